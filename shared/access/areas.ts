@@ -1,0 +1,58 @@
+/**
+ * Route-level rules (spec §2, §6): the top-level routes and the shell's route roots.
+ * Where the spec does not pin a rule, the choice is explained next to it.
+ */
+import { APP_BASEWARE, APP_CONTROL, BRAND_DANCE, anyOf, oneOf, withAll, type Rule } from './scopes';
+import { SEARCH_RULES, SEARCH_TYPES, type AreaRoute } from './search-types';
+
+/** Top-level routes (spec §2). */
+export const TOP_ROUTES = {
+  '/auth': '*',
+  '/auth/verify': '*',
+  '/logout': '*',
+  '/service-agreement': [[APP_BASEWARE, 'user:supplier']],
+  /** Everything else: the main app shell. */
+  shell: [[APP_CONTROL], [APP_BASEWARE]],
+} as const satisfies Record<string, Rule>;
+
+/** A search area is open to whoever may use at least one of its search types. */
+function searchArea(area: AreaRoute): Rule {
+  return anyOf(...SEARCH_TYPES.filter((t) => t.area === area).map((t) => t.rule));
+}
+
+const FINANCE_VIEW = oneOf('staff:admin', 'staff:finance', 'user:supplier', 'user:label');
+
+/** Rules for the route roots inside the shell. The shell rule applies first. */
+export const AREA_RULES = {
+  /** Open to every shell user: landing, dashboard, help, own account, resources, global search. */
+  '/': '*',
+  '/dashboard': '*',
+  '/help': '*',
+  '/account': '*',
+  '/resources': '*',
+  /** Global search box page: every staff role, supplier and label can search tracks (spec §6). */
+  '/search': '*',
+  '/catalog': searchArea('/catalog'),
+  '/support': searchArea('/support'),
+  '/old-deliveries': searchArea('/old-deliveries'),
+  '/curation': searchArea('/curation'),
+  '/live': searchArea('/live'),
+  /** New delivery tracking: the same people as the legacy deliveries search. */
+  '/deliveries': SEARCH_RULES.deliveries,
+  /** Money reports: admin and finance, plus suppliers and labels for their own figures. */
+  '/statements': FINANCE_VIEW,
+  '/sales': FINANCE_VIEW,
+  /** Packaging builds delivery packages: suppliers, labels, and the staff who ingest (admin, content ops). */
+  '/packaging': oneOf('user:supplier', 'user:label', 'staff:admin', 'staff:content_ops'),
+  /** Label manager assignment: admin and label management. */
+  '/label-manager': oneOf('staff:admin', 'staff:label_mgmt'),
+  /** New-user CSV export holds personal data: admin, marketing, support. */
+  '/new-user-export': oneOf('staff:admin', 'staff:marketing', 'staff:support'),
+  /** Creating catalogue objects: admin and content ops, and suppliers/labels for their own releases. */
+  '/create': oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'),
+  /** Hype is a dance-music brand product; sold and supported by these staff roles. */
+  '/hype': withAll(oneOf('staff:admin', 'staff:label_mgmt', 'staff:marketing', 'staff:support'), BRAND_DANCE),
+} as const satisfies Record<string, Rule>;
+
+export type AreaRoot = keyof typeof AREA_RULES;
+export const AREA_ROOTS = Object.keys(AREA_RULES) as AreaRoot[];

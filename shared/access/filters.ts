@@ -1,0 +1,59 @@
+/**
+ * Filter rules of spec §6. A filter is usable when the search type is allowed, the
+ * type accepts the filter, and every rule listed for the filter here allows.
+ */
+import { APP_CONTROL, BRAND_DANCE, BRAND_DJ, BRANDS, APPS, can, oneOf, type Principal, type Rule } from './scopes';
+import { searchType } from './search-types';
+
+/** Filters restricted to control scope (spec §6), free-download dates spelled out. */
+export const RESTRICTED_FILTERS: readonly string[] = [
+  'release_id', 'artist_id', 'muzooka_profile', 'label_id', 'key_name', 'id', 'track_id', 'guid',
+  'encoded_date', 'free_download_start_date', 'free_download_end_date', 'current_status', 'encode_status',
+  'release_status', 'album_action', 'status_message', 'sale_type', 'playlist_type_id',
+];
+export const CONTROL_ONLY: Rule = [[APP_CONTROL]];
+
+/**
+ * "Label and supplier filters need the brand-scoped scope group": one group per
+ * application × brand, so the user needs an application scope and an active brand.
+ */
+export const BRAND_SCOPED: Rule = APPS.flatMap((app) => BRANDS.map((brand) => [app, brand]));
+export const BRAND_SCOPED_FILTERS: readonly string[] = ['label', 'label_name', 'supplier', 'supplier_name'];
+
+/** Hype filters: dance-music brand only. */
+export const HYPE_FILTERS: readonly string[] = ['is_hype', 'hype_eligible', 'hype_active', 'is_available_for_hype'];
+export const DANCE_ONLY: Rule = [[BRAND_DANCE]];
+
+/** DJ-edit and UGC remix filters: DJ brand with control and admin, curation or content ops. */
+export const DJ_FILTERS: readonly string[] = ['dj_edits', 'ugc_remixes'];
+export const DJ_EDIT_RULE: Rule = [
+  [BRAND_DJ, APP_CONTROL, 'staff:admin'],
+  [BRAND_DJ, APP_CONTROL, 'staff:curation'],
+  [BRAND_DJ, APP_CONTROL, 'staff:content_ops'],
+];
+
+/** Label manager filter: admin, curation, marketing. */
+export const LABEL_MANAGER_RULE: Rule = oneOf('staff:admin', 'staff:curation', 'staff:marketing');
+
+/** Every rule that applies to a filter (all must allow); [] means no extra rule. */
+export function filterRules(filter: string): Rule[] {
+  const rules: Rule[] = [];
+  if (RESTRICTED_FILTERS.includes(filter)) rules.push(CONTROL_ONLY);
+  if (BRAND_SCOPED_FILTERS.includes(filter)) rules.push(BRAND_SCOPED);
+  if (HYPE_FILTERS.includes(filter)) rules.push(DANCE_ONLY);
+  if (DJ_FILTERS.includes(filter)) rules.push(DJ_EDIT_RULE);
+  if (filter === 'label_manager') rules.push(LABEL_MANAGER_RULE);
+  return rules;
+}
+
+/** Names every filter rule above mentions: the ones the matrix test must walk. */
+export const RULED_FILTERS: readonly string[] = [
+  ...new Set([...RESTRICTED_FILTERS, ...BRAND_SCOPED_FILTERS, ...HYPE_FILTERS, ...DJ_FILTERS, 'label_manager']),
+];
+
+/** May this principal use `filter` on search type `type`? */
+export function filterAllowed(principal: Principal, type: string, filter: string): boolean {
+  const t = searchType(type);
+  if (!t || !can(principal, t.rule) || !t.filters.includes(filter)) return false;
+  return filterRules(filter).every((r) => can(principal, r));
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * One bridge channel: the request the renderer sends, the response main returns,
+ * and what it does. Declared once here; the Electron IPC transport and the browser
+ * host's WebSocket transport both parse requests with `request` before any handler
+ * runs, and the preload and the renderer client derive their typed functions from it.
+ */
+export interface Channel<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly doc: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export function channel<Req extends z.ZodType, Res extends z.ZodType>(
+  doc: string,
+  request: Req,
+  response: Res,
+): Channel<Req, Res> {
+  return { doc, request, response };
+}
+
+/** An empty request or an acknowledgement. */
+export const Empty = z.object({}).strict();
+export const Ok = z.object({ ok: z.literal(true) });
+
+/**
+ * The error every channel can fail with. `status` is the HTTP status when the
+ * failure came from the API host; `code` is a stable machine word.
+ */
+export const BridgeErrorShape = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  detail: z.unknown().optional(),
+});
+export type BridgeErrorShape = z.infer<typeof BridgeErrorShape>;
+
+/** What a transport carries back for one call. */
+export const BridgeResult = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: BridgeErrorShape }),
+]);
+export type BridgeResult = z.infer<typeof BridgeResult>;

@@ -1,0 +1,101 @@
+/** Business constants and limits (console-spec §9). */
+
+export const LIMITS = {
+  pageModuleItems: 250,
+  liveStreamStages: 5,
+  newUserExportDays: 2,
+} as const;
+
+/** Maximum field lengths (§9, §3). */
+export const MAX_LEN = {
+  chartTitle: 45,
+  upc: 32,
+  globalReleaseId: 18,
+  isrc: 16,
+  mixName: 128,
+  trackTitle: 250,
+  releaseTitle: 250,
+  pageName: 255,
+  pageModuleName: 250,
+  bankField: 45,
+  bankAccountNumber: 255,
+  swift: 100,
+  iban: 100,
+  paypalEmail: 255,
+  copyrightHolder: 1000,
+} as const;
+
+export const PRE_ORDER_WEEKS = [0, 1, 2, 3, 4] as const;
+
+/** Exclusive period in days → display (§9); null is Lifetime and sorts as 250. */
+export const EXCLUSIVE_PERIODS = [
+  { days: 14, label: '2 Weeks' },
+  { days: 28, label: '4 Weeks' },
+  { days: 56, label: '8 Weeks' },
+  { days: null, label: 'Lifetime' },
+] as const;
+export function exclusivePeriodLabel(days: number | null | undefined): string {
+  if (days === null) return 'Lifetime';
+  return EXCLUSIVE_PERIODS.find((p) => p.days === days)?.label ?? 'None';
+}
+export function exclusivePeriodSortKey(days: number | null | undefined): number {
+  return days === null ? 250 : (days ?? 0);
+}
+
+export const IMAGE_CROPS = {
+  default: [1400, 1400],
+  largeSlideshow: [2160, 864],
+  homeLarge: [800, 560],
+  homeSmall: [220, 107],
+  landingHeader: [940, 321],
+  landingLeft: [620, 321],
+  chartsGenreLarge: [1050, 508],
+  crossMerchandising: [480, 508],
+  iabRectangle: [300, 250],
+  unrestrictedHeight: [300, 70],
+} as const;
+export const COVER_ART_MIN = 500;
+
+export const CURRENCIES = [
+  { code: 'USD', name: 'Dollar' },
+  { code: 'EUR', name: 'Euro' },
+  { code: 'AUD', name: 'Australian Dollar' },
+  { code: 'GBP', name: 'Pound' },
+  { code: 'MXN', name: 'Mexico Pesos' },
+  { code: 'BRL', name: 'Brazil Real' },
+] as const;
+
+export const AUDIO_UPLOAD_TYPES = ['wav', 'flac', 'aiff'] as const;
+
+export const POLL_INTERVAL_MS = 1000;
+export const POLL_TIMEOUT_MS = 120_000;
+export const REINGEST_BLOCK_SECONDS = 90;
+export const PREFERENCES_VERSION = 2;
+export const AUTH_VERSION = 1;
+export const MODAL_TRANSITION_MS = 200;
+export const FIRST_FILTER_YEAR = 2004;
+
+/** Viewport classes (§2), by minimum width. */
+export const VIEWPORTS = [
+  { name: 'mobile-portrait', min: 0, max: 567 },
+  { name: 'mobile-landscape', min: 568, max: 767 },
+  { name: 'tablet-portrait', min: 768, max: 1023 },
+  { name: 'tablet-landscape', min: 1024, max: 1149 },
+  { name: 'desktop', min: 1150, max: 1680 },
+  { name: 'large-desktop', min: 1681, max: Infinity },
+] as const;
+export type ViewportClass = (typeof VIEWPORTS)[number]['name'];
+export function viewportClass(width: number): ViewportClass {
+  return (VIEWPORTS.find((v) => width >= v.min && width <= v.max) ?? VIEWPORTS[VIEWPORTS.length - 1]).name;
+}
+
+/** Feature flags (§9). */
+export const FLAGS = {
+  errorReporting: true,
+  analytics: true,
+  consoleLogs: false,
+  stackTraceDisplay: false,
+  needleDropPlayer: false,
+  advancedPlayer: false,
+  audioFileVerification: true,
+} as const;
