@@ -42,3 +42,23 @@ export const BridgeResult = z.union([
   z.object({ ok: z.literal(false), error: BridgeErrorShape }),
 ]);
 export type BridgeResult = z.infer<typeof BridgeResult>;
+
+/**
+ * What a failed bridge call rejects with in the renderer (and what handlers throw in
+ * main). `status` is set when the API host answered 400-599 (spec §7).
+ */
+export class BridgeError extends Error {
+  readonly code: string;
+  readonly status?: number;
+  readonly detail?: unknown;
+  constructor(shape: BridgeErrorShape) {
+    super(shape.message);
+    this.name = 'BridgeError';
+    this.code = shape.code;
+    this.status = shape.status;
+    this.detail = shape.detail;
+  }
+  toShape(): BridgeErrorShape {
+    return { code: this.code, message: this.message, status: this.status, detail: this.detail };
+  }
+}
