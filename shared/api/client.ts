@@ -1,0 +1,23 @@
+/** OAuth client facts shared by the console and the identity provider. */
+
+/** The console's public client id (no secret; PKCE S256 required). */
+export const CONSOLE_CLIENT_ID = 'store-console';
+
+/**
+ * Allowed redirect URIs (RFC 8252 §7.3 loopback): http://127.0.0.1:<port>/<path> or
+ * http://[::1]:<port>/<path>, any port and path, nothing else (no localhost, no https,
+ * no user info, no fragment).
+ */
+export function isAllowedRedirectUri(uri: string): boolean {
+  // shared/ has no URL global in its lib: match the loopback shape directly.
+  return /^http:\/\/(127\.0\.0\.1|\[::1\])(:\d{1,5})?(\/[^#\s]*)?$/.test(uri);
+}
+
+export const AUTH_PATHS = {
+  authorize: '/v4/auth/o/authorize/',
+  token: '/v4/auth/o/token/',
+  introspect: '/v4/auth/o/introspect/',
+  revoke: '/v4/auth/o/revoke/',
+  logout: '/v4/auth/o/logout/',
+  tempAccountEmail: '/v4/auth/temp-account-email/',
+} as const;

@@ -1,0 +1,5 @@
+/** v4 API contracts shared by the console and the server. */
+export * from './client';
+export * from './envelope';
+export * from './query';
+export * from './limits';

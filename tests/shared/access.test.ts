@@ -1,0 +1,218 @@
+/**
+ * Spec §6 as a table: every search type × every role/kind, every ruled filter, the
+ * brand options and the area rules. Expectations are written out from the spec here,
+ * not derived from shared/access, so a wrong table entry fails.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  AREA_RULES, BRAND_DANCE, BRAND_DJ, RESTRICTED_FILTERS, SEARCH_TYPES, TOP_ROUTES, can, filterAllowed,
+  pageTypes, parseScope, principalFrom, searchType, storeOptions, type Principal,
+} from '../../shared/access';
+
+type Who =
+  | 'admin' | 'content_ops' | 'curation' | 'marketing' | 'label_mgmt' | 'support' | 'finance'
+  | 'supplier' | 'label' | 'artist' | 'dj';
+const STAFF: Who[] = ['admin', 'content_ops', 'curation', 'marketing', 'label_mgmt', 'support', 'finance'];
+const EVERYONE: Who[] = [...STAFF, 'supplier', 'label', 'artist', 'dj'];
+
+function who(w: Who, app = 'app:control', brand: string = BRAND_DANCE): Principal {
+  const role = STAFF.includes(w) ? `staff:${w}` : `user:${w}`;
+  return principalFrom(`${app} ${role} ${BRAND_DANCE} ${BRAND_DJ}`, [], brand);
+}
+
+/** Spec §6 search-type table, transcribed. Baseware suppliers are checked separately. */
+const EXPECTED: Record<string, Who[]> = {
+  tracks: [...STAFF, 'supplier', 'label'],
+  releases: [...STAFF, 'supplier', 'label'],
+  artists: [...STAFF, 'supplier', 'label'],
+  genres: [...STAFF, 'supplier', 'label'],
+  charts: STAFF,
+  coupons: ['admin', 'label_mgmt', 'support', 'marketing'],
+  deliveries: ['admin', 'content_ops', 'label_mgmt'],
+  dj_profiles: [...STAFF, 'label', 'supplier'],
+  playlists: [...STAFF, 'label', 'supplier'],
+  hype_purchases: ['admin', 'label_mgmt', 'support', 'marketing'],
+  hype_offers: ['admin', 'label_mgmt', 'support', 'marketing'],
+  labels: ['admin', 'content_ops', 'curation', 'marketing', 'label_mgmt', 'finance', 'supplier'],
+  link_partners: ['admin', 'curation'],
+  live_streams: ['admin', 'curation'],
+  host_vendors: ['admin', 'curation'],
+  tracklist_vendors: ['admin', 'curation'],
+  orders: ['admin', 'support'],
+  pages: ['admin', 'label_mgmt', 'curation', 'marketing'],
+  page_modules: ['admin', 'label_mgmt', 'curation', 'marketing'],
+  suppliers: ['admin', 'label_mgmt', 'marketing', 'curation', 'content_ops', 'finance'],
+  users: ['admin', 'support', 'content_ops', 'curation'],
+  muzooka_artists: ['admin', 'curation', 'content_ops'],
+};
+
+const AREAS: Record<string, string[]> = {
+  '/catalog': ['tracks', 'artists', 'charts', 'labels', 'releases', 'suppliers', 'playlists', 'genres', 'dj_profiles', 'link_partners'],
+  '/support': ['coupons', 'orders', 'users', 'hype_offers', 'hype_purchases'],
+  '/old-deliveries': ['deliveries'],
+  '/curation': ['pages', 'page_modules'],
+  '/live': ['live_streams', 'host_vendors', 'tracklist_vendors'],
+};
+
+describe('parseScope / principalFrom', () => {
+  it('splits on any whitespace and drops duplicates', () => {
+    expect(parseScope('  app:control\tstaff:admin  staff:admin brand:dj ')).toEqual(['app:control', 'staff:admin', 'brand:dj']);
+    expect(parseScope('')).toEqual([]);
+  });
+  it('uses the first held brand unless another held brand is chosen', () => {
+    expect(principalFrom('app:control staff:admin brand:dance brand:dj').brand).toBe(BRAND_DANCE);
+    expect(principalFrom('app:control staff:admin brand:dance brand:dj', [], BRAND_DJ).brand).toBe(BRAND_DJ);
+    expect(principalFrom('app:control staff:admin brand:dance', [], BRAND_DJ).brand).toBe(BRAND_DANCE);
+  });
+});
+
+describe('can()', () => {
+  const p = principalFrom('app:control staff:admin brand:dance brand:dj', ['beta'], BRAND_DJ);
+  it.each([
+    ['everybody', '*', true],
+    ['one group, all present', [['app:control', 'staff:admin']], true],
+    ['one group, one missing', [['app:control', 'staff:finance']], false],
+    ['any group suffices', [['staff:finance'], ['staff:admin']], true],
+    ['features count', [['beta', 'staff:admin']], true],
+    ['the active brand counts', [['brand:dj']], true],
+    ['a held but inactive brand does not', [['brand:dance']], false],
+    ['an empty group allows nothing', [[]], false],
+    ['no groups allow nothing', [], false],
+  ] as const)('%s', (_name, rule, expected) => {
+    expect(can(p, rule)).toBe(expected);
+  });
+});
+
+describe('search types (spec §2 areas, spec §6 table)', () => {
+  it('has exactly the spec types', () => {
+    expect(SEARCH_TYPES.map((t) => t.key).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+  for (const [area, keys] of Object.entries(AREAS)) {
+    it(`maps ${area}`, () => {
+      expect(SEARCH_TYPES.filter((t) => t.area === area).map((t) => t.key).sort()).toEqual([...keys].sort());
+    });
+  }
+  it('Muzooka artists has no route', () => expect(searchType('muzooka_artists')?.area).toBeNull());
+
+  const cells = Object.entries(EXPECTED).flatMap(([type, allowed]) =>
+    EVERYONE.map((w) => [type, w, allowed.includes(w)] as const),
+  );
+  it.each(cells)('%s × %s (control) → %s', (type, w, expected) => {
+    expect(can(who(w), searchType(type)!.rule)).toBe(expected);
+  });
+
+  const baseware = Object.entries(EXPECTED).map(([type, allowed]) => {
+    const onlyWithControl = type === 'dj_profiles' || type === 'playlists';
+    return [type, allowed.includes('supplier') && !onlyWithControl] as const;
+  });
+  it.each(baseware)('%s × baseware supplier → %s', (type, expected) => {
+    expect(can(who('supplier', 'app:baseware'), searchType(type)!.rule)).toBe(expected);
+  });
+});
+
+describe('filters (spec §6)', () => {
+  const admin = who('admin');
+  it.each(RESTRICTED_FILTERS.filter((f) => SEARCH_TYPES.some((t) => t.filters.includes(f))))(
+    'restricted filter %s: control yes, baseware no',
+    (f) => {
+      const type = SEARCH_TYPES.find((t) => t.filters.includes(f) && can(who('supplier', 'app:baseware'), t.rule))
+        ?? SEARCH_TYPES.find((t) => t.filters.includes(f))!;
+      expect(filterAllowed(admin, type.key, f)).toBe(true);
+      const baseAdmin = principalFrom('app:baseware staff:admin brand:dance');
+      expect(filterAllowed(baseAdmin, type.key, f)).toBe(false);
+    },
+  );
+  it('lists the spec restricted filters', () => {
+    expect([...RESTRICTED_FILTERS].sort()).toEqual([
+      'album_action', 'artist_id', 'current_status', 'encode_status', 'encoded_date', 'free_download_end_date',
+      'free_download_start_date', 'guid', 'id', 'key_name', 'label_id', 'muzooka_profile', 'playlist_type_id',
+      'release_id', 'release_status', 'sale_type', 'status_message', 'track_id',
+    ]);
+  });
+  it('a baseware supplier can search tracks by title but not by id', () => {
+    const s = who('supplier', 'app:baseware');
+    expect(filterAllowed(s, 'tracks', 'title')).toBe(true);
+    expect(filterAllowed(s, 'tracks', 'id')).toBe(false);
+  });
+  it.each([['is_hype'], ['hype_eligible'], ['hype_active']])('hype filter %s: dance brand only', (f) => {
+    const type = SEARCH_TYPES.find((t) => t.filters.includes(f))!.key;
+    expect(filterAllowed(who('admin', 'app:control', BRAND_DANCE), type, f)).toBe(true);
+    expect(filterAllowed(who('admin', 'app:control', BRAND_DJ), type, f)).toBe(false);
+  });
+  const djCells = EVERYONE.flatMap((w) =>
+    [BRAND_DANCE, BRAND_DJ].map((b) => [w, b, b === BRAND_DJ && ['admin', 'curation', 'content_ops'].includes(w)] as const),
+  );
+  it.each(djCells)('dj_edits / ugc_remixes × %s on %s → %s', (w, b, expected) => {
+    for (const f of ['dj_edits', 'ugc_remixes']) expect(filterAllowed(who(w, 'app:control', b), 'tracks', f)).toBe(expected);
+  });
+  it('dj_edits needs control even for admin', () => {
+    expect(filterAllowed(who('admin', 'app:baseware', BRAND_DJ), 'tracks', 'dj_edits')).toBe(false);
+  });
+  it.each(STAFF.map((w) => [w, ['admin', 'curation', 'marketing'].includes(w)] as const))(
+    'label_manager filter × %s → %s',
+    (w, expected) => expect(filterAllowed(who(w), 'labels', 'label_manager')).toBe(expected),
+  );
+  it('label and supplier filters need an application and an active brand', () => {
+    expect(filterAllowed(who('admin'), 'releases', 'label')).toBe(true);
+    expect(filterAllowed(who('admin'), 'labels', 'supplier_name')).toBe(true);
+    const noBrand = principalFrom('app:control staff:admin');
+    expect(filterAllowed(noBrand, 'releases', 'label')).toBe(false);
+    expect(filterAllowed(noBrand, 'releases', 'title')).toBe(true);
+  });
+  it('refuses filters a type does not accept and unknown types', () => {
+    expect(filterAllowed(who('admin'), 'genres', 'isrc')).toBe(false);
+    expect(filterAllowed(who('admin'), 'nope', 'id')).toBe(false);
+  });
+  it('refuses every filter of a forbidden type', () => {
+    expect(filterAllowed(who('finance'), 'orders', 'username')).toBe(false);
+  });
+});
+
+describe('brand options', () => {
+  it('store options by brand', () => {
+    expect(storeOptions(BRAND_DANCE)).toEqual(['music', 'soundpack', 'stem', 'cloud', 'streaming']);
+    expect(storeOptions(BRAND_DJ)).toEqual(['music', 'streaming']);
+  });
+  it('dance brand gets only Landing Page', () => {
+    expect(pageTypes(BRAND_DANCE)).toEqual(['Landing Page']);
+    expect(pageTypes(BRAND_DJ)).toContain('Landing Page');
+    expect(pageTypes(BRAND_DJ).length).toBeGreaterThan(1);
+  });
+});
+
+describe('routes and areas', () => {
+  it('open routes and the service agreement', () => {
+    for (const r of ['/auth', '/auth/verify', '/logout'] as const) expect(can(principalFrom(''), TOP_ROUTES[r])).toBe(true);
+    expect(can(who('supplier', 'app:baseware'), TOP_ROUTES['/service-agreement'])).toBe(true);
+    expect(can(who('supplier', 'app:control'), TOP_ROUTES['/service-agreement'])).toBe(false);
+    expect(can(who('label', 'app:baseware'), TOP_ROUTES['/service-agreement'])).toBe(false);
+  });
+  it('shell needs control or baseware', () => {
+    expect(can(who('admin'), TOP_ROUTES.shell)).toBe(true);
+    expect(can(who('label', 'app:baseware'), TOP_ROUTES.shell)).toBe(true);
+    expect(can(principalFrom('staff:admin brand:dance'), TOP_ROUTES.shell)).toBe(false);
+  });
+  const areaCells = Object.entries(AREAS).flatMap(([area, types]) =>
+    EVERYONE.map((w) => [area, w, types.some((t) => EXPECTED[t].includes(w))] as const),
+  );
+  it.each(areaCells)('area %s × %s → %s', (area, w, expected) => {
+    expect(can(who(w), AREA_RULES[area as keyof typeof AREA_RULES])).toBe(expected);
+  });
+  it.each([
+    ['/statements', ['admin', 'finance', 'supplier', 'label']],
+    ['/sales', ['admin', 'finance', 'supplier', 'label']],
+    ['/packaging', ['admin', 'content_ops', 'supplier', 'label']],
+    ['/label-manager', ['admin', 'label_mgmt']],
+    ['/deliveries', ['admin', 'content_ops', 'label_mgmt']],
+    ['/new-user-export', ['admin', 'marketing', 'support']],
+    ['/create', ['admin', 'content_ops', 'supplier', 'label']],
+    ['/dashboard', EVERYONE],
+    ['/help', EVERYONE],
+  ] as const)('area %s', (area, allowed) => {
+    for (const w of EVERYONE) expect([w, can(who(w), AREA_RULES[area])]).toEqual([w, (allowed as readonly string[]).includes(w)]);
+  });
+  it('/hype is dance-brand only', () => {
+    expect(can(who('marketing', 'app:control', BRAND_DANCE), AREA_RULES['/hype'])).toBe(true);
+    expect(can(who('marketing', 'app:control', BRAND_DJ), AREA_RULES['/hype'])).toBe(false);
+  });
+});
