@@ -1,0 +1,115 @@
+/**
+ * One small database interface over both engines: embedded PGlite (in memory or in a
+ * folder) and a PostgreSQL server through node-postgres. Values come back the same
+ * way from both: dates as 'YYYY-MM-DD', timestamps as ISO strings, bigint and
+ * numeric as numbers.
+ */
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements without parameters. */
+  exec(sql: string): Promise<void>;
+  /** Runs fn on one connection inside BEGIN/COMMIT (ROLLBACK on throw). */
+  transaction<T>(fn: (tx: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const DATE = 1082;
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const toIso = (s: string) => new Date(s.includes('T') || s.includes('+') ? s : `${s}Z`).toISOString();
+const PARSERS: Record<number, (s: string) => unknown> = {
+  [DATE]: (s) => s,
+  [TIMESTAMP]: (s) => toIso(s.replace(' ', 'T')),
+  [TIMESTAMPTZ]: (s) => new Date(s.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString(),
+  [INT8]: (s) => Number(s),
+  [NUMERIC]: (s) => Number(s),
+};
+
+export interface OpenOptions {
+  /** postgres://… → PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; omitted → in memory. */
+  dataDir?: string;
+}
+
+export async function openDb(opts: OpenOptions = {}): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  void pgliteTypes;
+  const q = async <T extends Row>(text: string, params?: readonly unknown[]) =>
+    (await lite.query<T>(text, params as unknown[] | undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: q,
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    transaction: (fn) =>
+      lite.transaction((tx) =>
+        fn({
+          query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+            (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+          exec: async (sql: string) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: () => lite.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const typeParser = (oid: number, format?: string) => {
+    const f = PARSERS[oid];
+    return f && format !== 'binary' ? f : pg.types.getTypeParser(oid, format as 'text');
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types: { getTypeParser: typeParser as never } });
+  // Fail early on a bad URL rather than on the first request.
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+      (await pool.query(text, params as unknown[] | undefined)).rows as T[],
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({
+          query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+            (await client.query(text, params as unknown[] | undefined)).rows as T[],
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

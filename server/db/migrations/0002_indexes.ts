@@ -1,0 +1,34 @@
+/** Indexes for the list and search queries (checked by the EXPLAIN test). */
+export default /* sql */ `
+create index tracks_title_trgm on tracks using gin (title gin_trgm_ops);
+create index tracks_artist_names_trgm on tracks using gin (artist_names gin_trgm_ops);
+create index tracks_genre_release_date on tracks (genre_id, release_date desc, id desc);
+create index tracks_release_date on tracks (release_date desc, id desc);
+create index tracks_release on tracks (release_id, position);
+create index tracks_label on tracks (label_id, id);
+create index tracks_supplier on tracks (supplier_id, id);
+create index tracks_isrc on tracks (isrc);
+create index tracks_guid on tracks (guid);
+create index track_artists_artist on track_artists (artist_id);
+create index releases_title_trgm on releases using gin (title gin_trgm_ops);
+create index releases_release_date on releases (release_date desc, id desc);
+create index releases_label on releases (label_id, id);
+create index releases_supplier on releases (supplier_id, id);
+create index releases_upc on releases (upc);
+create index releases_catalog_number on releases (catalog_number);
+create index release_artists_artist on release_artists (artist_id);
+create index artists_name_trgm on artists using gin (name gin_trgm_ops);
+create index labels_name_trgm on labels using gin (name gin_trgm_ops);
+create index labels_supplier on labels (supplier_id);
+create index users_username_trgm on users using gin (username gin_trgm_ops);
+create index users_email on users (lower(email));
+create index orders_user on orders (user_id, id);
+create index orders_created on orders (brand, created_at desc, id desc);
+create index order_items_order on order_items (order_id);
+create index deliveries_delivered on deliveries (delivered_at desc, id desc);
+create index deliveries_supplier on deliveries (supplier_id, id);
+create index sales_lines_brand_date on sales_lines (brand, sale_date);
+create index sales_lines_supplier on sales_lines (supplier_id, sale_date);
+create index sales_lines_label on sales_lines (label_id, sale_date);
+create index notes_entity on notes (entity, entity_id);
+`;
