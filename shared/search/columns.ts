@@ -1,0 +1,218 @@
+/**
+ * Result columns per search type: 1 to 3 fixed columns (spec §9) that are always
+ * shown, then optional ones the user picks with the column chooser. A column reads
+ * `field` (a dotted path) from a result and shows it by `kind`. The CSV export
+ * writes the same columns through `cellText`.
+ */
+import { exclusivePeriodLabel } from '../constants';
+import { displayDate, formatFileSize, formatMoney } from './format';
+import {
+  claimedTag, enabledTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
+  voidedTag, type StatusTag,
+} from './status';
+
+export type ColumnKind =
+  | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
+  | 'enabled' | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus';
+
+export interface Column {
+  readonly key: string;
+  readonly title: string;
+  readonly field: string;
+  readonly kind: ColumnKind;
+  /** Always shown, first (spec §9: 1 to 3 per type). */
+  readonly fixed?: boolean;
+  /** Links to the catalogue object (/catalog/{segment}/{id}). */
+  readonly link?: boolean;
+  /** Links to another type's object: this column's value is that object's id. */
+  readonly linkSegment?: string;
+  /** The server accepts order_by on this key. */
+  readonly sortable?: boolean;
+  /** Shown when the user has not chosen columns yet. */
+  readonly byDefault?: boolean;
+}
+
+type Spec = [key: string, title: string, kind?: ColumnKind, extra?: Partial<Column>];
+
+const ID: Spec = ['id', 'ID', 'number', { fixed: true, link: true, sortable: true }];
+const NAME: Spec = ['name', 'Name', 'text', { fixed: true, link: true, sortable: true }];
+const ENABLED: Spec = ['enabled', 'Enabled', 'enabled', { byDefault: true }];
+
+function cols(...specs: Spec[]): Column[] {
+  return specs.map(([key, title, kind = 'text', extra = {}]) => ({ key, title, field: key, kind, ...extra }));
+}
+
+export const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
+  tracks: cols(
+    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['artists', 'Artists', 'refs', { fixed: true }],
+    ['mix_name', 'Mix Name', 'text', { byDefault: true }], ['release', 'Release', 'ref', { byDefault: true }],
+    ['label', 'Label', 'ref', { byDefault: true }], ['genre', 'Genre', 'ref', { byDefault: true }],
+    ['bpm', 'BPM', 'number', { sortable: true }], ['key', 'Key', 'ref'], ['isrc', 'ISRC'],
+    ['encode_status', 'Encode Status', 'encode', { byDefault: true }], ['publish_date', 'Publish Date', 'date', { sortable: true }],
+    ['file_size', 'File Size', 'size'], ['guid', 'GUID'],
+  ),
+  releases: cols(
+    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['label', 'Label', 'ref', { fixed: true }],
+    ['catalog_number', 'Catalog Number', 'text', { byDefault: true }], ['upc', 'UPC', 'text', { byDefault: true }],
+    ['artists', 'Artists', 'refs', { byDefault: true }], ['release_date', 'Release Date', 'date', { byDefault: true, sortable: true }],
+    ['exclusive_period', 'Exclusive Period', 'exclusive'], ['price', 'Price', 'money'],
+    ['encode_status', 'Encode Status', 'encode'], ['is_explicit', 'Explicit', 'bool'],
+  ),
+  artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID'], ['add_date', 'Added', 'date', { byDefault: true, sortable: true }]),
+  genres: cols(ID, NAME, ENABLED),
+  charts: cols(
+    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['owner', 'Owner', 'text', { byDefault: true }],
+    ['genre', 'Genre', 'ref', { byDefault: true }], ['publish_date', 'Publish Date', 'date', { sortable: true }], ENABLED,
+  ),
+  labels: cols(
+    ID, NAME, ['supplier', 'Supplier', 'ref', { byDefault: true }], ENABLED,
+    ['hype', 'Hype', 'hype', { field: 'hype_eligible' }], ['claimed', 'Account', 'claimed'],
+    ['default_pre_order_weeks', 'Default Pre-order Weeks', 'number'], ['add_date', 'Added', 'date', { sortable: true }],
+  ),
+  suppliers: cols(
+    ID, NAME, ['vendor_code', 'Vendor Code', 'text', { byDefault: true }],
+    ['pposp_enrollment_status', 'PPOSP', 'enrolled', { byDefault: true }], ['primary_contact_email', 'Primary Contact Email'], ENABLED,
+  ),
+  playlists: cols(
+    ID, NAME, ['playlist_type', 'Type', 'ref', { byDefault: true }], ['genre', 'Genre', 'ref', { byDefault: true }],
+    ['is_public', 'Public', 'bool'], ['create_date', 'Created', 'date', { sortable: true }],
+  ),
+  dj_profiles: cols(
+    ['id', 'ID', 'number', { fixed: true, sortable: true }], ['dj_name', 'DJ Name', 'text', { fixed: true, sortable: true }],
+    ['dj_slug', 'DJ Slug', 'text', { byDefault: true }], ['username', 'Username', 'text', { byDefault: true }],
+    ['is_indexed', 'Indexed', 'indexed', { byDefault: true }], ENABLED,
+  ),
+  link_partners: cols(ID, NAME, ENABLED),
+  coupons: cols(
+    ID, ['code', 'Code', 'text', { fixed: true, sortable: true }], ['discount_type', 'Discount Type', 'text', { byDefault: true }],
+    ['discount_amount', 'Discount', 'text', { byDefault: true }], ['max_usage', 'Max Usage', 'number'],
+    ['start_date', 'Start Date', 'date', { sortable: true }], ['end_date', 'End Date', 'date', { sortable: true }], ENABLED,
+  ),
+  orders: cols(
+    ID, ['username', 'Username', 'text', { fixed: true }], ['date', 'Date', 'date', { fixed: true, sortable: true }],
+    ['total', 'Total', 'money', { byDefault: true }], ['current_status', 'Status', 'orderStatus', { byDefault: true }],
+    ['voided', 'Voided', 'voided', { byDefault: true }], ['store', 'Store'], ['purchaser_ip', 'Purchaser IP'],
+  ),
+  users: cols(
+    ID, ['username', 'Username', 'text', { fixed: true, sortable: true }], ['email', 'Email', 'text', { fixed: true }],
+    ['first_name', 'First Name', 'text', { byDefault: true }], ['last_name', 'Last Name', 'text', { byDefault: true }],
+    ['dj_name', 'DJ Name'], ['is_indexed', 'Indexed', 'indexed'], ['created_date', 'Registered', 'date', { sortable: true }],
+    ['last_login', 'Last Login', 'date'],
+  ),
+  hype_offers: cols(
+    ID, NAME, ['label', 'Label', 'ref', { byDefault: true }], ['price', 'Price', 'money', { byDefault: true }],
+    ['start_date', 'Start Date', 'date', { sortable: true }], ['end_date', 'End Date', 'date', { sortable: true }], ENABLED,
+  ),
+  hype_purchases: cols(
+    ID, ['username', 'Username', 'text', { fixed: true }], ['label', 'Label', 'ref', { fixed: true }],
+    ['date', 'Date', 'date', { byDefault: true, sortable: true }], ['amount', 'Amount', 'money', { byDefault: true }],
+    ['voided', 'Voided', 'voided', { byDefault: true }],
+  ),
+  deliveries: cols(
+    ['release_id', 'Release ID', 'number', { fixed: true, link: true, linkSegment: 'releases', sortable: true }], ['title', 'Title', 'text', { fixed: true }],
+    ['artist', 'Artist', 'text', { fixed: true }], ['label', 'Label', 'text', { byDefault: true }], ['genre', 'Genre', 'text'],
+    ['supplier', 'Supplier', 'text', { byDefault: true }], ['updated', 'Updated', 'date', { sortable: true }],
+    ['delivered', 'Delivered', 'date', { byDefault: true, sortable: true }],
+    ['release_status', 'Release Status', 'releaseStatus', { byDefault: true }], ['album_action', 'Action', 'text', { byDefault: true }],
+    ['status_message', 'Status Message'],
+  ),
+  pages: cols(
+    ID, NAME, ['page_type', 'Page Type', 'ref', { byDefault: true }], ['slug', 'URL Slug', 'text', { byDefault: true }],
+    ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ENABLED,
+  ),
+  page_modules: cols(
+    ID, NAME, ['module_type', 'Module Type', 'ref', { byDefault: true }], ['page', 'Page', 'ref', { byDefault: true }],
+    ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ENABLED,
+  ),
+  live_streams: cols(
+    ID, NAME, ENABLED, ['is_auto_enabled', 'Auto Enabled', 'bool', { byDefault: true }],
+    ['start_date', 'Start (MDT)', 'date', { byDefault: true, sortable: true }], ['end_date', 'End (MDT)', 'date'], ['genre', 'Genre Page', 'ref'],
+  ),
+  host_vendors: cols(ID, NAME, ENABLED),
+  tracklist_vendors: cols(ID, NAME, ENABLED),
+  muzooka_artists: cols(ID, NAME, ['muzooka_profile', 'Muzooka Profile', 'text', { byDefault: true }]),
+};
+
+export function columnsOf(type: string): readonly Column[] {
+  return COLUMNS[type] ?? [];
+}
+
+/** The keys shown: fixed columns, then the chosen optional ones (unknown keys dropped) in table order. */
+export function shownColumns(type: string, chosen: readonly string[] | null | undefined): Column[] {
+  const all = columnsOf(type);
+  const pick = chosen ?? all.filter((c) => c.byDefault).map((c) => c.key);
+  return all.filter((c) => c.fixed || pick.includes(c.key));
+}
+
+/** Reads a dotted path. */
+export function fieldValue(row: unknown, field: string): unknown {
+  let v: unknown = row;
+  for (const part of field.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+const refName = (v: unknown): string =>
+  v && typeof v === 'object' ? String((v as { name?: unknown }).name ?? (v as { id?: unknown }).id ?? '') : v == null ? '' : String(v);
+
+/** The tag a status column shows, or null for the other kinds. */
+export function cellTag(col: Column, row: unknown): StatusTag | null {
+  const v = fieldValue(row, col.field);
+  switch (col.kind) {
+    case 'enabled': return enabledTag(v);
+    case 'voided': return voidedTag(v);
+    case 'enrolled': return enrollmentTag(v);
+    case 'indexed': return indexedTag(v);
+    case 'hype': return hypeTag(v, fieldValue(row, 'hype_active'));
+    case 'claimed': return claimedTag(v);
+    case 'encode': return encodeStatusTag(v);
+    case 'orderStatus': return orderStatusTag(v);
+    case 'releaseStatus': return releaseStatusTag(v);
+    default: return null;
+  }
+}
+
+/** What a cell shows as text (tags by their words), used on screen and in the CSV. */
+export function cellText(col: Column, row: unknown): string {
+  const tag = cellTag(col, row);
+  if (tag) return tag.text;
+  const v = fieldValue(row, col.field);
+  switch (col.kind) {
+    case 'date': return displayDate(typeof v === 'string' ? v : null);
+    case 'money': return formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD'));
+    case 'size': return formatFileSize(v as number | null);
+    case 'exclusive': return exclusivePeriodLabel(v as number | null | undefined);
+    case 'ref': return refName(v);
+    case 'refs': return Array.isArray(v) ? v.map(refName).join(', ') : refName(v);
+    case 'bool': return v == null ? '' : v ? 'Yes' : 'No';
+    default: return v == null ? '' : typeof v === 'object' ? refName(v) : String(v);
+  }
+}
+
+/** The catalogue link shape of spec §2: /catalog/{segment}/{id}. */
+export function catalogLink(segment: string | undefined, id: unknown): string | null {
+  if (!segment || (typeof id !== 'number' && typeof id !== 'string') || String(id) === '') return null;
+  return `/catalog/${segment}/${encodeURIComponent(String(id))}`;
+}
+
+/** Where a link column of a result goes, or null (the type or column has no catalogue page). */
+export function cellLink(typeSegment: string | undefined, col: Column, row: unknown): string | null {
+  if (!col.link) return null;
+  return col.linkSegment
+    ? catalogLink(col.linkSegment, fieldValue(row, col.field))
+    : catalogLink(typeSegment, fieldValue(row, 'id'));
+}
+
+/** What the CSV export writes: numbers and money as plain numbers, sizes in bytes, the rest as shown. */
+export function csvValue(col: Column, row: unknown): string | number | null {
+  const v = fieldValue(row, col.field);
+  if (col.kind === 'number' || col.kind === 'money' || col.kind === 'size') {
+    if (v === null || v === undefined || v === '') return null;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : String(v);
+  }
+  if (col.kind === 'date') return typeof v === 'string' ? v.slice(0, 10) : null;
+  return cellText(col, row);
+}
