@@ -1,0 +1,27 @@
+/**
+ * Packaging wizard texts. Where the spec quotes a text (§5 DDEX party id, selects)
+ * the shared MSG constant is used; the rest are the wizard's own wording, kept here
+ * so screens, main's package writer and tests use the same words.
+ */
+import { MSG } from '../messages';
+
+export const PKG_MSG = {
+  required: (field: string) => `${field} is required`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  upcDigits: 'UPC/EAN must contain digits only',
+  upcLength: 'UPC/EAN must be 8, 12, 13 or 14 digits',
+  upcCheckDigit: 'UPC/EAN check digit is wrong',
+  isrcFormat: 'ISRC must look like CC-XXX-YY-NNNNN',
+  preOrderWeeks: 'Pre-order weeks must be a whole number from 0 to 4',
+  bpm: 'BPM must be a number from 1 to 999',
+  coverArtTooSmall: 'Cover art must be at least 500x500',
+  coverArtNotSquare: 'Cover art must be square',
+  coverArtCrop: 'Cover art of 1400x1400 is recommended',
+  coverArtFormat: 'Cover art must be a JPEG or PNG image',
+  songwriterType: 'Choose a songwriter type',
+  streetBeforeRelease: 'Street date must not be after the release date',
+  noTracks: 'Add at least one track',
+  senderPartyId: MSG.invalidDdexPartyId,
+  senderPartyIdMissing: 'The supplier has no DDEX Party ID',
+  selectFromList: MSG.selectFromList,
+} as const;
