@@ -13,6 +13,8 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
+import { BRAND_HEADER } from './api-client';
+import type { SessionService } from './session';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -166,4 +168,34 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
     const name = i === 0 ? fileName : `${stem} (${i})${ext}`;
     if (!taken.has(name)) return join(folder, name);
   }
+}
+
+export interface ApiExportSourceDeps {
+  apiUrl: string;
+  session: Pick<SessionService, 'withAccessToken' | 'activeBrand'>;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The export source over the API host: the session's bearer token (refreshed and
+ * retried once on 401 by withAccessToken) and the active brand, like ApiClient, but
+ * the body is handed over as a stream instead of being read whole.
+ */
+export function apiExportSource(deps: ApiExportSourceDeps): ExportSource {
+  const base = deps.apiUrl.replace(/\/+$/, '');
+  const doFetch = deps.fetch ?? fetch;
+  return (path, query, signal) =>
+    deps.session.withAccessToken((token) => {
+      const headers: Record<string, string> = { accept: 'text/csv', authorization: `Bearer ${token}` };
+      const brand = deps.session.activeBrand;
+      if (brand) headers[BRAND_HEADER] = brand;
+      return doFetch(`${base}${path}${query ? `?${query}` : ''}`, { headers, signal });
+    });
+}
+
+/** What main's handlers use: the service and how this transport picks a target file. */
+export interface ExportsFacade {
+  service: ExportService;
+  /** An absolute path to write, or null when the user dismissed the dialog. */
+  chooseTarget: (suggestedName: string) => Promise<string | null>;
 }

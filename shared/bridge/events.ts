@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportProgressShape } from './channels/exports';
 
 /** Events main pushes to the renderer over the same transport as the calls. */
 export const bridgeEvents = {
@@ -6,6 +7,8 @@ export const bridgeEvents = {
   sessionEnded: z.object({ reason: z.string() }),
   /** A background job changed state (spec §4 polling). */
   jobProgress: z.object({ jobId: z.string(), state: z.string(), detail: z.unknown().optional() }),
+  /** A CSV export wrote more rows, or ended (done, failed, cancelled). */
+  exportProgress: ExportProgressShape,
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type BridgeEventName = keyof BridgeEvents;

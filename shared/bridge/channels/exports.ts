@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { channel, Ok } from '../define';
+
+/**
+ * CSV export of the current search (all results, not one page). Main picks the file
+ * (a save dialog in Electron, the Downloads folder in the browser host), asks the
+ * API for the CSV of the same filters and streams it to disk; progress arrives as
+ * `exportProgress` events.
+ */
+export const ExportStartRequest = z
+  .object({
+    /** Search type key (shared/access SEARCH_TYPES); main derives the API path from it. */
+    type: z.string().min(1).max(64).regex(/^[a-z_]+$/),
+    /** Filter values as the API takes them (spec §3 names). */
+    filters: z.record(z.string().max(64).regex(/^[a-z_]+$/), z.string().max(4096)),
+    orderBy: z.string().max(64).nullable().optional(),
+    /** Optional columns to include besides the fixed ones. */
+    columns: z.array(z.string().max(64)).max(100).optional(),
+  })
+  .strict();
+export type ExportStartRequest = z.input<typeof ExportStartRequest>;
+
+export const ExportProgressShape = z.object({
+  exportId: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  rows: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  fileName: z.string(),
+  error: z.string().optional(),
+});
+
+export const exportsChannels = {
+  exportStart: channel(
+    'Starts a CSV export of a search: main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete. Answers `started: false` when the user dismissed the save dialog.',
+    ExportStartRequest,
+    z.discriminatedUnion('started', [
+      z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string() }),
+      z.object({ started: z.literal(false) }),
+    ]),
+  ),
+  exportCancel: channel(
+    'Cancels a running export; its temporary file is removed and the target is left as it was.',
+    z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    Ok,
+  ),
+} as const;
