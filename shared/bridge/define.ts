@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BridgeErrorShapeFields } from './error';
 
 /**
  * One bridge channel: the request the renderer sends, the response main returns,
@@ -33,7 +34,7 @@ export const BridgeErrorShape = z.object({
   message: z.string(),
   status: z.number().int().optional(),
   detail: z.unknown().optional(),
-});
+}) satisfies z.ZodType<BridgeErrorShapeFields>;
 export type BridgeErrorShape = z.infer<typeof BridgeErrorShape>;
 
 /** What a transport carries back for one call. */
@@ -43,22 +44,4 @@ export const BridgeResult = z.union([
 ]);
 export type BridgeResult = z.infer<typeof BridgeResult>;
 
-/**
- * What a failed bridge call rejects with in the renderer (and what handlers throw in
- * main). `status` is set when the API host answered 400-599 (spec §7).
- */
-export class BridgeError extends Error {
-  readonly code: string;
-  readonly status?: number;
-  readonly detail?: unknown;
-  constructor(shape: BridgeErrorShape) {
-    super(shape.message);
-    this.name = 'BridgeError';
-    this.code = shape.code;
-    this.status = shape.status;
-    this.detail = shape.detail;
-  }
-  toShape(): BridgeErrorShape {
-    return { code: this.code, message: this.message, status: this.status, detail: this.detail };
-  }
-}
+export { BridgeError } from './error';

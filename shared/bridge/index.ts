@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { BridgeResult } from './define';
+import type { BridgeEventName, BridgeEventPayload } from './events';
 import { apiChannels } from './channels/api';
 import { sessionChannels } from './channels/session';
 import { settingsChannels } from './channels/settings';
@@ -6,7 +8,8 @@ import { systemChannels } from './channels/system';
 
 /**
  * The bridge: every channel between renderer and main, declared once. Add an area's
- * channels in channels/<area>.ts and spread them here.
+ * channels in channels/<area>.ts and spread them here; then give main a handler for
+ * each (main/bridge/handlers/<area>.ts, see main/bridge/index.ts) or `tsc -b` fails.
  */
 export const channels = {
   ...sessionChannels,
@@ -27,3 +30,20 @@ export const channelNames = Object.keys(channels) as ChannelName[];
 
 export * from './define';
 export * from './events';
+export * from './wire';
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.prototype.hasOwnProperty.call(channels, name);
+}
+
+/**
+ * What the Electron preload exposes (window.storeConsole): one named function per
+ * channel answering the transport envelope; renderer/lib/bridge.ts turns a failed
+ * envelope into a thrown BridgeError (class instances do not cross contextBridge).
+ */
+export type PreloadCalls = { [N in ChannelName]: (request: ChannelRequest<N>) => Promise<BridgeResult> };
+export interface PreloadApi {
+  calls: PreloadCalls;
+  /** Subscribes to one main → renderer event; returns the unsubscribe function. */
+  onEvent<E extends BridgeEventName>(name: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+}

@@ -1,0 +1,84 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface EmbeddedApi {
+  apiUrl: string;
+  idpUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The ready message of server/cli.ts: ports or URLs of the API and identity provider. */
+interface ReadyMessage {
+  type: 'ready';
+  api: string | number;
+  idp: string | number;
+}
+
+export function urlOf(v: string | number): string {
+  return typeof v === 'number' || /^\d+$/.test(v) ? `http://127.0.0.1:${v}` : String(v).replace(/\/+$/, '');
+}
+
+/**
+ * Starts the sandbox API (dist/server/cli.mjs) in its own process, never on this
+ * event loop, with its PGlite data in `dataDir` so the sandbox survives restarts.
+ * Its output goes to `dataDir/server.log`. Resolves when it reports ready.
+ */
+export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<EmbeddedApi> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const logPath = join(opts.dataDir, 'server.log');
+  const log = openSync(logPath, 'a');
+  const child = fork(opts.cliPath, ['--data-dir', opts.dataDir], {
+    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: opts.dataDir },
+    stdio: ['ignore', log, log, 'ipc'],
+    execArgv: [],
+  });
+  closeSync(log);
+  const killOnExit = () => child.kill('SIGTERM');
+  process.on('exit', killOnExit);
+
+  const tail = () => {
+    try {
+      return readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
+    } catch {
+      return '';
+    }
+  };
+
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`the sandbox API did not report ready within ${(opts.timeoutMs ?? 120_000) / 1000} s`)), opts.timeoutMs ?? 120_000);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGTERM');
+      reject(new Error(`${err.message}\n--- ${logPath} (last lines) ---\n${tail()}`));
+    };
+    child.on('message', (msg: unknown) => {
+      if (msg && typeof msg === 'object' && (msg as ReadyMessage).type === 'ready') {
+        clearTimeout(timer);
+        resolve(msg as ReadyMessage);
+      }
+    });
+    child.once('error', fail);
+    child.once('exit', (code, signal) => fail(new Error(`the sandbox API exited before it was ready (${signal ?? `code ${code}`})`)));
+  });
+  child.removeAllListeners('exit');
+  child.removeAllListeners('error');
+
+  return {
+    apiUrl: urlOf(ready.api),
+    idpUrl: urlOf(ready.idp),
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        process.off('exit', killOnExit);
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

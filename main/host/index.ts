@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHandlers } from '../bridge';
+import { defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { createServices } from '../services';
+import { createConfBackend } from '../services/settings';
+import { createKeychainVault, type TokenVault } from '../services/token-vault';
+import { startEmbeddedApi, type EmbeddedApi } from './embedded-api';
+import { startHostServer, type HostServer } from './server';
+
+export const READY_PREFIX = 'Console ready: ';
+
+export interface HostOptions {
+  /** The dist/ folder (renderer/ and server/cli.mjs inside). Default: beside this file. */
+  distDir?: string;
+  /** Settings and the sandbox's data (default: the user's data folder). */
+  dataDir?: string;
+  port?: number;
+  /** Use this API / identity host instead of starting the embedded sandbox. */
+  apiUrl?: string;
+  idpUrl?: string;
+  sentryDsn?: string;
+  vault?: TokenVault;
+  version?: string;
+  key?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  origin: string;
+  key: string;
+  apiUrl: string;
+  idpUrl: string;
+  server: HostServer;
+  api: EmbeddedApi | null;
+  stop(): Promise<void>;
+}
+
+/** Host options from the environment (what `npm start` documents). */
+export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOptions {
+  return {
+    dataDir: defaultDataDir(env),
+    port: env.HOST_PORT ? Number(env.HOST_PORT) : undefined,
+    apiUrl: env.API_URL || undefined,
+    idpUrl: env.IDP_URL || env.API_URL || undefined,
+    sentryDsn: env.SENTRY_DSN || undefined,
+  };
+}
+
+/**
+ * The browser host: the embedded sandbox API in a child process (unless API_URL is
+ * given), main's services, and the renderer + WebSocket bridge on 127.0.0.1.
+ */
+export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
+  const distDir = opts.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const dataDir = opts.dataDir ?? defaultDataDir();
+  mkdirSync(dataDir, { recursive: true });
+
+  const api = opts.apiUrl ? null : await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') });
+  try {
+    const config: MainConfig = {
+      apiUrl: trimUrl(opts.apiUrl ?? api!.apiUrl),
+      idpUrl: trimUrl(opts.idpUrl ?? opts.apiUrl ?? api!.idpUrl),
+      dataDir,
+      environment: api ? 'sandbox' : 'production',
+      version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
+      sentryDsn: opts.sentryDsn,
+      externalAllowlist: EXTERNAL_ALLOWLIST,
+    };
+    let origin = '';
+    const services = createServices(config, {
+      transport: 'host',
+      vault: opts.vault ?? createKeychainVault(),
+      settings: createConfBackend(dataDir),
+      // The renderer's tab opens the link once main approved it (see renderer/lib/bridge.ts).
+      openExternal: async () => {},
+      signIn: async (session) => ({ mode: 'redirect', url: session.beginSignIn(`${origin}/auth/verify`).url }),
+    });
+    const server = await startHostServer({
+      rendererDir: join(distDir, 'renderer'),
+      port: opts.port,
+      handlers: createHandlers(services),
+      events: services.events,
+      apiUrl: config.apiUrl,
+      key: opts.key,
+    });
+    origin = server.origin;
+    return {
+      url: server.url,
+      origin: server.origin,
+      key: server.key,
+      apiUrl: config.apiUrl,
+      idpUrl: config.idpUrl,
+      server,
+      api,
+      stop: async () => {
+        await server.close();
+        await api?.stop();
+      },
+    };
+  } catch (err) {
+    await api?.stop();
+    throw err;
+  }
+}
+
+/** Run directly (node dist/host/index.mjs): start, print the ready line, stop on a signal. */
+export async function main(): Promise<void> {
+  let host: RunningHost;
+  try {
+    host = await startHost(hostOptionsFromEnv());
+  } catch (err) {
+    console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  console.log(`${READY_PREFIX}${host.url}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    host.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  host.api?.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`The sandbox API stopped (${signal ?? `code ${code}`}); see ${join(defaultDataDir(), 'sandbox', 'server.log')}`);
+    stop();
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();

@@ -1,0 +1,88 @@
+import { BridgeError } from '../../shared/bridge';
+import type { ApiRequest, ApiResponse } from '../../shared/bridge/channels/api';
+import { buildQuery, type QueryValue } from '../../shared/api';
+import { MSG } from '../../shared/messages';
+import type { SessionService } from './session';
+
+export interface ApiClientDeps {
+  apiUrl: string;
+  session: Pick<SessionService, 'withAccessToken' | 'activeBrand'>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Header naming the brand the session acts for (the user's choice among their brands). */
+export const BRAND_HEADER = 'x-store-brand';
+
+/**
+ * The only HTTP client of the v4 API host. Bearer token from the session (refreshed
+ * and retried once on 401; a 401 refresh cannot cure ends the session), JSON both
+ * ways, If-Match and Idempotency-Key when given. A 400-599 answer throws a
+ * BridgeError with the status, the status text or "Received unexpected status code:
+ * N", and the body's `detail` (spec §7).
+ */
+export class ApiClient {
+  private readonly apiUrl: string;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly deps: ApiClientDeps) {
+    this.apiUrl = deps.apiUrl.replace(/\/+$/, '');
+    this.fetch = deps.fetch ?? fetch;
+  }
+
+  async request(req: ApiRequest): Promise<ApiResponse> {
+    const query = req.query ? buildQuery(toQuery(req.query)) : '';
+    const url = `${this.apiUrl}${req.path}${query ? `?${query}` : ''}`;
+    const hasBody = req.body !== undefined && req.method !== 'GET';
+    const res = await this.deps.session.withAccessToken(async (token) => {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      if (hasBody) headers['content-type'] = 'application/json';
+      if (req.ifMatch) headers['if-match'] = req.ifMatch;
+      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
+      const brand = this.deps.session.activeBrand;
+      if (brand) headers[BRAND_HEADER] = brand;
+      try {
+        return await this.fetch(url, {
+          method: req.method,
+          headers,
+          body: hasBody ? JSON.stringify(req.body) : undefined,
+          signal: AbortSignal.timeout(this.deps.timeoutMs ?? 60_000),
+        });
+      } catch (err) {
+        throw new BridgeError({ code: 'api_unreachable', message: 'The API host could not be reached.', detail: err instanceof Error ? err.message : String(err) });
+      }
+    });
+    const data = await readBody(res);
+    if (res.status >= 400 && res.status <= 599) throw httpError(res, data);
+    return { status: res.status, data, etag: res.headers.get('etag') ?? undefined };
+  }
+}
+
+/** Spec §7: the status text, or "Received unexpected status code: N"; `detail` from the body. */
+export function httpError(res: Pick<Response, 'status' | 'statusText'>, body: unknown): BridgeError {
+  const detail = body && typeof body === 'object' && 'detail' in body ? (body as { detail: unknown }).detail : body === null || body === '' ? undefined : body;
+  return new BridgeError({ code: 'http_error', status: res.status, message: res.statusText || MSG.unexpectedStatus(res.status), detail });
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  if ((res.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+type RawQuery = NonNullable<ApiRequest['query']>;
+function toQuery(q: RawQuery): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [k, v] of Object.entries(q)) {
+    out[k] = Array.isArray(v) ? v.filter((x) => x !== null).map((x) => (typeof x === 'boolean' ? String(x) : x as string | number)) : (v as QueryValue);
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import type { ChannelResponse } from '../../shared/bridge';
+import type { SystemInfo } from '../../shared/bridge/channels/system';
+import { EventBus } from '../bridge/event-bus';
+import type { MainConfig } from '../config';
+import { ApiClient } from './api-client';
+import { SessionService } from './session';
+import { createSettingsService, type SettingsBackend, type SettingsService } from './settings';
+import { SystemService } from './system';
+import type { TokenVault } from './token-vault';
+
+export type SignInResult = ChannelResponse<'sessionSignIn'>;
+
+/**
+ * Every service main's handlers use, built once per launch by the transport
+ * (main/host or main/electron) with what differs between them. An area that needs
+ * a service of its own adds a field here and builds it in createServices.
+ */
+export interface MainServices {
+  config: MainConfig;
+  events: EventBus;
+  session: SessionService;
+  api: ApiClient;
+  settings: SettingsService;
+  system: SystemService;
+  /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
+  signIn: () => Promise<SignInResult>;
+}
+
+export interface TransportParts {
+  transport: SystemInfo['transport'];
+  vault: TokenVault;
+  settings: SettingsBackend;
+  /** Opens an allowlisted https URL (already checked) in the system browser. */
+  openExternal: (url: string) => Promise<void>;
+  signIn: (session: SessionService) => Promise<SignInResult>;
+  fetch?: typeof fetch;
+}
+
+export function createServices(config: MainConfig, parts: TransportParts): MainServices {
+  const events = new EventBus();
+  const session = new SessionService({ idpUrl: config.idpUrl, vault: parts.vault, events, fetch: parts.fetch });
+  return {
+    config,
+    events,
+    session,
+    api: new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
+    settings: createSettingsService(parts.settings),
+    system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
+    signIn: () => parts.signIn(session),
+  };
+}

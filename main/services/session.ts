@@ -1,0 +1,345 @@
+import { BridgeError } from '../../shared/bridge';
+import type { SessionUser } from '../../shared/bridge/channels/session';
+import { brandsOf, parseScope } from '../../shared/access';
+import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../shared/api';
+import type { EventBus } from '../bridge/event-bus';
+import { createPkce } from './pkce';
+import type { TokenVault } from './token-vault';
+
+/** What the vault holds for the session (JSON in one keychain entry). */
+interface StoredSession {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch ms when the access token expires. */
+  expiresAt: number;
+  /** The brand the user chose (a brand token of their scope), if any. */
+  brand?: string;
+}
+
+interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  scope?: string;
+}
+
+interface Introspection {
+  active: boolean;
+  scope?: string;
+  exp?: number;
+  username?: string;
+  user_id?: number;
+  features?: string[];
+  display_name?: string;
+  name?: string;
+}
+
+export interface SessionDeps {
+  idpUrl: string;
+  vault: TokenVault;
+  events: EventBus;
+  clientId?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Refresh this long before the access token expires. */
+  refreshSkewMs?: number;
+}
+
+/** A sign-in that left for the identity provider and has not come back yet. */
+interface PendingSignIn {
+  verifier: string;
+  redirectUri: string;
+  createdAt: number;
+}
+
+const PENDING_TTL_MS = 10 * 60_000;
+
+/**
+ * The session, in main only: OAuth authorization code + PKCE (S256) against the
+ * identity provider, tokens in the OS keychain (never in the renderer or settings),
+ * the user from introspection, refresh before expiry, one refresh at a time however
+ * many callers need one, and the end of the session (sessionEnded) when a 401
+ * cannot be cured by a refresh.
+ */
+export class SessionService {
+  private readonly idpUrl: string;
+  private readonly clientId: string;
+  private readonly fetch: typeof fetch;
+  private readonly now: () => number;
+  private readonly skew: number;
+  private readonly account: string;
+  private tokens: StoredSession | null = null;
+  private user: SessionUser | null = null;
+  private restored: Promise<void> | null = null;
+  private refreshing: Promise<string> | null = null;
+  private readonly pending = new Map<string, PendingSignIn>();
+
+  constructor(private readonly deps: SessionDeps) {
+    this.idpUrl = deps.idpUrl.replace(/\/+$/, '');
+    this.clientId = deps.clientId ?? CONSOLE_CLIENT_ID;
+    this.fetch = deps.fetch ?? fetch;
+    this.now = deps.now ?? Date.now;
+    this.skew = deps.refreshSkewMs ?? 30_000;
+    this.account = `session@${this.idpUrl}`;
+  }
+
+  /** Who is signed in; restores a stored session from the keychain on first use. */
+  async status(): Promise<{ signedIn: boolean; user: SessionUser | null }> {
+    await this.restore();
+    if (this.tokens && !this.user) {
+      try {
+        this.user = await this.introspect();
+      } catch (err) {
+        if (!(err instanceof BridgeError) || err.status !== 401) throw err;
+      }
+    }
+    return { signedIn: this.user !== null, user: this.user };
+  }
+
+  /** Step 1: the identity provider URL to send the user to (PKCE S256 + state). */
+  beginSignIn(redirectUri: string): { url: string; state: string } {
+    const { verifier, challenge, state } = createPkce();
+    this.prunePending();
+    this.pending.set(state, { verifier, redirectUri, createdAt: this.now() });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.clientId,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    });
+    return { url: `${this.idpUrl}${AUTH_PATHS.authorize}?${q}`, state };
+  }
+
+  /** Step 2: the code came back with the state; exchange it, store, introspect. */
+  async completeSignIn(code: string, state: string): Promise<SessionUser> {
+    const pending = this.pending.get(state);
+    this.pending.delete(state);
+    if (!pending || this.now() - pending.createdAt > PENDING_TTL_MS) {
+      throw new BridgeError({ code: 'invalid_state', message: 'This sign-in link has expired or was not started here. Please sign in again.', status: 400 });
+    }
+    const tokens = await this.tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: pending.redirectUri,
+      code_verifier: pending.verifier,
+      client_id: this.clientId,
+    });
+    await this.store({ ...tokens, brand: this.tokens?.brand });
+    this.user = await this.introspect();
+    return this.user;
+  }
+
+  /** Switches the active brand, only to a brand the user's scope grants. */
+  async switchBrand(brand: string): Promise<SessionUser> {
+    const { user } = await this.status();
+    if (!user || !this.tokens) throw notSignedIn();
+    if (!user.brands.includes(brand)) {
+      throw new BridgeError({ code: 'brand_not_allowed', message: 'You do not have access to that brand.', status: 403 });
+    }
+    await this.store({ ...this.tokens, brand });
+    this.user = { ...user, brand };
+    return this.user;
+  }
+
+  /** The active brand, for the API client's brand header. */
+  get activeBrand(): string | undefined {
+    return this.user?.brand || undefined;
+  }
+
+  /** Revokes both tokens (best effort) and clears the keychain entry. */
+  async signOut(): Promise<void> {
+    await this.restore();
+    const tokens = this.tokens;
+    if (tokens) {
+      for (const [token, hint] of [[tokens.refreshToken, 'refresh_token'], [tokens.accessToken, 'access_token']] as const) {
+        try {
+          await this.post(AUTH_PATHS.revoke, { token, token_type_hint: hint, client_id: this.clientId });
+        } catch {
+          // The identity provider may be gone; the local session ends regardless.
+        }
+      }
+    }
+    await this.clear();
+  }
+
+  /** A valid access token, refreshed first when it is about to expire. */
+  async accessToken(): Promise<string> {
+    await this.restore();
+    if (!this.tokens) throw notSignedIn();
+    if (this.tokens.expiresAt - this.skew <= this.now()) return this.refresh();
+    return this.tokens.accessToken;
+  }
+
+  /**
+   * A call with `usedToken` got a 401. If another caller already refreshed, the new
+   * token is returned; otherwise one refresh is made (shared by every concurrent
+   * caller). When refresh cannot cure it the session ends and this throws a 401.
+   */
+  async recoverFrom401(usedToken: string): Promise<string> {
+    if (this.tokens && this.tokens.accessToken !== usedToken) return this.tokens.accessToken;
+    return this.refresh();
+  }
+
+  /**
+   * Runs an authorized call: with a fresh token, and once more after a refresh when
+   * it answers 401. A second 401 ends the session (sessionEnded) and throws a 401.
+   */
+  async withAccessToken(call: (token: string) => Promise<Response>): Promise<Response> {
+    const token = await this.accessToken();
+    const res = await call(token);
+    if (res.status !== 401) return res;
+    await res.body?.cancel().catch(() => {});
+    const fresh = await this.recoverFrom401(token);
+    const retry = await call(fresh);
+    if (retry.status !== 401) return retry;
+    await retry.body?.cancel().catch(() => {});
+    await this.end('Your session has ended. Please sign in again.');
+    throw sessionEnded();
+  }
+
+  /** Ends the session locally and tells the renderer (spec §7: a 401 lands on /logout). */
+  async end(reason: string): Promise<void> {
+    const had = this.tokens !== null || this.user !== null;
+    await this.clear().catch(() => {});
+    if (had) this.deps.events.emit('sessionEnded', { reason });
+  }
+
+  private refresh(): Promise<string> {
+    if (!this.refreshing) {
+      this.refreshing = this.doRefresh().finally(() => {
+        this.refreshing = null;
+      });
+    }
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<string> {
+    const current = this.tokens;
+    if (!current) throw notSignedIn();
+    let next: TokenResponse;
+    try {
+      next = await this.tokenRequest({ grant_type: 'refresh_token', refresh_token: current.refreshToken, client_id: this.clientId });
+    } catch (err) {
+      if (err instanceof BridgeError && err.status !== undefined && err.status >= 400 && err.status < 500) {
+        await this.end('Your session has expired. Please sign in again.');
+        throw sessionEnded();
+      }
+      throw err;
+    }
+    await this.store({ ...next, brand: current.brand });
+    return this.tokens!.accessToken;
+  }
+
+  private async tokenRequest(form: Record<string, string>): Promise<TokenResponse> {
+    const res = await this.post(AUTH_PATHS.token, form);
+    const body = (await res.json()) as TokenResponse;
+    if (!body.access_token || !body.refresh_token) {
+      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502 });
+    }
+    return body;
+  }
+
+  private async introspect(): Promise<SessionUser> {
+    const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
+    const res = await this.withAccessToken((token) => this.request(url, { headers: { authorization: `Bearer ${token}` } }, false));
+    if (!res.ok) await this.request(url, {}, true, res);
+    const info = (await res.json()) as Introspection;
+    if (!info.active) {
+      await this.end('Your session is no longer active. Please sign in again.');
+      throw sessionEnded();
+    }
+    const scopes = parseScope(info.scope);
+    const brands: string[] = brandsOf(scopes);
+    const chosen = this.tokens?.brand;
+    return {
+      userId: Number(info.user_id ?? 0),
+      username: info.username ?? '',
+      displayName: info.display_name ?? info.name ?? undefined,
+      scope: info.scope ?? '',
+      features: info.features ?? [],
+      brand: chosen && brands.includes(chosen) ? chosen : (brands[0] ?? ''),
+      brands,
+    };
+  }
+
+  private post(path: string, form: Record<string, string>): Promise<Response> {
+    return this.request(`${this.idpUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+
+  /** One call to the identity provider; unless `raw`, a 4xx/5xx throws a BridgeError. */
+  private async request(url: string, init: RequestInit, throwOnError = true, answered?: Response): Promise<Response> {
+    let res: Response;
+    if (answered) res = answered;
+    else {
+      try {
+        res = await this.fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+      } catch (err) {
+        throw new BridgeError({ code: 'idp_unreachable', message: 'The identity provider could not be reached.', detail: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    if (!res.ok && throwOnError) {
+      const text = await res.text().catch(() => '');
+      let detail: unknown = text;
+      try {
+        detail = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      const description = (detail as { error_description?: string; detail?: string } | null)?.error_description ?? (detail as { detail?: string } | null)?.detail;
+      throw new BridgeError({ code: 'idp_error', message: description || res.statusText || `Received unexpected status code: ${res.status}`, status: res.status, detail });
+    }
+    return res;
+  }
+
+  private async store(t: TokenResponse | StoredSession): Promise<void> {
+    const stored: StoredSession =
+      'access_token' in t
+        ? { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: this.now() + t.expires_in * 1000, brand: (t as { brand?: string }).brand }
+        : t;
+    await this.deps.vault.save(this.account, JSON.stringify(stored));
+    this.tokens = stored;
+  }
+
+  private async clear(): Promise<void> {
+    this.tokens = null;
+    this.user = null;
+    await this.deps.vault.delete(this.account);
+  }
+
+  private restore(): Promise<void> {
+    if (!this.restored) {
+      this.restored = (async () => {
+        const raw = await this.deps.vault.read(this.account);
+        if (!raw) return;
+        try {
+          const parsed = JSON.parse(raw) as StoredSession;
+          if (parsed.accessToken && parsed.refreshToken) this.tokens = this.tokens ?? parsed;
+        } catch {
+          await this.deps.vault.delete(this.account);
+        }
+      })().catch((err) => {
+        this.restored = null;
+        throw err;
+      });
+    }
+    return this.restored;
+  }
+
+  private prunePending(): void {
+    for (const [state, p] of this.pending) if (this.now() - p.createdAt > PENDING_TTL_MS) this.pending.delete(state);
+  }
+}
+
+function sessionEnded(): BridgeError {
+  return new BridgeError({ code: 'session_ended', message: 'Your session has ended. Please sign in again.', status: 401 });
+}
+
+function notSignedIn(): BridgeError {
+  return new BridgeError({ code: 'not_signed_in', message: 'You are not signed in.', status: 401 });
+}

@@ -1,0 +1,40 @@
+import Conf from 'conf';
+import type { SettingsKey } from '../../shared/bridge/channels/settings';
+
+/**
+ * Persisted UI state (auth view state, preferences, drawer…), keyed by SettingsKey.
+ * The backend is `conf` in the browser host and electron-store (built on conf, same
+ * get/set/delete) in Electron. Tokens never go here: they live in the OS keychain.
+ */
+export interface SettingsBackend {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export interface SettingsService {
+  get(key: SettingsKey): unknown;
+  set(key: SettingsKey, value: unknown): void;
+}
+
+export function createSettingsService(backend: SettingsBackend): SettingsService {
+  return {
+    get: (key) => backend.get(key) ?? null,
+    set: (key, value) => (value === null || value === undefined ? backend.delete(key) : backend.set(key, value)),
+  };
+}
+
+/** The conf-backed store of the browser host: settings.json in the data folder. */
+export function createConfBackend(dataDir: string): SettingsBackend {
+  const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'settings', projectName: 'store-console' });
+  return {
+    get: (key) => conf.get(key),
+    set: (key, value) => conf.set(key, value),
+    delete: (key) => conf.delete(key),
+  };
+}
+
+export function createMemoryBackend(): SettingsBackend {
+  const map = new Map<string, unknown>();
+  return { get: (k) => map.get(k), set: (k, v) => void map.set(k, v), delete: (k) => void map.delete(k) };
+}

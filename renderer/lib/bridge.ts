@@ -1,0 +1,93 @@
+/**
+ * The renderer's only way to main: `bridge.<channel>(request)` resolves with the
+ * channel's response or rejects with a BridgeError; `onBridgeEvent(name, cb)`
+ * subscribes to main's events and returns the unsubscribe function.
+ *
+ * In Electron the preload's window.storeConsole carries the calls over IPC. In the
+ * browser host they go over a WebSocket to the host, authorised by the per-launch
+ * key that `npm start` printed in the URL's fragment (#key=…): read once, kept in
+ * this tab's sessionStorage, and removed from the address bar.
+ */
+import { BridgeError, type BridgeErrorShapeFields } from '../../shared/bridge/error';
+import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
+import type { BridgeCalls, PreloadApi } from '../../shared/bridge';
+import type { BridgeResult } from '../../shared/bridge/define';
+import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM, PRELOAD_GLOBAL } from '../../shared/bridge/transport';
+import { createSocketClient, type SocketClient } from './bridge-client';
+
+const KEY_STORAGE = 'store-console.launchKey';
+
+declare global {
+  interface Window {
+    [PRELOAD_GLOBAL]?: PreloadApi;
+  }
+}
+
+/** Takes the launch key from the fragment (then strips it) or from this tab's sessionStorage. */
+function launchKey(): string | null {
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const fromHash = hash.get(LAUNCH_KEY_PARAM);
+  if (fromHash) {
+    try {
+      window.sessionStorage.setItem(KEY_STORAGE, fromHash);
+    } catch {
+      // storage disabled: the key still works until this page is reloaded
+    }
+    hash.delete(LAUNCH_KEY_PARAM);
+    const rest = hash.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
+    return fromHash;
+  }
+  try {
+    return window.sessionStorage.getItem(KEY_STORAGE);
+  } catch {
+    return null;
+  }
+}
+
+const preload = typeof window !== 'undefined' ? window[PRELOAD_GLOBAL] : undefined;
+
+let socketClient: SocketClient | null = null;
+function socket(): SocketClient {
+  if (!socketClient) {
+    const key = launchKey();
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    socketClient = createSocketClient({
+      url: key ? `${scheme}://${window.location.host}${BRIDGE_WS_PATH}?key=${encodeURIComponent(key)}` : null,
+      createSocket: (url) => new WebSocket(url) as unknown as ReturnType<Parameters<typeof createSocketClient>[0]['createSocket']>,
+    });
+  }
+  return socketClient;
+}
+// Read (and strip) the key as soon as the app loads, before any route change.
+if (!preload && typeof window !== 'undefined') socket();
+
+async function call(channel: string, request: unknown): Promise<unknown> {
+  if (preload) {
+    const fn = (preload.calls as unknown as Record<string, ((r: unknown) => Promise<BridgeResult>) | undefined>)[channel];
+    if (!fn) throw new BridgeError({ code: 'unknown_channel', message: `Unknown bridge channel: ${channel}` });
+    const result = await fn(request ?? {});
+    if (result.ok) return result.value;
+    throw new BridgeError(result.error as BridgeErrorShapeFields);
+  }
+  const value = await socket().call(channel, request);
+  // In the browser host main only approves the link; this tab opens it.
+  if (channel === 'systemOpenExternal') window.open((request as { url: string }).url, '_blank', 'noopener,noreferrer');
+  return value;
+}
+
+/** One named async function per bridge channel (see shared/bridge/channels/). */
+export const bridge: BridgeCalls = new Proxy({} as BridgeCalls, {
+  get(_target, name) {
+    if (typeof name !== 'string' || name === 'then') return undefined;
+    return (request?: unknown) => call(name, request ?? {});
+  },
+});
+
+/** Subscribes to one of main's events (shared/bridge/events.ts); returns the unsubscribe function. */
+export function onBridgeEvent<E extends BridgeEventName>(name: E, listener: (payload: BridgeEventPayload<E>) => void): () => void {
+  if (preload) return preload.onEvent(name, listener);
+  return socket().on(name, listener);
+}
+
+export { BridgeError };

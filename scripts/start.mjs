@@ -1,0 +1,69 @@
+// npm start: builds what is needed, then starts the console on the sandbox API.
+//   - Electron when its binary is installed (it starts the sandbox in a utilityProcess);
+//   - otherwise the browser host (the sandbox in a child process) and prints ONE line:
+//       Console ready: http://127.0.0.1:PORT/#key=…
+// Ctrl-C stops everything, the sandbox API included.
+// Environment: CONSOLE_DATA_DIR (default $XDG_DATA_HOME/store-console or
+// ~/.local/share/store-console), HOST_PORT (default: a free port), API_URL and
+// IDP_URL (use an existing API instead of the sandbox), SENTRY_DSN, CONSOLE_BROWSER_HOST=1
+// (use the browser host even where Electron is installed).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+// Build output goes to stderr so stdout carries only the ready line.
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: ['ignore', 2, 2] });
+if (build.status !== 0) {
+  console.error('Console failed to start: the build failed (see above).');
+  process.exit(build.status ?? 1);
+}
+
+/** The installed Electron binary, or null. Never `require('electron')`: it downloads a missing binary. */
+function electronBinary() {
+  if (process.env.CONSOLE_BROWSER_HOST === '1') return null;
+  try {
+    const pkg = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const pathFile = join(pkg, 'path.txt');
+    if (!existsSync(pathFile)) return null;
+    const rel = readFileSync(pathFile, 'utf8').trim();
+    const bin = process.env.ELECTRON_OVERRIDE_DIST_PATH ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, rel) : join(pkg, 'dist', rel);
+    return existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
+}
+
+const electron = electronBinary();
+if (electron) {
+  const child = spawn(electron, ['.'], { stdio: 'inherit', env: process.env });
+  const forward = (sig) => () => child.kill(sig);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const { startHost, hostOptionsFromEnv, READY_PREFIX } = await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href);
+  let host;
+  try {
+    host = await startHost({ ...hostOptionsFromEnv(process.env), distDir: join(root, 'dist') });
+  } catch (err) {
+    console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  console.log(`${READY_PREFIX}${host.url}`);
+  let stopping = false;
+  const stop = (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    host.stop().finally(() => process.exit(code));
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
+  host.api?.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`The sandbox API stopped (${signal ?? `code ${code}`}); its log is server.log in the sandbox data folder.`);
+    stop(1);
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The bridge's error, free of zod so the renderer's first chunk can import it
+ * without the schema library (renderer/lib/bridge.ts imports this file only).
+ * `define.ts` holds the matching zod schema, BridgeErrorShape.
+ */
+export interface BridgeErrorShapeFields {
+  code: string;
+  message: string;
+  status?: number;
+  detail?: unknown;
+}
+
+/**
+ * What a failed bridge call rejects with in the renderer (and what handlers throw in
+ * main). `status` is set when the API host answered 400-599 (spec §7).
+ */
+export class BridgeError extends Error {
+  readonly code: string;
+  readonly status?: number;
+  readonly detail?: unknown;
+  constructor(shape: BridgeErrorShapeFields) {
+    super(shape.message);
+    this.name = 'BridgeError';
+    this.code = shape.code;
+    this.status = shape.status;
+    this.detail = shape.detail;
+  }
+  toShape(): BridgeErrorShapeFields {
+    const shape: BridgeErrorShapeFields = { code: this.code, message: this.message };
+    if (this.status !== undefined) shape.status = this.status;
+    if (this.detail !== undefined) shape.detail = this.detail;
+    return shape;
+  }
+}
