@@ -1,3 +1,35 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { Providers } from './app/Providers';
+import { createAppRouter } from './app/router';
+import { setUnauthorizedHandler } from './lib/api';
+import { onBridgeEvent } from './lib/bridge';
+import { reportError } from './lib/report-error';
+import { initPersistedState } from './lib/store';
+import './app/app.css';
 
-createRoot(document.getElementById('root')!).render(<p>Loading…</p>);
+const root = createRoot(document.getElementById('root')!);
+
+window.addEventListener('error', (e) => reportError({ message: e.message, stack: (e.error as Error | undefined)?.stack }));
+window.addEventListener('unhandledrejection', (e) => {
+  const reason = e.reason as { message?: string; stack?: string; status?: number } | undefined;
+  reportError({ message: reason?.message ?? String(e.reason), stack: reason?.stack, status: reason?.status });
+});
+
+void initPersistedState().finally(() => {
+  const router = createAppRouter();
+  // §7: a 401 sends the user to /logout; so does a session main ended.
+  const toLogout = () => {
+    if (router.state.location.pathname !== '/logout') void router.navigate('/logout', { replace: true });
+  };
+  setUnauthorizedHandler(toLogout);
+  onBridgeEvent('sessionEnded', toLogout);
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

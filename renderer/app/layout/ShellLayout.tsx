@@ -1,0 +1,92 @@
+/**
+ * The main app shell: side navigation (collapsed state persisted; an overlay drawer
+ * on phones), header with search, environment, brand and user, and the screen.
+ * The viewport class of §2 is set on the root element and drives the layout.
+ */
+import { useState } from 'react';
+import { Button, Drawer, Layout } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useAtom } from 'jotai';
+import { Outlet, useLocation } from 'react-router-dom';
+import { drawerAtom } from '../../lib/store';
+import { BrandSwitch } from './BrandSwitch';
+import { EnvironmentTag } from './EnvironmentTag';
+import { GlobalSearch } from './GlobalSearch';
+import { Logo } from './Logo';
+import { SideNav } from './SideNav';
+import { UserMenu } from './UserMenu';
+import { isMobile, useViewportClass } from './useViewport';
+
+export default function ShellLayout() {
+  const vp = useViewportClass();
+  const mobile = isMobile(vp);
+  const [drawer, setDrawer] = useAtom(drawerAtom);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+  const collapsed = drawer.collapsed;
+
+  return (
+    <Layout className={`shell vp-${vp}`} data-viewport={vp}>
+      {!mobile && (
+        <Layout.Sider
+          className="shell__sider"
+          width={232}
+          collapsedWidth={72}
+          collapsed={collapsed}
+          trigger={null}
+          collapsible
+        >
+          <Logo collapsed={collapsed} light />
+          <SideNav collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer
+          placement="left"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          size={264}
+          closable={false}
+          className="shell__mobile-drawer"
+          styles={{ body: { padding: 0, background: '#141629' } }}
+        >
+          <Logo light />
+          <SideNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+      <Layout className="shell__main">
+        <Layout.Header className="shell__header">
+          <div className="shell__header-left">
+            {mobile ? (
+              <Button type="text" aria-label="Open navigation" icon={<MenuOutlined />} onClick={() => setMobileOpen(true)} data-testid="drawer-toggle" />
+            ) : (
+              <Button
+                type="text"
+                aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setDrawer({ collapsed: !collapsed })}
+                data-testid="drawer-toggle"
+              />
+            )}
+            {mobile && <Logo />}
+            {vp !== 'mobile-portrait' && <GlobalSearch compact={vp === 'mobile-landscape' || vp === 'tablet-portrait'} />}
+          </div>
+          <div className="shell__header-right">
+            <EnvironmentTag />
+            {vp !== 'mobile-portrait' && <BrandSwitch />}
+            <UserMenu showName={!mobile && vp !== 'tablet-portrait'} />
+          </div>
+        </Layout.Header>
+        {vp === 'mobile-portrait' && (
+          <div className="shell__subheader">
+            <GlobalSearch compact />
+            <BrandSwitch />
+          </div>
+        )}
+        <Layout.Content className="shell__content" key={pathname.split('/')[1]}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

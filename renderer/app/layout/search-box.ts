@@ -1,0 +1,25 @@
+/**
+ * Extension points of the header's global search box, for the search feature:
+ * - `searchHref(type, text)`: where submitting a search goes;
+ * - `useSearchSuggestions(type, text)`: autocomplete options (search/autocomplete);
+ *   replace the body of this hook to wire the server's suggestions in.
+ */
+import { searchType } from '../../../shared/access';
+
+export interface SearchSuggestion {
+  value: string;
+  label: React.ReactNode;
+  /** Where choosing the suggestion goes (e.g. /catalog/tracks/42). */
+  href?: string;
+}
+
+export function searchHref(type: string, text: string): string {
+  const area = searchType(type)?.area ?? '/search';
+  const params = new URLSearchParams({ type });
+  if (text.trim()) params.set('q', text.trim());
+  return `${area}?${params.toString()}`;
+}
+
+export function useSearchSuggestions(_type: string, _text: string): SearchSuggestion[] {
+  return [];
+}

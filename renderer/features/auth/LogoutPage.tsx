@@ -1,0 +1,41 @@
+/** /logout: revokes the session in main, resets the auth state and the cache, back to /auth. */
+import { useEffect, useRef } from 'react';
+import { Card, Spin } from 'antd';
+import { useSetAtom } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { bridge } from '../../lib/bridge';
+import { authAtom } from '../../lib/store';
+import { AuthFrame } from './AuthFrame';
+
+export default function LogoutPage() {
+  const dispatch = useSetAtom(authAtom);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    bridge
+      .sessionSignOut({})
+      .catch(() => {
+        // The session may already be gone (a 401 brought us here): clear locally anyway.
+      })
+      .finally(() => {
+        dispatch({ type: 'LOGOUT' });
+        queryClient.clear();
+        navigate('/auth', { replace: true });
+      });
+  }, [dispatch, queryClient, navigate]);
+
+  return (
+    <AuthFrame>
+      <Card className="auth-card" variant="borderless">
+        <div className="auth-card__progress" role="status">
+          <Spin /> <span>Signing out…</span>
+        </div>
+      </Card>
+    </AuthFrame>
+  );
+}

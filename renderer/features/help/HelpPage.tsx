@@ -1,0 +1,42 @@
+/** /help: how the console works, and how to reach product support. */
+import { Card, Col, Row, Typography } from 'antd';
+import { LOGGED_TEXT } from '../../../shared/messages';
+import { UI_TEXT } from '../../../shared/ui-texts';
+import { PageHeader } from '../../ui/PageHeader';
+
+export default function HelpPage() {
+  return (
+    <div className="page">
+      <PageHeader title="Help" subtitle={`Getting around the ${UI_TEXT.productName}`} />
+      <Row gutter={[20, 20]}>
+        <Col xs={24} lg={12}>
+          <Card title="Getting around">
+            <Typography.Paragraph>
+              The navigation on the left lists the areas your role may use; areas you cannot open are not shown. Use the
+              search box in the header to look up any type you have access to.
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              If you work for both stores, switch the active brand in the header: lists and permissions follow the brand
+              you are working in.
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              Unsaved changes are protected: leaving a form you have edited asks you to confirm first.
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="Product support" id="product-support">
+            <Typography.Paragraph>
+              When the console shows “{LOGGED_TEXT}”, the error has already been reported with the page you were on and
+              the time it happened; there is nothing else you need to send.
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              To follow up, contact product support through your team's usual support channel and mention the time of the
+              error and what you were doing.
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

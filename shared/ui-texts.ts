@@ -1,0 +1,17 @@
+/**
+ * Console texts the spec does not quote (added by the shell; the spec's own texts
+ * live in messages.ts). Kept here so screens and tests share one wording.
+ */
+export const UI_TEXT = {
+  productName: 'Store Console',
+  contactSupport: 'Contact product support',
+  /** In-app help section with product-support contact details (no external host needed). */
+  supportPath: '/help#product-support',
+  unsavedTitle: 'Unsaved changes',
+  unsavedMessage: 'You have unsaved changes. Leave this page and discard them?',
+  notBuiltYet: 'Not built yet',
+  notAuthorizedTitle: 'Not authorized',
+  notFoundTitle: 'Page not found',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+} as const;
