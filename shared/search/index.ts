@@ -6,4 +6,4 @@ export * from './status';
 export * from './filters';
 export * from './columns';
 export * from './url-state';
-export * from './preferences';
+export * from './saved-views';

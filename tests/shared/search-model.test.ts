@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { principalFrom } from '../../shared/access';
 import {
-  cellLink, cellText, columnsOf, deleteView, filterKind, loadPreferences, loadSavedViews, parseSearchUrl, saveView,
-  searchQueryString, searchUrl, setFilter, shownColumns, visibleFilters, withTypePreferences, emptyPreferences,
-  hypeTag, voidedTag,
+  cellLink, cellText, columnsOf, deleteView, filterKind, loadSavedViews, parseSearchUrl, saveView,
+  searchQueryString, searchUrl, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
 } from '../../shared/search';
 import { SEARCH_TYPES } from '../../shared/access';
 
@@ -76,18 +75,17 @@ describe('URL state', () => {
   });
 });
 
-describe('preferences and saved views', () => {
-  it('re-initialises preferences that are not version 2', () => {
-    expect(loadPreferences({ version: 1, search: { tracks: { filters: { a: 'b' } } } })).toEqual(emptyPreferences());
-    const p = withTypePreferences(emptyPreferences(), 'tracks', { columns: ['bpm'] });
-    expect(loadPreferences(JSON.parse(JSON.stringify(p)))).toEqual(p);
-  });
-  it('saves, replaces by name and deletes views', () => {
+describe('saved views', () => {
+  it('saves per user, replaces by name, deletes, and survives JSON', () => {
     const v = (id: string, name: string) => ({ id, name, type: 'tracks', filters: { title: id }, createdAt: '2026-01-01' });
-    let all = saveView(loadSavedViews(null), v('a', 'Mine'));
-    all = saveView(all, v('b', 'mine'));
-    expect(all.views.map((x) => x.id)).toEqual(['b']);
-    all = saveView(all, v('c', 'Other'));
-    expect(deleteView(all, 'b').views.map((x) => x.id)).toEqual(['c']);
+    let all = saveView(loadSavedViews(null), 1, v('a', 'Mine'));
+    all = saveView(all, 1, v('b', 'mine'));
+    all = saveView(all, 2, v('z', 'Theirs'));
+    expect(viewsOf(all, 1, 'tracks').map((x) => x.id)).toEqual(['b']);
+    all = saveView(all, 1, v('c', 'Other'));
+    all = deleteView(all, 1, 'b');
+    expect(viewsOf(loadSavedViews(JSON.parse(JSON.stringify(all))), 1, 'tracks').map((x) => x.id)).toEqual(['c']);
+    expect(viewsOf(all, 2, 'tracks').map((x) => x.id)).toEqual(['z']);
+    expect(loadSavedViews({ version: 9 })).toEqual({ version: 1, users: {} });
   });
 });
