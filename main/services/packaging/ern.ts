@@ -1,0 +1,234 @@
+/**
+ * The ERN 4.3 NewReleaseMessage for one package (http://ddex.net/xml/ern/43),
+ * built with xmlbuilder2. Only the root is namespace-qualified (the schema's
+ * elementFormDefault is unqualified). Element order follows the schema's sequences; tests
+ * validate the output with xmllint against shared/ddex/ern43.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
+import type { AudioFormat } from '../../../shared/packaging/model';
+import { compactIsrc } from '../../../shared/packaging/rules';
+
+export const ERN_NS = 'http://ddex.net/xml/ern/43';
+/** Namespace of the store's own proprietary ids. */
+export const PROPRIETARY_NS = 'DPID:PADPIDA0000000000';
+
+export interface Party {
+  partyId: string;
+  name: string;
+}
+
+export interface ErnTrack {
+  draft: TrackDraft;
+  format: AudioFormat;
+  /** Path inside the package folder, e.g. resources/0123..._01_001.wav. */
+  uri: string;
+  md5: string;
+  size: number;
+}
+
+export interface ErnImage {
+  uri: string;
+  md5: string;
+  size: number;
+  width: number;
+  height: number;
+  format: 'jpeg' | 'png';
+}
+
+export interface ErnInput {
+  messageId: string;
+  createdAt: Date;
+  sender: Party;
+  recipient: Party;
+  release: ReleaseDraft;
+  tracks: ErnTrack[];
+  image: ErnImage;
+}
+
+const RELEASE_TYPES = new Set(['Album', 'EP', 'Single', 'DjMix', 'VideoSingle', 'VideoAlbum']);
+
+/** ISO 8601 duration with milliseconds, e.g. PT3M30.250S. */
+export function isoDuration(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s.toFixed(3)}S`;
+}
+
+/** Parses isoDuration() output back to seconds (tests compare it with soxi). */
+export function parseIsoDuration(text: string): number {
+  const m = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?$/.exec(text);
+  if (!m) throw new Error(`not a duration: ${text}`);
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+
+const displayArtists = (t: TrackDraft) => t.artists.map((a) => a.trim()).filter(Boolean);
+
+export function buildErn(input: ErnInput): string {
+  const { release: r, tracks } = input;
+  const parties = new Map<string, string>();
+  const partyRef = (name: string) => {
+    let ref = parties.get(name);
+    if (!ref) parties.set(name, (ref = `P${parties.size + 1}`));
+    return ref;
+  };
+  const labelRef = partyRef(r.label?.name ?? '');
+  const releaseArtists = [...new Set(tracks.flatMap((t) => displayArtists(t.draft)))];
+  const releaseArtistText = releaseArtists.length > 4 ? 'Various Artists' : releaseArtists.join(', ');
+  for (const { draft: t } of tracks) {
+    for (const n of [...displayArtists(t), ...t.remixers, ...t.songwriters.map((s) => s.name), ...t.publishers]) if (n.trim()) partyRef(n.trim());
+  }
+  const variousRef = releaseArtists.length > 4 ? partyRef('Various Artists') : null;
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc.ele(ERN_NS, 'ern:NewReleaseMessage').att('AvsVersionId', '2024').att('LanguageAndScriptCode', 'en');
+  const el = (parent: XMLBuilder, name: string, text?: string | number) => {
+    const e = parent.ele(name);
+    if (text !== undefined) e.txt(String(text));
+    return e;
+  };
+
+  const header = el(root, 'MessageHeader');
+  el(header, 'MessageId', input.messageId);
+  const sender = el(header, 'MessageSender');
+  el(sender, 'PartyId', input.sender.partyId);
+  el(el(sender, 'PartyName'), 'FullName', input.sender.name);
+  const recipient = el(header, 'MessageRecipient');
+  el(recipient, 'PartyId', input.recipient.partyId);
+  el(el(recipient, 'PartyName'), 'FullName', input.recipient.name);
+  el(header, 'MessageCreatedDateTime', input.createdAt.toISOString());
+
+  const partyList = el(root, 'PartyList');
+  for (const [name, ref] of parties) {
+    const p = el(partyList, 'Party');
+    el(p, 'PartyReference', ref);
+    el(el(p, 'PartyName'), 'FullName', name);
+  }
+
+  const resources = el(root, 'ResourceList');
+  tracks.forEach((t, i) => {
+    const d = t.draft;
+    const sr = el(resources, 'SoundRecording');
+    el(sr, 'ResourceReference', `A${i + 1}`);
+    el(sr, 'Type', 'MusicalWorkSoundRecording');
+    const edition = el(sr, 'SoundRecordingEdition');
+    const id = el(edition, 'ResourceId');
+    el(id, 'ISRC', compactIsrc(d.isrc) ?? d.isrc);
+    el(edition, 'PLine').ele('PLineText').txt(d.copyrightHolder);
+    const tech = el(edition, 'TechnicalDetails');
+    el(tech, 'TechnicalResourceDetailsReference', `T${i + 1}`);
+    const file = el(tech, 'DeliveryFile');
+    el(file, 'Type', 'AudioFile');
+    const f = t.format;
+    if (f.container === 'FLAC') el(file, 'ContainerFormat', 'UserDefined').att('UserDefinedValue', 'FLAC');
+    else el(file, 'ContainerFormat', f.container === 'WAVE' ? 'WAV' : 'AIFF');
+    el(file, 'AudioCodecType', f.container === 'FLAC' ? 'FLAC' : 'PCM');
+    el(file, 'NumberOfChannels', f.channels);
+    el(file, 'SamplingRate', f.sampleRate).att('UnitOfMeasure', 'Hz');
+    el(file, 'BitsPerSample', f.bitsPerSample);
+    el(file, 'Duration', isoDuration(f.duration));
+    fileElement(file, t.uri, t.md5, t.size);
+    el(sr, 'DisplayTitleText', d.title);
+    const title = el(sr, 'DisplayTitle');
+    el(title, 'TitleText', d.title);
+    if (d.mixName.trim()) el(title, 'SubTitle', d.mixName.trim());
+    el(sr, 'DisplayArtistName', displayArtists(d).join(', '));
+    displayArtists(d).forEach((a, n) => {
+      const da = el(sr, 'DisplayArtist').att('SequenceNumber', String(n + 1));
+      el(da, 'ArtistPartyReference', partyRef(a));
+      el(da, 'DisplayArtistRole', 'MainArtist');
+    });
+    const contributors: Array<[string, string]> = [
+      ...d.remixers.filter((n) => n.trim()).map((n): [string, string] => [n.trim(), 'Remixer']),
+      ...d.songwriters.filter((s) => s.name.trim()).map((s): [string, string] => [s.name.trim(), songwriterRole(s.type?.name)]),
+      ...d.publishers.filter((n) => n.trim()).map((n): [string, string] => [n.trim(), 'MusicPublisher']),
+    ];
+    contributors.forEach(([name, role], n) => {
+      const c = el(sr, 'Contributor').att('SequenceNumber', String(n + 1));
+      el(c, 'ContributorPartyReference', partyRef(name));
+      el(c, 'Role', role);
+    });
+    el(sr, 'Duration', isoDuration(f.duration));
+    el(sr, 'ParentalWarningType', r.explicit ? 'Explicit' : 'NotExplicit');
+  });
+
+  const img = input.image;
+  const image = el(resources, 'Image');
+  el(image, 'ResourceReference', `A${tracks.length + 1}`);
+  el(image, 'Type', 'FrontCoverImage');
+  el(el(image, 'ResourceId'), 'ProprietaryId', `${r.upc}_cover`).att('Namespace', PROPRIETARY_NS);
+  const itech = el(image, 'TechnicalDetails');
+  el(itech, 'TechnicalResourceDetailsReference', `T${tracks.length + 1}`);
+  el(itech, 'ImageCodecType', img.format === 'png' ? 'PNG' : 'JPEG');
+  el(itech, 'ImageHeight', img.height).att('UnitOfMeasure', 'Pixel');
+  el(itech, 'ImageWidth', img.width).att('UnitOfMeasure', 'Pixel');
+  fileElement(itech, img.uri, img.md5, img.size);
+
+  const releases = el(root, 'ReleaseList');
+  const rel = el(releases, 'Release');
+  el(rel, 'ReleaseReference', 'R0');
+  const type = r.releaseType?.name ?? '';
+  if (RELEASE_TYPES.has(type)) el(rel, 'ReleaseType', type);
+  else el(rel, 'ReleaseType', 'UserDefined').att('UserDefinedValue', type || 'Unknown');
+  const rid = el(rel, 'ReleaseId');
+  el(rid, 'ICPN', r.upc);
+  if (r.catalogNumber.trim()) el(rid, 'CatalogNumber', r.catalogNumber.trim()).att('Namespace', PROPRIETARY_NS);
+  el(rel, 'DisplayTitleText', r.title);
+  el(el(rel, 'DisplayTitle'), 'TitleText', r.title);
+  el(rel, 'DisplayArtistName', releaseArtistText || 'Unknown');
+  const releaseArtistRefs = variousRef ? [variousRef] : releaseArtists.map((a) => partyRef(a));
+  releaseArtistRefs.forEach((ref, n) => {
+    const da = el(rel, 'DisplayArtist').att('SequenceNumber', String(n + 1));
+    el(da, 'ArtistPartyReference', ref);
+    el(da, 'DisplayArtistRole', 'MainArtist');
+  });
+  el(rel, 'ReleaseLabelReference', labelRef);
+  el(rel, 'Duration', isoDuration(tracks.reduce((s, t) => s + t.format.duration, 0)));
+  genre(el(rel, 'Genre'), r.genre?.name, r.subGenre?.name);
+  if (r.releaseDate) el(rel, 'ReleaseDate', r.releaseDate);
+  if (r.streetDate) el(rel, 'OriginalReleaseDate', r.streetDate);
+  el(rel, 'ParentalWarningType', r.explicit ? 'Explicit' : 'NotExplicit');
+  const group = el(rel, 'ResourceGroup');
+  tracks.forEach((t, i) => {
+    const item = el(group, 'ResourceGroupContentItem');
+    el(item, 'SequenceNumber', t.draft.position);
+    el(item, 'ReleaseResourceReference', `A${i + 1}`);
+  });
+  el(group, 'LinkedReleaseResourceReference', `A${tracks.length + 1}`).att('LinkDescription', 'CoverArt');
+
+  tracks.forEach((t, i) => {
+    const tr = el(releases, 'TrackRelease');
+    el(tr, 'ReleaseReference', `R${i + 1}`);
+    el(el(tr, 'ReleaseId'), 'ProprietaryId', `${r.upc}_${String(t.draft.position).padStart(3, '0')}`).att('Namespace', PROPRIETARY_NS);
+    el(tr, 'ReleaseResourceReference', `A${i + 1}`);
+    el(tr, 'ReleaseLabelReference', labelRef);
+    genre(el(tr, 'Genre'), t.draft.genre?.name ?? r.genre?.name, t.draft.genre ? t.draft.subGenre?.name : r.subGenre?.name);
+  });
+
+  return doc.end({ prettyPrint: true });
+
+  function fileElement(parent: XMLBuilder, uri: string, md5: string, size: number) {
+    const file = el(parent, 'File');
+    el(file, 'URI', uri);
+    const hash = el(file, 'HashSum');
+    el(hash, 'Algorithm', 'MD5');
+    el(hash, 'HashSumValue', md5);
+    el(file, 'FileSize', size);
+  }
+  function genre(g: XMLBuilder, name: string | undefined, sub: string | undefined) {
+    el(g, 'GenreText', name ?? 'Unknown');
+    if (sub) el(g, 'SubGenre', sub);
+  }
+}
+
+/** Songwriter type names from the API's songwriter-types list, as DDEX contributor roles. */
+function songwriterRole(type: string | undefined): string {
+  const t = (type ?? '').toLowerCase();
+  if (t.includes('lyric') && (t.includes('compos') || t.includes('writ'))) return 'ComposerLyricist';
+  if (t.includes('lyric')) return 'Lyricist';
+  if (t.includes('arrang')) return 'Arranger';
+  return 'Composer';
+}

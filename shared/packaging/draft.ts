@@ -1,0 +1,89 @@
+/**
+ * The wizard's state (Release Info, Track Details) as one schema: it is what the
+ * draft autosave stores, what the Finish step validates and what main's package
+ * writer receives. Select values are small {id, name} objects as the API sends them.
+ */
+import { z } from 'zod';
+
+export const Ref = z.object({ id: z.number().int(), name: z.string().max(500) });
+export type Ref = z.infer<typeof Ref>;
+
+const DateText = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'YYYY-MM-DD');
+
+export const ReleaseDraft = z.object({
+  title: z.string().max(2000),
+  catalogNumber: z.string().max(200),
+  upc: z.string().max(200),
+  label: Ref.nullable(),
+  releaseType: Ref.nullable(),
+  streetDate: DateText,
+  releaseDate: DateText,
+  /** Exclusive period in days (14, 28, 56), null for Lifetime, undefined for None (§9). */
+  exclusivePeriod: z.number().int().nullable().optional(),
+  preOrder: z.boolean(),
+  preOrderWeeks: z.number().nullable(),
+  defaultPreOrderWeeks: z.number().nullable(),
+  explicit: z.boolean(),
+  genre: Ref.nullable(),
+  subGenre: Ref.nullable(),
+});
+export type ReleaseDraft = z.infer<typeof ReleaseDraft>;
+
+export const Songwriter = z.object({ name: z.string().max(500), type: Ref.nullable() });
+export type Songwriter = z.infer<typeof Songwriter>;
+
+export const TrackDraft = z.object({
+  /** The scanned file this track is made from (main's real path). */
+  path: z.string().max(4096),
+  fileName: z.string().max(1000),
+  /** 1-based position on the release (§4). */
+  position: z.number().int().min(1),
+  title: z.string().max(2000),
+  mixName: z.string().max(2000),
+  isrc: z.string().max(200),
+  bpm: z.number().nullable(),
+  key: Ref.nullable(),
+  genre: Ref.nullable(),
+  subGenre: Ref.nullable(),
+  artists: z.array(z.string().max(500)).max(100),
+  remixers: z.array(z.string().max(500)).max(100),
+  songwriters: z.array(Songwriter).max(100),
+  publishers: z.array(z.string().max(500)).max(100),
+  copyrightHolder: z.string().max(5000),
+});
+export type TrackDraft = z.infer<typeof TrackDraft>;
+
+export const CoverArt = z.object({
+  path: z.string().max(4096),
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.enum(['jpeg', 'png']),
+  size: z.number().int(),
+});
+export type CoverArt = z.infer<typeof CoverArt>;
+
+/** What autosaves under settings key 'packagingDraft'. */
+export const PackagingDraft = z.object({
+  version: z.literal(1),
+  step: z.number().int().min(0).max(2),
+  release: ReleaseDraft,
+  tracks: z.array(TrackDraft).max(500),
+  coverArt: CoverArt.nullable(),
+  /** Folders the user picked, so a resumed draft can rescan them. */
+  sources: z.array(z.string().max(4096)).max(50),
+  outputDir: z.string().max(4096).nullable(),
+  savedAt: z.string(),
+});
+export type PackagingDraft = z.infer<typeof PackagingDraft>;
+
+export function emptyRelease(): ReleaseDraft {
+  return {
+    title: '', catalogNumber: '', upc: '', label: null, releaseType: null, streetDate: '', releaseDate: '',
+    exclusivePeriod: undefined, preOrder: false, preOrderWeeks: null, defaultPreOrderWeeks: null, explicit: false,
+    genre: null, subGenre: null,
+  };
+}
+
+export function emptyDraft(now = new Date()): PackagingDraft {
+  return { version: 1, step: 0, release: emptyRelease(), tracks: [], coverArt: null, sources: [], outputDir: null, savedAt: now.toISOString() };
+}
