@@ -11,7 +11,7 @@ import pg from 'pg';
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  query<T extends Row = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -53,7 +53,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
   const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
   void pgliteTypes;
-  const q = async <T extends Row>(text: string, params?: readonly unknown[]) =>
+  const q = async <T>(text: string, params?: readonly unknown[]) =>
     (await lite.query<T>(text, params as unknown[] | undefined)).rows;
   return {
     kind: 'pglite',
@@ -64,7 +64,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction: (fn) =>
       lite.transaction((tx) =>
         fn({
-          query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+          query: async <T>(text: string, params?: readonly unknown[]) =>
             (await tx.query<T>(text, params as unknown[] | undefined)).rows,
           exec: async (sql: string) => {
             await tx.exec(sql);
@@ -77,7 +77,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const typeParser = (oid: number, format?: string) => {
-    const f = PARSERS[oid];
+    const f = PARSERS[oid] as ((s: string) => unknown) | undefined;
     return f && format !== 'binary' ? f : pg.types.getTypeParser(oid, format as 'text');
   };
   const pool = new pg.Pool({ connectionString: url, max, types: { getTypeParser: typeParser as never } });
@@ -85,7 +85,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+    query: async <T>(text: string, params?: readonly unknown[]) =>
       (await pool.query(text, params as unknown[] | undefined)).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
@@ -95,7 +95,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       try {
         await client.query('BEGIN');
         const out = await fn({
-          query: async <T extends Row>(text: string, params?: readonly unknown[]) =>
+          query: async <T>(text: string, params?: readonly unknown[]) =>
             (await client.query(text, params as unknown[] | undefined)).rows as T[],
           exec: async (sql: string) => {
             await client.query(sql);

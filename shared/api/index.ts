@@ -3,3 +3,4 @@ export * from './client';
 export * from './envelope';
 export * from './query';
 export * from './limits';
+export * from './resources';

@@ -537,6 +537,7 @@ create table oauth_codes (
   redirect_uri text not null,
   code_challenge text not null,
   scope text not null,
+  family_id text not null,
   expires_at timestamptz not null,
   used_at timestamptz
 );

@@ -1,0 +1,185 @@
+/**
+ * The generic list machinery: filters of spec §3 by kind, sorting, pagination in the
+ * v4 envelope, relevance ranking for `q`, and row scoping for supplier/label users.
+ * Every filter is checked against shared/access before it reaches SQL.
+ */
+import { filterAllowed } from '../../../shared/access';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, buildQuery, parseDateRange, type ListEnvelope } from '../../../shared/api';
+import type { Queryable, Row } from '../../db/client';
+import { HttpError, badRequest, forbidden } from '../errors';
+import type { RequestUser } from '../principal';
+
+export type FilterKind = 'text' | 'ids' | 'int' | 'choice' | 'date' | 'bool' | 'bool01';
+
+export interface FilterDef {
+  kind: FilterKind;
+  /** SQL expression the filter compares (over the list's FROM clause). */
+  expr: string;
+}
+
+export interface ListDef {
+  /** Search type key (shared/access SEARCH_TYPES). */
+  key: string;
+  /** FROM clause; the main table is aliased `t`. */
+  from: string;
+  /** Select list producing the result object's fields. */
+  select: string;
+  filters: Record<string, FilterDef>;
+  /** order_by name → SQL expression (sortable fields). */
+  sorts: Record<string, string>;
+  /** Default order_by (may start with '-'). */
+  defaultSort: string;
+  /** Expression searched by `q` and ranked by trigram similarity. */
+  text?: string;
+  /** Column holding the brand for brand-specific objects. */
+  brand?: string;
+  /** Row scoping for external users: SQL expression compared with their supplier/label id. */
+  supplierColumn?: string;
+  labelColumn?: string;
+  /** True when external users (supplier/label) see every row (shared catalogue data). */
+  sharedWithExternal?: boolean;
+}
+
+/** Builds parameterised SQL: p(value) returns the next $n. */
+export class Sql {
+  readonly params: unknown[] = [];
+  p(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+}
+
+const RESERVED = new Set(['type', 'page', 'per_page', 'order_by', 'q']);
+
+export interface ListQuery {
+  [k: string]: string | undefined;
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function parseIntList(field: string, value: string): number[] {
+  const parts = value.split(/[\s,]+/).filter(Boolean);
+  if (!parts.length || parts.some((p) => !/^\d{1,9}$/.test(p))) throw badRequest(field, 'Enter whole numbers separated by commas.');
+  return parts.map(Number);
+}
+
+function condition(sql: Sql, name: string, def: FilterDef, value: string): string {
+  switch (def.kind) {
+    case 'text':
+      return `${def.expr} ilike ${sql.p(`%${escapeLike(value.trim())}%`)}`;
+    case 'ids':
+    case 'int': {
+      const ids = parseIntList(name, value);
+      return ids.length === 1 ? `${def.expr} = ${sql.p(ids[0])}` : `${def.expr} = any(${sql.p(ids)}::int[])`;
+    }
+    case 'choice': {
+      const vals = value.split(',').map((v) => v.trim()).filter(Boolean);
+      if (!vals.length) throw badRequest(name, 'Select a valid choice.');
+      return vals.length === 1 ? `${def.expr} = ${sql.p(vals[0])}` : `${def.expr} = any(${sql.p(vals)}::text[])`;
+    }
+    case 'date': {
+      const r = parseDateRange(value);
+      if (!r) throw badRequest(name, 'Enter a date range as YYYY-MM-DD:YYYY-MM-DD.');
+      const parts: string[] = [];
+      if (r.from) parts.push(`${def.expr} >= ${sql.p(r.from)}::date`);
+      if (r.to) parts.push(`${def.expr} < ${sql.p(r.to)}::date + 1`);
+      return parts.join(' and ');
+    }
+    case 'bool':
+    case 'bool01': {
+      const truthy = def.kind === 'bool' ? ['true', 'false'] : ['1', '0'];
+      if (!truthy.includes(value)) throw badRequest(name, `Must be ${truthy[0]} or ${truthy[1]}.`);
+      return value === truthy[0] ? `(${def.expr})` : `not (${def.expr})`;
+    }
+  }
+}
+
+export interface ListResult {
+  envelope: ListEnvelope<Row>;
+}
+
+/** Parses the query against the definition and the caller's access; returns WHERE and ORDER BY. */
+export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql = new Sql()) {
+  const where: string[] = [];
+  for (const [name, raw] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (RESERVED.has(name) || raw === undefined || raw === '') continue;
+    const f = def.filters[name];
+    if (!f) throw badRequest(name, 'Unknown filter.');
+    if (!filterAllowed(user.principal, def.key, name)) throw forbidden(`You may not filter by ${name}.`);
+    where.push(condition(sql, name, f, raw));
+  }
+  if (def.brand) where.push(`${def.brand} = ${sql.p(user.principal.brand)}`);
+  if (!def.sharedWithExternal) {
+    // External users see only their own rows; a list with no ownership column for their kind shows nothing.
+    if (user.supplierId != null) where.push(def.supplierColumn ? `${def.supplierColumn} = ${sql.p(user.supplierId)}` : 'false');
+    else if (user.labelId != null) where.push(def.labelColumn ? `${def.labelColumn} = ${sql.p(user.labelId)}` : 'false');
+  }
+  const q = query.q?.trim();
+  let relevance: string | null = null;
+  if (q) {
+    if (!def.text) throw badRequest('q', 'This type has no text search.');
+    const pq = sql.p(q);
+    where.push(`(${def.text} ilike ${sql.p(`%${escapeLike(q)}%`)} or ${def.text} % ${pq})`);
+    relevance = `similarity(${def.text}, ${pq})`;
+  }
+  const orderParam = query.order_by;
+  let order: string;
+  if (orderParam) {
+    const desc = orderParam.startsWith('-');
+    const expr = def.sorts[desc ? orderParam.slice(1) : orderParam];
+    if (!expr) throw badRequest('order_by', `Cannot order by ${orderParam}.`);
+    order = `${expr} ${desc ? 'desc' : 'asc'}, t.id ${desc ? 'desc' : 'asc'}`;
+  } else if (relevance) {
+    order = `${relevance} desc, t.id desc`;
+  } else {
+    const desc = def.defaultSort.startsWith('-');
+    const expr = def.sorts[desc ? def.defaultSort.slice(1) : def.defaultSort];
+    order = `${expr} ${desc ? 'desc' : 'asc'}, t.id ${desc ? 'desc' : 'asc'}`;
+  }
+  return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order };
+}
+
+function pageParams(query: ListQuery) {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const perPage = query.per_page === undefined ? DEFAULT_PER_PAGE : Number(query.per_page);
+  if (!Number.isInteger(page) || page < 1) throw badRequest('page', 'Invalid page.');
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE)
+    throw badRequest('per_page', `Ensure this value is between 1 and ${MAX_PER_PAGE}.`);
+  return { page, perPage };
+}
+
+export function listSql(def: ListDef, user: RequestUser, query: ListQuery) {
+  const { page, perPage } = pageParams(query);
+  const { sql, where, order } = planList(def, user, query);
+  const countSql = `select count(*)::int as n from ${def.from} ${where}`;
+  const countParams = [...sql.params];
+  const rowsSql = `select ${def.select} from ${def.from} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
+  return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params };
+}
+
+export async function runList(
+  db: Queryable,
+  def: ListDef,
+  user: RequestUser,
+  query: ListQuery,
+  baseUrl: string,
+): Promise<ListEnvelope<Row>> {
+  const plan = listSql(def, user, query);
+  const [[{ n }], rows] = await Promise.all([
+    db.query<{ n: number }>(plan.countSql, plan.countParams),
+    db.query(plan.rowsSql, plan.rowsParams),
+  ]);
+  const last = Math.max(1, Math.ceil(n / plan.perPage));
+  if (plan.page > last && n > 0) throw new HttpError(404, { detail: 'Invalid page.' });
+  const link = (p: number) => `${baseUrl}?${buildQuery({ ...query, page: p, per_page: plan.perPage })}`;
+  return {
+    count: n,
+    next: plan.page < last ? link(plan.page + 1) : null,
+    previous: plan.page > 1 ? link(plan.page - 1) : null,
+    page: `${plan.page}/${last}`,
+    per_page: plan.perPage,
+    results: rows,
+  };
+}

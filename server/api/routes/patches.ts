@@ -1,0 +1,96 @@
+/**
+ * Which search types can be edited by PATCH, with their table, zod schema (shared/api)
+ * and the cross-field rules of spec §4/§5 checked against the stored row.
+ */
+import type { z } from 'zod';
+import {
+  artistPatch, chartPatch, couponPatch, labelPatch, liveStreamPatch, pageModulePatch, pagePatch, releasePatch,
+  simpleNamedPatch, supplierPatch, trackPatch, userPatch,
+} from '../../../shared/api';
+import { MSG } from '../../../shared/messages';
+import type { Queryable, Row } from '../../db/client';
+import { HttpError, badRequest } from '../errors';
+import { parseBody } from '../validation';
+
+type Changes = Record<string, unknown>;
+
+export interface PatchDef {
+  table: string;
+  parse(body: unknown): Changes;
+  /** Cross-field checks against the stored row; returns the changes to write. */
+  check?(tx: Queryable, stored: Row, changes: Changes): Promise<Changes>;
+  /** Spec §6: "Page modules are managed by Control users". */
+  controlOnly?: boolean;
+}
+
+const def = (table: string, schema: z.ZodType, check?: PatchDef['check'], controlOnly = false): PatchDef => ({
+  table,
+  parse: (body) => parseBody(schema, body) as Changes,
+  check,
+  controlOnly,
+});
+
+/** Spec §5: Start Date must be before End Date (both skipped when either is empty). */
+async function datesInOrder(_tx: Queryable, stored: Row, c: Changes): Promise<Changes> {
+  const start = ('start_date' in c ? c.start_date : stored.start_date) as string | null;
+  const end = ('end_date' in c ? c.end_date : stored.end_date) as string | null;
+  if (start && end && start >= end) {
+    throw new HttpError(400, 'end_date' in c && !('start_date' in c) ? { end_date: [MSG.endAfterStart] } : { start_date: [MSG.startBeforeEnd] });
+  }
+  return c;
+}
+
+async function trackRules(tx: Queryable, stored: Row, c: Changes): Promise<Changes> {
+  const out = { ...c };
+  // Spec §4: selecting a genre resets the sub-genre.
+  if ('genre_id' in c && c.genre_id !== stored.genre_id && !('sub_genre_id' in c)) out.sub_genre_id = null;
+  const genre = ('genre_id' in out ? out.genre_id : stored.genre_id) as number | null;
+  if (out.sub_genre_id != null) {
+    const [ok] = await tx.query('select 1 from sub_genres where id = $1 and genre_id = $2', [out.sub_genre_id, genre]);
+    if (!ok) throw badRequest('sub_genre_id', 'This sub-genre does not belong to the genre.');
+  }
+  // Spec §4: showing a DJ edit is refused while the parent track is hidden or disabled.
+  const showing = (c.hidden === false && stored.hidden) || (c.enabled === true && !stored.enabled);
+  if (showing && stored.is_dj_edit && stored.parent_track_id) {
+    const [parent] = await tx.query<{ hidden: boolean; enabled: boolean }>('select hidden, enabled from tracks where id = $1', [stored.parent_track_id]);
+    if (parent && (parent.hidden || !parent.enabled)) throw new HttpError(400, { detail: MSG.djTrackParentHidden });
+  }
+  return out;
+}
+
+/** Spec §5: Muzooka ID required to enable sync; it cannot change without first disabling sync. */
+async function muzookaRules(_tx: Queryable, stored: Row, c: Changes): Promise<Changes> {
+  const sync = ('muzooka_sync' in c ? c.muzooka_sync : stored.muzooka_sync) as boolean;
+  const id = ('muzooka_id' in c ? c.muzooka_id : stored.muzooka_id) as string | null;
+  if (sync && !id) throw badRequest('muzooka_id', 'A Muzooka ID is required to enable Muzooka sync.');
+  if ('muzooka_id' in c && c.muzooka_id !== stored.muzooka_id && stored.muzooka_sync && c.muzooka_sync !== false) {
+    throw badRequest('muzooka_id', 'Disable Muzooka sync before changing the Muzooka ID.');
+  }
+  return c;
+}
+
+/** Spec §5: hype start cannot be after hype end. */
+async function hypeDates(_tx: Queryable, stored: Row, c: Changes): Promise<Changes> {
+  const s = ('hype_trial_start' in c ? c.hype_trial_start : stored.hype_trial_start) as string | null;
+  const e = ('hype_trial_end' in c ? c.hype_trial_end : stored.hype_trial_end) as string | null;
+  if (s && e && s > e) throw badRequest('hype_trial_start', 'Hype start cannot be after hype end.');
+  return c;
+}
+
+export const PATCHES: Readonly<Record<string, PatchDef>> = {
+  tracks: def('tracks', trackPatch, trackRules),
+  releases: def('releases', releasePatch),
+  artists: def('artists', artistPatch, muzookaRules),
+  charts: def('charts', chartPatch),
+  labels: def('labels', labelPatch, hypeDates),
+  suppliers: def('suppliers', supplierPatch),
+  pages: def('pages', pagePatch, datesInOrder),
+  page_modules: def('page_modules', pageModulePatch, datesInOrder, true),
+  coupons: def('coupons', couponPatch, datesInOrder),
+  live_streams: def('live_streams', liveStreamPatch),
+  users: def('users', userPatch),
+  genres: def('genres', simpleNamedPatch),
+  host_vendors: def('host_vendors', simpleNamedPatch),
+  tracklist_vendors: def('tracklist_vendors', simpleNamedPatch),
+  link_partners: def('link_partners', simpleNamedPatch),
+};

@@ -1,0 +1,73 @@
+/**
+ * startServer(): opens the database (PGlite in memory or in a folder, or a PostgreSQL
+ * server), migrates, seeds an empty database, and starts the API and identity
+ * provider listeners on 127.0.0.1. Used by cli.ts and by tests in-process.
+ */
+import { openDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { isSeeded, seed } from './seed/seed';
+import { buildApi, buildIdp } from './api/app';
+
+export interface ServerOptions {
+  /** PostgreSQL server URL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; omitted (and no databaseUrl) → in memory. */
+  dataDir?: string;
+  apiPort?: number;
+  idpPort?: number;
+  host?: string;
+  /** Seed number for the first start on an empty database. */
+  seed?: number;
+  scale?: number;
+  /** Access-token lifetime in seconds (default env ACCESS_TOKEN_TTL or 900). */
+  accessTokenTtl?: number;
+  logger?: boolean;
+  log?: (msg: string) => void;
+  /** Use an already-open database (tests); it is not closed by close(). */
+  db?: Db;
+}
+
+export interface RunningServer {
+  api: string;
+  idp: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log'> = {}) {
+  await migrate(db);
+  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log });
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const ownDb = !opts.db;
+  const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+  try {
+    await prepareDb(db, opts);
+    const envTtl = Number(process.env.ACCESS_TOKEN_TTL);
+    const settings = {
+      accessTtl: opts.accessTokenTtl ?? (Number.isFinite(envTtl) && envTtl > 0 ? envTtl : 900),
+      refreshTtl: 30 * 24 * 3600,
+    };
+    const host = opts.host ?? '127.0.0.1';
+    const api = await buildApi(db, settings, opts.logger);
+    const idp = await buildIdp(db, settings, opts.logger);
+    const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
+    const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
+    let closed = false;
+    return {
+      api: apiUrl,
+      idp: idpUrl,
+      db,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await Promise.all([api.close(), idp.close()]);
+        if (ownDb) await db.close();
+      },
+    };
+  } catch (e) {
+    if (ownDb) await db.close().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The API server entry point (bundled to dist/server/cli.mjs).
+ *   --memory            in-memory PGlite (nothing kept)
+ *   --data-dir DIR      PGlite folder (env CONSOLE_DATA_DIR)
+ *   DATABASE_URL        PostgreSQL server instead of PGlite
+ *   API_PORT, IDP_PORT  ports (0 = any free port)
+ *   --seed N, --scale N seed number and size for the first start on an empty database
+ */
+import { startServer } from './app';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+async function main() {
+  const asChild = typeof process.send === 'function';
+  const defaultPort = (p: number) => (asChild ? 0 : p);
+  const memory = flag('memory');
+  const databaseUrl = memory ? undefined : process.env.DATABASE_URL || undefined;
+  const dataDir = memory || databaseUrl ? undefined : (arg('data-dir') ?? process.env.CONSOLE_DATA_DIR ?? '.data/pglite');
+  const server = await startServer({
+    databaseUrl,
+    dataDir,
+    apiPort: Number(process.env.API_PORT ?? defaultPort(8400)),
+    idpPort: Number(process.env.IDP_PORT ?? defaultPort(8401)),
+    seed: Number(arg('seed') ?? 1),
+    scale: Number(arg('scale') ?? 1),
+    log: (m) => console.log(m),
+  });
+  console.log(`API listening on ${server.api}`);
+  console.log(`Identity provider on ${server.idp}`);
+  if (asChild) process.send!({ type: 'ready', api: server.api, idp: server.idp });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
