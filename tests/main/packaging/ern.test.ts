@@ -1,18 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildErn, isoDuration, parseIsoDuration, type ErnInput } from '../../../main/services/packaging/ern';
 import { emptyRelease, type TrackDraft } from '../../../shared/packaging/draft';
 import { tempDir } from '../../fixtures/audio';
+import { xmllint } from '../../fixtures/ddex';
 
-export const ERN43_XSD = resolve(__dirname, '../../../../shared/ddex/ern43/release-notification.xsd');
-
-/** xmllint's verdict on one file against the ERN 4.3 schema. */
-export function xmllint(file: string): { ok: boolean; output: string } {
-  const r = spawnSync('xmllint', ['--noout', '--schema', ERN43_XSD, file], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: r.stderr };
-}
 
 const { dir, cleanup } = tempDir('ern-');
 afterAll(cleanup);
@@ -24,7 +18,7 @@ const track = (position: number, over: Partial<TrackDraft> = {}): TrackDraft => 
   publishers: ['Pub & Co <Music>'], copyrightHolder: '2026 Test Records', ...over,
 });
 
-export function sampleInput(): ErnInput {
+function sampleInput(): ErnInput {
   return {
     messageId: 'MSG-1',
     createdAt: new Date('2026-11-22T04:00:00Z'),

@@ -1,0 +1,48 @@
+/**
+ * Copies one file into the package and proves the copy: the kernel copies it, then
+ * the copy is read back in 2 MiB chunks and hashed in the worker pool; a hash that
+ * differs from the expected MD5 fails the package.
+ */
+import { copyFile, open } from 'node:fs/promises';
+import type { HashPool } from './hash-pool';
+import { abortError, CHUNK_SIZE } from './scan-file';
+
+export async function md5OfFile(path: string, hashes: HashPool, signal?: AbortSignal, onBytes?: (n: number) => void): Promise<string> {
+  const fh = await open(path, 'r');
+  const session = hashes.begin();
+  try {
+    for (let pos = 0; ; ) {
+      if (signal?.aborted) throw abortError();
+      const buf = Buffer.allocUnsafeSlow(CHUNK_SIZE);
+      const { bytesRead } = await fh.read(buf, 0, CHUNK_SIZE, pos);
+      if (!bytesRead) break;
+      pos += bytesRead;
+      onBytes?.(bytesRead);
+      await session.update(bytesRead === CHUNK_SIZE ? buf : buf.subarray(0, bytesRead), true);
+    }
+    return await session.digest();
+  } catch (e) {
+    session.abort();
+    throw e;
+  } finally {
+    await fh.close();
+  }
+}
+
+export class CopyMismatchError extends Error {
+  constructor(readonly file: string) {
+    super(`The copy of ${file} does not match the scanned file (MD5 differs)`);
+    this.name = 'CopyMismatchError';
+  }
+}
+
+/** Copies `from` to `to` and answers the copy's MD5, failing when it is not `expected`. */
+export async function copyVerified(
+  from: string, to: string, expected: string | undefined, hashes: HashPool, signal?: AbortSignal, onBytes?: (n: number) => void,
+): Promise<string> {
+  if (signal?.aborted) throw abortError();
+  await copyFile(from, to);
+  const md5 = await md5OfFile(to, hashes, signal, onBytes);
+  if (expected && md5 !== expected) throw new CopyMismatchError(from);
+  return md5;
+}

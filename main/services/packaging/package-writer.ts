@@ -1,0 +1,142 @@
+/**
+ * Writes one delivery package: <output>/<UPC>/ holding <UPC>.xml (ERN 4.3),
+ * resources/ (audio and cover art, each MD5-verified after copy) and, written last,
+ * BatchComplete_<batch id>.xml as the DDEX SFTP choreography does. Everything goes
+ * to a hidden temporary folder beside the target first and is renamed into place
+ * in one step; a failure or cancel removes the temporary folder, leaving nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
+import type { ScanEntry } from '../../../shared/packaging/model';
+import { senderPartyId } from '../../../shared/packaging/rules';
+import { hasErrors, validateDraft, type DraftIssue } from '../../../shared/packaging/validate';
+import { copyVerified } from './copy-verified';
+import { buildErn, type ErnTrack, type Party } from './ern';
+import type { HashPool } from './hash-pool';
+import { readImageInfo } from './image-info';
+import { abortError } from './scan-file';
+
+export interface PackageRequest {
+  release: ReleaseDraft;
+  tracks: TrackDraft[];
+  coverArt: CoverArt;
+  /** Scan results by real path: only files main scanned can be packaged. */
+  entries: ReadonlyMap<string, ScanEntry>;
+  outputDir: string;
+  sender: Party;
+  recipient: Party;
+  hashes: HashPool;
+  signal?: AbortSignal;
+  onProgress?: (p: { step: string; done: number; total: number }) => void;
+  /** Test seam: called after each file lands in the temporary folder. */
+  afterFile?: (name: string) => Promise<void> | void;
+  now?: Date;
+}
+
+export interface PackageResult {
+  folder: string;
+  xml: string;
+  batchComplete: string;
+  files: Array<{ name: string; md5: string; size: number }>;
+  warnings: DraftIssue[];
+}
+
+export class PackageInvalidError extends Error {
+  constructor(readonly issues: DraftIssue[]) {
+    super(`The package cannot be written: ${issues.filter((i) => i.level === 'error').map((i) => i.message).join('; ')}`);
+    this.name = 'PackageInvalidError';
+  }
+}
+
+/** The batch id the DDEX choreography uses: YYYYMMDDhhmmssnnn (UTC). */
+export function batchId(d: Date): string {
+  return d.toISOString().replace(/[-:TZ.]/g, '').slice(0, 17);
+}
+
+export async function writePackage(req: PackageRequest): Promise<PackageResult> {
+  const now = req.now ?? new Date();
+  const issues = validateDraft(req.release, req.tracks, req.coverArt, req.entries);
+  const sender = senderPartyId(req.sender.partyId);
+  if (sender) issues.push({ level: 'error', code: 'sender', field: 'sender', message: sender });
+  for (const t of req.tracks) {
+    if (!req.entries.has(t.path)) issues.push({ level: 'error', code: 'file', field: `tracks.${t.position}.file`, track: t.position, message: `${t.fileName} was not scanned in this session` });
+  }
+  if (hasErrors(issues)) throw new PackageInvalidError(issues);
+
+  const upc = req.release.upc.trim();
+  const outDir = req.outputDir;
+  if (!(await stat(outDir)).isDirectory()) throw new Error('The output folder is not a folder');
+  const target = join(outDir, upc);
+  if (await exists(target)) throw new Error(`A package for UPC ${upc} already exists in ${outDir}`);
+  const temp = join(outDir, `.${upc}.partial-${randomUUID()}`);
+
+  const tracks = [...req.tracks].sort((a, b) => a.position - b.position);
+  const total = tracks.length + 3;
+  let done = 0;
+  const step = (name: string) => req.onProgress?.({ step: name, done: ++done, total });
+  try {
+    await mkdir(join(temp, 'resources'), { recursive: true });
+    const files: PackageResult['files'] = [];
+    const ernTracks: ErnTrack[] = [];
+    for (const t of tracks) {
+      if (req.signal?.aborted) throw abortError();
+      const entry = req.entries.get(t.path)!;
+      const name = `${upc}_01_${String(t.position).padStart(3, '0')}${extname(t.path).toLowerCase()}`;
+      const md5 = await copyVerified(t.path, join(temp, 'resources', name), entry.md5, req.hashes, req.signal);
+      files.push({ name: `resources/${name}`, md5, size: entry.size });
+      ernTracks.push({ draft: t, format: entry.format!, uri: `resources/${name}`, md5, size: entry.size });
+      await req.afterFile?.(name);
+      step(`Copied ${t.fileName}`);
+    }
+
+    // The cover art is read again here: its size must still be what the wizard showed.
+    const info = await readImageInfo(req.coverArt.path);
+    const imageName = `${upc}${info.format === 'png' ? '.png' : '.jpg'}`;
+    const imageMd5 = await copyVerified(req.coverArt.path, join(temp, 'resources', imageName), undefined, req.hashes, req.signal);
+    files.push({ name: `resources/${imageName}`, md5: imageMd5, size: info.size });
+    await req.afterFile?.(imageName);
+    step('Copied cover art');
+
+    const xmlName = `${upc}.xml`;
+    const xml = buildErn({
+      messageId: `${upc}-${batchId(now)}`, createdAt: now, sender: req.sender, recipient: req.recipient, release: req.release, tracks: ernTracks,
+      image: { uri: `resources/${imageName}`, md5: imageMd5, size: info.size, width: info.width, height: info.height, format: info.format },
+    });
+    await writeSynced(join(temp, xmlName), xml);
+    await req.afterFile?.(xmlName);
+    step('Wrote the release XML');
+
+    if (req.signal?.aborted) throw abortError();
+    // Written last: its presence says the package is complete.
+    const batchName = `BatchComplete_${batchId(now)}.xml`;
+    await writeSynced(join(temp, batchName), '');
+    await rename(temp, target);
+    step('Package complete');
+    return { folder: target, xml: xmlName, batchComplete: batchName, files, warnings: issues.filter((i) => i.level === 'warning') };
+  } catch (e) {
+    await rm(temp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function writeSynced(path: string, text: string): Promise<void> {
+  const fh = await open(path, 'w');
+  try {
+    await fh.writeFile(text);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+

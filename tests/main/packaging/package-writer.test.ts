@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseIsoDuration } from '../../../main/services/packaging/ern';
+import { HashPool } from '../../../main/services/packaging/hash-pool';
+import { readImageInfo } from '../../../main/services/packaging/image-info';
+import { PackageInvalidError, writePackage, type PackageRequest } from '../../../main/services/packaging/package-writer';
+import { scan } from '../../../main/services/packaging/scanner';
+import { emptyRelease, type CoverArt, type TrackDraft } from '../../../shared/packaging/draft';
+import type { ScanEntry } from '../../../shared/packaging/model';
+import { md5sum, png, soxi, tempDir, tone } from '../../fixtures/audio';
+import { xmllint } from '../../fixtures/ddex';
+
+const hashes = new HashPool(2);
+const { dir, cleanup } = tempDir('pkgw-');
+const src = join(dir, 'src');
+const out = join(dir, 'out');
+let entries: Map<string, ScanEntry>;
+let cover: CoverArt;
+
+beforeAll(async () => {
+  mkdirSync(src);
+  mkdirSync(out);
+  tone(src, { name: 'a.wav', seconds: 3.25 });
+  tone(src, { name: 'b.flac', seconds: 2, bits: 24, rate: 48000 });
+  tone(src, { name: 'c.aiff', seconds: 1.75 });
+  const list = await scan({ scanId: 'w', paths: [src], hashes });
+  entries = new Map(list.map((e) => [e.path, e]));
+  const art = png(src, 'cover.png', 1400, 1400);
+  const info = await readImageInfo(art);
+  cover = { path: art, width: info.width, height: info.height, format: info.format, size: info.size };
+});
+afterAll(async () => {
+  await hashes.close();
+  cleanup();
+});
+
+const upc = '036000291452';
+function request(over: Partial<PackageRequest> = {}): PackageRequest {
+  const files = [...entries.values()].filter((e) => e.status === 'ok');
+  const tracks: TrackDraft[] = files.map((e, i) => ({
+    path: e.path, fileName: e.name, position: files.length - i, title: `Track ${e.name}`, mixName: '', isrc: `GB-ABC-24-0000${i + 1}`,
+    bpm: 120, key: null, genre: null, subGenre: null, artists: ['Artist'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'Test Records',
+  }));
+  return {
+    release: { ...emptyRelease(), title: 'Release', upc, label: { id: 1, name: 'Test Records' }, releaseType: { id: 1, name: 'Album' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'Techno' } },
+    tracks, coverArt: cover, entries, outputDir: out, hashes,
+    sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' }, recipient: { partyId: 'PADPIDA0000000000', name: 'Store' },
+    ...over,
+  };
+}
+const xp = (file: string, expr: string) => execFileSync('xmllint', ['--xpath', expr, file], { encoding: 'utf8' }).trim();
+const outList = () => readdirSync(out);
+
+describe('writePackage', () => {
+  it('writes <UPC>/ with a schema-valid ERN whose figures match soxi and md5sum', async () => {
+    const res = await writePackage(request());
+    expect(res.folder).toBe(join(out, upc));
+    const folder = res.folder;
+    expect(readdirSync(folder).sort()).toEqual([res.batchComplete, `${upc}.xml`, 'resources'].sort());
+    expect(res.batchComplete).toMatch(/^BatchComplete_\d{17}\.xml$/);
+    const xmlFile = join(folder, `${upc}.xml`);
+    expect(xmllint(xmlFile).ok).toBe(true);
+
+    const n = Number(xp(xmlFile, 'count(//SoundRecording)'));
+    expect(n).toBe(3);
+    for (let i = 1; i <= n; i++) {
+      const sr = `(//SoundRecording)[${i}]`;
+      const uri = xp(xmlFile, `string(${sr}//DeliveryFile/File/URI)`);
+      const file = join(folder, uri);
+      const s = soxi(file);
+      expect(xp(xmlFile, `string(${sr}//DeliveryFile/File/HashSum/HashSumValue)`)).toBe(md5sum(file));
+      expect(Number(xp(xmlFile, `string(${sr}//DeliveryFile/SamplingRate)`))).toBe(s.rate);
+      expect(Number(xp(xmlFile, `string(${sr}//DeliveryFile/BitsPerSample)`))).toBe(s.bits);
+      expect(Number(xp(xmlFile, `string(${sr}//DeliveryFile/NumberOfChannels)`))).toBe(s.channels);
+      expect(parseIsoDuration(xp(xmlFile, `string(${sr}/Duration)`))).toBeCloseTo(s.seconds, 3);
+      expect(Number(xp(xmlFile, `string(${sr}//DeliveryFile/File/FileSize)`))).toBe(statSync(file).size);
+    }
+    const img = join(folder, xp(xmlFile, 'string(//Image//File/URI)'));
+    expect(xp(xmlFile, 'string(//Image//HashSumValue)')).toBe(md5sum(img));
+    expect(xp(xmlFile, 'string(//MessageSender/PartyId)')).toBe('PADPIDA2014120301');
+    expect(xp(xmlFile, 'string(//Release/ReleaseId/ICPN)')).toBe(upc);
+    // sequence follows the wizard's positions
+    expect(xp(xmlFile, 'string(//ResourceGroupContentItem[1]/SequenceNumber)')).toBe('1');
+    expect(readFileSync(join(folder, res.batchComplete), 'utf8')).toBe('');
+    expect(outList()).toEqual([upc]);
+  });
+
+  it('refuses to overwrite an existing package', async () => {
+    await expect(writePackage(request())).rejects.toThrow(/already exists/);
+  });
+
+  it('a failed write leaves nothing', async () => {
+    const o2 = join(dir, 'out-fail');
+    mkdirSync(o2);
+    let n = 0;
+    const run = writePackage(request({ outputDir: o2, afterFile: () => { if (++n === 2) throw new Error('disk full'); } }));
+    await expect(run).rejects.toThrow('disk full');
+    expect(readdirSync(o2)).toEqual([]);
+  });
+
+  it('a cancelled write leaves nothing', async () => {
+    const o3 = join(dir, 'out-cancel');
+    mkdirSync(o3);
+    const ac = new AbortController();
+    const run = writePackage(request({ outputDir: o3, signal: ac.signal, afterFile: () => ac.abort() }));
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(readdirSync(o3)).toEqual([]);
+  });
+
+  it('refuses an invalid draft or sender before writing anything', async () => {
+    const o4 = join(dir, 'out-invalid');
+    mkdirSync(o4);
+    const bad = request({ outputDir: o4, sender: { partyId: 'PADPIDA123', name: 'x' } });
+    bad.release = { ...bad.release, upc: '036000291453' };
+    const err = await writePackage(bad).catch((e) => e);
+    expect(err).toBeInstanceOf(PackageInvalidError);
+    expect((err as PackageInvalidError).issues.map((i) => i.message)).toEqual(expect.arrayContaining(['UPC/EAN check digit is wrong', 'Invalid DDEX Party ID']));
+    expect(readdirSync(o4)).toEqual([]);
+  });
+
+  it('refuses files that were not scanned', async () => {
+    const r = request({ outputDir: join(dir, 'out-invalid') });
+    r.tracks = [{ ...r.tracks[0], path: '/etc/passwd', position: 1 }];
+    await expect(writePackage(r)).rejects.toThrow(/not scanned/);
+  });
+});
