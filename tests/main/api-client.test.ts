@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient, httpError } from '../../main/services/api-client';
+
+function client(respond: (url: string, init: RequestInit) => Response) {
+  const seen: { url: string; init: RequestInit }[] = [];
+  const session = { withAccessToken: (call: (t: string) => Promise<Response>) => call('tok'), activeBrand: 'brand:dance' };
+  const api = new ApiClient({
+    apiUrl: 'http://127.0.0.1:9000/',
+    session,
+    fetch: (async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      return respond(url, init);
+    }) as unknown as typeof fetch,
+  });
+  return { api, seen };
+}
+const json = (status: number, body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), { status, ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+
+describe('api client', () => {
+  it('sends bearer, JSON, If-Match, Idempotency-Key and a sorted query; returns data and ETag', async () => {
+    const { api, seen } = client(() => json(200, { id: 1 }, { headers: { etag: '"v3"' } }));
+    const res = await api.request({ method: 'PATCH', path: '/v4/catalog/tracks/1/', query: { z: 1, page: 2, type: 'x', id: [1, 2] }, body: { title: 'T' }, ifMatch: '"v2"', idempotencyKey: 'k1' });
+    expect(res).toEqual({ status: 200, data: { id: 1 }, etag: '"v3"' });
+    const { url, init } = seen[0];
+    expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/1/?type=x&page=2&id=1,2&z=1');
+    const h = new Headers(init.headers);
+    expect(h.get('authorization')).toBe('Bearer tok');
+    expect(h.get('content-type')).toBe('application/json');
+    expect(h.get('if-match')).toBe('"v2"');
+    expect(h.get('idempotency-key')).toBe('k1');
+    expect(init.body).toBe('{"title":"T"}');
+  });
+
+  it('raises 400-599 with the status text and the body detail (spec §7)', async () => {
+    const { api } = client(() => json(404, { detail: 'No such track.' }, { statusText: 'Not Found' }));
+    await expect(api.request({ method: 'GET', path: '/v4/catalog/tracks/9/' })).rejects.toMatchObject({ status: 404, message: 'Not Found', detail: 'No such track.' });
+  });
+
+  it('without a status text: "Received unexpected status code: N"', async () => {
+    const { api } = client(() => new Response('oops', { status: 503 }));
+    await expect(api.request({ method: 'GET', path: '/v4/x/' })).rejects.toMatchObject({ status: 503, message: 'Received unexpected status code: 503', detail: 'oops' });
+    expect(httpError({ status: 418, statusText: '' }, null).message).toBe('Received unexpected status code: 418');
+  });
+
+  it('keeps validation bodies whole in detail', async () => {
+    const { api } = client(() => json(400, { title: ['Too long.'] }, { statusText: 'Bad Request' }));
+    await expect(api.request({ method: 'POST', path: '/v4/x/', body: {} })).rejects.toMatchObject({ status: 400, detail: { title: ['Too long.'] } });
+  });
+});

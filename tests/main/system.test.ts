@@ -1,0 +1,72 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createErrorReporter, parseDsn } from '../../main/services/error-reporter';
+import { isAllowedExternalUrl } from '../../main/services/external-links';
+import { createConfBackend, createSettingsService } from '../../main/services/settings';
+
+describe('openExternal allowlist', () => {
+  const list = ['support.store-console.example'];
+  it.each([
+    ['https://support.store-console.example/contact', true],
+    ['https://eu.support.store-console.example/', true],
+    ['http://support.store-console.example/', false],
+    ['https://evil.example/', false],
+    ['https://support.store-console.example.evil.example/', false],
+    ['https://user:pw@support.store-console.example/', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('%s → %s', (url, ok) => expect(isAllowedExternalUrl(url, list)).toBe(ok));
+});
+
+describe('error reporter', () => {
+  it('is a no-op without a DSN', async () => {
+    const r = createErrorReporter(undefined, '1.0.0');
+    expect(r.enabled).toBe(false);
+    await r.report({ message: 'x' });
+  });
+
+  it('parses DSNs into the store endpoint', () => {
+    expect(parseDsn('https://abc@o1.ingest.example/42')).toEqual({ url: 'https://o1.ingest.example/api/42/store/', key: 'abc' });
+    expect(parseDsn('http://k@127.0.0.1:9/sub/7')).toEqual({ url: 'http://127.0.0.1:9/sub/api/7/store/', key: 'k' });
+    expect(parseDsn('nonsense')).toBeNull();
+  });
+
+  it('posts a Sentry event to a local receiver', async () => {
+    const got: { url?: string; auth?: string; body?: Record<string, unknown> } = {};
+    const server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        Object.assign(got, { url: req.url, auth: req.headers['x-sentry-auth'], body: JSON.parse(data) });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const reporter = createErrorReporter(`http://pubkey@127.0.0.1:${port}/5`, '0.1.0');
+    await reporter.report({ message: 'Render failed', route: '/catalog', status: 500, stack: 'Error: Render failed' });
+    server.close();
+    expect(got.url).toBe('/api/5/store/');
+    expect(got.auth).toContain('sentry_key=pubkey');
+    expect(got.body).toMatchObject({ message: 'Render failed', level: 'error', release: '0.1.0', tags: { route: '/catalog', status: '500' } });
+  });
+});
+
+describe('settings (conf in the data folder)', () => {
+  it('round-trips, deletes on null, and persists across instances', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'settings-'));
+    const a = createSettingsService(createConfBackend(dir));
+    expect(a.get('drawer')).toBeNull();
+    a.set('drawer', { open: true });
+    a.set('auth', { version: 1 });
+    const b = createSettingsService(createConfBackend(dir));
+    expect(b.get('drawer')).toEqual({ open: true });
+    b.set('auth', null);
+    expect(createSettingsService(createConfBackend(dir)).get('auth')).toBeNull();
+  });
+});
