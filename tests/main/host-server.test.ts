@@ -90,7 +90,7 @@ describe('browser host: bridge socket', () => {
   it('works with the renderer client: values, BridgeErrors and events', async () => {
     const client = createSocketClient({ url: `${host.origin.replace('http', 'ws')}/bridge?key=${host.key}`, createSocket: (u) => new WebSocket(u, { headers: { origin: host.origin } }) as never });
     expect(await client.call('settingsGet', { key: 'auth' })).toEqual({ value: 'v:auth' });
-    const err = await client.call('settingsGet', { key: 'nope' }).catch((e: BridgeError) => e);
+    const err = (await client.call('settingsGet', { key: 'nope' }).catch((e: unknown) => e)) as BridgeError;
     expect(err).toBeInstanceOf(BridgeError);
     expect(err.code).toBe('invalid_request');
     const seen = new Promise((resolve) => client.on('sessionEnded', resolve));
