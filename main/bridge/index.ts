@@ -17,6 +17,7 @@
  */
 import type { MainServices } from '../services';
 import { apiHandlers } from './handlers/api';
+import { exportsHandlers } from './handlers/exports';
 import { sessionHandlers } from './handlers/session';
 import { settingsHandlers } from './handlers/settings';
 import { systemHandlers } from './handlers/system';
@@ -28,6 +29,7 @@ export function createHandlers(services: MainServices): Handlers {
     ...apiHandlers(services),
     ...settingsHandlers(services),
     ...systemHandlers(services),
+    ...exportsHandlers(services),
   };
 }
 

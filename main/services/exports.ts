@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -198,4 +199,15 @@ export interface ExportsFacade {
   service: ExportService;
   /** An absolute path to write, or null when the user dismissed the dialog. */
   chooseTarget: (suggestedName: string) => Promise<string | null>;
+}
+
+/**
+ * The browser host's target: a free name in CONSOLE_DOWNLOADS_DIR, else ~/Downloads
+ * (created if missing). The renderer never names the path.
+ */
+export function downloadsTarget(folder = process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads')): (name: string) => Promise<string> {
+  return async (name) => {
+    await mkdir(folder, { recursive: true });
+    return freeTarget(folder, basename(name));
+  };
 }

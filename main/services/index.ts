@@ -3,6 +3,7 @@ import type { SystemInfo } from '../../shared/bridge/channels/system';
 import { EventBus } from '../bridge/event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
+import { ExportService, apiExportSource, downloadsTarget, type ExportsFacade } from './exports';
 import { SessionService } from './session';
 import { createSettingsService, type SettingsBackend, type SettingsService } from './settings';
 import { SystemService } from './system';
@@ -22,6 +23,8 @@ export interface MainServices {
   api: ApiClient;
   settings: SettingsService;
   system: SystemService;
+  /** CSV exports of searches to disk (main/services/exports.ts). */
+  exports: ExportsFacade;
   /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
   signIn: () => Promise<SignInResult>;
 }
@@ -34,6 +37,8 @@ export interface TransportParts {
   openExternal: (url: string) => Promise<void>;
   signIn: (session: SessionService) => Promise<SignInResult>;
   fetch?: typeof fetch;
+  /** Where an export goes: Electron's save dialog; the Downloads folder by default. */
+  chooseExportTarget?: (suggestedName: string) => Promise<string | null>;
 }
 
 export function createServices(config: MainConfig, parts: TransportParts): MainServices {
@@ -46,6 +51,13 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     api: new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
     settings: createSettingsService(parts.settings),
     system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
+    exports: {
+      service: new ExportService({
+        source: apiExportSource({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
+        onProgress: (p) => events.emit('exportProgress', p),
+      }),
+      chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
+    },
     signIn: () => parts.signIn(session),
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BridgeResult } from './define';
 import type { BridgeEventName, BridgeEventPayload } from './events';
 import { apiChannels } from './channels/api';
+import { exportsChannels } from './channels/exports';
 import { sessionChannels } from './channels/session';
 import { settingsChannels } from './channels/settings';
 import { systemChannels } from './channels/system';
@@ -16,6 +17,7 @@ export const channels = {
   ...apiChannels,
   ...settingsChannels,
   ...systemChannels,
+  ...exportsChannels,
 } as const;
 
 export type Channels = typeof channels;

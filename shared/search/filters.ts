@@ -63,7 +63,6 @@ const REFERENCE: Readonly<Record<string, string>> = {
   source_type_id: 'source-types',
   discount_type: 'discount-types',
   sale_type: 'sale-types',
-  key_name: 'keys',
   label_manager: 'label-managers',
 };
 
