@@ -1,0 +1,90 @@
+/** Test helpers: a real server in-process, the full PKCE sign-in, and API calls. */
+import { createHash, randomBytes } from 'node:crypto';
+import { CONSOLE_CLIENT_ID } from '../../shared/api';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
+
+export type { RunningServer };
+
+export async function startTestServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({ seed: 1, ...opts });
+}
+
+export const REDIRECT_URI = 'http://127.0.0.1:53999/callback';
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizeQuery(challenge: string, extra: Record<string, string> = {}) {
+  return new URLSearchParams({
+    response_type: 'code', client_id: CONSOLE_CLIENT_ID, redirect_uri: REDIRECT_URI, code_challenge: challenge,
+    code_challenge_method: 'S256', state: 'state-123', ...extra,
+  });
+}
+
+/** Submits the sign-in form; returns the raw response (302 on success). */
+export async function submitSignIn(s: RunningServer, username: string, password: string, challenge: string) {
+  const q = authorizeQuery(challenge);
+  return fetch(`${s.idp}/v4/auth/o/authorize/?${q}`, {
+    method: 'POST',
+    body: new URLSearchParams({ ...Object.fromEntries(q), username, password }),
+    redirect: 'manual',
+  });
+}
+
+export async function getCode(s: RunningServer, username: string, password: string, challenge: string): Promise<string> {
+  const r = await submitSignIn(s, username, password, challenge);
+  if (r.status !== 302) throw new Error(`sign-in for ${username} gave ${r.status}`);
+  const code = new URL(r.headers.get('location')!).searchParams.get('code');
+  if (!code) throw new Error('no code in redirect');
+  return code;
+}
+
+export async function tokenRequest(s: RunningServer, fields: Record<string, string>) {
+  const r = await fetch(`${s.idp}/v4/auth/o/token/`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...fields }),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, string> };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  scope: string;
+  expires_in: number;
+}
+
+/** The whole authorization-code flow with PKCE, as the console runs it. */
+export async function signIn(s: RunningServer, username: string, password: string): Promise<Tokens> {
+  const { verifier, challenge } = pkcePair();
+  const code = await getCode(s, username, password, challenge);
+  const r = await tokenRequest(s, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  if (r.status !== 200) throw new Error(`token exchange gave ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body as unknown as Tokens;
+}
+
+export async function api(
+  s: RunningServer,
+  token: string | null,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(`${s.api}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: r.status, headers: r.headers, body: body as Record<string, unknown> & { results?: Record<string, unknown>[] } };
+}

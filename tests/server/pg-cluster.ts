@@ -1,0 +1,67 @@
+/**
+ * A throwaway PostgreSQL server for tests (testing.md recipe): initdb + pg_ctl into a
+ * temp dir on a free loopback port, as user postgres when running as root. Returns
+ * a skip reason only when the PostgreSQL binaries are not installed.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PgCluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function pgBin(): string | null {
+  if (process.env.PGBIN && existsSync(join(process.env.PGBIN, 'initdb'))) return process.env.PGBIN;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
+  return versions.length ? join(root, versions[versions.length - 1], 'bin') : null;
+}
+
+async function freePort(from: number): Promise<number> {
+  for (let p = from; p < from + 200; p++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const srv = createServer().once('error', () => resolve(false)).listen(p, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (ok) return p;
+  }
+  throw new Error('no free port for PostgreSQL');
+}
+
+export async function startPgCluster(): Promise<PgCluster | { skip: string }> {
+  const bin = pgBin();
+  if (!bin) return { skip: 'PostgreSQL binaries not found under /usr/lib/postgresql (Debian package postgresql); set PGBIN to override' };
+  const dir = mkdtempSync(join(tmpdir(), 'pgtest-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    if (asRoot) {
+      const quoted = [join(bin, cmd), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      return execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
+    }
+    return execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  const port = await freePort(55432 + Math.floor(Math.random() * 100));
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  run('pg_ctl', ['-D', data, '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** The server on embedded PGlite (in memory): identity provider and list machinery. */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { startTestServer, type RunningServer } from './helpers';
+import { authSuite } from './suites/auth';
+import { listSuite } from './suites/lists';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe('identity provider (PGlite)', () => authSuite(() => server));
+describe('lists (PGlite)', () => listSuite(() => server));

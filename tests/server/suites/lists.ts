@@ -1,0 +1,219 @@
+/** List machinery, validation and versioning, run on PGlite and on a PostgreSQL server. */
+import { beforeAll, expect, it } from 'vitest';
+import { MSG } from '../../../shared/messages';
+import { api, signIn, type RunningServer } from '../helpers';
+
+type Res = Record<string, unknown>;
+
+export function listSuite(get: () => RunningServer) {
+  let admin = '';
+  const call = (path: string, init?: Parameters<typeof api>[3]) => api(get(), admin, path, init);
+  const count = async (sql: string, params: unknown[] = []) => (await get().db.query<{ n: number }>(sql, params))[0].n;
+
+  beforeAll(async () => {
+    admin = (await signIn(get(), 'admin', 'sandbox-admin')).access_token;
+  });
+
+  it('returns the v4 envelope with page "n/last" and working links', async () => {
+    const total = await count('select count(*)::int n from tracks');
+    const r = await call('/v4/catalog/tracks/?page=2&per_page=7');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['count', 'next', 'page', 'per_page', 'previous', 'results']);
+    expect(r.body.count).toBe(total);
+    expect(r.body.page).toBe(`2/${Math.ceil(total / 7)}`);
+    expect(r.body.per_page).toBe(7);
+    expect(r.body.results).toHaveLength(7);
+    expect(r.body.next).toMatch(/\/v4\/catalog\/tracks\/\?page=3&per_page=7$/);
+    expect(r.body.previous).toMatch(/\/v4\/catalog\/tracks\/\?page=1&per_page=7$/);
+    const last = Math.ceil(total / 7);
+    const end = await call(`/v4/catalog/tracks/?page=${last}&per_page=7`);
+    expect(end.body.next).toBeNull();
+    expect(end.body.results!.length).toBe(total - (last - 1) * 7);
+    expect((await call(`/v4/catalog/tracks/?page=${last + 1}&per_page=7`)).status).toBe(404);
+    expect((await call('/v4/catalog/tracks/?per_page=1000')).status).toBe(400);
+  });
+
+  it('sorts ascending and descending by order_by', async () => {
+    const up = await call('/v4/catalog/tracks/?order_by=title&per_page=50');
+    const titles = up.body.results!.map((t) => t.title as string);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const down = await call('/v4/catalog/tracks/?order_by=-bpm&per_page=50');
+    const bpms = down.body.results!.map((t) => t.bpm as number);
+    expect(bpms).toEqual([...bpms].sort((a, b) => b - a));
+    const r = await call('/v4/catalog/tracks/?order_by=password');
+    expect(r.status).toBe(400);
+    expect(r.body).toHaveProperty('order_by');
+  });
+
+  it('filters text, ids (whitespace or commas), dates, booleans, choices and 0/1 selects', async () => {
+    const text = await call('/v4/catalog/tracks/?title=night&per_page=200');
+    expect(text.body.count).toBe(await count("select count(*)::int n from tracks where title ilike '%night%'"));
+    expect(text.body.results!.every((t) => /night/i.test(t.title as string))).toBe(true);
+
+    const ids = await call(`/v4/catalog/tracks/?id=${encodeURIComponent('3 7\n11,5')}`);
+    expect(ids.body.results!.map((t) => t.id).sort()).toEqual([11, 3, 5, 7]);
+
+    const dates = await call('/v4/catalog/releases/?release_date=2022-01-01:2022-06-30&per_page=200');
+    expect(dates.body.count).toBe(await count("select count(*)::int n from releases where release_date between '2022-01-01' and '2022-06-30'"));
+    expect(dates.body.results!.every((r) => (r.release_date as string) >= '2022-01-01' && (r.release_date as string) <= '2022-06-30')).toBe(true);
+
+    const explicit = await call('/v4/catalog/releases/?is_explicit=true&per_page=200');
+    expect(explicit.body.count).toBe(await count('select count(*)::int n from releases where is_explicit'));
+    expect(explicit.body.results!.every((r) => r.is_explicit === true)).toBe(true);
+
+    const status = await call('/v4/content-ops/deliveries/?release_status=filter-error,ingest-error&per_page=200');
+    expect(status.body.count).toBe(await count("select count(*)::int n from deliveries where release_status in ('filter-error', 'ingest-error')"));
+
+    const pposp = await call('/v4/catalog/suppliers/?pposp_enrollment_status=1');
+    expect(pposp.body.count).toBe(await count('select count(*)::int n from suppliers where pposp_enrolled'));
+    expect(pposp.body.results!.every((r) => r.pposp_enrolled === true)).toBe(true);
+
+    const genre = await call('/v4/catalog/tracks/?genre_id=3&order_by=-release_date&per_page=20');
+    expect(genre.body.results!.every((t) => (t.genre as Res).id === 3)).toBe(true);
+    const dates2 = genre.body.results!.map((t) => t.release_date as string);
+    expect(dates2).toEqual([...dates2].sort().reverse());
+  });
+
+  it('ranks search results by relevance', async () => {
+    const r = await call('/v4/catalog/search/?type=artists&q=Luca%20Vega&per_page=5');
+    expect(r.status).toBe(200);
+    expect(r.body.results!.length).toBeGreaterThan(0);
+    expect(r.body.results![0].name as string).toMatch(/^Luca Vega/);
+  });
+
+  it('rejects unknown filters and malformed values naming the field', async () => {
+    for (const [path, field] of [
+      ['/v4/catalog/tracks/?colour=red', 'colour'],
+      ['/v4/catalog/tracks/?release_date=2022-13', 'release_date'],
+      ['/v4/catalog/tracks/?id=abc', 'id'],
+      ['/v4/catalog/releases/?is_explicit=yes', 'is_explicit'],
+      ['/v4/catalog/search/?type=nope', 'type'],
+    ] as const) {
+      const r = await call(path);
+      expect([path, r.status]).toEqual([path, 400]);
+      expect(r.body).toHaveProperty(field);
+    }
+  });
+
+  it('PATCH needs If-Match: 428 without, 412 when stale, 200 with the new ETag', async () => {
+    const g = await call('/v4/catalog/tracks/42/');
+    const etag = g.headers.get('etag')!;
+    expect(etag).toBe(`"v${g.body.version}"`);
+    expect((await call('/v4/catalog/tracks/42/', { method: 'PATCH', body: { bpm: 128 } })).status).toBe(428);
+    const ok = await call('/v4/catalog/tracks/42/', { method: 'PATCH', body: { bpm: 128 }, headers: { 'if-match': etag } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.bpm).toBe(128);
+    expect(ok.headers.get('etag')).toBe(`"v${(g.body.version as number) + 1}"`);
+    const stale = await call('/v4/catalog/tracks/42/', { method: 'PATCH', body: { bpm: 130 }, headers: { 'if-match': etag } });
+    expect(stale.status).toBe(412);
+    expect((await call('/v4/catalog/tracks/42/')).body.bpm).toBe(128);
+  });
+
+  it.each([
+    ['/v4/catalog/tracks/43/', 'title', 'x'.repeat(251)],
+    ['/v4/catalog/tracks/43/', 'mix_name', 'x'.repeat(129)],
+    ['/v4/catalog/tracks/43/', 'isrc', 'QZABC2400001XX'],
+    ['/v4/catalog/tracks/43/', 'copyright_holder', 'x'.repeat(1001)],
+    ['/v4/catalog/releases/5/', 'upc', '1'.repeat(33)],
+    ['/v4/catalog/releases/5/', 'global_release_id', '1'.repeat(19)],
+    ['/v4/catalog/charts/1/', 'title', 'x'.repeat(46)],
+    ['/v4/curation/pages/1/', 'name', 'x'.repeat(256)],
+    ['/v4/curation/page-modules/1/', 'name', 'x'.repeat(251)],
+  ])('field limit: %s %s → 400 naming the field', async (path, field, value) => {
+    const g = await call(path);
+    expect(g.status).toBe(200);
+    const r = await call(path, { method: 'PATCH', body: { [field]: value }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body)).toEqual([field]);
+  });
+
+  it('enforces the limits in the database too', async () => {
+    await expect(get().db.query("update tracks set title = repeat('x', 251) where id = 1")).rejects.toThrow();
+    await expect(get().db.query("update charts set title = repeat('x', 46) where id = 1")).rejects.toThrow();
+    await expect(get().db.query("update suppliers set ddex_party_id = 'PADPIDA123' where id = 1")).rejects.toThrow();
+  });
+
+  it('rejects unknown and read-only fields by name', async () => {
+    const g = await call('/v4/catalog/tracks/44/');
+    const r = await call('/v4/catalog/tracks/44/', { method: 'PATCH', body: { colour: 'red', version: 9, title: 'ok' }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body).sort()).toEqual(['colour', 'version']);
+  });
+
+  it('selecting a genre resets the sub-genre; a foreign sub-genre is refused', async () => {
+    const g = await call('/v4/catalog/tracks/45/');
+    const genre = (g.body.genre as Res).id as number;
+    const other = genre === 1 ? 2 : 1;
+    const r = await call('/v4/catalog/tracks/45/', { method: 'PATCH', body: { genre_id: other }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect(r.status).toBe(200);
+    expect((r.body.genre as Res).id).toBe(other);
+    expect(r.body.sub_genre).toBeNull();
+    const [foreign] = await get().db.query<{ id: number }>('select id from sub_genres where genre_id <> $1 limit 1', [other]);
+    const bad = await call('/v4/catalog/tracks/45/', { method: 'PATCH', body: { sub_genre_id: foreign.id }, headers: { etag: '', 'if-match': r.headers.get('etag')! } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toHaveProperty('sub_genre_id');
+  });
+
+  it('refuses to show a DJ edit whose parent is hidden', async () => {
+    const [edit] = await get().db.query<{ id: number; parent_track_id: number }>('select id, parent_track_id from tracks where is_dj_edit order by id limit 1');
+    await get().db.query('update tracks set hidden = true where id = any($1::int[])', [[edit.id, edit.parent_track_id]]);
+    const g = await call(`/v4/catalog/tracks/${edit.id}/`);
+    const r = await call(`/v4/catalog/tracks/${edit.id}/`, { method: 'PATCH', body: { hidden: false }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe(MSG.djTrackParentHidden);
+  });
+
+  it('start date must be before end date (spec texts)', async () => {
+    const g = await call('/v4/curation/pages/2/');
+    const r = await call('/v4/curation/pages/2/', { method: 'PATCH', body: { start_date: '2030-01-02', end_date: '2030-01-01' }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ start_date: [MSG.startBeforeEnd] });
+  });
+
+  it('PUT bulk is all or nothing', async () => {
+    const a = await call('/v4/catalog/tracks/50/');
+    const b = await call('/v4/catalog/tracks/51/');
+    const stale = await call('/v4/catalog/tracks/', { method: 'PUT', body: [
+      { id: 50, version: a.body.version, bpm: 111 },
+      { id: 51, version: (b.body.version as number) + 5, bpm: 111 },
+    ] });
+    expect(stale.status).toBe(412);
+    expect((await call('/v4/catalog/tracks/50/')).body.bpm).toBe(a.body.bpm);
+    const ok = await call('/v4/catalog/tracks/', { method: 'PUT', body: [
+      { id: 50, version: a.body.version, bpm: 111 },
+      { id: 51, version: b.body.version, bpm: 112 },
+    ] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.results!.map((t) => t.bpm)).toEqual([111, 112]);
+  });
+
+  it('serves the reference lists', async () => {
+    const genres = await call('/v4/auxiliary/genres/');
+    expect(genres.body.count).toBe(await count('select count(*)::int n from genres where enabled'));
+    expect(genres.body.results!.every((g) => Array.isArray(g.sub_genres) && (g.sub_genres as unknown[]).length > 0)).toBe(true);
+    const states = await call('/v4/auxiliary/states/');
+    expect(states.body.results![0].country).toHaveProperty('name');
+    const ex = await call('/v4/auxiliary/exclusive-period/');
+    expect(ex.body.results!.map((p) => p.name)).toEqual(['2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime']);
+    const dance = await call('/v4/auxiliary/page-types/', { headers: { 'x-brand': 'brand:dance' } });
+    expect(dance.body.results!.map((p) => p.name)).toEqual(['Landing Page']);
+    const dj = await call('/v4/auxiliary/page-types/', { headers: { 'x-brand': 'brand:dj' } });
+    expect(dj.body.count).toBeGreaterThan(1);
+    for (const name of ['account-types', 'billing-info-types', 'commercial-model-types', 'contact-types', 'countries',
+      'current-status', 'currency', 'discount-types', 'image-types', 'item-types', 'mime-types', 'page-module-types',
+      'playlist-types', 'reason', 'release-types', 'sale-types', 'source-types', 'keys', 'label-managers', 'host-vendors',
+      'tracklist-vendors', 'audio-formats', 'contract-types', 'songwriter-types']) {
+      const r = await call(`/v4/auxiliary/${name}/`);
+      expect([name, r.status, (r.body.count as number) > 0]).toEqual([name, 200, true]);
+    }
+  });
+
+  it('brand-specific lists follow the active brand', async () => {
+    const dance = await call('/v4/curation/pages/?per_page=200', { headers: { 'x-brand': 'brand:dance' } });
+    const dj = await call('/v4/curation/pages/?per_page=200', { headers: { 'x-brand': 'brand:dj' } });
+    expect(dance.body.count).toBe(await count("select count(*)::int n from pages where brand = 'brand:dance'"));
+    expect(dj.body.count).toBe(await count("select count(*)::int n from pages where brand = 'brand:dj'"));
+    const danceIds = new Set(dance.body.results!.map((p) => p.id));
+    expect(dj.body.results!.some((p) => danceIds.has(p.id))).toBe(false);
+  });
+}
