@@ -18,6 +18,7 @@
 import type { MainServices } from '../services';
 import { apiHandlers } from './handlers/api';
 import { exportsHandlers } from './handlers/exports';
+import { packagingHandlers } from './handlers/packaging';
 import { sessionHandlers } from './handlers/session';
 import { settingsHandlers } from './handlers/settings';
 import { systemHandlers } from './handlers/system';
@@ -30,6 +31,7 @@ export function createHandlers(services: MainServices): Handlers {
     ...settingsHandlers(services),
     ...systemHandlers(services),
     ...exportsHandlers(services),
+    ...packagingHandlers(services),
   };
 }
 

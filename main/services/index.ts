@@ -4,6 +4,9 @@ import { EventBus } from '../bridge/event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { ExportService, apiExportSource, downloadsTarget, type ExportsFacade } from './exports';
+import type { PackagingService } from './packaging';
+import { createPackagingService } from './packaging/create';
+import type { PackagingDialogs } from './packaging/dialogs';
 import { SessionService } from './session';
 import { createSettingsService, type SettingsBackend, type SettingsService } from './settings';
 import { SystemService } from './system';
@@ -25,6 +28,8 @@ export interface MainServices {
   system: SystemService;
   /** CSV exports of searches to disk (main/services/exports.ts). */
   exports: ExportsFacade;
+  /** The packaging wizard's scans and package writer (main/services/packaging). */
+  packaging: PackagingService;
   /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
   signIn: () => Promise<SignInResult>;
 }
@@ -39,16 +44,19 @@ export interface TransportParts {
   fetch?: typeof fetch;
   /** Where an export goes: Electron's save dialog; the Downloads folder by default. */
   chooseExportTarget?: (suggestedName: string) => Promise<string | null>;
+  /** Native folder/file pickers for packaging (Electron); the host serves a folder browser instead. */
+  packagingDialogs?: PackagingDialogs;
 }
 
 export function createServices(config: MainConfig, parts: TransportParts): MainServices {
   const events = new EventBus();
   const session = new SessionService({ idpUrl: config.idpUrl, vault: parts.vault, events, fetch: parts.fetch });
+  const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
   return {
     config,
     events,
     session,
-    api: new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
+    api,
     settings: createSettingsService(parts.settings),
     system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
     exports: {
@@ -58,6 +66,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
       }),
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
     },
+    packaging: createPackagingService(api, events, parts.packagingDialogs),
     signIn: () => parts.signIn(session),
   };
 }

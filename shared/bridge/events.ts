@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScanProgress } from '../packaging/model';
 import { ExportProgressShape } from './channels/exports';
 
 /** Events main pushes to the renderer over the same transport as the calls. */
@@ -9,6 +10,10 @@ export const bridgeEvents = {
   jobProgress: z.object({ jobId: z.string(), state: z.string(), detail: z.unknown().optional() }),
   /** A CSV export wrote more rows, or ended (done, failed, cancelled). */
   exportProgress: ExportProgressShape,
+  /** Packaging scan progress: per file (with its entry) and in bytes. */
+  packagingScanProgress: ScanProgress,
+  /** Packaging build progress: one step per file copied and verified, then the XML, then done. */
+  packagingBuildProgress: z.object({ buildId: z.string(), step: z.string(), done: z.number().int(), total: z.number().int() }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type BridgeEventName = keyof BridgeEvents;

@@ -6,6 +6,7 @@ import { exportsChannels } from './channels/exports';
 import { sessionChannels } from './channels/session';
 import { settingsChannels } from './channels/settings';
 import { systemChannels } from './channels/system';
+import { packagingChannels } from './channels/packaging';
 
 /**
  * The bridge: every channel between renderer and main, declared once. Add an area's
@@ -18,6 +19,7 @@ export const channels = {
   ...settingsChannels,
   ...systemChannels,
   ...exportsChannels,
+  ...packagingChannels,
 } as const;
 
 export type Channels = typeof channels;

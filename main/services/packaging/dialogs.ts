@@ -1,0 +1,10 @@
+import type { PickKind } from '../../../shared/bridge/channels/packaging';
+
+/**
+ * Native pickers, given by the Electron transport (main/electron). The browser host
+ * has none: the renderer then uses the folder browser served over the bridge.
+ */
+export interface PackagingDialogs {
+  /** Answers the chosen absolute paths, or [] when the user dismissed the dialog. */
+  pick(kind: PickKind): Promise<string[]>;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { CoverArt, ReleaseDraft, TrackDraft } from '../../packaging/draft';
+import { ScanEntry } from '../../packaging/model';
+import { channel, Ok } from '../define';
+
+/**
+ * The packaging wizard (spec §1, §2; issue 6). Main reads every file: the renderer
+ * sends paths (from a native dialog, a drop resolved in the preload, or main's own
+ * folder browser in the browser host) and gets figures back, never file contents.
+ * Main only reads inside the folders the user picked.
+ */
+const AbsPath = z.string().min(1).max(4096);
+const OpId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+export const PickKind = z.enum(['audioFolder', 'audioFiles', 'coverArt', 'outputFolder']);
+export type PickKind = z.infer<typeof PickKind>;
+
+export const BrowseEntry = z.object({ name: z.string(), path: z.string(), kind: z.enum(['folder', 'file']), size: z.number().optional() });
+export const BrowseListing = z.object({
+  path: z.string(),
+  /** null at a root: the browser cannot go above its roots. */
+  parent: z.string().nullable(),
+  roots: z.array(z.string()),
+  entries: z.array(BrowseEntry),
+});
+export type BrowseListing = z.infer<typeof BrowseListing>;
+
+export const Sender = z.object({
+  supplierId: z.number().int().nullable(),
+  name: z.string(),
+  partyId: z.string(),
+  /** The §5 message for the party id: "Valid DDEX Party ID", "Invalid DDEX Party ID" or "empty entry". */
+  partyIdMessage: z.string(),
+  valid: z.boolean(),
+});
+export type Sender = z.infer<typeof Sender>;
+
+export const BuildResult = z.object({
+  folder: z.string(),
+  xml: z.string(),
+  batchComplete: z.string(),
+  files: z.array(z.object({ name: z.string(), md5: z.string(), size: z.number() })),
+});
+export type BuildResult = z.infer<typeof BuildResult>;
+
+export const packagingChannels = {
+  packagingPick: channel(
+    'Opens the native folder or file dialog (Electron). Answers `native: false` in the browser host, where the renderer shows main\'s folder browser (packagingBrowse) instead. Picked paths become readable roots.',
+    z.object({ kind: PickKind }).strict(),
+    z.object({ native: z.boolean(), paths: z.array(z.string()) }),
+  ),
+  packagingBrowse: channel(
+    'Lists one folder for the browser host\'s folder browser, confined to the allowed roots (the user\'s home by default). Without a path, lists the first root.',
+    z.object({ path: AbsPath.optional(), show: z.enum(['folders', 'audio', 'images']).default('folders') }).strict(),
+    BrowseListing,
+  ),
+  packagingScan: channel(
+    'Scans picked folders or dropped files for WAV, FLAC and AIFF: format fields, duration, size, MD5 and tags per file, every other file listed with its reason. Progress arrives as packagingScanProgress events; packagingCancel stops it.',
+    z.object({ scanId: OpId, paths: z.array(AbsPath).min(1).max(500) }).strict(),
+    z.object({ entries: z.array(ScanEntry) }),
+  ),
+  packagingCoverArt: channel(
+    'Reads a picked or dropped image\'s format and size (main reads it; only JPEG and PNG).',
+    z.object({ path: AbsPath }).strict(),
+    CoverArt,
+  ),
+  packagingSender: channel(
+    'The package sender: the supplier\'s name and DDEX party id from its supplier record (the signed-in supplier\'s own, or the one staff chose), checked as §5 says.',
+    z.object({ supplierId: z.number().int().positive().optional() }).strict(),
+    Sender,
+  ),
+  packagingBuild: channel(
+    'Writes the package for the wizard\'s release into the output folder: <UPC>/ with the ERN 4.3 XML, resources/ (audio and artwork, MD5-verified after copy) and BatchComplete written last, through a temporary folder renamed into place. Refused with every error when the draft is not valid. Progress arrives as packagingBuildProgress events.',
+    z
+      .object({
+        buildId: OpId,
+        supplierId: z.number().int().positive().optional(),
+        release: ReleaseDraft,
+        tracks: z.array(TrackDraft).min(1).max(500),
+        coverArt: CoverArt,
+        outputDir: AbsPath,
+      })
+      .strict(),
+    BuildResult,
+  ),
+  packagingCancel: channel('Cancels a running scan or build by its id; a cancelled build leaves nothing behind.', z.object({ id: OpId }).strict(), Ok),
+} as const;
