@@ -1,0 +1,133 @@
+/**
+ * Authorization matrix: every sandbox account (each brand it holds) × every search
+ * type, and × every filter that carries a rule, checked against the shared table
+ * (shared/access) through the real API; plus ownership (another supplier's or
+ * label's objects are 404) and the rule-required route registration.
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULED_FILTERS, SEARCH_TYPES, can, filterAllowed, principalFrom, type Principal } from '../../shared/access';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
+import type { FilterKind } from '../../server/api/lists/engine';
+import { requireRules } from '../../server/api/route';
+import { api, signIn, startTestServer, type RunningServer } from './helpers';
+
+let server: RunningServer;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(server, a.username, a.password)).access_token);
+});
+afterAll(async () => server?.close());
+
+interface Who {
+  username: string;
+  brand: string;
+  principal: Principal;
+}
+const WHO: Who[] = SANDBOX_ACCOUNTS.flatMap((a) =>
+  a.brands.map((brand) => ({
+    username: a.username,
+    brand,
+    principal: principalFrom([a.app, a.role, ...a.brands].join(' '), [], brand),
+  })),
+);
+
+const SAMPLE: Record<FilterKind, string> = {
+  text: 'a', ids: '1,2', int: '1', choice: 'CONVERTED', date: '2020-01-01:2020-12-31', bool: 'true', bool01: '1',
+};
+
+describe('search type × account', () => {
+  const cells = WHO.flatMap((w) => SEARCH_TYPES.map((t) => [w.username, w.brand, t.key, can(w.principal, t.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, type, allowed) => {
+    const t = SEARCH_TYPES.find((x) => x.key === type)!;
+    const headers = { 'x-brand': brand };
+    const search = await api(server, tokens.get(username)!, `/v4/catalog/search/?type=${type}&per_page=1`, { headers });
+    const list = await api(server, tokens.get(username)!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers });
+    expect([search.status, list.status]).toEqual(allowed ? [200, 200] : [403, 403]);
+  });
+});
+
+describe('ruled filter × account', () => {
+  const cells = WHO.flatMap((w) =>
+    RULED_FILTERS.flatMap((f) => {
+      // Prefer a type this account may use, so the filter rule itself is what is tested.
+      const types = SEARCH_TYPES.filter((t) => t.filters.includes(f));
+      const t = types.find((x) => can(w.principal, x.rule)) ?? types[0];
+      return t ? [[w.username, w.brand, f, t.key, filterAllowed(w.principal, t.key, f)] as const] : [];
+    }),
+  );
+  it.each(cells)('%s on %s × filter %s (on %s) → allowed %s', async (username, brand, filter, type, allowed) => {
+    const kind = LIST_DEF_BY_KEY.get(type)!.filters[filter].kind;
+    const value = filter === 'release_status' ? 'encoded' : filter === 'album_action' ? 'insert' : SAMPLE[kind];
+    const r = await api(server, tokens.get(username)!, `/v4/catalog/search/?type=${type}&${filter}=${encodeURIComponent(value)}&per_page=1`, {
+      headers: { 'x-brand': brand },
+    });
+    expect(r.status).toBe(allowed ? 200 : 403);
+  });
+});
+
+describe('ownership', () => {
+  it('a supplier sees only its own releases and tracks; others are 404', async () => {
+    const t = tokens.get('supplier')!;
+    const supplierId = SANDBOX_ACCOUNTS.find((a) => a.username === 'supplier')!.supplierId!;
+    const list = await api(server, t, '/v4/catalog/tracks/?per_page=200');
+    expect(list.body.count).toBe((await server.db.query<{ n: number }>('select count(*)::int n from tracks where supplier_id = $1', [supplierId]))[0].n);
+    const ids = list.body.results!.map((r) => r.id as number);
+    const owners = await server.db.query<{ supplier_id: number }>('select distinct supplier_id from tracks where id = any($1::int[])', [ids]);
+    expect(owners).toEqual([{ supplier_id: supplierId }]);
+    const [own] = await server.db.query<{ id: number }>('select id from releases where supplier_id = $1 limit 1', [supplierId]);
+    const [other] = await server.db.query<{ id: number }>('select id from releases where supplier_id <> $1 limit 1', [supplierId]);
+    expect((await api(server, t, `/v4/catalog/releases/${own.id}/`)).status).toBe(200);
+    expect((await api(server, t, `/v4/catalog/releases/${other.id}/`)).status).toBe(404);
+    const g = await api(server, t, `/v4/catalog/tracks/${ids[0]}/`);
+    expect(g.status).toBe(200);
+    const [foreignTrack] = await server.db.query<{ id: number; version: number }>('select id, version from tracks where supplier_id <> $1 limit 1', [supplierId]);
+    const p = await api(server, t, `/v4/catalog/tracks/${foreignTrack.id}/`, { method: 'PATCH', body: { bpm: 99 }, headers: { 'if-match': `"v${foreignTrack.version}"` } });
+    expect(p.status).toBe(404);
+  });
+
+  it('a label user sees only its own label; another label is 404', async () => {
+    const t = tokens.get('label')!;
+    const labelId = SANDBOX_ACCOUNTS.find((a) => a.username === 'label')!.labelId!;
+    expect((await api(server, t, `/v4/catalog/tracks/?label_id=${labelId}`)).status).toBe(403); // label_id is control-only
+    const list = await api(server, t, '/v4/catalog/releases/?per_page=200');
+    expect(list.body.results!.every((r) => (r.label as { id: number }).id === labelId)).toBe(true);
+    const [other] = await server.db.query<{ id: number }>('select id from tracks where label_id <> $1 limit 1', [labelId]);
+    expect((await api(server, t, `/v4/catalog/tracks/${other.id}/`)).status).toBe(404);
+  });
+
+  it('brand-specific objects of the other brand are 404', async () => {
+    const t = tokens.get('marketing')!; // dance brand only
+    const [dj] = await server.db.query<{ id: number }>("select id from pages where brand = 'brand:dj' limit 1");
+    expect((await api(server, t, `/v4/curation/pages/${dj.id}/`)).status).toBe(404);
+    // Asking for a brand the token does not hold falls back to a held one.
+    const r = await api(server, t, '/v4/curation/pages/?per_page=200', { headers: { 'x-brand': 'brand:dj' } });
+    expect(r.body.results!.length).toBeGreaterThan(0);
+    const brands = await server.db.query<{ brand: string }>('select distinct brand from pages where id = any($1::int[])', [r.body.results!.map((p) => p.id)]);
+    expect(brands).toEqual([{ brand: 'brand:dance' }]);
+  });
+});
+
+describe('route registration', () => {
+  it('refuses a route without an access rule', async () => {
+    const app = Fastify();
+    requireRules(app);
+    expect(() => app.get('/v4/x/', async () => ({}))).toThrow(/has no access rule/);
+    await app.close();
+  });
+  it('every search type has SQL for every filter the shared table lists, and no more', () => {
+    expect(checkListDefs()).toEqual([]);
+  });
+  it('page modules are managed by control users only', async () => {
+    const [pm] = await server.db.query<{ id: number; version: number }>(
+      "select m.id, m.version from page_modules m join pages p on p.id = m.page_id where p.brand = 'brand:dance' limit 1",
+    );
+    const r = await api(server, tokens.get('admin')!, `/v4/curation/page-modules/${pm.id}/`, {
+      method: 'PATCH', body: { paginated: true }, headers: { 'if-match': `"v${pm.version}"`, 'x-brand': 'brand:dance' },
+    });
+    expect(r.status).toBe(200);
+  });
+});
