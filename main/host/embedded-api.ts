@@ -22,15 +22,16 @@ export function urlOf(v: string | number): string {
 
 /**
  * Starts the sandbox API (dist/server/cli.mjs) in its own process, never on this
- * event loop, with its PGlite data in `dataDir` so the sandbox survives restarts.
- * Its output goes to `dataDir/server.log`. Resolves when it reports ready.
+ * event loop, with its PGlite data in `dataDir/pglite` so the sandbox survives
+ * restarts. Its output goes to `dataDir/server.log`. Resolves when it reports ready.
  */
 export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<EmbeddedApi> {
   mkdirSync(opts.dataDir, { recursive: true });
   const logPath = join(opts.dataDir, 'server.log');
   const log = openSync(logPath, 'a');
-  const child = fork(opts.cliPath, ['--data-dir', opts.dataDir], {
-    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: opts.dataDir },
+  const pglite = join(opts.dataDir, 'pglite');
+  const child = fork(opts.cliPath, ['--data-dir', pglite], {
+    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
     stdio: ['ignore', log, log, 'ipc'],
     execArgv: [],
   });

@@ -11,8 +11,8 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
-/** Header naming the brand the session acts for (the user's choice among their brands). */
-export const BRAND_HEADER = 'x-store-brand';
+/** Header naming the brand the session acts for among the token's brands (server/api/principal.ts reads it). */
+export const BRAND_HEADER = 'x-brand';
 
 /**
  * The only HTTP client of the v4 API host. Bearer token from the session (refreshed

@@ -30,8 +30,11 @@ interface Introspection {
   username?: string;
   user_id?: number;
   features?: string[];
-  display_name?: string;
+  display_name?: string | null;
   name?: string;
+  /** The user's default brand (first of their brands). */
+  brand?: string;
+  brands?: string[];
 }
 
 export interface SessionDeps {
@@ -251,7 +254,7 @@ export class SessionService {
       throw sessionEnded();
     }
     const scopes = parseScope(info.scope);
-    const brands: string[] = brandsOf(scopes);
+    const brands: string[] = brandsOf([...scopes, ...(info.brands ?? [])]);
     const chosen = this.tokens?.brand;
     return {
       userId: Number(info.user_id ?? 0),
@@ -259,7 +262,7 @@ export class SessionService {
       displayName: info.display_name ?? info.name ?? undefined,
       scope: info.scope ?? '',
       features: info.features ?? [],
-      brand: chosen && brands.includes(chosen) ? chosen : (brands[0] ?? ''),
+      brand: chosen && brands.includes(chosen) ? chosen : info.brand && brands.includes(info.brand) ? info.brand : (brands[0] ?? ''),
       brands,
     };
   }

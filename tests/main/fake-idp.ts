@@ -56,7 +56,7 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
     }
     if (url.pathname.startsWith('/v4/')) {
       if (!state.access.has(bearer)) return json(401, { detail: 'Authentication credentials were not provided.' });
-      return json(200, { path: url.pathname, query: url.search, bearer, brand: headers.get('x-store-brand'), ifMatch: headers.get('if-match'), idem: headers.get('idempotency-key'), body: init.body ?? null });
+      return json(200, { path: url.pathname, query: url.search, bearer, brand: headers.get('x-brand'), ifMatch: headers.get('if-match'), idem: headers.get('idempotency-key'), body: init.body ?? null });
     }
     return json(404, { detail: 'Not found.' });
   }) as typeof globalThis.fetch;

@@ -1,0 +1,99 @@
+/**
+ * The README's start command, end to end: `node scripts/start.mjs` (what `npm start`
+ * runs) prints one line with the console's URL; Chromium opens it and shows the
+ * sign-in screen. Then a sandbox account signs in through the identity provider's
+ * form and back, which exercises the bridge socket, the session service, PKCE and
+ * the keychain; and Ctrl-C stops the console and its sandbox API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+
+const READY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+)$/;
+
+let child: ChildProcess;
+let url: string;
+let stdout = '';
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'console-start-'));
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within 150 s\nstdout: ${stdout}\nstderr: ${stderr}`)), 150_000);
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      const line = stdout.split('\n').find((l) => READY.test(l));
+      if (line) {
+        clearTimeout(timer);
+        resolve(READY.exec(line)![1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`start exited with ${code}\nstdout: ${stdout}\nstderr: ${stderr}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGINT');
+    await new Promise((r) => child.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('npm start prints one line with the URL, and Chromium shows the sign-in screen', async ({ page }) => {
+  expect(stdout.trim().split('\n')).toHaveLength(1);
+  await page.goto(url);
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The launch key leaves the address bar at once (it lives on in this tab's sessionStorage).
+  await expect.poll(() => page.url()).not.toContain('key=');
+  expect(new URL(page.url()).pathname).toBe('/auth');
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: 'test-results/screenshots/sign-in.png', fullPage: true });
+});
+
+test('a sandbox account signs in through the identity provider and lands in the console', async ({ page }) => {
+  await page.goto(url);
+  await page.getByTestId('sign-in').click();
+  await page.locator('#username').fill('admin');
+  await page.locator('#password').fill('sandbox-admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
+  await expect(page.getByText('Ada Admin').first()).toBeVisible();
+  // Reload: the key is in sessionStorage and the session in the keychain.
+  await page.reload();
+  await expect(page.getByText('Ada Admin').first()).toBeVisible();
+});
+
+test('a page without the launch key cannot use the bridge', async ({ page }) => {
+  const origin = new URL(url).origin;
+  await page.goto(`${origin}/auth`);
+  const refused = await page.evaluate(async (o) => {
+    const ws = new WebSocket(`${o.replace('http', 'ws')}/bridge`);
+    return new Promise<string>((r) => {
+      ws.onopen = () => r('open');
+      ws.onclose = () => r('closed');
+    });
+  }, origin);
+  expect(refused).toBe('closed');
+});
+
+test('Ctrl-C stops the console and its sandbox API', async () => {
+  const origin = new URL(url).origin;
+  expect((await fetch(`${origin}/`)).status).toBe(200);
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  expect(code).toBe(0);
+  await expect(fetch(`${origin}/`)).rejects.toThrow();
+});
