@@ -7,6 +7,7 @@ import type { TokenSettings } from '../auth/tokens';
 import { HttpError } from './errors';
 import { requireRules } from './route';
 import { registerAuxiliaryRoutes } from './routes/auxiliary';
+import { registerExportRoutes } from './routes/export';
 import { registerListRoutes } from './routes/lists';
 import { registerSearchRoutes } from './routes/search';
 
@@ -34,6 +35,7 @@ function base(logger: boolean): FastifyInstance {
 export async function buildApi(db: Db, settings: TokenSettings, logger = false): Promise<FastifyInstance> {
   const app = base(logger);
   await app.register(async (scope) => {
+    registerExportRoutes(scope, db);
     registerListRoutes(scope, db);
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);

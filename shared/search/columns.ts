@@ -42,95 +42,95 @@ function cols(...specs: Spec[]): Column[] {
   return specs.map(([key, title, kind = 'text', extra = {}]) => ({ key, title, field: key, kind, ...extra }));
 }
 
+const S = { sortable: true } as const;
+const D = { byDefault: true } as const;
+const DS = { byDefault: true, sortable: true } as const;
+const TITLE: Spec = ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }];
+const CREATED: Spec = ['created_at', 'Created', 'date', S];
+
+/** Fields as the v4 lists return them (server/api/lists/types.ts); keys are order_by names where sortable. */
 export const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   tracks: cols(
-    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['artists', 'Artists', 'refs', { fixed: true }],
-    ['mix_name', 'Mix Name', 'text', { byDefault: true }], ['release', 'Release', 'ref', { byDefault: true }],
-    ['label', 'Label', 'ref', { byDefault: true }], ['genre', 'Genre', 'ref', { byDefault: true }],
-    ['bpm', 'BPM', 'number', { sortable: true }], ['key', 'Key', 'ref'], ['isrc', 'ISRC'],
-    ['encode_status', 'Encode Status', 'encode', { byDefault: true }], ['publish_date', 'Publish Date', 'date', { sortable: true }],
-    ['file_size', 'File Size', 'size'], ['guid', 'GUID'],
+    ID, TITLE, ['artists', 'Artists', 'refs', { fixed: true }],
+    ['mix_name', 'Mix Name', 'text', D], ['release', 'Release', 'ref', D], ['label', 'Label', 'ref', D], ['genre', 'Genre', 'ref', D],
+    ['bpm', 'BPM', 'number', S], ['key', 'Key', 'ref'], ['isrc', 'ISRC', 'text', S], ['encode_status', 'Encode Status', 'encode', D],
+    ['release_date', 'Release Date', 'date', DS], ['publish_date', 'Publish Date', 'date', S], ['guid', 'GUID'],
   ),
   releases: cols(
-    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['label', 'Label', 'ref', { fixed: true }],
-    ['catalog_number', 'Catalog Number', 'text', { byDefault: true }], ['upc', 'UPC', 'text', { byDefault: true }],
-    ['artists', 'Artists', 'refs', { byDefault: true }], ['release_date', 'Release Date', 'date', { byDefault: true, sortable: true }],
-    ['exclusive_period', 'Exclusive Period', 'exclusive'], ['price', 'Price', 'money'],
-    ['encode_status', 'Encode Status', 'encode'], ['is_explicit', 'Explicit', 'bool'],
+    ID, TITLE, ['label', 'Label', 'ref', { fixed: true }],
+    ['catalog_number', 'Catalog Number', 'text', DS], ['upc', 'UPC', 'text', D], ['artists', 'Artists', 'refs', D],
+    ['release_date', 'Release Date', 'date', DS], ['exclusive_period', 'Exclusive Period', 'exclusive'],
+    ['price_override', 'Price Override', 'money'], ['encode_status', 'Encode Status', 'encode'], ['is_explicit', 'Explicit', 'bool'],
+    ['genre', 'Genre', 'ref'], ['release_type', 'Release Type', 'ref'],
   ),
-  artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID'], ['add_date', 'Added', 'date', { byDefault: true, sortable: true }]),
+  artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID'], ['created_at', 'Created', 'date', DS]),
   genres: cols(ID, NAME, ENABLED),
-  charts: cols(
-    ID, ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }], ['owner', 'Owner', 'text', { byDefault: true }],
-    ['genre', 'Genre', 'ref', { byDefault: true }], ['publish_date', 'Publish Date', 'date', { sortable: true }], ENABLED,
-  ),
+  charts: cols(ID, TITLE, ['dj_name', 'Owner', 'text', D], ['genre', 'Genre', 'ref', D], ['publish_date', 'Publish Date', 'date', DS], ENABLED),
   labels: cols(
-    ID, NAME, ['supplier', 'Supplier', 'ref', { byDefault: true }], ENABLED,
-    ['hype', 'Hype', 'hype', { field: 'hype_eligible' }], ['claimed', 'Account', 'claimed'],
-    ['default_pre_order_weeks', 'Default Pre-order Weeks', 'number'], ['add_date', 'Added', 'date', { sortable: true }],
+    ID, NAME, ['supplier', 'Supplier', 'ref', D], ['label_manager', 'Label Manager', 'ref'], ENABLED,
+    ['hype', 'Hype', 'hype', { field: 'hype_eligible', byDefault: true }], ['claimed', 'Account', 'claimed'],
+    ['default_pre_order_weeks', 'Default Pre-order Weeks', 'number'], CREATED,
   ),
   suppliers: cols(
-    ID, NAME, ['vendor_code', 'Vendor Code', 'text', { byDefault: true }],
-    ['pposp_enrollment_status', 'PPOSP', 'enrolled', { byDefault: true }], ['primary_contact_email', 'Primary Contact Email'], ENABLED,
+    ID, NAME, ['vendor_code', 'Vendor Code', 'text', DS], ['pposp_enrolled', 'PPOSP', 'enrolled', D],
+    ['primary_contact_email', 'Primary Contact Email'], ['default_exclusive_period', 'Default Exclusive Period', 'exclusive'], ENABLED,
   ),
   playlists: cols(
-    ID, NAME, ['playlist_type', 'Type', 'ref', { byDefault: true }], ['genre', 'Genre', 'ref', { byDefault: true }],
-    ['is_public', 'Public', 'bool'], ['create_date', 'Created', 'date', { sortable: true }],
+    ID, NAME, ['playlist_type', 'Type', 'ref', D], ['genre', 'Genre', 'ref', D], ['is_public', 'Public', 'bool'],
+    ['track_count', 'Tracks', 'number'], CREATED,
   ),
   dj_profiles: cols(
     ['id', 'ID', 'number', { fixed: true, sortable: true }], ['dj_name', 'DJ Name', 'text', { fixed: true, sortable: true }],
-    ['dj_slug', 'DJ Slug', 'text', { byDefault: true }], ['username', 'Username', 'text', { byDefault: true }],
-    ['is_indexed', 'Indexed', 'indexed', { byDefault: true }], ENABLED,
+    ['dj_slug', 'DJ Slug', 'text', D], ['username', 'Username', 'text', DS], ['dj_is_indexed', 'Indexed', 'indexed', D], ENABLED,
   ),
-  link_partners: cols(ID, NAME, ENABLED),
+  link_partners: cols(ID, NAME, ['url', 'URL'], ENABLED),
   coupons: cols(
-    ID, ['code', 'Code', 'text', { fixed: true, sortable: true }], ['discount_type', 'Discount Type', 'text', { byDefault: true }],
-    ['discount_amount', 'Discount', 'text', { byDefault: true }], ['max_usage', 'Max Usage', 'number'],
-    ['start_date', 'Start Date', 'date', { sortable: true }], ['end_date', 'End Date', 'date', { sortable: true }], ENABLED,
+    ID, ['code', 'Code', 'text', { fixed: true, sortable: true }], ['discount_type', 'Discount Type', 'ref', D],
+    ['discount_amount', 'Discount Amount', 'money', D], ['discount_percentage', 'Discount %', 'number'], ['max_usage', 'Max Usage', 'number'],
+    ['start_date', 'Start Date', 'date', S], ['end_date', 'End Date', 'date'], ENABLED,
   ),
   orders: cols(
-    ID, ['username', 'Username', 'text', { fixed: true }], ['date', 'Date', 'date', { fixed: true, sortable: true }],
-    ['total', 'Total', 'money', { byDefault: true }], ['current_status', 'Status', 'orderStatus', { byDefault: true }],
-    ['voided', 'Voided', 'voided', { byDefault: true }], ['store', 'Store'], ['purchaser_ip', 'Purchaser IP'],
+    ID, ['user', 'Username', 'ref', { fixed: true }], ['date', 'Date', 'date', { fixed: true, sortable: true, field: 'created_at' }],
+    ['total', 'Total', 'money', DS], ['current_status', 'Status', 'orderStatus', D], ['voided', 'Voided', 'voided', D],
+    ['store', 'Store'], ['email', 'Email'], ['purchaser_ip', 'Purchaser IP'], ['item_count', 'Items', 'number'],
   ),
   users: cols(
     ID, ['username', 'Username', 'text', { fixed: true, sortable: true }], ['email', 'Email', 'text', { fixed: true }],
-    ['first_name', 'First Name', 'text', { byDefault: true }], ['last_name', 'Last Name', 'text', { byDefault: true }],
-    ['dj_name', 'DJ Name'], ['is_indexed', 'Indexed', 'indexed'], ['created_date', 'Registered', 'date', { sortable: true }],
-    ['last_login', 'Last Login', 'date'],
+    ['first_name', 'First Name', 'text', D], ['last_name', 'Last Name', 'text', D], ['dj_name', 'DJ Name'],
+    ['is_indexed', 'Indexed', 'indexed'], ['country', 'Country', 'ref'], ['registered_at', 'Registered', 'date', S],
+    ['last_login', 'Last Login', 'date', S],
   ),
   hype_offers: cols(
-    ID, NAME, ['label', 'Label', 'ref', { byDefault: true }], ['price', 'Price', 'money', { byDefault: true }],
-    ['start_date', 'Start Date', 'date', { sortable: true }], ['end_date', 'End Date', 'date', { sortable: true }], ENABLED,
+    ID, NAME, ['label', 'Label', 'ref', D], ['price', 'Price', 'money', D], ['start_date', 'Start Date', 'date', S],
+    ['end_date', 'End Date', 'date'], ENABLED,
   ),
   hype_purchases: cols(
-    ID, ['username', 'Username', 'text', { fixed: true }], ['label', 'Label', 'ref', { fixed: true }],
-    ['date', 'Date', 'date', { byDefault: true, sortable: true }], ['amount', 'Amount', 'money', { byDefault: true }],
-    ['voided', 'Voided', 'voided', { byDefault: true }],
+    ID, ['user', 'Username', 'ref', { fixed: true }], ['label', 'Label', 'ref', { fixed: true }],
+    ['date', 'Date', 'date', { ...DS, field: 'created_at' }], ['amount', 'Amount', 'money', D], ['voided', 'Voided', 'voided', D],
   ),
   deliveries: cols(
-    ['release_id', 'Release ID', 'number', { fixed: true, link: true, linkSegment: 'releases', sortable: true }], ['title', 'Title', 'text', { fixed: true }],
-    ['artist', 'Artist', 'text', { fixed: true }], ['label', 'Label', 'text', { byDefault: true }], ['genre', 'Genre', 'text'],
-    ['supplier', 'Supplier', 'text', { byDefault: true }], ['updated', 'Updated', 'date', { sortable: true }],
-    ['delivered', 'Delivered', 'date', { byDefault: true, sortable: true }],
-    ['release_status', 'Release Status', 'releaseStatus', { byDefault: true }], ['album_action', 'Action', 'text', { byDefault: true }],
-    ['status_message', 'Status Message'],
+    ['release_id', 'Release ID', 'number', { fixed: true, link: true, linkSegment: 'releases' }],
+    ['title', 'Title', 'text', { fixed: true, sortable: true }], ['artist', 'Artist', 'text', { fixed: true }],
+    ['label', 'Label', 'ref', D], ['genre', 'Genre', 'ref'], ['supplier', 'Supplier', 'ref', D], ['updated', 'Updated', 'date', S],
+    ['delivered', 'Delivered', 'date', DS], ['release_status', 'Release Status', 'releaseStatus', D],
+    ['album_action', 'Action', 'text', D], ['status_message', 'Status Message'],
   ),
   pages: cols(
-    ID, NAME, ['page_type', 'Page Type', 'ref', { byDefault: true }], ['slug', 'URL Slug', 'text', { byDefault: true }],
-    ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ENABLED,
+    ID, NAME, ['page_type', 'Page Type', 'ref', D], ['slug', 'URL Slug', 'text', D], ['start_date', 'Start Date', 'date', S],
+    ['end_date', 'End Date', 'date'], ENABLED,
   ),
   page_modules: cols(
-    ID, NAME, ['module_type', 'Module Type', 'ref', { byDefault: true }], ['page', 'Page', 'ref', { byDefault: true }],
-    ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ENABLED,
+    ID, NAME, ['module_type', 'Module Type', 'ref', D], ['page', 'Page', 'ref', D], ['start_date', 'Start Date', 'date', S],
+    ['end_date', 'End Date', 'date'], ['item_count', 'Items', 'number'], ENABLED,
   ),
   live_streams: cols(
-    ID, NAME, ENABLED, ['is_auto_enabled', 'Auto Enabled', 'bool', { byDefault: true }],
-    ['start_date', 'Start (MDT)', 'date', { byDefault: true, sortable: true }], ['end_date', 'End (MDT)', 'date'], ['genre', 'Genre Page', 'ref'],
+    ID, NAME, ENABLED, ['is_auto_enabled', 'Auto Enabled', 'bool', D],
+    ['start_date', 'Start (MDT)', 'date', { ...DS, field: 'start_at' }], ['end_date', 'End (MDT)', 'date', { field: 'end_at' }],
+    ['genre', 'Genre Page', 'ref'], ['host_vendor', 'Host Vendor', 'ref'], ['tracklist_vendor', 'Tracklist Vendor', 'ref'],
   ),
   host_vendors: cols(ID, NAME, ENABLED),
   tracklist_vendors: cols(ID, NAME, ENABLED),
-  muzooka_artists: cols(ID, NAME, ['muzooka_profile', 'Muzooka Profile', 'text', { byDefault: true }]),
+  muzooka_artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID', 'text', D]),
 };
 
 export function columnsOf(type: string): readonly Column[] {

@@ -51,10 +51,10 @@ describe('columns', () => {
     expect(shownColumns('tracks', ['bpm']).map((c) => c.key)).toEqual(['id', 'title', 'artists', 'bpm']);
   });
   it('formats cells and links in the catalogue link shape', () => {
-    const row = { id: 7, title: 'T', artists: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }], price: null, exclusive_period: 28 };
+    const row = { id: 7, title: 'T', artists: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }], price_override: null, exclusive_period: 28 };
     const col = (t: string, k: string) => columnsOf(t).find((c) => c.key === k)!;
     expect(cellText(col('tracks', 'artists'), row)).toBe('A, B');
-    expect(cellText(col('releases', 'price'), row)).toBe('$0.00');
+    expect(cellText(col('releases', 'price_override'), row)).toBe('$0.00');
     expect(cellText(col('releases', 'exclusive_period'), row)).toBe('4 Weeks');
     expect(cellLink('tracks', col('tracks', 'title'), row)).toBe('/catalog/tracks/7');
     expect(cellLink(undefined, col('deliveries', 'release_id'), { release_id: 12 })).toBe('/catalog/releases/12');
