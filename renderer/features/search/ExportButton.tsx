@@ -1,0 +1,67 @@
+/** Exports every result of the current filters to a CSV file, with progress and cancel. */
+import { useEffect, useState } from 'react';
+import { App, Button, Progress, Space } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { BridgeEventPayload } from '../../../shared/bridge';
+import type { FilterValues } from '../../../shared/search';
+import { bridge, onBridgeEvent } from '../../lib/bridge';
+
+type Progress = BridgeEventPayload<'exportProgress'>;
+
+interface Props {
+  type: string;
+  filters: FilterValues;
+  orderBy: string | null;
+  columns: string[];
+  total: number | undefined;
+}
+
+export function ExportButton({ type, filters, orderBy, columns, total }: Props) {
+  const { message } = App.useApp();
+  const [job, setJob] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+
+  useEffect(() => {
+    if (!job) return;
+    return onBridgeEvent('exportProgress', (p) => {
+      if (p.exportId !== job) return;
+      setProgress(p);
+      if (p.state === 'running') return;
+      setJob(null);
+      if (p.state === 'done') message.success(`Exported ${p.rows.toLocaleString('en-US')} rows to ${p.fileName}`);
+      else if (p.state === 'failed') message.error(`There was a problem downloading this file${p.error ? `: ${p.error}` : ''}`);
+      else message.info('Export cancelled');
+    });
+  }, [job, message]);
+
+  const start = async () => {
+    try {
+      const res = await bridge.exportStart({ type, filters, orderBy, columns });
+      if (res.started) {
+        setProgress(null);
+        setJob(res.exportId);
+      }
+    } catch (err) {
+      message.error(`There was a problem downloading this file: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  if (job) {
+    const of = progress?.total ?? total ?? 0;
+    const pct = of > 0 && progress ? Math.min(99, Math.floor((progress.rows / of) * 100)) : 0;
+    return (
+      <Space data-testid="export-progress">
+        <Progress type="line" percent={pct} size="small" style={{ width: 140 }} />
+        <span className="muted">{(progress?.rows ?? 0).toLocaleString('en-US')} rows</span>
+        <Button size="small" onClick={() => void bridge.exportCancel({ exportId: job })}>
+          Cancel
+        </Button>
+      </Space>
+    );
+  }
+  return (
+    <Button icon={<DownloadOutlined />} onClick={start} disabled={total === 0} data-testid="export-button">
+      Export CSV
+    </Button>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The filters a user may use for a type (spec §3, §6), applied together. Render it
+ * with key={the applied filters} so a new URL (saved view, link, back) resets the draft.
+ */
+import { useState } from 'react';
+import { Button, Form, Space } from 'antd';
+import { filterLabel, setFilter, type FilterValues } from '../../../shared/search';
+import { FilterField } from './FilterField';
+
+interface Props {
+  filters: readonly string[];
+  brand: string;
+  applied: FilterValues;
+  onApply: (values: FilterValues) => void;
+}
+
+export function FilterPanel({ filters, brand, applied, onApply }: Props) {
+  const [draft, setDraft] = useState<FilterValues>(applied);
+  const change = (name: string, value: string | null) => setDraft((d) => setFilter(d, name, value));
+  return (
+    <Form
+      layout="vertical"
+      className="search-filters"
+      data-testid="search-filters"
+      onFinish={() => onApply(draft)}
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: 16 }}
+    >
+      {filters.map((name) => (
+        <Form.Item key={name} label={filterLabel(name)} style={{ marginBottom: 12 }}>
+          <FilterField name={name} brand={brand} values={draft} onChange={change} />
+        </Form.Item>
+      ))}
+      <Form.Item label=" " style={{ marginBottom: 12 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="search-submit">
+            Search
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft({});
+              onApply({});
+            }}
+          >
+            Reset
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

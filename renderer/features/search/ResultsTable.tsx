@@ -1,0 +1,85 @@
+/**
+ * The results: fixed and chosen columns (shared/search columns), sortable where the
+ * server sorts, catalogue links, status tags in the spec's words, pagination from the
+ * envelope, row selection. Long pages render virtually.
+ */
+import { Table, Tag, type TableProps } from 'antd';
+import { Link } from 'react-router-dom';
+import { cellLink, cellTag, cellText, type Column, type Tone } from '../../../shared/search';
+import type { Row } from './queries';
+
+const TONE: Record<Tone, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'default' };
+
+/** Rows at or above this count render virtually (only the visible rows are in the DOM). */
+export const VIRTUAL_FROM = 100;
+
+export interface ResultsTableProps {
+  columns: readonly Column[];
+  rows: readonly Row[];
+  linkSegment?: string;
+  loading?: boolean;
+  orderBy: string | null;
+  onSort: (orderBy: string | null) => void;
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number, perPage: number) => void;
+  selected: readonly React.Key[];
+  onSelect: (keys: React.Key[]) => void;
+  /** Height of the scrolling body when virtual. */
+  height?: number;
+}
+
+export function rowKey(row: Row, index?: number): React.Key {
+  return (row.id ?? row.release_id ?? index) as React.Key;
+}
+
+export function ResultsTable(p: ResultsTableProps) {
+  const virtual = p.rows.length >= VIRTUAL_FROM;
+  const columns: TableProps<Row>['columns'] = p.columns.map((c) => ({
+    key: c.key,
+    title: c.title,
+    dataIndex: c.field.split('.'),
+    width: virtual ? 180 : undefined,
+    ellipsis: true,
+    sorter: c.sortable ? true : undefined,
+    sortOrder: p.orderBy === c.key ? 'ascend' : p.orderBy === `-${c.key}` ? 'descend' : null,
+    render: (_: unknown, row: Row) => {
+      const tag = cellTag(c, row);
+      if (tag) return <Tag color={TONE[tag.tone]}>{tag.text}</Tag>;
+      const text = cellText(c, row);
+      const href = cellLink(p.linkSegment, c, row);
+      return href ? <Link to={href}>{text}</Link> : text;
+    },
+  }));
+  return (
+    <Table<Row>
+      data-testid="search-results"
+      size="middle"
+      rowKey={(r) => rowKey(r)}
+      columns={columns}
+      dataSource={p.rows as Row[]}
+      loading={p.loading}
+      virtual={virtual}
+      scroll={virtual ? { x: p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
+      rowSelection={{ selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
+      pagination={{
+        current: p.page,
+        pageSize: p.perPage,
+        total: p.total,
+        showSizeChanger: true,
+        pageSizeOptions: [25, 50, 100, 200],
+        showTotal: (t) => `${t.toLocaleString('en-US')} results`,
+      }}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'sort') {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = s?.columnKey ? String(s.columnKey) : null;
+          p.onSort(key && s.order ? `${s.order === 'descend' ? '-' : ''}${key}` : null);
+        } else if (extra.action === 'paginate') {
+          p.onPage(pagination.current ?? 1, pagination.pageSize ?? p.perPage);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+/** Recall, save under a name and delete the user's saved views of a type. */
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Modal, Select, Space } from 'antd';
+import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { useAtom, useSetAtom } from 'jotai';
+import { deleteView, saveView, viewsOf, type SavedView } from '../../../shared/search';
+import { confirm } from '../../ui/confirm';
+import { loadSavedViewsAtom, savedViewsAtom } from './saved-views-state';
+
+interface Props {
+  userId: number | undefined;
+  type: string;
+  current: Omit<SavedView, 'id' | 'name' | 'createdAt' | 'type'>;
+  onApply: (view: SavedView) => void;
+}
+
+export function SavedViewsControl({ userId, type, current, onApply }: Props) {
+  const [all, setAll] = useAtom(savedViewsAtom);
+  const load = useSetAtom(loadSavedViewsAtom);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<string | undefined>();
+  useEffect(() => void load(), [load]);
+  const views = viewsOf(all, userId, type);
+  const active = views.find((v) => v.id === chosen);
+
+  const save = () => {
+    if (userId === undefined || !name.trim()) return;
+    const view: SavedView = { ...current, id: crypto.randomUUID(), name: name.trim(), type, createdAt: new Date().toISOString() };
+    setAll(saveView(all, userId, view));
+    setChosen(view.id);
+    setNaming(false);
+    setName('');
+  };
+
+  return (
+    <Space.Compact>
+      <Select
+        aria-label="Saved views"
+        data-testid="saved-views"
+        placeholder="Saved views"
+        style={{ width: 200 }}
+        value={active?.id}
+        onChange={(id: string) => {
+          setChosen(id);
+          const v = views.find((x) => x.id === id);
+          if (v) onApply(v);
+        }}
+        options={views.map((v) => ({ value: v.id, label: v.name }))}
+        notFoundContent="No saved views"
+      />
+      <Button icon={<SaveOutlined />} onClick={() => setNaming(true)} data-testid="save-view" disabled={userId === undefined}>
+        Save view
+      </Button>
+      {active && (
+        <Button
+          icon={<DeleteOutlined />}
+          aria-label="Delete saved view"
+          data-testid="delete-view"
+          onClick={async () => {
+            if (userId === undefined) return;
+            if (!(await confirm({ theme: 'delete', message: `Delete the saved view "${active.name}"?` }))) return;
+            setAll(deleteView(all, userId, active.id));
+            setChosen(undefined);
+          }}
+        />
+      )}
+      <Modal title="Save view" open={naming} onOk={save} okText="Save" onCancel={() => setNaming(false)} okButtonProps={{ disabled: !name.trim() }}>
+        <Form layout="vertical" onFinish={save}>
+          <Form.Item label="Name">
+            <Input autoFocus maxLength={100} value={name} onChange={(e) => setName(e.target.value)} data-testid="save-view-name" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space.Compact>
+  );
+}

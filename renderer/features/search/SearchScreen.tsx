@@ -1,0 +1,138 @@
+/**
+ * One search machinery for every search type of spec §2: the types of an area the
+ * user may use (§6), their filters (§3), the results with chosen columns, saved views,
+ * selection and CSV export. The state is in the URL; the user's filters and columns
+ * per type are kept in their preferences (version 2).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Card, Segmented, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { can, SEARCH_TYPES, searchType, type AreaRoute } from '../../../shared/access';
+import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
+import { friendlyStatusText } from '../../../shared/messages';
+import { columnsOf, shownColumns, visibleFilters, type FilterValues } from '../../../shared/search';
+import { statusOf } from '../../lib/http-errors';
+import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
+import { PageHeader } from '../../ui/PageHeader';
+import { BulkActionBar } from './BulkActionBar';
+import { ColumnChooser } from './ColumnChooser';
+import { ExportButton } from './ExportButton';
+import { FilterPanel } from './FilterPanel';
+import { searchListOptions } from './queries';
+import { ResultsTable } from './ResultsTable';
+import { SavedViewsControl } from './SavedViewsControl';
+import { useSearchState } from './useSearchState';
+
+/** The global search box sends ?q=: it fills the type's main text filter. */
+const TEXT_FILTERS = ['title', 'name', 'dj_name', 'code', 'username', 'email'];
+
+export function SearchScreen({ area, title }: { area: AreaRoute; title: string }) {
+  const principal = useAtomValue(principalAtom);
+  const auth = useAtomValue(authAtom);
+  const userId = auth.user?.userId;
+  const prefs = useAtomValue(myPreferencesAtom);
+  const [, dispatchPrefs] = useAtom(preferencesAtom);
+  const [state, update] = useSearchState();
+  const [selection, setSelection] = useState<{ key: string; keys: React.Key[] }>({ key: '', keys: [] });
+
+  const types = useMemo(() => SEARCH_TYPES.filter((t) => t.area === area && can(principal, t.rule)), [area, principal]);
+  const type = types.find((t) => t.key === state.type) ?? types[0];
+  const filters = useMemo(() => (type ? visibleFilters(principal, type.key) : []), [principal, type]);
+  const chosen = type ? prefs.columns[type.key] : undefined;
+  const columns = type ? shownColumns(type.key, chosen) : [];
+  const perPage = state.perPage ?? DEFAULT_PER_PAGE;
+
+  // A bare link (?type only, or nothing) opens with the user's last filters for the type;
+  // ?q= from the header box becomes the type's text filter.
+  useEffect(() => {
+    if (!type) return;
+    const q = new URLSearchParams(window.location.search).get('q');
+    const bare = state.type !== type.key || (Object.keys(state.filters).length === 0 && state.page === 1 && !state.orderBy);
+    if (q !== null) {
+      const text = TEXT_FILTERS.find((f) => filters.includes(f));
+      const { q: _q, ...rest } = state.filters;
+      update({ type: type.key, page: 1, filters: text && q ? { ...rest, [text]: q } : rest }, true);
+    } else if (bare) {
+      const stored = (prefs.filters[type.key] ?? {}) as FilterValues;
+      update({ type: type.key, page: 1, filters: stored }, true);
+    }
+    // Only when the type or the URL changes, not on every preference write.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [type?.key, state.type]);
+
+  const request = { type: type?.key ?? '', page: state.page, perPage, orderBy: state.orderBy, filters: state.filters };
+  const ready = Boolean(type) && state.type === type?.key;
+  const options = searchListOptions(principal, request);
+  const list = useQuery({ ...options, enabled: ready });
+  // The selection belongs to one page of one query: a new query starts empty.
+  const selectionKey = JSON.stringify(options.queryKey);
+  const selected = selection.key === selectionKey ? selection.keys : [];
+  const setSelected = (keys: React.Key[]) => setSelection({ key: selectionKey, keys });
+
+  if (!type) return <Alert type="warning" message={friendlyStatusText(403)} />;
+  const env = list.data;
+  const page = env ? parsePage(env.page).current : state.page;
+
+  const apply = (values: FilterValues) => {
+    update({ filters: values, page: 1 });
+    if (userId !== undefined) dispatchPrefs({ type: 'SET_FILTERS', userId, searchType: type.key, filters: values });
+  };
+  const setColumns = (keys: string[]) => {
+    if (userId !== undefined) dispatchPrefs({ type: 'SET_COLUMNS', userId, searchType: type.key, columns: keys });
+  };
+  const chosenKeys = columns.filter((c) => !c.fixed).map((c) => c.key);
+
+  return (
+    <div className="page search-screen" data-testid={`search-${type.key}`}>
+      <PageHeader
+        title={title}
+        extra={
+          <Space wrap>
+            <SavedViewsControl
+              userId={userId}
+              type={type.key}
+              current={{ filters: state.filters, columns: chosenKeys, orderBy: state.orderBy }}
+              onApply={(v) => {
+                if (v.columns) setColumns(v.columns);
+                update({ filters: v.filters, orderBy: v.orderBy ?? null, page: 1 });
+              }}
+            />
+            <ColumnChooser columns={columnsOf(type.key)} shown={chosenKeys} onChange={setColumns} />
+            <ExportButton type={type.key} filters={state.filters} orderBy={state.orderBy} columns={chosenKeys} total={env?.count} />
+          </Space>
+        }
+      />
+      {types.length > 1 && (
+        <Segmented
+          data-testid="search-types"
+          style={{ marginBottom: 16 }}
+          value={type.key}
+          onChange={(key) => update({ type: String(key), page: 1, filters: {}, orderBy: null })}
+          options={types.map((t) => ({ value: t.key, label: t.label }))}
+        />
+      )}
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <FilterPanel key={`${type.key}:${JSON.stringify(state.filters)}`} filters={filters} brand={principal.brand} applied={state.filters} onApply={apply} />
+      </Card>
+      {list.isError && (
+        <Alert style={{ marginBottom: 16 }} type="error" showIcon message={friendlyStatusText(statusOf(list.error))} description={list.error.message} />
+      )}
+      <BulkActionBar selected={selected} actions={[]} onClear={() => setSelected([])} />
+      <ResultsTable
+        columns={columns}
+        rows={env?.results ?? []}
+        linkSegment={searchType(type.key)?.linkSegment}
+        loading={list.isFetching}
+        orderBy={state.orderBy}
+        onSort={(orderBy) => update({ orderBy, page: 1 })}
+        page={page}
+        perPage={env?.per_page ?? perPage}
+        total={env?.count ?? 0}
+        onPage={(p, size) => update({ page: size !== perPage ? 1 : p, perPage: size === DEFAULT_PER_PAGE ? null : size })}
+        selected={selected}
+        onSelect={setSelected}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Search queries (TanStack Query): one cache entry per search type and query string,
+ * the query string holding the page (spec §9 "search cache per key and page").
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Principal } from '../../../shared/access';
+import { searchType } from '../../../shared/access';
+import type { ListEnvelope } from '../../../shared/api';
+import { searchQuery, searchQueryString, type SearchRequest } from '../../../shared/search';
+import { apiGet } from '../../lib/api';
+
+export type Row = Record<string, unknown> & { id?: number | string };
+
+export const searchKeys = {
+  all: ['search'] as const,
+  type: (type: string) => [...searchKeys.all, type] as const,
+  list: (type: string, query: string) => [...searchKeys.type(type), 'list', query] as const,
+  reference: (list: string) => [...searchKeys.all, 'reference', list] as const,
+};
+
+export function listPath(type: string): string {
+  const t = searchType(type);
+  if (!t) throw new Error(`Unknown search type ${type}`);
+  return `/v4/${t.category}/${t.path}/`;
+}
+
+export function searchListOptions(principal: Principal, req: SearchRequest) {
+  const query = searchQuery(principal, req);
+  return queryOptions({
+    queryKey: searchKeys.list(req.type, searchQueryString(principal, req)),
+    queryFn: () => apiGet<ListEnvelope<Row>>(listPath(req.type), query as Record<string, string | number>),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ReferenceItem {
+  id: number;
+  name: string;
+  sub_genres?: { id: number; name: string }[];
+}
+
+const REFERENCE_PATHS: Readonly<Record<string, string>> = {
+  genres: '/v4/catalog/genres/',
+  'label-managers': '/v4/content-ops/label-managers/',
+};
+
+/** A reference list (spec §3) for a select filter: auxiliary/<list>, genres and label managers by their own lists. */
+export function referenceOptions(list: string) {
+  return queryOptions({
+    queryKey: searchKeys.reference(list),
+    queryFn: async () => {
+      const data = await apiGet<ListEnvelope<ReferenceItem> | ReferenceItem[]>(REFERENCE_PATHS[list] ?? `/v4/auxiliary/${list}/`, {
+        per_page: 200,
+      });
+      return Array.isArray(data) ? data : data.results;
+    },
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
