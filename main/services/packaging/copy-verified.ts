@@ -13,7 +13,7 @@ export async function md5OfFile(path: string, hashes: HashPool, signal?: AbortSi
   try {
     for (let pos = 0; ; ) {
       if (signal?.aborted) throw abortError();
-      const buf = Buffer.allocUnsafeSlow(CHUNK_SIZE);
+      const buf = Buffer.from(hashes.buffers.take(CHUNK_SIZE), 0, CHUNK_SIZE);
       const { bytesRead } = await fh.read(buf, 0, CHUNK_SIZE, pos);
       if (!bytesRead) break;
       pos += bytesRead;

@@ -18,7 +18,8 @@ parentPort.on('message', (m) => {
     let h = sessions.get(m.id);
     if (!h) { h = createHash('md5'); sessions.set(m.id, h); }
     h.update(new Uint8Array(m.b, m.o, m.n));
-    parentPort.postMessage({ id: m.id, t: 'a' });
+    // The chunk's memory goes back to main's buffer pool.
+    parentPort.postMessage({ id: m.id, t: 'a', b: m.b }, [m.b]);
   } else if (m.t === 'd') {
     const h = sessions.get(m.id) || createHash('md5');
     sessions.delete(m.id);
@@ -36,7 +37,7 @@ interface Slot {
   sessions: Map<number, HashSession>;
 }
 
-type WorkerReply = { id: number; t: 'a' } | { id: number; t: 'd'; md5: string };
+type WorkerReply = { id: number; t: 'a'; b: ArrayBuffer } | { id: number; t: 'd'; md5: string };
 
 export class HashSession {
   private inFlight = 0;
@@ -48,6 +49,7 @@ export class HashSession {
     private readonly slot: Slot,
     readonly id: number,
     private readonly release: (s: HashSession) => void,
+    private readonly pool: BufferPool,
   ) {}
 
   /**
@@ -63,8 +65,8 @@ export class HashSession {
     if (transfer && whole && chunk.buffer instanceof ArrayBuffer) {
       buffer = chunk.buffer;
     } else {
-      buffer = new ArrayBuffer(chunk.byteLength);
-      new Uint8Array(buffer).set(chunk);
+      buffer = this.pool.take(chunk.byteLength);
+      new Uint8Array(buffer, 0, chunk.byteLength).set(chunk);
       offset = 0;
     }
     this.inFlight++;
@@ -95,6 +97,7 @@ export class HashSession {
   /** @internal */
   onReply(m: WorkerReply): void {
     if (m.t === 'a') {
+      this.pool.give(m.b);
       this.inFlight--;
       if (this.inFlight < MAX_IN_FLIGHT) this.flushWaiters();
     } else {
@@ -119,9 +122,27 @@ export class HashSession {
   }
 }
 
+/**
+ * Chunk buffers reused between reads: hashed chunks come back from the workers and
+ * are read into again, so a scan's memory does not grow with the bytes it reads.
+ */
+export class BufferPool {
+  private readonly free: ArrayBuffer[] = [];
+  constructor(readonly size: number, private readonly max = 16) {}
+  take(minBytes: number): ArrayBuffer {
+    if (minBytes <= this.size) return this.free.pop() ?? new ArrayBuffer(this.size);
+    return new ArrayBuffer(minBytes);
+  }
+  give(b: ArrayBuffer): void {
+    if (b.byteLength === this.size && this.free.length < this.max) this.free.push(b);
+  }
+}
+
 export class HashPool {
   private readonly slots: Slot[] = [];
   private nextId = 1;
+  /** Read buffers of CHUNK_SIZE bytes, recycled through the workers. */
+  readonly buffers = new BufferPool(2 * 1024 * 1024);
 
   constructor(readonly size = 2) {
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
@@ -144,7 +165,7 @@ export class HashPool {
   /** Opens a hashing session on the least busy worker. */
   begin(): HashSession {
     const slot = this.slots.reduce((a, b) => (b.sessions.size < a.sessions.size ? b : a));
-    const session = new HashSession(slot, this.nextId++, (s) => slot.sessions.delete(s.id));
+    const session = new HashSession(slot, this.nextId++, (s) => slot.sessions.delete(s.id), this.buffers);
     slot.sessions.set(session.id, session);
     return session;
   }

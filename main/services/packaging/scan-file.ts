@@ -64,14 +64,16 @@ async function readOnce(fh: FileHandle, hash: HashSession, base: Omit<ScanEntry,
   /** Reads the next chunk, hashes it (copied while the parser may still need it). */
   const next = async (): Promise<Buffer | null> => {
     if (opts.signal?.aborted) throw abortError();
-    const buf = Buffer.allocUnsafeSlow(chunkSize);
+    // While the parser may still hold a chunk it gets its own memory; after that,
+    // chunks are read into pooled buffers that the hash worker hands back.
+    const buf = parserDone ? Buffer.from(opts.hashes.buffers.take(chunkSize), 0, chunkSize) : Buffer.allocUnsafeSlow(chunkSize);
     const { bytesRead } = await fh.read(buf, 0, chunkSize, pos);
     if (bytesRead === 0) return null;
     pos += bytesRead;
     opts.onBytes?.(bytesRead);
     const chunk = bytesRead === chunkSize ? buf : buf.subarray(0, bytesRead);
     if (!header) header = readHeaderFields(chunk);
-    await hash.update(chunk, parserDone);
+    await hash.update(chunk, parserDone && chunk.byteLength === buf.byteLength);
     return chunk;
   };
 
