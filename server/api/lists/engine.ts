@@ -38,6 +38,10 @@ export interface ListDef {
   labelColumn?: string;
   /** True when external users (supplier/label) see every row (shared catalogue data). */
   sharedWithExternal?: boolean;
+  /** Condition every row of this type meets (e.g. DJ profiles are users with a DJ name). */
+  baseWhere?: string;
+  /** Table whose exact size row_counts keeps: used as the count of an unfiltered list. */
+  countTable?: string;
 }
 
 /** Builds parameterised SQL: p(value) returns the next $n. */
@@ -102,7 +106,7 @@ export interface ListResult {
 
 /** Parses the query against the definition and the caller's access; returns WHERE and ORDER BY. */
 export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql = new Sql()) {
-  const where: string[] = [];
+  const where: string[] = def.baseWhere ? [def.baseWhere] : [];
   for (const [name, raw] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (RESERVED.has(name) || raw === undefined || raw === '') continue;
     const f = def.filters[name];
@@ -153,8 +157,11 @@ function pageParams(query: ListQuery) {
 export function listSql(def: ListDef, user: RequestUser, query: ListQuery) {
   const { page, perPage } = pageParams(query);
   const { sql, where, order } = planList(def, user, query);
-  const countSql = `select count(*)::int as n from ${def.from} ${where}`;
-  const countParams = [...sql.params];
+  // An unfiltered list of a large table reads the trigger-kept exact count instead of scanning.
+  const countSql = !where && def.countTable
+    ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
+    : `select count(*)::int as n from ${def.from} ${where}`;
+  const countParams = !where && def.countTable ? [] : [...sql.params];
   const rowsSql = `select ${def.select} from ${def.from} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
   return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params };
 }

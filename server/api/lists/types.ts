@@ -22,6 +22,7 @@ const releaseArtists = `(select coalesce(json_agg(json_build_object('id', a.id, 
 export const LIST_DEFS: readonly ListDef[] = [
   {
     key: 'tracks',
+    countTable: 'tracks',
     from: `tracks t left join releases r on r.id = t.release_id left join labels l on l.id = t.label_id
       left join suppliers s on s.id = t.supplier_id left join genres g on g.id = t.genre_id
       left join sub_genres sg on sg.id = t.sub_genre_id left join musical_keys k on k.id = t.key_id`,
@@ -51,6 +52,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'releases',
+    countTable: 'releases',
     from: `releases t left join labels l on l.id = t.label_id left join suppliers s on s.id = t.supplier_id
       left join genres g on g.id = t.genre_id left join reference_items rt on rt.list = 'release-types' and rt.id = t.release_type_id`,
     select: `t.id, t.title, t.catalog_number, t.upc, t.global_release_id, ${ref('l.id', 'l.name')} as label,
@@ -80,6 +82,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'artists',
+    countTable: 'artists',
     from: 'artists t',
     select: `t.id, t.name, t.bio, t.image_url, t.muzooka_sync, t.muzooka_id, t.user_id, t.created_at, t.version`,
     filters: {
@@ -116,6 +119,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'labels',
+    countTable: 'labels',
     from: 'labels t left join suppliers s on s.id = t.supplier_id left join label_managers lm on lm.id = t.label_manager_id',
     select: `t.id, t.name, ${ref('s.id', 's.name')} as supplier, ${ref('lm.id', 'lm.name')} as label_manager, t.bio, t.image_url,
       t.hype_trial_start, t.hype_trial_end, t.is_available_for_pre_order, t.default_pre_order_weeks, t.hype_eligible,
@@ -170,6 +174,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'dj_profiles',
+    baseWhere: 't.dj_name is not null',
     from: 'users t',
     select: `t.id, t.id as dj_id, t.dj_name, t.dj_slug, t.username, t.id as user_id, t.dj_profile_enabled as enabled, t.dj_is_indexed, t.version`,
     filters: {
@@ -223,6 +228,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'users',
+    countTable: 'users',
     from: 'users t left join countries c on c.id = t.country_id',
     select: `t.id, t.username, t.email, t.first_name, t.last_name, t.registered_at, t.last_login, t.register_ip,
       ${ref('c.id', 'c.name')} as country, t.dj_name, t.dj_slug, t.dj_profile_enabled, t.is_indexed, t.decline_transactions,
@@ -264,6 +270,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'deliveries',
+    countTable: 'deliveries',
     from: 'deliveries t join suppliers s on s.id = t.supplier_id left join genres g on g.id = t.genre_id',
     select: `t.id, t.release_id, t.title, t.artist, ${ref('t.label_id', 't.label_name')} as label, ${ref('g.id', 'g.name')} as genre,
       ${ref('s.id', 's.name')} as supplier, t.updated_at as updated, t.delivered_at as delivered, t.album_action as action,
@@ -346,6 +353,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   },
   {
     key: 'muzooka_artists',
+    baseWhere: 't.muzooka_id is not null',
     from: 'artists t',
     select: 't.id, t.name, t.muzooka_id, t.muzooka_sync, t.version',
     filters: { id: ids('t.id'), name: text('t.name'), muzooka_profile: text('t.muzooka_id') },

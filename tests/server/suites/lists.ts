@@ -33,6 +33,15 @@ export function listSuite(get: () => RunningServer) {
     expect((await call('/v4/catalog/tracks/?per_page=1000')).status).toBe(400);
   });
 
+  it('keeps the unfiltered count exact through inserts and deletes', async () => {
+    const before = (await call('/v4/catalog/artists/?per_page=1')).body.count as number;
+    expect(before).toBe(await count('select count(*)::int n from artists'));
+    await get().db.query("insert into artists (name) values ('Count Probe A'), ('Count Probe B')");
+    expect((await call('/v4/catalog/artists/?per_page=1')).body.count).toBe(before + 2);
+    await get().db.query("delete from artists where name like 'Count Probe %'");
+    expect((await call('/v4/catalog/artists/?per_page=1')).body.count).toBe(before);
+  });
+
   it('sorts ascending and descending by order_by', async () => {
     const up = await call('/v4/catalog/tracks/?order_by=title&per_page=50');
     const titles = up.body.results!.map((t) => t.title as string);
