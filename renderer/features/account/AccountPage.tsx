@@ -5,13 +5,15 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tag } from 'antd';
 import { useAtom } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { parseScope } from '../../../shared/access';
 import { authAtom } from '../../lib/store';
 import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { brandName } from '../../app/layout/BrandSwitch';
+import { accountQueries } from './api';
 
 export default function AccountPage() {
   const [auth, dispatch] = useAtom(authAtom);
@@ -22,6 +24,8 @@ export default function AccountPage() {
   const dirty = displayName !== saved;
   useUnsavedChanges(dirty);
   const { data: info } = useQuery(systemQueries.info());
+  // The screen's own data: a failure here is the screen's ERROR state (error screen, logged).
+  const { data: session } = useSuspenseQuery(accountQueries.session());
   if (!user) return null;
 
   const save = () => {
@@ -62,6 +66,12 @@ export default function AccountPage() {
         <Col xs={24} lg={12}>
           <Card title="Session">
             <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label="Status">
+                {session.active ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>}
+              </Descriptions.Item>
+              {session.exp !== undefined && (
+                <Descriptions.Item label="Access token renews">{dayjs.unix(session.exp).format('MM/DD/YYYY HH:mm')} (automatically)</Descriptions.Item>
+              )}
               <Descriptions.Item label="User id">{user.userId}</Descriptions.Item>
               <Descriptions.Item label="Active brand">{brandName(user.brand)}</Descriptions.Item>
               <Descriptions.Item label="Brands">{user.brands.map(brandName).join(', ') || '—'}</Descriptions.Item>

@@ -1,0 +1,168 @@
+/**
+ * The console shell end to end in Chromium through the browser host (issue 4): every
+ * sandbox account signs in through the identity provider, sees exactly the navigation
+ * §6 allows (computed from shared/access), is refused a route it may not open with the
+ * spec's message, and signs out; a dirty form blocks navigation until confirmed; a 500
+ * shows the error screen; an unknown route shows the 404 page. Screenshots go to
+ * test-results/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { test, expect } from './fixtures';
+import { AREA_ROOTS, AREA_RULES, TOP_ROUTES, can, type Rule } from '../../shared/access';
+import { LOGGED_TEXT, MSG, STATUS_TEXT } from '../../shared/messages';
+import { UI_TEXT } from '../../shared/ui-texts';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { expectedNavigation, navigationPaths, principalOf, signIn, signOutFirst } from './helpers/sign-in';
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+const admin = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:admin')!;
+
+test.describe.configure({ mode: 'serial' });
+
+test('the sign-in screen', async ({ page, gotoConsole }) => {
+  await signOutFirst(page, gotoConsole);
+  await expect(page.getByRole('heading', { name: UI_TEXT.signIn })).toBeVisible();
+  await expect(page.getByTestId('sign-in')).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/shell-sign-in.png`, fullPage: true });
+});
+
+for (const account of SANDBOX_ACCOUNTS) {
+  test(`${account.username} (${account.app} ${account.role}): signs in, sees what §6 allows, is refused the rest, signs out`, async ({ page, gotoConsole }) => {
+    await signIn(page, gotoConsole, account);
+    await expect(page.getByTestId('user-name')).toHaveText(account.displayName);
+
+    // Navigation: exactly the route roots can() allows, from the shared table.
+    expect(await navigationPaths(page)).toEqual(expectedNavigation(account));
+
+    // Every allowed root opens (not the sign-in screen) — try one beyond the landing page.
+    const allowed = expectedNavigation(account).filter((p) => p !== '/dashboard');
+    await page.locator(`[data-nav-path="${allowed[0]}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${allowed[0]}$`));
+
+    // Brand: a switch where the account holds both brands, a label otherwise.
+    if (account.brands.length > 1) await expect(page.getByTestId('brand-switch')).toBeVisible();
+    else await expect(page.getByTestId('brand')).toBeVisible();
+
+    // A route it may not open: back to /auth with the spec's message.
+    const principal = principalOf(account);
+    const candidates: [string, Rule][] = [
+      ['/service-agreement', TOP_ROUTES['/service-agreement']],
+      ...AREA_ROOTS.map((r) => [r, AREA_RULES[r]] as [string, Rule]),
+    ];
+    const refused = candidates.find(([, rule]) => !can(principal, rule));
+    expect(refused, 'every account is refused something').toBeTruthy();
+    await gotoConsole(page, refused![0]);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
+    if (account === admin) await page.screenshot({ path: `${SHOTS}/shell-refused.png`, fullPage: true });
+
+    // Sign out from the user menu.
+    await gotoConsole(page, '/dashboard');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    // Signed out, the shell sends you to sign in, without an error.
+    await gotoConsole(page, '/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('auth-error')).toHaveCount(0);
+  });
+}
+
+test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ page, gotoConsole }) => {
+  await signIn(page, gotoConsole, admin);
+  await gotoConsole(page, '/resources');
+  await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'desktop');
+  await expect(page.getByTestId('environment')).toHaveText('Sandbox');
+  await expect(page.getByRole('search', { name: 'Global search' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-desktop-1280.png` });
+
+  // The drawer's collapsed state persists through the settings store (not localStorage).
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('.shell__sider.ant-layout-sider-collapsed')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.shell__sider.ant-layout-sider-collapsed')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('.shell__sider.ant-layout-sider-collapsed')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'mobile-portrait');
+  await expect(page.locator('.shell__sider')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/shell-mobile-375.png` });
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('[data-nav-path="/help"]')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-mobile-375-drawer.png` });
+  await page.locator('[data-nav-path="/help"]').click();
+  await expect(page).toHaveURL(/\/help$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsole }) => {
+  await signIn(page, gotoConsole, admin);
+  await page.locator('[data-nav-path="/account"]').click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByTestId('display-name').fill('Ada the Admin');
+
+  await page.locator('[data-nav-path="/help"]').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(UI_TEXT.unsavedMessage);
+  await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/shell-unsaved-changes.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('display-name')).toHaveValue('Ada the Admin');
+
+  await page.locator('[data-nav-path="/help"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+
+  // Saved, the form is clean again and navigation is free.
+  await page.locator('[data-nav-path="/account"]').click();
+  await page.getByTestId('display-name').fill('Ada the Admin');
+  await page.getByTestId('save-profile').click();
+  await expect(page.getByTestId('user-name')).toHaveText('Ada the Admin');
+  await page.locator('[data-nav-path="/help"]').click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('an unknown route shows the 404 page', async ({ page, gotoConsole }) => {
+  await signIn(page, gotoConsole, admin);
+  await gotoConsole(page, '/no-such-screen');
+  await expect(page.getByTestId('error-screen')).toContainText(STATUS_TEXT[404]);
+  await expect(page.getByTestId('error-screen')).not.toContainText(LOGGED_TEXT);
+  await page.screenshot({ path: `${SHOTS}/shell-not-found.png` });
+});
+
+test('a 500 from the API shows the error screen with the logged text and the support link', async ({ page, gotoConsole }) => {
+  // The sandbox API has no fault switch: answer the screen's API call with the 500
+  // main would relay (same wire shape), and pass everything else through untouched.
+  await page.routeWebSocket(/\/bridge/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const msg = JSON.parse(String(raw)) as { t: string; id: number; channel: string; request?: { path?: string } };
+      if (msg.t === 'call' && msg.channel === 'apiRequest' && msg.request?.path === '/v4/auth/o/introspect/') {
+        ws.send(JSON.stringify({ t: 'result', id: msg.id, result: { ok: false, error: { code: 'http_error', status: 500, message: 'Internal Server Error', detail: { detail: 'Server error.' } } } }));
+        return;
+      }
+      server.send(raw);
+    });
+    server.onMessage((raw) => ws.send(raw));
+  });
+  await signIn(page, gotoConsole, admin);
+  await page.locator('[data-nav-path="/account"]').click();
+  const screen = page.getByTestId('error-screen');
+  await expect(screen).toBeVisible({ timeout: 15_000 });
+  await expect(screen).toContainText('500');
+  await expect(screen).toContainText(STATUS_TEXT[500]);
+  await expect(screen).toContainText(LOGGED_TEXT);
+  await expect(screen.getByRole('link', { name: UI_TEXT.contactSupport })).toBeVisible();
+  await expect(screen.getByRole('button', { name: 'Take Me Back' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-error-500.png` });
+
+  await screen.getByRole('button', { name: 'Take Me Back' }).click();
+  await expect(page).not.toHaveURL(/\/account$/);
+});
