@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers } from '../bridge';
 import { defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
-import { createConfBackend } from '../services/settings';
+import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api';
 import { startHostServer, type HostServer } from './server';

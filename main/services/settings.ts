@@ -1,4 +1,3 @@
-import Conf from 'conf';
 import type { SettingsKey } from '../../shared/bridge/channels/settings';
 
 /**
@@ -21,16 +20,6 @@ export function createSettingsService(backend: SettingsBackend): SettingsService
   return {
     get: (key) => backend.get(key) ?? null,
     set: (key, value) => (value === null || value === undefined ? backend.delete(key) : backend.set(key, value)),
-  };
-}
-
-/** The conf-backed store of the browser host: settings.json in the data folder. */
-export function createConfBackend(dataDir: string): SettingsBackend {
-  const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'settings', projectName: 'store-console' });
-  return {
-    get: (key) => conf.get(key),
-    set: (key, value) => conf.set(key, value),
-    delete: (key) => conf.delete(key),
   };
 }
 

@@ -10,3 +10,6 @@ export const IPC_EVENT_CHANNEL = 'bridge:event';
 
 /** The name of the Electron preload's API on window (see PreloadApi). */
 export const PRELOAD_GLOBAL = 'storeConsole';
+
+/** Prefix of the per-channel IPC names in Electron (bridge:sessionStatus …). */
+export const IPC_PREFIX = 'bridge:';

@@ -56,6 +56,7 @@ export async function gotoConsole(page: Page, host: ConsoleHost, path = '/'): Pr
 
 export const test = base.extend<{ gotoConsole: (page: Page, path?: string) => Promise<void> }, { consoleHost: ConsoleHost }>({
   consoleHost: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
     async ({}, use) => {
       const { host, stop } = await startConsoleHost({ SENTRY_DSN: process.env.E2E_SENTRY_DSN });
       try {

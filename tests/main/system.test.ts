@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createErrorReporter, parseDsn } from '../../main/services/error-reporter';
 import { isAllowedExternalUrl } from '../../main/services/external-links';
-import { createConfBackend, createSettingsService } from '../../main/services/settings';
+import { createConfBackend } from '../../main/host/conf-settings';
+import { createSettingsService } from '../../main/services/settings';
 
 describe('openExternal allowlist', () => {
   const list = ['support.store-console.example'];

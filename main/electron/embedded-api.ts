@@ -1,0 +1,34 @@
+import { utilityProcess } from 'electron';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { urlOf } from '../host/embedded-api';
+
+/**
+ * The sandbox API in an Electron utilityProcess (a Node child owned by the app,
+ * never main's event loop), its PGlite data in the user's data folder. server/cli.ts
+ * reports ready through process.parentPort in a utility process (process.send in a
+ * child process).
+ */
+export async function startUtilityApi(cliPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
+  const pglite = join(dataDir, 'pglite');
+  mkdirSync(pglite, { recursive: true });
+  const child = utilityProcess.fork(cliPath, ['--data-dir', pglite], {
+    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
+    stdio: 'inherit',
+    serviceName: 'Store Console sandbox API',
+  });
+  const ready = await new Promise<{ api: string | number; idp: string | number }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the sandbox API did not report ready within 120 s')), 120_000);
+    child.on('message', (msg: { type?: string; api: string | number; idp: string | number }) => {
+      if (msg?.type === 'ready') {
+        clearTimeout(timer);
+        resolve(msg);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox API exited before it was ready (code ${code})`));
+    });
+  });
+  return { apiUrl: urlOf(ready.api), idpUrl: urlOf(ready.idp), stop: () => void child.kill() };
+}

@@ -1,0 +1,96 @@
+/**
+ * Electron main: the thin wiring around main's services. Everything that does not
+ * need Electron lives in main/services and main/bridge and is tested in Node; this
+ * file only connects app lifecycle, the app:// protocol, IPC, the window, the
+ * keychain vault, electron-store and the sandbox utility process.
+ */
+import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
+import { join } from 'node:path';
+import { IPC_EVENT_CHANNEL } from '../../shared/bridge';
+import { createHandlers } from '../bridge';
+import { EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { createServices } from '../services';
+import { signInWithLoopback } from '../services/loopback-sign-in';
+import { createKeychainVault } from '../services/token-vault';
+import { isAppUrl } from './constants';
+import { startUtilityApi } from './embedded-api';
+import { registerBridge } from './ipc';
+import { registerAppProtocol, registerAppScheme } from './protocol';
+import { createElectronStoreBackend } from './settings-store';
+import { createMainWindow } from './window';
+
+// dist/main/electron.cjs → dist/
+const distDir = join(__dirname, '..');
+
+registerAppScheme(protocol);
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let stopApi: (() => void) | null = null;
+
+async function start(): Promise<void> {
+  const dataDir = process.env.CONSOLE_DATA_DIR || app.getPath('userData');
+  let apiUrl = process.env.API_URL;
+  let idpUrl = process.env.IDP_URL || apiUrl;
+  if (!apiUrl) {
+    const api = await startUtilityApi(join(distDir, 'server', 'cli.mjs'), join(dataDir, 'sandbox'));
+    stopApi = api.stop;
+    apiUrl = api.apiUrl;
+    idpUrl = api.idpUrl;
+  }
+  const config: MainConfig = {
+    apiUrl: trimUrl(apiUrl),
+    idpUrl: trimUrl(idpUrl!),
+    dataDir,
+    environment: stopApi ? 'sandbox' : 'production',
+    version: app.getVersion(),
+    sentryDsn: process.env.SENTRY_DSN || undefined,
+    externalAllowlist: EXTERNAL_ALLOWLIST,
+  };
+  const services = createServices(config, {
+    transport: 'electron',
+    vault: createKeychainVault(),
+    settings: await createElectronStoreBackend(),
+    openExternal: (url) => shell.openExternal(url),
+    // The identity provider's URL comes from config, not from the renderer.
+    signIn: async (session) => ({ mode: 'done', user: await signInWithLoopback(session, (url) => shell.openExternal(url)) }),
+  });
+  registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl });
+  registerBridge(ipcMain, createHandlers(services));
+  services.events.subscribe((name, payload) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (isAppUrl(win.webContents.getURL())) win.webContents.send(IPC_EVENT_CHANNEL, name, payload);
+    }
+  });
+
+  const open = () => createMainWindow({ preload: join(distDir, 'main', 'preload.cjs'), externalAllowlist: config.externalAllowlist });
+  open();
+  console.log('Console ready: Electron window opened');
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) open();
+  });
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  // No window, webview or navigation escapes the app's own origin, whoever creates it.
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', () => stopApi?.());
+
+app
+  .whenReady()
+  .then(start)
+  .catch((err) => {
+    console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    app.exit(1);
+  });

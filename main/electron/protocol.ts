@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Protocol } from 'electron';
+import { contentSecurityPolicy } from '../lib/csp';
+import { contentType, isClientRoute, resolveInside } from '../lib/safe-path';
+import { APP_HOST, APP_SCHEME } from './constants';
+
+/** Must run before app 'ready': app:// is standard (relative URLs, origin) and secure. */
+export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+}
+
+/**
+ * Serves dist/renderer on app://console/. Refuses other hosts, `..` (raw or
+ * encoded) and symlinks leading out of the folder (realpath containment, shared
+ * with the browser host); client routes fall back to index.html; HTML carries the CSP.
+ */
+export function createAppProtocolHandler(rendererDir: string, opts: { apiUrl?: string } = {}): (request: Request) => Promise<Response> {
+  const csp = contentSecurityPolicy({ self: `${APP_SCHEME}://${APP_HOST}`, apiUrl: opts.apiUrl });
+  return async (request) => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return new Response('Bad request', { status: 400 });
+    }
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 });
+    // Look at the raw path too: URL parsing already folds `..` and `%2e%2e` segments.
+    const rawPath = request.url.slice(request.url.indexOf(APP_HOST) + APP_HOST.length).split(/[?#]/)[0] || '/';
+    if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(rawPath) || /%2f|%5c|\\/i.test(rawPath)) return new Response('Not found', { status: 404 });
+    const path = url.pathname;
+    let file = path === '/' ? join(rendererDir, 'index.html') : await resolveInside(rendererDir, path);
+    if (!file && isClientRoute(path)) file = join(rendererDir, 'index.html');
+    if (!file) return new Response('Not found', { status: 404 });
+    const headers: Record<string, string> = { 'content-type': contentType(file), 'x-content-type-options': 'nosniff' };
+    if (file.endsWith('.html')) headers['content-security-policy'] = csp;
+    return new Response(new Uint8Array(await readFile(file)), { status: 200, headers });
+  };
+}
+
+export function registerAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, opts: { apiUrl?: string } = {}): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, opts));
+}

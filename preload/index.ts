@@ -1,0 +1,28 @@
+/**
+ * The preload: exposes window.storeConsole with one named function per bridge
+ * channel (derived from shared/bridge, each invoking `bridge:<name>`) and one typed
+ * event subscription. Never ipcRenderer itself, nothing untyped.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { bridgeEvents, channelNames, IPC_EVENT_CHANNEL, IPC_PREFIX, PRELOAD_GLOBAL, type PreloadApi, type PreloadCalls } from '../shared/bridge';
+
+export function buildPreloadApi(ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>): PreloadApi {
+  const calls = Object.fromEntries(
+    channelNames.map((name) => [name, (request: unknown) => ipc.invoke(`${IPC_PREFIX}${name}`, request ?? {})]),
+  ) as PreloadCalls;
+  return {
+    calls,
+    onEvent(name, listener) {
+      if (!Object.prototype.hasOwnProperty.call(bridgeEvents, name)) throw new Error(`Unknown bridge event: ${String(name)}`);
+      const forward = (_event: IpcRendererEvent, eventName: string, payload: unknown) => {
+        if (eventName === name) listener(payload as Parameters<typeof listener>[0]);
+      };
+      ipc.on(IPC_EVENT_CHANNEL, forward);
+      return () => {
+        ipc.removeListener(IPC_EVENT_CHANNEL, forward);
+      };
+    },
+  };
+}
+
+contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, buildPreloadApi(ipcRenderer));
