@@ -5,11 +5,12 @@
  * server if it asks anyway; a column chooser change and a named saved view survive a
  * restart of the console.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { SEARCH_TYPES, can, type SearchType } from '../../shared/access';
 import { columnsOf, visibleFilters } from '../../shared/search';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
@@ -168,5 +169,36 @@ test('a column chooser change and a named saved view survive a restart of the co
   } finally {
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('export: every filtered result lands in a CSV file in the downloads folder', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-export-'));
+  const downloads = mkdtempSync(join(tmpdir(), 'console-downloads-'));
+  process.env.CONSOLE_DOWNLOADS_DIR = downloads;
+  const admin = account('admin');
+  const host = await startOn(dataDir);
+  const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
+  try {
+    const token = await tokenFor(host, admin);
+    const list = await api({ api: host.apiUrl } as never, token, '/v4/catalog/releases/?title=a&per_page=1');
+    const count = list.body.count as number;
+    expect(count).toBeGreaterThan(1);
+    await signIn(page, goto, admin);
+    await goto(page, '/catalog?type=releases&title=a');
+    await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.getByTestId('export-button').click();
+    await expect(page.getByText(/^Exported [\d,]+ rows to releases-\d{4}-\d{2}-\d{2}\.csv$/)).toBeVisible({ timeout: 60_000 });
+    const files = readdirSync(downloads);
+    expect(files).toHaveLength(1);
+    const rows = parse(readFileSync(join(downloads, files[0]), 'utf8')) as string[][];
+    expect(rows[0].slice(0, 3)).toEqual(['ID', 'Title', 'Label']);
+    expect(rows).toHaveLength(count + 1);
+  } finally {
+    delete process.env.CONSOLE_DOWNLOADS_DIR;
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(downloads, { recursive: true, force: true });
   }
 });
