@@ -69,7 +69,7 @@ export const RESOURCES: readonly Resource[] = [
   { name: 'create', path: '/create', label: 'Create', icon: <PlusSquareOutlined />, group: 'Catalogue', access: AREA_RULES['/create'],
     component: notBuilt('Create') },
   { name: 'packaging', path: '/packaging', label: 'Packaging', icon: <InboxOutlined />, group: 'Catalogue', access: AREA_RULES['/packaging'],
-    component: notBuilt('Packaging', 'The packaging wizard (Release Info, Track Details, Finish) arrives with the packaging issue.') },
+    component: lazy(() => import('../features/packaging/PackagingPage')) },
   { name: 'label-manager', path: '/label-manager', label: 'Label Managers', icon: <TeamOutlined />, group: 'Catalogue', access: AREA_RULES['/label-manager'],
     component: notBuilt('Label Managers') },
   { name: 'deliveries', path: '/deliveries', label: 'Deliveries', icon: <CloudUploadOutlined />, group: 'Deliveries', access: AREA_RULES['/deliveries'],

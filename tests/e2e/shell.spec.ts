@@ -14,7 +14,7 @@ import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { expectedNavigation, navigationPaths, principalOf, signIn, signOutFirst } from './helpers/sign-in';
 
-const SHOTS = 'test-results/screenshots';
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 const admin = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:admin')!;
 
@@ -93,6 +93,7 @@ test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ pag
   await page.screenshot({ path: `${SHOTS}/shell-mobile-375.png` });
   await page.getByTestId('drawer-toggle').click();
   await expect(page.locator('[data-nav-path="/help"]')).toBeVisible();
+  await page.waitForTimeout(400); // let the drawer finish sliding in
   await page.screenshot({ path: `${SHOTS}/shell-mobile-375-drawer.png` });
   await page.locator('[data-nav-path="/help"]').click();
   await expect(page).toHaveURL(/\/help$/);
@@ -109,6 +110,8 @@ test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsol
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(UI_TEXT.unsavedMessage);
   await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeFocused();
+  await expect(page.locator('.confirm-root--visible')).toBeVisible();
+  await page.waitForTimeout(250); // the 200 ms fade-in
   await page.screenshot({ path: `${SHOTS}/shell-unsaved-changes.png` });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);

@@ -51,6 +51,11 @@ export default function ShellLayout() {
           styles={{ body: { padding: 0, background: '#141629' } }}
         >
           <Logo light />
+          {vp === 'mobile-portrait' && (
+            <div className="shell__mobile-brand">
+              <BrandSwitch />
+            </div>
+          )}
           <SideNav collapsed={false} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
       )}
@@ -68,7 +73,7 @@ export default function ShellLayout() {
                 data-testid="drawer-toggle"
               />
             )}
-            {mobile && <Logo />}
+            {mobile && <Logo collapsed={vp === 'mobile-portrait'} />}
             {vp !== 'mobile-portrait' && <GlobalSearch compact={vp === 'mobile-landscape' || vp === 'tablet-portrait'} />}
           </div>
           <div className="shell__header-right">
@@ -80,7 +85,6 @@ export default function ShellLayout() {
         {vp === 'mobile-portrait' && (
           <div className="shell__subheader">
             <GlobalSearch compact />
-            <BrandSwitch />
           </div>
         )}
         <Layout.Content className="shell__content" key={pathname.split('/')[1]}>

@@ -20,8 +20,10 @@ export default function ResourcesPage() {
                 <Link to={r.path}>
                   <Card hoverable size="small" className="resources__card">
                     <span className="resources__icon">{r.icon}</span>
-                    <span>{r.label}</span>
-                    <span className="resources__path">{r.path}</span>
+                    <span className="resources__text">
+                      <span className="resources__label">{r.label}</span>
+                      <span className="resources__path">{r.path}</span>
+                    </span>
                   </Card>
                 </Link>
               </Col>
