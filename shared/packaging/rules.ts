@@ -118,6 +118,6 @@ export function moveTrack<T extends { position: number }>(tracks: readonly T[], 
 }
 
 /** Selecting a genre resets the sub-genre (§4). */
-export function selectGenre<T extends { genreId: number | null; subGenreId: number | null }>(item: T, genreId: number | null): T {
-  return { ...item, genreId, subGenreId: null };
+export function selectGenre<T extends { genre: unknown; subGenre: unknown }>(item: T, genre: T['genre']): T {
+  return { ...item, genre, subGenre: null };
 }

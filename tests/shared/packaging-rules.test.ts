@@ -113,8 +113,11 @@ describe('track reordering (§4)', () => {
 
 describe('genre (§4)', () => {
   it('selecting a genre resets the sub-genre', () => {
-    expect(rules.selectGenre({ genreId: 1, subGenreId: 7 }, 2)).toEqual({ genreId: 2, subGenreId: null });
-    expect(rules.selectGenre({ genreId: 1, subGenreId: 7 }, 1)).toEqual({ genreId: 1, subGenreId: null });
+    const techno = { id: 1, name: 'Techno' };
+    const house = { id: 2, name: 'House' };
+    const peak = { id: 7, name: 'Peak Time' };
+    expect(rules.selectGenre({ title: 'x', genre: techno, subGenre: peak }, house)).toEqual({ title: 'x', genre: house, subGenre: null });
+    expect(rules.selectGenre({ genre: techno, subGenre: peak }, techno)).toEqual({ genre: techno, subGenre: null });
   });
 });
 

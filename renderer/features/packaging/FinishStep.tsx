@@ -1,0 +1,132 @@
+/** Step 3: Finish. Summary, every error and warning, the output folder, then the build. */
+import { FolderOpenOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, InputNumber, List, Progress, Result, Space, Tag, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type Dispatch } from 'react';
+import type { BuildResult } from '../../../shared/bridge/channels/packaging';
+import { exclusivePeriodLabel } from '../../../shared/constants';
+import type { PackagingDraft } from '../../../shared/packaging/draft';
+import type { ScanEntry } from '../../../shared/packaging/model';
+import type { DraftIssue } from '../../../shared/packaging/validate';
+import { bridge, onBridgeEvent } from '../../lib/bridge';
+import { principalAtom } from '../../lib/store';
+import type { DraftAction } from './draft-reducer';
+import { FolderBrowser } from './FolderBrowser';
+import { pickNative } from './pick';
+import { packagingKeys } from './queries';
+
+/** The files the package will hold, as main's writer names them. */
+export function promisedFiles(draft: PackagingDraft): string[] {
+  const upc = draft.release.upc.trim();
+  const tracks = [...draft.tracks].sort((a, b) => a.position - b.position);
+  return [
+    `${upc}/${upc}.xml`,
+    ...tracks.map((t) => `${upc}/resources/${upc}_01_${String(t.position).padStart(3, '0')}${(/\.[^.]+$/.exec(t.fileName)?.[0] ?? '').toLowerCase()}`),
+    ...(draft.coverArt ? [`${upc}/resources/${upc}${draft.coverArt.format === 'png' ? '.png' : '.jpg'}`] : []),
+    `${upc}/BatchComplete_<batch id>.xml`,
+  ];
+}
+
+export function FinishStep({ draft, dispatch, issues, entries }: { draft: PackagingDraft; dispatch: Dispatch<DraftAction>; issues: DraftIssue[]; entries: Map<string, ScanEntry> }) {
+  const principal = useAtomValue(principalAtom);
+  const isSupplier = principal.scopes.includes('user:supplier') || principal.scopes.includes('user:label');
+  const [supplierId, setSupplierId] = useState<number | null>(null);
+  const sender = useQuery({
+    queryKey: packagingKeys.sender(supplierId ?? undefined),
+    queryFn: () => bridge.packagingSender(supplierId ? { supplierId } : {}),
+    enabled: isSupplier || supplierId !== null,
+    retry: false,
+  });
+  const [browsing, setBrowsing] = useState(false);
+  const [buildId, setBuildId] = useState<string | null>(null);
+  const [step, setStep] = useState<{ step: string; done: number; total: number } | null>(null);
+  const [result, setResult] = useState<BuildResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => (buildId ? onBridgeEvent('packagingBuildProgress', (p) => { if (p.buildId === buildId) setStep(p); }) : undefined), [buildId]);
+
+  const r = draft.release;
+  const errors = issues.filter((i) => i.level === 'error');
+  const warnings = issues.filter((i) => i.level === 'warning');
+  const senderError = sender.error ? (sender.error as Error).message : sender.data && !sender.data.valid ? sender.data.partyIdMessage : null;
+  const duration = draft.tracks.reduce((s, t) => s + (entries.get(t.path)?.format?.duration ?? 0), 0);
+
+  const chooseOutput = async () => {
+    const paths = await pickNative('outputFolder');
+    if (paths === null) setBrowsing(true);
+    else if (paths[0]) dispatch({ type: 'outputDir', outputDir: paths[0] });
+  };
+  const build = () => {
+    if (!draft.coverArt || !draft.outputDir) return;
+    const id = crypto.randomUUID();
+    setBuildId(id);
+    setError(null);
+    bridge
+      .packagingBuild({ buildId: id, supplierId: supplierId ?? undefined, release: r, tracks: draft.tracks, coverArt: draft.coverArt, outputDir: draft.outputDir })
+      .then(setResult, (e: Error) => setError(e.message))
+      .finally(() => setBuildId(null));
+  };
+
+  if (result) {
+    return (
+      <Result
+        status="success"
+        title="Package written"
+        subTitle={<Typography.Text code data-testid="package-folder">{result.folder}</Typography.Text>}
+        extra={<List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />}
+      />
+    );
+  }
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} title="Summary" data-testid="summary">
+        <Descriptions.Item label="Title">{r.title}</Descriptions.Item>
+        <Descriptions.Item label="UPC/EAN">{r.upc}</Descriptions.Item>
+        <Descriptions.Item label="Catalog number">{r.catalogNumber}</Descriptions.Item>
+        <Descriptions.Item label="Label">{r.label?.name}</Descriptions.Item>
+        <Descriptions.Item label="Release type">{r.releaseType?.name}</Descriptions.Item>
+        <Descriptions.Item label="Genre">{[r.genre?.name, r.subGenre?.name].filter(Boolean).join(' / ')}</Descriptions.Item>
+        <Descriptions.Item label="Street / release date">{r.streetDate} / {r.releaseDate}</Descriptions.Item>
+        <Descriptions.Item label="Exclusive period">{r.exclusivePeriod === undefined ? 'None' : exclusivePeriodLabel(r.exclusivePeriod)}</Descriptions.Item>
+        <Descriptions.Item label="Pre-order">{r.preOrder ? `${r.preOrderWeeks ?? 0} weeks` : 'No'} (default {r.defaultPreOrderWeeks ?? 0} weeks)</Descriptions.Item>
+        <Descriptions.Item label="Explicit">{r.explicit ? 'Yes' : 'No'}</Descriptions.Item>
+        <Descriptions.Item label="Tracks">{draft.tracks.length} ({duration.toFixed(1)} s)</Descriptions.Item>
+        <Descriptions.Item label="Cover art">{draft.coverArt ? `${draft.coverArt.width}×${draft.coverArt.height}` : 'None'}</Descriptions.Item>
+        <Descriptions.Item label="Sender">
+          {!isSupplier && (
+            <InputNumber aria-label="Supplier id" placeholder="Supplier id" min={1} value={supplierId} onChange={(v) => setSupplierId(v ?? null)} style={{ marginRight: 8 }} />
+          )}
+          {sender.data && <span data-testid="sender">{sender.data.name} — {sender.data.partyId || '—'} <Tag color={sender.data.valid ? 'green' : 'red'}>{sender.data.partyIdMessage}</Tag></span>}
+        </Descriptions.Item>
+      </Descriptions>
+
+      <div data-testid="issues">
+        <Typography.Title level={5}>Errors ({errors.length}) and warnings ({warnings.length})</Typography.Title>
+        {senderError && <Alert type="error" showIcon message={`Sender: ${senderError}`} style={{ marginBottom: 4 }} />}
+        {errors.map((i) => <Alert key={`${i.field}:${i.code}:${i.message}`} type="error" showIcon message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`} style={{ marginBottom: 4 }} />)}
+        {warnings.map((i) => <Alert key={`${i.field}:${i.code}:${i.message}`} type="warning" showIcon message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`} style={{ marginBottom: 4 }} />)}
+        {!errors.length && !warnings.length && !senderError && <Typography.Text type="success">No errors or warnings.</Typography.Text>}
+      </div>
+
+      <div>
+        <Typography.Title level={5}>Output</Typography.Title>
+        <Space wrap>
+          <Button icon={<FolderOpenOutlined />} onClick={() => void chooseOutput()}>Choose output folder…</Button>
+          <Typography.Text code data-testid="output-dir">{draft.outputDir ?? 'No folder chosen'}</Typography.Text>
+        </Space>
+        <List size="small" header="The package will hold" dataSource={promisedFiles(draft)} renderItem={(f) => <List.Item>{f}</List.Item>} data-testid="promised-files" style={{ marginTop: 8 }} />
+      </div>
+
+      {buildId && step && <Progress percent={Math.floor((step.done / step.total) * 100)} format={() => step.step} />}
+      {error && <Alert type="error" showIcon message={error} />}
+      <Space>
+        <Button type="primary" disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir} onClick={build}>
+          Build package
+        </Button>
+        {buildId && <Button onClick={() => void bridge.packagingCancel({ id: buildId })}>Cancel</Button>}
+      </Space>
+      <FolderBrowser open={browsing} title="Choose the output folder" mode="folder" show="folders" start={draft.outputDir} onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); dispatch({ type: 'outputDir', outputDir: p }); }} />
+    </Space>
+  );
+}

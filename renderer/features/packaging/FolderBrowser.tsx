@@ -1,0 +1,87 @@
+/**
+ * The browser host's stand-in for native dialogs: main lists folders over the
+ * bridge (confined to the user's home); the renderer only sees names and paths.
+ */
+import { FileOutlined, FolderOutlined, UpOutlined } from '@ant-design/icons';
+import { Alert, Button, List, Modal, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { BrowseListing } from '../../../shared/bridge/channels/packaging';
+import { bridge } from '../../lib/bridge';
+
+export interface FolderBrowserProps {
+  open: boolean;
+  title: string;
+  /** 'folder': choose the folder shown; 'file': choose one file in it. */
+  mode: 'folder' | 'file';
+  show: 'folders' | 'audio' | 'images';
+  start?: string | null;
+  onPick: (path: string) => void;
+  onCancel: () => void;
+}
+
+export function FolderBrowser({ open, title, mode, show, start, onPick, onCancel }: FolderBrowserProps) {
+  const [listing, setListing] = useState<BrowseListing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const go = (path?: string) => {
+    bridge.packagingBrowse({ path, show }).then(
+      (l) => {
+        setError(null);
+        setListing(l);
+      },
+      (e: Error) => setError(e.message),
+    );
+  };
+  useEffect(() => {
+    if (open) go(start ?? undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onCancel}>Cancel</Button>
+          {mode === 'folder' && (
+            <Button type="primary" disabled={!listing} onClick={() => listing && onPick(listing.path)}>
+              Choose this folder
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} />}
+      {listing && (
+        <>
+          <Space style={{ marginBottom: 8 }}>
+            <Button size="small" icon={<UpOutlined />} disabled={!listing.parent} onClick={() => listing.parent && go(listing.parent)} aria-label="Up one folder" />
+            <Typography.Text code data-testid="browser-path">{listing.path}</Typography.Text>
+          </Space>
+          <List
+            size="small"
+            bordered
+            style={{ maxHeight: 360, overflow: 'auto' }}
+            dataSource={listing.entries}
+            locale={{ emptyText: 'This folder is empty' }}
+            renderItem={(e) => (
+              <List.Item
+                style={{ cursor: 'pointer' }}
+                onClick={() => (e.kind === 'folder' ? go(e.path) : mode === 'file' && onPick(e.path))}
+                aria-label={e.name}
+              >
+                <Space>
+                  {e.kind === 'folder' ? <FolderOutlined /> : <FileOutlined />}
+                  {e.name}
+                </Space>
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

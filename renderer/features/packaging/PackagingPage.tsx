@@ -1,0 +1,126 @@
+/**
+ * /packaging: the wizard (spec §2: Release Info, Track Details, Finish). The draft
+ * autosaves through the settings store ('packagingDraft') and resumes on return;
+ * Discard asks with the confirm dialog. Main reads every file.
+ */
+import { Alert, Button, Space, Steps } from 'antd';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { emptyDraft, PackagingDraft } from '../../../shared/packaging/draft';
+import type { ScanEntry } from '../../../shared/packaging/model';
+import { validateDraft, validateRelease } from '../../../shared/packaging/validate';
+import { bridge } from '../../lib/bridge';
+import { confirm } from '../../ui/confirm';
+import { PageHeader } from '../../ui/PageHeader';
+import { draftReducer } from './draft-reducer';
+import { FinishStep } from './FinishStep';
+import { issueMap, ReleaseInfoStep } from './ReleaseInfoStep';
+import { TrackDetailsStep } from './TrackDetailsStep';
+import './packaging.css';
+
+const STEPS = ['Release Info', 'Track Details', 'Finish'];
+const AUTOSAVE_MS = 500;
+
+export default function PackagingPage() {
+  const [draft, dispatch] = useReducer(draftReducer, undefined, () => emptyDraft());
+  const [loaded, setLoaded] = useState(false);
+  const [resumed, setResumed] = useState(false);
+  const [entries, setEntries] = useState(() => new Map<string, ScanEntry>());
+  const [rescanning, setRescanning] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const onScanned = (sources: string[], found: ScanEntry[]) => {
+    setEntries((m) => {
+      const next = new Map(m);
+      for (const e of found) next.set(e.path, e);
+      return next;
+    });
+    dispatch({ type: 'addScanned', sources, entries: found });
+  };
+
+  // Resume a saved draft once; a resumed draft's folders are scanned again so main
+  // knows its files (only scanned files can be packaged).
+  useEffect(() => {
+    bridge.settingsGet({ key: 'packagingDraft' }).then(
+      ({ value }) => {
+        const parsed = PackagingDraft.safeParse(value);
+        if (parsed.success) {
+          dispatch({ type: 'load', draft: parsed.data });
+          setResumed(true);
+          if (parsed.data.sources.length) {
+            setRescanning(true);
+            bridge
+              .packagingScan({ scanId: crypto.randomUUID(), paths: parsed.data.sources })
+              .then((r) => onScanned(parsed.data.sources, r.entries), () => undefined)
+              .finally(() => setRescanning(false));
+          }
+        }
+        setLoaded(true);
+      },
+      () => setLoaded(true),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!loaded) return;
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void bridge.settingsSet({ key: 'packagingDraft', value: draft }).catch(() => undefined), AUTOSAVE_MS);
+    return () => {
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+    };
+  }, [draft, loaded]);
+
+  const issues = useMemo(() => validateDraft(draft.release, draft.tracks, draft.coverArt, entries), [draft, entries]);
+  const visible = useMemo(() => {
+    const shown = attempted ? issues : issues.filter((i) => fieldHasValue(draft, i.field));
+    return issueMap(shown);
+  }, [issues, attempted, draft]);
+
+  const go = (step: number) => {
+    if (step > draft.step && draft.step === 0 && validateRelease(draft.release).length) {
+      setAttempted(true);
+      return;
+    }
+    dispatch({ type: 'step', step });
+  };
+
+  const discard = async () => {
+    if (!(await confirm({ message: 'Discard this packaging draft? Its release and track details will be lost.', theme: 'delete' }))) return;
+    await bridge.settingsSet({ key: 'packagingDraft', value: null }).catch(() => undefined);
+    dispatch({ type: 'load', draft: emptyDraft() });
+    setEntries(new Map());
+    setResumed(false);
+    setAttempted(false);
+  };
+
+  if (!loaded) return null;
+  return (
+    <div className="packaging">
+      <PageHeader title="Packaging" subtitle="Build a delivery package from local audio" extra={<Button danger onClick={() => void discard()}>Discard draft</Button>} />
+      {resumed && <Alert type="info" showIcon closable message={`Resumed your draft from ${new Date(draft.savedAt).toLocaleString()}`} style={{ marginBottom: 16 }} />}
+      <Steps current={draft.step} onChange={go} items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
+      {draft.step === 0 && <ReleaseInfoStep draft={draft} dispatch={dispatch} issues={visible} />}
+      {draft.step === 1 && <TrackDetailsStep draft={draft} dispatch={dispatch} issues={visible} entries={entries} onScanned={onScanned} rescanning={rescanning} />}
+      {draft.step === 2 && <FinishStep draft={draft} dispatch={dispatch} issues={issues} entries={entries} />}
+      <Space style={{ marginTop: 24 }}>
+        {draft.step > 0 && <Button onClick={() => go(draft.step - 1)}>Back</Button>}
+        {draft.step < 2 && <Button type="primary" onClick={() => go(draft.step + 1)}>Next</Button>}
+      </Space>
+    </div>
+  );
+}
+
+/** Before the user tries to move on, only fields they filled in show their errors. */
+function fieldHasValue(d: PackagingDraft, field: string): boolean {
+  const [area, a, b] = field.split('.');
+  if (area === 'release') {
+    const v = (d.release as Record<string, unknown>)[a];
+    return v !== '' && v !== null && v !== undefined;
+  }
+  if (area === 'tracks' && b) {
+    const t = d.tracks.find((x) => x.position === Number(a));
+    const v = t ? (t as Record<string, unknown>)[b] : undefined;
+    return b === 'file' || (v !== '' && v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0));
+  }
+  return false;
+}
