@@ -1,5 +1,5 @@
 import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions, WebPreferences } from 'electron';
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 import { isAllowedExternalUrl } from '../services/external-links';
 import { APP_URL, isAppUrl } from './constants';
 
@@ -63,6 +63,19 @@ export function createMainWindow(opts: WindowOptions): BrowserWindowType {
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // A dirty form's beforeunload (closing the window or quitting): Electron shows no
+  // prompt of its own, so ask here; "Leave" lets the unload go ahead.
+  contents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'Leave this page? Changes you made will not be saved.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   win.once('ready-to-show', () => win.show());
   void win.loadURL(opts.url ?? APP_URL);

@@ -48,6 +48,7 @@ const fake = vi.hoisted(() => {
     exposed,
     rendererListeners,
     shell: { openExternal: vi.fn(async () => {}) },
+    dialog: { showMessageBoxSync: vi.fn(() => 1) },
     ipcMain: { handle: vi.fn((name: string, h: (event: unknown, request: unknown) => Promise<unknown>) => handlers.set(name, h)) },
     ipcRenderer: {
       invoke: vi.fn(async (name: string, request: unknown) => ({ ok: true, value: { name, request } })),
@@ -61,6 +62,7 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => ({
   BrowserWindow: fake.FakeBrowserWindow,
   shell: fake.shell,
+  dialog: fake.dialog,
   ipcMain: fake.ipcMain,
   ipcRenderer: fake.ipcRenderer,
   contextBridge: fake.contextBridge,
@@ -127,6 +129,21 @@ describe('window factory', () => {
     const answer = vi.fn();
     wc.permissionHandler!(null, 'media', answer);
     expect(answer).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('unsaved changes on close', () => {
+  it('asks before a dirty page unloads: Stay keeps it, Leave lets it go', () => {
+    createMainWindow({ preload: 'p', externalAllowlist: allowlist });
+    const wc = fake.FakeBrowserWindow.created.at(-1)!.webContents;
+    const attempt = (answer: number) => {
+      fake.dialog.showMessageBoxSync.mockReturnValueOnce(answer);
+      const event = { preventDefault: vi.fn() };
+      wc.emit('will-prevent-unload', event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(attempt(1)).toBe(false);
+    expect(attempt(0)).toBe(true);
   });
 });
 
