@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
-import { AREA_ROOTS, AREA_RULES, TOP_ROUTES, can, type Rule } from '../../shared/access';
+import { AREA_ROOTS, AREA_RULES, BRAND_NAMES, TOP_ROUTES, can, principalFrom, type Rule } from '../../shared/access';
 import { LOGGED_TEXT, MSG, STATUS_TEXT } from '../../shared/messages';
 import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -168,4 +168,42 @@ test('a 500 from the API shows the error screen with the logged text and the sup
 
   await screen.getByRole('button', { name: 'Take Me Back' }).click();
   await expect(page).not.toHaveURL(/\/account$/);
+});
+
+test('a user with both brands switches brand; navigation follows the active brand', async ({ page, gotoConsole }) => {
+  const both = SANDBOX_ACCOUNTS.find((a) => a.brands.length > 1 && a.role === 'staff:admin')!;
+  await signIn(page, gotoConsole, both);
+  await expect(page.locator('[data-nav-path="/hype"]')).toHaveCount(can(principalOf(both), AREA_RULES['/hype']) ? 1 : 0);
+  const other = both.brands[1];
+  await page.getByTestId('brand-switch').click();
+  await page.getByRole('option', { name: BRAND_NAMES[other] }).click();
+  await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
+  const switched = principalFrom([both.app, both.role, ...both.brands].join(' '), [], other);
+  const expected = AREA_ROOTS.filter((r) => r !== '/' && can(switched, AREA_RULES[r])).sort();
+  await expect.poll(() => navigationPaths(page)).toEqual(expected);
+  // The choice is the session's: it survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
+});
+
+test('a 401 the session cannot cure ends the session at /logout, then /auth', async ({ page, gotoConsole }) => {
+  let answer401 = false;
+  await page.routeWebSocket(/\/bridge/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const msg = JSON.parse(String(raw)) as { t: string; id: number; channel: string };
+      if (answer401 && msg.t === 'call' && msg.channel === 'apiRequest') {
+        ws.send(JSON.stringify({ t: 'result', id: msg.id, result: { ok: false, error: { code: 'http_error', status: 401, message: 'Unauthorized' } } }));
+        return;
+      }
+      server.send(raw);
+    });
+    server.onMessage((raw) => ws.send(raw));
+  });
+  await signIn(page, gotoConsole, admin);
+  answer401 = true;
+  await page.locator('[data-nav-path="/account"]').click();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
 });
