@@ -118,6 +118,15 @@ test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsol
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('display-name')).toHaveValue('Ada the Admin');
 
+  // Closing the window (or quitting) with the form dirty is held by beforeunload.
+  const prompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const unload = await prompt;
+  expect(unload.type()).toBe('beforeunload');
+  await unload.dismiss();
+  expect(page.isClosed()).toBe(false);
+  await expect(page.getByTestId('display-name')).toHaveValue('Ada the Admin');
+
   await page.locator('[data-nav-path="/help"]').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/help$/);
