@@ -13,6 +13,7 @@ import { createServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { createKeychainVault } from '../services/token-vault';
 import { isAppUrl } from './constants';
+import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
 import { registerBridge } from './ipc';
 import { registerAppProtocol, registerAppScheme } from './protocol';
@@ -53,6 +54,8 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url),
     // The identity provider's URL comes from config, not from the renderer.
     signIn: async (session) => ({ mode: 'done', user: await signInWithLoopback(session, (url) => shell.openExternal(url)) }),
+    chooseExportTarget,
+    packagingDialogs: electronPackagingDialogs,
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl });
   registerBridge(ipcMain, createHandlers(services));

@@ -27,6 +27,12 @@ const fake = vi.hoisted(() => {
   }
   class FakeBrowserWindow {
     static created: FakeBrowserWindow[] = [];
+    static getFocusedWindow() {
+      return FakeBrowserWindow.created.at(-1) ?? null;
+    }
+    static getAllWindows() {
+      return FakeBrowserWindow.created;
+    }
     webContents = new FakeWebContents();
     loaded: string[] = [];
     constructor(public options: Record<string, unknown>) {
@@ -48,7 +54,11 @@ const fake = vi.hoisted(() => {
     exposed,
     rendererListeners,
     shell: { openExternal: vi.fn(async () => {}) },
-    dialog: { showMessageBoxSync: vi.fn(() => 1) },
+    dialog: {
+      showMessageBoxSync: vi.fn(() => 1),
+      showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: false, filePaths: ['/music/a.wav'] })),
+      showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: false, filePath: '/home/u/export.csv' })),
+    },
     ipcMain: { handle: vi.fn((name: string, h: (event: unknown, request: unknown) => Promise<unknown>) => handlers.set(name, h)) },
     ipcRenderer: {
       invoke: vi.fn(async (name: string, request: unknown) => ({ ok: true, value: { name, request } })),
@@ -73,6 +83,7 @@ import type { Handlers } from '../../main/bridge';
 import { createMainWindow, secureWebPreferences } from '../../main/electron/window';
 import { registerBridge } from '../../main/electron/ipc';
 import { createAppProtocolHandler } from '../../main/electron/protocol';
+import { chooseExportTarget, electronPackagingDialogs } from '../../main/electron/dialogs';
 
 const allowlist = ['support.store-console.example'];
 
@@ -243,5 +254,22 @@ describe('preload', () => {
     off();
     expect(fake.rendererListeners.get(IPC_EVENT_CHANNEL)).toEqual([]);
     expect(() => api.onEvent('nope' as 'sessionEnded', () => {})).toThrow(/Unknown bridge event/);
+  });
+});
+
+describe('native dialogs', () => {
+  it('packaging picks: main sets the options per kind; dismissing answers []', async () => {
+    expect(await electronPackagingDialogs.pick('audioFiles')).toEqual(['/music/a.wav']);
+    const options = fake.dialog.showOpenDialog.mock.calls.at(-1)!.at(-1) as { properties: string[]; filters: { extensions: string[] }[] };
+    expect(options.properties).toEqual(['openFile', 'multiSelections']);
+    expect(options.filters[0].extensions).toContain('flac');
+    fake.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+    expect(await electronPackagingDialogs.pick('outputFolder')).toEqual([]);
+  });
+
+  it('export target: the save dialog path, or null when dismissed', async () => {
+    expect(await chooseExportTarget('releases.csv')).toBe('/home/u/export.csv');
+    fake.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' });
+    expect(await chooseExportTarget('releases.csv')).toBeNull();
   });
 });

@@ -1,0 +1,32 @@
+import { BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
+import type { PickKind } from '../../shared/bridge/channels/packaging';
+import type { PackagingDialogs } from '../services/packaging/dialogs';
+
+const AUDIO = { name: 'Audio (WAV, FLAC, AIFF)', extensions: ['wav', 'flac', 'aif', 'aiff'] };
+const IMAGES = { name: 'Images', extensions: ['jpg', 'jpeg', 'png'] };
+
+const PICKS: Record<PickKind, OpenDialogOptions> = {
+  audioFolder: { title: 'Choose the audio folder', properties: ['openDirectory'] },
+  audioFiles: { title: 'Choose audio files', properties: ['openFile', 'multiSelections'], filters: [AUDIO] },
+  coverArt: { title: 'Choose the cover art', properties: ['openFile'], filters: [IMAGES] },
+  outputFolder: { title: 'Choose where to write the package', properties: ['openDirectory', 'createDirectory'] },
+};
+
+const focused = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+
+/** Native pickers for the packaging wizard: main chooses the options, the renderer only the kind. */
+export const electronPackagingDialogs: PackagingDialogs = {
+  async pick(kind) {
+    const win = focused();
+    const result = win ? await dialog.showOpenDialog(win, PICKS[kind]) : await dialog.showOpenDialog(PICKS[kind]);
+    return result.canceled ? [] : result.filePaths;
+  },
+};
+
+/** Where a CSV export goes: the native save dialog (null when dismissed). */
+export async function chooseExportTarget(suggestedName: string): Promise<string | null> {
+  const options = { title: 'Save export', defaultPath: suggestedName, filters: [{ name: 'CSV', extensions: ['csv'] }] };
+  const win = focused();
+  const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
+}
