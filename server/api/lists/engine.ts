@@ -124,10 +124,13 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
   let relevance: string | null = null;
   if (q) {
     if (!def.text) throw badRequest('q', 'This type has no text search.');
-    const pq = sql.p(q);
-    where.push(`(${def.text} ilike ${sql.p(`%${escapeLike(q)}%`)} or ${def.text} % ${pq})`);
-    relevance = `similarity(${def.text}, ${pq})`;
+    // Every word must appear (trigram-indexed ILIKE); matches are ranked by similarity.
+    const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
+    for (const w of words) where.push(`${def.text} ilike ${sql.p(`%${escapeLike(w)}%`)}`);
   }
+  // Parameters up to here belong to WHERE (the count query uses only these).
+  const whereParams = sql.params.length;
+  if (q) relevance = `similarity(${def.text}, ${sql.p(q)})`;
   const orderParam = query.order_by;
   let order: string;
   if (orderParam) {
@@ -142,7 +145,7 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
     const expr = def.sorts[desc ? def.defaultSort.slice(1) : def.defaultSort];
     order = `${expr} ${desc ? 'desc' : 'asc'}, t.id ${desc ? 'desc' : 'asc'}`;
   }
-  return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order };
+  return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order, whereParams };
 }
 
 function pageParams(query: ListQuery) {
@@ -156,12 +159,12 @@ function pageParams(query: ListQuery) {
 
 export function listSql(def: ListDef, user: RequestUser, query: ListQuery) {
   const { page, perPage } = pageParams(query);
-  const { sql, where, order } = planList(def, user, query);
+  const { sql, where, order, whereParams } = planList(def, user, query);
   // An unfiltered list of a large table reads the trigger-kept exact count instead of scanning.
   const countSql = !where && def.countTable
     ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
     : `select count(*)::int as n from ${def.from} ${where}`;
-  const countParams = !where && def.countTable ? [] : [...sql.params];
+  const countParams = !where && def.countTable ? [] : sql.params.slice(0, whereParams);
   const rowsSql = `select ${def.select} from ${def.from} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
   return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params };
 }

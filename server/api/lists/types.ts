@@ -36,7 +36,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       track_name: text('t.title'), release_id: ids('t.release_id'), release_title: text('r.title'),
       artist: text('t.artist_names'), artist_id: { kind: 'ids', expr: '(select ta.artist_id from track_artists ta where ta.track_id = t.id and ta.position = 1 and ta.role = \'artist\')' },
       label: text('l.name'), label_id: ids('t.label_id'), supplier: text('s.name'), bpm: int('t.bpm'),
-      key_name: text('k.name'), isrc: text('t.isrc'), guid: choice('t.guid::text'), genre_id: ids('t.genre_id'),
+      key_name: text('k.name'), isrc: choice('t.isrc'), guid: choice('t.guid::text'), genre_id: ids('t.genre_id'),
       sub_genre_id: ids('t.sub_genre_id'), encode_status: choice('t.encode_status'), encoded_date: date('t.encoded_at'),
       publish_date: date('t.publish_date'), release_date: date('t.release_date'), exclusive_date: date('t.exclusive_date'),
       add_date: date('t.created_at'), free_download_start_date: date('t.free_download_start_date'),
@@ -62,7 +62,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       t.hype_enabled, t.encode_status, t.is_dj_edit, t.is_ugc_remix, t.is_available_for_streaming, t.version`,
     filters: {
       id: ids('t.id'), release_id: ids('t.id'), name: text('t.title'), title: text('t.title'), release_name: text('t.title'),
-      catalog_number: text('t.catalog_number'), upc: text('t.upc'),
+      catalog_number: text('t.catalog_number'), upc: choice('t.upc'),
       artist: text('(select string_agg(a.name, \' \') from release_artists ra join artists a on a.id = ra.artist_id where ra.release_id = t.id)'), artist_id: ids('(select ra.artist_id from release_artists ra where ra.release_id = t.id and ra.position = 1)'),
       label: text('l.name'), label_id: ids('t.label_id'), supplier: text('s.name'), release_type_id: ids('t.release_type_id'),
       genre_id: ids('t.genre_id'), encode_status: choice('t.encode_status'), release_date: date('t.release_date'),
