@@ -40,14 +40,21 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   let origin = '';
   const bridge = createBridgeSocket({ handlers: opts.handlers, events: opts.events, key, origin: () => origin });
 
+  // DNS rebinding: only requests addressed to 127.0.0.1:PORT itself are answered.
+  const rightHost = (req: IncomingMessage) => req.headers.host === origin.slice('http://'.length);
+
   const server = createServer((req, res) => {
+    if (!rightHost(req)) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('Misdirected request');
+      return;
+    }
     serveStatic(req, res, opts.rendererDir, () => contentSecurityPolicy({ self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl })).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
   });
   server.on('upgrade', (req, socket, head) => {
-    const refused = bridge.verify(req);
+    const refused = rightHost(req) ? bridge.verify(req) : 403;
     if (refused) {
       socket.end(`HTTP/1.1 ${refused} ${refused === 404 ? 'Not Found' : refused === 403 ? 'Forbidden' : 'Unauthorized'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;

@@ -123,6 +123,18 @@ describe('browser host: static files', () => {
     }
   });
 
+  it('answers only requests addressed to 127.0.0.1:PORT (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve) => {
+      const url = new URL(host.origin);
+      request({ host: url.hostname, port: url.port, path: '/', headers: { host: `rebind.evil.example:${url.port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).end();
+    });
+    expect(status).toBe(421);
+  });
+
   it('serves assets and 404s for missing ones', async () => {
     expect((await get('/assets/app.js')).headers.get('content-type')).toContain('javascript');
     expect((await get('/assets/missing.js')).status).toBe(404);
