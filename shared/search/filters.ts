@@ -66,6 +66,14 @@ const REFERENCE: Readonly<Record<string, string>> = {
   label_manager: 'label-managers',
 };
 
+/** Types whose list has no free-text search (`q`); every other type ranks `q` by relevance. */
+export const NO_TEXT_SEARCH: readonly string[] = ['orders', 'hype_purchases'];
+export const TEXT_SEARCH = 'q';
+
+export function hasTextSearch(type: string): boolean {
+  return !NO_TEXT_SEARCH.includes(type);
+}
+
 /** The input a filter takes. `brand` picks the store options (spec §6). */
 export function filterKind(name: string, brand = '', now: Date = new Date()): FilterKind {
   if (ID_FILTERS.includes(name)) return { kind: 'ids' };
@@ -103,6 +111,7 @@ const WORDS: Readonly<Record<string, string>> = {
 
 /** A readable label from the spec's field name: "release_id" → "Release ID". */
 export function filterLabel(name: string): string {
+  if (name === TEXT_SEARCH) return 'Search';
   if (name === 'date') return 'Purchase Date';
   if (name === 'key_name') return 'Key';
   return name
@@ -114,6 +123,12 @@ export function filterLabel(name: string): string {
 /** The filters of `type` this principal may use, in the type's order (hidden otherwise, spec §6). */
 export function visibleFilters(principal: Principal, type: string): string[] {
   return (searchType(type)?.filters ?? []).filter((f) => filterAllowed(principal, type, f));
+}
+
+/** What the filter panel shows: the free-text search first where the type has one, then the filters. */
+export function panelFilters(principal: Principal, type: string): string[] {
+  const filters = visibleFilters(principal, type);
+  return filters.length && hasTextSearch(type) ? [TEXT_SEARCH, ...filters] : filters;
 }
 
 /** Selecting a genre resets the sub-genre (spec §3/§4). */
@@ -142,6 +157,8 @@ export function searchQuery(principal: Principal, req: SearchRequest): Record<st
   if (req.page) q.page = req.page;
   if (req.perPage) q.per_page = req.perPage;
   if (req.orderBy) q.order_by = req.orderBy;
+  const text = req.filters[TEXT_SEARCH]?.trim();
+  if (text && hasTextSearch(req.type) && searchType(req.type)) q[TEXT_SEARCH] = text;
   for (const name of visibleFilters(principal, req.type)) {
     const raw = req.filters[name]?.trim();
     if (!raw) continue;

@@ -44,6 +44,7 @@ function findBy(a: SandboxAccount, t: SearchType, row: Record<string, unknown>):
 
 async function applyFilter(page: Page, name: string, value: string) {
   const field = page.getByTestId(`filter-${name}`);
+  if (!(await field.isVisible())) await page.getByTestId('more-filters').click();
   await field.fill(value);
   await page.getByTestId('search-submit').click();
 }
@@ -201,4 +202,23 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(downloads, { recursive: true, force: true });
   }
+});
+
+test('the header search box suggests from search/autocomplete and opens the catalogue page', async ({ page, gotoConsole, consoleHost }) => {
+  const admin = account('admin');
+  const token = await tokenFor(consoleHost, admin);
+  const list = await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/tracks/?per_page=1&order_by=id');
+  const row = list.body.results![0] as { id: number; title: string };
+  await signIn(page, gotoConsole, admin);
+  await gotoConsole(page, '/dashboard');
+  await page.getByLabel('Search text').fill(row.title);
+  await page.locator('.ant-select-dropdown').getByText(row.title, { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/catalog\/tracks\/\d+$/);
+  // Enter runs the text search (q, ranked by relevance) on the tracks screen.
+  await gotoConsole(page, '/dashboard');
+  await page.getByLabel('Search text').fill(row.title);
+  await page.getByLabel('Search text').press('Enter');
+  await expect(page).toHaveURL(/\/catalog\?type=tracks&q=/);
+  await expect(page.getByTestId('filter-q')).toHaveValue(row.title);
+  await expect(page.getByTestId('search-results')).toContainText(row.title);
 });

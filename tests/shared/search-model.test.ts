@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { principalFrom } from '../../shared/access';
 import {
   cellLink, cellText, columnsOf, deleteView, filterKind, loadSavedViews, parseSearchUrl, saveView,
-  searchQueryString, searchUrl, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
+  searchQueryString, searchUrl, panelFilters, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
 } from '../../shared/search';
 import { SEARCH_TYPES } from '../../shared/access';
 
@@ -22,6 +22,13 @@ describe('filters', () => {
     });
     expect(q).toBe('type=tracks&page=2&per_page=25&title=deep');
     expect(searchQueryString(admin, { type: 'tracks', filters: { id: ' 3  4\n5', title: '' } })).toBe('type=tracks&id=3,4,5');
+  });
+  it('sends the free-text search as q where the type has one', () => {
+    expect(searchQueryString(admin, { type: 'tracks', filters: { q: ' deep house ', title: 'x' } })).toBe('type=tracks&q=deep%20house&title=x');
+    expect(searchQueryString(admin, { type: 'orders', filters: { q: 'x' } })).toBe('type=orders');
+    expect(panelFilters(admin, 'tracks')[0]).toBe('q');
+    expect(panelFilters(admin, 'orders')[0]).not.toBe('q');
+    expect(panelFilters(supplierBaseware, 'charts')).toEqual([]);
   });
   it('resets the sub-genre when the genre changes', () => {
     const v = setFilter({ genre_id: '1', sub_genre_id: '9', title: 'x' }, 'genre_id', '2');

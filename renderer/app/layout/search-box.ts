@@ -5,6 +5,7 @@
  *   replace the body of this hook to wire the server's suggestions in.
  */
 import { searchType } from '../../../shared/access';
+import { suggestionHref, useAutocomplete } from '../../features/search/autocomplete';
 
 export interface SearchSuggestion {
   value: string;
@@ -20,6 +21,6 @@ export function searchHref(type: string, text: string): string {
   return `${area}?${params.toString()}`;
 }
 
-export function useSearchSuggestions(_type: string, _text: string): SearchSuggestion[] {
-  return [];
+export function useSearchSuggestions(type: string, text: string): SearchSuggestion[] {
+  return useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: s.name, href: suggestionHref(s) }));
 }

@@ -14,8 +14,14 @@ interface Props {
   onApply: (values: FilterValues) => void;
 }
 
+/** Filters shown before "More filters": the first few, plus any that holds a value. */
+const FIRST = 8;
+
 export function FilterPanel({ filters, brand, applied, onApply }: Props) {
   const [draft, setDraft] = useState<FilterValues>(applied);
+  const [more, setMore] = useState(false);
+  const shown = more ? filters : filters.filter((f, i) => i < FIRST || Boolean(applied[f]));
+  const hidden = filters.length - shown.length;
   const change = (name: string, value: string | null) => setDraft((d) => setFilter(d, name, value));
   return (
     <Form
@@ -25,7 +31,7 @@ export function FilterPanel({ filters, brand, applied, onApply }: Props) {
       onFinish={() => onApply(draft)}
       style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: 16 }}
     >
-      {filters.map((name) => (
+      {shown.map((name) => (
         <Form.Item key={name} label={filterLabel(name)} style={{ marginBottom: 12 }}>
           <FilterField name={name} brand={brand} values={draft} onChange={change} />
         </Form.Item>
@@ -43,6 +49,11 @@ export function FilterPanel({ filters, brand, applied, onApply }: Props) {
           >
             Reset
           </Button>
+          {(hidden > 0 || more) && (
+            <Button type="link" onClick={() => setMore(!more)} data-testid="more-filters">
+              {more ? 'Fewer filters' : `More filters (${hidden})`}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>

@@ -11,7 +11,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { can, SEARCH_TYPES, searchType, type AreaRoute } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { friendlyStatusText } from '../../../shared/messages';
-import { columnsOf, shownColumns, visibleFilters, type FilterValues } from '../../../shared/search';
+import { columnsOf, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
 import { statusOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
@@ -24,9 +24,6 @@ import { ResultsTable } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { useSearchState } from './useSearchState';
 
-/** The global search box sends ?q=: it fills the type's main text filter. */
-const TEXT_FILTERS = ['title', 'name', 'dj_name', 'code', 'username', 'email'];
-
 export function SearchScreen({ area, title }: { area: AreaRoute; title: string }) {
   const principal = useAtomValue(principalAtom);
   const auth = useAtomValue(authAtom);
@@ -38,22 +35,16 @@ export function SearchScreen({ area, title }: { area: AreaRoute; title: string }
 
   const types = useMemo(() => SEARCH_TYPES.filter((t) => t.area === area && can(principal, t.rule)), [area, principal]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
-  const filters = useMemo(() => (type ? visibleFilters(principal, type.key) : []), [principal, type]);
+  const filters = useMemo(() => (type ? panelFilters(principal, type.key) : []), [principal, type]);
   const chosen = type ? prefs.columns[type.key] : undefined;
   const columns = type ? shownColumns(type.key, chosen) : [];
   const perPage = state.perPage ?? DEFAULT_PER_PAGE;
 
-  // A bare link (?type only, or nothing) opens with the user's last filters for the type;
-  // ?q= from the header box becomes the type's text filter.
+  // A bare link (?type only, or nothing) opens with the user's last filters for the type.
   useEffect(() => {
     if (!type) return;
-    const q = new URLSearchParams(window.location.search).get('q');
     const bare = state.type !== type.key || (Object.keys(state.filters).length === 0 && state.page === 1 && !state.orderBy);
-    if (q !== null) {
-      const text = TEXT_FILTERS.find((f) => filters.includes(f));
-      const { q: _q, ...rest } = state.filters;
-      update({ type: type.key, page: 1, filters: text && q ? { ...rest, [text]: q } : rest }, true);
-    } else if (bare) {
+    if (bare) {
       const stored = (prefs.filters[type.key] ?? {}) as FilterValues;
       update({ type: type.key, page: 1, filters: stored }, true);
     }

@@ -39,19 +39,12 @@ export interface ReferenceItem {
   sub_genres?: { id: number; name: string }[];
 }
 
-const REFERENCE_PATHS: Readonly<Record<string, string>> = {
-  genres: '/v4/catalog/genres/',
-  'label-managers': '/v4/content-ops/label-managers/',
-};
-
-/** A reference list (spec §3) for a select filter: auxiliary/<list>, genres and label managers by their own lists. */
+/** A reference list (spec §3) for a select filter: GET /v4/auxiliary/<list>/. */
 export function referenceOptions(list: string) {
   return queryOptions({
     queryKey: searchKeys.reference(list),
     queryFn: async () => {
-      const data = await apiGet<ListEnvelope<ReferenceItem> | ReferenceItem[]>(REFERENCE_PATHS[list] ?? `/v4/auxiliary/${list}/`, {
-        per_page: 200,
-      });
+      const data = await apiGet<ListEnvelope<ReferenceItem> | ReferenceItem[]>(`/v4/auxiliary/${list}/`);
       return Array.isArray(data) ? data : data.results;
     },
     staleTime: 10 * 60_000,

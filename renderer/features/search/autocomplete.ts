@@ -1,0 +1,44 @@
+/** Suggestions for the header's search box: GET /v4/catalog/search/autocomplete/ (debounced, cached per type and text). */
+import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { searchType } from '../../../shared/access';
+import { catalogLink } from '../../../shared/search';
+import { apiGet } from '../../lib/api';
+import { searchKeys } from './queries';
+
+export interface Suggestion {
+  type: string;
+  id: number;
+  name: string;
+}
+
+export function autocompleteOptions(type: string, text: string) {
+  return queryOptions({
+    queryKey: [...searchKeys.type(type), 'autocomplete', text] as const,
+    queryFn: async () => (await apiGet<{ results: Suggestion[] }>('/v4/catalog/search/autocomplete/', { type, q: text })).results,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Where a suggestion goes: its catalogue page, else the search filtered by its id. */
+export function suggestionHref(s: Suggestion): string {
+  const t = searchType(s.type);
+  return catalogLink(t?.linkSegment, s.id) ?? `${t?.area ?? '/search'}?type=${s.type}&id=${s.id}`;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return v;
+}
+
+export function useAutocomplete(type: string, text: string): Suggestion[] {
+  const q = useDebounced(text.trim(), 200);
+  const enabled = Boolean(type) && q.length >= 2;
+  const res = useQuery({ ...autocompleteOptions(type, q), enabled });
+  return enabled ? (res.data ?? []) : [];
+}
