@@ -36,7 +36,12 @@ export function ErrorScreen({ status, message, takeMeBack = true, title }: Error
     <div className="error-screen" role="alert" data-testid="error-screen">
       <Result
         status={(status !== undefined && RESULT_STATUS[status]) || (logged ? '500' : 'warning')}
-        title={<span data-testid="error-status">{title ?? (status !== undefined ? `Error ${status}` : 'Error')}</span>}
+        title={
+          <span data-testid="error-status">
+            {status !== undefined ? `Error ${status}` : 'Error'}
+            {title && <span className="error-screen__title"> · {title}</span>}
+          </span>
+        }
         subTitle={
           <div className="error-screen__text">
             <p className="error-screen__friendly">{friendly}</p>

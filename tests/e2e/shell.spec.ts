@@ -216,3 +216,15 @@ test('a 401 the session cannot cure ends the session at /logout, then /auth', as
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
 });
+
+test('signing in from a deep link lands on the page asked for', async ({ page, gotoConsole }) => {
+  await signOutFirst(page, gotoConsole);
+  await gotoConsole(page, '/help');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByTestId('sign-in').click();
+  await page.locator('#username').fill(admin.username);
+  await page.locator('#password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/help$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Help' })).toBeVisible();
+});

@@ -15,6 +15,7 @@ import { toHttpError } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import type { AuthRouteState } from '../../app/guards';
 import { AuthFrame } from './AuthFrame';
+import { rememberReturnTo, takeReturnTo } from './return-to';
 
 export default function SignInPage() {
   const location = useLocation();
@@ -29,13 +30,15 @@ export default function SignInPage() {
     setBusy(true);
     setError(undefined);
     try {
+      // A refused route is not worth returning to; a page that only needed a sign-in is.
+      rememberReturnTo(routeState.error ? undefined : routeState.from);
       const result = await bridge.sessionSignIn({});
       if (result.mode === 'redirect') {
         window.location.assign(result.url);
         return;
       }
       dispatch({ type: 'REFRESH_USER', user: result.user });
-      navigate('/', { replace: true });
+      navigate(takeReturnTo(), { replace: true });
     } catch (e) {
       setError(toHttpError(e).message);
       setBusy(false);

@@ -9,6 +9,7 @@ import { bridge } from '../../lib/bridge';
 import { toHttpError } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import { AuthFrame } from './AuthFrame';
+import { takeReturnTo } from './return-to';
 
 export default function VerifyPage() {
   const [params] = useSearchParams();
@@ -30,7 +31,7 @@ export default function VerifyPage() {
       .sessionCompleteSignIn({ code, state })
       .then((user) => {
         dispatch({ type: 'REFRESH_USER', user });
-        navigate('/', { replace: true });
+        navigate(takeReturnTo(), { replace: true });
       })
       .catch((e: unknown) => setError(toHttpError(e).message || MSG.authorizationFailed));
   }, [code, state, dispatch, navigate]);
