@@ -1,0 +1,154 @@
+/**
+ * Packaging end to end in Chromium through the browser host (issue 6): from a folder
+ * of sox-generated WAV, FLAC and AIFF (plus one corrupt and one unsupported file) a
+ * package is built through the wizard, and the output folder holds what the Finish
+ * step promised; the XML validates against ERN 4.3 and its MD5s match md5sum.
+ *
+ * The fixture folders live under the home folder: the host's folder browser (and
+ * every read by main) is confined there.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ddexPartyId } from '../../shared/packaging/rules';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { api, signIn as apiSignIn } from '../server/helpers';
+import { corruptFlac, md5sum, png, tone, unsupported } from '../fixtures/audio';
+import { xmllint } from '../fixtures/ddex';
+import { test, expect } from './fixtures';
+import { signIn } from './helpers/sign-in';
+
+const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
+const UPC = '036000291452';
+
+let base: string;
+test.beforeAll(() => {
+  base = mkdtempSync(join(homedir(), 'pkg-e2e-'));
+  const audio = join(base, 'audio');
+  mkdirSync(audio);
+  mkdirSync(join(base, 'out'));
+  tone(audio, { name: '01 Opening.wav', seconds: 3 });
+  tone(audio, { name: '02 Night Drive.flac', seconds: 2.5, bits: 24, rate: 48000, comments: ['TITLE=Night Drive', 'ARTIST=Tagged Artist', 'ISRC=GBABC2400002', 'BPM=124'] });
+  tone(audio, { name: '03 Closing.aiff', seconds: 2 });
+  corruptFlac(audio, '04 broken.flac');
+  unsupported(audio, 'liner notes.mp3');
+  png(base, 'cover.png', 1400, 1400);
+});
+test.afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+/** Picks the first option of an antd select found by its aria-label, optionally typing to filter. */
+async function choose(page: Page, label: string, text?: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  if (text) await input.fill(text);
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active')).toHaveCount(1);
+  await input.press('Enter');
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+}
+
+/** Walks main's folder browser from the home folder into `names`. */
+async function browseTo(page: Page, names: string[]) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('browser-path')).toBeVisible();
+  for (const n of names) await dialog.getByLabel(n, { exact: true }).click();
+  return dialog;
+}
+
+test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(180_000);
+  // The sender: the supplier's own record (/v4/my/supplier/) when the API offers it,
+  // else staff (admin) acting for a seeded supplier with a valid DDEX party id.
+  const server = { api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as Parameters<typeof apiSignIn>[0];
+  const supplierToken = (await apiSignIn(server, 'supplier', 'sandbox-supplier')).access_token;
+  const own = await api(server, supplierToken, '/v4/my/supplier/');
+  const asSupplier = own.status === 200 && ddexPartyId(String(own.body.ddex_party_id ?? '')).valid && !!own.body.ddex_party_id;
+  let supplierId: number | null = null;
+  if (!asSupplier) {
+    test.info().annotations.push({ type: 'note', description: `/v4/my/supplier/ answered ${own.status}: building as admin for a seeded supplier` });
+    const adminToken = (await apiSignIn(server, 'admin', 'sandbox-admin')).access_token;
+    const list = await api(server, adminToken, '/v4/catalog/suppliers/?per_page=100');
+    const s = (list.body.results ?? []).find((r) => typeof r.ddex_party_id === 'string' && ddexPartyId(r.ddex_party_id).valid);
+    supplierId = Number(s!.id);
+  }
+  await signIn(page, gotoConsole, account(asSupplier ? 'supplier' : 'admin'));
+  await gotoConsole(page, '/packaging');
+  await expect(page.getByRole('heading', { name: 'Packaging' })).toBeVisible();
+
+  // Release Info: a wrong check digit is refused with its message, then corrected.
+  await page.getByLabel('Release title').fill('Night Drive EP');
+  await page.getByLabel('UPC/EAN').fill('036000291453');
+  await expect(page.getByText('UPC/EAN check digit is wrong')).toBeVisible();
+  await page.getByLabel('UPC/EAN').fill(UPC);
+  await expect(page.getByText('UPC/EAN check digit is wrong')).toHaveCount(0);
+  await page.getByLabel('Catalog number').fill('CAT-001');
+  await choose(page, 'Label');
+  await choose(page, 'Release type', 'EP');
+  await page.getByLabel('Street date').fill('2026-12-01');
+  await page.getByLabel('Release date').fill('2026-12-01');
+  await choose(page, 'Genre');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Track Details: cover art and the audio folder through main's folder browser.
+  await page.getByTestId('cover-art').getByRole('button', { name: 'Browse…' }).click();
+  await browseTo(page, [base.split('/').pop()!, 'cover.png']);
+  await expect(page.getByTestId('cover-art-summary')).toContainText('1400×1400 PNG');
+
+  await page.getByRole('button', { name: 'Add audio folder…' }).click();
+  const dialog = await browseTo(page, [base.split('/').pop()!, 'audio']);
+  await dialog.getByRole('button', { name: 'Choose this folder' }).click();
+  const problems = page.getByTestId('scan-problems');
+  await expect(problems).toContainText('04 broken.flac', { timeout: 30_000 });
+  await expect(problems).toContainText('The audio header is incomplete');
+  await expect(problems).toContainText('liner notes.mp3');
+  await expect(problems).toContainText('Unsupported file type .mp3');
+  await expect(page.getByTestId('track-row-3')).toBeVisible();
+
+  // §4: move track 3 to the top; the others renumber.
+  await page.getByRole('button', { name: 'Move track 3 up', exact: true }).click();
+  await page.getByRole('button', { name: 'Move track 2 up', exact: true }).click();
+  await expect(page.getByTestId('track-row-1')).toContainText('03 Closing.aiff');
+  await expect(page.getByTestId('track-row-2')).toContainText('01 Opening.wav');
+  await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
+
+  for (const n of [1, 2, 3]) {
+    await page.getByTestId(`track-row-${n}`).click();
+    const isrc = page.getByLabel(`Track ${n} ISRC`);
+    if (!(await isrc.inputValue())) await isrc.fill(`GB-ABC-24-0000${n}`);
+    const artists = page.getByLabel(`Track ${n} artists`);
+    if (!(await page.getByTestId(`track-row-${n}`).locator('xpath=ancestor::div[contains(@class,"ant-collapse-item")]').getByText('Tagged Artist').count())) {
+      await artists.fill('Test Artist');
+      await artists.press('Enter');
+    }
+    await page.getByLabel(`Track ${n} copyright holder`).fill('2026 Test Records');
+    await page.getByTestId(`track-row-${n}`).click();
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Finish: no errors, the sender checks out, an output folder, then build.
+  if (supplierId !== null) await page.getByLabel('Supplier id').fill(String(supplierId));
+  await expect(page.getByTestId('sender')).toContainText('Valid DDEX Party ID');
+  await expect(page.getByTestId('issues')).toContainText('Errors (0)');
+  await page.getByRole('button', { name: 'Choose output folder…' }).click();
+  const out = await browseTo(page, [base.split('/').pop()!, 'out']);
+  await out.getByRole('button', { name: 'Choose this folder' }).click();
+  const promised = (await page.getByTestId('promised-files').locator('.ant-list-item').allInnerTexts()).map((t) => t.trim());
+  await page.getByRole('button', { name: 'Build package' }).click();
+  await expect(page.getByText('Package written')).toBeVisible({ timeout: 60_000 });
+
+  const folder = join(base, 'out', UPC);
+  const written = [
+    ...readdirSync(folder).filter((f) => f !== 'resources').map((f) => `${UPC}/${f}`),
+    ...readdirSync(join(folder, 'resources')).map((f) => `${UPC}/resources/${f}`),
+  ].map((f) => f.replace(/BatchComplete_\d{17}\.xml$/, 'BatchComplete_<batch id>.xml'));
+  expect(written.sort()).toEqual([...promised].sort());
+  expect(readdirSync(join(base, 'out'))).toEqual([UPC]);
+
+  const xml = join(folder, `${UPC}.xml`);
+  expect(xmllint(xml).ok).toBe(true);
+  const first = execFileSync('xmllint', ['--xpath', 'string((//SoundRecording)[1]//File/URI)', xml], { encoding: 'utf8' }).trim();
+  expect(first).toBe(`resources/${UPC}_01_001.aiff`);
+  const firstMd5 = execFileSync('xmllint', ['--xpath', 'string((//SoundRecording)[1]//HashSumValue)', xml], { encoding: 'utf8' }).trim();
+  expect(firstMd5).toBe(md5sum(join(folder, first)));
+});
