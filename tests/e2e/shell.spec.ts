@@ -73,6 +73,7 @@ for (const account of SANDBOX_ACCOUNTS) {
 test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ page, gotoConsole }) => {
   await signIn(page, gotoConsole, admin);
   await gotoConsole(page, '/resources');
+  await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
   await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'desktop');
   await expect(page.getByTestId('environment')).toHaveText('Sandbox');
   await expect(page.getByRole('search', { name: 'Global search' })).toBeVisible();
@@ -86,6 +87,14 @@ test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ pag
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.getByTestId('drawer-toggle').click();
   await expect(page.locator('.shell__sider.ant-layout-sider-collapsed')).toHaveCount(0);
+
+  // The viewport classes of §2 drive the layout.
+  for (const [width, vp] of [[1024, 'tablet-landscape'], [800, 'tablet-portrait'], [600, 'mobile-landscape'], [1920, 'large-desktop']] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.locator('.shell')).toHaveAttribute('data-viewport', vp);
+  }
+  await page.setViewportSize({ width: 800, height: 1024 });
+  await page.screenshot({ path: `${SHOTS}/shell-tablet-800.png` });
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'mobile-portrait');

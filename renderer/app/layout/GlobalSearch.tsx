@@ -35,7 +35,7 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
         onChange={setText}
         options={suggestions.map((s) => ({ value: s.value, label: s.label, href: s.href }))}
         onSelect={(value: string, option: { href?: string }) => (option.href ? navigate(option.href) : submit(value))}
-        style={{ width: compact ? 160 : 300 }}
+        className="global-search__text"
       >
         <Input
           aria-label="Search text"

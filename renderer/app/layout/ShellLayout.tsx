@@ -23,7 +23,11 @@ export default function ShellLayout() {
   const [drawer, setDrawer] = useAtom(drawerAtom);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
-  const collapsed = drawer.collapsed;
+  // Tablet portrait is narrow: the drawer shows icons only unless opened for this visit.
+  const [tabletExpanded, setTabletExpanded] = useState(false);
+  const tabletPortrait = vp === 'tablet-portrait';
+  const collapsed = tabletPortrait ? !tabletExpanded : drawer.collapsed;
+  const toggle = () => (tabletPortrait ? setTabletExpanded(!tabletExpanded) : setDrawer({ collapsed: !collapsed }));
 
   return (
     <Layout className={`shell vp-${vp}`} data-viewport={vp}>
@@ -69,17 +73,17 @@ export default function ShellLayout() {
                 type="text"
                 aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
                 icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setDrawer({ collapsed: !collapsed })}
+                onClick={toggle}
                 data-testid="drawer-toggle"
               />
             )}
             {mobile && <Logo collapsed={vp === 'mobile-portrait'} />}
-            {vp !== 'mobile-portrait' && <GlobalSearch compact={vp === 'mobile-landscape' || vp === 'tablet-portrait'} />}
+            {vp !== 'mobile-portrait' && <GlobalSearch compact={vp === 'mobile-landscape' || tabletPortrait} />}
           </div>
           <div className="shell__header-right">
             <EnvironmentTag />
             {vp !== 'mobile-portrait' && <BrandSwitch />}
-            <UserMenu showName={!mobile && vp !== 'tablet-portrait'} />
+            <UserMenu showName={!mobile && !tabletPortrait} />
           </div>
         </Layout.Header>
         {vp === 'mobile-portrait' && (
