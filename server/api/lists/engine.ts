@@ -165,7 +165,11 @@ export function listSql(def: ListDef, user: RequestUser, query: ListQuery) {
     ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
     : `select count(*)::int as n from ${def.from} ${where}`;
   const countParams = !where && def.countTable ? [] : sql.params.slice(0, whereParams);
-  const rowsSql = `select ${def.select} from ${def.from} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
+  // Deferred join: find the page's ids first (only the joins the filters need survive
+  // join removal), then build the result objects for those rows only, so a deep OFFSET
+  // does not compute nested objects for every skipped row.
+  const pageIds = `select t.id from ${def.from} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
+  const rowsSql = `select ${def.select} from ${def.from} where t.id in (${pageIds}) order by ${order}`;
   return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params };
 }
 
