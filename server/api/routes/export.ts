@@ -31,9 +31,10 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
         const { columns: chosen, page: _p, per_page: _pp, ...query } = req.query as ListQuery;
         const cols = shownColumns(t.key, chosen === undefined ? null : chosen.split(',').filter(Boolean));
         // Same WHERE/ORDER BY as the list: unknown or forbidden filters fail here, before any byte is sent.
-        const { sql, where, order } = planList(def, user!, query);
+        const { sql, where, order, whereParams } = planList(def, user!, query);
         const params = [...sql.params];
-        const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params);
+        // The count takes only WHERE's parameters (a `q` adds a ranking parameter used by ORDER BY).
+        const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, whereParams));
         const select = `select ${def.select} from ${def.from} ${where} order by ${order}`;
 
         const out = new PassThrough();

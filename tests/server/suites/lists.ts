@@ -90,6 +90,16 @@ export function listSuite(get: () => RunningServer) {
     expect(r.body.results![0].name as string).toMatch(/^Luca Vega/);
   });
 
+  it('exports a relevance search as CSV with every matching row', async () => {
+    const list = await call('/v4/catalog/tracks/?q=midnight&per_page=1');
+    const r = await fetch(`${get().api}/v4/catalog/tracks/export/?q=midnight`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(r.status).toBe(200);
+    expect(list.body.count).toBeGreaterThan(10);
+    expect(r.headers.get('x-total-count')).toBe(String(list.body.count));
+    const lines = (await r.text()).split('\r\n').filter(Boolean);
+    expect(lines.length).toBe((list.body.count as number) + 1);
+  });
+
   it('rejects unknown filters and malformed values naming the field', async () => {
     for (const [path, field] of [
       ['/v4/catalog/tracks/?colour=red', 'colour'],
