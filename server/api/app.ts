@@ -10,6 +10,7 @@ import { registerAuxiliaryRoutes } from './routes/auxiliary';
 import { registerExportRoutes } from './routes/export';
 import { registerListRoutes } from './routes/lists';
 import { registerSearchRoutes } from './routes/search';
+import { registerMeRoutes } from './routes/me';
 
 function base(logger: boolean): FastifyInstance {
   const app = Fastify({ logger, exposeHeadRoutes: false, bodyLimit: 5 * 1024 * 1024 });
@@ -39,6 +40,7 @@ export async function buildApi(db: Db, settings: TokenSettings, logger = false):
     registerListRoutes(scope, db);
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);
+    registerMeRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

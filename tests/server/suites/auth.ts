@@ -132,6 +132,25 @@ export function authSuite(get: () => RunningServer) {
     }
   });
 
+  it("lists the user's own sessions and ends one of them", async () => {
+    const s = get();
+    const a = await signIn(s, 'finance', 'sandbox-finance');
+    const b = await signIn(s, 'finance', 'sandbox-finance');
+    const me = await api(s, a.access_token, '/v4/accounts/me/');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: 'finance', scope: 'app:control staff:finance brand:dj', brand: 'brand:dj' });
+    const sessions = me.body.sessions as { id: string; current: boolean }[];
+    expect(sessions.filter((x) => x.current)).toHaveLength(1);
+    const other = sessions.find((x) => !x.current)!;
+    expect((await api(s, a.access_token, `/v4/accounts/me/sessions/${other.id}/`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(s, b.access_token, '/v4/accounts/me/')).status).toBe(401);
+    expect((await api(s, a.access_token, '/v4/accounts/me/')).status).toBe(200);
+    // Someone else's session id is not found.
+    const c = await signIn(s, 'support', 'sandbox-support');
+    const theirs = ((await api(s, c.access_token, '/v4/accounts/me/')).body.sessions as { id: string }[])[0].id;
+    expect((await api(s, a.access_token, `/v4/accounts/me/sessions/${theirs}/`, { method: 'DELETE' })).status).toBe(404);
+  });
+
   it('401 without a token; temp-account-email for unclaimed labels', async () => {
     const s = get();
     expect((await api(s, null, '/v4/catalog/tracks/')).status).toBe(401);
