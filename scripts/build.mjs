@@ -36,6 +36,8 @@ const targets = [
     run: () => esbuild({ ...node, entryPoints: ['main/host/index.ts'], outfile: 'dist/host/index.mjs', format: 'esm', banner: esmBanner }) },
   { name: 'electron', out: 'dist/main/electron.cjs', entry: 'main/electron/index.ts', inputs: ['main', 'shared'],
     run: () => esbuild({ ...node, entryPoints: ['main/electron/index.ts'], outfile: 'dist/main/electron.cjs', format: 'cjs', external: ['electron'] }) },
+  { name: 'api-child', out: 'dist/main/api-child.mjs', entry: 'main/electron/api-child.ts', inputs: ['main/electron/api-child.ts'],
+    run: () => esbuild({ ...node, entryPoints: ['main/electron/api-child.ts'], outfile: 'dist/main/api-child.mjs', format: 'esm' }) },
   { name: 'preload', out: 'dist/main/preload.cjs', entry: 'preload/index.ts', inputs: ['preload', 'shared'],
     run: () => esbuild({ ...node, packages: undefined, entryPoints: ['preload/index.ts'], outfile: 'dist/main/preload.cjs', format: 'cjs', external: ['electron'] }) },
 ];

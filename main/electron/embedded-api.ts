@@ -5,14 +5,14 @@ import { urlOf } from '../host/embedded-api';
 
 /**
  * The sandbox API in an Electron utilityProcess (a Node child owned by the app,
- * never main's event loop), its PGlite data in the user's data folder. server/cli.ts
- * reports ready through process.parentPort in a utility process (process.send in a
- * child process).
+ * never main's event loop), its PGlite data in the user's data folder. `childPath`
+ * is dist/main/api-child.mjs, which gives server/cli.ts the process.send it reports
+ * ready with (see api-child.ts).
  */
-export async function startUtilityApi(cliPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
+export async function startUtilityApi(childPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
   const pglite = join(dataDir, 'pglite');
   mkdirSync(pglite, { recursive: true });
-  const child = utilityProcess.fork(cliPath, ['--data-dir', pglite], {
+  const child = utilityProcess.fork(childPath, ['--data-dir', pglite], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
     stdio: 'inherit',
     serviceName: 'Store Console sandbox API',

@@ -33,7 +33,7 @@ async function start(): Promise<void> {
   let apiUrl = process.env.API_URL;
   let idpUrl = process.env.IDP_URL || apiUrl;
   if (!apiUrl) {
-    const api = await startUtilityApi(join(distDir, 'server', 'cli.mjs'), join(dataDir, 'sandbox'));
+    const api = await startUtilityApi(join(distDir, 'main', 'api-child.mjs'), join(dataDir, 'sandbox'));
     stopApi = api.stop;
     apiUrl = api.apiUrl;
     idpUrl = api.idpUrl;
