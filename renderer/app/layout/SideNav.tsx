@@ -12,16 +12,16 @@ export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const { pathname } = useLocation();
   const items = useMemo<MenuProps['items']>(
     () =>
-      navSections(principal).map((section) => ({
-        type: 'group' as const,
-        key: section.group,
-        label: collapsed ? null : section.group,
-        children: section.items.map((r) => ({
+      navSections(principal).flatMap<NonNullable<MenuProps['items']>[number]>((section, i) => {
+        const children = section.items.map((r) => ({
           key: r.path,
           icon: r.icon,
           label: <span data-testid={`nav-${r.path}`} data-nav-path={r.path}>{r.label}</span>,
-        })),
-      })),
+        }));
+        // Collapsed to icons, groups become thin dividers instead of empty title rows.
+        if (collapsed) return [...(i > 0 ? [{ type: 'divider' as const, key: `divider-${section.group}` }] : []), ...children];
+        return [{ type: 'group' as const, key: section.group, label: section.group, children }];
+      }),
     [principal, collapsed],
   );
   const selected = resourceFor(pathname)?.path;
