@@ -152,3 +152,27 @@ test('a sandbox supplier account builds a package from generated audio', async (
   const firstMd5 = execFileSync('xmllint', ['--xpath', 'string((//SoundRecording)[1]//HashSumValue)', xml], { encoding: 'utf8' }).trim();
   expect(firstMd5).toBe(md5sum(join(folder, first)));
 });
+
+test('the draft autosaves, resumes after a reload and can be discarded with the confirm dialog', async ({ page, gotoConsole }) => {
+  await signIn(page, gotoConsole, account('supplier'));
+  await gotoConsole(page, '/packaging');
+  await page.getByLabel('Release title').fill('Draft To Resume');
+  await page.getByLabel('UPC/EAN').fill('4006381333931');
+  await page.waitForTimeout(1200); // the autosave debounce
+  await page.reload();
+  await expect(page.getByText(/Resumed your draft/)).toBeVisible();
+  await expect(page.getByLabel('Release title')).toHaveValue('Draft To Resume');
+
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Discard this packaging draft?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Release title')).toHaveValue('Draft To Resume');
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByLabel('Release title')).toHaveValue('');
+  await page.waitForTimeout(1200);
+  await page.reload();
+  await expect(page.getByLabel('Release title')).toHaveValue('');
+  await expect(page.getByText(/Resumed your draft/)).toHaveCount(0);
+});

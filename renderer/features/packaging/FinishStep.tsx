@@ -28,7 +28,15 @@ export function promisedFiles(draft: PackagingDraft): string[] {
   ];
 }
 
-export function FinishStep({ draft, dispatch, issues, entries }: { draft: PackagingDraft; dispatch: Dispatch<DraftAction>; issues: DraftIssue[]; entries: Map<string, ScanEntry> }) {
+export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartOver }: {
+  draft: PackagingDraft;
+  dispatch: Dispatch<DraftAction>;
+  issues: DraftIssue[];
+  entries: Map<string, ScanEntry>;
+  /** The package is written: the draft is done. */
+  onBuilt: () => void;
+  onStartOver: () => void;
+}) {
   const principal = useAtomValue(principalAtom);
   const isSupplier = principal.scopes.includes('user:supplier') || principal.scopes.includes('user:label');
   const [supplierId, setSupplierId] = useState<number | null>(null);
@@ -63,7 +71,13 @@ export function FinishStep({ draft, dispatch, issues, entries }: { draft: Packag
     setError(null);
     bridge
       .packagingBuild({ buildId: id, supplierId: supplierId ?? undefined, release: r, tracks: draft.tracks, coverArt: draft.coverArt, outputDir: draft.outputDir })
-      .then(setResult, (e: Error) => setError(e.message))
+      .then(
+        (res) => {
+          setResult(res);
+          onBuilt();
+        },
+        (e: Error) => setError(e.message),
+      )
       .finally(() => setBuildId(null));
   };
 
@@ -73,7 +87,12 @@ export function FinishStep({ draft, dispatch, issues, entries }: { draft: Packag
         status="success"
         title="Package written"
         subTitle={<Typography.Text code data-testid="package-folder">{result.folder}</Typography.Text>}
-        extra={<List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />}
+        extra={
+          <Space direction="vertical">
+            <List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />
+            <Button onClick={onStartOver}>Start a new package</Button>
+          </Space>
+        }
       />
     );
   }

@@ -4,11 +4,14 @@
  * Discard asks with the confirm dialog. Main reads every file.
  */
 import { Alert, Button, Space, Steps } from 'antd';
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { z } from 'zod';
 import { emptyDraft, PackagingDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { validateDraft, validateRelease } from '../../../shared/packaging/validate';
 import { bridge } from '../../lib/bridge';
+import { authAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
 import { PageHeader } from '../../ui/PageHeader';
 import { draftReducer } from './draft-reducer';
@@ -20,13 +23,35 @@ import './packaging.css';
 const STEPS = ['Release Info', 'Track Details', 'Finish'];
 const AUTOSAVE_MS = 500;
 
+/** The 'packagingDraft' settings entry: one draft per user of this console. */
+const DraftStore = z.object({ drafts: z.record(z.string(), z.unknown()) });
+type DraftStore = z.infer<typeof DraftStore>;
+
+async function readStore(): Promise<DraftStore> {
+  const { value } = await bridge.settingsGet({ key: 'packagingDraft' });
+  const parsed = DraftStore.safeParse(value);
+  return parsed.success ? parsed.data : { drafts: {} };
+}
+
+/** Saves (or with null removes) this user's draft, leaving other users' drafts alone. */
+async function writeDraft(user: string, draft: PackagingDraft | null): Promise<void> {
+  const store = await readStore();
+  const drafts = { ...store.drafts };
+  if (draft) drafts[user] = draft;
+  else delete drafts[user];
+  await bridge.settingsSet({ key: 'packagingDraft', value: Object.keys(drafts).length ? { drafts } : null });
+}
+
 export default function PackagingPage() {
+  const user = String(useAtomValue(authAtom).user?.userId ?? 'anonymous');
   const [draft, dispatch] = useReducer(draftReducer, undefined, () => emptyDraft());
   const [loaded, setLoaded] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [entries, setEntries] = useState(() => new Map<string, ScanEntry>());
   const [rescanning, setRescanning] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  /** Set once the package is written: the draft is done and no longer saved. */
+  const [built, setBuilt] = useState(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const onScanned = (sources: string[], found: ScanEntry[]) => {
@@ -41,9 +66,9 @@ export default function PackagingPage() {
   // Resume a saved draft once; a resumed draft's folders are scanned again so main
   // knows its files (only scanned files can be packaged).
   useEffect(() => {
-    bridge.settingsGet({ key: 'packagingDraft' }).then(
-      ({ value }) => {
-        const parsed = PackagingDraft.safeParse(value);
+    readStore().then(
+      ({ drafts }) => {
+        const parsed = PackagingDraft.safeParse(drafts[user]);
         if (parsed.success) {
           dispatch({ type: 'load', draft: parsed.data });
           setResumed(true);
@@ -59,16 +84,17 @@ export default function PackagingPage() {
       },
       () => setLoaded(true),
     );
-  }, []);
+  }, [user]);
 
   useEffect(() => {
     if (!loaded) return;
     if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => void bridge.settingsSet({ key: 'packagingDraft', value: draft }).catch(() => undefined), AUTOSAVE_MS);
+    if (built) return;
+    saveTimer.current = setTimeout(() => void writeDraft(user, isPristine(draft) ? null : draft).catch(() => undefined), AUTOSAVE_MS);
     return () => {
       if (saveTimer.current) clearTimeout(saveTimer.current);
     };
-  }, [draft, loaded]);
+  }, [draft, loaded, user, built]);
 
   const issues = useMemo(() => validateDraft(draft.release, draft.tracks, draft.coverArt, entries), [draft, entries]);
   const visible = useMemo(() => {
@@ -86,8 +112,13 @@ export default function PackagingPage() {
 
   const discard = async () => {
     if (!(await confirm({ message: 'Discard this packaging draft? Its release and track details will be lost.', theme: 'delete' }))) return;
-    await bridge.settingsSet({ key: 'packagingDraft', value: null }).catch(() => undefined);
+    await writeDraft(user, null).catch(() => undefined);
+    startOver();
+  };
+
+  const startOver = () => {
     dispatch({ type: 'load', draft: emptyDraft() });
+    setBuilt(false);
     setEntries(new Map());
     setResumed(false);
     setAttempted(false);
@@ -101,13 +132,31 @@ export default function PackagingPage() {
       <Steps current={draft.step} onChange={go} items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       {draft.step === 0 && <ReleaseInfoStep draft={draft} dispatch={dispatch} issues={visible} />}
       {draft.step === 1 && <TrackDetailsStep draft={draft} dispatch={dispatch} issues={visible} entries={entries} onScanned={onScanned} rescanning={rescanning} />}
-      {draft.step === 2 && <FinishStep draft={draft} dispatch={dispatch} issues={issues} entries={entries} />}
+      {draft.step === 2 && (
+        <FinishStep
+          draft={draft}
+          dispatch={dispatch}
+          issues={issues}
+          entries={entries}
+          onBuilt={() => {
+            setBuilt(true);
+            void writeDraft(user, null).catch(() => undefined);
+          }}
+          onStartOver={startOver}
+        />
+      )}
       <Space style={{ marginTop: 24 }}>
-        {draft.step > 0 && <Button onClick={() => go(draft.step - 1)}>Back</Button>}
+        {draft.step > 0 && !built && <Button onClick={() => go(draft.step - 1)}>Back</Button>}
         {draft.step < 2 && <Button type="primary" onClick={() => go(draft.step + 1)}>Next</Button>}
       </Space>
     </div>
   );
+}
+
+/** Nothing entered yet: there is no draft to keep. */
+function isPristine(d: PackagingDraft): boolean {
+  const empty = emptyDraft();
+  return d.step === 0 && !d.tracks.length && !d.coverArt && !d.sources.length && !d.outputDir && JSON.stringify(d.release) === JSON.stringify(empty.release);
 }
 
 /** Before the user tries to move on, only fields they filled in show their errors. */
