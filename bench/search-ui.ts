@@ -1,0 +1,211 @@
+/**
+ * npm run bench -- search-ui [--scale 200] [--pg-url postgres://…] [--samples 30]
+ *
+ * 1. Time to first results of a text search (q, relevance-ranked) on the track
+ *    catalogue (scale 200 = one million tracks, on a PostgreSQL server this bench
+ *    starts) through the console — the browser host's bridge WebSocket → main's API
+ *    client → the API — against the same request made straight to the API, in
+ *    alternating pairs. Also the time until the first result row shows in Chromium
+ *    after navigating to the search URL (React and antd included), for reference.
+ * 2. Scroll frame time of the results table with 10,000 rows (virtual) in Chromium:
+ *    the table is scrolled a step every animation frame; frame-to-frame times.
+ * Prints a table, then ONE JSON line. `--scroll-only [--rows N]` runs part 2 alone.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import WebSocket from 'ws';
+import { buildQuery } from '../shared/api';
+import { startHost } from '../main/host/index';
+import { createMemoryVault } from '../main/services/token-vault';
+import { TITLE_WORDS } from '../server/seed/words';
+import { argOf, pct, prepare, round, startApiChild, startPostgres, table } from './_support';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
+async function bridgeClient(origin: string, key: string) {
+  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?key=${encodeURIComponent(key)}`, { origin });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let next = 1;
+  const waiting = new Map<number, (r: { ok: boolean; value?: unknown; error?: unknown }) => void>();
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as { t: string; id: number; result: { ok: boolean; value?: unknown; error?: unknown } };
+    if (msg.t === 'result') waiting.get(msg.id)?.(msg.result);
+  });
+  const call = <T>(channel: string, request: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, (r) => (waiting.delete(id), r.ok ? resolve(r.value as T) : reject(new Error(JSON.stringify(r.error)))));
+      ws.send(JSON.stringify({ t: 'call', id, channel, request }));
+    });
+  return { call, close: () => ws.close() };
+}
+
+/** Signs the host's session in through the identity provider's form, as a user would. */
+async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, username: string, password: string) {
+  const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
+  const authorize = new URL(start.url);
+  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), username, password });
+  const r = await fetch(authorize, { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(r.headers.get('location')!);
+  await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+}
+
+async function scrollBench(rows: number): Promise<{ frames: number[]; firstPaintMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'table-bench-'));
+  await build({
+    entryPoints: ['renderer/features/search/bench-table.tsx'], bundle: true, outfile: join(dir, 'app.js'), format: 'esm',
+    jsx: 'automatic', minify: true, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+  });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>');
+  const server = createServer((req, res) => {
+    const file = req.url?.startsWith('/app.js') ? 'app.js' : 'index.html';
+    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
+    res.end(readFileSync(join(dir, file)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const t = performance.now();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/?rows=${rows}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    const firstPaintMs = performance.now() - t;
+    // Runs in the page (a string, so the Node bench needs no DOM types).
+    const frames = (await page.evaluate(`(async () => {
+      const holder = document.querySelector('.ant-table-tbody-virtual-holder');
+      if (!holder) throw new Error('no virtual holder: the table is not virtual');
+      const out = [];
+      let last = 0;
+      const max = holder.scrollHeight - holder.clientHeight;
+      await new Promise((resolve) => {
+        let n = 0;
+        const step = (ts) => {
+          if (last) out.push(ts - last);
+          last = ts;
+          holder.scrollTop = Math.min(max, holder.scrollTop + 120);
+          holder.dispatchEvent(new Event('scroll'));
+          if (++n < 400 && holder.scrollTop < max) requestAnimationFrame(step);
+          else resolve();
+        };
+        requestAnimationFrame(step);
+      });
+      return out;
+    })()`)) as number[];
+    return { frames, firstPaintMs };
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default async function main(argv: string[]) {
+  // Whatever handle lingers after teardown (sockets, timers), the bench ends once it has printed.
+  const done = () => setTimeout(() => process.exit(process.exitCode ?? 0), 3000).unref();
+  if (argv.includes('--scroll-only')) {
+    const scroll = await scrollBench(Number(argOf(argv, 'rows', '10000')));
+    const f50 = pct(scroll.frames, 50);
+    const f95 = pct(scroll.frames, 95);
+    table([
+      ['measure', 'p50 ms', 'p95 ms', 'goal'],
+      [`scroll frame, virtual table (${scroll.frames.length} frames)`, round(f50), round(f95), '< 16 ms'],
+    ]);
+    console.log(JSON.stringify({ bench: 'search-ui', scroll_frames: scroll.frames.length, scroll_frame_p50_ms: round(f50, 2), scroll_frame_p95_ms: round(f95, 2), goals: { scroll_p95_under_16ms: f95 < 16 } }));
+    return done();
+  }
+  const scale = Number(argOf(argv, 'scale', '200'));
+  const samples = Number(argOf(argv, 'samples', '30'));
+  const external = argOf(argv, 'pg-url', '');
+  const pg = external ? null : startPostgres();
+  const url = external || pg!.url;
+  const dataDir = mkdtempSync(join(tmpdir(), 'search-ui-bench-'));
+  try {
+    console.error(`seeding scale ${scale} on PostgreSQL (skipped when already seeded)…`);
+    const { token, db } = await prepare(url, scale, (m) => console.error(`  ${m}`));
+    const [{ n: tracks }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
+    await db.close();
+    const api = await startApiChild(url);
+    execFileSync(process.execPath, ['scripts/build.mjs', '--only=renderer'], { stdio: 'inherit' });
+    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
+    const bridge = await bridgeClient(host.origin, host.key);
+    try {
+      await signInHost(bridge, 'admin', 'sandbox-admin');
+      const word = (i: number) => TITLE_WORDS[(i * 7) % TITLE_WORDS.length].split(' ')[0].toLowerCase();
+      const query = (i: number) => ({ type: 'tracks', page: 1, per_page: 25, q: word(i) });
+      const viaBridge = (i: number) => bridge.call('apiRequest', { method: 'GET', path: '/v4/catalog/tracks/', query: query(i) });
+      const direct = async (i: number) => {
+        const r = await fetch(`${api.api}/v4/catalog/tracks/?${buildQuery(query(i))}`, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'x-brand': 'brand:dance' },
+        });
+        if (r.status !== 200) throw new Error(`direct: ${r.status}`);
+        return r.json();
+      };
+      for (let i = 0; i < 5; i++) await Promise.all([viaBridge(i), direct(i)].map((p) => p.catch((e) => Promise.reject(e))));
+      const b: number[] = [];
+      const d: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        // Alternate which goes first so caches favour neither.
+        const order = i % 2 ? [['b', viaBridge], ['d', direct]] as const : [['d', direct], ['b', viaBridge]] as const;
+        for (const [kind, fn] of order) {
+          const t = performance.now();
+          await fn(i);
+          (kind === 'b' ? b : d).push(performance.now() - t);
+        }
+      }
+      const overhead = (pct(b, 50) - pct(d, 50)) / pct(d, 50);
+
+      // The same search in Chromium: navigation to the first result row on screen.
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const ui: number[] = [];
+      try {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        await page.goto(`${host.origin}/catalog?type=tracks#key=${host.key}`);
+        await page.locator('.ant-table-row').first().waitFor({ timeout: 120_000 });
+        for (let i = 0; i < 5; i++) {
+          const t = performance.now();
+          await page.goto(`${host.origin}/catalog?type=tracks&q=${word(i + 100)}`);
+          await page.locator('.ant-table-row').first().waitFor({ timeout: 120_000 });
+          ui.push(performance.now() - t);
+        }
+      } finally {
+        await browser.close();
+      }
+
+      const scroll = await scrollBench(10_000);
+      const f50 = pct(scroll.frames, 50);
+      const f95 = pct(scroll.frames, 95);
+      table([
+        ['measure', 'p50 ms', 'p95 ms', 'goal'],
+        [`text search, ${tracks.toLocaleString('en-US')} tracks: straight to the API`, round(pct(d, 50)), round(pct(d, 95)), ''],
+        ['same search through the console (bridge)', round(pct(b, 50)), round(pct(b, 95)), `overhead < 10% (${round(overhead * 100)}%)`],
+        ['Chromium: navigate to first result row', round(pct(ui, 50)), round(pct(ui, 95)), 'reference'],
+        [`scroll frame, 10,000-row virtual table (${scroll.frames.length} frames)`, round(f50), round(f95), '< 16 ms'],
+        ['10,000-row table: load to first row', round(scroll.firstPaintMs), '', ''],
+      ]);
+      console.log(JSON.stringify({
+        bench: 'search-ui', scale, tracks, samples,
+        direct_p50_ms: round(pct(d, 50), 2), direct_p95_ms: round(pct(d, 95), 2),
+        bridge_p50_ms: round(pct(b, 50), 2), bridge_p95_ms: round(pct(b, 95), 2), bridge_overhead_pct: round(overhead * 100, 2),
+        ui_first_row_p50_ms: round(pct(ui, 50)), scroll_frames: scroll.frames.length,
+        scroll_frame_p50_ms: round(f50, 2), scroll_frame_p95_ms: round(f95, 2), scroll_frame_max_ms: round(Math.max(...scroll.frames), 2),
+        table_first_row_ms: round(scroll.firstPaintMs),
+        goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_p95_under_16ms: f95 < 16 },
+      }));
+    } finally {
+      bridge.close();
+      await host.stop();
+      await api.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    pg?.stop();
+    done();
+  }
+}
