@@ -50,7 +50,14 @@ export interface TransportParts {
 
 export function createServices(config: MainConfig, parts: TransportParts): MainServices {
   const events = new EventBus();
-  const session = new SessionService({ idpUrl: config.idpUrl, vault: parts.vault, events, fetch: parts.fetch });
+  const session = new SessionService({
+    idpUrl: config.idpUrl,
+    vault: parts.vault,
+    events,
+    fetch: parts.fetch,
+    // The sandbox's ports change every launch: key its session by data folder so it survives a restart.
+    account: config.environment === 'sandbox' ? `sandbox@${config.dataDir}` : undefined,
+  });
   const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
   return {
     config,

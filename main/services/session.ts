@@ -46,6 +46,11 @@ export interface SessionDeps {
   now?: () => number;
   /** Refresh this long before the access token expires. */
   refreshSkewMs?: number;
+  /**
+   * The keychain account the session is stored under. Default `session@<idpUrl>`;
+   * the sandbox (whose ports change each launch) uses one per data folder.
+   */
+  account?: string;
 }
 
 /** A sign-in that left for the identity provider and has not come back yet. */
@@ -83,7 +88,7 @@ export class SessionService {
     this.fetch = deps.fetch ?? fetch;
     this.now = deps.now ?? Date.now;
     this.skew = deps.refreshSkewMs ?? 30_000;
-    this.account = `session@${this.idpUrl}`;
+    this.account = deps.account ?? `session@${this.idpUrl}`;
   }
 
   /** Who is signed in; restores a stored session from the keychain on first use. */
@@ -202,11 +207,15 @@ export class SessionService {
     throw sessionEnded();
   }
 
-  /** Ends the session locally and tells the renderer (spec §7: a 401 lands on /logout). */
+  /**
+   * Ends the session locally and tells the renderer (spec §7: a 401 lands on /logout).
+   * A stored session that turns out dead on restore, before any user was shown in
+   * this launch, is cleared quietly: the console simply starts signed out.
+   */
   async end(reason: string): Promise<void> {
-    const had = this.tokens !== null || this.user !== null;
+    const wasActive = this.user !== null;
     await this.clear().catch(() => {});
-    if (had) this.deps.events.emit('sessionEnded', { reason });
+    if (wasActive) this.deps.events.emit('sessionEnded', { reason });
   }
 
   private refresh(): Promise<string> {

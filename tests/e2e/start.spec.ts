@@ -20,9 +20,8 @@ let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'console-start-'));
+async function start(): Promise<void> {
+  stdout = '';
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,6 +40,12 @@ test.beforeAll(async () => {
     });
     child.once('exit', (code) => reject(new Error(`start exited with ${code}\nstdout: ${stdout}\nstderr: ${stderr}`)));
   });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'console-start-'));
+  await start();
 });
 
 test.afterAll(async () => {
@@ -96,4 +101,11 @@ test('Ctrl-C stops the console and its sandbox API', async () => {
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   expect(code).toBe(0);
   await expect(fetch(`${origin}/`)).rejects.toThrow();
+});
+
+test('started again on the same data folder: the sandbox and the signed-in session (keychain) survive', async ({ page }) => {
+  test.setTimeout(180_000);
+  await start();
+  await page.goto(url);
+  await expect(page.getByText('Ada Admin').first()).toBeVisible({ timeout: 20_000 });
 });

@@ -129,3 +129,28 @@ describe('session: brand and sign-out', () => {
     expect(await session.status()).toEqual({ signedIn: false, user: null });
   });
 });
+
+describe('session: restore', () => {
+  it('a dead stored session is cleared quietly on start (no sessionEnded)', async () => {
+    const a = setup();
+    await a.signIn();
+    a.idp.expireAll();
+    a.idp.state.failRefresh = true;
+    const events = new EventBus();
+    const ended = vi.fn();
+    events.subscribe(ended);
+    const again = new SessionService({ idpUrl: IDP, vault: a.vault, events, fetch: a.idp.fetch, now: () => 10_000_000 });
+    expect(await again.status()).toEqual({ signedIn: false, user: null });
+    expect(ended).not.toHaveBeenCalled();
+    expect(a.vault.entries.size).toBe(0);
+  });
+
+  it('uses the given keychain account (the sandbox keys it by data folder)', async () => {
+    const idp = fakeIdp();
+    const vault = createMemoryVault();
+    const session = new SessionService({ idpUrl: IDP, vault, events: new EventBus(), fetch: idp.fetch, account: 'sandbox@/data' });
+    const back = idp.authorize(session.beginSignIn(REDIRECT).url);
+    await session.completeSignIn(back.code, back.state);
+    expect([...vault.entries.keys()]).toEqual(['sandbox@/data']);
+  });
+});
