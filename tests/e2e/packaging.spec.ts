@@ -20,6 +20,7 @@ import { xmllint } from '../fixtures/ddex';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 
+const SHOTS = 'test-results/screenshots';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 const UPC = '036000291452';
 
@@ -52,7 +53,11 @@ async function choose(page: Page, label: string, text?: string) {
 async function browseTo(page: Page, names: string[]) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('browser-path')).toBeVisible();
-  for (const n of names) await dialog.getByLabel(n, { exact: true }).click();
+  for (const [i, n] of names.entries()) {
+    await dialog.getByLabel(n, { exact: true }).click();
+    // a folder opens in place (wait for it); a file is the pick and closes the dialog
+    if (i < names.length - 1 || !/\.[a-z0-9]+$/i.test(n)) await expect(dialog.getByTestId('browser-path')).toHaveText(new RegExp(`/${n}$`));
+  }
   return dialog;
 }
 
@@ -88,6 +93,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await page.getByLabel('Street date').fill('2026-12-01');
   await page.getByLabel('Release date').fill('2026-12-01');
   await choose(page, 'Genre');
+  await page.screenshot({ path: `${SHOTS}/packaging-1-release-info.png`, fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Track Details: cover art and the audio folder through main's folder browser.
@@ -103,6 +109,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(problems).toContainText('The audio header is incomplete');
   await expect(problems).toContainText('liner notes.mp3');
   await expect(problems).toContainText('Unsupported file type .mp3');
+  await expect(problems).not.toContainText('cover.png');
   await expect(page.getByTestId('track-row-3')).toBeVisible();
 
   // §4: move track 3 to the top; the others renumber.
@@ -112,6 +119,9 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(page.getByTestId('track-row-2')).toContainText('01 Opening.wav');
   await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
 
+  await page.getByTestId('track-row-2').click();
+  await page.screenshot({ path: `${SHOTS}/packaging-2-track-details.png`, fullPage: true });
+  await page.getByTestId('track-row-2').click();
   for (const n of [1, 2, 3]) {
     await page.getByTestId(`track-row-${n}`).click();
     const isrc = page.getByLabel(`Track ${n} ISRC`);
@@ -133,9 +143,11 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await page.getByRole('button', { name: 'Choose output folder…' }).click();
   const out = await browseTo(page, [base.split('/').pop()!, 'out']);
   await out.getByRole('button', { name: 'Choose this folder' }).click();
+  await page.screenshot({ path: `${SHOTS}/packaging-3-finish.png`, fullPage: true });
   const promised = (await page.getByTestId('promised-files').locator('.ant-list-item').allInnerTexts()).map((t) => t.trim());
   await page.getByRole('button', { name: 'Build package' }).click();
   await expect(page.getByText('Package written')).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: `${SHOTS}/packaging-4-written.png`, fullPage: true });
 
   const folder = join(base, 'out', UPC);
   const written = [
