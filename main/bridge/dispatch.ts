@@ -18,6 +18,8 @@ export async function dispatch(handlers: Handlers, channel: string, request: unk
     const value = await handler(parsed.data as never, ctx);
     return { ok: true, value };
   } catch (err) {
+    // A non-BridgeError is a bug in main: keep its stack where a developer looks (stderr).
+    if (!(err instanceof BridgeError)) console.error(`bridge: ${channel} failed:`, err);
     return fail(toErrorShape(err));
   }
 }

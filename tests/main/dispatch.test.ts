@@ -50,11 +50,14 @@ describe('dispatch', () => {
     expect(result).toEqual({ ok: false, error: { code: 'http_error', message: 'Not Found', status: 404, detail: 'gone' } });
   });
 
-  it('turns any other throw into an internal error', async () => {
+  it('turns any other throw into an internal error (logged to stderr)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const systemInfo = vi.fn(() => {
       throw new TypeError('boom');
     });
     const result = await dispatch(handlersWith({ systemInfo }), 'systemInfo', {}, ctx);
     expect(result).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
+    expect(log).toHaveBeenCalledWith('bridge: systemInfo failed:', expect.any(TypeError));
+    log.mockRestore();
   });
 });
