@@ -6,15 +6,14 @@
  */
 import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
 import { join } from 'node:path';
-import { IPC_EVENT_CHANNEL } from '../../shared/bridge';
 import { createHandlers } from '../bridge';
 import { EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { createKeychainVault } from '../services/token-vault';
-import { isAppUrl } from './constants';
 import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
+import { forwardEventsToWindows } from './events';
 import { registerBridge } from './ipc';
 import { registerAppProtocol, registerAppScheme } from './protocol';
 import { createElectronStoreBackend } from './settings-store';
@@ -59,11 +58,7 @@ async function start(): Promise<void> {
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl });
   registerBridge(ipcMain, createHandlers(services));
-  services.events.subscribe((name, payload) => {
-    for (const win of BrowserWindow.getAllWindows()) {
-      if (isAppUrl(win.webContents.getURL())) win.webContents.send(IPC_EVENT_CHANNEL, name, payload);
-    }
-  });
+  forwardEventsToWindows(services.events, () => BrowserWindow.getAllWindows());
 
   const open = () => createMainWindow({ preload: join(distDir, 'main', 'preload.cjs'), externalAllowlist: config.externalAllowlist });
   open();

@@ -1,0 +1,123 @@
+/** main/electron/index.ts wiring, against a fake electron module and a fake electron-store. */
+import { describe, expect, it, vi } from 'vitest';
+
+const fake = vi.hoisted(() => {
+  const calls: string[] = [];
+  const appListeners = new Map<string, ((...a: unknown[]) => void)[]>();
+  let ready!: () => void;
+  const whenReady = new Promise<void>((r) => (ready = r));
+  const sent: unknown[][] = [];
+  class FakeBrowserWindow {
+    static all: FakeBrowserWindow[] = [];
+    static getAllWindows() {
+      return FakeBrowserWindow.all;
+    }
+    static getFocusedWindow() {
+      return FakeBrowserWindow.all[0] ?? null;
+    }
+    webContents = {
+      on: () => {},
+      setWindowOpenHandler: () => {},
+      session: { setPermissionRequestHandler: () => {} },
+      getURL: () => 'app://console/',
+      send: (...args: unknown[]) => sent.push(args),
+    };
+    constructor(public options: unknown) {
+      FakeBrowserWindow.all.push(this);
+    }
+    once() {}
+    loadURL() {
+      return Promise.resolve();
+    }
+  }
+  return {
+    calls,
+    sent,
+    ready: () => ready(),
+    FakeBrowserWindow,
+    ipcHandlers: new Map<string, unknown>(),
+    app: {
+      whenReady: () => whenReady,
+      requestSingleInstanceLock: () => true,
+      quit: vi.fn(),
+      exit: vi.fn(),
+      getPath: () => '/tmp/fake-user-data',
+      getVersion: () => '1.2.3',
+      on: (name: string, l: (...a: unknown[]) => void) => appListeners.set(name, [...(appListeners.get(name) ?? []), l]),
+    },
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn((schemes: unknown) => calls.push(`privileged:${JSON.stringify(schemes)}`)),
+      handle: vi.fn((scheme: string) => calls.push(`handle:${scheme}`)),
+    },
+  };
+});
+
+vi.mock('electron', () => ({
+  app: fake.app,
+  protocol: fake.protocol,
+  BrowserWindow: fake.FakeBrowserWindow,
+  ipcMain: { handle: (name: string, h: unknown) => fake.ipcHandlers.set(name, h) },
+  shell: { openExternal: vi.fn() },
+  dialog: {},
+  utilityProcess: { fork: vi.fn() },
+}));
+vi.mock('electron-store', () => ({
+  default: class {
+    map = new Map<string, unknown>();
+    get(k: string) {
+      return this.map.get(k);
+    }
+    set(k: string, v: unknown) {
+      this.map.set(k, v);
+    }
+    delete(k: string) {
+      this.map.delete(k);
+    }
+  },
+}));
+
+describe('Electron main', () => {
+  it('registers app:// as privileged before ready, then the protocol, every IPC channel and one secure window', async () => {
+    process.env.API_URL = 'http://127.0.0.1:9';
+    process.env.CONSOLE_DATA_DIR = '/tmp/fake-data';
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await import('../../main/electron/index');
+    expect(fake.calls).toEqual([`privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])}`]);
+    fake.ready();
+    await vi.waitFor(() => expect(fake.FakeBrowserWindow.all).toHaveLength(1));
+    expect(fake.calls[1]).toBe('handle:app');
+    const { channelNames } = await import('../../shared/bridge');
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual(channelNames.map((n) => `bridge:${n}`).sort());
+    const options = fake.FakeBrowserWindow.all[0].options as { webPreferences: Record<string, unknown> };
+    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(String(options.webPreferences.preload)).toMatch(/preload\.cjs$/);
+    log.mockRestore();
+  });
+
+  it('answers bridge calls over IPC from the app, refuses other senders', async () => {
+    const info = fake.ipcHandlers.get('bridge:systemInfo') as (e: unknown, r: unknown) => Promise<unknown>;
+    expect(await info({ senderFrame: { url: 'app://console/' } }, {})).toEqual({
+      ok: true,
+      value: { transport: 'electron', apiUrl: 'http://127.0.0.1:9', idpUrl: 'http://127.0.0.1:9', environment: 'production', version: '1.2.3' },
+    });
+    const set = fake.ipcHandlers.get('bridge:settingsSet') as (e: unknown, r: unknown) => Promise<unknown>;
+    expect(await set({ senderFrame: { url: 'app://console/' } }, { key: 'drawer', value: { open: true } })).toEqual({ ok: true, value: { ok: true } });
+    const get = fake.ipcHandlers.get('bridge:settingsGet') as (e: unknown, r: unknown) => Promise<unknown>;
+    expect(await get({ senderFrame: { url: 'app://console/' } }, { key: 'drawer' })).toEqual({ ok: true, value: { value: { open: true } } });
+    expect(await get({ senderFrame: { url: 'https://evil.example/' } }, { key: 'drawer' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+});
+
+describe('event forwarding', () => {
+  it('sends main events only to windows on app://console', async () => {
+    const { EventBus } = await import('../../main/bridge');
+    const { forwardEventsToWindows } = await import('../../main/electron/events');
+    const bus = new EventBus();
+    const sent: Record<string, unknown[][]> = { app: [], other: [] };
+    const win = (url: string, key: string) => ({ webContents: { getURL: () => url, send: (...a: unknown[]) => sent[key].push(a) } });
+    forwardEventsToWindows(bus, () => [win('app://console/x', 'app'), win('https://evil.example/', 'other')] as never);
+    bus.emit('sessionEnded', { reason: 'expired' });
+    expect(sent.app).toEqual([['bridge:event', 'sessionEnded', { reason: 'expired' }]]);
+    expect(sent.other).toEqual([]);
+  });
+});
