@@ -167,6 +167,12 @@ export function searchQuery(principal: Principal, req: SearchRequest): Record<st
   return q;
 }
 
+/** The filters (and q) of a search as the API takes them, without type, paging or order: what an export sends. */
+export function exportFilters(principal: Principal, req: SearchRequest): FilterValues {
+  const { type: _t, page: _p, per_page: _pp, order_by: _o, ...rest } = searchQuery(principal, { ...req, page: undefined, perPage: undefined });
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+}
+
 /** "type=…&page=…" for the URL and the cache key, in the spec's order. */
 export function searchQueryString(principal: Principal, req: SearchRequest): string {
   return buildQuery(searchQuery(principal, req));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { principalFrom } from '../../shared/access';
 import {
   cellLink, cellText, columnsOf, deleteView, filterKind, loadSavedViews, parseSearchUrl, saveView,
-  searchQueryString, searchUrl, panelFilters, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
+  searchQueryString, searchUrl, panelFilters, exportFilters, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
 } from '../../shared/search';
 import { SEARCH_TYPES } from '../../shared/access';
 
@@ -22,6 +22,11 @@ describe('filters', () => {
     });
     expect(q).toBe('type=tracks&page=2&per_page=25&title=deep');
     expect(searchQueryString(admin, { type: 'tracks', filters: { id: ' 3  4\n5', title: '' } })).toBe('type=tracks&id=3,4,5');
+  });
+  it('exports the same filters the list sends, normalised, without paging', () => {
+    expect(exportFilters(supplierBaseware, { type: 'tracks', page: 3, perPage: 50, orderBy: '-id', filters: { title: 'x', release_id: '1', q: 'deep' } }))
+      .toEqual({ title: 'x', q: 'deep' });
+    expect(exportFilters(admin, { type: 'tracks', filters: { id: '1 2' } })).toEqual({ id: '1,2' });
   });
   it('sends the free-text search as q where the type has one', () => {
     expect(searchQueryString(admin, { type: 'tracks', filters: { q: ' deep house ', title: 'x' } })).toBe('type=tracks&q=deep%20house&title=x');

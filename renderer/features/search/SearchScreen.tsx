@@ -11,7 +11,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { can, SEARCH_TYPES, searchType, type AreaRoute } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { friendlyStatusText } from '../../../shared/messages';
-import { columnsOf, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
+import { columnsOf, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
 import { statusOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
@@ -90,7 +90,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute; title: string }
               }}
             />
             <ColumnChooser columns={columnsOf(type.key)} shown={chosenKeys} onChange={setColumns} />
-            <ExportButton type={type.key} filters={state.filters} orderBy={state.orderBy} columns={chosenKeys} total={env?.count} />
+            <ExportButton type={type.key} filters={exportFilters(principal, request)} orderBy={state.orderBy} columns={chosenKeys} total={env?.count} />
           </Space>
         }
       />
