@@ -69,13 +69,13 @@ test('a sandbox supplier account builds a package from generated audio', async (
   const supplierToken = (await apiSignIn(server, 'supplier', 'sandbox-supplier')).access_token;
   const own = await api(server, supplierToken, '/v4/my/supplier/');
   const asSupplier = own.status === 200 && ddexPartyId(String(own.body.ddex_party_id ?? '')).valid && !!own.body.ddex_party_id;
-  let supplierId: number | null = null;
+  let supplierName: string | null = null;
   if (!asSupplier) {
     test.info().annotations.push({ type: 'note', description: `/v4/my/supplier/ answered ${own.status}: building as admin for a seeded supplier` });
     const adminToken = (await apiSignIn(server, 'admin', 'sandbox-admin')).access_token;
     const list = await api(server, adminToken, '/v4/catalog/suppliers/?per_page=100');
     const s = (list.body.results ?? []).find((r) => typeof r.ddex_party_id === 'string' && ddexPartyId(r.ddex_party_id).valid);
-    supplierId = Number(s!.id);
+    supplierName = String(s!.name);
   }
   await signIn(page, gotoConsole, account(asSupplier ? 'supplier' : 'admin'));
   await gotoConsole(page, '/packaging');
@@ -137,7 +137,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Finish: no errors, the sender checks out, an output folder, then build.
-  if (supplierId !== null) await page.getByLabel('Supplier id').fill(String(supplierId));
+  if (supplierName !== null) await choose(page, 'Supplier', supplierName);
   await expect(page.getByTestId('sender')).toContainText('Valid DDEX Party ID');
   await expect(page.getByTestId('issues')).toContainText('Errors (0)');
   await page.getByRole('button', { name: 'Choose output folder…' }).click();

@@ -1,7 +1,7 @@
 /** Step 3: Finish. Summary, every error and warning, the output folder, then the build. */
 import { FolderOpenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, InputNumber, List, Progress, Result, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, List, Progress, Result, Space, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type Dispatch } from 'react';
 import type { BuildResult } from '../../../shared/bridge/channels/packaging';
@@ -14,7 +14,8 @@ import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
 import { FolderBrowser } from './FolderBrowser';
 import { pickNative } from './pick';
-import { packagingKeys } from './queries';
+import { RefSelect } from './fields';
+import { packagingKeys, packagingQueries } from './queries';
 
 /** The files the package will hold, as main's writer names them. */
 export function promisedFiles(draft: PackagingDraft): string[] {
@@ -40,6 +41,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   const principal = useAtomValue(principalAtom);
   const isSupplier = principal.scopes.includes('user:supplier') || principal.scopes.includes('user:label');
   const [supplierId, setSupplierId] = useState<number | null>(null);
+  const suppliers = useQuery({ ...packagingQueries.suppliers(), enabled: !isSupplier });
   const sender = useQuery({
     queryKey: packagingKeys.sender(supplierId ?? undefined),
     queryFn: () => bridge.packagingSender(supplierId ? { supplierId } : {}),
@@ -114,7 +116,9 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         <Descriptions.Item label="Cover art">{draft.coverArt ? `${draft.coverArt.width}×${draft.coverArt.height}` : 'None'}</Descriptions.Item>
         <Descriptions.Item label="Sender">
           {!isSupplier && (
-            <InputNumber aria-label="Supplier id" placeholder="Supplier id" min={1} value={supplierId} onChange={(v) => setSupplierId(v ?? null)} style={{ marginRight: 8 }} />
+            <div style={{ width: 260, display: 'inline-block', marginRight: 8 }}>
+              <RefSelect ariaLabel="Supplier" placeholder="Sending for supplier…" value={suppliers.data?.find((x) => x.id === supplierId) ?? null} options={suppliers.data} loading={suppliers.isLoading} onChange={(v) => setSupplierId(v?.id ?? null)} />
+            </div>
           )}
           {sender.data && <span data-testid="sender">{sender.data.name} — {sender.data.partyId || '—'} <Tag color={sender.data.valid ? 'green' : 'red'}>{sender.data.partyIdMessage}</Tag></span>}
         </Descriptions.Item>

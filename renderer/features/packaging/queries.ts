@@ -17,6 +17,13 @@ export interface ExclusivePeriodOption {
 export const packagingKeys = {
   all: ['packaging'] as const,
   auxiliary: (name: string) => [...packagingKeys.all, 'auxiliary', name] as const,
+  /** Staff choose the supplier a package is sent for (suppliers and labels send their own). */
+  suppliers: () =>
+    queryOptions({
+      queryKey: [...packagingKeys.all, 'suppliers'] as const,
+      queryFn: async () => (await apiGet<Envelope<Ref>>('/v4/catalog/suppliers/', { per_page: 200, order_by: 'name' })).results.map((l) => ({ id: l.id, name: l.name })),
+      staleTime: 60_000,
+    }),
   labels: () => [...packagingKeys.all, 'labels'] as const,
   sender: (supplierId?: number) => [...packagingKeys.all, 'sender', supplierId ?? 'own'] as const,
 };
@@ -34,6 +41,13 @@ export const packagingQueries = {
   keys: () => auxiliary<Ref>('keys'),
   songwriterTypes: () => auxiliary<Ref>('songwriter-types'),
   exclusivePeriods: () => auxiliary<ExclusivePeriodOption>('exclusive-period'),
+  /** Staff choose the supplier a package is sent for (suppliers and labels send their own). */
+  suppliers: () =>
+    queryOptions({
+      queryKey: [...packagingKeys.all, 'suppliers'] as const,
+      queryFn: async () => (await apiGet<Envelope<Ref>>('/v4/catalog/suppliers/', { per_page: 200, order_by: 'name' })).results.map((l) => ({ id: l.id, name: l.name })),
+      staleTime: 60_000,
+    }),
   labels: () =>
     queryOptions({
       queryKey: packagingKeys.labels(),
