@@ -31,7 +31,7 @@ import type { RequestUser } from '../server/api/principal';
 import { TITLE_WORDS } from '../server/seed/words';
 import { GENRES } from '../server/seed/reference';
 
-interface Args { scale: number; engines: string[]; samples: number; seconds: number; concurrency: number }
+interface Args { scale: number; engines: string[]; samples: number; seconds: number; concurrency: number; databaseUrl?: string }
 
 function parseArgs(argv: string[]): Args {
   const get = (n: string, d: string) => {
@@ -44,6 +44,8 @@ function parseArgs(argv: string[]): Args {
     samples: Number(get('samples', '200')),
     seconds: Number(get('seconds', '10')),
     concurrency: Number(get('concurrency', '16')),
+    // An existing PostgreSQL database to use instead of starting one (seeded only if empty; load time then not measured).
+    databaseUrl: get('database-url', '') || undefined,
   };
 }
 
@@ -152,13 +154,17 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
   let pgServer: ReturnType<typeof startPostgres> = null;
   let db: Db;
   let dir: string | null = null;
-  if (engine === 'postgres') {
+  let pgUrl = a.databaseUrl;
+  if (engine === 'postgres' && !pgUrl) {
     pgServer = startPostgres();
     if (!pgServer) {
       console.log('postgres: skipped (PostgreSQL binaries not found)');
       return null;
     }
-    db = await openPostgres(pgServer.url);
+    pgUrl = pgServer.url;
+  }
+  if (engine === 'postgres') {
+    db = await openPostgres(pgUrl!);
   } else {
     dir = mkdtempSync(join(tmpdir(), 'pglite-bench-'));
     db = await openPglite(dir);
@@ -166,8 +172,10 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
   try {
     await migrate(db);
     const t0 = performance.now();
-    await seed(db, { scale: a.scale, log: (m) => console.log(`  ${engine} ${m}`) });
-    const loadS = (performance.now() - t0) / 1000;
+    const [{ n: existing }] = await db.query<{ n: number }>('select count(*)::int as n from users');
+    if (!existing) await seed(db, { scale: a.scale, log: (m) => console.log(`  ${engine} ${m}`) });
+    const loadS = existing ? Number.NaN : (performance.now() - t0) / 1000;
+    const [{ n: tracks }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
     const server = await startServer({ db });
     const { access_token } = await issueTokens(db, { accessTtl: 3600, refreshTtl: 3600 }, 1, 'store-console', ADMIN.scope);
     const get = async (q: ListQuery) => {
@@ -178,18 +186,18 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
     const sApi = await timeIt(a.samples, (i) => get(searchQuery(i)));
     const sSql = await timeIt(a.samples, (i) => sqlDirect(db, { ...searchQuery(i), per_page: '25' }));
     // Page 1,000 (or the last page when a small scale has fewer).
-    const deep: ListQuery = { page: String(Math.min(1000, Math.floor(seedCounts(a.scale).tracks / 25))) };
+    const deep: ListQuery = { page: String(Math.min(1000, Math.floor(tracks / 25))) };
     const pApi = await timeIt(a.samples, () => get(deep));
     const pSql = await timeIt(a.samples, () => sqlDirect(db, { ...deep, per_page: '25' }));
     const f: EngineFigures = {
-      engine, tracks: seedCounts(a.scale).tracks, load_s: round(loadS),
+      engine, tracks, load_s: round(loadS),
       search_api_p50_ms: round(pct(sApi, 50)), search_api_p95_ms: round(pct(sApi, 95)),
       search_sql_p50_ms: round(pct(sSql, 50)), search_sql_p95_ms: round(pct(sSql, 95)),
       page1000_api_p50_ms: round(pct(pApi, 50)), page1000_api_p95_ms: round(pct(pApi, 95)),
       page1000_sql_p50_ms: round(pct(pSql, 50)), page1000_sql_p95_ms: round(pct(pSql, 95)),
     };
-    if (pgServer) {
-      const bare = await bareHandler(pgServer.url);
+    if (engine === 'postgres') {
+      const bare = await bareHandler(pgUrl!);
       f.api_rps = round(await load(`${server.api}/v4/catalog/tracks/`, access_token, a.seconds, a.concurrency));
       f.bare_rps = round(await load(bare.url, access_token, a.seconds, a.concurrency));
       f.api_vs_bare = round(f.api_rps / f.bare_rps);

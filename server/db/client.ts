@@ -5,6 +5,7 @@
  * numeric as numbers.
  */
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
@@ -51,7 +52,7 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
-  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, parsers });
   void pgliteTypes;
   const q = async <T>(text: string, params?: readonly unknown[]) =>
     (await lite.query<T>(text, params as unknown[] | undefined)).rows;

@@ -3,11 +3,13 @@ import type { Db } from './client';
 import m0001 from './migrations/0001_init';
 import m0002 from './migrations/0002_indexes';
 import m0003 from './migrations/0003_counts';
+import m0004 from './migrations/0004_genre_text';
 
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'init', sql: m0001 },
   { version: 2, name: 'indexes', sql: m0002 },
   { version: 3, name: 'counts', sql: m0003 },
+  { version: 4, name: 'genre_text', sql: m0004 },
 ];
 
 /** Applies pending migrations; returns the versions applied. */
