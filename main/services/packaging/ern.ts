@@ -208,6 +208,26 @@ export function buildErn(input: ErnInput): string {
     genre(el(tr, 'Genre'), t.draft.genre?.name ?? r.genre?.name, t.draft.genre ? t.draft.subGenre?.name : r.subGenre?.name);
   });
 
+  // Deals: downloads from the street date, worldwide; a pre-order deal for the weeks
+  // before it when the release is offered for pre-order.
+  const street = r.streetDate || r.releaseDate;
+  if (street) {
+    const releaseDeal = el(el(root, 'DealList'), 'ReleaseDeal');
+    el(releaseDeal, 'DealReleaseReference', 'R0');
+    const deal = (start: string, end: string | null, preOrder: boolean) => {
+      const terms = el(el(releaseDeal, 'Deal'), 'DealTerms');
+      el(terms, 'TerritoryCode', 'Worldwide');
+      const period = el(terms, 'ValidityPeriod');
+      el(period, 'StartDate', start);
+      if (end) el(period, 'EndDate', end);
+      el(terms, 'CommercialModelType', 'PayAsYouGoModel');
+      el(terms, 'UseType', 'PermanentDownload');
+      if (preOrder) el(terms, 'IsPreOrderDeal', 'true');
+    };
+    if (r.preOrder && r.preOrderWeeks) deal(addDays(street, -7 * r.preOrderWeeks), addDays(street, -1), true);
+    deal(street, null, false);
+  }
+
   return doc.end({ prettyPrint: true });
 
   function fileElement(parent: XMLBuilder, uri: string, md5: string, size: number) {
@@ -222,6 +242,13 @@ export function buildErn(input: ErnInput): string {
     el(g, 'GenreText', name ?? 'Unknown');
     if (sub) el(g, 'SubGenre', sub);
   }
+}
+
+/** YYYY-MM-DD plus `days` (UTC calendar arithmetic). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 /** Songwriter type names from the API's songwriter-types list, as DDEX contributor roles. */

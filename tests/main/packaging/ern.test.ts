@@ -26,7 +26,7 @@ function sampleInput(): ErnInput {
     recipient: { partyId: 'PADPIDA0000000000', name: 'Store' },
     release: {
       ...emptyRelease(), title: 'Night Drive EP', upc: '036000291452', catalogNumber: 'CAT001',
-      label: { id: 3, name: 'Test Records' }, releaseType: { id: 2, name: 'EP' }, releaseDate: '2026-12-01', streetDate: '2026-12-01',
+      label: { id: 3, name: 'Test Records' }, preOrder: true, preOrderWeeks: 2, releaseType: { id: 2, name: 'EP' }, releaseDate: '2026-12-01', streetDate: '2026-12-01',
       genre: { id: 5, name: 'Techno' }, subGenre: { id: 51, name: 'Peak Time' },
     },
     tracks: [1, 2].map((p) => ({
@@ -51,6 +51,13 @@ describe('ERN 4.3 message', () => {
     expect(xml).toContain('Pub &amp; Co &lt;Music&gt;');
     expect(xml).toContain('<PartyId>PADPIDA2014120301</PartyId>');
     expect(execFileSync('xmllint', ['--xpath', 'count(//*[local-name()="SoundRecording"])', '-'], { input: xml, encoding: 'utf8' }).trim()).toBe('2');
+  });
+  it('carries the street date and the pre-order weeks as deals', () => {
+    const xml = buildErn(sampleInput());
+    const q = (expr: string) => execFileSync('xmllint', ['--xpath', expr, '-'], { input: xml, encoding: 'utf8' }).trim();
+    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/StartDate)')).toBe('2026-11-17');
+    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/EndDate)')).toBe('2026-11-30');
+    expect(q('string(//Deal[not(DealTerms/IsPreOrderDeal)]/DealTerms/ValidityPeriod/StartDate)')).toBe('2026-12-01');
   });
   it('writes durations as ISO 8601 that read back exactly', () => {
     expect(isoDuration(3.5)).toBe('PT3.500S');
