@@ -43,14 +43,19 @@ export interface PackagingDeps {
 }
 
 export class PackagingService {
-  private readonly hashes: HashPool;
+  private pool: HashPool | null = null;
   private readonly roots: string[];
   private readonly entries = new Map<string, ScanEntry>();
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly deps: PackagingDeps) {
     this.roots = deps.roots ?? [homedir()];
-    this.hashes = new HashPool(Math.max(1, deps.concurrency ?? 2));
+  }
+
+  /** The MD5 workers, started on first use (not at every launch). */
+  private get hashes(): HashPool {
+    this.pool ??= new HashPool(Math.max(1, this.deps.concurrency ?? 2));
+    return this.pool;
   }
 
   private async realRoots(): Promise<string[]> {
@@ -149,7 +154,8 @@ export class PackagingService {
 
   async close(): Promise<void> {
     for (const ac of this.running.values()) ac.abort();
-    await this.hashes.close();
+    await this.pool?.close();
+    this.pool = null;
   }
 
   private track(id: string): AbortController {
