@@ -8,7 +8,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
@@ -80,6 +80,7 @@ export default async function main(args: string[] = []): Promise<void> {
     for (const f of big) bytes += (await stat(f)).size;
     const totalMb = bytes / MB;
 
+    const load = loadavg()[0];
     // Warm the page cache equally for every contender.
     await openssl(big, 1);
     const ssl1 = await openssl(big, 1);
@@ -91,7 +92,7 @@ export default async function main(args: string[] = []): Promise<void> {
 
     const rows: Array<[string, string, string]> = [
       ['audio', `${nFiles} WAV files, ${totalMb.toFixed(0)} MB`, ''],
-      ['cores', String(cpus().length), ''],
+      ['cores (load average at start)', `${cpus().length} (${load.toFixed(1)})`, load > cpus().length ? 'machine busy: figures are noisy' : ''],
       ['openssl dgst -md5, one at a time', `${(totalMb / ssl1).toFixed(0)} MB/s`, ''],
       ['openssl dgst -md5, two at once', `${(totalMb / ssl2).toFixed(0)} MB/s`, ''],
       ['scan, one file at a time', `${(totalMb / one.seconds).toFixed(0)} MB/s`, `${((ssl1 / one.seconds) * 100).toFixed(0)}% of openssl (goal >= 80%)`],
@@ -104,7 +105,7 @@ export default async function main(args: string[] = []): Promise<void> {
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
     console.log(JSON.stringify({
-      bench: 'scan', files: nFiles, totalMb: Math.round(totalMb), cores: cpus().length,
+      bench: 'scan', files: nFiles, totalMb: Math.round(totalMb), cores: cpus().length, loadAvg: round(load, 2),
       opensslMBps: round(totalMb / ssl1), openssl2MBps: round(totalMb / ssl2),
       scanMBps: round(totalMb / one.seconds), scan2MBps: round(totalMb / two.seconds),
       ratioToOpenssl: round(ssl1 / one.seconds, 3), twoAtOnceSpeedup: round(one.seconds / two.seconds, 3),
