@@ -18,7 +18,7 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
   const [scanId, setScanId] = useState<string | null>(null);
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [browsing, setBrowsing] = useState(false);
+  const [browsing, setBrowsing] = useState<'folder' | 'file' | null>(null);
 
   useEffect(() => (scanId ? onBridgeEvent('packagingScanProgress', (p) => { if (p.scanId === scanId) setProgress(p); }) : undefined), [scanId]);
 
@@ -34,9 +34,9 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
       .finally(() => setScanId(null));
   };
 
-  const pickFolder = async () => {
-    const paths = await pickNative('audioFolder');
-    if (paths === null) setBrowsing(true);
+  const pick = async (mode: 'folder' | 'file') => {
+    const paths = await pickNative(mode === 'folder' ? 'audioFolder' : 'audioFiles');
+    if (paths === null) setBrowsing(mode);
     else run(paths);
   };
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -56,8 +56,11 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
       <input {...getInputProps()} />
       <Space direction="vertical" style={{ width: '100%' }}>
         <Space wrap>
-          <Button icon={<FolderOpenOutlined />} onClick={() => void pickFolder()} disabled={!!scanId}>
+          <Button icon={<FolderOpenOutlined />} onClick={() => void pick('folder')} disabled={!!scanId}>
             Add audio folder…
+          </Button>
+          <Button onClick={() => void pick('file')} disabled={!!scanId}>
+            Add audio file…
           </Button>
           <Typography.Text type="secondary">or drop WAV, FLAC or AIFF files here</Typography.Text>
         </Space>
@@ -96,7 +99,17 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
           />
         )}
       </Space>
-      <FolderBrowser open={browsing} title="Choose an audio folder" mode="folder" show="audio" onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); run([p]); }} />
+      <FolderBrowser
+        open={browsing !== null}
+        title={browsing === 'file' ? 'Choose an audio file' : 'Choose an audio folder'}
+        mode={browsing ?? 'folder'}
+        show="audio"
+        onCancel={() => setBrowsing(null)}
+        onPick={(p) => {
+          setBrowsing(null);
+          run([p]);
+        }}
+      />
     </div>
   );
 }
