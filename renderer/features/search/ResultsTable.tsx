@@ -42,6 +42,8 @@ export function ResultsTable(p: ResultsTableProps) {
     dataIndex: c.field.split('.'),
     width: virtual ? 180 : undefined,
     ellipsis: true,
+    // A cell shows only its own row: skip re-rendering it unless the row object changed (virtual scrolling).
+    shouldCellUpdate: (record: Row, prev: Row) => record !== prev,
     sorter: c.sortable ? true : undefined,
     sortOrder: p.orderBy === c.key ? 'ascend' : p.orderBy === `-${c.key}` ? 'descend' : null,
     render: (_: unknown, row: Row) => {
