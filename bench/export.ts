@@ -67,6 +67,8 @@ export default async function main(argv: string[]) {
       if (end.state !== 'done') throw new Error(`export ${end.state}: ${end.error ?? ''}`);
       void last;
       const rowsPerSecond = end.rows / seconds;
+      // RSS at each quarter of the run: a plateau, not a climb, is what "flat" means.
+      const quarters = (xs: number[]) => [0.25, 0.5, 0.75, 1].map((q) => round(xs[Math.min(xs.length - 1, Math.floor(q * (xs.length - 1)))]));
       const psqlRowsPerSecond = total / psqlSeconds;
       const ratio = rowsPerSecond / psqlRowsPerSecond;
       const fileMb = statSync(join(dir, 'tracks.csv')).size / 1024 / 1024;
@@ -79,13 +81,16 @@ export default async function main(argv: string[]) {
         ['rows/s', Math.round(rowsPerSecond), Math.round(psqlRowsPerSecond), `≥ 0.5× psql (${round(ratio, 2)}×)`],
         ['file MB', round(fileMb), round(psqlMb), ''],
         ['main RSS MB start/peak', `${round(m.startMb)} / ${round(m.peakMb)}`, '', '< 200, flat'],
+        ['main RSS MB at 25/50/75/100%', quarters(m.samples).join(' / '), '', ''],
         ['API RSS MB start/peak', `${round(a.startMb)} / ${round(a.peakMb)}`, '', '< 200, flat'],
+        ['API RSS MB at 25/50/75/100%', quarters(a.samples).join(' / '), '', ''],
         ['seed seconds', round(seedSeconds), '', ''],
       ]);
       console.log(JSON.stringify({
         bench: 'export', scale, rows: end.rows, expected_rows: total, seconds: round(seconds, 3), rows_per_s: Math.round(rowsPerSecond),
         psql_seconds: round(psqlSeconds, 3), psql_rows_per_s: Math.round(psqlRowsPerSecond), ratio_vs_psql: round(ratio, 3),
         main_rss_start_mb: round(m.startMb), main_rss_peak_mb: round(m.peakMb), api_rss_start_mb: round(a.startMb), api_rss_peak_mb: round(a.peakMb),
+        main_rss_quarters_mb: quarters(m.samples), api_rss_quarters_mb: quarters(a.samples),
         file_mb: round(fileMb), seed_seconds: round(seedSeconds),
         goals: { ratio_ge_0_5: ratio >= 0.5, main_under_200mb: m.peakMb < 200, api_under_200mb: a.peakMb < 200 },
       }));
@@ -95,5 +100,6 @@ export default async function main(argv: string[]) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
     pg?.stop();
+    setTimeout(() => process.exit(process.exitCode ?? 0), 3000).unref();
   }
 }
