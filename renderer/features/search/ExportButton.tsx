@@ -1,9 +1,10 @@
 /** Exports every result of the current filters to a CSV file, with progress and cancel. */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Progress, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { BridgeEventPayload } from '../../../shared/bridge';
 import type { FilterValues } from '../../../shared/search';
+import { MSG } from '../../../shared/messages';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
@@ -20,29 +21,41 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
   const { message } = App.useApp();
   const [job, setJob] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const jobRef = useRef<string | null>(null);
+  // Events can arrive before exportStart's answer (a small export ends at once): keep them until then.
+  const early = useRef(new Map<string, Progress>());
 
-  useEffect(() => {
-    if (!job) return;
-    return onBridgeEvent('exportProgress', (p) => {
-      if (p.exportId !== job) return;
+  const handle = useCallback(
+    (p: Progress) => {
+      if (p.exportId !== jobRef.current) {
+        early.current.set(p.exportId, p);
+        return;
+      }
       setProgress(p);
       if (p.state === 'running') return;
+      jobRef.current = null;
       setJob(null);
       if (p.state === 'done') message.success(`Exported ${p.rows.toLocaleString('en-US')} rows to ${p.fileName}`);
-      else if (p.state === 'failed') message.error(`There was a problem downloading this file${p.error ? `: ${p.error}` : ''}`);
+      else if (p.state === 'failed') message.error(`${MSG.download}${p.error ? `: ${p.error}` : ''}`);
       else message.info('Export cancelled');
-    });
-  }, [job, message]);
+    },
+    [message],
+  );
+  useEffect(() => onBridgeEvent('exportProgress', handle), [handle]);
 
   const start = async () => {
     try {
+      early.current.clear();
       const res = await bridge.exportStart({ type, filters, orderBy, columns });
-      if (res.started) {
-        setProgress(null);
-        setJob(res.exportId);
-      }
+      if (!res.started) return;
+      jobRef.current = res.exportId;
+      setProgress(null);
+      setJob(res.exportId);
+      const seen = early.current.get(res.exportId);
+      early.current.clear();
+      if (seen) handle(seen);
     } catch (err) {
-      message.error(`There was a problem downloading this file: ${err instanceof Error ? err.message : String(err)}`);
+      message.error(`${MSG.download}: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
 
