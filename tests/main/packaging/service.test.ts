@@ -17,7 +17,9 @@ const service = new PackagingService({
   fetchSupplier: async (id) => ({ id: id ?? 1, name: 'Sandbox Supplier', ddex_party_id: id === 2 ? 'PADPIDA1' : 'PADPIDA2014120301' }),
   emitScanProgress: (p) => progress.push(p),
 });
-const handlers = packagingHandlers({ packaging: service }) as unknown as Handlers;
+let scope = 'app:baseware user:supplier brand:dance';
+const session = { status: async () => ({ signedIn: true, user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } }) };
+const handlers = packagingHandlers({ packaging: service, session }) as unknown as Handlers;
 const ctx = { transport: 'host' as const, origin: 'http://127.0.0.1' };
 const call = (channel: string, req: unknown) => dispatch(handlers, channel, req, ctx);
 
@@ -37,6 +39,14 @@ afterAll(async () => {
 });
 
 describe('packaging bridge handlers', () => {
+  it('answer only the roles that may package (main checks, not only the route guard)', async () => {
+    scope = 'app:control staff:finance brand:dance';
+    expect(await call('packagingBrowse', {})).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+    scope = 'app:control staff:content_ops brand:dance';
+    expect((await call('packagingBrowse', {})).ok).toBe(true);
+    scope = 'app:baseware user:supplier brand:dance';
+  });
+
   it('browses inside the roots only, and never above them', async () => {
     const top = await call('packagingBrowse', {});
     expect(top.ok && (top.value as { parent: unknown }).parent).toBeNull();
