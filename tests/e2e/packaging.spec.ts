@@ -112,8 +112,14 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(problems).not.toContainText('cover.png');
   await expect(page.getByTestId('track-row-3')).toBeVisible();
 
-  // §4: move track 3 to the top; the others renumber.
-  await page.getByRole('button', { name: 'Move track 3 up', exact: true }).click();
+  // §4: drag track 3 to the top; it becomes 1 and the others renumber.
+  await page.getByTestId('track-row-3').dragTo(page.getByTestId('track-row-1'));
+  await expect(page.getByTestId('track-row-1')).toContainText('03 Closing.aiff');
+  await expect(page.getByTestId('track-row-2')).toContainText('01 Opening.wav');
+  await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
+  // The buttons do the same: down then back up.
+  await page.getByRole('button', { name: 'Move track 1 down', exact: true }).click();
+  await expect(page.getByTestId('track-row-1')).toContainText('01 Opening.wav');
   await page.getByRole('button', { name: 'Move track 2 up', exact: true }).click();
   await expect(page.getByTestId('track-row-1')).toContainText('03 Closing.aiff');
   await expect(page.getByTestId('track-row-2')).toContainText('01 Opening.wav');
