@@ -68,6 +68,8 @@ test('every search type: a permitted account finds a seeded record by a filter a
     const results = page.getByTestId('search-results');
     const idCell = results.locator('tbody tr.ant-table-row').first();
     await expect(idCell).toBeVisible();
+    await expect(results.locator('.ant-spin-spinning')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/search-${t.key}.png` });
     const link = columnsOf(t.key).find((c) => c.link);
     if (t.linkSegment || link?.linkSegment) {
       const seg = link?.linkSegment ?? t.linkSegment;
@@ -77,7 +79,6 @@ test('every search type: a permitted account finds a seeded record by a filter a
     } else {
       await expect(results.locator('tbody tr.ant-table-row').first()).toContainText(String(row.name ?? row.dj_name ?? row.code ?? row.id));
     }
-    if (t.key === 'tracks') await page.screenshot({ path: `${SHOTS}/search-tracks.png`, fullPage: true });
   }
 });
 
