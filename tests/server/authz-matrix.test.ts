@@ -39,7 +39,7 @@ const SAMPLE: Record<FilterKind, string> = {
   text: 'a', ids: '1,2', int: '1', choice: 'CONVERTED', date: '2020-01-01:2020-12-31', bool: 'true', bool01: '1',
 };
 
-describe('search type × account', () => {
+describe.concurrent('search type × account', () => {
   const cells = WHO.flatMap((w) => SEARCH_TYPES.map((t) => [w.username, w.brand, t.key, can(w.principal, t.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, type, allowed) => {
     const t = SEARCH_TYPES.find((x) => x.key === type)!;
@@ -50,7 +50,7 @@ describe('search type × account', () => {
   });
 });
 
-describe('ruled filter × account', () => {
+describe.concurrent('ruled filter × account', () => {
   const cells = WHO.flatMap((w) =>
     RULED_FILTERS.flatMap((f) => {
       // Prefer a type this account may use, so the filter rule itself is what is tested.
