@@ -7,6 +7,8 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
+import { startWorker } from './jobs/queue';
+import { JOB_HANDLERS } from './jobs/sales';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -54,6 +56,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
+    const stopWorker = startWorker(db, JOB_HANDLERS);
     let closed = false;
     return {
       api: apiUrl,
@@ -62,7 +65,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       close: async () => {
         if (closed) return;
         closed = true;
-        await Promise.all([api.close(), idp.close()]);
+        await Promise.all([api.close(), idp.close(), stopWorker()]);
         if (ownDb) await db.close();
       },
     };

@@ -11,6 +11,7 @@ import { registerExportRoutes } from './routes/export';
 import { registerListRoutes } from './routes/lists';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
+import { registerJobRoutes } from './routes/jobs';
 
 function base(logger: boolean): FastifyInstance {
   const app = Fastify({ logger, exposeHeadRoutes: false, bodyLimit: 5 * 1024 * 1024 });
@@ -41,6 +42,7 @@ export async function buildApi(db: Db, settings: TokenSettings, logger = false):
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);
     registerMeRoutes(scope, db);
+    registerJobRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -54,14 +54,20 @@ export async function startPgCluster(): Promise<PgCluster | { skip: string }> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   run('pg_ctl', ['-D', data, '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  let stopped = false;
+  const stopSync = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A test file that dies before its afterAll still takes its server down.
+  process.once('exit', stopSync);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop: async () => stopSync(),
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { startTestServer, type RunningServer } from './helpers';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
+import { jobSuite } from './suites/jobs';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -12,3 +13,4 @@ afterAll(async () => server?.close());
 
 describe('identity provider (PGlite)', () => authSuite(() => server));
 describe('lists (PGlite)', () => listSuite(() => server));
+describe('jobs (PGlite)', () => jobSuite(() => server));

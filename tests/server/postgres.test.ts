@@ -8,6 +8,7 @@ import { startTestServer, type RunningServer } from './helpers';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
+import { jobSuite } from './suites/jobs';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -30,4 +31,5 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   });
   describe('identity provider', () => authSuite(() => server));
   describe('lists', () => listSuite(() => server));
+  describe('jobs', () => jobSuite(() => server));
 });

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES } from '../../../shared/access';
-import { columnsOf, csvLine, csvValue, shownColumns } from '../../../shared/search';
+import { columnsOf, csvLine, csvValue, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { planList, type ListQuery } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -35,7 +35,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
         const params = [...sql.params];
         // The count takes only WHERE's parameters (a `q` adds a ranking parameter used by ORDER BY).
         const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, whereParams));
-        const select = `select ${def.select} from ${def.from} ${where} order by ${order}`;
+        const select = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, cols);
 
         const out = new PassThrough();
         let closed = false;
@@ -72,6 +72,21 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
       },
     });
   }
+}
+
+/** Fields a column's CSV value reads besides its own (money is written as a plain number, so no currency). */
+const ALSO: Partial<Record<Column['kind'], string[]>> = { hype: ['hype_active'] };
+
+/**
+ * Wraps the list's ordered SELECT so only the exported fields leave the database: the
+ * planner drops the unused outputs of the (unflattened, ordered) subquery, and the
+ * subquery scan keeps its order. Output names come from shared/search COLUMNS, never
+ * from the request.
+ */
+export function exportSelect(listSelect: string, cols: readonly Column[]): string {
+  const fields = [...new Set(cols.flatMap((c) => [c.field.split('.')[0], ...(ALSO[c.kind] ?? [])]))]
+    .filter((f) => /^[a-z_][a-z0-9_]*$/.test(f));
+  return `select ${fields.map((f) => `x."${f}"`).join(', ')} from (${listSelect}) x`;
 }
 
 /** Columns a type can export (fixed first), for documentation and tests. */

@@ -1,0 +1,51 @@
+/** Async sales calls of a supplier and the job polling endpoint (api-conventions "Jobs"). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { oneOf } from '../../../shared/access';
+import { MSG } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { enqueue, type JobRow } from '../../jobs/queue';
+import { notFound } from '../errors';
+import { addRoute } from '../route';
+import { parseBody } from '../validation';
+
+/** Sales figures: admin and finance, and a supplier for itself (same as the /sales area). */
+const SALES_RULE = oneOf('staff:admin', 'staff:finance', 'user:supplier');
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
+const rangeBody = z.strictObject({ start_date: date, end_date: date })
+  .refine((r) => r.start_date <= r.end_date, { message: MSG.startBeforeEnd, path: ['start_date'] });
+
+const view = (j: JobRow) => ({ id: j.id, kind: j.kind, state: j.state, child_job_id: j.child_job_id, result: j.result });
+
+export function registerJobRoutes(app: FastifyInstance, db: Db) {
+  for (const kind of ['sales', 'sales-export'] as const) {
+    addRoute(app, db, {
+      method: 'POST', url: `/v4/catalog/suppliers/:id/${kind}/`, rule: SALES_RULE,
+      handler: async (req, reply, user) => {
+        const id = Number((req.params as { id: string }).id);
+        // A supplier asks only for itself; another supplier's id is not found.
+        if (!Number.isInteger(id) || (user!.supplierId != null && user!.supplierId !== id)) throw notFound();
+        const [s] = await db.query('select 1 from suppliers where id = $1', [id]);
+        if (!s) throw notFound();
+        const range = parseBody(rangeBody, req.body);
+        const job = await enqueue(db, kind, user!.id, { supplier_id: id, ...range });
+        return reply.code(202).send({ id: job.id, state: job.state });
+      },
+    });
+  }
+  addRoute(app, db, {
+    // Anyone signed in may poll, but only their own jobs exist for them.
+    method: 'GET', url: '/v4/jobs/:kind/:id/', rule: '*',
+    handler: async (req, _reply, user) => {
+      const { kind, id } = req.params as { kind: string; id: string };
+      if (!/^\d{1,9}$/.test(id)) throw notFound();
+      const [job] = await db.query<JobRow>(
+        'select id, kind, state, child_job_id, owner_id, payload, result from jobs where id = $1 and kind = $2 and owner_id = $3',
+        [Number(id), kind, user!.id],
+      );
+      if (!job) throw notFound();
+      return view(job);
+    },
+  });
+}
