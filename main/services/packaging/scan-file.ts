@@ -1,15 +1,15 @@
 /**
- * One file, one streamed pass: chunks of CHUNK_SIZE are read once and go both to
- * music-metadata (format fields and tags) and to the MD5 worker. When the parser
- * has what it needs (FLAC stops after its metadata blocks) the rest of the file is
- * only hashed, its chunks handed to the worker without a copy.
+ * One file, one streamed pass: chunks of CHUNK_SIZE are read once, in order, into
+ * pooled buffers. music-metadata parses them through ChunkTokenizer (copying out
+ * only the header and tag bytes it asks for; the audio data it skips is never
+ * copied), and each chunk the parser is done with is transferred to the MD5 worker.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { parseStream, type IAudioMetadata } from 'music-metadata';
+import { parseFromTokenizer, type IAudioMetadata } from 'music-metadata';
 import { checkAudio } from '../../../shared/packaging/audio-checks';
 import type { AudioFormat, AudioTags, Issue, ScanEntry } from '../../../shared/packaging/model';
 import { isLosslessPcm, readHeaderFields, type HeaderFields } from './audio-header';
+import { ChunkTokenizer } from './chunk-tokenizer';
 import type { HashPool, HashSession } from './hash-pool';
 
 /** 1 MiB or more: 64 KiB reads cost 10-20% of throughput here. */
@@ -58,70 +58,49 @@ export async function scanFile(path: string, name: string, opts: ScanFileOptions
 async function readOnce(fh: FileHandle, hash: HashSession, base: Omit<ScanEntry, 'status'>, opts: ScanFileOptions): Promise<ScanEntry> {
   const chunkSize = Math.max(1024 * 1024, opts.chunkSize ?? CHUNK_SIZE);
   let pos = 0;
-  let header: HeaderFields | null = null;
-  let parserDone = false;
 
-  /** Reads the next chunk, hashes it (copied while the parser may still need it). */
+  /** Reads the next chunk into a pooled buffer (the hash worker hands buffers back). */
   const next = async (): Promise<Buffer | null> => {
     if (opts.signal?.aborted) throw abortError();
-    // While the parser may still hold a chunk it gets its own memory; after that,
-    // chunks are read into pooled buffers that the hash worker hands back.
-    const buf = parserDone ? Buffer.from(opts.hashes.buffers.take(chunkSize), 0, chunkSize) : Buffer.allocUnsafeSlow(chunkSize);
+    const buf = Buffer.from(opts.hashes.buffers.take(chunkSize), 0, chunkSize);
     const { bytesRead } = await fh.read(buf, 0, chunkSize, pos);
     if (bytesRead === 0) return null;
     pos += bytesRead;
     opts.onBytes?.(bytesRead);
-    const chunk = bytesRead === chunkSize ? buf : buf.subarray(0, bytesRead);
-    if (!header) header = readHeaderFields(chunk);
-    await hash.update(chunk, parserDone && chunk.byteLength === buf.byteLength);
-    return chunk;
+    return bytesRead === chunkSize ? buf : buf.subarray(0, bytesRead);
   };
+  /** Chunks the parser is done with go to the worker, in file order, without a copy. */
+  const release = (chunk: Uint8Array) => hash.update(chunk, true);
 
   // The first chunk decides whether this is audio we read at all.
   const first = await next();
-  const h = header ?? readHeaderFields(Buffer.alloc(0));
-  if (!first || !h.container) {
+  const h = first ? readHeaderFields(first) : null;
+  if (!first || !h?.container) {
     hash.abort();
     return { ...base, status: 'corrupt', reason: 'Not a WAV, FLAC or AIFF file: the header is not recognised' };
   }
 
-  let inflight: Promise<unknown> = Promise.resolve();
-  let readError: Error | null = null;
-  let pushedFirst = false;
-  const source = new Readable({
-    highWaterMark: 0,
-    read() {
-      if (!pushedFirst) {
-        pushedFirst = true;
-        this.push(first);
-        return;
+  let pending: Uint8Array | null = first;
+  const tokenizer = new ChunkTokenizer(
+    async () => {
+      if (pending) {
+        const c = pending;
+        pending = null;
+        return c;
       }
-      const p = next().then(
-        (c) => { if (!parserDone) this.push(c); },
-        (e) => {
-          readError = e as Error;
-          if (!parserDone) this.destroy(e as Error);
-        },
-      );
-      inflight = p;
+      return next();
     },
-  });
-
-  // The parser may have stopped listening by the time a read fails; errors reach it via destroy().
-  source.on('error', () => undefined);
-
+    release,
+    { size: base.size, mimeType: MIME[h.container] },
+  );
   let meta: IAudioMetadata | null = null;
   let parseError: Error | null = null;
   try {
-    meta = await parseStream(source, { mimeType: MIME[h.container], size: base.size }, { duration: false, skipCovers: true });
+    meta = await parseFromTokenizer(tokenizer, { duration: false, skipCovers: true });
   } catch (e) {
     parseError = e as Error;
   }
-  parserDone = true;
-  source.destroy();
-  await inflight;
-  if (opts.signal?.aborted || (readError as Error | null)?.name === 'AbortError') throw abortError();
-  if (readError) throw readError;
+  if (opts.signal?.aborted || parseError?.name === 'AbortError') throw abortError();
   if (parseError || !meta) {
     hash.abort();
     return { ...base, status: 'corrupt', reason: `The audio could not be parsed: ${parseError?.message ?? 'no metadata'}` };
@@ -130,8 +109,10 @@ async function readOnce(fh: FileHandle, hash: HashSession, base: Omit<ScanEntry,
     hash.abort();
     return { ...base, status: 'corrupt', reason: 'The audio header is incomplete (no sample rate, channels or bit depth)' };
   }
-  // The rest of the file only feeds the hash.
-  while (await next());
+  // Whatever the parser left buffered, then the rest of the file, only feeds the hash.
+  await tokenizer.drain();
+  if (pending) await release(pending);
+  for (let c = await next(); c; c = await next()) await release(c);
   const md5 = await hash.digest();
 
   const format = toFormat(h, meta);

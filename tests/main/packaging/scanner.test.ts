@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HashPool } from '../../../main/services/packaging/hash-pool';
@@ -29,6 +29,13 @@ beforeAll(() => {
   unsupported(dir);
   tone(outside, { name: 'secret.wav', seconds: 1 });
   symlinkSync(join(outside, 'secret.wav'), join(dir, 'link-out.wav'));
+  // A WAV whose tags come after the audio data (LIST/INFO at the end, as some editors write).
+  const tail = tone(dir, { name: '09 tail-tags.wav', seconds: 2 });
+  const info = Buffer.concat([Buffer.from('INFO'), Buffer.from('INAM'), u32(11), Buffer.from('Tail Title\0\0'), Buffer.from('IART'), u32(8), Buffer.from('Tail Me\0')]);
+  appendFileSync(tail, Buffer.concat([Buffer.from('LIST'), u32(info.length), info]));
+  const whole = readFileSync(tail);
+  whole.writeUInt32LE(whole.length - 8, 4);
+  writeFileSync(tail, whole);
   mkdirSync(join(dir, 'disc2'));
   tone(join(dir, 'disc2'), { name: 'b1.wav', seconds: 1 });
 });
@@ -37,6 +44,12 @@ afterAll(async () => {
   cleanup();
   cleanupOutside();
 });
+
+function u32(n: number) {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+}
 
 const byName = (entries: ScanEntry[], name: string) => {
   const e = entries.find((x) => x.name === name);
@@ -63,6 +76,9 @@ describe('scan', () => {
     const entries = await scan({ scanId: 's2', paths: [dir], hashes });
     expect(byName(entries, '03 tagged.flac').tags).toMatchObject({ title: 'Night Drive', artist: 'Test Artist', isrc: 'GBABC2400001', bpm: 124 });
     expect(byName(entries, '01 wav16.wav').issues).toEqual([]);
+    const tail = byName(entries, '09 tail-tags.wav');
+    expect(tail.tags).toMatchObject({ title: 'Tail Title', artist: 'Tail Me' });
+    expect(tail.md5).toBe(md5sum(tail.path));
     const ext = byName(entries, '02 wav24.wav');
     expect(ext.format).toMatchObject({ wavFormatTag: 0xfffe, lossless: true, bitsPerSample: 24 });
     expect(ext.issues.map((i) => [i.level, i.code])).toEqual([['warning', 'extensible']]);
