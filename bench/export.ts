@@ -5,7 +5,7 @@
  * console does it: main's ExportService asks the API (a child process on a PostgreSQL
  * server this bench starts) for GET /v4/catalog/tracks/export/, which streams from a
  * cursor; main streams the body to a temp file and renames it into place. Compared
- * with `psql \copy` of the same SELECT (same joins, same order) in the same run.
+ * with `psql \copy` of the same SELECT (same joins, order and columns) in the same run.
  * Also the peak memory (RSS) of main (this process) and of the API during the export.
  * Prints a table, then ONE JSON line.
  */
@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { principalFrom } from '../shared/access';
 import { ExportService, apiExportSource, type ExportProgress } from '../main/services/exports';
 import { planList } from '../server/api/lists/engine';
+import { exportSelect } from '../server/api/routes/export';
+import { shownColumns } from '../shared/search';
 import { LIST_DEF_BY_KEY } from '../server/api/lists/types';
 import type { RequestUser } from '../server/api/principal';
 import { ADMIN_SCOPE, argOf, prepare, round, sampleRss, startApiChild, startPostgres, table } from './_support';
@@ -28,7 +30,8 @@ function psqlCopy(url: string, file: string): number {
   const def = LIST_DEF_BY_KEY.get('tracks')!;
   const { sql, where, order } = planList(def, ADMIN, {});
   if (sql.params.length) throw new Error('the unfiltered admin export has no parameters');
-  const select = `select ${def.select} from ${def.from} ${where} order by ${order}`.replace(/\s+/g, ' ');
+  // The same SELECT the export route runs: the list's query, narrowed to the exported columns.
+  const select = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, shownColumns('tracks', null)).replace(/\s+/g, ' ');
   const t = performance.now();
   execFileSync('psql', [url, '-X', '-q', '-c', `\\copy (${select}) to '${file}' with (format csv, header)`], { stdio: 'inherit' });
   return (performance.now() - t) / 1000;
