@@ -12,6 +12,7 @@ import { registerListRoutes } from './routes/lists';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerJobRoutes } from './routes/jobs';
+import { registerNoteRoutes } from './routes/notes';
 
 function base(logger: boolean): FastifyInstance {
   const app = Fastify({ logger, exposeHeadRoutes: false, bodyLimit: 5 * 1024 * 1024 });
@@ -43,6 +44,7 @@ export async function buildApi(db: Db, settings: TokenSettings, logger = false):
     registerAuxiliaryRoutes(scope, db);
     registerMeRoutes(scope, db);
     registerJobRoutes(scope, db);
+    registerNoteRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

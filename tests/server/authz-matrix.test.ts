@@ -87,6 +87,7 @@ describe('ownership', () => {
     const [foreignTrack] = await server.db.query<{ id: number; version: number }>('select id, version from tracks where supplier_id <> $1 limit 1', [supplierId]);
     const p = await api(server, t, `/v4/catalog/tracks/${foreignTrack.id}/`, { method: 'PATCH', body: { bpm: 99 }, headers: { 'if-match': `"v${foreignTrack.version}"` } });
     expect(p.status).toBe(404);
+    expect((await api(server, t, `/v4/catalog/tracks/${foreignTrack.id}/notes/`)).status).toBe(404);
   });
 
   it('a label user sees only its own label; another label is 404', async () => {

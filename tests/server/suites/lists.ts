@@ -206,6 +206,16 @@ export function listSuite(get: () => RunningServer) {
     expect(ok.body.results!.map((t) => t.bpm)).toEqual([111, 112]);
   });
 
+  it('adds and lists notes on a visible object', async () => {
+    const posted = await call('/v4/catalog/tracks/60/notes/', { method: 'POST', body: { body: 'Label asked for a new mix name.' } });
+    expect(posted.status).toBe(201);
+    expect(posted.body.author).toEqual({ id: 1, name: 'admin' });
+    const list = await call('/v4/catalog/tracks/60/notes/');
+    expect(list.body.results![0].body).toBe('Label asked for a new mix name.');
+    expect((await call('/v4/catalog/tracks/60/notes/', { method: 'POST', body: { body: '  ' } })).body).toHaveProperty('body');
+    expect((await call('/v4/catalog/tracks/99999999/notes/')).status).toBe(404);
+  });
+
   it('serves the reference lists', async () => {
     const genres = await call('/v4/auxiliary/genres/');
     expect(genres.body.count).toBe(await count('select count(*)::int n from genres where enabled'));
