@@ -17,7 +17,7 @@ import { LIST_DEF_BY_KEY } from '../lists/types';
 import { addRoute } from '../route';
 
 /** Rows fetched from the cursor at a time. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 5000;
 
 export function registerExportRoutes(app: FastifyInstance, db: Db) {
   for (const t of SEARCH_TYPES) {
@@ -49,10 +49,18 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
             await tx.query('set local cursor_tuple_fraction = 1.0');
             await tx.query(`declare export_rows no scroll cursor for ${select}`, params);
             await write(csvLine(cols.map((c) => c.title)));
+            const fetchBatch = () => tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
+            // The next batch is asked for before this one is written, so the database and the CSV work overlap.
+            let next = fetchBatch();
             for (;;) {
-              if (closed) throw new Error('client went away');
-              const rows = await tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
+              const rows = await next;
               if (rows.length === 0) break;
+              next = fetchBatch();
+              next.catch(() => undefined); // its failure surfaces at the next await
+              if (closed) {
+                await next.catch(() => undefined);
+                throw new Error('client went away');
+              }
               let chunk = '';
               for (const row of rows) chunk += csvLine(cols.map((c) => csvValue(c, row)));
               await write(chunk);
