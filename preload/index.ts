@@ -3,10 +3,13 @@
  * channel (derived from shared/bridge, each invoking `bridge:<name>`) and one typed
  * event subscription. Never ipcRenderer itself, nothing untyped.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { bridgeEvents, channelNames, IPC_EVENT_CHANNEL, IPC_PREFIX, PRELOAD_GLOBAL, type PreloadApi, type PreloadCalls } from '../shared/bridge';
 
-export function buildPreloadApi(ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>): PreloadApi {
+export function buildPreloadApi(
+  ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  files?: Pick<typeof webUtils, 'getPathForFile'>,
+): PreloadApi {
   const calls = Object.fromEntries(
     channelNames.map((name) => [name, (request: unknown) => ipc.invoke(`${IPC_PREFIX}${name}`, request ?? {})]),
   ) as PreloadCalls;
@@ -22,7 +25,8 @@ export function buildPreloadApi(ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 
         ipc.removeListener(IPC_EVENT_CHANNEL, forward);
       };
     },
+    ...(files ? { getPathForFile: (file: object) => files.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]) } : {}),
   };
 }
 
-contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, buildPreloadApi(ipcRenderer));
+contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, buildPreloadApi(ipcRenderer, webUtils));

@@ -50,4 +50,9 @@ export interface PreloadApi {
   calls: PreloadCalls;
   /** Subscribes to one main → renderer event; returns the unsubscribe function. */
   onEvent<E extends BridgeEventName>(name: E, listener: (payload: BridgeEventPayload<E>) => void): () => void;
+  /**
+   * The local path of a file dropped on the window (Electron's webUtils), so main can
+   * read it; the renderer never reads file contents. Absent in the browser host.
+   */
+  getPathForFile?: (file: object) => string;
 }

@@ -66,6 +66,7 @@ const fake = vi.hoisted(() => {
       removeListener: vi.fn((ch: string, l: Listener) => rendererListeners.set(ch, (rendererListeners.get(ch) ?? []).filter((x) => x !== l))),
     },
     contextBridge: { exposeInMainWorld: vi.fn((key: string, api: unknown) => (exposed[key] = api)) },
+    webUtils: { getPathForFile: vi.fn((file: { name: string }) => `/dropped/${file.name}`) },
   };
 });
 
@@ -76,6 +77,7 @@ vi.mock('electron', () => ({
   ipcMain: fake.ipcMain,
   ipcRenderer: fake.ipcRenderer,
   contextBridge: fake.contextBridge,
+  webUtils: fake.webUtils,
 }));
 
 import { channelNames, IPC_EVENT_CHANNEL, type PreloadApi } from '../../shared/bridge';
@@ -237,10 +239,12 @@ describe('app:// protocol', () => {
 });
 
 describe('preload', () => {
-  it('exposes one named function per channel and a typed event subscription, nothing else', async () => {
+  it('exposes one named function per channel, a typed event subscription and the dropped-file path resolver, nothing else', async () => {
     await import('../../preload/index');
     const api = fake.exposed.storeConsole as PreloadApi;
-    expect(Object.keys(api).sort()).toEqual(['calls', 'onEvent']);
+    expect(Object.keys(api).sort()).toEqual(['calls', 'getPathForFile', 'onEvent']);
+    // A dropped file resolves to its path in the preload; its contents are never read there.
+    expect(api.getPathForFile!({ name: 'cover.png' })).toBe('/dropped/cover.png');
     expect(Object.keys(api.calls).sort()).toEqual([...channelNames].sort());
     expect(Object.values(api.calls).every((f) => typeof f === 'function')).toBe(true);
     expect(await api.calls.settingsGet({ key: 'drawer' })).toEqual({ ok: true, value: { name: 'bridge:settingsGet', request: { key: 'drawer' } } });
