@@ -43,6 +43,18 @@ describe('GET /v4/{category}/{type}/export/', () => {
     expect(r.rows.slice(1, 11).map((row) => Number(row[0]))).toEqual(list.body.results!.map((x) => x.id));
   });
 
+  it('writes references by name, artists joined in order', async () => {
+    const list = await api(s, admin, '/v4/catalog/tracks/?order_by=id&per_page=20');
+    const r = await csv(admin, '/v4/catalog/tracks/export/?order_by=id');
+    const head = r.rows[0];
+    list.body.results!.forEach((t, i) => {
+      const row = r.rows[i + 1];
+      expect(row[head.indexOf('Artists')]).toBe((t.artists as { name: string }[]).map((a) => a.name).join(', '));
+      expect(row[head.indexOf('Label')]).toBe((t.label as { name: string } | null)?.name ?? '');
+      expect(row[head.indexOf('Release Date')]).toBe(t.release_date ?? '');
+    });
+  });
+
   it('neutralises formula cells and leaves numbers as numbers', async () => {
     const [t] = await s.db.query<{ id: number }>('select id from tracks order by id limit 1');
     await s.db.query(`update tracks set title = '=HYPERLINK("http://evil","x")', bpm = 128 where id = $1`, [t.id]);

@@ -92,9 +92,19 @@ const ALSO: Partial<Record<Column['kind'], string[]>> = { hype: ['hype_active'] 
  * from the request.
  */
 export function exportSelect(listSelect: string, cols: readonly Column[]): string {
-  const fields = [...new Set(cols.flatMap((c) => [c.field.split('.')[0], ...(ALSO[c.kind] ?? [])]))]
-    .filter((f) => /^[a-z_][a-z0-9_]*$/.test(f));
-  return `select ${fields.map((f) => `x."${f}"`).join(', ')} from (${listSelect}) x`;
+  const out = new Map<string, string>();
+  for (const c of cols) {
+    for (const f of [c.field.split('.')[0], ...(ALSO[c.kind] ?? [])]) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(f) || out.has(f)) continue;
+      // References become their names in the database (C), not JSON the API parses row by row.
+      const expr =
+        f === c.field && c.kind === 'ref' ? `x."${f}"->>'name'`
+        : f === c.field && c.kind === 'refs' ? `(select string_agg(e->>'name', ', ' order by n) from json_array_elements(x."${f}") with ordinality as a(e, n))`
+        : `x."${f}"`;
+      out.set(f, `${expr} as "${f}"`);
+    }
+  }
+  return `select ${[...out.values()].join(', ')} from (${listSelect}) x`;
 }
 
 /** Columns a type can export (fixed first), for documentation and tests. */
