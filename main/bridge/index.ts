@@ -18,6 +18,7 @@
 import type { MainServices } from '../services';
 import { apiHandlers } from './handlers/api';
 import { exportsHandlers } from './handlers/exports';
+import { jobsHandlers } from './handlers/jobs';
 import { packagingHandlers } from './handlers/packaging';
 import { sessionHandlers } from './handlers/session';
 import { settingsHandlers } from './handlers/settings';
@@ -32,6 +33,7 @@ export function createHandlers(services: MainServices): Handlers {
     ...systemHandlers(services),
     ...exportsHandlers(services),
     ...packagingHandlers(services),
+    ...jobsHandlers(services),
   };
 }
 

@@ -30,7 +30,8 @@ export class ApiClient {
     this.fetch = deps.fetch ?? fetch;
   }
 
-  async request(req: ApiRequest): Promise<ApiResponse> {
+  /** `opts.signal` cancels the call (it then fails like an unreachable host; the caller knows why). */
+  async request(req: ApiRequest, opts: { signal?: AbortSignal } = {}): Promise<ApiResponse> {
     const query = req.query ? buildQuery(toQuery(req.query)) : '';
     const url = `${this.apiUrl}${req.path}${query ? `?${query}` : ''}`;
     const hasBody = req.body !== undefined && req.method !== 'GET';
@@ -46,7 +47,7 @@ export class ApiClient {
           method: req.method,
           headers,
           body: hasBody ? JSON.stringify(req.body) : undefined,
-          signal: AbortSignal.timeout(this.deps.timeoutMs ?? 60_000),
+          signal: withTimeout(this.deps.timeoutMs ?? 60_000, opts.signal),
         });
       } catch (err) {
         throw new BridgeError({ code: 'api_unreachable', message: 'The API host could not be reached.', detail: err instanceof Error ? err.message : String(err) });
@@ -56,6 +57,11 @@ export class ApiClient {
     if (res.status >= 400 && res.status <= 599) throw httpError(res, data);
     return { status: res.status, data, etag: res.headers.get('etag') ?? undefined };
   }
+}
+
+function withTimeout(ms: number, signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
 }
 
 /** Spec §7: the status text, or "Received unexpected status code: N"; `detail` from the body. */

@@ -3,6 +3,7 @@ import type { SystemInfo } from '../../shared/bridge/channels/system';
 import { EventBus } from '../bridge/event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
+import { JobPoller } from './job-poller';
 import { ExportService, apiExportSource, downloadsTarget, type ExportsFacade } from './exports';
 import type { PackagingService } from './packaging';
 import { createPackagingService } from './packaging/create';
@@ -30,6 +31,8 @@ export interface MainServices {
   exports: ExportsFacade;
   /** The packaging wizard's scans and package writer (main/services/packaging). */
   packaging: PackagingService;
+  /** Waits for async API jobs (spec §4 polling; main/services/job-poller.ts). */
+  jobs: JobPoller;
   /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
   signIn: () => Promise<SignInResult>;
 }
@@ -74,6 +77,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
     },
     packaging: createPackagingService(api, events, parts.packagingDialogs),
+    jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),
     signIn: () => parts.signIn(session),
   };
 }

@@ -7,6 +7,7 @@ import { sessionChannels } from './channels/session';
 import { settingsChannels } from './channels/settings';
 import { systemChannels } from './channels/system';
 import { packagingChannels } from './channels/packaging';
+import { jobsChannels } from './channels/jobs';
 
 /**
  * The bridge: every channel between renderer and main, declared once. Add an area's
@@ -20,6 +21,7 @@ export const channels = {
   ...systemChannels,
   ...exportsChannels,
   ...packagingChannels,
+  ...jobsChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { channel, Ok } from '../define';
+
+/**
+ * Asynchronous API jobs (api-conventions "Jobs", spec §4): the renderer starts one
+ * with an apiRequest POST (→ `{id, state: "PENDING"}`), then asks main to wait for it.
+ * Main polls `GET /v4/jobs/{kind}/{id}/` every POLL_INTERVAL_MS, follows a
+ * `child_job_id`, and gives up after POLL_TIMEOUT_MS with "Request Timed Out";
+ * every state change arrives as a `jobProgress` event.
+ */
+
+/** The job kinds the v4 API has (server/api/routes/jobs.ts). */
+export const JOB_KINDS = ['sales', 'sales-export'] as const;
+export const JobKind = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof JobKind>;
+
+/** A job id as the API gives it (a positive integer), as a number or a digit string. */
+export const JobId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^[1-9][0-9]{0,15}$/, 'not a job id'),
+]);
+
+export const JobRef = z.object({ kind: JobKind, id: JobId }).strict();
+export type JobRef = z.input<typeof JobRef>;
+
+/** The finished job: the last of the chain when the job handed on to a child. */
+export const JobOutcome = z.object({
+  id: z.string(),
+  state: z.literal('DONE'),
+  result: z.unknown(),
+});
+export type JobOutcome = z.infer<typeof JobOutcome>;
+
+export const jobsChannels = {
+  jobWait: channel(
+    'Waits for an API job: polls it every second until DONE, following a child job; answers the result of the last job. Fails with the job\'s error when it ends in ERROR, with "Request Timed Out" after 120 seconds, or `cancelled` after jobCancel. Progress arrives as `jobProgress` events.',
+    JobRef,
+    JobOutcome,
+  ),
+  jobCancel: channel(
+    'Stops every jobWait on this job (they fail with `cancelled`); the job itself goes on in the API. Answers ok when there was none.',
+    JobRef,
+    Ok,
+  ),
+} as const;
