@@ -11,12 +11,12 @@
  * bare Node http + pg handler running the same SQL under the same load.
  * Prints a table, then ONE JSON line of figures.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startPostgres as startPg, type Pg } from './_support';
 import pg from 'pg';
 import { principalFrom } from '../shared/access';
 import { buildQuery } from '../shared/api';
@@ -55,32 +55,14 @@ const pct = (xs: number[], p: number) => {
 };
 const round = (x: number) => Math.round(x * 100) / 100;
 
-/** Throwaway PostgreSQL server (same recipe as tests/server/pg-cluster.ts). */
-function startPostgres(): { url: string; stop(): void } | null {
-  const root = '/usr/lib/postgresql';
-  const bin = process.env.PGBIN ?? (existsSync(root) ? readdirSync(root).sort().map((v) => join(root, v, 'bin')).filter((b) => existsSync(join(b, 'initdb'))).pop() : undefined);
-  if (!bin) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    if (!asRoot) return execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
-    const q = [join(bin, cmd), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    return execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', q], { stdio: 'pipe' });
-  };
-  if (asRoot) {
-    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-    chmodSync(dir, 0o700);
+/** Throwaway PostgreSQL server (bench/_support.ts), or null where its binaries are missing. */
+function startPostgres(): Pg | null {
+  try {
+    return startPg();
+  } catch (e) {
+    if (/binaries not found/.test(String(e))) return null;
+    throw e;
   }
-  const port = 56000 + Math.floor(Math.random() * 500);
-  run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', ['-D', join(dir, 'data'), '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=4GB`, '-l', join(dir, 'log'), '-w', 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 const ADMIN: RequestUser = {

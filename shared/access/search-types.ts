@@ -3,17 +3,9 @@
  * and the filters (spec §3 names) each type accepts. The console offers, and the
  * server enforces, exactly this table.
  */
-import { APP_CONTROL, oneOf, type Rule } from './scopes';
+import { APP_CONTROL, oneOf, STAFF_ROLES, type Rule } from './scopes';
 
-const ALL_STAFF = oneOf(
-  'staff:admin',
-  'staff:content_ops',
-  'staff:curation',
-  'staff:marketing',
-  'staff:label_mgmt',
-  'staff:support',
-  'staff:finance',
-);
+const ALL_STAFF = oneOf(...STAFF_ROLES);
 
 /** Spec §6 search-type table, one rule per row. */
 export const SEARCH_RULES = {
