@@ -8,7 +8,7 @@ import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
 import { EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
-import { createServices } from '../services';
+import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { createKeychainVault } from '../services/token-vault';
 import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
@@ -26,6 +26,7 @@ registerAppScheme(protocol);
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let stopApi: (() => void) | null = null;
+let services: MainServices | null = null;
 
 async function start(): Promise<void> {
   const dataDir = process.env.CONSOLE_DATA_DIR || app.getPath('userData');
@@ -46,7 +47,7 @@ async function start(): Promise<void> {
     sentryDsn: process.env.SENTRY_DSN || undefined,
     externalAllowlist: EXTERNAL_ALLOWLIST,
   };
-  const services = createServices(config, {
+  services = createServices(config, {
     transport: 'electron',
     vault: createKeychainVault(),
     settings: await createElectronStoreBackend(),
@@ -82,6 +83,12 @@ app.on('web-contents-created', (_event, contents) => {
 });
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+// Quitting stops what main still runs for the renderer: exports being written (their
+// partial files are removed) and job waits, before the sandbox API goes away.
+app.on('before-quit', () => {
+  services?.exports.service.cancelAll();
+  services?.jobs.cancelAll();
 });
 app.on('will-quit', () => stopApi?.());
 

@@ -33,6 +33,8 @@ const fake = vi.hoisted(() => {
   return {
     calls,
     sent,
+    appListeners,
+    showSaveDialog: vi.fn(async (..._a: unknown[]) => ({ canceled: true, filePath: '' })),
     ready: () => ready(),
     FakeBrowserWindow,
     ipcHandlers: new Map<string, unknown>(),
@@ -58,7 +60,7 @@ vi.mock('electron', () => ({
   BrowserWindow: fake.FakeBrowserWindow,
   ipcMain: { handle: (name: string, h: unknown) => fake.ipcHandlers.set(name, h) },
   shell: { openExternal: vi.fn() },
-  dialog: {},
+  dialog: { showSaveDialog: (...a: unknown[]) => fake.showSaveDialog(...a) },
   utilityProcess: { fork: vi.fn() },
 }));
 vi.mock('electron-store', () => ({
@@ -105,6 +107,31 @@ describe('Electron main', () => {
     const get = fake.ipcHandlers.get('bridge:settingsGet') as (e: unknown, r: unknown) => Promise<unknown>;
     expect(await get({ senderFrame: { url: 'app://console/' } }, { key: 'drawer' })).toEqual({ ok: true, value: { value: { open: true } } });
     expect(await get({ senderFrame: { url: 'https://evil.example/' } }, { key: 'drawer' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+});
+
+describe('Electron main: exports and quitting', () => {
+  it('asks the native save dialog where an export goes (chooseExportTarget)', async () => {
+    const start = fake.ipcHandlers.get('bridge:exportStart') as (e: unknown, r: unknown) => Promise<unknown>;
+    expect(await start({ senderFrame: { url: 'app://console/' } }, { type: 'tracks', filters: {} })).toEqual({ ok: true, value: { started: false } });
+    expect(fake.showSaveDialog).toHaveBeenCalledTimes(1);
+    const options = fake.showSaveDialog.mock.calls[0].at(-1) as { title: string; defaultPath: string; filters: unknown };
+    expect(options).toMatchObject({ title: 'Save export', filters: [{ name: 'CSV', extensions: ['csv'] }] });
+    expect(options.defaultPath).toMatch(/\.csv$/);
+  });
+
+  it('cancels running exports and job waits when the app quits', async () => {
+    const { ExportService } = await import('../../main/services/exports');
+    const { JobPoller } = await import('../../main/services/job-poller');
+    const exportsCancel = vi.spyOn(ExportService.prototype, 'cancelAll');
+    const jobsCancel = vi.spyOn(JobPoller.prototype, 'cancelAll');
+    const listeners = fake.appListeners.get('before-quit') ?? [];
+    expect(listeners).toHaveLength(1);
+    listeners[0]({ preventDefault: () => {} });
+    expect(exportsCancel).toHaveBeenCalledTimes(1);
+    expect(jobsCancel).toHaveBeenCalledTimes(1);
+    exportsCancel.mockRestore();
+    jobsCancel.mockRestore();
   });
 });
 
