@@ -56,3 +56,9 @@ export const AREA_RULES = {
 
 export type AreaRoot = keyof typeof AREA_RULES;
 export const AREA_ROOTS = Object.keys(AREA_RULES) as AreaRoot[];
+
+/**
+ * API: the signed-in Baseware supplier's or label's own supplier record
+ * (GET /v4/my/supplier/). Staff name a supplier through the staff-only suppliers list.
+ */
+export const OWN_SUPPLIER_RULE: Rule = withAll(oneOf('user:supplier', 'user:label'), APP_BASEWARE);

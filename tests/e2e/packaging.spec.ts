@@ -63,21 +63,17 @@ async function browseTo(page: Page, names: string[]) {
 
 test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(180_000);
-  // The sender: the supplier's own record (/v4/my/supplier/) when the API offers it,
-  // else staff (admin) acting for a seeded supplier with a valid DDEX party id.
+  // The sender: the supplier's own record, which main reads from /v4/my/supplier/.
+  // The sandbox supplier's seeded record has a valid DDEX party id (checked here, so a
+  // changed seed fails loudly instead of building as someone else).
   const server = { api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as Parameters<typeof apiSignIn>[0];
   const supplierToken = (await apiSignIn(server, 'supplier', 'sandbox-supplier')).access_token;
   const own = await api(server, supplierToken, '/v4/my/supplier/');
-  const asSupplier = own.status === 200 && ddexPartyId(String(own.body.ddex_party_id ?? '')).valid && !!own.body.ddex_party_id;
-  let supplierName: string | null = null;
-  if (!asSupplier) {
-    test.info().annotations.push({ type: 'note', description: `/v4/my/supplier/ answered ${own.status}: building as admin for a seeded supplier` });
-    const adminToken = (await apiSignIn(server, 'admin', 'sandbox-admin')).access_token;
-    const list = await api(server, adminToken, '/v4/catalog/suppliers/?per_page=100');
-    const s = (list.body.results ?? []).find((r) => typeof r.ddex_party_id === 'string' && ddexPartyId(r.ddex_party_id).valid);
-    supplierName = String(s!.name);
-  }
-  await signIn(page, gotoConsole, account(asSupplier ? 'supplier' : 'admin'));
+  expect(own.status).toBe(200);
+  expect(own.body.id).toBe(account('supplier').supplierId);
+  const partyId = String(own.body.ddex_party_id ?? '');
+  expect(partyId !== '' && ddexPartyId(partyId).valid).toBe(true);
+  await signIn(page, gotoConsole, account('supplier'));
   await gotoConsole(page, '/packaging');
   await expect(page.getByRole('heading', { name: 'Packaging' })).toBeVisible();
 
@@ -142,8 +138,9 @@ test('a sandbox supplier account builds a package from generated audio', async (
   }
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Finish: no errors, the sender checks out, an output folder, then build.
-  if (supplierName !== null) await choose(page, 'Supplier', supplierName);
+  // Finish: no errors, the sender (the supplier's own record) checks out, an output folder, then build.
+  await expect(page.getByLabel('Supplier', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('sender')).toContainText(`${String(own.body.name)} — ${partyId}`);
   await expect(page.getByTestId('sender')).toContainText('Valid DDEX Party ID');
   await expect(page.getByTestId('issues')).toContainText('Errors (0)');
   await page.getByRole('button', { name: 'Choose output folder…' }).click();

@@ -4,6 +4,7 @@ import { startTestServer, type RunningServer } from './helpers';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
+import { mySupplierSuite } from './suites/my-supplier';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -14,3 +15,4 @@ afterAll(async () => server?.close());
 describe('identity provider (PGlite)', () => authSuite(() => server));
 describe('lists (PGlite)', () => listSuite(() => server));
 describe('jobs (PGlite)', () => jobSuite(() => server));
+describe('own supplier (PGlite)', () => mySupplierSuite(() => server));

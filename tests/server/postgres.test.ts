@@ -9,6 +9,7 @@ import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
+import { mySupplierSuite } from './suites/my-supplier';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -32,4 +33,5 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('identity provider', () => authSuite(() => server));
   describe('lists', () => listSuite(() => server));
   describe('jobs', () => jobSuite(() => server));
+  describe('own supplier', () => mySupplierSuite(() => server));
 });

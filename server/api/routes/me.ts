@@ -1,5 +1,9 @@
-/** The signed-in user's own profile and sessions (the console's /account page). */
+/**
+ * The signed-in user's own profile and sessions (the console's /account page), and a
+ * supplier or label user's own supplier record (the packaging sender).
+ */
 import type { FastifyInstance } from 'fastify';
+import { OWN_SUPPLIER_RULE } from '../../../shared/access';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
 import type { Db } from '../../db/client';
@@ -36,6 +40,19 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       if (!row) throw notFound();
       await revokeFamily(db, id);
       return reply.code(204).send();
+    },
+  });
+  addRoute(app, db, {
+    // A supplier user's own supplier; a label user's: the supplier its label belongs to.
+    method: 'GET', url: '/v4/my/supplier/', rule: OWN_SUPPLIER_RULE,
+    handler: async (_req, _reply, user) => {
+      const [s] = await db.query<{ id: number; name: string; ddex_party_id: string | null }>(
+        `select s.id, s.name, s.ddex_party_id from suppliers s
+         where s.id = coalesce($1::int, (select l.supplier_id from labels l where l.id = $2::int))`,
+        [user!.supplierId ?? null, user!.labelId ?? null],
+      );
+      if (!s) throw notFound();
+      return s;
     },
   });
 }
