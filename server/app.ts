@@ -24,6 +24,11 @@ export interface ServerOptions {
   /** Access-token lifetime in seconds (default env ACCESS_TOKEN_TTL or 900). */
   accessTokenTtl?: number;
   logger?: boolean;
+  /**
+   * Running as the console's embedded sandbox (cli `--sandbox`, passed only by the
+   * console's sandbox start): registers the sandbox-only routes. Off by default.
+   */
+  sandbox?: boolean;
   log?: (msg: string) => void;
   /** Use an already-open database (tests); it is not closed by close(). */
   db?: Db;
@@ -52,7 +57,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       refreshTtl: 30 * 24 * 3600,
     };
     const host = opts.host ?? '127.0.0.1';
-    const api = await buildApi(db, settings, opts.logger);
+    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox });
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });

@@ -5,6 +5,8 @@
  *   DATABASE_URL        PostgreSQL server instead of PGlite
  *   API_PORT, IDP_PORT  ports (0 = any free port)
  *   --seed N, --scale N seed number and size for the first start on an empty database
+ *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
+ *                       only the console's sandbox start passes it, never a default
  */
 import { startServer } from './app';
 
@@ -27,6 +29,7 @@ async function main() {
     idpPort: Number(process.env.IDP_PORT ?? defaultPort(8401)),
     seed: Number(arg('seed') ?? 1),
     scale: Number(arg('scale') ?? 1),
+    sandbox: flag('sandbox'),
     log: (m) => console.log(m),
   });
   console.log(`API listening on ${server.api}`);

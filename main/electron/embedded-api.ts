@@ -12,7 +12,7 @@ import { urlOf } from '../host/embedded-api';
 export async function startUtilityApi(childPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
   const pglite = join(dataDir, 'pglite');
   mkdirSync(pglite, { recursive: true });
-  const child = utilityProcess.fork(childPath, ['--data-dir', pglite], {
+  const child = utilityProcess.fork(childPath, ['--data-dir', pglite, '--sandbox'], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
     stdio: 'inherit',
     serviceName: 'Store Console sandbox API',

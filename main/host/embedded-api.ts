@@ -30,7 +30,7 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
   const logPath = join(opts.dataDir, 'server.log');
   const log = openSync(logPath, 'a');
   const pglite = join(opts.dataDir, 'pglite');
-  const child = fork(opts.cliPath, ['--data-dir', pglite], {
+  const child = fork(opts.cliPath, ['--data-dir', pglite, '--sandbox'], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
     stdio: ['ignore', log, log, 'ipc'],
     execArgv: [],

@@ -13,6 +13,7 @@ import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerJobRoutes } from './routes/jobs';
 import { registerNoteRoutes } from './routes/notes';
+import { registerSandboxRoutes } from './routes/sandbox';
 
 function base(logger: boolean): FastifyInstance {
   const app = Fastify({ logger, exposeHeadRoutes: false, bodyLimit: 5 * 1024 * 1024 });
@@ -35,9 +36,16 @@ function base(logger: boolean): FastifyInstance {
   return app;
 }
 
-export async function buildApi(db: Db, settings: TokenSettings, logger = false): Promise<FastifyInstance> {
-  const app = base(logger);
+export interface ApiOptions {
+  logger?: boolean;
+  /** Running as the console's embedded sandbox: adds the sandbox-only fault route. */
+  sandbox?: boolean;
+}
+
+export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions = {}): Promise<FastifyInstance> {
+  const app = base(opts.logger ?? false);
   await app.register(async (scope) => {
+    if (opts.sandbox) registerSandboxRoutes(scope, db);
     registerExportRoutes(scope, db);
     registerListRoutes(scope, db);
     registerSearchRoutes(scope, db);

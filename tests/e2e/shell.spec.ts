@@ -159,22 +159,11 @@ test('an unknown route shows the 404 page', async ({ page, gotoConsole }) => {
 });
 
 test('a 500 from the API shows the error screen with the logged text and the support link', async ({ page, gotoConsole }) => {
-  // The sandbox API has no fault switch: answer the screen's API call with the 500
-  // main would relay (same wire shape), and pass everything else through untouched.
-  await page.routeWebSocket(/\/bridge/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((raw) => {
-      const msg = JSON.parse(String(raw)) as { t: string; id: number; channel: string; request?: { path?: string } };
-      if (msg.t === 'call' && msg.channel === 'apiRequest' && msg.request?.path === '/v4/auth/o/introspect/') {
-        ws.send(JSON.stringify({ t: 'result', id: msg.id, result: { ok: false, error: { code: 'http_error', status: 500, message: 'Internal Server Error', detail: { detail: 'Server error.' } } } }));
-        return;
-      }
-      server.send(raw);
-    });
-    server.onMessage((raw) => ws.send(raw));
-  });
+  // A real 500: the sandbox API's fault route (GET /v4/sandbox/status/500/), asked for
+  // by the sandbox-only diagnostics card on /help, through main's API client.
   await signIn(page, gotoConsole, admin);
-  await page.locator('[data-nav-path="/account"]').click();
+  await page.locator('[data-nav-path="/help"]').click();
+  await page.getByTestId('sandbox-server-error').click();
   const screen = page.getByTestId('error-screen');
   await expect(screen).toBeVisible({ timeout: 15_000 });
   await expect(screen).toContainText('500');
@@ -185,7 +174,7 @@ test('a 500 from the API shows the error screen with the logged text and the sup
   await page.screenshot({ path: `${SHOTS}/shell-error-500.png` });
 
   await screen.getByRole('button', { name: 'Take Me Back' }).click();
-  await expect(page).not.toHaveURL(/\/account$/);
+  await expect(page).not.toHaveURL(/\/help$/);
 });
 
 test('a user with both brands switches brand; navigation follows the active brand', async ({ page, gotoConsole }) => {

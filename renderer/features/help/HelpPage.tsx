@@ -1,10 +1,27 @@
-/** /help: how the console works, and how to reach product support. */
-import { Card, Col, Row, Typography } from 'antd';
+/**
+ * /help: how the console works, and how to reach product support. In the sandbox only,
+ * a diagnostics card asks the sandbox API for a real server error
+ * (GET /v4/sandbox/status/500/), which shows the error screen exactly as any failed
+ * screen does.
+ */
+import { useState } from 'react';
+import { Button, Card, Col, Row, Typography } from 'antd';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LOGGED_TEXT } from '../../../shared/messages';
 import { UI_TEXT } from '../../../shared/ui-texts';
+import { apiGet } from '../../lib/api';
+import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
 
+/** Loads the sandbox fault route as the screen's own data: its failure is the screen's error. */
+function SandboxServerError() {
+  useSuspenseQuery({ queryKey: ['sandbox', 'status', 500], queryFn: () => apiGet('/v4/sandbox/status/500/'), retry: false, gcTime: 0 });
+  return null;
+}
+
 export default function HelpPage() {
+  const { data: info } = useQuery(systemQueries.info());
+  const [fault, setFault] = useState(false);
   return (
     <div className="page">
       <PageHeader title="Help" subtitle={`Getting around the ${UI_TEXT.productName}`} />
@@ -36,6 +53,17 @@ export default function HelpPage() {
             </Typography.Paragraph>
           </Card>
         </Col>
+        {info?.environment === 'sandbox' && (
+          <Col xs={24} lg={12}>
+            <Card title="Sandbox diagnostics">
+              <Typography.Paragraph>See how the console handles a server error: the sandbox API answers 500.</Typography.Paragraph>
+              <Button onClick={() => setFault(true)} data-testid="sandbox-server-error">
+                Show a server error
+              </Button>
+              {fault && <SandboxServerError />}
+            </Card>
+          </Col>
+        )}
       </Row>
     </div>
   );
