@@ -5,7 +5,7 @@
  */
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { bridge } from './bridge';
-import { endsSession, errorForStatus, toHttpError } from './http-errors';
+import { bodyError, endsSession, errorForStatus, toHttpError, type HttpError } from './http-errors';
 
 export interface ApiResult<T> {
   data: T;
@@ -14,6 +14,16 @@ export interface ApiResult<T> {
 }
 
 type Query = ApiRequest['query'];
+
+/**
+ * `bodyError`: §7's body-error variant, for calls a screen submits (a form save, an
+ * export, ending a session): a failure rejects with the body's detail (or its field
+ * errors, or its text) so the user sees what the server said. Without it a failure
+ * carries the status text (the error screen's rules). A 401 ends the session either way.
+ */
+export interface CallOptions {
+  bodyError?: boolean;
+}
 let onUnauthorized: () => void = () => {};
 
 /** Installed once by the app: what to do when a call answers 401. */
@@ -21,21 +31,25 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export async function apiCall<T>(request: ApiRequest): Promise<ApiResult<T>> {
+export async function apiCall<T>(request: ApiRequest, opts: CallOptions = {}): Promise<ApiResult<T>> {
   let res;
   try {
     res = await bridge.apiRequest(request);
   } catch (error) {
-    const httpError = toHttpError(error);
-    if (endsSession(httpError)) onUnauthorized();
-    throw httpError;
+    throw fail(toHttpError(error), opts);
   }
   const failure = errorForStatus(res.status, undefined, res.data);
-  if (failure) {
-    if (endsSession(failure)) onUnauthorized();
-    throw failure;
-  }
+  if (failure) throw fail(failure, opts);
   return { data: res.data as T, etag: res.etag, status: res.status };
+}
+
+function fail(error: HttpError, opts: CallOptions): HttpError {
+  if (endsSession(error)) {
+    onUnauthorized();
+    return error;
+  }
+  if (opts.bodyError && error.status !== undefined && error.detail !== undefined) return bodyError(error.status, error.detail);
+  return error;
 }
 
 export async function apiGet<T>(path: string, query?: Query): Promise<T> {
@@ -47,18 +61,18 @@ export function apiGetVersioned<T>(path: string, query?: Query): Promise<ApiResu
   return apiCall<T>({ method: 'GET', path, query });
 }
 
-export function apiPatch<T>(path: string, body: unknown, ifMatch: string): Promise<ApiResult<T>> {
-  return apiCall<T>({ method: 'PATCH', path, body, ifMatch });
+export function apiPatch<T>(path: string, body: unknown, ifMatch: string, opts?: CallOptions): Promise<ApiResult<T>> {
+  return apiCall<T>({ method: 'PATCH', path, body, ifMatch }, opts);
 }
 
-export async function apiPost<T>(path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-  return (await apiCall<T>({ method: 'POST', path, body, idempotencyKey })).data;
+export async function apiPost<T>(path: string, body?: unknown, idempotencyKey?: string, opts?: CallOptions): Promise<T> {
+  return (await apiCall<T>({ method: 'POST', path, body, idempotencyKey }, opts)).data;
 }
 
-export async function apiPut<T>(path: string, body: unknown, ifMatch?: string): Promise<T> {
-  return (await apiCall<T>({ method: 'PUT', path, body, ifMatch })).data;
+export async function apiPut<T>(path: string, body: unknown, ifMatch?: string, opts?: CallOptions): Promise<T> {
+  return (await apiCall<T>({ method: 'PUT', path, body, ifMatch }, opts)).data;
 }
 
-export async function apiDelete(path: string): Promise<void> {
-  await apiCall<unknown>({ method: 'DELETE', path });
+export async function apiDelete(path: string, opts?: CallOptions): Promise<void> {
+  await apiCall<unknown>({ method: 'DELETE', path }, opts);
 }

@@ -33,7 +33,11 @@ export function errorForStatus(status: number, statusText?: string, detail?: unk
   return new HttpError(text ? text : MSG.unexpectedStatus(status), status, detail);
 }
 
-/** The body-error variant: the `detail` of a `{detail}` body, else the body as text. */
+/**
+ * The body-error variant: the `detail` of a `{detail}` body; for a validation body
+ * (`{"field": ["message"], "non_field_errors": [...]}`) its messages as "field: message";
+ * else the body as text.
+ */
 export function bodyErrorMessage(body: unknown): string {
   if (body === null || body === undefined) return '';
   if (typeof body === 'string') return body;
@@ -41,11 +45,25 @@ export function bodyErrorMessage(body: unknown): string {
     const detail = (body as { detail: unknown }).detail;
     if (typeof detail === 'string') return detail;
   }
+  const fields = fieldErrors(body);
+  if (fields) {
+    return Object.entries(fields)
+      .map(([field, messages]) => (field === 'non_field_errors' ? messages.join(' ') : `${field}: ${messages.join(' ')}`))
+      .join('; ');
+  }
   try {
     return JSON.stringify(body);
   } catch {
     return String(body);
   }
+}
+
+/** The field errors of a v4 validation body (every value a list of strings), or null. */
+export function fieldErrors(body: unknown): Record<string, string[]> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (!entries.length || !entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))) return null;
+  return Object.fromEntries(entries) as Record<string, string[]>;
 }
 
 /** Rejects like §7's body-error variant: the message is the detail or the body text. */

@@ -13,7 +13,7 @@ vi.mock('../../renderer/lib/bridge', () => ({
   onBridgeEvent: () => () => {},
 }));
 
-const { apiGet, apiGetVersioned, apiPatch, setUnauthorizedHandler } = await import('../../renderer/lib/api');
+const { apiDelete, apiGet, apiGetVersioned, apiPatch, apiPost, setUnauthorizedHandler } = await import('../../renderer/lib/api');
 const { HttpError } = await import('../../renderer/lib/http-errors');
 
 let unauthorized = 0;
@@ -53,6 +53,42 @@ describe('api wrappers over bridge.apiRequest', () => {
       throw new BridgeError({ code: 'http_error', status: 401, message: 'Unauthorized' });
     };
     await expect(apiGet('/v4/catalog/tracks/')).rejects.toMatchObject({ status: 401 });
+    expect(unauthorized).toBe(1);
+  });
+
+  it('the body-error variant (a screen\'s submit) rejects with the server\'s detail, keeping the status', async () => {
+    answer = async () => {
+      throw new BridgeError({ code: 'http_error', status: 412, message: 'Precondition Failed', detail: 'This object was changed by someone else.' });
+    };
+    await expect(apiPatch('/v4/accounts/me/', { display_name: 'A' }, '"v1"', { bodyError: true })).rejects.toMatchObject({
+      status: 412,
+      message: 'This object was changed by someone else.',
+    });
+    // Without it the same failure keeps the status text (the error screen's rule).
+    await expect(apiPatch('/v4/accounts/me/', { display_name: 'A' }, '"v1"')).rejects.toMatchObject({ status: 412, message: 'Precondition Failed' });
+  });
+
+  it('the body-error variant shows field errors, and the body text when there is no detail', async () => {
+    answer = async () => {
+      throw new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { display_name: ['Too long.'], non_field_errors: ['Check the form.'] } });
+    };
+    await expect(apiPost('/v4/x/', {}, undefined, { bodyError: true })).rejects.toMatchObject({ status: 400, message: 'display_name: Too long.; Check the form.' });
+    answer = async () => {
+      throw new BridgeError({ code: 'http_error', status: 502, message: 'Bad Gateway', detail: 'upstream down' });
+    };
+    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ status: 502, message: 'upstream down' });
+    // No body at all: the status text still.
+    answer = async () => {
+      throw new BridgeError({ code: 'http_error', status: 503, message: 'Received unexpected status code: 503' });
+    };
+    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ message: 'Received unexpected status code: 503' });
+  });
+
+  it('with the body-error variant a 401 still ends the session', async () => {
+    answer = async () => {
+      throw new BridgeError({ code: 'session_ended', status: 401, message: 'Your session has ended.', detail: 'x' });
+    };
+    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ status: 401 });
     expect(unauthorized).toBe(1);
   });
 });

@@ -22,7 +22,9 @@ describe('HTTP error mapping (spec §7)', () => {
   it('body-error variant: the detail, else the body text', () => {
     expect(bodyErrorMessage({ detail: 'Label is locked' })).toBe('Label is locked');
     expect(bodyErrorMessage('plain text')).toBe('plain text');
-    expect(bodyErrorMessage({ title: ['too long'] })).toBe('{"title":["too long"]}');
+    expect(bodyErrorMessage({ title: ['too long'] })).toBe('title: too long');
+    expect(bodyErrorMessage({ non_field_errors: ['Dates overlap.'], name: ['Required.', 'Too short.'] })).toBe('Dates overlap.; name: Required. Too short.');
+    expect(bodyErrorMessage({ other: 1 })).toBe('{"other":1}');
     expect(bodyError(409, { detail: 'Conflict here' }).message).toBe('Conflict here');
     expect(bodyError(500, null).message).toBe('Received unexpected status code: 500');
   });
