@@ -2,33 +2,67 @@
  * The signed-in user's own profile and sessions (the console's /account page), and a
  * supplier or label user's own supplier record (the packaging sender).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OWN_SUPPLIER_RULE } from '../../../shared/access';
+import { mePatch } from '../../../shared/api/me';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
-import type { Db } from '../../db/client';
-import { notFound } from '../errors';
+import type { Db, Queryable } from '../../db/client';
+import { HttpError, notFound } from '../errors';
+import type { RequestUser } from '../principal';
 import { addRoute } from '../route';
+import { parseBody } from '../validation';
+import { etagOf } from './lists';
+
+const PROFILE_COLUMNS = `id, username, email, display_name, first_name, last_name, app, role, brands, features, supplier_id,
+       label_id, last_login, registered_at, version`;
+
+/** The If-Match version of a PATCH (428 without one, 412 when it is not a version tag). */
+function ifMatchVersion(req: FastifyRequest): number {
+  const h = req.headers['if-match'];
+  if (!h) throw new HttpError(428, { detail: 'This request requires an If-Match header.' });
+  const m = /^(?:W\/)?"v(\d+)"$/.exec(String(h).trim());
+  if (!m) throw new HttpError(412, { detail: 'The If-Match header does not match the current version.' });
+  return Number(m[1]);
+}
+
+async function profile(db: Queryable, req: FastifyRequest, reply: FastifyReply, user: RequestUser) {
+  const [u] = await db.query<Record<string, unknown>>(`select ${PROFILE_COLUMNS} from users where id = $1`, [user.id]);
+  const current = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')![1];
+  const sessions = await db.query<Record<string, unknown>>(
+    `select family_id as id, client_id, min(created_at) as started_at, max(created_at) as last_used_at,
+            max(expires_at) filter (where kind = 'refresh') as expires_at, bool_or(token_hash = $2) as current
+     from oauth_tokens where user_id = $1 and revoked_at is null and expires_at > now()
+     group by family_id, client_id order by last_used_at desc`,
+    [user.id, hashToken(current)],
+  );
+  reply.header('etag', etagOf(u.version as number));
+  return { ...u, scope: user.scope, brand: user.principal.brand, sessions };
+}
 
 export function registerMeRoutes(app: FastifyInstance, db: Db) {
   addRoute(app, db, {
-    // Everyone signed in may read their own profile.
+    // Everyone signed in may read their own profile (with its ETag) and sessions.
     method: 'GET', url: '/v4/accounts/me/', rule: '*',
-    handler: async (req, _reply, user) => {
-      const [u] = await db.query<Record<string, unknown>>(
-        `select id, username, email, display_name, first_name, last_name, app, role, brands, features, supplier_id,
-                label_id, last_login, registered_at from users where id = $1`,
-        [user!.id],
-      );
-      const current = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')![1];
-      const sessions = await db.query<Record<string, unknown>>(
-        `select family_id as id, client_id, min(created_at) as started_at, max(expires_at) filter (where kind = 'refresh') as expires_at,
-                bool_or(token_hash = $2) as current
-         from oauth_tokens where user_id = $1 and revoked_at is null and expires_at > now()
-         group by family_id, client_id order by started_at desc`,
-        [user!.id, hashToken(current)],
-      );
-      return { ...u, scope: user!.scope, brand: user!.principal.brand, sessions };
+    handler: async (req, reply, user) => profile(db, req, reply, user!),
+  });
+  addRoute(app, db, {
+    // Everyone signed in may change their own names (only these fields; If-Match required).
+    method: 'PATCH', url: '/v4/accounts/me/', rule: '*',
+    handler: async (req, reply, user) => {
+      const version = ifMatchVersion(req);
+      const changes = parseBody(mePatch, req.body);
+      await db.transaction(async (tx) => {
+        const [stored] = await tx.query<{ version: number }>('select version from users where id = $1 for update', [user!.id]);
+        if (stored.version !== version) {
+          throw new HttpError(412, { detail: 'This object was changed by someone else. Reload to see the latest version.' }, { etag: etagOf(stored.version) });
+        }
+        const cols = Object.keys(changes) as (keyof typeof changes)[];
+        if (!cols.length) return;
+        const sets = cols.map((c, i) => `${c} = $${i + 2}`);
+        await tx.query(`update users set ${sets.join(', ')}, version = version + 1 where id = $1`, [user!.id, ...cols.map((c) => changes[c] ?? null)]);
+      });
+      return profile(db, req, reply, user!);
     },
   });
   addRoute(app, db, {

@@ -1,0 +1,59 @@
+/**
+ * The signed-in user's own profile: GET /v4/accounts/me/ answers an ETag; PATCH
+ * changes only the editable names, needs If-Match (412 when stale, 428 without) and
+ * keeps the §9-style limits; the change is what the identity provider introspects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ME_NAME_MAX } from '../../shared/api/me';
+import { api, signIn, startTestServer, type RunningServer } from './helpers';
+
+let s: RunningServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s?.close());
+
+describe('PATCH /v4/accounts/me/', () => {
+  it('changes the display name with the ETag of the GET; the next GET and introspection show it', async () => {
+    const t = (await signIn(s, 'marketing', 'sandbox-marketing')).access_token;
+    const before = await api(s, t, '/v4/accounts/me/');
+    const etag = before.headers.get('etag')!;
+    expect(etag).toMatch(/^"v\d+"$/);
+    const r = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'Mo the Marketer', first_name: 'Mo' }, headers: { 'if-match': etag } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ username: 'marketing', display_name: 'Mo the Marketer', first_name: 'Mo' });
+    expect(r.headers.get('etag')).not.toBe(etag);
+    expect((await api(s, t, '/v4/accounts/me/')).body.display_name).toBe('Mo the Marketer');
+    const intro = await (await fetch(`${s.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t}` } })).json();
+    expect(intro).toMatchObject({ username: 'marketing', display_name: 'Mo the Marketer' });
+
+    // The ETag used is now stale: 412 with the detail, nothing written.
+    const stale = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'Other' }, headers: { 'if-match': etag } });
+    expect(stale.status).toBe(412);
+    expect(stale.body).toEqual({ detail: 'This object was changed by someone else. Reload to see the latest version.' });
+    expect((await api(s, t, '/v4/accounts/me/')).body.display_name).toBe('Mo the Marketer');
+  });
+
+  it('refuses other fields, over-long names and a missing If-Match', async () => {
+    const t = (await signIn(s, 'support', 'sandbox-support')).access_token;
+    const etag = (await api(s, t, '/v4/accounts/me/')).headers.get('etag')!;
+    const roleChange = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { role: 'staff:admin', username: 'x' }, headers: { 'if-match': etag } });
+    expect(roleChange.status).toBe(400);
+    expect(roleChange.body).toEqual({ role: ['Unknown or read-only field.'], username: ['Unknown or read-only field.'] });
+    const long = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'x'.repeat(ME_NAME_MAX.display_name + 1) }, headers: { 'if-match': etag } });
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ display_name: [`Ensure this field has no more than ${ME_NAME_MAX.display_name} characters.`] });
+    expect((await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'A' } })).status).toBe(428);
+    const me = await api(s, t, '/v4/accounts/me/');
+    expect(me.body).toMatchObject({ username: 'support', role: 'staff:support' });
+    expect(me.headers.get('etag')).toBe(etag);
+  });
+
+  it('lists sessions with when each started and was last used', async () => {
+    const t = (await signIn(s, 'finance', 'sandbox-finance')).access_token;
+    const sessions = (await api(s, t, '/v4/accounts/me/')).body.sessions as Record<string, unknown>[];
+    const current = sessions.find((x) => x.current)!;
+    expect(current).toMatchObject({ client_id: 'store-console' });
+    expect(Date.parse(String(current.last_used_at))).toBeGreaterThanOrEqual(Date.parse(String(current.started_at)));
+  });
+});
