@@ -3,6 +3,7 @@
  * with positioned reads: main reads the file, never the renderer, and never whole.
  */
 import { open } from 'node:fs/promises';
+import { PKG_MSG } from '../../../shared/packaging/messages';
 
 export interface ImageInfo {
   format: 'png' | 'jpeg';
@@ -44,7 +45,7 @@ export async function readImageInfo(path: string): Promise<ImageInfo> {
       }
       throw new ImageFormatError('The JPEG image has no readable size');
     }
-    throw new ImageFormatError('Cover art must be a JPEG or PNG image');
+    throw new ImageFormatError(PKG_MSG.coverArtFormat);
   } finally {
     await fh.close();
   }

@@ -11,11 +11,12 @@ import { extname, join } from 'node:path';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { senderPartyId } from '../../../shared/packaging/rules';
-import { hasErrors, validateDraft, type DraftIssue } from '../../../shared/packaging/validate';
-import { copyVerified } from './copy-verified';
+import { PKG_MSG } from '../../../shared/packaging/messages';
+import { hasErrors, validateCoverArt, validateDraft, type DraftIssue } from '../../../shared/packaging/validate';
+import { copyVerified, md5OfFile } from './copy-verified';
 import { buildErn, type ErnTrack, type Party } from './ern';
 import type { HashPool } from './hash-pool';
-import { readImageInfo } from './image-info';
+import { ImageFormatError, readImageInfo, type ImageInfo } from './image-info';
 import { abortError } from './scan-file';
 
 export interface PackageRequest {
@@ -30,6 +31,8 @@ export interface PackageRequest {
   hashes: HashPool;
   signal?: AbortSignal;
   onProgress?: (p: { step: string; done: number; total: number }) => void;
+  /** Test seam: called after the cover art's source is hashed, before it is copied. */
+  beforeCopy?: (source: string) => Promise<void> | void;
   /** Test seam: called after each file lands in the temporary folder. */
   afterFile?: (name: string) => Promise<void> | void;
   now?: Date;
@@ -55,9 +58,34 @@ export function batchId(d: Date): string {
   return d.toISOString().replace(/[-:TZ.]/g, '').slice(0, 17);
 }
 
+/**
+ * The cover art as main reads it from the file itself: the §5 rule (at least 500x500,
+ * square) is judged on these figures, never on the ones the renderer sent, and an
+ * image that differs from what the wizard showed (changed or forged) is refused.
+ */
+async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | null; issues: DraftIssue[] }> {
+  const issue = (message: string): DraftIssue => ({ level: 'error', code: 'coverArt', field: 'coverArt', message });
+  let info: ImageInfo;
+  try {
+    info = await readImageInfo(claimed.path);
+  } catch (e) {
+    if (e instanceof ImageFormatError) return { info: null, issues: [issue(e.message)] };
+    return { info: null, issues: [issue(`The cover art could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)] };
+  }
+  const issues = validateCoverArt({ ...info, path: claimed.path });
+  if (info.width !== claimed.width || info.height !== claimed.height || info.format !== claimed.format || info.size !== claimed.size) {
+    issues.push(issue(PKG_MSG.coverArtChanged(info.width, info.height)));
+  }
+  return { info, issues };
+}
+
 export async function writePackage(req: PackageRequest): Promise<PackageResult> {
   const now = req.now ?? new Date();
-  const issues = validateDraft(req.release, req.tracks, req.coverArt, req.entries);
+  const art = await coverArtIssues(req.coverArt);
+  const issues = [
+    ...validateDraft(req.release, req.tracks, null, req.entries).filter((i) => i.field !== 'coverArt'),
+    ...art.issues,
+  ];
   const sender = senderPartyId(req.sender.partyId);
   if (sender) issues.push({ level: 'error', code: 'sender', field: 'sender', message: sender });
   for (const t of req.tracks) {
@@ -91,10 +119,18 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
       step(`Copied ${t.fileName}`);
     }
 
-    // The cover art is read again here: its size must still be what the wizard showed.
-    const info = await readImageInfo(req.coverArt.path);
-    const imageName = `${upc}${info.format === 'png' ? '.png' : '.jpg'}`;
-    const imageMd5 = await copyVerified(req.coverArt.path, join(temp, 'resources', imageName), undefined, req.hashes, req.signal);
+    // The cover art: the source is hashed (streamed, as audio is), copied, and the
+    // copy must hash the same; the copy itself must still be the image judged above.
+    const checked = art.info!;
+    const imageName = `${upc}${checked.format === 'png' ? '.png' : '.jpg'}`;
+    const imagePath = join(temp, 'resources', imageName);
+    const sourceMd5 = await md5OfFile(req.coverArt.path, req.hashes, req.signal);
+    await req.beforeCopy?.(req.coverArt.path);
+    const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal);
+    const info = await readImageInfo(imagePath);
+    if (info.width !== checked.width || info.height !== checked.height || info.format !== checked.format || info.size !== checked.size) {
+      throw new PackageInvalidError([{ level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) }]);
+    }
     files.push({ name: `resources/${imageName}`, md5: imageMd5, size: info.size });
     await req.afterFile?.(imageName);
     step('Copied cover art');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIsoDuration } from '../../../main/services/packaging/ern';
@@ -124,5 +124,66 @@ describe('writePackage', () => {
     const r = request({ outputDir: join(dir, 'out-invalid') });
     r.tracks = [{ ...r.tracks[0], path: '/etc/passwd', position: 1 }];
     await expect(writePackage(r)).rejects.toThrow(/not scanned/);
+  });
+
+  describe('cover art is judged by main from the file itself', () => {
+    const issuesOf = async (r: PackageRequest) => {
+      const err = await writePackage(r).catch((e) => e);
+      expect(err).toBeInstanceOf(PackageInvalidError);
+      return (err as PackageInvalidError).issues.filter((i) => i.level === 'error').map((i) => i.message);
+    };
+
+    it('refuses a small image whose size the renderer forged as 1400x1400, writing nothing', async () => {
+      const o = join(dir, 'out-forged-small');
+      mkdirSync(o);
+      const small = png(src, 'small.png', 400, 400);
+      const forged = { ...cover, path: small, size: statSync(small).size }; // claims 1400x1400
+      const messages = await issuesOf(request({ outputDir: o, coverArt: forged }));
+      expect(messages).toContain('Cover art must be at least 500x500');
+      expect(messages).toContain('The cover art file changed since it was chosen (it is now 400x400): choose it again');
+      expect(readdirSync(o)).toEqual([]);
+    });
+
+    it('refuses a non-square image whatever the renderer says', async () => {
+      const o = join(dir, 'out-forged-wide');
+      mkdirSync(o);
+      const wide = png(src, 'wide.png', 1400, 700);
+      const messages = await issuesOf(request({ outputDir: o, coverArt: { ...cover, path: wide, size: statSync(wide).size } }));
+      expect(messages).toContain('Cover art must be square');
+      expect(readdirSync(o)).toEqual([]);
+    });
+
+    it('refuses an image replaced after it was chosen, even by a valid one', async () => {
+      const o = join(dir, 'out-changed');
+      mkdirSync(o);
+      const art = join(src, 'changing.png');
+      copyFileSync(cover.path, art);
+      const chosen = { ...cover, path: art };
+      png(src, 'changing.png', 1000, 1000); // replaced in place after the wizard read it
+      const messages = await issuesOf(request({ outputDir: o, coverArt: chosen }));
+      expect(messages).toEqual(['The cover art file changed since it was chosen (it is now 1000x1000): choose it again']);
+      expect(readdirSync(o)).toEqual([]);
+    });
+
+    it('refuses a file that is not a JPEG or PNG', async () => {
+      const o = join(dir, 'out-not-image');
+      mkdirSync(o);
+      const fake = join(src, 'fake.png');
+      copyFileSync(join(src, 'a.wav'), fake);
+      const messages = await issuesOf(request({ outputDir: o, coverArt: { ...cover, path: fake } }));
+      expect(messages).toContain('Cover art must be a JPEG or PNG image');
+      expect(readdirSync(o)).toEqual([]);
+    });
+  });
+
+  it('verifies the artwork copy against the source hash: a mismatch leaves no package', async () => {
+    const o = join(dir, 'out-art-mismatch');
+    mkdirSync(o);
+    const art = join(src, 'mutating.png');
+    copyFileSync(cover.path, art);
+    // the source changes after main hashed it and before the copy (same header, other bytes)
+    const run = writePackage(request({ outputDir: o, coverArt: { ...cover, path: art }, beforeCopy: (p) => appendFileSync(p, Buffer.from([1])) }));
+    await expect(run).rejects.toThrow(/does not match the scanned file \(MD5 differs\)/);
+    expect(readdirSync(o)).toEqual([]);
   });
 });
