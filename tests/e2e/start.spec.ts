@@ -1,6 +1,6 @@
 /**
- * The README's start command, end to end: `node scripts/start.mjs` (what `npm start`
- * runs) prints one line with the console's URL; Chromium opens it and shows the
+ * The README's start command, end to end: `npm start` (in its own process group, as
+ * in a terminal) prints one line with the console's URL; Chromium opens it and shows the
  * sign-in screen. Then a sandbox account signs in through the identity provider's
  * form and back, which exercises the bridge socket, the session service, PKCE and
  * the keychain; and Ctrl-C stops the console and its sandbox API.
@@ -17,14 +17,17 @@ let child: ChildProcess;
 let url: string;
 let stdout = '';
 let dataDir: string;
+/** The sandbox identity provider's origin, seen on its sign-in form. */
+let idpOrigin = '';
 
 test.describe.configure({ mode: 'serial' });
 
 async function start(): Promise<void> {
   stdout = '';
-  child = spawn(process.execPath, ['scripts/start.mjs'], {
+  child = spawn('npm', ['start'], {
     env: { ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
@@ -48,16 +51,41 @@ test.beforeAll(async () => {
   await start();
 });
 
+/** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the console). */
+function ctrlC() {
+  try {
+    process.kill(-child.pid!, 'SIGINT');
+  } catch {
+    // The group has already gone.
+  }
+}
+
+/** Resolves true once a request to url fails to connect (the server behind it has stopped). */
+async function refused(url: string, init?: RequestInit): Promise<boolean> {
+  try {
+    await fetch(url, init);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** What the start script printed, without npm's own banner lines ("> pkg start", "> node …"). */
+function scriptLines(): string[] {
+  return stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '));
+}
+
 test.afterAll(async () => {
   if (child && child.exitCode === null) {
-    child.kill('SIGINT');
+    ctrlC();
     await new Promise((r) => child.once('exit', r));
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('npm start prints one line with the URL, and Chromium shows the sign-in screen', async ({ page }) => {
-  expect(stdout.trim().split('\n')).toHaveLength(1);
+  expect(scriptLines()).toHaveLength(1);
+  expect(scriptLines()[0]).toMatch(READY);
   await page.goto(url);
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -71,6 +99,9 @@ test('npm start prints one line with the URL, and Chromium shows the sign-in scr
 test('a sandbox account signs in through the identity provider and lands in the console', async ({ page }) => {
   await page.goto(url);
   await page.getByTestId('sign-in').click();
+  await page.locator('#username').waitFor();
+  idpOrigin = new URL(page.url()).origin;
+  expect(idpOrigin).not.toBe(new URL(url).origin);
   await page.locator('#username').fill('admin');
   await page.locator('#password').fill('sandbox-admin');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -97,10 +128,15 @@ test('a page without the launch key cannot use the bridge', async ({ page }) => 
 test('Ctrl-C stops the console and its sandbox API', async () => {
   const origin = new URL(url).origin;
   expect((await fetch(`${origin}/`)).status).toBe(200);
-  child.kill('SIGINT');
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  expect(code).toBe(0);
-  await expect(fetch(`${origin}/`)).rejects.toThrow();
+  expect(idpOrigin).not.toBe('');
+  expect((await fetch(`${idpOrigin}/v4/auth/o/introspect/`, { method: 'POST' })).status).toBeLessThan(500);
+  ctrlC();
+  // npm itself ends on the signal (as in a terminal) or with the console's exit code 0.
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (c, s) => r([c, s])));
+  expect(code === 0 || signal === 'SIGINT').toBe(true);
+  await expect.poll(() => refused(`${origin}/`), { timeout: 15_000 }).toBe(true);
+  // The sandbox API's process is gone too: its identity provider no longer answers.
+  await expect.poll(() => refused(`${idpOrigin}/v4/auth/o/introspect/`, { method: 'POST' }), { timeout: 15_000 }).toBe(true);
 });
 
 test('started again on the same data folder: the sandbox and the signed-in session (keychain) survive', async ({ page }) => {
