@@ -23,14 +23,10 @@ describe('token vault in the real keychain', () => {
   it('is stored in the Secret Service (visible to secret-tool), not in a file', async () => {
     const vault = createKeychainVault('store-console-test');
     await vault.save('carol', 'secret-c');
-    let found = '';
-    try {
-      found = execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8' });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      found = 'secret-tool unavailable'; // Debian package libsecret-tools (installed by .ci/run)
-    }
-    if (found !== 'secret-tool unavailable') expect(found.trim()).toBe('secret-c');
+    // secret-tool: Debian package libsecret-tools (installed by .ci/run).
+    const found = execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8' });
+    expect(found.trim()).toBe('secret-c');
     await vault.delete('carol');
+    expect(() => execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8', stdio: 'pipe' })).toThrow();
   });
 });
