@@ -3,16 +3,30 @@
  * folder) and a PostgreSQL server through node-postgres. Values come back the same
  * way from both: dates as 'YYYY-MM-DD', timestamps as ISO strings, bigint and
  * numeric as numbers.
+ *
+ * Each handle (and each transaction) offers two ways in over the same connection:
+ * `query` for raw SQL (the dynamic list machinery) and `orm`, a Drizzle instance over
+ * the schema of ./schema for typed queries.
  */
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
+/** A Drizzle database or transaction on either engine. */
+export type Orm = PgDatabase<PgQueryResultHKT>;
+
 export interface Queryable {
   query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Drizzle's typed query builder on the same connection (inside a transaction: the transaction's). */
+  readonly orm: Orm;
 }
 
 export interface Db extends Queryable {
@@ -21,8 +35,17 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs fn on one connection inside BEGIN/COMMIT (ROLLBACK on throw). */
   transaction<T>(fn: (tx: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
+  /**
+   * Applies the pending migrations of a drizzle-kit folder with Drizzle's migrator for
+   * this engine (drizzle-orm/pglite/migrator or drizzle-orm/node-postgres/migrator).
+   * On PostgreSQL it holds an advisory lock so servers starting together migrate once.
+   */
+  runMigrations(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Key of the advisory lock taken while migrating a PostgreSQL server. */
+const MIGRATION_LOCK = 4_711_004;
 
 const DATE = 1082;
 const TIMESTAMP = 1114;
@@ -56,9 +79,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   void pgliteTypes;
   const q = async <T>(text: string, params?: readonly unknown[]) =>
     (await lite.query<T>(text, params as unknown[] | undefined)).rows;
+  const orm = drizzlePglite({ client: lite });
   return {
     kind: 'pglite',
     query: q,
+    orm: orm as unknown as Orm,
     exec: async (sql) => {
       await lite.exec(sql);
     },
@@ -67,11 +92,14 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         fn({
           query: async <T>(text: string, params?: readonly unknown[]) =>
             (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+          // Drizzle only calls query() on its client, which the transaction has.
+          orm: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Orm,
           exec: async (sql: string) => {
             await tx.exec(sql);
           },
         }),
       ),
+    runMigrations: (migrationsFolder) => migratePglite(orm, { migrationsFolder }),
     close: () => lite.close(),
   };
 }
@@ -88,6 +116,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     kind: 'postgres',
     query: async <T>(text: string, params?: readonly unknown[]) =>
       (await pool.query(text, params as unknown[] | undefined)).rows as T[],
+    orm: drizzleNodePg({ client: pool }) as unknown as Orm,
     exec: async (sql) => {
       await pool.query(sql);
     },
@@ -98,6 +127,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         const out = await fn({
           query: async <T>(text: string, params?: readonly unknown[]) =>
             (await client.query(text, params as unknown[] | undefined)).rows as T[],
+          orm: drizzleNodePg({ client }) as unknown as Orm,
           exec: async (sql: string) => {
             await client.query(sql);
           },
@@ -108,6 +138,16 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
+        client.release();
+      }
+    },
+    runMigrations: async (migrationsFolder) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();
       }
     },
