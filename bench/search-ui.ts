@@ -27,14 +27,39 @@ import { TITLE_WORDS } from '../server/seed/words';
 import { argOf, pct, prepare, round, startApiChild, startPostgres, table } from './_support';
 
 /**
- * Frame times are measured as requestAnimationFrame intervals, which Chromium aligns
- * to the display's 60 Hz vsync: 16.7 ms means every frame was on time. The goal
- * "under 16 ms" is therefore read as "within one vsync interval" (≤ 17 ms), and the
- * share of dropped frames (an interval over 20 ms) is reported beside it.
+ * Two frame figures for the scroll:
+ * - frame work: from the start of the frame's requestAnimationFrame callback (which
+ *   scrolls the table a step) until the table's own update is done and laid out: a
+ *   message posted after the scroll runs after the tasks the scroll scheduled (React's
+ *   scheduler posts through the same MessageChannel queue, first), then reads layout,
+ *   forcing style and layout of what React changed. This is the main-thread time a
+ *   frame costs; the goal (under 16 ms) is read against its p95.
+ * - frame interval: rAF-to-rAF time, which Chromium aligns to the 60 Hz vsync (16.7 ms
+ *   = on time); an interval over 20 ms is a dropped frame, reported as a share.
  */
-const VSYNC_OK_MS = 17;
+const FRAME_GOAL_MS = 16;
 const dropped = (frames: number[]) => frames.filter((f) => f > 20).length / Math.max(1, frames.length);
 
+/** The scroll figures as table rows and JSON fields. */
+function scrollFigures(scroll: { frames: number[]; work: number[] }, label: string) {
+  const w50 = pct(scroll.work, 50);
+  const w95 = pct(scroll.work, 95);
+  const i50 = pct(scroll.frames, 50);
+  const i95 = pct(scroll.frames, 95);
+  const droppedPct = round(dropped(scroll.frames) * 100, 2);
+  return {
+    rows: [
+      [`scroll: frame work, ${label} (${scroll.work.length} frames)`, round(w50), round(w95), `< ${FRAME_GOAL_MS} ms (p95)`],
+      [`scroll: frame interval (vsync 16.7 ms; ${droppedPct}% dropped)`, round(i50), round(i95), 'reference'],
+    ],
+    json: {
+      scroll_frames: scroll.work.length,
+      scroll_frame_work_p50_ms: round(w50, 2), scroll_frame_work_p95_ms: round(w95, 2), scroll_frame_work_max_ms: round(Math.max(...scroll.work), 2),
+      scroll_interval_p50_ms: round(i50, 2), scroll_interval_p95_ms: round(i95, 2), scroll_dropped_pct: droppedPct,
+    },
+    ok: w95 < FRAME_GOAL_MS,
+  };
+}
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
@@ -66,7 +91,7 @@ async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, user
   await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
 }
 
-async function scrollBench(rows: number): Promise<{ frames: number[]; firstPaintMs: number }> {
+async function scrollBench(rows: number): Promise<{ frames: number[]; work: number[]; firstPaintMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'table-bench-'));
   await build({
     entryPoints: ['renderer/features/search/bench-table.tsx'], bundle: true, outfile: join(dir, 'app.js'), format: 'esm',
@@ -87,27 +112,39 @@ async function scrollBench(rows: number): Promise<{ frames: number[]; firstPaint
     await page.locator('.ant-table-row').first().waitFor();
     const firstPaintMs = performance.now() - t;
     // Runs in the page (a string, so the Node bench needs no DOM types).
-    const frames = (await page.evaluate(`(async () => {
+    const { frames, work } = (await page.evaluate(`(async () => {
       const holder = document.querySelector('.ant-table-tbody-virtual-holder');
       if (!holder) throw new Error('no virtual holder: the table is not virtual');
-      const out = [];
+      const frames = [];
+      const work = [];
       let last = 0;
       const max = holder.scrollHeight - holder.clientHeight;
+      const channel = new MessageChannel();
+      let t0 = 0;
+      let doneFrame = null;
+      channel.port1.onmessage = () => {
+        void holder.getBoundingClientRect().height; // style + layout of what the update changed
+        void holder.querySelector('.ant-table-row')?.offsetTop;
+        work.push(performance.now() - t0);
+        doneFrame?.();
+      };
       await new Promise((resolve) => {
         let n = 0;
         const step = (ts) => {
-          if (last) out.push(ts - last);
+          t0 = performance.now();
+          if (last) frames.push(ts - last);
           last = ts;
           holder.scrollTop = Math.min(max, holder.scrollTop + 120);
           holder.dispatchEvent(new Event('scroll'));
-          if (++n < 400 && holder.scrollTop < max) requestAnimationFrame(step);
-          else resolve();
+          channel.port2.postMessage(0);
+          const more = ++n < 400 && holder.scrollTop < max;
+          doneFrame = () => (more ? requestAnimationFrame(step) : resolve());
         };
         requestAnimationFrame(step);
       });
-      return out;
-    })()`)) as number[];
-    return { frames, firstPaintMs };
+      return { frames, work };
+    })()`)) as { frames: number[]; work: number[] };
+    return { frames, work, firstPaintMs };
   } finally {
     await browser.close();
     server.close();
@@ -120,13 +157,9 @@ export default async function main(argv: string[]) {
   const done = () => setTimeout(() => process.exit(process.exitCode ?? 0), 3000).unref();
   if (argv.includes('--scroll-only')) {
     const scroll = await scrollBench(Number(argOf(argv, 'rows', '10000')));
-    const f50 = pct(scroll.frames, 50);
-    const f95 = pct(scroll.frames, 95);
-    table([
-      ['measure', 'p50 ms', 'p95 ms', 'goal'],
-      [`scroll frame, virtual table (${scroll.frames.length} frames, ${round(dropped(scroll.frames) * 100)}% dropped)`, round(f50), round(f95), '< 16 ms (one vsync)'],
-    ]);
-    console.log(JSON.stringify({ bench: 'search-ui', scroll_frames: scroll.frames.length, scroll_frame_p50_ms: round(f50, 2), scroll_frame_p95_ms: round(f95, 2), scroll_dropped_pct: round(dropped(scroll.frames) * 100, 2), goals: { scroll_p95_within_one_vsync: f95 <= VSYNC_OK_MS } }));
+    const fig = scrollFigures(scroll, `${Number(argOf(argv, 'rows', '10000')).toLocaleString('en-US')}-row virtual table`);
+    table([['measure', 'p50 ms', 'p95 ms', 'goal'], ...fig.rows]);
+    console.log(JSON.stringify({ bench: 'search-ui', ...fig.json, goals: { scroll_frame_work_p95_under_16ms: fig.ok } }));
     return done();
   }
   const scale = Number(argOf(argv, 'scale', '200'));
@@ -188,25 +221,22 @@ export default async function main(argv: string[]) {
       }
 
       const scroll = await scrollBench(10_000);
-      const f50 = pct(scroll.frames, 50);
-      const f95 = pct(scroll.frames, 95);
+      const fig = scrollFigures(scroll, '10,000-row virtual table');
       table([
         ['measure', 'p50 ms', 'p95 ms', 'goal'],
         [`text search, ${tracks.toLocaleString('en-US')} tracks: straight to the API`, round(pct(d, 50)), round(pct(d, 95)), ''],
         ['same search through the console (bridge)', round(pct(b, 50)), round(pct(b, 95)), `overhead < 10% (${round(overhead * 100)}%)`],
         ['Chromium: navigate to first result row', round(pct(ui, 50)), round(pct(ui, 95)), 'reference'],
-        [`scroll frame, 10,000-row virtual table (${scroll.frames.length} frames, ${round(dropped(scroll.frames) * 100)}% dropped)`, round(f50), round(f95), '< 16 ms (one vsync)'],
+        ...fig.rows,
         ['10,000-row table: load to first row', round(scroll.firstPaintMs), '', ''],
       ]);
       console.log(JSON.stringify({
         bench: 'search-ui', scale, tracks, samples,
         direct_p50_ms: round(pct(d, 50), 2), direct_p95_ms: round(pct(d, 95), 2),
         bridge_p50_ms: round(pct(b, 50), 2), bridge_p95_ms: round(pct(b, 95), 2), bridge_overhead_pct: round(overhead * 100, 2),
-        ui_first_row_p50_ms: round(pct(ui, 50)), scroll_frames: scroll.frames.length,
-        scroll_frame_p50_ms: round(f50, 2), scroll_frame_p95_ms: round(f95, 2), scroll_frame_max_ms: round(Math.max(...scroll.frames), 2),
+        ui_first_row_p50_ms: round(pct(ui, 50)), ...fig.json,
         table_first_row_ms: round(scroll.firstPaintMs),
-        scroll_dropped_pct: round(dropped(scroll.frames) * 100, 2),
-        goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_p95_within_one_vsync: f95 <= VSYNC_OK_MS },
+        goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_frame_work_p95_under_16ms: fig.ok },
       }));
     } finally {
       bridge.close();
