@@ -5,9 +5,10 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { bridgeEvents, channelNames, IPC_EVENT_CHANNEL, IPC_PREFIX, PRELOAD_GLOBAL, type PreloadApi, type PreloadCalls } from '../shared/bridge';
+import { PACKAGING_DROP_IPC } from '../shared/packaging/ipc';
 
 export function buildPreloadApi(
-  ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  ipc: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'> & Partial<Pick<typeof ipcRenderer, 'send'>>,
   files?: Pick<typeof webUtils, 'getPathForFile'>,
 ): PreloadApi {
   const calls = Object.fromEntries(
@@ -25,7 +26,17 @@ export function buildPreloadApi(
         ipc.removeListener(IPC_EVENT_CHANNEL, forward);
       };
     },
-    ...(files ? { getPathForFile: (file: object) => files.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]) } : {}),
+    // A real drop's path is also told to main (privately, not as a bridge channel):
+    // main reads only what the user picked or dropped.
+    ...(files
+      ? {
+          getPathForFile: (file: object) => {
+            const path = files.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]);
+            if (path) ipc.send?.(PACKAGING_DROP_IPC, path);
+            return path;
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,8 +1,11 @@
-import { BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
+import { BrowserWindow, dialog, ipcMain, type OpenDialogOptions } from 'electron';
+import { isAbsolute } from 'node:path';
 import type { PickKind } from '../../shared/bridge/channels/packaging';
+import { PACKAGING_DROP_IPC } from '../../shared/packaging/ipc';
 import type { PackagingDialogs } from '../services/packaging/dialogs';
+import { isAllowedSender } from './ipc';
 
-const AUDIO = { name: 'Audio (WAV, FLAC, AIFF)', extensions: ['wav', 'flac', 'aif', 'aiff'] };
+const AUDIO = { name: 'Audio (WAV, FLAC, AIFF)', extensions: ['wav', 'flac', 'aif', 'aiff', 'aifc'] };
 const IMAGES = { name: 'Images', extensions: ['jpg', 'jpeg', 'png'] };
 
 const PICKS: Record<PickKind, OpenDialogOptions> = {
@@ -20,6 +23,13 @@ export const electronPackagingDialogs: PackagingDialogs = {
     const win = focused();
     const result = win ? await dialog.showOpenDialog(win, PICKS[kind]) : await dialog.showOpenDialog(PICKS[kind]);
     return result.canceled ? [] : result.filePaths;
+  },
+  // The preload tells main the path of each real drop; only the console's own frame is heard.
+  onDrop(listener) {
+    ipcMain.on(PACKAGING_DROP_IPC, (event, path: unknown) => {
+      if (!isAllowedSender(event) || typeof path !== 'string' || !isAbsolute(path) || path.length > 4096) return;
+      listener(path);
+    });
   },
 };
 

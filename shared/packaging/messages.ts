@@ -22,6 +22,8 @@ export const PKG_MSG = {
   songwriterType: 'Choose a songwriter type',
   streetBeforeRelease: 'Street date must not be after the release date',
   noTracks: 'Add at least one track',
+  notPicked: 'That path is not inside a folder or file you picked: choose it with Browse or drop it here',
+  repick: 'Your draft\'s folders need to be chosen again before they can be read:',
   senderPartyId: MSG.invalidDdexPartyId,
   senderPartyIdMissing: 'The supplier has no DDEX Party ID',
   selectFromList: MSG.selectFromList,

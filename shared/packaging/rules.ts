@@ -62,7 +62,7 @@ export function preOrderWeeks(value: number | null | undefined): RuleResult {
 
 export function bpm(value: number | null | undefined): RuleResult {
   if (value === null || value === undefined) return null;
-  return Number.isFinite(value) && value > 0 && value < 1000 ? null : PKG_MSG.bpm;
+  return Number.isFinite(value) && value >= 1 && value <= 999 ? null : PKG_MSG.bpm;
 }
 
 const DDEX_PARTY_ID_RE = /^PADPIDA\d{10}[A-Z0-9]?$/;
@@ -81,6 +81,15 @@ export function ddexPartyId(value: string | null | undefined): { valid: boolean;
 export function senderPartyId(value: string | null | undefined): RuleResult {
   if (!value) return PKG_MSG.senderPartyIdMissing;
   return ddexPartyId(value).valid ? null : PKG_MSG.senderPartyId;
+}
+
+/**
+ * What the Finish step says about the sender, or null when it may send. An empty
+ * party id passes the supplier form (§5 "empty entry"), but a package needs one, so
+ * it is named plainly rather than shown as "empty entry".
+ */
+export function senderProblem(s: { partyId: string; valid: boolean; partyIdMessage: string }): RuleResult {
+  return senderPartyId(s.partyId) ?? (s.valid ? null : s.partyIdMessage);
 }
 
 /** A select's value must be one of its options (§5). */

@@ -4,8 +4,9 @@
  * package is built through the wizard, and the output folder holds what the Finish
  * step promised; the XML validates against ERN 4.3 and its MD5s match md5sum.
  *
- * The fixture folders live under the home folder: the host's folder browser (and
- * every read by main) is confined there.
+ * The fixture folders live under the home folder, where the host's folder browser
+ * lists; main reads only what is chosen through it (the cover art file, the audio
+ * folder, the output folder).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -33,6 +33,8 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
   return {
     packagingPick: guard((req) => p.pick(req.kind)),
     packagingBrowse: guard((req) => p.browse(req.path, req.show)),
+    packagingBrowsePick: guard((req) => p.browsePick(req.path, req.kind)),
+    packagingPicked: guard(async (req) => ({ picked: await p.pickedOf(req.paths) })),
     packagingScan: guard(async (req) => ({ entries: await p.scan(req.scanId, req.paths) })),
     packagingCoverArt: guard((req) => p.coverArt(req.path)),
     packagingSender: guard((req) => p.sender(req.supplierId)),

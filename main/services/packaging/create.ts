@@ -7,12 +7,13 @@ import { supplierFetcher } from './supplier';
 
 /**
  * Builds the packaging service for a transport. PACKAGING_ROOTS (path-delimited)
- * overrides the readable roots (default: the user's home), e.g. for e2e fixtures.
+ * sets where the browser host's folder browser may list (default: the user's home);
+ * reads happen only inside what the user picked.
  */
 export function createPackagingService(api: ApiClient, events: EventBus, dialogs?: PackagingDialogs, env: NodeJS.ProcessEnv = process.env): PackagingService {
-  const roots = env.PACKAGING_ROOTS ? env.PACKAGING_ROOTS.split(delimiter).filter(Boolean) : undefined;
+  const browseRoots = env.PACKAGING_ROOTS ? env.PACKAGING_ROOTS.split(delimiter).filter(Boolean) : undefined;
   return new PackagingService({
-    roots,
+    browseRoots,
     dialogs,
     fetchSupplier: supplierFetcher((req) => api.request(req)),
     emitScanProgress: (p) => events.emit('packagingScanProgress', p),

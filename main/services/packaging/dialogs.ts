@@ -7,4 +7,9 @@ import type { PickKind } from '../../../shared/bridge/channels/packaging';
 export interface PackagingDialogs {
   /** Answers the chosen absolute paths, or [] when the user dismissed the dialog. */
   pick(kind: PickKind): Promise<string[]>;
+  /**
+   * Registers who hears about files dropped on the window, as the preload resolved
+   * them (webUtils.getPathForFile of a real drop): those paths become readable too.
+   */
+  onDrop?(listener: (path: string) => void): void;
 }

@@ -1,16 +1,21 @@
 /**
  * The packaging service main's bridge handlers use: picking, browsing, scanning,
  * cover art, the sender's DDEX party id and writing the package. It holds the
- * readable roots (the user's home by default, plus whatever a native dialog picked),
- * the scan results of this session (only scanned files can be packaged) and the
- * running operations (cancellable by id).
+ * readable roots, which are exactly what the user picked: native dialog picks and
+ * drops resolved in the preload (Electron), or the folder browser's picks (browser
+ * host; the browser itself may list inside its browse roots, but listing grants
+ * nothing). Picks last for this launch of the console, so a draft resumed in the
+ * same launch rescans without asking; after a restart its folders are picked again.
+ * It also holds the scan results of this session (only scanned files can be
+ * packaged) and the running operations (cancellable by id).
  */
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
 import type { BuildResult, BrowseListing, PickKind, Sender } from '../../../shared/bridge/channels/packaging';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
+import { PKG_MSG } from '../../../shared/packaging/messages';
 import { ddexPartyId } from '../../../shared/packaging/rules';
 import { confine, OutsideRootError } from './containment';
 import type { PackagingDialogs } from './dialogs';
@@ -31,8 +36,11 @@ export interface SupplierRecord {
 }
 
 export interface PackagingDeps {
-  /** Where reads may happen; default: the user's home. */
-  roots?: string[];
+  /**
+   * Where the browser host's folder browser may list (PACKAGING_ROOTS; default the
+   * user's home). Listing only: reads happen only inside picked paths.
+   */
+  browseRoots?: string[];
   dialogs?: PackagingDialogs;
   /** The supplier record: the signed-in supplier's own when no id is given. */
   fetchSupplier: (supplierId?: number) => Promise<SupplierRecord>;
@@ -44,12 +52,17 @@ export interface PackagingDeps {
 
 export class PackagingService {
   private pool: HashPool | null = null;
-  private readonly roots: string[];
+  private readonly browseRoots: string[];
+  /** Real paths the user picked (folders or files): the only places main reads. */
+  private readonly picked = new Set<string>();
+  /** Drops being granted: a scan that follows a drop waits for its grant. */
+  private granting: Promise<unknown> = Promise.resolve();
   private readonly entries = new Map<string, ScanEntry>();
   private readonly running = new Map<string, AbortController>();
 
   constructor(private readonly deps: PackagingDeps) {
-    this.roots = deps.roots ?? [homedir()];
+    this.browseRoots = deps.browseRoots ?? [homedir()];
+    deps.dialogs?.onDrop?.((path) => this.dropped(path));
   }
 
   /** The MD5 workers, started on first use (not at every launch). */
@@ -58,18 +71,39 @@ export class PackagingService {
     return this.pool;
   }
 
-  private async realRoots(): Promise<string[]> {
+  private async realBrowseRoots(): Promise<string[]> {
     const out: string[] = [];
-    for (const r of this.roots) out.push(await realpath(r).catch(() => r));
+    for (const r of this.browseRoots) out.push(await realpath(r).catch(() => r));
     return out;
   }
 
-  /** The real path of a requested path, refused when it is outside the readable roots. */
+  /** The requested paths that are (inside) a picked path, as requested. */
+  async pickedOf(paths: string[]): Promise<string[]> {
+    await this.granting;
+    const out: string[] = [];
+    for (const p of paths) if (await confine(p, [...this.picked]).then(() => true, () => false)) out.push(p);
+    return out;
+  }
+
+  /** A drop resolved by the preload: readable once its real path is known. */
+  private dropped(path: string): void {
+    this.granting = Promise.all([this.granting, this.grant(path)]);
+  }
+
+  /** Makes a picked path (its real path) readable; answers the real path. */
+  private async grant(path: string): Promise<string | null> {
+    const real = await realpath(path).catch(() => null);
+    if (real) this.picked.add(real);
+    return real;
+  }
+
+  /** The real path of a requested path, refused unless it is (inside) a picked path. */
   private async confined(path: string): Promise<string> {
+    await this.granting;
     try {
-      return await confine(path, await this.realRoots());
+      return await confine(path, [...this.picked]);
     } catch (e) {
-      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: 'That path is outside the folders you may pick from' });
+      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: PKG_MSG.notPicked });
       throw new BridgeError({ code: 'not_found', message: `The path could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
     }
   }
@@ -77,18 +111,51 @@ export class PackagingService {
   async pick(kind: PickKind): Promise<{ native: boolean; paths: string[] }> {
     if (!this.deps.dialogs) return { native: false, paths: [] };
     const paths = await this.deps.dialogs.pick(kind);
-    // A natively picked folder (or a picked file's folder) becomes readable.
-    for (const p of paths) if (!this.roots.includes(p)) this.roots.push(p);
-    return { native: true, paths };
+    // What the user chose in the native dialog (folder or files) becomes readable.
+    const real: string[] = [];
+    for (const p of paths) {
+      const r = await this.grant(p);
+      if (r) real.push(r);
+    }
+    return { native: true, paths: real };
   }
 
+  /** The browser host's folder browser: lists inside the browse roots; grants nothing. */
   async browse(path: string | undefined, show: 'folders' | 'audio' | 'images'): Promise<BrowseListing> {
+    this.noNativeDialogs();
     try {
-      return await browse(await this.realRoots(), path, show);
+      return await browse(await this.realBrowseRoots(), path, show);
     } catch (e) {
       if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: 'That folder is outside the folders you may browse' });
       throw new BridgeError({ code: 'not_found', message: (e as Error).message });
     }
+  }
+
+  /**
+   * The user chose `path` in the browser host's folder browser: it must be inside the
+   * browse roots (links out refused) and of the kind asked for; it becomes readable.
+   */
+  async browsePick(path: string, kind: PickKind): Promise<{ path: string }> {
+    this.noNativeDialogs();
+    let real: string;
+    try {
+      real = await confine(path, await this.realBrowseRoots());
+    } catch (e) {
+      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: 'That path is outside the folders you may browse' });
+      throw new BridgeError({ code: 'not_found', message: `The path could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+    }
+    const st = await stat(real);
+    const wantsFolder = kind === 'audioFolder' || kind === 'outputFolder';
+    if (wantsFolder ? !st.isDirectory() : !st.isFile()) {
+      throw new BridgeError({ code: 'invalid_pick', message: wantsFolder ? 'Choose a folder' : 'Choose a file' });
+    }
+    this.picked.add(real);
+    return { path: real };
+  }
+
+  /** With native dialogs (Electron) the renderer cannot pick through main's folder browser. */
+  private noNativeDialogs(): void {
+    if (this.deps.dialogs) throw new BridgeError({ code: 'forbidden_path', message: 'Use the system dialog to choose files in the desktop app' });
   }
 
   async scan(scanId: string, paths: string[]): Promise<ScanEntry[]> {

@@ -58,7 +58,7 @@ export function CoverArtField({ value, onChange }: { value: CoverArt | null; onC
         {check?.warnings.map((m) => <Alert key={m} type="warning" showIcon message={m} />)}
         {error && <Alert type="error" showIcon message={error} />}
       </Space>
-      <FolderBrowser open={browsing} title="Choose cover art" mode="file" show="images" onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); read(p); }} />
+      <FolderBrowser open={browsing} title="Choose cover art" mode="file" show="images" kind="coverArt" onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); read(p); }} />
     </div>
   );
 }

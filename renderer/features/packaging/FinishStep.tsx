@@ -8,6 +8,7 @@ import type { BuildResult } from '../../../shared/bridge/channels/packaging';
 import { exclusivePeriodLabel } from '../../../shared/constants';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
+import { senderProblem } from '../../../shared/packaging/rules';
 import type { DraftIssue } from '../../../shared/packaging/validate';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { principalAtom } from '../../lib/store';
@@ -58,7 +59,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   const r = draft.release;
   const errors = issues.filter((i) => i.level === 'error');
   const warnings = issues.filter((i) => i.level === 'warning');
-  const senderError = sender.error ? (sender.error as Error).message : sender.data && !sender.data.valid ? sender.data.partyIdMessage : null;
+  const senderError = sender.error ? (sender.error as Error).message : sender.data ? senderProblem(sender.data) : null;
   const duration = draft.tracks.reduce((s, t) => s + (entries.get(t.path)?.format?.duration ?? 0), 0);
 
   const chooseOutput = async () => {
@@ -149,7 +150,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         </Button>
         {buildId && <Button onClick={() => void bridge.packagingCancel({ id: buildId })}>Cancel</Button>}
       </Space>
-      <FolderBrowser open={browsing} title="Choose the output folder" mode="folder" show="folders" start={draft.outputDir} onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); dispatch({ type: 'outputDir', outputDir: p }); }} />
+      <FolderBrowser open={browsing} title="Choose the output folder" mode="folder" show="folders" kind="outputFolder" start={draft.outputDir} onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); dispatch({ type: 'outputDir', outputDir: p }); }} />
     </Space>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The browser host's stand-in for native dialogs: main lists folders over the
- * bridge (confined to the user's home); the renderer only sees names and paths.
+ * bridge (confined to its browse roots); the renderer only sees names and paths.
+ * Listing grants nothing: the chosen folder or file is handed to main
+ * (packagingBrowsePick), which makes only that readable and answers its real path.
  */
 import { FileOutlined, FolderOutlined, UpOutlined } from '@ant-design/icons';
 import { Alert, Button, List, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import type { BrowseListing } from '../../../shared/bridge/channels/packaging';
+import type { BrowseListing, PickKind } from '../../../shared/bridge/channels/packaging';
 import { bridge } from '../../lib/bridge';
 
 export interface FolderBrowserProps {
@@ -14,12 +16,14 @@ export interface FolderBrowserProps {
   /** 'folder': choose the folder shown; 'file': choose one file in it. */
   mode: 'folder' | 'file';
   show: 'folders' | 'audio' | 'images';
+  /** What is being chosen: main checks the pick is of this kind. */
+  kind: PickKind;
   start?: string | null;
   onPick: (path: string) => void;
   onCancel: () => void;
 }
 
-export function FolderBrowser({ open, title, mode, show, start, onPick, onCancel }: FolderBrowserProps) {
+export function FolderBrowser({ open, title, mode, show, kind, start, onPick, onCancel }: FolderBrowserProps) {
   const [listing, setListing] = useState<BrowseListing | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,6 +33,12 @@ export function FolderBrowser({ open, title, mode, show, start, onPick, onCancel
         setError(null);
         setListing(l);
       },
+      (e: Error) => setError(e.message),
+    );
+  };
+  const choose = (path: string) => {
+    bridge.packagingBrowsePick({ path, kind }).then(
+      (r) => onPick(r.path),
       (e: Error) => setError(e.message),
     );
   };
@@ -47,7 +57,7 @@ export function FolderBrowser({ open, title, mode, show, start, onPick, onCancel
         <Space>
           <Button onClick={onCancel}>Cancel</Button>
           {mode === 'folder' && (
-            <Button type="primary" disabled={!listing} onClick={() => listing && onPick(listing.path)}>
+            <Button type="primary" disabled={!listing} onClick={() => listing && choose(listing.path)}>
               Choose this folder
             </Button>
           )}
@@ -70,7 +80,7 @@ export function FolderBrowser({ open, title, mode, show, start, onPick, onCancel
             renderItem={(e) => (
               <List.Item
                 style={{ cursor: 'pointer' }}
-                onClick={() => (e.kind === 'folder' ? go(e.path) : mode === 'file' && onPick(e.path))}
+                onClick={() => (e.kind === 'folder' ? go(e.path) : mode === 'file' && choose(e.path))}
                 aria-label={e.name}
               >
                 <Space>

@@ -8,6 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { z } from 'zod';
 import { emptyDraft, PackagingDraft } from '../../../shared/packaging/draft';
+import { PKG_MSG } from '../../../shared/packaging/messages';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { validateDraft, validateRelease } from '../../../shared/packaging/validate';
 import { bridge } from '../../lib/bridge';
@@ -49,6 +50,8 @@ export default function PackagingPage() {
   const [resumed, setResumed] = useState(false);
   const [entries, setEntries] = useState(() => new Map<string, ScanEntry>());
   const [rescanning, setRescanning] = useState(false);
+  /** A resumed draft's paths main may no longer read (picked in an earlier launch). */
+  const [repick, setRepick] = useState<string[]>([]);
   const [attempted, setAttempted] = useState(false);
   /** Set once the package is written: the draft is done and no longer saved. */
   const [built, setBuilt] = useState(false);
@@ -63,23 +66,33 @@ export default function PackagingPage() {
     dispatch({ type: 'addScanned', sources, entries: found });
   };
 
-  // Resume a saved draft once; a resumed draft's folders are scanned again so main
-  // knows its files (only scanned files can be packaged).
+  // Resume a saved draft once. Main reads only what the user picked in this launch of
+  // the console: the draft's folders, cover art and output folder that main still may
+  // read are used as they are (its folders scanned again, as only scanned files can be
+  // packaged); the rest (after a restart) are listed to be chosen again.
   useEffect(() => {
+    const resume = async (d: PackagingDraft) => {
+      dispatch({ type: 'load', draft: d });
+      setResumed(true);
+      const wanted = [...d.sources, ...(d.coverArt ? [d.coverArt.path] : []), ...(d.outputDir ? [d.outputDir] : [])];
+      if (!wanted.length) return;
+      const ok = new Set((await bridge.packagingPicked({ paths: wanted }).catch(() => ({ picked: [] as string[] }))).picked);
+      if (d.coverArt && !ok.has(d.coverArt.path)) dispatch({ type: 'coverArt', coverArt: null });
+      if (d.outputDir && !ok.has(d.outputDir)) dispatch({ type: 'outputDir', outputDir: null });
+      setRepick(wanted.filter((p) => !ok.has(p)));
+      const sources = d.sources.filter((p) => ok.has(p));
+      if (sources.length) {
+        setRescanning(true);
+        bridge
+          .packagingScan({ scanId: crypto.randomUUID(), paths: sources })
+          .then((r) => onScanned(sources, r.entries), () => undefined)
+          .finally(() => setRescanning(false));
+      }
+    };
     readStore().then(
-      ({ drafts }) => {
+      async ({ drafts }) => {
         const parsed = PackagingDraft.safeParse(drafts[user]);
-        if (parsed.success) {
-          dispatch({ type: 'load', draft: parsed.data });
-          setResumed(true);
-          if (parsed.data.sources.length) {
-            setRescanning(true);
-            bridge
-              .packagingScan({ scanId: crypto.randomUUID(), paths: parsed.data.sources })
-              .then((r) => onScanned(parsed.data.sources, r.entries), () => undefined)
-              .finally(() => setRescanning(false));
-          }
-        }
+        if (parsed.success) await resume(parsed.data).catch(() => undefined);
         setLoaded(true);
       },
       () => setLoaded(true),
@@ -121,6 +134,7 @@ export default function PackagingPage() {
     setBuilt(false);
     setEntries(new Map());
     setResumed(false);
+    setRepick([]);
     setAttempted(false);
   };
 
@@ -129,6 +143,18 @@ export default function PackagingPage() {
     <div className="packaging">
       <PageHeader title="Packaging" subtitle="Build a delivery package from local audio" extra={<Button danger onClick={() => void discard()}>Discard draft</Button>} />
       {resumed && <Alert type="info" showIcon closable message={`Resumed your draft from ${new Date(draft.savedAt).toLocaleString()}`} style={{ marginBottom: 16 }} />}
+      {repick.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          data-testid="repick"
+          onClose={() => setRepick([])}
+          message={PKG_MSG.repick}
+          description={<ul style={{ margin: 0 }}>{repick.map((p) => <li key={p}>{p}</li>)}</ul>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Steps current={draft.step} onChange={go} items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       {draft.step === 0 && <ReleaseInfoStep draft={draft} dispatch={dispatch} issues={visible} />}
       {draft.step === 1 && <TrackDetailsStep draft={draft} dispatch={dispatch} issues={visible} entries={entries} onScanned={onScanned} rescanning={rescanning} />}

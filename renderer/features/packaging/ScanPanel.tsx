@@ -104,6 +104,7 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
         title={browsing === 'file' ? 'Choose an audio file' : 'Choose an audio folder'}
         mode={browsing ?? 'folder'}
         show="audio"
+        kind={browsing === 'file' ? 'audioFiles' : 'audioFolder'}
         onCancel={() => setBrowsing(null)}
         onPick={(p) => {
           setBrowsing(null);

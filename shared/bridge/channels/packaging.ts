@@ -45,14 +45,24 @@ export type BuildResult = z.infer<typeof BuildResult>;
 
 export const packagingChannels = {
   packagingPick: channel(
-    'Opens the native folder or file dialog (Electron). Answers `native: false` in the browser host, where the renderer shows main\'s folder browser (packagingBrowse) instead. Picked paths become readable roots.',
+    'Opens the native folder or file dialog (Electron). Answers `native: false` in the browser host, where the renderer shows main\'s folder browser (packagingBrowse, then packagingBrowsePick) instead. The picked paths (answered as real paths) become readable for this launch.',
     z.object({ kind: PickKind }).strict(),
     z.object({ native: z.boolean(), paths: z.array(z.string()) }),
   ),
   packagingBrowse: channel(
-    'Lists one folder for the browser host\'s folder browser, confined to the allowed roots (the user\'s home by default). Without a path, lists the first root.',
+    'Lists one folder for the browser host\'s folder browser, confined to its browse roots (PACKAGING_ROOTS, the user\'s home by default). Without a path, lists the first root. Listing makes nothing readable; refused in the desktop app, which uses native dialogs.',
     z.object({ path: AbsPath.optional(), show: z.enum(['folders', 'audio', 'images']).default('folders') }).strict(),
     BrowseListing,
+  ),
+  packagingBrowsePick: channel(
+    'The user chose this folder or file in the browser host\'s folder browser: main checks it is inside the browse roots (links out refused) and of the kind asked for, and makes it readable for this launch. Answers its real path. Refused in the desktop app.',
+    z.object({ path: AbsPath, kind: PickKind }).strict(),
+    z.object({ path: z.string() }),
+  ),
+  packagingPicked: channel(
+    'Which of these paths main may read (inside something the user picked in this launch): a resumed draft asks, and has the rest chosen again.',
+    z.object({ paths: z.array(AbsPath).max(600) }).strict(),
+    z.object({ picked: z.array(z.string()) }),
   ),
   packagingScan: channel(
     'Scans picked folders or dropped files for WAV, FLAC and AIFF: format fields, duration, size, MD5 and tags per file, every other file listed with its reason. Progress arrives as packagingScanProgress events; packagingCancel stops it.',
