@@ -9,7 +9,7 @@ import { PackageInvalidError, writePackage, type PackageRequest } from '../../..
 import { scan } from '../../../main/services/packaging/scanner';
 import { emptyRelease, type CoverArt, type TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
-import { md5sum, png, soxi, tempDir, tone } from '../../fixtures/audio';
+import { jpeg, md5sum, png, soxi, tempDir, tone } from '../../fixtures/audio';
 import { xmllint } from '../../fixtures/ddex';
 
 const hashes = new HashPool(2);
@@ -185,5 +185,16 @@ describe('writePackage', () => {
     const run = writePackage(request({ outputDir: o, coverArt: { ...cover, path: art }, beforeCopy: (p) => appendFileSync(p, Buffer.from([1])) }));
     await expect(run).rejects.toThrow(/does not match the scanned file \(MD5 differs\)/);
     expect(readdirSync(o)).toEqual([]);
+  });
+});
+
+describe('readImageInfo', () => {
+  it('reads a baseline and a progressive JPEG\'s size from its SOF header, past APPn and DQT segments', async () => {
+    expect(await readImageInfo(jpeg(src, 'base.jpg', 1400, 1200))).toMatchObject({ format: 'jpeg', width: 1400, height: 1200 });
+    expect(await readImageInfo(jpeg(src, 'prog.jpeg', 600, 600, true))).toMatchObject({ format: 'jpeg', width: 600, height: 600 });
+  });
+
+  it('refuses anything but JPEG or PNG with the wizard\'s message', async () => {
+    await expect(readImageInfo(join(src, 'a.wav'))).rejects.toThrow('Cover art must be a JPEG or PNG image');
   });
 });

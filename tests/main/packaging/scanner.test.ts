@@ -117,4 +117,35 @@ describe('scan', () => {
     const run = scan({ scanId: 's5', paths: [dir], hashes, concurrency: 1, signal: ac.signal, onProgress: (p) => { if (p.bytesDone > 0) ac.abort(); } });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('never has more than `concurrency` files in flight, and uses that many', async () => {
+    // Every file being read holds one hash session from begin() to digest()/abort():
+    // counting open sessions counts the files in flight.
+    let open = 0;
+    let peak = 0;
+    const counted = Object.create(hashes) as HashPool;
+    counted.begin = () => {
+      const session = hashes.begin();
+      peak = Math.max(peak, ++open);
+      const digest = session.digest.bind(session);
+      const abort = session.abort.bind(session);
+      let closed = false;
+      const close = () => { if (!closed) { closed = true; open--; } };
+      session.digest = () => { close(); return digest(); };
+      session.abort = () => { close(); abort(); };
+      return session;
+    };
+    for (const concurrency of [1, 3]) {
+      open = 0;
+      peak = 0;
+      const entries = await scan({ scanId: `c${concurrency}`, paths: [dir], hashes: counted, concurrency });
+      expect(entries.filter((e) => e.status === 'ok').length).toBeGreaterThan(concurrency);
+      expect(peak, `concurrency ${concurrency}`).toBe(concurrency);
+      expect(open).toBe(0);
+    }
+    open = 0;
+    peak = 0;
+    await scan({ scanId: 'c20', paths: [dir], hashes: counted, concurrency: 20 });
+    expect(peak).toBeLessThanOrEqual(8);
+  });
 });
