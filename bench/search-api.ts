@@ -6,7 +6,10 @@
  * million tracks), then p50/p95 of
  *   - a track search by text with a genre filter sorted by release date, and
  *   - fetching page 1,000 of the track list,
- * each through the API and as the same SQL run directly in the same run. On the
+ * each through the API and as the same SQL run directly in the same run; and, as SQL
+ * directly, a relevance search (`q` + genre) run one-pass (page ids and count from one
+ * read of the matches, what the API does) and two-pass (a count query beside a page
+ * query), interleaved in the same run. On the
  * PostgreSQL server also requests per second of the API's list endpoint against a
  * bare Node http + pg handler running the same SQL under the same load.
  * Prints a table, then ONE JSON line of figures.
@@ -25,7 +28,7 @@ import { migrate } from '../server/db/migrate';
 import { seed, seedCounts } from '../server/seed/seed';
 import { startServer } from '../server/app';
 import { issueTokens } from '../server/auth/tokens';
-import { listSql, type ListQuery } from '../server/api/lists/engine';
+import { listSql, runListSql, type ListQuery } from '../server/api/lists/engine';
 import { LIST_DEF_BY_KEY } from '../server/api/lists/types';
 import type { RequestUser } from '../server/api/principal';
 import { TITLE_WORDS } from '../server/seed/words';
@@ -87,9 +90,30 @@ async function timeIt(n: number, fn: (i: number) => Promise<unknown>): Promise<n
   return out;
 }
 
-async function sqlDirect(db: Db, q: ListQuery) {
-  const p = listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q);
-  await Promise.all([db.query(p.countSql, p.countParams), db.query(p.rowsSql, p.rowsParams)]);
+/** The API's SQL for a track list, run directly (onePass overrides the engine's choice). */
+async function sqlDirect(db: Db, q: ListQuery, onePass?: boolean) {
+  await runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q, { onePass }));
+}
+
+/** Relevance search: a title word and a genre, ranked by similarity. */
+function relevanceQuery(i: number): ListQuery {
+  const { title, genre_id } = searchQuery(i);
+  return { q: title, genre_id };
+}
+
+/** Times a and b on the same inputs, alternating which goes first. */
+async function timePair(n: number, a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<[number[], number[]]> {
+  for (let i = 0; i < Math.min(10, n); i++) await Promise.all([a(i), b(i)]);
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (const [fn, out] of (i % 2 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [(i: number) => Promise<unknown>, number[]][]) {
+      const t = performance.now();
+      await fn(i);
+      out.push(performance.now() - t);
+    }
+  }
+  return [ta, tb];
 }
 
 async function load(url: string, token: string, seconds: number, concurrency: number): Promise<number> {
@@ -113,10 +137,10 @@ async function bareHandler(dbUrl: string): Promise<{ url: string; close(): Promi
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const server: Server = createServer(async (req, res) => {
     const q = Object.fromEntries(new URL(req.url!, 'http://x').searchParams) as ListQuery;
-    const p = listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q);
-    const [c, rows] = await Promise.all([pool.query(p.countSql, p.countParams), pool.query(p.rowsSql, p.rowsParams)]);
+    const db = { query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows } as unknown as Db;
+    const { n, rows } = await runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q));
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ count: c.rows[0].n, results: rows.rows }));
+    res.end(JSON.stringify({ count: n, results: rows }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address() as { port: number };
@@ -129,6 +153,8 @@ interface EngineFigures {
   load_s: number;
   search_api_p50_ms: number; search_api_p95_ms: number; search_sql_p50_ms: number; search_sql_p95_ms: number;
   page1000_api_p50_ms: number; page1000_api_p95_ms: number; page1000_sql_p50_ms: number; page1000_sql_p95_ms: number;
+  relevance_sql_one_pass_p50_ms: number; relevance_sql_one_pass_p95_ms: number;
+  relevance_sql_two_pass_p50_ms: number; relevance_sql_two_pass_p95_ms: number;
   api_rps?: number; bare_rps?: number; api_vs_bare?: number;
 }
 
@@ -171,12 +197,17 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
     const deep: ListQuery = { page: String(Math.min(1000, Math.floor(tracks / 25))) };
     const pApi = await timeIt(a.samples, () => get(deep));
     const pSql = await timeIt(a.samples, () => sqlDirect(db, { ...deep, per_page: '25' }));
+    const [rOne, rTwo] = await timePair(a.samples,
+      (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, true),
+      (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, false));
     const f: EngineFigures = {
       engine, tracks, load_s: round(loadS),
       search_api_p50_ms: round(pct(sApi, 50)), search_api_p95_ms: round(pct(sApi, 95)),
       search_sql_p50_ms: round(pct(sSql, 50)), search_sql_p95_ms: round(pct(sSql, 95)),
       page1000_api_p50_ms: round(pct(pApi, 50)), page1000_api_p95_ms: round(pct(pApi, 95)),
       page1000_sql_p50_ms: round(pct(pSql, 50)), page1000_sql_p95_ms: round(pct(pSql, 95)),
+      relevance_sql_one_pass_p50_ms: round(pct(rOne, 50)), relevance_sql_one_pass_p95_ms: round(pct(rOne, 95)),
+      relevance_sql_two_pass_p50_ms: round(pct(rTwo, 50)), relevance_sql_two_pass_p95_ms: round(pct(rTwo, 95)),
     };
     if (engine === 'postgres') {
       const bare = await bareHandler(pgUrl!);

@@ -132,20 +132,24 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
   const whereParams = sql.params.length;
   if (q) relevance = `similarity(${def.text}, ${sql.p(q)})`;
   const orderParam = query.order_by;
-  let order: string;
+  // The sort as terms (expression, direction), always ending with t.id as the tie-breaker.
+  let terms: { expr: string; desc: boolean }[];
+  let byRelevance = false;
   if (orderParam) {
     const desc = orderParam.startsWith('-');
     const expr = def.sorts[desc ? orderParam.slice(1) : orderParam];
     if (!expr) throw badRequest('order_by', `Cannot order by ${orderParam}.`);
-    order = `${expr} ${desc ? 'desc' : 'asc'}, t.id ${desc ? 'desc' : 'asc'}`;
+    terms = [{ expr, desc }, { expr: 't.id', desc }];
   } else if (relevance) {
-    order = `${relevance} desc, t.id desc`;
+    terms = [{ expr: relevance, desc: true }, { expr: 't.id', desc: true }];
+    byRelevance = true;
   } else {
     const desc = def.defaultSort.startsWith('-');
     const expr = def.sorts[desc ? def.defaultSort.slice(1) : def.defaultSort];
-    order = `${expr} ${desc ? 'desc' : 'asc'}, t.id ${desc ? 'desc' : 'asc'}`;
+    terms = [{ expr, desc }, { expr: 't.id', desc }];
   }
-  return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order, whereParams };
+  const order = terms.map((t) => `${t.expr} ${t.desc ? 'desc' : 'asc'}`).join(', ');
+  return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order, whereParams, terms, byRelevance };
 }
 
 function pageParams(query: ListQuery) {
@@ -169,21 +173,83 @@ export function innerFrom(def: ListDef, used: string): string {
   return main && !otherAlias.test(stripped) ? main : def.from;
 }
 
-export function listSql(def: ListDef, user: RequestUser, query: ListQuery) {
+/** Column of a one-pass page holding the number of matches (removed from the results). */
+export const MATCH_COUNT_COLUMN = '__match_count';
+
+export interface ListPlan {
+  page: number;
+  perPage: number;
+  /** The exact count on its own (always valid; a one-pass plan needs it only for an empty page after the first). */
+  countSql: string;
+  countParams: unknown[];
+  rowsSql: string;
+  rowsParams: unknown[];
+  /** True when rowsSql also returns the number of matches in MATCH_COUNT_COLUMN of every row. */
+  onePass: boolean;
+}
+
+export interface ListSqlOptions {
+  /**
+   * One pass: the matches are read once into a materialized CTE that yields both the
+   * page's ids and `count(*)`, instead of a count query and a page query that each read
+   * every match. Default: when the order is relevance (`q` without order_by), which no
+   * index can serve, so the page query would read all matches just as the count does.
+   * Not for index-served orders: there the page query stops after the page (an
+   * ordered index scan), and the count runs beside it; one pass measured slower
+   * (text + genre newest first at 1M tracks: throughput 0.9x, p50 1.3x).
+   */
+  onePass?: boolean;
+}
+
+export function listSql(def: ListDef, user: RequestUser, query: ListQuery, opts: ListSqlOptions = {}): ListPlan {
   const { page, perPage } = pageParams(query);
-  const { sql, where, order, whereParams } = planList(def, user, query);
+  const { sql, where, order, whereParams, terms, byRelevance } = planList(def, user, query);
   // An unfiltered list of a large table reads the trigger-kept exact count instead of scanning.
   const countSql = !where && def.countTable
     ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
     : `select count(*)::int as n from ${innerFrom(def, where)} ${where}`;
   const countParams = !where && def.countTable ? [] : sql.params.slice(0, whereParams);
-  // Deferred join: find the page's ids first (only the joins the filters need survive
-  // join removal), then build the result objects for those rows only, so a deep OFFSET
-  // does not compute nested objects for every skipped row.
+  const onePass = opts.onePass ?? byRelevance;
   const inner = innerFrom(def, where + order);
-  const pageIds = `select t.id from ${inner} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
-  const rowsSql = `select ${def.select} from ${def.from} where t.id in (${pageIds}) order by ${order}`;
-  return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params };
+  let rowsSql: string;
+  if (onePass) {
+    // MATERIALIZED: the CTE is planned for all matches (the count needs them all), not
+    // for the LIMIT, and is read once; the page is a top-N sort of its rows.
+    const keys = terms.map((t, i) => `${t.expr} as o${i}`).join(', ');
+    const keyOrder = terms.map((t, i) => `o${i} ${t.desc ? 'desc' : 'asc'}`).join(', ');
+    rowsSql = `with m as materialized (select t.id, ${keys} from ${inner} ${where}), `
+      + `p as (select id from m order by ${keyOrder} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}) `
+      + `select ${def.select}, (select count(*)::int from m) as ${MATCH_COUNT_COLUMN} from ${def.from} `
+      + `where t.id in (select id from p) order by ${order}`;
+  } else {
+    // Deferred join: find the page's ids first (only the joins the filters need survive
+    // join removal), then build the result objects for those rows only, so a deep OFFSET
+    // does not compute nested objects for every skipped row.
+    const pageIds = `select t.id from ${inner} ${where} order by ${order} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}`;
+    rowsSql = `select ${def.select} from ${def.from} where t.id in (${pageIds}) order by ${order}`;
+  }
+  return { page, perPage, countSql, countParams, rowsSql, rowsParams: sql.params, onePass };
+}
+
+/** Runs a plan: the page's rows and the exact number of matches. */
+export async function runListSql(db: Queryable, plan: ListPlan): Promise<{ n: number; rows: Row[] }> {
+  if (!plan.onePass) {
+    const [[{ n }], rows] = await Promise.all([
+      db.query<{ n: number }>(plan.countSql, plan.countParams),
+      db.query(plan.rowsSql, plan.rowsParams),
+    ]);
+    return { n, rows };
+  }
+  const rows = await db.query(plan.rowsSql, plan.rowsParams);
+  if (rows.length) {
+    const n = Number(rows[0][MATCH_COUNT_COLUMN]);
+    for (const r of rows) delete r[MATCH_COUNT_COLUMN];
+    return { n, rows };
+  }
+  // An empty first page means no matches; past the first page only a count can tell.
+  if (plan.page === 1) return { n: 0, rows };
+  const [{ n }] = await db.query<{ n: number }>(plan.countSql, plan.countParams);
+  return { n, rows };
 }
 
 export async function runList(
@@ -194,10 +260,7 @@ export async function runList(
   baseUrl: string,
 ): Promise<ListEnvelope<Row>> {
   const plan = listSql(def, user, query);
-  const [[{ n }], rows] = await Promise.all([
-    db.query<{ n: number }>(plan.countSql, plan.countParams),
-    db.query(plan.rowsSql, plan.rowsParams),
-  ]);
+  const { n, rows } = await runListSql(db, plan);
   const last = Math.max(1, Math.ceil(n / plan.perPage));
   if (plan.page > last && n > 0) throw new HttpError(404, { detail: 'Invalid page.' });
   const link = (p: number) => `${baseUrl}?${buildQuery({ ...query, page: p, per_page: plan.perPage })}`;

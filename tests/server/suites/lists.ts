@@ -1,6 +1,9 @@
 /** List machinery, validation and versioning, run on PGlite and on a PostgreSQL server. */
 import { beforeAll, expect, it } from 'vitest';
+import { principalFrom } from '../../../shared/access';
 import { MSG } from '../../../shared/messages';
+import { MATCH_COUNT_COLUMN, listSql, runListSql, type ListQuery } from '../../../server/api/lists/engine';
+import { LIST_DEF_BY_KEY } from '../../../server/api/lists/types';
 import { api, signIn, type RunningServer } from '../helpers';
 
 type Res = Record<string, unknown>;
@@ -106,6 +109,45 @@ export function listSuite(get: () => RunningServer) {
     expect(r.status).toBe(200);
     expect(r.body.results!.length).toBeGreaterThan(0);
     expect(r.body.results![0].name as string).toMatch(/^Luca Vega/);
+  });
+
+  it('relevance search (one pass: page ids and count from one read of the matches) keeps the envelope exact', async () => {
+    const scope = 'app:control staff:admin brand:dance brand:dj';
+    const adminUser = { id: 1, username: 'admin', scope, features: [], principal: principalFrom(scope, [], 'brand:dance'), supplierId: null, labelId: null };
+    const [{ name: labelWord }] = await get().db.query<{ name: string }>(
+      "select split_part(l.name, ' ', 1) as name from tracks t join labels l on l.id = t.label_id where t.title ilike '%night%' group by 1 order by count(*) desc limit 1",
+    );
+    const cases: [ListQuery, string, unknown[]][] = [
+      [{ q: 'night' }, "select count(*)::int n from tracks where title ilike '%night%'", []],
+      // Filters on joined tables (label name, release title) with the text search.
+      [{ q: 'night', label: labelWord }, "select count(*)::int n from tracks t join labels l on l.id = t.label_id where t.title ilike '%night%' and l.name ilike $1", [`%${labelWord}%`]],
+      [{ q: 'night', release_title: 'e' }, "select count(*)::int n from tracks t join releases r on r.id = t.release_id where t.title ilike '%night%' and r.title ilike '%e%'", []],
+      [{ q: 'zzqqxxnomatch' }, "select count(*)::int n from tracks where title ilike '%zzqqxxnomatch%'", []],
+    ];
+    for (const [query, countSql, params] of cases) {
+      const def = LIST_DEF_BY_KEY.get('tracks')!;
+      expect([query, listSql(def, adminUser, query).onePass]).toEqual([query, true]);
+      const n = await count(countSql, params);
+      const perPage = 7;
+      const last = Math.max(1, Math.ceil(n / perPage));
+      const path = (page: number) => `/v4/catalog/tracks/?${new URLSearchParams({ ...(query as Record<string, string>), page: String(page), per_page: String(perPage) })}`;
+      const first = await call(path(1));
+      expect([query, first.status, first.body.count, first.body.page, first.body.results!.length]).toEqual([query, 200, n, `1/${last}`, Math.min(perPage, n)]);
+      expect(first.body.results!.some((r) => MATCH_COUNT_COLUMN in r)).toBe(false);
+      // The same as a separate count and page query (the two-pass plan).
+      const twoPass = await runListSql(get().db, listSql(def, adminUser, { ...query, per_page: String(perPage) }, { onePass: false }));
+      expect([twoPass.n, twoPass.rows.map((r) => r.id)]).toEqual([n, first.body.results!.map((r) => r.id)]);
+      if (n > perPage) {
+        const end = await call(path(last));
+        expect([end.status, end.body.count, end.body.page, end.body.next, end.body.results!.length]).toEqual([200, n, `${last}/${last}`, null, n - (last - 1) * perPage]);
+      }
+      // An empty page past the end: the count comes from the separate count query.
+      const past = await call(path(last + 1));
+      if (n > 0) expect([query, past.status]).toEqual([query, 404]);
+      else expect([past.status, past.body.count, past.body.results]).toEqual([200, 0, []]);
+      const direct = await runListSql(get().db, listSql(def, adminUser, { ...query, page: String(last + 1), per_page: String(perPage) }));
+      expect([direct.n, direct.rows]).toEqual([n, []]);
+    }
   });
 
   it('exports a relevance search as CSV with every matching row', async () => {
