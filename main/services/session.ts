@@ -91,14 +91,20 @@ export class SessionService {
     this.account = deps.account ?? `session@${this.idpUrl}`;
   }
 
-  /** Who is signed in; restores a stored session from the keychain on first use. */
-  async status(): Promise<{ signedIn: boolean; user: SessionUser | null }> {
+  /**
+   * Who is signed in; restores a stored session from the keychain on first use.
+   * `fresh` introspects again even when the user is known (the renderer's start-up
+   * asks so, so a profile changed on the server shows after a reload); if the identity
+   * provider cannot be reached then, the known user is answered.
+   */
+  async status(opts: { fresh?: boolean } = {}): Promise<{ signedIn: boolean; user: SessionUser | null }> {
     await this.restore();
-    if (this.tokens && !this.user) {
+    if (this.tokens && (!this.user || opts.fresh)) {
       try {
         this.user = await this.introspect();
       } catch (err) {
-        if (!(err instanceof BridgeError) || err.status !== 401) throw err;
+        const ended = err instanceof BridgeError && err.status === 401;
+        if (!ended && !this.user) throw err;
       }
     }
     return { signedIn: this.user !== null, user: this.user };

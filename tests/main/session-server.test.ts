@@ -59,6 +59,21 @@ describe('session against the real identity provider', () => {
     expect(refreshes()).toBe(1);
   });
 
+  it('status({ fresh }) introspects again: a profile saved on the server shows without signing in again', async () => {
+    const { signIn, api, session } = setup();
+    await signIn('labelmgmt', 'sandbox-labelmgmt');
+    const me = await api.request({ method: 'GET', path: '/v4/accounts/me/' });
+    const saved = await api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { display_name: 'Lena L.' }, ifMatch: me.etag });
+    expect(saved.data).toMatchObject({ display_name: 'Lena L.' });
+    expect((await session.status()).user?.displayName).toBe('Lena Labels');
+    expect((await session.status({ fresh: true })).user?.displayName).toBe('Lena L.');
+    // A refused PATCH reaches the caller as a typed error with the server's field errors.
+    await expect(api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { role: 'staff:admin' }, ifMatch: saved.etag })).rejects.toMatchObject({
+      status: 400, detail: { role: ['Unknown or read-only field.'] },
+    });
+    await api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { display_name: 'Lena Labels' }, ifMatch: saved.etag });
+  });
+
   it('ends the session when the tokens are revoked elsewhere: sessionEnded, vault cleared, 401', async () => {
     const { signIn, api, session, vault, ended } = setup();
     await signIn('support', 'sandbox-support');

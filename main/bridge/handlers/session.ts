@@ -4,7 +4,7 @@ import type { AreaHandlers } from '../types';
 
 export function sessionHandlers(s: MainServices): AreaHandlers<typeof sessionChannels> {
   return {
-    sessionStatus: () => s.session.status(),
+    sessionStatus: () => s.session.status({ fresh: true }),
     sessionSignIn: () => s.signIn(),
     sessionCompleteSignIn: ({ code, state }) => s.session.completeSignIn(code, state),
     sessionSwitchBrand: ({ brand }) => s.session.switchBrand(brand),
