@@ -137,6 +137,15 @@ test('a sandbox supplier account builds a package from generated audio', async (
     await page.getByLabel(`Track ${n} copyright holder`).fill('2026 Test Records');
     await page.getByTestId(`track-row-${n}`).click();
   }
+
+  // Resumed in the same launch of the console, the draft's picks are still readable:
+  // main rescans its folder, the cover art stays, nothing has to be chosen again.
+  await page.waitForTimeout(1200); // the autosave debounce
+  await page.reload();
+  await expect(page.getByText(/Resumed your draft/)).toBeVisible();
+  await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
+  await expect(page.getByTestId('cover-art-summary')).toContainText('1400×1400 PNG');
+  await expect(page.getByTestId('repick')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Finish: no errors, the sender (the supplier's own record) checks out, an output folder, then build.

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+/**
+ * Resuming a packaging draft: main reads only what the user picked in this launch,
+ * so the wizard asks main which of the draft's paths it may still read. After a
+ * restart (nothing picked yet) it lists the folders, cover art and output folder to
+ * choose again and scans nothing; in the same launch it rescans the picked folder.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { createStore, Provider } from 'jotai';
+import { emptyDraft, type PackagingDraft } from '../../shared/packaging/draft';
+
+const calls = vi.hoisted(() => ({
+  settingsGet: vi.fn(),
+  settingsSet: vi.fn(async () => undefined),
+  packagingPicked: vi.fn(),
+  packagingScan: vi.fn(),
+  packagingSender: vi.fn(),
+}));
+vi.mock('../../renderer/lib/bridge', () => ({
+  // every other call (reference lists, sender...) stays pending: not under test here
+  bridge: new Proxy(calls, { get: (t, k: string) => (k in t ? t[k as keyof typeof t] : () => new Promise(() => undefined)) }),
+  onBridgeEvent: () => () => undefined,
+}));
+vi.mock('../../renderer/lib/api', () => ({ apiGet: () => new Promise(() => undefined) }));
+
+const { default: PackagingPage } = await import('../../renderer/features/packaging/PackagingPage');
+const { FinishStep } = await import('../../renderer/features/packaging/FinishStep');
+const { authAtom } = await import('../../renderer/lib/store');
+
+const draft: PackagingDraft = {
+  ...emptyDraft(), step: 0, sources: ['/home/u/audio'], outputDir: '/home/u/out',
+  coverArt: { path: '/home/u/cover.png', width: 1400, height: 1400, format: 'png', size: 100 },
+  release: { ...emptyDraft().release, title: 'Resumed Release' },
+};
+
+function renderPage(page = <PackagingPage />) {
+  const store = createStore();
+  // signed in as a supplier: the sender is the supplier's own record
+  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 7, username: 'supplier', scope: 'app:baseware user:supplier brand:dance', features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  return render(
+    <Provider store={store}>
+      <QueryClientProvider client={new QueryClient()}>
+        <App>{page}</App>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  calls.settingsGet.mockResolvedValue({ value: { drafts: { '7': draft } } });
+  calls.packagingScan.mockReset().mockResolvedValue({ entries: [] });
+  calls.packagingPicked.mockReset();
+});
+afterEach(cleanup);
+
+describe('resuming a packaging draft', () => {
+  it('after a restart: lists what must be chosen again, scans nothing, drops the unreadable cover art and output folder', async () => {
+    calls.packagingPicked.mockResolvedValue({ picked: [] });
+    renderPage();
+    const alert = await screen.findByTestId('repick');
+    expect(alert.textContent).toContain("Your draft's folders need to be chosen again before they can be read:");
+    for (const p of ['/home/u/audio', '/home/u/cover.png', '/home/u/out']) expect(alert.textContent).toContain(p);
+    expect(calls.packagingPicked).toHaveBeenCalledWith({ paths: ['/home/u/audio', '/home/u/cover.png', '/home/u/out'] });
+    expect(calls.packagingScan).not.toHaveBeenCalled();
+    // the autosave keeps the release but no longer the paths main cannot read
+    const draftWrites = () => (calls.settingsSet.mock.calls as unknown as [{ key: string; value: { drafts: Record<string, PackagingDraft> } }][]).filter(([r]) => r.key === 'packagingDraft');
+    await waitFor(() => expect(draftWrites().length).toBeGreaterThan(0), { timeout: 3000 });
+    const saved = draftWrites().at(-1)![0].value.drafts['7'];
+    expect(saved.release.title).toBe('Resumed Release');
+    expect(saved.coverArt).toBeNull();
+    expect(saved.outputDir).toBeNull();
+  });
+
+  it('in the same launch: rescans the picked folder and asks for nothing', async () => {
+    calls.packagingPicked.mockImplementation(async ({ paths }: { paths: string[] }) => ({ picked: paths }));
+    renderPage();
+    await waitFor(() => expect(calls.packagingScan).toHaveBeenCalledWith(expect.objectContaining({ paths: ['/home/u/audio'] })));
+    expect(screen.queryByTestId('repick')).toBeNull();
+  });
+});
+
+describe('the Finish step sender', () => {
+  it('a supplier with an empty DDEX party id is told so plainly, not "empty entry"', async () => {
+    calls.packagingSender.mockResolvedValue({ supplierId: 1, name: 'Sandbox Supplier', partyId: '', partyIdMessage: 'empty entry', valid: false });
+    renderPage(<FinishStep draft={{ ...draft, step: 2 }} dispatch={() => undefined} issues={[]} entries={new Map()} onBuilt={() => undefined} onStartOver={() => undefined} />);
+    expect(await screen.findByText('Sender: The supplier has no DDEX Party ID')).toBeTruthy();
+    expect(screen.queryByText('Sender: empty entry')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Build package' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
