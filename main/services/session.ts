@@ -61,11 +61,14 @@ interface PendingSignIn {
 }
 
 const PENDING_TTL_MS = 10 * 60_000;
+/** After a refresh ahead of expiry failed for a passing reason (host unreachable), try again this soon. */
+const RETRY_REFRESH_MS = 15_000;
 
 /**
  * The session, in main only: OAuth authorization code + PKCE (S256) against the
  * identity provider, tokens in the OS keychain (never in the renderer or settings),
- * the user from introspection, refresh before expiry, one refresh at a time however
+ * the user from introspection, refresh before expiry (on a timer while signed in, and
+ * lazily when a call finds the token about to expire), one refresh at a time however
  * many callers need one, and the end of the session (sessionEnded) when a 401
  * cannot be cured by a refresh.
  */
@@ -80,6 +83,8 @@ export class SessionService {
   private user: SessionUser | null = null;
   private restored: Promise<void> | null = null;
   private refreshing: Promise<string> | null = null;
+  /** The refresh ahead of expiry (unref'd: it never keeps the process alive). */
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly pending = new Map<string, PendingSignIn>();
 
   constructor(private readonly deps: SessionDeps) {
@@ -165,6 +170,7 @@ export class SessionService {
   /** Revokes both tokens (best effort) and clears the keychain entry. */
   async signOut(): Promise<void> {
     await this.restore();
+    this.cancelTimer();
     const tokens = this.tokens;
     if (tokens) {
       for (const [token, hint] of [[tokens.refreshToken, 'refresh_token'], [tokens.accessToken, 'access_token']] as const) {
@@ -222,6 +228,33 @@ export class SessionService {
     const wasActive = this.user !== null;
     await this.clear().catch(() => {});
     if (wasActive) this.deps.events.emit('sessionEnded', { reason });
+  }
+
+  /**
+   * Schedules the refresh ahead of expiry: `skew` before the access token expires, but
+   * never sooner than half its remaining life (a token shorter-lived than the skew
+   * does not make the timer spin). Shares the single refresh with the lazy path.
+   */
+  private schedule(delayMs?: number): void {
+    this.cancelTimer();
+    const tokens = this.tokens;
+    if (!tokens) return;
+    const remaining = tokens.expiresAt - this.now();
+    const delay = delayMs ?? Math.max(remaining - this.skew, remaining / 2, 0);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.tokens !== tokens) return;
+      this.refresh().catch((err: unknown) => {
+        // A 4xx ended the session (the timer is gone with it); anything else: try again soon.
+        if (this.tokens && !(err instanceof BridgeError && err.code === 'session_ended')) this.schedule(RETRY_REFRESH_MS);
+      });
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
   private refresh(): Promise<string> {
@@ -321,10 +354,13 @@ export class SessionService {
         ? { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: this.now() + t.expires_in * 1000, brand: (t as { brand?: string }).brand }
         : t;
     await this.deps.vault.save(this.account, JSON.stringify(stored));
+    const renewed = this.tokens?.accessToken !== stored.accessToken;
     this.tokens = stored;
+    if (renewed) this.schedule();
   }
 
   private async clear(): Promise<void> {
+    this.cancelTimer();
     this.tokens = null;
     this.user = null;
     await this.deps.vault.delete(this.account);
@@ -337,7 +373,10 @@ export class SessionService {
         if (!raw) return;
         try {
           const parsed = JSON.parse(raw) as StoredSession;
-          if (parsed.accessToken && parsed.refreshToken) this.tokens = this.tokens ?? parsed;
+          if (parsed.accessToken && parsed.refreshToken && !this.tokens) {
+            this.tokens = parsed;
+            this.schedule();
+          }
         } catch {
           await this.deps.vault.delete(this.account);
         }

@@ -94,4 +94,41 @@ describe('session against the real identity provider', () => {
     expect(intro).toEqual({ active: false });
     expect(vault.entries.size).toBe(0);
   });
+
+  it('refreshes ahead of expiry on its own (short ACCESS_TOKEN_TTL): the old token dies, calls need no refresh, sign-out stops it', async () => {
+    const short = await startServer({ db: server.db, accessTokenTtl: 3 });
+    try {
+      let refreshes = 0;
+      const counting: typeof fetch = async (input, init) => {
+        if (String(input).endsWith('/v4/auth/o/token/') && String(init?.body ?? '').includes('grant_type=refresh_token')) refreshes++;
+        return fetch(input, init);
+      };
+      const vault = createMemoryVault();
+      const session = new SessionService({ idpUrl: short.idp, vault, events: new EventBus(), fetch: counting, refreshSkewMs: 1_000 });
+      const api = new ApiClient({ apiUrl: short.api, session, fetch: counting });
+      const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
+      const q = new URL(url).searchParams;
+      const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username: 'contentops', password: 'sandbox-contentops' }), redirect: 'manual' });
+      const back = new URL(res.headers.get('location')!).searchParams;
+      await session.completeSignIn(back.get('code')!, back.get('state')!);
+      const first = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
+      expect(refreshes).toBe(0);
+
+      await new Promise((r) => setTimeout(r, 2_600)); // the timer fires 1 s before the 3 s token expires
+      expect(refreshes).toBe(1);
+      const second = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
+      expect(second).not.toBe(first);
+      const intro = async (t: string) => (await (await fetch(`${short.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t}` } })).json()) as { active: boolean };
+      expect((await intro(first)).active).toBe(false);
+      expect((await intro(second)).active).toBe(true);
+      expect((await api.request({ method: 'GET', path: '/v4/accounts/me/' })).status).toBe(200);
+      expect(refreshes).toBe(1);
+
+      await session.signOut();
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(refreshes).toBe(1);
+    } finally {
+      await short.close();
+    }
+  });
 });

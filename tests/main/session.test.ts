@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { SessionService } from '../../main/services/session';
@@ -101,6 +101,134 @@ describe('session: refresh', () => {
     expect(ended).toHaveBeenCalledTimes(1);
     expect(vault.entries.size).toBe(0);
     expect(await session.status()).toEqual({ signedIn: false, user: null });
+  });
+});
+
+describe('session: refresh ahead of expiry (timer)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A session on the fake clock of vi.useFakeTimers (Date.now is faked too). */
+  function timed(ttl: number) {
+    vi.useFakeTimers();
+    const idp = fakeIdp({ ttl });
+    const vault = createMemoryVault();
+    const events = new EventBus();
+    const ended = vi.fn();
+    events.subscribe((name, payload) => name === 'sessionEnded' && ended(payload));
+    const session = new SessionService({ idpUrl: IDP, vault, events, fetch: idp.fetch, refreshSkewMs: 30_000 });
+    const signIn = async () => {
+      const back = idp.authorize(session.beginSignIn(REDIRECT).url);
+      return session.completeSignIn(back.code, back.state);
+    };
+    const storedAccess = () => (JSON.parse([...vault.entries.values()][0] ?? '{}') as { accessToken?: string }).accessToken;
+    return { idp, vault, ended, session, signIn, storedAccess };
+  }
+
+  it('refreshes skew before expiry with no call made, then again for the new token', async () => {
+    const { idp, signIn, storedAccess } = timed(120);
+    await signIn();
+    const first = storedAccess();
+    await vi.advanceTimersByTimeAsync(89_000);
+    expect(idp.state.refreshCalls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000); // 120 s - 30 s
+    expect(idp.state.refreshCalls).toBe(1);
+    const second = storedAccess();
+    expect(second).not.toBe(first);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(idp.state.refreshCalls).toBe(2);
+    expect(storedAccess()).not.toBe(second);
+  });
+
+  it('a token shorter-lived than the skew is refreshed at half its life, not in a loop', async () => {
+    const { idp, signIn } = timed(10);
+    await signIn();
+    const atSignIn = idp.state.refreshCalls; // the lazy path already finds a 10 s token "about to expire"
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(idp.state.refreshCalls).toBe(atSignIn);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idp.state.refreshCalls).toBe(atSignIn + 1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(idp.state.refreshCalls).toBe(atSignIn + 13);
+  });
+
+  it('shares its refresh with calls made while it is in flight (one refresh in all)', async () => {
+    const { idp, signIn, session, storedAccess } = timed(120);
+    await signIn();
+    const before = storedAccess();
+    idp.state.refreshDelayMs = 500;
+    await vi.advanceTimersByTimeAsync(90_000); // the timer's refresh is now in flight
+    const api = new ApiClient({ apiUrl: 'http://127.0.0.1:9000', session, fetch: idp.fetch });
+    const lazy = Promise.all([session.accessToken(), api.request({ method: 'GET', path: '/v4/catalog/tracks/' })]);
+    await vi.advanceTimersByTimeAsync(500);
+    const [token, res] = await lazy;
+    expect(idp.state.refreshCalls).toBe(1);
+    expect(token).not.toBe(before);
+    expect(token).toBe(storedAccess());
+    expect((res.data as { bearer: string }).bearer).toBe(token);
+  });
+
+  it('stops on sign-out: no refresh afterwards', async () => {
+    const { idp, signIn, session } = timed(120);
+    await signIn();
+    await session.signOut();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(idp.state.refreshCalls).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops when the session ends: a refused refresh ends it once and is not retried', async () => {
+    const { idp, signIn, session, ended, vault } = timed(120);
+    await signIn();
+    idp.state.failRefresh = true;
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(idp.state.refreshCalls).toBe(1);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(vault.entries.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(idp.state.refreshCalls).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+    expect((await session.status()).signedIn).toBe(false);
+  });
+
+  it('an unreachable identity provider is retried soon, without ending the session', async () => {
+    const { idp, signIn, session, ended } = timed(120);
+    await signIn();
+    const working = idp.fetch;
+    let down = true;
+    (session as unknown as { fetch: typeof fetch }).fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (down && String(input).endsWith('/v4/auth/o/token/')) throw new TypeError('fetch failed');
+      return working(input, init);
+    }) as typeof fetch;
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(idp.state.refreshCalls).toBe(0);
+    expect(ended).not.toHaveBeenCalled();
+    down = false;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(idp.state.refreshCalls).toBe(1);
+    expect((await session.status()).signedIn).toBe(true);
+  });
+
+  it('the timer does not keep the process alive (unref)', async () => {
+    vi.useRealTimers();
+    const idp = fakeIdp({ ttl: 300 });
+    const real = globalThis.setTimeout;
+    const unref = vi.fn();
+    vi.stubGlobal('setTimeout', ((fn: () => void, ms?: number) => {
+      const t = real(fn, ms);
+      const wrapped = Object.assign(Object.create(Object.getPrototypeOf(t) as object) as NodeJS.Timeout, t);
+      return Object.assign(t, { unref: () => (unref(ms), wrapped) });
+    }) as typeof setTimeout);
+    try {
+      const session = new SessionService({ idpUrl: IDP, vault: createMemoryVault(), events: new EventBus(), fetch: idp.fetch });
+      const back = idp.authorize(session.beginSignIn(REDIRECT).url);
+      await session.completeSignIn(back.code, back.state);
+      expect(unref).toHaveBeenCalledWith(expect.any(Number));
+      await session.signOut();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
