@@ -63,7 +63,7 @@ export const RESOURCES: readonly Resource[] = [
   { name: 'dashboard', path: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, group: 'Overview', access: AREA_RULES['/dashboard'],
     component: notBuilt('Dashboard', 'Sales since the start of the month and followers arrive with the dashboard issue.') },
   { name: 'search', path: '/search', label: 'Search', icon: <SearchOutlined />, group: 'Overview', access: AREA_RULES['/search'],
-    component: notBuilt('Search', 'Search across every type you may use arrives with the search issue.') },
+    component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))) },
   { name: 'catalog', path: '/catalog', label: 'Catalogue', icon: <AppstoreOutlined />, group: 'Catalogue', access: AREA_RULES['/catalog'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))) },
   { name: 'create', path: '/create', label: 'Create', icon: <PlusSquareOutlined />, group: 'Catalogue', access: AREA_RULES['/create'],

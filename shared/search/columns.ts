@@ -4,16 +4,17 @@
  * `field` (a dotted path) from a result and shows it by `kind`. The CSV export
  * writes the same columns through `cellText`.
  */
+import { searchType } from '../access';
 import { exclusivePeriodLabel } from '../constants';
 import { displayDate, formatFileSize, formatMoney } from './format';
 import {
-  claimedTag, enabledTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
+  claimedTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
   voidedTag, type StatusTag,
 } from './status';
 
 export type ColumnKind =
   | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
-  | 'enabled' | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus';
+  | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus';
 
 export interface Column {
   readonly key: string;
@@ -36,7 +37,8 @@ type Spec = [key: string, title: string, kind?: ColumnKind, extra?: Partial<Colu
 
 const ID: Spec = ['id', 'ID', 'number', { fixed: true, link: true, sortable: true }];
 const NAME: Spec = ['name', 'Name', 'text', { fixed: true, link: true, sortable: true }];
-const ENABLED: Spec = ['enabled', 'Enabled', 'enabled', { byDefault: true }];
+/** "Enabled" is a field (spec §3), not a status word of §4: shown as Yes/No. */
+const ENABLED: Spec = ['enabled', 'Enabled', 'bool', { byDefault: true }];
 
 function cols(...specs: Spec[]): Column[] {
   return specs.map(([key, title, kind = 'text', extra = {}]) => ({ key, title, field: key, kind, ...extra }));
@@ -59,7 +61,7 @@ export const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   releases: cols(
     ID, TITLE, ['label', 'Label', 'ref', { fixed: true }],
     ['catalog_number', 'Catalog Number', 'text', DS], ['upc', 'UPC', 'text', D], ['artists', 'Artists', 'refs', D],
-    ['release_date', 'Release Date', 'date', DS], ['exclusive_period', 'Exclusive Period', 'exclusive'],
+    ['release_date', 'Release Date', 'date', DS], ['exclusive_period', 'Exclusive Period', 'exclusive', S],
     ['price_override', 'Price Override', 'money'], ['encode_status', 'Encode Status', 'encode'], ['is_explicit', 'Explicit', 'bool'],
     ['genre', 'Genre', 'ref'], ['release_type', 'Release Type', 'ref'],
   ),
@@ -73,14 +75,14 @@ export const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   ),
   suppliers: cols(
     ID, NAME, ['vendor_code', 'Vendor Code', 'text', DS], ['pposp_enrolled', 'PPOSP', 'enrolled', D],
-    ['primary_contact_email', 'Primary Contact Email'], ['default_exclusive_period', 'Default Exclusive Period', 'exclusive'], ENABLED,
+    ['primary_contact_email', 'Primary Contact Email'], ['default_exclusive_period', 'Default Exclusive Period', 'exclusive', S], ENABLED,
   ),
   playlists: cols(
     ID, NAME, ['playlist_type', 'Type', 'ref', D], ['genre', 'Genre', 'ref', D], ['is_public', 'Public', 'bool'],
     ['track_count', 'Tracks', 'number'], CREATED,
   ),
   dj_profiles: cols(
-    ['id', 'ID', 'number', { fixed: true, sortable: true }], ['dj_name', 'DJ Name', 'text', { fixed: true, sortable: true }],
+    ['id', 'ID', 'number', { fixed: true, link: true, sortable: true }], ['dj_name', 'DJ Name', 'text', { fixed: true, sortable: true }],
     ['dj_slug', 'DJ Slug', 'text', D], ['username', 'Username', 'text', DS], ['dj_is_indexed', 'Indexed', 'indexed', D], ENABLED,
   ),
   link_partners: cols(ID, NAME, ['url', 'URL'], ENABLED),
@@ -144,6 +146,15 @@ export function shownColumns(type: string, chosen: readonly string[] | null | un
   return all.filter((c) => c.fixed || pick.includes(c.key));
 }
 
+/**
+ * The `columns` an export of the screen sends: every shown key, fixed ones included,
+ * so the list is never empty. (An empty list is dropped from the query, and the
+ * server would then export the default columns instead of the ones on screen.)
+ */
+export function exportColumnKeys(type: string, chosen: readonly string[] | null | undefined): string[] {
+  return shownColumns(type, chosen).map((c) => c.key);
+}
+
 /** Reads a dotted path. */
 export function fieldValue(row: unknown, field: string): unknown {
   let v: unknown = row;
@@ -161,7 +172,6 @@ const refName = (v: unknown): string =>
 export function cellTag(col: Column, row: unknown): StatusTag | null {
   const v = fieldValue(row, col.field);
   switch (col.kind) {
-    case 'enabled': return enabledTag(v);
     case 'voided': return voidedTag(v);
     case 'enrolled': return enrollmentTag(v);
     case 'indexed': return indexedTag(v);
@@ -197,12 +207,44 @@ export function catalogLink(segment: string | undefined, id: unknown): string | 
   return `/catalog/${segment}/${encodeURIComponent(String(id))}`;
 }
 
-/** Where a link column of a result goes, or null (the type or column has no catalogue page). */
-export function cellLink(typeSegment: string | undefined, col: Column, row: unknown): string | null {
+/**
+ * Record routes of the types without a catalogue link: the area root (spec §2) and a
+ * segment naming the record. The editors arrive with their own issues; until then
+ * the route shows the "not built yet" page, but the link names the right record.
+ */
+export const RECORD_ROUTES: Readonly<Record<string, string>> = {
+  genres: '/catalog/genres',
+  playlists: '/catalog/playlists',
+  dj_profiles: '/catalog/dj-profiles',
+  link_partners: '/catalog/link-partners',
+  coupons: '/support/coupons',
+  orders: '/support/orders',
+  users: '/support/users',
+  hype_offers: '/support/hype-offers',
+  hype_purchases: '/support/hype-purchases',
+  deliveries: '/old-deliveries/deliveries',
+  pages: '/curation/pages',
+  page_modules: '/curation/page-modules',
+  live_streams: '/live/streams',
+  host_vendors: '/live/host-vendors',
+  tracklist_vendors: '/live/tracklist-vendors',
+};
+
+/** Where a record of a search type opens: its catalogue page (§2), else its area's record route; null for Muzooka artists (no route). */
+export function recordLink(type: string, id: unknown): string | null {
+  const segment = searchType(type)?.linkSegment;
+  if (segment) return catalogLink(segment, id);
+  const base = RECORD_ROUTES[type];
+  if (!base || (typeof id !== 'number' && typeof id !== 'string') || String(id) === '') return null;
+  return `${base}/${encodeURIComponent(String(id))}`;
+}
+
+/** Where a link column of a result of `type` goes, or null (not a link column, or the type has no record route). */
+export function cellLink(type: string, col: Column, row: unknown): string | null {
   if (!col.link) return null;
   return col.linkSegment
     ? catalogLink(col.linkSegment, fieldValue(row, col.field))
-    : catalogLink(typeSegment, fieldValue(row, 'id'));
+    : recordLink(type, fieldValue(row, 'id'));
 }
 
 /** What the CSV export writes: numbers and money as plain numbers, sizes in bytes, the rest as shown. */

@@ -55,9 +55,6 @@ export function orderStatusTag(status: unknown): StatusTag {
   return tag(s, s === 'Complete' ? 'success' : s === 'Deleted' ? 'error' : s === 'Open' ? 'processing' : 'default');
 }
 
-export const enabledTag = (enabled: unknown): StatusTag =>
-  truthy(enabled) ? tag('Enabled', 'success') : tag('Disabled', 'default');
-
 /** Delivery release_status (spec §4): errors red, done green, the rest in progress. */
 export function releaseStatusTag(status: unknown): StatusTag {
   const s = typeof status === 'string' ? status : '';

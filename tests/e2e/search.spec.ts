@@ -1,8 +1,9 @@
 /**
  * Search end to end in Chromium through the browser host (issue 5): for every search
- * type a permitted sandbox account finds a seeded record by a filter and opens its
- * catalogue link; a forbidden account is not offered the type and gets 403 from the
- * server if it asks anyway; a column chooser change and a named saved view survive a
+ * type a permitted (non-admin where §6 permits one) sandbox account finds a seeded
+ * record by a text filter and opens its record link; every sandbox account is offered
+ * exactly the types §6 allows (header search, /search picker, area tabs) and gets 403
+ * from the server for the others; a column chooser change and a named saved view survive a
  * restart of the console.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -10,14 +11,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { buildQuery } from '../../shared/api';
 import { parse } from 'csv-parse/sync';
 import { SEARCH_TYPES, can, type SearchType } from '../../shared/access';
-import { columnsOf, visibleFilters } from '../../shared/search';
+import { cellLink, columnsOf, filterKind, visibleFilters } from '../../shared/search';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
 import { test, expect } from './fixtures';
-import { principalOf, signIn } from './helpers/sign-in';
+import { navigationPaths, principalOf, signIn } from './helpers/sign-in';
 
 const SHOTS = 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -32,15 +34,47 @@ async function tokenFor(host: { apiUrl: string; idpUrl: string }, a: SandboxAcco
   return (await apiSignIn(server, a.username, a.password)).access_token;
 }
 
-/** The filter the test types and the value that finds `row`: an id where allowed, else its main text. */
-function findBy(a: SandboxAccount, t: SearchType, row: Record<string, unknown>): [string, string] {
-  const filters = visibleFilters(principalOf(a), t.key);
-  const idFilter = t.key === 'deliveries' ? 'id' : ['id', 'dj_id'].find((f) => filters.includes(f));
-  if (idFilter) return [idFilter, String(row.id)];
-  const text = ['title', 'name', 'dj_name', 'code', 'username'].find((f) => filters.includes(f) && typeof row[f] === 'string');
-  if (!text) throw new Error(`no usable filter for ${t.key}`);
-  return [text, String(row[text])];
+/** Sends the account's first brand as the active one, as the console does (principalOf). */
+function brandHeader(a: SandboxAccount) {
+  return { headers: { 'x-brand': a.brands[0] } };
 }
+
+async function apiAs(host: { apiUrl: string }, token: string, a: SandboxAccount, path: string) {
+  return api({ api: host.apiUrl } as never, token, path, brandHeader(a));
+}
+
+/**
+ * Who searches each type: a non-admin account §6 permits, the one named here where
+ * it is permitted (computed from shared/access, never assumed), else the first
+ * permitted non-admin; admin only when nobody else may.
+ */
+const PREFERRED: Readonly<Record<string, string>> = {
+  tracks: 'supplier', releases: 'label', artists: 'contentops', genres: 'marketing', charts: 'curation',
+  labels: 'supplier', suppliers: 'finance', playlists: 'label', dj_profiles: 'curation', link_partners: 'curation',
+  coupons: 'support', orders: 'support', users: 'support', hype_offers: 'marketing', hype_purchases: 'labelmgmt',
+  deliveries: 'contentops', pages: 'curation', page_modules: 'marketing', live_streams: 'curation',
+  host_vendors: 'curation', tracklist_vendors: 'curation',
+};
+
+function searcherFor(t: SearchType): SandboxAccount {
+  const permitted = SANDBOX_ACCOUNTS.filter((a) => can(principalOf(a), t.rule));
+  const others = permitted.filter((a) => a.role !== 'staff:admin');
+  return others.find((a) => a.username === PREFERRED[t.key]) ?? others[0] ?? permitted[0];
+}
+
+/** The real (non-id) text filter each type is searched by, and the value a seeded row gives it. */
+const TEXT_FILTER: Readonly<Record<string, [filter: string, value: (row: Record<string, unknown>) => unknown]>> = {
+  tracks: ['title', (r) => r.title], releases: ['title', (r) => r.title], artists: ['artist_name', (r) => r.name],
+  genres: ['name', (r) => r.name], charts: ['title', (r) => r.title], labels: ['label_name', (r) => r.name],
+  suppliers: ['supplier_name', (r) => r.name], playlists: ['name', (r) => r.name], dj_profiles: ['dj_name', (r) => r.dj_name],
+  link_partners: ['name', (r) => r.name], coupons: ['code', (r) => r.code],
+  orders: ['username', (r) => (r.user as { name: string }).name], users: ['username', (r) => r.username],
+  hype_offers: ['name', (r) => r.name], hype_purchases: ['username', (r) => (r.user as { name: string }).name],
+  deliveries: ['title', (r) => r.title], pages: ['name', (r) => r.name], page_modules: ['name', (r) => r.name],
+  live_streams: ['name', (r) => r.name], host_vendors: ['name', (r) => r.name], tracklist_vendors: ['name', (r) => r.name],
+};
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function applyFilter(page: Page, name: string, value: string) {
   const field = page.getByTestId(`filter-${name}`);
@@ -49,35 +83,52 @@ async function applyFilter(page: Page, name: string, value: string) {
   await page.getByTestId('search-submit').click();
 }
 
-test('every search type: a permitted account finds a seeded record by a filter and opens its link', async ({ page, gotoConsole, consoleHost }) => {
-  test.setTimeout(240_000);
-  // admin may use every type (§6); the supplier (Baseware) shows the restricted filters hidden.
-  const admin = account('admin');
-  const token = await tokenFor(consoleHost, admin);
-  await signIn(page, gotoConsole, admin);
+test('every search type: a permitted non-admin account finds a seeded record by a text filter and opens its record link', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(360_000);
+  const bySearcher = new Map<SandboxAccount, SearchType[]>();
   for (const t of routed) {
-    const list = await api({ api: consoleHost.apiUrl } as never, token, `/v4/${t.category}/${t.path}/?per_page=1&order_by=id`);
-    expect(list.status, t.key).toBe(200);
-    const row = list.body.results![0];
-    expect(row, `${t.key} has seeded rows`).toBeTruthy();
-    const [filter, value] = findBy(admin, t, row);
-    await gotoConsole(page, `${t.area}?type=${t.key}`);
-    await expect(page.getByTestId(`search-${t.key}`)).toBeVisible();
-    await applyFilter(page, filter, value);
-    await expect(page).toHaveURL(new RegExp(`[?&]${filter}=${encodeURIComponent(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    const results = page.getByTestId('search-results');
-    const idCell = results.locator('tbody tr.ant-table-row').first();
-    await expect(idCell).toBeVisible();
-    await expect(results.locator('.ant-spin-spinning')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/search-${t.key}.png` });
-    const link = columnsOf(t.key).find((c) => c.link);
-    if (t.linkSegment || link?.linkSegment) {
-      const seg = link?.linkSegment ?? t.linkSegment;
-      const id = link?.linkSegment ? row[link.field] : row.id;
-      await results.locator(`a[href="/catalog/${seg}/${id}"]`).first().click();
-      await expect(page).toHaveURL(new RegExp(`/catalog/${seg}/${id}$`));
-    } else {
-      await expect(results.locator('tbody tr.ant-table-row').first()).toContainText(String(row.name ?? row.dj_name ?? row.code ?? row.id));
+    const a = searcherFor(t);
+    if (SANDBOX_ACCOUNTS.some((x) => x.role !== 'staff:admin' && can(principalOf(x), t.rule))) {
+      expect(a.role, `${t.key} is searched by a non-admin account`).not.toBe('staff:admin');
+    }
+    bySearcher.set(a, [...(bySearcher.get(a) ?? []), t]);
+  }
+  for (const [a, types] of bySearcher) {
+    const token = await tokenFor(consoleHost, a);
+    await signIn(page, gotoConsole, a);
+    for (const t of types) {
+      const [filter, valueOf] = TEXT_FILTER[t.key];
+      // The filter is a real one of the type, offered to this account, and not an id.
+      expect(visibleFilters(principalOf(a), t.key), `${a.username} may filter ${t.key} by ${filter}`).toContain(filter);
+      expect(filterKind(filter).kind, `${t.key}.${filter}`).toBe('text');
+      const seeded = await apiAs(consoleHost, token, a, `/v4/${t.category}/${t.path}/?per_page=1&order_by=id`);
+      expect(seeded.status, `${a.username} lists ${t.key}`).toBe(200);
+      const row = seeded.body.results![0] as Record<string, unknown>;
+      expect(row, `${t.key} has rows ${a.username} may see`).toBeTruthy();
+      const value = String(valueOf(row));
+      // What the screen should show first: the server's answer to the same filter, in its default order.
+      const filtered = await apiAs(consoleHost, token, a, `/v4/${t.category}/${t.path}/?${filter}=${encodeURIComponent(value)}`);
+      expect(filtered.status).toBe(200);
+      const first = filtered.body.results![0] as Record<string, unknown>;
+      const linkColumn = columnsOf(t.key)[0];
+      expect(linkColumn.fixed && linkColumn.link, `${t.key}: first fixed column is a link`).toBe(true);
+      const href = cellLink(t.key, linkColumn, first);
+      expect(href, `${t.key} link`).not.toBeNull();
+      // The link names the record: the catalogue shape for the six catalogue types, else the area's record route.
+      if (t.linkSegment) expect(href).toBe(`/catalog/${t.linkSegment}/${first.id}`);
+      else if (linkColumn.linkSegment) expect(href).toBe(`/catalog/${linkColumn.linkSegment}/${first[linkColumn.field]}`);
+      else expect(href).toMatch(new RegExp(`^${t.area}/[a-z-]+/${first.id}$`));
+
+      await gotoConsole(page, `${t.area}?type=${t.key}`);
+      await expect(page.getByTestId(`search-${t.key}`)).toBeVisible();
+      await applyFilter(page, filter, value);
+      await expect(page).toHaveURL(new RegExp(`[?&]${escapeRe(buildQuery({ [filter]: value }))}(&|$)`));
+      const results = page.getByTestId('search-results');
+      await expect(results.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.getByText(`${(filtered.body.count as number).toLocaleString('en-US')} results`)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/search-${t.key}.png` });
+      await results.locator(`a[href="${href}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRe(href!)}$`));
     }
   }
 });
@@ -85,7 +136,7 @@ test('every search type: a permitted account finds a seeded record by a filter a
 test('a supplier finds its tracks by title, without the control-only filters', async ({ page, gotoConsole, consoleHost }) => {
   const supplier = account('supplier');
   const token = await tokenFor(consoleHost, supplier);
-  const list = await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/tracks/?per_page=1&order_by=id');
+  const list = await apiAs(consoleHost, token, supplier, '/v4/catalog/tracks/?per_page=1&order_by=id');
   const row = list.body.results![0];
   await signIn(page, gotoConsole, supplier);
   await gotoConsole(page, '/catalog?type=tracks');
@@ -97,33 +148,74 @@ test('a supplier finds its tracks by title, without the control-only filters', a
   await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${row.id}$`));
 });
 
-test('every search type: a forbidden account is not offered it, and the server answers 403', async ({ page, gotoConsole, consoleHost }) => {
-  test.setTimeout(180_000);
-  const tokens = new Map<string, string>();
-  for (const t of routed) {
-    const forbidden = SANDBOX_ACCOUNTS.filter((a) => !can(principalOf(a), t.rule));
-    for (const a of forbidden) {
-      if (!tokens.has(a.username)) tokens.set(a.username, await tokenFor(consoleHost, a));
-      const r = await api({ api: consoleHost.apiUrl } as never, tokens.get(a.username)!, `/v4/${t.category}/${t.path}/`);
+const keyOfLabel = (label: string) => {
+  const t = routed.find((x) => x.label === label.trim());
+  if (!t) throw new Error(`unknown search type label "${label}"`);
+  return t.key;
+};
+
+/** The option labels of the open antd Select dropdown, as type keys, sorted. */
+async function openSelectTypes(page: Page, testId: string): Promise<string[]> {
+  await page.getByTestId(testId).click();
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  const labels = await options.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  await page.keyboard.press('Escape');
+  return labels.map(keyOfLabel).sort();
+}
+
+test('every sandbox account is offered exactly the search types §6 allows, and the server answers 403 to the others', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(420_000);
+  for (const a of SANDBOX_ACCOUNTS) {
+    const principal = principalOf(a);
+    const allowed = routed.filter((t) => can(principal, t.rule));
+    const expected = allowed.map((t) => t.key).sort();
+    const token = await tokenFor(consoleHost, a);
+    for (const t of routed.filter((x) => !can(principal, x.rule))) {
+      const r = await apiAs(consoleHost, token, a, `/v4/${t.category}/${t.path}/`);
       expect(r.status, `${a.username} → ${t.key}`).toBe(403);
+      const s = await apiAs(consoleHost, token, a, `/v4/catalog/search/?type=${t.key}`);
+      expect(s.status, `${a.username} → search ${t.key}`).toBe(403);
     }
-  }
-  // In the console: support has the catalogue but not labels; the label user has no charts.
-  for (const [username, missing] of [['support', 'labels'], ['label', 'charts'], ['finance', 'deliveries']] as const) {
-    const a = account(username);
-    const t = SEARCH_TYPES.find((x) => x.key === missing)!;
-    expect(can(principalOf(a), t.rule)).toBe(false);
+
     await signIn(page, gotoConsole, a);
-    const allowedHere = routed.filter((x) => x.area === t.area && can(principalOf(a), x.rule));
-    await gotoConsole(page, `${t.area}?type=${t.key}`);
-    if (allowedHere.length === 0) {
-      await expect(page).toHaveURL(/\/auth$/);
-      continue;
+    // The header's global search offers exactly the allowed types (or is absent when none).
+    await gotoConsole(page, '/dashboard');
+    if (expected.length) expect(await openSelectTypes(page, 'global-search-type'), `${a.username}: header search types`).toEqual(expected);
+    else await expect(page.getByTestId('global-search-type')).toHaveCount(0);
+
+    // The all-types search (/search) offers the same.
+    await gotoConsole(page, '/search');
+    if (expected.length) expect(await openSelectTypes(page, 'search-type-picker'), `${a.username}: /search types`).toEqual(expected);
+    else await expect(page.getByTestId('search-type-picker')).toHaveCount(0);
+
+    // The area screens: the union of their tabs is the same set; areas with no allowed type are not in the menu.
+    const nav = await navigationPaths(page);
+    const seen: string[] = [];
+    for (const area of [...new Set(routed.map((t) => t.area!))]) {
+      const here = allowed.filter((t) => t.area === area);
+      if (here.length === 0) {
+        expect(nav, `${a.username} has no ${area} in the menu`).not.toContain(area);
+        continue;
+      }
+      await gotoConsole(page, area);
+      await expect(page.getByTestId(`search-${here[0].key}`)).toBeVisible();
+      if (here.length === 1) {
+        await expect(page.getByTestId('search-types')).toHaveCount(0);
+        seen.push(here[0].key);
+      } else {
+        const labels = await page.getByTestId('search-types').locator('.ant-segmented-item-label').allTextContents();
+        seen.push(...labels.map(keyOfLabel));
+      }
+      // Asking for a forbidden type of the area by URL shows an allowed one instead.
+      const forbiddenHere = routed.find((t) => t.area === area && !can(principal, t.rule));
+      if (forbiddenHere) {
+        await gotoConsole(page, `${area}?type=${forbiddenHere.key}`);
+        await expect(page.getByTestId(`search-${here[0].key}`)).toBeVisible();
+        await expect(page.getByTestId(`search-${forbiddenHere.key}`)).toHaveCount(0);
+      }
     }
-    // Asking for the type by URL falls back to one the user may use.
-    await expect(page.getByTestId(`search-${allowedHere[0].key}`)).toBeVisible();
-    await expect(page.getByTestId(`search-${t.key}`)).toHaveCount(0);
-    if (allowedHere.length > 1) await expect(page.getByTestId('search-types')).not.toContainText(t.label);
+    expect(seen.sort(), `${a.username}: area tabs`).toEqual(expected);
   }
 });
 
@@ -205,7 +297,7 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
   }
 });
 
-test('the header search box suggests from search/autocomplete and opens the catalogue page', async ({ page, gotoConsole, consoleHost }) => {
+test('the header search box suggests from search/autocomplete, opens the catalogue page, and sees all results on /search', async ({ page, gotoConsole, consoleHost }) => {
   const admin = account('admin');
   const token = await tokenFor(consoleHost, admin);
   const list = await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/tracks/?per_page=1&order_by=id');
@@ -215,11 +307,18 @@ test('the header search box suggests from search/autocomplete and opens the cata
   await page.getByLabel('Search text').fill(row.title);
   await page.locator('.ant-select-dropdown').getByText(row.title, { exact: true }).first().click();
   await expect(page).toHaveURL(/\/catalog\/tracks\/\d+$/);
-  // Enter runs the text search (q, ranked by relevance) on the tracks screen.
+  // "See all results" opens the all-types search (/search) on the type with the text as q.
+  await gotoConsole(page, '/dashboard');
+  await page.getByLabel('Search text').fill(row.title);
+  await page.locator('.ant-select-dropdown').getByText('See all results in tracks', { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?type=tracks&q=${escapeRe(new URLSearchParams({ q: row.title }).toString().slice(2))}$`));
+  await expect(page.getByTestId('search-results')).toContainText(row.title);
+  // Enter does the same.
   await gotoConsole(page, '/dashboard');
   await page.getByLabel('Search text').fill(row.title);
   await page.getByLabel('Search text').press('Enter');
-  await expect(page).toHaveURL(/\/catalog\?type=tracks&q=/);
+  await expect(page).toHaveURL(/\/search\?type=tracks&q=/);
+  await expect(page.getByTestId('search-type-picker')).toContainText('Tracks');
   await expect(page.getByTestId('filter-q')).toHaveValue(row.title);
   await expect(page.getByTestId('search-results')).toContainText(row.title);
 });

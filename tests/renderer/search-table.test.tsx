@@ -16,7 +16,7 @@ const rows = [
 
 function table(extra: Partial<ResultsTableProps> = {}) {
   const props: ResultsTableProps = {
-    columns: shownColumns('tracks', ['encode_status', 'release_date', 'bpm']), rows, linkSegment: 'tracks', orderBy: null,
+    columns: shownColumns('tracks', ['encode_status', 'release_date', 'bpm']), rows, type: 'tracks', orderBy: null,
     onSort: vi.fn(), page: 1, perPage: 25, total: 2, onPage: vi.fn(), selected: [], onSelect: vi.fn(), ...extra,
   };
   render(<MemoryRouter><ResultsTable {...props} /></MemoryRouter>);

@@ -27,6 +27,7 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
         onChange={setType}
         options={types.map((t) => ({ value: t.key, label: t.label }))}
         popupMatchSelectWidth={false}
+        virtual={false}
         style={{ width: compact ? 110 : 140 }}
         data-testid="global-search-type"
       />

@@ -14,13 +14,16 @@ export interface SearchSuggestion {
   href?: string;
 }
 
+/** "See all results": the all-types search (/search) on this type with the text as `q`. */
 export function searchHref(type: string, text: string): string {
-  const area = searchType(type)?.area ?? '/search';
   const params = new URLSearchParams({ type });
   if (text.trim()) params.set('q', text.trim());
-  return `${area}?${params.toString()}`;
+  return `/search?${params.toString()}`;
 }
 
 export function useSearchSuggestions(type: string, text: string): SearchSuggestion[] {
-  return useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: s.name, href: suggestionHref(s) }));
+  const found = useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: s.name, href: suggestionHref(s) }));
+  if (!text.trim()) return found;
+  const label = searchType(type)?.label.toLowerCase() ?? 'results';
+  return [...found, { value: `See all ${label} matching "${text.trim()}"`, label: `See all results in ${label}`, href: searchHref(type, text) }];
 }

@@ -16,7 +16,8 @@ export const VIRTUAL_FROM = 100;
 export interface ResultsTableProps {
   columns: readonly Column[];
   rows: readonly Row[];
-  linkSegment?: string;
+  /** Search type of the rows: where their link columns go (shared/search cellLink). */
+  type: string;
   loading?: boolean;
   orderBy: string | null;
   onSort: (orderBy: string | null) => void;
@@ -50,7 +51,7 @@ export function ResultsTable(p: ResultsTableProps) {
       const tag = cellTag(c, row);
       if (tag) return <Tag color={TONE[tag.tone]}>{tag.text}</Tag>;
       const text = cellText(c, row);
-      const href = cellLink(p.linkSegment, c, row);
+      const href = cellLink(p.type, c, row);
       return href ? <Link to={href}>{text}</Link> : text;
     },
   }));

@@ -22,3 +22,5 @@ export const SupportSearch = () => <Area area="/support" title="Support" />;
 export const OldDeliveriesSearch = () => <Area area="/old-deliveries" title="Legacy Deliveries" />;
 export const CurationSearch = () => <Area area="/curation" title="Curation" />;
 export const LiveSearch = () => <Area area="/live" title="Live Streams" />;
+/** /search: every type the user may use, picked from a list, on the same machinery. */
+export const AllSearch = () => <SearchScreen area={null} title="Search" />;

@@ -5,13 +5,13 @@
  * per type are kept in their preferences (version 2).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Card, Segmented, Space } from 'antd';
+import { Alert, Card, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { can, SEARCH_TYPES, searchType, type AreaRoute } from '../../../shared/access';
+import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { friendlyStatusText } from '../../../shared/messages';
-import { columnsOf, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
+import { columnsOf, exportColumnKeys, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
 import { statusOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
@@ -24,7 +24,15 @@ import { ResultsTable } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { useSearchState } from './useSearchState';
 
-export function SearchScreen({ area, title }: { area: AreaRoute; title: string }) {
+/**
+ * The search types a screen offers: those of its area, or for the all-types search
+ * (/search, area null) every type with a route (§2), each only where §6 allows.
+ */
+export function offeredTypes(principal: Principal, area: AreaRoute | null) {
+  return SEARCH_TYPES.filter((t) => (area === null ? t.area !== null : t.area === area) && can(principal, t.rule));
+}
+
+export function SearchScreen({ area, title }: { area: AreaRoute | null; title: string }) {
   const principal = useAtomValue(principalAtom);
   const auth = useAtomValue(authAtom);
   const userId = auth.user?.userId;
@@ -33,7 +41,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute; title: string }
   const [state, update] = useSearchState();
   const [selection, setSelection] = useState<{ key: string; keys: React.Key[] }>({ key: '', keys: [] });
 
-  const types = useMemo(() => SEARCH_TYPES.filter((t) => t.area === area && can(principal, t.rule)), [area, principal]);
+  const types = useMemo(() => offeredTypes(principal, area), [area, principal]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
   const filters = useMemo(() => (type ? panelFilters(principal, type.key) : []), [principal, type]);
   const chosen = type ? prefs.columns[type.key] : undefined;
@@ -90,11 +98,30 @@ export function SearchScreen({ area, title }: { area: AreaRoute; title: string }
               }}
             />
             <ColumnChooser columns={columnsOf(type.key)} shown={chosenKeys} onChange={setColumns} />
-            <ExportButton type={type.key} filters={exportFilters(principal, request)} orderBy={state.orderBy} columns={chosenKeys} total={env?.count} />
+            <ExportButton
+              type={type.key}
+              filters={exportFilters(principal, request)}
+              orderBy={state.orderBy}
+              columns={exportColumnKeys(type.key, chosen)}
+              total={env?.count}
+            />
           </Space>
         }
       />
-      {types.length > 1 && (
+      {area === null ? (
+        <Space style={{ marginBottom: 16 }}>
+          <span>Search in</span>
+          <Select
+            aria-label="Search type"
+            data-testid="search-type-picker"
+            style={{ width: 200 }}
+            virtual={false}
+            value={type.key}
+            onChange={(key: string) => update({ type: key, page: 1, filters: {}, orderBy: null })}
+            options={types.map((t) => ({ value: t.key, label: t.label }))}
+          />
+        </Space>
+      ) : types.length > 1 && (
         <Segmented
           data-testid="search-types"
           style={{ marginBottom: 16 }}
@@ -113,7 +140,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute; title: string }
       <ResultsTable
         columns={columns}
         rows={env?.results ?? []}
-        linkSegment={searchType(type.key)?.linkSegment}
+        type={type.key}
         loading={list.isFetching}
         orderBy={state.orderBy}
         onSort={(orderBy) => update({ orderBy, page: 1 })}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchType } from '../../../shared/access';
-import { catalogLink } from '../../../shared/search';
+import { recordLink } from '../../../shared/search';
 import { apiGet } from '../../lib/api';
 import { searchKeys } from './queries';
 
@@ -24,7 +24,7 @@ export function autocompleteOptions(type: string, text: string) {
 /** Where a suggestion goes: its catalogue page, else the search filtered by its id. */
 export function suggestionHref(s: Suggestion): string {
   const t = searchType(s.type);
-  return catalogLink(t?.linkSegment, s.id) ?? `${t?.area ?? '/search'}?type=${s.type}&id=${s.id}`;
+  return recordLink(s.type, s.id) ?? `${t?.area ?? '/search'}?type=${s.type}&id=${s.id}`;
 }
 
 function useDebounced<T>(value: T, ms: number): T {

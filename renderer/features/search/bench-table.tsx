@@ -31,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
       <ResultsTable
         columns={columns}
         rows={rows}
-        linkSegment="tracks"
+        type="tracks"
         orderBy={null}
         onSort={() => undefined}
         page={1}
