@@ -3,15 +3,17 @@
  * token (authorization_code + PKCE S256, refresh_token with rotation), introspect,
  * revoke, logout, temp-account-email.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
 import type { Db } from '../db/client';
 import { addRoute } from '../api/route';
 import { HttpError, badRequest } from '../api/errors';
-import { hashToken, newToken, pkceChallenge, safeEqual, verifyPassword } from './crypto';
+import { pkceChallenge, safeEqual, verifyPassword } from './crypto';
 import { errorPage, signInPage } from './form';
-import { introspect, issueTokens, revokeToken, rotateRefresh, scopeOf, type TokenSettings, type UserRow } from './tokens';
+import {
+  createCode, introspect, issueTokens, lockCode, markCodeUsed, recordLogin, revokeFamily, revokeToken, rotateRefresh, scopeOf,
+  userByUsername, type TokenSettings,
+} from './tokens';
 
 export const BAD_CREDENTIALS = 'Please enter a correct username and password.';
 
@@ -67,18 +69,16 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
         const check = authorizeParams(p);
         reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY').type('text/html');
         if (!check.ok) return reply.code(400).send(errorPage(check.message));
-        const [user] = await db.query<UserRow>('select * from users where username = $1', [p.username ?? '']);
+        const user = await userByUsername(db, p.username ?? '');
         const ok = await verifyPassword(p.password ?? '', user?.password_hash ?? null);
         if (!user || !ok || !user.enabled || !user.app) {
           return reply.code(200).send(signInPage(check.hidden, { error: BAD_CREDENTIALS, username: p.username }));
         }
-        const code = newToken();
-        await db.query(
-          `insert into oauth_codes (code_hash, user_id, client_id, redirect_uri, code_challenge, scope, family_id, expires_at)
-           values ($1, $2, $3, $4, $5, $6, $7, now() + interval '2 minutes')`,
-          [hashToken(code), user.id, check.hidden.client_id, check.hidden.redirect_uri, check.hidden.code_challenge, scopeOf(user), randomUUID()],
-        );
-        await db.query('update users set last_login = now() where id = $1', [user.id]);
+        const code = await createCode(db, {
+          userId: user.id, clientId: check.hidden.client_id, redirectUri: check.hidden.redirect_uri,
+          codeChallenge: check.hidden.code_challenge, scope: scopeOf(user),
+        });
+        await recordLogin(db, user.id);
         const target = new URL(check.hidden.redirect_uri);
         target.searchParams.set('code', code);
         if (check.hidden.state) target.searchParams.set('state', check.hidden.state);
@@ -95,18 +95,14 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       if (p.grant_type === 'authorization_code') {
         if (!p.code || !p.code_verifier || !p.redirect_uri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
         const out = await db.transaction(async (tx) => {
-          const [row] = await tx.query<{ user_id: number; client_id: string; redirect_uri: string; code_challenge: string; scope: string; family_id: string; used_at: string | null; expired: boolean }>(
-            `select user_id, client_id, redirect_uri, code_challenge, scope, family_id, used_at, expires_at <= now() as expired
-             from oauth_codes where code_hash = $1 for update`,
-            [hashToken(p.code!)],
-          );
+          const row = await lockCode(tx, p.code!);
           if (!row) return { error: 'Invalid authorization code.' };
           if (row.used_at) {
             // A replayed code: refuse it and revoke whatever it issued (RFC 6749 §4.1.2).
-            await tx.query('update oauth_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
+            await revokeFamily(tx, row.family_id);
             return { error: 'Authorization code already used.' };
           }
-          await tx.query('update oauth_codes set used_at = now() where code_hash = $1', [hashToken(p.code!)]);
+          await markCodeUsed(tx, p.code!);
           if (row.expired) return { error: 'Authorization code expired.' };
           if (row.client_id !== p.client_id || row.redirect_uri !== p.redirect_uri) return { error: 'Redirect URI mismatch.' };
           if (!/^[A-Za-z0-9._~-]{43,128}$/.test(p.code_verifier!) || !safeEqual(pkceChallenge(p.code_verifier!), row.code_challenge)) {

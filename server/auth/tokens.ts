@@ -1,9 +1,12 @@
 /**
- * Token issuing, refresh rotation with reuse detection, revocation and introspection.
- * Only SHA-256 hashes of codes and tokens are stored.
+ * Token issuing, refresh rotation with reuse detection, revocation and introspection,
+ * and the storage of authorization codes and users' sign-in lookups, through Drizzle's
+ * query builder. Only SHA-256 hashes of codes and tokens are stored.
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
+import { oauth_codes, oauth_tokens, users } from '../db/schema';
 import { hashToken, newToken } from './crypto';
 
 export interface TokenSettings {
@@ -47,17 +50,17 @@ export async function issueTokens(
 ): Promise<IssuedTokens> {
   const access = newToken();
   const refresh = newToken();
-  await db.query(
-    `insert into oauth_tokens (token_hash, kind, user_id, client_id, family_id, scope, expires_at) values
-     ($1, 'access', $3, $4, $5, $6, now() + make_interval(secs => $7)),
-     ($2, 'refresh', $3, $4, $5, $6, now() + make_interval(secs => $8))`,
-    [hashToken(access), hashToken(refresh), userId, clientId, familyId, scope, s.accessTtl, s.refreshTtl],
-  );
+  const common = { user_id: userId, client_id: clientId, family_id: familyId, scope };
+  await db.orm.insert(oauth_tokens).values([
+    { ...common, token_hash: hashToken(access), kind: 'access', expires_at: sql`now() + make_interval(secs => ${s.accessTtl})` },
+    { ...common, token_hash: hashToken(refresh), kind: 'refresh', expires_at: sql`now() + make_interval(secs => ${s.refreshTtl})` },
+  ]);
   return { access_token: access, token_type: 'Bearer', expires_in: s.accessTtl, refresh_token: refresh, scope };
 }
 
 export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
-  await db.query('update oauth_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [familyId]);
+  await db.orm.update(oauth_tokens).set({ revoked_at: sql`now()` })
+    .where(and(eq(oauth_tokens.family_id, familyId), isNull(oauth_tokens.revoked_at)));
 }
 
 export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string };
@@ -65,25 +68,27 @@ export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; r
 /** Rotates a refresh token. Reusing a rotated (or revoked) one revokes its whole family. */
 export async function rotateRefresh(db: Db, s: TokenSettings, refreshToken: string, clientId: string): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ family_id: string; user_id: number; client_id: string; scope: string; rotated_at: string | null; revoked_at: string | null; expired: boolean; enabled: boolean; app: string | null; role: string | null; brands: string[] }>(
-      `select t.family_id, t.user_id, t.client_id, t.scope, t.rotated_at, t.revoked_at, t.expires_at <= now() as expired,
-              u.enabled, u.app, u.role, u.brands
-       from oauth_tokens t join users u on u.id = t.user_id
-       where t.token_hash = $1 and t.kind = 'refresh' for update of t`,
-      [hashToken(refreshToken)],
-    );
+    const t = oauth_tokens;
+    const [row] = await tx.orm
+      .select({
+        family_id: t.family_id, user_id: t.user_id, client_id: t.client_id, scope: t.scope, rotated_at: t.rotated_at,
+        revoked_at: t.revoked_at, expired: sql<boolean>`${t.expires_at} <= now()`,
+        enabled: users.enabled, app: users.app, role: users.role, brands: users.brands,
+      })
+      .from(t)
+      .innerJoin(users, eq(users.id, t.user_id))
+      .where(and(eq(t.token_hash, hashToken(refreshToken)), eq(t.kind, 'refresh')))
+      .for('update', { of: t });
     if (!row || row.client_id !== clientId) return { ok: false, reason: 'Invalid refresh token.' };
     if (row.rotated_at || row.revoked_at) {
       await revokeFamily(tx, row.family_id);
       return { ok: false, reason: 'Refresh token already used; the session has been revoked.' };
     }
     if (row.expired || !row.enabled) return { ok: false, reason: 'Refresh token expired.' };
-    await tx.query('update oauth_tokens set rotated_at = now() where token_hash = $1', [hashToken(refreshToken)]);
+    await tx.orm.update(t).set({ rotated_at: sql`now()` }).where(eq(t.token_hash, hashToken(refreshToken)));
     // The previous access tokens of the family stop working once a new pair is issued.
-    await tx.query(
-      `update oauth_tokens set revoked_at = now() where family_id = $1 and kind = 'access' and revoked_at is null`,
-      [row.family_id],
-    );
+    await tx.orm.update(t).set({ revoked_at: sql`now()` })
+      .where(and(eq(t.family_id, row.family_id), eq(t.kind, 'access'), isNull(t.revoked_at)));
     const tokens = await issueTokens(tx, s, row.user_id, clientId, scopeOf(row), row.family_id);
     return { ok: true, tokens };
   });
@@ -104,13 +109,19 @@ export interface Introspection {
 }
 
 export async function introspect(db: Queryable, token: string): Promise<Introspection> {
-  const [row] = await db.query<{ scope: string; exp: number; username: string; user_id: number; display_name: string | null; features: string[]; brands: string[]; client_id: string; kind: string }>(
-    `select t.scope, extract(epoch from t.expires_at)::bigint as exp, u.username, u.id as user_id, u.display_name, u.features,
-            u.brands, t.client_id, t.kind
-     from oauth_tokens t join users u on u.id = t.user_id
-     where t.token_hash = $1 and t.revoked_at is null and t.rotated_at is null and t.expires_at > now() and u.enabled`,
-    [hashToken(token)],
-  );
+  const t = oauth_tokens;
+  const [row] = await db.orm
+    .select({
+      scope: t.scope, exp: sql<number>`extract(epoch from ${t.expires_at})::bigint`.mapWith(Number), username: users.username,
+      user_id: users.id, display_name: users.display_name, features: users.features, brands: users.brands,
+      client_id: t.client_id, kind: t.kind,
+    })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.user_id))
+    .where(and(
+      eq(t.token_hash, hashToken(token)), isNull(t.revoked_at), isNull(t.rotated_at), gt(t.expires_at, sql`now()`),
+      eq(users.enabled, true),
+    ));
   if (!row) return { active: false };
   return {
     active: true,
@@ -129,8 +140,65 @@ export async function introspect(db: Queryable, token: string): Promise<Introspe
 
 /** RFC 7009 revocation: the token's whole family goes (access and refresh). */
 export async function revokeToken(db: Queryable, token: string): Promise<boolean> {
-  const [row] = await db.query<{ family_id: string }>('select family_id from oauth_tokens where token_hash = $1', [hashToken(token)]);
+  const [row] = await db.orm.select({ family_id: oauth_tokens.family_id }).from(oauth_tokens)
+    .where(eq(oauth_tokens.token_hash, hashToken(token)));
   if (!row) return false;
   await revokeFamily(db, row.family_id);
   return true;
+}
+
+// Users ------------------------------------------------------------------------------
+
+/** The user signing in with this username, or undefined. */
+export async function userByUsername(db: Queryable, username: string): Promise<UserRow | undefined> {
+  const [u] = await db.orm.select().from(users).where(eq(users.username, username));
+  return u;
+}
+
+export async function recordLogin(db: Queryable, userId: number): Promise<void> {
+  await db.orm.update(users).set({ last_login: sql`now()` }).where(eq(users.id, userId));
+}
+
+// Authorization codes ---------------------------------------------------------------------
+
+/** Stores a new authorization code (valid two minutes) starting a token family; returns the code. */
+export async function createCode(
+  db: Queryable,
+  c: { userId: number; clientId: string; redirectUri: string; codeChallenge: string; scope: string },
+): Promise<string> {
+  const code = newToken();
+  await db.orm.insert(oauth_codes).values({
+    code_hash: hashToken(code), user_id: c.userId, client_id: c.clientId, redirect_uri: c.redirectUri,
+    code_challenge: c.codeChallenge, scope: c.scope, family_id: randomUUID(), expires_at: sql`now() + interval '2 minutes'`,
+  });
+  return code;
+}
+
+export interface StoredCode {
+  user_id: number;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  family_id: string;
+  used_at: string | null;
+  expired: boolean;
+}
+
+/** Reads a code for redemption, locking its row until the transaction ends. */
+export async function lockCode(tx: Queryable, code: string): Promise<StoredCode | undefined> {
+  const c = oauth_codes;
+  const [row] = await tx.orm
+    .select({
+      user_id: c.user_id, client_id: c.client_id, redirect_uri: c.redirect_uri, code_challenge: c.code_challenge,
+      scope: c.scope, family_id: c.family_id, used_at: c.used_at, expired: sql<boolean>`${c.expires_at} <= now()`,
+    })
+    .from(c)
+    .where(eq(c.code_hash, hashToken(code)))
+    .for('update');
+  return row;
+}
+
+export async function markCodeUsed(tx: Queryable, code: string): Promise<void> {
+  await tx.orm.update(oauth_codes).set({ used_at: sql`now()` }).where(eq(oauth_codes.code_hash, hashToken(code)));
 }

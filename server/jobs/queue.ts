@@ -5,7 +5,9 @@
  * kind and stores DONE + result, or ERROR. A handler may hand on to a child job: the
  * parent is DONE with child_job_id and the poller follows the child (spec §4).
  */
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
+import { jobs } from '../db/schema';
 
 export interface JobRow {
   id: number;
@@ -25,21 +27,25 @@ export interface HandlerOutcome {
 
 export type JobHandler = (db: Queryable, job: JobRow) => Promise<HandlerOutcome>;
 
+const JOB_FIELDS = {
+  id: jobs.id, kind: jobs.kind, state: jobs.state, child_job_id: jobs.child_job_id, owner_id: jobs.owner_id,
+  payload: jobs.payload, result: jobs.result,
+};
+
+/** A jsonb value stored as JSON (so a null result is JSON null, not SQL NULL). */
+const json = (v: unknown) => sql`${JSON.stringify(v ?? null)}::jsonb`;
+
 export async function enqueue(db: Queryable, kind: string, ownerId: number, payload: Record<string, unknown>): Promise<JobRow> {
-  const [row] = await db.query<JobRow>(
-    `insert into jobs (kind, owner_id, payload) values ($1, $2, $3) returning id, kind, state, child_job_id, owner_id, payload, result`,
-    [kind, ownerId, JSON.stringify(payload)],
-  );
+  const [row] = await db.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
   return row;
 }
 
 /** Claims and runs one pending job; false when there was none. */
 export async function runOne(db: Db, handlers: Readonly<Record<string, JobHandler>>): Promise<boolean> {
-  const [job] = await db.query<JobRow>(
-    `update jobs set state = 'RUNNING', updated_at = now()
-     where id = (select id from jobs where state = 'PENDING' order by id for update skip locked limit 1)
-     returning id, kind, state, child_job_id, owner_id, payload, result`,
-  );
+  const next = db.orm.select({ id: jobs.id }).from(jobs).where(eq(jobs.state, 'PENDING')).orderBy(jobs.id).limit(1)
+    .for('update', { skipLocked: true });
+  const [job] = await db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
+    .where(inArray(jobs.id, next)).returning(JOB_FIELDS);
   if (!job) return false;
   const handler = handlers[job.kind];
   try {
@@ -47,14 +53,12 @@ export async function runOne(db: Db, handlers: Readonly<Record<string, JobHandle
     const out = await handler(db, job);
     await db.transaction(async (tx) => {
       const child = out.child ? await enqueue(tx, out.child.kind, job.owner_id ?? 0, out.child.payload) : null;
-      await tx.query(`update jobs set state = 'DONE', result = $2, child_job_id = $3, updated_at = now() where id = $1`, [
-        job.id, JSON.stringify(out.result ?? null), child?.id ?? null,
-      ]);
+      await tx.orm.update(jobs).set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
+        .where(eq(jobs.id, job.id));
     });
   } catch (e) {
-    await db.query(`update jobs set state = 'ERROR', result = $2, updated_at = now() where id = $1`, [
-      job.id, JSON.stringify({ detail: (e as Error).message }),
-    ]);
+    await db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail: (e as Error).message }), updated_at: sql`now()` })
+      .where(eq(jobs.id, job.id));
   }
   return true;
 }

@@ -4,12 +4,14 @@
  * binaries are not installed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../server/db/client';
 import { startTestServer, type RunningServer } from './helpers';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
+import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -34,4 +36,14 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('lists', () => listSuite(() => server));
   describe('jobs', () => jobSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
+  // Each migration test gets a new, empty database of the same server.
+  let n = 0;
+  describe('Drizzle migrations', () => migrationSuite(async () => {
+    const url = (cluster as PgCluster).url;
+    const name = `migrations_${++n}`;
+    const admin = await openPostgres(url, 1);
+    await admin.exec(`create database ${name}`);
+    await admin.close();
+    return openPostgres(url.replace(/\/postgres$/, `/${name}`), 2);
+  }));
 });

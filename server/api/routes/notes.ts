@@ -1,8 +1,10 @@
 /** GET/POST …/{id}/notes/ for the objects spec §7 gives notes (tracks, releases, suppliers, users). */
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { searchType } from '../../../shared/access';
 import type { Db } from '../../db/client';
+import { notes, users } from '../../db/schema';
 import { notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { addRoute } from '../route';
@@ -25,11 +27,15 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
       method: 'GET', url, rule: t.rule,
       handler: async (req, _reply, user) => {
         const id = await visibleId((req.params as { id: string }).id, user!);
-        const results = await db.query(
-          `select n.id, n.body, n.created_at, case when u.id is null then null else json_build_object('id', u.id, 'name', u.username) end as author
-           from notes n left join users u on u.id = n.author_id where n.entity = $1 and n.entity_id = $2 order by n.created_at desc, n.id desc`,
-          [key, id],
-        );
+        const rows = await db.orm
+          .select({ id: notes.id, body: notes.body, created_at: notes.created_at, author_id: users.id, author_name: users.username })
+          .from(notes)
+          .leftJoin(users, eq(users.id, notes.author_id))
+          .where(and(eq(notes.entity, key), eq(notes.entity_id, id)))
+          .orderBy(desc(notes.created_at), desc(notes.id));
+        const results = rows.map(({ author_id, author_name, ...n }) => ({
+          ...n, author: author_id === null ? null : { id: author_id, name: author_name },
+        }));
         return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
       },
     });
@@ -38,10 +44,10 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
       handler: async (req, reply, user) => {
         const id = await visibleId((req.params as { id: string }).id, user!);
         const { body } = parseBody(noteBody, req.body);
-        const [note] = await db.query(
-          'insert into notes (entity, entity_id, body, author_id) values ($1, $2, $3, $4) returning id, body, created_at',
-          [key, id, body, user!.id],
-        );
+        const [note] = await db.orm
+          .insert(notes)
+          .values({ entity: key, entity_id: id, body, author_id: user!.id })
+          .returning({ id: notes.id, body: notes.body, created_at: notes.created_at });
         return reply.code(201).send({ ...note, author: { id: user!.id, name: user!.username } });
       },
     });

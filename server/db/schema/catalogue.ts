@@ -152,12 +152,14 @@ export const track_songwriters = pgTable('track_songwriters', {
   track_id: integer().notNull(),
   name: text().notNull(),
   songwriter_type_id: integer(),
+  version: version(),
 }, (t) => [fkey('track_songwriters', t.track_id, tracks.id)]);
 
 export const track_publishers = pgTable('track_publishers', {
   id: serial().primaryKey(),
   track_id: integer().notNull(),
   name: text().notNull(),
+  version: version(),
 }, (t) => [fkey('track_publishers', t.track_id, tracks.id)]);
 
 export const track_publish_dates = pgTable('track_publish_dates', {
@@ -183,6 +185,7 @@ export const notes = pgTable('notes', {
   body: text().notNull(),
   author_id: integer(),
   created_at: timestamptz().notNull().default(now),
+  version: version(),
 }, (t) => [
   fkey('notes', t.author_id, users.id),
   index('notes_entity').on(t.entity, t.entity_id),

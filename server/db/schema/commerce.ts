@@ -33,6 +33,7 @@ export const credits = pgTable('credits', {
   currency: char({ length: 3 }).notNull(),
   reason_id: integer().notNull(),
   created_at: timestamptz().notNull().default(now),
+  version: version(),
 }, (t) => [fkey('credits', t.user_id, users.id)]);
 
 export const orders = pgTable('orders', {

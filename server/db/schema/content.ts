@@ -121,4 +121,5 @@ export const page_module_items = pgTable('page_module_items', {
   url: text(),
   start_date: date(),
   end_date: date(),
+  version: version(),
 }, (t) => [fkey('page_module_items', t.module_id, page_modules.id)]);

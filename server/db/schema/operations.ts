@@ -50,6 +50,7 @@ export const live_stream_stages = pgTable('live_stream_stages', {
   live_stream_id: integer().notNull(),
   name: text().notNull(),
   number: integer().notNull(),
+  version: version(),
 }, (t) => [
   fkey('live_stream_stages', t.live_stream_id, live_streams.id),
   check('live_stream_stages_number_check', sql`${t.number} between 1 and 5`),

@@ -171,6 +171,7 @@ export const supplier_genre_mappings = pgTable('supplier_genre_mappings', {
   source_genre: text().notNull(),
   genre_id: integer(),
   restricted: boolean().notNull().default(false),
+  version: version(),
 }, (t) => [fkey('supplier_genre_mappings', t.supplier_id, suppliers.id), fkey('supplier_genre_mappings', t.genre_id, genres.id)]);
 
 export const supplier_label_mappings = pgTable('supplier_label_mappings', {
@@ -179,6 +180,7 @@ export const supplier_label_mappings = pgTable('supplier_label_mappings', {
   source_label: text().notNull(),
   label_id: integer(),
   blacklisted: boolean().notNull().default(false),
+  version: version(),
 }, (t) => [fkey('supplier_label_mappings', t.supplier_id, suppliers.id), fkey('supplier_label_mappings', t.label_id, labels.id)]);
 
 // Users -------------------------------------------------------------------------
