@@ -136,8 +136,8 @@ export const SEARCH_TYPES: readonly SearchType[] = [
     key: 'orders', label: 'Orders', area: '/support', category: 'accounts', path: 'orders',
     rule: SEARCH_RULES.orders,
     filters: [
-      'id', 'user_id', 'person_id', 'username', 'email', 'purchaser_ip', 'date', 'current_status', 'voided',
-      'store', 'track_id', 'release_id',
+      'id', 'user_id', 'person_id', 'username', 'email', 'purchaser_ip', 'date', 'year', 'month', 'current_status',
+      'voided', 'store', 'track_id', 'release_id',
     ],
   }),
   st({
@@ -156,7 +156,7 @@ export const SEARCH_TYPES: readonly SearchType[] = [
   st({
     key: 'hype_purchases', label: 'Hype Purchases', area: '/support', category: 'accounts', path: 'hype-purchases',
     rule: SEARCH_RULES.hypePurchases,
-    filters: ['id', 'user_id', 'username', 'label_id', 'label_name', 'date', 'voided'],
+    filters: ['id', 'user_id', 'username', 'label_id', 'label_name', 'date', 'year', 'month', 'voided'],
   }),
   st({
     key: 'deliveries', label: 'Deliveries', area: '/old-deliveries', category: 'content-ops', path: 'deliveries',

@@ -2,7 +2,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../shared/access';
-import { columnsOf, shownColumns } from '../../shared/search';
+import { columnsOf, exportColumnKeys, shownColumns } from '../../shared/search';
 import { LIST_DEF_BY_KEY } from '../../server/api/lists/types';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
@@ -41,6 +41,18 @@ describe('GET /v4/{category}/{type}/export/', () => {
     const r = await csv(admin, '/v4/catalog/releases/export/?order_by=-id&columns=upc,price_override');
     expect(r.rows[0]).toEqual(['ID', 'Title', 'Label', 'UPC', 'Price Override']);
     expect(r.rows.slice(1, 11).map((row) => Number(row[0]))).toEqual(list.body.results!.map((x) => x.id));
+  });
+
+  it('exports the columns on screen when no optional column is chosen (the renderer sends the fixed keys), not the defaults', async () => {
+    const keys = exportColumnKeys('releases', []);
+    expect(keys).toEqual(columnsOf('releases').filter((c) => c.fixed).map((c) => c.key));
+    const r = await csv(admin, `/v4/catalog/releases/export/?order_by=id&columns=${keys.join(',')}`);
+    expect(r.rows[0]).toEqual(['ID', 'Title', 'Label']);
+    expect(r.rows[0]).not.toEqual(shownColumns('releases', null).map((c) => c.title));
+    // With optional columns chosen, the fixed keys in the list change nothing.
+    const chosen = exportColumnKeys('releases', ['upc']);
+    const r2 = await csv(admin, `/v4/catalog/releases/export/?order_by=id&columns=${chosen.join(',')}`);
+    expect(r2.rows[0]).toEqual(['ID', 'Title', 'Label', 'UPC']);
   });
 
   it('writes references by name, artists joined in order', async () => {

@@ -3,7 +3,7 @@
  * v4 envelope, relevance ranking for `q`, and row scoping for supplier/label users.
  * Every filter is checked against shared/access before it reaches SQL.
  */
-import { filterAllowed } from '../../../shared/access';
+import { filterAllowed, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, buildQuery, parseDateRange, type ListEnvelope } from '../../../shared/api';
 import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, forbidden } from '../errors';
@@ -15,6 +15,8 @@ export interface FilterDef {
   kind: FilterKind;
   /** SQL expression the filter compares (over the list's FROM clause). */
   expr: string;
+  /** For 'choice': the values this principal may ask for (e.g. the brand's stores, spec §6); others are a 400. */
+  values?: (principal: Principal) => readonly string[];
 }
 
 export interface ListDef {
@@ -69,7 +71,7 @@ function parseIntList(field: string, value: string): number[] {
   return parts.map(Number);
 }
 
-function condition(sql: Sql, name: string, def: FilterDef, value: string): string {
+function condition(sql: Sql, name: string, def: FilterDef, value: string, principal: Principal): string {
   switch (def.kind) {
     case 'text':
       return `${def.expr} ilike ${sql.p(`%${escapeLike(value.trim())}%`)}`;
@@ -80,7 +82,8 @@ function condition(sql: Sql, name: string, def: FilterDef, value: string): strin
     }
     case 'choice': {
       const vals = value.split(',').map((v) => v.trim()).filter(Boolean);
-      if (!vals.length) throw badRequest(name, 'Select a valid choice.');
+      const offered = def.values?.(principal);
+      if (!vals.length || (offered && vals.some((v) => !offered.includes(v)))) throw badRequest(name, 'Select a valid choice.');
       return vals.length === 1 ? `${def.expr} = ${sql.p(vals[0])}` : `${def.expr} = any(${sql.p(vals)}::text[])`;
     }
     case 'date': {
@@ -112,7 +115,7 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
     const f = def.filters[name];
     if (!f) throw badRequest(name, 'Unknown filter.');
     if (!filterAllowed(user.principal, def.key, name)) throw forbidden(`You may not filter by ${name}.`);
-    where.push(condition(sql, name, f, raw));
+    where.push(condition(sql, name, f, raw, user.principal));
   }
   if (def.brand) where.push(`${def.brand} = ${sql.p(user.principal.brand)}`);
   if (!def.sharedWithExternal) {

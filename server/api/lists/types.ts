@@ -3,7 +3,8 @@
  * fields (nested references as {id, name}), the SQL behind each filter name of
  * spec §3, sortable fields, text search and ownership columns.
  */
-import { SEARCH_TYPES } from '../../../shared/access';
+import { SEARCH_TYPES, storeOptions } from '../../../shared/access';
+import { exclusivePeriodSortKey } from '../../../shared/constants';
 import type { FilterDef, ListDef } from './engine';
 
 const ref = (id: string, name: string) => `case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
@@ -13,6 +14,13 @@ const int = (expr: string): FilterDef => ({ kind: 'int', expr });
 const choice = (expr: string): FilterDef => ({ kind: 'choice', expr });
 const date = (expr: string): FilterDef => ({ kind: 'date', expr });
 const bool = (expr: string): FilterDef => ({ kind: 'bool', expr });
+/** Year (current year down to 2004, spec §9) and month (1-12) of a date or timestamp. */
+const year = (expr: string): FilterDef => ({ kind: 'int', expr: `extract(year from ${expr})::int` });
+const month = (expr: string): FilterDef => ({ kind: 'int', expr: `extract(month from ${expr})::int` });
+/** Store: only the options of the active brand (spec §6); any other value is a 400. */
+const store = (expr: string): FilterDef => ({ kind: 'choice', expr, values: (p) => storeOptions(p.brand) });
+/** Exclusive period in days, null (Lifetime) sorting as 250 (spec §9, exclusivePeriodSortKey). */
+const exclusiveSort = (expr: string) => `coalesce(${expr}, ${exclusivePeriodSortKey(null)})`;
 
 const trackArtists = `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position), '[]'::json)
   from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id and ta.role = 'artist') as artists`;
@@ -74,7 +82,10 @@ export const LIST_DEFS: readonly ListDef[] = [
       exclusive: bool('t.exclusive_period is not null'), default_pre_order_weeks: int('t.default_pre_order_weeks'),
       dj_edits: bool('t.is_dj_edit'), ugc_remixes: bool('t.is_ugc_remix'), label_manager: ids('l.label_manager_id'),
     },
-    sorts: { id: 't.id', title: 't.title', release_date: 't.release_date', catalog_number: 't.catalog_number' },
+    sorts: {
+      id: 't.id', title: 't.title', release_date: 't.release_date', catalog_number: 't.catalog_number',
+      exclusive_period: exclusiveSort('t.exclusive_period'),
+    },
     defaultSort: '-release_date',
     text: 't.title',
     supplierColumn: 't.supplier_id',
@@ -150,7 +161,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       pposp_enrollment_status: { kind: 'bool01', expr: 't.pposp_enrolled' }, enabled: bool('t.enabled'),
       add_date: date('t.created_at'),
     },
-    sorts: { id: 't.id', name: 't.name', vendor_code: 't.vendor_code' },
+    sorts: { id: 't.id', name: 't.name', vendor_code: 't.vendor_code', default_exclusive_period: exclusiveSort('t.default_exclusive_period') },
     defaultSort: 'name',
     text: 't.name',
     supplierColumn: 't.id',
@@ -218,7 +229,8 @@ export const LIST_DEFS: readonly ListDef[] = [
     filters: {
       id: ids('t.id'), user_id: ids('t.user_id'), person_id: ids('t.user_id'), username: text('u.username'),
       email: text('u.email'), purchaser_ip: text('t.purchaser_ip'), date: date('t.created_at'),
-      current_status: choice('t.status'), voided: bool('t.voided'), store: choice('t.store'),
+      current_status: choice('t.status'), voided: bool('t.voided'), store: store('t.store'),
+      year: year('t.created_at'), month: month('t.created_at'),
       track_id: ids('(select min(oi.track_id) from order_items oi where oi.order_id = t.id)'),
       release_id: ids('(select min(oi.release_id) from order_items oi where oi.order_id = t.id)'),
     },
@@ -263,6 +275,7 @@ export const LIST_DEFS: readonly ListDef[] = [
     filters: {
       id: ids('t.id'), user_id: ids('t.user_id'), username: text('u.username'), label_id: ids('t.label_id'),
       label_name: text('l.name'), date: date('t.created_at'), voided: bool('t.voided'),
+      year: year('t.created_at'), month: month('t.created_at'),
     },
     sorts: { id: 't.id', created_at: 't.created_at', date: 't.created_at' },
     defaultSort: '-created_at',

@@ -1,7 +1,8 @@
 /**
  * CSV export of a search: GET /v4/{category}/{type}/export/ takes the same filters,
  * order_by and access checks as the list (server/api/lists/engine.ts planList), plus
- * `columns` (the optional columns to add to the fixed ones, shared/search COLUMNS).
+ * `columns` (the keys shown on screen, shared/search COLUMNS: the fixed ones are always
+ * written, the optional ones when listed; without `columns`, the defaults).
  * Rows are streamed from the database through a cursor in batches, written as CSV with
  * formula-injection escaping (shared/search csv), with backpressure: memory stays flat
  * whatever the row count. X-Total-Count announces the rows for progress.
