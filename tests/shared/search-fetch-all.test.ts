@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ListEnvelope } from '../../shared/api';
 import { fetchAll } from '../../shared/search';
 
-/** A fake list of `total` numbers served `perPage` at a time, with delays that finish out of order. */
-function server(total: number, perPage: number) {
+/**
+ * A fake list of `total` numbers served `perPage` at a time, with delays that finish
+ * out of order. Its `count` is deliberately wrong (`reportedCount`), so only reading
+ * the last page from "n/last" fetches the right pages: count / per_page would not.
+ */
+function server(total: number, perPage: number, reportedCount = total * 3 + 7) {
   const last = Math.max(1, Math.ceil(total / perPage));
   const asked: number[] = [];
   let inFlight = 0;
@@ -16,7 +20,7 @@ function server(total: number, perPage: number) {
     inFlight--;
     const start = (page - 1) * perPage;
     return {
-      count: total, next: page < last ? `?page=${page + 1}` : null, previous: page > 1 ? `?page=${page - 1}` : null,
+      count: reportedCount, next: page < last ? `?page=${page + 1}` : null, previous: page > 1 ? `?page=${page - 1}` : null,
       page: `${page}/${last}`, per_page: perPage,
       results: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, i) => start + i),
     };
@@ -32,6 +36,14 @@ describe('fetchAll', () => {
     expect([...s.asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     expect(s.asked[0]).toBe(1);
     expect(s.maxInFlight()).toBeLessThanOrEqual(3);
+  });
+  it('follows "n/last", not count / per_page, when the two disagree', async () => {
+    const fewer = server(103, 10, 20); // count says 2 pages
+    expect(await fetchAll(fewer.fetchPage)).toHaveLength(103);
+    expect(Math.max(...fewer.asked)).toBe(11);
+    const more = server(30, 10, 1000); // count says 100 pages
+    expect(await fetchAll(more.fetchPage)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(Math.max(...more.asked)).toBe(3);
   });
   it('stops at one page for an empty list ("1/1")', async () => {
     const s = server(0, 10);

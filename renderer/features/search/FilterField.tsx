@@ -2,12 +2,12 @@
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { dateRange, parseDateRange } from '../../../shared/api';
+import { parseDateRange } from '../../../shared/api';
 import { filterKind, filterLabel, type FilterValues } from '../../../shared/search';
+import { rangeFilterValue } from './date-range';
 import { referenceOptions } from './queries';
 
 const SHOW = 'MM/DD/YYYY';
-const SEND = 'YYYY-MM-DD';
 
 interface Props {
   name: string;
@@ -32,11 +32,7 @@ export function FilterField({ name, brand, values, onChange }: Props) {
           format={SHOW}
           allowEmpty={[true, true]}
           value={v}
-          onChange={(d) => {
-            const from = d?.[0]?.format(SEND) ?? null;
-            const to = d?.[1]?.format(SEND) ?? null;
-            onChange(name, from || to ? dateRange(from, to) : null);
-          }}
+          onChange={(d) => onChange(name, rangeFilterValue(d))}
         />
       );
     }

@@ -27,7 +27,7 @@ export function SavedViewsControl({ userId, type, current, onApply }: Props) {
   const save = () => {
     if (userId === undefined || !name.trim()) return;
     const view: SavedView = { ...current, id: crypto.randomUUID(), name: name.trim(), type, createdAt: new Date().toISOString() };
-    setAll(saveView(all, userId, view));
+    void setAll((current) => saveView(current, userId, view));
     setChosen(view.id);
     setNaming(false);
     setName('');
@@ -60,7 +60,8 @@ export function SavedViewsControl({ userId, type, current, onApply }: Props) {
           onClick={async () => {
             if (userId === undefined) return;
             if (!(await confirm({ theme: 'delete', message: `Delete the saved view "${active.name}"?` }))) return;
-            setAll(deleteView(all, userId, active.id));
+            const id = active.id;
+            void setAll((current) => deleteView(current, userId, id));
             setChosen(undefined);
           }}
         />
