@@ -2,9 +2,10 @@
  * The console shell end to end in Chromium through the browser host (issue 4): every
  * sandbox account signs in through the identity provider, sees exactly the navigation
  * §6 allows (computed from shared/access), is refused a route it may not open with the
- * spec's message, and signs out; a dirty form blocks navigation until confirmed; a 500
- * shows the error screen; an unknown route shows the 404 page. Screenshots go to
- * test-results/screenshots/.
+ * spec's message (a top-level route and an area of the shell), and signs out; a dirty
+ * form blocks navigation until confirmed; a 500 shows the error screen; a session
+ * revoked on the server ends at /logout; an unknown route shows the 404 page.
+ * Screenshots go to test-results/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
@@ -12,7 +13,8 @@ import { AREA_ROOTS, AREA_RULES, BRAND_NAMES, TOP_ROUTES, can, principalFrom, ty
 import { LOGGED_TEXT, MSG, STATUS_TEXT } from '../../shared/messages';
 import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
-import { expectedNavigation, navigationPaths, principalOf, signIn, signOutFirst } from './helpers/sign-in';
+import { expectedNavigation, navigationPaths, principalOf, refusedArea, signIn, signOutFirst } from './helpers/sign-in';
+import { signInElsewhere } from './helpers/other-client';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -56,6 +58,28 @@ for (const account of SANDBOX_ACCOUNTS) {
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
     if (account === admin) await page.screenshot({ path: `${SHOTS}/shell-refused.png`, fullPage: true });
+
+    // And an area of the shell it may not open (under another of its brands when its
+    // active brand opens every area): the same message.
+    await gotoConsole(page, '/dashboard');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    const area = refusedArea(account);
+    if (area) {
+      if (area.brand !== principal.brand) {
+        await page.getByTestId('brand-switch').click();
+        await page.getByRole('option', { name: BRAND_NAMES[area.brand] }).click();
+        await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[area.brand]);
+      }
+      await gotoConsole(page, area.root);
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
+    } else {
+      // No area is closed to it under any of its brands: say so from the rules themselves.
+      for (const brand of account.brands) {
+        const p = principalFrom([account.app, account.role, ...account.brands].join(' '), [], brand);
+        expect(AREA_ROOTS.every((r) => can(p, AREA_RULES[r])), `${account.username} opens every area with ${brand}`).toBe(true);
+      }
+    }
 
     // Sign out from the user menu.
     await gotoConsole(page, '/dashboard');
@@ -148,6 +172,12 @@ test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsol
   await page.locator('[data-nav-path="/help"]').click();
   await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The save reached the server: put the seed name back for the tests after this one.
+  await page.locator('[data-nav-path="/account"]').click();
+  await page.getByTestId('display-name').fill(admin.displayName);
+  await page.getByTestId('save-profile').click();
+  await expect(page.getByTestId('user-name')).toHaveText(admin.displayName);
 });
 
 test('an unknown route shows the 404 page', async ({ page, gotoConsole }) => {
@@ -193,26 +223,30 @@ test('a user with both brands switches brand; navigation follows the active bran
   await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
 });
 
-test('a 401 the session cannot cure ends the session at /logout, then /auth', async ({ page, gotoConsole }) => {
-  let answer401 = false;
-  await page.routeWebSocket(/\/bridge/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((raw) => {
-      const msg = JSON.parse(String(raw)) as { t: string; id: number; channel: string };
-      if (answer401 && msg.t === 'call' && msg.channel === 'apiRequest') {
-        ws.send(JSON.stringify({ t: 'result', id: msg.id, result: { ok: false, error: { code: 'http_error', status: 401, message: 'Unauthorized' } } }));
-        return;
-      }
-      server.send(raw);
-    });
-    server.onMessage((raw) => ws.send(raw));
-  });
+test('a 401 the session cannot cure ends the session at /logout, then /auth', async ({ page, gotoConsole, consoleHost }) => {
   await signIn(page, gotoConsole, admin);
-  answer401 = true;
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  // Another device of the same user ends every other session through the API: the
+  // console's access and refresh tokens are revoked on the server.
+  const other = await signInElsewhere(consoleHost, admin.username, admin.password);
+  const others = (await other.sessions()).filter((s) => !s.current);
+  expect(others.length).toBeGreaterThan(0);
+  for (const s of others) expect((await other.call('DELETE', `/v4/accounts/me/sessions/${s.id}/`)).status).toBe(204);
+
+  // The next call answers 401, the refresh is refused: through /logout to /auth.
   await page.locator('[data-nav-path="/account"]').click();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+  expect(visited).toContain('/logout');
+  expect(visited.indexOf('/logout')).toBeLessThan(visited.lastIndexOf('/auth'));
   await expect(page.getByTestId('sign-in')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  // Signed out for real: the shell sends you to sign in.
+  await gotoConsole(page, '/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+  await other.end();
 });
 
 test('signing in from a deep link lands on the page asked for', async ({ page, gotoConsole }) => {

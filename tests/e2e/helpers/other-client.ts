@@ -11,6 +11,10 @@ export interface OtherClient {
   accessToken: string;
   refreshToken: string;
   call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; etag: string | null; body: unknown }>;
+  /** The user's sessions as GET /v4/accounts/me/ lists them. */
+  sessions(): Promise<{ id: string; current: boolean }[]>;
+  /** Ends this client's own session (so it leaves nothing behind). */
+  end(): Promise<void>;
 }
 
 export async function signInElsewhere(host: Pick<ConsoleHost, 'idpUrl' | 'apiUrl'>, username: string, password: string): Promise<OtherClient> {
@@ -29,9 +33,16 @@ export async function signInElsewhere(host: Pick<ConsoleHost, 'idpUrl' | 'apiUrl
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: CONSOLE_CLIENT_ID }),
   });
   const tokens = (await tokenRes.json()) as { access_token: string; refresh_token: string };
-  return {
+  const client: OtherClient = {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
+    async sessions() {
+      return ((await client.call('GET', '/v4/accounts/me/')).body as { sessions: { id: string; current: boolean }[] }).sessions;
+    },
+    async end() {
+      const mine = (await client.sessions()).find((x) => x.current);
+      if (mine) await client.call('DELETE', `/v4/accounts/me/sessions/${mine.id}/`);
+    },
     async call(method, path, init = {}) {
       const headers: Record<string, string> = { authorization: `Bearer ${tokens.access_token}`, ...(init.headers ?? {}) };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -46,4 +57,5 @@ export async function signInElsewhere(host: Pick<ConsoleHost, 'idpUrl' | 'apiUrl
       return { status: res.status, etag: res.headers.get('etag'), body };
     },
   };
+  return client;
 }

@@ -20,6 +20,21 @@ export function expectedNavigation(account: SandboxAccount): string[] {
   return AREA_ROOTS.filter((root) => root !== '/' && can(principal, AREA_RULES[root])).sort();
 }
 
+/**
+ * An in-shell area root §6 refuses this account, from the shared rules: with its
+ * first (active) brand when one exists, else with another of its brands (the caller
+ * switches to it first). Null when every area is open to it under every brand.
+ */
+export function refusedArea(account: SandboxAccount): { root: string; brand: string } | null {
+  const brands = account.brands.length ? account.brands : [''];
+  for (const brand of brands) {
+    const principal = principalFrom([account.app, account.role, ...account.brands].join(' '), [], brand);
+    const root = AREA_ROOTS.find((r) => r !== '/' && !can(principal, AREA_RULES[r]));
+    if (root) return { root, brand };
+  }
+  return null;
+}
+
 export async function signOutFirst(page: Page, gotoConsole: Goto): Promise<void> {
   await gotoConsole(page, '/logout');
   await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
