@@ -1,6 +1,6 @@
 /**
- * Sandbox accounts (sandbox only: these passwords are public). One per staff role,
- * one supplier, one label. E2E tests of the console sign in with these.
+ * Sandbox accounts (sandbox only: these passwords are public). One per staff role and
+ * one per user kind (supplier, label, artist, DJ). E2E tests of the console sign in with these.
  */
 export interface SandboxAccount {
   readonly username: string;
@@ -14,6 +14,8 @@ export interface SandboxAccount {
   /** For supplier and label users: which seeded supplier/label they belong to (seed ids start at 1). */
   readonly supplierId?: number;
   readonly labelId?: number;
+  /** For DJ users: the DJ profile's display name (the profile is enabled). */
+  readonly djName?: string;
 }
 
 export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
@@ -26,4 +28,6 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   { username: 'finance', password: 'sandbox-finance', displayName: 'Fin Finance', app: 'app:control', role: 'staff:finance', brands: ['brand:dj'] },
   { username: 'supplier', password: 'sandbox-supplier', displayName: 'Sue Supplier', app: 'app:baseware', role: 'user:supplier', brands: ['brand:dance', 'brand:dj'], supplierId: 1 },
   { username: 'label', password: 'sandbox-label', displayName: 'Lou Label', app: 'app:baseware', role: 'user:label', brands: ['brand:dance'], labelId: 1 },
+  { username: 'artist', password: 'sandbox-artist', displayName: 'Ari Artist', app: 'app:baseware', role: 'user:artist', brands: ['brand:dance'] },
+  { username: 'dj', password: 'sandbox-dj', displayName: 'Dana Deejay', app: 'app:baseware', role: 'user:dj', brands: ['brand:dj'], djName: 'DJ Dana' },
 ];

@@ -51,6 +51,21 @@ const arr = (xs: readonly string[]) => `array[${xs.map(lit).join(',')}]::text[]`
 /** SQL expression picking a random element of a text array literal. */
 const pick = (xs: readonly string[]) => `(${arr(xs)})[1 + floor(random() * ${xs.length})::int]`;
 
+/**
+ * The `setseed()` value (in [-1, 1]) of a seed number, one to one: seeds 0-999 keep the
+ * values they always had, (n + 1) / 1001, so their data does not change; every other
+ * 32-bit integer maps into [-0.5, 0), 2^-33 apart. (The former (n % 1000 + 1) / 1001 gave
+ * seeds 1 and 1001 the same database data.) PostgreSQL keeps 52 bits of the value, so
+ * distinct values here seed distinct random() sequences.
+ */
+export function pgSeedOf(seedNo: number): number {
+  if (!Number.isInteger(seedNo) || seedNo < -(2 ** 31) || seedNo >= 2 ** 31) {
+    throw new RangeError(`The seed must be a whole number from ${-(2 ** 31)} to ${2 ** 31 - 1} (got ${seedNo}).`);
+  }
+  if (seedNo >= 0 && seedNo < 1000) return (seedNo + 1) / 1001;
+  return -(seedNo + 2 ** 31 + 1) / 2 ** 33;
+}
+
 /** True when the database already holds seeded data. */
 export async function isSeeded(db: Queryable): Promise<boolean> {
   const [r] = await db.query<{ n: number }>('select count(*)::int as n from users');
@@ -59,6 +74,7 @@ export async function isSeeded(db: Queryable): Promise<boolean> {
 
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> {
   const seedNo = opts.seed ?? 1;
+  const pgSeed = pgSeedOf(seedNo);
   const counts = seedCounts(opts.scale ?? 1);
   const log = opts.log ?? (() => undefined);
   const r = rng(seedNo);
@@ -67,7 +83,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
   );
   await db.transaction(async (tx) => {
-    await tx.query('select setseed($1)', [((seedNo % 1000) + 1) / 1001]);
+    await tx.query('select setseed($1)', [pgSeed]);
     // Bulk load without per-row foreign-key triggers when allowed (superuser): the seed
     // builds consistent ids itself. Counts kept by triggers are recomputed at the end.
     const [su] = await tx.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
@@ -200,10 +216,10 @@ async function users(tx: Queryable, c: SeedCounts, hashes: string[]) {
     const [first, last] = a.displayName.split(' ');
     await tx.query(
       `insert into users (username, email, password_hash, display_name, first_name, last_name, app, role, brands,
-         supplier_id, label_id, register_ip, country_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '127.0.0.1', 1)`,
+         supplier_id, label_id, register_ip, country_id, dj_name, dj_slug, dj_profile_enabled)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '127.0.0.1', 1, $12, $13, $14)`,
       [a.username, `${a.username}@sandbox.example`, hashes[i], a.displayName, first, last, a.app, a.role, [...a.brands],
-        a.supplierId ?? null, a.labelId ?? null],
+        a.supplierId ?? null, a.labelId ?? null, a.djName ?? null, a.djName ? `sandbox-${a.username}` : null, a.djName !== undefined],
     );
   }
   await tx.query(

@@ -1,12 +1,18 @@
 /**
- * Authorization matrix: every sandbox account (each brand it holds) × every search
- * type, and × every filter that carries a rule, checked against the shared table
- * (shared/access) through the real API; plus ownership (another supplier's or
- * label's objects are 404) and the rule-required route registration.
+ * Authorization matrix: every sandbox account (one per staff role and user kind, each
+ * brand it holds) × every search type, and × every filter that carries a rule, checked
+ * against the shared table (shared/access) through the real API; plus a supplier token
+ * with app:control (the §6 "supplier only with control" group: DJ profiles, playlists);
+ * ownership (another supplier's or label's objects are 404) and the rule-required route
+ * registration.
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULED_FILTERS, SEARCH_TYPES, can, filterAllowed, principalFrom, type Principal } from '../../shared/access';
+import {
+  APP_BASEWARE, APP_CONTROL, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, USER_KINDS, can, filterAllowed, principalFrom, type Principal,
+} from '../../shared/access';
+import { CONSOLE_CLIENT_ID } from '../../shared/api';
+import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
@@ -16,9 +22,22 @@ import { api, signIn, startTestServer, type RunningServer } from './helpers';
 let server: RunningServer;
 const tokens = new Map<string, string>();
 
+/**
+ * Principals no sandbox account signs in as, each a real user of the seed holding a
+ * token with other scopes: the sandbox supplier with app:control instead of app:baseware.
+ */
+const EXTRA = [
+  { key: 'supplier+control', username: 'supplier', scope: [APP_CONTROL, 'user:supplier', 'brand:dance', 'brand:dj'].join(' ') },
+];
+
 beforeAll(async () => {
   server = await startTestServer();
   for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(server, a.username, a.password)).access_token);
+  for (const x of EXTRA) {
+    const [u] = await server.db.query<{ id: number }>('select id from users where username = $1', [x.username]);
+    const issued = await issueTokens(server.db, { accessTtl: 3600, refreshTtl: 3600 }, u.id, CONSOLE_CLIENT_ID, x.scope);
+    tokens.set(x.key, issued.access_token);
+  }
 });
 afterAll(async () => server?.close());
 
@@ -27,13 +46,39 @@ interface Who {
   brand: string;
   principal: Principal;
 }
-const WHO: Who[] = SANDBOX_ACCOUNTS.flatMap((a) =>
-  a.brands.map((brand) => ({
-    username: a.username,
-    brand,
-    principal: principalFrom([a.app, a.role, ...a.brands].join(' '), [], brand),
-  })),
-);
+const WHO: Who[] = [
+  ...SANDBOX_ACCOUNTS.flatMap((a) =>
+    a.brands.map((brand) => ({
+      username: a.username,
+      brand,
+      principal: principalFrom([a.app, a.role, ...a.brands].join(' '), [], brand),
+    })),
+  ),
+  ...EXTRA.flatMap((x) =>
+    principalFrom(x.scope).scopes.filter((s) => s.startsWith('brand:')).map((brand) => ({
+      username: x.key,
+      brand,
+      principal: principalFrom(x.scope, [], brand),
+    })),
+  ),
+];
+
+describe('coverage', () => {
+  it('a sandbox account for every staff role and every user kind, each able to sign in', () => {
+    expect(new Set(SANDBOX_ACCOUNTS.map((a) => a.role))).toEqual(new Set([...STAFF_ROLES, ...USER_KINDS]));
+    for (const a of SANDBOX_ACCOUNTS) expect([a.username, (tokens.get(a.username) ?? '').length > 0]).toEqual([a.username, true]);
+  });
+  it('the cells include both sides of "supplier only with control" (DJ profiles, playlists)', () => {
+    for (const key of ['dj_profiles', 'playlists']) {
+      const rule = SEARCH_TYPES.find((t) => t.key === key)!.rule;
+      const answers = WHO.filter((w) => w.principal.scopes.includes('user:supplier')).map((w) => [
+        w.principal.scopes.includes(APP_CONTROL) ? APP_CONTROL : APP_BASEWARE, can(w.principal, rule),
+      ]);
+      // From the shared table: the Baseware supplier is refused, the same supplier with control allowed.
+      expect([key, new Set(answers.map((a) => a.join(' ')))]).toEqual([key, new Set([`${APP_BASEWARE} false`, `${APP_CONTROL} true`])]);
+    }
+  });
+});
 
 const SAMPLE: Record<FilterKind, string> = {
   text: 'a', ids: '1,2', int: '1', choice: 'CONVERTED', date: '2020-01-01:2020-12-31', bool: 'true', bool01: '1',
