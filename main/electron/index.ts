@@ -85,12 +85,14 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 // Quitting stops what main still runs for the renderer: exports being written (their
-// partial files are removed) and job waits, before the sandbox API goes away.
-app.on('before-quit', () => {
+// partial files are removed) and job waits, before the sandbox API goes away. Only on
+// will-quit, once every window has closed: before-quit comes before a dirty form's
+// "Leave / Stay" prompt, and choosing Stay cancels the quit with the work still running.
+app.on('will-quit', () => {
   services?.exports.service.cancelAll();
   services?.jobs.cancelAll();
+  stopApi?.();
 });
-app.on('will-quit', () => stopApi?.());
 
 app
   .whenReady()

@@ -7,6 +7,8 @@ const fake = vi.hoisted(() => {
   let ready!: () => void;
   const whenReady = new Promise<void>((r) => (ready = r));
   const sent: unknown[][] = [];
+  /** The window's webContents listeners (will-prevent-unload: the unsaved-changes prompt). */
+  const contentsListeners = new Map<string, (...a: unknown[]) => void>();
   class FakeBrowserWindow {
     static all: FakeBrowserWindow[] = [];
     static getAllWindows() {
@@ -16,7 +18,7 @@ const fake = vi.hoisted(() => {
       return FakeBrowserWindow.all[0] ?? null;
     }
     webContents = {
-      on: () => {},
+      on: (name: string, l: (...a: unknown[]) => void) => contentsListeners.set(name, l),
       setWindowOpenHandler: () => {},
       session: { setPermissionRequestHandler: () => {} },
       getURL: () => 'app://console/',
@@ -33,6 +35,9 @@ const fake = vi.hoisted(() => {
   return {
     calls,
     sent,
+    contentsListeners,
+    /** The button the user picks in a message box: 0 Leave, 1 Stay. */
+    messageBoxChoice: 1,
     appListeners,
     showSaveDialog: vi.fn(async (..._a: unknown[]) => ({ canceled: true, filePath: '' })),
     ready: () => ready(),
@@ -58,9 +63,9 @@ vi.mock('electron', () => ({
   app: fake.app,
   protocol: fake.protocol,
   BrowserWindow: fake.FakeBrowserWindow,
-  ipcMain: { handle: (name: string, h: unknown) => fake.ipcHandlers.set(name, h) },
+  ipcMain: { handle: (name: string, h: unknown) => fake.ipcHandlers.set(name, h), on: vi.fn() },
   shell: { openExternal: vi.fn() },
-  dialog: { showSaveDialog: (...a: unknown[]) => fake.showSaveDialog(...a) },
+  dialog: { showSaveDialog: (...a: unknown[]) => fake.showSaveDialog(...a), showMessageBoxSync: () => fake.messageBoxChoice },
   utilityProcess: { fork: vi.fn() },
 }));
 vi.mock('electron-store', () => ({
@@ -120,14 +125,35 @@ describe('Electron main: exports and quitting', () => {
     expect(options.defaultPath).toMatch(/\.csv$/);
   });
 
-  it('cancels running exports and job waits when the app quits', async () => {
+  it('cancels running exports and job waits only once quitting goes ahead: not when a dirty form says Stay', async () => {
     const { ExportService } = await import('../../main/services/exports');
     const { JobPoller } = await import('../../main/services/job-poller');
     const exportsCancel = vi.spyOn(ExportService.prototype, 'cancelAll');
     const jobsCancel = vi.spyOn(JobPoller.prototype, 'cancelAll');
-    const listeners = fake.appListeners.get('before-quit') ?? [];
-    expect(listeners).toHaveLength(1);
-    listeners[0]({ preventDefault: () => {} });
+    const emit = (name: string) => {
+      for (const l of fake.appListeners.get(name) ?? []) l({ preventDefault: () => {} });
+    };
+    const unsavedPrompt = fake.contentsListeners.get('will-prevent-unload')!;
+    expect(unsavedPrompt).toBeTypeOf('function');
+
+    // Electron's order: before-quit, then each window's beforeunload; a dirty form asks.
+    // Stay: the unload stays prevented (no preventDefault), the quit is abandoned, no will-quit.
+    emit('before-quit');
+    fake.messageBoxChoice = 1;
+    const stay = vi.fn();
+    unsavedPrompt({ preventDefault: stay });
+    expect(stay).not.toHaveBeenCalled();
+    expect(exportsCancel).not.toHaveBeenCalled();
+    expect(jobsCancel).not.toHaveBeenCalled();
+
+    // Leave: the unload goes ahead, the windows close, will-quit: now they are cancelled, once.
+    emit('before-quit');
+    fake.messageBoxChoice = 0;
+    const leave = vi.fn();
+    unsavedPrompt({ preventDefault: leave });
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(exportsCancel).not.toHaveBeenCalled();
+    emit('will-quit');
     expect(exportsCancel).toHaveBeenCalledTimes(1);
     expect(jobsCancel).toHaveBeenCalledTimes(1);
     exportsCancel.mockRestore();
