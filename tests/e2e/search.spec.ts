@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildQuery } from '../../shared/api';
 import { parse } from 'csv-parse/sync';
-import { SEARCH_TYPES, can, type SearchType } from '../../shared/access';
-import { cellLink, columnsOf, filterKind, visibleFilters } from '../../shared/search';
+import { SEARCH_TYPES, can, storeOptions, type SearchType } from '../../shared/access';
+import { MONTHS, cellLink, columnsOf, filterKind, visibleFilters } from '../../shared/search';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
@@ -146,6 +146,47 @@ test('a supplier finds its tracks by title, without the control-only filters', a
   await applyFilter(page, 'title', String(row.title));
   await page.getByTestId('search-results').locator(`a[href="/catalog/tracks/${row.id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${row.id}$`));
+});
+
+/** Picks an option of a filter's antd Select by typing its label (the list may be virtual). */
+async function pickOption(page: Page, name: string, label: string) {
+  const field = page.getByTestId(`filter-${name}`);
+  if (!(await field.isVisible())) await page.getByTestId('more-filters').click();
+  await field.click();
+  await page.keyboard.type(label);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).first().click();
+}
+
+test('support finds orders by store, year and month (select filters), with only the brand’s stores offered', async ({ page, gotoConsole, consoleHost }) => {
+  const support = account('support');
+  const principal = principalOf(support);
+  expect(visibleFilters(principal, 'orders')).toEqual(expect.arrayContaining(['store', 'year', 'month']));
+  const token = await tokenFor(consoleHost, support);
+  const seeded = await apiAs(consoleHost, token, support, '/v4/accounts/orders/?per_page=1&order_by=id');
+  const row = seeded.body.results![0] as { id: number; store: string; created_at: string };
+  const created = new Date(row.created_at);
+  const [year, month] = [created.getUTCFullYear(), created.getUTCMonth() + 1];
+  const query = `store=${row.store}&year=${year}&month=${month}`;
+  const expected = await apiAs(consoleHost, token, support, `/v4/accounts/orders/?${query}`);
+  expect(expected.status).toBe(200);
+  const first = expected.body.results![0] as { id: number };
+
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, '/support?type=orders');
+  await expect(page.getByTestId('search-orders')).toBeVisible();
+  await page.getByTestId('more-filters').click();
+  await page.getByTestId('filter-store').click();
+  const stores = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allTextContents();
+  expect(stores).toEqual([...storeOptions(principal.brand)]);
+  await page.keyboard.press('Escape');
+  await pickOption(page, 'store', row.store);
+  await pickOption(page, 'year', String(year));
+  await pickOption(page, 'month', MONTHS[month - 1]);
+  await page.getByTestId('search-submit').click();
+  for (const part of query.split('&')) await expect(page).toHaveURL(new RegExp(`[?&]${part}(&|$)`));
+  await expect(page.getByText(`${(expected.body.count as number).toLocaleString('en-US')} results`)).toBeVisible();
+  await page.getByTestId('search-results').locator(`a[href="/support/orders/${first.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/support/orders/${first.id}$`));
 });
 
 const keyOfLabel = (label: string) => {
