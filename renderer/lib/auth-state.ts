@@ -22,6 +22,31 @@ export type AuthAction =
 
 export const initialAuthState: AuthState = { version: AUTH_VERSION, scope: '', features: [], user: null };
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isString) : []);
+
+/**
+ * The user as the view state may hold it: only the SessionUser fields, each of its
+ * type, copied one by one. Anything else a stored or merged object carries (a token
+ * left by an older build, a field nobody asked for) is dropped, never persisted again.
+ * Null when the required fields are missing.
+ */
+export function pickUser(value: unknown): SessionUser | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.userId !== 'number' || !Number.isInteger(v.userId) || !isString(v.username) || !isString(v.scope)) return null;
+  const user: SessionUser = {
+    userId: v.userId,
+    username: v.username,
+    scope: v.scope,
+    features: strings(v.features),
+    brand: isString(v.brand) ? v.brand : '',
+    brands: strings(v.brands),
+  };
+  if (isString(v.displayName)) user.displayName = v.displayName;
+  return user;
+}
+
 function isStoredAuth(value: unknown): value is AuthState {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<AuthState>;
@@ -37,15 +62,18 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return {
         version: AUTH_VERSION,
         scope: s.scope,
-        features: Array.isArray(s.features) ? s.features.filter((f) => typeof f === 'string') : [],
-        user: s.user ?? null,
+        features: strings(s.features),
+        user: pickUser(s.user),
       };
     }
-    case 'REFRESH_USER':
-      return { version: AUTH_VERSION, scope: action.user.scope, features: [...action.user.features], user: action.user };
+    case 'REFRESH_USER': {
+      const user = pickUser(action.user);
+      if (!user) return state;
+      return { version: AUTH_VERSION, scope: user.scope, features: [...user.features], user };
+    }
     case 'UPDATE_USER': {
       if (!state.user) return state;
-      const user = { ...state.user, ...action.user };
+      const user = pickUser({ ...state.user, ...action.user }) ?? state.user;
       return { ...state, user, scope: user.scope, features: [...user.features] };
     }
     case 'LOGOUT':

@@ -54,4 +54,31 @@ describe('auth reducer (spec §4)', () => {
     const stored = { ...signedIn, accessToken: 'secret', refresh_token: 'r' };
     expect(JSON.stringify(authReducer(initialAuthState, { type: 'INIT_AUTH', stored }))).not.toMatch(/secret|refresh_token|accessToken/);
   });
+
+  it('INIT_AUTH keeps only the user fields: a token stored inside `user` does not ride along', () => {
+    const stored = {
+      ...signedIn,
+      user: { ...user, accessToken: 'at-secret', refresh_token: 'rt-secret', token: { access: 'nested-secret' }, extra: 'x' },
+    };
+    const state = authReducer(initialAuthState, { type: 'INIT_AUTH', stored });
+    expect(state.user).toEqual(user);
+    expect(Object.keys(state.user!).sort()).toEqual(['brand', 'brands', 'displayName', 'features', 'scope', 'userId', 'username']);
+    expect(JSON.stringify(state)).not.toMatch(/secret|accessToken|refresh_token|token/);
+  });
+
+  it('INIT_AUTH drops a stored user of the wrong shape, and wrongly typed fields', () => {
+    expect(authReducer(initialAuthState, { type: 'INIT_AUTH', stored: { ...signedIn, user: { username: 'ada' } } }).user).toBeNull();
+    const odd = { ...user, displayName: { token: 'secret' }, features: ['beta', { token: 'secret' }], brands: 'brand:dance' };
+    const state = authReducer(initialAuthState, { type: 'INIT_AUTH', stored: { ...signedIn, user: odd } });
+    expect(state.user).toEqual({ userId: 7, username: 'ada', scope: user.scope, features: ['beta'], brand: 'brand:dance', brands: [] });
+    expect(JSON.stringify(state)).not.toContain('secret');
+  });
+
+  it('REFRESH_USER and UPDATE_USER cannot smuggle a token into the user either', () => {
+    const refreshed = authReducer(initialAuthState, { type: 'REFRESH_USER', user: { ...user, accessToken: 'secret' } as SessionUser });
+    expect(refreshed.user).toEqual(user);
+    const updated = authReducer(signedIn, { type: 'UPDATE_USER', user: { displayName: 'Ada L.', refreshToken: 'secret' } as Partial<SessionUser> });
+    expect(updated.user).toEqual({ ...user, displayName: 'Ada L.' });
+    expect(JSON.stringify([refreshed, updated])).not.toContain('secret');
+  });
 });
