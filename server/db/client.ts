@@ -38,9 +38,14 @@ export interface Db extends Queryable {
   /**
    * Applies the pending migrations of a drizzle-kit folder with Drizzle's migrator for
    * this engine (drizzle-orm/pglite/migrator or drizzle-orm/node-postgres/migrator).
-   * On PostgreSQL it holds an advisory lock so servers starting together migrate once.
    */
   runMigrations(migrationsFolder: string): Promise<void>;
+  /**
+   * Runs fn holding the migration lock: on PostgreSQL a session advisory lock, so
+   * servers starting together on one database migrate one after the other; PGlite has
+   * a single connection and needs none.
+   */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         }),
       ),
     runMigrations: (migrationsFolder) => migratePglite(orm, { migrationsFolder }),
+    withMigrationLock: (fn) => fn(),
     close: () => lite.close(),
   };
 }
@@ -141,11 +147,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release();
       }
     },
-    runMigrations: async (migrationsFolder) => {
+    runMigrations: (migrationsFolder) => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),
+    withMigrationLock: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+        return await fn();
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         client.release();

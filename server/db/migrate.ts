@@ -98,12 +98,14 @@ export interface MigrateResult {
 export async function migrate(db: Db): Promise<MigrateResult> {
   const folder = materialize();
   try {
-    const adoptedLegacy = await adoptLegacy(db, folder.dir);
-    const before = await appliedWhens(db);
-    await db.runMigrations(folder.dir);
-    const after = await appliedWhens(db);
-    const applied = JOURNAL.entries.filter((e) => after.has(e.when) && !before.has(e.when)).map((e) => e.tag);
-    return { applied, adoptedLegacy };
+    return await db.withMigrationLock(async () => {
+      const adoptedLegacy = await adoptLegacy(db, folder.dir);
+      const before = await appliedWhens(db);
+      await db.runMigrations(folder.dir);
+      const after = await appliedWhens(db);
+      const applied = JOURNAL.entries.filter((e) => after.has(e.when) && !before.has(e.when)).map((e) => e.tag);
+      return { applied, adoptedLegacy };
+    });
   } finally {
     folder.remove();
   }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
+import { MIGRATION_ENTRIES, migrate } from '../../server/db/migrate';
 import { startTestServer, type RunningServer } from './helpers';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
@@ -46,4 +47,22 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
     await admin.close();
     return openPostgres(url.replace(/\/postgres$/, `/${name}`), 2);
   }));
+
+  it('two servers migrating one new database at once: the advisory lock lets one apply, the other finds nothing to do', async () => {
+    const url = (cluster as PgCluster).url;
+    const admin = await openPostgres(url, 1);
+    await admin.exec('create database migrations_race');
+    await admin.close();
+    const [a, b] = await Promise.all([0, 1].map(() => openPostgres(url.replace(/\/postgres$/, '/migrations_race'), 2)));
+    try {
+      const results = await Promise.all([migrate(a), migrate(b)]);
+      const applied = results.map((r) => r.applied.length).sort();
+      expect(applied).toEqual([0, MIGRATION_ENTRIES.length]);
+      const [n] = await a.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(n.n).toBe(MIGRATION_ENTRIES.length);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
