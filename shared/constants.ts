@@ -86,7 +86,8 @@ export const VIEWPORTS = [
 ] as const;
 export type ViewportClass = (typeof VIEWPORTS)[number]['name'];
 export function viewportClass(width: number): ViewportClass {
-  return (VIEWPORTS.find((v) => width >= v.min && width <= v.max) ?? VIEWPORTS[VIEWPORTS.length - 1]).name;
+  // Each class runs up to the next one's minimum, so fractional widths (page zoom) fall in the class below.
+  return (VIEWPORTS.find((v, i) => i === VIEWPORTS.length - 1 || width < VIEWPORTS[i + 1].min) ?? VIEWPORTS[0]).name;
 }
 
 /** Feature flags (§9). */

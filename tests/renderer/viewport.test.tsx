@@ -27,6 +27,10 @@ describe('viewport classes (§2)', () => {
     expect(viewportClass(above)).toBe(aboveClass);
   });
 
+  it('fractional widths (page zoom) between two classes belong to the lower one', () => {
+    for (const [below, belowClass] of BOUNDARIES) expect(viewportClass(below + 0.5)).toBe(belowClass);
+  });
+
   it('the ends: 0 and 320 px are mobile portrait, 3840 px large desktop', () => {
     expect(viewportClass(0)).toBe('mobile-portrait');
     expect(viewportClass(320)).toBe('mobile-portrait');
