@@ -10,6 +10,7 @@ import { createHandlers } from '../bridge';
 import { EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
+import { openIdentityProviderSignIn } from '../services/external-links';
 import { createKeychainVault } from '../services/token-vault';
 import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
@@ -52,8 +53,11 @@ async function start(): Promise<void> {
     vault: createKeychainVault(),
     settings: await createElectronStoreBackend(),
     openExternal: (url) => shell.openExternal(url),
-    // The identity provider's URL comes from config, not from the renderer.
-    signIn: async (session) => ({ mode: 'done', user: await signInWithLoopback(session, (url) => shell.openExternal(url)) }),
+    // The identity provider's URL comes from config, not from the renderer; only its authorize page may open.
+    signIn: async (session) => ({
+      mode: 'done',
+      user: await signInWithLoopback(session, openIdentityProviderSignIn((url) => shell.openExternal(url), config.idpUrl)),
+    }),
     chooseExportTarget,
     packagingDialogs: electronPackagingDialogs,
   });
