@@ -174,6 +174,9 @@ test('support finds orders by store, year and month (select filters), with only 
   await signIn(page, gotoConsole, support);
   await gotoConsole(page, '/support?type=orders');
   await expect(page.getByTestId('search-orders')).toBeVisible();
+  // A bare link reopens the account's last filters for the type (an earlier test searched by username): start clean.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/support\?type=orders$/);
   await page.getByTestId('more-filters').click();
   await page.getByTestId('filter-store').click();
   const stores = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allTextContents();
