@@ -79,17 +79,6 @@ function searchQuery(i: number): ListQuery {
   return { title: word, genre_id: String(1 + ((i * 3) % GENRES.length)), order_by: '-release_date' };
 }
 
-async function timeIt(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn(i); // warm-up
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn(i);
-    out.push(performance.now() - t);
-  }
-  return out;
-}
-
 /** The API's SQL for a track list, run directly (onePass overrides the engine's choice). */
 async function sqlDirect(db: Db, q: ListQuery, onePass?: boolean) {
   await runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q, { onePass }));
@@ -101,9 +90,16 @@ function relevanceQuery(i: number): ListQuery {
   return { q: title, genre_id };
 }
 
-/** Times a and b on the same inputs, alternating which goes first. */
+/**
+ * Times a and b on the same inputs, alternating which goes first, after one warm-up
+ * pass of both over every input: both are measured on the same (warm) cache, and
+ * neither pays for reading pages the other then finds in memory.
+ */
 async function timePair(n: number, a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<[number[], number[]]> {
-  for (let i = 0; i < Math.min(10, n); i++) await Promise.all([a(i), b(i)]);
+  for (let i = 0; i < n; i++) {
+    await a(i);
+    await b(i);
+  }
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -191,12 +187,10 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
       if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
       return r.json();
     };
-    const sApi = await timeIt(a.samples, (i) => get(searchQuery(i)));
-    const sSql = await timeIt(a.samples, (i) => sqlDirect(db, { ...searchQuery(i), per_page: '25' }));
+    const [sApi, sSql] = await timePair(a.samples, (i) => get(searchQuery(i)), (i) => sqlDirect(db, { ...searchQuery(i), per_page: '25' }));
     // Page 1,000 (or the last page when a small scale has fewer).
     const deep: ListQuery = { page: String(Math.min(1000, Math.floor(tracks / 25))) };
-    const pApi = await timeIt(a.samples, () => get(deep));
-    const pSql = await timeIt(a.samples, () => sqlDirect(db, { ...deep, per_page: '25' }));
+    const [pApi, pSql] = await timePair(a.samples, () => get(deep), () => sqlDirect(db, { ...deep, per_page: '25' }));
     const [rOne, rTwo] = await timePair(a.samples,
       (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, true),
       (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, false));
