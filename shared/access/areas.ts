@@ -30,8 +30,8 @@ export const AREA_RULES = {
   '/help': '*',
   '/account': '*',
   '/resources': '*',
-  /** Global search box page: every staff role, supplier and label can search tracks (spec §6). */
-  '/search': '*',
+  /** The all-types search: whoever may use at least one search type with a route (spec §2, §6). */
+  '/search': anyOf(...SEARCH_TYPES.filter((t) => t.area !== null).map((t) => t.rule)),
   '/catalog': searchArea('/catalog'),
   '/support': searchArea('/support'),
   '/old-deliveries': searchArea('/old-deliveries'),

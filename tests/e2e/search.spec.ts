@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { buildQuery } from '../../shared/api';
 import { parse } from 'csv-parse/sync';
 import { SEARCH_TYPES, can, storeOptions, type SearchType } from '../../shared/access';
+import { MSG } from '../../shared/messages';
 import { MONTHS, cellLink, columnsOf, filterKind, visibleFilters } from '../../shared/search';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
@@ -228,10 +229,17 @@ test('every sandbox account is offered exactly the search types §6 allows, and 
     if (expected.length) expect(await openSelectTypes(page, 'global-search-type'), `${a.username}: header search types`).toEqual(expected);
     else await expect(page.getByTestId('global-search-type')).toHaveCount(0);
 
-    // The all-types search (/search) offers the same.
-    await gotoConsole(page, '/search');
-    if (expected.length) expect(await openSelectTypes(page, 'search-type-picker'), `${a.username}: /search types`).toEqual(expected);
-    else await expect(page.getByTestId('search-type-picker')).toHaveCount(0);
+    // The all-types search (/search) offers the same; with no type, it is not in the menu and is refused.
+    if (expected.length) {
+      await gotoConsole(page, '/search');
+      expect(await openSelectTypes(page, 'search-type-picker'), `${a.username}: /search types`).toEqual(expected);
+    } else {
+      expect(await navigationPaths(page), `${a.username} has no /search in the menu`).not.toContain('/search');
+      await gotoConsole(page, '/search');
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
+      await gotoConsole(page, '/dashboard');
+    }
 
     // The area screens: the union of their tabs is the same set; areas with no allowed type are not in the menu.
     const nav = await navigationPaths(page);

@@ -45,26 +45,18 @@ test.afterAll(async () => {
 });
 
 test('an error shown on the error screen is reported to the configured endpoint', async ({ page }) => {
-  await page.routeWebSocket(/\/bridge/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((raw) => {
-      const msg = JSON.parse(String(raw)) as { t: string; id: number; channel: string; request?: { path?: string } };
-      if (msg.t === 'call' && msg.channel === 'apiRequest' && msg.request?.path === '/v4/auth/o/introspect/') {
-        ws.send(JSON.stringify({ t: 'result', id: msg.id, result: { ok: false, error: { code: 'http_error', status: 503, message: 'Service Unavailable' } } }));
-        return;
-      }
-      server.send(raw);
-    });
-    server.onMessage((raw) => ws.send(raw));
-  });
+  // A real server error: the sandbox API's fault route, asked for by the sandbox-only
+  // diagnostics card on /help, through main's API client.
   const goto = (p: typeof page, path?: string) => gotoConsole(p, host, path);
   await signIn(page, goto, SANDBOX_ACCOUNTS[0]);
-  await page.locator('[data-nav-path="/account"]').click();
+  await page.locator('[data-nav-path="/help"]').click();
+  await page.getByTestId('sandbox-server-error').click();
   await expect(page.getByTestId('error-screen')).toContainText(LOGGED_TEXT, { timeout: 15_000 });
   await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const event = received.find((r) => r.body.message === 'Service Unavailable');
+  const event = received.find((r) => r.body.tags?.status === '500');
   expect(event, JSON.stringify(received)).toBeTruthy();
+  expect(event!.body.message).toBeTruthy();
   expect(event!.url).toBe('/api/42/store/');
   expect(event!.auth).toContain('sentry_key=publickey');
-  expect(event!.body.tags).toMatchObject({ route: '/account', status: '503' });
+  expect(event!.body.tags).toMatchObject({ route: '/help', status: '500' });
 });

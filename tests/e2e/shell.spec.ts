@@ -67,8 +67,8 @@ for (const account of SANDBOX_ACCOUNTS) {
     if (area) {
       if (area.brand !== principal.brand) {
         await page.getByTestId('brand-switch').click();
-        await page.getByRole('option', { name: BRAND_NAMES[area.brand] }).click();
-        await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[area.brand]);
+        await page.getByRole('option', { name: BRAND_NAMES[area.brand as keyof typeof BRAND_NAMES] }).click();
+        await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[area.brand as keyof typeof BRAND_NAMES]);
       }
       await gotoConsole(page, area.root);
       await expect(page).toHaveURL(/\/auth$/);
