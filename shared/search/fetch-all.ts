@@ -46,3 +46,9 @@ export async function fetchAll<T>(
   await Promise.all(workers);
   return pages.flat();
 }
+
+/**
+ * Most results a list selects at once ("select all" in the bulk-action bar): §5 says
+ * such a limit exists without giving it; 5,000 is 25 pages of the largest page size.
+ */
+export const BULK_SELECT_LIMIT = 5000;

@@ -374,3 +374,26 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   await expect(page.getByTestId('filter-q')).toHaveValue(row.title);
   await expect(page.getByTestId('search-results')).toContainText(row.title);
 });
+
+test('select all: with the whole page selected, every result of the search is selected (fetched page by page)', async ({ page, gotoConsole, consoleHost }) => {
+  const admin = account('admin');
+  const token = await tokenFor(consoleHost, admin);
+  const list = await apiAs(consoleHost, token, admin, '/v4/catalog/releases/?title=a&per_page=1');
+  const count = list.body.count as number;
+  // More than one page of 25, fewer than the select-all limit (the seeded catalogue).
+  expect(count).toBeGreaterThan(25);
+  expect(count).toBeLessThanOrEqual(5000);
+  await signIn(page, gotoConsole, admin);
+  await gotoConsole(page, '/catalog?type=releases&title=a');
+  const table = page.getByTestId('search-results');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await table.locator('thead .ant-checkbox-input').check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('25 selected');
+  await page.getByTestId('select-all').click();
+  await expect(page.getByTestId('bulk-count')).toHaveText(`${count.toLocaleString('en-US')} selected`, { timeout: 30_000 });
+  await expect(page.getByTestId('select-all')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Copy IDs' })).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/search-select-all.png` });
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
+});

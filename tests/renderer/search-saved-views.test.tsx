@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { App } from 'antd';
 import dayjs from 'dayjs';
 import { createStore, Provider } from 'jotai';
-import { emptySavedViews, loadSavedViews, saveView, viewsOf, type SavedView, type SavedViews } from '../../shared/search';
+import { BULK_SELECT_LIMIT, emptySavedViews, fetchAll, loadSavedViews, saveView, viewsOf, type SavedView, type SavedViews } from '../../shared/search';
 
 const settings = vi.hoisted(() => ({
   get: vi.fn<(req: { key: string }) => Promise<{ value: unknown }>>(),
@@ -147,6 +147,59 @@ describe('BulkActionBar', () => {
     bar([1], vi.fn().mockRejectedValue(new Error('Re-ingestion is blocked')));
     fireEvent.click(screen.getByRole('button', { name: 'Re-ingest' }));
     expect(await screen.findByText(/Re-ingestion is blocked/)).toBeTruthy();
+  });
+});
+
+describe('BulkActionBar: select all results', () => {
+  /** 7 results over pages of 3 ("n/3"); ids 1..7, the fetch-all helper reads the last page from the envelope. */
+  const pages = (page: number) => {
+    const ids = [1, 2, 3, 4, 5, 6, 7].slice((page - 1) * 3, page * 3);
+    return Promise.resolve({ count: 7, next: null, previous: null, page: `${page}/3`, per_page: 3, results: ids.map((id) => ({ id })) });
+  };
+  const selectAll = (total: number, onSelected = vi.fn(), source = pages) => ({
+    total,
+    pageRows: 3,
+    fetchIds: async (onPage: (d: number, l: number) => void, signal: AbortSignal) =>
+      (await fetchAll(source, { signal, onPage, concurrency: 2 })).map((r) => r.id),
+    onSelected,
+  });
+
+  it('offers every result once the whole page is selected, and selects them all in order', async () => {
+    const onSelected = vi.fn();
+    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected)} /></App>);
+    fireEvent.click(screen.getByTestId('select-all'));
+    await waitFor(() => expect(onSelected).toHaveBeenCalledWith([1, 2, 3, 4, 5, 6, 7]));
+    expect(screen.getByTestId('select-all').textContent).toBe('Select all 7 results');
+  });
+
+  it('is not offered for part of a page, nor when everything is already selected', () => {
+    render(<App><BulkActionBar selected={[1]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} /></App>);
+    expect(screen.queryByTestId('select-all')).toBeNull();
+    cleanup();
+    render(<App><BulkActionBar selected={[1, 2, 3, 4, 5, 6, 7]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} /></App>);
+    expect(screen.queryByTestId('select-all')).toBeNull();
+  });
+
+  it(`is disabled past the limit (${BULK_SELECT_LIMIT.toLocaleString('en-US')})`, () => {
+    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(BULK_SELECT_LIMIT + 1)} /></App>);
+    expect((screen.getByTestId('select-all') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('Stop abandons the fetch and keeps the selection as it was', async () => {
+    const onSelected = vi.fn();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async (page: number) => {
+      if (page > 1) await gate;
+      return pages(page);
+    };
+    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, slow)} /></App>);
+    fireEvent.click(screen.getByTestId('select-all'));
+    await screen.findByTestId('select-all-progress');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    release();
+    await waitFor(() => expect(screen.queryByTestId('select-all-progress')).toBeNull());
+    expect(onSelected).not.toHaveBeenCalled();
   });
 });
 

@@ -19,8 +19,8 @@ import { BulkActionBar } from './BulkActionBar';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportButton } from './ExportButton';
 import { FilterPanel } from './FilterPanel';
-import { searchListOptions } from './queries';
-import { ResultsTable } from './ResultsTable';
+import { fetchAllRows, searchListOptions } from './queries';
+import { ResultsTable, rowKey } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { useSearchState } from './useSearchState';
 
@@ -136,7 +136,21 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
       {list.isError && (
         <Alert style={{ marginBottom: 16 }} type="error" showIcon message={friendlyStatusText(statusOf(list.error))} description={list.error.message} />
       )}
-      <BulkActionBar selected={selected} actions={[]} onClear={() => setSelected([])} />
+      <BulkActionBar
+        selected={selected}
+        actions={[]}
+        onClear={() => setSelected([])}
+        selectAll={
+          env && env.count > 0
+            ? {
+                total: env.count,
+                pageRows: env.results.length,
+                fetchIds: async (onPage, signal) => (await fetchAllRows(principal, request, onPage, signal)).map((r) => rowKey(r)),
+                onSelected: setSelected,
+              }
+            : undefined
+        }
+      />
       <ResultsTable
         columns={columns}
         rows={env?.results ?? []}

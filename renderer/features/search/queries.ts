@@ -5,8 +5,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Principal } from '../../../shared/access';
 import { searchType } from '../../../shared/access';
-import type { ListEnvelope } from '../../../shared/api';
-import { searchQuery, searchQueryString, type SearchRequest } from '../../../shared/search';
+import { MAX_PER_PAGE, type ListEnvelope } from '../../../shared/api';
+import { BULK_SELECT_LIMIT, fetchAll, searchQuery, searchQueryString, type SearchRequest } from '../../../shared/search';
 import { apiGet } from '../../lib/api';
 
 export type Row = Record<string, unknown> & { id?: number | string };
@@ -31,6 +31,22 @@ export function searchListOptions(principal: Principal, req: SearchRequest) {
     queryFn: () => apiGet<ListEnvelope<Row>>(listPath(req.type), query as Record<string, string | number>),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Every result of a search (the same filters and order), fetched with the fetch-all
+ * helper of §7 in pages of MAX_PER_PAGE, at most BULK_SELECT_LIMIT rows.
+ */
+export function fetchAllRows(
+  principal: Principal,
+  req: SearchRequest,
+  onPage: (done: number, last: number) => void,
+  signal: AbortSignal,
+): Promise<Row[]> {
+  return fetchAll<Row>(
+    (page) => apiGet<ListEnvelope<Row>>(listPath(req.type), searchQuery(principal, { ...req, page, perPage: MAX_PER_PAGE }) as Record<string, string | number>),
+    { concurrency: 4, signal, onPage, maxPages: Math.ceil(BULK_SELECT_LIMIT / MAX_PER_PAGE) },
+  );
 }
 
 export interface ReferenceItem {
