@@ -11,6 +11,7 @@ import { registerExportRoutes } from './routes/export';
 import { registerListRoutes } from './routes/lists';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
+import { registerBankingRoutes } from './routes/banking';
 import { registerJobRoutes } from './routes/jobs';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
@@ -53,6 +54,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerMeRoutes(scope, db);
     registerJobRoutes(scope, db);
     registerNoteRoutes(scope, db);
+    registerBankingRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

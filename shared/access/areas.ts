@@ -62,3 +62,10 @@ export const AREA_ROOTS = Object.keys(AREA_RULES) as AreaRoot[];
  * (GET /v4/my/supplier/). Staff name a supplier through the staff-only suppliers list.
  */
 export const OWN_SUPPLIER_RULE: Rule = withAll(oneOf('user:supplier', 'user:label'), APP_BASEWARE);
+
+/**
+ * API: a supplier's banking details (GET/PATCH /v4/catalog/suppliers/{id}/banking/).
+ * Money-sensitive, so narrower than the suppliers search: admin and finance staff, and
+ * a Baseware supplier user for its own supplier (others' are 404).
+ */
+export const BANKING_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];

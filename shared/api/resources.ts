@@ -148,6 +148,22 @@ export const supplierPatch = z.strictObject({
   enabled: z.boolean(),
 }).partial();
 
+/**
+ * A supplier's banking details (spec §3 Banking; §9 lengths: bank fields 45, account
+ * number 255, SWIFT and IBAN 100, PayPal 255). Empty means not given (null).
+ */
+export const bankingPatch = z.strictObject({
+  bank_name: limited(MAX_LEN.bankField).nullable(),
+  name_on_account: limited(MAX_LEN.bankField).nullable(),
+  routing_number: limited(MAX_LEN.bankField).nullable(),
+  account_number: limited(MAX_LEN.bankAccountNumber).nullable(),
+  sort_code: limited(MAX_LEN.bankField).nullable(),
+  swift: limited(MAX_LEN.swift).nullable(),
+  iban: limited(MAX_LEN.iban).nullable(),
+  paypal_email: limited(MAX_LEN.paypalEmail).pipe(z.email('Enter a valid email address.')).nullable(),
+  tax_id: limited(MAX_LEN.bankField).nullable(),
+}).partial();
+
 export const simpleNamedPatch = z.strictObject({ name: z.string().min(1).max(255), enabled: z.boolean() }).partial();
 
 /** Cross-field checks applied after merging the patch onto the stored row. */

@@ -5,6 +5,7 @@ import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
+import { bankingSuite } from './suites/banking';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -16,3 +17,4 @@ describe('identity provider (PGlite)', () => authSuite(() => server));
 describe('lists (PGlite)', () => listSuite(() => server));
 describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
+describe('supplier banking (PGlite)', () => bankingSuite(() => server));

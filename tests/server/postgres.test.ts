@@ -12,6 +12,7 @@ import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
+import { bankingSuite } from './suites/banking';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -37,6 +38,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('lists', () => listSuite(() => server));
   describe('jobs', () => jobSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
+  describe('supplier banking', () => bankingSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {
