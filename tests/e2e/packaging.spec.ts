@@ -153,6 +153,8 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(page.getByTestId('sender')).toContainText(`${String(own.body.name)} — ${partyId}`);
   await expect(page.getByTestId('sender')).toContainText('Valid DDEX Party ID');
   await expect(page.getByTestId('issues')).toContainText('Errors (0)');
+  // Dates show as MM/DD/YYYY (§5); they were entered and are sent as YYYY-MM-DD.
+  await expect(page.getByText('12/01/2026 / 12/01/2026')).toBeVisible();
   await page.getByRole('button', { name: 'Choose output folder…' }).click();
   const out = await browseTo(page, [base.split('/').pop()!, 'out']);
   await out.getByRole('button', { name: 'Choose this folder' }).click();

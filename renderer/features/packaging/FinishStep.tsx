@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type Dispatch } from 'react';
 import type { BuildResult } from '../../../shared/bridge/channels/packaging';
 import { exclusivePeriodLabel } from '../../../shared/constants';
+import { displayDate } from '../../../shared/search/format';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { senderProblem } from '../../../shared/packaging/rules';
@@ -109,7 +110,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         <Descriptions.Item label="Label">{r.label?.name}</Descriptions.Item>
         <Descriptions.Item label="Release type">{r.releaseType?.name}</Descriptions.Item>
         <Descriptions.Item label="Genre">{[r.genre?.name, r.subGenre?.name].filter(Boolean).join(' / ')}</Descriptions.Item>
-        <Descriptions.Item label="Street / release date">{r.streetDate} / {r.releaseDate}</Descriptions.Item>
+        <Descriptions.Item label="Street / release date">{displayDate(r.streetDate) || '—'} / {displayDate(r.releaseDate) || '—'}</Descriptions.Item>
         <Descriptions.Item label="Exclusive period">{r.exclusivePeriod === undefined ? 'None' : exclusivePeriodLabel(r.exclusivePeriod)}</Descriptions.Item>
         <Descriptions.Item label="Pre-order">{r.preOrder ? `${r.preOrderWeeks ?? 0} weeks` : 'No'} (default {r.defaultPreOrderWeeks ?? 0} weeks)</Descriptions.Item>
         <Descriptions.Item label="Explicit">{r.explicit ? 'Yes' : 'No'}</Descriptions.Item>
