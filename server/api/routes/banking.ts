@@ -10,11 +10,11 @@ import { BANKING_RULE } from '../../../shared/access';
 import { bankingPatch } from '../../../shared/api';
 import type { Db, Queryable } from '../../db/client';
 import { banking, suppliers } from '../../db/schema';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { RequestUser } from '../principal';
 import { addRoute } from '../route';
 import { parseBody } from '../validation';
-import { etagOf } from './lists';
+import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 
 const FIELDS = ['bank_name', 'name_on_account', 'routing_number', 'account_number', 'sort_code', 'swift', 'iban', 'paypal_email', 'tax_id'] as const;
 type Banking = Record<(typeof FIELDS)[number], string | null> & { supplier_id: number; version: number };
@@ -40,14 +40,6 @@ async function read(db: Pick<Db, 'orm'>, supplierId: number, lock = false): Prom
   return { supplier_id: supplierId, version: row.version, ...Object.fromEntries(FIELDS.map((f) => [f, row[f]])) } as Banking;
 }
 
-function ifMatchVersion(req: FastifyRequest): number {
-  const h = req.headers['if-match'];
-  if (!h) throw new HttpError(428, { detail: 'This request requires an If-Match header.' });
-  const m = /^(?:W\/)?"v(\d+)"$/.exec(String(h).trim());
-  if (!m) throw new HttpError(412, { detail: 'The If-Match header does not match the current version.' });
-  return Number(m[1]);
-}
-
 export function registerBankingRoutes(app: FastifyInstance, db: Db) {
   addRoute(app, db, {
     method: 'GET', url: URL, rule: BANKING_RULE,
@@ -67,9 +59,7 @@ export function registerBankingRoutes(app: FastifyInstance, db: Db) {
       const changes = parseBody(bankingPatch, body);
       const row = await db.transaction(async (tx) => {
         const stored = await read(tx, supplierId, true);
-        if (stored.version !== version) {
-          throw new HttpError(412, { detail: 'This object was changed by someone else. Reload to see the latest version.' }, { etag: etagOf(stored.version) });
-        }
+        assertVersion(stored.version, version);
         if (Object.keys(changes).length === 0) return stored;
         if (stored.version === 0) await tx.orm.insert(banking).values({ supplier_id: supplierId, ...changes });
         else await tx.orm.update(banking).set({ ...changes, version: stored.version + 1 }).where(eq(banking.supplier_id, supplierId));

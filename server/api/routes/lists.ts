@@ -2,14 +2,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_CONTROL, SEARCH_TYPES, withAll, type Rule } from '../../../shared/access';
 import type { Db, Queryable, Row } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { Sql, planList, runList, type ListDef, type ListQuery } from '../lists/engine';
 import type { RequestUser } from '../principal';
 import { addRoute } from '../route';
+import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
-
-export const etagOf = (version: number) => `"v${version}"`;
 
 function parseId(req: FastifyRequest): number {
   const raw = (req.params as { id: string }).id;
@@ -25,14 +24,6 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
   return row ?? null;
 }
 
-function ifMatchVersion(req: FastifyRequest): number {
-  const h = req.headers['if-match'];
-  if (!h) throw new HttpError(428, { detail: 'This request requires an If-Match header.' });
-  const m = /^(?:W\/)?"v(\d+)"$/.exec(String(h).trim());
-  if (!m) throw new HttpError(412, { detail: 'The If-Match header does not match the current version.' });
-  return Number(m[1]);
-}
-
 /** Applies one PATCH inside the caller's transaction. */
 async function applyPatch(
   tx: Queryable, def: ListDef, p: PatchDef, user: RequestUser, id: number, version: number, body: unknown,
@@ -42,9 +33,7 @@ async function applyPatch(
     const current = await fetchVisible(tx, def, user, id);
     if (!current) throw notFound();
     const [stored] = await tx.query(`select * from ${p.table} where id = $1 for update`, [id]);
-    if (stored.version !== version) {
-      throw new HttpError(412, { detail: 'This object was changed by someone else. Reload to see the latest version.' }, { etag: etagOf(stored.version as number) });
-    }
+    assertVersion(stored.version as number, version);
     const final = p.check ? await p.check(tx, stored, changes) : changes;
     const cols = Object.keys(final);
     if (cols.length) {

@@ -8,23 +8,14 @@ import { mePatch } from '../../../shared/api/me';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { RequestUser } from '../principal';
 import { addRoute } from '../route';
 import { parseBody } from '../validation';
-import { etagOf } from './lists';
+import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 
 const PROFILE_COLUMNS = `id, username, email, display_name, first_name, last_name, app, role, brands, features, supplier_id,
        label_id, last_login, registered_at, version`;
-
-/** The If-Match version of a PATCH (428 without one, 412 when it is not a version tag). */
-function ifMatchVersion(req: FastifyRequest): number {
-  const h = req.headers['if-match'];
-  if (!h) throw new HttpError(428, { detail: 'This request requires an If-Match header.' });
-  const m = /^(?:W\/)?"v(\d+)"$/.exec(String(h).trim());
-  if (!m) throw new HttpError(412, { detail: 'The If-Match header does not match the current version.' });
-  return Number(m[1]);
-}
 
 async function profile(db: Queryable, req: FastifyRequest, reply: FastifyReply, user: RequestUser) {
   const [u] = await db.query<Record<string, unknown>>(`select ${PROFILE_COLUMNS} from users where id = $1`, [user.id]);
@@ -54,9 +45,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       const changes = parseBody(mePatch, req.body);
       await db.transaction(async (tx) => {
         const [stored] = await tx.query<{ version: number }>('select version from users where id = $1 for update', [user!.id]);
-        if (stored.version !== version) {
-          throw new HttpError(412, { detail: 'This object was changed by someone else. Reload to see the latest version.' }, { etag: etagOf(stored.version) });
-        }
+        assertVersion(stored.version, version);
         const cols = Object.keys(changes) as (keyof typeof changes)[];
         if (!cols.length) return;
         const sets = cols.map((c, i) => `${c} = $${i + 2}`);
