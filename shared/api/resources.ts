@@ -152,16 +152,19 @@ export const supplierPatch = z.strictObject({
  * A supplier's banking details (spec §3 Banking; §9 lengths: bank fields 45, account
  * number 255, SWIFT and IBAN 100, PayPal 255). Empty means not given (null).
  */
+const emptyIsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullable());
+const bankField = (max: number) => emptyIsNull(limited(max));
+
 export const bankingPatch = z.strictObject({
-  bank_name: limited(MAX_LEN.bankField).nullable(),
-  name_on_account: limited(MAX_LEN.bankField).nullable(),
-  routing_number: limited(MAX_LEN.bankField).nullable(),
-  account_number: limited(MAX_LEN.bankAccountNumber).nullable(),
-  sort_code: limited(MAX_LEN.bankField).nullable(),
-  swift: limited(MAX_LEN.swift).nullable(),
-  iban: limited(MAX_LEN.iban).nullable(),
-  paypal_email: limited(MAX_LEN.paypalEmail).pipe(z.email('Enter a valid email address.')).nullable(),
-  tax_id: limited(MAX_LEN.bankField).nullable(),
+  bank_name: bankField(MAX_LEN.bankField),
+  name_on_account: bankField(MAX_LEN.bankField),
+  routing_number: bankField(MAX_LEN.bankField),
+  account_number: bankField(MAX_LEN.bankAccountNumber),
+  sort_code: bankField(MAX_LEN.bankField),
+  swift: bankField(MAX_LEN.swift),
+  iban: bankField(MAX_LEN.iban),
+  paypal_email: emptyIsNull(limited(MAX_LEN.paypalEmail).pipe(z.email('Enter a valid email address.'))),
+  tax_id: bankField(MAX_LEN.bankField),
 }).partial();
 
 export const simpleNamedPatch = z.strictObject({ name: z.string().min(1).max(255), enabled: z.boolean() }).partial();

@@ -10,7 +10,8 @@ import { addRoute } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
 
-function parseId(req: FastifyRequest): number {
+/** The numeric id of a `:id` route (anything else is 404). */
+export function parseId(req: FastifyRequest): number {
   const raw = (req.params as { id: string }).id;
   if (!/^\d{1,9}$/.test(raw)) throw notFound();
   return Number(raw);
