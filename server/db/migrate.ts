@@ -1,7 +1,7 @@
 /**
  * Versioned migrations through Drizzle. The drizzle-kit folder server/db/migrations
  * (SQL files + meta/_journal.json, embedded into the bundle by embed-migrations.ts) is
- * written out to a temporary folder and applied by Drizzle's migrator for the engine,
+ * written out to a temporary folder (only when something is pending) and applied by Drizzle's migrator for the engine,
  * which records each applied file in drizzle.__drizzle_migrations.
  *
  * Databases made before Drizzle tracked their migrations in `schema_migrations`
@@ -32,13 +32,6 @@ export const LEGACY_MIGRATIONS: readonly { version: number; name: string; sql: s
 /** The Drizzle migrations whose result is the legacy schema at version 4. */
 export const LEGACY_EQUIVALENT = ['0000_extensions', '0001_baseline', '0002_row_counts'] as const;
 
-export interface MigrationEntry {
-  tag: string;
-  when: number;
-}
-
-export const MIGRATION_ENTRIES: readonly MigrationEntry[] = JOURNAL.entries.map((e) => ({ tag: e.tag, when: e.when }));
-
 /** Writes the embedded migrations as a drizzle-kit folder; returns it and its remover. */
 function materialize(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'console-migrations-'));
@@ -48,11 +41,12 @@ function materialize(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function appliedWhens(db: Db): Promise<Set<number>> {
+/** The newest Drizzle migration recorded as applied (its journal `when`), or 0 when none. */
+async function newestApplied(db: Db): Promise<number> {
   const [t] = await db.query<{ present: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
-  if (!t.present) return new Set();
-  const rows = await db.query<{ created_at: number }>('select created_at from drizzle.__drizzle_migrations');
-  return new Set(rows.map((r) => Number(r.created_at)));
+  if (!t.present) return 0;
+  const [{ n }] = await db.query<{ n: number | null }>('select max(created_at) as n from drizzle.__drizzle_migrations');
+  return Number(n ?? 0);
 }
 
 /**
@@ -94,19 +88,25 @@ export interface MigrateResult {
   adoptedLegacy: boolean;
 }
 
-/** Brings the database to the latest migration; running it again applies nothing. */
+/**
+ * Brings the database to the latest migration; running it again applies nothing.
+ * Drizzle's migrator applies the journal entries newer than the newest one recorded,
+ * so a database already at the last entry returns before anything is written out.
+ */
 export async function migrate(db: Db): Promise<MigrateResult> {
-  const folder = materialize();
-  try {
-    return await db.withMigrationLock(async () => {
+  const last = JOURNAL.entries[JOURNAL.entries.length - 1].when;
+  return db.withMigrationLock(async () => {
+    const [legacy] = await db.query<{ present: boolean }>("select to_regclass('public.schema_migrations') is not null as present");
+    if (!legacy.present && (await newestApplied(db)) >= last) return { applied: [], adoptedLegacy: false };
+    const folder = materialize();
+    try {
       const adoptedLegacy = await adoptLegacy(db, folder.dir);
-      const before = await appliedWhens(db);
+      const before = await newestApplied(db);
       await db.runMigrations(folder.dir);
-      const after = await appliedWhens(db);
-      const applied = JOURNAL.entries.filter((e) => after.has(e.when) && !before.has(e.when)).map((e) => e.tag);
+      const applied = JOURNAL.entries.filter((e) => e.when > before).map((e) => e.tag);
       return { applied, adoptedLegacy };
-    });
-  } finally {
-    folder.remove();
-  }
+    } finally {
+      folder.remove();
+    }
+  });
 }

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
-import { MIGRATION_ENTRIES, migrate } from '../../server/db/migrate';
+import { migrate } from '../../server/db/migrate';
+import { JOURNAL } from '../../server/db/embedded-migrations';
 import { startTestServer, type RunningServer } from './helpers';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
@@ -59,9 +60,9 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
     try {
       const results = await Promise.all([migrate(a), migrate(b)]);
       const applied = results.map((r) => r.applied.length).sort();
-      expect(applied).toEqual([0, MIGRATION_ENTRIES.length]);
+      expect(applied).toEqual([0, JOURNAL.entries.length]);
       const [n] = await a.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-      expect(n.n).toBe(MIGRATION_ENTRIES.length);
+      expect(n.n).toBe(JOURNAL.entries.length);
     } finally {
       await a.close();
       await b.close();

@@ -8,12 +8,13 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/client';
-import { LEGACY_EQUIVALENT, MIGRATION_ENTRIES, migrate } from '../../../server/db/migrate';
+import { LEGACY_EQUIVALENT, migrate } from '../../../server/db/migrate';
+import { JOURNAL } from '../../../server/db/embedded-migrations';
 import * as schema from '../../../server/db/schema';
 import { catalog, legacyMigrate } from '../catalog';
 
 const TABLES = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
-const ALL_TAGS = MIGRATION_ENTRIES.map((e) => e.tag);
+const ALL_TAGS = JOURNAL.entries.map((e) => e.tag);
 const AFTER_LEGACY = ALL_TAGS.filter((t) => !(LEGACY_EQUIVALENT as readonly string[]).includes(t));
 
 /** Drizzle's SQL type → PostgreSQL's format_type() spelling. */
