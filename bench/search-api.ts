@@ -131,9 +131,9 @@ async function load(url: string, token: string, seconds: number, concurrency: nu
 /** The baseline: a bare Node http server running the same two SQL statements with pg. */
 async function bareHandler(dbUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const db = { query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows } as unknown as Db;
   const server: Server = createServer(async (req, res) => {
     const q = Object.fromEntries(new URL(req.url!, 'http://x').searchParams) as ListQuery;
-    const db = { query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows } as unknown as Db;
     const { n, rows } = await runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q));
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ count: n, results: rows }));

@@ -4,6 +4,7 @@
  * body-error variant carries the body's detail (or its text); 401 ends the session.
  */
 import type { BridgeError } from '../../shared/bridge';
+import { validationBody } from '../../shared/api/envelope';
 import { MSG } from '../../shared/messages';
 
 /** A BridgeError by shape (type-only import keeps the bridge schemas out of this module). */
@@ -58,12 +59,11 @@ export function bodyErrorMessage(body: unknown): string {
   }
 }
 
-/** The field errors of a v4 validation body (every value a list of strings), or null. */
-export function fieldErrors(body: unknown): Record<string, string[]> | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const entries = Object.entries(body as Record<string, unknown>);
-  if (!entries.length || !entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))) return null;
-  return Object.fromEntries(entries) as Record<string, string[]>;
+/** The field errors of a v4 validation body (shared validationBody, each field with a message), or null. */
+function fieldErrors(body: unknown): Record<string, string[]> | null {
+  const r = validationBody.safeParse(body);
+  const entries = r.success ? Object.values(r.data) : [];
+  return r.success && entries.length > 0 && entries.every((m) => m.length > 0) ? r.data : null;
 }
 
 /** Rejects like §7's body-error variant: the message is the detail or the body text. */

@@ -47,6 +47,8 @@ export interface SearchType {
   readonly path: string;
   /** Link segment of /catalog/{segment}/{id} (spec §2), where the type has one. */
   readonly linkSegment?: 'artists' | 'charts' | 'labels' | 'tracks' | 'releases' | 'suppliers';
+  /** Segment of the record route {area}/{segment}/{id} of a type without a catalogue link, when not its path. */
+  readonly recordSegment?: string;
   readonly rule: Rule;
   /** Filter names (spec §3) the type accepts besides type/page/per_page/order_by. */
   readonly filters: readonly string[];
@@ -177,7 +179,7 @@ export const SEARCH_TYPES: readonly SearchType[] = [
     filters: ['id', 'name', 'page_id', 'type_id', 'enabled', 'start_date', 'end_date'],
   }),
   st({
-    key: 'live_streams', label: 'Live Streams', area: '/live', category: 'catalog', path: 'live-streams',
+    key: 'live_streams', label: 'Live Streams', area: '/live', category: 'catalog', path: 'live-streams', recordSegment: 'streams',
     rule: SEARCH_RULES.curationLive,
     filters: ['id', 'name', 'enabled', 'is_auto_enabled', 'genre_id', 'start_date', 'end_date'],
   }),

@@ -208,35 +208,16 @@ export function catalogLink(segment: string | undefined, id: unknown): string | 
 }
 
 /**
- * Record routes of the types without a catalogue link: the area root (spec §2) and a
- * segment naming the record. The editors arrive with their own issues; until then
- * the route shows the "not built yet" page, but the link names the right record.
+ * Where a record of a search type opens: its catalogue page (§2), else its area's
+ * record route {area}/{recordSegment ?? path}/{id} (the editors arrive with their own
+ * issues; until then the route shows the "not built yet" page, but the link names the
+ * right record); null for Muzooka artists (no route).
  */
-export const RECORD_ROUTES: Readonly<Record<string, string>> = {
-  genres: '/catalog/genres',
-  playlists: '/catalog/playlists',
-  dj_profiles: '/catalog/dj-profiles',
-  link_partners: '/catalog/link-partners',
-  coupons: '/support/coupons',
-  orders: '/support/orders',
-  users: '/support/users',
-  hype_offers: '/support/hype-offers',
-  hype_purchases: '/support/hype-purchases',
-  deliveries: '/old-deliveries/deliveries',
-  pages: '/curation/pages',
-  page_modules: '/curation/page-modules',
-  live_streams: '/live/streams',
-  host_vendors: '/live/host-vendors',
-  tracklist_vendors: '/live/tracklist-vendors',
-};
-
-/** Where a record of a search type opens: its catalogue page (§2), else its area's record route; null for Muzooka artists (no route). */
 export function recordLink(type: string, id: unknown): string | null {
-  const segment = searchType(type)?.linkSegment;
-  if (segment) return catalogLink(segment, id);
-  const base = RECORD_ROUTES[type];
-  if (!base || (typeof id !== 'number' && typeof id !== 'string') || String(id) === '') return null;
-  return `${base}/${encodeURIComponent(String(id))}`;
+  const t = searchType(type);
+  if (t?.linkSegment) return catalogLink(t.linkSegment, id);
+  if (!t?.area || (typeof id !== 'number' && typeof id !== 'string') || String(id) === '') return null;
+  return `${t.area}/${t.recordSegment ?? t.path}/${encodeURIComponent(String(id))}`;
 }
 
 /** Where a link column of a result of `type` goes, or null (not a link column, or the type has no record route). */

@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { App, Button, Space, Tooltip } from 'antd';
+import { MSG } from '../../../shared/messages';
 import { BULK_SELECT_LIMIT } from '../../../shared/search';
 
 export interface BulkAction {
@@ -55,7 +56,7 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
       const ids = await selectAll.fetchIds((done, last) => setProgress({ done, last }), controller.signal);
       if (!controller.signal.aborted) selectAll.onSelected(ids);
     } catch (e) {
-      if (!controller.signal.aborted) message.error(e instanceof Error ? e.message : String(e));
+      if (!controller.signal.aborted) message.error(MSG.requestFailed(e instanceof Error ? e.message : String(e)));
     } finally {
       abort.current = null;
       setProgress(null);

@@ -81,6 +81,8 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
     if (userId !== undefined) dispatchPrefs({ type: 'SET_COLUMNS', userId, searchType: type.key, columns: keys });
   };
   const chosenKeys = columns.filter((c) => !c.fixed).map((c) => c.key);
+  const typeOptions = types.map((t) => ({ value: t.key, label: t.label }));
+  const chooseType = (key: string) => update({ type: key, page: 1, filters: {}, orderBy: null });
 
   return (
     <div className="page search-screen" data-testid={`search-${type.key}`}>
@@ -117,8 +119,8 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
             style={{ width: 200 }}
             virtual={false}
             value={type.key}
-            onChange={(key: string) => update({ type: key, page: 1, filters: {}, orderBy: null })}
-            options={types.map((t) => ({ value: t.key, label: t.label }))}
+            onChange={chooseType}
+            options={typeOptions}
           />
         </Space>
       ) : types.length > 1 && (
@@ -126,8 +128,8 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
           data-testid="search-types"
           style={{ marginBottom: 16 }}
           value={type.key}
-          onChange={(key) => update({ type: String(key), page: 1, filters: {}, orderBy: null })}
-          options={types.map((t) => ({ value: t.key, label: t.label }))}
+          onChange={(key) => chooseType(String(key))}
+          options={typeOptions}
         />
       )}
       <Card size="small" style={{ marginBottom: 16 }}>

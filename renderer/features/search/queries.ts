@@ -24,18 +24,22 @@ export function listPath(type: string): string {
   return `/v4/${t.category}/${t.path}/`;
 }
 
+/** One page of a search, as the API answers it. */
+function fetchSearchPage(principal: Principal, req: SearchRequest): Promise<ListEnvelope<Row>> {
+  return apiGet<ListEnvelope<Row>>(listPath(req.type), searchQuery(principal, req) as Record<string, string | number>);
+}
+
 export function searchListOptions(principal: Principal, req: SearchRequest) {
-  const query = searchQuery(principal, req);
   return queryOptions({
     queryKey: searchKeys.list(req.type, searchQueryString(principal, req)),
-    queryFn: () => apiGet<ListEnvelope<Row>>(listPath(req.type), query as Record<string, string | number>),
+    queryFn: () => fetchSearchPage(principal, req),
     placeholderData: keepPreviousData,
   });
 }
 
 /**
  * Every result of a search (the same filters and order), fetched with the fetch-all
- * helper of §7 in pages of MAX_PER_PAGE, at most BULK_SELECT_LIMIT rows.
+ * helper of §7 in pages of MAX_PER_PAGE (fetchAll's default concurrency), at most BULK_SELECT_LIMIT rows.
  */
 export function fetchAllRows(
   principal: Principal,
@@ -43,10 +47,11 @@ export function fetchAllRows(
   onPage: (done: number, last: number) => void,
   signal: AbortSignal,
 ): Promise<Row[]> {
-  return fetchAll<Row>(
-    (page) => apiGet<ListEnvelope<Row>>(listPath(req.type), searchQuery(principal, { ...req, page, perPage: MAX_PER_PAGE }) as Record<string, string | number>),
-    { concurrency: 4, signal, onPage, maxPages: Math.ceil(BULK_SELECT_LIMIT / MAX_PER_PAGE) },
-  );
+  return fetchAll<Row>((page) => fetchSearchPage(principal, { ...req, page, perPage: MAX_PER_PAGE }), {
+    signal,
+    onPage,
+    maxPages: Math.ceil(BULK_SELECT_LIMIT / MAX_PER_PAGE),
+  });
 }
 
 export interface ReferenceItem {
