@@ -50,6 +50,16 @@ export interface PackagingDeps {
   recipient?: Party;
 }
 
+/** The real path of `path` inside one of `roots` (links out refused), as bridge errors: forbidden_path with `outside`, or not_found. */
+async function confinedTo(path: string, roots: string[], outside: string): Promise<string> {
+  try {
+    return await confine(path, roots);
+  } catch (e) {
+    if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: outside });
+    throw new BridgeError({ code: 'not_found', message: `The path could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
+  }
+}
+
 export class PackagingService {
   private pool: HashPool | null = null;
   private readonly browseRoots: string[];
@@ -100,12 +110,7 @@ export class PackagingService {
   /** The real path of a requested path, refused unless it is (inside) a picked path. */
   private async confined(path: string): Promise<string> {
     await this.granting;
-    try {
-      return await confine(path, [...this.picked]);
-    } catch (e) {
-      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: PKG_MSG.notPicked });
-      throw new BridgeError({ code: 'not_found', message: `The path could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
-    }
+    return confinedTo(path, [...this.picked], PKG_MSG.notPicked);
   }
 
   async pick(kind: PickKind): Promise<{ native: boolean; paths: string[] }> {
@@ -137,13 +142,7 @@ export class PackagingService {
    */
   async browsePick(path: string, kind: PickKind): Promise<{ path: string }> {
     this.noNativeDialogs();
-    let real: string;
-    try {
-      real = await confine(path, await this.realBrowseRoots());
-    } catch (e) {
-      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: 'That path is outside the folders you may browse' });
-      throw new BridgeError({ code: 'not_found', message: `The path could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` });
-    }
+    const real = await confinedTo(path, await this.realBrowseRoots(), 'That path is outside the folders you may browse');
     const st = await stat(real);
     const wantsFolder = kind === 'audioFolder' || kind === 'outputFolder';
     if (wantsFolder ? !st.isDirectory() : !st.isFile()) {

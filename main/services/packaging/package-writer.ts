@@ -58,6 +58,10 @@ export function batchId(d: Date): string {
   return d.toISOString().replace(/[-:TZ.]/g, '').slice(0, 17);
 }
 
+/** The same image as far as the wizard can tell: dimensions, format and size. */
+const sameImage = (a: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>, b: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>) =>
+  a.width === b.width && a.height === b.height && a.format === b.format && a.size === b.size;
+
 /**
  * The cover art as main reads it from the file itself: the §5 rule (at least 500x500,
  * square) is judged on these figures, never on the ones the renderer sent, and an
@@ -73,7 +77,7 @@ async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | nu
     return { info: null, issues: [issue(`The cover art could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)] };
   }
   const issues = validateCoverArt({ ...info, path: claimed.path });
-  if (info.width !== claimed.width || info.height !== claimed.height || info.format !== claimed.format || info.size !== claimed.size) {
+  if (!sameImage(info, claimed)) {
     issues.push(issue(PKG_MSG.coverArtChanged(info.width, info.height)));
   }
   return { info, issues };
@@ -128,7 +132,7 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     await req.beforeCopy?.(req.coverArt.path);
     const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal);
     const info = await readImageInfo(imagePath);
-    if (info.width !== checked.width || info.height !== checked.height || info.format !== checked.format || info.size !== checked.size) {
+    if (!sameImage(info, checked)) {
       throw new PackageInvalidError([{ level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) }]);
     }
     files.push({ name: `resources/${imageName}`, md5: imageMd5, size: info.size });
