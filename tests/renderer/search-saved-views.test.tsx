@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import dayjs from 'dayjs';
+import { MSG } from '../../shared/messages';
 import { createStore, Provider } from 'jotai';
 import { BULK_SELECT_LIMIT, emptySavedViews, fetchAll, loadSavedViews, saveView, viewsOf, type SavedView, type SavedViews } from '../../shared/search';
 
@@ -183,6 +184,15 @@ describe('BulkActionBar: select all results', () => {
   it(`is disabled past the limit (${BULK_SELECT_LIMIT.toLocaleString('en-US')})`, () => {
     render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(BULK_SELECT_LIMIT + 1)} /></App>);
     expect((screen.getByTestId('select-all') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a failed fetch shows the §8 request-failed message and keeps the selection', async () => {
+    const onSelected = vi.fn();
+    const failing = async (page: number) => (page > 1 ? Promise.reject(new Error('Service Unavailable')) : pages(page));
+    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, failing)} /></App>);
+    fireEvent.click(screen.getByTestId('select-all'));
+    expect(await screen.findByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
+    expect(onSelected).not.toHaveBeenCalled();
   });
 
   it('Stop abandons the fetch and keeps the selection as it was', async () => {
