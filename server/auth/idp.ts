@@ -4,6 +4,7 @@
  * revoke, logout, temp-account-email.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TEMP_ACCOUNT_EMAIL_RULE } from '../../shared/access';
 import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
 import type { Db } from '../db/client';
 import { addRoute } from '../api/route';
@@ -154,8 +155,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
 
   addRoute(app, db, {
     method: 'GET', url: '/v4/auth/temp-account-email/',
-    // Unclaimed label accounts are handed over by label management, admin and content ops.
-    rule: [['staff:admin'], ['staff:label_mgmt'], ['staff:content_ops']],
+    rule: TEMP_ACCOUNT_EMAIL_RULE,
     handler: async (req) => {
       const id = Number((req.query as Params).label_id);
       if (!Number.isInteger(id) || id < 1) throw badRequest('label_id', 'A valid integer is required.');

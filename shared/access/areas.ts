@@ -69,3 +69,17 @@ export const OWN_SUPPLIER_RULE: Rule = withAll(oneOf('user:supplier', 'user:labe
  * a Baseware supplier user for its own supplier (others' are 404).
  */
 export const BANKING_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];
+
+/**
+ * API: a supplier's sales figures and sales export (POST /v4/catalog/suppliers/{id}/sales/
+ * and …/sales-export/): admin and finance staff, and a supplier user for itself (another
+ * supplier's id is 404). Label users are not included, although the /sales area is open
+ * to them: a label is not a supplier and has no supplier sales of its own.
+ */
+export const SALES_RULE: Rule = oneOf('staff:admin', 'staff:finance', 'user:supplier');
+
+/**
+ * API: the temporary account email of an unclaimed label (GET /v4/auth/temp-account-email/).
+ * Unclaimed label accounts are handed over by label management, admin and content ops.
+ */
+export const TEMP_ACCOUNT_EMAIL_RULE: Rule = oneOf('staff:admin', 'staff:label_mgmt', 'staff:content_ops');

@@ -4,3 +4,4 @@ export * from './search-types';
 export * from './filters';
 export * from './areas';
 export * from './brand-options';
+export * from './writes';

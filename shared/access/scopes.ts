@@ -112,3 +112,21 @@ export function oneOf(...scopes: readonly string[]): readonly ScopeGroup[] {
 export function withAll(rule: readonly ScopeGroup[], ...extra: readonly string[]): readonly ScopeGroup[] {
   return rule.map((g) => [...g, ...extra]);
 }
+
+/**
+ * AND of rules: allowed only when every one of them allows. Each group of the result
+ * is one group of each rule put together, so the result is a plain rule for `can()`.
+ */
+export function allOf(...rules: readonly Rule[]): Rule {
+  let out: Rule = '*';
+  for (const rule of rules) {
+    if (rule === '*') continue;
+    if (out === '*') {
+      out = rule;
+      continue;
+    }
+    const acc: Rule = out;
+    out = acc.flatMap((a) => rule.map((b) => [...new Set([...a, ...b])]));
+  }
+  return out;
+}

@@ -15,6 +15,7 @@ export const ENCODE_STATUS_VALUES = ['CONVERTED', 'TRANSCODING', 'ERROR', 'Not C
 const startBeforeEnd = (o: { start_date?: string | null; end_date?: string | null }) =>
   !o.start_date || !o.end_date || o.start_date < o.end_date;
 
+/** No encode_status: it is set by encode jobs only (spec §4), so naming it is a 400 (read-only). */
 export const trackPatch = z.strictObject({
   title: limited(MAX_LEN.trackTitle).min(1),
   mix_name: nullableText(MAX_LEN.mixName),
@@ -27,7 +28,6 @@ export const trackPatch = z.strictObject({
   label_track_id: z.string().max(255).nullable(),
   publish_date: date.nullable(),
   exclusive_date: date.nullable(),
-  encode_status: z.enum(ENCODE_STATUS_VALUES),
   is_available_for_streaming: z.boolean(),
   enabled: z.boolean(),
   hidden: z.boolean(),

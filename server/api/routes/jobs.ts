@@ -1,16 +1,13 @@
 /** Async sales calls of a supplier and the job polling endpoint (api-conventions "Jobs"). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { oneOf } from '../../../shared/access';
+import { SALES_RULE } from '../../../shared/access';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { enqueue, type JobRow } from '../../jobs/queue';
 import { notFound } from '../errors';
 import { addRoute } from '../route';
 import { parseBody } from '../validation';
-
-/** Sales figures: admin and finance, and a supplier for itself (same as the /sales area). */
-const SALES_RULE = oneOf('staff:admin', 'staff:finance', 'user:supplier');
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
 const rangeBody = z.strictObject({ start_date: date, end_date: date })

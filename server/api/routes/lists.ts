@@ -1,8 +1,14 @@
-/** GET list, GET by id (ETag), PATCH by id (If-Match), PUT bulk for every search type. */
+/**
+ * GET list, GET by id (ETag) for every search type under its read rule; PATCH by id
+ * (If-Match) and PUT bulk for every type with a patch definition, under its write rule
+ * (shared/access writes.ts): the route needs the type's write route rule, and each named
+ * field its field rule (403 naming the fields otherwise). A row the caller cannot read
+ * stays 404.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APP_CONTROL, SEARCH_TYPES, withAll, type Rule } from '../../../shared/access';
+import { SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
 import type { Db, Queryable, Row } from '../../db/client';
-import { badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { Sql, planList, runList, type ListDef, type ListQuery } from '../lists/engine';
 import type { RequestUser } from '../principal';
@@ -25,11 +31,16 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
   return row ?? null;
 }
 
+/** The message of a field the caller may read but not change (403, api-conventions errors shape). */
+export const FIELD_REFUSED = 'You do not have permission to change this field.';
+
 /** Applies one PATCH inside the caller's transaction. */
 async function applyPatch(
   tx: Queryable, def: ListDef, p: PatchDef, user: RequestUser, id: number, version: number, body: unknown,
 ): Promise<Row> {
   const changes = p.parse(body);
+  const refused = refusedFields(user.principal, def.key, Object.keys(changes));
+  if (refused.length) throw new HttpError(403, Object.fromEntries(refused.map((f) => [f, [FIELD_REFUSED]])));
   {
     const current = await fetchVisible(tx, def, user, id);
     if (!current) throw notFound();
@@ -69,9 +80,10 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
     });
     const p = PATCHES[t.key];
     if (!p) continue;
-    const writeRule: Rule = p.controlOnly ? withAll(t.rule as readonly (readonly string[])[], APP_CONTROL) : t.rule;
+    if (!writeRule(t.key)) throw new Error(`No write rule in shared/access for editable type ${t.key}`);
+    const rule = writeRouteRule(t.key);
     addRoute(app, db, {
-      method: 'PATCH', url: `${base}:id/`, rule: writeRule,
+      method: 'PATCH', url: `${base}:id/`, rule,
       handler: async (req, reply, user) => {
         const id = parseId(req);
         const version = ifMatchVersion(req);
@@ -81,7 +93,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
       },
     });
     addRoute(app, db, {
-      method: 'PUT', url: base, rule: writeRule,
+      method: 'PUT', url: base, rule,
       handler: async (req, _reply, user) => {
         const items = req.body;
         if (!Array.isArray(items) || items.length === 0 || items.length > 500) {

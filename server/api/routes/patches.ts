@@ -14,20 +14,24 @@ import { parseBody } from '../validation';
 
 type Changes = Record<string, unknown>;
 
+/**
+ * Who may write which type and field is not here: the write rules are in shared/access
+ * (TYPE_WRITE_RULES, FIELD_WRITE_RULES) and the list routes apply them.
+ */
 export interface PatchDef {
   table: string;
+  /** The editable fields (the schema's keys): anything else is a 400. */
+  fields: readonly string[];
   parse(body: unknown): Changes;
   /** Cross-field checks against the stored row; returns the changes to write. */
   check?(tx: Queryable, stored: Row, changes: Changes): Promise<Changes>;
-  /** Spec §6: "Page modules are managed by Control users". */
-  controlOnly?: boolean;
 }
 
-const def = (table: string, schema: z.ZodType, check?: PatchDef['check'], controlOnly = false): PatchDef => ({
+const def = (table: string, schema: z.ZodObject, check?: PatchDef['check']): PatchDef => ({
   table,
+  fields: Object.keys(schema.shape),
   parse: (body) => parseBody(schema, body) as Changes,
   check,
-  controlOnly,
 });
 
 /** Spec §5: Start Date must be before End Date (both skipped when either is empty). */
@@ -85,7 +89,7 @@ export const PATCHES: Readonly<Record<string, PatchDef>> = {
   labels: def('labels', labelPatch, hypeDates),
   suppliers: def('suppliers', supplierPatch),
   pages: def('pages', pagePatch, datesInOrder),
-  page_modules: def('page_modules', pageModulePatch, datesInOrder, true),
+  page_modules: def('page_modules', pageModulePatch, datesInOrder),
   coupons: def('coupons', couponPatch, datesInOrder),
   live_streams: def('live_streams', liveStreamPatch),
   users: def('users', userPatch),

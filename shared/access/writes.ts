@@ -1,0 +1,136 @@
+/**
+ * Write rules: who may change objects of each type through the generic
+ * `PATCH /v4/{category}/{type}/{id}/` and `PUT /v4/{category}/{type}/`, separate from
+ * the read rules of the spec §6 table (SEARCH_RULES).
+ *
+ * Spec §6 says other access lists exist ("admin and content ops only; admin, content
+ * ops, curation; admin, support") without saying which screen uses which; each rule
+ * below is one of those lists or says why not. Every write rule needs the Control
+ * application and a staff role: suppliers and labels read their own records and do
+ * not edit them here (their own banking stays under BANKING_RULE).
+ *
+ * Sensitive fields carry a rule of their own (FIELD_WRITE_RULES). A field's rule
+ * replaces the type's rule for that field: label management may set a label's manager
+ * and hype fields without editing the rest of the label, and content ops may edit the
+ * label but not those fields. Fields nobody may write (e.g. a track's encode status,
+ * set by encode jobs only, spec §4) are not in the PATCH schemas at all: a 400.
+ */
+import { SEARCH_RULES, searchType } from './search-types';
+import { APP_CONTROL, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
+
+/** Staff roles, on the Control application. */
+const control = (...roles: string[]): Rule => withAll(oneOf(...roles), APP_CONTROL);
+
+/** The write rules by the list they come from; TYPE_WRITE_RULES says which type uses which. */
+export const WRITE_RULES = {
+  /** Spec §6 "admin and content ops only": catalogue records (tracks, releases, labels, suppliers). */
+  catalogue: control('staff:admin', 'staff:content_ops'),
+  /** Spec §6 "admin, content ops, curation": shared catalogue (artists, charts, playlists, DJ profiles). */
+  curated: control('staff:admin', 'staff:content_ops', 'staff:curation'),
+  /** Genres (with sub-genres) and link partners: store-wide reference data, edited by admin only. */
+  adminOnly: control('staff:admin'),
+  /** Pages and page modules: the §6 read list, and "managed by Control users". */
+  storefront: withAll(SEARCH_RULES.pages as readonly (readonly string[])[], APP_CONTROL),
+  /** Live streams and their host and tracklist vendors: the §6 read list (admin, curation). */
+  live: control('staff:admin', 'staff:curation'),
+  /**
+   * Coupons: admin, support (goodwill coupons for customers) and marketing (promotions).
+   * Label management reads coupons (§6) but does not issue them.
+   */
+  coupons: control('staff:admin', 'staff:support', 'staff:marketing'),
+  /** Spec §6 "admin, support": customer accounts. Content ops and curation read users, not edit them. */
+  users: control('staff:admin', 'staff:support'),
+  /** Hype offers: sold by label management and marketing, with admin. Support reads them for customers. */
+  hypeOffers: control('staff:admin', 'staff:label_mgmt', 'staff:marketing'),
+} as const satisfies Record<string, Rule>;
+
+/**
+ * Write rule per editable search type. Types not listed (orders, hype purchases,
+ * deliveries, Muzooka artists) are not written through the generic routes.
+ */
+export const TYPE_WRITE_RULES: Readonly<Record<string, Rule>> = {
+  tracks: WRITE_RULES.catalogue,
+  releases: WRITE_RULES.catalogue,
+  labels: WRITE_RULES.catalogue,
+  suppliers: WRITE_RULES.catalogue,
+  genres: WRITE_RULES.adminOnly,
+  link_partners: WRITE_RULES.adminOnly,
+  artists: WRITE_RULES.curated,
+  charts: WRITE_RULES.curated,
+  playlists: WRITE_RULES.curated,
+  dj_profiles: WRITE_RULES.curated,
+  pages: WRITE_RULES.storefront,
+  page_modules: WRITE_RULES.storefront,
+  live_streams: WRITE_RULES.live,
+  host_vendors: WRITE_RULES.live,
+  tracklist_vendors: WRITE_RULES.live,
+  coupons: WRITE_RULES.coupons,
+  users: WRITE_RULES.users,
+  hype_offers: WRITE_RULES.hypeOffers,
+};
+
+/** Sensitive-field lists. */
+export const FIELD_RULES = {
+  /** Label managers and hype (trial dates, eligibility, active): admin and label management. */
+  labelCommercial: control('staff:admin', 'staff:label_mgmt'),
+  /** A customer's fraud and billing switches: admin and support (finance does not read users, spec §6). */
+  customerMoney: control('staff:admin', 'staff:support'),
+  /** How a supplier's deliveries are matched and ingested: admin and content ops, who run ingestion. */
+  ingestion: control('staff:admin', 'staff:content_ops'),
+} as const satisfies Record<string, Rule>;
+
+/** Per-type, per-field rules that replace the type's write rule for that field. */
+export const FIELD_WRITE_RULES: Readonly<Record<string, Readonly<Record<string, Rule>>>> = {
+  labels: {
+    label_manager_id: FIELD_RULES.labelCommercial,
+    hype_eligible: FIELD_RULES.labelCommercial,
+    hype_active: FIELD_RULES.labelCommercial,
+    hype_trial_start: FIELD_RULES.labelCommercial,
+    hype_trial_end: FIELD_RULES.labelCommercial,
+  },
+  releases: {
+    hype_eligible: FIELD_RULES.labelCommercial,
+    hype_enabled: FIELD_RULES.labelCommercial,
+  },
+  users: {
+    bypass_fraud_checks: FIELD_RULES.customerMoney,
+    decline_transactions: FIELD_RULES.customerMoney,
+    billing_disabled: FIELD_RULES.customerMoney,
+  },
+  suppliers: {
+    ddex_party_id: FIELD_RULES.ingestion,
+    vendor_code: FIELD_RULES.ingestion,
+    auto_create_labels: FIELD_RULES.ingestion,
+  },
+};
+
+/** The type's write rule, or undefined when the type is not written through the generic routes. */
+export function writeRule(type: string): Rule | undefined {
+  return TYPE_WRITE_RULES[type];
+}
+
+/** The rule for one field: its own if sensitive, else the type's write rule (nobody when none). */
+export function fieldWriteRule(type: string, field: string): Rule {
+  return FIELD_WRITE_RULES[type]?.[field] ?? writeRule(type) ?? [];
+}
+
+/**
+ * The PATCH/PUT route rule of a type: the caller must read the type (spec §6 table) and
+ * may write at least one of its fields. Which fields is checked per request (refusedFields).
+ */
+export function writeRouteRule(type: string): Rule {
+  const t = searchType(type);
+  const own = writeRule(type);
+  if (!t || !own) return [];
+  return allOf(t.rule, anyOf(own, ...Object.values(FIELD_WRITE_RULES[type] ?? {})));
+}
+
+/** May this principal change `field` of an object of `type` (one it can see)? */
+export function mayWriteField(principal: Principal, type: string, field: string): boolean {
+  return can(principal, writeRouteRule(type)) && can(principal, fieldWriteRule(type, field));
+}
+
+/** The fields of a change this principal may not write (empty: all allowed). */
+export function refusedFields(principal: Principal, type: string, fields: readonly string[]): string[] {
+  return fields.filter((f) => !mayWriteField(principal, type, f));
+}
