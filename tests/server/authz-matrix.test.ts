@@ -1,7 +1,8 @@
 /**
  * Authorization matrix: every sandbox account (one per staff role and user kind, each
- * brand it holds) × every search type, and × every filter that carries a rule, checked
- * against the shared table (shared/access) through the real API; plus a supplier token
+ * brand it holds) × every search type (read; PATCH and PUT), × every filter that carries
+ * a rule, and × every sensitive field, checked against the shared rules (shared/access)
+ * through the real API; plus a supplier token
  * with app:control (the §6 "supplier only with control" group: DJ profiles, playlists);
  * ownership (another supplier's or label's objects are 404) and the rule-required route
  * registration.
@@ -9,7 +10,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_BASEWARE, APP_CONTROL, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, USER_KINDS, can, filterAllowed, principalFrom, type Principal,
+  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, TYPE_WRITE_RULES, USER_KINDS, can,
+  filterAllowed, mayWriteField, principalFrom, type Principal,
 } from '../../shared/access';
 import { CONSOLE_CLIENT_ID } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
@@ -17,6 +19,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
+import { FIELD_REFUSED } from '../../server/api/routes/lists';
+import { PATCHES } from '../../server/api/routes/patches';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -114,6 +118,123 @@ describe.concurrent('ruled filter × account', () => {
   });
 });
 
+
+/** A date column read back from the database, in the API's YYYY-MM-DD form. */
+function apiValue(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return v;
+}
+
+/**
+ * Writes run concurrently with every other cell: each cell writes back the value the
+ * row already holds, and cells on the same row take turns (read the version, write),
+ * so no cell sees another's version bump between its read and its write.
+ */
+const rowTurns = new Map<string, Promise<unknown>>();
+function onRow<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const prev = rowTurns.get(key) ?? Promise.resolve();
+  const next = prev.then(work, work);
+  rowTurns.set(key, next.catch(() => undefined));
+  return next;
+}
+
+/** A row of `type` in `brand` (staff see every row of their active brand), found through the API as admin. */
+const rowIds = new Map<string, Promise<number>>();
+function rowOf(type: string, brand: string): Promise<number> {
+  const key = `${type} ${brand}`;
+  if (!rowIds.has(key)) {
+    const t = SEARCH_TYPES.find((x) => x.key === type)!;
+    rowIds.set(key, api(server, tokens.get('admin')!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } }).then((r) => {
+      const id = r.body.results?.[0]?.id;
+      if (typeof id !== 'number') throw new Error(`no ${type} row on ${brand}`);
+      return id;
+    }));
+  }
+  return rowIds.get(key)!;
+}
+
+/** The first editable field of a type without a rule of its own: what a type cell writes. */
+function ordinaryField(type: string): string {
+  return PATCHES[type].fields.find((f) => !(f in (FIELD_WRITE_RULES[type] ?? {})))!;
+}
+
+/** Writes `field`'s current value back to a visible row of `type`, by PATCH or by PUT; returns the response. */
+async function writeBack(username: string, brand: string, type: string, field: string, method: 'PATCH' | 'PUT') {
+  const t = SEARCH_TYPES.find((x) => x.key === type)!;
+  const table = PATCHES[type].table;
+  const id = await rowOf(type, brand);
+  return onRow(`${table}:${id}`, async () => {
+    const [row] = await server.db.query<Record<string, unknown>>(`select ${field} as value, version from ${table} where id = $1`, [id]);
+    const value = apiValue(row.value);
+    const version = row.version as number;
+    const headers = { 'x-brand': brand, 'if-match': `"v${version}"` };
+    return method === 'PATCH'
+      ? api(server, tokens.get(username)!, `/v4/${t.category}/${t.path}/${id}/`, { method, body: { [field]: value }, headers })
+      : api(server, tokens.get(username)!, `/v4/${t.category}/${t.path}/`, { method, body: [{ id, version, [field]: value }], headers });
+  });
+}
+
+const EDITABLE = SEARCH_TYPES.filter((t) => PATCHES[t.key]).map((t) => t.key);
+
+describe('write rules on the server', () => {
+  it('every type with a PATCH route has a write rule; the rest of the write rules wait for their routes', () => {
+    expect(EDITABLE.filter((k) => !TYPE_WRITE_RULES[k])).toEqual([]);
+    expect(Object.keys(TYPE_WRITE_RULES).filter((k) => !PATCHES[k]).sort()).toEqual(['dj_profiles', 'hype_offers', 'playlists']);
+  });
+  it('every sensitive field is an editable field of its type', () => {
+    for (const [type, fields] of Object.entries(FIELD_WRITE_RULES)) {
+      for (const f of Object.keys(fields)) expect([type, f, PATCHES[type].fields.includes(f)]).toEqual([type, f, true]);
+    }
+  });
+  it('a track\'s encode status is read-only (spec §4: set by encode jobs only): a 400 naming it, even for admin', async () => {
+    const [tr] = await server.db.query<{ id: number; version: number }>('select id, version from tracks order by id limit 1');
+    const r = await api(server, tokens.get('admin')!, `/v4/catalog/tracks/${tr.id}/`, {
+      method: 'PATCH', body: { encode_status: 'CONVERTED' }, headers: { 'if-match': `"v${tr.version}"` },
+    });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body)).toContain('encode_status');
+  });
+  it('a refused field is a 403 naming only the refused fields, and nothing is written', async () => {
+    const id = await rowOf('labels', 'brand:dance');
+    const r = await onRow(`labels:${id}`, async () => {
+      const [row] = await server.db.query<{ name: string; version: number }>('select name, version from labels where id = $1', [id]);
+      const res = await api(server, tokens.get('contentops')!, `/v4/catalog/labels/${id}/`, {
+        method: 'PATCH', body: { name: `${row.name} x`, label_manager_id: null, hype_active: true },
+        headers: { 'if-match': `"v${row.version}"`, 'x-brand': 'brand:dance' },
+      });
+      const [after] = await server.db.query<{ name: string; version: number }>('select name, version from labels where id = $1', [id]);
+      expect(after).toEqual(row);
+      return res;
+    });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ label_manager_id: [FIELD_REFUSED], hype_active: [FIELD_REFUSED] });
+  });
+});
+
+describe.concurrent('write: type × account (PATCH and PUT)', () => {
+  const cells = WHO.flatMap((w) =>
+    EDITABLE.flatMap((type) =>
+      (['PATCH', 'PUT'] as const).map((method) => [w.username, w.brand, type, method, mayWriteField(w.principal, type, ordinaryField(type))] as const),
+    ),
+  );
+  it.each(cells)('%s on %s × %s %s → allowed %s', async (username, brand, type, method, allowed) => {
+    const r = await writeBack(username, brand, type, ordinaryField(type), method);
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
+  });
+});
+
+describe.concurrent('write: sensitive field × account', () => {
+  const cells = WHO.flatMap((w) =>
+    Object.entries(FIELD_WRITE_RULES).filter(([type]) => PATCHES[type]).flatMap(([type, fields]) =>
+      Object.keys(fields).map((field) => [w.username, w.brand, type, field, mayWriteField(w.principal, type, field)] as const),
+    ),
+  );
+  it.each(cells)('%s on %s × %s.%s → allowed %s', async (username, brand, type, field, allowed) => {
+    const r = await writeBack(username, brand, type, field, 'PATCH');
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
+  });
+});
+
 describe('ownership', () => {
   it('a supplier sees only its own releases and tracks; others are 404', async () => {
     const t = tokens.get('supplier')!;
@@ -130,8 +251,12 @@ describe('ownership', () => {
     const g = await api(server, t, `/v4/catalog/tracks/${ids[0]}/`);
     expect(g.status).toBe(200);
     const [foreignTrack] = await server.db.query<{ id: number; version: number }>('select id, version from tracks where supplier_id <> $1 limit 1', [supplierId]);
-    const p = await api(server, t, `/v4/catalog/tracks/${foreignTrack.id}/`, { method: 'PATCH', body: { bpm: 99 }, headers: { 'if-match': `"v${foreignTrack.version}"` } });
-    expect(p.status).toBe(404);
+    // Suppliers write nothing through the generic routes: their own track and another's are both refused.
+    const [ownTrack] = await server.db.query<{ id: number; version: number }>('select id, version from tracks where supplier_id = $1 limit 1', [supplierId]);
+    for (const tr of [ownTrack, foreignTrack]) {
+      const p = await api(server, t, `/v4/catalog/tracks/${tr.id}/`, { method: 'PATCH', body: { bpm: 99 }, headers: { 'if-match': `"v${tr.version}"` } });
+      expect(p.status).toBe(403);
+    }
     expect((await api(server, t, `/v4/catalog/tracks/${foreignTrack.id}/notes/`)).status).toBe(404);
   });
 
@@ -143,6 +268,14 @@ describe('ownership', () => {
     expect(list.body.results!.every((r) => (r.label as { id: number }).id === labelId)).toBe(true);
     const [other] = await server.db.query<{ id: number }>('select id from tracks where label_id <> $1 limit 1', [labelId]);
     expect((await api(server, t, `/v4/catalog/tracks/${other.id}/`)).status).toBe(404);
+  });
+
+  it('a writer\'s PATCH and PUT on a row it cannot see (the other brand\'s page) are 404', async () => {
+    const t = tokens.get('marketing')!; // writes pages, dance brand only
+    const [dj] = await server.db.query<{ id: number; name: string; version: number }>("select id, name, version from pages where brand = 'brand:dj' limit 1");
+    const headers = { 'if-match': `"v${dj.version}"`, 'x-brand': 'brand:dance' };
+    expect((await api(server, t, `/v4/curation/pages/${dj.id}/`, { method: 'PATCH', body: { name: dj.name }, headers })).status).toBe(404);
+    expect((await api(server, t, '/v4/curation/pages/', { method: 'PUT', body: [{ id: dj.id, version: dj.version, name: dj.name }], headers })).status).toBe(404);
   });
 
   it('brand-specific objects of the other brand are 404', async () => {

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  AREA_RULES, BRAND_DANCE, BRAND_DJ, RESTRICTED_FILTERS, SEARCH_TYPES, TOP_ROUTES, can, filterAllowed,
-  pageTypes, parseScope, principalFrom, searchType, storeOptions, type Principal,
+  AREA_RULES, BRAND_DANCE, BRAND_DJ, FIELD_WRITE_RULES, RESTRICTED_FILTERS, SALES_RULE, SEARCH_TYPES,
+  TEMP_ACCOUNT_EMAIL_RULE, TOP_ROUTES, TYPE_WRITE_RULES, allOf, can, filterAllowed, mayWriteField, pageTypes,
+  parseScope, principalFrom, refusedFields, searchType, storeOptions, writeRouteRule, type Principal,
 } from '../../shared/access';
 
 type Who =
@@ -214,5 +215,120 @@ describe('routes and areas', () => {
   it('/hype is dance-brand only', () => {
     expect(can(who('marketing', 'app:control', BRAND_DANCE), AREA_RULES['/hype'])).toBe(true);
     expect(can(who('marketing', 'app:control', BRAND_DJ), AREA_RULES['/hype'])).toBe(false);
+  });
+});
+
+/**
+ * Who may write (README "Who may write"), transcribed: the type's rule covers its
+ * ordinary fields, SENSITIVE lists the fields with a rule of their own.
+ */
+const WRITERS: Record<string, Who[]> = {
+  tracks: ['admin', 'content_ops'],
+  releases: ['admin', 'content_ops'],
+  labels: ['admin', 'content_ops'],
+  suppliers: ['admin', 'content_ops'],
+  genres: ['admin'],
+  link_partners: ['admin'],
+  artists: ['admin', 'content_ops', 'curation'],
+  charts: ['admin', 'content_ops', 'curation'],
+  playlists: ['admin', 'content_ops', 'curation'],
+  dj_profiles: ['admin', 'content_ops', 'curation'],
+  pages: ['admin', 'label_mgmt', 'curation', 'marketing'],
+  page_modules: ['admin', 'label_mgmt', 'curation', 'marketing'],
+  live_streams: ['admin', 'curation'],
+  host_vendors: ['admin', 'curation'],
+  tracklist_vendors: ['admin', 'curation'],
+  coupons: ['admin', 'support', 'marketing'],
+  users: ['admin', 'support'],
+  hype_offers: ['admin', 'label_mgmt', 'marketing'],
+};
+const SENSITIVE: Record<string, Record<string, Who[]>> = {
+  labels: Object.fromEntries(
+    ['label_manager_id', 'hype_eligible', 'hype_active', 'hype_trial_start', 'hype_trial_end'].map((f) => [f, ['admin', 'label_mgmt']]),
+  ),
+  releases: { hype_eligible: ['admin', 'label_mgmt'], hype_enabled: ['admin', 'label_mgmt'] },
+  users: Object.fromEntries(['bypass_fraud_checks', 'decline_transactions', 'billing_disabled'].map((f) => [f, ['admin', 'support']])),
+  suppliers: Object.fromEntries(['ddex_party_id', 'vendor_code', 'auto_create_labels'].map((f) => [f, ['admin', 'content_ops']])),
+};
+/** An ordinary field of each type (no rule of its own). */
+const ORDINARY: Record<string, string> = {
+  tracks: 'title', releases: 'title', labels: 'bio', suppliers: 'name', genres: 'enabled', link_partners: 'name',
+  artists: 'name', charts: 'title', playlists: 'name', dj_profiles: 'dj_name', pages: 'name', page_modules: 'name',
+  live_streams: 'name', host_vendors: 'name', tracklist_vendors: 'name', coupons: 'code', users: 'first_name',
+  hype_offers: 'name',
+};
+
+describe('allOf()', () => {
+  it('needs every rule; each result group is one group of each', () => {
+    const r = allOf([['a'], ['b']], [['c']]);
+    expect(r).toEqual([['a', 'c'], ['b', 'c']]);
+    expect(can(principalFrom('a c'), r)).toBe(true);
+    expect(can(principalFrom('a'), r)).toBe(false);
+    expect(allOf('*', [['a']])).toEqual([['a']]);
+    expect(allOf('*', '*')).toBe('*');
+    expect(allOf([['a']], [])).toEqual([]);
+  });
+});
+
+describe('write rules (README "Who may write")', () => {
+  it('a write rule for exactly the editable types; orders, hype purchases, deliveries and Muzooka artists have none', () => {
+    expect(Object.keys(TYPE_WRITE_RULES).sort()).toEqual(Object.keys(WRITERS).sort());
+    for (const t of ['orders', 'hype_purchases', 'deliveries', 'muzooka_artists']) expect(can(who('admin'), writeRouteRule(t))).toBe(false);
+  });
+  it('sensitive fields: exactly the transcribed ones', () => {
+    expect(Object.fromEntries(Object.entries(FIELD_WRITE_RULES).map(([t, f]) => [t, Object.keys(f).sort()]))).toEqual(
+      Object.fromEntries(Object.entries(SENSITIVE).map(([t, f]) => [t, Object.keys(f).sort()])),
+    );
+  });
+
+  const typeCells = Object.entries(WRITERS).flatMap(([type, allowed]) => EVERYONE.map((w) => [type, w, allowed.includes(w)] as const));
+  it.each(typeCells)('%s ordinary field × %s (control) → %s', (type, w, expected) => {
+    expect(mayWriteField(who(w), type, ORDINARY[type])).toBe(expected);
+  });
+
+  const fieldCells = Object.entries(SENSITIVE).flatMap(([type, fields]) =>
+    Object.entries(fields).flatMap(([field, allowed]) => EVERYONE.map((w) => [type, field, w, allowed.includes(w)] as const)),
+  );
+  it.each(fieldCells)('%s.%s × %s → %s', (type, field, w, expected) => {
+    expect(mayWriteField(who(w), type, field)).toBe(expected);
+  });
+
+  it('the route rule lets in whoever may write some field: label management on labels and releases, not on tracks', () => {
+    expect(can(who('label_mgmt'), writeRouteRule('labels'))).toBe(true);
+    expect(can(who('label_mgmt'), writeRouteRule('releases'))).toBe(true);
+    expect(can(who('label_mgmt'), writeRouteRule('tracks'))).toBe(false);
+    expect(refusedFields(who('label_mgmt'), 'labels', ['name', 'label_manager_id', 'hype_active'])).toEqual(['name']);
+    expect(refusedFields(who('content_ops'), 'labels', ['name', 'label_manager_id'])).toEqual(['label_manager_id']);
+  });
+
+  it('external users write nothing, with either application', () => {
+    for (const w of ['supplier', 'label', 'artist', 'dj'] as const) {
+      for (const app of ['app:control', 'app:baseware']) {
+        for (const type of Object.keys(WRITERS)) {
+          expect([w, app, type, can(who(w, app), writeRouteRule(type))]).toEqual([w, app, type, false]);
+        }
+      }
+    }
+  });
+
+  it('staff write only on the Control application', () => {
+    for (const type of Object.keys(WRITERS)) expect([type, can(who('admin', 'app:baseware'), writeRouteRule(type))]).toEqual([type, false]);
+  });
+
+  it('nobody writes a type they cannot read', () => {
+    for (const type of Object.keys(WRITERS)) {
+      for (const w of EVERYONE) {
+        if (can(who(w), writeRouteRule(type))) expect([type, w, can(who(w), searchType(type)!.rule)]).toEqual([type, w, true]);
+      }
+    }
+  });
+});
+
+describe('other API rules', () => {
+  it.each(EVERYONE.map((w) => [w, ['admin', 'finance', 'supplier'].includes(w)] as const))('sales × %s → %s', (w, expected) => {
+    expect(can(who(w, w === 'supplier' ? 'app:baseware' : 'app:control'), SALES_RULE)).toBe(expected);
+  });
+  it.each(EVERYONE.map((w) => [w, ['admin', 'label_mgmt', 'content_ops'].includes(w)] as const))('temp account email × %s → %s', (w, expected) => {
+    expect(can(who(w), TEMP_ACCOUNT_EMAIL_RULE)).toBe(expected);
   });
 });
