@@ -6,6 +6,7 @@ import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
+import { writeSuite } from './suites/writes';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -18,3 +19,4 @@ describe('lists (PGlite)', () => listSuite(() => server));
 describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
 describe('supplier banking (PGlite)', () => bankingSuite(() => server));
+describe('write rules (PGlite)', () => writeSuite(() => server));
