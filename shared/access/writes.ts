@@ -104,6 +104,9 @@ export const FIELD_WRITE_RULES: Readonly<Record<string, Readonly<Record<string, 
   },
 };
 
+/** A refused field's message in the 403 body `{"field": [message]}` (api-conventions error shape). */
+export const FIELD_WRITE_REFUSED = 'You do not have permission to change this field.';
+
 /** The type's write rule, or undefined when the type is not written through the generic routes. */
 export function writeRule(type: string): Rule | undefined {
   return TYPE_WRITE_RULES[type];

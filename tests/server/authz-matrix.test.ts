@@ -10,7 +10,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, TYPE_WRITE_RULES, USER_KINDS, can,
+  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, TYPE_WRITE_RULES, USER_KINDS, can,
   filterAllowed, mayWriteField, principalFrom, type Principal,
 } from '../../shared/access';
 import { CONSOLE_CLIENT_ID } from '../../shared/api';
@@ -19,7 +19,6 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
-import { FIELD_REFUSED } from '../../server/api/routes/lists';
 import { PATCHES } from '../../server/api/routes/patches';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
@@ -207,7 +206,7 @@ describe('write rules on the server', () => {
       return res;
     });
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ label_manager_id: [FIELD_REFUSED], hype_active: [FIELD_REFUSED] });
+    expect(r.body).toEqual({ label_manager_id: [FIELD_WRITE_REFUSED], hype_active: [FIELD_WRITE_REFUSED] });
   });
 });
 

@@ -6,7 +6,7 @@
  * stays 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
+import { FIELD_WRITE_REFUSED, SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -31,16 +31,13 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
   return row ?? null;
 }
 
-/** The message of a field the caller may read but not change (403, api-conventions errors shape). */
-export const FIELD_REFUSED = 'You do not have permission to change this field.';
-
 /** Applies one PATCH inside the caller's transaction. */
 async function applyPatch(
   tx: Queryable, def: ListDef, p: PatchDef, user: RequestUser, id: number, version: number, body: unknown,
 ): Promise<Row> {
   const changes = p.parse(body);
   const refused = refusedFields(user.principal, def.key, Object.keys(changes));
-  if (refused.length) throw new HttpError(403, Object.fromEntries(refused.map((f) => [f, [FIELD_REFUSED]])));
+  if (refused.length) throw new HttpError(403, Object.fromEntries(refused.map((f) => [f, [FIELD_WRITE_REFUSED]])));
   {
     const current = await fetchVisible(tx, def, user, id);
     if (!current) throw notFound();
