@@ -1,6 +1,6 @@
 import type { ChannelResponse } from '../../shared/bridge';
 import type { SystemInfo } from '../../shared/bridge/channels/system';
-import { EventBus } from '../bridge/event-bus';
+import { EventBus } from './event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { JobPoller } from './job-poller';

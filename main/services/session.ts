@@ -2,7 +2,7 @@ import { BridgeError } from '../../shared/bridge';
 import type { SessionUser } from '../../shared/bridge/channels/session';
 import { brandsOf, parseScope } from '../../shared/access';
 import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../shared/api';
-import type { EventBus } from '../bridge/event-bus';
+import type { EventBus } from './event-bus';
 import { createPkce } from './pkce';
 import type { TokenVault } from './token-vault';
 
