@@ -1,14 +1,14 @@
-/** The side navigation derived from RESOURCES and can() (spec §6). */
-import { can, type Principal } from '../../../shared/access';
-import { NAV_GROUPS, RESOURCES, type NavGroup, type Resource } from '../resources';
+/** The side navigation and the Resources page, derived from AREAS and can() (spec §6). */
+import { can, type Principal } from '../../shared/access';
+import { AREAS, NAV_GROUPS, type Area, type NavGroup } from './areas';
 
 export interface NavSection {
   group: NavGroup;
-  items: Resource[];
+  items: Area[];
 }
 
-export function allowedResources(principal: Principal): Resource[] {
-  return RESOURCES.filter((r) => can(principal, r.access));
+export function allowedResources(principal: Principal): Area[] {
+  return AREAS.filter((r) => can(principal, r.access));
 }
 
 export function navSections(principal: Principal): NavSection[] {
@@ -16,7 +16,7 @@ export function navSections(principal: Principal): NavSection[] {
   return NAV_GROUPS.map((group) => ({ group, items: allowed.filter((r) => r.group === group) })).filter((s) => s.items.length > 0);
 }
 
-/** The resource a pathname belongs to (longest matching root). */
-export function resourceFor(pathname: string): Resource | undefined {
-  return RESOURCES.filter((r) => pathname === r.path || pathname.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+/** The area a pathname belongs to (longest matching root). */
+export function resourceFor(pathname: string): Area | undefined {
+  return AREAS.filter((r) => pathname === r.path || pathname.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 }
