@@ -71,7 +71,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
     exports: {
       service: new ExportService({
-        source: apiExportSource({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
+        source: apiExportSource(api),
         onProgress: (p) => events.emit('exportProgress', p),
       }),
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
