@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, httpError } from '../../main/services/api-client';
 
-function client(respond: (url: string, init: RequestInit) => Response) {
+type FakeSession = ConstructorParameters<typeof ApiClient>[0]['session'];
+const oneToken: FakeSession = { withAccessToken: (call) => call('tok'), activeBrand: 'brand:dance' };
+
+function client(respond: (url: string, init: RequestInit) => Response, session = oneToken) {
   const seen: { url: string; init: RequestInit }[] = [];
-  const session = { withAccessToken: (call: (t: string) => Promise<Response>) => call('tok'), activeBrand: 'brand:dance' };
   const api = new ApiClient({
     apiUrl: 'http://127.0.0.1:9000/',
     session,
@@ -72,26 +74,18 @@ describe('api client: streamed GET (exports)', () => {
   });
 
   it("goes through the session's token call, so a 401 is retried with the refreshed token", async () => {
-    const tokens: string[] = [];
-    const session = {
+    const retryOnce: FakeSession = {
       activeBrand: undefined,
-      async withAccessToken(call: (t: string) => Promise<Response>) {
+      async withAccessToken(call) {
         const first = await call('old');
         return first.status === 401 ? call('new') : first;
       },
     };
-    const api = new ApiClient({
-      apiUrl: 'http://127.0.0.1:9000',
-      session,
-      fetch: (async (_url: string, init: RequestInit) => {
-        const auth = new Headers(init.headers).get('authorization')!;
-        tokens.push(auth);
-        expect(new Headers(init.headers).has('x-brand')).toBe(false);
-        return auth === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 });
-      }) as unknown as typeof fetch,
-    });
+    const bearer = (init: RequestInit) => new Headers(init.headers).get('authorization');
+    const { api, seen } = client((_url, init) => (bearer(init) === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 })), retryOnce);
     const res = await api.stream('/v4/x/export/', { accept: 'text/csv' });
-    expect(tokens).toEqual(['Bearer old', 'Bearer new']);
+    expect(seen.map(({ init }) => bearer(init))).toEqual(['Bearer old', 'Bearer new']);
+    expect(seen.every(({ init }) => !new Headers(init.headers).has('x-brand'))).toBe(true);
     expect(await res.text()).toBe('a\n');
   });
 });
