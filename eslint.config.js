@@ -6,6 +6,33 @@ import globals from 'globals';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads'];
 
+/**
+ * The walls between folders (architecture.md). A relative import crossing one climbs
+ * ("../", any number) straight into the folder it may not reach; `shared/bridge` and
+ * the like are two folders deep and never match. Each folder's rule lists every wall
+ * it sits behind, since a later no-restricted-imports replaces an earlier one.
+ */
+const into = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
+const walls = {
+  mainToServer: { regex: into('server|renderer'), message: 'main/ and server/ never import each other (nor the renderer): they meet only in shared/.' },
+  serverToMain: { regex: into('main|renderer|preload'), message: 'server/ never imports main/ or the renderer: they meet only in shared/.' },
+  servicesToWiring: {
+    regex: into('(main/)?(bridge|electron|host)'),
+    message: 'main/services is what main/bridge, main/electron and main/host are built on: it never imports them.',
+  },
+  hostToElectron: { regex: into('(main/)?electron'), message: 'The browser host and Electron are two transports of the same services: neither imports the other.' },
+  electronToHost: { regex: into('(main/)?host'), message: 'The browser host and Electron are two transports of the same services: neither imports the other.' },
+  featuresToApp: {
+    regex: into('(renderer/)?app'),
+    message: "Features never import renderer/app (route table, layout, guards): take app's shared pieces from ui/ or lib/.",
+  },
+};
+const rendererPatterns = [
+  { group: nodeBuiltins, message: 'The renderer must not import Node built-ins.' },
+  { group: ['electron', '**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer talks to main only through the bridge.' },
+  { group: ['antd/lib/*', 'antd/es/*'], message: 'Import antd components from "antd" (tree-shaken per component).' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', '.tsbuild/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/.results/**'] },
   js.configs.recommended,
@@ -34,17 +61,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [
-        { group: nodeBuiltins, message: 'The renderer must not import Node built-ins.' },
-        { group: ['electron', '**/main/**', '**/server/**', '**/preload/**'], message: 'The renderer talks to main only through the bridge.' },
-        { group: ['antd/lib/*', 'antd/es/*'], message: 'Import antd components from "antd" (tree-shaken per component).' },
-      ] }],
+      'no-restricted-imports': ['error', { patterns: rendererPatterns }],
     },
+  },
+  {
+    files: ['renderer/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, walls.featuresToApp] }] },
+  },
+  {
+    files: ['main/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [walls.mainToServer] }] },
   },
   {
     files: ['main/services/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['electron'], message: 'main/services is pure Node: Electron wiring lives in main/electron.' }] }],
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['electron'], message: 'main/services is pure Node: Electron wiring lives in main/electron.' },
+        walls.servicesToWiring,
+        walls.mainToServer,
+      ] }],
     },
+  },
+  {
+    files: ['main/electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [walls.mainToServer, walls.electronToHost] }] },
+  },
+  {
+    files: ['main/host/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [walls.mainToServer, walls.hostToElectron] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [walls.serverToMain] }] },
   },
 );

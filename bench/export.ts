@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { principalFrom } from '../shared/access';
+import { ApiClient } from '../main/services/api-client';
 import { ExportService, apiExportSource, type ExportProgress } from '../main/services/exports';
 import { planList } from '../server/api/lists/engine';
 import { exportSelect } from '../server/api/routes/export';
@@ -57,7 +58,7 @@ export default async function main(argv: string[]) {
 
       const session = { withAccessToken: (call: (t: string) => Promise<Response>) => call(token), activeBrand: 'brand:dance' };
       let last: ExportProgress | null = null;
-      const service = new ExportService({ source: apiExportSource({ apiUrl: api.api, session }), onProgress: (p) => (last = p), progressEveryMs: 250 });
+      const service = new ExportService({ source: apiExportSource(new ApiClient({ apiUrl: api.api, session })), onProgress: (p) => (last = p), progressEveryMs: 250 });
       global.gc?.();
       const mainMem = sampleRss('self');
       const apiMem = sampleRss(api.pid);

@@ -32,3 +32,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function trimUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
+
+/** The URL of a host the sandbox API reported ready on: a port on 127.0.0.1, or a URL as given. */
+export function urlOf(v: string | number): string {
+  return typeof v === 'number' || /^\d+$/.test(v) ? `http://127.0.0.1:${v}` : trimUrl(String(v));
+}

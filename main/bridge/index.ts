@@ -38,5 +38,5 @@ export function createHandlers(services: MainServices): Handlers {
 }
 
 export { dispatch, toErrorShape } from './dispatch';
-export { EventBus } from './event-bus';
+export { EventBus } from '../services/event-bus';
 export type { AreaHandlers, CallContext, Handler, Handlers, HandlerMap } from './types';

@@ -1,7 +1,7 @@
 import { utilityProcess } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { urlOf } from '../host/embedded-api';
+import { urlOf } from '../config';
 
 /**
  * The sandbox API in an Electron utilityProcess (a Node child owned by the app,

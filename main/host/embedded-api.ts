@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { urlOf } from '../config';
 
 export interface EmbeddedApi {
   apiUrl: string;
@@ -14,10 +15,6 @@ interface ReadyMessage {
   type: 'ready';
   api: string | number;
   idp: string | number;
-}
-
-export function urlOf(v: string | number): string {
-  return typeof v === 'number' || /^\d+$/.test(v) ? `http://127.0.0.1:${v}` : String(v).replace(/\/+$/, '');
 }
 
 /**

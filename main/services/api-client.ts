@@ -17,7 +17,7 @@ export const BRAND_HEADER = 'x-brand';
 /**
  * The only HTTP client of the v4 API host. Bearer token from the session (refreshed
  * and retried once on 401; a 401 refresh cannot cure ends the session), JSON both
- * ways, If-Match and Idempotency-Key when given. A 400-599 answer throws a
+ * ways (or a streamed body: stream()), If-Match and Idempotency-Key when given. A 400-599 answer throws a
  * BridgeError with the status, the status text or "Received unexpected status code:
  * N", and the body's `detail` (spec §7).
  */
@@ -36,12 +36,10 @@ export class ApiClient {
     const url = `${this.apiUrl}${req.path}${query ? `?${query}` : ''}`;
     const hasBody = req.body !== undefined && req.method !== 'GET';
     const res = await this.deps.session.withAccessToken(async (token) => {
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      const headers = this.headers(token, 'application/json');
       if (hasBody) headers['content-type'] = 'application/json';
       if (req.ifMatch) headers['if-match'] = req.ifMatch;
       if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
-      const brand = this.deps.session.activeBrand;
-      if (brand) headers[BRAND_HEADER] = brand;
       try {
         return await this.fetch(url, {
           method: req.method,
@@ -56,6 +54,26 @@ export class ApiClient {
     const data = await readBody(res);
     if (res.status >= 400 && res.status <= 599) throw httpError(res, data);
     return { status: res.status, data, etag: res.headers.get('etag') ?? undefined };
+  }
+
+  /**
+   * A GET whose body is handed over as a stream instead of being read whole (CSV
+   * exports): the same bearer token (refreshed and retried once on 401) and brand
+   * header as request(), `query` already encoded, no time limit (a long export runs as
+   * long as it streams; `signal` cancels). The Response comes back whatever its status:
+   * the caller reads an error body its own way.
+   */
+  stream(path: string, opts: { query?: string; accept: string; signal?: AbortSignal }): Promise<Response> {
+    const url = `${this.apiUrl}${path}${opts.query ? `?${opts.query}` : ''}`;
+    return this.deps.session.withAccessToken((token) => this.fetch(url, { headers: this.headers(token, opts.accept), signal: opts.signal }));
+  }
+
+  /** Accept, the session's bearer token and the active brand: what every call to the API host carries. */
+  private headers(token: string, accept: string): Record<string, string> {
+    const headers: Record<string, string> = { accept, authorization: `Bearer ${token}` };
+    const brand = this.deps.session.activeBrand;
+    if (brand) headers[BRAND_HEADER] = brand;
+    return headers;
   }
 }
 

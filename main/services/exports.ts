@@ -14,8 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
-import { BRAND_HEADER } from './api-client';
-import type { SessionService } from './session';
+import type { ApiClient } from './api-client';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -31,7 +30,7 @@ export interface ExportProgress {
   error?: string;
 }
 
-/** Opens the CSV response for `path?query` (bearer token, brand header: the API client's job). */
+/** Opens the CSV response for `path?query` (bearer token, brand header: the API client's job, see apiExportSource). */
 export type ExportSource = (path: string, query: string, signal: AbortSignal) => Promise<Response>;
 
 export interface ExportServiceDeps {
@@ -171,27 +170,9 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
   }
 }
 
-export interface ApiExportSourceDeps {
-  apiUrl: string;
-  session: Pick<SessionService, 'withAccessToken' | 'activeBrand'>;
-  fetch?: typeof fetch;
-}
-
-/**
- * The export source over the API host: the session's bearer token (refreshed and
- * retried once on 401 by withAccessToken) and the active brand, like ApiClient, but
- * the body is handed over as a stream instead of being read whole.
- */
-export function apiExportSource(deps: ApiExportSourceDeps): ExportSource {
-  const base = deps.apiUrl.replace(/\/+$/, '');
-  const doFetch = deps.fetch ?? fetch;
-  return (path, query, signal) =>
-    deps.session.withAccessToken((token) => {
-      const headers: Record<string, string> = { accept: 'text/csv', authorization: `Bearer ${token}` };
-      const brand = deps.session.activeBrand;
-      if (brand) headers[BRAND_HEADER] = brand;
-      return doFetch(`${base}${path}${query ? `?${query}` : ''}`, { headers, signal });
-    });
+/** The export source over the API host: the API client's streaming call, asking for CSV. */
+export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
+  return (path, query, signal) => api.stream(path, { query, accept: 'text/csv', signal });
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */

@@ -1,6 +1,6 @@
 import type { ChannelResponse } from '../../shared/bridge';
 import type { SystemInfo } from '../../shared/bridge/channels/system';
-import { EventBus } from '../bridge/event-bus';
+import { EventBus } from './event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { JobPoller } from './job-poller';
@@ -71,7 +71,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
     exports: {
       service: new ExportService({
-        source: apiExportSource({ apiUrl: config.apiUrl, session, fetch: parts.fetch }),
+        source: apiExportSource(api),
         onProgress: (p) => events.emit('exportProgress', p),
       }),
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),

@@ -1,8 +1,8 @@
 import { BridgeError } from '../../shared/bridge';
 import type { SessionUser } from '../../shared/bridge/channels/session';
 import { brandsOf, parseScope } from '../../shared/access';
-import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../shared/api';
-import type { EventBus } from '../bridge/event-bus';
+import type { EventBus } from './event-bus';
+import { IdpClient, type TokenResponse } from './idp-client';
 import { createPkce } from './pkce';
 import type { TokenVault } from './token-vault';
 
@@ -14,27 +14,6 @@ interface StoredSession {
   expiresAt: number;
   /** The brand the user chose (a brand token of their scope), if any. */
   brand?: string;
-}
-
-interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  scope?: string;
-}
-
-interface Introspection {
-  active: boolean;
-  scope?: string;
-  exp?: number;
-  username?: string;
-  user_id?: number;
-  features?: string[];
-  display_name?: string | null;
-  name?: string;
-  /** The user's default brand (first of their brands). */
-  brand?: string;
-  brands?: string[];
 }
 
 export interface SessionDeps {
@@ -66,16 +45,14 @@ const RETRY_REFRESH_MS = 15_000;
 
 /**
  * The session, in main only: OAuth authorization code + PKCE (S256) against the
- * identity provider, tokens in the OS keychain (never in the renderer or settings),
- * the user from introspection, refresh before expiry (on a timer while signed in, and
- * lazily when a call finds the token about to expire), one refresh at a time however
- * many callers need one, and the end of the session (sessionEnded) when a 401
+ * identity provider (its calls: IdpClient in idp-client.ts), tokens in the OS
+ * keychain (never in the renderer or settings), the user from introspection, refresh
+ * before expiry (on a timer while signed in, and lazily when a call finds the token
+ * about to expire), one refresh at a time however many callers need one, and the end of the session (sessionEnded) when a 401
  * cannot be cured by a refresh.
  */
 export class SessionService {
-  private readonly idpUrl: string;
-  private readonly clientId: string;
-  private readonly fetch: typeof fetch;
+  private readonly idp: IdpClient;
   private readonly now: () => number;
   private readonly skew: number;
   private readonly account: string;
@@ -88,12 +65,10 @@ export class SessionService {
   private readonly pending = new Map<string, PendingSignIn>();
 
   constructor(private readonly deps: SessionDeps) {
-    this.idpUrl = deps.idpUrl.replace(/\/+$/, '');
-    this.clientId = deps.clientId ?? CONSOLE_CLIENT_ID;
-    this.fetch = deps.fetch ?? fetch;
+    this.idp = new IdpClient({ idpUrl: deps.idpUrl, clientId: deps.clientId, fetch: deps.fetch });
     this.now = deps.now ?? Date.now;
     this.skew = deps.refreshSkewMs ?? 30_000;
-    this.account = deps.account ?? `session@${this.idpUrl}`;
+    this.account = deps.account ?? `session@${this.idp.idpUrl}`;
   }
 
   /**
@@ -120,15 +95,7 @@ export class SessionService {
     const { verifier, challenge, state } = createPkce();
     this.prunePending();
     this.pending.set(state, { verifier, redirectUri, createdAt: this.now() });
-    const q = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.clientId,
-      redirect_uri: redirectUri,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    });
-    return { url: `${this.idpUrl}${AUTH_PATHS.authorize}?${q}`, state };
+    return { url: this.idp.authorizeUrl({ redirectUri, challenge, state }), state };
   }
 
   /** Step 2: the code came back with the state; exchange it, store, introspect. */
@@ -138,13 +105,7 @@ export class SessionService {
     if (!pending || this.now() - pending.createdAt > PENDING_TTL_MS) {
       throw new BridgeError({ code: 'invalid_state', message: 'This sign-in link has expired or was not started here. Please sign in again.', status: 400 });
     }
-    const tokens = await this.tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: pending.redirectUri,
-      code_verifier: pending.verifier,
-      client_id: this.clientId,
-    });
+    const tokens = await this.idp.exchangeCode({ code, redirectUri: pending.redirectUri, verifier: pending.verifier });
     await this.store({ ...tokens, brand: this.tokens?.brand });
     this.user = await this.introspect();
     return this.user;
@@ -175,7 +136,7 @@ export class SessionService {
     if (tokens) {
       for (const [token, hint] of [[tokens.refreshToken, 'refresh_token'], [tokens.accessToken, 'access_token']] as const) {
         try {
-          await this.post(AUTH_PATHS.revoke, { token, token_type_hint: hint, client_id: this.clientId });
+          await this.idp.revoke(token, hint);
         } catch {
           // The identity provider may be gone; the local session ends regardless.
         }
@@ -271,7 +232,7 @@ export class SessionService {
     if (!current) throw notSignedIn();
     let next: TokenResponse;
     try {
-      next = await this.tokenRequest({ grant_type: 'refresh_token', refresh_token: current.refreshToken, client_id: this.clientId });
+      next = await this.idp.refresh(current.refreshToken);
     } catch (err) {
       if (err instanceof BridgeError && err.status !== undefined && err.status >= 400 && err.status < 500) {
         await this.end('Your session has expired. Please sign in again.');
@@ -283,20 +244,8 @@ export class SessionService {
     return this.tokens!.accessToken;
   }
 
-  private async tokenRequest(form: Record<string, string>): Promise<TokenResponse> {
-    const res = await this.post(AUTH_PATHS.token, form);
-    const body = (await res.json()) as TokenResponse;
-    if (!body.access_token || !body.refresh_token) {
-      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502 });
-    }
-    return body;
-  }
-
   private async introspect(): Promise<SessionUser> {
-    const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
-    const res = await this.withAccessToken((token) => this.request(url, { headers: { authorization: `Bearer ${token}` } }, false));
-    if (!res.ok) await this.request(url, {}, true, res);
-    const info = (await res.json()) as Introspection;
+    const info = await this.idp.introspect((call) => this.withAccessToken(call));
     if (!info.active) {
       await this.end('Your session is no longer active. Please sign in again.');
       throw sessionEnded();
@@ -313,39 +262,6 @@ export class SessionService {
       brand: chosen && brands.includes(chosen) ? chosen : info.brand && brands.includes(info.brand) ? info.brand : (brands[0] ?? ''),
       brands,
     };
-  }
-
-  private post(path: string, form: Record<string, string>): Promise<Response> {
-    return this.request(`${this.idpUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-  }
-
-  /** One call to the identity provider; unless `raw`, a 4xx/5xx throws a BridgeError. */
-  private async request(url: string, init: RequestInit, throwOnError = true, answered?: Response): Promise<Response> {
-    let res: Response;
-    if (answered) res = answered;
-    else {
-      try {
-        res = await this.fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-      } catch (err) {
-        throw new BridgeError({ code: 'idp_unreachable', message: 'The identity provider could not be reached.', detail: err instanceof Error ? err.message : String(err) });
-      }
-    }
-    if (!res.ok && throwOnError) {
-      const text = await res.text().catch(() => '');
-      let detail: unknown = text;
-      try {
-        detail = JSON.parse(text);
-      } catch {
-        // not JSON
-      }
-      const description = (detail as { error_description?: string; detail?: string } | null)?.error_description ?? (detail as { detail?: string } | null)?.detail;
-      throw new BridgeError({ code: 'idp_error', message: description || res.statusText || `Received unexpected status code: ${res.status}`, status: res.status, detail });
-    }
-    return res;
   }
 
   private async store(t: TokenResponse | StoredSession): Promise<void> {

@@ -7,12 +7,8 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
 import { can, type Rule } from '../../shared/access';
 import { MSG } from '../../shared/messages';
+import type { AuthRouteState } from '../lib/auth-state';
 import { authAtom, principalAtom } from '../lib/store';
-
-export interface AuthRouteState {
-  error?: string;
-  from?: string;
-}
 
 export function Guard({ rule, children }: { rule: Rule; children: React.ReactNode }) {
   const principal = useAtomValue(principalAtom);

@@ -7,7 +7,8 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { TOP_ROUTES } from '../../shared/access';
 import { Loading } from '../ui/Loading';
 import { Guard } from './guards';
-import { HOME_PATH, RESOURCES } from './resources';
+import { HOME_PATH } from '../lib/areas';
+import { RESOURCES } from './resources';
 import { RouteError } from './RouteError';
 
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));

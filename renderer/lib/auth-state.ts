@@ -14,6 +14,12 @@ export interface AuthState {
   user: SessionUser | null;
 }
 
+/** What a failed guard hands /auth: the page to return to, and why, when the user lacked the rule. */
+export interface AuthRouteState {
+  error?: string;
+  from?: string;
+}
+
 export type AuthAction =
   | { type: 'INIT_AUTH'; stored: unknown }
   | { type: 'REFRESH_USER'; user: SessionUser }

@@ -87,3 +87,36 @@ export function emptyRelease(): ReleaseDraft {
 export function emptyDraft(now = new Date()): PackagingDraft {
   return { version: 1, step: 0, release: emptyRelease(), tracks: [], coverArt: null, sources: [], outputDir: null, savedAt: now.toISOString() };
 }
+
+/**
+ * The 'packagingDraft' settings entry: one draft per user of this console, by user id.
+ * A draft is checked with PackagingDraft when it is read (draftOf), so one unreadable
+ * draft never costs the others.
+ */
+export const PackagingDrafts = z.object({ drafts: z.record(z.string(), z.unknown()) });
+export type PackagingDrafts = z.infer<typeof PackagingDrafts>;
+
+/** What the settings store held; anything unreadable starts empty. */
+export function loadPackagingDrafts(stored: unknown): PackagingDrafts {
+  const parsed = PackagingDrafts.safeParse(stored);
+  return parsed.success ? parsed.data : { drafts: {} };
+}
+
+/** A user's saved draft, if there is a readable one. */
+export function draftOf(all: PackagingDrafts, user: string): PackagingDraft | null {
+  const parsed = PackagingDraft.safeParse(all.drafts[user]);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Sets (or with null removes) a user's draft, leaving other users' drafts alone. */
+export function withDraft(all: PackagingDrafts, user: string, draft: PackagingDraft | null): PackagingDrafts {
+  const drafts = { ...all.drafts };
+  if (draft) drafts[user] = draft;
+  else delete drafts[user];
+  return { drafts };
+}
+
+/** What the settings store keeps: null once no user has a draft. */
+export function storedPackagingDrafts(all: PackagingDrafts): PackagingDrafts | null {
+  return Object.keys(all.drafts).length ? all : null;
+}

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, httpError } from '../../main/services/api-client';
 
-function client(respond: (url: string, init: RequestInit) => Response) {
+type FakeSession = ConstructorParameters<typeof ApiClient>[0]['session'];
+const oneToken: FakeSession = { withAccessToken: (call) => call('tok'), activeBrand: 'brand:dance' };
+
+function client(respond: (url: string, init: RequestInit) => Response, session = oneToken) {
   const seen: { url: string; init: RequestInit }[] = [];
-  const session = { withAccessToken: (call: (t: string) => Promise<Response>) => call('tok'), activeBrand: 'brand:dance' };
   const api = new ApiClient({
     apiUrl: 'http://127.0.0.1:9000/',
     session,
@@ -45,5 +47,45 @@ describe('api client', () => {
   it('keeps validation bodies whole in detail', async () => {
     const { api } = client(() => json(400, { title: ['Too long.'] }, { statusText: 'Bad Request' }));
     await expect(api.request({ method: 'POST', path: '/v4/x/', body: {} })).rejects.toMatchObject({ status: 400, detail: { title: ['Too long.'] } });
+  });
+});
+
+describe('api client: streamed GET (exports)', () => {
+  it('sends bearer, brand and the asked Accept with the encoded query, and hands the body over unread', async () => {
+    const { api, seen } = client(() => new Response('id,title\n1,A\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    const controller = new AbortController();
+    const res = await api.stream('/v4/catalog/tracks/export/', { query: 'type=tracks&q=a%20b', accept: 'text/csv', signal: controller.signal });
+    const { url, init } = seen[0];
+    expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/export/?type=tracks&q=a%20b');
+    const h = new Headers(init.headers);
+    expect(h.get('authorization')).toBe('Bearer tok');
+    expect(h.get('x-brand')).toBe('brand:dance');
+    expect(h.get('accept')).toBe('text/csv');
+    expect(init.signal).toBe(controller.signal);
+    expect(res.bodyUsed).toBe(false);
+    expect(await res.text()).toBe('id,title\n1,A\n');
+  });
+
+  it('answers an error status as a Response for the caller to read (no throw)', async () => {
+    const { api } = client(() => json(403, { detail: 'No.' }, { statusText: 'Forbidden' }));
+    const res = await api.stream('/v4/x/export/', { accept: 'text/csv' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ detail: 'No.' });
+  });
+
+  it("goes through the session's token call, so a 401 is retried with the refreshed token", async () => {
+    const retryOnce: FakeSession = {
+      activeBrand: undefined,
+      async withAccessToken(call) {
+        const first = await call('old');
+        return first.status === 401 ? call('new') : first;
+      },
+    };
+    const bearer = (init: RequestInit) => new Headers(init.headers).get('authorization');
+    const { api, seen } = client((_url, init) => (bearer(init) === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 })), retryOnce);
+    const res = await api.stream('/v4/x/export/', { accept: 'text/csv' });
+    expect(seen.map(({ init }) => bearer(init))).toEqual(['Bearer old', 'Bearer new']);
+    expect(seen.every(({ init }) => !new Headers(init.headers).has('x-brand'))).toBe(true);
+    expect(await res.text()).toBe('a\n');
   });
 });

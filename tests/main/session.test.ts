@@ -117,7 +117,8 @@ describe('session: refresh ahead of expiry (timer)', () => {
     const events = new EventBus();
     const ended = vi.fn();
     events.subscribe((name, payload) => name === 'sessionEnded' && ended(payload));
-    const session = new SessionService({ idpUrl: IDP, vault, events, fetch: idp.fetch, refreshSkewMs: 30_000 });
+    // Through idp.fetch at call time, so a test can swap the provider's fetch mid-session.
+    const session = new SessionService({ idpUrl: IDP, vault, events, fetch: (input, init) => idp.fetch(input, init), refreshSkewMs: 30_000 });
     const signIn = async () => {
       const back = idp.authorize(session.beginSignIn(REDIRECT).url);
       return session.completeSignIn(back.code, back.state);
@@ -197,7 +198,7 @@ describe('session: refresh ahead of expiry (timer)', () => {
     await signIn();
     const working = idp.fetch;
     let down = true;
-    (session as unknown as { fetch: typeof fetch }).fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    idp.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
       if (down && String(input).endsWith('/v4/auth/o/token/')) throw new TypeError('fetch failed');
       return working(input, init);
     }) as typeof fetch;

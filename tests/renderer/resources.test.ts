@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_ROOTS, AREA_RULES, APPS, BRANDS, STAFF_ROLES, TOP_ROUTES, USER_KINDS, can, principalFrom } from '../../shared/access';
 import { RESOURCES } from '../../renderer/app/resources';
-import { allowedResources, navSections, resourceFor } from '../../renderer/app/layout/navigation';
+import { allowedResources, navSections, resourceFor } from '../../renderer/lib/navigation';
 import { routes } from '../../renderer/app/router';
 
 describe('resources as data', () => {

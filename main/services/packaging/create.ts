@@ -1,5 +1,5 @@
 import { delimiter } from 'node:path';
-import type { EventBus } from '../../bridge/event-bus';
+import type { EventBus } from '../event-bus';
 import type { ApiClient } from '../api-client';
 import type { PackagingDialogs } from './dialogs';
 import { PackagingService } from './index';

@@ -7,11 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { senderPartyId } from '../../../shared/packaging/rules';
 import { PKG_MSG } from '../../../shared/packaging/messages';
+import { packageFileNames, RESOURCES_DIR } from '../../../shared/packaging/package-files';
 import { hasErrors, validateCoverArt, validateDraft, type DraftIssue } from '../../../shared/packaging/validate';
 import { copyVerified, md5OfFile } from './copy-verified';
 import { buildErn, type ErnTrack, type Party } from './ern';
@@ -98,36 +99,37 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
   if (hasErrors(issues)) throw new PackageInvalidError(issues);
 
   const upc = req.release.upc.trim();
+  const tracks = [...req.tracks].sort((a, b) => a.position - b.position);
+  const checked = art.info!;
+  const names = packageFileNames({ upc, tracks, coverArt: checked.format, batchId: batchId(now) });
   const outDir = req.outputDir;
   if (!(await stat(outDir)).isDirectory()) throw new Error('The output folder is not a folder');
-  const target = join(outDir, upc);
+  const target = join(outDir, names.folder);
   if (await exists(target)) throw new Error(`A package for UPC ${upc} already exists in ${outDir}`);
   const temp = join(outDir, `.${upc}.partial-${randomUUID()}`);
 
-  const tracks = [...req.tracks].sort((a, b) => a.position - b.position);
   const total = tracks.length + 3;
   let done = 0;
   const step = (name: string) => req.onProgress?.({ step: name, done: ++done, total });
   try {
-    await mkdir(join(temp, 'resources'), { recursive: true });
+    await mkdir(join(temp, RESOURCES_DIR), { recursive: true });
     const files: PackageResult['files'] = [];
     const ernTracks: ErnTrack[] = [];
-    for (const t of tracks) {
+    for (const [i, t] of tracks.entries()) {
       if (req.signal?.aborted) throw abortError();
       const entry = req.entries.get(t.path)!;
-      const name = `${upc}_01_${String(t.position).padStart(3, '0')}${extname(t.path).toLowerCase()}`;
-      const md5 = await copyVerified(t.path, join(temp, 'resources', name), entry.md5, req.hashes, req.signal);
-      files.push({ name: `resources/${name}`, md5, size: entry.size });
-      ernTracks.push({ draft: t, format: entry.format!, uri: `resources/${name}`, md5, size: entry.size });
+      const name = names.tracks[i];
+      const md5 = await copyVerified(t.path, join(temp, RESOURCES_DIR, name), entry.md5, req.hashes, req.signal);
+      files.push({ name: `${RESOURCES_DIR}/${name}`, md5, size: entry.size });
+      ernTracks.push({ draft: t, format: entry.format!, uri: `${RESOURCES_DIR}/${name}`, md5, size: entry.size });
       await req.afterFile?.(name);
       step(`Copied ${t.fileName}`);
     }
 
     // The cover art: the source is hashed (streamed, as audio is), copied, and the
     // copy must hash the same; the copy itself must still be the image judged above.
-    const checked = art.info!;
-    const imageName = `${upc}${checked.format === 'png' ? '.png' : '.jpg'}`;
-    const imagePath = join(temp, 'resources', imageName);
+    const imageName = names.image!;
+    const imagePath = join(temp, RESOURCES_DIR, imageName);
     const sourceMd5 = await md5OfFile(req.coverArt.path, req.hashes, req.signal);
     await req.beforeCopy?.(req.coverArt.path);
     const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal);
@@ -135,14 +137,14 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     if (!sameImage(info, checked)) {
       throw new PackageInvalidError([{ level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) }]);
     }
-    files.push({ name: `resources/${imageName}`, md5: imageMd5, size: info.size });
+    files.push({ name: `${RESOURCES_DIR}/${imageName}`, md5: imageMd5, size: info.size });
     await req.afterFile?.(imageName);
     step('Copied cover art');
 
-    const xmlName = `${upc}.xml`;
+    const xmlName = names.xml;
     const xml = buildErn({
       messageId: `${upc}-${batchId(now)}`, createdAt: now, sender: req.sender, recipient: req.recipient, release: req.release, tracks: ernTracks,
-      image: { uri: `resources/${imageName}`, md5: imageMd5, size: info.size, width: info.width, height: info.height, format: info.format },
+      image: { uri: `${RESOURCES_DIR}/${imageName}`, md5: imageMd5, size: info.size, width: info.width, height: info.height, format: info.format },
     });
     await writeSynced(join(temp, xmlName), xml);
     await req.afterFile?.(xmlName);
@@ -150,7 +152,7 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
 
     if (req.signal?.aborted) throw abortError();
     // Written last: its presence says the package is complete.
-    const batchName = `BatchComplete_${batchId(now)}.xml`;
+    const batchName = names.batchComplete;
     await writeSynced(join(temp, batchName), '');
     await rename(temp, target);
     step('Package complete');

@@ -4,15 +4,11 @@ import { App, Select, Tag } from 'antd';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { BRAND_NAMES, type Brand } from '../../../shared/access';
+import { brandName } from '../../lib/brands';
 import { bridge } from '../../lib/bridge';
 import { toHttpError } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
-import { HOME_PATH } from '../resources';
-
-export function brandName(brand: string): string {
-  return BRAND_NAMES[brand as Brand] ?? brand;
-}
+import { HOME_PATH } from '../../lib/areas';
 
 export function BrandSwitch() {
   const [auth, dispatch] = useAtom(authAtom);

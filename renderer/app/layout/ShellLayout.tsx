@@ -12,7 +12,7 @@ import { drawerAtom } from '../../lib/store';
 import { BrandSwitch } from './BrandSwitch';
 import { EnvironmentTag } from './EnvironmentTag';
 import { GlobalSearch } from './GlobalSearch';
-import { Logo } from './Logo';
+import { Logo } from '../../ui/Logo';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from './useViewport';

@@ -4,7 +4,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { principalAtom } from '../../lib/store';
-import { navSections, resourceFor } from './navigation';
+import { navSections, resourceFor } from '../../lib/navigation';
 
 export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const principal = useAtomValue(principalAtom);

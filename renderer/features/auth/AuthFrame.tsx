@@ -1,5 +1,5 @@
 /** The centred frame of the sign-in, verification and sign-out screens. */
-import { Logo } from '../../app/layout/Logo';
+import { Logo } from '../../ui/Logo';
 
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import { UI_TEXT } from '../../../shared/ui-texts';
 import { bridge } from '../../lib/bridge';
 import { toHttpError } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
-import type { AuthRouteState } from '../../app/guards';
+import type { AuthRouteState } from '../../lib/auth-state';
 import { AuthFrame } from './AuthFrame';
 import { rememberReturnTo, takeReturnTo } from './return-to';
 

@@ -9,6 +9,7 @@ import { exclusivePeriodLabel } from '../../../shared/constants';
 import { displayDate } from '../../../shared/search/format';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
+import { packageFileNames } from '../../../shared/packaging/package-files';
 import { senderProblem } from '../../../shared/packaging/rules';
 import type { DraftIssue } from '../../../shared/packaging/validate';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
@@ -21,14 +22,8 @@ import { packagingKeys, packagingQueries } from './queries';
 
 /** The files the package will hold, as main's writer names them. */
 export function promisedFiles(draft: PackagingDraft): string[] {
-  const upc = draft.release.upc.trim();
   const tracks = [...draft.tracks].sort((a, b) => a.position - b.position);
-  return [
-    `${upc}/${upc}.xml`,
-    ...tracks.map((t) => `${upc}/resources/${upc}_01_${String(t.position).padStart(3, '0')}${(/\.[^.]+$/.exec(t.fileName)?.[0] ?? '').toLowerCase()}`),
-    ...(draft.coverArt ? [`${upc}/resources/${upc}${draft.coverArt.format === 'png' ? '.png' : '.jpg'}`] : []),
-    `${upc}/BatchComplete_<batch id>.xml`,
-  ];
+  return packageFileNames({ upc: draft.release.upc, tracks, coverArt: draft.coverArt?.format ?? null, batchId: '<batch id>' }).paths;
 }
 
 export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartOver }: {

@@ -1,13 +1,12 @@
 /**
  * /packaging: the wizard (spec §2: Release Info, Track Details, Finish). The draft
- * autosaves through the settings store ('packagingDraft') and resumes on return;
+ * autosaves through the draft store (draft-store.ts) and resumes on return;
  * Discard asks with the confirm dialog. Main reads every file.
  */
 import { Alert, Button, Space, Steps } from 'antd';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { z } from 'zod';
-import { emptyDraft, PackagingDraft } from '../../../shared/packaging/draft';
+import { emptyDraft, type PackagingDraft } from '../../../shared/packaging/draft';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { validateDraft, validateRelease } from '../../../shared/packaging/validate';
@@ -16,6 +15,7 @@ import { authAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
 import { PageHeader } from '../../ui/PageHeader';
 import { draftReducer } from './draft-reducer';
+import { loadPackagingDraftAtom, savePackagingDraftAtom } from './draft-store';
 import { FinishStep } from './FinishStep';
 import { issueMap, ReleaseInfoStep } from './ReleaseInfoStep';
 import { TrackDetailsStep } from './TrackDetailsStep';
@@ -24,28 +24,11 @@ import './packaging.css';
 const STEPS = ['Release Info', 'Track Details', 'Finish'];
 const AUTOSAVE_MS = 500;
 
-/** The 'packagingDraft' settings entry: one draft per user of this console. */
-const DraftStore = z.object({ drafts: z.record(z.string(), z.unknown()) });
-type DraftStore = z.infer<typeof DraftStore>;
-
-async function readStore(): Promise<DraftStore> {
-  const { value } = await bridge.settingsGet({ key: 'packagingDraft' });
-  const parsed = DraftStore.safeParse(value);
-  return parsed.success ? parsed.data : { drafts: {} };
-}
-
-/** Saves (or with null removes) this user's draft, leaving other users' drafts alone. */
-async function writeDraft(user: string, draft: PackagingDraft | null): Promise<void> {
-  const store = await readStore();
-  const drafts = { ...store.drafts };
-  if (draft) drafts[user] = draft;
-  else delete drafts[user];
-  await bridge.settingsSet({ key: 'packagingDraft', value: Object.keys(drafts).length ? { drafts } : null });
-}
-
 export default function PackagingPage() {
   const user = String(useAtomValue(authAtom).user?.userId ?? 'anonymous');
   const [draft, dispatch] = useReducer(draftReducer, undefined, () => emptyDraft());
+  const loadDraft = useSetAtom(loadPackagingDraftAtom);
+  const writeDraft = useSetAtom(savePackagingDraftAtom);
   const [loaded, setLoaded] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [entries, setEntries] = useState(() => new Map<string, ScanEntry>());
@@ -89,15 +72,11 @@ export default function PackagingPage() {
           .finally(() => setRescanning(false));
       }
     };
-    readStore().then(
-      async ({ drafts }) => {
-        const parsed = PackagingDraft.safeParse(drafts[user]);
-        if (parsed.success) await resume(parsed.data).catch(() => undefined);
-        setLoaded(true);
-      },
-      () => setLoaded(true),
-    );
-  }, [user]);
+    void loadDraft(user).then(async (saved) => {
+      if (saved) await resume(saved).catch(() => undefined);
+      setLoaded(true);
+    });
+  }, [user, loadDraft]);
 
   useEffect(() => {
     if (!loaded) return;
@@ -107,7 +86,7 @@ export default function PackagingPage() {
     return () => {
       if (saveTimer.current) clearTimeout(saveTimer.current);
     };
-  }, [draft, loaded, user, built]);
+  }, [draft, loaded, user, built, writeDraft]);
 
   const issues = useMemo(() => validateDraft(draft.release, draft.tracks, draft.coverArt, entries), [draft, entries]);
   const visible = useMemo(() => {

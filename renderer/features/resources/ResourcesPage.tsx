@@ -3,7 +3,7 @@ import { Card, Col, Row } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { principalAtom } from '../../lib/store';
-import { navSections } from '../../app/layout/navigation';
+import { navSections } from '../../lib/navigation';
 import { PageHeader } from '../../ui/PageHeader';
 
 export default function ResourcesPage() {

@@ -1,5 +1,5 @@
 /** The console's mark and name. */
-import { UI_TEXT } from '../../../shared/ui-texts';
+import { UI_TEXT } from '../../shared/ui-texts';
 
 export function Logo({ collapsed = false, light = false }: { collapsed?: boolean; light?: boolean }) {
   return (

@@ -1,0 +1,69 @@
+/**
+ * The walls between folders hold: eslint.config.js refuses an import across each one
+ * (no-restricted-imports) and lets the allowed direction through.
+ */
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.config.js') });
+});
+
+/** The no-restricted-imports messages for `import { x } from '<spec>'` written in `file`. */
+async function restricted(file: string, spec: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { x } from '${spec}';\nexport { x };\n`, { filePath: join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const crossings: [file: string, spec: string, wall: RegExp][] = [
+  ['main/services/session.ts', '../bridge/event-bus', /main\/services .* never imports them/],
+  ['main/services/index.ts', '../bridge', /main\/services .* never imports them/],
+  ['main/services/exports.ts', '../electron/dialogs', /main\/services .* never imports them/],
+  ['main/services/system.ts', '../host/embedded-api', /main\/services .* never imports them/],
+  ['main/services/packaging/create.ts', '../../bridge/event-bus', /main\/services .* never imports them/],
+  ['main/services/packaging/create.ts', '../../../main/host/server', /main\/services .* never imports them/],
+  ['main/services/api-client.ts', '../../server/api/principal', /main\/ and server\/ never import each other/],
+  ['main/config.ts', '../server/app', /main\/ and server\/ never import each other/],
+  ['main/bridge/handlers/api.ts', '../../../server/api/lists/types', /main\/ and server\/ never import each other/],
+  ['main/electron/embedded-api.ts', '../host/embedded-api', /two transports/],
+  ['main/electron/index.ts', '../../server/cli', /main\/ and server\/ never import each other/],
+  ['main/host/index.ts', '../electron/window', /two transports/],
+  ['server/app.ts', '../main/config', /server\/ never imports main\//],
+  ['server/api/routes/export.ts', '../../../main/services/exports', /server\/ never imports main\//],
+  ['server/auth/idp.ts', '../../renderer/lib/api', /server\/ never imports main\//],
+  ['renderer/features/account/AccountPage.tsx', '../../app/layout/BrandSwitch', /Features never import renderer\/app/],
+  ['renderer/features/resources/ResourcesPage.tsx', '../../app/layout/navigation', /Features never import renderer\/app/],
+  ['renderer/features/auth/SignInPage.tsx', '../../app/guards', /Features never import renderer\/app/],
+  ['renderer/features/packaging/PackagingPage.tsx', '../../app/resources', /Features never import renderer\/app/],
+];
+
+const allowed: [file: string, spec: string][] = [
+  ['main/services/session.ts', './event-bus'],
+  ['main/services/session.ts', '../../shared/bridge'],
+  ['main/services/packaging/create.ts', '../../../shared/bridge/channels/packaging'],
+  ['main/services/index.ts', '../config'],
+  ['main/bridge/index.ts', '../services/event-bus'],
+  ['main/electron/index.ts', '../bridge'],
+  ['main/electron/embedded-api.ts', '../config'],
+  ['main/host/index.ts', './server'],
+  ['main/host/index.ts', '../services'],
+  ['server/app.ts', '../shared/api'],
+  ['server/api/routes/export.ts', '../../../shared/bridge'],
+  ['renderer/app/resources.tsx', '../features/packaging/PackagingPage'],
+  ['renderer/features/account/AccountPage.tsx', '../../lib/store'],
+  ['renderer/features/resources/ResourcesPage.tsx', '../../ui/PageHeader'],
+];
+
+describe('import walls (eslint.config.js)', () => {
+  it.each(crossings)('%s may not import %s', async (file, spec, wall) => {
+    expect(await restricted(file, spec)).toEqual(expect.arrayContaining([expect.stringMatching(wall)]));
+  });
+
+  it.each(allowed)('%s may import %s', async (file, spec) => {
+    expect(await restricted(file, spec)).toEqual([]);
+  });
+});
