@@ -294,7 +294,13 @@ export class SessionService {
 
   private async introspect(): Promise<SessionUser> {
     const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
-    const res = await this.withAccessToken((token) => this.request(url, { headers: { authorization: `Bearer ${token}` } }, false));
+    // RFC 7662: POST, the caller authenticated by its bearer token, the token asked about in the form body.
+    const res = await this.withAccessToken((token) =>
+      this.request(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      }, false));
     if (!res.ok) await this.request(url, {}, true, res);
     const info = (await res.json()) as Introspection;
     if (!info.active) {

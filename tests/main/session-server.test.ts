@@ -9,6 +9,7 @@ import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { SessionService } from '../../main/services/session';
 import { createMemoryVault } from '../../main/services/token-vault';
+import { postSignInForm } from '../server/helpers';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -31,8 +32,7 @@ function setup() {
   const api = new ApiClient({ apiUrl: server.api, session, fetch: countingFetch });
   const signIn = async (username: string, password: string) => {
     const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
-    const q = new URL(url).searchParams;
-    const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username, password }), redirect: 'manual' });
+    const res = await postSignInForm(url, username, password);
     expect(res.status).toBe(302);
     const back = new URL(res.headers.get('location')!).searchParams;
     return session.completeSignIn(back.get('code')!, back.get('state')!);
@@ -107,8 +107,7 @@ describe('session against the real identity provider', () => {
       const session = new SessionService({ idpUrl: short.idp, vault, events: new EventBus(), fetch: counting, refreshSkewMs: 1_000 });
       const api = new ApiClient({ apiUrl: short.api, session, fetch: counting });
       const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
-      const q = new URL(url).searchParams;
-      const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username: 'contentops', password: 'sandbox-contentops' }), redirect: 'manual' });
+      const res = await postSignInForm(url, 'contentops', 'sandbox-contentops');
       const back = new URL(res.headers.get('location')!).searchParams;
       await session.completeSignIn(back.get('code')!, back.get('state')!);
       const first = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
