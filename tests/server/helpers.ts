@@ -61,6 +61,14 @@ export async function tokenRequest(s: RunningServer, fields: Record<string, stri
   return { status: r.status, body: (await r.json()) as Record<string, string> };
 }
 
+/** RFC 7662 introspection of `token`, the caller authenticated with its own access token `caller`. */
+export async function introspectToken(idp: string, token: string, caller: string = token): Promise<Record<string, unknown>> {
+  const r = await fetch(`${idp}/v4/auth/o/introspect/`, {
+    method: 'POST', headers: { authorization: `Bearer ${caller}` }, body: new URLSearchParams({ token }),
+  });
+  return (await r.json()) as Record<string, unknown>;
+}
+
 export interface Tokens {
   access_token: string;
   refresh_token: string;
