@@ -9,7 +9,8 @@ export const CONSOLE_CLIENT_ID = 'store-console';
  * no user info, no fragment).
  */
 export function isAllowedRedirectUri(uri: string): boolean {
-  // shared/ has no URL global in its lib: match the loopback shape directly.
+  // shared/ has no URL global in its lib: match the loopback shape directly (no control characters).
+  // eslint-disable-next-line no-control-regex
   const m = /^http:\/\/(?:127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?(?:\/[^#\s\x00-\x1f\x7f]*)?$/.exec(uri);
   if (!m) return false;
   // A port must be a TCP port (1-65535): 0 or 99999 are refused here, before anything is stored.
