@@ -5,6 +5,7 @@
  * wait passes, reset by a success), the per-address limits of the sign-in form and the
  * token endpoint, and an unknown username costing what a known one costs.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedRedirectUri } from '../../shared/api';
@@ -151,6 +152,30 @@ describe('equal timing', () => {
     expect(ratio, `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   }, 60_000);
+});
+
+describe('purge at start', () => {
+  it('an identity provider starting deletes expired codes and tokens', async () => {
+    const [u] = await server.db.query<{ id: number }>("select id from users where username = 'admin'");
+    const family = randomUUID();
+    await server.db.query(
+      `insert into oauth_codes (code_hash, user_id, client_id, redirect_uri, code_challenge, scope, family_id, expires_at)
+       values ($1, $2, 'store-console', 'http://127.0.0.1:1/cb', 'c', 'app:control', $3, now() - interval '1 minute')`,
+      [`expired-${family}`, u.id, family],
+    );
+    await server.db.query(
+      `insert into oauth_tokens (token_hash, kind, user_id, client_id, family_id, scope, expires_at)
+       values ($1, 'refresh', $2, 'store-console', $3, 'app:control', now() - interval '1 minute')`,
+      [`expired-${family}`, u.id, family],
+    );
+    const count = async () =>
+      (await server.db.query<{ n: number }>(
+        'select (select count(*) from oauth_codes where family_id = $1) + (select count(*) from oauth_tokens where family_id = $1) as n', [family],
+      ))[0].n;
+    expect(Number(await count())).toBe(2);
+    await idp({});
+    expect(Number(await count())).toBe(0);
+  });
 });
 
 describe('shared rules', () => {
