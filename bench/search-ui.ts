@@ -85,8 +85,12 @@ async function bridgeClient(origin: string, key: string) {
 async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, username: string, password: string) {
   const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
   const authorize = new URL(start.url);
-  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), username, password });
-  const r = await fetch(authorize, { method: 'POST', body: form, redirect: 'manual' });
+  // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
+  const page = await fetch(authorize);
+  const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), csrf_token: csrf, username, password });
+  const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
   const back = new URL(r.headers.get('location')!);
   await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
 }

@@ -84,7 +84,13 @@ export class IdpClient {
   /** What the provider knows of the session's access token (and its user); the call carries that token. */
   async introspect(withAccessToken: WithAccessToken): Promise<Introspection> {
     const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
-    const res = await withAccessToken((token) => this.request(url, { headers: { authorization: `Bearer ${token}` } }, false));
+    // RFC 7662: POST, the caller authenticated by its bearer token, the token asked about in the form body.
+    const res = await withAccessToken((token) =>
+      this.request(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      }, false));
     if (!res.ok) await this.request(url, {}, true, res);
     return (await res.json()) as Introspection;
   }

@@ -1,5 +1,5 @@
 /** Password hashing (scrypt), token generation and hashing, PKCE S256. */
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))));
@@ -15,15 +15,27 @@ export async function hashPassword(password: string, salt: Buffer = randomBytes(
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * The work a verify does when there is no usable stored hash (unknown username, account
+ * without a password): the same scrypt, with the parameters new hashes use, against a
+ * fixed salt and key it can never match. An unknown username then costs what a known one
+ * costs, so timing does not tell which accounts exist.
+ */
+const DUMMY = { salt: Buffer.alloc(16, 0x5a), key: Buffer.alloc(KEYLEN), n: N, r: R, p: P };
+
+function parseStored(stored: string | null) {
+  const [alg, n, r, p, salt, hash] = (stored ?? '').split('$');
+  if (alg !== 'scrypt' || !salt || !hash || !Number.isInteger(Number(n)) || !Number.isInteger(Number(r)) || !Number.isInteger(Number(p))) return null;
+  return { salt: Buffer.from(salt, 'base64url'), key: Buffer.from(hash, 'base64url'), n: Number(n), r: Number(r), p: Number(p) };
+}
+
+/** True when `password` matches the stored hash; always runs one scrypt, whatever `stored` is. */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [alg, n, r, p, salt, hash] = stored.split('$');
-  if (alg !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseStored(stored);
+  const h = parsed ?? DUMMY;
+  const key = await scrypt(password, h.salt, h.key.length, { N: h.n, r: h.r, p: h.p });
+  const same = key.length === h.key.length && timingSafeEqual(key, h.key);
+  return parsed !== null && same;
 }
 
 /** An opaque random token (256 bits, base64url). */
@@ -45,4 +57,9 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** HMAC-SHA256 (base64url) of the parts joined with NUL (which no part may contain). */
+export function hmac(secret: Buffer, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\0')).digest('base64url');
 }

@@ -2,155 +2,324 @@
  * Identity provider routes (its own listener): authorize with a sign-in form,
  * token (authorization_code + PKCE S256, refresh_token with rotation), introspect,
  * revoke, logout, temp-account-email.
+ *
+ * Hardening: every input checked (params.ts) before use; the sign-in form carries an
+ * anti-CSRF token bound to the authorization request and to the browser (a nonce
+ * cookie); failed sign-ins are throttled per username (throttle.ts) and requests per
+ * client address (@fastify/rate-limit); an unknown username costs one scrypt like a
+ * known one; once client_id and redirect_uri are valid, every other authorization error
+ * goes back to the app (RFC 6749 §4.1.2.1); introspection is POST-only with caller
+ * authentication (RFC 7662 §2.1); expired codes and tokens are purged.
  */
+import { randomBytes } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEMP_ACCOUNT_EMAIL_RULE } from '../../shared/access';
 import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
 import type { Db } from '../db/client';
 import { addRoute } from '../api/route';
 import { HttpError, badRequest } from '../api/errors';
-import { pkceChallenge, safeEqual, verifyPassword } from './crypto';
-import { errorPage, signInPage } from './form';
+import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
+import { errorPage, pageHeaders, signInPage } from './form';
+import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest } from './params';
 import {
-  createCode, introspect, issueTokens, lockCode, markCodeUsed, recordLogin, revokeFamily, revokeToken, rotateRefresh, scopeOf,
-  userByUsername, type TokenSettings,
+  LoginThrottle, PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, TOKEN_ADDRESS_LIMIT,
+} from './throttle';
+import {
+  createCode, introspect, isActiveAccessToken, issueTokens, lockCode, markCodeUsed, purgeExpired, recordLogin, revokeFamily,
+  revokeToken, rotateRefresh, scopeOf, userByUsername, type TokenSettings,
 } from './tokens';
 
 export const BAD_CREDENTIALS = 'Please enter a correct username and password.';
+export const FORM_EXPIRED = 'This sign-in form has expired or was not opened here. Please sign in again.';
+export const FORM_UNREADABLE = 'The username or password could not be read. Please enter them again.';
+export const tooManyAttempts = (seconds: number) =>
+  `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+/** The browser's half of the form token: a random nonce in a cookie only the sign-in page gets. */
+const NONCE_COOKIE = 'signin_nonce';
 
 type Params = Record<string, string | undefined>;
+type Fields = Record<string, unknown>;
 
-const oauthError = (reply: FastifyReply, error: string, description: string, status = 400) =>
-  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
-
-function authorizeParams(p: Params): { ok: true; hidden: Record<string, string> } | { ok: false; message: string } {
-  if (p.client_id !== CONSOLE_CLIENT_ID) return { ok: false, message: 'Unknown client.' };
-  if (!p.redirect_uri || !isAllowedRedirectUri(p.redirect_uri)) return { ok: false, message: 'Redirect URI not allowed.' };
-  if (p.response_type !== 'code') return { ok: false, message: 'Only response_type=code is supported.' };
-  if (!p.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge)) return { ok: false, message: 'A PKCE code_challenge is required.' };
-  if (p.code_challenge_method !== 'S256') return { ok: false, message: 'code_challenge_method must be S256.' };
-  return {
-    ok: true,
-    hidden: {
-      client_id: p.client_id,
-      redirect_uri: p.redirect_uri,
-      response_type: 'code',
-      code_challenge: p.code_challenge,
-      code_challenge_method: 'S256',
-      state: p.state ?? '',
-    },
-  };
+/** A valid authorization request: where the code (or an error) goes back to. */
+interface AuthorizeOk {
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  state: string;
 }
 
-/** Fields from the form body and the query string ("form query params", spec §7). */
-function params(req: FastifyRequest): Params {
-  return { ...(req.query as Params), ...((req.body as Params | undefined) ?? {}) };
+type AuthorizeCheck =
+  | { kind: 'ok'; req: AuthorizeOk }
+  /** client_id or redirect_uri is bad: an error page here, never a redirect. */
+  | { kind: 'page'; message: string }
+  /** Anything else: back to the app with the RFC 6749 §4.1.2.1 error and the state. */
+  | { kind: 'redirect'; redirectUri: string; error: string; description: string; state?: string };
+
+function checkAuthorize(p: Fields): AuthorizeCheck {
+  const clientId = single('client_id', p.client_id);
+  if (clientId !== CONSOLE_CLIENT_ID) return { kind: 'page', message: 'Unknown client.' };
+  const redirectUri = single('redirect_uri', p.redirect_uri);
+  if (!redirectUri || !isAllowedRedirectUri(redirectUri)) return { kind: 'page', message: 'Redirect URI not allowed.' };
+  const state = single('state', p.state);
+  const back = (error: string, description: string): AuthorizeCheck =>
+    ({ kind: 'redirect', redirectUri, error, description, state: state || undefined });
+  if (state === null) return back('invalid_request', 'state must be given once, as text of at most 1024 characters.');
+  const r = parse(authorizeRequest, p);
+  if (!r.ok) return back('invalid_request', r.message);
+  const { response_type: responseType, code_challenge: challenge, code_challenge_method: method } = r.data;
+  if (!responseType) return back('invalid_request', 'response_type is required.');
+  if (responseType !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported.');
+  if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return back('invalid_request', 'A PKCE code_challenge is required.');
+  if (method !== 'S256') return back('invalid_request', 'code_challenge_method must be S256.');
+  return { kind: 'ok', req: { client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, state: state ?? '' } };
+}
+
+/** Where the form may post to: here, then the app's loopback address the success redirect goes to. */
+function formTarget(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  // CSP host-sources cannot name an IPv6 literal: the IPv6 loopback redirect is allowed by scheme.
+  return url.hostname.startsWith('[') ? 'http:' : url.origin;
+}
+
+function redirectBack(reply: FastifyReply, c: Extract<AuthorizeCheck, { kind: 'redirect' }>) {
+  const target = new URL(c.redirectUri);
+  target.searchParams.set('error', c.error);
+  target.searchParams.set('error_description', c.description);
+  if (c.state) target.searchParams.set('state', c.state);
+  return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+}
+
+/** Fields from the form body and the query string ("form query params", spec §7); null when the body is not a form. */
+function fieldsOf(req: FastifyRequest): Fields | null {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  return { ...(req.query as Fields), ...(body as Fields) };
 }
 
 function bearer(req: FastifyRequest): string | null {
   return /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
 }
 
-export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSettings, full = true) {
-  if (full) {
-    addRoute(app, db, {
-      method: 'GET', url: '/v4/auth/o/authorize/', rule: '*', public: true,
-      handler: async (req, reply) => {
-        const check = authorizeParams(req.query as Params);
-        reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY').type('text/html');
-        if (!check.ok) return reply.code(400).send(errorPage(check.message));
-        return signInPage(check.hidden);
-      },
-    });
+function cookieNonce(req: FastifyRequest): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, v] = part.trim().split('=');
+    if (k === NONCE_COOKIE && v && /^[A-Za-z0-9_-]{22}$/.test(v)) return v;
+  }
+  return null;
+}
 
-    addRoute(app, db, {
-      method: 'POST', url: '/v4/auth/o/authorize/', rule: '*', public: true,
-      handler: async (req, reply) => {
-        const p = params(req);
-        const check = authorizeParams(p);
-        reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY').type('text/html');
-        if (!check.ok) return reply.code(400).send(errorPage(check.message));
-        const user = await userByUsername(db, p.username ?? '');
-        const ok = await verifyPassword(p.password ?? '', user?.password_hash ?? null);
-        if (!user || !ok || !user.enabled || !user.app) {
-          return reply.code(200).send(signInPage(check.hidden, { error: BAD_CREDENTIALS, username: p.username }));
-        }
-        const code = await createCode(db, {
-          userId: user.id, clientId: check.hidden.client_id, redirectUri: check.hidden.redirect_uri,
-          codeChallenge: check.hidden.code_challenge, scope: scopeOf(user),
-        });
-        await recordLogin(db, user.id);
-        const target = new URL(check.hidden.redirect_uri);
-        target.searchParams.set('code', code);
-        if (check.hidden.state) target.searchParams.set('state', check.hidden.state);
-        return reply.code(302).header('location', target.toString()).send();
-      },
-    });
+const oauthError = (reply: FastifyReply, error: string, description: string, status = 400) =>
+  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
+
+export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSettings, full = true) {
+  const o = settings.signIn ?? {};
+  const now = o.now ?? Date.now;
+  const formTtl = o.formTtlMs ?? SIGN_IN_FORM_TTL_MS;
+  const throttle = new LoginThrottle(o.throttle, now);
+  /** Signs the forms of this identity provider (a restart asks for a fresh form). */
+  const formSecret = randomBytes(32);
+
+  const formToken = (nonce: string, issuedAt: number, a: AuthorizeOk) =>
+    `${issuedAt}.${hmac(formSecret, 'sign-in-form', nonce, String(issuedAt), a.client_id, a.redirect_uri, a.code_challenge, a.state)}`;
+
+  function formTokenValid(nonce: string | null, token: string | undefined, a: AuthorizeOk): boolean {
+    const m = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
+    if (!nonce || !m) return false;
+    const issuedAt = Number(m[1]);
+    const age = now() - issuedAt;
+    return age >= 0 && age <= formTtl && safeEqual(m[2], formToken(nonce, issuedAt, a).split('.')[1]);
   }
 
-  addRoute(app, db, {
-    method: 'POST', url: '/v4/auth/o/token/', rule: '*', public: true,
-    handler: async (req, reply) => {
-      const p = params(req);
-      if (p.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
-      if (p.grant_type === 'authorization_code') {
-        if (!p.code || !p.code_verifier || !p.redirect_uri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
-        const out = await db.transaction(async (tx) => {
-          const row = await lockCode(tx, p.code!);
-          if (!row) return { error: 'Invalid authorization code.' };
-          if (row.used_at) {
-            // A replayed code: refuse it and revoke whatever it issued (RFC 6749 §4.1.2).
-            await revokeFamily(tx, row.family_id);
-            return { error: 'Authorization code already used.' };
+  /** Renders the sign-in form for a valid request, with a fresh form token (and nonce cookie). */
+  function sendForm(req: FastifyRequest, reply: FastifyReply, a: AuthorizeOk, status: number, opts: { error?: string; username?: string } = {}) {
+    const nonce = cookieNonce(req) ?? randomBytes(16).toString('base64url');
+    const hidden = {
+      client_id: a.client_id, redirect_uri: a.redirect_uri, response_type: 'code', code_challenge: a.code_challenge,
+      code_challenge_method: 'S256', state: a.state, csrf_token: formToken(nonce, now(), a),
+    };
+    return reply
+      .code(status)
+      .headers(pageHeaders(formTarget(a.redirect_uri)))
+      .header('set-cookie', `${NONCE_COOKIE}=${nonce}; Path=/v4/auth/o/authorize/; HttpOnly; SameSite=Strict; Max-Age=${Math.ceil(formTtl / 1000)}`)
+      .send(signInPage(hidden, opts));
+  }
+
+  const sendErrorPage = (reply: FastifyReply, message: string, status = 400) =>
+    reply.code(status).headers(pageHeaders()).send(errorPage(message));
+
+  app.register(async (scope) => {
+    // Per-address limits (the plugin's own store, counting by client address).
+    await scope.register(rateLimit, { global: false });
+    const signInLimit = scope.createRateLimit({ max: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).max, timeWindow: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).windowMs });
+    const tokenLimit = scope.createRateLimit({ max: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).max, timeWindow: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).windowMs });
+    /** Seconds to wait when this request is over its address limit, else 0. */
+    const overLimit = async (limit: typeof signInLimit, req: FastifyRequest) => {
+      const r = await limit(req);
+      return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : 0;
+    };
+
+    if (full) {
+      addRoute(scope, db, {
+        method: 'GET', url: '/v4/auth/o/authorize/', rule: '*', public: true,
+        handler: async (req, reply) => {
+          const check = checkAuthorize(req.query as Fields);
+          if (check.kind === 'page') return sendErrorPage(reply, check.message);
+          if (check.kind === 'redirect') return redirectBack(reply, check);
+          return sendForm(req, reply, check.req, 200);
+        },
+      });
+
+      addRoute(scope, db, {
+        method: 'POST', url: '/v4/auth/o/authorize/', rule: '*', public: true,
+        handler: async (req, reply) => {
+          const fields = fieldsOf(req);
+          if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
+          const check = checkAuthorize(fields);
+          if (check.kind === 'page') return sendErrorPage(reply, check.message);
+          if (check.kind === 'redirect') return redirectBack(reply, check);
+          const a = check.req;
+
+          const addressWait = await overLimit(signInLimit, req);
+          if (addressWait) return sendForm(req, reply.header('retry-after', String(addressWait)), a, 429, { error: tooManyAttempts(addressWait) });
+
+          const form = parse(signInForm, fields);
+          if (!form.ok) return sendForm(req, reply, a, 400, { error: FORM_UNREADABLE });
+          const username = form.data.username ?? '';
+          if (!formTokenValid(cookieNonce(req), form.data.csrf_token, a)) {
+            return sendForm(req, reply, a, 400, { error: FORM_EXPIRED, username });
           }
-          await markCodeUsed(tx, p.code!);
-          if (row.expired) return { error: 'Authorization code expired.' };
-          if (row.client_id !== p.client_id || row.redirect_uri !== p.redirect_uri) return { error: 'Redirect URI mismatch.' };
-          if (!/^[A-Za-z0-9._~-]{43,128}$/.test(p.code_verifier!) || !safeEqual(pkceChallenge(p.code_verifier!), row.code_challenge)) {
-            return { error: 'PKCE verification failed.' };
+
+          const wait = throttle.retryAfter(username);
+          if (wait) return sendForm(req, reply.header('retry-after', String(wait)), a, 429, { error: tooManyAttempts(wait), username });
+
+          // One lookup and one scrypt whether or not the username exists (equal timing).
+          const user = await userByUsername(db, username);
+          const ok = await verifyPassword(form.data.password ?? '', user?.password_hash ?? null);
+          if (!user || !ok || !user.enabled || !user.app) {
+            throttle.fail(username);
+            return sendForm(req, reply, a, 200, { error: BAD_CREDENTIALS, username });
           }
-          return { tokens: await issueTokens(tx, settings, row.user_id, row.client_id, row.scope, row.family_id) };
-        });
-        if ('error' in out) return oauthError(reply, 'invalid_grant', out.error!);
-        return reply.header('cache-control', 'no-store').send(out.tokens);
-      }
-      if (p.grant_type === 'refresh_token') {
-        if (!p.refresh_token) return oauthError(reply, 'invalid_request', 'refresh_token is required.');
-        const out = await rotateRefresh(db, settings, p.refresh_token, p.client_id);
-        if (!out.ok) return oauthError(reply, 'invalid_grant', out.reason);
-        return reply.header('cache-control', 'no-store').send(out.tokens);
-      }
-      return oauthError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
-    },
-  });
+          throttle.succeed(username);
+          const code = await createCode(db, {
+            userId: user.id, clientId: a.client_id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, scope: scopeOf(user),
+          });
+          await recordLogin(db, user.id);
+          const target = new URL(a.redirect_uri);
+          target.searchParams.set('code', code);
+          if (a.state) target.searchParams.set('state', a.state);
+          return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+        },
+      });
 
-  addRoute(app, db, {
-    method: ['GET', 'POST'], url: '/v4/auth/o/introspect/', rule: '*', public: true,
-    handler: async (req, reply) => {
-      const token = params(req).token ?? bearer(req);
-      reply.header('cache-control', 'no-store');
-      if (!token) return { active: false };
-      return introspect(db, token);
-    },
-  });
+      // Expired codes and tokens (and forgotten throttle entries) go at start and then periodically.
+      let running: Promise<unknown> = Promise.resolve();
+      const purge = () => {
+        running = Promise.all([purgeExpired(db), Promise.resolve(throttle.purge())]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
+        return running;
+      };
+      const timer = setInterval(purge, o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+      timer.unref();
+      scope.addHook('onReady', async () => {
+        await purge();
+      });
+      scope.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
 
-  addRoute(app, db, {
-    method: 'POST', url: '/v4/auth/o/revoke/', rule: '*', public: true,
-    handler: async (req, reply) => {
-      const token = params(req).token ?? bearer(req);
-      if (token) await revokeToken(db, token);
-      // RFC 7009: 200 whether or not the token was known.
-      return reply.code(200).send({});
-    },
-  });
+    addRoute(scope, db, {
+      method: 'POST', url: '/v4/auth/o/token/', rule: '*', public: true,
+      handler: async (req, reply) => {
+        const wait = await overLimit(tokenLimit, req);
+        if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
+        const fields = fieldsOf(req);
+        if (!fields) return oauthError(reply, 'invalid_request', 'The request must be a form.');
+        const parsed = parse(tokenRequest, fields);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+        const p = parsed.data;
+        if (p.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+        if (p.grant_type === 'authorization_code') {
+          const { code, code_verifier: verifier, redirect_uri: redirectUri } = p;
+          if (!code || !verifier || !redirectUri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
+          const out = await db.transaction(async (tx) => {
+            const row = await lockCode(tx, code);
+            if (!row) return { error: 'Invalid authorization code.' };
+            if (row.used_at) {
+              // A replayed code: refuse it and revoke whatever it issued (RFC 6749 §4.1.2).
+              await revokeFamily(tx, row.family_id);
+              return { error: 'Authorization code already used.' };
+            }
+            await markCodeUsed(tx, code);
+            if (row.expired) return { error: 'Authorization code expired.' };
+            if (row.client_id !== p.client_id || row.redirect_uri !== redirectUri) return { error: 'Redirect URI mismatch.' };
+            if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !safeEqual(pkceChallenge(verifier), row.code_challenge)) {
+              return { error: 'PKCE verification failed.' };
+            }
+            return { tokens: await issueTokens(tx, settings, row.user_id, row.client_id, row.scope, row.family_id) };
+          });
+          if ('error' in out) return oauthError(reply, 'invalid_grant', out.error!);
+          return reply.header('cache-control', 'no-store').send(out.tokens);
+        }
+        if (p.grant_type === 'refresh_token') {
+          if (!p.refresh_token) return oauthError(reply, 'invalid_request', 'refresh_token is required.');
+          const out = await rotateRefresh(db, settings, p.refresh_token, p.client_id);
+          if (!out.ok) return oauthError(reply, 'invalid_grant', out.reason);
+          return reply.header('cache-control', 'no-store').send(out.tokens);
+        }
+        return oauthError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+      },
+    });
 
-  addRoute(app, db, {
-    method: 'POST', url: '/v4/auth/o/logout/', rule: '*', public: true,
-    handler: async (req, reply) => {
-      const p = params(req);
-      for (const t of [bearer(req), p.token, p.refresh_token]) if (t) await revokeToken(db, t);
-      return reply.code(200).send({ detail: 'Logged out.' });
-    },
+    // RFC 7662: POST only, the caller authenticated (a bearer access token of its own), the
+    // token in the form body; a token in the query string is never read.
+    addRoute(scope, db, {
+      method: 'GET', url: '/v4/auth/o/introspect/', rule: '*', public: true,
+      handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
+    });
+
+    addRoute(scope, db, {
+      method: 'POST', url: '/v4/auth/o/introspect/', rule: '*', public: true,
+      handler: async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const caller = bearer(req);
+        if (!caller || caller.length > 200 || !(await isActiveAccessToken(db, caller))) {
+          return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
+            .send({ error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' });
+        }
+        const body: unknown = req.body ?? {};
+        const parsed = typeof body === 'object' && body !== null && !Array.isArray(body) ? parse(tokenField, body) : null;
+        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
+        return introspect(db, parsed.data.token);
+      },
+    });
+
+    addRoute(scope, db, {
+      method: 'POST', url: '/v4/auth/o/revoke/', rule: '*', public: true,
+      handler: async (req, reply) => {
+        const fields = fieldsOf(req);
+        const parsed = fields ? parse(tokenField, fields) : null;
+        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const token = parsed.data.token ?? bearer(req);
+        if (token) await revokeToken(db, token);
+        // RFC 7009: 200 whether or not the token was known.
+        return reply.code(200).send({});
+      },
+    });
+
+    addRoute(scope, db, {
+      method: 'POST', url: '/v4/auth/o/logout/', rule: '*', public: true,
+      handler: async (req, reply) => {
+        const fields = fieldsOf(req);
+        const parsed = fields ? parse(tokenField, fields) : null;
+        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        for (const t of [bearer(req), parsed.data.token, parsed.data.refresh_token]) if (t) await revokeToken(db, t);
+        return reply.code(200).send({ detail: 'Logged out.' });
+      },
+    });
   });
 
   addRoute(app, db, {

@@ -4,15 +4,19 @@
  * query builder. Only SHA-256 hashes of codes and tokens are stored.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { defaultBrand, isBrand, parseScope } from '../../shared/access';
 import type { Db, Queryable } from '../db/client';
 import { oauth_codes, oauth_tokens, users } from '../db/schema';
 import { hashToken, newToken } from './crypto';
+import type { SignInOptions } from './throttle';
 
 export interface TokenSettings {
   /** Access-token lifetime in seconds (env ACCESS_TOKEN_TTL). */
   accessTtl: number;
   refreshTtl: number;
+  /** Sign-in limits of the identity provider (defaults in throttle.ts). */
+  signIn?: SignInOptions;
 }
 
 export interface IssuedTokens {
@@ -131,11 +135,36 @@ export async function introspect(db: Queryable, token: string): Promise<Introspe
     user_id: row.user_id,
     display_name: row.display_name,
     features: row.features,
-    brand: row.brands[0] ?? '',
-    brands: row.brands,
+    // The token's own scope decides, with the API's rule: both say the same default brand.
+    brand: defaultBrand(parseScope(row.scope)),
+    brands: parseScope(row.scope).filter(isBrand),
     client_id: row.client_id,
     token_type: row.kind === 'access' ? 'Bearer' : 'refresh_token',
   };
+}
+
+/** Whether `token` is a live access token (the caller's own credential at introspection). */
+export async function isActiveAccessToken(db: Queryable, token: string): Promise<boolean> {
+  const t = oauth_tokens;
+  const [row] = await db.orm
+    .select({ one: sql<number>`1` })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.user_id))
+    .where(and(
+      eq(t.token_hash, hashToken(token)), eq(t.kind, 'access'), isNull(t.revoked_at), gt(t.expires_at, sql`now()`),
+      eq(users.enabled, true),
+    ));
+  return row !== undefined;
+}
+
+/**
+ * Deletes expired authorization codes and tokens (a dead row is no use: an expired code
+ * or token is refused whether or not it is still stored). Returns how many went.
+ */
+export async function purgeExpired(db: Queryable): Promise<{ codes: number; tokens: number }> {
+  const codes = await db.orm.delete(oauth_codes).where(lte(oauth_codes.expires_at, sql`now()`)).returning({ h: oauth_codes.code_hash });
+  const tokens = await db.orm.delete(oauth_tokens).where(lte(oauth_tokens.expires_at, sql`now()`)).returning({ h: oauth_tokens.token_hash });
+  return { codes: codes.length, tokens: tokens.length };
 }
 
 /** RFC 7009 revocation: the token's whole family goes (access and refresh). */

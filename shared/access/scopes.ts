@@ -68,8 +68,18 @@ export function brandsOf(scopes: readonly string[]): Brand[] {
 }
 
 /**
- * Builds a principal from a scope string. The active brand defaults to the first
- * brand the scope string grants; a requested brand the user does not hold is ignored.
+ * The default (active) brand of a scope string: its first brand token, in the order the
+ * scope string lists them (the user's own order: `brand:dj brand:dance` defaults to the
+ * DJ store), '' when it grants none. The API's principal and the identity provider's
+ * introspection both use this, so they always agree.
+ */
+export function defaultBrand(scopes: readonly string[]): Brand | '' {
+  return scopes.find(isBrand) ?? '';
+}
+
+/**
+ * Builds a principal from a scope string. The active brand defaults to defaultBrand();
+ * a requested brand the user does not hold is ignored.
  */
 export function principalFrom(
   scope: string,
@@ -78,7 +88,7 @@ export function principalFrom(
 ): Principal {
   const scopes = parseScope(scope);
   const held = brandsOf(scopes);
-  const brand = activeBrand && (held as string[]).includes(activeBrand) ? activeBrand : (held[0] ?? '');
+  const brand = activeBrand && (held as string[]).includes(activeBrand) ? activeBrand : defaultBrand(scopes);
   return { scopes, features, brand };
 }
 

@@ -14,6 +14,7 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
     failRefresh: false,
     refreshDelayMs: 0,
     n: 0,
+    introspections: [] as { method: string; bearer: string; token: string | null; query: string }[],
   };
   const issue = () => {
     const n = ++state.n;
@@ -45,7 +46,12 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
       return json(400, { error: 'unsupported_grant_type' });
     }
     if (url.pathname === '/v4/auth/o/introspect/') {
-      if (!state.access.has(bearer)) return json(401, { detail: 'Invalid token.' });
+      // As the real one: POST only, the caller's own bearer token, the token asked about in the body.
+      state.introspections.push({ method: init.method ?? 'GET', bearer, token: form.get('token'), query: url.search });
+      if ((init.method ?? 'GET') !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
+      if (!state.access.has(bearer)) return json(401, { error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' });
+      if (!form.get('token')) return json(400, { error: 'invalid_request' });
+      if (!state.access.has(form.get('token')!)) return json(200, { active: false });
       return json(200, { active: true, scope: opts.scope ?? 'app:control staff:admin brand:dance brand:dj', exp: 0, username: 'admin', user_id: 7, features: ['beta'] });
     }
     if (url.pathname === '/v4/auth/o/revoke/') {

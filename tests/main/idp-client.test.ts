@@ -39,6 +39,6 @@ describe('identity provider client', () => {
   it('an introspection the token cannot pass throws the provider status', async () => {
     const idp = fakeIdp();
     const client = new IdpClient({ idpUrl: IDP, fetch: idp.fetch });
-    await expect(client.introspect((call) => call('nope'))).rejects.toMatchObject({ code: 'idp_error', status: 401, message: 'Invalid token.' });
+    await expect(client.introspect((call) => call('nope'))).rejects.toMatchObject({ code: 'idp_error', status: 401, message: 'Introspection needs a valid bearer access token of the caller.' });
   });
 });

@@ -9,6 +9,7 @@ import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { SessionService } from '../../main/services/session';
 import { createMemoryVault } from '../../main/services/token-vault';
+import { introspectToken, postSignInForm, signIn as signInDirect } from '../server/helpers';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -31,8 +32,7 @@ function setup() {
   const api = new ApiClient({ apiUrl: server.api, session, fetch: countingFetch });
   const signIn = async (username: string, password: string) => {
     const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
-    const q = new URL(url).searchParams;
-    const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username, password }), redirect: 'manual' });
+    const res = await postSignInForm(url, username, password);
     expect(res.status).toBe(302);
     const back = new URL(res.headers.get('location')!).searchParams;
     return session.completeSignIn(back.get('code')!, back.get('state')!);
@@ -90,8 +90,9 @@ describe('session against the real identity provider', () => {
     await signIn('finance', 'sandbox-finance');
     const stored = JSON.parse([...vault.entries.values()][0]) as { accessToken: string };
     await session.signOut();
-    const intro = await (await fetch(`${server.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${stored.accessToken}` } })).json();
-    expect(intro).toEqual({ active: false });
+    // Asked by another live session (a revoked caller is refused outright).
+    const other = (await signInDirect(server, 'support', 'sandbox-support')).access_token;
+    expect(await introspectToken(server.idp, stored.accessToken, other)).toEqual({ active: false });
     expect(vault.entries.size).toBe(0);
   });
 
@@ -107,8 +108,7 @@ describe('session against the real identity provider', () => {
       const session = new SessionService({ idpUrl: short.idp, vault, events: new EventBus(), fetch: counting, refreshSkewMs: 1_000 });
       const api = new ApiClient({ apiUrl: short.api, session, fetch: counting });
       const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
-      const q = new URL(url).searchParams;
-      const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username: 'contentops', password: 'sandbox-contentops' }), redirect: 'manual' });
+      const res = await postSignInForm(url, 'contentops', 'sandbox-contentops');
       const back = new URL(res.headers.get('location')!).searchParams;
       await session.completeSignIn(back.get('code')!, back.get('state')!);
       const first = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
@@ -118,7 +118,8 @@ describe('session against the real identity provider', () => {
       expect(refreshes).toBe(1);
       const second = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
       expect(second).not.toBe(first);
-      const intro = async (t: string) => (await (await fetch(`${short.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t}` } })).json()) as { active: boolean };
+      const caller = (await signInDirect(short, 'support', 'sandbox-support')).access_token;
+      const intro = async (t: string) => (await introspectToken(short.idp, t, caller)) as { active: boolean };
       expect((await intro(first)).active).toBe(false);
       expect((await intro(second)).active).toBe(true);
       expect((await api.request({ method: 'GET', path: '/v4/accounts/me/' })).status).toBe(200);

@@ -46,6 +46,13 @@ describe('session: sign-in with PKCE', () => {
     expect(await session.status()).toEqual({ signedIn: true, user });
   });
 
+  it('introspects with POST (RFC 7662): its access token as the caller\'s bearer and as the form\'s token, none in the URL', async () => {
+    const { signIn, idp, vault } = setup();
+    await signIn();
+    const { accessToken } = JSON.parse([...vault.entries.values()][0]) as { accessToken: string };
+    expect(idp.state.introspections).toEqual([{ method: 'POST', bearer: accessToken, token: accessToken, query: '' }]);
+  });
+
   it('refuses an unknown or replayed state', async () => {
     const { session, idp } = setup();
     const { url } = session.beginSignIn(REDIRECT);

@@ -23,14 +23,26 @@ export function authorizeQuery(challenge: string, extra: Record<string, string> 
   });
 }
 
-/** Submits the sign-in form; returns the raw response (302 on success). */
-export async function submitSignIn(s: RunningServer, username: string, password: string, challenge: string) {
-  const q = authorizeQuery(challenge);
-  return fetch(`${s.idp}/v4/auth/o/authorize/?${q}`, {
+/**
+ * Opens the sign-in form at `authorizeUrl` as a browser does (keeping its nonce cookie
+ * and anti-CSRF token) and submits it; returns the raw response (302 on success).
+ */
+export async function postSignInForm(authorizeUrl: string, username: string, password: string): Promise<Response> {
+  const form = await fetch(authorizeUrl, { redirect: 'manual' });
+  const html = await form.text();
+  const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)?.[1] ?? '';
+  return fetch(authorizeUrl, {
     method: 'POST',
-    body: new URLSearchParams({ ...Object.fromEntries(q), username, password }),
+    headers: cookie ? { cookie } : {},
+    body: new URLSearchParams({ ...Object.fromEntries(new URL(authorizeUrl).searchParams), csrf_token: csrf, username, password }),
     redirect: 'manual',
   });
+}
+
+/** Submits the sign-in form; returns the raw response (302 on success). */
+export async function submitSignIn(s: RunningServer, username: string, password: string, challenge: string) {
+  return postSignInForm(`${s.idp}/v4/auth/o/authorize/?${authorizeQuery(challenge)}`, username, password);
 }
 
 export async function getCode(s: RunningServer, username: string, password: string, challenge: string): Promise<string> {
@@ -47,6 +59,14 @@ export async function tokenRequest(s: RunningServer, fields: Record<string, stri
     body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...fields }),
   });
   return { status: r.status, body: (await r.json()) as Record<string, string> };
+}
+
+/** RFC 7662 introspection of `token`, the caller authenticated with its own access token `caller`. */
+export async function introspectToken(idp: string, token: string, caller: string = token): Promise<Record<string, unknown>> {
+  const r = await fetch(`${idp}/v4/auth/o/introspect/`, {
+    method: 'POST', headers: { authorization: `Bearer ${caller}` }, body: new URLSearchParams({ token }),
+  });
+  return (await r.json()) as Record<string, unknown>;
 }
 
 export interface Tokens {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ME_NAME_MAX } from '../../shared/api/me';
-import { api, signIn, startTestServer, type RunningServer } from './helpers';
+import { api, introspectToken, signIn, startTestServer, type RunningServer } from './helpers';
 
 let s: RunningServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('PATCH /v4/accounts/me/', () => {
     expect(r.body).toMatchObject({ username: 'marketing', display_name: 'Mo the Marketer', first_name: 'Mo' });
     expect(r.headers.get('etag')).not.toBe(etag);
     expect((await api(s, t, '/v4/accounts/me/')).body.display_name).toBe('Mo the Marketer');
-    const intro = await (await fetch(`${s.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t}` } })).json();
+    const intro = await introspectToken(s.idp, t);
     expect(intro).toMatchObject({ username: 'marketing', display_name: 'Mo the Marketer' });
 
     // The ETag used is now stale: 412 with the detail, nothing written.

@@ -6,6 +6,7 @@
 import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../../shared/api/client';
 import { createPkce } from '../../../main/services/pkce';
 import type { ConsoleHost } from '../fixtures';
+import { postSignInForm } from '../../server/helpers';
 
 export interface OtherClient {
   accessToken: string;
@@ -23,9 +24,7 @@ export async function signInElsewhere(host: Pick<ConsoleHost, 'idpUrl' | 'apiUrl
   const q = new URLSearchParams({
     response_type: 'code', client_id: CONSOLE_CLIENT_ID, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state,
   });
-  const form = await fetch(`${host.idpUrl}${AUTH_PATHS.authorize}?${q}`, {
-    method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username, password }), redirect: 'manual',
-  });
+  const form = await postSignInForm(`${host.idpUrl}${AUTH_PATHS.authorize}?${q}`, username, password);
   const code = new URL(form.headers.get('location') ?? 'http://x/').searchParams.get('code');
   if (!code) throw new Error(`sign-in of ${username} elsewhere failed: ${form.status}`);
   const tokenRes = await fetch(`${host.idpUrl}${AUTH_PATHS.token}`, {

@@ -3,8 +3,9 @@ import { expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../../../shared/api';
 import { startServer } from '../../../server/app';
 import {
-  REDIRECT_URI, api, authorizeQuery, getCode, pkcePair, signIn, submitSignIn, tokenRequest, type RunningServer,
+  REDIRECT_URI, api, authorizeQuery, getCode, introspectToken, pkcePair, signIn, submitSignIn, tokenRequest, type RunningServer,
 } from '../helpers';
+import { authHardeningSuite } from './auth-hardening';
 
 export function authSuite(get: () => RunningServer) {
   it('signs in with PKCE: form, redirect with code and state, tokens, introspect', async () => {
@@ -28,10 +29,11 @@ export function authSuite(get: () => RunningServer) {
     expect(t.body.token_type).toBe('Bearer');
     expect(t.body.scope).toBe('app:control staff:curation brand:dj brand:dance');
 
-    const intro = await fetch(`${s.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t.body.access_token}` } });
-    const body = await intro.json();
+    const body = await introspectToken(s.idp, t.body.access_token);
     expect(body).toMatchObject({ active: true, username: 'curation', scope: t.body.scope, brand: 'brand:dj', features: [] });
     expect(body.exp).toBeGreaterThan(Date.now() / 1000);
+    // The API's default brand is the same one (no X-Brand sent).
+    expect((await api(s, t.body.access_token, '/v4/accounts/me/')).body.brand).toBe('brand:dj');
   });
 
   it('re-shows the form with an error on a wrong password', async () => {
@@ -46,7 +48,6 @@ export function authSuite(get: () => RunningServer) {
     ['a non-loopback redirect', { redirect_uri: 'http://evil.example/cb' }],
     ['localhost instead of an IP literal', { redirect_uri: 'http://localhost:5000/cb' }],
     ['another client', { client_id: 'other' }],
-    ['plain PKCE', { code_challenge_method: 'plain' }],
   ])('refuses %s', async (_n, extra) => {
     const r = await fetch(`${get().idp}/v4/auth/o/authorize/?${authorizeQuery(pkcePair().challenge, extra)}`);
     expect(r.status).toBe(400);
@@ -104,8 +105,8 @@ export function authSuite(get: () => RunningServer) {
     const t = await signIn(s, 'marketing', 'sandbox-marketing');
     const rv = await fetch(`${s.idp}/v4/auth/o/revoke/`, { method: 'POST', body: new URLSearchParams({ token: t.access_token, client_id: CONSOLE_CLIENT_ID }) });
     expect(rv.status).toBe(200);
-    const intro = await fetch(`${s.idp}/v4/auth/o/introspect/`, { headers: { authorization: `Bearer ${t.access_token}` } });
-    expect(await intro.json()).toEqual({ active: false });
+    const caller = await signIn(s, 'support', 'sandbox-support');
+    expect(await introspectToken(s.idp, t.access_token, caller.access_token)).toEqual({ active: false });
 
     const t2 = await signIn(s, 'marketing', 'sandbox-marketing');
     const out = await fetch(`${s.idp}/v4/auth/o/logout/`, { method: 'POST', headers: { authorization: `Bearer ${t2.access_token}` } });
@@ -161,4 +162,6 @@ export function authSuite(get: () => RunningServer) {
     const f = await signIn(s, 'finance', 'sandbox-finance');
     expect((await api(s, f.access_token, '/v4/auth/temp-account-email/?label_id=10')).status).toBe(403);
   });
+
+  authHardeningSuite(get);
 }
