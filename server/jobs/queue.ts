@@ -83,7 +83,7 @@ export const WORKER_CONCURRENCY = 2;
  * (a worker that died holds its job until then) and hands them back for a retry.
  */
 export const LEASE_CHECK_SECONDS = 10;
-/** Seconds between polls for new work when the database's notifications are not available. */
+/** Seconds between polls for work (retries due, jobs that came in while busy); new jobs wake workers at once. */
 export const POLL_SECONDS = 2;
 /** Seconds a stopping worker waits for the jobs it runs before handing them back. */
 export const STOP_GRACE_SECONDS = 10;
@@ -126,8 +126,10 @@ const onTransaction = (tx: Queryable): BossDb => ({
   executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
 });
 
+/** pg-boss's job data: our job id, and the run limit for the ERROR detail (a failures worker may not know the kind). */
 interface BossData {
   job_id: number;
+  expire_seconds: number;
 }
 
 export interface QueueOptions {
@@ -206,9 +208,9 @@ export class JobQueue {
    */
   async enqueue(kind: string, ownerId: number | null, payload: Record<string, unknown>, options: EnqueueOptions = {}, tx?: Queryable): Promise<JobRow | null> {
     const run = async (t: Queryable) => {
-      this.kind(kind);
+      const k = this.kind(kind);
       const [row] = await t.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
-      const sent = await this.boss.send(kind, { job_id: row.id } satisfies BossData, {
+      const sent = await this.boss.send(kind, { job_id: row.id, expire_seconds: k.expireInSeconds } satisfies BossData, {
         id: bossId(row.id), db: onTransaction(t),
         ...(options.priority !== undefined && { priority: options.priority }),
         ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
@@ -250,12 +252,15 @@ export class JobQueue {
 
   /** Runs jobs of every kind in this process (and records the ones pg-boss gave up on). */
   async work(opts: WorkOptions = {}): Promise<void> {
-    const pollingIntervalSeconds = this.opts.pollSeconds ?? POLL_SECONDS;
+    // A new job wakes the workers at once (notifications); retries, and work that came
+    // in while a worker was busy, are found by the poll.
+    const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
+    const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
     for (const [name, k] of Object.entries(this.kinds)) {
       const localConcurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
-      await this.boss.work<BossData>(name, { batchSize: 1, localConcurrency, pollingIntervalSeconds }, async ([job]) => this.runJob(k, job));
+      await this.boss.work<BossData>(name, { ...polling, batchSize: 1, localConcurrency }, async ([job]) => this.runJob(k, job));
     }
-    await this.boss.work(FAILURES_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+    await this.boss.work(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
       async ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
   }
 
@@ -268,13 +273,17 @@ export class JobQueue {
     const local = new AbortController();
     this.running.set(id, local);
     let out: HandlerOutcome;
+    const signal = AbortSignal.any([job.signal, local.signal]);
     try {
-      out = await k.run(this.db, row, { signal: AbortSignal.any([job.signal, local.signal]), attempt: job.retryCount });
+      out = await k.run(this.db, row, { signal, attempt: job.retryCount });
     } catch (e) {
       throw new JobFailure(e instanceof Error ? e.message : String(e));
     } finally {
       this.running.delete(id);
     }
+    // Stopped (past its expiry, cancelled, the claim lost, the worker stopping): pg-boss
+    // has settled this attempt already; what the run returned does not finish the job.
+    if (signal.aborted) throw new JobFailure(String(signal.reason ?? 'stopped'));
     await this.db.transaction(async (tx) => {
       const [current] = await tx.query<{ state: string }>('select state from jobs where id = $1 for update', [id]);
       if (!current || !(OPEN_STATES as readonly string[]).includes(current.state)) return;
@@ -288,7 +297,7 @@ export class JobQueue {
     const id = job.data?.job_id;
     if (!Number.isInteger(id)) return;
     const output = job.sourceOutput as { name?: string; message?: string } | null;
-    const seconds = this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
+    const seconds = job.data.expire_seconds ?? this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
     const detail = output?.name === JobFailure.NAME && output.message ? output.message : JOB_DETAIL.expired(seconds);
     await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
       .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES])));
