@@ -168,7 +168,9 @@ export class JobQueue {
       : { connectionString: db.engine.url, max: 4 };
     const boss = new PgBoss({
       ...engine,
+      // Expiry is swept by the per-queue monitor pass, as often as the longer of the two.
       superviseIntervalSeconds: opts.leaseCheckSeconds ?? LEASE_CHECK_SECONDS,
+      monitorIntervalSeconds: opts.leaseCheckSeconds ?? LEASE_CHECK_SECONDS,
       schedule: false,
       useListenNotify: true,
     });
