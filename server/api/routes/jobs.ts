@@ -6,7 +6,7 @@ import { calendarDate } from '../../../shared/api/dates';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import type { JobQueue, JobRow } from '../../jobs/queue';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { addRoute } from '../route';
 import { parseBody } from '../validation';
 
@@ -17,6 +17,9 @@ const SALES_RULE = oneOf('staff:admin', 'staff:finance', 'user:supplier');
 const rangeBody = z.strictObject({ start_date: calendarDate, end_date: calendarDate })
   .refine((r) => r.start_date <= r.end_date, { message: MSG.startBeforeEnd, path: ['start_date'] });
 
+/** Supplier ids are int4: a larger one names no supplier (and must not reach the database as one). */
+const INT4_MAX = 2_147_483_647;
+
 const view = (j: JobRow) => ({ id: j.id, kind: j.kind, state: j.state, child_job_id: j.child_job_id, result: j.result });
 
 export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue) {
@@ -26,13 +29,14 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       handler: async (req, reply, user) => {
         const id = Number((req.params as { id: string }).id);
         // A supplier asks only for itself; another supplier's id is not found.
-        if (!Number.isInteger(id) || (user!.supplierId != null && user!.supplierId !== id)) throw notFound();
+        if (!Number.isInteger(id) || id < 1 || id > INT4_MAX || (user!.supplierId != null && user!.supplierId !== id)) throw notFound();
         const [s] = await db.query('select 1 from suppliers where id = $1', [id]);
         if (!s) throw notFound();
         const range = parseBody(rangeBody, req.body);
         const job = await queue.enqueue(kind, user!.id, { supplier_id: id, ...range });
-        // The sales kinds take no singleton key, so a job is always enqueued.
-        return reply.code(202).send({ id: job!.id, state: job!.state });
+        // Only a singleton key can hold a job back, and the sales kinds take none.
+        if (!job) throw new HttpError(409, { detail: 'A job like this one is already queued.' });
+        return reply.code(202).send({ id: job.id, state: job.state });
       },
     });
   }

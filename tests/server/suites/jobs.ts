@@ -66,6 +66,8 @@ export function jobSuite(get: () => RunningServer) {
     const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-01', end_date: '2024-01-01' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ start_date: [MSG.startBeforeEnd] });
+    // A supplier id past int4 names no supplier.
+    expect((await api(get(), finance, '/v4/catalog/suppliers/99999999999/sales/', { method: 'POST', body: range })).status).toBe(404);
   });
 
   it('refuses a date that is not on the calendar at enqueue with a 400 naming the field (no job is made)', async () => {
