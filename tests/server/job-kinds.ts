@@ -73,15 +73,16 @@ export const TEST_KINDS = {
       throw new Error('The supplier has no sales in that range.');
     },
   },
-  /** Waits for release(id); one at a time per worker. */
+  /** Waits for release(id); one at a time per worker. With payload.child, hands on to a test-child job. */
   'test-gate': {
     ...limits, concurrency: 1,
     run: async (_db, job, ctx) => {
       await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
       if (ctx.signal.aborted) throw new Error('stopped');
-      return { result: { released: true } };
+      return { result: { released: true }, child: job.payload.child ? { kind: 'test-child', payload: { parent: job.id } } : undefined };
     },
   },
+  'test-child': { ...limits, run: async () => ({ result: { child: true } }) },
   /** Like test-gate, one job per singleton key queued or running. */
   'test-exclusive': {
     ...limits, policy: 'exclusive', concurrency: 4,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MESSAGE } from '../../../shared/api/dates';
 import { MSG } from '../../../shared/messages';
 import { openJobQueue } from '../../../server/app';
-import { JOB_DETAIL, type JobQueue, type JobRow } from '../../../server/jobs/queue';
+import { bossId, JOB_DETAIL, type JobQueue, type JobRow } from '../../../server/jobs/queue';
 import { api, signIn, type RunningServer } from '../helpers';
 import { TEST_KINDS, testRuns, release, waitFor } from '../job-kinds';
 
@@ -146,6 +146,34 @@ export function jobSuite(get: () => RunningServer) {
       // A finished job cannot be cancelled.
       expect(await queue.cancel(next.id)).toBe(false);
       expect((await queue.get(next.id))!.state).toBe('DONE');
+    });
+
+    it('a job an earlier attempt already finished is not run again, nor finished twice (no second result or child)', async () => {
+      const db = get().db;
+      // Delivered by pg-boss after the row was finished (an attempt that died right after its DONE).
+      const early = await db.transaction(async (tx) => {
+        const row = (await queue.enqueue('test-gate', null, { child: true }, {}, tx))!;
+        await tx.query(`update jobs set state = 'DONE', result = '{"earlier": true}' where id = $1`, [row.id]);
+        return row;
+      });
+      await waitFor(async () => {
+        const [b] = await db.query<{ state: string }>('select state from pgboss.job where id = $1', [bossId(early.id)]);
+        return b?.state === 'completed';
+      });
+      expect(testRuns(early.id)).toEqual([]);
+      // Finished by another attempt while this run was still going.
+      const late = await enqueue('test-gate', { child: true });
+      await waitFor(async () => testRuns(late.id).length > 0);
+      await db.query(`update jobs set state = 'DONE', result = '{"earlier": true}' where id = $1`, [late.id]);
+      release(late.id);
+      await waitFor(async () => {
+        const [b] = await db.query<{ state: string }>('select state from pgboss.job where id = $1', [bossId(late.id)]);
+        return b?.state === 'completed';
+      });
+      for (const j of [early, late]) {
+        expect(await queue.get(j.id)).toMatchObject({ state: 'DONE', result: { earlier: true }, child_job_id: null });
+        expect(await db.query("select id from jobs where kind = 'test-child' and payload->>'parent' = $1", [String(j.id)])).toEqual([]);
+      }
     });
 
     it('runs a higher priority first', async () => {
