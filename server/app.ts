@@ -7,8 +7,8 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
-import { startWorker } from './jobs/queue';
-import { JOB_HANDLERS } from './jobs/sales';
+import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue';
+import { JOB_KINDS } from './jobs/sales';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -32,13 +32,32 @@ export interface ServerOptions {
   log?: (msg: string) => void;
   /** Use an already-open database (tests); it is not closed by close(). */
   db?: Db;
+  /**
+   * Run a job worker in this process (default true: the sandbox and `npm run server`);
+   * false when separate `npm run worker` processes run the jobs.
+   */
+  worker?: boolean;
+  /** Kinds of job besides the server's own (tests add theirs here). */
+  jobKinds?: JobKinds;
+  /** Job queue timing (tests make the lease check and polling short). */
+  jobQueue?: Omit<QueueOptions, 'kinds'>;
 }
 
 export interface RunningServer {
   api: string;
   idp: string;
   db: Db;
+  jobs: JobQueue;
   close(): Promise<void>;
+}
+
+/** The job queue with the server's kinds (and any extra ones). */
+export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'> = {}): Promise<JobQueue> {
+  return JobQueue.open(db, {
+    onError: opts.log ? (e) => opts.log!(`job queue: ${e.message}`) : undefined,
+    ...opts.jobQueue,
+    kinds: { ...JOB_KINDS, ...opts.jobKinds },
+  });
 }
 
 export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log'> = {}) {
@@ -49,6 +68,7 @@ export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scal
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const ownDb = !opts.db;
   const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+  let jobs: JobQueue | undefined;
   try {
     await prepareDb(db, opts);
     const envTtl = Number(process.env.ACCESS_TOKEN_TTL);
@@ -57,24 +77,29 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       refreshTtl: 30 * 24 * 3600,
     };
     const host = opts.host ?? '127.0.0.1';
-    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox });
+    jobs = await openJobQueue(db, opts);
+    if (opts.worker ?? true) await jobs.work();
+    const queue = jobs;
+    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue });
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
-    const stopWorker = startWorker(db, JOB_HANDLERS);
     let closed = false;
     return {
       api: apiUrl,
       idp: idpUrl,
       db,
+      jobs: queue,
       close: async () => {
         if (closed) return;
         closed = true;
-        await Promise.all([api.close(), idp.close(), stopWorker()]);
+        await Promise.all([api.close(), idp.close()]);
+        await queue.stop();
         if (ownDb) await db.close();
       },
     };
   } catch (e) {
+    await jobs?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
     throw e;
   }

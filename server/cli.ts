@@ -7,8 +7,11 @@
  *   --seed N, --scale N seed number and size for the first start on an empty database
  *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
  *                       only the console's sandbox start passes it, never a default
+ *   --worker            a job worker alone (npm run worker): needs DATABASE_URL
+ *   WORKER_CONCURRENCY  with --worker: jobs of each kind it runs at once
  */
 import { startServer } from './app';
+import { runWorkerProcess } from './worker';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,6 +20,14 @@ function arg(name: string): string | undefined {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 async function main() {
+  if (flag('worker')) {
+    const concurrency = Number(process.env.WORKER_CONCURRENCY);
+    return runWorkerProcess({
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : undefined,
+      log: (m) => console.error(m),
+    });
+  }
   const asChild = typeof process.send === 'function';
   const defaultPort = (p: number) => (asChild ? 0 : p);
   const memory = flag('memory');
@@ -48,6 +59,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e instanceof Error && flag('worker') ? e.message : e);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { registerIdp } from '../auth/idp';
 import type { TokenSettings } from '../auth/tokens';
+import type { JobQueue } from '../jobs/queue';
 import { HttpError } from './errors';
 import { requireRules } from './route';
 import { registerAuxiliaryRoutes } from './routes/auxiliary';
@@ -41,9 +42,11 @@ export interface ApiOptions {
   logger?: boolean;
   /** Running as the console's embedded sandbox: adds the sandbox-only fault route. */
   sandbox?: boolean;
+  /** The job queue the async calls enqueue on. */
+  jobs: JobQueue;
 }
 
-export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions = {}): Promise<FastifyInstance> {
+export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
   const app = base(opts.logger ?? false);
   await app.register(async (scope) => {
     if (opts.sandbox) registerSandboxRoutes(scope, db);
@@ -52,7 +55,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);
     registerMeRoutes(scope, db);
-    registerJobRoutes(scope, db);
+    registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.

@@ -46,6 +46,8 @@ export interface Db extends Queryable {
    * a single connection and needs none.
    */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The engine's own handle, for the job queue (pg-boss takes a PGlite instance or a server URL). */
+  readonly engine: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       ),
     runMigrations: (migrationsFolder) => migratePglite(orm, { migrationsFolder }),
     withMigrationLock: (fn) => fn(),
+    engine: { kind: 'pglite', pglite: lite },
     close: () => lite.close(),
   };
 }
@@ -158,6 +161,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release();
       }
     },
+    engine: { kind: 'postgres', url },
     close: () => pool.end(),
   };
 }

@@ -1,11 +1,26 @@
 /**
- * The Postgres-backed job queue (api-conventions "Jobs"): jobs are rows; a worker in
- * each server process claims PENDING jobs with FOR UPDATE SKIP LOCKED (so several
- * servers on one PostgreSQL database never run a job twice), runs the handler of its
- * kind and stores DONE + result, or ERROR. A handler may hand on to a child job: the
- * parent is DONE with child_job_id and the poller follows the child (spec §4).
+ * The job queue (api-conventions "Jobs"), on pg-boss: a maintained PostgreSQL queue
+ * with leases (a run past its expiry is stopped and retried, which is also how a job
+ * of a worker that died comes back), retries with backoff, priorities, singleton keys
+ * and cancel, on a PostgreSQL server and on PGlite (pg-boss's `pglite` backend).
+ *
+ * The `jobs` table stays the record the API reads (id, kind, state, child_job_id,
+ * owner, payload, result; spec §4); pg-boss carries the work, its job data holding our
+ * job id (its own job id is derived from ours, see bossId). Our row and pg-boss's job
+ * are written in one transaction, so neither exists without the other. A run:
+ *   - marks the row RUNNING, unless it is already DONE or ERROR (an earlier attempt
+ *     finished it, or it was cancelled): then there is nothing to do;
+ *   - runs the handler of its kind;
+ *   - writes DONE + result (and enqueues the child) in one transaction holding the
+ *     row lock, only while the row is still PENDING/RUNNING: a job finishes once,
+ *     with one result and one child, however often pg-boss retried it.
+ * When pg-boss gives up (retries exhausted, the last attempt failed or went past its
+ * expiry, also when the worker running it died), it moves the job to the failures
+ * queue, whose worker marks the row ERROR with a detail: the handler's message, or
+ * "The job did not finish within N s and was stopped."
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Db, Queryable } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -25,7 +40,75 @@ export interface HandlerOutcome {
   child?: { kind: string; payload: Record<string, unknown> };
 }
 
-export type JobHandler = (db: Queryable, job: JobRow) => Promise<HandlerOutcome>;
+export interface JobContext {
+  /** Aborted when the run is past its expiry, cancelled, or the worker stops. */
+  signal: AbortSignal;
+  /** 0 on the first run, then 1, 2, … on retries. */
+  attempt: number;
+}
+
+export type JobHandler = (db: Queryable, job: JobRow, ctx: JobContext) => Promise<HandlerOutcome>;
+
+/** A kind of job: its handler and how it runs. Each kind is one pg-boss queue. */
+export interface JobKind {
+  run: JobHandler;
+  /** Seconds one run may take; past it the run is stopped and retried while retries are left. */
+  expireInSeconds: number;
+  /** Further attempts after a failed or expired one. */
+  retryLimit: number;
+  /** Seconds before the first retry, then doubled (with jitter) for each further one. */
+  retryDelaySeconds: number;
+  /**
+   * pg-boss queue policy. 'exclusive': one job per singleton key queued or running at a
+   * time (an enqueue with the key of one that is returns null). Default 'standard'.
+   */
+  policy?: 'standard' | 'exclusive' | 'singleton' | 'stately' | 'short';
+  /** Jobs of this kind one worker runs at once; default the worker's concurrency. */
+  concurrency?: number;
+}
+
+export type JobKinds = Readonly<Record<string, JobKind>>;
+
+export interface EnqueueOptions {
+  /** Higher runs first; default 0. */
+  priority?: number;
+  /** See JobKind.policy: on an 'exclusive' kind, one job per key queued or running. */
+  singletonKey?: string;
+}
+
+/** Jobs of each kind one worker process runs at once, unless the kind says otherwise. */
+export const WORKER_CONCURRENCY = 2;
+/**
+ * Seconds between lease checks: how often a worker looks for runs past their expiry
+ * (a worker that died holds its job until then) and hands them back for a retry.
+ */
+export const LEASE_CHECK_SECONDS = 10;
+/** Seconds between polls for work (retries due, jobs that came in while busy); new jobs wake workers at once. */
+export const POLL_SECONDS = 2;
+/** Seconds a stopping worker waits for the jobs it runs before handing them back. */
+export const STOP_GRACE_SECONDS = 10;
+/** The pg-boss queue that receives jobs pg-boss gave up on; its worker marks them ERROR. */
+export const FAILURES_QUEUE = 'job-failures';
+
+/** Details of jobs that ended in ERROR without a message of their own. */
+export const JOB_DETAIL = {
+  cancelled: 'Cancelled.',
+  expired: (seconds: number) => `The job did not finish within ${seconds} s and was stopped.`,
+};
+
+/** A handler's own failure (its message becomes the job's detail), told apart from pg-boss's expiry. */
+class JobFailure extends Error {
+  static readonly NAME = 'JobFailure';
+  constructor(message: string) {
+    super(message);
+    this.name = JobFailure.NAME;
+  }
+}
+
+/** Thrown inside the enqueue transaction when a singleton key blocks the job, to roll back our row. */
+class SingletonBlocked extends Error {}
+
+const OPEN_STATES = ['PENDING', 'RUNNING'] as const;
 
 const JOB_FIELDS = {
   id: jobs.id, kind: jobs.kind, state: jobs.state, child_job_id: jobs.child_job_id, owner_id: jobs.owner_id,
@@ -35,49 +118,195 @@ const JOB_FIELDS = {
 /** A jsonb value stored as JSON (so a null result is JSON null, not SQL NULL). */
 const json = (v: unknown) => sql`${JSON.stringify(v ?? null)}::jsonb`;
 
-export async function enqueue(db: Queryable, kind: string, ownerId: number, payload: Record<string, unknown>): Promise<JobRow> {
-  const [row] = await db.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
-  return row;
+/** pg-boss's job id for our job id: a fixed UUID pattern with the id in its last 12 hex digits. */
+export const bossId = (id: number) => `00000000-0000-4000-8000-${id.toString(16).padStart(12, '0')}`;
+
+/** pg-boss statements on one of our transactions (send and cancel take `db`). */
+const onTransaction = (tx: Queryable): BossDb => ({
+  executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
+});
+
+/** pg-boss's job data: our job id, and the run limit for the ERROR detail (a failures worker may not know the kind). */
+interface BossData {
+  job_id: number;
+  expire_seconds: number;
 }
 
-/** Claims and runs one pending job; false when there was none. */
-export async function runOne(db: Db, handlers: Readonly<Record<string, JobHandler>>): Promise<boolean> {
-  const next = db.orm.select({ id: jobs.id }).from(jobs).where(eq(jobs.state, 'PENDING')).orderBy(jobs.id).limit(1)
-    .for('update', { skipLocked: true });
-  const [job] = await db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
-    .where(inArray(jobs.id, next)).returning(JOB_FIELDS);
-  if (!job) return false;
-  const handler = handlers[job.kind];
-  try {
-    if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-    const out = await handler(db, job);
-    await db.transaction(async (tx) => {
-      const child = out.child ? await enqueue(tx, out.child.kind, job.owner_id ?? 0, out.child.payload) : null;
-      await tx.orm.update(jobs).set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
-        .where(eq(jobs.id, job.id));
+export interface QueueOptions {
+  kinds: JobKinds;
+  /** See LEASE_CHECK_SECONDS (tests make it 1). */
+  leaseCheckSeconds?: number;
+  pollSeconds?: number;
+  stopGraceSeconds?: number;
+  /** pg-boss's errors (a lost connection, a failed maintenance pass); default console.error. */
+  onError?: (e: Error) => void;
+}
+
+export interface WorkOptions {
+  /** Jobs of each kind this worker runs at once (default WORKER_CONCURRENCY). */
+  concurrency?: number;
+}
+
+export class JobQueue {
+  /** Runs of this process by job id, so cancel can stop one that runs here. */
+  private readonly running = new Map<number, AbortController>();
+
+  private constructor(
+    private readonly db: Db,
+    private readonly boss: PgBoss,
+    readonly kinds: JobKinds,
+    private readonly opts: QueueOptions,
+  ) {}
+
+  /**
+   * Starts pg-boss on the database (installing or migrating its schema, `pgboss`) and
+   * creates or updates one queue per kind. Enqueues and cancels; work() also runs them.
+   */
+  static async open(db: Db, opts: QueueOptions): Promise<JobQueue> {
+    const engine = db.engine.kind === 'pglite'
+      ? { db: fromPglite(db.engine.pglite), backend: 'pglite' as const }
+      : { connectionString: db.engine.url, max: 4 };
+    const boss = new PgBoss({
+      ...engine,
+      // Expiry is swept by the per-queue monitor pass, as often as the longer of the two.
+      superviseIntervalSeconds: opts.leaseCheckSeconds ?? LEASE_CHECK_SECONDS,
+      monitorIntervalSeconds: opts.leaseCheckSeconds ?? LEASE_CHECK_SECONDS,
+      schedule: false,
+      useListenNotify: true,
     });
-  } catch (e) {
-    await db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail: (e as Error).message }), updated_at: sql`now()` })
-      .where(eq(jobs.id, job.id));
-  }
-  return true;
-}
-
-/** Polls for work every `intervalMs` until stopped; returns stop(). */
-export function startWorker(db: Db, handlers: Readonly<Record<string, JobHandler>>, intervalMs = 200): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    while (!stopped && (await runOne(db, handlers))) {
-      /* drain the queue */
+    const onError = opts.onError ?? ((e: Error) => console.error('job queue:', e.message));
+    boss.on('error', onError);
+    await boss.start();
+    const queue = new JobQueue(db, boss, opts.kinds, opts);
+    try {
+      await queue.ensureQueue(FAILURES_QUEUE, { notify: true });
+      for (const [name, k] of Object.entries(opts.kinds)) {
+        await queue.ensureQueue(name, {
+          expireInSeconds: k.expireInSeconds, retryLimit: k.retryLimit, retryDelay: k.retryDelaySeconds,
+          retryBackoff: true, deadLetter: FAILURES_QUEUE, notify: true,
+        }, k.policy);
+      }
+    } catch (e) {
+      await boss.stop({ graceful: false }).catch(() => undefined);
+      throw e;
     }
-  };
-  const timer = setInterval(() => {
-    running = running.then(tick).catch(() => undefined);
-  }, intervalMs);
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    return queue;
+  }
+
+  private async ensureQueue(name: string, options: Omit<Queue, 'name' | 'policy'>, policy?: JobKind['policy']) {
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+    else await this.boss.createQueue(name, { ...options, policy: policy ?? 'standard' });
+  }
+
+  private kind(name: string): JobKind {
+    const k = this.kinds[name];
+    if (!k) throw new Error(`No job kind ${name}`);
+    return k;
+  }
+
+  /**
+   * A new PENDING job of `kind` for `ownerId`; null when its singleton key is taken
+   * (see JobKind.policy). `tx`: enqueue inside that transaction instead of a new one.
+   */
+  async enqueue(kind: string, ownerId: number | null, payload: Record<string, unknown>, options: EnqueueOptions = {}, tx?: Queryable): Promise<JobRow | null> {
+    const run = async (t: Queryable) => {
+      const k = this.kind(kind);
+      const [row] = await t.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
+      const sent = await this.boss.send(kind, { job_id: row.id, expire_seconds: k.expireInSeconds } satisfies BossData, {
+        id: bossId(row.id), db: onTransaction(t),
+        ...(options.priority !== undefined && { priority: options.priority }),
+        ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+      });
+      if (!sent) throw new SingletonBlocked();
+      return row;
+    };
+    try {
+      return tx ? await run(tx) : await this.db.transaction(run);
+    } catch (e) {
+      if (e instanceof SingletonBlocked && !tx) return null;
+      throw e;
+    }
+  }
+
+  /** The job as the API shows it. */
+  async get(id: number): Promise<JobRow | null> {
+    const [row] = await this.db.orm.select(JOB_FIELDS).from(jobs).where(eq(jobs.id, id));
+    return row ?? null;
+  }
+
+  /**
+   * Cancels a PENDING or RUNNING job: pg-boss will not run (or retry) it, a run in this
+   * process is aborted, and it ends ERROR with "Cancelled.". False when the job does
+   * not exist or has already finished.
+   */
+  async cancel(id: number): Promise<boolean> {
+    const done = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ kind: string; state: string }>('select kind, state from jobs where id = $1 for update', [id]);
+      if (!row || !(OPEN_STATES as readonly string[]).includes(row.state)) return false;
+      if (this.kinds[row.kind]) await this.boss.cancel(row.kind, bossId(id), { db: onTransaction(tx) });
+      await tx.orm.update(jobs).set({ state: 'ERROR', result: json({ detail: JOB_DETAIL.cancelled }), updated_at: sql`now()` })
+        .where(eq(jobs.id, id));
+      return true;
+    });
+    if (done) this.running.get(id)?.abort(new Error(JOB_DETAIL.cancelled));
+    return done;
+  }
+
+  /** Runs jobs of every kind in this process (and records the ones pg-boss gave up on). */
+  async work(opts: WorkOptions = {}): Promise<void> {
+    // A new job wakes the workers at once (notifications); retries, and work that came
+    // in while a worker was busy, are found by the poll.
+    const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
+    const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
+    for (const [name, k] of Object.entries(this.kinds)) {
+      const localConcurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
+      await this.boss.work<BossData>(name, { ...polling, batchSize: 1, localConcurrency }, async ([job]) => this.runJob(k, job));
+    }
+    await this.boss.work(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
+      async ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
+  }
+
+  private async runJob(k: JobKind, job: Job<BossData>): Promise<void> {
+    const id = job.data.job_id;
+    const [row] = await this.db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning(JOB_FIELDS);
+    // Finished by an earlier attempt (which died before pg-boss heard of it) or cancelled.
+    if (!row) return;
+    const local = new AbortController();
+    this.running.set(id, local);
+    let out: HandlerOutcome;
+    const signal = AbortSignal.any([job.signal, local.signal]);
+    try {
+      out = await k.run(this.db, row, { signal, attempt: job.retryCount });
+    } catch (e) {
+      throw new JobFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      this.running.delete(id);
+    }
+    // Stopped (past its expiry, cancelled, the claim lost, the worker stopping): pg-boss
+    // has settled this attempt already; what the run returned does not finish the job.
+    if (signal.aborted) throw new JobFailure(String(signal.reason ?? 'stopped'));
+    await this.db.transaction(async (tx) => {
+      const [current] = await tx.query<{ state: string }>('select state from jobs where id = $1 for update', [id]);
+      if (!current || !(OPEN_STATES as readonly string[]).includes(current.state)) return;
+      const child = out.child ? await this.enqueue(out.child.kind, row.owner_id, out.child.payload, {}, tx) : null;
+      await tx.orm.update(jobs).set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
+        .where(eq(jobs.id, id));
+    });
+  }
+
+  private async recordFailure(job: JobWithMetadata<BossData>): Promise<void> {
+    const id = job.data?.job_id;
+    if (!Number.isInteger(id)) return;
+    const output = job.sourceOutput as { name?: string; message?: string } | null;
+    const seconds = job.data.expire_seconds ?? this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
+    const detail = output?.name === JobFailure.NAME && output.message ? output.message : JOB_DETAIL.expired(seconds);
+    await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES])));
+  }
+
+  /** Stops pg-boss: runs in progress get STOP_GRACE_SECONDS, then go back to the queue. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: (this.opts.stopGraceSeconds ?? STOP_GRACE_SECONDS) * 1000 });
+  }
 }

@@ -4,7 +4,7 @@
  * which the console's poller follows).
  */
 import { csvLine } from '../../shared/search/csv';
-import type { JobHandler } from './queue';
+import type { JobHandler, JobKind, JobKinds } from './queue';
 
 interface Range { supplier_id: number; start_date: string; end_date: string }
 
@@ -40,4 +40,21 @@ export const salesExport: JobHandler = async (db, job) => {
   return { result: { filename: `sales-${p.supplier_id}-${p.start_date}-${p.end_date}.csv`, rows: lines.length, csv } };
 };
 
-export const JOB_HANDLERS = { sales: salesSummary, 'sales-export': salesExport } as const;
+/**
+ * Limits of the sales kinds: a run may take SALES_EXPIRE_SECONDS (the console's poller
+ * gives up after 120 s, spec §4), then it is retried up to SALES_RETRY_LIMIT times,
+ * SALES_RETRY_DELAY_SECONDS after the first failure and doubling.
+ */
+export const SALES_EXPIRE_SECONDS = 60;
+export const SALES_RETRY_LIMIT = 2;
+export const SALES_RETRY_DELAY_SECONDS = 1;
+
+const SALES_LIMITS = {
+  expireInSeconds: SALES_EXPIRE_SECONDS, retryLimit: SALES_RETRY_LIMIT, retryDelaySeconds: SALES_RETRY_DELAY_SECONDS,
+} satisfies Omit<JobKind, 'run'>;
+
+/** The kinds of job the server runs. */
+export const JOB_KINDS: JobKinds = {
+  sales: { run: salesSummary, ...SALES_LIMITS },
+  'sales-export': { run: salesExport, ...SALES_LIMITS },
+};

@@ -1,8 +1,12 @@
 /** Async sales jobs and polling, run on PGlite and on a PostgreSQL server. */
 import { parse } from 'csv-parse/sync';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_MESSAGE } from '../../../shared/api/dates';
 import { MSG } from '../../../shared/messages';
+import { openJobQueue } from '../../../server/app';
+import { bossId, JOB_DETAIL, type JobQueue, type JobRow } from '../../../server/jobs/queue';
 import { api, signIn, type RunningServer } from '../helpers';
+import { TEST_KINDS, testRuns, release, waitFor } from '../job-kinds';
 
 type Job = { id: number; state: string; child_job_id: number | null; result: Record<string, unknown> };
 
@@ -62,5 +66,148 @@ export function jobSuite(get: () => RunningServer) {
     const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-01', end_date: '2024-01-01' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ start_date: [MSG.startBeforeEnd] });
+    // A supplier id past int4 names no supplier.
+    expect((await api(get(), finance, '/v4/catalog/suppliers/99999999999/sales/', { method: 'POST', body: range })).status).toBe(404);
+  });
+
+  it('refuses a date that is not on the calendar at enqueue with a 400 naming the field (no job is made)', async () => {
+    const [{ n: before }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
+    const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-30', end_date: '2024-03-01' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ start_date: [DATE_MESSAGE] });
+    const end = await api(get(), finance, '/v4/catalog/suppliers/2/sales-export/', { method: 'POST', body: { start_date: '2023-02-01', end_date: '2023-02-29' } });
+    expect(end.status).toBe(400);
+    expect(end.body).toEqual({ end_date: [DATE_MESSAGE] });
+    const [{ n: after }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
+    expect(after).toBe(before);
+    // A leap day is a real date.
+    const leap = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-29', end_date: '2024-03-01' } });
+    expect(leap.status).toBe(202);
+  });
+
+  describe('the queue', () => {
+    // A second queue on the same database, with kinds that exist only in tests and short
+    // lease checks: another worker beside the server's own.
+    let queue: JobQueue;
+    beforeAll(async () => {
+      queue = await openJobQueue(get().db, { jobKinds: TEST_KINDS, jobQueue: { leaseCheckSeconds: 1, pollSeconds: 0.5 } });
+      await queue.work();
+    });
+    afterAll(async () => queue?.stop());
+
+    const finished = (id: number) => waitFor(async () => {
+      const job = await queue.get(id);
+      return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
+    });
+    const enqueue = async (kind: string, payload: Record<string, unknown> = {}, options = {}) =>
+      (await queue.enqueue(kind, null, payload, options)) as JobRow;
+
+    it('a run past its expiry is stopped and the job ends ERROR with a clear detail', async () => {
+      const job = await enqueue('test-hang');
+      const done = await finished(job.id);
+      expect(done.state).toBe('ERROR');
+      expect(done.result).toEqual({ detail: JOB_DETAIL.expired(TEST_KINDS['test-hang'].expireInSeconds) });
+      expect(done.result).toEqual({ detail: 'The job did not finish within 1 s and was stopped.' });
+      // The handler was told to stop.
+      expect(testRuns(job.id).map((r) => r.aborted)).toEqual([true]);
+    });
+
+    it('a failed run is retried and the job finishes once', async () => {
+      const job = await enqueue('test-flaky');
+      const done = await finished(job.id);
+      expect(done).toMatchObject({ state: 'DONE', result: { attempt: 1 } });
+      expect(testRuns(job.id).map((r) => r.attempt)).toEqual([0, 1]);
+    });
+
+    it("when retries run out the job ends ERROR with the handler's message", async () => {
+      const job = await enqueue('test-fail');
+      const done = await finished(job.id);
+      expect(done).toMatchObject({ state: 'ERROR', result: { detail: 'The supplier has no sales in that range.' } });
+      expect(testRuns(job.id)).toHaveLength(1);
+    });
+
+    it('cancel stops a running job and drops a pending one; both end ERROR "Cancelled."', async () => {
+      const running = await enqueue('test-gate');
+      await waitFor(async () => testRuns(running.id).length > 0);
+      const pending = await enqueue('test-gate');
+      expect((await queue.get(pending.id))!.state).toBe('PENDING');
+      expect(await queue.cancel(pending.id)).toBe(true);
+      expect(await queue.cancel(running.id)).toBe(true);
+      for (const id of [running.id, pending.id]) {
+        expect(await queue.get(id)).toMatchObject({ state: 'ERROR', result: { detail: JOB_DETAIL.cancelled } });
+      }
+      await waitFor(async () => testRuns(running.id)[0]?.aborted);
+      // The next job of the kind runs (the gate kind runs one at a time), the cancelled pending one never did.
+      const next = await enqueue('test-gate');
+      await waitFor(async () => testRuns(next.id).length > 0);
+      release(next.id);
+      expect((await finished(next.id)).state).toBe('DONE');
+      expect(testRuns(pending.id)).toEqual([]);
+      // A finished job cannot be cancelled.
+      expect(await queue.cancel(next.id)).toBe(false);
+      expect((await queue.get(next.id))!.state).toBe('DONE');
+    });
+
+    it('a job an earlier attempt already finished is not run again, nor finished twice (no second result or child)', async () => {
+      const db = get().db;
+      // Delivered by pg-boss after the row was finished (an attempt that died right after its DONE).
+      const early = await db.transaction(async (tx) => {
+        const row = (await queue.enqueue('test-gate', null, { child: true }, {}, tx))!;
+        await tx.query(`update jobs set state = 'DONE', result = '{"earlier": true}' where id = $1`, [row.id]);
+        return row;
+      });
+      await waitFor(async () => {
+        const [b] = await db.query<{ state: string }>('select state from pgboss.job where id = $1', [bossId(early.id)]);
+        return b?.state === 'completed';
+      });
+      expect(testRuns(early.id)).toEqual([]);
+      // Finished by another attempt while this run was still going.
+      const late = await enqueue('test-gate', { child: true });
+      await waitFor(async () => testRuns(late.id).length > 0);
+      await db.query(`update jobs set state = 'DONE', result = '{"earlier": true}' where id = $1`, [late.id]);
+      release(late.id);
+      await waitFor(async () => {
+        const [b] = await db.query<{ state: string }>('select state from pgboss.job where id = $1', [bossId(late.id)]);
+        return b?.state === 'completed';
+      });
+      for (const j of [early, late]) {
+        expect(await queue.get(j.id)).toMatchObject({ state: 'DONE', result: { earlier: true }, child_job_id: null });
+        expect(await db.query("select id from jobs where kind = 'test-child' and payload->>'parent' = $1", [String(j.id)])).toEqual([]);
+      }
+    });
+
+    it('runs a higher priority first', async () => {
+      const blocker = await enqueue('test-gate');
+      await waitFor(async () => testRuns(blocker.id).length > 0);
+      const low = await enqueue('test-gate', {}, { priority: 0 });
+      const high = await enqueue('test-gate', {}, { priority: 10 });
+      release(blocker.id);
+      await waitFor(async () => testRuns(high.id).length > 0);
+      expect(testRuns(low.id)).toEqual([]);
+      release(high.id);
+      await waitFor(async () => testRuns(low.id).length > 0);
+      release(low.id);
+      for (const j of [blocker, high, low]) expect((await finished(j.id)).state).toBe('DONE');
+    });
+
+    it('a singleton key holds one job of an exclusive kind at a time, until it finishes', async () => {
+      const first = await enqueue('test-exclusive', {}, { singletonKey: 'release-1' });
+      const [{ n: before }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
+      expect(await queue.enqueue('test-exclusive', null, {}, { singletonKey: 'release-1' })).toBeNull();
+      const [{ n: after }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
+      expect(after).toBe(before);
+      const other = await enqueue('test-exclusive', {}, { singletonKey: 'release-2' });
+      expect(other.id).toBeGreaterThan(first.id);
+      await waitFor(async () => testRuns(first.id).length > 0);
+      expect(await queue.enqueue('test-exclusive', null, {}, { singletonKey: 'release-1' })).toBeNull();
+      release(first.id);
+      expect((await finished(first.id)).state).toBe('DONE');
+      const again = await enqueue('test-exclusive', {}, { singletonKey: 'release-1' });
+      for (const j of [other, again]) {
+        await waitFor(async () => testRuns(j.id).length > 0);
+        release(j.id);
+        expect((await finished(j.id)).state).toBe('DONE');
+      }
+    });
   });
 }

@@ -1,0 +1,63 @@
+/**
+ * A job worker on its own (`npm run worker`, cli.ts --worker): opens the PostgreSQL
+ * database of DATABASE_URL, brings its schema up to date (the same advisory-locked
+ * migrate() as the API), and runs jobs of every kind until stopped. Any number of
+ * workers, on any machine that reaches the database, share the work through pg-boss.
+ * PGlite is a single-process database, so a worker needs a PostgreSQL server; the
+ * sandbox and `npm run server` run their worker inside the API process instead.
+ */
+import { openPostgres } from './db/client';
+import { migrate } from './db/migrate';
+import { openJobQueue, type ServerOptions } from './app';
+import type { JobQueue, WorkOptions } from './jobs/queue';
+
+export const WORKER_NEEDS_POSTGRES =
+  'A worker needs a PostgreSQL server: set DATABASE_URL (postgres://…). The embedded database (PGlite) opens in one process only, so there the API server runs its worker itself (npm run server, npm start).';
+
+export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'>, WorkOptions {
+  databaseUrl: string | undefined;
+}
+
+export interface RunningWorker {
+  jobs: JobQueue;
+  close(): Promise<void>;
+}
+
+export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
+  if (!opts.databaseUrl) throw new Error(WORKER_NEEDS_POSTGRES);
+  const db = await openPostgres(opts.databaseUrl, 4);
+  try {
+    await migrate(db);
+    const jobs = await openJobQueue(db, opts);
+    await jobs.work({ concurrency: opts.concurrency });
+    let closed = false;
+    return {
+      jobs,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await jobs.stop();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Runs a worker as this process: stops cleanly on SIGTERM/SIGINT (jobs in hand get their grace). */
+export async function runWorkerProcess(opts: WorkerOptions): Promise<void> {
+  const worker = await startWorker(opts);
+  console.log(`Job worker running (kinds: ${Object.keys(worker.jobs.kinds).join(', ')})`);
+  if (typeof process.send === 'function') process.send({ type: 'ready', pid: process.pid });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await worker.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

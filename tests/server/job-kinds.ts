@@ -1,0 +1,94 @@
+/**
+ * Kinds of job that exist only in tests (passed to the queue as extra kinds), run in
+ * the test's own process: each records its runs, so a test can see what ran, in
+ * which attempt, and whether it was told to stop.
+ */
+import type { JobKind, JobKinds } from '../../server/jobs/queue';
+
+interface Run {
+  attempt: number;
+  aborted: boolean;
+}
+const runs = new Map<number, Run[]>();
+const gates = new Map<number, () => void>();
+
+/** The runs of a job, in order. */
+export const testRuns = (id: number): Run[] => runs.get(id) ?? [];
+/** Lets a gated job's run finish. */
+export const release = (id: number) => gates.get(id)?.();
+
+/** Polls `check` every 25 ms until it gives something truthy; fails after `ms`. */
+export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function record(id: number, attempt: number): Run {
+  const run = { attempt, aborted: false };
+  runs.set(id, [...testRuns(id), run]);
+  return run;
+}
+
+/** Resolves when the job is released or its run is told to stop. */
+function gate(id: number, signal: AbortSignal, run: Run): Promise<void> {
+  return new Promise((resolve) => {
+    gates.set(id, resolve);
+    signal.addEventListener('abort', () => {
+      run.aborted = true;
+      resolve();
+    }, { once: true });
+  });
+}
+
+const limits = { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 1 } satisfies Omit<JobKind, 'run'>;
+
+export const TEST_KINDS = {
+  /** Never finishes on its own: expires after 1 s, no retry. */
+  'test-hang': {
+    ...limits, expireInSeconds: 1,
+    run: async (_db, job, ctx) => {
+      await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
+      return { result: null };
+    },
+  },
+  /** Fails its first attempt, succeeds on the retry. */
+  'test-flaky': {
+    ...limits, retryLimit: 2,
+    run: async (_db, job, ctx) => {
+      record(job.id, ctx.attempt);
+      if (ctx.attempt === 0) throw new Error('first attempt fails');
+      return { result: { attempt: ctx.attempt } };
+    },
+  },
+  /** Always fails with a message of its own. */
+  'test-fail': {
+    ...limits,
+    run: async (_db, job, ctx) => {
+      record(job.id, ctx.attempt);
+      throw new Error('The supplier has no sales in that range.');
+    },
+  },
+  /** Waits for release(id); one at a time per worker. With payload.child, hands on to a test-child job. */
+  'test-gate': {
+    ...limits, concurrency: 1,
+    run: async (_db, job, ctx) => {
+      await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
+      if (ctx.signal.aborted) throw new Error('stopped');
+      return { result: { released: true }, child: job.payload.child ? { kind: 'test-child', payload: { parent: job.id } } : undefined };
+    },
+  },
+  'test-child': { ...limits, run: async () => ({ result: { child: true } }) },
+  /** Like test-gate, one job per singleton key queued or running. */
+  'test-exclusive': {
+    ...limits, policy: 'exclusive', concurrency: 4,
+    run: async (_db, job, ctx) => {
+      await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
+      return { result: null };
+    },
+  },
+} satisfies JobKinds;

@@ -1,0 +1,120 @@
+/**
+ * Job workers as separate processes on one PostgreSQL server (the server this test
+ * starts): a worker killed mid-job, two workers sharing the work, a clean stop, and the
+ * refusal without a PostgreSQL server. Skips, saying why, only without PostgreSQL binaries.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { openJobQueue } from '../../server/app';
+import type { JobQueue, JobRow } from '../../server/jobs/queue';
+import { startWorker, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
+import { waitFor } from './job-kinds';
+import { startPgCluster, type PgCluster } from './pg-cluster';
+
+const cluster = await startPgCluster();
+const skip = 'skip' in cluster ? cluster.skip : null;
+if (skip) console.warn(`[job-workers.test] skipped: ${skip}`);
+
+describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
+  const url = () => (cluster as PgCluster).url;
+  let db: Db;
+  let queue: JobQueue;
+  const workers = new Set<ChildProcess>();
+
+  /** Starts `npm run worker`'s code with the test kinds; resolves once it runs. */
+  async function startWorkerProcess(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'tests/server/fixtures/job-worker.ts'], {
+      env: { ...process.env, DATABASE_URL: url() },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    workers.add(child);
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
+    });
+    return child;
+  }
+  const exited = (child: ChildProcess) =>
+    new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+      else child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+
+  const finished = (id: number) => waitFor(async () => {
+    const job = await queue.get(id);
+    return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
+  }, 30_000);
+  const runsOf = (id: number) =>
+    db.query<{ pid: number; attempt: number }>('select pid, attempt from job_test_runs where job_id = $1 order by attempt', [id]);
+
+  beforeAll(async () => {
+    db = await openPostgres(url(), 4);
+    await migrate(db);
+    await db.exec(PROC_TABLES);
+    // This process only enqueues: the worker processes run the jobs.
+    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE });
+  }, 60_000);
+  // A test that failed half-way leaves no worker behind for the next one.
+  afterEach(async () => {
+    for (const w of workers) {
+      w.kill('SIGKILL');
+      await exited(w);
+    }
+    workers.clear();
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await db?.close();
+    await (cluster as PgCluster).stop();
+  });
+
+  it('a worker killed (SIGKILL) mid-job: another worker retries it and it finishes once, with one result and one child', async () => {
+    const a = await startWorkerProcess();
+    const job = (await queue.enqueue('proc-gate', null, { child: true })) as JobRow;
+    await waitFor(async () => (await runsOf(job.id)).length > 0);
+    expect(await runsOf(job.id)).toEqual([{ pid: a.pid, attempt: 0 }]);
+    a.kill('SIGKILL');
+    expect((await exited(a)).signal).toBe('SIGKILL');
+    expect((await queue.get(job.id))!.state).toBe('RUNNING');
+
+    const b = await startWorkerProcess();
+    await db.exec('update job_test_gate set open = true');
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ state: 'DONE', result: { pid: b.pid } });
+    const runs = await runsOf(job.id);
+    expect(runs.map((r) => r.pid)).toEqual([a.pid, b.pid]);
+    expect(runs[1].attempt).toBeGreaterThan(0);
+    // One child, pointed at by the parent, and it finishes too.
+    const children = await db.query<{ id: number }>("select id from jobs where kind = 'proc-child' and payload->>'parent' = $1", [String(job.id)]);
+    expect(children).toEqual([{ id: done.child_job_id }]);
+    expect(await finished(done.child_job_id!)).toMatchObject({ state: 'DONE', result: { rendered: true } });
+    b.kill('SIGTERM');
+    expect(await exited(b)).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('two worker processes on one database never run the same job: every job runs exactly once', async () => {
+    const [c, d] = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
+    const jobs: JobRow[] = [];
+    for (let i = 0; i < 40; i++) jobs.push((await queue.enqueue('proc-count', null, { n: i })) as JobRow);
+    for (const j of jobs) expect((await finished(j.id)).state).toBe('DONE');
+    const ids = jobs.map((j) => j.id);
+    const perJob = await db.query<{ job_id: number; n: number }>(
+      'select job_id, count(*)::int as n from job_test_runs where job_id = any($1) group by job_id', [ids]);
+    expect(perJob).toHaveLength(jobs.length);
+    expect(perJob.every((r) => r.n === 1)).toBe(true);
+    // Both took part.
+    const pids = await db.query<{ pid: number }>('select distinct pid from job_test_runs where job_id = any($1) order by pid', [ids]);
+    expect(pids.map((p) => p.pid).sort()).toEqual([c.pid, d.pid].sort());
+    for (const w of [c, d]) w.kill('SIGTERM');
+    for (const w of [c, d]) expect(await exited(w)).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('a worker refuses to start without a PostgreSQL server, saying why', async () => {
+    await expect(startWorker({ databaseUrl: undefined })).rejects.toThrow(WORKER_NEEDS_POSTGRES);
+  });
+});
