@@ -4,3 +4,5 @@ export * from './envelope';
 export * from './query';
 export * from './limits';
 export * from './resources';
+export * from './endpoint';
+export * from './endpoints';
