@@ -15,6 +15,7 @@ export type ListRow = z.infer<typeof ListRow>;
 
 /** One object as GET/PATCH by id answer it. */
 export const ObjectRow = z.looseObject({ id: z.number().int(), version: z.number().int() });
+export type ObjectRow = z.infer<typeof ObjectRow>;
 
 /**
  * The paging and order parameters every list takes, kept as the strings of the URL.
@@ -58,7 +59,7 @@ export const ExportQuery = ListQuery.extend({ columns: z.string().max(4096).opti
 export const Note = z.object({
   id: z.number().int(),
   body: z.string(),
-  created_at: z.union([z.string(), z.date()]),
+  created_at: z.string(),
   author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
 });
 export type Note = z.infer<typeof Note>;
