@@ -22,18 +22,24 @@ export type ObjectRow = z.infer<typeof ObjectRow>;
  * The filters (their names and values depend on the type) are strings too, checked by
  * the list engine against the type's filters.
  */
+/** A query parameter: text in the URL; a caller may give a number. */
+const param = z.union([z.string(), z.number().transform(String)]);
+
 export const ListQuery = z
   .object({
-    page: z.string().regex(/^[1-9]\d{0,8}$/, 'Invalid page.').optional(),
-    per_page: z
-      .string()
-      .regex(/^\d{1,9}$/, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`)
-      .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PER_PAGE, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`)
+    page: param.pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'Invalid page.')).optional(),
+    per_page: param
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`)
+          .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PER_PAGE, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`),
+      )
       .optional(),
     order_by: z.string().max(200).optional(),
     q: z.string().optional(),
   })
-  .catchall(z.string());
+  .catchall(param);
 /** What a caller may pass: numbers for paging, any filter value as text or number. */
 export type ListQueryIn = z.input<typeof ListQuery>;
 
