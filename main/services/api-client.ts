@@ -1,7 +1,7 @@
 import { BridgeError } from '../../shared/bridge';
 import type { ApiRequest, ApiResponse } from '../../shared/bridge/channels/api';
-import { BRAND_HEADER, buildQuery, pathOf, type QueryValue } from '../../shared/api';
-import type { BodyIn, EndpointSpec, ParamsIn, QueryIn, ResponseOf } from '../../shared/api/endpoint';
+import { BRAND_HEADER, buildQuery, type QueryValue } from '../../shared/api';
+import { endpointRequest, parseResponse, type CallArgs, type EndpointSpec, type ResponseOf } from '../../shared/api/endpoint';
 import { MSG } from '../../shared/messages';
 import type { SessionService } from './session';
 
@@ -15,25 +15,11 @@ export interface ApiClientDeps {
 /** Header naming the brand the session acts for among the token's brands (declared in shared/api/endpoint.ts). */
 export { BRAND_HEADER };
 
-/** One typed call of a declared endpoint: its path parameters, query and body, and the request options. */
-export type CallArgs<E extends EndpointSpec> = (ParamsIn<E> extends undefined ? { params?: undefined } : { params: ParamsIn<E> }) &
-  (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> }) & {
-    query?: QueryIn<E>;
-    ifMatch?: string;
-    idempotencyKey?: string;
-  };
-
 /** A typed call's answer: the body parsed by the declaration, the status and the ETag. */
 export interface CallResult<E extends EndpointSpec> {
   status: number;
   data: ResponseOf<E>;
   etag?: string;
-}
-
-/** The BridgeError of an answer that does not match its declaration (code `bad_response`). */
-export function badResponse(e: EndpointSpec, path: string, error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): BridgeError {
-  const where = error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
-  return new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${e.method} ${path} (${where}).`, detail: error.issues });
 }
 
 /**
@@ -86,16 +72,9 @@ export class ApiClient {
    * parse fails with a BridgeError `bad_response` naming the endpoint and the fields.
    */
   async call<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { signal?: AbortSignal } = {}): Promise<CallResult<E>> {
-    const path = (pathOf as (e: EndpointSpec, params?: unknown) => string)(e, args.params);
-    const req: ApiRequest = { method: e.method, path };
-    if (args.query !== undefined) req.query = args.query as ApiRequest['query'];
-    if (args.body !== undefined) req.body = args.body;
-    if (args.ifMatch !== undefined) req.ifMatch = args.ifMatch;
-    if (args.idempotencyKey !== undefined) req.idempotencyKey = args.idempotencyKey;
+    const req = endpointRequest(e, args);
     const res = await this.request(req, opts);
-    const parsed = e.response.safeParse(res.data);
-    if (!parsed.success) throw badResponse(e, path, parsed.error);
-    return { status: res.status, data: parsed.data as ResponseOf<E>, etag: res.etag };
+    return { status: res.status, data: parseResponse(e, req.path, res.data), etag: res.etag };
   }
 }
 

@@ -11,6 +11,7 @@
  * The declarations are grouped in shared/api/endpoints/.
  */
 import { z } from 'zod';
+import { BridgeError } from '../bridge/error';
 
 /** Header naming the brand a call acts for among the brands the token holds. */
 export const BRAND_HEADER = 'x-brand';
@@ -75,6 +76,51 @@ export function pathOf<E extends EndpointSpec>(e: E, ...[params]: ParamsIn<E> ex
     if (v === undefined || v === null || v === '') throw new Error(`Endpoint ${e.method} ${e.path}: no value for :${name}`);
     return encodeURIComponent(String(v));
   });
+}
+
+/** One call of a declared endpoint: its path parameters, query and body, and the request headers it sends. */
+export type CallArgs<E extends EndpointSpec> = (ParamsIn<E> extends undefined ? { params?: undefined } : { params: ParamsIn<E> }) &
+  (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> }) & {
+    query?: QueryIn<E>;
+    /** The ETag the edit was based on (PATCH). */
+    ifMatch?: string;
+    /** For money-moving POSTs. */
+    idempotencyKey?: string;
+  };
+
+/** The request a call makes, in the shape of the bridge's apiRequest (shared/bridge/channels/api.ts). */
+export interface EndpointRequest {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string | number | boolean | null | (string | number | boolean | null)[]>;
+  body?: unknown;
+  ifMatch?: string;
+  idempotencyKey?: string;
+}
+
+export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): EndpointRequest {
+  const req: EndpointRequest = { method: e.method, path: (pathOf as (e: EndpointSpec, params?: unknown) => string)(e, args.params) };
+  if (args.query !== undefined) req.query = args.query as EndpointRequest['query'];
+  if (args.body !== undefined) req.body = args.body;
+  if (args.ifMatch !== undefined) req.ifMatch = args.ifMatch;
+  if (args.idempotencyKey !== undefined) req.idempotencyKey = args.idempotencyKey;
+  return req;
+}
+
+/**
+ * The answer parsed by the endpoint's response schema; one that does not match fails
+ * with a BridgeError `bad_response` naming the endpoint and the first fields at fault.
+ */
+export function parseResponse<E extends EndpointSpec>(e: E, path: string, data: unknown): ResponseOf<E> {
+  return parseAs(e.response, `${e.method} ${path}`, data) as ResponseOf<E>;
+}
+
+/** Part of an answer (`what` names the call) parsed by a schema, failing like parseResponse. */
+export function parseAs<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const where = r.error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
+  throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${where}).`, detail: r.error.issues });
 }
 
 /** The names of a path template's parameters, in order. */

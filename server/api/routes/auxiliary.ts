@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pageTypes } from '../../../shared/access';
 import { auxiliaryEndpoint, type ReferenceItem } from '../../../shared/api/endpoints';
-import type { Db, Row } from '../../db/client';
+import type { Db } from '../../db/client';
 import { addEndpoint } from '../route';
 import type { RequestUser } from '../principal';
 import { REFERENCE_LISTS, EXCLUSIVE_PERIODS } from '../../seed/reference';

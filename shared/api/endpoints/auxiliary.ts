@@ -4,10 +4,16 @@ import { endpoint } from '../endpoint';
 import { listEnvelope, type ListEnvelope } from '../envelope';
 
 /** One item of a reference list: every list has id and name; some carry more (genres their sub-genres). */
-export const ReferenceItem = z.looseObject({ id: z.union([z.number().int(), z.null()]), name: z.string() });
+const SubGenre = z.object({ id: z.number().int(), name: z.string() });
+export const ReferenceItem = z.looseObject({
+  id: z.union([z.number().int(), z.null()]),
+  name: z.string(),
+  /** Genres only. */
+  sub_genres: z.array(SubGenre).optional(),
+});
 export type ReferenceItem = z.infer<typeof ReferenceItem>;
 
-export const GenreItem = ReferenceItem.extend({ sub_genres: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const GenreItem = ReferenceItem.extend({ id: z.number().int(), sub_genres: z.array(SubGenre) });
 export type GenreItem = z.infer<typeof GenreItem>;
 
 const NAME = /^[a-z][a-z0-9-]*$/;

@@ -8,10 +8,15 @@ import { z } from 'zod';
 import { SEARCH_TYPES, searchType, type SearchType } from '../../access';
 import { endpoint, IdParam } from '../endpoint';
 import { MAX_PER_PAGE, listEnvelope } from '../envelope';
+import type { QueryValue } from '../query';
 
 /** One row as a list shows it: its fields depend on the type (server/api/lists/types.ts). */
 export const ListRow = z.looseObject({ id: z.union([z.number(), z.string()]).optional() });
 export type ListRow = z.infer<typeof ListRow>;
+
+/** A row with a numeric id and a name (suppliers, labels and the like offered in a select). */
+export const NamedRow = z.looseObject({ id: z.number().int(), name: z.string() });
+export type NamedRow = z.infer<typeof NamedRow>;
 
 /** One object as GET/PATCH by id answer it. */
 export const ObjectRow = z.looseObject({ id: z.number().int(), version: z.number().int() });
@@ -42,6 +47,18 @@ export const ListQuery = z
   .catchall(param);
 /** What a caller may pass: numbers for paging, any filter value as text or number. */
 export type ListQueryIn = z.input<typeof ListQuery>;
+
+/** A query built with the §5/§7 helpers (shared/api/query.ts) as list parameters: lists joined with commas, empty values left out (as buildQuery writes them). */
+export function toListQuery(q: Readonly<Record<string, QueryValue>>): ListQueryIn {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length) out[k] = v.join(',');
+    } else out[k] = typeof v === 'boolean' ? String(v) : (v as string | number);
+  }
+  return out;
+}
 
 const listParams = z.object({ id: IdParam });
 
