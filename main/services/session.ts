@@ -1,7 +1,7 @@
 import { BridgeError } from '../../shared/bridge';
 import type { SessionUser } from '../../shared/bridge/channels/session';
 import { brandsOf, parseScope } from '../../shared/access';
-import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../shared/api';
+import { AUTH_PATHS, CONSOLE_CLIENT_ID, IntrospectionResponse, TokenResponse } from '../../shared/api';
 import type { EventBus } from '../bridge/event-bus';
 import { createPkce } from './pkce';
 import type { TokenVault } from './token-vault';
@@ -14,27 +14,6 @@ interface StoredSession {
   expiresAt: number;
   /** The brand the user chose (a brand token of their scope), if any. */
   brand?: string;
-}
-
-interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  scope?: string;
-}
-
-interface Introspection {
-  active: boolean;
-  scope?: string;
-  exp?: number;
-  username?: string;
-  user_id?: number;
-  features?: string[];
-  display_name?: string | null;
-  name?: string;
-  /** The user's default brand (first of their brands). */
-  brand?: string;
-  brands?: string[];
 }
 
 export interface SessionDeps {
@@ -285,18 +264,22 @@ export class SessionService {
 
   private async tokenRequest(form: Record<string, string>): Promise<TokenResponse> {
     const res = await this.post(AUTH_PATHS.token, form);
-    const body = (await res.json()) as TokenResponse;
-    if (!body.access_token || !body.refresh_token) {
-      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502 });
+    const body = TokenResponse.safeParse(await res.json());
+    if (!body.success) {
+      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502, detail: body.error.issues });
     }
-    return body;
+    return body.data;
   }
 
   private async introspect(): Promise<SessionUser> {
     const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
     const res = await this.withAccessToken((token) => this.request(url, { headers: { authorization: `Bearer ${token}` } }, false));
     if (!res.ok) await this.request(url, {}, true, res);
-    const info = (await res.json()) as Introspection;
+    const parsed = IntrospectionResponse.safeParse(await res.json());
+    if (!parsed.success) {
+      throw new BridgeError({ code: 'bad_introspection', message: 'The identity provider answered an introspection the console cannot read.', status: 502, detail: parsed.error.issues });
+    }
+    const info = parsed.data;
     if (!info.active) {
       await this.end('Your session is no longer active. Please sign in again.');
       throw sessionEnded();

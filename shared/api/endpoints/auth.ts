@@ -28,7 +28,15 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 export const IntrospectionResponse = z.looseObject({
   active: z.boolean(),
   scope: z.string().optional(),
-  username: z.string().optional(),
   exp: z.number().optional(),
+  username: z.string().optional(),
+  user_id: z.number().int().optional(),
+  features: z.array(z.string()).optional(),
+  display_name: z.string().nullable().optional(),
+  name: z.string().optional(),
+  /** The user's default brand (first of their brands). */
+  brand: z.string().optional(),
+  brands: z.array(z.string()).optional(),
+  client_id: z.string().optional(),
 });
 export type IntrospectionResponse = z.infer<typeof IntrospectionResponse>;
