@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchType } from '../../../shared/access';
 import { recordLink } from '../../../shared/search';
-import { searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
+import { searchEndpoints, type Suggestion } from '../../../shared/api/endpoints/lists';
 import { fetchData } from '../../lib/api';
 import { searchKeys } from './queries';
 

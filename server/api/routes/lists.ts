@@ -1,5 +1,5 @@
 /** GET list, GET by id (ETag), PATCH by id (If-Match), PUT bulk for every search type. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { APP_CONTROL, SEARCH_TYPES, withAll, type Rule } from '../../../shared/access';
 import { listEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import type { Db, Queryable, Row } from '../../db/client';
@@ -10,13 +10,6 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
-
-/** The numeric id of a `:id` route (anything else is 404). */
-export function parseId(req: FastifyRequest): number {
-  const raw = (req.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** One object as the list shows it, or null when missing or not visible to this user. */
 export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<Row | null> {
