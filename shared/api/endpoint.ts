@@ -70,6 +70,10 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 
 /** The concrete path of an endpoint: each `:name` replaced by its (URL-encoded) value. */
 export function pathOf<E extends EndpointSpec>(e: E, ...[params]: ParamsIn<E> extends undefined ? [params?: undefined] : [params: ParamsIn<E>]): string {
+  return buildPath(e, params);
+}
+
+function buildPath(e: EndpointSpec, params: unknown): string {
   const values = (params ?? {}) as Record<string, unknown>;
   return e.path.replace(/:([a-z_][a-z0-9_]*)/g, (_m, name: string) => {
     const v = values[name];
@@ -99,7 +103,7 @@ export interface EndpointRequest {
 }
 
 export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): EndpointRequest {
-  const req: EndpointRequest = { method: e.method, path: (pathOf as (e: EndpointSpec, params?: unknown) => string)(e, args.params) };
+  const req: EndpointRequest = { method: e.method, path: buildPath(e, args.params) };
   if (args.query !== undefined) req.query = args.query as EndpointRequest['query'];
   if (args.body !== undefined) req.body = args.body;
   if (args.ifMatch !== undefined) req.ifMatch = args.ifMatch;
@@ -123,10 +127,5 @@ export function parseAs<S extends z.ZodType>(schema: S, what: string, data: unkn
   throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${where}).`, detail: r.error.issues });
 }
 
-/** The names of a path template's parameters, in order. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([a-z_][a-z0-9_]*)/g)].map((m) => m[1]);
-}
-
 /** A numeric id in a path (`:id`): what the API's object ids look like. */
-export const IdParam = z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]).transform(Number);
+export const IdParam = z.union([z.number().int().nonnegative().max(999_999_999), z.string().regex(/^\d{1,9}$/)]).transform(Number);
