@@ -1,6 +1,7 @@
 import { BridgeError } from '../../shared/bridge';
 import type { ApiRequest, ApiResponse } from '../../shared/bridge/channels/api';
-import { buildQuery, type QueryValue } from '../../shared/api';
+import { BRAND_HEADER, buildQuery, type QueryValue } from '../../shared/api';
+import { endpointRequest, parseResponse, type CallArgs, type EndpointSpec, type ResponseOf } from '../../shared/api/endpoint';
 import { MSG } from '../../shared/messages';
 import type { SessionService } from './session';
 
@@ -11,8 +12,15 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
-/** Header naming the brand the session acts for among the token's brands (server/api/principal.ts reads it). */
-export const BRAND_HEADER = 'x-brand';
+/** Header naming the brand the session acts for among the token's brands (declared in shared/api/endpoint.ts). */
+export { BRAND_HEADER };
+
+/** A typed call's answer: the body parsed by the declaration, the status and the ETag. */
+export interface CallResult<E extends EndpointSpec> {
+  status: number;
+  data: ResponseOf<E>;
+  etag?: string;
+}
 
 /**
  * The only HTTP client of the v4 API host. Bearer token from the session (refreshed
@@ -74,6 +82,17 @@ export class ApiClient {
     const brand = this.deps.session.activeBrand;
     if (brand) headers[BRAND_HEADER] = brand;
     return headers;
+  }
+
+  /**
+   * One call of a declared endpoint (shared/api/endpoints): the path built from its
+   * parameters, the answer parsed by its response schema. An answer that does not
+   * parse fails with a BridgeError `bad_response` naming the endpoint and the fields.
+   */
+  async call<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { signal?: AbortSignal } = {}): Promise<CallResult<E>> {
+    const req = endpointRequest(e, args);
+    const res = await this.request(req, opts);
+    return { status: res.status, data: parseResponse(e, req.path, res.data), etag: res.etag };
   }
 }
 

@@ -6,28 +6,11 @@
  * refresh timer and the pending sign-ins.
  */
 import { BridgeError } from '../../shared/bridge';
-import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../shared/api';
+import { AUTH_PATHS, CONSOLE_CLIENT_ID, IntrospectionResponse, TokenResponse } from '../../shared/api';
 
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  scope?: string;
-}
-
-export interface Introspection {
-  active: boolean;
-  scope?: string;
-  exp?: number;
-  username?: string;
-  user_id?: number;
-  features?: string[];
-  display_name?: string | null;
-  name?: string;
-  /** The user's default brand (first of their brands). */
-  brand?: string;
-  brands?: string[];
-}
+export type { TokenResponse };
+/** The introspection answer, declared once in shared/api/endpoints/auth.ts. */
+export type Introspection = IntrospectionResponse;
 
 export interface IdpClientDeps {
   idpUrl: string;
@@ -92,16 +75,20 @@ export class IdpClient {
         body: new URLSearchParams({ token }).toString(),
       }, false));
     if (!res.ok) await this.request(url, {}, true, res);
-    return (await res.json()) as Introspection;
+    const parsed = IntrospectionResponse.safeParse(await res.json());
+    if (!parsed.success) {
+      throw new BridgeError({ code: 'bad_introspection', message: 'The identity provider answered an introspection the console cannot read.', status: 502, detail: parsed.error.issues });
+    }
+    return parsed.data;
   }
 
   private async tokenRequest(form: Record<string, string>): Promise<TokenResponse> {
     const res = await this.post(AUTH_PATHS.token, form);
-    const body = (await res.json()) as TokenResponse;
-    if (!body.access_token || !body.refresh_token) {
-      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502 });
+    const body = TokenResponse.safeParse(await res.json());
+    if (!body.success) {
+      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502, detail: body.error.issues });
     }
-    return body;
+    return body.data;
   }
 
   private post(path: string, form: Record<string, string>): Promise<Response> {

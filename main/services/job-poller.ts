@@ -13,7 +13,7 @@
  *
  * Time comes from a PollClock so tests can run the 120 s without waiting for it.
  */
-import { z } from 'zod';
+import { jobEndpoints, type JobView } from '../../shared/api/endpoints';
 import { BridgeError, type BridgeEventPayload } from '../../shared/bridge';
 import type { JobKind, JobOutcome } from '../../shared/bridge/channels/jobs';
 import { POLL_INTERVAL_MS, POLL_TIMEOUT_MS } from '../../shared/constants';
@@ -49,24 +49,13 @@ export const systemClock: PollClock = {
 export type JobProgress = BridgeEventPayload<'jobProgress'>;
 
 export interface JobPollerDeps {
-  api: Pick<ApiClient, 'request'>;
+  api: Pick<ApiClient, 'call'>;
   /** Each state change: main wires this to the `jobProgress` bridge event. */
   onProgress?: (progress: JobProgress) => void;
   intervalMs?: number;
   timeoutMs?: number;
   clock?: PollClock;
 }
-
-/** What `GET /v4/jobs/{kind}/{id}/` answers (server/api/routes/jobs.ts). */
-const JobView = z.object({
-  id: z.union([z.number().int(), z.string()]),
-  state: z.enum(['PENDING', 'RUNNING', 'DONE', 'ERROR']),
-  child_job_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,15}$/)]).nullable().optional(),
-  result: z.unknown().optional(),
-  error: z.unknown().optional(),
-  detail: z.unknown().optional(),
-});
-type JobView = z.infer<typeof JobView>;
 
 export function timedOutError(detail?: unknown): BridgeError {
   return new BridgeError({ code: 'timeout', message: MSG.requestTimedOut, detail });
@@ -160,10 +149,14 @@ export class JobPoller {
   }
 
   private async fetchJob(kind: JobKind, id: string, signal: AbortSignal): Promise<JobView> {
-    const res = await raceSignal(this.deps.api.request({ method: 'GET', path: `/v4/jobs/${kind}/${id}/` }, { signal }), signal);
-    const parsed = JobView.safeParse(res.data);
-    if (!parsed.success) throw new BridgeError({ code: 'bad_job_response', message: `Unexpected answer polling job ${kind} ${id}.`, detail: res.data });
-    return parsed.data;
+    // GET /v4/jobs/{kind}/{id}/, parsed by its declaration (shared/api/endpoints/jobs.ts).
+    const call = this.deps.api.call(jobEndpoints.view, { params: { kind, id } }, { signal }).catch((err: unknown) => {
+      if (err instanceof BridgeError && err.code === 'bad_response') {
+        throw new BridgeError({ code: 'bad_job_response', message: `Unexpected answer polling job ${kind} ${id}.`, detail: err.detail });
+      }
+      throw err;
+    });
+    return (await raceSignal(call, signal)).data;
   }
 }
 

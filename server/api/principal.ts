@@ -1,6 +1,7 @@
 /** Bearer-token authentication against the identity provider's token table. */
 import type { FastifyRequest } from 'fastify';
 import { principalFrom, type Principal } from '../../shared/access';
+import { BRAND_HEADER } from '../../shared/api/endpoint';
 import { hashToken } from '../auth/crypto';
 import type { Db } from '../db/client';
 import { unauthorized } from './errors';
@@ -15,8 +16,8 @@ export interface RequestUser {
   labelId: number | null;
 }
 
-/** Header the console sends to pick the active brand among the brands the token holds. */
-export const BRAND_HEADER = 'x-brand';
+/** Header the console sends to pick the active brand among the brands the token holds (shared/api/endpoint.ts). */
+export { BRAND_HEADER };
 
 export async function authenticate(db: Db, req: FastifyRequest): Promise<RequestUser> {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');

@@ -3,9 +3,12 @@
  * rule from shared/access (or a function choosing one per request), and the app's
  * onRoute hook refuses to start with a route that has none.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import { z } from 'zod';
 import { can, type Rule } from '../../shared/access';
-import { HttpError, forbidden } from './errors';
+import type { BodyOut, EndpointSpec, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
+import { HttpError, forbidden, notFound } from './errors';
+import { validationError } from './validation';
 import { authenticate, type RequestUser } from './principal';
 import type { Db } from '../db/client';
 
@@ -48,6 +51,82 @@ export function addRoute(app: FastifyInstance, db: Db, def: RouteDef) {
         if (!can(user.principal, rule)) throw forbidden();
       }
       const out = await def.handler(req, reply, user);
+      return out;
+    },
+  });
+}
+
+
+/** What an endpoint's handler receives: params, query and body already parsed by the declaration. */
+export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
+  Params: ParamsOut<E>;
+  Querystring: QueryOut<E>;
+  Body: BodyOut<E>;
+}>;
+
+export interface EndpointDef<E extends EndpointSpec> {
+  /** Who may call it (spec §6 data), checked before the request is validated. */
+  rule: RuleOf;
+  public?: boolean;
+  /**
+   * Answers the response the declaration promises (checked at compile time). A handler
+   * that streams or sets no body answers with `reply.send(…)` (the reply).
+   */
+  handler: (req: EndpointRequest<E>, reply: FastifyReply, user: RequestUser | null) => Promise<ResponseIn<E> | FastifyReply>;
+}
+
+/** Checks every declared answer against its response schema (tests: API_CHECK_RESPONSES=1). */
+const checkResponses = () => process.env.API_CHECK_RESPONSES === '1';
+
+/**
+ * Validation of one part of the request by its zod schema, for Fastify's schema
+ * support: a body or query that does not parse is a 400 in the v4 shape
+ * ({"field": ["message"]}); path parameters that do not parse name no object (404).
+ * A missing body is read as {} (as parseBody does).
+ */
+function zodValidator({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
+  const zod = schema as z.ZodType;
+  return (data: unknown) => {
+    const r = zod.safeParse(httpPart === 'body' ? (data ?? {}) : data);
+    if (r.success) return { value: r.data };
+    return { error: httpPart === 'params' ? notFound() : validationError(r.error) };
+  };
+}
+
+/**
+ * Registers a route from its declaration in shared/api/endpoints: the declaration's
+ * method and path, its params/query/body schemas validated by Fastify before the
+ * handler (after authentication and the access rule, so an unauthorised caller learns
+ * nothing from validation), the handler typed by it.
+ */
+export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db, endpoint: E, def: EndpointDef<E>) {
+  if (!def.rule) throw new Error(`Route ${endpoint.method} ${endpoint.path} has no access rule`);
+  const users = new WeakMap<FastifyRequest, RequestUser | null>();
+  const schema: FastifySchema = {};
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { rule: def.rule, public: def.public },
+    schema,
+    validatorCompiler: zodValidator,
+    preValidation: async (req) => {
+      const user = def.public ? null : await authenticate(db, req);
+      if (user) {
+        const rule = typeof def.rule === 'function' ? def.rule(req) : def.rule;
+        if (!can(user.principal, rule)) throw forbidden();
+      }
+      users.set(req, user);
+    },
+    handler: async (req, reply) => {
+      const out = await def.handler(req as EndpointRequest<E>, reply, users.get(req) ?? null);
+      if (checkResponses() && out !== reply) {
+        // The answer as the client receives it (JSON: dates as strings).
+        const r = endpoint.response.safeParse(out === undefined ? null : JSON.parse(JSON.stringify(out)));
+        if (!r.success) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its declaration: ${z.prettifyError(r.error)}`);
+      }
       return out;
     },
   });

@@ -17,11 +17,5 @@ export function isAllowedRedirectUri(uri: string): boolean {
   return m[1] === undefined || (Number(m[1]) >= 1 && Number(m[1]) <= 65535);
 }
 
-export const AUTH_PATHS = {
-  authorize: '/v4/auth/o/authorize/',
-  token: '/v4/auth/o/token/',
-  introspect: '/v4/auth/o/introspect/',
-  revoke: '/v4/auth/o/revoke/',
-  logout: '/v4/auth/o/logout/',
-  tempAccountEmail: '/v4/auth/temp-account-email/',
-} as const;
+/** The identity provider's paths, declared with its answers in endpoints/auth.ts. */
+export { AUTH_PATHS } from './endpoints/auth';

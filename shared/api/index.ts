@@ -5,3 +5,5 @@ export * from './query';
 export * from './limits';
 export * from './resources';
 export * from './dates';
+export * from './endpoint';
+export * from './endpoints';

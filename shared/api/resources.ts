@@ -152,7 +152,7 @@ export const supplierPatch = z.strictObject({
  * A supplier's banking details (spec §3 Banking; §9 lengths: bank fields 45, account
  * number 255, SWIFT and IBAN 100, PayPal 255). Empty means not given (null).
  */
-const emptyIsNull = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), schema.nullable());
+const emptyIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullable());
 const bankField = (max: number) => emptyIsNull(limited(max));
 
 export const bankingPatch = z.strictObject({

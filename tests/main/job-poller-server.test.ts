@@ -9,6 +9,7 @@ import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { JobPoller } from '../../main/services/job-poller';
 import { SessionService } from '../../main/services/session';
+import { postSignInForm } from '../server/helpers';
 import { createMemoryVault } from '../../main/services/token-vault';
 import type { BridgeEventPayload } from '../../shared/bridge';
 
@@ -26,8 +27,7 @@ describe('job poller against the real server', () => {
     const session = new SessionService({ idpUrl: server.idp, vault: createMemoryVault(), events });
     const api = new ApiClient({ apiUrl: server.api, session });
     const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
-    const q = new URL(url).searchParams;
-    const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(q), username: 'supplier', password: 'sandbox-supplier' }), redirect: 'manual' });
+    const res = await postSignInForm(url, 'supplier', 'sandbox-supplier');
     const back = new URL(res.headers.get('location')!).searchParams;
     await session.completeSignIn(back.get('code')!, back.get('state')!);
 

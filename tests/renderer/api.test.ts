@@ -15,6 +15,10 @@ vi.mock('../../renderer/lib/bridge', () => ({
 
 const { apiDelete, apiGet, apiGetVersioned, apiPatch, apiPost, setUnauthorizedHandler } = await import('../../renderer/lib/api');
 const { HttpError } = await import('../../renderer/lib/http-errors');
+const { call, fetchData } = await import('../../renderer/lib/api');
+const { accountQueries, saveProfile } = await import('../../renderer/features/account/api');
+const { autocompleteOptions } = await import('../../renderer/features/search/autocomplete');
+const { bankingEndpoints, listEndpoints } = await import('../../shared/api');
 
 let unauthorized = 0;
 beforeEach(() => {
@@ -90,5 +94,34 @@ describe('api wrappers over bridge.apiRequest', () => {
     };
     await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ status: 401 });
     expect(unauthorized).toBe(1);
+  });
+});
+
+describe('typed calls of declared endpoints', () => {
+  const profile = { id: 1, username: 'admin', email: 'a@x', display_name: null, first_name: 'A', last_name: null, scope: 's', brand: 'brand:dance', sessions: [] };
+
+  it('build the request from the declaration and answer the parsed body', async () => {
+    answer = async () => ({ status: 200, data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 5, title: 'T' }] } });
+    const page = await fetchData(listEndpoints('tracks').list, { query: { page: 2, genre: '3' } });
+    expect(page.results).toEqual([{ id: 5, title: 'T' }]);
+    expect(requests[0]).toEqual({ method: 'GET', path: '/v4/catalog/tracks/', query: { page: 2, genre: '3' } });
+
+    answer = async () => ({ status: 200, data: profile, etag: '"v4"' });
+    const me = await accountQueries.me().queryFn!({} as never);
+    expect(me).toEqual({ status: 200, data: profile, etag: '"v4"' });
+    await saveProfile({ first_name: 'B' }, '"v4"');
+    expect(requests.at(-1)).toEqual({ method: 'PATCH', path: '/v4/accounts/me/', body: { first_name: 'B' }, ifMatch: '"v4"' });
+
+    answer = async () => ({ status: 200, data: { results: [{ type: 'tracks', id: 7, name: 'Seven' }] } });
+    expect(await autocompleteOptions('tracks', 'se').queryFn!({} as never)).toEqual([{ type: 'tracks', id: 7, name: 'Seven' }]);
+    expect(requests.at(-1)).toEqual({ method: 'GET', path: '/v4/catalog/search/autocomplete/', query: { type: 'tracks', q: 'se' } });
+  });
+
+  it('an answer that does not match its declaration rejects with a bad_response BridgeError', async () => {
+    answer = async () => ({ status: 200, data: { supplier_id: 3, version: 'x' } });
+    const error = await call(bankingEndpoints.get, { params: { id: 3 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'bad_response' });
+    expect((error as Error).message).toMatch(/^Unexpected answer from the API host to GET \/v4\/catalog\/suppliers\/3\/banking\/ /);
   });
 });

@@ -9,13 +9,14 @@ import { Button, Card, Col, Row, Typography } from 'antd';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LOGGED_TEXT } from '../../../shared/messages';
 import { UI_TEXT } from '../../../shared/ui-texts';
-import { apiGet } from '../../lib/api';
+import { sandboxEndpoints } from '../../../shared/api/endpoints/sandbox';
+import { fetchData } from '../../lib/api';
 import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
 
 /** Loads the sandbox fault route as the screen's own data: its failure is the screen's error. */
 function SandboxServerError() {
-  useSuspenseQuery({ queryKey: ['sandbox', 'status', 500], queryFn: () => apiGet('/v4/sandbox/status/500/'), retry: false, gcTime: 0 });
+  useSuspenseQuery({ queryKey: ['sandbox', 'status', 500], queryFn: () => fetchData(sandboxEndpoints.status, { params: { code: 500 } }), retry: false, gcTime: 0 });
   return null;
 }
 

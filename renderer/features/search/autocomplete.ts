@@ -3,19 +3,16 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchType } from '../../../shared/access';
 import { recordLink } from '../../../shared/search';
-import { apiGet } from '../../lib/api';
+import { searchEndpoints, type Suggestion } from '../../../shared/api/endpoints/lists';
+import { fetchData } from '../../lib/api';
 import { searchKeys } from './queries';
 
-export interface Suggestion {
-  type: string;
-  id: number;
-  name: string;
-}
+export type { Suggestion };
 
 export function autocompleteOptions(type: string, text: string) {
   return queryOptions({
     queryKey: [...searchKeys.type(type), 'autocomplete', text] as const,
-    queryFn: async () => (await apiGet<{ results: Suggestion[] }>('/v4/catalog/search/autocomplete/', { type, q: text })).results,
+    queryFn: async () => (await fetchData(searchEndpoints.autocomplete, { query: { type, q: text } })).results,
     staleTime: 60_000,
     retry: false,
   });

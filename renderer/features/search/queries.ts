@@ -4,12 +4,12 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Principal } from '../../../shared/access';
-import { searchType } from '../../../shared/access';
 import { MAX_PER_PAGE, type ListEnvelope } from '../../../shared/api';
+import { auxiliaryEndpoint, listEndpoints, toListQuery, type ListRow, type ReferenceItem } from '../../../shared/api/endpoints';
 import { BULK_SELECT_LIMIT, fetchAll, searchQuery, searchQueryString, type SearchRequest } from '../../../shared/search';
-import { apiGet } from '../../lib/api';
+import { fetchData } from '../../lib/api';
 
-export type Row = Record<string, unknown> & { id?: number | string };
+export type Row = ListRow;
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -18,15 +18,9 @@ export const searchKeys = {
   reference: (list: string) => [...searchKeys.all, 'reference', list] as const,
 };
 
-export function listPath(type: string): string {
-  const t = searchType(type);
-  if (!t) throw new Error(`Unknown search type ${type}`);
-  return `/v4/${t.category}/${t.path}/`;
-}
-
-/** One page of a search, as the API answers it. */
+/** One page of a search, as the API answers it (parsed by the type's list declaration). */
 function fetchSearchPage(principal: Principal, req: SearchRequest): Promise<ListEnvelope<Row>> {
-  return apiGet<ListEnvelope<Row>>(listPath(req.type), searchQuery(principal, req) as Record<string, string | number>);
+  return fetchData(listEndpoints(req.type).list, { query: toListQuery(searchQuery(principal, req)) });
 }
 
 export function searchListOptions(principal: Principal, req: SearchRequest) {
@@ -54,20 +48,13 @@ export function fetchAllRows(
   });
 }
 
-export interface ReferenceItem {
-  id: number;
-  name: string;
-  sub_genres?: { id: number; name: string }[];
-}
+export type { ReferenceItem };
 
 /** A reference list (spec §3) for a select filter: GET /v4/auxiliary/<list>/. */
 export function referenceOptions(list: string) {
   return queryOptions({
     queryKey: searchKeys.reference(list),
-    queryFn: async () => {
-      const data = await apiGet<ListEnvelope<ReferenceItem> | ReferenceItem[]>(`/v4/auxiliary/${list}/`);
-      return Array.isArray(data) ? data : data.results;
-    },
+    queryFn: async (): Promise<ReferenceItem[]> => (await fetchData(auxiliaryEndpoint(list), {})).results,
     staleTime: 10 * 60_000,
     retry: false,
   });

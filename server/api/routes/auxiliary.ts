@@ -1,17 +1,18 @@
 /** auxiliary/: every reference list of spec §3, each on one page of the v4 envelope. */
 import type { FastifyInstance } from 'fastify';
 import { pageTypes } from '../../../shared/access';
-import type { Db, Row } from '../../db/client';
-import { addRoute } from '../route';
+import { auxiliaryEndpoint, type ReferenceItem } from '../../../shared/api/endpoints';
+import type { Db } from '../../db/client';
+import { addEndpoint } from '../route';
 import type { RequestUser } from '../principal';
 import { REFERENCE_LISTS, EXCLUSIVE_PERIODS } from '../../seed/reference';
 
-const envelope = (results: Row[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results });
+const envelope = (results: ReferenceItem[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results });
 
-type Loader = (db: Db, user: RequestUser) => Promise<Row[]>;
+type Loader = (db: Db, user: RequestUser) => Promise<ReferenceItem[]>;
 
 const generic = (list: string): Loader => (db) =>
-  db.query('select id, name from reference_items where list = $1 order by id', [list]);
+  db.query<ReferenceItem>('select id, name from reference_items where list = $1 order by id', [list]);
 
 /** Named lists with their own tables or shapes. Aliases follow the spec's path names. */
 const SPECIAL: Record<string, Loader> = {
@@ -41,9 +42,9 @@ export const AUXILIARY_LISTS: readonly string[] = [...new Set([...Object.keys(RE
 export function registerAuxiliaryRoutes(app: FastifyInstance, db: Db) {
   for (const name of AUXILIARY_LISTS) {
     const load = SPECIAL[name] ?? generic(name);
-    addRoute(app, db, {
+    addEndpoint(app, db, auxiliaryEndpoint(name), {
       // Reference lists label every screen: any signed-in user.
-      method: 'GET', url: `/v4/auxiliary/${name}/`, rule: '*',
+      rule: '*',
       handler: async (_req, reply, user) => {
         reply.header('cache-control', 'private, max-age=300');
         return envelope(await load(db, user!));

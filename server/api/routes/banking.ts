@@ -5,18 +5,17 @@
  * other supplier is 404 to a supplier user, as a missing one is to everybody.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BANKING_RULE } from '../../../shared/access';
-import { bankingPatch } from '../../../shared/api';
+import { bankingEndpoints } from '../../../shared/api/endpoints';
 import type { Db, Queryable } from '../../db/client';
 import { banking } from '../../db/schema';
 import { notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addRoute } from '../route';
-import { parseBody } from '../validation';
+import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
-import { fetchVisible, parseId } from './lists';
+import { fetchVisible } from './lists';
 
 const FIELDS = ['bank_name', 'name_on_account', 'routing_number', 'account_number', 'sort_code', 'swift', 'iban', 'paypal_email', 'tax_id'] as const;
 type Field = (typeof FIELDS)[number];
@@ -27,11 +26,8 @@ const COLUMNS = { ...Object.fromEntries(FIELDS.map((f) => [f, banking[f]])), ver
 const EMPTY = { ...Object.fromEntries(FIELDS.map((f) => [f, null])), version: 0 } as Omit<Banking, 'supplier_id'>;
 const SUPPLIERS = LIST_DEF_BY_KEY.get('suppliers')!;
 
-const URL = '/v4/catalog/suppliers/:id/banking/';
-
 /** The supplier id from the path, when the suppliers list would show it to this user (its own for a supplier); else 404. */
-async function visibleSupplier(db: Queryable, req: FastifyRequest, user: RequestUser): Promise<number> {
-  const id = parseId(req);
+async function visibleSupplier(db: Queryable, id: number, user: RequestUser): Promise<number> {
   if (!(await fetchVisible(db, SUPPLIERS, user, id))) throw notFound();
   return id;
 }
@@ -44,20 +40,20 @@ async function read(db: Pick<Db, 'orm'>, supplierId: number, lock = false): Prom
 }
 
 export function registerBankingRoutes(app: FastifyInstance, db: Db) {
-  addRoute(app, db, {
-    method: 'GET', url: URL, rule: BANKING_RULE,
+  addEndpoint(app, db, bankingEndpoints.get, {
+    rule: BANKING_RULE,
     handler: async (req, reply, user) => {
-      const row = await read(db, await visibleSupplier(db, req, user!));
+      const row = await read(db, await visibleSupplier(db, req.params.id, user!));
       reply.header('etag', etagOf(row.version));
       return row;
     },
   });
-  addRoute(app, db, {
-    method: 'PATCH', url: URL, rule: BANKING_RULE,
+  addEndpoint(app, db, bankingEndpoints.patch, {
+    rule: BANKING_RULE,
     handler: async (req, reply, user) => {
-      const supplierId = await visibleSupplier(db, req, user!);
+      const supplierId = await visibleSupplier(db, req.params.id, user!);
       const version = ifMatchVersion(req);
-      const changes = parseBody(bankingPatch, req.body) as Partial<Record<Field, string | null>>;
+      const changes: Partial<Record<Field, string | null>> = req.body;
       const row = await db.transaction(async (tx) => {
         const stored = await read(tx, supplierId, true);
         assertVersion(stored.version, version);

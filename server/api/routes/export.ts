@@ -11,11 +11,12 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES } from '../../../shared/access';
+import { listEndpoints } from '../../../shared/api/endpoints';
 import { columnsOf, csvLine, csvValue, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
-import { planList, type ListQuery } from '../lists/engine';
+import { planList } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { addRoute } from '../route';
+import { addEndpoint } from '../route';
 
 /** Rows fetched from the cursor at a time. */
 export const EXPORT_BATCH = 5000;
@@ -24,12 +25,10 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
   for (const t of SEARCH_TYPES) {
     const def = LIST_DEF_BY_KEY.get(t.key);
     if (!def) continue;
-    addRoute(app, db, {
-      method: 'GET',
-      url: `/v4/${t.category}/${t.path}/export/`,
+    addEndpoint(app, db, listEndpoints(t.key).export, {
       rule: t.rule,
       handler: async (req, reply, user) => {
-        const { columns: chosen, page: _p, per_page: _pp, ...query } = req.query as ListQuery;
+        const { columns: chosen, page: _p, per_page: _pp, ...query } = req.query;
         const cols = shownColumns(t.key, chosen === undefined ? null : chosen.split(',').filter(Boolean));
         // Same WHERE/ORDER BY as the list: unknown or forbidden filters fail here, before any byte is sent.
         const { sql, where, order, whereParams } = planList(def, user!, query);

@@ -3,25 +3,19 @@
  * (If-Match) and PUT bulk for every type with a patch definition, under its write rule
  * (shared/access writes.ts): the route needs the type's write route rule, and each named
  * field its field rule (403 naming the fields otherwise). A row the caller cannot read
- * stays 404.
+ * stays 404. Each route is registered from its declaration (shared/api/endpoints).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FIELD_WRITE_REFUSED, SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
+import { listEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { Sql, planList, runList, type ListDef, type ListQuery } from '../lists/engine';
+import { Sql, planList, runList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
-import { addRoute } from '../route';
+import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
-
-/** The numeric id of a `:id` route (anything else is 404). */
-export function parseId(req: FastifyRequest): number {
-  const raw = (req.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** One object as the list shows it, or null when missing or not visible to this user. */
 export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<Row | null> {
@@ -61,41 +55,38 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
   for (const t of SEARCH_TYPES) {
     const def = LIST_DEF_BY_KEY.get(t.key);
     if (!def) throw new Error(`No list definition for search type ${t.key}`);
-    const base = `/v4/${t.category}/${t.path}/`;
-    addRoute(app, db, {
-      method: 'GET', url: base, rule: t.rule,
-      handler: async (req, _reply, user) => runList(db, def, user!, req.query as ListQuery, `${req.protocol}://${req.host}${base}`),
+    const ep = listEndpoints(t.key);
+    addEndpoint(app, db, ep.list, {
+      rule: t.rule,
+      handler: async (req, _reply, user) => runList(db, def, user!, req.query, `${req.protocol}://${req.host}${ep.list.path}`),
     });
-    addRoute(app, db, {
-      method: 'GET', url: `${base}:id/`, rule: t.rule,
+    addEndpoint(app, db, ep.get, {
+      rule: t.rule,
       handler: async (req, reply, user) => {
-        const row = await fetchVisible(db, def, user!, parseId(req));
+        const row = await fetchVisible(db, def, user!, req.params.id);
         if (!row) throw notFound();
         reply.header('etag', etagOf(row.version as number));
-        return row;
+        return row as ObjectRow;
       },
     });
     const p = PATCHES[t.key];
     if (!p) continue;
     if (!writeRule(t.key)) throw new Error(`No write rule in shared/access for editable type ${t.key}`);
     const rule = writeRouteRule(t.key);
-    addRoute(app, db, {
-      method: 'PATCH', url: `${base}:id/`, rule,
+    addEndpoint(app, db, ep.patch, {
+      rule,
       handler: async (req, reply, user) => {
-        const id = parseId(req);
+        const id = req.params.id;
         const version = ifMatchVersion(req);
         const row = await db.transaction((tx) => applyPatch(tx, def, p, user!, id, version, req.body));
         reply.header('etag', etagOf(row.version as number));
-        return row;
+        return row as ObjectRow;
       },
     });
-    addRoute(app, db, {
-      method: 'PUT', url: base, rule,
+    addEndpoint(app, db, ep.bulk, {
+      rule,
       handler: async (req, _reply, user) => {
         const items = req.body;
-        if (!Array.isArray(items) || items.length === 0 || items.length > 500) {
-          throw badRequest('non_field_errors', 'Send a list of 1 to 500 objects with id and version.');
-        }
         // All or nothing: one stale or invalid object rolls the whole bulk update back.
         const out = await db.transaction(async (tx) => {
           const rows: Row[] = [];
@@ -107,7 +98,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
           }
           return rows;
         });
-        return { count: out.length, results: out };
+        return { count: out.length, results: out as ObjectRow[] };
       },
     });
   }

@@ -4,45 +4,45 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OWN_SUPPLIER_RULE } from '../../../shared/access';
-import { mePatch } from '../../../shared/api/me';
+import { meEndpoints, type MySupplier } from '../../../shared/api/endpoints';
+import type { MeProfile, MeSession } from '../../../shared/api/me';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
 import type { Db, Queryable } from '../../db/client';
 import { notFound } from '../errors';
 import type { RequestUser } from '../principal';
-import { addRoute } from '../route';
-import { parseBody } from '../validation';
+import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 
 const PROFILE_COLUMNS = `id, username, email, display_name, first_name, last_name, app, role, brands, features, supplier_id,
        label_id, last_login, registered_at, version`;
 
 async function profile(db: Queryable, req: FastifyRequest, reply: FastifyReply, user: RequestUser) {
-  const [u] = await db.query<Record<string, unknown>>(`select ${PROFILE_COLUMNS} from users where id = $1`, [user.id]);
+  const [u] = await db.query<Omit<MeProfile, 'scope' | 'brand' | 'sessions'> & { version: number }>(`select ${PROFILE_COLUMNS} from users where id = $1`, [user.id]);
   const current = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')![1];
-  const sessions = await db.query<Record<string, unknown>>(
+  const sessions = await db.query<MeSession>(
     `select family_id as id, client_id, min(created_at) as started_at, max(created_at) as last_used_at,
             max(expires_at) filter (where kind = 'refresh') as expires_at, bool_or(token_hash = $2) as current
      from oauth_tokens where user_id = $1 and revoked_at is null and expires_at > now()
      group by family_id, client_id order by last_used_at desc`,
     [user.id, hashToken(current)],
   );
-  reply.header('etag', etagOf(u.version as number));
+  reply.header('etag', etagOf(u.version));
   return { ...u, scope: user.scope, brand: user.principal.brand, sessions };
 }
 
 export function registerMeRoutes(app: FastifyInstance, db: Db) {
-  addRoute(app, db, {
+  addEndpoint(app, db, meEndpoints.get, {
     // Everyone signed in may read their own profile (with its ETag) and sessions.
-    method: 'GET', url: '/v4/accounts/me/', rule: '*',
+    rule: '*',
     handler: async (req, reply, user) => profile(db, req, reply, user!),
   });
-  addRoute(app, db, {
+  addEndpoint(app, db, meEndpoints.patch, {
     // Everyone signed in may change their own names (only these fields; If-Match required).
-    method: 'PATCH', url: '/v4/accounts/me/', rule: '*',
+    rule: '*',
     handler: async (req, reply, user) => {
       const version = ifMatchVersion(req);
-      const changes = parseBody(mePatch, req.body);
+      const changes = req.body;
       await db.transaction(async (tx) => {
         const [stored] = await tx.query<{ version: number }>('select version from users where id = $1 for update', [user!.id]);
         assertVersion(stored.version, version);
@@ -54,22 +54,22 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       return profile(db, req, reply, user!);
     },
   });
-  addRoute(app, db, {
+  addEndpoint(app, db, meEndpoints.endSession, {
     // Ending one of one's own sessions (signs that device out).
-    method: 'DELETE', url: '/v4/accounts/me/sessions/:id/', rule: '*',
+    rule: '*',
     handler: async (req, reply, user) => {
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       const [row] = await db.query('select 1 from oauth_tokens where family_id = $1 and user_id = $2 limit 1', [id, user!.id]);
       if (!row) throw notFound();
       await revokeFamily(db, id);
       return reply.code(204).send();
     },
   });
-  addRoute(app, db, {
+  addEndpoint(app, db, meEndpoints.mySupplier, {
     // A supplier user's own supplier; a label user's: the supplier its label belongs to.
-    method: 'GET', url: '/v4/my/supplier/', rule: OWN_SUPPLIER_RULE,
+    rule: OWN_SUPPLIER_RULE,
     handler: async (_req, _reply, user) => {
-      const [s] = await db.query<{ id: number; name: string; ddex_party_id: string | null }>(
+      const [s] = await db.query<MySupplier>(
         `select s.id, s.name, s.ddex_party_id from suppliers s
          where s.id = coalesce($1::int, (select l.supplier_id from labels l where l.id = $2::int))`,
         [user!.supplierId ?? null, user!.labelId ?? null],

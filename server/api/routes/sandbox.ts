@@ -7,17 +7,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound } from '../errors';
-import { addRoute } from '../route';
+import { addEndpoint } from '../route';
+import { sandboxEndpoints } from '../../../shared/api/endpoints';
 
 export function registerSandboxRoutes(app: FastifyInstance, db: Db) {
-  addRoute(app, db, {
+  addEndpoint(app, db, sandboxEndpoints.status, {
     // Any signed-in user: it only answers the status asked for.
-    method: 'GET', url: '/v4/sandbox/status/:code/', rule: '*',
+    rule: '*',
     handler: async (req, reply) => {
-      const raw = (req.params as { code: string }).code;
+      const raw = req.params.code;
       const code = Number(raw);
       if (!/^\d{3}$/.test(raw) || code < 400 || code > 599) throw notFound();
-      return reply.code(code).send({ detail: `Sandbox fault: status ${code}.` });
+      reply.code(code);
+      return { detail: `Sandbox fault: status ${code}.` };
     },
   });
 }

@@ -1,11 +1,12 @@
 /** GET /v4/catalog/search/?type=… (every search type) and search/autocomplete/. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEARCH_TYPES, can, searchType, type Rule } from '../../../shared/access';
+import { AUTOCOMPLETE_TYPES, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
 import type { Db } from '../../db/client';
 import { badRequest } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { runList, type ListQuery } from '../lists/engine';
-import { addRoute } from '../route';
+import { addEndpoint } from '../route';
 
 /** The search route's rule is the rule of the requested type (spec §6 table). */
 function ruleOfType(req: FastifyRequest): Rule {
@@ -15,30 +16,26 @@ function ruleOfType(req: FastifyRequest): Rule {
   return t.rule;
 }
 
-const AUTOCOMPLETE_TYPES = ['tracks', 'releases', 'artists', 'labels'] as const;
-
 export function registerSearchRoutes(app: FastifyInstance, db: Db) {
-  addRoute(app, db, {
-    method: 'GET', url: '/v4/catalog/search/', rule: ruleOfType,
-    handler: async (req, _reply, user) => {
-      const q = req.query as ListQuery;
-      return runList(db, LIST_DEF_BY_KEY.get(q.type!)!, user!, q, `${req.protocol}://${req.host}/v4/catalog/search/`);
-    },
+  const { search, autocomplete } = searchEndpoints;
+  addEndpoint(app, db, search, {
+    rule: ruleOfType,
+    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user!, req.query, `${req.protocol}://${req.host}${search.path}`),
   });
 
-  addRoute(app, db, {
+  addEndpoint(app, db, autocomplete, {
     // Open to every signed-in user; each type inside is filtered by its own rule.
-    method: 'GET', url: '/v4/catalog/search/autocomplete/', rule: '*',
+    rule: '*',
     handler: async (req, _reply, user) => {
-      const { q, type } = req.query as ListQuery;
+      const { q, type } = req.query;
       if (!q || q.trim().length < 2) throw badRequest('q', 'Enter at least 2 characters.');
       const wanted = type ? [type] : [...AUTOCOMPLETE_TYPES];
-      const results: { type: string; id: number; name: string }[] = [];
+      const results: Suggestion[] = [];
       for (const key of wanted) {
         const t = searchType(key);
         const def = LIST_DEF_BY_KEY.get(key);
         if (!t || !def?.text || !can(user!.principal, t.rule)) continue;
-        const env = await runList(db, def, user!, { q, per_page: '5' }, '/v4/catalog/search/');
+        const env = await runList(db, def, user!, { q, per_page: '5' }, search.path);
         for (const r of env.results) {
           results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? '') });
         }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_KINDS, JobKind } from '../../api/endpoints/jobs';
 import { channel, Ok } from '../define';
 
 /**
@@ -9,10 +10,8 @@ import { channel, Ok } from '../define';
  * every state change arrives as a `jobProgress` event.
  */
 
-/** The job kinds the v4 API has (server/api/routes/jobs.ts). */
-export const JOB_KINDS = ['sales', 'sales-export'] as const;
-export const JobKind = z.enum(JOB_KINDS);
-export type JobKind = z.infer<typeof JobKind>;
+/** The job kinds the v4 API has, declared with the job view (shared/api/endpoints/jobs.ts). */
+export { JOB_KINDS, JobKind };
 
 /** A job id as the API gives it (a positive integer), as a number or a digit string. */
 export const JobId = z.union([

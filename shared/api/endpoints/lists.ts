@@ -1,0 +1,159 @@
+/**
+ * The lists of every search type (spec §2, api-conventions "Lists" and "Objects and
+ * writes"): GET the list, GET/PATCH one object, PUT a bulk update, GET the CSV export,
+ * GET/POST an object's notes; the cross-type search and the header's autocomplete.
+ * One declaration per search type, made from its row of SEARCH_TYPES.
+ */
+import { z } from 'zod';
+import { SEARCH_TYPES, searchType, type SearchType } from '../../access';
+import { endpoint, IdParam } from '../endpoint';
+import { MAX_PER_PAGE, listEnvelope } from '../envelope';
+import type { QueryValue } from '../query';
+
+/** One row as a list shows it: its fields depend on the type (server/api/lists/types.ts). */
+export const ListRow = z.looseObject({ id: z.union([z.number(), z.string()]).optional() });
+export type ListRow = z.infer<typeof ListRow>;
+
+/** A row with a numeric id and a name (suppliers, labels and the like offered in a select). */
+export const NamedRow = z.looseObject({ id: z.number().int(), name: z.string() });
+export type NamedRow = z.infer<typeof NamedRow>;
+
+/** One object as GET/PATCH by id answer it. */
+export const ObjectRow = z.looseObject({ id: z.number().int(), version: z.number().int() });
+export type ObjectRow = z.infer<typeof ObjectRow>;
+
+/**
+ * The paging and order parameters every list takes, kept as the strings of the URL.
+ * The filters (their names and values depend on the type) are strings too, checked by
+ * the list engine against the type's filters.
+ */
+/** A query parameter: text in the URL; a caller may give a number. */
+const param = z.union([z.string(), z.number().transform(String)]);
+
+export const ListQuery = z
+  .object({
+    page: param.pipe(z.string().regex(/^[1-9]\d{0,8}$/, 'Invalid page.')).optional(),
+    per_page: param
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,9}$/, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`)
+          .refine((v) => Number(v) >= 1 && Number(v) <= MAX_PER_PAGE, `Ensure this value is between 1 and ${MAX_PER_PAGE}.`),
+      )
+      .optional(),
+    order_by: z.string().max(200).optional(),
+    q: z.string().optional(),
+  })
+  .catchall(param);
+/** What a caller may pass: numbers for paging, any filter value as text or number. */
+export type ListQueryIn = z.input<typeof ListQuery>;
+
+/** A query built with the §5/§7 helpers (shared/api/query.ts) as list parameters: lists joined with commas, empty values left out (as buildQuery writes them). */
+export function toListQuery(q: Readonly<Record<string, QueryValue>>): ListQueryIn {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length) out[k] = v.join(',');
+    } else out[k] = typeof v === 'boolean' ? String(v) : (v as string | number);
+  }
+  return out;
+}
+
+const listParams = z.object({ id: IdParam });
+
+/** Most objects a bulk PUT takes. */
+export const BULK_MAX = 500;
+const BULK_MESSAGE = `Send a list of 1 to ${BULK_MAX} objects with id and version.`;
+
+/** PUT body: changed fields of each object with its id and version (all or nothing). */
+export const BulkBody = z
+  .array(z.unknown(), { error: BULK_MESSAGE })
+  .min(1, BULK_MESSAGE)
+  .max(BULK_MAX, BULK_MESSAGE);
+
+/** PATCH body: the changed fields; which ones a type accepts is its write rule (server/api/routes/patches.ts). */
+export const PatchBody = z.record(z.string(), z.unknown(), { error: 'Expected an object of fields.' });
+
+/** CSV export: the list's filters and order plus the columns shown (comma-separated keys). */
+export const ExportQuery = ListQuery.extend({ columns: z.string().max(4096).optional() });
+
+/** A note on a track, release, supplier or user (spec §7). */
+export const Note = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  created_at: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+});
+export type Note = z.infer<typeof Note>;
+export const NoteBody = z.strictObject({ body: z.string().trim().min(1, 'This field may not be blank.').max(10_000) });
+
+/** The search types whose objects carry notes (spec §7). */
+export const NOTE_TYPES = ['tracks', 'releases', 'suppliers', 'users'] as const;
+
+function declare(t: SearchType) {
+  const base = `/v4/${t.category}/${t.path}/`;
+  return {
+    list: endpoint({
+      method: 'GET', path: base, query: ListQuery, response: listEnvelope(ListRow),
+      doc: `One page of ${t.label}, filtered and ordered (spec §3, §5).`,
+    }),
+    get: endpoint({
+      method: 'GET', path: `${base}:id/`, params: listParams, response: ObjectRow,
+      doc: `One of ${t.label}, with its ETag.`,
+    }),
+    patch: endpoint({
+      method: 'PATCH', path: `${base}:id/`, params: listParams, body: PatchBody, response: ObjectRow,
+      doc: `Changes fields of one of ${t.label} (If-Match required); answers the object with its new ETag.`,
+    }),
+    bulk: endpoint({
+      method: 'PUT', path: base, body: BulkBody, response: z.object({ count: z.number().int(), results: z.array(ObjectRow) }),
+      doc: `Changes many of ${t.label} at once, all or nothing.`,
+    }),
+    export: endpoint({
+      method: 'GET', path: `${base}export/`, query: ExportQuery, response: z.string(),
+      doc: `The ${t.label} search as CSV (streamed; X-Total-Count announces the rows).`,
+    }),
+    notes: endpoint({
+      method: 'GET', path: `${base}:id/notes/`, params: listParams, response: listEnvelope(Note),
+      doc: `The notes on one of ${t.label}, newest first.`,
+    }),
+    addNote: endpoint({
+      method: 'POST', path: `${base}:id/notes/`, params: listParams, body: NoteBody, response: Note,
+      doc: `Adds a note to one of ${t.label}.`,
+    }),
+  };
+}
+export type ListEndpoints = ReturnType<typeof declare>;
+
+/** The endpoints of every search type, by its key. */
+export const LIST_ENDPOINTS: ReadonlyMap<string, ListEndpoints> = new Map(SEARCH_TYPES.map((t) => [t.key, declare(t)]));
+
+/** The endpoints of one search type; throws on an unknown key. */
+export function listEndpoints(type: string): ListEndpoints {
+  const e = LIST_ENDPOINTS.get(type);
+  if (!e) throw new Error(`Unknown search type ${type}`);
+  return e;
+}
+
+/** The search types the header's autocomplete searches. */
+export const AUTOCOMPLETE_TYPES = ['tracks', 'releases', 'artists', 'labels'] as const;
+
+export const Suggestion = z.object({ type: z.string(), id: z.number().int(), name: z.string() });
+export type Suggestion = z.infer<typeof Suggestion>;
+
+export const searchEndpoints = {
+  search: endpoint({
+    method: 'GET', path: '/v4/catalog/search/', query: ListQuery.extend({ type: z.string().optional() }), response: listEnvelope(ListRow),
+    doc: 'One page of any search type (`type`), with that type\'s filters and access rule.',
+  }),
+  autocomplete: endpoint({
+    method: 'GET', path: '/v4/catalog/search/autocomplete/',
+    query: z.object({
+      q: z.string().optional(),
+      type: z.string().refine((v) => Boolean(searchType(v)), 'Select a valid choice.').optional(),
+    }),
+    response: z.object({ results: z.array(Suggestion) }),
+    doc: 'Up to 5 suggestions per type (tracks, releases, artists, labels, or the `type` given) the user may see.',
+  }),
+};

@@ -1,0 +1,30 @@
+/** The signed-in user's own account and supplier (spec §7 /account, packaging sender). */
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { MeProfile, mePatch } from '../me';
+
+
+/** What the server answers for the profile: MeProfile and the account's other fields. */
+export const MeAnswer = MeProfile.loose();
+
+export const MySupplier = z.object({ id: z.number().int(), name: z.string(), ddex_party_id: z.string().nullable() });
+export type MySupplier = z.infer<typeof MySupplier>;
+
+export const meEndpoints = {
+  get: endpoint({
+    method: 'GET', path: '/v4/accounts/me/', response: MeAnswer,
+    doc: 'The signed-in user\'s profile (with its ETag) and sessions.',
+  }),
+  patch: endpoint({
+    method: 'PATCH', path: '/v4/accounts/me/', body: mePatch, response: MeAnswer,
+    doc: 'Changes the user\'s own names (only these fields; If-Match required); answers the profile.',
+  }),
+  endSession: endpoint({
+    method: 'DELETE', path: '/v4/accounts/me/sessions/:id/', params: z.object({ id: z.string().min(1).max(128) }), response: z.null(),
+    doc: 'Ends one of the user\'s own sessions (signs that device out); 204.',
+  }),
+  mySupplier: endpoint({
+    method: 'GET', path: '/v4/my/supplier/', response: MySupplier,
+    doc: 'A supplier user\'s own supplier; a label user\'s: the supplier its label belongs to.',
+  }),
+};
