@@ -7,6 +7,7 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
+import type { LogOption } from './api/logging';
 import { startWorker } from './jobs/queue';
 import { JOB_HANDLERS } from './jobs/sales';
 
@@ -23,7 +24,8 @@ export interface ServerOptions {
   scale?: number;
   /** Access-token lifetime in seconds (default env ACCESS_TOKEN_TTL or 900). */
   accessTokenTtl?: number;
-  logger?: boolean;
+  /** Request and error logging of both apps (pino): off unless given (cli.ts turns it on). */
+  logger?: LogOption;
   /**
    * Running as the console's embedded sandbox (cli `--sandbox`, passed only by the
    * console's sandbox start): registers the sandbox-only routes. Off by default.

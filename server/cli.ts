@@ -7,6 +7,8 @@
  *   --seed N, --scale N seed number and size for the first start on an empty database
  *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
  *                       only the console's sandbox start passes it, never a default
+ *   --log-file PATH     write the request/error log (pino JSON lines) there instead of stdout
+ *   LOG_LEVEL           pino level (default info; `silent` turns logging off)
  */
 import { startServer } from './app';
 
@@ -30,6 +32,8 @@ async function main() {
     seed: Number(arg('seed') ?? 1),
     scale: Number(arg('scale') ?? 1),
     sandbox: flag('sandbox'),
+    // Logging is on by default: a 500 in production leaves a trace (secrets redacted).
+    logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     log: (m) => console.log(m),
   });
   console.log(`API listening on ${server.api}`);

@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './query';
 export * from './limits';
 export * from './resources';
+export * from './query-values';
