@@ -18,6 +18,19 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 
+/** One entry of an app's route table. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route an app registered (one entry per method), in registration order: what the fuzz test walks. */
+export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTES.get(app) ?? [];
+}
+
 function base(log: LogOption): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(log) as FastifyServerOptions['logger'],
@@ -25,6 +38,11 @@ function base(log: LogOption): FastifyInstance {
     bodyLimit: 5 * 1024 * 1024,
   });
   requireRules(app);
+  const routes: RouteEntry[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
+  });
   installEdge(app);
   app.register(formbody);
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
