@@ -174,7 +174,9 @@ function fuzzRoute(app: () => FastifyInstance, r: RouteEntry) {
           payload = b.fields.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
         }
         const res = await app().inject({ method: r.method as 'GET', url, headers: hdrs, payload });
-        if (res.statusCode >= 500) {
+        // The sandbox's fault route answers the status it is asked for: that one 5xx is by design.
+        const asked = r.url === '/v4/sandbox/status/:code/' && res.statusCode === Number(params[0]);
+        if (res.statusCode >= 500 && !asked) {
           throw new Error(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
         }
         // Never the database's own words in an answer.
