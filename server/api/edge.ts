@@ -120,22 +120,33 @@ const DB_MESSAGES: Readonly<Record<string, string>> = {
   '23514': 'This value is not allowed.',
 };
 
-/** The field a database error is about, when PostgreSQL names a plain column (never a constraint or table). */
-function columnOf(err: { column?: unknown; detail?: unknown }): string | null {
-  const col = typeof err.column === 'string' ? err.column : /^Key \(([a-z_][a-z0-9_]*)\)=/.exec(String(err.detail ?? ''))?.[1];
-  return col && /^[a-z_][a-z0-9_]{0,62}$/.test(col) ? col : null;
+const COLUMN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The field a database error is about, only from plain column names PostgreSQL gives
+ * (its `column`, or the `Key (a, b)=` of its detail), never a constraint or table. For a
+ * key of several columns, the one the request sent (`sent`: the body's field names).
+ */
+function columnOf(err: { column?: unknown; detail?: unknown }, sent: readonly string[]): string | null {
+  if (typeof err.column === 'string') return COLUMN.test(err.column) ? err.column : null;
+  const key = /^Key \(([^)]*)\)=/.exec(String(err.detail ?? ''))?.[1];
+  const cols = key?.split(/,\s*/) ?? [];
+  if (!cols.length || !cols.every((c) => COLUMN.test(c))) return null;
+  if (cols.length === 1) return cols[0];
+  const named = cols.filter((c) => sent.includes(c));
+  return named.length === 1 ? named[0] : null;
 }
 
 /**
  * The v4 answer for a database error the request caused (bad data, a broken
  * constraint), or null when the error is the server's own (→ 500, logged).
  */
-export function dbErrorReply(err: unknown): { status: number; body: Record<string, string[]> } | null {
+export function dbErrorReply(err: unknown, sent: readonly string[] = []): { status: number; body: Record<string, string[]> } | null {
   const code = sqlState(err);
   if (!code) return null;
   const cls = code.slice(0, 2);
   if (cls !== '22' && cls !== '23' && code !== '54000') return null;
   const message = DB_MESSAGES[code] ?? (cls === '23' ? 'This value is not allowed.' : cls === '54' ? 'This value is too large.' : 'Enter a valid value.');
-  const field = columnOf(err as { column?: unknown; detail?: unknown }) ?? 'non_field_errors';
+  const field = columnOf(err as { column?: unknown; detail?: unknown }, sent) ?? 'non_field_errors';
   return { status: code === '23505' ? 409 : 400, body: { [field]: [message] } };
 }

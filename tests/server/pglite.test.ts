@@ -6,6 +6,7 @@ import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
+import { badInputSuite } from './suites/bad-input';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -18,3 +19,4 @@ describe('lists (PGlite)', () => listSuite(() => server));
 describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
 describe('supplier banking (PGlite)', () => bankingSuite(() => server));
+describe('bad input (PGlite)', () => badInputSuite(() => server));

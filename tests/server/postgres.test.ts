@@ -14,6 +14,7 @@ import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
+import { badInputSuite } from './suites/bad-input';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -40,6 +41,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('jobs', () => jobSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
+  describe('bad input', () => badInputSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

@@ -1,6 +1,7 @@
 /** GET list, GET by id (ETag), PATCH by id (If-Match), PUT bulk for every search type. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_CONTROL, SEARCH_TYPES, withAll, type Rule } from '../../../shared/access';
+import { INT4_MAX } from '../../../shared/api';
 import type { Db, Queryable, Row } from '../../db/client';
 import { badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -9,6 +10,9 @@ import type { RequestUser } from '../principal';
 import { addRoute } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
+
+/** A whole number the database's integer columns can hold (a bigger id or version is a 400, not a database error). */
+const isInt4 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT4_MAX;
 
 /** The numeric id of a `:id` route (anything else is 404). */
 export function parseId(req: FastifyRequest): number {
@@ -93,7 +97,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
           for (const [i, item] of items.entries()) {
             if (typeof item !== 'object' || item === null) throw badRequest(String(i), 'Expected an object.');
             const { id, version, ...rest } = item as Record<string, unknown>;
-            if (typeof id !== 'number' || typeof version !== 'number') throw badRequest(String(i), 'id and version are required.');
+            if (!isInt4(id) || !isInt4(version)) throw badRequest(String(i), 'id and version are required.');
             rows.push(await applyPatch(tx, def, p, user!, id, version, rest));
           }
           return rows;
