@@ -21,8 +21,10 @@ export const MAX_QUERY_PARAMS = 100;
 export const MAX_JSON_DEPTH = 32;
 
 /** C0 control characters (NUL included) and DEL, except tab, LF and CR, which text may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Every C0 control and DEL: nothing of the kind belongs in a URL path. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const ANY_CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
 
 export const VALUE_MSG = {
