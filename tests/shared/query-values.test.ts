@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   INT4_MAX, MAX_PAGE, VALUE_MSG, bool01Value, boolValue, calendarDate, choiceListValue, dateRangeValue, idListValue,
-  intFilterValue, isCalendarDate, pageValue, perPageValue,
+  intFilterValue, isCalendarDate, pageValue, parseDateRange, perPageValue,
 } from '../../shared/api';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0].message);
@@ -17,6 +17,9 @@ describe('query values', () => {
       expect(isCalendarDate(s), s).toBe(false);
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(issue(calendarDate.safeParse('2024-02-30'))).toBe(VALUE_MSG.realDate);
+    // The console's date-range field reads values with parseDateRange: an impossible date is no range there either.
+    expect(parseDateRange('2024-02-30:2024-03-01')).toBeNull();
+    expect(parseDateRange('2024-02-29:')).toEqual({ from: '2024-02-29', to: null });
   });
 
   it('date ranges: real dates, either end open, from ≤ to', () => {
