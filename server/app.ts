@@ -9,6 +9,7 @@ import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
 import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue';
 import { JOB_KINDS } from './jobs/sales';
+import type { LogOption } from './api/logging';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -23,7 +24,8 @@ export interface ServerOptions {
   scale?: number;
   /** Access-token lifetime in seconds (default env ACCESS_TOKEN_TTL or 900). */
   accessTokenTtl?: number;
-  logger?: boolean;
+  /** Request and error logging of both apps (pino): off unless given (cli.ts turns it on). */
+  logger?: LogOption;
   /**
    * Running as the console's embedded sandbox (cli `--sandbox`, passed only by the
    * console's sandbox start): registers the sandbox-only routes. Off by default.

@@ -9,6 +9,8 @@
  *                       only the console's sandbox start passes it, never a default
  *   --worker            a job worker alone (npm run worker): needs DATABASE_URL
  *   WORKER_CONCURRENCY  with --worker: jobs of each kind it runs at once
+ *   --log-file PATH     write the request/error log (pino JSON lines) there instead of stdout
+ *   LOG_LEVEL           pino level (default info; `silent` turns logging off)
  */
 import { startServer } from './app';
 import { runWorkerProcess } from './worker';
@@ -41,6 +43,8 @@ async function main() {
     seed: Number(arg('seed') ?? 1),
     scale: Number(arg('scale') ?? 1),
     sandbox: flag('sandbox'),
+    // Logging is on by default: a 500 in production leaves a trace (secrets redacted).
+    logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     log: (m) => console.log(m),
   });
   console.log(`API listening on ${server.api}`);

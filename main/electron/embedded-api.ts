@@ -12,7 +12,8 @@ import { urlOf } from '../config';
 export async function startUtilityApi(childPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
   const pglite = join(dataDir, 'pglite');
   mkdirSync(pglite, { recursive: true });
-  const child = utilityProcess.fork(childPath, ['--data-dir', pglite, '--sandbox'], {
+  // The server's request/error log (pino) goes to server.log beside the data, as the browser host's sandbox does.
+  const child = utilityProcess.fork(childPath, ['--data-dir', pglite, '--sandbox', '--log-file', join(dataDir, 'server.log')], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
     stdio: 'inherit',
     serviceName: 'Store Console sandbox API',

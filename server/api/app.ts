@@ -1,11 +1,13 @@
 /** The two Fastify apps: the v4 API and the identity provider. */
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from '../db/client';
 import { registerIdp } from '../auth/idp';
 import type { TokenSettings } from '../auth/tokens';
 import type { JobQueue } from '../jobs/queue';
+import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
+import { loggerOptions, type LogOption } from './logging';
 import { requireRules } from './route';
 import { registerAuxiliaryRoutes } from './routes/auxiliary';
 import { registerExportRoutes } from './routes/export';
@@ -17,21 +19,43 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 
-function base(logger: boolean): FastifyInstance {
-  const app = Fastify({ logger, exposeHeadRoutes: false, bodyLimit: 5 * 1024 * 1024 });
+/** One entry of an app's route table. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route an app registered (one entry per method), in registration order: what the fuzz test walks. */
+export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTES.get(app) ?? [];
+}
+
+function base(log: LogOption): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(log) as FastifyServerOptions['logger'],
+    exposeHeadRoutes: false,
+    bodyLimit: 5 * 1024 * 1024,
+  });
   requireRules(app);
+  const routes: RouteEntry[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url });
+  });
+  installEdge(app);
   app.register(formbody);
-  app.setErrorHandler((err: FastifyError | HttpError | Error, _req, reply) => {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send(err.body);
-    const pgCode = (err as { code?: string }).code;
-    if (pgCode === '23514' || pgCode === '22001' || pgCode === '23505' || pgCode === '23503') {
-      // A database constraint caught what validation did not: still a client error.
-      const field = (err as { constraint?: string; column?: string }).column ?? 'non_field_errors';
-      return reply.code(pgCode === '23505' ? 409 : 400).send({ [field]: [err.message] });
-    }
+    // A database error the request caused (bad data, a broken constraint): a client error
+    // in generic words, never the database's text, constraint or table names.
+    const db = dbErrorReply(err, req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.keys(req.body) : []);
+    if (db) return reply.code(db.status).send(db.body);
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return reply.code(status).send({ detail: err.message });
-    reply.log.error(err);
+    // Anything else is the server's fault: logged with the request id (bound to req.log), query and body (redacted).
+    req.log.error({ err, query: req.query, body: req.body }, 'Server error');
     return reply.code(500).send({ detail: 'Server error.' });
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Not found.' }));
@@ -39,7 +63,8 @@ function base(logger: boolean): FastifyInstance {
 }
 
 export interface ApiOptions {
-  logger?: boolean;
+  /** Request and error logging (pino through Fastify); off by default. */
+  logger?: LogOption;
   /** Running as the console's embedded sandbox: adds the sandbox-only fault route. */
   sandbox?: boolean;
   /** The job queue the async calls enqueue on. */
@@ -64,7 +89,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
   return app;
 }
 
-export async function buildIdp(db: Db, settings: TokenSettings, logger = false): Promise<FastifyInstance> {
+export async function buildIdp(db: Db, settings: TokenSettings, logger: LogOption = false): Promise<FastifyInstance> {
   const app = base(logger);
   await app.register(async (scope) => registerIdp(scope, db, settings, true));
   return app;

@@ -3,14 +3,16 @@ import type { z } from 'zod';
 import { HttpError } from './errors';
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body ?? {});
+  // No body at all is an empty change set; a JSON body that is not what the schema wants (null, a number…) is a 400.
+  const r = schema.safeParse(body === undefined ? {} : body);
   if (r.success) return r.data;
   throw validationError(r.error);
 }
 
 /** A zod failure as the v4 400: {"field": ["message"]} (non_field_errors for the whole value). */
 export function validationError(error: z.ZodError): HttpError {
-  const out: Record<string, string[]> = {};
+  // No prototype: a field named __proto__ or constructor is just a key here.
+  const out: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys) (out[k] ??= []).push('Unknown or read-only field.');

@@ -162,7 +162,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
 
     if (full) {
       addRoute(scope, db, {
-        method: 'GET', url: '/v4/auth/o/authorize/', rule: '*', public: true,
+        method: 'GET', url: '/v4/auth/o/authorize/', rule: '*', public: true, ownInputChecks: true,
         handler: async (req, reply) => {
           const check = checkAuthorize(req.query as Fields);
           if (check.kind === 'page') return sendErrorPage(reply, check.message);
@@ -172,7 +172,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       });
 
       addRoute(scope, db, {
-        method: 'POST', url: '/v4/auth/o/authorize/', rule: '*', public: true,
+        method: 'POST', url: '/v4/auth/o/authorize/', rule: '*', public: true, ownInputChecks: true,
         handler: async (req, reply) => {
           const fields = fieldsOf(req);
           if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
@@ -231,7 +231,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     }
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/token/', rule: '*', public: true,
+      method: 'POST', url: '/v4/auth/o/token/', rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         const wait = await overLimit(tokenLimit, req);
         if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
@@ -276,12 +276,12 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     // RFC 7662: POST only, the caller authenticated (a bearer access token of its own), the
     // token in the form body; a token in the query string is never read.
     addRoute(scope, db, {
-      method: 'GET', url: '/v4/auth/o/introspect/', rule: '*', public: true,
+      method: 'GET', url: '/v4/auth/o/introspect/', rule: '*', public: true, ownInputChecks: true,
       handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/introspect/', rule: '*', public: true,
+      method: 'POST', url: '/v4/auth/o/introspect/', rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const caller = bearer(req);
@@ -298,7 +298,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/revoke/', rule: '*', public: true,
+      method: 'POST', url: '/v4/auth/o/revoke/', rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         const fields = fieldsOf(req);
         const parsed = fields ? parse(tokenField, fields) : null;
@@ -311,7 +311,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/logout/', rule: '*', public: true,
+      method: 'POST', url: '/v4/auth/o/logout/', rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         const fields = fieldsOf(req);
         const parsed = fields ? parse(tokenField, fields) : null;

@@ -7,3 +7,4 @@ export * from './resources';
 export * from './dates';
 export * from './endpoint';
 export * from './endpoints';
+export * from './query-values';

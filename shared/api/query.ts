@@ -3,6 +3,7 @@
  * first; ids with whitespace turned into commas; dates as YYYY-MM-DD; date ranges
  * as `from:to`.
  */
+import { isCalendarDate } from './query-values';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -47,12 +48,12 @@ export function dateRange(from: Date | string | null | undefined, to: Date | str
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Parses `from:to` (either side may be empty, not both); null if malformed. */
+/** Parses `from:to` (either side may be empty, not both); null if malformed or not a real date (2024-02-30). */
 export function parseDateRange(value: string): { from: string | null; to: string | null } | null {
   const parts = value.split(':');
   if (parts.length !== 2) return null;
   const [from, to] = parts;
   if (!from && !to) return null;
-  if ((from && !DATE.test(from)) || (to && !DATE.test(to))) return null;
+  if ((from && !(DATE.test(from) && isCalendarDate(from))) || (to && !(DATE.test(to) && isCalendarDate(to)))) return null;
   return { from: from || null, to: to || null };
 }

@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import { MAX_LEN, limited } from './limits';
+import { INT4_MAX, calendarDate } from './query-values';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
-const id = z.number().int().positive();
+/** A real calendar date (2024-02-30 is refused), and an id within int4 (query-values). */
+const date = calendarDate;
+const id = z.number().int().positive().max(INT4_MAX);
 const nullableText = (max: number) => limited(max).nullable();
 export const ENCODE_STATUS_VALUES = ['CONVERTED', 'TRANSCODING', 'ERROR', 'Not Converted', 'Pending Audio Encode'] as const;
 

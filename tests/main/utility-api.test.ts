@@ -48,7 +48,7 @@ describe('startUtilityApi (Electron)', () => {
     await vi.waitFor(() => expect(forks).toHaveLength(1));
     const f = forks[0];
     expect(f.path).toBe('/app/dist/main/api-child.mjs');
-    expect(f.args).toEqual(['--data-dir', join(tmp, 'user-data', 'pglite'), '--sandbox']);
+    expect(f.args).toEqual(['--data-dir', join(tmp, 'user-data', 'pglite'), '--sandbox', '--log-file', join(tmp, 'user-data', 'server.log')]);
     expect(f.options.env).toMatchObject({ API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: join(tmp, 'user-data', 'pglite') });
     f.child.emit('message', { type: 'log', text: 'not ready yet' });
     f.child.emit('message', { type: 'ready', api: 41000, idp: 'http://127.0.0.1:41001/' });

@@ -7,6 +7,7 @@ import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
+import { badInputSuite } from './suites/bad-input';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -20,3 +21,4 @@ describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
 describe('supplier banking (PGlite)', () => bankingSuite(() => server));
 describe('write rules (PGlite)', () => writeSuite(() => server));
+describe('bad input (PGlite)', () => badInputSuite(() => server));

@@ -15,6 +15,7 @@ import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
+import { badInputSuite } from './suites/bad-input';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -42,6 +43,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
   describe('write rules', () => writeSuite(() => server));
+  describe('bad input', () => badInputSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

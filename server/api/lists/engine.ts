@@ -4,7 +4,11 @@
  * Every filter is checked against shared/access before it reaches SQL.
  */
 import { filterAllowed, type Principal } from '../../../shared/access';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, buildQuery, parseDateRange, type ListEnvelope } from '../../../shared/api';
+import type { z } from 'zod';
+import {
+  DEFAULT_PER_PAGE, VALUE_MSG, bool01Value, boolValue, buildQuery, choiceListValue, dateRangeValue, idListValue,
+  intFilterValue, pageValue, perPageValue, type ListEnvelope,
+} from '../../../shared/api';
 import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, forbidden } from '../errors';
 import type { RequestUser } from '../principal';
@@ -65,10 +69,11 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function parseIntList(field: string, value: string): number[] {
-  const parts = value.split(/[\s,]+/).filter(Boolean);
-  if (!parts.length || parts.some((p) => !/^\d{1,9}$/.test(p))) throw badRequest(field, 'Enter whole numbers separated by commas.');
-  return parts.map(Number);
+/** Parses one query value with its shared schema; a bad value is a 400 naming the parameter. */
+function parseValue<T extends z.ZodType>(name: string, schema: T, value: string): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest(name, r.error.issues[0]?.message ?? VALUE_MSG.choice);
+  return r.data;
 }
 
 function condition(sql: Sql, name: string, def: FilterDef, value: string, principal: Principal): string {
@@ -77,29 +82,25 @@ function condition(sql: Sql, name: string, def: FilterDef, value: string, princi
       return `${def.expr} ilike ${sql.p(`%${escapeLike(value.trim())}%`)}`;
     case 'ids':
     case 'int': {
-      const ids = parseIntList(name, value);
+      // Bounded to int4 (ids from 1), so a value past the column's type is a 400 here, never a database error.
+      const ids = parseValue(name, def.kind === 'ids' ? idListValue : intFilterValue, value);
       return ids.length === 1 ? `${def.expr} = ${sql.p(ids[0])}` : `${def.expr} = any(${sql.p(ids)}::int[])`;
     }
     case 'choice': {
-      const vals = value.split(',').map((v) => v.trim()).filter(Boolean);
-      const offered = def.values?.(principal);
-      if (!vals.length || (offered && vals.some((v) => !offered.includes(v)))) throw badRequest(name, 'Select a valid choice.');
+      const vals = parseValue(name, choiceListValue(def.values?.(principal)), value);
       return vals.length === 1 ? `${def.expr} = ${sql.p(vals[0])}` : `${def.expr} = any(${sql.p(vals)}::text[])`;
     }
     case 'date': {
-      const r = parseDateRange(value);
-      if (!r) throw badRequest(name, 'Enter a date range as YYYY-MM-DD:YYYY-MM-DD.');
+      const r = parseValue(name, dateRangeValue, value);
       const parts: string[] = [];
       if (r.from) parts.push(`${def.expr} >= ${sql.p(r.from)}::date`);
       if (r.to) parts.push(`${def.expr} < ${sql.p(r.to)}::date + 1`);
       return parts.join(' and ');
     }
     case 'bool':
-    case 'bool01': {
-      const truthy = def.kind === 'bool' ? ['true', 'false'] : ['1', '0'];
-      if (!truthy.includes(value)) throw badRequest(name, `Must be ${truthy[0]} or ${truthy[1]}.`);
-      return value === truthy[0] ? `(${def.expr})` : `not (${def.expr})`;
-    }
+      return parseValue(name, boolValue, value) ? `(${def.expr})` : `not (${def.expr})`;
+    case 'bool01':
+      return parseValue(name, bool01Value, value) ? `(${def.expr})` : `not (${def.expr})`;
   }
 }
 
@@ -109,11 +110,13 @@ export interface ListResult {
 
 /** Parses the query against the definition and the caller's access; returns WHERE and ORDER BY. */
 export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql = new Sql()) {
+  singleValues(query);
   const where: string[] = def.baseWhere ? [def.baseWhere] : [];
   for (const [name, raw] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (RESERVED.has(name) || raw === undefined || raw === '') continue;
-    const f = def.filters[name];
-    if (!f) throw badRequest(name, 'Unknown filter.');
+    // Own properties only: __proto__, constructor, toString… are unknown filters, never Object.prototype's.
+    const f = Object.hasOwn(def.filters, name) ? def.filters[name] : undefined;
+    if (!f) throw badRequest(name, VALUE_MSG.unknownFilter);
     if (!filterAllowed(user.principal, def.key, name)) throw forbidden(`You may not filter by ${name}.`);
     where.push(condition(sql, name, f, raw, user.principal));
   }
@@ -140,8 +143,9 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
   let byRelevance = false;
   if (orderParam) {
     const desc = orderParam.startsWith('-');
-    const expr = def.sorts[desc ? orderParam.slice(1) : orderParam];
-    if (!expr) throw badRequest('order_by', `Cannot order by ${orderParam}.`);
+    const field = desc ? orderParam.slice(1) : orderParam;
+    const expr = Object.hasOwn(def.sorts, field) ? def.sorts[field] : undefined;
+    if (typeof expr !== 'string') throw badRequest('order_by', VALUE_MSG.orderBy(orderParam));
     terms = [{ expr, desc }, { expr: 't.id', desc }];
   } else if (relevance) {
     terms = [{ expr: relevance, desc: true }, { expr: 't.id', desc: true }];
@@ -155,12 +159,17 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
   return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order, whereParams, terms, byRelevance };
 }
 
+/** Every parameter once, as a string (the edge refuses repeated ones already; this keeps the engine safe on its own). */
+function singleValues(query: ListQuery) {
+  for (const [name, raw] of Object.entries(query)) {
+    if (raw !== undefined && typeof raw !== 'string') throw badRequest(name, VALUE_MSG.repeated);
+  }
+}
+
 function pageParams(query: ListQuery) {
-  const page = query.page === undefined ? 1 : Number(query.page);
-  const perPage = query.per_page === undefined ? DEFAULT_PER_PAGE : Number(query.per_page);
-  if (!Number.isInteger(page) || page < 1) throw badRequest('page', 'Invalid page.');
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE)
-    throw badRequest('per_page', `Ensure this value is between 1 and ${MAX_PER_PAGE}.`);
+  singleValues(query);
+  const page = query.page === undefined ? 1 : parseValue('page', pageValue, query.page);
+  const perPage = query.per_page === undefined ? DEFAULT_PER_PAGE : parseValue('per_page', perPageValue, query.per_page);
   return { page, perPage };
 }
 

@@ -68,7 +68,11 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
             await tx.query('close export_rows');
           })
           // A failure mid-stream aborts the response, so the client never takes a partial file for a whole one.
-          .then(() => out.end(), (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+          .then(() => out.end(), (err: unknown) => {
+            // The status is already sent: the log is the only trace of a failure mid-stream.
+            if (!closed) req.log.error({ err }, 'Export failed mid-stream');
+            out.destroy(err instanceof Error ? err : new Error(String(err)));
+          });
 
         const stamp = new Date().toISOString().slice(0, 10);
         return reply

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FIELD_WRITE_REFUSED, SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
 import { listEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
+import { INT4_MAX } from '../../../shared/api';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -16,6 +17,9 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { PATCHES, type PatchDef } from './patches';
+
+/** A whole number the database's integer columns can hold (a bigger id or version is a 400, not a database error). */
+const isInt4 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT4_MAX;
 
 /** One object as the list shows it, or null when missing or not visible to this user. */
 export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<Row | null> {
@@ -93,7 +97,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
           for (const [i, item] of items.entries()) {
             if (typeof item !== 'object' || item === null) throw badRequest(String(i), 'Expected an object.');
             const { id, version, ...rest } = item as Record<string, unknown>;
-            if (typeof id !== 'number' || typeof version !== 'number') throw badRequest(String(i), 'id and version are required.');
+            if (!isInt4(id) || !isInt4(version)) throw badRequest(String(i), 'id and version are required.');
             rows.push(await applyPatch(tx, def, p, user!, id, version, rest));
           }
           return rows;
