@@ -36,6 +36,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { AREA_RULES, type AreaRoot, type Rule } from '../../shared/access';
+import { PLACEHOLDER_TEXT } from '../../shared/ui-texts';
 
 export type NavGroup = 'Overview' | 'Catalogue' | 'Deliveries' | 'Storefront' | 'Customers' | 'Finance' | 'You';
 export const NAV_GROUPS: readonly NavGroup[] = ['Overview', 'Catalogue', 'Deliveries', 'Storefront', 'Customers', 'Finance', 'You'];
@@ -52,8 +53,8 @@ export interface Resource {
   nav?: boolean;
 }
 
-/** A lazily loaded "not built yet" page for an area whose screens come later. */
-function notBuilt(title: string, detail?: string): LazyExoticComponent<ComponentType> {
+/** A lazily loaded placeholder for an area whose screens come later, saying what will appear there. */
+function notBuilt(title: string, detail: string): LazyExoticComponent<ComponentType> {
   return lazy(() =>
     import('../ui/NotBuiltYet').then(({ NotBuiltYet }) => ({ default: () => <NotBuiltYet title={title} detail={detail} /> })),
   );
@@ -61,19 +62,19 @@ function notBuilt(title: string, detail?: string): LazyExoticComponent<Component
 
 export const RESOURCES: readonly Resource[] = [
   { name: 'dashboard', path: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, group: 'Overview', access: AREA_RULES['/dashboard'],
-    component: notBuilt('Dashboard', 'Sales since the start of the month and followers arrive with the dashboard issue.') },
+    component: notBuilt('Dashboard', PLACEHOLDER_TEXT.dashboard) },
   { name: 'search', path: '/search', label: 'Search', icon: <SearchOutlined />, group: 'Overview', access: AREA_RULES['/search'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))) },
   { name: 'catalog', path: '/catalog', label: 'Catalogue', icon: <AppstoreOutlined />, group: 'Catalogue', access: AREA_RULES['/catalog'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))) },
   { name: 'create', path: '/create', label: 'Create', icon: <PlusSquareOutlined />, group: 'Catalogue', access: AREA_RULES['/create'],
-    component: notBuilt('Create') },
+    component: notBuilt('Create', PLACEHOLDER_TEXT.create) },
   { name: 'packaging', path: '/packaging', label: 'Packaging', icon: <InboxOutlined />, group: 'Catalogue', access: AREA_RULES['/packaging'],
     component: lazy(() => import('../features/packaging/PackagingPage')) },
   { name: 'label-manager', path: '/label-manager', label: 'Label Managers', icon: <TeamOutlined />, group: 'Catalogue', access: AREA_RULES['/label-manager'],
-    component: notBuilt('Label Managers') },
+    component: notBuilt('Label Managers', PLACEHOLDER_TEXT['label-manager']) },
   { name: 'deliveries', path: '/deliveries', label: 'Deliveries', icon: <CloudUploadOutlined />, group: 'Deliveries', access: AREA_RULES['/deliveries'],
-    component: notBuilt('Deliveries') },
+    component: notBuilt('Deliveries', PLACEHOLDER_TEXT.deliveries) },
   { name: 'old-deliveries', path: '/old-deliveries', label: 'Legacy Deliveries', icon: <HistoryOutlined />, group: 'Deliveries', access: AREA_RULES['/old-deliveries'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.OldDeliveriesSearch }))) },
   { name: 'curation', path: '/curation', label: 'Curation', icon: <LayoutOutlined />, group: 'Storefront', access: AREA_RULES['/curation'],
@@ -81,15 +82,15 @@ export const RESOURCES: readonly Resource[] = [
   { name: 'live', path: '/live', label: 'Live Streams', icon: <VideoCameraOutlined />, group: 'Storefront', access: AREA_RULES['/live'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.LiveSearch }))) },
   { name: 'hype', path: '/hype', label: 'Hype', icon: <FireOutlined />, group: 'Storefront', access: AREA_RULES['/hype'],
-    component: notBuilt('Hype') },
+    component: notBuilt('Hype', PLACEHOLDER_TEXT.hype) },
   { name: 'support', path: '/support', label: 'Support', icon: <CustomerServiceOutlined />, group: 'Customers', access: AREA_RULES['/support'],
     component: lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))) },
   { name: 'new-user-export', path: '/new-user-export', label: 'New-User Export', icon: <DownloadOutlined />, group: 'Customers', access: AREA_RULES['/new-user-export'],
-    component: notBuilt('New-User Export') },
+    component: notBuilt('New-User Export', PLACEHOLDER_TEXT['new-user-export']) },
   { name: 'sales', path: '/sales', label: 'Sales', icon: <BarChartOutlined />, group: 'Finance', access: AREA_RULES['/sales'],
-    component: notBuilt('Sales') },
+    component: notBuilt('Sales', PLACEHOLDER_TEXT.sales) },
   { name: 'statements', path: '/statements', label: 'Statements', icon: <FileTextOutlined />, group: 'Finance', access: AREA_RULES['/statements'],
-    component: notBuilt('Statements') },
+    component: notBuilt('Statements', PLACEHOLDER_TEXT.statements) },
   { name: 'account', path: '/account', label: 'Account', icon: <UserOutlined />, group: 'You', access: AREA_RULES['/account'],
     component: lazy(() => import('../features/account/AccountPage')) },
   { name: 'resources', path: '/resources', label: 'Resources', icon: <BookOutlined />, group: 'You', access: AREA_RULES['/resources'],
