@@ -7,9 +7,17 @@ import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api';
+import { PRIVATE_KEYRING_ENV, PRIVATE_KEYRING_NOTE } from './keyring';
 import { startHostServer, type HostServer } from './server';
 
 export const READY_PREFIX = 'Console ready: ';
+
+export { KEYRING_TOOLS, onPath, planKeyring, PRIVATE_KEYRING_ENV, probeSecretService, runInPrivateKeyring } from './keyring';
+
+/** The one line the start prints on stdout: the URL to open, and whether sign-ins live in the private keyring. */
+export function readyLine(url: string, env: NodeJS.ProcessEnv = process.env): string {
+  return `${READY_PREFIX}${url}${env[PRIVATE_KEYRING_ENV] === '1' ? PRIVATE_KEYRING_NOTE : ''}`;
+}
 
 export interface HostOptions {
   /** The dist/ folder (renderer/ and server/cli.mjs inside). Default: beside this file. */
@@ -117,7 +125,7 @@ export async function main(): Promise<void> {
     console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  console.log(`${READY_PREFIX}${host.url}`);
+  console.log(readyLine(host.url));
   let stopping = false;
   const stop = () => {
     if (stopping) return;
