@@ -1,8 +1,16 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Hosts the renderer may open with systemOpenExternal (https only). */
-export const EXTERNAL_ALLOWLIST: readonly string[] = ['support.store-console.example', 'docs.store-console.example', 'storage.googleapis.com'];
+/**
+ * What the renderer may open with systemOpenExternal (https only, default port): exact
+ * hosts, no subdomains; where one host serves many owners, the host and its owner's path
+ * (cloud storage: the store's delivery bucket only, not any bucket). See isAllowedExternalUrl.
+ */
+export const EXTERNAL_ALLOWLIST: readonly string[] = [
+  'support.store-console.example',
+  'docs.store-console.example',
+  'storage.googleapis.com/store-console-deliveries/',
+];
 
 /** What main's services need to know, read once at start from the environment. */
 export interface MainConfig {
@@ -36,4 +44,33 @@ export function trimUrl(url: string): string {
 /** The URL of a host the sandbox API reported ready on: a port on 127.0.0.1, or a URL as given. */
 export function urlOf(v: string | number): string {
   return typeof v === 'number' || /^\d+$/.test(v) ? `http://127.0.0.1:${v}` : trimUrl(String(v));
+}
+
+/** Hosts where plain http stays on this machine: 127.0.0.0/8, [::1] and localhost (as URL.hostname spells them). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * An API or identity-provider URL from the environment, checked at start before anything
+ * is sent to it: https, or plain http only on a loopback host, since the console sends
+ * passwords and tokens there; no user name or password in it. Returns it without trailing
+ * slashes; throws an Error whose message says what to change.
+ */
+export function checkHostUrl(name: 'API_URL' | 'IDP_URL', value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a URL: "${value}". Give the host as https://host[:port].`);
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error(`${name} must be an https URL, not ${u.protocol} ("${value}").`);
+  if (u.username || u.password) throw new Error(`${name} must not contain a user name or password.`);
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
+    throw new Error(
+      `${name} must use https: ${value} would carry sign-in tokens in clear. ` +
+      'Plain http is allowed only on this machine (127.0.0.0/8, [::1], localhost).',
+    );
+  }
+  return trimUrl(value);
 }

@@ -6,9 +6,12 @@ import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
 import { onBridgeEvent } from './lib/bridge';
 import { reportError } from './lib/report-error';
+import { allowLibraryStyles } from './lib/style-nonce';
 import { initPersistedState } from './lib/store';
 import './app/app.css';
 
+// Under the CSP's style nonce (main/lib/csp.ts), before any antd component renders.
+allowLibraryStyles();
 const root = createRoot(document.getElementById('root')!);
 
 window.addEventListener('error', (e) => reportError({ message: e.message, stack: (e.error as Error | undefined)?.stack }));

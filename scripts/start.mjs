@@ -3,6 +3,10 @@
 //   - otherwise the browser host (the sandbox in a child process) and prints ONE line:
 //       Console ready: http://127.0.0.1:PORT/#key=…
 // Ctrl-C stops everything, the sandbox API included.
+// On Linux without a Secret Service (OS keychain) the sandbox starts inside a private
+// keyring of its own (dbus-run-session + gnome-keyring, main/host/keyring.ts) and the ready
+// line says so; with API_URL it stops before sign-in and says how to fix it.
+// --private-keyring (npm run start:headless): always inside a private keyring.
 // Environment: CONSOLE_DATA_DIR (default $XDG_DATA_HOME/store-console or
 // ~/.local/share/store-console), HOST_PORT (default: a free port), API_URL and
 // IDP_URL (use an existing API instead of the sandbox), SENTRY_DSN, CONSOLE_BROWSER_HOST=1
@@ -21,6 +25,29 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: ['igno
 if (build.status !== 0) {
   console.error('Console failed to start: the build failed (see above).');
   process.exit(build.status ?? 1);
+}
+
+const hostModule = await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href);
+const { startHost, hostOptionsFromEnv, readyLine, planKeyring, probeSecretService, onPath, KEYRING_TOOLS, PRIVATE_KEYRING_ENV, runInPrivateKeyring } = hostModule;
+
+// The OS keychain, before anything starts (main/host/keyring.ts).
+const inPrivateKeyring = process.env[PRIVATE_KEYRING_ENV] === '1';
+const privateKeyringAsked = process.argv.includes('--private-keyring');
+const keyring = planKeyring({
+  platform: process.platform,
+  secretService: process.platform !== 'linux' || (privateKeyringAsked && !inPrivateKeyring) ? true : await probeSecretService(),
+  sandbox: !process.env.API_URL,
+  inPrivateKeyring,
+  privateKeyringAsked,
+  toolsInstalled: onPath(KEYRING_TOOLS),
+});
+if (keyring.action === 'stop') {
+  console.error(keyring.message);
+  process.exit(1);
+}
+if (keyring.action === 'warn') console.error(keyring.message);
+if (keyring.action === 'private-keyring') {
+  process.exit(await runInPrivateKeyring(root, [process.execPath, 'scripts/start.mjs'], hostOptionsFromEnv(process.env).dataDir));
 }
 
 /** The installed Electron binary, or null. Never `require('electron')`: it downloads a missing binary. */
@@ -45,7 +72,6 @@ if (electron) {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
-  const { startHost, hostOptionsFromEnv, READY_PREFIX } = await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href);
   let host;
   try {
     host = await startHost({ ...hostOptionsFromEnv(process.env), distDir: join(root, 'dist') });
@@ -53,7 +79,7 @@ if (electron) {
     console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  console.log(`${READY_PREFIX}${host.url}`);
+  console.log(readyLine(host.url));
   let stopping = false;
   const stop = (code = 0) => {
     if (stopping) return;

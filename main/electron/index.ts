@@ -7,7 +7,7 @@
 import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
-import { EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { openIdentityProviderSignIn } from '../services/external-links';
@@ -31,8 +31,9 @@ let services: MainServices | null = null;
 
 async function start(): Promise<void> {
   const dataDir = process.env.CONSOLE_DATA_DIR || app.getPath('userData');
-  let apiUrl = process.env.API_URL;
-  let idpUrl = process.env.IDP_URL || apiUrl;
+  // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
+  let apiUrl = process.env.API_URL ? checkHostUrl('API_URL', process.env.API_URL) : undefined;
+  let idpUrl = process.env.IDP_URL ? checkHostUrl('IDP_URL', process.env.IDP_URL) : apiUrl;
   if (!apiUrl) {
     const api = await startUtilityApi(join(distDir, 'main', 'api-child.mjs'), join(dataDir, 'sandbox'));
     stopApi = api.stop;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Protocol } from 'electron';
-import { contentSecurityPolicy } from '../lib/csp';
+import { htmlWithCsp } from '../lib/csp';
 import { contentType, isClientRoute, resolveInside } from '../lib/safe-path';
 import { APP_HOST, APP_SCHEME } from './constants';
 
@@ -13,10 +13,11 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 /**
  * Serves dist/renderer on app://console/. Refuses other hosts, `..` (raw or
  * encoded) and symlinks leading out of the folder (realpath containment, shared
- * with the browser host); client routes fall back to index.html; HTML carries the CSP.
+ * with the browser host); client routes fall back to index.html; HTML carries the CSP
+ * and its style nonce.
  */
 export function createAppProtocolHandler(rendererDir: string, opts: { apiUrl?: string } = {}): (request: Request) => Promise<Response> {
-  const csp = contentSecurityPolicy({ self: `${APP_SCHEME}://${APP_HOST}`, apiUrl: opts.apiUrl });
+  const cspOptions = { self: `${APP_SCHEME}://${APP_HOST}`, apiUrl: opts.apiUrl };
   return async (request) => {
     let url: URL;
     try {
@@ -33,7 +34,12 @@ export function createAppProtocolHandler(rendererDir: string, opts: { apiUrl?: s
     if (!file && isClientRoute(path)) file = join(rendererDir, 'index.html');
     if (!file) return new Response('Not found', { status: 404 });
     const headers: Record<string, string> = { 'content-type': contentType(file), 'x-content-type-options': 'nosniff' };
-    if (file.endsWith('.html')) headers['content-security-policy'] = csp;
+    if (file.endsWith('.html')) {
+      // Each page gets its own style nonce, in its CSP header and in the page (main/lib/csp.ts).
+      const page = htmlWithCsp(await readFile(file, 'utf8'), cspOptions);
+      headers['content-security-policy'] = page.csp;
+      return new Response(page.html, { status: 200, headers });
+    }
     return new Response(new Uint8Array(await readFile(file)), { status: 200, headers });
   };
 }

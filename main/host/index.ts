@@ -2,14 +2,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers } from '../bridge';
-import { defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api';
+import { PRIVATE_KEYRING_ENV, PRIVATE_KEYRING_NOTE } from './keyring';
 import { startHostServer, type HostServer } from './server';
 
 export const READY_PREFIX = 'Console ready: ';
+
+export { KEYRING_TOOLS, onPath, planKeyring, PRIVATE_KEYRING_ENV, probeSecretService, runInPrivateKeyring } from './keyring';
+
+/** The one line the start prints on stdout: the URL to open, and whether sign-ins live in the private keyring. */
+export function readyLine(url: string, env: NodeJS.ProcessEnv = process.env): string {
+  return `${READY_PREFIX}${url}${env[PRIVATE_KEYRING_ENV] === '1' ? PRIVATE_KEYRING_NOTE : ''}`;
+}
 
 export interface HostOptions {
   /** The dist/ folder (renderer/ and server/cli.mjs inside). Default: beside this file. */
@@ -53,15 +61,18 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
  * given), main's services, and the renderer + WebSocket bridge on 127.0.0.1.
  */
 export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
+  // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
+  const apiUrl = opts.apiUrl ? checkHostUrl('API_URL', opts.apiUrl) : undefined;
+  const idpUrl = opts.idpUrl ? checkHostUrl('IDP_URL', opts.idpUrl) : apiUrl;
   const distDir = opts.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const dataDir = opts.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
 
-  const api = opts.apiUrl ? null : await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') });
+  const api = apiUrl ? null : await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') });
   try {
     const config: MainConfig = {
-      apiUrl: trimUrl(opts.apiUrl ?? api!.apiUrl),
-      idpUrl: trimUrl(opts.idpUrl ?? opts.apiUrl ?? api!.idpUrl),
+      apiUrl: apiUrl ?? trimUrl(api!.apiUrl),
+      idpUrl: idpUrl ?? trimUrl(api!.idpUrl),
       dataDir,
       environment: api ? 'sandbox' : 'production',
       version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
@@ -114,7 +125,7 @@ export async function main(): Promise<void> {
     console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  console.log(`${READY_PREFIX}${host.url}`);
+  console.log(readyLine(host.url));
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM } from '../../shared/bridge';
 import type { EventBus, Handlers } from '../bridge';
-import { contentSecurityPolicy } from '../lib/csp';
+import { htmlWithCsp, type CspOptions } from '../lib/csp';
 import { contentType, isClientRoute, resolveInside } from '../lib/safe-path';
 import { createBridgeSocket } from './bridge-socket';
 
@@ -48,7 +49,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('Misdirected request');
       return;
     }
-    serveStatic(req, res, opts.rendererDir, () => contentSecurityPolicy({ self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl })).catch(() => {
+    serveStatic(req, res, opts.rendererDir, { self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl }).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
@@ -84,7 +85,7 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   };
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, csp: () => string): Promise<void> {
+async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, csp: CspOptions): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -101,16 +102,22 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, root: stri
     return;
   }
   const isHtml = file.endsWith('.html');
+  // Each page gets its own style nonce, in its CSP header and in the page (main/lib/csp.ts).
+  const page = isHtml ? htmlWithCsp(await readFile(file, 'utf8'), csp) : null;
   res.writeHead(200, {
     'content-type': contentType(file),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
     'cache-control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
-    ...(isHtml ? { 'content-security-policy': csp(), 'x-frame-options': 'DENY' } : {}),
+    ...(page ? { 'content-security-policy': page.csp, 'x-frame-options': 'DENY' } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
+    return;
+  }
+  if (page) {
+    res.end(page.html);
     return;
   }
   createReadStream(file).on('error', () => res.destroy()).pipe(res);

@@ -1,8 +1,12 @@
 import { BridgeError } from '../../shared/bridge';
+import { isLoopbackHost } from '../config';
 
 /**
- * The only URLs main opens in the system browser for the renderer: https, no
- * credentials, and a host on the allowlist (exact, or a subdomain of an entry).
+ * The only URLs main opens in the system browser for the renderer: https on the default
+ * port, no credentials, and an allowlist entry that matches exactly. An entry is a host
+ * ('docs.store-console.example': that host only, no subdomain) or a host and a path prefix
+ * ending in '/' ('storage.googleapis.com/store-console-deliveries/': that bucket only). The
+ * path compared is the parsed one, with `..` and `%2e%2e` already resolved.
  */
 export function isAllowedExternalUrl(url: string, allowlist: readonly string[]): boolean {
   let u: URL;
@@ -11,9 +15,13 @@ export function isAllowedExternalUrl(url: string, allowlist: readonly string[]):
   } catch {
     return false;
   }
-  if (u.protocol !== 'https:' || u.username || u.password) return false;
-  const host = u.hostname.toLowerCase();
-  return allowlist.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  if (u.protocol !== 'https:' || u.username || u.password || u.port) return false;
+  return allowlist.some((entry) => {
+    const slash = entry.indexOf('/');
+    const host = slash < 0 ? entry : entry.slice(0, slash);
+    const prefix = slash < 0 ? '/' : entry.slice(slash);
+    return u.hostname === host.toLowerCase() && u.pathname.startsWith(prefix);
+  });
 }
 
 export function assertAllowedExternalUrl(url: string, allowlist: readonly string[]): void {
@@ -21,8 +29,6 @@ export function assertAllowedExternalUrl(url: string, allowlist: readonly string
     throw new BridgeError({ code: 'external_url_refused', message: 'This link cannot be opened: only https links to known sites are allowed.' });
   }
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /**
  * The one URL main opens in the system browser that is not on the allowlist: the
@@ -39,7 +45,7 @@ export function isIdentityProviderSignInUrl(url: string, idpUrl: string): boolea
   } catch {
     return false;
   }
-  const secure = idp.protocol === 'https:' || (idp.protocol === 'http:' && LOOPBACK.has(idp.hostname));
+  const secure = idp.protocol === 'https:' || (idp.protocol === 'http:' && isLoopbackHost(idp.hostname));
   return secure && !u.username && !u.password && u.origin === idp.origin && u.pathname === '/v4/auth/o/authorize/';
 }
 

@@ -13,6 +13,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { AREAS, type Area, type AreaPath } from '../lib/areas';
+import { PLACEHOLDER_TEXT } from '../../shared/ui-texts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -20,29 +21,29 @@ export interface Resource extends Area {
   component: Screen;
 }
 
-/** A lazily loaded "not built yet" page for an area whose screens come later. */
-function notBuilt(title: string, detail?: string): Screen {
+/** A lazily loaded placeholder for an area whose screens come later, saying what will appear there. */
+function notBuilt(title: string, detail: string): Screen {
   return lazy(() =>
     import('../ui/NotBuiltYet').then(({ NotBuiltYet }) => ({ default: () => <NotBuiltYet title={title} detail={detail} /> })),
   );
 }
 
 const SCREENS: Readonly<Record<AreaPath, Screen>> = {
-  '/dashboard': notBuilt('Dashboard', 'Sales since the start of the month and followers arrive with the dashboard issue.'),
+  '/dashboard': notBuilt('Dashboard', PLACEHOLDER_TEXT.dashboard),
   '/search': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))),
   '/catalog': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))),
-  '/create': notBuilt('Create'),
+  '/create': notBuilt('Create', PLACEHOLDER_TEXT.create),
   '/packaging': lazy(() => import('../features/packaging/PackagingPage')),
-  '/label-manager': notBuilt('Label Managers'),
-  '/deliveries': notBuilt('Deliveries'),
+  '/label-manager': notBuilt('Label Managers', PLACEHOLDER_TEXT['label-manager']),
+  '/deliveries': notBuilt('Deliveries', PLACEHOLDER_TEXT.deliveries),
   '/old-deliveries': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.OldDeliveriesSearch }))),
   '/curation': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CurationSearch }))),
   '/live': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.LiveSearch }))),
-  '/hype': notBuilt('Hype'),
+  '/hype': notBuilt('Hype', PLACEHOLDER_TEXT.hype),
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
-  '/new-user-export': notBuilt('New-User Export'),
-  '/sales': notBuilt('Sales'),
-  '/statements': notBuilt('Statements'),
+  '/new-user-export': notBuilt('New-User Export', PLACEHOLDER_TEXT['new-user-export']),
+  '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),
+  '/statements': notBuilt('Statements', PLACEHOLDER_TEXT.statements),
   '/account': lazy(() => import('../features/account/AccountPage')),
   '/resources': lazy(() => import('../features/resources/ResourcesPage')),
   '/help': lazy(() => import('../features/help/HelpPage')),

@@ -1,7 +1,7 @@
-/** An honest placeholder for a route root whose screens arrive with their own issue. */
+/** An honest placeholder for an area whose screens are still to come: what will appear there. */
 import { Result } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
-import { UI_TEXT } from '../../shared/ui-texts';
+import { PLACEHOLDER_TEXT, UI_TEXT } from '../../shared/ui-texts';
 
 export function NotBuiltYet({ title, detail }: { title: string; detail?: string }) {
   return (
@@ -9,7 +9,7 @@ export function NotBuiltYet({ title, detail }: { title: string; detail?: string 
       <Result
         icon={<ToolOutlined />}
         title={`${title}: ${UI_TEXT.notBuiltYet}`}
-        subTitle={detail ?? 'This area of the console has not been built yet. Its screens arrive with their own issue.'}
+        subTitle={detail ?? PLACEHOLDER_TEXT.default}
       />
     </div>
   );

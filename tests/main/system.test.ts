@@ -5,23 +5,42 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createErrorReporter, parseDsn } from '../../main/services/error-reporter';
+import { EXTERNAL_ALLOWLIST } from '../../main/config';
 import { isAllowedExternalUrl } from '../../main/services/external-links';
 import { createConfBackend } from '../../main/host/conf-settings';
 import { createSettingsService } from '../../main/services/settings';
 
 describe('openExternal allowlist', () => {
-  const list = ['support.store-console.example'];
+  const list = ['support.store-console.example', 'storage.googleapis.com/store-deliveries/'];
   it.each([
     ['https://support.store-console.example/contact', true],
-    ['https://eu.support.store-console.example/', true],
+    ['https://SUPPORT.store-console.example/contact', true],
+    ['https://eu.support.store-console.example/', false],
+    ['https://support.store-console.example./', false],
+    ['https://support.store-console.example:8443/', false],
     ['http://support.store-console.example/', false],
     ['https://evil.example/', false],
     ['https://support.store-console.example.evil.example/', false],
     ['https://user:pw@support.store-console.example/', false],
+    ['https://storage.googleapis.com/store-deliveries/2026/pkg.zip', true],
+    ['https://storage.googleapis.com/other-bucket/pkg.zip', false],
+    ['https://storage.googleapis.com/store-deliveries-evil/pkg.zip', false],
+    ['https://storage.googleapis.com/store-deliveries/../other-bucket/x', false],
+    ['https://storage.googleapis.com/store-deliveries/%2e%2e/other-bucket/x', false],
+    ['https://storage.googleapis.com/', false],
+    ['https://store-deliveries.storage.googleapis.com/pkg.zip', false],
+    ['https://evil.storage.googleapis.com/store-deliveries/x', false],
     ['file:///etc/passwd', false],
     ['javascript:alert(1)', false],
     ['not a url', false],
   ])('%s → %s', (url, ok) => expect(isAllowedExternalUrl(url, list)).toBe(ok));
+
+  it('the shipped list names exact hosts, and on cloud storage only the store\'s own bucket', () => {
+    for (const entry of EXTERNAL_ALLOWLIST) expect(entry, entry).toMatch(/^[a-z0-9.-]+(\/[^/]+\/)?$/);
+    expect(isAllowedExternalUrl('https://storage.googleapis.com/any-bucket/x', EXTERNAL_ALLOWLIST)).toBe(false);
+    expect(isAllowedExternalUrl('https://any-bucket.storage.googleapis.com/x', EXTERNAL_ALLOWLIST)).toBe(false);
+    expect(isAllowedExternalUrl('https://docs.store-console.example/guide', EXTERNAL_ALLOWLIST)).toBe(true);
+  });
 });
 
 describe('error reporter', () => {

@@ -49,6 +49,22 @@ describe('PATCH /v4/accounts/me/', () => {
     expect(me.headers.get('etag')).toBe(etag);
   });
 
+  it('null clears a name and bumps the version; an empty PATCH at the current version changes nothing', async () => {
+    const t = (await signIn(s, 'curation', 'sandbox-curation')).access_token;
+    const etag = (await api(s, t, '/v4/accounts/me/')).headers.get('etag')!;
+    const set = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { last_name: 'Curator' }, headers: { 'if-match': etag } });
+    expect(set.body).toMatchObject({ last_name: 'Curator' });
+    const cleared = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { last_name: null }, headers: { 'if-match': set.headers.get('etag')! } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ username: 'curation', last_name: null });
+    const v = Number(/\d+/.exec(etag)![0]);
+    expect(cleared.headers.get('etag')).toBe(`"v${v + 2}"`);
+    const same = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: {}, headers: { 'if-match': cleared.headers.get('etag')! } });
+    expect(same.status).toBe(200);
+    expect(same.headers.get('etag')).toBe(cleared.headers.get('etag'));
+    expect(same.body).toEqual(cleared.body);
+  });
+
   it('lists sessions with when each started and was last used', async () => {
     const t = (await signIn(s, 'finance', 'sandbox-finance')).access_token;
     const sessions = (await api(s, t, '/v4/accounts/me/')).body.sessions as Record<string, unknown>[];

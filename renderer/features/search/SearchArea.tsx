@@ -4,6 +4,7 @@
  */
 import { Route, Routes } from 'react-router-dom';
 import type { AreaRoute } from '../../../shared/access';
+import { PLACEHOLDER_TEXT } from '../../../shared/ui-texts';
 import { NotBuiltYet } from '../../ui/NotBuiltYet';
 import { SearchScreen } from './SearchScreen';
 
@@ -11,7 +12,7 @@ function Area({ area, title }: { area: AreaRoute; title: string }) {
   return (
     <Routes>
       <Route index element={<SearchScreen area={area} title={title} />} />
-      <Route path=":segment/:id" element={<NotBuiltYet title="Editor" detail="Editors arrive with their own issue." />} />
+      <Route path=":segment/:id" element={<NotBuiltYet title="Editor" detail={PLACEHOLDER_TEXT.editor} />} />
       <Route path="*" element={<SearchScreen area={area} title={title} />} />
     </Routes>
   );

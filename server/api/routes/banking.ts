@@ -4,7 +4,7 @@
  * BANKING_RULE: admin and finance staff, and a supplier user for its own supplier; any
  * other supplier is 404 to a supplier user, as a missing one is to everybody.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BANKING_RULE } from '../../../shared/access';
 import { bankingEndpoints } from '../../../shared/api/endpoints';
@@ -33,10 +33,25 @@ async function visibleSupplier(db: Queryable, id: number, user: RequestUser): Pr
 }
 
 /** The stored details, or every field empty at version 0 when none were ever given. */
-async function read(db: Pick<Db, 'orm'>, supplierId: number, lock = false): Promise<Banking> {
-  const q = db.orm.select(COLUMNS).from(banking).where(eq(banking.supplier_id, supplierId)).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+async function read(db: Pick<Db, 'orm'>, supplierId: number): Promise<Banking> {
+  const [row] = await db.orm.select(COLUMNS).from(banking).where(eq(banking.supplier_id, supplierId)).limit(1);
   return { supplier_id: supplierId, ...(row ?? EMPTY) };
+}
+
+/**
+ * One statement saves at the expected version: the first save inserts (banking_supplier_id_key
+ * makes a concurrent first save conflict), a later one updates only while the stored row is
+ * still at that version. Nothing returned means another save got there first.
+ */
+async function save(db: Pick<Db, 'orm'>, supplierId: number, expected: number, changes: Partial<Record<Field, string | null>>) {
+  const [row] = await db.orm.insert(banking).values({ supplier_id: supplierId, ...changes })
+    .onConflictDoUpdate({
+      target: banking.supplier_id,
+      set: { ...changes, version: sql`${banking.version} + 1` },
+      setWhere: eq(banking.version, expected),
+    })
+    .returning(COLUMNS);
+  return row;
 }
 
 export function registerBankingRoutes(app: FastifyInstance, db: Db) {
@@ -54,15 +69,16 @@ export function registerBankingRoutes(app: FastifyInstance, db: Db) {
       const supplierId = await visibleSupplier(db, req.params.id, user!);
       const version = ifMatchVersion(req);
       const changes: Partial<Record<Field, string | null>> = req.body;
-      const row = await db.transaction(async (tx) => {
-        const stored = await read(tx, supplierId, true);
-        assertVersion(stored.version, version);
-        if (Object.keys(changes).length === 0) return stored;
-        const [row] = stored.version === 0
-          ? await tx.orm.insert(banking).values({ supplier_id: supplierId, ...changes }).returning(COLUMNS)
-          : await tx.orm.update(banking).set({ ...changes, version: stored.version + 1 }).where(eq(banking.supplier_id, supplierId)).returning(COLUMNS);
-        return { supplier_id: supplierId, ...row };
-      });
+      const stored = await read(db, supplierId);
+      // Checked first so that a stale version never inserts (a save at v3 with nothing stored is a 412).
+      assertVersion(stored.version, version);
+      let row = stored;
+      if (Object.keys(changes).length > 0) {
+        const saved = await save(db, supplierId, version, changes);
+        // Nothing saved: versions only grow, so the row is now past `version` and this answers 412 with its ETag.
+        if (!saved) assertVersion((await read(db, supplierId)).version, version);
+        row = { supplier_id: supplierId, ...saved! };
+      }
       reply.header('etag', etagOf(row.version));
       return row;
     },

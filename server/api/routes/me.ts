@@ -2,6 +2,7 @@
  * The signed-in user's own profile and sessions (the console's /account page), and a
  * supplier or label user's own supplier record (the packaging sender).
  */
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OWN_SUPPLIER_RULE } from '../../../shared/access';
 import { meEndpoints, type MySupplier } from '../../../shared/api/endpoints';
@@ -9,6 +10,7 @@ import type { MeProfile, MeSession } from '../../../shared/api/me';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
 import type { Db, Queryable } from '../../db/client';
+import { users } from '../../db/schema';
 import { notFound } from '../errors';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
@@ -44,12 +46,10 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       const version = ifMatchVersion(req);
       const changes = req.body;
       await db.transaction(async (tx) => {
-        const [stored] = await tx.query<{ version: number }>('select version from users where id = $1 for update', [user!.id]);
+        const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user!.id)).for('update');
         assertVersion(stored.version, version);
-        const cols = Object.keys(changes) as (keyof typeof changes)[];
-        if (!cols.length) return;
-        const sets = cols.map((c, i) => `${c} = $${i + 2}`);
-        await tx.query(`update users set ${sets.join(', ')}, version = version + 1 where id = $1`, [user!.id, ...cols.map((c) => changes[c] ?? null)]);
+        if (!Object.keys(changes).length) return;
+        await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user!.id));
       });
       return profile(db, req, reply, user!);
     },

@@ -151,7 +151,11 @@ export const banking = pgTable('banking', {
   paypal_email: varchar({ length: 255 }),
   tax_id: varchar({ length: 45 }),
   version: version(),
-}, (t) => [fkey('banking', t.supplier_id, suppliers.id)]);
+}, (t) => [
+  fkey('banking', t.supplier_id, suppliers.id),
+  // One set of details per supplier: the first save is an upsert on this key (routes/banking.ts).
+  unique('banking_supplier_id_key').on(t.supplier_id),
+]);
 
 export const contracts = pgTable('contracts', {
   id: serial().primaryKey(),

@@ -78,4 +78,22 @@ export function bankingSuite(get: () => RunningServer) {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ supplier_id: id, version: 1, bank_name: 'New Bank' });
   });
+
+  it('20 concurrent first saves at version 0: exactly one wins, the others get 412 with its ETag, one row holds the winner', async () => {
+    const [{ id }] = await get().db.query<{ id: number }>(
+      "insert into suppliers (name) values ('Banking Race Supplier') returning id",
+    );
+    const t = tokens.get('finance')!;
+    const names = Array.from({ length: 20 }, (_, i) => `Race Bank ${i}`);
+    const answers = await Promise.all(names.map((bank_name) =>
+      api(get(), t, URL(id), { method: 'PATCH', body: { bank_name }, headers: { 'if-match': '"v0"' } })));
+    const won = answers.filter((r) => r.status === 200);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(412)]);
+    const rows = await get().db.query<{ bank_name: string; version: number }>(
+      'select bank_name, version from banking where supplier_id = $1', [id],
+    );
+    expect(rows).toEqual([{ bank_name: (won[0].body as { bank_name: string }).bank_name, version: 1 }]);
+    for (const lost of answers.filter((r) => r.status === 412)) expect(lost.headers.get('etag')).toBe('"v1"');
+    expect((await api(get(), t, URL(id))).body).toMatchObject({ bank_name: rows[0].bank_name, version: 1 });
+  });
 }

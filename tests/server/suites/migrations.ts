@@ -147,6 +147,17 @@ export function migrationSuite(open: () => Promise<Db>) {
     expect(await migrate(legacy)).toEqual({ applied: [], adoptedLegacy: false });
   });
 
+  it('0004 keeps only the newest banking row of a supplier that concurrent first saves had duplicated, then makes supplier_id unique', async () => {
+    const legacy = await fresh();
+    await legacyMigrate(legacy);
+    await legacy.query(`insert into suppliers (name) values ('Twice saved'), ('Saved once')`);
+    await legacy.query(`insert into banking (supplier_id, bank_name) values (1, 'Older'), (2, 'Only'), (1, 'Newest')`);
+    await migrate(legacy);
+    const rows = await legacy.query<{ supplier_id: number; bank_name: string }>('select supplier_id, bank_name from banking order by supplier_id');
+    expect(rows).toEqual([{ supplier_id: 1, bank_name: 'Newest' }, { supplier_id: 2, bank_name: 'Only' }]);
+    await expect(legacy.query(`insert into banking (supplier_id, bank_name) values (2, 'Again')`)).rejects.toThrow(/banking_supplier_id_key/);
+  });
+
   it('adopts a pre-Drizzle database stopped at an older legacy version by finishing its legacy migrations first', async () => {
     const legacy = await fresh();
     await legacyMigrate(legacy, 2);
