@@ -14,9 +14,9 @@ const int = (expr: string): FilterDef => ({ kind: 'int', expr });
 const choice = (expr: string): FilterDef => ({ kind: 'choice', expr });
 const date = (expr: string): FilterDef => ({ kind: 'date', expr });
 const bool = (expr: string): FilterDef => ({ kind: 'bool', expr });
-/** Year (current year down to 2004, spec §9) and month (1-12) of a date or timestamp. */
-const year = (expr: string): FilterDef => ({ kind: 'int', expr: `extract(year from ${expr})::int` });
-const month = (expr: string): FilterDef => ({ kind: 'int', expr: `extract(month from ${expr})::int` });
+/** Year (current year down to 2004, spec §9) and month (1-12) of a date or timestamp: the engine makes date ranges. */
+const year = (expr: string): FilterDef => ({ kind: 'int', expr, datePart: 'year' });
+const month = (expr: string): FilterDef => ({ kind: 'int', expr, datePart: 'month' });
 /** Store: only the options of the active brand (spec §6); any other value is a 400. */
 const store = (expr: string): FilterDef => ({ kind: 'choice', expr, values: (p) => storeOptions(p.brand) });
 /** Exclusive period in days, null (Lifetime) sorting as 250 (spec §9, exclusivePeriodSortKey). */
