@@ -4,12 +4,12 @@
  * spec §9. The console's forms validate with the same schemas.
  */
 import { z } from 'zod';
+import { ENCODE_STATUSES } from '../vocabularies';
 import { MAX_LEN, limited } from './limits';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
 const id = z.number().int().positive();
 const nullableText = (max: number) => limited(max).nullable();
-export const ENCODE_STATUS_VALUES = ['CONVERTED', 'TRANSCODING', 'ERROR', 'Not Converted', 'Pending Audio Encode'] as const;
 
 /** Start before end (spec §5), skipped when either is empty. */
 const startBeforeEnd = (o: { start_date?: string | null; end_date?: string | null }) =>
@@ -27,7 +27,7 @@ export const trackPatch = z.strictObject({
   label_track_id: z.string().max(255).nullable(),
   publish_date: date.nullable(),
   exclusive_date: date.nullable(),
-  encode_status: z.enum(ENCODE_STATUS_VALUES),
+  encode_status: z.enum(ENCODE_STATUSES),
   is_available_for_streaming: z.boolean(),
   enabled: z.boolean(),
   hidden: z.boolean(),
