@@ -9,7 +9,10 @@ import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, forbidden } from '../errors';
 import type { RequestUser } from '../principal';
 
-export type FilterKind = 'text' | 'ids' | 'int' | 'choice' | 'date' | 'bool' | 'bool01';
+import type { FilterKind } from '../../../shared/search/define';
+
+/** The filter kinds are one vocabulary with the console's (shared/search/define.ts). */
+export type { FilterKind };
 
 export interface FilterDef {
   kind: FilterKind;
@@ -22,7 +25,7 @@ export interface FilterDef {
 }
 
 export interface ListDef {
-  /** Search type key (shared/access SEARCH_TYPES). */
+  /** Search type key (shared/search/types declarations). */
   key: string;
   /** FROM clause; the main table is aliased `t`. */
   from: string;
