@@ -4,27 +4,15 @@
  * shared/search/types (one per type). The console offers, and the server enforces,
  * exactly this table.
  */
-import type { AreaRoute, LinkSegment } from '../search/define';
+import type { SearchTypeDecl } from '../search/define';
 import { SEARCH_TYPE_DECLS } from '../search/types';
-import type { Rule } from './scopes';
 
 export { SEARCH_RULES } from './search-rules';
 export type { AreaRoute } from '../search/define';
 
-export interface SearchType {
-  /** Value of the `type` query parameter. */
-  readonly key: string;
-  readonly label: string;
-  /** Area root (spec §2); null for Muzooka artists, which has no route. */
-  readonly area: AreaRoute | null;
-  /** `GET /v4/{category}/{type}/` serves the list. */
-  readonly category: string;
-  readonly path: string;
-  /** Link segment of /catalog/{segment}/{id} (spec §2), where the type has one. */
-  readonly linkSegment?: LinkSegment;
-  /** Segment of the record route {area}/{segment}/{id} of a type without a catalogue link, when not its path. */
-  readonly recordSegment?: string;
-  readonly rule: Rule;
+/** A search type as the access rules and the screens read it (shared/search/types declares it). */
+export interface SearchType
+  extends Pick<SearchTypeDecl, 'key' | 'label' | 'area' | 'category' | 'path' | 'linkSegment' | 'recordSegment' | 'rule'> {
   /** Filter names (spec §3) the type accepts besides type/page/per_page/order_by. */
   readonly filters: readonly string[];
 }

@@ -116,7 +116,7 @@ export interface SearchTypeDecl {
   /** Result columns by key (order_by names where sortable), in table order. */
   readonly columns: Readonly<Record<string, ColumnDecl>>;
   /** order_by keys besides the sortable columns. */
-  readonly sorts: readonly string[];
+  readonly sorts?: readonly string[];
   /** Default order_by (may start with '-'). */
   readonly defaultSort: string;
   /** Whether `q` searches the type's text (ranked by relevance). */
@@ -126,7 +126,7 @@ export interface SearchTypeDecl {
 /** The order_by keys of a declaration: its sortable columns and its extra sorts. */
 export type SortKeyOf<D extends SearchTypeDecl> =
   | { [K in keyof D['columns']]: D['columns'][K] extends { sortable: true } ? K : never }[keyof D['columns']]
-  | D['sorts'][number];
+  | (D['sorts'] extends readonly string[] ? D['sorts'][number] : never);
 export type FilterNameOf<D extends SearchTypeDecl> = keyof D['filters'] & string;
 
 type SortName<D extends SearchTypeDecl> = SortKeyOf<D> & string;

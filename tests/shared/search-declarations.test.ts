@@ -8,6 +8,7 @@ import { SEARCH_TYPES } from '../../shared/access';
 import { trackPatch } from '../../shared/api';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { COLUMNS, FILTER_DECLS, filterKind, hasTextSearch, releaseStatusTag } from '../../shared/search';
+import type { SearchTypeDecl } from '../../shared/search/define';
 import { SEARCH_TYPE_DECLS } from '../../shared/search/types';
 import { ENCODE_STATUSES, ORDER_STATUSES, RELEASE_STATUS, RELEASE_STATUSES, deliveryMessage } from '../../shared/vocabularies';
 import { DELIVERY_STATUS_MESSAGES } from '../../shared/messages';
@@ -30,9 +31,9 @@ describe('search type declarations', () => {
   });
 
   it('each default order is a sortable column or a declared extra sort', () => {
-    for (const d of SEARCH_TYPE_DECLS) {
+    for (const d of SEARCH_TYPE_DECLS as readonly SearchTypeDecl[]) {
       const sortable = Object.entries(d.columns).filter(([, c]) => c.sortable).map(([k]) => k);
-      expect([...sortable, ...d.sorts], d.key).toContain(d.defaultSort.replace(/^-/, ''));
+      expect([...sortable, ...(d.sorts ?? [])], d.key).toContain(d.defaultSort.replace(/^-/, ''));
     }
   });
 

@@ -39,6 +39,15 @@ export function list<const D extends SearchTypeDecl>(decl: D, def: ListSql<D>): 
   return { ...def, key: decl.key, filters, sorts: def.sorts as Record<string, string>, defaultSort: decl.defaultSort };
 }
 
+/** A vendor list of live streams (id, name, enabled) over its own table. */
+const vendorList = (decl: typeof hostVendors | typeof tracklistVendors, table: string) => list(decl, {
+  from: `${table} t`,
+  select: 't.id, t.name, t.enabled, t.version',
+  filters: { id: 't.id', name: 't.name', enabled: 't.enabled' },
+  sorts: { id: 't.id', name: 't.name' },
+  text: 't.name',
+});
+
 const ref = (id: string, name: string) => `case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 /** Exclusive period in days, null (Lifetime) sorting as 250 (spec §9, exclusivePeriodSortKey). */
 const exclusiveSort = (expr: string) => `coalesce(${expr}, ${exclusivePeriodSortKey(null)})`;
@@ -329,20 +338,8 @@ export const LIST_DEFS: readonly ListDef[] = [
     text: 't.name',
     brand: 't.brand',
   }),
-  list(hostVendors, {
-    from: 'host_vendors t',
-    select: 't.id, t.name, t.enabled, t.version',
-    filters: { id: 't.id', name: 't.name', enabled: 't.enabled' },
-    sorts: { id: 't.id', name: 't.name' },
-    text: 't.name',
-  }),
-  list(tracklistVendors, {
-    from: 'tracklist_vendors t',
-    select: 't.id, t.name, t.enabled, t.version',
-    filters: { id: 't.id', name: 't.name', enabled: 't.enabled' },
-    sorts: { id: 't.id', name: 't.name' },
-    text: 't.name',
-  }),
+  vendorList(hostVendors, 'host_vendors'),
+  vendorList(tracklistVendors, 'tracklist_vendors'),
   list(muzookaArtists, {
     baseWhere: 't.muzooka_id is not null',
     from: 'artists t',

@@ -23,7 +23,6 @@ export const tracks = defineSearchType({
     encode_status: col('Encode Status', 'encode', D), release_date: col('Release Date', 'date', DS),
     publish_date: col('Publish Date', 'date', S), guid: col('GUID'),
   },
-  sorts: [],
   defaultSort: '-release_date',
   textSearch: true,
 });
@@ -49,7 +48,6 @@ export const releases = defineSearchType({
     encode_status: col('Encode Status', 'encode'), is_explicit: col('Explicit', 'bool'), genre: col('Genre', 'ref'),
     release_type: col('Release Type', 'ref'),
   },
-  sorts: [],
   defaultSort: '-release_date',
   textSearch: true,
 });
@@ -63,7 +61,6 @@ export const artists = defineSearchType({
   columns: {
     id: ID, name: NAME, muzooka_id: col('Muzooka ID'), created_at: col('Created', 'date', DS),
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -77,7 +74,6 @@ export const genres = defineSearchType({
   columns: {
     id: ID, name: NAME, enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -93,7 +89,6 @@ export const charts = defineSearchType({
     id: ID, title: TITLE, dj_name: col('Owner', 'text', D), genre: col('Genre', 'ref', D),
     publish_date: col('Publish Date', 'date', DS), enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: '-publish_date',
   textSearch: true,
 });
@@ -113,7 +108,6 @@ export const labels = defineSearchType({
     claimed: col('Account', 'claimed'), default_pre_order_weeks: col('Default Pre-order Weeks', 'number'),
     created_at: CREATED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -131,7 +125,6 @@ export const suppliers = defineSearchType({
     primary_contact_email: col('Primary Contact Email'),
     default_exclusive_period: col('Default Exclusive Period', 'exclusive', S), enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -149,7 +142,6 @@ export const playlists = defineSearchType({
     id: ID, name: NAME, playlist_type: col('Type', 'ref', D), genre: col('Genre', 'ref', D),
     is_public: col('Public', 'bool'), track_count: col('Tracks', 'number'), created_at: CREATED,
   },
-  sorts: [],
   defaultSort: '-created_at',
   textSearch: true,
 });
@@ -165,7 +157,6 @@ export const djProfiles = defineSearchType({
     id: ID, dj_name: col('DJ Name', 'text', { fixed: true, sortable: true }), dj_slug: col('DJ Slug', 'text', D),
     username: col('Username', 'text', DS), dj_is_indexed: col('Indexed', 'indexed', D), enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'dj_name',
   textSearch: true,
 });
@@ -179,7 +170,6 @@ export const linkPartners = defineSearchType({
   columns: {
     id: ID, name: NAME, url: col('URL'), enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -193,7 +183,6 @@ export const muzookaArtists = defineSearchType({
   columns: {
     id: ID, name: NAME, muzooka_id: col('Muzooka ID', 'text', D),
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });

@@ -17,6 +17,8 @@ export const TITLE = col('Title', 'text', { fixed: true, link: true, sortable: t
 /** "Enabled" is a field (spec §3), not a status word of §4: shown as Yes/No. */
 export const ENABLED = col('Enabled', 'bool', D);
 export const CREATED = col('Created', 'date', S);
+export const START_DATE = col('Start Date', 'date', S);
+export const END_DATE = col('End Date', 'date');
 
 const termOptions = (terms: readonly Term[]): Option[] => terms.map((t) => ({ value: t.value, label: t.label }));
 

@@ -1,7 +1,7 @@
 /** Search types of the curation area (spec §2): one declaration each (shared/search/define.ts). */
 import { SEARCH_RULES } from '../../access/search-rules';
 import { defineSearchType, ids, text, reference, date, bool, col } from '../define';
-import { ID, NAME, ENABLED, S, D } from './common';
+import { ID, NAME, ENABLED, D, START_DATE, END_DATE } from './common';
 
 export const pages = defineSearchType({
   key: 'pages', label: 'Pages', area: '/curation', category: 'curation', path: 'pages', rule: SEARCH_RULES.pages,
@@ -11,9 +11,8 @@ export const pages = defineSearchType({
   },
   columns: {
     id: ID, name: NAME, page_type: col('Page Type', 'ref', D), slug: col('URL Slug', 'text', D),
-    start_date: col('Start Date', 'date', S), end_date: col('End Date', 'date'), enabled: ENABLED,
+    start_date: START_DATE, end_date: END_DATE, enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
@@ -27,10 +26,9 @@ export const pageModules = defineSearchType({
   },
   columns: {
     id: ID, name: NAME, module_type: col('Module Type', 'ref', D), page: col('Page', 'ref', D),
-    start_date: col('Start Date', 'date', S), end_date: col('End Date', 'date'), item_count: col('Items', 'number'),
+    start_date: START_DATE, end_date: END_DATE, item_count: col('Items', 'number'),
     enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });

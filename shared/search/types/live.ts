@@ -16,35 +16,18 @@ export const liveStreams = defineSearchType({
     end_date: col('End (MDT)', 'date', { field: 'end_at' }), genre: col('Genre Page', 'ref'),
     host_vendor: col('Host Vendor', 'ref'), tracklist_vendor: col('Tracklist Vendor', 'ref'),
   },
-  sorts: [],
   defaultSort: '-start_date',
   textSearch: true,
 });
 
-export const hostVendors = defineSearchType({
-  key: 'host_vendors', label: 'Host Vendors', area: '/live', category: 'catalog', path: 'host-vendors',
-  rule: SEARCH_RULES.curationLive,
-  filters: {
-    id: ids(), name: text(), enabled: bool(),
-  },
-  columns: {
-    id: ID, name: NAME, enabled: ENABLED,
-  },
-  sorts: [],
+/** A vendor list of live streams: id, name, enabled. */
+const vendors = <const K extends string>(key: K, label: string, path: string) => defineSearchType({
+  key, label, area: '/live', category: 'catalog', path, rule: SEARCH_RULES.curationLive,
+  filters: { id: ids(), name: text(), enabled: bool() },
+  columns: { id: ID, name: NAME, enabled: ENABLED },
   defaultSort: 'name',
   textSearch: true,
 });
 
-export const tracklistVendors = defineSearchType({
-  key: 'tracklist_vendors', label: 'Tracklist Vendors', area: '/live', category: 'catalog',
-  path: 'tracklist-vendors', rule: SEARCH_RULES.curationLive,
-  filters: {
-    id: ids(), name: text(), enabled: bool(),
-  },
-  columns: {
-    id: ID, name: NAME, enabled: ENABLED,
-  },
-  sorts: [],
-  defaultSort: 'name',
-  textSearch: true,
-});
+export const hostVendors = vendors('host_vendors', 'Host Vendors', 'host-vendors');
+export const tracklistVendors = vendors('tracklist_vendors', 'Tracklist Vendors', 'tracklist-vendors');

@@ -1,7 +1,7 @@
 /** Search types of the support area (spec §2): one declaration each (shared/search/define.ts). */
 import { SEARCH_RULES } from '../../access/search-rules';
 import { defineSearchType, ids, text, int, reference, choice, date, bool, year, month, col } from '../define';
-import { ID, NAME, ENABLED, S, D, DS, ORDER_STATUS_OPTIONS, YEAR_OPTIONS, MONTH_FILTER_OPTIONS, STORE_FILTER_OPTIONS } from './common';
+import { ID, NAME, ENABLED, S, D, DS, ORDER_STATUS_OPTIONS, YEAR_OPTIONS, MONTH_FILTER_OPTIONS, STORE_FILTER_OPTIONS, START_DATE, END_DATE } from './common';
 
 export const coupons = defineSearchType({
   key: 'coupons', label: 'Coupons', area: '/support', category: 'content-ops', path: 'coupons',
@@ -14,7 +14,7 @@ export const coupons = defineSearchType({
     id: ID, code: col('Code', 'text', { fixed: true, sortable: true }),
     discount_type: col('Discount Type', 'ref', D), discount_amount: col('Discount Amount', 'money', D),
     discount_percentage: col('Discount %', 'number'), max_usage: col('Max Usage', 'number'),
-    start_date: col('Start Date', 'date', S), end_date: col('End Date', 'date'), enabled: ENABLED,
+    start_date: START_DATE, end_date: END_DATE, enabled: ENABLED,
   },
   sorts: ['created_at'],
   defaultSort: '-created_at',
@@ -54,7 +54,6 @@ export const users = defineSearchType({
     country: col('Country', 'ref'), registered_at: col('Registered', 'date', S),
     last_login: col('Last Login', 'date', S),
   },
-  sorts: [],
   defaultSort: '-registered_at',
   textSearch: true,
 });
@@ -68,9 +67,8 @@ export const hypeOffers = defineSearchType({
   },
   columns: {
     id: ID, name: NAME, label: col('Label', 'ref', D), price: col('Price', 'money', D),
-    start_date: col('Start Date', 'date', S), end_date: col('End Date', 'date'), enabled: ENABLED,
+    start_date: START_DATE, end_date: END_DATE, enabled: ENABLED,
   },
-  sorts: [],
   defaultSort: 'name',
   textSearch: true,
 });
