@@ -1,9 +1,8 @@
 /**
  * Result columns per search type (declared with the type, shared/search/types): 1 to
  * 3 fixed columns (spec §9) that are always shown, then optional ones the user picks
- * with the column chooser. A column reads
- * `field` (a dotted path) from a result and shows it by `kind`. The CSV export
- * writes the same columns through `cellText`.
+ * with the column chooser. A column reads `field` (a dotted path) from a result and
+ * shows it by `kind`. The CSV export writes the same columns through `cellText`.
  */
 import { searchType } from '../access';
 import type { ColumnDecl } from './define';

@@ -1,9 +1,9 @@
 /**
- * Search filters of spec §3 as data: what kind of input each filter name takes, its
- * label and options, which ones a user sees (spec §6 through shared/access), and how
- * the filter values become the API query. Filter values are kept as the strings the
- * API takes (date ranges as "from:to"), so the same record is the URL state, the
- * saved preference and, once normalised, the query.
+ * Search filters of spec §3, as the console uses them: the input each filter takes (a view
+ * of the declarations in shared/search/types), its label, which ones a user sees (spec §6
+ * through shared/access), and how the filter values become the API query. Filter values
+ * are kept as the strings the API takes (date ranges as "from:to"), so the same record is
+ * the URL state, the saved preference and, once normalised, the query.
  */
 import { filterAllowed, searchType, type Principal } from '../access';
 import { buildQuery, normalizeIds, type QueryValue } from '../api/query';
@@ -26,12 +26,13 @@ export type FilterInput =
 
 /**
  * Each filter name's declaration. A name means the same in every type that has it
- * (tests/shared/search-model.test.ts checks), so the console can look a filter up by name.
+ * (tests/shared/search-declarations.test.ts checks), so the console can look a filter up by name.
  */
-export const FILTER_DECLS: ReadonlyMap<string, FilterDecl> = new Map();
-for (const d of SEARCH_TYPE_DECLS) {
-  for (const [name, f] of Object.entries(d.filters)) if (!FILTER_DECLS.has(name)) (FILTER_DECLS as Map<string, FilterDecl>).set(name, f);
-}
+export const FILTER_DECLS: ReadonlyMap<string, FilterDecl> = (() => {
+  const byName = new Map<string, FilterDecl>();
+  for (const d of SEARCH_TYPE_DECLS) for (const [name, f] of Object.entries(d.filters)) if (!byName.has(name)) byName.set(name, f);
+  return byName;
+})();
 
 const namesWhere = (test: (f: FilterDecl) => boolean): string[] => [...FILTER_DECLS].filter(([, f]) => test(f)).map(([n]) => n);
 
