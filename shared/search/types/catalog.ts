@@ -1,7 +1,10 @@
 /** Search types of the catalog area (spec §2): one declaration each (shared/search/define.ts). */
 import { SEARCH_RULES } from '../../access/search-rules';
 import { defineSearchType, ids, text, int, exact, reference, choice, date, bool, bool01, col } from '../define';
-import { ID, NAME, TITLE, ENABLED, CREATED, S, D, DS, ENCODE_STATUS_OPTIONS, PLAYLIST_STATUS_OPTIONS, PRE_ORDER_WEEK_OPTIONS, PPOSP_OPTIONS } from './common';
+import {
+  ID, NAME, TITLE, ENABLED, CREATED, S, D, DS, ENCODE_STATUS_OPTIONS, PLAYLIST_STATUS_OPTIONS,
+  PRE_ORDER_WEEK_OPTIONS, PPOSP_OPTIONS,
+} from './common';
 
 export const tracks = defineSearchType({
   key: 'tracks', label: 'Tracks', area: '/catalog', category: 'catalog', path: 'tracks', linkSegment: 'tracks',

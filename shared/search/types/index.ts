@@ -1,5 +1,8 @@
 /** Every search type's declaration, in the order the type pickers list them. */
-import { artists, charts, djProfiles, genres, labels, linkPartners, muzookaArtists, playlists, releases, suppliers, tracks } from './catalog';
+import {
+  artists, charts, djProfiles, genres, labels, linkPartners, muzookaArtists, playlists, releases, suppliers,
+  tracks,
+} from './catalog';
 import { coupons, hypeOffers, hypePurchases, orders, users } from './support';
 import { deliveries } from './deliveries';
 import { pageModules, pages } from './curation';

@@ -1,7 +1,10 @@
 /** Search types of the support area (spec §2): one declaration each (shared/search/define.ts). */
 import { SEARCH_RULES } from '../../access/search-rules';
 import { defineSearchType, ids, text, int, reference, choice, date, bool, year, month, col } from '../define';
-import { ID, NAME, ENABLED, S, D, DS, ORDER_STATUS_OPTIONS, YEAR_OPTIONS, MONTH_FILTER_OPTIONS, STORE_FILTER_OPTIONS, START_DATE, END_DATE } from './common';
+import {
+  ID, NAME, ENABLED, S, D, DS, ORDER_STATUS_OPTIONS, YEAR_OPTIONS, MONTH_FILTER_OPTIONS, STORE_FILTER_OPTIONS,
+  START_DATE, END_DATE,
+} from './common';
 
 export const coupons = defineSearchType({
   key: 'coupons', label: 'Coupons', area: '/support', category: 'content-ops', path: 'coupons',
