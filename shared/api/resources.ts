@@ -10,6 +10,8 @@ import { MAX_LEN, limited } from './limits';
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
 const id = z.number().int().positive();
 const nullableText = (max: number) => limited(max).nullable();
+/** The encode-status vocabulary (shared/vocabularies.ts). */
+export const ENCODE_STATUS_VALUES = ENCODE_STATUSES;
 
 /** Start before end (spec §5), skipped when either is empty. */
 const startBeforeEnd = (o: { start_date?: string | null; end_date?: string | null }) =>
@@ -27,7 +29,7 @@ export const trackPatch = z.strictObject({
   label_track_id: z.string().max(255).nullable(),
   publish_date: date.nullable(),
   exclusive_date: date.nullable(),
-  encode_status: z.enum(ENCODE_STATUSES),
+  encode_status: z.enum(ENCODE_STATUS_VALUES),
   is_available_for_streaming: z.boolean(),
   enabled: z.boolean(),
   hidden: z.boolean(),

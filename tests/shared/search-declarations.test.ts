@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../shared/access';
-import { trackPatch } from '../../shared/api';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { COLUMNS, FILTER_DECLS, filterKind, hasTextSearch, releaseStatusTag } from '../../shared/search';
 import type { SearchTypeDecl } from '../../shared/search/define';
@@ -52,11 +51,6 @@ describe('search type declarations', () => {
 });
 
 describe('vocabularies', () => {
-  it('the encode-status enum of a track PATCH is the vocabulary', () => {
-    for (const s of ENCODE_STATUSES) expect(trackPatch.safeParse({ encode_status: s }).success, s).toBe(true);
-    expect(trackPatch.safeParse({ encode_status: 'converted' }).success).toBe(false);
-  });
-
   it('release statuses: each once, its tag tone from the vocabulary, its message one of the §8 texts', () => {
     expect(new Set(RELEASE_STATUSES).size).toBe(RELEASE_STATUSES.length);
     for (const t of RELEASE_STATUS) {
