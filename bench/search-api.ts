@@ -32,7 +32,7 @@ import { listSql, runListSql, type ListQuery } from '../server/api/lists/engine'
 import { LIST_DEF_BY_KEY } from '../server/api/lists/types';
 import type { RequestUser } from '../server/api/principal';
 import { TITLE_WORDS } from '../server/seed/words';
-import { GENRES } from '../server/seed/reference';
+import { GENRES } from '../server/db/reference';
 
 interface Args { scale: number; engines: string[]; samples: number; seconds: number; concurrency: number; databaseUrl?: string }
 

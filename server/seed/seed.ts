@@ -7,12 +7,23 @@
 import type { Db, Queryable } from '../db/client';
 import { hashPassword } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
-import {
-  ALBUM_ACTIONS, COUNTRIES, CURRENCIES, DELIVERY_STATUSES, GENRES, HOST_VENDORS, KEYS, LABEL_MANAGERS,
-  LINK_PARTNERS, REFERENCE_LISTS, STATES, TRACKLIST_VENDORS,
-} from './reference';
+import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
+import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage } from '../../shared/vocabularies';
 import { rng, type Rng } from './rng';
-import { ARTIST_WORDS, FIRST_NAMES, LABEL_WORDS, LAST_NAMES, MIX_NAMES, SUPPLIER_NAMES, TITLE_WORDS } from './words';
+import {
+  ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
+  SUPPLIER_NAMES, TITLE_WORDS, TRACKLIST_VENDORS,
+} from './words';
+
+/**
+ * Demo deliveries cycle through every release_status with the §8 message it carries,
+ * then the genre variants of the two filter statuses.
+ */
+const DELIVERY_STATUSES: readonly (readonly [string, string | null])[] = [
+  ...RELEASE_STATUS.map((t) => [t.value, t.message ? deliveryMessage(t.message) : null] as const),
+  ['filter-rejected', deliveryMessage('restricted-genre')],
+  ['filter-error', deliveryMessage('non-existent-genre')],
+];
 
 export interface SeedOptions {
   seed?: number;

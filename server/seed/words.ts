@@ -26,3 +26,9 @@ export const SUPPLIER_NAMES = [
   'Believe Dance', 'Symphonic Electronic', 'Kontor New Media', 'Armada Supply', 'Toolroom Distribution',
   'Hyperdub Services', 'Ninja Tune Distribution',
 ];
+
+/** Demo rows of the vendor, partner and label-manager tables. */
+export const HOST_VENDORS = ['Twitch', 'YouTube Live', 'Mixcloud Live', 'Restream'];
+export const TRACKLIST_VENDORS = ['1001Tracklists', 'Shazam', 'ACRCloud'];
+export const LINK_PARTNERS = ['Rekordbox', 'Serato', 'Traktor', 'VirtualDJ', 'djay', 'Engine DJ'];
+export const LABEL_MANAGERS = ['Alex Moreno', 'Priya Shah', 'Jonas Becker', 'Maya Okafor', 'Tom Lindqvist'];

@@ -4,6 +4,7 @@
  * spec §9. The console's forms validate with the same schemas.
  */
 import { z } from 'zod';
+import { ENCODE_STATUSES } from '../vocabularies';
 import { MAX_LEN, limited } from './limits';
 import { INT4_MAX, calendarDate } from './query-values';
 
@@ -11,7 +12,8 @@ import { INT4_MAX, calendarDate } from './query-values';
 const date = calendarDate;
 const id = z.number().int().positive().max(INT4_MAX);
 const nullableText = (max: number) => limited(max).nullable();
-export const ENCODE_STATUS_VALUES = ['CONVERTED', 'TRANSCODING', 'ERROR', 'Not Converted', 'Pending Audio Encode'] as const;
+/** The encode-status vocabulary (shared/vocabularies.ts). */
+export const ENCODE_STATUS_VALUES = ENCODE_STATUSES;
 
 /** Start before end (spec §5), skipped when either is empty. */
 const startBeforeEnd = (o: { start_date?: string | null; end_date?: string | null }) =>

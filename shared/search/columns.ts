@@ -1,10 +1,12 @@
 /**
- * Result columns per search type: 1 to 3 fixed columns (spec §9) that are always
- * shown, then optional ones the user picks with the column chooser. A column reads
- * `field` (a dotted path) from a result and shows it by `kind`. The CSV export
- * writes the same columns through `cellText`.
+ * Result columns per search type (declared with the type, shared/search/types): 1 to
+ * 3 fixed columns (spec §9) that are always shown, then optional ones the user picks
+ * with the column chooser. A column reads `field` (a dotted path) from a result and
+ * shows it by `kind`. The CSV export writes the same columns through `cellText`.
  */
 import { searchType } from '../access';
+import type { ColumnDecl } from './define';
+import { SEARCH_TYPE_DECLS } from './types';
 import { exclusivePeriodLabel } from '../constants';
 import { displayDate, formatFileSize, formatMoney } from './format';
 import {
@@ -12,128 +14,18 @@ import {
   voidedTag, type StatusTag,
 } from './status';
 
-export type ColumnKind =
-  | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
-  | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus';
+export type { ColumnKind } from './define';
 
-export interface Column {
+export interface Column extends ColumnDecl {
   readonly key: string;
-  readonly title: string;
+  /** The result field (a dotted path) the column reads. */
   readonly field: string;
-  readonly kind: ColumnKind;
-  /** Always shown, first (spec §9: 1 to 3 per type). */
-  readonly fixed?: boolean;
-  /** Links to the catalogue object (/catalog/{segment}/{id}). */
-  readonly link?: boolean;
-  /** Links to another type's object: this column's value is that object's id. */
-  readonly linkSegment?: string;
-  /** The server accepts order_by on this key. */
-  readonly sortable?: boolean;
-  /** Shown when the user has not chosen columns yet. */
-  readonly byDefault?: boolean;
 }
-
-type Spec = [key: string, title: string, kind?: ColumnKind, extra?: Partial<Column>];
-
-const ID: Spec = ['id', 'ID', 'number', { fixed: true, link: true, sortable: true }];
-const NAME: Spec = ['name', 'Name', 'text', { fixed: true, link: true, sortable: true }];
-/** "Enabled" is a field (spec §3), not a status word of §4: shown as Yes/No. */
-const ENABLED: Spec = ['enabled', 'Enabled', 'bool', { byDefault: true }];
-
-function cols(...specs: Spec[]): Column[] {
-  return specs.map(([key, title, kind = 'text', extra = {}]) => ({ key, title, field: key, kind, ...extra }));
-}
-
-const S = { sortable: true } as const;
-const D = { byDefault: true } as const;
-const DS = { byDefault: true, sortable: true } as const;
-const TITLE: Spec = ['title', 'Title', 'text', { fixed: true, link: true, sortable: true }];
-const CREATED: Spec = ['created_at', 'Created', 'date', S];
 
 /** Fields as the v4 lists return them (server/api/lists/types.ts); keys are order_by names where sortable. */
-export const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
-  tracks: cols(
-    ID, TITLE, ['artists', 'Artists', 'refs', { fixed: true }],
-    ['mix_name', 'Mix Name', 'text', D], ['release', 'Release', 'ref', D], ['label', 'Label', 'ref', D], ['genre', 'Genre', 'ref', D],
-    ['bpm', 'BPM', 'number', S], ['key', 'Key', 'ref'], ['isrc', 'ISRC', 'text', S], ['encode_status', 'Encode Status', 'encode', D],
-    ['release_date', 'Release Date', 'date', DS], ['publish_date', 'Publish Date', 'date', S], ['guid', 'GUID'],
-  ),
-  releases: cols(
-    ID, TITLE, ['label', 'Label', 'ref', { fixed: true }],
-    ['catalog_number', 'Catalog Number', 'text', DS], ['upc', 'UPC', 'text', D], ['artists', 'Artists', 'refs', D],
-    ['release_date', 'Release Date', 'date', DS], ['exclusive_period', 'Exclusive Period', 'exclusive', S],
-    ['price_override', 'Price Override', 'money'], ['encode_status', 'Encode Status', 'encode'], ['is_explicit', 'Explicit', 'bool'],
-    ['genre', 'Genre', 'ref'], ['release_type', 'Release Type', 'ref'],
-  ),
-  artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID'], ['created_at', 'Created', 'date', DS]),
-  genres: cols(ID, NAME, ENABLED),
-  charts: cols(ID, TITLE, ['dj_name', 'Owner', 'text', D], ['genre', 'Genre', 'ref', D], ['publish_date', 'Publish Date', 'date', DS], ENABLED),
-  labels: cols(
-    ID, NAME, ['supplier', 'Supplier', 'ref', D], ['label_manager', 'Label Manager', 'ref'], ENABLED,
-    ['hype', 'Hype', 'hype', { field: 'hype_eligible', byDefault: true }], ['claimed', 'Account', 'claimed'],
-    ['default_pre_order_weeks', 'Default Pre-order Weeks', 'number'], CREATED,
-  ),
-  suppliers: cols(
-    ID, NAME, ['vendor_code', 'Vendor Code', 'text', DS], ['pposp_enrolled', 'PPOSP', 'enrolled', D],
-    ['primary_contact_email', 'Primary Contact Email'], ['default_exclusive_period', 'Default Exclusive Period', 'exclusive', S], ENABLED,
-  ),
-  playlists: cols(
-    ID, NAME, ['playlist_type', 'Type', 'ref', D], ['genre', 'Genre', 'ref', D], ['is_public', 'Public', 'bool'],
-    ['track_count', 'Tracks', 'number'], CREATED,
-  ),
-  dj_profiles: cols(
-    ['id', 'ID', 'number', { fixed: true, link: true, sortable: true }], ['dj_name', 'DJ Name', 'text', { fixed: true, sortable: true }],
-    ['dj_slug', 'DJ Slug', 'text', D], ['username', 'Username', 'text', DS], ['dj_is_indexed', 'Indexed', 'indexed', D], ENABLED,
-  ),
-  link_partners: cols(ID, NAME, ['url', 'URL'], ENABLED),
-  coupons: cols(
-    ID, ['code', 'Code', 'text', { fixed: true, sortable: true }], ['discount_type', 'Discount Type', 'ref', D],
-    ['discount_amount', 'Discount Amount', 'money', D], ['discount_percentage', 'Discount %', 'number'], ['max_usage', 'Max Usage', 'number'],
-    ['start_date', 'Start Date', 'date', S], ['end_date', 'End Date', 'date'], ENABLED,
-  ),
-  orders: cols(
-    ID, ['user', 'Username', 'ref', { fixed: true }], ['date', 'Date', 'date', { fixed: true, sortable: true, field: 'created_at' }],
-    ['total', 'Total', 'money', DS], ['current_status', 'Status', 'orderStatus', D], ['voided', 'Voided', 'voided', D],
-    ['store', 'Store'], ['email', 'Email'], ['purchaser_ip', 'Purchaser IP'], ['item_count', 'Items', 'number'],
-  ),
-  users: cols(
-    ID, ['username', 'Username', 'text', { fixed: true, sortable: true }], ['email', 'Email', 'text', { fixed: true }],
-    ['first_name', 'First Name', 'text', D], ['last_name', 'Last Name', 'text', D], ['dj_name', 'DJ Name'],
-    ['is_indexed', 'Indexed', 'indexed'], ['country', 'Country', 'ref'], ['registered_at', 'Registered', 'date', S],
-    ['last_login', 'Last Login', 'date', S],
-  ),
-  hype_offers: cols(
-    ID, NAME, ['label', 'Label', 'ref', D], ['price', 'Price', 'money', D], ['start_date', 'Start Date', 'date', S],
-    ['end_date', 'End Date', 'date'], ENABLED,
-  ),
-  hype_purchases: cols(
-    ID, ['user', 'Username', 'ref', { fixed: true }], ['label', 'Label', 'ref', { fixed: true }],
-    ['date', 'Date', 'date', { ...DS, field: 'created_at' }], ['amount', 'Amount', 'money', D], ['voided', 'Voided', 'voided', D],
-  ),
-  deliveries: cols(
-    ['release_id', 'Release ID', 'number', { fixed: true, link: true, linkSegment: 'releases' }],
-    ['title', 'Title', 'text', { fixed: true, sortable: true }], ['artist', 'Artist', 'text', { fixed: true }],
-    ['label', 'Label', 'ref', D], ['genre', 'Genre', 'ref'], ['supplier', 'Supplier', 'ref', D], ['updated', 'Updated', 'date', S],
-    ['delivered', 'Delivered', 'date', DS], ['release_status', 'Release Status', 'releaseStatus', D],
-    ['album_action', 'Action', 'text', D], ['status_message', 'Status Message'],
-  ),
-  pages: cols(
-    ID, NAME, ['page_type', 'Page Type', 'ref', D], ['slug', 'URL Slug', 'text', D], ['start_date', 'Start Date', 'date', S],
-    ['end_date', 'End Date', 'date'], ENABLED,
-  ),
-  page_modules: cols(
-    ID, NAME, ['module_type', 'Module Type', 'ref', D], ['page', 'Page', 'ref', D], ['start_date', 'Start Date', 'date', S],
-    ['end_date', 'End Date', 'date'], ['item_count', 'Items', 'number'], ENABLED,
-  ),
-  live_streams: cols(
-    ID, NAME, ENABLED, ['is_auto_enabled', 'Auto Enabled', 'bool', D],
-    ['start_date', 'Start (MDT)', 'date', { ...DS, field: 'start_at' }], ['end_date', 'End (MDT)', 'date', { field: 'end_at' }],
-    ['genre', 'Genre Page', 'ref'], ['host_vendor', 'Host Vendor', 'ref'], ['tracklist_vendor', 'Tracklist Vendor', 'ref'],
-  ),
-  host_vendors: cols(ID, NAME, ENABLED),
-  tracklist_vendors: cols(ID, NAME, ENABLED),
-  muzooka_artists: cols(ID, NAME, ['muzooka_id', 'Muzooka ID', 'text', D]),
-};
+export const COLUMNS: Readonly<Record<string, readonly Column[]>> = Object.fromEntries(
+  SEARCH_TYPE_DECLS.map((d) => [d.key, Object.entries(d.columns).map(([key, c]: [string, ColumnDecl]) => ({ key, field: key, ...c }))]),
+);
 
 export function columnsOf(type: string): readonly Column[] {
   return COLUMNS[type] ?? [];

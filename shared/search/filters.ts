@@ -1,24 +1,21 @@
 /**
- * Search filters of spec §3 as data: what kind of input each filter name takes, its
- * label and options, which ones a user sees (spec §6 through shared/access), and how
- * the filter values become the API query. Filter values are kept as the strings the
- * API takes (date ranges as "from:to"), so the same record is the URL state, the
- * saved preference and, once normalised, the query.
+ * Search filters of spec §3, as the console uses them: the input each filter takes (a view
+ * of the declarations in shared/search/types), its label, which ones a user sees (spec §6
+ * through shared/access), and how the filter values become the API query. Filter values
+ * are kept as the strings the API takes (date ranges as "from:to"), so the same record is
+ * the URL state, the saved preference and, once normalised, the query.
  */
-import { filterAllowed, searchType, storeOptions, type Principal } from '../access';
+import { filterAllowed, searchType, type Principal } from '../access';
 import { buildQuery, normalizeIds, type QueryValue } from '../api/query';
-import { PRE_ORDER_WEEKS } from '../constants';
-import { MONTH_OPTIONS, yearOptions } from './format';
-import { ENCODE_STATUSES, ORDER_STATUSES } from './status';
+import type { FilterDecl, Option } from './define';
+import { SEARCH_TYPE_DECLS } from './types';
+
+export type { Option } from './define';
 
 export type FilterValues = Record<string, string>;
 
-export interface Option {
-  readonly value: string;
-  readonly label: string;
-}
-
-export type FilterKind =
+/** The input the console shows for a filter, derived from its declared kind. */
+export type FilterInput =
   | { kind: 'text' }
   | { kind: 'ids' }
   | { kind: 'dateRange' }
@@ -27,47 +24,25 @@ export type FilterKind =
   /** Options from a reference list (spec §3 "Reference lists loaded"), by auxiliary path. */
   | { kind: 'reference'; list: string };
 
-export const ID_FILTERS: readonly string[] = [
-  'id', 'release_id', 'artist_id', 'label_id', 'track_id', 'user_id', 'person_id', 'dj_id', 'supplier_id', 'page_id',
-];
+/**
+ * Each filter name's declaration. A name means the same in every type that has it
+ * (tests/shared/search-declarations.test.ts checks), so the console can look a filter up by name.
+ */
+export const FILTER_DECLS: ReadonlyMap<string, FilterDecl> = (() => {
+  const byName = new Map<string, FilterDecl>();
+  for (const d of SEARCH_TYPE_DECLS) for (const [name, f] of Object.entries(d.filters)) if (!byName.has(name)) byName.set(name, f);
+  return byName;
+})();
 
-export const DATE_RANGE_FILTERS: readonly string[] = [
-  'date_range', 'add_date', 'encoded_date', 'create_date', 'date_created', 'created_date', 'publish_date',
-  'exclusive_date', 'new_release_date', 'release_date', 'free_download_start_date', 'free_download_end_date',
-  'pre_order_date', 'date', 'start_date', 'end_date',
-];
+const namesWhere = (test: (f: FilterDecl) => boolean): string[] => [...FILTER_DECLS].filter(([, f]) => test(f)).map(([n]) => n);
 
-export const BOOL_FILTERS: readonly string[] = [
-  'is_indexed', 'enabled', 'is_auto_enabled', 'is_available_for_pre_order', 'is_explicit', 'multiple_contracts_active',
-  'exclusive', 'is_hype', 'is_public', 'is_curated_playlist', 'is_available_for_hype', 'hype_eligible', 'hype_active',
-  'is_available_for_streaming', 'voided', 'dj_edits', 'ugc_remixes', 'dj_is_indexed',
-];
-
-const opts = (values: readonly (string | number)[]): Option[] => values.map((v) => ({ value: String(v), label: String(v) }));
-
-const RELEASE_STATUSES = [
-  'release-received', 'metadata-processing-error', 'filter-error', 'filter-rejected', 'ingest-error',
-  'reingestion-error', 'release-ingested', 'encoding-error', 'encoded', 'currently-reingesting', 'index-error',
-  'updated', 'published', 'ingestion-error', 'move-error', 'filter-bypassed',
-];
-
-const REFERENCE: Readonly<Record<string, string>> = {
-  genre_id: 'genres',
-  sub_genre_id: 'genres',
-  curated_playlist_genre_id: 'genres',
-  country_id: 'countries',
-  release_type_id: 'release-types',
-  playlist_type_id: 'playlist-types',
-  page_type_id: 'page-types',
-  type_id: 'page-module-types',
-  source_type_id: 'source-types',
-  discount_type: 'discount-types',
-  sale_type: 'sale-types',
-  label_manager: 'label-managers',
-};
+/** Id filters typed as a list (whitespace becomes commas in the query). */
+export const ID_FILTERS: readonly string[] = namesWhere((f) => f.kind === 'ids' && !f.list);
+export const DATE_RANGE_FILTERS: readonly string[] = namesWhere((f) => f.kind === 'date');
+export const BOOL_FILTERS: readonly string[] = namesWhere((f) => f.kind === 'bool');
 
 /** Types whose list has no free-text search (`q`); every other type ranks `q` by relevance. */
-export const NO_TEXT_SEARCH: readonly string[] = ['orders', 'hype_purchases'];
+export const NO_TEXT_SEARCH: readonly string[] = SEARCH_TYPE_DECLS.filter((d) => !d.textSearch).map((d) => d.key);
 export const TEXT_SEARCH = 'q';
 
 export function hasTextSearch(type: string): boolean {
@@ -75,33 +50,14 @@ export function hasTextSearch(type: string): boolean {
 }
 
 /** The input a filter takes. `brand` picks the store options (spec §6). */
-export function filterKind(name: string, brand = '', now: Date = new Date()): FilterKind {
-  if (ID_FILTERS.includes(name)) return { kind: 'ids' };
-  if (DATE_RANGE_FILTERS.includes(name)) return { kind: 'dateRange' };
-  if (BOOL_FILTERS.includes(name)) return { kind: 'bool' };
-  switch (name) {
-    case 'pposp_enrollment_status':
-      return { kind: 'select', options: [{ value: '1', label: 'Enrolled' }, { value: '0', label: 'Not Enrolled' }] };
-    case 'default_pre_order_weeks':
-      return { kind: 'select', options: opts(PRE_ORDER_WEEKS) };
-    case 'year':
-      return { kind: 'select', options: opts(yearOptions(now)) };
-    case 'month':
-      return { kind: 'select', options: MONTH_OPTIONS.map((m) => ({ value: String(m.value), label: m.label })) };
-    case 'store':
-      return { kind: 'select', options: opts(storeOptions(brand)) };
-    case 'encode_status':
-      return { kind: 'select', options: opts(ENCODE_STATUSES) };
-    case 'current_status':
-      return { kind: 'select', options: opts(ORDER_STATUSES) };
-    case 'release_status':
-      return { kind: 'select', options: opts(RELEASE_STATUSES) };
-    case 'album_action':
-      return { kind: 'select', options: opts(['insert', 'update', 'delete', 'purge']) };
-    case 'playlist_status':
-      return { kind: 'select', options: opts(['draft', 'published']) };
-  }
-  if (REFERENCE[name]) return { kind: 'reference', list: REFERENCE[name] };
+export function filterKind(name: string, brand = '', now: Date = new Date()): FilterInput {
+  const f = FILTER_DECLS.get(name);
+  if (!f) return { kind: 'text' };
+  if (f.options) return { kind: 'select', options: typeof f.options === 'function' ? f.options({ brand, now }) : f.options };
+  if (f.list) return { kind: 'reference', list: f.list };
+  if (f.kind === 'ids') return { kind: 'ids' };
+  if (f.kind === 'date') return { kind: 'dateRange' };
+  if (f.kind === 'bool') return { kind: 'bool' };
   return { kind: 'text' };
 }
 

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterAllowed, principalFrom, searchType, storeOptions } from '../../shared/access';
 import { exclusivePeriodSortKey } from '../../shared/constants';
 import { filterKind } from '../../shared/search';
+import { listSql } from '../../server/api/lists/engine';
+import { LIST_DEF_BY_KEY } from '../../server/api/lists/types';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let s: RunningServer;
@@ -60,6 +62,48 @@ describe('year and month of the purchase date', () => {
     const r = await api(s, labelmgmt, `/v4/accounts/hype-purchases/?year=${y}`, as('brand:dance'));
     expect(r.status).toBe(200);
     expect(r.body.count).toBe(n);
+  });
+});
+
+describe('year and month as date ranges', () => {
+  const ADMIN_USER = {
+    id: 1, username: 'admin', scope: 'app:control staff:admin', features: [], supplierId: null, labelId: null,
+    principal: principalFrom('app:control staff:admin brand:dance', [], 'brand:dance'),
+  };
+  const where = (query: Record<string, string>) => {
+    const plan = listSql(LIST_DEF_BY_KEY.get('orders')!, ADMIN_USER, query);
+    return { sql: plan.countSql, params: plan.countParams };
+  };
+
+  it('a year is a range of the date (no extract), a year with a month one range of that month', () => {
+    const y = where({ year: '2024' });
+    expect(y.sql).toContain('t.created_at >= make_date(');
+    expect(y.sql).toContain('t.created_at < make_date(');
+    expect(y.sql).not.toContain('extract(');
+    expect(y.params).toEqual(expect.arrayContaining([2024, 2025]));
+    const ym = where({ year: '2024', month: '12' });
+    expect(ym.sql).not.toContain('extract(');
+    expect(ym.params).toEqual(expect.arrayContaining([2024, 12, 2025, 1]));
+    // A month alone names no one range: it stays a condition on the month of the date.
+    expect(where({ month: '5' }).sql).toContain('extract(month from t.created_at)');
+  });
+
+  it('the same orders as extract() for a year, a month alone, a year list and a month list, and none for a year past 9999', async () => {
+    const [{ y }] = await s.db.query<{ y: number }>(`select extract(year from max(created_at))::int y from orders where brand = 'brand:dance'`);
+    const count = async (cond: string, params: unknown[]) =>
+      (await s.db.query<{ n: number }>(`select count(*)::int n from orders where brand = 'brand:dance' and ${cond}`, params))[0].n;
+    const cases: [string, string, unknown[]][] = [
+      [`year=${y}`, 'extract(year from created_at) = $1', [y]],
+      ['month=1', 'extract(month from created_at) = 1', []],
+      [`year=${y - 1},${y}`, 'extract(year from created_at) = any($1::int[])', [[y - 1, y]]],
+      [`year=${y}&month=1,12`, 'extract(year from created_at) = $1 and extract(month from created_at) in (1, 12)', [y]],
+      ['year=10000', 'false', []],
+      [`year=${y}&month=13`, 'false', []],
+    ];
+    for (const [qs, cond, params] of cases) {
+      const r = await api(s, support, `/v4/accounts/orders/?${qs}`, as('brand:dance'));
+      expect([qs, r.status, r.body.count]).toEqual([qs, 200, await count(cond, params)]);
+    }
   });
 });
 

@@ -13,18 +13,23 @@ import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, forbidden } from '../errors';
 import type { RequestUser } from '../principal';
 
-export type FilterKind = 'text' | 'ids' | 'int' | 'choice' | 'date' | 'bool' | 'bool01';
+import type { FilterKind } from '../../../shared/search/define';
+
+/** The filter kinds are one vocabulary with the console's (shared/search/define.ts). */
+export type { FilterKind };
 
 export interface FilterDef {
   kind: FilterKind;
-  /** SQL expression the filter compares (over the list's FROM clause). */
+  /** SQL expression the filter compares (over the list's FROM clause); with datePart, the date or timestamp. */
   expr: string;
+  /** An 'int' filter on the year or month of `expr`: the year becomes a date range (index-served). */
+  datePart?: 'year' | 'month';
   /** For 'choice': the values this principal may ask for (e.g. the brand's stores, spec §6); others are a 400. */
   values?: (principal: Principal) => readonly string[];
 }
 
 export interface ListDef {
-  /** Search type key (shared/access SEARCH_TYPES). */
+  /** Search type key (shared/search/types declarations). */
   key: string;
   /** FROM clause; the main table is aliased `t`. */
   from: string;
@@ -76,7 +81,43 @@ function parseValue<T extends z.ZodType>(name: string, schema: T, value: string)
   return r.data;
 }
 
+/** Years a date range can name (make_date's domain); another year matches nothing, as extract() did. */
+const YEARS = { min: 1, max: 9999 } as const;
+
+/**
+ * Year (and month) as date ranges, so an index on the date serves them:
+ * `expr >= make_date(y, 1, 1) and expr < make_date(y + 1, 1, 1)`, or with a month
+ * one range of that month. A list of years (or months) is one range per pair.
+ */
+function yearCondition(sql: Sql, name: string, def: FilterDef, value: string, months: number[] | null): string {
+  const years = parseIntList(name, value);
+  const ranges: string[] = [];
+  for (const y of years) {
+    if (y < YEARS.min || y > YEARS.max) continue;
+    for (const m of months ?? [null]) {
+      if (m !== null && (m < 1 || m > 12)) continue;
+      const [toY, toM] = m === null ? [y + 1, 1] : m === 12 ? [y + 1, 1] : [y, m + 1];
+      const day = (yy: number, mm: number) => `make_date(${sql.p(yy)}::int, ${sql.p(mm)}::int, 1)`;
+      ranges.push(`(${def.expr} >= ${day(y, m ?? 1)} and ${def.expr} < ${day(toY, toM)})`);
+    }
+  }
+  if (!ranges.length) return 'false';
+  return ranges.length === 1 ? ranges[0] : `(${ranges.join(' or ')})`;
+}
+
+/** The month filter of a list whose year filter reads the same date: folded into the year's range. */
+function monthWithYear(def: ListDef, query: ListQuery): FilterDef | null {
+  const year = Object.values(def.filters).find((f) => f.datePart === 'year');
+  const month = Object.entries(def.filters).find(([, f]) => f.datePart === 'month');
+  if (!year || !month || month[1].expr !== year.expr) return null;
+  const y = Object.entries(def.filters).find(([, f]) => f === year)![0];
+  return query[y] && query[month[0]] ? month[1] : null;
+}
+
 function condition(sql: Sql, name: string, def: FilterDef, value: string, principal: Principal): string {
+  if (def.datePart === 'year') return yearCondition(sql, name, def, value, null);
+  // A month alone cannot be one date range: it stays a condition on extract() (no date index).
+  if (def.datePart === 'month') return condition(sql, name, { kind: 'int', expr: `extract(month from ${def.expr})::int` }, value, principal);
   switch (def.kind) {
     case 'text':
       return `${def.expr} ilike ${sql.p(`%${escapeLike(value.trim())}%`)}`;
@@ -112,13 +153,19 @@ export interface ListResult {
 export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql = new Sql()) {
   singleValues(query);
   const where: string[] = def.baseWhere ? [def.baseWhere] : [];
+  const folded = monthWithYear(def, query);
   for (const [name, raw] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (RESERVED.has(name) || raw === undefined || raw === '') continue;
     // Own properties only: __proto__, constructor, toString… are unknown filters, never Object.prototype's.
     const f = Object.hasOwn(def.filters, name) ? def.filters[name] : undefined;
     if (!f) throw badRequest(name, VALUE_MSG.unknownFilter);
     if (!filterAllowed(user.principal, def.key, name)) throw forbidden(`You may not filter by ${name}.`);
-    where.push(condition(sql, name, f, raw, user.principal));
+    if (f === folded) continue;
+    if (f.datePart === 'year' && folded) {
+      // The month (already checked above: 'month' sorts before 'year') narrows the year's range.
+      const monthName = Object.entries(def.filters).find(([, x]) => x === folded)![0];
+      where.push(yearCondition(sql, name, f, raw, parseIntList(monthName, query[monthName]!)));
+    } else where.push(condition(sql, name, f, raw, user.principal));
   }
   if (def.brand) where.push(`${def.brand} = ${sql.p(user.principal.brand)}`);
   if (!def.sharedWithExternal) {

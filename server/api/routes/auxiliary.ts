@@ -5,7 +5,8 @@ import { auxiliaryEndpoint, type ReferenceItem } from '../../../shared/api/endpo
 import type { Db } from '../../db/client';
 import { addEndpoint } from '../route';
 import type { RequestUser } from '../principal';
-import { REFERENCE_LISTS, EXCLUSIVE_PERIODS } from '../../seed/reference';
+import { EXCLUSIVE_PERIODS, exclusivePeriodSortKey } from '../../../shared/constants';
+import { REFERENCE_LISTS } from '../../db/reference';
 
 const envelope = (results: ReferenceItem[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results });
 
@@ -24,7 +25,7 @@ const SPECIAL: Record<string, Loader> = {
   states: (db) => db.query(`select s.id, s.code, s.name, json_build_object('id', c.id, 'name', c.name, 'code', c.code) as country
     from states s join countries c on c.id = s.country_id order by c.name, s.name`),
   currency: (db) => db.query('select id, code, name from currencies order by id'),
-  'exclusive-period': async () => EXCLUSIVE_PERIODS.map((p) => ({ id: p.id, name: p.name, sort: p.sort })),
+  'exclusive-period': async () => EXCLUSIVE_PERIODS.map((p) => ({ id: p.days, name: p.label, sort: exclusivePeriodSortKey(p.days) })),
   'label-managers': (db) => db.query('select id, name, enabled from label_managers order by name'),
   'host-vendors': (db) => db.query('select id, name from host_vendors where enabled order by name'),
   'tracklist-vendors': (db) => db.query('select id, name from tracklist_vendors where enabled order by name'),

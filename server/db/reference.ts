@@ -1,4 +1,12 @@
-/** Reference lists of spec §3 (auxiliary/ and the select filters). Real-world genre names. */
+/**
+ * Reference data of spec §3 the API serves (auxiliary/ and the select filters), kept
+ * beside the database code: the seed writes it into its tables, the auxiliary routes
+ * list it. Vocabularies the console also shows (order statuses, currencies) come from
+ * shared/. Real-world genre names.
+ */
+import { CURRENCIES as CURRENCY_LIST } from '../../shared/constants';
+import { ALL_PAGE_TYPES } from '../../shared/access/brand-options';
+import { ORDER_STATUSES } from '../../shared/vocabularies';
 
 export const GENRES: readonly [string, readonly string[]][] = [
   ['Techno (Peak Time / Driving)', ['Driving', 'Peak Time', 'Hard Techno']],
@@ -42,43 +50,8 @@ export const STATES: readonly [string, string, string][] = [
   ['AU', 'NSW', 'New South Wales'], ['AU', 'VIC', 'Victoria'], ['BR', 'SP', 'São Paulo'], ['MX', 'CMX', 'Ciudad de México'],
 ];
 
-/** Spec §9 currencies. */
-export const CURRENCIES = [
-  ['USD', 'Dollar'], ['EUR', 'Euro'], ['AUD', 'Australian Dollar'], ['GBP', 'Pound'], ['MXN', 'Mexico Pesos'], ['BRL', 'Brazil Real'],
-] as const;
-
-/** Spec §9: 14 days 2 Weeks, 28 days 4 Weeks, 56 days 8 Weeks, null Lifetime (sorted as 250). */
-export const EXCLUSIVE_PERIODS = [
-  { id: 14, name: '2 Weeks', sort: 14 },
-  { id: 28, name: '4 Weeks', sort: 28 },
-  { id: 56, name: '8 Weeks', sort: 56 },
-  { id: null, name: 'Lifetime', sort: 250 },
-] as const;
-
-export const ENCODE_STATUSES = ['CONVERTED', 'TRANSCODING', 'ERROR', 'Not Converted', 'Pending Audio Encode'] as const;
-
-/** Spec §4 delivery release_status values, with the §8 status message each carries. */
-export const DELIVERY_STATUSES: readonly [string, string | null][] = [
-  ['release-received', null],
-  ['metadata-processing-error', 'Track missing ISRC on insert'],
-  ['filter-error', 'label does not exist or is not mapped for the supplier'],
-  ['filter-rejected', 'blacklisted in label mapping table for supplier'],
-  ['ingest-error', 'Release has no label or label was normalized and contained no normal characters'],
-  ['reingestion-error', 'release was updated in the last 90 seconds'],
-  ['release-ingested', 'updated metadata successfully'],
-  ['encoding-error', 'Missing or out of aspect image file'],
-  ['encoded', null],
-  ['currently-reingesting', null],
-  ['index-error', 'the XML file did not validate'],
-  ['updated', 'updated metadata successfully'],
-  ['published', 'updated metadata successfully'],
-  ['ingestion-error', 'cannot insert, release already live or pending for label'],
-  ['move-error', null],
-  ['filter-bypassed', null],
-  ['filter-rejected', 'genre does not allow ingestion for the supplier'],
-  ['filter-error', 'genre not mapped for the supplier'],
-];
-export const ALBUM_ACTIONS = ['insert', 'update', 'delete', 'purge'] as const;
+/** Spec §9 currencies (shared/constants.ts) as [code, name]. */
+export const CURRENCIES: readonly (readonly [string, string])[] = CURRENCY_LIST.map((c) => [c.code, c.name]);
 
 /** The generic reference lists served under auxiliary/ (list name → names, ids from 1). */
 export const REFERENCE_LISTS: Readonly<Record<string, readonly string[]>> = {
@@ -88,24 +61,17 @@ export const REFERENCE_LISTS: Readonly<Record<string, readonly string[]>> = {
   'commercial-model-types': ['Download', 'Streaming', 'Pre-order'],
   'contact-types': ['Primary', 'Billing', 'Technical', 'Marketing'],
   'contract-types': ['Distribution', 'Licence', 'Exclusive Distribution'],
-  'current-status': ['Open', 'Complete', 'Deleted'],
+  'current-status': ORDER_STATUSES,
   'discount-types': ['Amount', 'Percentage'],
   'image-types': ['Cover Art', 'Artist Profile', 'Label Logo', 'Chart Image', 'Page Banner'],
   'item-types': ['Track', 'Release', 'Chart', 'Playlist', 'Artist', 'Label', 'YouTube Video', 'External Link'],
   'mime-types': ['audio/wav', 'audio/flac', 'audio/aiff', 'audio/mpeg', 'image/jpeg', 'image/png'],
   'page-module-types': ['Slideshow', 'Track List', 'Release Grid', 'Chart Grid', 'Banner', 'Video'],
-  'page-types': ['Landing Page', 'Home Page', 'Genre Page', 'Label Page', 'Artist Page'],
+  'page-types': ALL_PAGE_TYPES,
   'playlist-types': ['Editorial', 'DJ Chart', 'User', 'Partner'],
   reason: ['Goodwill', 'Refund replacement', 'Promotion', 'Technical issue'],
   'release-types': ['Album', 'EP', 'Single', 'Compilation', 'Mix'],
   'sale-types': ['Download', 'Stream', 'Pre-order', 'Hype Subscription'],
   'source-types': ['DDEX', 'FTP', 'Manual', 'API'],
   'songwriter-types': ['Composer', 'Lyricist', 'Composer & Lyricist', 'Arranger'],
-  'host-vendors': [],
-  'tracklist-vendors': [],
 };
-
-export const HOST_VENDORS = ['Twitch', 'YouTube Live', 'Mixcloud Live', 'Restream'];
-export const TRACKLIST_VENDORS = ['1001Tracklists', 'Shazam', 'ACRCloud'];
-export const LINK_PARTNERS = ['Rekordbox', 'Serato', 'Traktor', 'VirtualDJ', 'djay', 'Engine DJ'];
-export const LABEL_MANAGERS = ['Alex Moreno', 'Priya Shah', 'Jonas Becker', 'Maya Okafor', 'Tom Lindqvist'];

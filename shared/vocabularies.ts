@@ -1,0 +1,82 @@
+/**
+ * Vocabularies: each list of values the API stores and the console shows, once, with
+ * its display label and the tone of its status tag (spec §3, §4, §8). The seed, the
+ * zod enums, the filter options, the status tags and the auxiliary lists read them
+ * from here. (The §9 lists with numbers, exclusive periods, pre-order weeks and
+ * currencies, are in constants.ts.)
+ */
+import { DELIVERY_STATUS_MESSAGES } from './messages';
+
+export type Tone = 'success' | 'processing' | 'error' | 'warning' | 'default';
+
+/** One value of a vocabulary: what the API stores, what the console shows, the tag's tone. */
+export interface Term<V extends string = string> {
+  readonly value: V;
+  readonly label: string;
+  readonly tone: Tone;
+}
+
+const term = <const V extends string>(value: V, tone: Tone, label: string = value): Term<V> => ({ value, label, tone });
+
+/** Values of a vocabulary, in its order (a zod enum takes them as they are). */
+export function valuesOf<const V extends string>(terms: readonly [Term<V>, ...Term<V>[]]): [V, ...V[]] {
+  return terms.map((t) => t.value) as [V, ...V[]];
+}
+
+/** The term of a stored value, if the vocabulary has it. */
+export function termOf<V extends string>(terms: readonly Term<V>[], value: unknown): Term<V> | undefined {
+  return terms.find((t) => t.value === value);
+}
+
+/** Encode status of tracks and releases, spelled as the spec spells it (§4). */
+export const ENCODE_STATUS = [
+  term('CONVERTED', 'success'),
+  term('TRANSCODING', 'processing'),
+  term('ERROR', 'error'),
+  term('Not Converted', 'default'),
+  term('Pending Audio Encode', 'warning'),
+] as const;
+export const ENCODE_STATUSES = valuesOf(ENCODE_STATUS);
+export type EncodeStatus = (typeof ENCODE_STATUSES)[number];
+
+/** Order current_status (§4; auxiliary current-status). */
+export const ORDER_STATUS = [term('Open', 'processing'), term('Complete', 'success'), term('Deleted', 'error')] as const;
+export const ORDER_STATUSES = valuesOf(ORDER_STATUS);
+
+type DeliveryMessage = keyof typeof DELIVERY_STATUS_MESSAGES;
+
+/**
+ * Delivery release_status (§4): errors red, done green, the rest in progress; with the
+ * §8 status message (shared/messages.ts) a delivery in that status carries, where it has one.
+ */
+export const RELEASE_STATUS: readonly (Term & { readonly message?: DeliveryMessage })[] = [
+  term('release-received', 'processing'),
+  { ...term('metadata-processing-error', 'error'), message: 'missing-isrc' },
+  { ...term('filter-error', 'error'), message: 'non-existent-label' },
+  { ...term('filter-rejected', 'error'), message: 'restricted-label' },
+  { ...term('ingest-error', 'error'), message: 'fatal' },
+  { ...term('reingestion-error', 'error'), message: 'reingestion-error' },
+  { ...term('release-ingested', 'success'), message: 'updated' },
+  { ...term('encoding-error', 'error'), message: 'invalid-image' },
+  term('encoded', 'success'),
+  term('currently-reingesting', 'processing'),
+  { ...term('index-error', 'error'), message: 'index-error' },
+  { ...term('updated', 'success'), message: 'updated' },
+  { ...term('published', 'success'), message: 'updated' },
+  { ...term('ingestion-error', 'error'), message: 'already-live-error' },
+  term('move-error', 'error'),
+  term('filter-bypassed', 'success'),
+];
+export const RELEASE_STATUSES: readonly string[] = RELEASE_STATUS.map((t) => t.value);
+
+/** The §8 text of a delivery status message key. */
+export const deliveryMessage = (key: DeliveryMessage): string => DELIVERY_STATUS_MESSAGES[key];
+
+/** Delivery album_action. */
+export const ALBUM_ACTIONS = ['insert', 'update', 'delete', 'purge'] as const;
+
+/** Playlist status as the filter offers it. */
+export const PLAYLIST_STATUSES = ['draft', 'published'] as const;
+
+/** Supplier PPOSP enrollment: the filter sends 1 or 0 (§3). */
+export const PPOSP_ENROLLMENT = [term('1', 'success', 'Enrolled'), term('0', 'default', 'Not Enrolled')] as const;
