@@ -90,7 +90,7 @@ const YEARS = { min: 1, max: 9999 } as const;
  * one range of that month. A list of years (or months) is one range per pair.
  */
 function yearCondition(sql: Sql, name: string, def: FilterDef, value: string, months: number[] | null): string {
-  const years = parseIntList(name, value);
+  const years = parseValue(name, intFilterValue, value);
   const ranges: string[] = [];
   for (const y of years) {
     if (y < YEARS.min || y > YEARS.max) continue;
@@ -164,7 +164,7 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
     if (f.datePart === 'year' && folded) {
       // The month (already checked above: 'month' sorts before 'year') narrows the year's range.
       const monthName = Object.entries(def.filters).find(([, x]) => x === folded)![0];
-      where.push(yearCondition(sql, name, f, raw, parseIntList(monthName, query[monthName]!)));
+      where.push(yearCondition(sql, name, f, raw, parseValue(monthName, intFilterValue, query[monthName]!)));
     } else where.push(condition(sql, name, f, raw, user.principal));
   }
   if (def.brand) where.push(`${def.brand} = ${sql.p(user.principal.brand)}`);
