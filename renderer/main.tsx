@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/Providers';
 import { createAppRouter } from './app/router';
-import { setUnauthorizedHandler } from './lib/api';
-import { onBridgeEvent } from './lib/bridge';
+import { followSessionEnd } from './app/session-ended';
 import { reportError } from './lib/report-error';
 import { allowLibraryStyles } from './lib/style-nonce';
 import { initPersistedState } from './lib/store';
@@ -22,12 +21,8 @@ window.addEventListener('unhandledrejection', (e) => {
 
 void initPersistedState().finally(() => {
   const router = createAppRouter();
-  // §7: a 401 sends the user to /logout; so does a session main ended.
-  const toLogout = () => {
-    if (router.state.location.pathname !== '/logout') void router.navigate('/logout', { replace: true });
-  };
-  setUnauthorizedHandler(toLogout);
-  onBridgeEvent('sessionEnded', toLogout);
+  // §7: a 401 that cannot be cured ends the session in main, which tells us: → /logout.
+  followSessionEnd(router);
   root.render(
     <StrictMode>
       <Providers>

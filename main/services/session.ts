@@ -40,6 +40,7 @@ interface PendingSignIn {
 }
 
 const PENDING_TTL_MS = 10 * 60_000;
+const NOT_SIGNED_IN = 'You are not signed in.';
 /** After a refresh ahead of expiry failed for a passing reason (host unreachable), try again this soon. */
 const RETRY_REFRESH_MS = 15_000;
 
@@ -145,10 +146,17 @@ export class SessionService {
     await this.clear();
   }
 
-  /** A valid access token, refreshed first when it is about to expire. */
+  /**
+   * A valid access token, refreshed first when it is about to expire. A call that
+   * needs one when there is no session (signed out in another window, or the end was
+   * missed) cannot be cured either: it is told the session ended (sessionEnded) too.
+   */
   async accessToken(): Promise<string> {
     await this.restore();
-    if (!this.tokens) throw notSignedIn();
+    if (!this.tokens) {
+      this.deps.events.emit('sessionEnded', { reason: NOT_SIGNED_IN });
+      throw notSignedIn();
+    }
     if (this.tokens.expiresAt - this.skew <= this.now()) return this.refresh();
     return this.tokens.accessToken;
   }
@@ -314,5 +322,5 @@ function sessionEnded(): BridgeError {
 }
 
 function notSignedIn(): BridgeError {
-  return new BridgeError({ code: 'not_signed_in', message: 'You are not signed in.', status: 401 });
+  return new BridgeError({ code: 'not_signed_in', message: NOT_SIGNED_IN, status: 401 });
 }

@@ -1,11 +1,12 @@
 /**
  * errorElement of every route: render errors and failed loads are caught here,
- * reported through the bridge and shown on the error screen (spec §4, §8). A 401
- * ends the session instead (spec §7).
+ * reported through the bridge and shown on the error screen (spec §4, §8). A 401 is
+ * shown but not reported: it is the session's end, which main announces with the
+ * sessionEnded event, the one route to /logout (app/session-ended.ts).
  */
 import { Suspense, lazy, useEffect } from 'react';
-import { Navigate, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { endsSession, statusOf } from '../lib/http-errors';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { errorText, statusOf } from '../lib/http-errors';
 import { reportError } from '../lib/report-error';
 import { Loading } from '../ui/Loading';
 
@@ -16,14 +17,13 @@ const reported = new WeakSet<object>();
 export function RouteError() {
   const error = useRouteError();
   const routeResponse = isRouteErrorResponse(error);
+  const status = statusOf(error);
   useEffect(() => {
-    if (!error || typeof error !== 'object' || reported.has(error) || endsSession(error)) return;
+    if (!error || typeof error !== 'object' || reported.has(error) || status === 401) return;
     reported.add(error);
-    const e = error as Error;
-    reportError({ message: routeResponse ? `${error.status} ${error.statusText}` : e.message ?? String(error), stack: e.stack, status: routeResponse ? error.status : statusOf(error) });
-  }, [error, routeResponse]);
+    reportError({ message: routeResponse ? `${error.status} ${error.statusText}` : errorText(error), stack: (error as Error).stack, status });
+  }, [error, routeResponse, status]);
 
-  if (endsSession(error)) return <Navigate to="/logout" replace />;
   const shown = routeResponse ? Object.assign(new Error(error.statusText || String(error.data)), { status: error.status }) : error;
   return (
     <Suspense fallback={<Loading />}>

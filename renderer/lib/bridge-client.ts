@@ -3,9 +3,8 @@
  * none of this). Kept free of DOM globals other than what is passed in, so it can
  * be tested in Node against the real host. Imports no zod: this is in the first chunk.
  */
-import { BridgeError, type BridgeErrorShapeFields } from '../../shared/bridge/error';
+import { BridgeError, answerValue, type BridgeAnswer } from '../../shared/bridge/error';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
-import type { BridgeResult } from '../../shared/bridge/define';
 
 type Listener = (payload: unknown) => void;
 
@@ -79,7 +78,7 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
   };
 
   const receive = (raw: string) => {
-    let msg: { t?: string; id?: number; result?: BridgeResult; name?: string; payload?: unknown };
+    let msg: { t?: string; id?: number; result?: BridgeAnswer; name?: string; payload?: unknown };
     try {
       msg = JSON.parse(raw);
     } catch {
@@ -89,8 +88,11 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
       const p = pending.get(msg.id);
       if (!p || !msg.result) return;
       pending.delete(msg.id);
-      if (msg.result.ok) p.resolve(msg.result.value);
-      else p.reject(new BridgeError(msg.result.error as BridgeErrorShapeFields));
+      try {
+        p.resolve(answerValue(msg.result));
+      } catch (error) {
+        p.reject(error as BridgeError);
+      }
     } else if (msg.t === 'event' && typeof msg.name === 'string') {
       for (const l of listeners.get(msg.name) ?? []) l(msg.payload);
     }

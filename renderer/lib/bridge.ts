@@ -8,10 +8,9 @@
  * key that `npm start` printed in the URL's fragment (#key=…): read once, kept in
  * this tab's sessionStorage, and removed from the address bar.
  */
-import { BridgeError, type BridgeErrorShapeFields } from '../../shared/bridge/error';
+import { BridgeError, answerValue, type BridgeAnswer } from '../../shared/bridge/error';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
 import type { BridgeCalls, PreloadApi } from '../../shared/bridge';
-import type { BridgeResult } from '../../shared/bridge/define';
 import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM, PRELOAD_GLOBAL } from '../../shared/bridge/transport';
 import { createSocketClient, type SocketClient } from './bridge-client';
 
@@ -64,11 +63,9 @@ if (!preload && typeof window !== 'undefined') socket();
 
 async function call(channel: string, request: unknown): Promise<unknown> {
   if (preload) {
-    const fn = (preload.calls as unknown as Record<string, ((r: unknown) => Promise<BridgeResult>) | undefined>)[channel];
+    const fn = (preload.calls as unknown as Record<string, ((r: unknown) => Promise<BridgeAnswer>) | undefined>)[channel];
     if (!fn) throw new BridgeError({ code: 'unknown_channel', message: `Unknown bridge channel: ${channel}` });
-    const result = await fn(request ?? {});
-    if (result.ok) return result.value;
-    throw new BridgeError(result.error as BridgeErrorShapeFields);
+    return answerValue(await fn(request ?? {}));
   }
   const value = await socket().call(channel, request);
   // In the browser host main only approves the link; this tab opens it.

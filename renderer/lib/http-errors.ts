@@ -1,45 +1,80 @@
 /**
- * HTTP handling of spec §7 as a small pure module: a 400-599 answer becomes an
- * HttpError with the status text or "Received unexpected status code: N"; the
- * body-error variant carries the body's detail (or its text); 401 ends the session.
+ * The texts of spec §7/§8 for a failed call, as pure functions over what it rejected
+ * with: the BridgeError the bridge delivered (status, code, message, detail; main sets
+ * the §7 message of a 400-599 answer), or anything else a screen caught. Nothing here
+ * wraps the error again or decides about the session: a 401 that cannot be cured ends
+ * the session in main, which says so with the sessionEnded event (app/session-ended.ts).
  */
-import type { BridgeError } from '../../shared/bridge';
+import { BridgeError } from '../../shared/bridge/error';
 import { validationBody } from '../../shared/api/envelope';
-import { MSG } from '../../shared/messages';
+import { MSG, friendlyStatusText } from '../../shared/messages';
 
-/** A BridgeError by shape (type-only import keeps the bridge schemas out of this module). */
-function isBridgeError(error: unknown): error is BridgeError {
-  return error instanceof Error && error.name === 'BridgeError' && typeof (error as BridgeError).code === 'string';
-}
-
-export class HttpError extends Error {
-  readonly status?: number;
-  readonly detail?: unknown;
-  constructor(message: string, status?: number, detail?: unknown) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-    this.detail = detail;
-  }
-}
-
-export function isErrorStatus(status: number): boolean {
-  return status >= 400 && status <= 599;
-}
-
-/** The error for an answer with `status`, or null when the status is not an error. */
-export function errorForStatus(status: number, statusText?: string, detail?: unknown): HttpError | null {
-  if (!isErrorStatus(status)) return null;
-  const text = statusText?.trim();
-  return new HttpError(text ? text : MSG.unexpectedStatus(status), status, detail);
+/** An HTTP error status (spec §7: 400-599). */
+export function isErrorStatus(status: number | undefined): status is number {
+  return status !== undefined && status >= 400 && status <= 599;
 }
 
 /**
- * The body-error variant: the `detail` of a `{detail}` body; for a validation body
- * (`{"field": ["message"], "non_field_errors": [...]}`) its messages as "field: message";
- * else the body as text.
+ * The status a failure carries: a BridgeError's (set when the API host answered
+ * 400-599), or a router error response's; none for a transport or render error.
  */
-export function bodyErrorMessage(body: unknown): string {
+export function statusOf(error: unknown): number | undefined {
+  if (error instanceof BridgeError) return error.status;
+  if (error && typeof error === 'object' && 'status' in error && typeof (error as { status: unknown }).status === 'number') {
+    return (error as { status: number }).status;
+  }
+  return undefined;
+}
+
+/**
+ * §7: the text of a failure. For an error status, its status text or "Received
+ * unexpected status code: N"; otherwise the error's own message.
+ */
+export function errorText(error: unknown): string {
+  const status = statusOf(error);
+  const message = ownMessage(error).trim();
+  if (isErrorStatus(status)) return message || MSG.unexpectedStatus(status);
+  return message;
+}
+
+/** An error's message (a thrown string is its own), '' when it has none. */
+function ownMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object') {
+    const message = (error as { message?: unknown }).message;
+    return typeof message === 'string' ? message : '';
+  }
+  return error === null || error === undefined ? '' : String(error);
+}
+
+/**
+ * §7's body-error variant, for what a screen submits (a form save, ending a session):
+ * the body's `detail`; for a validation body (`{"field": ["message"],
+ * "non_field_errors": [...]}`) its messages as "field: message"; else the body as
+ * text. Without a body: errorText.
+ */
+export function bodyErrorText(error: unknown): string {
+  const detail = error instanceof BridgeError && isErrorStatus(error.status) ? error.detail : undefined;
+  return bodyText(detail) || errorText(error);
+}
+
+/** §8: "Something went wrong processing your request: {error}". */
+export function requestFailedText(error: unknown): string {
+  return MSG.requestFailed(errorText(error));
+}
+
+/** §8: "Error during create or update of {thing}: {error}", with the body-error variant's text. */
+export function saveFailedText(thing: string, error: unknown): string {
+  return MSG.saveFailed(thing, bodyErrorText(error));
+}
+
+/** §8: the friendly text by the failure's status ("That's an error." without one). */
+export function friendlyErrorText(error: unknown): string {
+  return friendlyStatusText(statusOf(error));
+}
+
+/** A body (or its detail, as main hands it over) as text; '' for none. */
+function bodyText(body: unknown): string {
   if (body === null || body === undefined) return '';
   if (typeof body === 'string') return body;
   if (typeof body === 'object' && 'detail' in body) {
@@ -64,37 +99,4 @@ function fieldErrors(body: unknown): Record<string, string[]> | null {
   const r = validationBody.safeParse(body);
   const entries = r.success ? Object.values(r.data) : [];
   return r.success && entries.length > 0 && entries.every((m) => m.length > 0) ? r.data : null;
-}
-
-/** Rejects like §7's body-error variant: the message is the detail or the body text. */
-export function bodyError(status: number, body: unknown): HttpError {
-  const message = bodyErrorMessage(body) || MSG.unexpectedStatus(status);
-  return new HttpError(message, status, body);
-}
-
-/** Normalises whatever a call rejected with into an HttpError (status kept when known). */
-export function toHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  if (isBridgeError(error)) {
-    if (error.status !== undefined && isErrorStatus(error.status)) {
-      return errorForStatus(error.status, error.message, error.detail) as HttpError;
-    }
-    return new HttpError(error.message, error.status, error.detail);
-  }
-  if (error instanceof Error) return new HttpError(error.message);
-  return new HttpError(String(error));
-}
-
-/** §7: a 401 sends the user to /logout. */
-export function endsSession(error: unknown): boolean {
-  return (error instanceof HttpError || isBridgeError(error)) && error.status === 401;
-}
-
-/** The status an error carries, if any (for the error screen). */
-export function statusOf(error: unknown): number | undefined {
-  if (error instanceof HttpError || isBridgeError(error)) return error.status;
-  if (error && typeof error === 'object' && 'status' in error && typeof (error as { status: unknown }).status === 'number') {
-    return (error as { status: number }).status;
-  }
-  return undefined;
 }

@@ -1,5 +1,5 @@
 /** 404, not-authorized and generic error pages (spec §2). */
-import { statusOf } from '../lib/http-errors';
+import { errorText, statusOf } from '../lib/http-errors';
 import { ErrorScreen } from './ErrorScreen';
 import { UI_TEXT } from '../../shared/ui-texts';
 
@@ -12,7 +12,7 @@ export function NotAuthorizedPage() {
 }
 
 export function GenericErrorPage({ error }: { error: unknown }) {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  const message = errorText(error) || undefined;
   const status = statusOf(error);
   if (status === 404) return <NotFoundPage />;
   if (status === 403) return <NotAuthorizedPage />;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BridgeErrorShapeFields } from './error';
+import type { BridgeAnswer, BridgeErrorShapeFields } from './error';
 
 /**
  * One bridge channel: the request the renderer sends, the response main returns,
@@ -41,7 +41,7 @@ export type BridgeErrorShape = z.infer<typeof BridgeErrorShape>;
 export const BridgeResult = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: BridgeErrorShape }),
-]);
+]) satisfies z.ZodType<BridgeAnswer>;
 export type BridgeResult = z.infer<typeof BridgeResult>;
 
 export { BridgeError } from './error';

@@ -12,7 +12,10 @@ export interface BridgeErrorShapeFields {
 
 /**
  * What a failed bridge call rejects with in the renderer (and what handlers throw in
- * main). `status` is set when the API host answered 400-599 (spec §7).
+ * main). `status` is set when the API host answered 400-599 (spec §7): `message` is
+ * then its status text or "Received unexpected status code: N", `detail` the body's
+ * detail (or the body). The renderer keeps this error as delivered; its screens turn
+ * it into text with renderer/lib/http-errors.ts.
  */
 export class BridgeError extends Error {
   readonly code: string;
@@ -31,4 +34,17 @@ export class BridgeError extends Error {
     if (this.detail !== undefined) shape.detail = this.detail;
     return shape;
   }
+}
+
+/** A transport's answer to one call (the zod schema is BridgeResult in define.ts). */
+export type BridgeAnswer = { ok: true; value: unknown } | { ok: false; error: BridgeErrorShapeFields };
+
+/**
+ * The value of an answer, or the BridgeError it carries, thrown: how the renderer's
+ * transports (the Electron preload's and the browser host's) read every answer
+ * (class instances do not cross IPC or a WebSocket, the shape does).
+ */
+export function answerValue(answer: BridgeAnswer): unknown {
+  if (answer.ok) return answer.value;
+  throw new BridgeError(answer.error);
 }

@@ -109,6 +109,15 @@ describe('session: refresh', () => {
     expect(vault.entries.size).toBe(0);
     expect(await session.status()).toEqual({ signedIn: false, user: null });
   });
+
+  it('a call with no session left (signed out in another window) raises a 401 and says the session ended', async () => {
+    const { signIn, api, ended, session } = setup();
+    await signIn();
+    await session.signOut();
+    expect(ended).not.toHaveBeenCalled();
+    await expect(api.request({ method: 'GET', path: '/v4/catalog/tracks/' })).rejects.toMatchObject({ code: 'not_signed_in', status: 401 });
+    expect(ended).toHaveBeenCalledExactlyOnceWith({ reason: 'You are not signed in.' });
+  });
 });
 
 describe('session: refresh ahead of expiry (timer)', () => {

@@ -13,94 +13,64 @@ vi.mock('../../renderer/lib/bridge', () => ({
   onBridgeEvent: () => () => {},
 }));
 
-const { apiDelete, apiGet, apiGetVersioned, apiPatch, apiPost, setUnauthorizedHandler } = await import('../../renderer/lib/api');
-const { HttpError } = await import('../../renderer/lib/http-errors');
 const { call, fetchData } = await import('../../renderer/lib/api');
-const { accountQueries, saveProfile } = await import('../../renderer/features/account/api');
+const { bodyErrorText, errorText } = await import('../../renderer/lib/http-errors');
+const { accountQueries, endSession, saveProfile } = await import('../../renderer/features/account/api');
 const { autocompleteOptions } = await import('../../renderer/features/search/autocomplete');
 const { bankingEndpoints, listEndpoints } = await import('../../shared/api');
+const { meEndpoints } = await import('../../shared/api/endpoints/me');
 
-let unauthorized = 0;
 beforeEach(() => {
   requests.length = 0;
-  unauthorized = 0;
-  setUnauthorizedHandler(() => unauthorized++);
 });
 
-describe('api wrappers over bridge.apiRequest', () => {
-  it('GET answers the data; the versioned GET also the ETag; PATCH sends If-Match', async () => {
-    answer = async () => ({ status: 200, data: { id: 1 }, etag: 'W/"3"' });
-    await expect(apiGet('/v4/catalog/tracks/1/', { type: 'x' })).resolves.toEqual({ id: 1 });
-    await expect(apiGetVersioned('/v4/catalog/tracks/1/')).resolves.toMatchObject({ data: { id: 1 }, etag: 'W/"3"' });
-    await apiPatch('/v4/catalog/tracks/1/', { title: 'T' }, 'W/"3"');
-    expect(requests[0]).toEqual({ method: 'GET', path: '/v4/catalog/tracks/1/', query: { type: 'x' } });
-    expect(requests[2]).toEqual({ method: 'PATCH', path: '/v4/catalog/tracks/1/', body: { title: 'T' }, ifMatch: 'W/"3"' });
+const profile = { id: 1, username: 'admin', email: 'a@x', display_name: null, first_name: 'A', last_name: null, scope: 's', brand: 'brand:dance', sessions: [] };
+
+/** main's answer to a 400-599: the BridgeError it throws (main/services/api-client.ts httpError). */
+function failWith(shape: ConstructorParameters<typeof BridgeError>[0]) {
+  const delivered = new BridgeError(shape);
+  answer = async () => {
+    throw delivered;
+  };
+  return delivered;
+}
+
+describe('a failed call rejects with the BridgeError the bridge delivered', () => {
+  it('a 500: the same error, status, code, message and detail kept, nothing re-wrapped', async () => {
+    const delivered = failWith({ code: 'http_error', status: 500, message: 'Internal Server Error', detail: 'boom' });
+    const error = await fetchData(listEndpoints('tracks').list, { query: {} }).catch((e: unknown) => e);
+    expect(error).toBe(delivered);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'http_error', status: 500, message: 'Internal Server Error', detail: 'boom' });
+    expect(errorText(error)).toBe('Internal Server Error');
   });
 
-  it('a 500 from main rejects with an HttpError keeping status and text', async () => {
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 500, message: 'Internal Server Error' });
-    };
-    const error = await apiGet('/v4/catalog/tracks/').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 500, message: 'Internal Server Error' });
-    expect(unauthorized).toBe(0);
+  it('a 401 rejects like any failure (the session-ended event, not the call, leads to /logout)', async () => {
+    const delivered = failWith({ code: 'session_ended', status: 401, message: 'Your session has ended. Please sign in again.' });
+    await expect(call(meEndpoints.get, {})).rejects.toBe(delivered);
   });
 
-  it('an error status answered as data is still raised (§7)', async () => {
-    answer = async () => ({ status: 418, data: { detail: 'teapot' } });
-    await expect(apiGet('/v4/catalog/tracks/')).rejects.toMatchObject({ status: 418, message: 'Received unexpected status code: 418' });
+  it('a form save shows the server\'s detail (§7 body-error variant); elsewhere the same failure shows the status text', async () => {
+    failWith({ code: 'http_error', status: 412, message: 'Precondition Failed', detail: 'This object was changed by someone else.' });
+    const error = await saveProfile({ display_name: 'A' }, '"v1"').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 412 });
+    expect(bodyErrorText(error)).toBe('This object was changed by someone else.');
+    expect(errorText(error)).toBe('Precondition Failed');
   });
 
-  it('a 401 hands over to the session-ended handler (→ /logout) and rejects', async () => {
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 401, message: 'Unauthorized' });
-    };
-    await expect(apiGet('/v4/catalog/tracks/')).rejects.toMatchObject({ status: 401 });
-    expect(unauthorized).toBe(1);
-  });
-
-  it('the body-error variant (a screen\'s submit) rejects with the server\'s detail, keeping the status', async () => {
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 412, message: 'Precondition Failed', detail: 'This object was changed by someone else.' });
-    };
-    await expect(apiPatch('/v4/accounts/me/', { display_name: 'A' }, '"v1"', { bodyError: true })).rejects.toMatchObject({
-      status: 412,
-      message: 'This object was changed by someone else.',
-    });
-    // Without it the same failure keeps the status text (the error screen's rule).
-    await expect(apiPatch('/v4/accounts/me/', { display_name: 'A' }, '"v1"')).rejects.toMatchObject({ status: 412, message: 'Precondition Failed' });
-  });
-
-  it('the body-error variant shows field errors, and the body text when there is no detail', async () => {
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { display_name: ['Too long.'], non_field_errors: ['Check the form.'] } });
-    };
-    await expect(apiPost('/v4/x/', {}, undefined, { bodyError: true })).rejects.toMatchObject({ status: 400, message: 'display_name: Too long.; Check the form.' });
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 502, message: 'Bad Gateway', detail: 'upstream down' });
-    };
-    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ status: 502, message: 'upstream down' });
-    // No body at all: the status text still.
-    answer = async () => {
-      throw new BridgeError({ code: 'http_error', status: 503, message: 'Received unexpected status code: 503' });
-    };
-    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ message: 'Received unexpected status code: 503' });
-  });
-
-  it('with the body-error variant a 401 still ends the session', async () => {
-    answer = async () => {
-      throw new BridgeError({ code: 'session_ended', status: 401, message: 'Your session has ended.', detail: 'x' });
-    };
-    await expect(apiDelete('/v4/x/1/', { bodyError: true })).rejects.toMatchObject({ status: 401 });
-    expect(unauthorized).toBe(1);
+  it('ending a session shows field errors, the body text, or the status text when there is no body', async () => {
+    failWith({ code: 'http_error', status: 400, message: 'Bad Request', detail: { display_name: ['Too long.'], non_field_errors: ['Check the form.'] } });
+    expect(bodyErrorText(await endSession('s1').catch((e: unknown) => e))).toBe('display_name: Too long.; Check the form.');
+    failWith({ code: 'http_error', status: 502, message: 'Bad Gateway', detail: 'upstream down' });
+    expect(bodyErrorText(await endSession('s1').catch((e: unknown) => e))).toBe('upstream down');
+    failWith({ code: 'http_error', status: 503, message: 'Received unexpected status code: 503' });
+    expect(bodyErrorText(await endSession('s1').catch((e: unknown) => e))).toBe('Received unexpected status code: 503');
+    expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/v4/accounts/me/sessions/s1/' });
   });
 });
 
 describe('typed calls of declared endpoints', () => {
-  const profile = { id: 1, username: 'admin', email: 'a@x', display_name: null, first_name: 'A', last_name: null, scope: 's', brand: 'brand:dance', sessions: [] };
-
-  it('build the request from the declaration and answer the parsed body', async () => {
+  it('build the request from the declaration and answer the parsed body, the status and the ETag', async () => {
     answer = async () => ({ status: 200, data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 5, title: 'T' }] } });
     const page = await fetchData(listEndpoints('tracks').list, { query: { page: 2, genre: '3' } });
     expect(page.results).toEqual([{ id: 5, title: 'T' }]);

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 
 const reports: { message: string; route?: string }[] = [];
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+let apiAnswer: () => Promise<unknown> = () => new Promise(() => {});
 vi.mock('../../renderer/lib/bridge', () => ({
   bridge: {
     systemReportError: async (r: { message: string; route?: string }) => {
@@ -12,14 +15,25 @@ vi.mock('../../renderer/lib/bridge', () => ({
       return { ok: true };
     },
     settingsSet: async () => ({ ok: true }),
+    apiRequest: () => apiAnswer(),
   },
-  onBridgeEvent: () => () => {},
+  onBridgeEvent: (name: string, listener: (payload: unknown) => void) => {
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set.add(listener));
+    return () => set.delete(listener);
+  },
 }));
+/** What main does when a 401 cannot be cured: the sessionEnded event. */
+const emitSessionEnded = () => act(() => listeners.get('sessionEnded')?.forEach((l) => l({ reason: 'Your session has ended. Please sign in again.' })));
 
 const { Guard } = await import('../../renderer/app/guards');
 const { RouteError } = await import('../../renderer/app/RouteError');
 const { authAtom } = await import('../../renderer/lib/store');
-const { HttpError } = await import('../../renderer/lib/http-errors');
+const { followSessionEnd } = await import('../../renderer/app/session-ended');
+const { fetchData } = await import('../../renderer/lib/api');
+const { errorText } = await import('../../renderer/lib/http-errors');
+const { BridgeError } = await import('../../shared/bridge/error');
+const { meEndpoints } = await import('../../shared/api/endpoints/me');
 const { LOGGED_TEXT, MSG, OTHER_STATUS_TEXT, STATUS_TEXT } = await import('../../shared/messages');
 
 beforeAll(async () => {
@@ -28,6 +42,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   reports.length = 0;
+  listeners.clear();
+  apiAnswer = () => new Promise(() => {});
 });
 
 function AuthScreen() {
@@ -46,6 +62,7 @@ function renderAt(path: string, scope: string, element: React.ReactNode) {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <AuthScreen /> },
+      { path: '/home', element: <p>home</p> },
       { path: '/logout', element: <p>logging out</p> },
       { path: '/x', element, errorElement: <RouteError /> },
     ],
@@ -97,16 +114,60 @@ describe('route error boundary (§4, §8)', () => {
   });
   it('a 404 from the API shows the 404 page without the logged text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderAt('/x', 'app:control staff:admin', <Boom error={new HttpError('Not Found', 404)} />);
+    renderAt('/x', 'app:control staff:admin', <Boom error={new BridgeError({ code: 'http_error', status: 404, message: 'Not Found' })} />);
     const shown = await screen.findByTestId('error-screen', {}, { timeout: 10_000 });
     expect(shown.textContent).toContain(STATUS_TEXT[404]);
     expect(shown.textContent).not.toContain(LOGGED_TEXT);
   });
-  it('a 401 ends the session: /logout', async () => {
+  it('a 401 is shown, not reported, and leads nowhere by itself', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = renderAt('/x', 'app:control staff:admin', <Boom error={new HttpError('Unauthorized', 401)} />);
+    const error = new BridgeError({ code: 'not_signed_in', status: 401, message: 'You are not signed in.' });
+    const router = renderAt('/x', 'app:control staff:admin', <Boom error={error} />);
+    const shown = await screen.findByTestId('error-screen', {}, { timeout: 10_000 });
+    expect(shown.textContent).toContain('You are not signed in.');
+    expect(router.state.location.pathname).toBe('/x');
+    expect(reports).toEqual([]);
+  });
+});
+
+describe('the end of a session (§7): main\'s sessionEnded event is the one route to /logout', () => {
+  /** A screen that loads the profile and shows what a failed load says. */
+  function Profile() {
+    const [text, setText] = useState('loading');
+    useEffect(() => {
+      fetchData(meEndpoints.get, {}).then(
+        (me) => setText(me.username),
+        (e: unknown) => setText(`failed: ${errorText(e)}`),
+      );
+    }, []);
+    return <p>{text}</p>;
+  }
+
+  it('a call answered 401 rejects without navigating; the event then goes to /logout', async () => {
+    apiAnswer = async () => {
+      throw new BridgeError({ code: 'session_ended', status: 401, message: 'Your session has ended. Please sign in again.' });
+    };
+    const router = renderAt('/x', 'app:control staff:admin', <Profile />);
+    const stop = followSessionEnd(router);
+    await screen.findByText('failed: Your session has ended. Please sign in again.');
+    expect(router.state.location.pathname).toBe('/x');
+    emitSessionEnded();
     await screen.findByText('logging out');
     expect(router.state.location.pathname).toBe('/logout');
-    expect(reports).toEqual([]);
+    stop();
+  });
+
+  it('where no one is signed in (signing in, signing out) the event changes nothing', async () => {
+    const router = renderAt('/auth', '', <p>x</p>);
+    const stop = followSessionEnd(router);
+    emitSessionEnded();
+    expect(router.state.location.pathname).toBe('/auth');
+    await act(() => router.navigate('/home'));
+    emitSessionEnded();
+    expect(router.state.location.pathname).toBe('/logout');
+    stop();
+    await act(() => router.navigate('/home'));
+    emitSessionEnded();
+    expect(router.state.location.pathname).toBe('/home');
   });
 });

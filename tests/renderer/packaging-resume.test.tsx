@@ -24,7 +24,7 @@ vi.mock('../../renderer/lib/bridge', () => ({
   bridge: new Proxy(calls, { get: (t, k: string) => (k in t ? t[k as keyof typeof t] : () => new Promise(() => undefined)) }),
   onBridgeEvent: () => () => undefined,
 }));
-vi.mock('../../renderer/lib/api', () => ({ apiGet: () => new Promise(() => undefined) }));
+vi.mock('../../renderer/lib/api', () => ({ fetchData: () => new Promise(() => undefined) }));
 
 const { default: PackagingPage } = await import('../../renderer/features/packaging/PackagingPage');
 const { FinishStep } = await import('../../renderer/features/packaging/FinishStep');

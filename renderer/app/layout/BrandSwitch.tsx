@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { brandName } from '../../lib/brands';
 import { bridge } from '../../lib/bridge';
-import { toHttpError } from '../../lib/http-errors';
+import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import { HOME_PATH } from '../../lib/areas';
 
@@ -30,7 +30,7 @@ export function BrandSwitch() {
       queryClient.removeQueries();
       navigate(HOME_PATH);
     } catch (error) {
-      void message.error(toHttpError(error).message);
+      void message.error(errorText(error));
     } finally {
       setBusy(false);
     }

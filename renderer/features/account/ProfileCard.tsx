@@ -4,8 +4,8 @@ import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ME_NAME_MAX, type MeProfile } from '../../../shared/api/me';
-import { MSG } from '../../../shared/messages';
 import type { ApiResult } from '../../lib/api';
+import { saveFailedText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { accountKeys, saveProfile } from './api';
@@ -47,7 +47,7 @@ export function ProfileCard({ me, etag }: { me: MeProfile; etag: string | undefi
         </Form.Item>
         {save.error && (
           <Form.Item>
-            <Alert type="error" showIcon message={MSG.saveFailed('user', save.error.message)} data-testid="profile-error" />
+            <Alert type="error" showIcon message={saveFailedText('user', save.error)} data-testid="profile-error" />
           </Form.Item>
         )}
         <Space>

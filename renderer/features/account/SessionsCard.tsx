@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { CONSOLE_CLIENT_ID } from '../../../shared/api/client';
 import type { MeSession } from '../../../shared/api/me';
 import { MSG } from '../../../shared/messages';
+import { bodyErrorText } from '../../lib/http-errors';
 import { confirm } from '../../ui/confirm';
 import { accountKeys, endSession } from './api';
 
@@ -26,7 +27,7 @@ export function SessionsCard({ sessions }: { sessions: MeSession[] }) {
       void message.success('Session ended');
       return queryClient.invalidateQueries({ queryKey: accountKeys.me() });
     },
-    onError: (err) => void message.error(`${MSG.actionNotPerformed}: ${err.message}`),
+    onError: (err) => void message.error(`${MSG.actionNotPerformed}: ${bodyErrorText(err)}`),
   });
 
   const ask = async (s: MeSession) => {

@@ -16,12 +16,12 @@ export const accountQueries = {
   me: () => queryOptions({ queryKey: accountKeys.me(), queryFn: getMe, staleTime: 0 }),
 };
 
-/** Saves the editable names; a failure rejects with the server's detail (§7 body-error variant). */
+/** Saves the editable names (a failure shows with the server's detail: saveFailedText, §7 body-error variant). */
 export function saveProfile(changes: MePatch, etag: string | undefined): Promise<ApiResult<MeProfile>> {
-  return call(meEndpoints.patch, { body: changes, ifMatch: etag ?? '' }, { bodyError: true });
+  return call(meEndpoints.patch, { body: changes, ifMatch: etag ?? '' });
 }
 
 /** Ends one of the user's sessions (that device is signed out). */
 export async function endSession(id: string): Promise<void> {
-  await call(meEndpoints.endSession, { params: { id } }, { bodyError: true });
+  await call(meEndpoints.endSession, { params: { id } });
 }

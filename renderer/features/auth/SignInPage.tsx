@@ -11,7 +11,7 @@ import { useAtom } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { UI_TEXT } from '../../../shared/ui-texts';
 import { bridge } from '../../lib/bridge';
-import { toHttpError } from '../../lib/http-errors';
+import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import type { AuthRouteState } from '../../lib/auth-state';
 import { AuthFrame } from './AuthFrame';
@@ -40,7 +40,7 @@ export default function SignInPage() {
       dispatch({ type: 'REFRESH_USER', user: result.user });
       navigate(takeReturnTo(), { replace: true });
     } catch (e) {
-      setError(toHttpError(e).message);
+      setError(errorText(e));
       setBusy(false);
     }
   };

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { UI_TEXT } from '../../../shared/ui-texts';
 import { bridge } from '../../lib/bridge';
-import { toHttpError } from '../../lib/http-errors';
+import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import { AuthFrame } from './AuthFrame';
 import { takeReturnTo } from './return-to';
@@ -33,7 +33,7 @@ export default function VerifyPage() {
         dispatch({ type: 'REFRESH_USER', user });
         navigate(takeReturnTo(), { replace: true });
       })
-      .catch((e: unknown) => setError(toHttpError(e).message || MSG.authorizationFailed));
+      .catch((e: unknown) => setError(errorText(e) || MSG.authorizationFailed));
   }, [code, state, dispatch, navigate]);
 
   return (

@@ -7,6 +7,7 @@ import { COVER_ART_MIN, IMAGE_CROPS } from '../../../shared/constants';
 import type { CoverArt } from '../../../shared/packaging/draft';
 import { coverArt as coverArtRule } from '../../../shared/packaging/rules';
 import { bridge } from '../../lib/bridge';
+import { errorText } from '../../lib/http-errors';
 import { FolderBrowser } from './FolderBrowser';
 import { DROP_NEEDS_APP, droppedPath, pickNative } from './pick';
 
@@ -15,7 +16,7 @@ export function CoverArtField({ value, onChange }: { value: CoverArt | null; onC
   const [browsing, setBrowsing] = useState(false);
   const read = (path: string) => {
     setError(null);
-    bridge.packagingCoverArt({ path }).then(onChange, (e: Error) => setError(e.message));
+    bridge.packagingCoverArt({ path }).then(onChange, (e: unknown) => setError(errorText(e)));
   };
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     noClick: true,

@@ -13,6 +13,7 @@ import { packageFileNames } from '../../../shared/packaging/package-files';
 import { senderProblem } from '../../../shared/packaging/rules';
 import type { DraftIssue } from '../../../shared/packaging/validate';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
+import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
 import { FolderBrowser } from './FolderBrowser';
@@ -75,7 +76,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
           setResult(res);
           onBuilt();
         },
-        (e: Error) => setError(e.message),
+        (e: unknown) => setError(errorText(e)),
       )
       .finally(() => setBuildId(null));
   };

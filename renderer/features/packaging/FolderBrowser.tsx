@@ -9,6 +9,7 @@ import { Alert, Button, List, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { BrowseListing, PickKind } from '../../../shared/bridge/channels/packaging';
 import { bridge } from '../../lib/bridge';
+import { errorText } from '../../lib/http-errors';
 
 export interface FolderBrowserProps {
   open: boolean;
@@ -33,13 +34,13 @@ export function FolderBrowser({ open, title, mode, show, kind, start, onPick, on
         setError(null);
         setListing(l);
       },
-      (e: Error) => setError(e.message),
+      (e: unknown) => setError(errorText(e)),
     );
   };
   const choose = (path: string) => {
     bridge.packagingBrowsePick({ path, kind }).then(
       (r) => onPick(r.path),
-      (e: Error) => setError(e.message),
+      (e: unknown) => setError(errorText(e)),
     );
   };
   useEffect(() => {

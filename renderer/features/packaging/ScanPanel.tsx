@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
+import { errorText } from '../../lib/http-errors';
 import { FolderBrowser } from './FolderBrowser';
 import { DROP_NEEDS_APP, droppedPath, pickNative } from './pick';
 
@@ -30,7 +31,7 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
     setError(null);
     bridge
       .packagingScan({ scanId: id, paths })
-      .then((r) => onScanned(paths, r.entries), (e: Error) => setError(e.message))
+      .then((r) => onScanned(paths, r.entries), (e: unknown) => setError(errorText(e)))
       .finally(() => setScanId(null));
   };
 

@@ -7,8 +7,8 @@
  */
 import { useRef, useState } from 'react';
 import { App, Button, Space, Tooltip } from 'antd';
-import { MSG } from '../../../shared/messages';
 import { BULK_SELECT_LIMIT } from '../../../shared/search';
+import { requestFailedText } from '../../lib/http-errors';
 
 export interface BulkAction {
   key: string;
@@ -56,7 +56,7 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
       const ids = await selectAll.fetchIds((done, last) => setProgress({ done, last }), controller.signal);
       if (!controller.signal.aborted) selectAll.onSelected(ids);
     } catch (e) {
-      if (!controller.signal.aborted) message.error(MSG.requestFailed(e instanceof Error ? e.message : String(e)));
+      if (!controller.signal.aborted) message.error(requestFailedText(e));
     } finally {
       abort.current = null;
       setProgress(null);
@@ -82,7 +82,7 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
           </span>
         )}
         {[...actions, copy].map((a) => (
-          <Button key={a.key} size="small" disabled={Boolean(progress)} onClick={() => void Promise.resolve(a.run(selected)).catch((e: unknown) => message.error(String(e)))}>
+          <Button key={a.key} size="small" disabled={Boolean(progress)} onClick={() => void Promise.resolve(a.run(selected)).catch((e: unknown) => message.error(requestFailedText(e)))}>
             {a.label}
           </Button>
         ))}

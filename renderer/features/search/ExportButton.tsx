@@ -6,6 +6,7 @@ import type { BridgeEventPayload } from '../../../shared/bridge';
 import type { FilterValues } from '../../../shared/search';
 import { MSG } from '../../../shared/messages';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
+import { errorText } from '../../lib/http-errors';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 
@@ -55,7 +56,7 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
       early.current.clear();
       if (seen) handle(seen);
     } catch (err) {
-      message.error(`${MSG.download}: ${err instanceof Error ? err.message : String(err)}`);
+      message.error(`${MSG.download}: ${errorText(err)}`);
     }
   };
 

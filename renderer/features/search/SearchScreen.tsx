@@ -12,7 +12,7 @@ import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shar
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { friendlyStatusText } from '../../../shared/messages';
 import { columnsOf, exportColumnKeys, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
-import { statusOf } from '../../lib/http-errors';
+import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
 import { BulkActionBar } from './BulkActionBar';
@@ -136,7 +136,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
         <FilterPanel key={`${type.key}:${JSON.stringify(state.filters)}`} filters={filters} brand={principal.brand} applied={state.filters} onApply={apply} />
       </Card>
       {list.isError && (
-        <Alert style={{ marginBottom: 16 }} type="error" showIcon message={friendlyStatusText(statusOf(list.error))} description={list.error.message} />
+        <Alert style={{ marginBottom: 16 }} type="error" showIcon message={friendlyErrorText(list.error)} description={errorText(list.error)} />
       )}
       <BulkActionBar
         selected={selected}
