@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
 import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue';
-import { JOB_KINDS } from './jobs/sales';
+import { JOB_HANDLERS } from './jobs/sales';
 import type { LogOption } from './api/logging';
 
 export interface ServerOptions {
@@ -58,7 +58,7 @@ export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'job
   return JobQueue.open(db, {
     onError: opts.log ? (e) => opts.log!(`job queue: ${e.message}`) : undefined,
     ...opts.jobQueue,
-    kinds: { ...JOB_KINDS, ...opts.jobKinds },
+    kinds: { ...JOB_HANDLERS, ...opts.jobKinds },
   });
 }
 
