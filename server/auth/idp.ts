@@ -25,7 +25,7 @@ import { addEndpoint, addRoute } from '../api/route';
 import { HttpError } from '../api/errors';
 import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
 import { errorPage, pageHeaders, signInPage } from './form';
-import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest } from './params';
+import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
 import {
   LoginThrottle, PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, TOKEN_ADDRESS_LIMIT,
 } from './throttle';
@@ -99,6 +99,12 @@ function fieldsOf(req: FastifyRequest): Fields | null {
   const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   return { ...(req.query as Fields), ...(body as Fields) };
+}
+
+/** The token fields of a revocation or logout request (form body and query string). */
+function tokenFieldsOf(req: FastifyRequest): Parsed<typeof tokenField> {
+  const fields = fieldsOf(req);
+  return fields ? parse(tokenField, fields) : { ok: false, message: 'The request must be a form.' };
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -307,9 +313,8 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     addRoute(scope, db, {
       method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
-        const fields = fieldsOf(req);
-        const parsed = fields ? parse(tokenField, fields) : null;
-        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const parsed = tokenFieldsOf(req);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         const token = parsed.data.token ?? bearer(req);
         if (token) await revokeToken(db, token);
         // RFC 7009: 200 whether or not the token was known.
@@ -320,9 +325,8 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     addRoute(scope, db, {
       method: 'POST', url: AUTH_PATHS.logout, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
-        const fields = fieldsOf(req);
-        const parsed = fields ? parse(tokenField, fields) : null;
-        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const parsed = tokenFieldsOf(req);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         for (const t of [bearer(req), parsed.data.token, parsed.data.refresh_token]) if (t) await revokeToken(db, t);
         return reply.code(200).send({ detail: 'Logged out.' } satisfies LogoutResponse);
       },
