@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { openJobQueue } from '../../server/app';
+import { openJobQueue, startServer } from '../../server/app';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { REDACTED } from '../../server/api/logging';
 import { startWorker, workerLogger, WORKER_NEEDS_POSTGRES } from '../../server/worker';
@@ -133,6 +133,23 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
       await worker.close();
     }
   }, 60_000);
+
+  it('the worker inside the API process logs the same job lines with the API\'s logger', async () => {
+    const lines: Record<string, unknown>[] = [];
+    // No worker process runs now: the server's in-process worker takes the job and its failure.
+    const server = await startServer({
+      db, jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    });
+    try {
+      const job = (await queue.enqueue('proc-fail', null, {})) as JobRow;
+      expect((await finished(job.id)).state).toBe('ERROR');
+      expect(await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id))).toMatchObject({ level: 50, kind: 'proc-fail' });
+      expect(lines.filter((l) => l.msg === 'Job run failed' && l.job_id === job.id)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 
   it('the worker logger is the API\'s: its level, and the secrets of REDACT_PATHS redacted', () => {
     const lines: Record<string, unknown>[] = [];
