@@ -80,13 +80,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     };
     const host = opts.host ?? '127.0.0.1';
     // The in-process worker logs its jobs' failures with the API's logger (once it exists).
-    let apiLog: JobLogger | undefined;
-    const jobLog: JobLogger = { warn: (o, m) => apiLog?.warn(o, m), error: (o, m) => apiLog?.error(o, m) };
+    const apiLog: { current?: JobLogger } = {};
+    const jobLog: JobLogger = { warn: (o, m) => apiLog.current?.warn(o, m), error: (o, m) => apiLog.current?.error(o, m) };
     jobs = await openJobQueue(db, { ...opts, jobQueue: { logger: jobLog, ...opts.jobQueue } });
     if (opts.worker ?? true) await jobs.work();
     const queue = jobs;
     const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue });
-    apiLog = api.log;
+    apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
