@@ -18,12 +18,18 @@ export const JOB_STATES = ['PENDING', 'RUNNING', 'DONE', 'ERROR'] as const;
 export const JobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobState>;
 
+/** A job id as the API gives it (a positive integer), as a number or a digit string. */
+export const JobId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^[1-9][0-9]{0,15}$/, 'not a job id'),
+]);
+
 /** What GET /v4/jobs/{kind}/{id}/ answers. */
 export const JobView = z.object({
   id: z.union([z.number().int(), z.string()]),
   kind: z.string().optional(),
   state: JobState,
-  child_job_id: z.union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,15}$/)]).nullable().optional(),
+  child_job_id: JobId.nullable().optional(),
   result: z.unknown().optional(),
   error: z.unknown().optional(),
   detail: z.unknown().optional(),
