@@ -7,8 +7,8 @@ import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
-import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue';
-import { JOB_KINDS } from './jobs/sales';
+import { JobQueue, type JobKinds, type JobLogger, type QueueOptions } from './jobs/queue';
+import { JOB_HANDLERS } from './jobs/sales';
 import type { LogOption } from './api/logging';
 
 export interface ServerOptions {
@@ -58,7 +58,7 @@ export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'job
   return JobQueue.open(db, {
     onError: opts.log ? (e) => opts.log!(`job queue: ${e.message}`) : undefined,
     ...opts.jobQueue,
-    kinds: { ...JOB_KINDS, ...opts.jobKinds },
+    kinds: { ...JOB_HANDLERS, ...opts.jobKinds },
   });
 }
 
@@ -79,10 +79,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       refreshTtl: 30 * 24 * 3600,
     };
     const host = opts.host ?? '127.0.0.1';
-    jobs = await openJobQueue(db, opts);
+    // The in-process worker logs its jobs' failures with the API's logger (once it exists).
+    const apiLog: { current?: JobLogger } = {};
+    const jobLog: JobLogger = { warn: (o, m) => apiLog.current?.warn(o, m), error: (o, m) => apiLog.current?.error(o, m) };
+    jobs = await openJobQueue(db, { ...opts, jobQueue: { logger: jobLog, ...opts.jobQueue } });
     if (opts.worker ?? true) await jobs.work();
     const queue = jobs;
     const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue });
+    apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });

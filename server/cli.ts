@@ -9,7 +9,7 @@
  *                       only the console's sandbox start passes it, never a default
  *   --worker            a job worker alone (npm run worker): needs DATABASE_URL
  *   WORKER_CONCURRENCY  with --worker: jobs of each kind it runs at once
- *   --log-file PATH     write the request/error log (pino JSON lines) there instead of stdout
+ *   --log-file PATH     write the request/error log (the worker's: job failures; pino JSON lines) there instead of stdout
  *   LOG_LEVEL           pino level (default info; `silent` turns logging off)
  */
 import { startServer } from './app';
@@ -27,7 +27,8 @@ async function main() {
     return runWorkerProcess({
       databaseUrl: process.env.DATABASE_URL || undefined,
       concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : undefined,
-      log: (m) => console.error(m),
+      // Logged like the API: stdout at LOG_LEVEL, or --log-file (secrets redacted).
+      logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     });
   }
   const asChild = typeof process.send === 'function';

@@ -5,7 +5,13 @@
  * workers, on any machine that reaches the database, share the work through pg-boss.
  * PGlite is a single-process database, so a worker needs a PostgreSQL server; the
  * sandbox and `npm run server` run their worker inside the API process instead.
+ *
+ * It logs with pino like the API (server/api/logging.ts: the same level, redaction and
+ * destination options): its start, and every failed or stopped run and every job that
+ * ends ERROR with the job id and kind.
  */
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { loggerOptions, type LogOption } from './api/logging';
 import { openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { openJobQueue, type ServerOptions } from './app';
@@ -16,23 +22,40 @@ export const WORKER_NEEDS_POSTGRES =
 
 export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'>, WorkOptions {
   databaseUrl: string | undefined;
+  /** Logging (pino, as the API's `logger`): off unless given (`npm run worker` turns it on). */
+  logger?: LogOption;
 }
 
 export interface RunningWorker {
   jobs: JobQueue;
+  log: FastifyBaseLogger;
   close(): Promise<void>;
+}
+
+/**
+ * The worker's pino logger, made by Fastify from the API's loggerOptions (level,
+ * REDACT_PATHS, file or stream), so pino stays the dependency of fastify it is; the
+ * app is never started. `false`/undefined: a logger that writes nothing.
+ */
+export function workerLogger(opt: LogOption | undefined): FastifyBaseLogger {
+  return Fastify({ logger: loggerOptions(opt) }).log;
 }
 
 export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   if (!opts.databaseUrl) throw new Error(WORKER_NEEDS_POSTGRES);
+  const log = workerLogger(opts.logger);
   const db = await openPostgres(opts.databaseUrl, 4);
   try {
     await migrate(db);
-    const jobs = await openJobQueue(db, opts);
+    const jobs = await openJobQueue(db, {
+      ...opts,
+      jobQueue: { onError: (err) => log.error({ err }, 'Job queue error'), ...opts.jobQueue, logger: opts.jobQueue?.logger ?? log },
+    });
     await jobs.work({ concurrency: opts.concurrency });
     let closed = false;
     return {
       jobs,
+      log,
       close: async () => {
         if (closed) return;
         closed = true;
@@ -49,7 +72,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
 /** Runs a worker as this process: stops cleanly on SIGTERM/SIGINT (jobs in hand get their grace). */
 export async function runWorkerProcess(opts: WorkerOptions): Promise<void> {
   const worker = await startWorker(opts);
-  console.log(`Job worker running (kinds: ${Object.keys(worker.jobs.kinds).join(', ')})`);
+  worker.log.info({ kinds: Object.keys(worker.jobs.kinds), pid: process.pid }, 'Job worker running');
   if (typeof process.send === 'function') process.send({ type: 'ready', pid: process.pid });
   let stopping = false;
   const stop = async () => {

@@ -1,4 +1,5 @@
 import { BridgeError } from '../../shared/bridge';
+import { AUTH_PATHS } from '../../shared/api/client';
 import { isLoopbackHost } from '../config';
 
 /**
@@ -46,7 +47,7 @@ export function isIdentityProviderSignInUrl(url: string, idpUrl: string): boolea
     return false;
   }
   const secure = idp.protocol === 'https:' || (idp.protocol === 'http:' && isLoopbackHost(idp.hostname));
-  return secure && !u.username && !u.password && u.origin === idp.origin && u.pathname === '/v4/auth/o/authorize/';
+  return secure && !u.username && !u.password && u.origin === idp.origin && u.pathname === AUTH_PATHS.authorize;
 }
 
 /** Opens the identity provider's sign-in page through `open`, refusing any other URL. */

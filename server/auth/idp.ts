@@ -17,11 +17,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEMP_ACCOUNT_EMAIL_RULE } from '../../shared/access';
 import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
 import type { Db } from '../db/client';
-import { addRoute } from '../api/route';
-import { HttpError, badRequest } from '../api/errors';
+import {
+  AUTH_PATHS, authEndpoints, type IntrospectionResponse, type LogoutResponse, type OAuthErrorResponse, type RevokeResponse,
+  type TokenResponse,
+} from '../../shared/api/endpoints/auth';
+import { addEndpoint, addRoute } from '../api/route';
+import { HttpError } from '../api/errors';
 import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
 import { errorPage, pageHeaders, signInPage } from './form';
-import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest } from './params';
+import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
 import {
   LoginThrottle, PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, TOKEN_ADDRESS_LIMIT,
 } from './throttle';
@@ -39,7 +43,6 @@ export const tooManyAttempts = (seconds: number) =>
 /** The browser's half of the form token: a random nonce in a cookie only the sign-in page gets. */
 const NONCE_COOKIE = 'signin_nonce';
 
-type Params = Record<string, string | undefined>;
 type Fields = Record<string, unknown>;
 
 /** A valid authorization request: where the code (or an error) goes back to. */
@@ -98,6 +101,12 @@ function fieldsOf(req: FastifyRequest): Fields | null {
   return { ...(req.query as Fields), ...(body as Fields) };
 }
 
+/** The token fields of a revocation or logout request (form body and query string). */
+function tokenFieldsOf(req: FastifyRequest): Parsed<typeof tokenField> {
+  const fields = fieldsOf(req);
+  return fields ? parse(tokenField, fields) : { ok: false, message: 'The request must be a form.' };
+}
+
 function bearer(req: FastifyRequest): string | null {
   return /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
 }
@@ -111,7 +120,10 @@ function cookieNonce(req: FastifyRequest): string | null {
 }
 
 const oauthError = (reply: FastifyReply, error: string, description: string, status = 400) =>
-  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description });
+  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description } satisfies OAuthErrorResponse);
+
+/** A token endpoint's success: the shared TokenResponse, never cached. */
+const sendTokens = (reply: FastifyReply, tokens: TokenResponse) => reply.header('cache-control', 'no-store').send(tokens);
 
 export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSettings, full = true) {
   const o = settings.signIn ?? {};
@@ -142,7 +154,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     return reply
       .code(status)
       .headers(pageHeaders(formTarget(a.redirect_uri)))
-      .header('set-cookie', `${NONCE_COOKIE}=${nonce}; Path=/v4/auth/o/authorize/; HttpOnly; SameSite=Strict; Max-Age=${Math.ceil(formTtl / 1000)}`)
+      .header('set-cookie', `${NONCE_COOKIE}=${nonce}; Path=${AUTH_PATHS.authorize}; HttpOnly; SameSite=Strict; Max-Age=${Math.ceil(formTtl / 1000)}`)
       .send(signInPage(hidden, opts));
   }
 
@@ -162,7 +174,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
 
     if (full) {
       addRoute(scope, db, {
-        method: 'GET', url: '/v4/auth/o/authorize/', rule: '*', public: true, ownInputChecks: true,
+        method: 'GET', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
         handler: async (req, reply) => {
           const check = checkAuthorize(req.query as Fields);
           if (check.kind === 'page') return sendErrorPage(reply, check.message);
@@ -172,7 +184,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       });
 
       addRoute(scope, db, {
-        method: 'POST', url: '/v4/auth/o/authorize/', rule: '*', public: true, ownInputChecks: true,
+        method: 'POST', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
         handler: async (req, reply) => {
           const fields = fieldsOf(req);
           if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
@@ -231,7 +243,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     }
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/token/', rule: '*', public: true, ownInputChecks: true,
+      method: 'POST', url: AUTH_PATHS.token, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         const wait = await overLimit(tokenLimit, req);
         if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
@@ -261,13 +273,13 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
             return { tokens: await issueTokens(tx, settings, row.user_id, row.client_id, row.scope, row.family_id) };
           });
           if ('error' in out) return oauthError(reply, 'invalid_grant', out.error!);
-          return reply.header('cache-control', 'no-store').send(out.tokens);
+          return sendTokens(reply, out.tokens);
         }
         if (p.grant_type === 'refresh_token') {
           if (!p.refresh_token) return oauthError(reply, 'invalid_request', 'refresh_token is required.');
           const out = await rotateRefresh(db, settings, p.refresh_token, p.client_id);
           if (!out.ok) return oauthError(reply, 'invalid_grant', out.reason);
-          return reply.header('cache-control', 'no-store').send(out.tokens);
+          return sendTokens(reply, out.tokens);
         }
         return oauthError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
       },
@@ -276,58 +288,55 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     // RFC 7662: POST only, the caller authenticated (a bearer access token of its own), the
     // token in the form body; a token in the query string is never read.
     addRoute(scope, db, {
-      method: 'GET', url: '/v4/auth/o/introspect/', rule: '*', public: true, ownInputChecks: true,
+      method: 'GET', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
       handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/introspect/', rule: '*', public: true, ownInputChecks: true,
+      method: 'POST', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
         const caller = bearer(req);
         if (!caller || caller.length > 200 || !(await isActiveAccessToken(db, caller))) {
           return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
-            .send({ error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' });
+            .send({ error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' } satisfies OAuthErrorResponse);
         }
         const body: unknown = req.body ?? {};
         const parsed = typeof body === 'object' && body !== null && !Array.isArray(body) ? parse(tokenField, body) : null;
         if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
         if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
-        return introspect(db, parsed.data.token);
+        const answer: IntrospectionResponse = await introspect(db, parsed.data.token);
+        return answer;
       },
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/revoke/', rule: '*', public: true, ownInputChecks: true,
+      method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
-        const fields = fieldsOf(req);
-        const parsed = fields ? parse(tokenField, fields) : null;
-        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const parsed = tokenFieldsOf(req);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         const token = parsed.data.token ?? bearer(req);
         if (token) await revokeToken(db, token);
         // RFC 7009: 200 whether or not the token was known.
-        return reply.code(200).send({});
+        return reply.code(200).send({} satisfies RevokeResponse);
       },
     });
 
     addRoute(scope, db, {
-      method: 'POST', url: '/v4/auth/o/logout/', rule: '*', public: true, ownInputChecks: true,
+      method: 'POST', url: AUTH_PATHS.logout, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
-        const fields = fieldsOf(req);
-        const parsed = fields ? parse(tokenField, fields) : null;
-        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const parsed = tokenFieldsOf(req);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         for (const t of [bearer(req), parsed.data.token, parsed.data.refresh_token]) if (t) await revokeToken(db, t);
-        return reply.code(200).send({ detail: 'Logged out.' });
+        return reply.code(200).send({ detail: 'Logged out.' } satisfies LogoutResponse);
       },
     });
   });
 
-  addRoute(app, db, {
-    method: 'GET', url: '/v4/auth/temp-account-email/',
+  addEndpoint(app, db, authEndpoints.tempAccountEmail, {
     rule: TEMP_ACCOUNT_EMAIL_RULE,
     handler: async (req) => {
-      const id = Number((req.query as Params).label_id);
-      if (!Number.isInteger(id) || id < 1) throw badRequest('label_id', 'A valid integer is required.');
+      const id = req.query.label_id;
       const [row] = await db.query<{ id: number; claimed: boolean; temp_username: string | null }>(
         'select id, claimed, temp_username from labels where id = $1', [id],
       );

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { defaultBrand, isBrand, parseScope } from '../../shared/access';
+import type { IntrospectionResponse, TokenResponse } from '../../shared/api/endpoints/auth';
 import type { Db, Queryable } from '../db/client';
 import { oauth_codes, oauth_tokens, users } from '../db/schema';
 import { hashToken, newToken } from './crypto';
@@ -17,14 +18,6 @@ export interface TokenSettings {
   refreshTtl: number;
   /** Sign-in limits of the identity provider (defaults in throttle.ts). */
   signIn?: SignInOptions;
-}
-
-export interface IssuedTokens {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  refresh_token: string;
-  scope: string;
 }
 
 export interface UserRow {
@@ -51,7 +44,7 @@ export async function issueTokens(
   clientId: string,
   scope: string,
   familyId: string = randomUUID(),
-): Promise<IssuedTokens> {
+): Promise<TokenResponse> {
   const access = newToken();
   const refresh = newToken();
   const common = { user_id: userId, client_id: clientId, family_id: familyId, scope };
@@ -67,7 +60,7 @@ export async function revokeFamily(db: Queryable, familyId: string): Promise<voi
     .where(and(eq(oauth_tokens.family_id, familyId), isNull(oauth_tokens.revoked_at)));
 }
 
-export type RefreshOutcome = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string };
+export type RefreshOutcome = { ok: true; tokens: TokenResponse } | { ok: false; reason: string };
 
 /** Rotates a refresh token. Reusing a rotated (or revoked) one revokes its whole family. */
 export async function rotateRefresh(db: Db, s: TokenSettings, refreshToken: string, clientId: string): Promise<RefreshOutcome> {
@@ -98,21 +91,7 @@ export async function rotateRefresh(db: Db, s: TokenSettings, refreshToken: stri
   });
 }
 
-export interface Introspection {
-  active: boolean;
-  scope?: string;
-  exp?: number;
-  username?: string;
-  user_id?: number;
-  display_name?: string | null;
-  features?: string[];
-  brand?: string;
-  brands?: string[];
-  client_id?: string;
-  token_type?: string;
-}
-
-export async function introspect(db: Queryable, token: string): Promise<Introspection> {
+export async function introspect(db: Queryable, token: string): Promise<IntrospectionResponse> {
   const t = oauth_tokens;
   const [row] = await db.orm
     .select({

@@ -132,8 +132,16 @@ interface BossData {
   expire_seconds: number;
 }
 
+/** Where a queue reports its jobs' failures: a pino logger (the worker's, server/worker.ts), or anything of its shape. */
+export interface JobLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface QueueOptions {
   kinds: JobKinds;
+  /** Logs each failed or stopped run and each job that ends ERROR, with its job id and kind. */
+  logger?: JobLogger;
   /** See LEASE_CHECK_SECONDS (tests make it 1). */
   leaseCheckSeconds?: number;
   pollSeconds?: number;
@@ -276,16 +284,21 @@ export class JobQueue {
     this.running.set(id, local);
     let out: HandlerOutcome;
     const signal = AbortSignal.any([job.signal, local.signal]);
+    const about = { job_id: id, kind: row.kind, attempt: job.retryCount };
     try {
       out = await k.run(this.db, row, { signal, attempt: job.retryCount });
     } catch (e) {
+      this.opts.logger?.warn({ ...about, err: e }, 'Job run failed');
       throw new JobFailure(e instanceof Error ? e.message : String(e));
     } finally {
       this.running.delete(id);
     }
     // Stopped (past its expiry, cancelled, the claim lost, the worker stopping): pg-boss
     // has settled this attempt already; what the run returned does not finish the job.
-    if (signal.aborted) throw new JobFailure(String(signal.reason ?? 'stopped'));
+    if (signal.aborted) {
+      this.opts.logger?.warn({ ...about, reason: String(signal.reason ?? 'stopped') }, 'Job run stopped');
+      throw new JobFailure(String(signal.reason ?? 'stopped'));
+    }
     await this.db.transaction(async (tx) => {
       const [current] = await tx.query<{ state: string }>('select state from jobs where id = $1 for update', [id]);
       if (!current || !(OPEN_STATES as readonly string[]).includes(current.state)) return;
@@ -301,8 +314,9 @@ export class JobQueue {
     const output = job.sourceOutput as { name?: string; message?: string } | null;
     const seconds = job.data.expire_seconds ?? this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
     const detail = output?.name === JobFailure.NAME && output.message ? output.message : JOB_DETAIL.expired(seconds);
-    await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
-      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES])));
+    const ended = await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning({ kind: jobs.kind });
+    if (ended.length) this.opts.logger?.error({ job_id: id, kind: ended[0].kind, detail }, 'Job failed');
   }
 
   /** Stops pg-boss: runs in progress get STOP_GRACE_SECONDS, then go back to the queue. */

@@ -7,9 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { openJobQueue } from '../../server/app';
+import { openJobQueue, startServer } from '../../server/app';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
-import { startWorker, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { REDACTED } from '../../server/api/logging';
+import { startWorker, workerLogger, WORKER_NEEDS_POSTGRES } from '../../server/worker';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
@@ -113,6 +114,51 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     for (const w of [c, d]) w.kill('SIGTERM');
     for (const w of [c, d]) expect(await exited(w)).toEqual({ code: 0, signal: null });
   }, 90_000);
+
+  it('a worker logs with pino: each failed run and the job that ends ERROR, with the job id and kind', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const worker = await startWorker({
+      databaseUrl: url(), jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    });
+    try {
+      const job = (await queue.enqueue('proc-fail', null, {})) as JobRow;
+      expect(await finished(job.id)).toMatchObject({ state: 'ERROR', result: { detail: 'The supplier has no sales in that range.' } });
+      const failed = await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id));
+      expect(failed).toMatchObject({ level: 50, kind: 'proc-fail', detail: 'The supplier has no sales in that range.' });
+      const runs = lines.filter((l) => l.msg === 'Job run failed' && l.job_id === job.id);
+      expect(runs.map((l) => [l.level, l.kind, l.attempt])).toEqual([[40, 'proc-fail', 0], [40, 'proc-fail', 1]]);
+      expect(runs[0].err).toMatchObject({ message: 'The supplier has no sales in that range.' });
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
+
+  it('the worker inside the API process logs the same job lines with the API\'s logger', async () => {
+    const lines: Record<string, unknown>[] = [];
+    // No worker process runs now: the server's in-process worker takes the job and its failure.
+    const server = await startServer({
+      db, jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    });
+    try {
+      const job = (await queue.enqueue('proc-fail', null, {})) as JobRow;
+      expect((await finished(job.id)).state).toBe('ERROR');
+      expect(await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id))).toMatchObject({ level: 50, kind: 'proc-fail' });
+      expect(lines.filter((l) => l.msg === 'Job run failed' && l.job_id === job.id)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('the worker logger is the API\'s: its level, and the secrets of REDACT_PATHS redacted', () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = workerLogger({ level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    log.info('not at warn');
+    log.warn({ body: { password: 'hunter2', start_date: '2024-01-01' } }, 'with a secret');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'with a secret', body: { password: REDACTED, start_date: '2024-01-01' } });
+  });
 
   it('a worker refuses to start without a PostgreSQL server, saying why', async () => {
     await expect(startWorker({ databaseUrl: undefined })).rejects.toThrow(WORKER_NEEDS_POSTGRES);

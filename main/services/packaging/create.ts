@@ -15,7 +15,7 @@ export function createPackagingService(api: ApiClient, events: EventBus, dialogs
   return new PackagingService({
     browseRoots,
     dialogs,
-    fetchSupplier: supplierFetcher((req) => api.request(req)),
+    fetchSupplier: supplierFetcher(api),
     emitScanProgress: (p) => events.emit('packagingScanProgress', p),
     emitBuildProgress: (p) => events.emit('packagingBuildProgress', p),
   });

@@ -13,6 +13,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
 import type { BuildResult, BrowseListing, PickKind, Sender } from '../../../shared/bridge/channels/packaging';
+import type { MySupplier } from '../../../shared/api/endpoints/me';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
 import { PKG_MSG } from '../../../shared/packaging/messages';
@@ -29,11 +30,8 @@ import { scan } from './scanner';
 /** The store receiving packages (ERN MessageRecipient). */
 export const STORE_RECIPIENT: Party = { partyId: 'PADPIDA0000000000', name: 'Store Ingestion' };
 
-export interface SupplierRecord {
-  id: number;
-  name: string;
-  ddex_party_id: string | null;
-}
+/** The sender's supplier: the shape GET /v4/my/supplier/ answers (shared/api/endpoints/me.ts). */
+export type SupplierRecord = MySupplier;
 
 export interface PackagingDeps {
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_KINDS, JobKind } from '../../api/endpoints/jobs';
+import { JOB_KINDS, JobId, JobKind } from '../../api/endpoints/jobs';
 import { channel, Ok } from '../define';
 
 /**
@@ -10,14 +10,9 @@ import { channel, Ok } from '../define';
  * every state change arrives as a `jobProgress` event.
  */
 
-/** The job kinds the v4 API has, declared with the job view (shared/api/endpoints/jobs.ts). */
-export { JOB_KINDS, JobKind };
+/** The job kinds the v4 API has and its job ids, declared with the job view (shared/api/endpoints/jobs.ts). */
+export { JOB_KINDS, JobId, JobKind };
 
-/** A job id as the API gives it (a positive integer), as a number or a digit string. */
-export const JobId = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^[1-9][0-9]{0,15}$/, 'not a job id'),
-]);
 
 export const JobRef = z.object({ kind: JobKind, id: JobId }).strict();
 export type JobRef = z.input<typeof JobRef>;

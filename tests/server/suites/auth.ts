@@ -1,6 +1,6 @@
 /** Identity-provider behaviour, run on PGlite and on a PostgreSQL server. */
 import { expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID } from '../../../shared/api';
+import { CONSOLE_CLIENT_ID, IntrospectionResponse, LogoutResponse, RevokeResponse, TokenResponse, authEndpoints, pathOf } from '../../../shared/api';
 import { startServer } from '../../../server/app';
 import {
   REDIRECT_URI, api, authorizeQuery, getCode, introspectToken, pkcePair, signIn, submitSignIn, tokenRequest, type RunningServer,
@@ -28,8 +28,11 @@ export function authSuite(get: () => RunningServer) {
     expect(t.status).toBe(200);
     expect(t.body.token_type).toBe('Bearer');
     expect(t.body.scope).toBe('app:control staff:curation brand:dj brand:dance');
+    // The answers are the shared declarations' (what main's session service parses).
+    expect(TokenResponse.safeParse(t.body).success).toBe(true);
 
     const body = await introspectToken(s.idp, t.body.access_token);
+    expect(IntrospectionResponse.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({ active: true, username: 'curation', scope: t.body.scope, brand: 'brand:dj', features: [] });
     expect(body.exp).toBeGreaterThan(Date.now() / 1000);
     // The API's default brand is the same one (no X-Brand sent).
@@ -105,12 +108,14 @@ export function authSuite(get: () => RunningServer) {
     const t = await signIn(s, 'marketing', 'sandbox-marketing');
     const rv = await fetch(`${s.idp}/v4/auth/o/revoke/`, { method: 'POST', body: new URLSearchParams({ token: t.access_token, client_id: CONSOLE_CLIENT_ID }) });
     expect(rv.status).toBe(200);
+    expect(RevokeResponse.parse(await rv.json())).toEqual({});
     const caller = await signIn(s, 'support', 'sandbox-support');
     expect(await introspectToken(s.idp, t.access_token, caller.access_token)).toEqual({ active: false });
 
     const t2 = await signIn(s, 'marketing', 'sandbox-marketing');
     const out = await fetch(`${s.idp}/v4/auth/o/logout/`, { method: 'POST', headers: { authorization: `Bearer ${t2.access_token}` } });
     expect(out.status).toBe(200);
+    expect(LogoutResponse.safeParse(await out.json()).success).toBe(true);
     expect((await api(s, t2.access_token, '/v4/auxiliary/keys/')).status).toBe(401);
     expect((await tokenRequest(s, { grant_type: 'refresh_token', refresh_token: t2.refresh_token })).status).toBe(400);
   });
@@ -161,6 +166,21 @@ export function authSuite(get: () => RunningServer) {
     expect(r.body).toMatchObject({ label_id: 10, claimed: false, username: 'label10-temp' });
     const f = await signIn(s, 'finance', 'sandbox-finance');
     expect((await api(s, f.access_token, '/v4/auth/temp-account-email/?label_id=10')).status).toBe(403);
+  });
+
+  it('temp-account-email is registered from its declaration: the answer parses, a bad label_id is a 400 naming it', async () => {
+    const s = get();
+    const t = await signIn(s, 'labelmgmt', 'sandbox-labelmgmt');
+    const ok = await api(s, t.access_token, `${pathOf(authEndpoints.tempAccountEmail)}?label_id=10`);
+    expect(authEndpoints.tempAccountEmail.response.parse(ok.body)).toEqual(ok.body);
+    for (const v of ['2147483648', '99999999999', '0', 'x', '-1', '']) {
+      const r = await api(s, t.access_token, `/v4/auth/temp-account-email/?label_id=${v}`);
+      expect([r.status, Object.keys(r.body as object)], `label_id=${v}`).toEqual([400, ['label_id']]);
+    }
+    const missing = await api(s, t.access_token, '/v4/auth/temp-account-email/');
+    expect([missing.status, missing.body]).toEqual([400, { label_id: ['A valid integer is required.'] }]);
+    // The largest int4 id is a well-formed id that names no label.
+    expect((await api(s, t.access_token, '/v4/auth/temp-account-email/?label_id=2147483647')).status).toBe(404);
   });
 
   authHardeningSuite(get);

@@ -2,6 +2,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MESSAGE } from '../../../shared/api/dates';
+import { JobStarted, JobView, jobEndpoints, pathOf } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { openJobQueue } from '../../../server/app';
 import { bossId, JOB_DETAIL, type JobQueue, type JobRow } from '../../../server/jobs/queue';
@@ -68,6 +69,22 @@ export function jobSuite(get: () => RunningServer) {
     expect(bad.body).toEqual({ start_date: [MSG.startBeforeEnd] });
     // A supplier id past int4 names no supplier.
     expect((await api(get(), finance, '/v4/catalog/suppliers/99999999999/sales/', { method: 'POST', body: range })).status).toBe(404);
+  });
+
+  it('the job routes answer their shared declarations; a kind or id they do not know is 404', async () => {
+    const r = await api(get(), finance, pathOf(jobEndpoints.start.sales, { id: 2 }), { method: 'POST', body: range });
+    expect(r.status).toBe(202);
+    expect(JobStarted.parse(r.body)).toEqual({ id: r.body.id, state: 'PENDING' });
+    const view = await api(get(), finance, pathOf(jobEndpoints.view, { kind: 'sales', id: r.body.id as number }));
+    expect(JobView.parse(view.body)).toMatchObject({ id: r.body.id, kind: 'sales' });
+    for (const path of [`/v4/jobs/nope/${r.body.id}/`, `/v4/jobs/sales-export/${r.body.id}/`, '/v4/jobs/sales/2147483648/', '/v4/jobs/sales/99999999999/', '/v4/jobs/sales/x/']) {
+      expect((await api(get(), finance, path)).status, path).toBe(404);
+    }
+    // A body that is not a range is a 400 naming the field; an unknown field is named too.
+    const none = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-01-01' } });
+    expect([none.status, Object.keys(none.body)]).toEqual([400, ['end_date']]);
+    const extra = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { ...range, supplier_id: 1 } });
+    expect([extra.status, Object.keys(extra.body)]).toEqual([400, ['supplier_id']]);
   });
 
   it('refuses a date that is not on the calendar at enqueue with a 400 naming the field (no job is made)', async () => {
