@@ -9,6 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trackSubresourceEndpoints as ep, type Publisher, type Songwriter } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
+import type { ResponseIn } from '../../../shared/api/endpoint';
 import type { Db, Queryable } from '../../db/client';
 import { reference_items, track_publishers, track_songwriters } from '../../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -37,13 +38,20 @@ async function publishersOf(q: Queryable, trackId: number): Promise<Publisher[]>
 const credits = (list: Songwriter[]) => list.map((s) => ({ name: s.name, songwriter_type: s.songwriter_type?.name ?? null }));
 
 export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.songwriters, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user!, req.params.id);
-      return onePage(await songwritersOf(db, req.params.id));
-    },
-  });
+  /** A GET of a visible track's list. */
+  const readList = <E extends typeof ep.songwriters | typeof ep.publishers>(
+    endpoint: E, load: (q: Queryable, trackId: number) => Promise<ResponseIn<E>['results']>,
+  ) =>
+    addEndpoint(app, db, endpoint, {
+      rule: readRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        const { id } = req.params as { id: number };
+        await visibleParent(db, 'tracks', user!, id);
+        return onePage(await load(db, id)) as ResponseIn<E>;
+      },
+    });
+  readList(ep.songwriters, songwritersOf);
+  readList(ep.publishers, publishersOf);
 
   addEndpoint(app, db, ep.addSongwriter, {
     rule: writeRuleOf('tracks'),
@@ -87,14 +95,6 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
         });
       });
       return reply.code(204).send();
-    },
-  });
-
-  addEndpoint(app, db, ep.publishers, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user!, req.params.id);
-      return onePage(await publishersOf(db, req.params.id));
     },
   });
 

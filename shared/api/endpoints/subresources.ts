@@ -85,17 +85,18 @@ export const RegionalSummary = z.object({
 });
 export type RegionalSummary = z.infer<typeof RegionalSummary>;
 
-/** One country's publish, pre-order and takedown times for one commercial model type: instants, and the same in the answer's zone. */
-export const PublishDate = z.object({
-  country: Country,
-  commercial_model_type: Ref,
+/** Publish, pre-order and takedown times as instants (`_at`, ISO in UTC) and the same in the answer's zone (`_local`, with the offset). */
+const TIMES = {
   publish_at: z.string(),
   publish_local: z.string(),
   pre_order_at: z.string().nullable(),
   pre_order_local: z.string().nullable(),
   takedown_at: z.string().nullable(),
   takedown_local: z.string().nullable(),
-});
+};
+
+/** One country's times for one commercial model type. */
+export const PublishDate = z.object({ country: Country, commercial_model_type: Ref, ...TIMES });
 export type PublishDate = z.infer<typeof PublishDate>;
 export const PublishDates = z.object({
   track_id: z.number().int(),
@@ -184,12 +185,7 @@ export const ReleaseTimesResult = z.object({
   countries: z.array(Country),
   commercial_model_types: z.array(Ref),
   time_zone: z.string(),
-  publish_at: z.string(),
-  publish_local: z.string(),
-  pre_order_at: z.string().nullable(),
-  pre_order_local: z.string().nullable(),
-  takedown_at: z.string().nullable(),
-  takedown_local: z.string().nullable(),
+  ...TIMES,
 });
 export type ReleaseTimesResult = z.infer<typeof ReleaseTimesResult>;
 

@@ -222,6 +222,15 @@ export function subresourceSuite(get: () => RunningServer) {
       expect(open2.body).toMatchObject({ restricted: false, allowed: COUNTRIES.length, total: COUNTRIES.length });
     });
 
+    it('concurrent additions all land: each write holds the track until it commits (on PostgreSQL they would otherwise clash)', async () => {
+      const id = await freshTrack();
+      await call('admin', T(id, 'countries-allowed/'), { method: 'PUT', body: { country_ids: [country.get('US')] } });
+      const adds = ['GB', 'DE', 'FR', 'NL', 'ES', 'IT', 'SE', 'BE'];
+      const results = await Promise.all(adds.map((c) => call('admin', T(id, 'countries-allowed/'), { method: 'POST', body: { country_ids: [country.get(c)] } })));
+      expect(results.map((r) => r.status)).toEqual(adds.map(() => 200));
+      expect(codes(await call('admin', T(id, 'countries-allowed/')))).toEqual(['US', ...adds].sort());
+    });
+
     it('refuses an empty choice ("A territory must be selected"), unknown countries and regions, by field; suppliers read only their own', async () => {
       const id = await freshTrack();
       const bad = async (body: unknown, method = 'PUT') => {
