@@ -23,6 +23,8 @@ export const MAX_LEN = {
   iban: 100,
   paypalEmail: 255,
   copyrightHolder: 1000,
+  /** A track's songwriter or publisher name: ours (§9 gives none). */
+  creditName: 255,
 } as const;
 
 export const PRE_ORDER_WEEKS = [0, 1, 2, 3, 4] as const;
@@ -64,6 +66,9 @@ export const CURRENCIES = [
   { code: 'MXN', name: 'Mexico Pesos' },
   { code: 'BRL', name: 'Brazil Real' },
 ] as const;
+
+/** Publish-date times are Mountain time (§9): the zone the console shows and sends them in. */
+export const PUBLISH_TIME_ZONE = 'America/Denver';
 
 export const AUDIO_UPLOAD_TYPES = ['wav', 'flac', 'aiff'] as const;
 

@@ -80,3 +80,10 @@ export const PLAYLIST_STATUSES = ['draft', 'published'] as const;
 
 /** Supplier PPOSP enrollment: the filter sends 1 or 0 (§3). */
 export const PPOSP_ENROLLMENT = [term('1', 'success', 'Enrolled'), term('0', 'default', 'Not Enrolled')] as const;
+
+/**
+ * The region (continent) of each country, for choosing territories by region and the
+ * regional summary of a track's allowed countries (countries.region).
+ */
+export const REGIONS = ['Africa', 'Asia', 'Europe', 'North America', 'Oceania', 'South America'] as const;
+export type Region = (typeof REGIONS)[number];

@@ -18,6 +18,10 @@ import { registerBankingRoutes } from './routes/banking';
 import { registerJobRoutes } from './routes/jobs';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
+import { registerTrackCreditRoutes } from './routes/track-credits';
+import { registerDjEditRoutes } from './routes/dj-edits';
+import { registerTerritoryRoutes } from './routes/territories';
+import { registerPublishDateRoutes } from './routes/publish-dates';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -83,6 +87,10 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
+    registerTrackCreditRoutes(scope, db);
+    registerDjEditRoutes(scope, db);
+    registerTerritoryRoutes(scope, db);
+    registerPublishDateRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

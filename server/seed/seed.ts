@@ -141,8 +141,8 @@ async function reference(tx: Queryable) {
   await tx.query('insert into musical_keys (name, camelot) select * from unnest($1::text[], $2::text[])', [
     KEYS.map((k) => k[0]), KEYS.map((k) => k[1]),
   ]);
-  await tx.query('insert into countries (code, name) select * from unnest($1::text[], $2::text[])', [
-    COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]),
+  await tx.query('insert into countries (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])', [
+    COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]), COUNTRIES.map((c) => c[2]),
   ]);
   await tx.query(
     `insert into states (country_id, code, name)

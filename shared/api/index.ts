@@ -5,6 +5,7 @@ export * from './query';
 export * from './limits';
 export * from './resources';
 export * from './dates';
+export * from './zoned-time';
 export * from './endpoint';
 export * from './endpoints';
 export * from './query-values';

@@ -177,6 +177,19 @@ export const track_publish_dates = pgTable('track_publish_dates', {
   check('track_publish_dates_check1', sql`${t.takedown_at} is null or ${t.takedown_at} > ${t.publish_at}`),
 ]);
 
+/**
+ * The countries a track may be sold in (spec §3 territories). No rows: no restriction,
+ * every country (server/README.md "Territories").
+ */
+export const track_countries_allowed = pgTable('track_countries_allowed', {
+  track_id: integer().notNull(),
+  country_id: integer().notNull(),
+}, (t) => [
+  primaryKey({ name: 'track_countries_allowed_pkey', columns: [t.track_id, t.country_id] }),
+  fkey('track_countries_allowed', t.track_id, tracks.id),
+  fkey('track_countries_allowed', t.country_id, countries.id),
+]);
+
 /** Notes on tracks, releases, suppliers and users (spec §7). */
 export const notes = pgTable('notes', {
   id: serial().primaryKey(),

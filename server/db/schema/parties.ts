@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, varchar,
 } from 'drizzle-orm/pg-core';
+import { REGIONS } from '../../../shared/vocabularies';
 import { desc, fkey, now, timestamptz, version } from './columns';
 
 // Reference lists -------------------------------------------------------------
@@ -41,7 +42,11 @@ export const countries = pgTable('countries', {
   id: serial().primaryKey(),
   code: char({ length: 2 }).notNull().unique('countries_code_key'),
   name: text().notNull(),
-});
+  /** Its continent (shared/vocabularies.ts REGIONS): territories by region, the regional summary. */
+  region: text().notNull(),
+}, (t) => [
+  check('countries_region_check', sql`${t.region} in (${sql.raw(REGIONS.map((r) => `'${r}'`).join(', '))})`),
+]);
 
 export const states = pgTable('states', {
   id: serial().primaryKey(),
