@@ -1,7 +1,8 @@
 /**
  * Job workers as separate processes on one PostgreSQL server (the server this test
  * starts): a worker killed mid-job, two workers sharing the work, a clean stop, and the
- * refusal without a PostgreSQL server. Skips, saying why, only without PostgreSQL binaries.
+ * refusal without a PostgreSQL server. Skips, saying why, only without PostgreSQL binaries
+ * (and fails instead when CI is set: startPgCluster).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
