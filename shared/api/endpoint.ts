@@ -12,11 +12,13 @@
  */
 import { z } from 'zod';
 import { BridgeError } from '../bridge/error';
+import type { ApiRequest } from '../bridge/channels/api';
 
 /** Header naming the brand a call acts for among the brands the token holds. */
 export const BRAND_HEADER = 'x-brand';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** The methods an endpoint may have: those of the bridge's apiRequest (shared/bridge/channels/api.ts). */
+export type HttpMethod = ApiRequest['method'];
 
 export interface EndpointSpec {
   readonly method: HttpMethod;
@@ -92,19 +94,10 @@ export type CallArgs<E extends EndpointSpec> = (ParamsIn<E> extends undefined ? 
     idempotencyKey?: string;
   };
 
-/** The request a call makes, in the shape of the bridge's apiRequest (shared/bridge/channels/api.ts). */
-export interface EndpointRequest {
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, string | number | boolean | null | (string | number | boolean | null)[]>;
-  body?: unknown;
-  ifMatch?: string;
-  idempotencyKey?: string;
-}
-
-export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): EndpointRequest {
-  const req: EndpointRequest = { method: e.method, path: buildPath(e, args.params) };
-  if (args.query !== undefined) req.query = args.query as EndpointRequest['query'];
+/** The request a call makes: the bridge's apiRequest (shared/bridge/channels/api.ts). */
+export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): ApiRequest {
+  const req: ApiRequest = { method: e.method, path: buildPath(e, args.params) };
+  if (args.query !== undefined) req.query = args.query as ApiRequest['query'];
   if (args.body !== undefined) req.body = args.body;
   if (args.ifMatch !== undefined) req.ifMatch = args.ifMatch;
   if (args.idempotencyKey !== undefined) req.idempotencyKey = args.idempotencyKey;
