@@ -116,8 +116,24 @@ export function parseResponse<E extends EndpointSpec>(e: E, path: string, data: 
 export function parseAs<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const where = r.error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${where}).`, detail: r.error.issues });
+  throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${issuesText(r.error.issues, '(body)')}).`, detail: r.error.issues });
+}
+
+/**
+ * A call's query checked by the endpoint's query schema before anything is sent (the
+ * values go out as the caller gave them; the server parses them again). One that does
+ * not match fails with a BridgeError `invalid_request` naming the endpoint and the fields.
+ */
+export function checkQuery<E extends EndpointSpec>(e: E, query: QueryIn<E> | undefined): void {
+  if (!e.query) return;
+  const r = e.query.safeParse(query ?? {});
+  if (r.success) return;
+  throw new BridgeError({ code: 'invalid_request', message: `Invalid query for ${e.method} ${e.path} (${issuesText(r.error.issues, '(query)')}).`, detail: r.error.issues });
+}
+
+/** The first three issues as `field: message`, `whole` naming an issue of the value itself. */
+function issuesText(issues: readonly z.core.$ZodIssue[], whole: string): string {
+  return issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || whole}: ${i.message}`).join('; ');
 }
 
 /** A numeric id in a path (`:id`): what the API's object ids look like. */
