@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { BridgeError } from '../bridge/error';
+import { issuesText, parseAnswer } from '../bridge/define';
 import type { ApiRequest } from '../bridge/channels/api';
 
 /** Header naming the brand a call acts for among the brands the token holds. */
@@ -114,9 +115,7 @@ export function parseResponse<E extends EndpointSpec>(e: E, path: string, data: 
 
 /** Part of an answer (`what` names the call) parsed by a schema, failing like parseResponse. */
 export function parseAs<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${issuesText(r.error.issues, '(body)')}).`, detail: r.error.issues });
+  return parseAnswer(schema, `answer from the API host to ${what}`, data);
 }
 
 /**
@@ -129,11 +128,6 @@ export function checkQuery<E extends EndpointSpec>(e: E, query: QueryIn<E> | und
   const r = e.query.safeParse(query ?? {});
   if (r.success) return;
   throw new BridgeError({ code: 'invalid_request', message: `Invalid query for ${e.method} ${e.path} (${issuesText(r.error.issues, '(query)')}).`, detail: r.error.issues });
-}
-
-/** The first three issues as `field: message`, `whole` naming an issue of the value itself. */
-function issuesText(issues: readonly z.core.$ZodIssue[], whole: string): string {
-  return issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || whole}: ${i.message}`).join('; ');
 }
 
 /** A numeric id in a path (`:id`): what the API's object ids look like. */
