@@ -27,6 +27,7 @@ if (skip) console.warn(`[job-workers.test] skipped: ${skip}`);
 
 /** A process of the real entry (`npm run server` / `npm run worker`): `node scripts/server.mjs …args`. */
 interface Entry { child: ChildProcess; output: () => string }
+/** Every process a test started (entries and fixture workers): killed after each test. */
 const entries = new Set<ChildProcess>();
 function spawnEntry(args: string[], env: Record<string, string>): Entry {
   const child = spawn(process.execPath, ['scripts/server.mjs', ...args], {
@@ -56,6 +57,7 @@ beforeAll(() => {
   // The bundle npm run server/worker run (scripts/server.mjs uses dist/server/cli.mjs when it is up to date).
   execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'pipe' });
 }, 60_000);
+// A test that failed half-way leaves no process behind for the next one.
 afterEach(async () => {
   for (const c of entries) {
     c.kill('SIGKILL');
@@ -83,7 +85,6 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   const url = () => (cluster as PgCluster).url;
   let db: Db;
   let queue: JobQueue;
-  const workers = new Set<ChildProcess>();
 
   /** Starts `npm run worker`'s code with the test kinds; resolves once it runs. */
   async function startWorkerProcess(): Promise<ChildProcess> {
@@ -91,7 +92,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
       env: { ...process.env, DATABASE_URL: url() },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    workers.add(child);
+    entries.add(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     await new Promise<void>((resolve, reject) => {
@@ -100,12 +101,6 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     });
     return child;
   }
-  const exited = (child: ChildProcess) =>
-    new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
-      else child.once('exit', (code, signal) => resolve({ code, signal }));
-    });
-
   const finished = (id: number) => waitFor(async () => {
     const job = await queue.get(id);
     return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
@@ -120,14 +115,6 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     // This process only enqueues: the worker processes run the jobs.
     queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE });
   }, 60_000);
-  // A test that failed half-way leaves no worker behind for the next one.
-  afterEach(async () => {
-    for (const w of workers) {
-      w.kill('SIGKILL');
-      await exited(w);
-    }
-    workers.clear();
-  });
   afterAll(async () => {
     await queue?.stop();
     await db?.close();
@@ -140,7 +127,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     await waitFor(async () => (await runsOf(job.id)).length > 0);
     expect(await runsOf(job.id)).toEqual([{ pid: a.pid, attempt: 0 }]);
     a.kill('SIGKILL');
-    expect((await exited(a)).signal).toBe('SIGKILL');
+    expect((await exitOf(a)).signal).toBe('SIGKILL');
     expect((await queue.get(job.id))!.state).toBe('RUNNING');
 
     const b = await startWorkerProcess();
@@ -155,7 +142,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     expect(children).toEqual([{ id: done.child_job_id }]);
     expect(await finished(done.child_job_id!)).toMatchObject({ state: 'DONE', result: { rendered: true } });
     b.kill('SIGTERM');
-    expect(await exited(b)).toEqual({ code: 0, signal: null });
+    expect(await exitOf(b)).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('two worker processes on one database never run the same job: every job runs exactly once', async () => {
@@ -172,7 +159,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     const pids = await db.query<{ pid: number }>('select distinct pid from job_test_runs where job_id = any($1) order by pid', [ids]);
     expect(pids.map((p) => p.pid).sort()).toEqual([c.pid, d.pid].sort());
     for (const w of [c, d]) w.kill('SIGTERM');
-    for (const w of [c, d]) expect(await exited(w)).toEqual({ code: 0, signal: null });
+    for (const w of [c, d]) expect(await exitOf(w)).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('a worker logs with pino: each failed run and the job that ends ERROR, with the job id and kind', async () => {
