@@ -7,13 +7,15 @@
  *   --seed N, --scale N seed number and size for the first start on an empty database
  *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
  *                       only the console's sandbox start passes it, never a default
+ *   --no-worker         an API that runs no job worker (separate `npm run worker` processes run the jobs)
  *   --worker            a job worker alone (npm run worker): needs DATABASE_URL
- *   WORKER_CONCURRENCY  with --worker: jobs of each kind it runs at once
+ *   WORKER_CONCURRENCY  with --worker: jobs of each kind it runs at once (1 to MAX_WORKER_CONCURRENCY)
  *   --log-file PATH     write the request/error log (the worker's: job failures; pino JSON lines) there instead of stdout
  *   LOG_LEVEL           pino level (default info; `silent` turns logging off)
  */
 import { startServer } from './app';
-import { runWorkerProcess } from './worker';
+import { exitOnStop } from './process';
+import { runWorkerProcess, workerConcurrency } from './worker';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,10 +25,9 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 
 async function main() {
   if (flag('worker')) {
-    const concurrency = Number(process.env.WORKER_CONCURRENCY);
     return runWorkerProcess({
       databaseUrl: process.env.DATABASE_URL || undefined,
-      concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : undefined,
+      concurrency: workerConcurrency(process.env.WORKER_CONCURRENCY),
       // Logged like the API: stdout at LOG_LEVEL, or --log-file (secrets redacted).
       logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     });
@@ -44,6 +45,7 @@ async function main() {
     seed: Number(arg('seed') ?? 1),
     scale: Number(arg('scale') ?? 1),
     sandbox: flag('sandbox'),
+    worker: !flag('no-worker'),
     // Logging is on by default: a 500 in production leaves a trace (secrets redacted).
     logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     log: (m) => console.log(m),
@@ -51,16 +53,7 @@ async function main() {
   console.log(`API listening on ${server.api}`);
   console.log(`Identity provider on ${server.idp}`);
   if (asChild) process.send!({ type: 'ready', api: server.api, idp: server.idp });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  process.on('disconnect', stop);
+  exitOnStop(server.close);
 }
 
 main().catch((e) => {

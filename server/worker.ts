@@ -16,6 +16,7 @@ import { openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { openJobQueue, type ServerOptions } from './app';
 import type { JobQueue, WorkOptions } from './jobs/queue';
+import { exitOnStop } from './process';
 
 export const WORKER_NEEDS_POSTGRES =
   'A worker needs a PostgreSQL server: set DATABASE_URL (postgres://…). The embedded database (PGlite) opens in one process only, so there the API server runs its worker itself (npm run server, npm start).';
@@ -69,18 +70,27 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   }
 }
 
+/** Jobs of each kind `npm run worker` may run at once (env WORKER_CONCURRENCY): 1 to this. */
+export const MAX_WORKER_CONCURRENCY = 100;
+export const WORKER_CONCURRENCY_INVALID =
+  `WORKER_CONCURRENCY must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY} (jobs of each kind the worker runs at once).`;
+
+/**
+ * The env WORKER_CONCURRENCY of `npm run worker`: undefined when unset or empty (the
+ * queue's WORKER_CONCURRENCY), else a whole number from 1 to MAX_WORKER_CONCURRENCY;
+ * anything else throws WORKER_CONCURRENCY_INVALID with the value given.
+ */
+export function workerConcurrency(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = /^[0-9]{1,4}$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= MAX_WORKER_CONCURRENCY) return n;
+  throw new Error(`${WORKER_CONCURRENCY_INVALID} Got ${JSON.stringify(value)}.`);
+}
+
 /** Runs a worker as this process: stops cleanly on SIGTERM/SIGINT (jobs in hand get their grace). */
 export async function runWorkerProcess(opts: WorkerOptions): Promise<void> {
   const worker = await startWorker(opts);
   worker.log.info({ kinds: Object.keys(worker.jobs.kinds), pid: process.pid }, 'Job worker running');
   if (typeof process.send === 'function') process.send({ type: 'ready', pid: process.pid });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await worker.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnStop(worker.close);
 }

@@ -36,8 +36,10 @@ export const EXCLUSIVE_PERIODS = [
   { days: 56, label: '8 Weeks' },
   { days: null, label: 'Lifetime' },
 ] as const;
+/** The exclusive periods with a number of days (Lifetime, null, aside): what the database's CHECKs allow besides null. */
+export const EXCLUSIVE_PERIOD_DAYS: readonly number[] = EXCLUSIVE_PERIODS.flatMap((p) => (p.days === null ? [] : [p.days]));
+/** The label of an exclusive period (null: Lifetime); 'None' when unset or not one of them. */
 export function exclusivePeriodLabel(days: number | null | undefined): string {
-  if (days === null) return 'Lifetime';
   return EXCLUSIVE_PERIODS.find((p) => p.days === days)?.label ?? 'None';
 }
 export function exclusivePeriodSortKey(days: number | null | undefined): number {

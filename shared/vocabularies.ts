@@ -42,6 +42,7 @@ export type EncodeStatus = (typeof ENCODE_STATUSES)[number];
 /** Order current_status (§4; auxiliary current-status). */
 export const ORDER_STATUS = [term('Open', 'processing'), term('Complete', 'success'), term('Deleted', 'error')] as const;
 export const ORDER_STATUSES = valuesOf(ORDER_STATUS);
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 type DeliveryMessage = keyof typeof DELIVERY_STATUS_MESSAGES;
 

@@ -8,7 +8,8 @@ import type { Db, Queryable } from '../db/client';
 import { hashPassword } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
-import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage } from '../../shared/vocabularies';
+import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
+import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { rng, type Rng } from './rng';
 import {
   ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
@@ -61,6 +62,13 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arr = (xs: readonly string[]) => `array[${xs.map(lit).join(',')}]::text[]`;
 /** SQL expression picking a random element of a text array literal. */
 const pick = (xs: readonly string[]) => `(${arr(xs)})[1 + floor(random() * ${xs.length})::int]`;
+/** An encode status (shared/vocabularies.ts ENCODE_STATUS) as an SQL literal. */
+const encode = (s: EncodeStatus) => lit(s);
+/** Order statuses (shared/vocabularies.ts ORDER_STATUS) as an SQL text array, weighted by repeating some. */
+const orderStatuses = (xs: readonly OrderStatus[]) => arr(xs);
+/** Every exclusive period (§9, shared/constants.ts), Lifetime as null. */
+const EXCLUSIVE_DAYS = EXCLUSIVE_PERIODS.map((p) => p.days);
+const exclusiveDaysSql = `array[${EXCLUSIVE_DAYS.map((d) => d ?? 'null').join(', ')}]`;
 
 /**
  * The `setseed()` value (in [-1, 1]) of a seed number, one to one: seeds 0-999 keep the
@@ -168,7 +176,7 @@ async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
     const [s] = await tx.query<{ id: number }>(
       `insert into suppliers (name, ingester_key, ddex_party_id, auto_create_labels, vendor_code, pposp_enrolled, default_exclusive_period)
        values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [name, `ingest-${i + 1}`, party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick([14, 28, 56, null])],
+      [name, `ingest-${i + 1}`, party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick(EXCLUSIVE_DAYS)],
     );
     const first = r.pick(FIRST_NAMES);
     const last = r.pick(LAST_NAMES);
@@ -271,9 +279,9 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
      select x.title, upper(left(regexp_replace(l.name, '[^A-Za-z]', '', 'g'), 3)) || lpad(x.g::text, 6, '0'),
        lpad((190000000000 + x.g)::text, 13, '0'), 'A1' || lpad(x.g::text, 16, '0'),
        l.id, l.supplier_id, x.genre, x.rtype, x.d, x.d, x.d, x.d - 21, x.d + 14,
-       (array[14, 28, 56, null])[1 + x.g % 4], l.is_available_for_pre_order, l.default_pre_order_weeks,
+       (${exclusiveDaysSql})[1 + x.g % ${EXCLUSIVE_DAYS.length}], l.is_available_for_pre_order, l.default_pre_order_weeks,
        x.g % 11 = 0, l.hype_eligible, l.hype_eligible and x.g % 2 = 0,
-       case when x.g % 50 = 0 then 'TRANSCODING' when x.g % 77 = 0 then 'ERROR' else 'CONVERTED' end,
+       case when x.g % 50 = 0 then ${encode('TRANSCODING')} when x.g % 77 = 0 then ${encode('ERROR')} else ${encode('CONVERTED')} end,
        false, false, x.g % 13 <> 0, case when x.g % 17 = 0 then 1.99 end, x.d - 30
      from (select g, 1 + floor(random() * $2)::int lid, 1 + floor(random() * ${ngenres})::int genre,
              1 + floor(random() * 5)::int rtype, current_date - floor(random() * 3650)::int + 60 d,
@@ -306,8 +314,8 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
        1 + floor(random() * 24)::int, r.genre_id, sg.mn + floor(random() * sg.cnt)::int,
        '℗ ' || extract(year from r.release_date)::int || ' ' || l.name, 'LT' || (r.id * 5 + p.pos),
        md5($1::text || ':' || r.id || ':' || p.pos)::uuid,
-       case when r.encode_status <> 'CONVERTED' then r.encode_status
-            when random() < 0.01 then 'Pending Audio Encode' when random() < 0.01 then 'Not Converted' else 'CONVERTED' end,
+       case when r.encode_status <> ${encode('CONVERTED')} then r.encode_status
+            when random() < 0.01 then ${encode('Pending Audio Encode')} when random() < 0.01 then ${encode('Not Converted')} else ${encode('CONVERTED')} end,
        r.created_at + interval '1 hour', r.release_date, r.release_date, r.exclusive_date,
        case when (r.id + p.pos) % 97 = 0 then r.release_date end, case when (r.id + p.pos) % 97 = 0 then r.release_date + 7 end,
        r.is_available_for_streaming, r.hype_enabled, r.hype_eligible, a.name, r.created_at
@@ -429,7 +437,7 @@ async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
        case when g % 3 = 0 then (array['music', 'streaming'])[1 + g % 2]
             else (array['music', 'soundpack', 'stem', 'cloud', 'streaming'])[1 + g % 5] end,
        $2 + floor(random() * $3)::int,
-       (array['Open', 'Complete', 'Complete', 'Complete', 'Deleted'])[1 + g % 5], g % 41 = 0,
+       (${orderStatuses(['Open', 'Complete', 'Complete', 'Complete', 'Deleted'])})[1 + g % 5], g % 41 = 0,
        '192.0.2.' || (g % 250 + 1), (array['USD', 'GBP', 'EUR', 'AUD'])[1 + g % 4],
        now() - (floor(random() * 700) || ' days')::interval
      from generate_series(1, $1::int) g order by g`,

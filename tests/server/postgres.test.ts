@@ -1,7 +1,7 @@
 /**
  * The same identity-provider and list suites on a PostgreSQL server this test starts
  * (initdb + pg_ctl into a temp dir). Skips, saying why, only when the PostgreSQL
- * binaries are not installed.
+ * binaries are not installed, and fails instead when CI is set (startPgCluster).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
