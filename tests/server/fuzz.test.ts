@@ -131,7 +131,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const settings = { accessTtl: 900, refreshTtl: 3600 };
   // Instances of both apps on the test server's database, injected into without sockets.
-  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs });
+  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage });
   idp = await buildIdp(server.db, settings);
   await Promise.all([api.ready(), idp.ready()]);
   for (const [name, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {

@@ -11,6 +11,7 @@ import { openJobQueue, startServer } from '../../server/app';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { REDACTED } from '../../server/api/logging';
 import { startWorker, workerLogger, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { openStorage, type Storage } from '../../server/storage';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
@@ -23,6 +24,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   const url = () => (cluster as PgCluster).url;
   let db: Db;
   let queue: JobQueue;
+  let storage: Storage;
   const workers = new Set<ChildProcess>();
 
   /** Starts `npm run worker`'s code with the test kinds; resolves once it runs. */
@@ -58,7 +60,8 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     await migrate(db);
     await db.exec(PROC_TABLES);
     // This process only enqueues: the worker processes run the jobs.
-    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE });
+    storage = await openStorage({ temporary: true });
+    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE, storage });
   }, 60_000);
   // A test that failed half-way leaves no worker behind for the next one.
   afterEach(async () => {
@@ -71,6 +74,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   afterAll(async () => {
     await queue?.stop();
     await db?.close();
+    await storage?.close();
     await (cluster as PgCluster).stop();
   });
 

@@ -8,6 +8,7 @@ import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
 import { badInputSuite } from './suites/bad-input';
+import { mediaSuite } from './suites/media';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -22,3 +23,4 @@ describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
 describe('supplier banking (PGlite)', () => bankingSuite(() => server));
 describe('write rules (PGlite)', () => writeSuite(() => server));
 describe('bad input (PGlite)', () => badInputSuite(() => server));
+describe('media (PGlite)', () => mediaSuite(() => server));

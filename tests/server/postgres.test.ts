@@ -16,6 +16,7 @@ import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
 import { badInputSuite } from './suites/bad-input';
+import { mediaSuite } from './suites/media';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -44,6 +45,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('supplier banking', () => bankingSuite(() => server));
   describe('write rules', () => writeSuite(() => server));
   describe('bad input', () => badInputSuite(() => server));
+  describe('media', () => mediaSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidStorageKey, LocalStorage, STALE_TEMP_MS, keySegments, openStorage } from '../../server/storage';
+import { InvalidStorageKey, STALE_TEMP_MS, keySegments, openStorage, type LocalStorage } from '../../server/storage';
 
 let store: LocalStorage;
 beforeEach(async () => {

@@ -8,4 +8,5 @@ export * from './banking';
 export * from './jobs';
 export * from './lists';
 export * from './me';
+export * from './media';
 export * from './sandbox';
