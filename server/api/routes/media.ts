@@ -170,7 +170,8 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
       handler: async (req, reply, user) => {
         const id = req.params.id;
         await visible(db, 'releases', user!, id);
-        const files = await coverArtFiles(Buffer.from(req.body));
+        const body = req.body;
+        const files = await coverArtFiles(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         const stem = `releases/${id}/cover/${randomUUID()}`;
         const keys = files.map((f) => `${stem}-${f.variant}.${f.ext}`);
         let replaced: string[] = [];
