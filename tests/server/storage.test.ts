@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultStorage } from '../../server/app';
 import { InvalidStorageKey, STALE_TEMP_MS, keySegments, openStorage, type LocalStorage } from '../../server/storage';
 
 let store: LocalStorage;
@@ -96,5 +97,20 @@ describe('storage', () => {
     await b.close();
     expect(existsSync(dir)).toBe(true);
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a server keeps its files in storageDir, else beside its PGlite folder, else in a temporary folder', async () => {
+    const base = join(tmpdir(), `storage-server-${process.pid}-${Date.now()}`);
+    const given = (await defaultStorage({ storageDir: join(base, 'files'), dataDir: join(base, 'sandbox', 'pglite') })) as LocalStorage;
+    expect(given.folder).toBe(join(base, 'files'));
+    const beside = (await defaultStorage({ dataDir: join(base, 'sandbox', 'pglite') })) as LocalStorage;
+    expect(beside.folder).toBe(join(base, 'sandbox', 'storage'));
+    await Promise.all([given.close(), beside.close()]);
+    expect(existsSync(join(base, 'sandbox', 'storage'))).toBe(true);
+    const temp = (await defaultStorage({})) as LocalStorage;
+    expect(temp.folder.startsWith(tmpdir())).toBe(true);
+    await temp.close();
+    expect(existsSync(temp.folder)).toBe(false);
+    await rm(base, { recursive: true, force: true });
   });
 });
