@@ -2,6 +2,9 @@
  * The API server entry point (bundled to dist/server/cli.mjs).
  *   --memory            in-memory PGlite (nothing kept)
  *   --data-dir DIR      PGlite folder (env CONSOLE_DATA_DIR)
+ *   --storage-dir DIR   file storage folder (env STORAGE_DIR); default `storage` beside the
+ *                       PGlite folder, `.data/storage` with DATABASE_URL (API and worker alike),
+ *                       a temporary folder with --memory
  *   DATABASE_URL        PostgreSQL server instead of PGlite
  *   API_PORT, IDP_PORT  ports (0 = any free port)
  *   --seed N, --scale N seed number and size for the first start on an empty database
@@ -22,11 +25,14 @@ function arg(name: string): string | undefined {
   return i === -1 ? undefined : process.argv[i + 1];
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
+/** The file storage of API servers and workers on a PostgreSQL server, unless STORAGE_DIR says otherwise. */
+const DEFAULT_SERVER_STORAGE = '.data/storage';
 
 async function main() {
   if (flag('worker')) {
     return runWorkerProcess({
       databaseUrl: process.env.DATABASE_URL || undefined,
+      storageDir: arg('storage-dir') ?? process.env.STORAGE_DIR ?? DEFAULT_SERVER_STORAGE,
       concurrency: workerConcurrency(process.env.WORKER_CONCURRENCY),
       // Logged like the API: stdout at LOG_LEVEL, or --log-file (secrets redacted).
       logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
@@ -40,6 +46,7 @@ async function main() {
   const server = await startServer({
     databaseUrl,
     dataDir,
+    storageDir: memory ? undefined : (arg('storage-dir') ?? process.env.STORAGE_DIR ?? (databaseUrl ? DEFAULT_SERVER_STORAGE : undefined)),
     apiPort: Number(process.env.API_PORT ?? defaultPort(8400)),
     idpPort: Number(process.env.IDP_PORT ?? defaultPort(8401)),
     seed: Number(arg('seed') ?? 1),

@@ -14,14 +14,14 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { loggerOptions, type LogOption } from './api/logging';
 import { openPostgres } from './db/client';
 import { migrate } from './db/migrate';
-import { openJobQueue, type ServerOptions } from './app';
+import { defaultStorage, openJobQueue, type ServerOptions } from './app';
 import type { JobQueue, WorkOptions } from './jobs/queue';
 import { exitOnStop } from './process';
 
 export const WORKER_NEEDS_POSTGRES =
   'A worker needs a PostgreSQL server: set DATABASE_URL (postgres://…). The embedded database (PGlite) opens in one process only, so there the API server runs its worker itself (npm run server, npm start).';
 
-export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'>, WorkOptions {
+export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log' | 'storageDir'>, WorkOptions {
   databaseUrl: string | undefined;
   /** Logging (pino, as the API's `logger`): off unless given (`npm run worker` turns it on). */
   logger?: LogOption;
@@ -46,10 +46,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   if (!opts.databaseUrl) throw new Error(WORKER_NEEDS_POSTGRES);
   const log = workerLogger(opts.logger);
   const db = await openPostgres(opts.databaseUrl, 4);
+  // The API's files (the same folder as the API servers'; without one, a temporary folder: tests).
+  const storage = await defaultStorage({ storageDir: opts.storageDir });
   try {
     await migrate(db);
     const jobs = await openJobQueue(db, {
       ...opts,
+      storage,
       jobQueue: { onError: (err) => log.error({ err }, 'Job queue error'), ...opts.jobQueue, logger: opts.jobQueue?.logger ?? log },
     });
     await jobs.work({ concurrency: opts.concurrency });
@@ -62,10 +65,12 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         closed = true;
         await jobs.stop();
         await db.close();
+        await storage.close();
       },
     };
   } catch (e) {
     await db.close().catch(() => undefined);
+    await storage.close().catch(() => undefined);
     throw e;
   }
 }

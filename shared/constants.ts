@@ -59,6 +59,10 @@ export const IMAGE_CROPS = {
   unrestrictedHeight: [300, 70],
 } as const;
 export const COVER_ART_MIN = 500;
+/** Cover art the API takes (POST …/releases/{id}/images/): a body of at most this many bytes (413 above it). */
+export const COVER_ART_MAX_BYTES = 20 * 1024 * 1024;
+/** …and at most this many pixels a side (decoding a bigger image would take too much memory). */
+export const COVER_ART_MAX_SIDE = 6000;
 
 export const CURRENCIES = [
   { code: 'USD', name: 'Dollar' },

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { registerIdp } from '../auth/idp';
 import type { TokenSettings } from '../auth/tokens';
 import type { JobQueue } from '../jobs/queue';
+import type { Storage } from '../storage';
 import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
 import { loggerOptions, type LogOption } from './logging';
@@ -16,6 +17,7 @@ import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
 import { registerJobRoutes } from './routes/jobs';
+import { registerMediaRoutes } from './routes/media';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -73,6 +75,8 @@ export interface ApiOptions {
   sandbox?: boolean;
   /** The job queue the async calls enqueue on. */
   jobs: JobQueue;
+  /** The file storage (cover art, audio). */
+  storage: Storage;
 }
 
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
@@ -91,6 +95,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerDjEditRoutes(scope, db);
     registerTerritoryRoutes(scope, db);
     registerPublishDateRoutes(scope, db);
+    registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

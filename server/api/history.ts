@@ -1,12 +1,13 @@
 /**
- * The audit trail of record writes: one history row per change, in the same transaction.
- * placeholder until the records branch lands: it writes the real module; this one inserts nothing.
+ * The audit history of records (placeholder until the records branch lands: that branch
+ * writes the real module, with its table and GET …/{id}/history/). Callers already write
+ * each change through it, in the transaction of the change.
  */
 import type { Queryable } from '../db/client';
 
 export async function recordHistory(
   _tx: Queryable,
-  _entry: { entity: string; entityId: number; userId: number; action: string; changes: Record<string, { old: unknown; new: unknown }> },
+  _entry: { entity: string; entityId: number; userId: number | null; action: string; changes: Record<string, { old: unknown; new: unknown }> },
 ): Promise<void> {
-  // placeholder until the records branch lands
+  // Placeholder until the records branch lands: it records nothing yet.
 }

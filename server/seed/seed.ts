@@ -5,6 +5,8 @@
  * in minutes. Scale 1 is the demo size (5,000 tracks).
  */
 import type { Db, Queryable } from '../db/client';
+import type { Storage } from '../storage';
+import { seedAudioRows, seedSandboxAudioRows, writeSandboxAudio } from './audio';
 import { hashPassword } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
@@ -31,6 +33,8 @@ export interface SeedOptions {
   /** Multiplier of the demo size; 200 gives one million tracks. */
   scale?: number;
   log?: (msg: string) => void;
+  /** Where the sandbox tracks' audio goes (without one only the rows are written). */
+  storage?: Storage;
 }
 
 export interface SeedCounts {
@@ -97,6 +101,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   const counts = seedCounts(opts.scale ?? 1);
   const log = opts.log ?? (() => undefined);
   const r = rng(seedNo);
+  let sandboxAudio: number[] = [];
   // Hash outside the transaction: scrypt is deliberately slow.
   const hashes = await Promise.all(
     SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
@@ -117,6 +122,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     await step('parties', () => parties(tx, r, counts));
     await step('users', () => users(tx, counts, hashes));
     await step('catalogue', () => catalogue(tx, counts));
+    await step('audio', async () => {
+      await seedAudioRows(tx, counts.tracks);
+      sandboxAudio = await seedSandboxAudioRows(tx);
+    });
     await step('brand content', () => brandContent(tx, r));
     await step('commerce', () => commerce(tx, r, counts));
     await step('deliveries', () => deliveries(tx, r, counts));
@@ -128,6 +137,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
       end loop; end $$`);
     log(`seed: done in ${Date.now() - t0} ms`);
   });
+  // The files the committed rows name.
+  if (opts.storage) await writeSandboxAudio(opts.storage, sandboxAudio);
   // Vacuum sets the visibility map, so id/sort-key scans can be index-only.
   await db.exec('vacuum analyze');
   return counts;
@@ -281,7 +292,8 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
        l.id, l.supplier_id, x.genre, x.rtype, x.d, x.d, x.d, x.d - 21, x.d + 14,
        (${exclusiveDaysSql})[1 + x.g % ${EXCLUSIVE_DAYS.length}], l.is_available_for_pre_order, l.default_pre_order_weeks,
        x.g % 11 = 0, l.hype_eligible, l.hype_eligible and x.g % 2 = 0,
-       case when x.g % 50 = 0 then ${encode('TRANSCODING')} when x.g % 77 = 0 then ${encode('ERROR')} else ${encode('CONVERTED')} end,
+       case when x.g % 50 = 0 then ${encode('TRANSCODING')} when x.g % 77 = 0 then ${encode('ERROR')} when x.g % 89 = 0 then ${encode('Not Converted')}
+            when x.g % 97 = 0 then ${encode('Pending Audio Encode')} else ${encode('CONVERTED')} end,
        false, false, x.g % 13 <> 0, case when x.g % 17 = 0 then 1.99 end, x.d - 30
      from (select g, 1 + floor(random() * $2)::int lid, 1 + floor(random() * ${ngenres})::int genre,
              1 + floor(random() * 5)::int rtype, current_date - floor(random() * 3650)::int + 60 d,
@@ -336,8 +348,13 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
      on conflict do nothing`,
     [c.artists],
   );
-  // DJ edits and UGC remixes point at a parent track of another release.
-  await tx.query(`update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0`);
+  // DJ edits and UGC remixes point at a parent track of another release: whole DJ-edit and
+  // UGC-remix releases (each track an edit of the track at its position on the release
+  // before), and single edits on other releases. Tracks and releases belong to no brand:
+  // the DJ store finds them with its dj_edits and ugc_remixes filters (spec §6).
+  await tx.query(`update tracks t set is_dj_edit = t.release_id % 50 = 25, is_ugc_remix = t.release_id % 50 = 35, parent_track_id = p.id
+    from tracks p where t.release_id % 50 in (25, 35) and p.release_id = t.release_id - 1 and p.position = t.position`);
+  await tx.query(`update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0 and not is_ugc_remix and not is_dj_edit`);
   await tx.query(`update tracks set is_ugc_remix = true, parent_track_id = id - 4 where id % 103 = 0 and not is_dj_edit`);
   await tx.query(`update releases r set is_dj_edit = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_dj_edit)`);
   await tx.query(`update releases r set is_ugc_remix = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_ugc_remix)`);

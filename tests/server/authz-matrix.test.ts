@@ -4,17 +4,20 @@
  * a rule, and × every sensitive field, checked against the shared rules (shared/access)
  * through the real API; plus a supplier token
  * with app:control (the §6 "supplier only with control" group: DJ profiles, playlists);
+ * every media route (cover art, audio files, stream, support downloads, re-encode);
  * ownership (another supplier's or label's objects are 404) and the rule-required route
  * registration.
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, TYPE_WRITE_RULES, USER_KINDS,
-  WRITE_RULES, allOf, can, filterAllowed, mayWriteField, principalFrom, searchType, writeRule, type Principal, type Rule,
+  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, mayWriteField, principalFrom, searchType, writeRule, type Principal,
+  type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
-import { CONSOLE_CLIENT_ID } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, mediaEndpoints, pathOf } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -344,6 +347,53 @@ describe.concurrent('sub-resources × account', () => {
     }
     const admin = WHO.filter((w) => w.username === 'admin').map((w) => [w.brand, can(w.principal, DJ_WRITE)]);
     expect(new Map(admin as [string, boolean][])).toEqual(new Map([['brand:dance', false], ['brand:dj', true]]));
+  });
+});
+
+/**
+ * The media routes (shared/api/endpoints/media.ts) on the sandbox label's first release and
+ * its first track, which every account that reads the catalogue may see (label 1 belongs to
+ * supplier 1) and whose audio the seed stored: reads follow the type's read rule, support
+ * downloads SUPPORT_DOWNLOADS_RULE, writes the catalogue write rule.
+ */
+describe.concurrent('media route × account', () => {
+  const media = { release: 0, track: 0, png: Buffer.alloc(0) };
+  beforeAll(async () => {
+    [{ id: media.release }] = await server.db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');
+    [{ id: media.track }] = await server.db.query<{ id: number }>('select min(id) as id from tracks where release_id = $1', [media.release]);
+    media.png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#336699' } }).png().toBuffer();
+    const first = await fetch(`${server.api}${pathOf(mediaEndpoints.uploadImage, { id: media.release })}`, {
+      method: 'POST', headers: { authorization: `Bearer ${tokens.get('admin')}`, 'content-type': 'image/png' }, body: new Uint8Array(media.png),
+    });
+    if (first.status !== 201) throw new Error(`cover art upload gave ${first.status}`);
+  });
+  const read = (type: string) => (p: Principal) => can(p, searchType(type)!.rule);
+  const write = (type: string) => (p: Principal) => read(type)(p) && can(p, WRITE_RULES.catalogue);
+  const ROUTES = [
+    { name: 'GET audio-files', allowed: read('tracks'), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.audioFiles, { id: media.track })] },
+    { name: 'GET stream', allowed: read('tracks'), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.stream, { id: media.track })] },
+    { name: 'GET support-downloads', allowed: (p: Principal) => can(p, SUPPORT_DOWNLOADS_RULE), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.supportDownloads, { id: media.track })] },
+    { name: 'GET support-downloads/wav', allowed: (p: Principal) => can(p, SUPPORT_DOWNLOADS_RULE), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.supportDownload, { id: media.track, format: 'wav' })] },
+    { name: 'GET images', allowed: read('releases'), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.images, { id: media.release })] },
+    { name: 'GET images/default', allowed: read('releases'), ok: [200], call: () => ['GET', pathOf(mediaEndpoints.image, { id: media.release, variant: 'default' })] },
+    { name: 'POST images', allowed: write('releases'), ok: [201], call: () => ['POST', pathOf(mediaEndpoints.uploadImage, { id: media.release })] },
+    // Allowed encodes of one release may find another's job still running: refused as the spec says, not as a 403.
+    { name: 'POST release reencode', allowed: write('releases'), ok: [202, 409], call: () => ['POST', pathOf(mediaEndpoints.reencodeRelease, { id: media.release })] },
+    { name: 'POST track reencode', allowed: write('tracks'), ok: [202, 409], call: () => ['POST', pathOf(mediaEndpoints.reencodeTrack, { id: media.track })] },
+  ] as const;
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, r.allowed(w.principal)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const [method, path] = route.call();
+    const upload = name === 'POST images';
+    const res = await fetch(`${server.api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tokens.get(username)}`, 'x-brand': brand, ...(upload && { 'content-type': 'image/png' }) },
+      body: upload ? new Uint8Array(media.png) : undefined,
+    });
+    await res.arrayBuffer();
+    if (allowed) expect(route.ok).toContain(res.status);
+    else expect(res.status).toBe(403);
   });
 });
 

@@ -17,6 +17,7 @@ import { startWorker, workerLogger, WORKER_CONCURRENCY_INVALID, WORKER_NEEDS_POS
 import { POLL_SECONDS } from '../../server/jobs/queue';
 import { jobEndpoints, pathOf } from '../../shared/api';
 import { api, signIn, type ServerUrls } from './helpers';
+import { openStorage, type Storage } from '../../server/storage';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
@@ -85,6 +86,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   const url = () => (cluster as PgCluster).url;
   let db: Db;
   let queue: JobQueue;
+  let storage: Storage;
 
   /** Starts `npm run worker`'s code with the test kinds; resolves once it runs. */
   async function startWorkerProcess(): Promise<ChildProcess> {
@@ -113,11 +115,13 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     await migrate(db);
     await db.exec(PROC_TABLES);
     // This process only enqueues: the worker processes run the jobs.
-    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE });
+    storage = await openStorage({ temporary: true });
+    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE, storage });
   }, 60_000);
   afterAll(async () => {
     await queue?.stop();
     await db?.close();
+    await storage?.close();
     await (cluster as PgCluster).stop();
   });
 

@@ -17,6 +17,7 @@ import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
+import { mediaSuite } from './suites/media';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -46,6 +47,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('write rules', () => writeSuite(() => server));
   describe('bad input', () => badInputSuite(() => server));
   describe('track and release sub-resources', () => subresourceSuite(() => server));
+  describe('media', () => mediaSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

@@ -8,5 +8,6 @@ export * from './banking';
 export * from './jobs';
 export * from './lists';
 export * from './me';
+export * from './media';
 export * from './sandbox';
 export * from './subresources';
