@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { FIELD_WRITE_REFUSED, SEARCH_TYPES, refusedFields, writeRouteRule, writeRule } from '../../../shared/access';
-import { listEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
+import { listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import { INT4_MAX } from '../../../shared/api';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
@@ -77,7 +77,8 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
     if (!p) continue;
     if (!writeRule(t.key)) throw new Error(`No write rule in shared/access for editable type ${t.key}`);
     const rule = writeRouteRule(t.key);
-    addEndpoint(app, db, ep.patch, {
+    const rec = recordEndpoints(t.key);
+    addEndpoint(app, db, rec.patch, {
       rule,
       handler: async (req, reply, user) => {
         const id = req.params.id;
@@ -87,7 +88,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
         return row as ObjectRow;
       },
     });
-    addEndpoint(app, db, ep.bulk, {
+    addEndpoint(app, db, rec.bulk, {
       rule,
       handler: async (req, _reply, user) => {
         const items = req.body;

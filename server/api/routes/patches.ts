@@ -2,11 +2,7 @@
  * Which search types can be edited by PATCH, with their table, zod schema (shared/api)
  * and the cross-field rules of spec §4/§5 checked against the stored row.
  */
-import type { z } from 'zod';
-import {
-  artistPatch, chartPatch, couponPatch, labelPatch, liveStreamPatch, pageModulePatch, pagePatch, releasePatch,
-  simpleNamedPatch, supplierPatch, trackPatch, userPatch,
-} from '../../../shared/api';
+import { RECORDS, type RecordKey } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest } from '../errors';
@@ -27,10 +23,10 @@ export interface PatchDef {
   check?(tx: Queryable, stored: Row, changes: Changes): Promise<Changes>;
 }
 
-const def = (table: string, schema: z.ZodObject, check?: PatchDef['check']): PatchDef => ({
+const def = (key: RecordKey, table: string, check?: PatchDef['check']): PatchDef => ({
   table,
-  fields: Object.keys(schema.shape),
-  parse: (body) => parseBody(schema, body) as Changes,
+  fields: RECORDS[key].editable,
+  parse: (body) => parseBody(RECORDS[key].patch, body) as Changes,
   check,
 });
 
@@ -82,19 +78,19 @@ async function hypeDates(_tx: Queryable, stored: Row, c: Changes): Promise<Chang
 }
 
 export const PATCHES: Readonly<Record<string, PatchDef>> = {
-  tracks: def('tracks', trackPatch, trackRules),
-  releases: def('releases', releasePatch),
-  artists: def('artists', artistPatch, muzookaRules),
-  charts: def('charts', chartPatch),
-  labels: def('labels', labelPatch, hypeDates),
-  suppliers: def('suppliers', supplierPatch),
-  pages: def('pages', pagePatch, datesInOrder),
-  page_modules: def('page_modules', pageModulePatch, datesInOrder),
-  coupons: def('coupons', couponPatch, datesInOrder),
-  live_streams: def('live_streams', liveStreamPatch),
-  users: def('users', userPatch),
-  genres: def('genres', simpleNamedPatch),
-  host_vendors: def('host_vendors', simpleNamedPatch),
-  tracklist_vendors: def('tracklist_vendors', simpleNamedPatch),
-  link_partners: def('link_partners', simpleNamedPatch),
+  tracks: def('tracks', 'tracks', trackRules),
+  releases: def('releases', 'releases'),
+  artists: def('artists', 'artists', muzookaRules),
+  charts: def('charts', 'charts'),
+  labels: def('labels', 'labels', hypeDates),
+  suppliers: def('suppliers', 'suppliers'),
+  pages: def('pages', 'pages', datesInOrder),
+  page_modules: def('page_modules', 'page_modules', datesInOrder),
+  coupons: def('coupons', 'coupons', datesInOrder),
+  live_streams: def('live_streams', 'live_streams'),
+  users: def('users', 'users'),
+  genres: def('genres', 'genres'),
+  host_vendors: def('host_vendors', 'host_vendors'),
+  tracklist_vendors: def('tracklist_vendors', 'tracklist_vendors'),
+  link_partners: def('link_partners', 'link_partners'),
 };

@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './lists';
 export * from './me';
 export * from './sandbox';
+export * from './records';
