@@ -167,3 +167,10 @@ describe('endpoint bodies typed per type', () => {
     expect([ok, unknownField, put, badPeriod, noRelease].length).toBe(5);
   });
 });
+
+describe('§8 save failure text', () => {
+  it('is the spec\'s words for one thing, comma before "with"', () => {
+    expect(MSG.saveFailed(RECORDS.releases.noun, 'title: Too long.')).toBe('Error during create or update of release, with title: Too long.');
+    expect(RECORD_DECLS.filter((d) => ['release', 'track', 'artist', 'chart', 'label', 'supplier', 'coupon', 'page', 'module', 'user'].includes(d.noun)).length).toBe(10);
+  });
+});
