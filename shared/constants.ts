@@ -29,13 +29,24 @@ export const MAX_LEN = {
 
 export const PRE_ORDER_WEEKS = [0, 1, 2, 3, 4] as const;
 
-/** Exclusive period in days → display (§9); null is Lifetime and sorts as 250. */
+/** Most rows one bulk edit (PATCH …/tracks/bulk/) previews or applies. */
+export const BULK_EDIT_MAX = 5000;
+
+/**
+ * Exclusive period (§9): the wire value is the number of days, 0 for None (no exclusivity)
+ * and null for Lifetime (sorted as 250). The console offers them in this order; §9 shows
+ * any other value as None.
+ */
 export const EXCLUSIVE_PERIODS = [
+  { days: 0, label: 'None' },
   { days: 14, label: '2 Weeks' },
   { days: 28, label: '4 Weeks' },
   { days: 56, label: '8 Weeks' },
   { days: null, label: 'Lifetime' },
 ] as const;
+export type ExclusivePeriodDays = (typeof EXCLUSIVE_PERIODS)[number]['days'];
+/** The wire value of None (no exclusive period). */
+export const EXCLUSIVE_NONE = 0;
 /** The exclusive periods with a number of days (Lifetime, null, aside): what the database's CHECKs allow besides null. */
 export const EXCLUSIVE_PERIOD_DAYS: readonly number[] = EXCLUSIVE_PERIODS.flatMap((p) => (p.days === null ? [] : [p.days]));
 /** The label of an exclusive period (null: Lifetime); 'None' when unset or not one of them. */

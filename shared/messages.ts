@@ -52,8 +52,12 @@ export const MSG = {
   emptyEntry: 'empty entry',
   selectFromList: 'Please select a valid option from the list',
   unexpectedStatus: (status: number) => `Received unexpected status code: ${status}`,
-  /** "Error during create or update of {thing}, with {error}" (§8). */
-  saveFailed: (thing: string, error: string) => `Error during create or update of ${thing}: ${error}`,
+  /**
+   * §8 "Error during create or update of release, track, artist, chart, label, supplier,
+   * coupon, page, module, user, with {error}", said of one thing at a time (the record's
+   * noun, shared/records): "Error during create or update of release, with {error}".
+   */
+  saveFailed: (thing: string, error: string) => `Error during create or update of ${thing}, with ${error}`,
 } as const;
 
 /** Confirm dialog texts (§2). */

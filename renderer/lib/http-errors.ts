@@ -63,7 +63,7 @@ export function requestFailedText(error: unknown): string {
   return MSG.requestFailed(errorText(error));
 }
 
-/** §8: "Error during create or update of {thing}: {error}", with the body-error variant's text. */
+/** §8: "Error during create or update of {thing}, with {error}", with the body-error variant's text. */
 export function saveFailedText(thing: string, error: unknown): string {
   return MSG.saveFailed(thing, bodyErrorText(error));
 }

@@ -3,7 +3,6 @@ export * from './client';
 export * from './envelope';
 export * from './query';
 export * from './limits';
-export * from './resources';
 export * from './dates';
 export * from './zoned-time';
 export * from './endpoint';

@@ -53,7 +53,7 @@ describe('the texts of a failed call (spec §7, §8), over the BridgeError as de
 
   it('§8 messages around a failure', () => {
     expect(requestFailedText(http(503, 'Service Unavailable'))).toBe('Something went wrong processing your request: Service Unavailable');
-    expect(saveFailedText('user', http(400, 'Bad Request', { display_name: ['Too long.'] }))).toBe('Error during create or update of user: display_name: Too long.');
+    expect(saveFailedText('user', http(400, 'Bad Request', { display_name: ['Too long.'] }))).toBe('Error during create or update of user, with display_name: Too long.');
     expect(friendlyErrorText(http(403, 'Forbidden'))).toBe(STATUS_TEXT[403]);
     expect(friendlyErrorText(http(418, "I'm a teapot"))).toBe(OTHER_STATUS_TEXT);
     expect(friendlyErrorText(new Error('x'))).toBe(OTHER_STATUS_TEXT);

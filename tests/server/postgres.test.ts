@@ -15,6 +15,7 @@ import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
+import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
@@ -45,6 +46,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
   describe('write rules', () => writeSuite(() => server));
+  describe('records', () => recordSuite(() => server));
   describe('bad input', () => badInputSuite(() => server));
   describe('track and release sub-resources', () => subresourceSuite(() => server));
   describe('media', () => mediaSuite(() => server));

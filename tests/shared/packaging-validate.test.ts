@@ -52,8 +52,8 @@ describe('validateRelease', () => {
   });
 
   it('the exclusive period is one of the §9 options (14, 28, 56 days, Lifetime) or None', () => {
-    for (const exclusivePeriod of [14, 28, 56, null, undefined]) expect(validateRelease(release({ exclusivePeriod })), String(exclusivePeriod)).toEqual([]);
-    for (const exclusivePeriod of [7, 30, 0]) {
+    for (const exclusivePeriod of [0, 14, 28, 56, null, undefined]) expect(validateRelease(release({ exclusivePeriod })), String(exclusivePeriod)).toEqual([]);
+    for (const exclusivePeriod of [7, 30, -1]) {
       expect(errors(validateRelease(release({ exclusivePeriod }))), String(exclusivePeriod)).toEqual({ 'release.exclusivePeriod': 'Please select a valid option from the list' });
     }
   });

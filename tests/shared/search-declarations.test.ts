@@ -59,7 +59,7 @@ describe('vocabularies', () => {
     }
   });
 
-  it('exclusive periods: one list, days and labels (§9)', () => {
-    expect(EXCLUSIVE_PERIODS.map((p) => [p.days, p.label])).toEqual([[14, '2 Weeks'], [28, '4 Weeks'], [56, '8 Weeks'], [null, 'Lifetime']]);
+  it('exclusive periods: one list, days and labels (§9), None (0) and Lifetime (null) both representable', () => {
+    expect(EXCLUSIVE_PERIODS.map((p) => [p.days, p.label])).toEqual([[0, 'None'], [14, '2 Weeks'], [28, '4 Weeks'], [56, '8 Weeks'], [null, 'Lifetime']]);
   });
 });

@@ -67,6 +67,6 @@ describe('file sizes', () => {
 
 describe('exclusive periods', () => {
   it('displays as §9 says', () => {
-    expect([14, 28, 56, null, 7, undefined].map(exclusivePeriodLabel)).toEqual(['2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime', 'None', 'None']);
+    expect([0, 14, 28, 56, null, 7, undefined].map(exclusivePeriodLabel)).toEqual(['None', '2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime', 'None', 'None']);
   });
 });

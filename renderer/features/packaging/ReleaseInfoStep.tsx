@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { Dispatch } from 'react';
+import { EXCLUSIVE_NONE } from '../../../shared/constants';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { DraftIssue } from '../../../shared/packaging/validate';
 import type { DraftAction } from './draft-reducer';
@@ -62,9 +63,9 @@ export function ReleaseInfoStep({ draft, dispatch, issues }: { draft: PackagingD
           <Field label="Exclusive period" error={e('exclusivePeriod')}>
             <Select
               aria-label="Exclusive period"
-              value={r.exclusivePeriod === undefined ? 'none' : String(r.exclusivePeriod)}
-              options={[{ value: 'none', label: 'None' }, ...(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
-              onChange={(v: string) => set({ exclusivePeriod: v === 'none' ? undefined : v === 'null' ? null : Number(v) })}
+              value={r.exclusivePeriod === undefined ? String(EXCLUSIVE_NONE) : String(r.exclusivePeriod)}
+              options={(periods.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+              onChange={(v: string) => set({ exclusivePeriod: v === String(EXCLUSIVE_NONE) ? undefined : v === 'null' ? null : Number(v) })}
             />
           </Field>
         </Col>

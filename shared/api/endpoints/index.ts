@@ -9,5 +9,6 @@ export * from './jobs';
 export * from './lists';
 export * from './me';
 export * from './media';
+export * from './records';
 export * from './sandbox';
 export * from './subresources';

@@ -1,8 +1,9 @@
 /**
  * The lists of every search type (spec §2, api-conventions "Lists" and "Objects and
- * writes"): GET the list, GET/PATCH one object, PUT a bulk update, GET the CSV export,
- * GET/POST an object's notes; the cross-type search and the header's autocomplete.
- * One declaration per search type, made from its row of SEARCH_TYPES.
+ * writes"): GET the list, GET one object, GET the CSV export, GET/POST an object's
+ * notes; the cross-type search and the header's autocomplete. One declaration per
+ * search type, made from its row of SEARCH_TYPES. The writes (PATCH, PUT, POST,
+ * history) are declared per record type in ./records.ts.
  */
 import { z } from 'zod';
 import { SEARCH_TYPES, searchType, type SearchType } from '../../access';
@@ -62,18 +63,8 @@ export function toListQuery(q: Readonly<Record<string, QueryValue>>): ListQueryI
 
 const listParams = z.object({ id: IdParam });
 
-/** Most objects a bulk PUT takes. */
+/** Most objects a bulk PUT takes (the PUT bodies are declared per record type in ./records.ts). */
 export const BULK_MAX = 500;
-const BULK_MESSAGE = `Send a list of 1 to ${BULK_MAX} objects with id and version.`;
-
-/** PUT body: changed fields of each object with its id and version (all or nothing). */
-export const BulkBody = z
-  .array(z.unknown(), { error: BULK_MESSAGE })
-  .min(1, BULK_MESSAGE)
-  .max(BULK_MAX, BULK_MESSAGE);
-
-/** PATCH body: the changed fields; which ones a type accepts is its write rule (server/api/routes/patches.ts). */
-export const PatchBody = z.record(z.string(), z.unknown(), { error: 'Expected an object of fields.' });
 
 /** CSV export: the list's filters and order plus the columns shown (comma-separated keys). */
 export const ExportQuery = ListQuery.extend({ columns: z.string().max(4096).optional() });
@@ -101,14 +92,6 @@ function declare(t: SearchType) {
     get: endpoint({
       method: 'GET', path: `${base}:id/`, params: listParams, response: ObjectRow,
       doc: `One of ${t.label}, with its ETag.`,
-    }),
-    patch: endpoint({
-      method: 'PATCH', path: `${base}:id/`, params: listParams, body: PatchBody, response: ObjectRow,
-      doc: `Changes fields of one of ${t.label} (If-Match required); answers the object with its new ETag.`,
-    }),
-    bulk: endpoint({
-      method: 'PUT', path: base, body: BulkBody, response: z.object({ count: z.number().int(), results: z.array(ObjectRow) }),
-      doc: `Changes many of ${t.label} at once, all or nothing.`,
     }),
     export: endpoint({
       method: 'GET', path: `${base}export/`, query: ExportQuery, response: z.string(),

@@ -6,6 +6,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID, INT4_MAX, MAX_PAGE, MAX_PARAM_LENGTH, VALUE_MSG } from '../../../shared/api';
+import { MONEY_MAX } from '../../../shared/records';
 import { api, signIn, type RunningServer } from '../helpers';
 
 /** No table, constraint or PostgreSQL message in an answer. */
@@ -95,13 +96,13 @@ export function badInputSuite(get: () => RunningServer) {
     const id = await patch('/v4/catalog/tracks/1/', { genre_id: INT4_MAX + 1 });
     expect(id.status).toBe(400);
     expect(Object.keys(id.body)).toEqual(['genre_id']);
-    // numeric(10,2) overflow reaches the database: mapped to a 400 in generic words.
+    // numeric(10,2) overflow: refused by the release's money schema before the database.
     const price = await patch('/v4/catalog/releases/1/', { price_override: 1e12 });
     expect(price.status).toBe(400);
-    expect(price.body).toEqual({ non_field_errors: ['Ensure this number is within range.'] });
+    expect(price.body).toEqual({ price_override: [`Ensure this value is at most ${MONEY_MAX}.`] });
     const bulk = await api(get(), admin, '/v4/catalog/tracks/', { method: 'PUT', body: [{ id: 9223372036854775808, version: 1, title: 'x' }] });
     expect(bulk.status).toBe(400);
-    expect(bulk.body).toEqual({ 0: ['id and version are required.'] });
+    expect(bulk.body).toEqual({ '0.id': ['Enter a valid id.'] });
   });
 
   it('a foreign-key violation is a 400 naming the field, without the constraint or table name; a duplicate is a 409', async () => {

@@ -267,7 +267,8 @@ export function listSuite(get: () => RunningServer) {
     const g = await call(`/v4/catalog/tracks/${edit.id}/`);
     const r = await call(`/v4/catalog/tracks/${edit.id}/`, { method: 'PATCH', body: { hidden: false }, headers: { 'if-match': g.headers.get('etag')! } });
     expect(r.status).toBe(400);
-    expect(r.body.detail).toBe(MSG.djTrackParentHidden);
+    expect(r.body.hidden).toContain(MSG.djTrackParentHidden);
+    expect((await call(`/v4/catalog/tracks/${edit.id}/`)).body.hidden).toBe(true);
   });
 
   it('start date must be before end date (spec texts)', async () => {
@@ -311,7 +312,7 @@ export function listSuite(get: () => RunningServer) {
     const states = await call('/v4/auxiliary/states/');
     expect(states.body.results![0].country).toHaveProperty('name');
     const ex = await call('/v4/auxiliary/exclusive-period/');
-    expect(ex.body.results!.map((p) => p.name)).toEqual(['2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime']);
+    expect(ex.body.results!.map((p) => p.name)).toEqual(['None', '2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime']);
     const dance = await call('/v4/auxiliary/page-types/', { headers: { 'x-brand': 'brand:dance' } });
     expect(dance.body.results!.map((p) => p.name)).toEqual(['Landing Page']);
     const dj = await call('/v4/auxiliary/page-types/', { headers: { 'x-brand': 'brand:dj' } });

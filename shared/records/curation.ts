@@ -1,0 +1,42 @@
+/** Records of the curation area (spec §3): pages and page modules. */
+import { MAX_LEN } from '../constants';
+import { pageModules, pages } from '../search/types/curation';
+import { startBeforeEnd } from './checks';
+import { DATE_RANGE, ENABLED } from './common';
+import { defineRecord, field, valueOptions } from './define';
+import { SLUG_MSG, SLUG_PATTERN } from './catalog';
+import { NAME_MAX, bool, id, longText, oneOf, requiredText, text } from './values';
+
+/** Page slots (§9). */
+export const PAGE_SLOTS = ['header', 'left', 'right'] as const;
+
+
+export const pageRecord = defineRecord({
+  type: pages, title: 'name', noun: 'page',
+  fields: {
+    name: field('Name', 'text', requiredText(MAX_LEN.pageName)),
+    slug: field('URL Slug', 'text', text(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG)),
+    page_type_id: field('Page Type', 'select', id, { list: 'page-types', shownAs: 'page_type' }),
+    show_primary_nav: field('Show Primary Navigation', 'boolean', bool()),
+    ...DATE_RANGE,
+    description: field('Description', 'textarea', longText()),
+    enabled: ENABLED,
+  },
+  checks: [startBeforeEnd()],
+});
+
+export const pageModuleRecord = defineRecord({
+  type: pageModules, title: 'name', noun: 'module',
+  fields: {
+    name: field('Name', 'text', requiredText(MAX_LEN.pageModuleName)),
+    module_type_id: field('Module Type', 'select', id, { list: 'page-module-types', shownAs: 'module_type' }),
+    slot: field('Page Slot', 'select', oneOf(PAGE_SLOTS), { options: valueOptions(PAGE_SLOTS) }),
+    enabled: ENABLED,
+    ...DATE_RANGE,
+    external_url: field('External URL', 'text', longText()),
+    available_worldwide: field('Available Worldwide', 'boolean', bool()),
+    paginated: field('Paginated', 'boolean', bool()),
+  },
+  shown: { page: { label: 'Page', kind: 'ref' }, item_count: { label: 'Items', kind: 'text' } },
+  checks: [startBeforeEnd()],
+});

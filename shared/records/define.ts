@@ -1,0 +1,155 @@
+/**
+ * One declaration per record type (the issue "Record pages and editors"): how a record
+ * of a search type is shown, edited, created and audited. Like the search types
+ * (shared/search/define.ts) it is data the server and the console both read:
+ * - the server validates PATCH, PUT and POST bodies with the schemas made here (the
+ *   endpoint declarations in shared/api/endpoints/records.ts carry them) and applies the
+ *   cross-field checks;
+ * - the record page shows the title, status tags, the fields with their input kinds,
+ *   labels and limits, the read-only fields, and the tabs;
+ * - who may edit which field comes from the write rules of shared/access (see
+ *   ./access.ts), never from here.
+ *
+ * The record's key, label, API path and read rule are its search type's
+ * (shared/search/types): a record declaration names the search type instead of
+ * repeating them.
+ */
+import { z } from 'zod';
+import type { SearchTypeDecl } from '../search/define';
+import type { StatusTag } from '../search/status';
+
+/**
+ * The input a field is edited with: `text` one line, `textarea` several, `number` a whole
+ * or decimal number, `money` an amount with two decimals, `select` one value of a
+ * reference list (`list`, an auxiliary list) or of fixed `options`, `reference` another
+ * record chosen by autocomplete (`ref`, a search type key), `references` several records
+ * in order (the GET object holds them as [{id, name}], PATCH takes their ids in order),
+ * `date` a calendar day (YYYY-MM-DD), `boolean` a switch.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'boolean';
+
+export interface FieldOpts {
+  /** select: the auxiliary reference list (GET /v4/auxiliary/{list}/) its options come from. */
+  readonly list?: string;
+  /** select: fixed options (value as the wire carries it, label as shown). */
+  readonly options?: readonly FieldOption[];
+  /** reference(s): the search type chosen by autocomplete. */
+  readonly ref?: string;
+  /** select whose options depend on another field's value (a sub-genre on its genre; spec §4: choosing the genre resets it). */
+  readonly dependsOn?: string;
+  /** Shown and editable on these brands only (hype: the dance-music brand). */
+  readonly brands?: readonly string[];
+  /** Given when the record is created, not changed afterwards (a track's release). */
+  readonly createOnly?: boolean;
+  /** Where the GET object holds the shown value, when not under the field's own name (label_id → label {id, name}). */
+  readonly shownAs?: string;
+}
+
+/** A select option: the wire value (a number, text, or null for e.g. Lifetime) and its label. */
+export interface FieldOption {
+  readonly value: string | number | null;
+  readonly label: string;
+}
+
+export interface FieldDecl extends FieldOpts {
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** The value's schema with the §9 limits and messages (PATCH, PUT and POST bodies). */
+  readonly schema: z.ZodType;
+}
+
+/** An editable field. `extra` keeps its literal flags (createOnly) for the schema types. */
+export const field = <const K extends FieldKind, S extends z.ZodType, const X extends FieldOpts = object>(
+  label: string, kind: K, schema: S, extra?: X,
+): { readonly label: string; readonly kind: K; readonly schema: S } & X =>
+  ({ label, kind, schema, ...extra }) as { readonly label: string; readonly kind: K; readonly schema: S } & X;
+
+/** How a read-only field is shown: as text, a date, a date-time, yes/no, a reference's name, or the encode-status tag. */
+export type ShownKind = 'text' | 'date' | 'datetime' | 'boolean' | 'ref' | 'encode';
+
+export interface ShownDecl {
+  readonly label: string;
+  readonly kind: ShownKind;
+  readonly brands?: readonly string[];
+}
+
+/** What the status tags of a record depend on: its GET object and the active brand. */
+export type StatusOf = (row: Readonly<Record<string, unknown>>, brand: string) => readonly StatusTag[];
+
+/**
+ * A cross-field rule (spec §4, §5) over the stored object and the change: returns the
+ * errors by field, or null. Pure, so the form runs it before saving and the server runs
+ * it on the stored row (inside the write's transaction).
+ */
+export type CrossCheck = (stored: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>) => Record<string, string[]> | null;
+
+/**
+ * A tab of the record page: Details, the type's sub-resources, Notes where the type has
+ * notes (spec §7) and History. `api` is the sub-resource's path under the record
+ * (`/v4/{category}/{path}/{id}/{api}/`) where one answers for the whole tab.
+ */
+export interface TabDecl {
+  readonly key: string;
+  readonly label: string;
+  readonly api?: string;
+  /** Fields of the record edited on this tab rather than on Details (a track's artists and remixers). */
+  readonly fields?: readonly string[];
+}
+
+export type Fields = Readonly<Record<string, FieldDecl>>;
+
+export interface RecordSpec {
+  /** The search type this record belongs to (key, label, category/path, read rule, route). */
+  readonly type: SearchTypeDecl;
+  /** The GET object's field that names the record in the page header. */
+  readonly title: string;
+  /** The singular word of the type in texts ("Error during create or update of release, with …", §8). */
+  readonly noun: string;
+  readonly fields: Fields;
+  /** Read-only fields the page shows (encode status, GUID, created…), by GET object field. */
+  readonly shown?: Readonly<Record<string, ShownDecl>>;
+  /** Status tags in the spec's words (§4; shared/search/status.ts). */
+  readonly status?: StatusOf;
+  /** Creatable through POST /v4/{category}/{path}/: the fields a create needs. */
+  readonly create?: { readonly required: readonly string[] };
+  /** The sub-resource tabs, between Details and Notes/History. */
+  readonly subResources?: readonly TabDecl[];
+  readonly checks?: readonly CrossCheck[];
+}
+
+type EditableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { createOnly: true } ? never : K }[keyof F] & string;
+/** The PATCH body's shape: every editable field but the create-only ones, each optional. */
+export type PatchShape<F extends Fields> = { [K in EditableKeys<F>]: z.ZodOptional<F[K]['schema']> };
+/** The POST body's shape: the required fields as they are, the others optional. */
+export type CreateShape<F extends Fields, R extends string> = {
+  [K in keyof F & string]: K extends R ? F[K]['schema'] : z.ZodOptional<F[K]['schema']>;
+};
+
+export type PatchSchema<F extends Fields> = z.ZodObject<PatchShape<F>, z.core.$strict>;
+export type CreateSchema<F extends Fields, R extends string> = z.ZodObject<CreateShape<F, R>, z.core.$strict>;
+
+type RequiredOf<D extends RecordSpec> = D['create'] extends { required: readonly (infer R extends string)[] } ? R : never;
+
+export type RecordDecl<D extends RecordSpec = RecordSpec> = D & {
+  readonly key: D['type']['key'];
+  /** Strict (unknown and read-only fields are a 400 naming them), every field optional. */
+  readonly patch: PatchSchema<D['fields']>;
+  /** The editable field names (the PATCH schema's keys). */
+  readonly editable: readonly EditableKeys<D['fields']>[];
+  /** The POST body's schema, when the type is created here. */
+  readonly createSchema: D['create'] extends object ? CreateSchema<D['fields'], RequiredOf<D>> : undefined;
+};
+
+/** A record type's declaration: the PATCH and create schemas are made from its fields. */
+export function defineRecord<const D extends RecordSpec>(d: D): RecordDecl<D> {
+  const editable = Object.keys(d.fields).filter((k) => !d.fields[k].createOnly);
+  for (const r of d.create?.required ?? []) if (!(r in d.fields)) throw new Error(`${d.type.key}: required field ${r} is not a field`);
+  const patch = z.strictObject(Object.fromEntries(editable.map((k) => [k, d.fields[k].schema.optional()])));
+  const createSchema = d.create
+    ? z.strictObject(Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, d.create!.required.includes(k) ? f.schema : f.schema.optional()])))
+    : undefined;
+  return { ...d, key: d.type.key, patch, editable, createSchema } as unknown as RecordDecl<D>;
+}
+
+/** Options of a select from a list of values shown as they are. */
+export const valueOptions = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: v, label: String(v) }));

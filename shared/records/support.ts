@@ -1,0 +1,62 @@
+/** Records of the support area (spec §3): coupons, users, hype offers. */
+import { z } from 'zod';
+import { INT4_MAX } from '../api/query-values';
+import { indexedTag } from '../search/status';
+import { coupons, hypeOffers, users } from '../search/types/support';
+import { startBeforeEnd } from './checks';
+import { CREATED, DATE_RANGE, ENABLED } from './common';
+import { defineRecord, field } from './define';
+import { CODE_MAX, NAME_MAX, bool, id, money, name, optionalText, requiredText, whole } from './values';
+
+/** User name fields (first, last): Django's 150. */
+const PERSON_NAME_MAX = 150;
+
+export const couponRecord = defineRecord({
+  type: coupons, title: 'code', noun: 'coupon',
+  fields: {
+    code: field('Code', 'text', requiredText(CODE_MAX)),
+    discount_type_id: field('Discount Type', 'select', id, { list: 'discount-types', shownAs: 'discount_type' }),
+    discount_amount: field('Discount Amount', 'money', money().nullable()),
+    discount_percentage: field('Discount Percentage', 'number', z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable()),
+    max_usage: field('Max Usage', 'number', whole(0, INT4_MAX).nullable()),
+    enabled: ENABLED,
+    ...DATE_RANGE,
+  },
+  shown: { created_at: CREATED },
+  checks: [startBeforeEnd()],
+});
+
+export const userRecord = defineRecord({
+  type: users, title: 'username', noun: 'user',
+  fields: {
+    email: field('Registered Email', 'text', z.email('Enter a valid email address.').max(NAME_MAX)),
+    first_name: field('First Name', 'text', optionalText(PERSON_NAME_MAX)),
+    last_name: field('Last Name', 'text', optionalText(PERSON_NAME_MAX)),
+    dj_name: field('DJ Display Name', 'text', optionalText(NAME_MAX)),
+    dj_profile_enabled: field('Profile Page Enabled', 'boolean', bool()),
+    is_indexed: field('Indexed', 'boolean', bool()),
+    decline_transactions: field('Decline Transactions', 'boolean', bool()),
+    bypass_fraud_checks: field('Bypass Fraud Checks', 'boolean', bool()),
+    billing_disabled: field('Billing Disabled', 'boolean', bool()),
+  },
+  shown: {
+    username: { label: 'Username', kind: 'text' },
+    dj_slug: { label: 'DJ Slug', kind: 'text' },
+    registered_at: { label: 'Registration Date', kind: 'datetime' },
+    last_login: { label: 'Last Login', kind: 'datetime' },
+  },
+  status: (row) => [indexedTag(row.is_indexed)],
+});
+
+export const hypeOfferRecord = defineRecord({
+  type: hypeOffers, title: 'name', noun: 'hype offer',
+  fields: {
+    name: field('Name', 'text', name()),
+    price: field('Price', 'money', money()),
+    enabled: ENABLED,
+    hype_active: field('Hype Active', 'boolean', bool()),
+    ...DATE_RANGE,
+  },
+  shown: { label: { label: 'Label', kind: 'ref' } },
+  checks: [startBeforeEnd()],
+});
