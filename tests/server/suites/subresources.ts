@@ -124,8 +124,8 @@ export function subresourceSuite(get: () => RunningServer) {
       expect(await bad({ names: ['Same', 'same'] })).toEqual({ names: ['List each publisher once.'] });
       expect(await bad({ names: Array.from({ length: MAX_PUBLISHERS + 1 }, (_, i) => `P${i}`) }))
         .toEqual({ names: [`Ensure this list has no more than ${MAX_PUBLISHERS} names.`] });
-      expect(Object.keys(await bad({ names: [''] }))).toEqual(['names']);
-      expect(Object.keys(await bad({ names: ['x'.repeat(MAX_LEN.creditName + 1)] }))).toEqual(['names']);
+      expect(Object.keys(await bad({ names: [''] }))).toEqual(['names.0']);
+      expect(Object.keys(await bad({ names: ['x'.repeat(MAX_LEN.creditName + 1)] }))).toEqual(['names.0']);
       expect(await bad({})).toEqual({ names: ['Send the list of publisher names.'] });
     });
   });
@@ -241,7 +241,7 @@ export function subresourceSuite(get: () => RunningServer) {
       expect(await bad({})).toEqual({ country_ids: [MSG.territoryRequired] });
       expect(await bad({ country_ids: [], regions: [] }, 'POST')).toEqual({ country_ids: [MSG.territoryRequired] });
       expect(await bad({ country_ids: [999_999] })).toEqual({ country_ids: [MSG.selectFromList] });
-      expect(await bad({ regions: ['Atlantis'] })).toEqual({ regions: [MSG.selectFromList] });
+      expect(await bad({ regions: ['Atlantis'] })).toEqual({ 'regions.0': [MSG.selectFromList] });
       expect(await q('select * from track_countries_allowed where track_id = $1', [id])).toEqual([]);
       expect((await call('supplier', T(foreign, 'countries-allowed/'))).status).toBe(404);
       expect((await call('supplier', T(foreign, 'countries-allowed/regional-summary/'))).status).toBe(404);
