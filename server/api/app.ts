@@ -12,6 +12,7 @@ import { requireRules } from './route';
 import { registerAuxiliaryRoutes } from './routes/auxiliary';
 import { registerExportRoutes } from './routes/export';
 import { registerListRoutes } from './routes/lists';
+import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
@@ -76,6 +77,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
   await app.register(async (scope) => {
     if (opts.sandbox) registerSandboxRoutes(scope, db);
     registerExportRoutes(scope, db);
+    // …/tracks/bulk/ beside …/tracks/:id/: the router matches the static segment first, in any registration order.
+    registerRecordRoutes(scope, db);
     registerListRoutes(scope, db);
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);

@@ -1,7 +1,8 @@
 /**
  * Authorization matrix: every sandbox account (one per staff role and user kind, each
  * brand it holds) × every search type (read; PATCH and PUT), × every filter that carries
- * a rule, and × every sensitive field, checked against the shared rules (shared/access)
+ * a rule, × every sensitive field, and the record routes (history and the release's
+ * tracks: read; POST create and the bulk edits: write), checked against the shared rules (shared/access)
  * through the real API; plus a supplier token
  * with app:control (the §6 "supplier only with control" group: DJ profiles, playlists);
  * ownership (another supplier's or label's objects are 404) and the rule-required route
@@ -11,7 +12,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, TYPE_WRITE_RULES, USER_KINDS, can,
-  filterAllowed, mayWriteField, principalFrom, type Principal,
+  filterAllowed, principalFrom, type Principal,
 } from '../../shared/access';
 import { CONSOLE_CLIENT_ID } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
@@ -19,7 +20,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
-import { PATCHES } from '../../server/api/routes/patches';
+import { WRITES } from '../../server/api/records/defs';
+import { isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -137,33 +139,43 @@ function onRow<T>(key: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** A row of `type` in `brand` (staff see every row of their active brand), found through the API as admin. */
-const rowIds = new Map<string, Promise<number>>();
-function rowOf(type: string, brand: string): Promise<number> {
+/**
+ * A row of `type` in `brand` (staff see every row of their active brand), found through
+ * the API as admin; where the brand has none (hype offers are dance-only), any row of the
+ * type, which no one sees on that brand (`visible` false: an allowed caller gets 404).
+ */
+const rowIds = new Map<string, Promise<{ id: number; visible: boolean }>>();
+function rowInfo(type: string, brand: string): Promise<{ id: number; visible: boolean }> {
   const key = `${type} ${brand}`;
   if (!rowIds.has(key)) {
     const t = SEARCH_TYPES.find((x) => x.key === type)!;
-    rowIds.set(key, api(server, tokens.get('admin')!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } }).then((r) => {
+    rowIds.set(key, api(server, tokens.get('admin')!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } }).then(async (r) => {
       const id = r.body.results?.[0]?.id;
-      if (typeof id !== 'number') throw new Error(`no ${type} row on ${brand}`);
-      return id;
+      if (typeof id === 'number') return { id, visible: true };
+      const table = isRecordKey(type) ? WRITES[type].table : type;
+      const [any] = await server.db.query<{ id: number | null }>(`select min(id) as id from ${table}`);
+      if (any.id === null) throw new Error(`no ${type} row at all`);
+      return { id: any.id, visible: false };
     }));
   }
   return rowIds.get(key)!;
 }
+const rowOf = async (type: string, brand: string): Promise<number> => (await rowInfo(type, brand)).id;
 
 /** The first editable field of a type without a rule of its own: what a type cell writes. */
 function ordinaryField(type: string): string {
-  return PATCHES[type].fields.find((f) => !(f in (FIELD_WRITE_RULES[type] ?? {})))!;
+  return (recordDecl(type)!.editable as readonly string[]).find((f) => !(f in (FIELD_WRITE_RULES[type] ?? {})))!;
 }
 
 /** Writes `field`'s current value back to a visible row of `type`, by PATCH or by PUT; returns the response. */
 async function writeBack(username: string, brand: string, type: string, field: string, method: 'PATCH' | 'PUT') {
   const t = SEARCH_TYPES.find((x) => x.key === type)!;
-  const table = PATCHES[type].table;
+  const w = WRITES[type as keyof typeof WRITES];
+  const table = w.table;
+  const column = w.columns[field] ?? field;
   const id = await rowOf(type, brand);
   return onRow(`${table}:${id}`, async () => {
-    const [row] = await server.db.query<Record<string, unknown>>(`select ${field} as value, version from ${table} where id = $1`, [id]);
+    const [row] = await server.db.query<Record<string, unknown>>(`select ${column} as value, version from ${table} where id = $1`, [id]);
     const value = apiValue(row.value);
     const version = row.version as number;
     const headers = { 'x-brand': brand, 'if-match': `"v${version}"` };
@@ -173,16 +185,16 @@ async function writeBack(username: string, brand: string, type: string, field: s
   });
 }
 
-const EDITABLE = SEARCH_TYPES.filter((t) => PATCHES[t.key]).map((t) => t.key);
+const EDITABLE = SEARCH_TYPES.filter((t) => isRecordKey(t.key)).map((t) => t.key);
 
 describe('write rules on the server', () => {
-  it('every type with a PATCH route has a write rule; the rest of the write rules wait for their routes', () => {
+  it('every type with a PATCH route has a write rule, and every write rule has its PATCH and PUT routes', () => {
     expect(EDITABLE.filter((k) => !TYPE_WRITE_RULES[k])).toEqual([]);
-    expect(Object.keys(TYPE_WRITE_RULES).filter((k) => !PATCHES[k]).sort()).toEqual(['dj_profiles', 'hype_offers', 'playlists']);
+    expect(Object.keys(TYPE_WRITE_RULES).filter((k) => !isRecordKey(k))).toEqual([]);
   });
   it('every sensitive field is an editable field of its type', () => {
     for (const [type, fields] of Object.entries(FIELD_WRITE_RULES)) {
-      for (const f of Object.keys(fields)) expect([type, f, PATCHES[type].fields.includes(f)]).toEqual([type, f, true]);
+      for (const f of Object.keys(fields)) expect([type, f, (recordDecl(type)!.editable as readonly string[]).includes(f)]).toEqual([type, f, true]);
     }
   });
   it('a track\'s encode status is read-only (spec §4: set by encode jobs only): a 400 naming it, even for admin', async () => {
@@ -213,23 +225,80 @@ describe('write rules on the server', () => {
 describe.concurrent('write: type × account (PATCH and PUT)', () => {
   const cells = WHO.flatMap((w) =>
     EDITABLE.flatMap((type) =>
-      (['PATCH', 'PUT'] as const).map((method) => [w.username, w.brand, type, method, mayWriteField(w.principal, type, ordinaryField(type))] as const),
+      (['PATCH', 'PUT'] as const).map((method) => [w.username, w.brand, type, method, mayEdit(w.principal, type, ordinaryField(type))] as const),
     ),
   );
   it.each(cells)('%s on %s × %s %s → allowed %s', async (username, brand, type, method, allowed) => {
     const r = await writeBack(username, brand, type, ordinaryField(type), method);
-    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
+    expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : (await rowInfo(type, brand)).visible ? 200 : 404);
   });
 });
 
 describe.concurrent('write: sensitive field × account', () => {
   const cells = WHO.flatMap((w) =>
-    Object.entries(FIELD_WRITE_RULES).filter(([type]) => PATCHES[type]).flatMap(([type, fields]) =>
-      Object.keys(fields).map((field) => [w.username, w.brand, type, field, mayWriteField(w.principal, type, field)] as const),
+    Object.entries(FIELD_WRITE_RULES).flatMap(([type, fields]) =>
+      Object.keys(fields).map((field) => [w.username, w.brand, type, field, mayEdit(w.principal, type, field)] as const),
     ),
   );
   it.each(cells)('%s on %s × %s.%s → allowed %s', async (username, brand, type, field, allowed) => {
     const r = await writeBack(username, brand, type, field, 'PATCH');
+    expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : (await rowInfo(type, brand)).visible ? 200 : 404);
+  });
+});
+
+/**
+ * A row of `type` this account sees (its own for suppliers and labels), or null when its
+ * list is refused or empty for it.
+ */
+async function ownRow(username: string, brand: string, type: string): Promise<number | null> {
+  const t = SEARCH_TYPES.find((x) => x.key === type)!;
+  const r = await api(server, tokens.get(username)!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } });
+  const id = r.status === 200 ? r.body.results?.[0]?.id : undefined;
+  return typeof id === 'number' ? id : null;
+}
+
+describe.concurrent('record history (read) × account', () => {
+  const cells = WHO.flatMap((w) => EDITABLE.map((type) => [w.username, w.brand, type, can(w.principal, SEARCH_TYPES.find((t) => t.key === type)!.rule)] as const));
+  it.each(cells)('%s on %s × %s history → allowed %s', async (username, brand, type, allowed) => {
+    const t = SEARCH_TYPES.find((x) => x.key === type)!;
+    const own = allowed ? await ownRow(username, brand, type) : null;
+    const id = own ?? (await rowOf(type, brand));
+    const r = await api(server, tokens.get(username)!, `/v4/${t.category}/${t.path}/${id}/history/`, { headers: { 'x-brand': brand } });
+    // Allowed readers see the history of a row they see; a reader whose list is empty has no row to ask for (404).
+    expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : own !== null ? 200 : 404);
+  });
+});
+
+describe.concurrent('release tracks (read) × account', () => {
+  const rule = SEARCH_TYPES.find((t) => t.key === 'releases')!.rule;
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, rule)] as const);
+  it.each(cells)('%s on %s × GET releases/{id}/tracks/ → allowed %s', async (username, brand, allowed) => {
+    const own = allowed ? await ownRow(username, brand, 'releases') : null;
+    const id = own ?? (await rowOf('releases', brand));
+    const r = await api(server, tokens.get(username)!, `/v4/catalog/releases/${id}/tracks/`, { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(!allowed ? 403 : own !== null ? 200 : 404);
+  });
+});
+
+describe.concurrent('create (write) × account', () => {
+  // Each cell names a release or label that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
+  const bodies = { tracks: { release_id: 2_000_000_000, title: 'x' }, releases: { label_id: 2_000_000_000, title: 'x' } } as const;
+  const cells = WHO.flatMap((w) => (['tracks', 'releases'] as const).map((type) => [w.username, w.brand, type, mayCreate(w.principal, type)] as const));
+  it.each(cells)('%s on %s × POST %s → allowed %s', async (username, brand, type, allowed) => {
+    const r = await api(server, tokens.get(username)!, `/v4/catalog/${type}/`, { method: 'POST', body: bodies[type], headers: { 'x-brand': brand } });
+    expect([r.status, Object.keys(r.body)]).toEqual(allowed ? [400, Object.keys(bodies[type]).slice(0, 1)] : [403, ['detail']]);
+  });
+});
+
+describe.concurrent('bulk edit (write) × account', () => {
+  const cells = WHO.flatMap((w) => (['tracks/bulk', 'releases/{id}/tracks/bulk'] as const).map((route) => [w.username, w.brand, route, mayEdit(w.principal, 'tracks', 'bpm')] as const));
+  it.each(cells)('%s on %s × PATCH %s (preview) → allowed %s', async (username, brand, route, allowed) => {
+    const releaseId = await rowOf('releases', brand);
+    const [track] = await server.db.query<{ id: number; version: number }>('select id, version from tracks where release_id = $1 order by position limit 1', [releaseId]);
+    const path = route === 'tracks/bulk' ? '/v4/catalog/tracks/bulk/' : `/v4/catalog/releases/${releaseId}/tracks/bulk/`;
+    const r = await api(server, tokens.get(username)!, path, {
+      method: 'PATCH', body: { rows: [{ id: track.id, version: track.version }], changes: { bpm: 120 }, preview: true }, headers: { 'x-brand': brand },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(allowed ? 200 : 403);
   });
 });

@@ -7,6 +7,7 @@ import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
+import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 
 let server: RunningServer;
@@ -21,4 +22,5 @@ describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));
 describe('supplier banking (PGlite)', () => bankingSuite(() => server));
 describe('write rules (PGlite)', () => writeSuite(() => server));
+describe('records (PGlite)', () => recordSuite(() => server));
 describe('bad input (PGlite)', () => badInputSuite(() => server));

@@ -15,6 +15,7 @@ import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
+import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { migrationSuite } from './suites/migrations';
 
@@ -43,6 +44,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
   describe('write rules', () => writeSuite(() => server));
+  describe('records', () => recordSuite(() => server));
   describe('bad input', () => badInputSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;

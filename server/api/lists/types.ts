@@ -54,6 +54,8 @@ const exclusiveSort = (expr: string) => `coalesce(${expr}, ${exclusivePeriodSort
 
 const trackArtists = `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position), '[]'::json)
   from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id and ta.role = 'artist') as artists`;
+const trackRemixers = `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position), '[]'::json)
+  from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id and ta.role = 'remixer') as remixers`;
 const releaseArtists = `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by ra.position), '[]'::json)
   from release_artists ra join artists a on a.id = ra.artist_id where ra.release_id = t.id) as artists`;
 
@@ -65,9 +67,9 @@ export const LIST_DEFS: readonly ListDef[] = [
       left join sub_genres sg on sg.id = t.sub_genre_id left join musical_keys k on k.id = t.key_id`,
     select: `t.id, t.title, t.mix_name, t.isrc, t.bpm, ${ref('k.id', 'k.name')} as key, ${ref('g.id', 'g.name')} as genre,
       ${ref('sg.id', 'sg.name')} as sub_genre, ${ref('r.id', 'r.title')} as release, ${ref('l.id', 'l.name')} as label,
-      ${trackArtists}, t.guid, t.encode_status, t.release_date, t.publish_date, t.exclusive_date, t.is_hype,
+      ${trackArtists}, ${trackRemixers}, t.guid, t.encode_status, t.release_date, t.publish_date, t.exclusive_date, t.is_hype,
       t.hype_eligible, t.is_dj_edit, t.is_ugc_remix, t.parent_track_id, t.is_available_for_streaming, t.enabled,
-      t.hidden, t.copyright_holder, t.label_track_id, t.version`,
+      t.hidden, t.copyright_holder, t.label_track_id, t.position, t.created_at, t.version`,
     filters: {
       id: 't.id', track_id: 't.id', name: 't.title', title: 't.title', mix_name: 't.mix_name',
       track_name: 't.title', release_id: 't.release_id', release_title: 'r.title',
@@ -94,7 +96,8 @@ export const LIST_DEFS: readonly ListDef[] = [
       ${ref('g.id', 'g.name')} as genre, ${ref('rt.id', 'rt.name')} as release_type, ${releaseArtists}, t.street_date,
       t.release_date, t.new_release_date, t.pre_order_date, t.exclusive_date, t.exclusive_period, t.price_override,
       t.price_override_firm, t.is_available_for_pre_order, t.default_pre_order_weeks, t.is_explicit, t.hype_eligible,
-      t.hype_enabled, t.encode_status, t.is_dj_edit, t.is_ugc_remix, t.is_available_for_streaming, t.version`,
+      t.hype_enabled, t.encode_status, t.is_dj_edit, t.is_ugc_remix, t.is_available_for_streaming,
+      ${ref('s.id', 's.name')} as supplier, t.created_at, t.version`,
     filters: {
       id: 't.id', release_id: 't.id', name: 't.title', title: 't.title', release_name: 't.title',
       catalog_number: 't.catalog_number', upc: 't.upc',

@@ -1,7 +1,7 @@
 /** The catalogue: artists, releases, tracks and what hangs off them (spec §3). */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, uuid, varchar,
+  bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { desc, fkey, now, timestamptz, version } from './columns';
 import { countries, genres, labels, musical_keys, sub_genres, suppliers, users } from './parties';
@@ -57,7 +57,8 @@ export const releases = pgTable('releases', {
   fkey('releases', t.label_id, labels.id),
   fkey('releases', t.supplier_id, suppliers.id),
   fkey('releases', t.genre_id, genres.id),
-  check('releases_exclusive_period_check', sql`${t.exclusive_period} in (14, 28, 56)`),
+  // Exclusive period wire values (shared/constants EXCLUSIVE_PERIODS): 0 None, 14/28/56 days, null Lifetime.
+  check('releases_exclusive_period_check', sql`${t.exclusive_period} in (0, 14, 28, 56)`),
   check('releases_default_pre_order_weeks_check', sql`${t.default_pre_order_weeks} between 0 and 4`),
   index('releases_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   index('releases_release_date').on(desc(t.release_date), desc(t.id)),
@@ -189,4 +190,23 @@ export const notes = pgTable('notes', {
 }, (t) => [
   fkey('notes', t.author_id, users.id),
   index('notes_entity').on(t.entity, t.entity_id),
+]);
+
+/**
+ * The audit trail of every record write (server/api/history.ts recordHistory): which
+ * record (its search type key and id), who (null for a job), what kind of write
+ * (create, update, delete, bulk, job…) and each changed field as {old, new}. Append-only:
+ * no version column.
+ */
+export const record_history = pgTable('record_history', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  entity: text().notNull(),
+  entity_id: integer().notNull(),
+  user_id: integer(),
+  action: text().notNull(),
+  changes: jsonb().notNull().default({}),
+  created_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('record_history', t.user_id, users.id),
+  index('record_history_entity').on(t.entity, t.entity_id, desc(t.created_at), desc(t.id)),
 ]);

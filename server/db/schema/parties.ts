@@ -79,7 +79,7 @@ export const suppliers = pgTable('suppliers', {
   version: version(),
 }, (t) => [
   check('suppliers_ddex_party_id_check', sql`${t.ddex_party_id} is null or ${t.ddex_party_id} ~ '^PADPIDA[0-9]{10}[A-Z0-9]?$'`),
-  check('suppliers_default_exclusive_period_check', sql`${t.default_exclusive_period} in (14, 28, 56)`),
+  check('suppliers_default_exclusive_period_check', sql`${t.default_exclusive_period} in (0, 14, 28, 56)`),
 ]);
 
 export const labels = pgTable('labels', {

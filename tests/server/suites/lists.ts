@@ -267,7 +267,8 @@ export function listSuite(get: () => RunningServer) {
     const g = await call(`/v4/catalog/tracks/${edit.id}/`);
     const r = await call(`/v4/catalog/tracks/${edit.id}/`, { method: 'PATCH', body: { hidden: false }, headers: { 'if-match': g.headers.get('etag')! } });
     expect(r.status).toBe(400);
-    expect(r.body.detail).toBe(MSG.djTrackParentHidden);
+    expect(r.body.hidden).toContain(MSG.djTrackParentHidden);
+    expect((await call(`/v4/catalog/tracks/${edit.id}/`)).body.hidden).toBe(true);
   });
 
   it('start date must be before end date (spec texts)', async () => {

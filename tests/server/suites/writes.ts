@@ -7,7 +7,8 @@
  * tests/server/authz-matrix.test.ts.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { mayWriteField, principalFrom } from '../../../shared/access';
+import { principalFrom } from '../../../shared/access';
+import { mayEdit } from '../../../shared/records';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -46,7 +47,7 @@ export function writeSuite(get: () => RunningServer) {
         for (const f of c.fields) {
           const r = await writeBack(s, tokens.get(a.username)!, c.path, c.table, id as number, f);
           seen.push(`${a.username} ${c.type}.${f} ${r.status}`);
-          want.push(`${a.username} ${c.type}.${f} ${mayWriteField(p, c.type, f) ? 200 : 403}`);
+          want.push(`${a.username} ${c.type}.${f} ${mayEdit(p, c.type, f) ? 200 : 403}`);
         }
       }
     }

@@ -1,0 +1,168 @@
+/**
+ * The record routes beyond PATCH/PUT (routes/lists.ts), each registered from its
+ * declaration (shared/api/endpoints/records.ts):
+ * - GET …/{id}/history/ for every record type: the type's read rule, the row visible as
+ *   by GET by id (else 404), newest first, paged in the list envelope;
+ * - POST /v4/catalog/tracks/ and /v4/catalog/releases/ (spec §7): createRule (the type's
+ *   write rule), 201 with the object as GET by id answers it and its ETag, history 'create';
+ * - PATCH /v4/catalog/tracks/bulk/ and /v4/catalog/releases/{id}/tracks/bulk/: the bulk
+ *   edit with preview (server/api/records/bulk-edit.ts), under the tracks' write rule;
+ * - GET /v4/catalog/releases/{id}/tracks/: the release's tracks in position order.
+ */
+import type { FastifyInstance } from 'fastify';
+import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
+import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../shared/api';
+import {
+  recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
+} from '../../../shared/api/endpoints';
+import { RECORD_MSG, createRule, isRecordKey } from '../../../shared/records';
+import type { Db, Queryable, Row } from '../../db/client';
+import { HttpError, badRequest, notFound } from '../errors';
+import { planList, type ListDef } from '../lists/engine';
+import { LIST_DEF_BY_KEY } from '../lists/types';
+import type { RequestUser } from '../principal';
+import { bulkEdit } from '../records/bulk-edit';
+import { WRITES, isLink, type Changes, type WriteDef } from '../records/defs';
+import { assertLinkTargets, assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import { addEndpoint } from '../route';
+import { etagOf } from '../versioning';
+import { fetchVisible } from './lists';
+
+const listDef = (key: string): ListDef => LIST_DEF_BY_KEY.get(key)!;
+
+/** What a new track or release is before its body: no audio yet, so not converted, and a track not enabled (spec §4). */
+const NEW_TRACK = { encode_status: 'Not Converted', enabled: false, hidden: false } as const;
+const NEW_RELEASE = { encode_status: 'Not Converted' } as const;
+
+/** A page number or size from the query (strings), with the list's messages. */
+function pageParam(name: 'page' | 'per_page', raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const r = (name === 'page' ? pageValue : perPageValue).safeParse(raw);
+  if (!r.success) throw badRequest(name, r.error.issues[0]?.message ?? 'Invalid value.');
+  return r.data;
+}
+
+/**
+ * Creates one record: the body's fields checked like a PATCH of an empty record (field
+ * access, the declaration's checks, the database rules), what the type derives added,
+ * inserted with its links and a history row 'create'; answers the object as GET by id does.
+ */
+async function createRecord(
+  tx: Queryable, w: WriteDef, user: RequestUser, body: Changes, fixed: Changes, initial: Changes,
+): Promise<Row> {
+  const { final, errors } = evaluate(w, { ...initial }, body, await lookupsFor(tx, w, body));
+  if (errors) throw new HttpError(400, errors);
+  await assertLinkTargets(tx, w, final);
+  const columns: Changes = { ...initial, ...fixed };
+  const links: Changes = {};
+  for (const [f, v] of Object.entries(final)) (isLink(w, f) ? links : columns)[f] = v;
+  const id = await insertRecord(tx, w, user.id, columns, links);
+  return (await fetchVisible(tx, listDef(w.key), user, id))!;
+}
+
+export function registerRecordRoutes(app: FastifyInstance, db: Db) {
+  for (const t of SEARCH_TYPES) {
+    if (!isRecordKey(t.key)) continue;
+    const key = t.key;
+    const ep = recordEndpoints(key);
+    addEndpoint(app, db, ep.history, {
+      rule: t.rule,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        if (!(await fetchVisible(db, listDef(key), user!, id))) throw notFound();
+        const page = pageParam('page', req.query.page, 1);
+        const perPage = pageParam('per_page', req.query.per_page, DEFAULT_PER_PAGE);
+        const [[{ n }], rows] = await Promise.all([
+          db.query<{ n: number }>('select count(*)::int as n from record_history where entity = $1 and entity_id = $2', [key, id]),
+          db.query<{ id: number; action: string; changes: HistoryEntry['changes']; created_at: string; author_id: number | null; author_name: string | null }>(
+            `select h.id, h.action, h.changes, h.created_at, u.id as author_id, u.username as author_name
+             from record_history h left join users u on u.id = h.user_id
+             where h.entity = $1 and h.entity_id = $2 order by h.created_at desc, h.id desc limit $3 offset $4`,
+            [key, id, perPage, (page - 1) * perPage],
+          ),
+        ]);
+        const last = Math.max(1, Math.ceil(n / perPage));
+        if (page > last) throw new HttpError(404, { detail: 'Invalid page.' });
+        const link = (p: number) => `${req.protocol}://${req.host}${req.url.split('?')[0]}?${buildQuery({ page: p, per_page: perPage })}`;
+        return {
+          count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
+          page: `${page}/${last}`, per_page: perPage,
+          results: rows.map(({ author_id, author_name, ...h }) => ({ ...h, id: Number(h.id), author: author_id === null ? null : { id: author_id, name: author_name } })),
+        };
+      },
+    });
+  }
+
+  const tracks = WRITES.tracks;
+  const releases = WRITES.releases;
+
+  addEndpoint(app, db, trackEndpoints.create, {
+    rule: createRule('tracks'),
+    handler: async (req, reply, user) => {
+      const { release_id, ...body } = req.body;
+      assertMayEdit(user!.principal, tracks, Object.keys(body));
+      const row = await db.transaction(async (tx) => {
+        // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
+        if (!(await fetchVisible(tx, listDef('releases'), user!, release_id))) throw badRequest('release_id', RECORD_MSG.noSuchRecord);
+        const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
+          'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
+        );
+        const [{ position }] = await tx.query<{ position: number }>(
+          'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1', [release_id],
+        );
+        const fixed = { release_id, label_id: r.label_id, supplier_id: r.supplier_id, release_date: r.release_date, position };
+        return createRecord(tx, tracks, user!, body, fixed, NEW_TRACK);
+      });
+      reply.code(201).header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+
+  addEndpoint(app, db, releaseEndpoints.create, {
+    rule: createRule('releases'),
+    handler: async (req, reply, user) => {
+      assertMayEdit(user!.principal, releases, Object.keys(req.body));
+      const row = await db.transaction(async (tx) => {
+        // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
+        if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', RECORD_MSG.noSuchRecord);
+        return createRecord(tx, releases, user!, req.body, {}, NEW_RELEASE);
+      });
+      reply.code(201).header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+
+  const tracksWrite = writeRouteRule('tracks');
+  addEndpoint(app, db, trackEndpoints.bulkEdit, {
+    rule: tracksWrite,
+    handler: async (req, _reply, user) => {
+      const { rows, changes, preview } = req.body;
+      return db.transaction((tx) => bulkEdit(tx, tracks, listDef('tracks'), user!, { rows, changes, preview }));
+    },
+  });
+
+  addEndpoint(app, db, releaseEndpoints.tracks, {
+    rule: SEARCH_TYPES.find((t) => t.key === 'releases')!.rule,
+    handler: async (req, _reply, user) => {
+      const id = req.params.id;
+      if (!(await fetchVisible(db, listDef('releases'), user!, id))) throw notFound();
+      const def = listDef('tracks');
+      const { sql, where } = planList(def, user!, {});
+      const cond = `t.release_id = ${sql.p(id)}`;
+      const results = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`, sql.params);
+      return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results: results as (ObjectRow & { position: number; title: string })[] };
+    },
+  });
+
+  addEndpoint(app, db, releaseEndpoints.tracksBulk, {
+    rule: tracksWrite,
+    handler: async (req, _reply, user) => {
+      const releaseId = req.params.id;
+      const { rows, changes, positions, preview } = req.body;
+      return db.transaction(async (tx) => {
+        if (!(await fetchVisible(tx, listDef('releases'), user!, releaseId))) throw notFound();
+        return bulkEdit(tx, tracks, listDef('tracks'), user!, { rows, changes: changes ?? {}, positions, preview, releaseId });
+      });
+    },
+  });
+}
