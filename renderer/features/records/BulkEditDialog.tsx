@@ -120,7 +120,7 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
       data-testid="bulk-edit"
       destroyOnHidden
     >
-      {failure != null && <Alert type="error" showIcon className="bulk-edit__summary" message={saveFailedText(decl.noun, failure)} data-testid="bulk-error" />}
+      {failure != null && <Alert type="error" showIcon className="bulk-edit__summary" title={saveFailedText(decl.noun, failure)} data-testid="bulk-error" />}
       {report ? (
         <BulkPreview report={report} fields={chosen} />
       ) : (
@@ -171,7 +171,7 @@ function BulkPreview({ report, fields }: { report: BulkEditReport; fields: reado
         data-testid="bulk-summary"
         type={report.refused > 0 ? 'warning' : 'info'}
         showIcon
-        message={report.applied ? 'Applied.' : summary}
+        title={report.applied ? 'Applied.' : summary}
         description={report.refused > 0 ? 'Nothing is written while any row would be refused: leave those rows out, or go back and change the values.' : undefined}
       />
       <Table<BulkRowReport>

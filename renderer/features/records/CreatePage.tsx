@@ -51,7 +51,7 @@ export default function CreatePage() {
         <Alert
           type="info"
           showIcon
-          message="Releases and tracks are created by the store's catalogue team."
+          title="Releases and tracks are created by the store's catalogue team."
           description={<>To deliver new music, build a delivery package in <Link to="/packaging">Packaging</Link>.</>}
         />
       ) : (
@@ -125,7 +125,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
             setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k)));
           }}
         />
-        {failure != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={saveFailedText(decl.noun, failure)} data-testid="create-error" />}
+        {failure != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={saveFailedText(decl.noun, failure)} data-testid="create-error" />}
         <Button type="primary" htmlType="submit" loading={saving} data-testid="create-submit">
           Create {decl.noun}
         </Button>

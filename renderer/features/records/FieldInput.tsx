@@ -115,6 +115,8 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(field, x, list)).join(', ') : '—';
   if (typeof v === 'object') return String((v as { name?: unknown }).name ?? (v as { id?: unknown }).id ?? '');
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  // A reference kept as its id (history rows, previews): the id, marked as one.
+  if ((field?.kind === 'reference' || field?.kind === 'references') && typeof v === 'number') return `#${v}`;
   if (field?.list && list) {
     const items = field.dependsOn ? list.flatMap((g) => g.sub_genres ?? []) : list;
     const hit = items.find((i) => i.id === v);

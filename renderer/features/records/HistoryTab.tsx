@@ -19,7 +19,7 @@ export function HistoryTab({ type, id }: RecordTabProps) {
   const [page, setPage] = useState(1);
   const q = useQuery(recordQueries.history(type, id, page));
   if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon message={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
   if (q.data.results.length === 0) return <Empty description="No changes recorded yet" />;
   const last = parsePage(q.data.page).last;
   return (

@@ -32,7 +32,7 @@ export function NotesTab({ type, id }: RecordTabProps) {
         <Form.Item label="New note" htmlFor="new-note" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
           <Input.TextArea id="new-note" autoSize={{ minRows: 2, maxRows: 6 }} value={text} onChange={(e) => setText(e.target.value)} />
         </Form.Item>
-        {add.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={bodyErrorText(add.error)} />}
+        {add.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={bodyErrorText(add.error)} />}
         <Button type="primary" htmlType="submit" loading={add.isPending} disabled={!text.trim()}>
           Add note
         </Button>
@@ -40,7 +40,7 @@ export function NotesTab({ type, id }: RecordTabProps) {
       {notes.isPending ? (
         <Loading />
       ) : notes.isError ? (
-        <Alert type="error" showIcon style={{ marginTop: 16 }} message={friendlyErrorText(notes.error)} description={errorText(notes.error)} />
+        <Alert type="error" showIcon style={{ marginTop: 16 }} title={friendlyErrorText(notes.error)} description={errorText(notes.error)} />
       ) : notes.data.results.length === 0 ? (
         <Empty description="No notes yet" />
       ) : (

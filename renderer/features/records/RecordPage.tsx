@@ -123,7 +123,7 @@ function SaveBar({ decl, form, onSave }: { decl: RecordDecl; form: RecordForm; o
   return (
     <div className="record-save-bar" role="region" aria-label="Save changes">
       {form.saveError != null && (
-        <Alert type="error" showIcon className="record-save-bar__error" data-testid="save-error" message={saveFailedText(decl.noun, form.saveError)} />
+        <Alert type="error" showIcon className="record-save-bar__error" data-testid="save-error" title={saveFailedText(decl.noun, form.saveError)} />
       )}
       <Space wrap>
         <Button type="primary" onClick={onSave} disabled={!form.dirty} loading={form.saving} data-testid="save-record">

@@ -88,7 +88,7 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon message={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
   if (loaded.length === 0) return <Empty description="This release has no tracks yet" />;
 
   const byId = new Map(loaded.map((t) => [t.id, t]));
@@ -151,7 +151,7 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
       )}
       {mayReorder && (
         <div className="record-save-bar">
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" message={saveFailedText('release', save.error)} data-testid="order-error" />}
+          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('release', save.error)} data-testid="order-error" />}
           <Space wrap>
             <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">
               Save track order

@@ -24,7 +24,7 @@ export function StaleEditsPanel({ decl, conflicts, choices, onChoose }: {
       data-testid="stale-edits"
       type="warning"
       showIcon
-      message="Changed by someone else"
+      title="Changed by someone else"
       description={
         <>
           <p>{intro}</p>
