@@ -1,6 +1,6 @@
 /** A record's notes (spec §7 GET/POST …/{id}/notes/): newest first, and a note to add. */
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, List } from 'antd';
+import { Alert, Button, Empty, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { NoteBody } from '../../../shared/api/endpoints';
@@ -44,15 +44,16 @@ export function NotesTab({ type, id }: RecordTabProps) {
       ) : notes.data.results.length === 0 ? (
         <Empty description="No notes yet" />
       ) : (
-        <List
-          className="record-notes__list"
-          dataSource={notes.data.results}
-          renderItem={(n) => (
-            <List.Item data-testid="note">
-              <List.Item.Meta title={`${n.author?.name ?? 'System'} · ${dayjs(n.created_at).format('MM/DD/YYYY h:mm A')}`} description={<span className="record-notes__body">{n.body}</span>} />
-            </List.Item>
-          )}
-        />
+        <ul className="record-notes__list">
+          {notes.data.results.map((n) => (
+            <li key={n.id} className="record-notes__item" data-testid="note">
+              <div className="record-notes__who">
+                <strong>{n.author?.name ?? 'System'}</strong> · {dayjs(n.created_at).format('MM/DD/YYYY h:mm A')}
+              </div>
+              <div className="record-notes__body">{n.body}</div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -31,7 +31,7 @@ export interface RecordForm {
   changes: Record<string, unknown>;
   dirty: boolean;
   saving: boolean;
-  /** The last save's failure (shown with the §8 save-failure text). */
+  /** The last save's failure (shown with the §8 save-failure text); a 412 shows as `conflicts` instead. */
   saveError: unknown;
   /** After a 412: the fields changed both here and in the version saved meanwhile, and the user's choice for each. */
   conflicts: readonly StaleConflict[] | null;
@@ -90,14 +90,15 @@ export function useRecordForm(decl: RecordDecl, id: number, initial: Version): R
       void queryClient.invalidateQueries({ queryKey: searchKeys.type(type) });
       return true;
     } catch (e) {
-      setSaveError(e);
       if (statusOf(e) === 412) {
+        // The stale-edits panel says what happened and what to do; the §8 text only when the new version cannot be read.
         try {
           await rebaseOnLatest();
         } catch (reloadError) {
           setSaveError(reloadError);
         }
       } else {
+        setSaveError(e);
         setErrors(serverFieldErrors(e, Object.keys(decl.fields)).fields);
       }
       return false;

@@ -11,6 +11,8 @@ import type { Row } from './queries';
 
 /** Rows at or above this count render virtually (only the visible rows are in the DOM). */
 export const VIRTUAL_FROM = 100;
+/** The selection column's width: a virtual table lays columns out by width, and one without would sit under the first column. */
+const SELECTION_WIDTH = 48;
 
 export interface ResultsTableProps {
   columns: readonly Column[];
@@ -63,8 +65,8 @@ export function ResultsTable(p: ResultsTableProps) {
       dataSource={p.rows as Row[]}
       loading={p.loading}
       virtual={virtual}
-      scroll={virtual ? { x: p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
-      rowSelection={{ selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
+      scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
+      rowSelection={{ columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
       pagination={{
         current: p.page,
         pageSize: p.perPage,

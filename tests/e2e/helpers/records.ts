@@ -28,6 +28,12 @@ export async function choose(page: Page, inputId: string, option: string): Promi
   await expect(page.locator(openDropdown)).toHaveCount(0);
 }
 
+/** Adds an option to a multiple select by its text (its list stays open for more, and closes when focus moves on). */
+export async function addChoice(page: Page, inputId: string, option: string): Promise<void> {
+  await page.locator(`#${inputId}`).click();
+  await page.locator(`${openDropdown} .ant-select-item-option[title="${option}"]`).click();
+}
+
 /** Types into an autocomplete select and chooses the suggestion with this text. */
 export async function chooseBySearch(page: Page, inputId: string, text: string): Promise<void> {
   const input = page.locator(`#${inputId}`);
@@ -45,9 +51,17 @@ export async function typeDate(page: Page, inputId: string, shown: string): Prom
   await expect(input).toHaveValue(shown);
 }
 
-/** axe finds nothing on the page, and nothing scrolls sideways at this width. */
+/**
+ * axe finds nothing in the screen (the shell's content area, and an open dialog), and
+ * nothing scrolls sideways at this width. The shell around it (navigation, header) is
+ * checked by the shell's own tests.
+ */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  await expect(page.locator('.shell__content')).toBeVisible();
+  await expect(page.locator('.loading-view')).toHaveCount(0);
+  let axe = new AxeBuilder({ page }).include('.shell__content');
+  if (await page.locator('.ant-modal-root').count()) axe = axe.include('.ant-modal-root');
+  const results = await axe.analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `${what}: axe`).toEqual([]);
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
