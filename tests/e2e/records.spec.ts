@@ -14,7 +14,7 @@ import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/account
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { addChoice, choose, chooseBySearch, expectAccessible, getObject, listRows, shownDate, typeDate } from './helpers/records';
+import { addChoice, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });

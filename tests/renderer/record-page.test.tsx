@@ -29,12 +29,15 @@ vi.mock('../../renderer/lib/bridge', () => ({
 }));
 
 const { RecordPage } = await import('../../renderer/features/records/RecordPage');
+const { ConfirmHost } = await import('../../renderer/ui/ConfirmHost');
+const { UI_TEXT } = await import('../../shared/ui-texts');
 const { authAtom } = await import('../../renderer/lib/store');
 const { RECORDS } = await import('../../shared/records');
 const { MSG } = await import('../../shared/messages');
 
 beforeAll(async () => {
   await import('../../renderer/features/records/ReleaseTracksTab');
+  await import('../../renderer/ui/ConfirmModal');
 }, 60_000);
 afterEach(() => {
   cleanup();
@@ -64,17 +67,22 @@ function serve(stored: () => { data: unknown; etag: string }, onPatch: (req: Api
 function renderPage(scope: string) {
   const store = createStore();
   store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
-  const router = createMemoryRouter([{ path: '/catalog/tracks/7', element: <RecordPage decl={RECORDS.tracks as never} id={7} /> }], { initialEntries: ['/catalog/tracks/7'] });
+  const router = createMemoryRouter(
+    [{ path: '/catalog/tracks/7', element: <RecordPage decl={RECORDS.tracks as never} id={7} /> }, { path: '/elsewhere', element: <p>elsewhere</p> }],
+    { initialEntries: ['/catalog/tracks/7'] },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <Provider store={store}>
       <QueryClientProvider client={client}>
         <App>
           <RouterProvider router={router} />
+          <ConfirmHost />
         </App>
       </QueryClientProvider>
     </Provider>,
   );
+  return router;
 }
 
 const ADMIN = 'app:control staff:admin brand:dance';
@@ -190,5 +198,23 @@ describe('the record page of a track', () => {
     await waitFor(() => expect(screen.queryByTestId('stale-edits')).toBeNull());
     expect(patches[1]).toMatchObject({ ifMatch: '"4"', body: { title: 'Aurora II', mix_name: 'Extended' } });
     expect(Object.keys(patches[1].body as object).sort()).toEqual(['mix_name', 'title']);
+  });
+});
+
+describe('unsaved changes', () => {
+  it('leaving with an unsaved edit asks first; cancelling keeps the edit', async () => {
+    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    const router = renderPage(ADMIN);
+    await screen.findByTestId('record-title');
+    fireEvent.change(input('Title'), { target: { value: 'Unsaved' } });
+    act(() => {
+      void router.navigate('/elsewhere');
+    });
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(dialog.textContent).toContain(UI_TEXT.unsavedMessage);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/catalog/tracks/7');
+    expect(input('Title').value).toBe('Unsaved');
   });
 });

@@ -16,6 +16,7 @@ import {
 import { rebaseEdits, settle } from '../../renderer/features/records/stale-edits';
 import { routeId, typeAtRoute } from '../../renderer/features/records/route';
 import { valueText } from '../../renderer/features/records/FieldInput';
+import { createBody, createErrors } from '../../renderer/features/records/CreatePage';
 
 const tracks = RECORDS.tracks as unknown as RecordDecl;
 const releases = RECORDS.releases as unknown as RecordDecl;
@@ -152,5 +153,35 @@ describe('who edits', () => {
   it('a supplier reads its records and edits none (the form is read-only)', () => {
     expect(editableFields(principalFrom('app:baseware user:supplier brand:dance'), 'tracks')).toEqual([]);
     expect(editableFields(principalFrom('app:control staff:content_ops brand:dance'), 'tracks')).toContain('title');
+  });
+});
+
+describe('the create form', () => {
+  const fields = Object.keys(releases.fields);
+  it('sends the fields given a value; untouched and emptied ones are left out; Lifetime (null) is a value', () => {
+    const body = createBody(releases, fields, {
+      title: 'New', label_id: { id: 4, name: 'L' }, catalog_number: '', artists: [], exclusive_period: null, is_explicit: false,
+    });
+    expect(body).toEqual({ title: 'New', label_id: 4, exclusive_period: null, is_explicit: false });
+  });
+  it('required fields are named first, then each field by its schema', () => {
+    expect(createErrors(releases, {})).toEqual({ label_id: [REQUIRED_MSG], title: [REQUIRED_MSG] });
+    expect(createErrors(releases, { title: 'x'.repeat(MAX_LEN.releaseTitle + 1), label_id: 4 })).toEqual({
+      title: [`Ensure this field has no more than ${MAX_LEN.releaseTitle} characters.`],
+    });
+    expect(createErrors(tracks, { release_id: 2, title: 'T', enabled: true })).toEqual({ enabled: [RECORD_MSG.notConvertedEnabled] });
+  });
+});
+
+describe('the tab registry', () => {
+  it('a declared sub-resource tab shows once a component is registered for it; an undeclared one cannot be registered', async () => {
+    const { registerRecordTab, shownTabs } = await import('../../renderer/features/records/tabs');
+    const keys = () => shownTabs('tracks').map((t) => t.key);
+    expect(keys()).toEqual(['details', 'artists', 'notes', 'history']);
+    registerRecordTab('tracks', 'publishers', () => null);
+    expect(keys()).toEqual(['details', 'artists', 'publishers', 'notes', 'history']);
+    expect(() => registerRecordTab('tracks', 'nothing', () => null)).toThrow('tracks declares no tab nothing');
+    // Genres have no notes (spec §7 names notes for tracks, releases, suppliers and users).
+    expect(shownTabs('genres').map((t) => t.key)).toEqual(['details', 'history']);
   });
 });

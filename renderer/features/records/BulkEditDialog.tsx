@@ -206,7 +206,7 @@ function BulkPreview({ report, fields }: { report: BulkEditReport; fields: reado
               r.refused ? (
                 <span data-testid="bulk-refused">
                   <Tag color="red">{REFUSAL[r.refused.reason]}</Tag>
-                  {Object.entries(r.refused.errors).map(([f, m]) => `${decl.fields[f]?.label ?? f}: ${m.join(' ')}`).join('; ')}
+                  {Object.entries(r.refused.errors).map(([f, m]) => (decl.fields[f] ? `${decl.fields[f].label}: ${m.join(' ')}` : m.join(' '))).join('; ')}
                 </span>
               ) : null,
           },

@@ -66,6 +66,3 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
 }
-
-/** MM/DD/YYYY of YYYY-MM-DD. */
-export const shownDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
