@@ -8,6 +8,7 @@ import {
 } from '../search/types/catalog';
 import { PLAYLIST_STATUSES } from '../vocabularies';
 import { hypeDatesInOrder, muzookaSync, onlyConvertedShown } from './checks';
+import { CREATED, ENABLED, GENRE } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import {
   CODE_MAX, EXCLUSIVE_PERIOD_OPTIONS, NAME_MAX, PRE_ORDER_WEEK_OPTIONS, bool, day, exclusivePeriod, id, idList,
@@ -15,9 +16,6 @@ import {
 } from './values';
 
 const DANCE = { brands: [BRAND_DANCE] } as const;
-const GENRE = field('Genre', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' });
-const ENABLED = field('Enabled', 'boolean', bool());
-const CREATED = { label: 'Created', kind: 'datetime' } as const;
 
 /** ISRC: country, registrant, year and designation (CC-XXX-YY-NNNNN without the hyphens). */
 export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;

@@ -2,17 +2,14 @@
 import { MAX_LEN } from '../constants';
 import { pageModules, pages } from '../search/types/curation';
 import { startBeforeEnd } from './checks';
+import { DATE_RANGE, ENABLED } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import { SLUG_MSG, SLUG_PATTERN } from './catalog';
-import { NAME_MAX, bool, day, id, longText, oneOf, requiredText, text } from './values';
+import { NAME_MAX, bool, id, longText, oneOf, requiredText, text } from './values';
 
 /** Page slots (§9). */
 export const PAGE_SLOTS = ['header', 'left', 'right'] as const;
 
-const DATES = {
-  start_date: field('Start Date', 'date', day.nullable()),
-  end_date: field('End Date', 'date', day.nullable()),
-};
 
 export const pageRecord = defineRecord({
   type: pages, title: 'name', noun: 'page',
@@ -21,9 +18,9 @@ export const pageRecord = defineRecord({
     slug: field('URL Slug', 'text', text(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG)),
     page_type_id: field('Page Type', 'select', id, { list: 'page-types', shownAs: 'page_type' }),
     show_primary_nav: field('Show Primary Navigation', 'boolean', bool()),
-    ...DATES,
+    ...DATE_RANGE,
     description: field('Description', 'textarea', longText()),
-    enabled: field('Enabled', 'boolean', bool()),
+    enabled: ENABLED,
   },
   checks: [startBeforeEnd()],
 });
@@ -34,8 +31,8 @@ export const pageModuleRecord = defineRecord({
     name: field('Name', 'text', requiredText(MAX_LEN.pageModuleName)),
     module_type_id: field('Module Type', 'select', id, { list: 'page-module-types', shownAs: 'module_type' }),
     slot: field('Page Slot', 'select', oneOf(PAGE_SLOTS), { options: valueOptions(PAGE_SLOTS) }),
-    enabled: field('Enabled', 'boolean', bool()),
-    ...DATES,
+    enabled: ENABLED,
+    ...DATE_RANGE,
     external_url: field('External URL', 'text', longText()),
     available_worldwide: field('Available Worldwide', 'boolean', bool()),
     paginated: field('Paginated', 'boolean', bool()),

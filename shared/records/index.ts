@@ -10,6 +10,7 @@ import type { TabDecl } from './define';
 import { recordDecl } from './registry';
 
 export * from './define';
+export * from './common';
 export * from './values';
 export * from './checks';
 export * from './access';

@@ -1,5 +1,6 @@
 /** Records of the live area (spec §3): live streams and their vendors. */
 import { hostVendors, liveStreams, tracklistVendors } from '../search/types/live';
+import { ENABLED } from './common';
 import { defineRecord, field } from './define';
 import { bool, id, name } from './values';
 
@@ -7,7 +8,7 @@ export const liveStreamRecord = defineRecord({
   type: liveStreams, title: 'name', noun: 'live stream',
   fields: {
     name: field('Name', 'text', name()),
-    enabled: field('Enabled', 'boolean', bool()),
+    enabled: ENABLED,
     is_auto_enabled: field('Auto Enabled', 'boolean', bool()),
     genre_id: field('Genre Page', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' }),
     host_vendor_id: field('Host Vendor', 'select', id.nullable(), { list: 'host-vendors', shownAs: 'host_vendor' }),
@@ -18,7 +19,7 @@ export const liveStreamRecord = defineRecord({
 
 const vendor = <const T extends typeof hostVendors | typeof tracklistVendors>(type: T, noun: string) => defineRecord({
   type, title: 'name', noun,
-  fields: { name: field('Name', 'text', name()), enabled: field('Enabled', 'boolean', bool()) },
+  fields: { name: field('Name', 'text', name()), enabled: ENABLED },
 });
 
 export const hostVendorRecord = vendor(hostVendors, 'host vendor');

@@ -4,15 +4,12 @@ import { INT4_MAX } from '../api/query-values';
 import { indexedTag } from '../search/status';
 import { coupons, hypeOffers, users } from '../search/types/support';
 import { startBeforeEnd } from './checks';
+import { CREATED, DATE_RANGE, ENABLED } from './common';
 import { defineRecord, field } from './define';
-import { CODE_MAX, NAME_MAX, bool, day, id, money, name, optionalText, requiredText, whole } from './values';
+import { CODE_MAX, NAME_MAX, bool, id, money, name, optionalText, requiredText, whole } from './values';
 
 /** User name fields (first, last): Django's 150. */
 const PERSON_NAME_MAX = 150;
-const DATES = {
-  start_date: field('Start Date', 'date', day.nullable()),
-  end_date: field('End Date', 'date', day.nullable()),
-};
 
 export const couponRecord = defineRecord({
   type: coupons, title: 'code', noun: 'coupon',
@@ -22,10 +19,10 @@ export const couponRecord = defineRecord({
     discount_amount: field('Discount Amount', 'money', money().nullable()),
     discount_percentage: field('Discount Percentage', 'number', z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable()),
     max_usage: field('Max Usage', 'number', whole(0, INT4_MAX).nullable()),
-    enabled: field('Enabled', 'boolean', bool()),
-    ...DATES,
+    enabled: ENABLED,
+    ...DATE_RANGE,
   },
-  shown: { created_at: { label: 'Created', kind: 'datetime' } },
+  shown: { created_at: CREATED },
   checks: [startBeforeEnd()],
 });
 
@@ -56,9 +53,9 @@ export const hypeOfferRecord = defineRecord({
   fields: {
     name: field('Name', 'text', name()),
     price: field('Price', 'money', money()),
-    enabled: field('Enabled', 'boolean', bool()),
+    enabled: ENABLED,
     hype_active: field('Hype Active', 'boolean', bool()),
-    ...DATES,
+    ...DATE_RANGE,
   },
   shown: { label: { label: 'Label', kind: 'ref' } },
   checks: [startBeforeEnd()],

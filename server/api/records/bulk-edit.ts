@@ -8,16 +8,15 @@
  * one UPDATE … FROM jsonb_to_recordset(…) and audited with one INSERT, whatever their
  * number (up to BULK_EDIT_MAX).
  */
-import { FIELD_WRITE_REFUSED } from '../../../shared/access';
 import type { BulkEditReport, BulkRowReport } from '../../../shared/api/endpoints';
 import { RECORD_MSG, isFullOrder, refusedEdits, type TrackPosition } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
 import { HttpError, badRequest } from '../errors';
 import { changedFields, recordHistoryMany, type HistoryChanges } from '../history';
-import { Sql, planList, type ListDef } from '../lists/engine';
+import { Sql, innerFrom, planList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
 import { columnOf, type Changes, type WriteDef } from './defs';
-import { evaluate, loadStored, lookupsFor } from './write';
+import { evaluate, loadStored, lookupsFor, refusalErrors } from './write';
 
 export const STALE_ROW_MSG = 'This track was changed by someone else since it was loaded.';
 export const NOT_VISIBLE_MSG = 'This track does not exist or is not visible to you.';
@@ -35,7 +34,8 @@ export interface BulkEditInput {
 async function visibleIds(tx: Queryable, list: ListDef, user: RequestUser, ids: readonly number[]): Promise<Set<number>> {
   const { sql, where } = planList(list, user, {});
   const cond = `t.id = any(${sql.p(ids)}::int[])`;
-  const rows = await tx.query<{ id: number }>(`select t.id from ${list.from} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
+  // Only the joins the row rules need (none for staff): innerFrom keeps the main table alone when it can.
+  const rows = await tx.query<{ id: number }>(`select t.id from ${innerFrom(list, where)} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -43,7 +43,7 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
   const { changes, preview } = input;
   const refusedFields = refusedEdits(user.principal, d.key, Object.keys(changes));
   if (refusedFields.length && !preview) {
-    throw new HttpError(403, Object.fromEntries(refusedFields.map((r) => [r.field, [r.brand ? RECORD_MSG.brandOnly : FIELD_WRITE_REFUSED]])));
+    throw new HttpError(403, refusalErrors(refusedFields));
   }
   // The release's tracks in their order, when reordering (locked for the apply).
   let order: Row[] = [];
@@ -69,7 +69,7 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
     }
     report.version = s.version as number;
     if (refusedFields.length) {
-      report.refused = { reason: 'access', errors: Object.fromEntries(refusedFields.map((r) => [r.field, [r.brand ? RECORD_MSG.brandOnly : FIELD_WRITE_REFUSED]])) };
+      report.refused = { reason: 'access', errors: refusalErrors(refusedFields) };
       continue;
     }
     if (s.version !== row.version) {

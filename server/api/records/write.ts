@@ -19,10 +19,14 @@ import { columnOf, isLink, type Changes, type Errors, type Lookups, type WriteDe
 
 const has = (c: Changes, f: string) => Object.hasOwn(c, f);
 
+/** The errors of refused fields by field: not the caller's to write, or not on the active brand. */
+export const refusalErrors = (refused: readonly { field: string; brand: boolean }[]): Errors =>
+  Object.fromEntries(refused.map((r) => [r.field, [r.brand ? RECORD_MSG.brandOnly : FIELD_WRITE_REFUSED]]));
+
 /** 403 naming the fields the caller may not write (a field of another brand says so). */
 export function assertMayEdit(principal: Principal, d: WriteDef, fields: readonly string[]): void {
   const refused = refusedEdits(principal, d.key, fields);
-  if (refused.length) throw new HttpError(403, Object.fromEntries(refused.map((r) => [r.field, [r.brand ? RECORD_MSG.brandOnly : FIELD_WRITE_REFUSED]])));
+  if (refused.length) throw new HttpError(403, refusalErrors(refused));
 }
 
 /** Aliases of the mapped columns while they are read (their field names may be other columns of the table). */

@@ -1,0 +1,13 @@
+/** Fields and read-only fields several record types share. */
+import { field } from './define';
+import { bool, day, id } from './values';
+
+/** "Enabled" is a field (spec §3), shown as a switch. */
+export const ENABLED = field('Enabled', 'boolean', bool());
+export const GENRE = field('Genre', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' });
+export const CREATED = { label: 'Created', kind: 'datetime' } as const;
+/** Start and end dates (spec §5: start before end, both skipped when either is empty: checks.ts startBeforeEnd). */
+export const DATE_RANGE = {
+  start_date: field('Start Date', 'date', day.nullable()),
+  end_date: field('End Date', 'date', day.nullable()),
+};
