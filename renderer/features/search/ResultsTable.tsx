@@ -5,13 +5,14 @@
  */
 import { Table, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
-import { cellLink, cellTag, cellText, type Column, type Tone } from '../../../shared/search';
+import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
+import { TONE_COLOR } from '../../ui/tones';
 import type { Row } from './queries';
-
-const TONE: Record<Tone, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'default' };
 
 /** Rows at or above this count render virtually (only the visible rows are in the DOM). */
 export const VIRTUAL_FROM = 100;
+/** The selection column's width: a virtual table lays columns out by width, and one without would sit under the first column. */
+const SELECTION_WIDTH = 48;
 
 export interface ResultsTableProps {
   columns: readonly Column[];
@@ -49,7 +50,7 @@ export function ResultsTable(p: ResultsTableProps) {
     sortOrder: p.orderBy === c.key ? 'ascend' : p.orderBy === `-${c.key}` ? 'descend' : null,
     render: (_: unknown, row: Row) => {
       const tag = cellTag(c, row);
-      if (tag) return <Tag color={TONE[tag.tone]}>{tag.text}</Tag>;
+      if (tag) return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
       const text = cellText(c, row);
       const href = cellLink(p.type, c, row);
       return href ? <Link to={href}>{text}</Link> : text;
@@ -64,8 +65,8 @@ export function ResultsTable(p: ResultsTableProps) {
       dataSource={p.rows as Row[]}
       loading={p.loading}
       virtual={virtual}
-      scroll={virtual ? { x: p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
-      rowSelection={{ selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
+      scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
+      rowSelection={{ columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
       pagination={{
         current: p.page,
         pageSize: p.perPage,
