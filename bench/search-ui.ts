@@ -19,12 +19,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import WebSocket from 'ws';
 import { buildQuery } from '../shared/api';
 import { startHost } from '../main/host/index';
 import { createMemoryVault } from '../main/services/token-vault';
 import { TITLE_WORDS } from '../server/seed/words';
-import { argOf, pct, prepare, round, startApiChild, startPostgres, table } from './_support';
+import { CHROMIUM_ARGS, argOf, bridgeClient, pct, prepare, round, signInHost, startApiChild, startPostgres, table } from './_support';
 
 /**
  * Two frame figures for the scroll:
@@ -60,41 +59,6 @@ function scrollFigures(scroll: { frames: number[]; work: number[] }, label: stri
     ok: w95 < FRAME_GOAL_MS,
   };
 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-/** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
-async function bridgeClient(origin: string, key: string) {
-  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?key=${encodeURIComponent(key)}`, { origin });
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let next = 1;
-  const waiting = new Map<number, (r: { ok: boolean; value?: unknown; error?: unknown }) => void>();
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as { t: string; id: number; result: { ok: boolean; value?: unknown; error?: unknown } };
-    if (msg.t === 'result') waiting.get(msg.id)?.(msg.result);
-  });
-  const call = <T>(channel: string, request: unknown) =>
-    new Promise<T>((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, (r) => (waiting.delete(id), r.ok ? resolve(r.value as T) : reject(new Error(JSON.stringify(r.error)))));
-      ws.send(JSON.stringify({ t: 'call', id, channel, request }));
-    });
-  return { call, close: () => ws.close() };
-}
-
-/** Signs the host's session in through the identity provider's form, as a user would. */
-async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, username: string, password: string) {
-  const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
-  const authorize = new URL(start.url);
-  // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
-  const page = await fetch(authorize);
-  const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), csrf_token: csrf, username, password });
-  const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
-  const back = new URL(r.headers.get('location')!);
-  await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
-}
-
 async function scrollBench(rows: number): Promise<{ frames: number[]; work: number[]; firstPaintMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'table-bench-'));
   await build({
