@@ -20,18 +20,16 @@ export const UI_TEXT = {
 /**
  * What an area whose screens are still to come will hold, in the product's words (the
  * placeholder's subtitle). Keyed by resource name (renderer/app/resources.tsx), plus the
- * record editors, the supplier service agreement and a default.
+ * supplier service agreement and a default.
  */
 export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
   dashboard: 'Sales since the start of the month and your followers will appear here.',
-  create: 'New releases and tracks will be created here.',
   'label-manager': 'Label managers and the labels they look after will be listed here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   hype: 'Hype offers and purchases will appear here.',
   'new-user-export': 'Exports of newly registered users will be made here.',
   sales: 'Sales figures will appear here.',
   statements: 'Statements will appear here.',
-  editor: "This record's details will appear here.",
   serviceAgreement: 'The supplier service agreement will appear here.',
 } as const;

@@ -32,7 +32,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/dashboard': notBuilt('Dashboard', PLACEHOLDER_TEXT.dashboard),
   '/search': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))),
   '/catalog': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))),
-  '/create': notBuilt('Create', PLACEHOLDER_TEXT.create),
+  '/create': lazy(() => import('../features/records/CreatePage')),
   '/packaging': lazy(() => import('../features/packaging/PackagingPage')),
   '/label-manager': notBuilt('Label Managers', PLACEHOLDER_TEXT['label-manager']),
   '/deliveries': notBuilt('Deliveries', PLACEHOLDER_TEXT.deliveries),

@@ -5,10 +5,9 @@
  */
 import { Table, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
-import { cellLink, cellTag, cellText, type Column, type Tone } from '../../../shared/search';
+import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
+import { TONE_COLOR } from '../../ui/tones';
 import type { Row } from './queries';
-
-const TONE: Record<Tone, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'default' };
 
 /** Rows at or above this count render virtually (only the visible rows are in the DOM). */
 export const VIRTUAL_FROM = 100;
@@ -49,7 +48,7 @@ export function ResultsTable(p: ResultsTableProps) {
     sortOrder: p.orderBy === c.key ? 'ascend' : p.orderBy === `-${c.key}` ? 'descend' : null,
     render: (_: unknown, row: Row) => {
       const tag = cellTag(c, row);
-      if (tag) return <Tag color={TONE[tag.tone]}>{tag.text}</Tag>;
+      if (tag) return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
       const text = cellText(c, row);
       const href = cellLink(p.type, c, row);
       return href ? <Link to={href}>{text}</Link> : text;

@@ -1,18 +1,20 @@
 /**
  * The search screens of each area root (spec §2), registered in app/resources.tsx.
- * /<area>?type=… is the search; /catalog/{segment}/{id} belongs to the editors.
+ * /<area>?type=… is the search; {area}/{segment}/{id} is a record's page (loaded on demand).
  */
+import { Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { AreaRoute } from '../../../shared/access';
-import { PLACEHOLDER_TEXT } from '../../../shared/ui-texts';
-import { NotBuiltYet } from '../../ui/NotBuiltYet';
+import { Loading } from '../../ui/Loading';
 import { SearchScreen } from './SearchScreen';
+
+const RecordRoute = lazy(() => import('../records/RecordRoute'));
 
 function Area({ area, title }: { area: AreaRoute; title: string }) {
   return (
     <Routes>
       <Route index element={<SearchScreen area={area} title={title} />} />
-      <Route path=":segment/:id" element={<NotBuiltYet title="Editor" detail={PLACEHOLDER_TEXT.editor} />} />
+      <Route path=":segment/:id" element={<Suspense fallback={<Loading />}><RecordRoute area={area} /></Suspense>} />
       <Route path="*" element={<SearchScreen area={area} title={title} />} />
     </Routes>
   );

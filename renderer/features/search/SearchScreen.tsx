@@ -4,18 +4,20 @@
  * selection and CSV export. The state is in the URL; the user's filters and columns
  * per type are kept in their preferences (version 2).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Card, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
+import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
 import { columnsOf, exportColumnKeys, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
-import { BulkActionBar } from './BulkActionBar';
+import { bulkFields } from '../records/bulk-fields';
+import { BulkActionBar, type BulkAction } from './BulkActionBar';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportButton } from './ExportButton';
 import { FilterPanel } from './FilterPanel';
@@ -23,6 +25,9 @@ import { fetchAllRows, searchListOptions } from './queries';
 import { ResultsTable, rowKey } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { useSearchState } from './useSearchState';
+import type { Row } from './queries';
+
+const BulkEditDialog = lazy(() => import('../records/BulkEditDialog'));
 
 /**
  * The search types a screen offers: those of its area, or for the all-types search
@@ -40,6 +45,12 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const [, dispatchPrefs] = useAtom(preferencesAtom);
   const [state, update] = useSearchState();
   const [selection, setSelection] = useState<{ key: string; keys: React.Key[] }>({ key: '', keys: [] });
+  // The version of every row seen (a bulk edit sends the version the user saw with each id).
+  const versions = useRef(new Map<React.Key, number>());
+  const remember = (rows: readonly Row[]) => {
+    for (const r of rows) if (typeof r.version === 'number') versions.current.set(rowKey(r), r.version);
+  };
+  const [bulkEdit, setBulkEdit] = useState<BulkRow[] | null>(null);
 
   const types = useMemo(() => offeredTypes(principal, area), [area, principal]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
@@ -69,8 +80,15 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const selected = selection.key === selectionKey ? selection.keys : [];
   const setSelected = (keys: React.Key[]) => setSelection({ key: selectionKey, keys });
 
+  useEffect(() => {
+    if (list.data) remember(list.data.results);
+  }, [list.data]);
+
   if (!type) return <Alert type="warning" message={friendlyStatusText(403)} />;
   const env = list.data;
+  const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
+    ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit(ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 }))) }]
+    : [];
   const page = env ? parsePage(env.page).current : state.page;
 
   const apply = (values: FilterValues) => {
@@ -140,14 +158,18 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
       )}
       <BulkActionBar
         selected={selected}
-        actions={[]}
+        actions={actions}
         onClear={() => setSelected([])}
         selectAll={
           env && env.count > 0
             ? {
                 total: env.count,
                 pageRows: env.results.length,
-                fetchIds: async (onPage, signal) => (await fetchAllRows(principal, request, onPage, signal)).map((r) => rowKey(r)),
+                fetchIds: async (onPage, signal) => {
+                  const rows = await fetchAllRows(principal, request, onPage, signal);
+                  remember(rows);
+                  return rows.map((r) => rowKey(r));
+                },
                 onSelected: setSelected,
               }
             : undefined
@@ -167,6 +189,17 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
         selected={selected}
         onSelect={setSelected}
       />
+      {bulkEdit && (
+        <Suspense fallback={null}>
+          <BulkEditDialog
+            rows={bulkEdit}
+            onClose={(applied) => {
+              setBulkEdit(null);
+              if (applied) setSelected([]);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

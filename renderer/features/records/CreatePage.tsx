@@ -1,0 +1,135 @@
+/**
+ * /create: the record types this user may create (tracks and releases, from the
+ * declarations and the write rules), a form of the type's create fields, POST, then
+ * the created record opens.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Segmented } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { RECORD_DECLS, REQUIRED_MSG, mayCreate, mayEdit, recordRoute, type RecordDecl } from '../../../shared/records';
+import { saveFailedText } from '../../lib/http-errors';
+import { principalAtom } from '../../lib/store';
+import { PageHeader } from '../../ui/PageHeader';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
+import { searchKeys } from '../search/queries';
+import { createRecord, isCreatable, type CreatableType } from './api';
+import { changeErrors, fieldsOnBrand, serverFieldErrors, wireValue, withField, type FieldErrors } from './form-model';
+import { EditableFields } from './RecordFields';
+import './records.css';
+
+/** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
+export function createBody(decl: RecordDecl, fields: readonly string[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of fields) {
+    const f = decl.fields[k];
+    if (!f || values[k] === undefined) continue;
+    const wire = wireValue(f, values[k]);
+    if ((wire === null && f.kind !== 'select') || wire === '' || (Array.isArray(wire) && wire.length === 0)) continue;
+    out[k] = wire;
+  }
+  return out;
+}
+
+/** A create body's errors by field: required fields first, then each field's schema and the record's checks. */
+export function createErrors(decl: RecordDecl, body: Readonly<Record<string, unknown>>): FieldErrors {
+  const missing = (decl.create?.required ?? []).filter((k) => body[k] === undefined);
+  if (missing.length) return Object.fromEntries(missing.map((k) => [k, [REQUIRED_MSG]]));
+  return changeErrors(decl, {}, body);
+}
+
+export default function CreatePage() {
+  const principal = useAtomValue(principalAtom);
+  const [params, setParams] = useSearchParams();
+  const offered = useMemo(() => RECORD_DECLS.filter((d) => isCreatable(d.key) && mayCreate(principal, d.key)), [principal]);
+  const decl = offered.find((d) => d.key === params.get('type')) ?? offered[0];
+  return (
+    <div className="page create-page" data-testid="create-page">
+      <PageHeader title="Create" />
+      {!decl ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Releases and tracks are created by the store's catalogue team."
+          description={<>To deliver new music, build a delivery package in <Link to="/packaging">Packaging</Link>.</>}
+        />
+      ) : (
+        <>
+          {offered.length > 1 && (
+            <Segmented
+              aria-label="What to create"
+              data-testid="create-type"
+              value={decl.key}
+              onChange={(k) => setParams({ type: String(k) }, { replace: true })}
+              options={offered.map((d) => ({ value: d.key, label: `New ${d.noun}` }))}
+            />
+          )}
+          <CreateForm key={decl.key} decl={decl} type={decl.key as CreatableType} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
+  const principal = useAtomValue(principalAtom);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fields = useMemo(
+    () => fieldsOnBrand(decl, principal.brand).map(([k]) => k).filter((k) => decl.fields[k].createOnly || mayEdit(principal, type, k)),
+    [decl, principal, type],
+  );
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const body = createBody(decl, fields, values);
+  useUnsavedChanges(Object.keys(body).length > 0 && !created);
+  // Open the new record once the form no longer holds unsaved changes.
+  useEffect(() => {
+    if (created) navigate(created);
+  }, [created, navigate]);
+
+  const submit = async () => {
+    const own = createErrors(decl, body);
+    setErrors(own);
+    if (Object.keys(own).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const res = await createRecord(type, body);
+      void queryClient.invalidateQueries({ queryKey: searchKeys.type(type) });
+      setCreated(recordRoute(type, res.data.id) ?? '/catalog');
+    } catch (e) {
+      setFailure(e);
+      setErrors(serverFieldErrors(e, fields).fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={`New ${decl.noun}`}>
+      <Form layout="vertical" disabled={saving} onFinish={() => void submit()} data-testid={`create-${type}`}>
+        <EditableFields
+          decl={decl}
+          keys={fields}
+          values={values}
+          editable={fields}
+          errors={errors}
+          required={decl.create?.required}
+          onChange={(k, v) => {
+            setValues((x) => withField(decl, x, k, v));
+            setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k)));
+          }}
+        />
+        {failure != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={saveFailedText(decl.noun, failure)} data-testid="create-error" />}
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="create-submit">
+          Create {decl.noun}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+/** One record field's input, by its declared kind (shared/records FieldKind). */
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { FieldDecl } from '../../../shared/records';
+import { displayDate } from '../../../shared/search/format';
+import { referenceOptions } from '../search/queries';
+import type { RefValue } from './form-model';
+import { ReferenceList, ReferenceSelect } from './ReferenceInput';
+
+/** Dates are shown MM/DD/YYYY and travel as YYYY-MM-DD (spec §5). */
+export const DATE_SHOWN = 'MM/DD/YYYY';
+const DATE_WIRE = 'YYYY-MM-DD';
+
+export interface FieldInputProps {
+  id: string;
+  field: FieldDecl;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The other values of the form (a sub-genre's options depend on the genre). */
+  values: Readonly<Record<string, unknown>>;
+  invalid?: boolean;
+}
+
+/** Option keys of a fixed select: the wire value as JSON (null is Lifetime, not "nothing chosen"). */
+const optionKey = (v: unknown) => JSON.stringify(v);
+
+export function FieldInput({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+  const status = invalid ? 'error' : undefined;
+  const nullable = field.schema.safeParse(null).success;
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea id={id} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'number':
+    case 'money':
+      return (
+        <InputNumber
+          id={id}
+          status={status}
+          style={{ width: '100%' }}
+          step={field.kind === 'money' ? 0.01 : 1}
+          value={(value as number | null) ?? null}
+          onChange={(v) => onChange(v ?? null)}
+        />
+      );
+    case 'date':
+      return (
+        <DatePicker
+          id={id}
+          status={status}
+          style={{ width: '100%' }}
+          format={DATE_SHOWN}
+          placeholder={DATE_SHOWN}
+          allowClear={nullable}
+          value={typeof value === 'string' && value ? dayjs(value, DATE_WIRE) : null}
+          onChange={(d) => onChange(d ? d.format(DATE_WIRE) : null)}
+        />
+      );
+    case 'boolean':
+      return <Switch id={id} checked={value === true} onChange={(v) => onChange(v)} />;
+    case 'select':
+      if (field.options) {
+        return (
+          <Select
+            id={id}
+            status={status}
+            virtual={false}
+            value={value === undefined ? undefined : optionKey(value)}
+            onChange={(k: string) => onChange(JSON.parse(k) as unknown)}
+            options={field.options.map((o) => ({ value: optionKey(o.value), label: o.label }))}
+          />
+        );
+      }
+      return <ListSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
+    case 'reference':
+      return <ReferenceSelect id={id} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
+    case 'references':
+      return <ReferenceList id={id} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
+    default:
+      return <Input id={id} status={status} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+/** A select over an auxiliary reference list; a dependent one (sub-genre) over its parent's items. */
+function ListSelect({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+  const q = useQuery(referenceOptions(field.list ?? ''));
+  const parent = field.dependsOn ? values[field.dependsOn] : undefined;
+  const items = field.dependsOn ? (q.data?.find((i) => i.id === parent)?.sub_genres ?? []) : (q.data ?? []);
+  return (
+    <Select
+      id={id}
+      status={invalid ? 'error' : undefined}
+      virtual={false}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear={field.schema.safeParse(null).success}
+      loading={q.isLoading}
+      disabled={Boolean(field.dependsOn) && parent == null}
+      value={(value as number | null) ?? undefined}
+      onChange={(v?: number) => onChange(v ?? null)}
+      options={items.map((i) => ({ value: i.id, label: i.name }))}
+    />
+  );
+}
+
+/** How a record value reads when it cannot be edited here (read-only fields, history, previews). */
+export function useValueText(field: FieldDecl | undefined): (v: unknown) => string {
+  const q = useQuery({ ...referenceOptions(field?.list ?? ''), enabled: Boolean(field?.list) });
+  return (v) => valueText(field, v, q.data);
+}
+
+export function valueText(field: FieldDecl | undefined, v: unknown, list?: readonly { id: number | null; name: string; sub_genres?: { id: number; name: string }[] }[]): string {
+  const option = field?.options?.find((o) => o.value === v);
+  if (option) return option.label;
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(field, x, list)).join(', ') : '—';
+  if (typeof v === 'object') return String((v as { name?: unknown }).name ?? (v as { id?: unknown }).id ?? '');
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  // A reference kept as its id (history rows, previews): the id, marked as one.
+  if ((field?.kind === 'reference' || field?.kind === 'references') && typeof v === 'number') return `#${v}`;
+  if (field?.list && list) {
+    const items = field.dependsOn ? list.flatMap((g) => g.sub_genres ?? []) : list;
+    const hit = items.find((i) => i.id === v);
+    if (hit) return hit.name;
+  }
+  if (field?.kind === 'date' && typeof v === 'string') return displayDate(v) || v;
+  if (field?.kind === 'money' && typeof v === 'number') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return String(v);
+}

@@ -1,0 +1,60 @@
+/** A record's history (GET …/{id}/history/): who, when, and each field's old → new value, newest first. */
+import { useState } from 'react';
+import { Alert, Empty, Pagination, Table, Timeline } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { parsePage } from '../../../shared/api';
+import type { FieldChange, HistoryEntry } from '../../../shared/api/endpoints';
+import { recordDecl } from '../../../shared/records';
+import { errorText, friendlyErrorText } from '../../lib/http-errors';
+import { Loading } from '../../ui/Loading';
+import { HISTORY_PER_PAGE, recordQueries } from './api';
+import { FieldValue } from './RecordFields';
+import type { RecordTabProps } from './tabs';
+
+const ACTIONS: Readonly<Record<string, string>> = { create: 'Created', update: 'Changed', bulk: 'Bulk edit', delete: 'Deleted', job: 'Changed by a job' };
+export const actionText = (action: string): string => ACTIONS[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replace(/[_-]/g, ' ');
+
+export function HistoryTab({ type, id }: RecordTabProps) {
+  const [page, setPage] = useState(1);
+  const q = useQuery(recordQueries.history(type, id, page));
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.data.results.length === 0) return <Empty description="No changes recorded yet" />;
+  const last = parsePage(q.data.page).last;
+  return (
+    <div data-testid="history-tab">
+      <Timeline
+        items={q.data.results.map((e) => ({ key: e.id, children: <HistoryItem type={type} entry={e} /> }))}
+      />
+      {last > 1 && <Pagination current={page} pageSize={HISTORY_PER_PAGE} total={q.data.count} onChange={setPage} showSizeChanger={false} />}
+    </div>
+  );
+}
+
+function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
+  const decl = recordDecl(type);
+  const label = (f: string) => decl?.fields[f]?.label ?? decl?.shown?.[f]?.label ?? f;
+  const rows = Object.entries(entry.changes).map(([field, c]) => ({ field, ...c }));
+  return (
+    <div className="history-entry" data-testid="history-entry">
+      <div className="history-entry__who">
+        <strong>{actionText(entry.action)}</strong> by {entry.author?.name ?? 'the system'} · {dayjs(entry.created_at).format('MM/DD/YYYY h:mm:ss A')}
+      </div>
+      {rows.length > 0 && (
+        <Table<{ field: string } & FieldChange>
+          size="small"
+          pagination={false}
+          rowKey="field"
+          scroll={{ x: 'max-content' }}
+          dataSource={rows}
+          columns={[
+            { key: 'field', title: 'Field', render: (_, r) => label(r.field) },
+            { key: 'old', title: 'Old value', render: (_, r) => <FieldValue field={decl?.fields[r.field]} value={r.old} /> },
+            { key: 'new', title: 'New value', render: (_, r) => <FieldValue field={decl?.fields[r.field]} value={r.new} /> },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

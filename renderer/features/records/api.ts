@@ -1,0 +1,79 @@
+/**
+ * Query keys, options and writes of the record pages: GET one record with its ETag,
+ * its notes and history, a release's tracks; PATCH (If-Match), POST create, notes,
+ * the bulk edit with preview and the release's track order. Every call goes through a
+ * declared endpoint (shared/api/endpoints).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import {
+  listEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
+} from '../../../shared/api/endpoints';
+import type { TrackPosition } from '../../../shared/records';
+import { call, fetchData, type ApiResult } from '../../lib/api';
+
+export const recordKeys = {
+  all: ['records'] as const,
+  type: (type: string) => [...recordKeys.all, type] as const,
+  one: (type: string, id: number) => [...recordKeys.type(type), id] as const,
+  get: (type: string, id: number) => [...recordKeys.one(type, id), 'object'] as const,
+  notes: (type: string, id: number) => [...recordKeys.one(type, id), 'notes'] as const,
+  history: (type: string, id: number, page: number) => [...recordKeys.one(type, id), 'history', page] as const,
+  historyAll: (type: string, id: number) => [...recordKeys.one(type, id), 'history'] as const,
+  releaseTracks: (id: number) => [...recordKeys.one('releases', id), 'tracks'] as const,
+};
+
+export const HISTORY_PER_PAGE = 25;
+
+export const recordQueries = {
+  /** The object and its ETag (the PATCH's If-Match). */
+  get: (type: string, id: number) =>
+    queryOptions({
+      queryKey: recordKeys.get(type, id),
+      queryFn: (): Promise<ApiResult<ObjectRow>> => call(listEndpoints(type).get, { params: { id } }),
+      staleTime: 0,
+      retry: false,
+    }),
+  notes: (type: string, id: number) =>
+    queryOptions({ queryKey: recordKeys.notes(type, id), queryFn: () => fetchData(listEndpoints(type).notes, { params: { id } }) }),
+  history: (type: string, id: number, page: number) =>
+    queryOptions({
+      queryKey: recordKeys.history(type, id, page),
+      queryFn: () => fetchData(recordEndpoints(type).history, { params: { id }, query: { page: String(page), per_page: String(HISTORY_PER_PAGE) } }),
+    }),
+  releaseTracks: (id: number) =>
+    queryOptions({ queryKey: recordKeys.releaseTracks(id), queryFn: () => fetchData(releaseEndpoints.tracks, { params: { id } }) }),
+};
+
+/**
+ * PATCH the changed fields against the version the user edited. The body was checked
+ * field by field with the declaration's schemas (form-model changeErrors), which are
+ * the PATCH schema's: the per-type body type cannot be named for a type chosen at run time.
+ */
+export function patchRecord(type: string, id: number, changes: Record<string, unknown>, etag: string | undefined): Promise<ApiResult<ObjectRow>> {
+  return call(recordEndpoints(type).patch, { params: { id }, body: changes as never, ifMatch: etag ?? '' });
+}
+
+/** The types created here (spec §7: POST /tracks/, POST /releases/), by record key. */
+export const CREATE_ENDPOINTS = { tracks: trackEndpoints.create, releases: releaseEndpoints.create } as const;
+export type CreatableType = keyof typeof CREATE_ENDPOINTS;
+export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
+
+/** POST a new record (the body checked with the declaration's create schema first). */
+export function createRecord(type: CreatableType, body: Record<string, unknown>): Promise<ApiResult<ObjectRow>> {
+  return call(CREATE_ENDPOINTS[type], { body: body as never });
+}
+
+export async function addNote(type: string, id: number, body: string): Promise<void> {
+  await call(listEndpoints(type).addNote, { params: { id }, body: { body } });
+}
+
+/** The bulk edit of tracks: a preview (nothing written) or the apply, all or nothing. */
+export async function bulkEditTracks(body: TrackBulkEdit) {
+  return fetchData(trackEndpoints.bulkEdit, { body });
+}
+
+/** A release's new track order, saved in one request. */
+export async function saveTrackOrder(releaseId: number, positions: readonly TrackPosition[]) {
+  const body: ReleaseTracksBulkEdit = { rows: [], positions: positions.map((p) => ({ id: p.id, position: p.position })), preview: false };
+  return fetchData(releaseEndpoints.tracksBulk, { params: { id: releaseId }, body });
+}

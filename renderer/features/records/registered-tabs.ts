@@ -1,0 +1,5 @@
+/** The sub-resource tab components, registered by type and tab key (./tabs.ts). */
+import { lazy } from 'react';
+import { registerRecordTab } from './tabs';
+
+registerRecordTab('releases', 'tracks', lazy(() => import('./ReleaseTracksTab')));
