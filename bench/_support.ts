@@ -2,7 +2,7 @@
  * Shared by the search-ui, export and editor benches: a throwaway PostgreSQL server (the
  * testing.md recipe), the seeded catalogue at a scale, the API as a child process
  * (so its memory is its own), memory sampling, percentiles and the table, Chromium's
- * flags, and a bridge client of the browser host signed in as a user would.
+ * flags, and the console (API, browser host, bridge client) signed in as a user would.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { openPostgres, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { isSeeded, seed } from '../server/seed/seed';
 import WebSocket from 'ws';
+import { startHost } from '../main/host/index';
+import { createMemoryVault } from '../main/services/token-vault';
 import { issueTokens } from '../server/auth/tokens';
 
 export const ADMIN_SCOPE = 'app:control staff:admin brand:dance brand:dj';
@@ -137,7 +139,7 @@ export function table(rows: (string | number)[][]): void {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
-export async function bridgeClient(origin: string, key: string) {
+async function bridgeClient(origin: string, key: string) {
   const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?key=${encodeURIComponent(key)}`, { origin });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   let next = 1;
@@ -156,7 +158,7 @@ export async function bridgeClient(origin: string, key: string) {
 }
 
 /** Signs the host's session in through the identity provider's form, as a user would. */
-export async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, username: string, password: string) {
+async function signInHost(bridge: BridgeClient, username: string, password: string) {
   const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
   const authorize = new URL(start.url);
   // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
@@ -167,4 +169,31 @@ export async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>
   const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
   const back = new URL(r.headers.get('location')!);
   await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+}
+
+export type BridgeClient = Awaited<ReturnType<typeof bridgeClient>>;
+
+/**
+ * The console without Electron, as the UI benches drive it: the API child on `url`, the
+ * renderer built, the browser host (memory vault) and a bridge client signed in as the
+ * sandbox admin. stop() ends them in turn.
+ */
+export async function startConsole(url: string, dataDir: string) {
+  const api = await startApiChild(url);
+  const stops: (() => unknown)[] = [() => api.stop()];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    execFileSync(process.execPath, ['scripts/build.mjs', '--only=renderer'], { stdio: 'inherit' });
+    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
+    stops.push(() => host.stop());
+    const bridge = await bridgeClient(host.origin, host.key);
+    stops.push(() => bridge.close());
+    await signInHost(bridge, 'admin', 'sandbox-admin');
+    return { api, host, bridge, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- editor [--scale 2] [--pg-url postgres://…] [--samples 30] [--bulk-samples 5]
+ * npm run bench -- editor [--scale 2] [--pg-url postgres://…] [--samples 30] [--bulk-samples 5] [--loads 10]
  *
  * Record pages and editors, on a PostgreSQL server this bench starts, seeded at
  * `--scale` (5,000 tracks per unit). The default is 2 (10,000 tracks): the bulk edit
@@ -17,21 +17,30 @@
  *    against the same PATCH with fetch straight to the API, in alternating pairs. Every
  *    save changes the value (two values in turn) with the ETag the previous save
  *    answered. Goal: the bridge's p50 under 10% over the straight one's.
+ * 3. Opening a release with exactly 100 tracks (made by SQL in the seeded database) in
+ *    Chromium through the browser host: from navigation to the release's URL with its
+ *    Tracks tab open (/catalog/releases/{id}?tab=tracks, the URL the page keeps when
+ *    that tab is chosen) until the tab shows all 100 rows, their drag handles are
+ *    enabled and the tab's Save control ("Save track order") is on screen and not busy;
+ *    `--loads` full page loads. The Save control is disabled until there is a change, by
+ *    design, so each load then moves the first track down with the keyboard (Space,
+ *    ArrowDown, Space) and times until Save is enabled (reference), then undoes it.
  * Prints a table, then ONE JSON line.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { BRAND_HEADER, endpointRequest, pathOf } from '../shared/api/endpoint';
 import { RECORD_ENDPOINTS, trackEndpoints, type BulkEditReport, type TrackBulkEdit } from '../shared/api/endpoints';
 import type { ApiResponse } from '../shared/bridge/channels/api';
+import { recordRoute } from '../shared/records';
 import type { Db } from '../server/db/client';
-import { startHost } from '../main/host/index';
-import { createMemoryVault } from '../main/services/token-vault';
-import { argOf, bridgeClient, pct, prepare, round, signInHost, startApiChild, startPostgres, table } from './_support';
+import { CHROMIUM_ARGS, argOf, pct, prepare, round, startConsole, startPostgres, table, type BridgeClient } from './_support';
 
 const BULK_ROWS = 5000;
 const BULK_GOAL = 3;
+const RELEASE_TRACKS = 100;
 const OVERHEAD_GOAL = 0.1;
 const BRAND = 'brand:dance';
 
@@ -100,7 +109,7 @@ async function bulkBench(db: Db, apiUrl: string, token: string, samples: number)
 
 /** Part 2: one field's save through the bridge against the same PATCH straight to the API. */
 async function saveBench(
-  db: Db, apiUrl: string, token: string, bridge: Awaited<ReturnType<typeof bridgeClient>>, samples: number,
+  db: Db, apiUrl: string, token: string, bridge: BridgeClient, samples: number,
 ) {
   // A track outside the bulk edit's rows.
   const [track] = await db.query<{ id: number; version: number }>('select id, version from tracks order by id offset $1 limit 1', [BULK_ROWS]);
@@ -147,10 +156,101 @@ async function saveBench(
   return { bridge: b, direct: d, overhead: (pct(b, 50) - pct(d, 50)) / pct(d, 50) };
 }
 
+/**
+ * A release with exactly RELEASE_TRACKS tracks: a copy of the first converted release
+ * (every column, a new id and title) and of its tracks repeated to that number (new ids,
+ * positions 1..N, new guids), with their artists. Returns its id.
+ */
+async function releaseWithTracks(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [src] = await tx.query<{ id: number }>("select r.id from releases r where r.encode_status = 'CONVERTED' and exists (select 1 from tracks t where t.release_id = r.id) order by r.id limit 1");
+    await tx.query('create temp table bench_release on commit drop as select * from releases where id = $1', [src.id]);
+    const [{ id }] = await tx.query<{ id: number }>(
+      "update bench_release set id = nextval(pg_get_serial_sequence('releases', 'id')), title = $1, version = 1 returning id", [`Editor bench: ${RELEASE_TRACKS} tracks`],
+    );
+    await tx.query('insert into releases select * from bench_release');
+    await tx.query('insert into release_artists select $1, artist_id, position from release_artists where release_id = $2', [id, src.id]);
+    await tx.query(
+      `create temp table bench_tracks on commit drop as
+       select t.* from tracks t cross join generate_series(1, $2::int) g where t.release_id = $1 order by g, t.position limit $3`,
+      [src.id, RELEASE_TRACKS, RELEASE_TRACKS],
+    );
+    await tx.query('alter table bench_tracks add column src int, add column n int');
+    await tx.query('update bench_tracks b set src = b.id, n = x.n from (select ctid, row_number() over () n from bench_tracks) x where b.ctid = x.ctid');
+    await tx.query(
+      `update bench_tracks set id = nextval(pg_get_serial_sequence('tracks', 'id')), release_id = $1, position = n, guid = gen_random_uuid(),
+         title = title || ' ' || n, version = 1`,
+      [id],
+    );
+    await tx.query('create temp table bench_track_artists on commit drop as select b.id, a.artist_id, a.role, a.position from bench_tracks b join track_artists a on a.track_id = b.src');
+    await tx.query('alter table bench_tracks drop column src, drop column n');
+    await tx.query('insert into tracks select * from bench_tracks');
+    await tx.query('insert into track_artists (track_id, artist_id, role, position) select id, artist_id, role, position from bench_track_artists');
+    const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from tracks where release_id = $1', [id]);
+    if (n !== RELEASE_TRACKS) throw new Error(`release ${id} has ${n} tracks, not ${RELEASE_TRACKS}`);
+    return id;
+  });
+}
+
+/** Part 3: navigation to the release's Tracks tab until its 100 rows and controls are ready, in Chromium through the host. */
+async function releasePageBench(origin: string, key: string, releaseId: number, loads: number) {
+  const url = `${origin}/${recordRoute('releases', releaseId)!.replace(/^\//, '')}?tab=tracks`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const open: number[] = [];
+  const edit: number[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const rows = page.locator('[data-testid="release-tracks"] tbody tr.ant-table-row');
+    const handles = page.locator('[data-testid="release-tracks"] [data-testid="reorder-handle"]:enabled');
+    const save = page.locator('[data-testid="save-order"]');
+    const ready = async () => {
+      await rows.nth(RELEASE_TRACKS - 1).waitFor({ timeout: 120_000 });
+      await handles.nth(RELEASE_TRACKS - 1).waitFor({ timeout: 120_000 });
+      await page.locator('[data-testid="save-order"]:not(.ant-btn-loading)').waitFor({ timeout: 120_000 });
+      const n = await rows.count();
+      if (n !== RELEASE_TRACKS) throw new Error(`the Tracks tab shows ${n} rows, not ${RELEASE_TRACKS}`);
+    };
+    const firstTitle = () => page.locator('[data-testid="release-tracks"] [data-testid="track-title"]').first().textContent();
+    // The first load carries the host's key (in the fragment, as the shell opens it) and warms the HTTP cache.
+    await page.goto(`${url}#key=${key}`);
+    await ready();
+    for (let i = 0; i <= loads; i++) {
+      const t = performance.now();
+      await page.goto(url);
+      await ready();
+      const o = performance.now() - t;
+      // Interactive: a keyboard move of the first track enables Save; then it is undone (nothing saved).
+      const before = await firstTitle();
+      const t2 = performance.now();
+      // Each key waits for dnd-kit to take it (the handle pressed, then its live region's announcement) before the next.
+      await handles.first().focus();
+      await page.keyboard.press('Space');
+      await page.locator('[data-testid="reorder-handle"][aria-pressed="true"]').waitFor({ timeout: 30_000 });
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('status').filter({ hasText: /over position 2/ }).waitFor({ state: 'attached', timeout: 30_000 });
+      await page.keyboard.press('Space');
+      await page.locator('[data-testid="save-order"]:enabled').waitFor({ timeout: 30_000 });
+      const e = performance.now() - t2;
+      if ((await firstTitle()) === before) throw new Error('the keyboard move did not move the first track');
+      await page.getByRole('button', { name: 'Undo reordering' }).click();
+      await save.and(page.locator(':disabled')).waitFor({ timeout: 30_000 });
+      // The first timed load is a warm-up too (the page's chunks come from the cache from here on).
+      if (i > 0) {
+        open.push(o);
+        edit.push(e);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { open, edit };
+}
+
 export default async function main(argv: string[]) {
   const scale = Number(argOf(argv, 'scale', '2'));
   const samples = Number(argOf(argv, 'samples', '30'));
   const bulkSamples = Number(argOf(argv, 'bulk-samples', '5'));
+  const loads = Number(argOf(argv, 'loads', '10'));
   const external = argOf(argv, 'pg-url', '');
   const pg = external ? null : startPostgres();
   const url = external || pg!.url;
@@ -158,16 +258,17 @@ export default async function main(argv: string[]) {
   try {
     console.error(`seeding scale ${scale} on PostgreSQL (skipped when already seeded)…`);
     const { token, db } = await prepare(url, scale, (m) => console.error(`  ${m}`));
+    const releaseId = await releaseWithTracks(db);
+    await db.exec('vacuum analyze tracks, releases');
     const [{ n: tracks }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
-    const api = await startApiChild(url);
-    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
-    const bridge = await bridgeClient(host.origin, host.key);
+    const { api, host, bridge, stop } = await startConsole(url, dataDir);
     try {
-      await signInHost(bridge, 'admin', 'sandbox-admin');
       console.error(`bulk edit of ${BULK_ROWS} tracks against SQL, ${bulkSamples} samples each…`);
       const bulk = await bulkBench(db, api.api, token, bulkSamples);
       console.error(`saves through the bridge against straight, ${samples} pairs…`);
       const save = await saveBench(db, api.api, token, bridge, samples);
+      console.error(`release ${releaseId} with ${RELEASE_TRACKS} tracks in Chromium, ${loads} loads…`);
+      const ui = await releasePageBench(host.origin, host.key, releaseId, loads);
 
       const p = (xs: number[]) => [round(pct(xs, 50)), round(pct(xs, 95))];
       table([
@@ -177,6 +278,8 @@ export default async function main(argv: string[]) {
         [`SQL UPDATE of the same ${BULK_ROWS.toLocaleString('en-US')} rows`, ...p(bulk.sqlUpdate), ''],
         ['save one track field (If-Match): straight to the API', ...p(save.direct), ''],
         ['same save through the console (bridge)', ...p(save.bridge), `overhead < 10% (${round(save.overhead * 100)}%)`],
+        [`Chromium: open release, ${RELEASE_TRACKS} tracks, until interactive`, ...p(ui.open), 'reference'],
+        ['then move a track (keyboard) until Save is enabled', ...p(ui.edit), 'reference'],
       ]);
       console.log(JSON.stringify({
         bench: 'editor', scale, tracks, samples, bulk_samples: bulkSamples, bulk_rows: BULK_ROWS,
@@ -187,12 +290,13 @@ export default async function main(argv: string[]) {
         save_direct_p50_ms: round(pct(save.direct, 50), 2), save_direct_p95_ms: round(pct(save.direct, 95), 2),
         save_bridge_p50_ms: round(pct(save.bridge, 50), 2), save_bridge_p95_ms: round(pct(save.bridge, 95), 2),
         save_bridge_overhead_pct: round(save.overhead * 100, 2),
+        release_tracks: RELEASE_TRACKS, release_loads: loads,
+        release_open_p50_ms: round(pct(ui.open, 50)), release_open_p95_ms: round(pct(ui.open, 95)),
+        release_move_to_save_enabled_p50_ms: round(pct(ui.edit, 50)), release_move_to_save_enabled_p95_ms: round(pct(ui.edit, 95)),
         goals: { bulk_apply_within_3x_sql: bulk.ratio <= BULK_GOAL, save_bridge_overhead_under_10pct: save.overhead < OVERHEAD_GOAL },
       }));
     } finally {
-      bridge.close();
-      await host.stop();
-      await api.stop();
+      await stop();
       await db.close();
     }
   } finally {

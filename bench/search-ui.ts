@@ -11,7 +11,6 @@
  *    the table is scrolled a step every animation frame; frame-to-frame times.
  * Prints a table, then ONE JSON line. `--scroll-only [--rows N]` runs part 2 alone.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,10 +19,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { buildQuery } from '../shared/api';
-import { startHost } from '../main/host/index';
-import { createMemoryVault } from '../main/services/token-vault';
 import { TITLE_WORDS } from '../server/seed/words';
-import { CHROMIUM_ARGS, argOf, bridgeClient, pct, prepare, round, signInHost, startApiChild, startPostgres, table } from './_support';
+import { CHROMIUM_ARGS, argOf, pct, prepare, round, startConsole, startPostgres, table } from './_support';
 
 /**
  * Two frame figures for the scroll:
@@ -141,12 +138,8 @@ export default async function main(argv: string[]) {
     const { token, db } = await prepare(url, scale, (m) => console.error(`  ${m}`));
     const [{ n: tracks }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
     await db.close();
-    const api = await startApiChild(url);
-    execFileSync(process.execPath, ['scripts/build.mjs', '--only=renderer'], { stdio: 'inherit' });
-    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
-    const bridge = await bridgeClient(host.origin, host.key);
+    const { api, host, bridge, stop } = await startConsole(url, dataDir);
     try {
-      await signInHost(bridge, 'admin', 'sandbox-admin');
       const word = (i: number) => TITLE_WORDS[(i * 7) % TITLE_WORDS.length].split(' ')[0].toLowerCase();
       const query = (i: number) => ({ type: 'tracks', page: 1, per_page: 25, q: word(i) });
       const viaBridge = (i: number) => bridge.call('apiRequest', { method: 'GET', path: '/v4/catalog/tracks/', query: query(i) });
@@ -207,9 +200,7 @@ export default async function main(argv: string[]) {
         goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_frame_work_p95_under_16ms: fig.ok },
       }));
     } finally {
-      bridge.close();
-      await host.stop();
-      await api.stop();
+      await stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
