@@ -1,7 +1,8 @@
 /**
- * Shared by the search-ui and export benches: a throwaway PostgreSQL server (the
+ * Shared by the search-ui, export and editor benches: a throwaway PostgreSQL server (the
  * testing.md recipe), the seeded catalogue at a scale, the API as a child process
- * (so its memory is its own), and memory sampling.
+ * (so its memory is its own), memory sampling, percentiles and the table, Chromium's
+ * flags, and the console (API, browser host, bridge client) signed in as a user would.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -10,6 +11,9 @@ import { join } from 'node:path';
 import { openPostgres, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { isSeeded, seed } from '../server/seed/seed';
+import WebSocket from 'ws';
+import { startHost } from '../main/host/index';
+import { createMemoryVault } from '../main/services/token-vault';
 import { issueTokens } from '../server/auth/tokens';
 
 export const ADMIN_SCOPE = 'app:control staff:admin brand:dance brand:dj';
@@ -129,4 +133,67 @@ export const pct = (xs: number[], p: number) => {
 export function table(rows: (string | number)[][]): void {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const r of rows) console.log(r.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  '));
+}
+
+/** Chromium's flags for the benches' pages (headless, no sandbox as root, no background traffic). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
+async function bridgeClient(origin: string, key: string) {
+  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?key=${encodeURIComponent(key)}`, { origin });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let next = 1;
+  const waiting = new Map<number, (r: { ok: boolean; value?: unknown; error?: unknown }) => void>();
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as { t: string; id: number; result: { ok: boolean; value?: unknown; error?: unknown } };
+    if (msg.t === 'result') waiting.get(msg.id)?.(msg.result);
+  });
+  const call = <T>(channel: string, request: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, (r) => (waiting.delete(id), r.ok ? resolve(r.value as T) : reject(new Error(JSON.stringify(r.error)))));
+      ws.send(JSON.stringify({ t: 'call', id, channel, request }));
+    });
+  return { call, close: () => ws.close() };
+}
+
+/** Signs the host's session in through the identity provider's form, as a user would. */
+async function signInHost(bridge: BridgeClient, username: string, password: string) {
+  const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
+  const authorize = new URL(start.url);
+  // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
+  const page = await fetch(authorize);
+  const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), csrf_token: csrf, username, password });
+  const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
+  const back = new URL(r.headers.get('location')!);
+  await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+}
+
+export type BridgeClient = Awaited<ReturnType<typeof bridgeClient>>;
+
+/**
+ * The console without Electron, as the UI benches drive it: the API child on `url`, the
+ * renderer built, the browser host (memory vault) and a bridge client signed in as the
+ * sandbox admin. stop() ends them in turn.
+ */
+export async function startConsole(url: string, dataDir: string) {
+  const api = await startApiChild(url);
+  const stops: (() => unknown)[] = [() => api.stop()];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    execFileSync(process.execPath, ['scripts/build.mjs', '--only=renderer'], { stdio: 'inherit' });
+    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
+    stops.push(() => host.stop());
+    const bridge = await bridgeClient(host.origin, host.key);
+    stops.push(() => bridge.close());
+    await signInHost(bridge, 'admin', 'sandbox-admin');
+    return { api, host, bridge, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }

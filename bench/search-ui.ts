@@ -11,7 +11,6 @@
  *    the table is scrolled a step every animation frame; frame-to-frame times.
  * Prints a table, then ONE JSON line. `--scroll-only [--rows N]` runs part 2 alone.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,12 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import WebSocket from 'ws';
 import { buildQuery } from '../shared/api';
-import { startHost } from '../main/host/index';
-import { createMemoryVault } from '../main/services/token-vault';
 import { TITLE_WORDS } from '../server/seed/words';
-import { argOf, pct, prepare, round, startApiChild, startPostgres, table } from './_support';
+import { CHROMIUM_ARGS, argOf, pct, prepare, round, startConsole, startPostgres, table } from './_support';
 
 /**
  * Two frame figures for the scroll:
@@ -60,41 +56,6 @@ function scrollFigures(scroll: { frames: number[]; work: number[] }, label: stri
     ok: w95 < FRAME_GOAL_MS,
   };
 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-/** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
-async function bridgeClient(origin: string, key: string) {
-  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/bridge?key=${encodeURIComponent(key)}`, { origin });
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let next = 1;
-  const waiting = new Map<number, (r: { ok: boolean; value?: unknown; error?: unknown }) => void>();
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as { t: string; id: number; result: { ok: boolean; value?: unknown; error?: unknown } };
-    if (msg.t === 'result') waiting.get(msg.id)?.(msg.result);
-  });
-  const call = <T>(channel: string, request: unknown) =>
-    new Promise<T>((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, (r) => (waiting.delete(id), r.ok ? resolve(r.value as T) : reject(new Error(JSON.stringify(r.error)))));
-      ws.send(JSON.stringify({ t: 'call', id, channel, request }));
-    });
-  return { call, close: () => ws.close() };
-}
-
-/** Signs the host's session in through the identity provider's form, as a user would. */
-async function signInHost(bridge: Awaited<ReturnType<typeof bridgeClient>>, username: string, password: string) {
-  const start = await bridge.call<{ mode: string; url: string }>('sessionSignIn', {});
-  const authorize = new URL(start.url);
-  // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
-  const page = await fetch(authorize);
-  const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), csrf_token: csrf, username, password });
-  const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
-  const back = new URL(r.headers.get('location')!);
-  await bridge.call('sessionCompleteSignIn', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
-}
-
 async function scrollBench(rows: number): Promise<{ frames: number[]; work: number[]; firstPaintMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'table-bench-'));
   await build({
@@ -177,12 +138,8 @@ export default async function main(argv: string[]) {
     const { token, db } = await prepare(url, scale, (m) => console.error(`  ${m}`));
     const [{ n: tracks }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
     await db.close();
-    const api = await startApiChild(url);
-    execFileSync(process.execPath, ['scripts/build.mjs', '--only=renderer'], { stdio: 'inherit' });
-    const host = await startHost({ distDir: 'dist', dataDir, apiUrl: api.api, idpUrl: api.idp, vault: createMemoryVault() });
-    const bridge = await bridgeClient(host.origin, host.key);
+    const { api, host, bridge, stop } = await startConsole(url, dataDir);
     try {
-      await signInHost(bridge, 'admin', 'sandbox-admin');
       const word = (i: number) => TITLE_WORDS[(i * 7) % TITLE_WORDS.length].split(' ')[0].toLowerCase();
       const query = (i: number) => ({ type: 'tracks', page: 1, per_page: 25, q: word(i) });
       const viaBridge = (i: number) => bridge.call('apiRequest', { method: 'GET', path: '/v4/catalog/tracks/', query: query(i) });
@@ -243,9 +200,7 @@ export default async function main(argv: string[]) {
         goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_frame_work_p95_under_16ms: fig.ok },
       }));
     } finally {
-      bridge.close();
-      await host.stop();
-      await api.stop();
+      await stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
