@@ -178,8 +178,12 @@ test('support finds orders by store, year and month (select filters), with only 
   // A bare link reopens the account's last filters for the type (an earlier test searched by username): start clean.
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/support\?type=orders$/);
-  await page.getByTestId('more-filters').click();
-  await page.getByTestId('filter-store').click();
+  // The panel may be laid out again once the reset filters are stored (it then shows its first filters only):
+  // open "More filters" until the store filter is there and takes the click.
+  await expect(async () => {
+    if (!(await page.getByTestId('filter-store').isVisible())) await page.getByTestId('more-filters').click();
+    await page.getByTestId('filter-store').click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const stores = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allTextContents();
   expect(stores).toEqual([...storeOptions(principal.brand)]);
   await page.keyboard.press('Escape');
