@@ -13,8 +13,8 @@
  *   that picks the other.
  */
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { isCalendarDate } from './query-values';
 
 dayjs.extend(utc);
