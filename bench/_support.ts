@@ -11,6 +11,7 @@ import { openPostgres, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { isSeeded, seed } from '../server/seed/seed';
 import { issueTokens } from '../server/auth/tokens';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const ADMIN_SCOPE = 'app:control staff:admin brand:dance brand:dj';
 
@@ -72,12 +73,13 @@ export interface ApiChild {
   stop(): Promise<void>;
 }
 
-/** The built API (dist/server/cli.mjs) as a child process against `url`. */
+/** The built API (dist/server/cli.mjs) as a child process against `url`, with the project's V8 flags as the console runs it. */
 export async function startApiChild(url: string): Promise<ApiChild> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'inherit' });
   const child: ChildProcess = fork('dist/server/cli.mjs', [], {
     env: { ...process.env, DATABASE_URL: url, API_PORT: '0', IDP_PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: [...NODE_FLAGS],
   });
   const ready = await new Promise<{ api: string; idp: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { api: string; idp: string }));
