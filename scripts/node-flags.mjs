@@ -10,16 +10,25 @@
 // to 64 MB on a 24 GiB machine). Measured on Node 24: an idle API (dist/server/cli.mjs on
 // PostgreSQL) had 362 MB RSS (108 MB on Node 20) with heapUsed ~37 MB on both and
 // heapTotal 174 MB; `npm run bench -- export` showed the API at ~300 MB and main at
-// 190-220 MB. With --max-semi-space-size=8 the idle API is 157 MB, and in
-// `npm run bench -- export --scale 40` the API stays at 165 MB (flat) and main at 120 MB,
-// with no loss of throughput (18,154 rows/s against 15,446 without).
+// 190-220 MB (117-175 MB on Node 20).
+// --max-semi-space-size=8: the idle API is 157 MB, and in `npm run bench -- export
+// --scale 40` the API stays at 165 MB (flat) and main at 120 MB, with no loss of
+// throughput (18,154 rows/s against 15,446 without). At full scale (one million rows)
+// the API still climbed to 204-227 MB in five runs: the rows in flight outlive the more
+// frequent scavenges, so the old generation fills with soon-dead rows (~1.4 MB a
+// scavenge) and V8's dynamic growing factor let it reach ~115 MB before a full GC.
+// --heap-growing-percent=100 (the old generation grows to at most twice what survived the
+// last full GC): the API at 163-167 MB, flat at every quarter of the export, main
+// 141-150 MB, rows/s within the machine's noise (interleaved runs: 39,994 and 24,180
+// against 46,391 and 25,200; the API's export alone 17-21 s against 20-30 s).
+// (--optimize-for-size held both near 115 MB but exported ~30% slower: not used.)
 // v8.setFlagsFromString at run time does not work (measured): V8 sizes the heap when the
-// isolate is created, so the flag must be on the command line (execArgv, or Electron's
+// isolate is created, so the flags must be on the command line (execArgv, or Electron's
 // --js-flags, which Electron reads before it creates an isolate).
 import { spawn } from 'node:child_process';
 
 /** Node command-line flags (execArgv). */
-export const NODE_FLAGS = Object.freeze(['--max-semi-space-size=8']);
+export const NODE_FLAGS = Object.freeze(['--max-semi-space-size=8', '--heap-growing-percent=100']);
 
 /** The same flags as the value of Electron's --js-flags switch. */
 export const JS_FLAGS = NODE_FLAGS.join(' ');
