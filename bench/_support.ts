@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { startHost } from '../main/host/index';
 import { createMemoryVault } from '../main/services/token-vault';
 import { issueTokens } from '../server/auth/tokens';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const ADMIN_SCOPE = 'app:control staff:admin brand:dance brand:dj';
 
@@ -76,12 +77,13 @@ export interface ApiChild {
   stop(): Promise<void>;
 }
 
-/** The built API (dist/server/cli.mjs) as a child process against `url`. */
+/** The built API (dist/server/cli.mjs) as a child process against `url`, with the project's V8 flags as the console runs it. */
 export async function startApiChild(url: string): Promise<ApiChild> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'inherit' });
   const child: ChildProcess = fork('dist/server/cli.mjs', [], {
     env: { ...process.env, DATABASE_URL: url, API_PORT: '0', IDP_PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: [...NODE_FLAGS],
   });
   const ready = await new Promise<{ api: string; idp: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { api: string; idp: string }));

@@ -20,6 +20,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { HashPool } from '../main/services/packaging/hash-pool';
 import { scan } from '../main/services/packaging/scanner';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -100,10 +101,10 @@ async function childScan(paths: string[], concurrency: number): Promise<ScanFigu
   };
 }
 
-/** Scans `paths` in a fresh child process (this same bundle), so its peak RSS is its own. */
+/** Scans `paths` in a fresh child process (this same bundle), so its peak RSS is its own; with the project's V8 flags, as main runs. */
 async function scanRun(paths: string[], concurrency: number): Promise<ScanFigures> {
   const self = fileURLToPath(import.meta.url);
-  const { stdout } = await run(process.execPath, [self, CHILD_FLAG, JSON.stringify({ paths, concurrency })], { maxBuffer: MB });
+  const { stdout } = await run(process.execPath, [...NODE_FLAGS, self, CHILD_FLAG, JSON.stringify({ paths, concurrency })], { maxBuffer: MB });
   const line = stdout.trim().split('\n').pop() ?? '';
   return JSON.parse(line) as ScanFigures;
 }

@@ -11,11 +11,16 @@
 // ~/.local/share/store-console), HOST_PORT (default: a free port), API_URL and
 // IDP_URL (use an existing API instead of the sandbox), SENTRY_DSN, CONSOLE_BROWSER_HOST=1
 // (use the browser host even where Electron is installed).
+// It runs with the project's V8 flags (scripts/node-flags.mjs): started without them, it
+// starts itself again with them, and Electron gets them as --js-flags.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JS_FLAGS, withNodeFlags } from './node-flags.mjs';
+
+await withNodeFlags();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -47,7 +52,7 @@ if (keyring.action === 'stop') {
 }
 if (keyring.action === 'warn') console.error(keyring.message);
 if (keyring.action === 'private-keyring') {
-  process.exit(await runInPrivateKeyring(root, [process.execPath, 'scripts/start.mjs'], hostOptionsFromEnv(process.env).dataDir));
+  process.exit(await runInPrivateKeyring(root, [process.execPath, ...process.execArgv, 'scripts/start.mjs'], hostOptionsFromEnv(process.env).dataDir));
 }
 
 /** The installed Electron binary, or null. Never `require('electron')`: it downloads a missing binary. */
@@ -67,7 +72,8 @@ function electronBinary() {
 
 const electron = electronBinary();
 if (electron) {
-  const child = spawn(electron, ['.'], { stdio: 'inherit', env: process.env });
+  // Electron's main reads V8 flags only from --js-flags on its own command line (before its isolate exists).
+  const child = spawn(electron, [`--js-flags=${JS_FLAGS}`, '.'], { stdio: 'inherit', env: process.env });
   const forward = (sig) => () => child.kill(sig);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

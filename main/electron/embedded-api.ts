@@ -2,6 +2,7 @@ import { utilityProcess } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { urlOf } from '../config';
+import { JS_FLAGS } from '../../scripts/node-flags.mjs';
 
 /**
  * The sandbox API in an Electron utilityProcess (a Node child owned by the app,
@@ -17,6 +18,10 @@ export async function startUtilityApi(childPath: string, dataDir: string): Promi
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
     stdio: 'inherit',
     serviceName: 'Store Console sandbox API',
+    // The project's V8 flags. A utility process creates its V8 isolate from the --js-flags
+    // switch of its own command line (execArgv is appended to it), before Node reads its
+    // options: a bare Node flag here would come too late, and main's --js-flags is not passed on.
+    execArgv: [`--js-flags=${JS_FLAGS}`],
   });
   const ready = await new Promise<{ api: string | number; idp: string | number }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the sandbox API did not report ready within 120 s')), 120_000);

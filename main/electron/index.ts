@@ -19,12 +19,18 @@ import { registerBridge } from './ipc';
 import { registerAppProtocol, registerAppScheme } from './protocol';
 import { createElectronStoreBackend } from './settings-store';
 import { createMainWindow } from './window';
+import { JS_FLAGS } from '../../scripts/node-flags.mjs';
 
 // dist/main/electron.cjs → dist/
 const distDir = join(__dirname, '..');
 
 registerAppScheme(protocol);
 if (!app.requestSingleInstanceLock()) app.quit();
+
+// The project's V8 flags for the renderers, which take --js-flags from main's command line
+// (after any given there). Main's own V8 exists by now: it has them only from its command
+// line (npm start passes them); the sandbox API's utility process gets them in embedded-api.ts.
+app.commandLine.appendSwitch('js-flags', [app.commandLine.getSwitchValue('js-flags'), JS_FLAGS].filter(Boolean).join(' '));
 
 let stopApi: (() => void) | null = null;
 let services: MainServices | null = null;

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { urlOf } from '../config';
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
 export interface EmbeddedApi {
   apiUrl: string;
@@ -21,6 +22,7 @@ interface ReadyMessage {
  * Starts the sandbox API (dist/server/cli.mjs) in its own process, never on this
  * event loop, with its PGlite data in `dataDir/pglite` so the sandbox survives
  * restarts. Its output goes to `dataDir/server.log`. Resolves when it reports ready.
+ * It runs with the project's V8 flags (NODE_FLAGS) and nothing of this process's execArgv.
  */
 export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<EmbeddedApi> {
   mkdirSync(opts.dataDir, { recursive: true });
@@ -30,7 +32,7 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
   const child = fork(opts.cliPath, ['--data-dir', pglite, '--sandbox'], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
     stdio: ['ignore', log, log, 'ipc'],
-    execArgv: [],
+    execArgv: [...NODE_FLAGS],
   });
   closeSync(log);
   const killOnExit = () => child.kill('SIGTERM');

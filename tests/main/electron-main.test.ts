@@ -1,5 +1,6 @@
 /** main/electron/index.ts wiring, against a fake electron module and a fake electron-store. */
 import { describe, expect, it, vi } from 'vitest';
+import { JS_FLAGS } from '../../scripts/node-flags.mjs';
 
 const fake = vi.hoisted(() => {
   const calls: string[] = [];
@@ -7,6 +8,8 @@ const fake = vi.hoisted(() => {
   let ready!: () => void;
   const whenReady = new Promise<void>((r) => (ready = r));
   const sent: unknown[][] = [];
+  /** Chromium's command line as main sees it (app.commandLine): a V8 flag given at launch. */
+  const switches = new Map<string, string>([['js-flags', '--stack-size=2000']]);
   /** The window's webContents listeners (will-prevent-unload: the unsaved-changes prompt). */
   const contentsListeners = new Map<string, (...a: unknown[]) => void>();
   class FakeBrowserWindow {
@@ -43,7 +46,12 @@ const fake = vi.hoisted(() => {
     ready: () => ready(),
     FakeBrowserWindow,
     ipcHandlers: new Map<string, unknown>(),
+    switches,
     app: {
+      commandLine: {
+        getSwitchValue: (name: string) => switches.get(name) ?? '',
+        appendSwitch: (name: string, value = '') => switches.set(name, value),
+      },
       whenReady: () => whenReady,
       requestSingleInstanceLock: () => true,
       quit: vi.fn(),
@@ -90,6 +98,8 @@ describe('Electron main', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await import('../../main/electron/index');
     expect(fake.calls).toEqual([`privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])}`]);
+    // Before ready, the project's V8 flags for the renderers, after the one given at launch.
+    expect(fake.switches).toEqual(new Map([['js-flags', `--stack-size=2000 ${JS_FLAGS}`]]));
     fake.ready();
     await vi.waitFor(() => expect(fake.FakeBrowserWindow.all).toHaveLength(1));
     expect(fake.calls[1]).toBe('handle:app');

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JS_FLAGS } from '../../scripts/node-flags.mjs';
 
 class FakeUtilityProcess extends EventEmitter {
   killed = 0;
@@ -19,7 +20,7 @@ class FakeUtilityProcess extends EventEmitter {
   }
 }
 
-const forks: { path: string; args: string[]; options: { env: Record<string, string>; serviceName?: string }; child: FakeUtilityProcess }[] = [];
+const forks: { path: string; args: string[]; options: { env: Record<string, string>; serviceName?: string; execArgv?: string[] }; child: FakeUtilityProcess }[] = [];
 
 vi.mock('electron', () => ({
   utilityProcess: {
@@ -50,6 +51,8 @@ describe('startUtilityApi (Electron)', () => {
     expect(f.path).toBe('/app/dist/main/api-child.mjs');
     expect(f.args).toEqual(['--data-dir', join(tmp, 'user-data', 'pglite'), '--sandbox', '--log-file', join(tmp, 'user-data', 'server.log')]);
     expect(f.options.env).toMatchObject({ API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: join(tmp, 'user-data', 'pglite') });
+    // The project's V8 flags, as the switch a utility process reads before it creates its isolate.
+    expect(f.options.execArgv).toEqual([`--js-flags=${JS_FLAGS}`]);
     f.child.emit('message', { type: 'log', text: 'not ready yet' });
     f.child.emit('message', { type: 'ready', api: 41000, idp: 'http://127.0.0.1:41001/' });
     const api = await started;

@@ -7,6 +7,7 @@
  * (and fails instead when CI is set: startPgCluster).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -21,6 +22,8 @@ import { openStorage, type Storage } from '../../server/storage';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { childrenOf, cmdlineOf } from '../fixtures/processes';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -47,6 +50,16 @@ function readyOf<T>(e: Entry): Promise<T> {
     e.child.once('message', (m) => resolve(m as T));
     e.child.once('exit', (code) => reject(new Error(`${e.child.spawnargs.slice(2).join(' ')} exited with ${code}: ${e.output()}`)));
   });
+}
+/**
+ * The process that runs the entry: npm starts `node scripts/server.mjs`, which runs itself
+ * again with the project's V8 flags (scripts/node-flags.mjs) as its one child.
+ */
+function flaggedRunOf(e: Entry): number {
+  const children = childrenOf(e.child.pid!);
+  expect(children).toHaveLength(1);
+  expect(cmdlineOf(children[0])).toEqual([process.execPath, ...NODE_FLAGS, resolve('scripts/server.mjs'), ...e.child.spawnargs.slice(2)]);
+  return children[0];
 }
 const exitOf = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: string | null }>((resolve) => {
@@ -215,6 +228,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     const server = spawnEntry(['--no-worker'], { DATABASE_URL: url(), API_PORT: '0', IDP_PORT: '0' });
     const urls = await readyOf<ServerUrls & { type: string }>(server);
     expect(urls.type).toBe('ready');
+    flaggedRunOf(server);
     const finance = (await signIn(urls, 'finance', 'sandbox-finance')).access_token;
     const started = await api(urls, finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
       method: 'POST', body: { start_date: '2000-01-01', end_date: '2100-01-01' },
@@ -227,7 +241,8 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     expect(await state()).toBe('PENDING');
 
     const worker = spawnEntry(['--worker'], { DATABASE_URL: url(), WORKER_CONCURRENCY: '3' });
-    expect(await readyOf<{ type: string }>(worker)).toMatchObject({ type: 'ready', pid: worker.child.pid });
+    // The worker's ready comes from the run with the V8 flags, through the process npm started.
+    expect(await readyOf<{ type: string }>(worker)).toMatchObject({ type: 'ready', pid: flaggedRunOf(worker) });
     await waitFor(async () => (await state()) === 'DONE', 30_000);
     const done = await api(urls, finance, pathOf(jobEndpoints.view, { kind: 'sales', id }));
     expect(done.body).toMatchObject({ state: 'DONE', result: { supplier_id: 2 } });
