@@ -16,7 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_GZIP_BYTES = 200 * 1024;
-const READY = /^Console ready: (\S+)$/m;
+/** The ready line; on a machine without a desktop keychain it ends with " (private keyring: …)". */
+const READY = /^Console ready: (\S+)(?: \(private keyring[^)]*\))?$/m;
 
 async function timeStart(dataDir: string): Promise<number> {
   const started = performance.now();
