@@ -24,7 +24,7 @@ function newest(dirs) {
 }
 const stale = (out, inputs) => force || !existsSync(out) || statSync(out).mtimeMs < newest([...inputs, 'package-lock.json']);
 
-const node = { bundle: true, platform: 'node', target: 'node20', packages: 'external', sourcemap: 'linked', logLevel: 'warning' };
+const node = { bundle: true, platform: 'node', target: 'node22.12', packages: 'external', sourcemap: 'linked', logLevel: 'warning' };
 const esmBanner = { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" };
 
 const targets = [

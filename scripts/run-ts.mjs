@@ -10,7 +10,7 @@ export async function runTs(entry, argv = []) {
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
   await build({
-    entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node22.12',
     packages: 'external', sourcemap: 'inline', logLevel: 'warning',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });

@@ -2,6 +2,7 @@
 // Ports from API_PORT / IDP_PORT (defaults 8400 / 8401), DATABASE_URL for a PostgreSQL
 // server, otherwise PGlite in CONSOLE_DATA_DIR (default .data/pglite) or --memory.
 // npm run worker (--worker): a job worker alone on the DATABASE_URL server (server/worker.ts).
+// npm run server -- --no-worker: the API without a job worker (npm run worker processes run the jobs).
 // Uses the built dist/server/cli.mjs when it is newer than the sources, else bundles on the fly.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,21 +1,32 @@
 /**
  * startServer(): opens the database (PGlite in memory or in a folder, or a PostgreSQL
- * server), migrates, seeds an empty database, and starts the API and identity
- * provider listeners on 127.0.0.1. Used by cli.ts and by tests in-process.
+ * server) and the file storage, migrates, seeds an empty database, and starts the API and
+ * identity provider listeners on 127.0.0.1. Used by cli.ts and by tests in-process.
  */
+import { dirname, join, resolve } from 'node:path';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
 import { JobQueue, type JobKinds, type JobLogger, type QueueOptions } from './jobs/queue';
-import { JOB_HANDLERS } from './jobs/sales';
+import { jobHandlers } from './jobs/kinds';
 import type { LogOption } from './api/logging';
+import { openStorage, type Storage } from './storage';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
   databaseUrl?: string;
   /** PGlite data folder; omitted (and no databaseUrl) → in memory. */
   dataDir?: string;
+  /**
+   * The file storage's folder (server/storage). Default: `storage` beside a PGlite data
+   * folder (`<data>/sandbox/pglite` → `<data>/sandbox/storage`); otherwise a temporary
+   * folder removed on close (in-memory and test servers; cli.ts always gives one for
+   * a PostgreSQL server).
+   */
+  storageDir?: string;
+  /** Use an already-open storage (tests); it is not closed by close(). */
+  storage?: Storage;
   apiPort?: number;
   idpPort?: number;
   host?: string;
@@ -50,29 +61,41 @@ export interface RunningServer {
   idp: string;
   db: Db;
   jobs: JobQueue;
+  storage: Storage;
   close(): Promise<void>;
 }
 
-/** The job queue with the server's kinds (and any extra ones). */
-export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'> = {}): Promise<JobQueue> {
+/** The job queue with the server's kinds (and any extra ones); the server's kinds work with `storage`. */
+export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'> & { storage: Storage }): Promise<JobQueue> {
   return JobQueue.open(db, {
     onError: opts.log ? (e) => opts.log!(`job queue: ${e.message}`) : undefined,
     ...opts.jobQueue,
-    kinds: { ...JOB_HANDLERS, ...opts.jobKinds },
+    kinds: { ...jobHandlers({ storage: opts.storage }), ...opts.jobKinds },
   });
 }
 
-export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log'> = {}) {
+/** Migrates, and seeds an empty database (with the sandbox's audio files in `storage` when given). */
+export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log' | 'storage'> = {}) {
   await migrate(db);
-  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log });
+  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log, storage: opts.storage });
+}
+
+/** The storage folder of a server (see ServerOptions.storageDir). */
+export function defaultStorage(opts: Pick<ServerOptions, 'storageDir' | 'dataDir'>): Promise<Storage> {
+  if (opts.storageDir) return openStorage({ dir: opts.storageDir });
+  if (opts.dataDir) return openStorage({ dir: join(dirname(resolve(opts.dataDir)), 'storage') });
+  return openStorage({ temporary: true });
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const ownDb = !opts.db;
+  const ownStorage = !opts.storage;
   const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
   let jobs: JobQueue | undefined;
+  let storage: Storage | undefined;
   try {
-    await prepareDb(db, opts);
+    storage = opts.storage ?? (await defaultStorage(opts));
+    await prepareDb(db, { ...opts, storage });
     const envTtl = Number(process.env.ACCESS_TOKEN_TTL);
     const settings = {
       accessTtl: opts.accessTokenTtl ?? (Number.isFinite(envTtl) && envTtl > 0 ? envTtl : 900),
@@ -82,10 +105,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // The in-process worker logs its jobs' failures with the API's logger (once it exists).
     const apiLog: { current?: JobLogger } = {};
     const jobLog: JobLogger = { warn: (o, m) => apiLog.current?.warn(o, m), error: (o, m) => apiLog.current?.error(o, m) };
-    jobs = await openJobQueue(db, { ...opts, jobQueue: { logger: jobLog, ...opts.jobQueue } });
+    jobs = await openJobQueue(db, { ...opts, storage, jobQueue: { logger: jobLog, ...opts.jobQueue } });
     if (opts.worker ?? true) await jobs.work();
     const queue = jobs;
-    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue });
+    const files = storage;
+    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files });
     apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
@@ -96,17 +120,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       idp: idpUrl,
       db,
       jobs: queue,
+      storage: files,
       close: async () => {
         if (closed) return;
         closed = true;
         await Promise.all([api.close(), idp.close()]);
         await queue.stop();
         if (ownDb) await db.close();
+        if (ownStorage) await files.close();
       },
     };
   } catch (e) {
     await jobs?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
+    if (ownStorage) await storage?.close().catch(() => undefined);
     throw e;
   }
 }

@@ -14,13 +14,14 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { loggerOptions, type LogOption } from './api/logging';
 import { openPostgres } from './db/client';
 import { migrate } from './db/migrate';
-import { openJobQueue, type ServerOptions } from './app';
+import { defaultStorage, openJobQueue, type ServerOptions } from './app';
 import type { JobQueue, WorkOptions } from './jobs/queue';
+import { exitOnStop } from './process';
 
 export const WORKER_NEEDS_POSTGRES =
   'A worker needs a PostgreSQL server: set DATABASE_URL (postgres://…). The embedded database (PGlite) opens in one process only, so there the API server runs its worker itself (npm run server, npm start).';
 
-export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log'>, WorkOptions {
+export interface WorkerOptions extends Pick<ServerOptions, 'jobKinds' | 'jobQueue' | 'log' | 'storageDir'>, WorkOptions {
   databaseUrl: string | undefined;
   /** Logging (pino, as the API's `logger`): off unless given (`npm run worker` turns it on). */
   logger?: LogOption;
@@ -45,10 +46,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   if (!opts.databaseUrl) throw new Error(WORKER_NEEDS_POSTGRES);
   const log = workerLogger(opts.logger);
   const db = await openPostgres(opts.databaseUrl, 4);
+  // The API's files (the same folder as the API servers'; without one, a temporary folder: tests).
+  const storage = await defaultStorage({ storageDir: opts.storageDir });
   try {
     await migrate(db);
     const jobs = await openJobQueue(db, {
       ...opts,
+      storage,
       jobQueue: { onError: (err) => log.error({ err }, 'Job queue error'), ...opts.jobQueue, logger: opts.jobQueue?.logger ?? log },
     });
     await jobs.work({ concurrency: opts.concurrency });
@@ -61,12 +65,31 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
         closed = true;
         await jobs.stop();
         await db.close();
+        await storage.close();
       },
     };
   } catch (e) {
     await db.close().catch(() => undefined);
+    await storage.close().catch(() => undefined);
     throw e;
   }
+}
+
+/** Jobs of each kind `npm run worker` may run at once (env WORKER_CONCURRENCY): 1 to this. */
+export const MAX_WORKER_CONCURRENCY = 100;
+export const WORKER_CONCURRENCY_INVALID =
+  `WORKER_CONCURRENCY must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY} (jobs of each kind the worker runs at once).`;
+
+/**
+ * The env WORKER_CONCURRENCY of `npm run worker`: undefined when unset or empty (the
+ * queue's WORKER_CONCURRENCY), else a whole number from 1 to MAX_WORKER_CONCURRENCY;
+ * anything else throws WORKER_CONCURRENCY_INVALID with the value given.
+ */
+export function workerConcurrency(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = /^[0-9]{1,4}$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= MAX_WORKER_CONCURRENCY) return n;
+  throw new Error(`${WORKER_CONCURRENCY_INVALID} Got ${JSON.stringify(value)}.`);
 }
 
 /** Runs a worker as this process: stops cleanly on SIGTERM/SIGINT (jobs in hand get their grace). */
@@ -74,13 +97,5 @@ export async function runWorkerProcess(opts: WorkerOptions): Promise<void> {
   const worker = await startWorker(opts);
   worker.log.info({ kinds: Object.keys(worker.jobs.kinds), pid: process.pid }, 'Job worker running');
   if (typeof process.send === 'function') process.send({ type: 'ready', pid: process.pid });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await worker.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnStop(worker.close);
 }

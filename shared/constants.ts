@@ -23,6 +23,8 @@ export const MAX_LEN = {
   iban: 100,
   paypalEmail: 255,
   copyrightHolder: 1000,
+  /** A track's songwriter or publisher name: ours (§9 gives none). */
+  creditName: 255,
 } as const;
 
 export const PRE_ORDER_WEEKS = [0, 1, 2, 3, 4] as const;
@@ -45,8 +47,10 @@ export const EXCLUSIVE_PERIODS = [
 export type ExclusivePeriodDays = (typeof EXCLUSIVE_PERIODS)[number]['days'];
 /** The wire value of None (no exclusive period). */
 export const EXCLUSIVE_NONE = 0;
+/** The exclusive periods with a number of days (Lifetime, null, aside): what the database's CHECKs allow besides null. */
+export const EXCLUSIVE_PERIOD_DAYS: readonly number[] = EXCLUSIVE_PERIODS.flatMap((p) => (p.days === null ? [] : [p.days]));
+/** The label of an exclusive period (null: Lifetime); 'None' when unset or not one of them. */
 export function exclusivePeriodLabel(days: number | null | undefined): string {
-  if (days === null) return 'Lifetime';
   return EXCLUSIVE_PERIODS.find((p) => p.days === days)?.label ?? 'None';
 }
 export function exclusivePeriodSortKey(days: number | null | undefined): number {
@@ -66,6 +70,10 @@ export const IMAGE_CROPS = {
   unrestrictedHeight: [300, 70],
 } as const;
 export const COVER_ART_MIN = 500;
+/** Cover art the API takes (POST …/releases/{id}/images/): a body of at most this many bytes (413 above it). */
+export const COVER_ART_MAX_BYTES = 20 * 1024 * 1024;
+/** …and at most this many pixels a side (decoding a bigger image would take too much memory). */
+export const COVER_ART_MAX_SIDE = 6000;
 
 export const CURRENCIES = [
   { code: 'USD', name: 'Dollar' },
@@ -75,6 +83,9 @@ export const CURRENCIES = [
   { code: 'MXN', name: 'Mexico Pesos' },
   { code: 'BRL', name: 'Brazil Real' },
 ] as const;
+
+/** Publish-date times are Mountain time (§9): the zone the console shows and sends them in. */
+export const PUBLISH_TIME_ZONE = 'America/Denver';
 
 export const AUDIO_UPLOAD_TYPES = ['wav', 'flac', 'aiff'] as const;
 

@@ -42,6 +42,11 @@ export const MSG = {
   requestTimedOut: 'Request Timed Out',
   startBeforeEnd: 'Start Date must be before End Date',
   endAfterStart: 'End Date must be after Start Date',
+  /** Publish dates (§5). */
+  territoryRequired: 'A territory must be selected',
+  publishTimeRequired: 'A valid publish time must be selected',
+  preOrderBeforePublish: 'Pre-order time must be before publish time',
+  takedownAfterPublish: 'Takedown time must be after publish time',
   validDdexPartyId: 'Valid DDEX Party ID',
   invalidDdexPartyId: 'Invalid DDEX Party ID',
   emptyEntry: 'empty entry',

@@ -5,6 +5,7 @@
  * from here. (The §9 lists with numbers, exclusive periods, pre-order weeks and
  * currencies, are in constants.ts.)
  */
+import { AUDIO_UPLOAD_TYPES } from './constants';
 import { DELIVERY_STATUS_MESSAGES } from './messages';
 
 export type Tone = 'success' | 'processing' | 'error' | 'warning' | 'default';
@@ -42,6 +43,7 @@ export type EncodeStatus = (typeof ENCODE_STATUSES)[number];
 /** Order current_status (§4; auxiliary current-status). */
 export const ORDER_STATUS = [term('Open', 'processing'), term('Complete', 'success'), term('Deleted', 'error')] as const;
 export const ORDER_STATUSES = valuesOf(ORDER_STATUS);
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 type DeliveryMessage = keyof typeof DELIVERY_STATUS_MESSAGES;
 
@@ -80,3 +82,41 @@ export const PLAYLIST_STATUSES = ['draft', 'published'] as const;
 
 /** Supplier PPOSP enrollment: the filter sends 1 or 0 (§3). */
 export const PPOSP_ENROLLMENT = [term('1', 'success', 'Enrolled'), term('0', 'default', 'Not Enrolled')] as const;
+
+/**
+ * The region (continent) of each country, for choosing territories by region and the
+ * regional summary of a track's allowed countries (countries.region).
+ */
+export const REGIONS = ['Africa', 'Asia', 'Europe', 'North America', 'Oceania', 'South America'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** An audio file format (§9 "file suffix formats"): the suffix its files take, its MIME type, and its role. */
+export interface AudioFormatTerm<V extends string = string> extends Term<V> {
+  readonly suffix: string;
+  readonly mime: string;
+  /** A lossless source the encodes are made from (one of AUDIO_UPLOAD_TYPES, §9). */
+  readonly lossless: boolean;
+  /** The lo-fi preview the stream plays. */
+  readonly preview: boolean;
+}
+const audio = <const V extends string>(value: V, label: string, suffix: string, mime: string, preview = false): AudioFormatTerm<V> =>
+  ({ ...term(value, 'default', label), suffix, mime, lossless: (AUDIO_UPLOAD_TYPES as readonly string[]).includes(value), preview });
+
+/**
+ * Audio file formats of a track (§9): the lossless sources flac, wav, aiff; the store's
+ * encodes mp3 and AAC 128/256 in MP4; the lo-fi previews in MP3 and MP4.
+ */
+export const AUDIO_FORMAT = [
+  audio('flac', 'FLAC', 'flac', 'audio/flac'),
+  audio('wav', 'WAV', 'wav', 'audio/wav'),
+  audio('aiff', 'AIFF', 'aiff', 'audio/aiff'),
+  audio('mp3', 'MP3', 'mp3', 'audio/mpeg'),
+  audio('aac-128', 'AAC 128 (MP4)', 'mp4', 'audio/mp4'),
+  audio('aac-256', 'AAC 256 (MP4)', 'mp4', 'audio/mp4'),
+  audio('preview-mp3', 'Lo-fi preview (MP3)', 'mp3', 'audio/mpeg', true),
+  audio('preview-mp4', 'Lo-fi preview (MP4)', 'mp4', 'audio/mp4', true),
+] as const;
+export const AUDIO_FORMATS = valuesOf(AUDIO_FORMAT);
+export type AudioFormat = (typeof AUDIO_FORMATS)[number];
+/** The lossless source formats (§9 audio upload types, AUDIO_UPLOAD_TYPES): what an encode is made from. */
+export const LOSSLESS_FORMATS: readonly AudioFormat[] = AUDIO_FORMAT.filter((f) => f.lossless).map((f) => f.value);

@@ -1,7 +1,7 @@
 import { BridgeError } from '../../shared/bridge';
 import type { ApiRequest, ApiResponse } from '../../shared/bridge/channels/api';
 import { BRAND_HEADER, buildQuery, type QueryValue } from '../../shared/api';
-import { endpointRequest, parseResponse, type CallArgs, type EndpointSpec, type ResponseOf } from '../../shared/api/endpoint';
+import { checkQuery, endpointRequest, parseResponse, type CallArgs, type EndpointSpec, type ResponseOf } from '../../shared/api/endpoint';
 import { MSG } from '../../shared/messages';
 import type { SessionService } from './session';
 
@@ -40,8 +40,7 @@ export class ApiClient {
 
   /** `opts.signal` cancels the call (it then fails like an unreachable host; the caller knows why). */
   async request(req: ApiRequest, opts: { signal?: AbortSignal } = {}): Promise<ApiResponse> {
-    const query = req.query ? buildQuery(toQuery(req.query)) : '';
-    const url = `${this.apiUrl}${req.path}${query ? `?${query}` : ''}`;
+    const url = this.urlOf(req);
     const hasBody = req.body !== undefined && req.method !== 'GET';
     const res = await this.deps.session.withAccessToken(async (token) => {
       const headers = this.headers(token, 'application/json');
@@ -65,15 +64,26 @@ export class ApiClient {
   }
 
   /**
-   * A GET whose body is handed over as a stream instead of being read whole (CSV
-   * exports): the same bearer token (refreshed and retried once on 401) and brand
-   * header as request(), `query` already encoded, no time limit (a long export runs as
-   * long as it streams; `signal` cancels). The Response comes back whatever its status:
-   * the caller reads an error body its own way.
+   * A call of a declared endpoint whose body is handed over as a stream instead of
+   * being read whole (CSV exports: `listEndpoints(type).export`): the path built from
+   * the declaration and `args` as call() does, the query checked by the declaration's
+   * query schema first (a BridgeError `invalid_request`, nothing sent), the same bearer
+   * token (refreshed and retried once on 401) and brand header as request(), no time
+   * limit (a long export runs as long as it streams; `signal` cancels). The Response
+   * comes back whatever its status: the caller reads an error body its own way.
    */
-  stream(path: string, opts: { query?: string; accept: string; signal?: AbortSignal }): Promise<Response> {
-    const url = `${this.apiUrl}${path}${opts.query ? `?${opts.query}` : ''}`;
-    return this.deps.session.withAccessToken((token) => this.fetch(url, { headers: this.headers(token, opts.accept), signal: opts.signal }));
+  async stream<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { accept: string; signal?: AbortSignal }): Promise<Response> {
+    checkQuery(e, args.query);
+    const req = endpointRequest(e, args);
+    const url = this.urlOf(req);
+    return this.deps.session.withAccessToken((token) =>
+      this.fetch(url, { method: req.method, headers: this.headers(token, opts.accept), signal: opts.signal }));
+  }
+
+  /** The host, the path and the query encoded (spec §5). */
+  private urlOf(req: Pick<ApiRequest, 'path' | 'query'>): string {
+    const query = req.query ? buildQuery(toQuery(req.query)) : '';
+    return `${this.apiUrl}${req.path}${query ? `?${query}` : ''}`;
   }
 
   /** Accept, the session's bearer token and the active brand: what every call to the API host carries. */

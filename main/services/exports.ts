@@ -14,6 +14,8 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
+import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
+import type { QueryIn } from '../../shared/api/endpoint';
 import type { ApiClient } from './api-client';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
@@ -30,8 +32,14 @@ export interface ExportProgress {
   error?: string;
 }
 
-/** Opens the CSV response for `path?query` (bearer token, brand header: the API client's job, see apiExportSource). */
-export type ExportSource = (path: string, query: string, signal: AbortSignal) => Promise<Response>;
+/** One export: the search type (its key) and the export's query (filters, order_by, columns). */
+export interface ExportRequest {
+  type: string;
+  query: QueryIn<ListEndpoints['export']>;
+}
+
+/** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
+export type ExportSource = (req: ExportRequest, signal: AbortSignal) => Promise<Response>;
 
 export interface ExportServiceDeps {
   source: ExportSource;
@@ -68,12 +76,12 @@ export class ExportService {
 
   constructor(private readonly deps: ExportServiceDeps) {}
 
-  /** Starts streaming `path?query` into `target` (an absolute path main chose). */
-  start(path: string, query: string, target: string): ExportJob {
+  /** Starts streaming the export `req` into `target` (an absolute path main chose). */
+  start(req: ExportRequest, target: string): ExportJob {
     const exportId = randomBytes(8).toString('hex');
     const controller = new AbortController();
     this.running.set(exportId, controller);
-    const done = this.run(exportId, path, query, target, controller.signal).finally(() => this.running.delete(exportId));
+    const done = this.run(exportId, req, target, controller.signal).finally(() => this.running.delete(exportId));
     return { exportId, fileName: basename(target), done };
   }
 
@@ -88,7 +96,7 @@ export class ExportService {
     for (const c of this.running.values()) c.abort(new Error('cancelled'));
   }
 
-  private async run(exportId: string, path: string, query: string, target: string, signal: AbortSignal): Promise<ExportProgress> {
+  private async run(exportId: string, req: ExportRequest, target: string, signal: AbortSignal): Promise<ExportProgress> {
     const progress: ExportProgress = { exportId, state: 'running', rows: 0, bytes: 0, total: null, fileName: basename(target) };
     const emit = () => this.deps.onProgress({ ...progress });
     const every = this.deps.progressEveryMs ?? 250;
@@ -97,7 +105,7 @@ export class ExportService {
     let tempCreated = false;
     emit();
     try {
-      const res = await this.deps.source(path, query, signal);
+      const res = await this.deps.source(req, signal);
       if (!res.ok || !res.body) {
         const text = await res.text().catch(() => '');
         throw new Error(detailOf(text) ?? (res.statusText || `Received unexpected status code: ${res.status}`));
@@ -170,9 +178,9 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
   }
 }
 
-/** The export source over the API host: the API client's streaming call, asking for CSV. */
+/** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
 export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
-  return (path, query, signal) => api.stream(path, { query, accept: 'text/csv', signal });
+  return async (req, signal) => api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */

@@ -2,6 +2,8 @@
  * The browser host's bridge client over a WebSocket (the Electron preload needs
  * none of this). Kept free of DOM globals other than what is passed in, so it can
  * be tested in Node against the real host. Imports no zod: this is in the first chunk.
+ * It hands answers and event payloads over as they came; renderer/lib/bridge.ts parses
+ * them with their schemas (for this transport and the preload's alike).
  */
 import { BridgeError, answerValue, type BridgeAnswer } from '../../shared/bridge/error';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';

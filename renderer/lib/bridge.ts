@@ -1,7 +1,11 @@
 /**
  * The renderer's only way to main: `bridge.<channel>(request)` resolves with the
  * channel's response or rejects with a BridgeError; `onBridgeEvent(name, cb)`
- * subscribes to main's events and returns the unsubscribe function.
+ * subscribes to main's events and returns the unsubscribe function. Whichever the
+ * transport, each answer is parsed with its channel's response schema (one that does
+ * not match rejects with a BridgeError `bad_response`) and each event payload with its
+ * event's schema (one that does not match is reported, not delivered): the schemas are
+ * loaded on first use (./bridge-parse), keeping zod out of the first chunk.
  *
  * In Electron the preload's window.storeConsole carries the calls over IPC. In the
  * browser host they go over a WebSocket to the host, authorised by the per-launch
@@ -10,9 +14,10 @@
  */
 import { BridgeError, answerValue, type BridgeAnswer } from '../../shared/bridge/error';
 import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/events';
-import type { BridgeCalls, PreloadApi } from '../../shared/bridge';
+import type { BridgeCalls, ChannelName, PreloadApi } from '../../shared/bridge';
 import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM, PRELOAD_GLOBAL } from '../../shared/bridge/transport';
 import { createSocketClient, type SocketClient } from './bridge-client';
+import type * as BridgeParse from './bridge-parse';
 
 const KEY_STORAGE = 'store-console.launchKey';
 
@@ -61,7 +66,18 @@ function socket(): SocketClient {
 // Read (and strip) the key as soon as the app loads, before any route change.
 if (!preload && typeof window !== 'undefined') socket();
 
+let parsers: Promise<typeof BridgeParse> | null = null;
+/** The bridge's schemas, loaded once (a separate chunk with zod). */
+const loadParsers = () => (parsers ??= import('./bridge-parse'));
+
 async function call(channel: string, request: unknown): Promise<unknown> {
+  // Loaded while the call is in flight; after the first call this is a settled promise.
+  const parse = loadParsers();
+  const value = await transportCall(channel, request);
+  return (await parse).parseChannelAnswer(channel as ChannelName, value);
+}
+
+async function transportCall(channel: string, request: unknown): Promise<unknown> {
   if (preload) {
     const fn = (preload.calls as unknown as Record<string, ((r: unknown) => Promise<BridgeAnswer>) | undefined>)[channel];
     if (!fn) throw new BridgeError({ code: 'unknown_channel', message: `Unknown bridge channel: ${channel}` });
@@ -83,8 +99,16 @@ export const bridge: BridgeCalls = new Proxy({} as BridgeCalls, {
 
 /** Subscribes to one of main's events (shared/bridge/events.ts); returns the unsubscribe function. */
 export function onBridgeEvent<E extends BridgeEventName>(name: E, listener: (payload: BridgeEventPayload<E>) => void): () => void {
-  if (preload) return preload.onEvent(name, listener);
-  return socket().on(name, listener);
+  const parse = loadParsers();
+  // In arrival order (each waits on the same promise); a payload that does not parse is dropped.
+  const deliver = (payload: unknown) => {
+    void parse.then((p) => {
+      const parsed = p.eventPayload(name, payload);
+      if (parsed !== null) listener(parsed);
+    });
+  };
+  if (preload) return preload.onEvent(name, deliver);
+  return socket().on(name, deliver);
 }
 
 export { BridgeError };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { registerIdp } from '../auth/idp';
 import type { TokenSettings } from '../auth/tokens';
 import type { JobQueue } from '../jobs/queue';
+import type { Storage } from '../storage';
 import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
 import { loggerOptions, type LogOption } from './logging';
@@ -17,8 +18,13 @@ import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
 import { registerJobRoutes } from './routes/jobs';
+import { registerMediaRoutes } from './routes/media';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
+import { registerTrackCreditRoutes } from './routes/track-credits';
+import { registerDjEditRoutes } from './routes/dj-edits';
+import { registerTerritoryRoutes } from './routes/territories';
+import { registerPublishDateRoutes } from './routes/publish-dates';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -70,6 +76,8 @@ export interface ApiOptions {
   sandbox?: boolean;
   /** The job queue the async calls enqueue on. */
   jobs: JobQueue;
+  /** The file storage (cover art, audio). */
+  storage: Storage;
 }
 
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
@@ -86,6 +94,11 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
+    registerTrackCreditRoutes(scope, db);
+    registerDjEditRoutes(scope, db);
+    registerTerritoryRoutes(scope, db);
+    registerPublishDateRoutes(scope, db);
+    registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -76,6 +76,8 @@ export interface EndpointDef<E extends EndpointSpec> {
   /** Who may call it (spec §6 data), checked before the request is validated. */
   rule: RuleOf;
   public?: boolean;
+  /** The most body bytes this route takes (default the app's bodyLimit); more is a 413. */
+  bodyLimit?: number;
   /**
    * Answers the response the declaration promises (checked at compile time). A handler
    * that streams or sets no body answers with `reply.send(…)` (the reply).
@@ -126,6 +128,7 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
     method: endpoint.method,
     url: endpoint.path,
     config: { rule: def.rule, public: def.public },
+    ...(def.bodyLimit !== undefined && { bodyLimit: def.bodyLimit }),
     schema,
     validatorCompiler: zodValidator,
     preValidation: async (req) => {

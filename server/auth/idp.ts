@@ -94,17 +94,29 @@ function redirectBack(reply: FastifyReply, c: Extract<AuthorizeCheck, { kind: 'r
   return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
 }
 
-/** Fields from the form body and the query string ("form query params", spec §7); null when the body is not a form. */
-function fieldsOf(req: FastifyRequest): Fields | null {
+/** The form body's fields (none when there is no body); null when the body is not a form. */
+function formOf(req: FastifyRequest): Fields | null {
   const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  return { ...(req.query as Fields), ...(body as Fields) };
+  return body as Fields;
 }
 
-/** The token fields of a revocation or logout request (form body and query string). */
+/**
+ * Fields from the form body and the query string ("form query params", spec §7): the
+ * authorize form and the token endpoint only; null when the body is not a form.
+ */
+function fieldsOf(req: FastifyRequest): Fields | null {
+  const form = formOf(req);
+  return form && { ...(req.query as Fields), ...form };
+}
+
+/**
+ * The token fields of an introspection, revocation or logout request: from the form
+ * body only, so a token in the URL (logged, kept in histories) is never read.
+ */
 function tokenFieldsOf(req: FastifyRequest): Parsed<typeof tokenField> {
-  const fields = fieldsOf(req);
-  return fields ? parse(tokenField, fields) : { ok: false, message: 'The request must be a form.' };
+  const form = formOf(req);
+  return form ? parse(tokenField, form) : { ok: false, message: 'The request must be a form.' };
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -301,15 +313,16 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
           return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
             .send({ error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' } satisfies OAuthErrorResponse);
         }
-        const body: unknown = req.body ?? {};
-        const parsed = typeof body === 'object' && body !== null && !Array.isArray(body) ? parse(tokenField, body) : null;
-        if (!parsed?.ok) return oauthError(reply, 'invalid_request', parsed?.message ?? 'The request must be a form.');
+        const parsed = tokenFieldsOf(req);
+        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
         const answer: IntrospectionResponse = await introspect(db, parsed.data.token);
         return answer;
       },
     });
 
+    // Revoke and logout read their tokens from the form body (and the Authorization header),
+    // never from the query string, like introspection.
     addRoute(scope, db, {
       method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {

@@ -6,7 +6,7 @@
  */
 import { CURRENCIES as CURRENCY_LIST } from '../../shared/constants';
 import { ALL_PAGE_TYPES } from '../../shared/access/brand-options';
-import { ORDER_STATUSES } from '../../shared/vocabularies';
+import { ORDER_STATUSES, type Region } from '../../shared/vocabularies';
 
 export const GENRES: readonly [string, readonly string[]][] = [
   ['Techno (Peak Time / Driving)', ['Driving', 'Peak Time', 'Hard Techno']],
@@ -38,11 +38,14 @@ export const KEYS = [
   ['F# Major', '2B'], ['C# Major', '3B'], ['G# Major', '4B'], ['D# Major', '5B'], ['A# Major', '6B'], ['F Major', '7B'],
 ] as const;
 
-export const COUNTRIES = [
-  ['US', 'United States'], ['GB', 'United Kingdom'], ['DE', 'Germany'], ['FR', 'France'], ['NL', 'Netherlands'],
-  ['ES', 'Spain'], ['IT', 'Italy'], ['CA', 'Canada'], ['AU', 'Australia'], ['BR', 'Brazil'], ['MX', 'Mexico'],
-  ['JP', 'Japan'], ['SE', 'Sweden'], ['BE', 'Belgium'], ['ZA', 'South Africa'],
-] as const;
+/** Countries as [ISO code, name, region] (shared/vocabularies.ts REGIONS). */
+export const COUNTRIES: readonly (readonly [string, string, Region])[] = [
+  ['US', 'United States', 'North America'], ['GB', 'United Kingdom', 'Europe'], ['DE', 'Germany', 'Europe'],
+  ['FR', 'France', 'Europe'], ['NL', 'Netherlands', 'Europe'], ['ES', 'Spain', 'Europe'], ['IT', 'Italy', 'Europe'],
+  ['CA', 'Canada', 'North America'], ['AU', 'Australia', 'Oceania'], ['BR', 'Brazil', 'South America'],
+  ['MX', 'Mexico', 'North America'], ['JP', 'Japan', 'Asia'], ['SE', 'Sweden', 'Europe'], ['BE', 'Belgium', 'Europe'],
+  ['ZA', 'South Africa', 'Africa'],
+];
 
 export const STATES: readonly [string, string, string][] = [
   ['US', 'CA', 'California'], ['US', 'NY', 'New York'], ['US', 'CO', 'Colorado'], ['US', 'TX', 'Texas'],

@@ -6,6 +6,7 @@
  */
 export * from './schema/parties';
 export * from './schema/catalogue';
+export * from './schema/media';
 export * from './schema/content';
 export * from './schema/commerce';
 export * from './schema/operations';

@@ -47,7 +47,8 @@ export interface JobContext {
   attempt: number;
 }
 
-export type JobHandler = (db: Queryable, job: JobRow, ctx: JobContext) => Promise<HandlerOutcome>;
+/** Runs one job: `db` is the queue's database (a handler may open its own transactions on it). */
+export type JobHandler = (db: Db, job: JobRow, ctx: JobContext) => Promise<HandlerOutcome>;
 
 /** A kind of job: its handler and how it runs. Each kind is one pg-boss queue. */
 export interface JobKind {

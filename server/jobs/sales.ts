@@ -3,7 +3,7 @@
  * `sales-export` (the detail lines; the parent hands the CSV rendering to a child job,
  * which the console's poller follows).
  */
-import type { JobKind as JobKindName } from '../../shared/api/endpoints/jobs';
+import type { SalesJobKind } from '../../shared/api/endpoints/jobs';
 import { csvLine } from '../../shared/search/csv';
 import type { JobHandler, JobKind } from './queue';
 
@@ -54,8 +54,8 @@ const SALES_LIMITS = {
   expireInSeconds: SALES_EXPIRE_SECONDS, retryLimit: SALES_RETRY_LIMIT, retryDelaySeconds: SALES_RETRY_DELAY_SECONDS,
 } satisfies Omit<JobKind, 'run'>;
 
-/** How the server runs each of the API's job kinds (JOB_KINDS, shared/api/endpoints/jobs.ts): one entry per kind, no other. */
-export const JOB_HANDLERS: Readonly<Record<JobKindName, JobKind>> = {
+/** How the server runs the sales kinds (SALES_JOB_KINDS, shared/api/endpoints/jobs.ts). */
+export const SALES_HANDLERS: Readonly<Record<SalesJobKind, JobKind>> = {
   sales: { run: salesSummary, ...SALES_LIMITS },
   'sales-export': { run: salesExport, ...SALES_LIMITS },
 };

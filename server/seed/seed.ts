@@ -5,10 +5,13 @@
  * in minutes. Scale 1 is the demo size (5,000 tracks).
  */
 import type { Db, Queryable } from '../db/client';
+import type { Storage } from '../storage';
+import { seedAudioRows, seedSandboxAudioRows, writeSandboxAudio } from './audio';
 import { hashPassword } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
-import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage } from '../../shared/vocabularies';
+import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
+import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { rng, type Rng } from './rng';
 import {
   ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
@@ -30,6 +33,8 @@ export interface SeedOptions {
   /** Multiplier of the demo size; 200 gives one million tracks. */
   scale?: number;
   log?: (msg: string) => void;
+  /** Where the sandbox tracks' audio goes (without one only the rows are written). */
+  storage?: Storage;
 }
 
 export interface SeedCounts {
@@ -61,6 +66,13 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arr = (xs: readonly string[]) => `array[${xs.map(lit).join(',')}]::text[]`;
 /** SQL expression picking a random element of a text array literal. */
 const pick = (xs: readonly string[]) => `(${arr(xs)})[1 + floor(random() * ${xs.length})::int]`;
+/** An encode status (shared/vocabularies.ts ENCODE_STATUS) as an SQL literal. */
+const encode = (s: EncodeStatus) => lit(s);
+/** Order statuses (shared/vocabularies.ts ORDER_STATUS) as an SQL text array, weighted by repeating some. */
+const orderStatuses = (xs: readonly OrderStatus[]) => arr(xs);
+/** Every exclusive period (§9, shared/constants.ts), Lifetime as null. */
+const EXCLUSIVE_DAYS = EXCLUSIVE_PERIODS.map((p) => p.days);
+const exclusiveDaysSql = `array[${EXCLUSIVE_DAYS.map((d) => d ?? 'null').join(', ')}]`;
 
 /**
  * The `setseed()` value (in [-1, 1]) of a seed number, one to one: seeds 0-999 keep the
@@ -89,6 +101,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   const counts = seedCounts(opts.scale ?? 1);
   const log = opts.log ?? (() => undefined);
   const r = rng(seedNo);
+  let sandboxAudio: number[] = [];
   // Hash outside the transaction: scrypt is deliberately slow.
   const hashes = await Promise.all(
     SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
@@ -109,6 +122,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     await step('parties', () => parties(tx, r, counts));
     await step('users', () => users(tx, counts, hashes));
     await step('catalogue', () => catalogue(tx, counts));
+    await step('audio', async () => {
+      await seedAudioRows(tx, counts.tracks);
+      sandboxAudio = await seedSandboxAudioRows(tx);
+    });
     await step('brand content', () => brandContent(tx, r));
     await step('commerce', () => commerce(tx, r, counts));
     await step('deliveries', () => deliveries(tx, r, counts));
@@ -120,6 +137,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
       end loop; end $$`);
     log(`seed: done in ${Date.now() - t0} ms`);
   });
+  // The files the committed rows name.
+  if (opts.storage) await writeSandboxAudio(opts.storage, sandboxAudio);
   // Vacuum sets the visibility map, so id/sort-key scans can be index-only.
   await db.exec('vacuum analyze');
   return counts;
@@ -141,8 +160,8 @@ async function reference(tx: Queryable) {
   await tx.query('insert into musical_keys (name, camelot) select * from unnest($1::text[], $2::text[])', [
     KEYS.map((k) => k[0]), KEYS.map((k) => k[1]),
   ]);
-  await tx.query('insert into countries (code, name) select * from unnest($1::text[], $2::text[])', [
-    COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]),
+  await tx.query('insert into countries (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])', [
+    COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]), COUNTRIES.map((c) => c[2]),
   ]);
   await tx.query(
     `insert into states (country_id, code, name)
@@ -168,7 +187,7 @@ async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
     const [s] = await tx.query<{ id: number }>(
       `insert into suppliers (name, ingester_key, ddex_party_id, auto_create_labels, vendor_code, pposp_enrolled, default_exclusive_period)
        values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [name, `ingest-${i + 1}`, party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick([14, 28, 56, null])],
+      [name, `ingest-${i + 1}`, party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick(EXCLUSIVE_DAYS)],
     );
     const first = r.pick(FIRST_NAMES);
     const last = r.pick(LAST_NAMES);
@@ -271,9 +290,10 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
      select x.title, upper(left(regexp_replace(l.name, '[^A-Za-z]', '', 'g'), 3)) || lpad(x.g::text, 6, '0'),
        lpad((190000000000 + x.g)::text, 13, '0'), 'A1' || lpad(x.g::text, 16, '0'),
        l.id, l.supplier_id, x.genre, x.rtype, x.d, x.d, x.d, x.d - 21, x.d + 14,
-       (array[14, 28, 56, null])[1 + x.g % 4], l.is_available_for_pre_order, l.default_pre_order_weeks,
+       (${exclusiveDaysSql})[1 + x.g % ${EXCLUSIVE_DAYS.length}], l.is_available_for_pre_order, l.default_pre_order_weeks,
        x.g % 11 = 0, l.hype_eligible, l.hype_eligible and x.g % 2 = 0,
-       case when x.g % 50 = 0 then 'TRANSCODING' when x.g % 77 = 0 then 'ERROR' else 'CONVERTED' end,
+       case when x.g % 50 = 0 then ${encode('TRANSCODING')} when x.g % 77 = 0 then ${encode('ERROR')} when x.g % 89 = 0 then ${encode('Not Converted')}
+            when x.g % 97 = 0 then ${encode('Pending Audio Encode')} else ${encode('CONVERTED')} end,
        false, false, x.g % 13 <> 0, case when x.g % 17 = 0 then 1.99 end, x.d - 30
      from (select g, 1 + floor(random() * $2)::int lid, 1 + floor(random() * ${ngenres})::int genre,
              1 + floor(random() * 5)::int rtype, current_date - floor(random() * 3650)::int + 60 d,
@@ -306,8 +326,8 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
        1 + floor(random() * 24)::int, r.genre_id, sg.mn + floor(random() * sg.cnt)::int,
        '℗ ' || extract(year from r.release_date)::int || ' ' || l.name, 'LT' || (r.id * 5 + p.pos),
        md5($1::text || ':' || r.id || ':' || p.pos)::uuid,
-       case when r.encode_status <> 'CONVERTED' then r.encode_status
-            when random() < 0.01 then 'Pending Audio Encode' when random() < 0.01 then 'Not Converted' else 'CONVERTED' end,
+       case when r.encode_status <> ${encode('CONVERTED')} then r.encode_status
+            when random() < 0.01 then ${encode('Pending Audio Encode')} when random() < 0.01 then ${encode('Not Converted')} else ${encode('CONVERTED')} end,
        r.created_at + interval '1 hour', r.release_date, r.release_date, r.exclusive_date,
        case when (r.id + p.pos) % 97 = 0 then r.release_date end, case when (r.id + p.pos) % 97 = 0 then r.release_date + 7 end,
        r.is_available_for_streaming, r.hype_enabled, r.hype_eligible, a.name, r.created_at
@@ -328,8 +348,13 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
      on conflict do nothing`,
     [c.artists],
   );
-  // DJ edits and UGC remixes point at a parent track of another release.
-  await tx.query(`update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0`);
+  // DJ edits and UGC remixes point at a parent track of another release: whole DJ-edit and
+  // UGC-remix releases (each track an edit of the track at its position on the release
+  // before), and single edits on other releases. Tracks and releases belong to no brand:
+  // the DJ store finds them with its dj_edits and ugc_remixes filters (spec §6).
+  await tx.query(`update tracks t set is_dj_edit = t.release_id % 50 = 25, is_ugc_remix = t.release_id % 50 = 35, parent_track_id = p.id
+    from tracks p where t.release_id % 50 in (25, 35) and p.release_id = t.release_id - 1 and p.position = t.position`);
+  await tx.query(`update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0 and not is_ugc_remix and not is_dj_edit`);
   await tx.query(`update tracks set is_ugc_remix = true, parent_track_id = id - 4 where id % 103 = 0 and not is_dj_edit`);
   await tx.query(`update releases r set is_dj_edit = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_dj_edit)`);
   await tx.query(`update releases r set is_ugc_remix = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_ugc_remix)`);
@@ -429,7 +454,7 @@ async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
        case when g % 3 = 0 then (array['music', 'streaming'])[1 + g % 2]
             else (array['music', 'soundpack', 'stem', 'cloud', 'streaming'])[1 + g % 5] end,
        $2 + floor(random() * $3)::int,
-       (array['Open', 'Complete', 'Complete', 'Complete', 'Deleted'])[1 + g % 5], g % 41 = 0,
+       (${orderStatuses(['Open', 'Complete', 'Complete', 'Complete', 'Deleted'])})[1 + g % 5], g % 41 = 0,
        '192.0.2.' || (g % 250 + 1), (array['USD', 'GBP', 'EUR', 'AUD'])[1 + g % 4],
        now() - (floor(random() * 700) || ' days')::interval
      from generate_series(1, $1::int) g order by g`,

@@ -2,8 +2,8 @@
  * Route-level rules (spec §2, §6): the top-level routes and the shell's route roots.
  * Where the spec does not pin a rule, the choice is explained next to it.
  */
-import { APP_BASEWARE, APP_CONTROL, BRAND_DANCE, anyOf, oneOf, withAll, type Rule } from './scopes';
-import { SEARCH_RULES, SEARCH_TYPES, type AreaRoute } from './search-types';
+import { APP_BASEWARE, APP_CONTROL, BRAND_DANCE, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
+import { SEARCH_RULES, SEARCH_TYPES, searchType, type AreaRoute } from './search-types';
 
 /** Top-level routes (spec §2). */
 export const TOP_ROUTES = {
@@ -83,3 +83,12 @@ export const SALES_RULE: Rule = oneOf('staff:admin', 'staff:finance', 'user:supp
  * Unclaimed label accounts are handed over by label management, admin and content ops.
  */
 export const TEMP_ACCOUNT_EMAIL_RULE: Rule = oneOf('staff:admin', 'staff:label_mgmt', 'staff:content_ops');
+
+/**
+ * API: a track's support downloads (GET /v4/catalog/tracks/{id}/support-downloads/ and
+ * …/support-downloads/{format}/), the files staff hand out when helping a customer, a label
+ * or a store. The track's read rule (spec §6) restricted to staff on Control: every staff
+ * role may, since every one reads tracks; suppliers, labels and other users never (they
+ * see their own tracks' audio files and preview stream instead).
+ */
+export const SUPPORT_DOWNLOADS_RULE: Rule = allOf(searchType('tracks')!.rule, withAll(oneOf(...STAFF_ROLES), APP_CONTROL));

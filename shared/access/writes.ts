@@ -16,7 +16,7 @@
  * set by encode jobs only, spec §4) are not in the PATCH schemas at all: a 400.
  */
 import { SEARCH_RULES, searchType } from './search-types';
-import { APP_CONTROL, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
+import { APP_CONTROL, BRAND_DJ, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
 
 /** Staff roles, on the Control application. */
 const control = (...roles: string[]): Rule => withAll(oneOf(...roles), APP_CONTROL);
@@ -42,6 +42,12 @@ export const WRITE_RULES = {
   users: control('staff:admin', 'staff:support'),
   /** Hype offers: sold by label management and marketing, with admin. Support reads them for customers. */
   hypeOffers: control('staff:admin', 'staff:label_mgmt', 'staff:marketing'),
+  /**
+   * Making a DJ edit of a track (POST /tracks/{id}/dj-edit/): the catalogue writers
+   * (admin, content ops) working in the DJ store, whose records DJ edits are; the §6
+   * DJ-edit filters likewise need the DJ brand.
+   */
+  djEdits: withAll(oneOf('staff:admin', 'staff:content_ops'), APP_CONTROL, BRAND_DJ),
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -12,11 +12,14 @@
  */
 import { z } from 'zod';
 import { BridgeError } from '../bridge/error';
+import { issuesText, parseAnswer } from '../bridge/define';
+import type { ApiRequest } from '../bridge/channels/api';
 
 /** Header naming the brand a call acts for among the brands the token holds. */
 export const BRAND_HEADER = 'x-brand';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** The methods an endpoint may have: those of the bridge's apiRequest (shared/bridge/channels/api.ts). */
+export type HttpMethod = ApiRequest['method'];
 
 export interface EndpointSpec {
   readonly method: HttpMethod;
@@ -92,19 +95,10 @@ export type CallArgs<E extends EndpointSpec> = (ParamsIn<E> extends undefined ? 
     idempotencyKey?: string;
   };
 
-/** The request a call makes, in the shape of the bridge's apiRequest (shared/bridge/channels/api.ts). */
-export interface EndpointRequest {
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, string | number | boolean | null | (string | number | boolean | null)[]>;
-  body?: unknown;
-  ifMatch?: string;
-  idempotencyKey?: string;
-}
-
-export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): EndpointRequest {
-  const req: EndpointRequest = { method: e.method, path: buildPath(e, args.params) };
-  if (args.query !== undefined) req.query = args.query as EndpointRequest['query'];
+/** The request a call makes: the bridge's apiRequest (shared/bridge/channels/api.ts). */
+export function endpointRequest<E extends EndpointSpec>(e: E, args: CallArgs<E>): ApiRequest {
+  const req: ApiRequest = { method: e.method, path: buildPath(e, args.params) };
+  if (args.query !== undefined) req.query = args.query as ApiRequest['query'];
   if (args.body !== undefined) req.body = args.body;
   if (args.ifMatch !== undefined) req.ifMatch = args.ifMatch;
   if (args.idempotencyKey !== undefined) req.idempotencyKey = args.idempotencyKey;
@@ -121,10 +115,19 @@ export function parseResponse<E extends EndpointSpec>(e: E, path: string, data: 
 
 /** Part of an answer (`what` names the call) parsed by a schema, failing like parseResponse. */
 export function parseAs<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const where = r.error.issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new BridgeError({ code: 'bad_response', message: `Unexpected answer from the API host to ${what} (${where}).`, detail: r.error.issues });
+  return parseAnswer(schema, `answer from the API host to ${what}`, data);
+}
+
+/**
+ * A call's query checked by the endpoint's query schema before anything is sent (the
+ * values go out as the caller gave them; the server parses them again). One that does
+ * not match fails with a BridgeError `invalid_request` naming the endpoint and the fields.
+ */
+export function checkQuery<E extends EndpointSpec>(e: E, query: QueryIn<E> | undefined): void {
+  if (!e.query) return;
+  const r = e.query.safeParse(query ?? {});
+  if (r.success) return;
+  throw new BridgeError({ code: 'invalid_request', message: `Invalid query for ${e.method} ${e.path} (${issuesText(r.error.issues, '(query)')}).`, detail: r.error.issues });
 }
 
 /** A numeric id in a path (`:id`): what the API's object ids look like. */

@@ -25,6 +25,11 @@ export type ListEnvelope<T> = {
   results: T[];
 };
 
+/** A whole short list (an object's notes, files, images) as one page of the envelope. */
+export function onePage<T>(results: T[]): ListEnvelope<T> {
+  return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
+}
+
 /** Reads "current/last" into numbers; throws on anything else. */
 export function parsePage(page: string): { current: number; last: number } {
   const m = /^(\d+)\/(\d+)$/.exec(page);

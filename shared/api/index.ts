@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './query';
 export * from './limits';
 export * from './dates';
+export * from './zoned-time';
 export * from './endpoint';
 export * from './endpoints';
 export * from './query-values';

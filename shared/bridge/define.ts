@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BridgeAnswer, BridgeErrorShapeFields } from './error';
+import { BridgeError, type BridgeAnswer, type BridgeErrorShapeFields } from './error';
 
 /**
  * One bridge channel: the request the renderer sends, the response main returns,
@@ -45,3 +45,20 @@ export const BridgeResult = z.union([
 export type BridgeResult = z.infer<typeof BridgeResult>;
 
 export { BridgeError } from './error';
+
+/** The first three issues as `field: message`, `whole` naming an issue of the value itself. */
+export function issuesText(issues: readonly z.core.$ZodIssue[], whole: string): string {
+  return issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || whole}: ${i.message}`).join('; ');
+}
+
+/**
+ * `data` parsed by `schema`. Data that does not match fails with a BridgeError
+ * `bad_response`: "Unexpected <what> (the first fields at fault).", the issues in
+ * `detail`. Answers of the API host (shared/api/endpoint.ts parseAs) and of main's
+ * bridge channels and events (parseChannelAnswer, parseEventPayload) fail this way.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  throw new BridgeError({ code: 'bad_response', message: `Unexpected ${what} (${issuesText(r.error.issues, '(body)')}).`, detail: r.error.issues });
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { BridgeResult } from './define';
-import type { BridgeEventName, BridgeEventPayload } from './events';
+import { BridgeError } from './error';
+import { parseAnswer, type BridgeResult } from './define';
+import { bridgeEvents, type BridgeEventName, type BridgeEventPayload } from './events';
 import { apiChannels } from './channels/api';
 import { exportsChannels } from './channels/exports';
 import { sessionChannels } from './channels/session';
@@ -40,6 +41,22 @@ export * from './wire';
 
 export function isChannelName(name: string): name is ChannelName {
   return Object.prototype.hasOwnProperty.call(channels, name);
+}
+
+/**
+ * A channel's answer as the renderer receives it, parsed by the channel's response
+ * schema (renderer/lib/bridge.ts, either transport). One that does not match fails
+ * with a BridgeError `bad_response` naming the channel and the fields (parseAnswer).
+ */
+export function parseChannelAnswer<N extends ChannelName>(name: N, value: unknown): ChannelResponse<N> {
+  if (!isChannelName(name)) throw new BridgeError({ code: 'unknown_channel', message: `Unknown bridge channel: ${String(name)}` });
+  return parseAnswer(channels[name].response, `answer from main to ${name}`, value) as ChannelResponse<N>;
+}
+
+/** An event's payload parsed by its schema (shared/bridge/events.ts), failing like parseChannelAnswer. */
+export function parseEventPayload<E extends BridgeEventName>(name: E, payload: unknown): BridgeEventPayload<E> {
+  if (!Object.prototype.hasOwnProperty.call(bridgeEvents, name)) throw new BridgeError({ code: 'unknown_event', message: `Unknown bridge event: ${String(name)}` });
+  return parseAnswer(bridgeEvents[name], `payload of main's ${name} event`, payload) as BridgeEventPayload<E>;
 }
 
 /**

@@ -53,12 +53,15 @@ describe('api client', () => {
 });
 
 describe('api client: streamed GET (exports)', () => {
-  it('sends bearer, brand and the asked Accept with the encoded query, and hands the body over unread', async () => {
+  const tracksExport = listEndpoints('tracks').export;
+
+  it('calls the declared endpoint: bearer, brand and the asked Accept with the encoded query, and hands the body over unread', async () => {
     const { api, seen } = client(() => new Response('id,title\n1,A\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     const controller = new AbortController();
-    const res = await api.stream('/v4/catalog/tracks/export/', { query: 'type=tracks&q=a%20b', accept: 'text/csv', signal: controller.signal });
+    const res = await api.stream(tracksExport, { query: { type: 'tracks', q: 'a b', columns: 'bpm,key' } }, { accept: 'text/csv', signal: controller.signal });
     const { url, init } = seen[0];
-    expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/export/?type=tracks&q=a%20b');
+    expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/export/?type=tracks&columns=bpm,key&q=a%20b');
+    expect(init.method).toBe('GET');
     const h = new Headers(init.headers);
     expect(h.get('authorization')).toBe('Bearer tok');
     expect(h.get('x-brand')).toBe('brand:dance');
@@ -70,7 +73,7 @@ describe('api client: streamed GET (exports)', () => {
 
   it('answers an error status as a Response for the caller to read (no throw)', async () => {
     const { api } = client(() => json(403, { detail: 'No.' }, { statusText: 'Forbidden' }));
-    const res = await api.stream('/v4/x/export/', { accept: 'text/csv' });
+    const res = await api.stream(tracksExport, {}, { accept: 'text/csv' });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ detail: 'No.' });
   });
@@ -85,10 +88,21 @@ describe('api client: streamed GET (exports)', () => {
     };
     const bearer = (init: RequestInit) => new Headers(init.headers).get('authorization');
     const { api, seen } = client((_url, init) => (bearer(init) === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 })), retryOnce);
-    const res = await api.stream('/v4/x/export/', { accept: 'text/csv' });
+    const res = await api.stream(tracksExport, {}, { accept: 'text/csv' });
     expect(seen.map(({ init }) => bearer(init))).toEqual(['Bearer old', 'Bearer new']);
     expect(seen.every(({ init }) => !new Headers(init.headers).has('x-brand'))).toBe(true);
     expect(await res.text()).toBe('a\n');
+  });
+
+  it('checks the query with the declaration\'s query schema: a bad one fails with invalid_request naming the field, nothing sent', async () => {
+    const { api, seen } = client(() => new Response('a\n'));
+    const queries: Record<string, string>[] = [{ per_page: '0' }, { page: 'x' }, { columns: 'c'.repeat(4097) }];
+    for (const query of queries) {
+      const err = await api.stream(tracksExport, { query }, { accept: 'text/csv' }).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(BridgeError);
+      expect(err).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(new RegExp(`^Invalid query for GET /v4/catalog/tracks/export/ \\(${Object.keys(query)[0]}: `)) });
+    }
+    expect(seen).toEqual([]);
   });
 });
 

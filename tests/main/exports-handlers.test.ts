@@ -1,14 +1,19 @@
-/** exportStart / exportCancel through dispatch: the API path comes from the type, the file from main. */
+/**
+ * exportStart / exportCancel through dispatch: the export names its search type and
+ * query, the file comes from main; the export source calls the type's declared export
+ * endpoint (listEndpoints(type).export) through the API client.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { dispatch, type Handlers } from '../../main/bridge';
 import { exportsHandlers } from '../../main/bridge/handlers/exports';
 import type { MainServices } from '../../main/services';
-import type { ExportJob } from '../../main/services/exports';
+import { ApiClient } from '../../main/services/api-client';
+import { apiExportSource, type ExportJob, type ExportRequest } from '../../main/services/exports';
 
 const ctx = { transport: 'host', origin: 'http://127.0.0.1:1' } as const;
 
 function setup(target: string | null) {
-  const start = vi.fn((_path: string, _query: string, t: string): ExportJob => ({ exportId: 'e1', fileName: t.split('/').pop()!, done: new Promise(() => {}) }));
+  const start = vi.fn((_req: ExportRequest, t: string): ExportJob => ({ exportId: 'e1', fileName: t.split('/').pop()!, done: new Promise(() => {}) }));
   const cancel = vi.fn(() => true);
   const chooseTarget = vi.fn(async (name: string) => (target === null ? null : `${target}/${name}`));
   const services = { exports: { service: { start, cancel }, chooseTarget } } as unknown as MainServices;
@@ -16,14 +21,30 @@ function setup(target: string | null) {
 }
 
 describe('export handlers', () => {
-  it('derives the API path from the search type and lets main pick the file', async () => {
+  it('starts the export of the search type with its query and lets main pick the file', async () => {
     const s = setup('/downloads');
     const r = await dispatch(s.handlers, 'exportStart', { type: 'dj_profiles', filters: { dj_name: 'a b', q: 'x' }, orderBy: '-id', columns: ['dj_slug'] }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
-    const [path, query, target] = s.start.mock.calls[0];
-    expect(path).toBe('/v4/content-ops/dj-profiles/export/');
-    expect(query).toBe('type=dj_profiles&columns=dj_slug&dj_name=a%20b&order_by=-id&q=x');
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
     expect(target).toMatch(/^\/downloads\/dj_profiles-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('the export source streams the type\'s declared export endpoint with the query encoded', async () => {
+    const urls: string[] = [];
+    const api = new ApiClient({
+      apiUrl: 'http://127.0.0.1:9000',
+      session: { withAccessToken: (call) => call('tok'), activeBrand: undefined },
+      fetch: (async (url: string) => {
+        urls.push(url);
+        return new Response('id\n');
+      }) as unknown as typeof fetch,
+    });
+    const source = apiExportSource(api);
+    const res = await source({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
+    expect(await res.text()).toBe('id\n');
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/content-ops/dj-profiles/export/?type=dj_profiles&columns=dj_slug&dj_name=a%20b&order_by=-id']);
+    await expect(source({ type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
   });
 
   it('answers started: false when the user dismisses the save dialog', async () => {

@@ -72,7 +72,7 @@ describe('api-child (the utilityProcess entry)', () => {
   it('runs the real server and reports ready through process.parentPort', async () => {
     // The same layout as dist/: main/api-child.mjs imports ../server/cli.mjs.
     const out = join(tmp, 'dist');
-    const common = { bundle: true, platform: 'node' as const, target: 'node20', packages: 'external' as const, format: 'esm' as const, logLevel: 'warning' as const };
+    const common = { bundle: true, platform: 'node' as const, target: 'node22.12', packages: 'external' as const, format: 'esm' as const, logLevel: 'warning' as const };
     await build({ ...common, entryPoints: ['main/electron/api-child.ts'], outfile: join(out, 'main', 'api-child.mjs') });
     await build({
       ...common,

@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createStore, Provider } from 'jotai';
 import { emptyDraft, type PackagingDraft } from '../../shared/packaging/draft';
+import { BridgeError } from '../../shared/bridge/error';
 
 const calls = vi.hoisted(() => ({
   settingsGet: vi.fn(),
@@ -88,6 +89,16 @@ describe('the Finish step sender', () => {
     renderPage(<FinishStep draft={{ ...draft, step: 2 }} dispatch={() => undefined} issues={[]} entries={new Map()} onBuilt={() => undefined} onStartOver={() => undefined} />);
     expect(await screen.findByText('Sender: The supplier has no DDEX Party ID')).toBeTruthy();
     expect(screen.queryByText('Sender: empty entry')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Build package' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+  it.each([
+    ['a refusal with its status text', new BridgeError({ code: 'http_error', status: 403, message: 'Forbidden' }), 'Sender: Forbidden'],
+    ['an error status without a text', new BridgeError({ code: 'http_error', status: 404, message: '' }), 'Sender: Received unexpected status code: 404'],
+    ['a failure with no text at all', { code: 'x' }, "Sender: That's an error."],
+  ])('a sender that cannot be read shows the error text (%s)', async (_what, error, text) => {
+    calls.packagingSender.mockRejectedValue(error);
+    renderPage(<FinishStep draft={{ ...draft, step: 2 }} dispatch={() => undefined} issues={[]} entries={new Map()} onBuilt={() => undefined} onStartOver={() => undefined} />);
+    expect(await screen.findByText(text)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Build package' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -40,7 +40,7 @@ describe('server log', () => {
     server = await startTestServer();
     admin = (await signIn(server, 'admin', 'sandbox-admin')).access_token;
     const settings = { accessTtl: 900, refreshTtl: 3600 };
-    api = await buildApi(server.db, settings, { logger: { level: 'info', stream: log.stream }, jobs: server.jobs });
+    api = await buildApi(server.db, settings, { logger: { level: 'info', stream: log.stream }, jobs: server.jobs, storage: server.storage });
     // A route that fails the way a bug would, to see what a 500 leaves behind.
     addRoute(api, server.db, {
       method: 'POST', url: '/test/boom/', rule: '*', public: true,

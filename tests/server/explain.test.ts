@@ -3,7 +3,7 @@
  * default sort that is not read from an index, and on any sort of more than 10,000
  * estimated rows (a sort that cannot use an index). Runs on a PostgreSQL server this
  * test starts, seeded at scale 10 (50,000 tracks); without the PostgreSQL binaries,
- * on PGlite at demo size.
+ * on PGlite at demo size (under CI, where .ci/run installs them, it fails instead).
  *
  * The plans are asked for with enable_seqscan off: the planner then only keeps a
  * sequential scan when no index can serve the query, which is exactly the defect to

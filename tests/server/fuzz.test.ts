@@ -5,11 +5,13 @@
  * parameters, query strings, bodies, content types and headers. Repeated parameters,
  * NUL and other control characters, impossible dates, __proto__/constructor names
  * (as filter names, order_by values and JSON keys), numbers past int4, bigint and
- * numeric, huge strings, wrong content types, JSON that is not an object. Any 5xx
+ * numeric, huge strings, wrong content types, JSON that is not an object, binary and
+ * image bodies (random bytes, truncated and oversized images, a decompression bomb). Any 5xx
  * fails with the route and the (shrunk) input. Deterministic: one seed per route.
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SEARCH_TYPES } from '../../shared/access';
@@ -71,7 +73,22 @@ type Body =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; type: string | null; text: string }
-  | { kind: 'form'; fields: [string, string][] };
+  | { kind: 'form'; fields: [string, string][] }
+  | { kind: 'binary'; type: string; bytes: Uint8Array };
+
+/** Image bodies (the cover-art upload takes raw JPEG and PNG): real ones of each size rule, and broken ones. */
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } }).png().toBuffer();
+const goodPng = await png(500, 500);
+/** A PNG whose header claims 60000x60000 pixels (its checksum no longer matches). */
+const bomb = Buffer.from(goodPng);
+bomb.writeUInt32BE(60_000, 16);
+bomb.writeUInt32BE(60_000, 20);
+const IMAGE_BODIES: Uint8Array[] = [
+  goodPng, await png(400, 400), await png(600, 500), await png(6001, 6001), goodPng.subarray(0, 120), bomb,
+  await sharp(goodPng).jpeg().toBuffer().then((j) => j.subarray(0, j.length - 200)),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]),
+];
 
 /** JSON nested far deeper than any body should be. */
 const deep = `${'['.repeat(5_000)}1${']'.repeat(5_000)}`;
@@ -87,6 +104,10 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     text: fc.constantFrom('{', '{"a":', 'null', deep, '{"a":"\\u0000"}', '{"\\u0000":1}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', 'a=1&a=2', '%ZZ=1', huge),
   }).map((r): Body => ({ kind: 'raw', ...r })),
   fc.array(fc.tuple(fc.constantFrom(...GENERIC_NAMES, ...BODY_FIELDS), scalar), { maxLength: 5 }).map((fields): Body => ({ kind: 'form', fields })),
+  fc.record({
+    type: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'),
+    bytes: fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom(...IMAGE_BODIES)),
+  }).map((r): Body => ({ kind: 'binary', ...r })),
 );
 
 /** A query string's pairs: the route's names with malformed values, sometimes a valid search type. */
@@ -103,6 +124,7 @@ const headers = fc.record(
     'if-match': fc.constantFrom('"v1"', '"v2"', '"v3"', '"v99999999999999999999"', 'W/"v1"', '*', '\u0000'),
     'x-brand': fc.constantFrom('brand:dj', 'brand:dance', 'brand:__proto__', 'x'.repeat(3000)),
     'idempotency-key': fc.constantFrom('k1', 'x'.repeat(3000)),
+    range: fc.constantFrom('bytes=0-1', 'bytes=-1', 'bytes=99999999999999999999-', 'bytes=abc', 'bytes=0-1,2-3', 'bytes=5-1', `bytes=${'0-1,'.repeat(1000)}`),
   },
   { requiredKeys: [] },
 );
@@ -131,7 +153,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const settings = { accessTtl: 900, refreshTtl: 3600 };
   // Instances of both apps on the test server's database, injected into without sockets.
-  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs });
+  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage });
   idp = await buildIdp(server.db, settings);
   await Promise.all([api.ready(), idp.ready()]);
   for (const [name, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {
@@ -163,6 +185,7 @@ function fuzzRoute(app: () => FastifyInstance, r: RouteEntry) {
         for (const [k, v] of Object.entries(h)) if (v !== undefined) hdrs[k] = v;
         if (who) hdrs.authorization = `Bearer ${tokens[who]}`;
         let payload: string | undefined;
+        let binary: Buffer | undefined;
         if (b.kind === 'json') {
           hdrs['content-type'] = 'application/json';
           payload = JSON.stringify(b.value);
@@ -172,8 +195,11 @@ function fuzzRoute(app: () => FastifyInstance, r: RouteEntry) {
         } else if (b.kind === 'form') {
           hdrs['content-type'] = 'application/x-www-form-urlencoded';
           payload = b.fields.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
+        } else if (b.kind === 'binary') {
+          hdrs['content-type'] = b.type;
+          binary = Buffer.from(b.bytes);
         }
-        const res = await app().inject({ method: r.method as 'GET', url, headers: hdrs, payload });
+        const res = await app().inject({ method: r.method as 'GET', url, headers: hdrs, payload: binary ?? payload });
         // The sandbox's fault route answers the status it is asked for: that one 5xx is by design.
         const asked = r.url === '/v4/sandbox/status/:code/' && res.statusCode === Number(params[0]);
         if (res.statusCode >= 500 && !asked) {

@@ -4,6 +4,8 @@ import { CONSOLE_CLIENT_ID } from '../../shared/api';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 
 export type { RunningServer };
+/** Where a server answers: an in-process RunningServer, or a server process's ready message. */
+export type ServerUrls = Pick<RunningServer, 'api' | 'idp'>;
 
 export async function startTestServer(opts: ServerOptions = {}): Promise<RunningServer> {
   return startServer({ seed: 1, ...opts });
@@ -41,11 +43,11 @@ export async function postSignInForm(authorizeUrl: string, username: string, pas
 }
 
 /** Submits the sign-in form; returns the raw response (302 on success). */
-export async function submitSignIn(s: RunningServer, username: string, password: string, challenge: string) {
+export async function submitSignIn(s: ServerUrls, username: string, password: string, challenge: string) {
   return postSignInForm(`${s.idp}/v4/auth/o/authorize/?${authorizeQuery(challenge)}`, username, password);
 }
 
-export async function getCode(s: RunningServer, username: string, password: string, challenge: string): Promise<string> {
+export async function getCode(s: ServerUrls, username: string, password: string, challenge: string): Promise<string> {
   const r = await submitSignIn(s, username, password, challenge);
   if (r.status !== 302) throw new Error(`sign-in for ${username} gave ${r.status}`);
   const code = new URL(r.headers.get('location')!).searchParams.get('code');
@@ -53,7 +55,7 @@ export async function getCode(s: RunningServer, username: string, password: stri
   return code;
 }
 
-export async function tokenRequest(s: RunningServer, fields: Record<string, string>) {
+export async function tokenRequest(s: ServerUrls, fields: Record<string, string>) {
   const r = await fetch(`${s.idp}/v4/auth/o/token/`, {
     method: 'POST',
     body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, ...fields }),
@@ -77,7 +79,7 @@ export interface Tokens {
 }
 
 /** The whole authorization-code flow with PKCE, as the console runs it. */
-export async function signIn(s: RunningServer, username: string, password: string): Promise<Tokens> {
+export async function signIn(s: ServerUrls, username: string, password: string): Promise<Tokens> {
   const { verifier, challenge } = pkcePair();
   const code = await getCode(s, username, password, challenge);
   const r = await tokenRequest(s, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
@@ -86,7 +88,7 @@ export async function signIn(s: RunningServer, username: string, password: strin
 }
 
 export async function api(
-  s: RunningServer,
+  s: ServerUrls,
   token: string | null,
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},

@@ -1,16 +1,23 @@
 /**
  * Job workers as separate processes on one PostgreSQL server (the server this test
  * starts): a worker killed mid-job, two workers sharing the work, a clean stop, and the
- * refusal without a PostgreSQL server. Skips, saying why, only without PostgreSQL binaries.
+ * refusal without a PostgreSQL server. The real entry points too, as npm runs them
+ * (`node scripts/server.mjs --worker` and `--no-worker`, on the built server bundle):
+ * its refusals, and an API without a worker whose job waits for a worker process. Skips, saying why, only without PostgreSQL binaries
+ * (and fails instead when CI is set: startPgCluster).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { openJobQueue, startServer } from '../../server/app';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { REDACTED } from '../../server/api/logging';
-import { startWorker, workerLogger, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { startWorker, workerLogger, WORKER_CONCURRENCY_INVALID, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { POLL_SECONDS } from '../../server/jobs/queue';
+import { jobEndpoints, pathOf } from '../../shared/api';
+import { api, signIn, type ServerUrls } from './helpers';
+import { openStorage, type Storage } from '../../server/storage';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
@@ -19,11 +26,67 @@ const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
 if (skip) console.warn(`[job-workers.test] skipped: ${skip}`);
 
+/** A process of the real entry (`npm run server` / `npm run worker`): `node scripts/server.mjs …args`. */
+interface Entry { child: ChildProcess; output: () => string }
+/** Every process a test started (entries and fixture workers): killed after each test. */
+const entries = new Set<ChildProcess>();
+function spawnEntry(args: string[], env: Record<string, string>): Entry {
+  const child = spawn(process.execPath, ['scripts/server.mjs', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  entries.add(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+/** Its first IPC message (`{type: 'ready', …}`), or a rejection with its output when it exits first. */
+function readyOf<T>(e: Entry): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    e.child.once('message', (m) => resolve(m as T));
+    e.child.once('exit', (code) => reject(new Error(`${e.child.spawnargs.slice(2).join(' ')} exited with ${code}: ${e.output()}`)));
+  });
+}
+const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+beforeAll(() => {
+  // The bundle npm run server/worker run (scripts/server.mjs uses dist/server/cli.mjs when it is up to date).
+  execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'pipe' });
+}, 60_000);
+// A test that failed half-way leaves no process behind for the next one.
+afterEach(async () => {
+  for (const c of entries) {
+    c.kill('SIGKILL');
+    await exitOf(c);
+  }
+  entries.clear();
+});
+
+describe('npm run worker (node scripts/server.mjs --worker) refuses to start', () => {
+  it('without DATABASE_URL: exits 1 with its message', async () => {
+    const w = spawnEntry(['--worker'], { DATABASE_URL: '' });
+    expect(await exitOf(w.child)).toEqual({ code: 1, signal: null });
+    expect(w.output().trim()).toBe(WORKER_NEEDS_POSTGRES);
+  }, 60_000);
+
+  it.each(['abc', '0', '-1', '2.5', '101', '1e2'])('with WORKER_CONCURRENCY=%s: exits 1 saying what it takes, before connecting', async (value) => {
+    // An address nothing listens on: the refusal comes first, not a connection error.
+    const w = spawnEntry(['--worker'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', WORKER_CONCURRENCY: value });
+    expect(await exitOf(w.child)).toEqual({ code: 1, signal: null });
+    expect(w.output().trim()).toBe(`${WORKER_CONCURRENCY_INVALID} Got ${JSON.stringify(value)}.`);
+  }, 60_000);
+});
+
 describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   const url = () => (cluster as PgCluster).url;
   let db: Db;
   let queue: JobQueue;
-  const workers = new Set<ChildProcess>();
+  let storage: Storage;
 
   /** Starts `npm run worker`'s code with the test kinds; resolves once it runs. */
   async function startWorkerProcess(): Promise<ChildProcess> {
@@ -31,7 +94,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
       env: { ...process.env, DATABASE_URL: url() },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    workers.add(child);
+    entries.add(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     await new Promise<void>((resolve, reject) => {
@@ -40,12 +103,6 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     });
     return child;
   }
-  const exited = (child: ChildProcess) =>
-    new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
-      else child.once('exit', (code, signal) => resolve({ code, signal }));
-    });
-
   const finished = (id: number) => waitFor(async () => {
     const job = await queue.get(id);
     return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
@@ -58,19 +115,13 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     await migrate(db);
     await db.exec(PROC_TABLES);
     // This process only enqueues: the worker processes run the jobs.
-    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE });
+    storage = await openStorage({ temporary: true });
+    queue = await openJobQueue(db, { jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE, storage });
   }, 60_000);
-  // A test that failed half-way leaves no worker behind for the next one.
-  afterEach(async () => {
-    for (const w of workers) {
-      w.kill('SIGKILL');
-      await exited(w);
-    }
-    workers.clear();
-  });
   afterAll(async () => {
     await queue?.stop();
     await db?.close();
+    await storage?.close();
     await (cluster as PgCluster).stop();
   });
 
@@ -80,7 +131,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     await waitFor(async () => (await runsOf(job.id)).length > 0);
     expect(await runsOf(job.id)).toEqual([{ pid: a.pid, attempt: 0 }]);
     a.kill('SIGKILL');
-    expect((await exited(a)).signal).toBe('SIGKILL');
+    expect((await exitOf(a)).signal).toBe('SIGKILL');
     expect((await queue.get(job.id))!.state).toBe('RUNNING');
 
     const b = await startWorkerProcess();
@@ -95,7 +146,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     expect(children).toEqual([{ id: done.child_job_id }]);
     expect(await finished(done.child_job_id!)).toMatchObject({ state: 'DONE', result: { rendered: true } });
     b.kill('SIGTERM');
-    expect(await exited(b)).toEqual({ code: 0, signal: null });
+    expect(await exitOf(b)).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('two worker processes on one database never run the same job: every job runs exactly once', async () => {
@@ -112,7 +163,7 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     const pids = await db.query<{ pid: number }>('select distinct pid from job_test_runs where job_id = any($1) order by pid', [ids]);
     expect(pids.map((p) => p.pid).sort()).toEqual([c.pid, d.pid].sort());
     for (const w of [c, d]) w.kill('SIGTERM');
-    for (const w of [c, d]) expect(await exited(w)).toEqual({ code: 0, signal: null });
+    for (const w of [c, d]) expect(await exitOf(w)).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('a worker logs with pino: each failed run and the job that ends ERROR, with the job id and kind', async () => {
@@ -159,6 +210,33 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: 'with a secret', body: { password: REDACTED, start_date: '2024-01-01' } });
   });
+
+  it('npm run server -- --no-worker runs no jobs: a job enqueued through it stays PENDING until npm run worker runs it to DONE; both stop on SIGTERM', async () => {
+    const server = spawnEntry(['--no-worker'], { DATABASE_URL: url(), API_PORT: '0', IDP_PORT: '0' });
+    const urls = await readyOf<ServerUrls & { type: string }>(server);
+    expect(urls.type).toBe('ready');
+    const finance = (await signIn(urls, 'finance', 'sandbox-finance')).access_token;
+    const started = await api(urls, finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
+      method: 'POST', body: { start_date: '2000-01-01', end_date: '2100-01-01' },
+    });
+    expect(started.status).toBe(202);
+    const id = started.body.id as number;
+    const state = async () => (await api(urls, finance, pathOf(jobEndpoints.view, { kind: 'sales', id }))).body.state;
+    // Longer than a worker's poll: an API with a worker would have run it by now.
+    await new Promise((r) => setTimeout(r, (POLL_SECONDS + 2) * 1000));
+    expect(await state()).toBe('PENDING');
+
+    const worker = spawnEntry(['--worker'], { DATABASE_URL: url(), WORKER_CONCURRENCY: '3' });
+    expect(await readyOf<{ type: string }>(worker)).toMatchObject({ type: 'ready', pid: worker.child.pid });
+    await waitFor(async () => (await state()) === 'DONE', 30_000);
+    const done = await api(urls, finance, pathOf(jobEndpoints.view, { kind: 'sales', id }));
+    expect(done.body).toMatchObject({ state: 'DONE', result: { supplier_id: 2 } });
+
+    worker.child.kill('SIGTERM');
+    expect(await exitOf(worker.child)).toEqual({ code: 0, signal: null });
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server.child)).toEqual({ code: 0, signal: null });
+  }, 180_000);
 
   it('a worker refuses to start without a PostgreSQL server, saying why', async () => {
     await expect(startWorker({ databaseUrl: undefined })).rejects.toThrow(WORKER_NEEDS_POSTGRES);

@@ -1,7 +1,10 @@
 /**
  * A throwaway PostgreSQL server for tests (testing.md recipe): initdb + pg_ctl into a
  * temp dir on a free loopback port, as user postgres when running as root. Returns
- * a skip reason only when the PostgreSQL binaries are not installed.
+ * a skip reason only when the PostgreSQL binaries are not installed, and never under CI
+ * (env CI set): there it throws instead, so no PostgreSQL test skips silently where
+ * .ci/run was meant to install the server. Every PostgreSQL-only test starts its server
+ * here (postgres.test.ts, job-workers.test.ts, explain.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -14,8 +17,11 @@ export interface PgCluster {
   stop(): Promise<void>;
 }
 
-function pgBin(): string | null {
-  if (process.env.PGBIN && existsSync(join(process.env.PGBIN, 'initdb'))) return process.env.PGBIN;
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** PGBIN when set (only there: a wrong PGBIN is not found, not passed over), else the newest /usr/lib/postgresql/N/bin. */
+function pgBin(env: Env): string | null {
+  if (env.PGBIN) return existsSync(join(env.PGBIN, 'initdb')) ? env.PGBIN : null;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
@@ -32,9 +38,23 @@ async function freePort(from: number): Promise<number> {
   throw new Error('no free port for PostgreSQL');
 }
 
-export async function startPgCluster(): Promise<PgCluster | { skip: string }> {
-  const bin = pgBin();
-  if (!bin) return { skip: 'PostgreSQL binaries not found under /usr/lib/postgresql (Debian package postgresql); set PGBIN to override' };
+/** True when env CI is set (not empty, `0` or `false`), as CI services set it. */
+export function isCi(env: Env = process.env): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return !!ci && ci !== '0' && ci !== 'false';
+}
+
+export const PG_REQUIRED_IN_CI = 'PostgreSQL tests do not skip when CI is set';
+
+export async function startPgCluster(env: Env = process.env): Promise<PgCluster | { skip: string }> {
+  const bin = pgBin(env);
+  if (!bin) {
+    const skip = env.PGBIN
+      ? `PostgreSQL binaries not found in PGBIN=${env.PGBIN}`
+      : 'PostgreSQL binaries not found under /usr/lib/postgresql (Debian package postgresql); set PGBIN to override';
+    if (isCi(env)) throw new Error(`${PG_REQUIRED_IN_CI}: ${skip}`);
+    return { skip };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'pgtest-'));
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {

@@ -9,6 +9,8 @@ import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
 import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
+import { subresourceSuite } from './suites/subresources';
+import { mediaSuite } from './suites/media';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -24,3 +26,5 @@ describe('supplier banking (PGlite)', () => bankingSuite(() => server));
 describe('write rules (PGlite)', () => writeSuite(() => server));
 describe('records (PGlite)', () => recordSuite(() => server));
 describe('bad input (PGlite)', () => badInputSuite(() => server));
+describe('track and release sub-resources (PGlite)', () => subresourceSuite(() => server));
+describe('media (PGlite)', () => mediaSuite(() => server));

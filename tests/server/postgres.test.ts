@@ -1,7 +1,7 @@
 /**
  * The same identity-provider and list suites on a PostgreSQL server this test starts
  * (initdb + pg_ctl into a temp dir). Skips, saying why, only when the PostgreSQL
- * binaries are not installed.
+ * binaries are not installed, and fails instead when CI is set (startPgCluster).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
@@ -17,6 +17,8 @@ import { bankingSuite } from './suites/banking';
 import { writeSuite } from './suites/writes';
 import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
+import { subresourceSuite } from './suites/subresources';
+import { mediaSuite } from './suites/media';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -46,6 +48,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('write rules', () => writeSuite(() => server));
   describe('records', () => recordSuite(() => server));
   describe('bad input', () => badInputSuite(() => server));
+  describe('track and release sub-resources', () => subresourceSuite(() => server));
+  describe('media', () => mediaSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

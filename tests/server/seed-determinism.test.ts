@@ -20,6 +20,7 @@ const TABLES: Record<string, string> = {
   tracks: 'select id, release_id, title, mix_name, bpm, key_id, sub_genre_id, artist_names, encode_status from tracks order by id',
   orders: 'select id, brand, store, user_id, status, voided from orders order by id',
   coupons: 'select id, code, discount_type_id, discount_amount, discount_percentage, max_usage, enabled from coupons order by id',
+  audio_files: 'select track_id, format, size_bytes, storage_key from audio_files order by track_id, format',
 };
 
 /** Hash of each table's rows after seeding a fresh in-memory database with `seedNo`. */

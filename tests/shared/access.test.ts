@@ -4,8 +4,10 @@
  * not derived from shared/access, so a wrong table entry fails.
  */
 import { describe, expect, it } from 'vitest';
+import { SEARCH_TYPE_DECLS } from '../../shared/search/types';
 import {
-  AREA_RULES, BRAND_DANCE, BRAND_DJ, FIELD_WRITE_RULES, RESTRICTED_FILTERS, SALES_RULE, SEARCH_TYPES,
+  AREA_RULES, BRAND_DANCE, BRAND_DJ, BRAND_SCOPED_FILTERS, DJ_FILTERS, FIELD_WRITE_RULES, HYPE_FILTERS, RESTRICTED_FILTERS,
+  RULED_FILTERS, SALES_RULE, SEARCH_TYPES,
   TEMP_ACCOUNT_EMAIL_RULE, TOP_ROUTES, TYPE_WRITE_RULES, allOf, can, filterAllowed, mayWriteField, pageTypes,
   parseScope, principalFrom, refusedFields, searchType, storeOptions, writeRouteRule, type Principal,
 } from '../../shared/access';
@@ -113,6 +115,21 @@ describe('search types (spec §2 areas, spec §6 table)', () => {
 
 describe('filters (spec §6)', () => {
   const admin = who('admin');
+  /** Ruled filters no search type declares yet, each for a reason (shared/access/filters.ts). */
+  const UNDECLARED_BY_DESIGN = ['sale_type'];
+  const declared = (f: string) => SEARCH_TYPE_DECLS.some((d) => Object.hasOwn(d.filters, f));
+
+  it('every ruled filter name is declared by a search type (shared/search/types), but the listed exceptions', () => {
+    const lists = { RESTRICTED_FILTERS, BRAND_SCOPED_FILTERS, HYPE_FILTERS, DJ_FILTERS, RULED_FILTERS };
+    const undeclared = Object.entries(lists).flatMap(([list, names]) =>
+      names.filter((f) => !declared(f) && !UNDECLARED_BY_DESIGN.includes(f)).map((f) => `${list}: ${f}`));
+    expect(undeclared).toEqual([]);
+    // The exceptions are restricted filters still undeclared: one a type has come to declare is dropped from the list.
+    expect(UNDECLARED_BY_DESIGN.filter((f) => !RESTRICTED_FILTERS.includes(f) || declared(f))).toEqual([]);
+    expect(RULED_FILTERS).toContain('label_manager');
+    expect(declared('label_manager')).toBe(true);
+  });
+
   it.each(RESTRICTED_FILTERS.filter((f) => SEARCH_TYPES.some((t) => t.filters.includes(f))))(
     'restricted filter %s: control yes, baseware no',
     (f) => {

@@ -13,7 +13,7 @@ import { packageFileNames } from '../../../shared/packaging/package-files';
 import { senderProblem } from '../../../shared/packaging/rules';
 import type { DraftIssue } from '../../../shared/packaging/validate';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
-import { errorText } from '../../lib/http-errors';
+import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
 import { FolderBrowser } from './FolderBrowser';
@@ -56,7 +56,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   const r = draft.release;
   const errors = issues.filter((i) => i.level === 'error');
   const warnings = issues.filter((i) => i.level === 'warning');
-  const senderError = sender.error ? (sender.error as Error).message : sender.data ? senderProblem(sender.data) : null;
+  const senderError = sender.error ? errorText(sender.error) || friendlyErrorText(sender.error) : sender.data ? senderProblem(sender.data) : null;
   const duration = draft.tracks.reduce((s, t) => s + (entries.get(t.path)?.format?.duration ?? 0), 0);
 
   const chooseOutput = async () => {

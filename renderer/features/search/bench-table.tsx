@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { ConfigProvider } from 'antd';
 import { shownColumns } from '../../../shared/search';
+import { ENCODE_STATUSES } from '../../../shared/vocabularies';
 import { ResultsTable } from './ResultsTable';
 import type { Row } from './queries';
 
@@ -20,7 +21,7 @@ const rows: Row[] = Array.from({ length: count }, (_, i) => ({
   label: { id: i % 400, name: `Label ${i % 400}` },
   genre: { id: i % 30, name: `Genre ${i % 30}` },
   bpm: 90 + (i % 60),
-  encode_status: ['CONVERTED', 'TRANSCODING', 'ERROR'][i % 3],
+  encode_status: ENCODE_STATUSES[i % ENCODE_STATUSES.length],
   release_date: `20${String(10 + (i % 15)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 9}`,
 }));
 const columns = shownColumns('tracks', ['mix_name', 'release', 'label', 'genre', 'bpm', 'encode_status', 'release_date']);

@@ -21,7 +21,7 @@ const SPECIAL: Record<string, Loader> = {
     filter (where s.id is not null), '[]'::json) as sub_genres from genres g left join sub_genres s on s.genre_id = g.id
     where g.enabled group by g.id order by g.name`),
   keys: (db) => db.query('select id, name, camelot from musical_keys order by id'),
-  countries: (db) => db.query('select id, code, name from countries order by name'),
+  countries: (db) => db.query('select id, code, name, region from countries order by name'),
   states: (db) => db.query(`select s.id, s.code, s.name, json_build_object('id', c.id, 'name', c.name, 'code', c.code) as country
     from states s join countries c on c.id = s.country_id order by c.name, s.name`),
   currency: (db) => db.query('select id, code, name from currencies order by id'),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SALES_RULE } from '../../../shared/access';
-import { JOB_KINDS, jobEndpoints, type JobView } from '../../../shared/api/endpoints/jobs';
+import { SALES_JOB_KINDS, jobEndpoints, type JobView } from '../../../shared/api/endpoints/jobs';
 import type { Db } from '../../db/client';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import { HttpError, notFound } from '../errors';
@@ -14,7 +14,7 @@ import { addEndpoint } from '../route';
 const view = (j: JobRow): JobView => ({ id: j.id, kind: j.kind, state: j.state, child_job_id: j.child_job_id, result: j.result });
 
 export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue) {
-  for (const kind of JOB_KINDS) {
+  for (const kind of SALES_JOB_KINDS) {
     addEndpoint(app, db, jobEndpoints.start[kind], {
       rule: SALES_RULE,
       handler: async (req, reply, user) => {

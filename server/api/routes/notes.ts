@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { searchType } from '../../../shared/access';
 import { NOTE_TYPES, listEndpoints } from '../../../shared/api/endpoints';
+import { onePage } from '../../../shared/api/envelope';
 import type { Db } from '../../db/client';
 import { notes, users } from '../../db/schema';
 import { notFound } from '../errors';
@@ -32,7 +33,7 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
         const results = rows.map(({ author_id, author_name, ...n }) => ({
           ...n, author: author_id === null ? null : { id: author_id, name: author_name },
         }));
-        return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
+        return onePage(results);
       },
     });
     addEndpoint(app, db, ep.addNote, {

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uuid, varchar,
 } from 'drizzle-orm/pg-core';
-import { desc, fkey, now, timestamptz, version } from './columns';
+import { EXCLUSIVE_PERIOD_DAYS, PRE_ORDER_WEEKS } from '../../../shared/constants';
+import type { EncodeStatus } from '../../../shared/vocabularies';
+import { desc, fkey, now, sqlBetween, sqlValues, timestamptz, version } from './columns';
 import { countries, genres, labels, musical_keys, sub_genres, suppliers, users } from './parties';
 
 export const artists = pgTable('artists', {
@@ -47,7 +49,7 @@ export const releases = pgTable('releases', {
   is_explicit: boolean().notNull().default(false),
   hype_eligible: boolean().notNull().default(false),
   hype_enabled: boolean().notNull().default(false),
-  encode_status: text().notNull().default('CONVERTED'),
+  encode_status: text().notNull().default('CONVERTED' satisfies EncodeStatus),
   is_dj_edit: boolean().notNull().default(false),
   is_ugc_remix: boolean().notNull().default(false),
   is_available_for_streaming: boolean().notNull().default(true),
@@ -58,8 +60,8 @@ export const releases = pgTable('releases', {
   fkey('releases', t.supplier_id, suppliers.id),
   fkey('releases', t.genre_id, genres.id),
   // Exclusive period wire values (shared/constants EXCLUSIVE_PERIODS): 0 None, 14/28/56 days, null Lifetime.
-  check('releases_exclusive_period_check', sql`${t.exclusive_period} in (0, 14, 28, 56)`),
-  check('releases_default_pre_order_weeks_check', sql`${t.default_pre_order_weeks} between 0 and 4`),
+  check('releases_exclusive_period_check', sql`${t.exclusive_period} in (${sqlValues(EXCLUSIVE_PERIOD_DAYS)})`),
+  check('releases_default_pre_order_weeks_check', sql`${t.default_pre_order_weeks} ${sqlBetween(PRE_ORDER_WEEKS)}`),
   index('releases_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   index('releases_release_date').on(desc(t.release_date), desc(t.id)),
   index('releases_upc').on(t.upc),
@@ -95,7 +97,7 @@ export const tracks = pgTable('tracks', {
   copyright_holder: varchar({ length: 1000 }),
   label_track_id: text(),
   guid: uuid().notNull().defaultRandom(),
-  encode_status: text().notNull().default('CONVERTED'),
+  encode_status: text().notNull().default('CONVERTED' satisfies EncodeStatus),
   encoded_at: timestamptz(),
   publish_date: date(),
   release_date: date(),
@@ -176,6 +178,19 @@ export const track_publish_dates = pgTable('track_publish_dates', {
   fkey('track_publish_dates', t.country_id, countries.id),
   check('track_publish_dates_check', sql`${t.pre_order_at} is null or ${t.pre_order_at} < ${t.publish_at}`),
   check('track_publish_dates_check1', sql`${t.takedown_at} is null or ${t.takedown_at} > ${t.publish_at}`),
+]);
+
+/**
+ * The countries a track may be sold in (spec §3 territories). No rows: no restriction,
+ * every country (server/README.md "Territories").
+ */
+export const track_countries_allowed = pgTable('track_countries_allowed', {
+  track_id: integer().notNull(),
+  country_id: integer().notNull(),
+}, (t) => [
+  primaryKey({ name: 'track_countries_allowed_pkey', columns: [t.track_id, t.country_id] }),
+  fkey('track_countries_allowed', t.track_id, tracks.id),
+  fkey('track_countries_allowed', t.country_id, countries.id),
 ]);
 
 /** Notes on tracks, releases, suppliers and users (spec §7). */

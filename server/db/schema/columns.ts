@@ -30,5 +30,19 @@ export function fkey(table: string, column: PgColumn, ref: PgColumn) {
   return foreignKey({ name: `${table}_${column.name}_fkey`, columns: [column], foreignColumns: [ref] });
 }
 
+/**
+ * The SQL list of a vocabulary's values (shared/vocabularies.ts, shared/constants.ts) for
+ * a CHECK: `'Open', 'Complete', 'Deleted'` or `14, 28, 56`, written as the migrations
+ * spell it, so the schema stays the migrations' (drizzle-kit generate finds no change).
+ */
+export function sqlValues(values: readonly (string | number)[]) {
+  return sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(', '));
+}
+
+/** `between <first> and <last>` of an ascending list of whole numbers (pre-order weeks). */
+export function sqlBetween(values: readonly number[]) {
+  return sql.raw(`between ${values[0]} and ${values[values.length - 1]}`);
+}
+
 /** A descending index key as PostgreSQL's plain DESC (nulls first), which the list sorts use. */
 export const desc = (c: ExtraConfigColumn) => c.desc().nullsFirst();

@@ -4,7 +4,8 @@ import {
   boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text,
 } from 'drizzle-orm/pg-core';
 import { releases, tracks } from './catalogue';
-import { desc, fkey, now, timestamptz, version } from './columns';
+import { ORDER_STATUSES } from '../../../shared/vocabularies';
+import { desc, fkey, now, sqlValues, timestamptz, version } from './columns';
 import { labels, users } from './parties';
 
 const money = () => numeric({ precision: 10, scale: 2 });
@@ -52,7 +53,7 @@ export const orders = pgTable('orders', {
   version: version(),
 }, (t) => [
   fkey('orders', t.user_id, users.id),
-  check('orders_status_check', sql`${t.status} in ('Open', 'Complete', 'Deleted')`),
+  check('orders_status_check', sql`${t.status} in (${sqlValues(ORDER_STATUSES)})`),
   index('orders_user').on(t.user_id, t.id),
   index('orders_created').on(t.brand, desc(t.created_at), desc(t.id)),
 ]);

@@ -7,7 +7,8 @@ import {
   bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, text, unique,
 } from 'drizzle-orm/pg-core';
 import { releases, tracks } from './catalogue';
-import { desc, fkey, now, timestamptz, version } from './columns';
+import { ALBUM_ACTIONS } from '../../../shared/vocabularies';
+import { desc, fkey, now, sqlValues, timestamptz, version } from './columns';
 import { countries, genres, labels, suppliers, users } from './parties';
 
 // Live ------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ export const deliveries = pgTable('deliveries', {
   fkey('deliveries', t.label_id, labels.id),
   fkey('deliveries', t.genre_id, genres.id),
   fkey('deliveries', t.supplier_id, suppliers.id),
-  check('deliveries_album_action_check', sql`${t.album_action} in ('insert', 'update', 'delete', 'purge')`),
+  check('deliveries_album_action_check', sql`${t.album_action} in (${sqlValues(ALBUM_ACTIONS)})`),
   index('deliveries_delivered').on(desc(t.delivered_at), desc(t.id)),
   index('deliveries_supplier').on(t.supplier_id, t.id),
   index('deliveries_release_status').on(t.release_status, desc(t.delivered_at), desc(t.id)),

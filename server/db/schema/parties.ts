@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, varchar,
 } from 'drizzle-orm/pg-core';
-import { desc, fkey, now, timestamptz, version } from './columns';
+import { EXCLUSIVE_PERIOD_DAYS, PRE_ORDER_WEEKS } from '../../../shared/constants';
+import { REGIONS } from '../../../shared/vocabularies';
+import { desc, fkey, now, sqlBetween, sqlValues, timestamptz, version } from './columns';
 
 // Reference lists -------------------------------------------------------------
 
@@ -41,7 +43,11 @@ export const countries = pgTable('countries', {
   id: serial().primaryKey(),
   code: char({ length: 2 }).notNull().unique('countries_code_key'),
   name: text().notNull(),
-});
+  /** Its continent (shared/vocabularies.ts REGIONS): territories by region, the regional summary. */
+  region: text().notNull(),
+}, (t) => [
+  check('countries_region_check', sql`${t.region} in (${sqlValues(REGIONS)})`),
+]);
 
 export const states = pgTable('states', {
   id: serial().primaryKey(),
@@ -79,7 +85,7 @@ export const suppliers = pgTable('suppliers', {
   version: version(),
 }, (t) => [
   check('suppliers_ddex_party_id_check', sql`${t.ddex_party_id} is null or ${t.ddex_party_id} ~ '^PADPIDA[0-9]{10}[A-Z0-9]?$'`),
-  check('suppliers_default_exclusive_period_check', sql`${t.default_exclusive_period} in (0, 14, 28, 56)`),
+  check('suppliers_default_exclusive_period_check', sql`${t.default_exclusive_period} in (${sqlValues(EXCLUSIVE_PERIOD_DAYS)})`),
 ]);
 
 export const labels = pgTable('labels', {
@@ -103,7 +109,7 @@ export const labels = pgTable('labels', {
 }, (t) => [
   fkey('labels', t.supplier_id, suppliers.id),
   fkey('labels', t.label_manager_id, label_managers.id),
-  check('labels_default_pre_order_weeks_check', sql`${t.default_pre_order_weeks} between 0 and 4`),
+  check('labels_default_pre_order_weeks_check', sql`${t.default_pre_order_weeks} ${sqlBetween(PRE_ORDER_WEEKS)}`),
   check('labels_check', sql`${t.hype_trial_start} is null or ${t.hype_trial_end} is null or ${t.hype_trial_start} <= ${t.hype_trial_end}`),
   index('labels_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   index('labels_supplier').on(t.supplier_id),

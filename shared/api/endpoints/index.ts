@@ -8,5 +8,7 @@ export * from './banking';
 export * from './jobs';
 export * from './lists';
 export * from './me';
-export * from './sandbox';
+export * from './media';
 export * from './records';
+export * from './sandbox';
+export * from './subresources';

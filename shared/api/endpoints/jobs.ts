@@ -1,16 +1,20 @@
 /**
- * Asynchronous jobs (api-conventions "Jobs"): the kinds, the calls that start one (a
- * supplier's sales and sales export, `{start_date, end_date}` → 202 JobStarted) and
+ * Asynchronous jobs (api-conventions "Jobs"): the kinds, the calls that start a sales
+ * job (a supplier's sales and sales export, `{start_date, end_date}` → 202 JobStarted) and
  * the job view polled at GET /v4/jobs/{kind}/{id}/. The server registers these routes
- * from here (server/api/routes/jobs.ts); main's job poller parses with JobView.
+ * from here (server/api/routes/jobs.ts); main's job poller parses with JobView. The
+ * re-encode calls that start `encode` jobs are declared with the media (media.ts).
  */
 import { z } from 'zod';
 import { MSG } from '../../messages';
 import { calendarDate } from '../dates';
 import { endpoint, IdParam } from '../endpoint';
 
-/** The job kinds the v4 API has (the server has a handler for each: server/jobs/sales.ts). */
-export const JOB_KINDS = ['sales', 'sales-export'] as const;
+/** The sales job kinds: started by a supplier's sales calls below. */
+export const SALES_JOB_KINDS = ['sales', 'sales-export'] as const;
+export type SalesJobKind = (typeof SALES_JOB_KINDS)[number];
+/** The job kinds the v4 API has (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
+export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode'] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 
@@ -49,7 +53,7 @@ export type SalesRange = z.infer<typeof SalesRange>;
 /** A supplier id in a path: one past the API's ids (int4 included) names no supplier (404). */
 const supplierParams = z.object({ id: IdParam });
 
-const startSales = <K extends JobKind>(kind: K, what: string) =>
+const startSales = <K extends SalesJobKind>(kind: K, what: string) =>
   endpoint({
     method: 'POST', path: `/v4/catalog/suppliers/:id/${kind}/`, params: supplierParams, body: SalesRange, response: JobStarted,
     doc: `Starts a \`${kind}\` job: ${what} of one supplier over the range (202; poll it at /v4/jobs/${kind}/{id}/).`,
@@ -61,9 +65,9 @@ export const jobEndpoints = {
     response: JobView,
     doc: 'One of the user\'s own jobs: its state, the child it handed on to, its result.',
   }),
-  /** The call that starts a job of each kind. */
+  /** The call that starts a sales job of each kind. */
   start: {
     sales: startSales('sales', 'the monthly sales summary by brand and store'),
     'sales-export': startSales('sales-export', 'the sales lines as CSV (the job hands the rendering to a child job)'),
-  } satisfies Record<JobKind, unknown>,
+  } satisfies Record<SalesJobKind, unknown>,
 };

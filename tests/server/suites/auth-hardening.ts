@@ -125,6 +125,27 @@ export function authHardeningSuite(get: () => RunningServer) {
     expect(await bodyWins.json()).toEqual({ active: false });
   });
 
+  it('revoke and logout: a token in the URL is never read, only the form body\'s', async () => {
+    const s = get();
+    const t = await signIn(s, 'admin', 'sandbox-admin');
+    const caller = await signIn(s, 'support', 'sandbox-support');
+    const active = async (token: string) => (await introspectToken(s.idp, token, caller.access_token)).active;
+    const inUrl = new URLSearchParams({ token: t.access_token, refresh_token: t.refresh_token, client_id: CONSOLE_CLIENT_ID });
+    for (const path of ['revoke', 'logout']) {
+      const r = await fetch(`${s.idp}/v4/auth/o/${path}/?${inUrl}`, { method: 'POST' });
+      expect(r.status).toBe(200);
+      const r2 = await fetch(`${s.idp}/v4/auth/o/${path}/?${inUrl}`, { method: 'POST', body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID }) });
+      expect(r2.status).toBe(200);
+    }
+    expect(await active(t.access_token)).toBe(true);
+    expect(await active(t.refresh_token)).toBe(true);
+    // The same tokens in the body are read.
+    const out = await fetch(`${s.idp}/v4/auth/o/logout/`, { method: 'POST', body: new URLSearchParams({ token: t.access_token, refresh_token: t.refresh_token }) });
+    expect(out.status).toBe(200);
+    expect(await active(t.access_token)).toBe(false);
+    expect(await active(t.refresh_token)).toBe(false);
+  });
+
   it('one default brand: introspection and the API both pick the first brand of the scope (curation: dj, then dance)', async () => {
     const s = get();
     const t = await signIn(s, 'curation', 'sandbox-curation');

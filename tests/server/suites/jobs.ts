@@ -107,7 +107,7 @@ export function jobSuite(get: () => RunningServer) {
     // lease checks: another worker beside the server's own.
     let queue: JobQueue;
     beforeAll(async () => {
-      queue = await openJobQueue(get().db, { jobKinds: TEST_KINDS, jobQueue: { leaseCheckSeconds: 1, pollSeconds: 0.5 } });
+      queue = await openJobQueue(get().db, { jobKinds: TEST_KINDS, jobQueue: { leaseCheckSeconds: 1, pollSeconds: 0.5 }, storage: get().storage });
       await queue.work();
     });
     afterAll(async () => queue?.stop());

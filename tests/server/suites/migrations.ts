@@ -11,6 +11,7 @@ import type { Db } from '../../../server/db/client';
 import { LEGACY_EQUIVALENT, migrate } from '../../../server/db/migrate';
 import { JOURNAL } from '../../../server/db/embedded-migrations';
 import * as schema from '../../../server/db/schema';
+import { COUNTRIES } from '../../../server/db/reference';
 import { catalog, legacyMigrate } from '../catalog';
 
 const TABLES = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
@@ -117,9 +118,9 @@ export function migrationSuite(open: () => Promise<Db>) {
     );
     // Reference tables, link tables and append-only logs (server/README.md "Row versions").
     expect(noVersion.map((r) => r.t).sort()).toEqual([
-      'chart_tracks', 'countries', 'currencies', 'idempotency_keys', 'jobs', 'musical_keys', 'oauth_codes', 'oauth_tokens',
-      'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'row_counts', 'sales_lines', 'states',
-      'statements', 'sub_genres', 'track_artists', 'track_publish_dates', 'transactions',
+      'audio_files', 'chart_tracks', 'countries', 'currencies', 'idempotency_keys', 'jobs', 'musical_keys', 'oauth_codes', 'oauth_tokens',
+      'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_lines', 'states',
+      'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
     ].sort());
   });
 
@@ -156,6 +157,18 @@ export function migrationSuite(open: () => Promise<Db>) {
     const rows = await legacy.query<{ supplier_id: number; bank_name: string }>('select supplier_id, bank_name from banking order by supplier_id');
     expect(rows).toEqual([{ supplier_id: 1, bank_name: 'Newest' }, { supplier_id: 2, bank_name: 'Only' }]);
     await expect(legacy.query(`insert into banking (supplier_id, bank_name) values (2, 'Again')`)).rejects.toThrow(/banking_supplier_id_key/);
+  });
+
+  it('0005 gives the countries of a database seeded before it their regions, then requires one', async () => {
+    const legacy = await fresh();
+    await legacyMigrate(legacy);
+    await legacy.query(`insert into countries (code, name) values ('US', 'United States'), ('DE', 'Germany'), ('JP', 'Japan'), ('ZA', 'South Africa')`);
+    await migrate(legacy);
+    const rows = await legacy.query<{ code: string; region: string }>('select code::text as code, region from countries order by code');
+    const want = new Map(COUNTRIES.map(([code, , region]) => [code, region]));
+    expect(rows).toEqual(['DE', 'JP', 'US', 'ZA'].map((code) => ({ code, region: want.get(code) })));
+    await expect(legacy.query(`insert into countries (code, name) values ('XX', 'Nowhere')`)).rejects.toThrow(/null/);
+    await expect(legacy.query(`insert into countries (code, name, region) values ('XX', 'Nowhere', 'Atlantis')`)).rejects.toThrow(/countries_region_check/);
   });
 
   it('adopts a pre-Drizzle database stopped at an older legacy version by finishing its legacy migrations first', async () => {

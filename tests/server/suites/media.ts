@@ -1,0 +1,276 @@
+/**
+ * Media on PGlite and on a PostgreSQL server: cover art (the §5 rule in the packaging
+ * rule's words, the §9 crop read back with sharp, bad bodies), audio files, the preview
+ * stream with HTTP Range, support downloads, and re-encode jobs (the encode states, and
+ * on PostgreSQL ten concurrent starts of one release starting exactly one job).
+ */
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { COVER_ART_MAX_BYTES, IMAGE_CROPS } from '../../../shared/constants';
+import { MEDIA_MSG, mediaEndpoints, pathOf } from '../../../shared/api';
+import { MSG } from '../../../shared/messages';
+import { PKG_MSG } from '../../../shared/packaging/messages';
+import { coverArt } from '../../../shared/packaging/rules';
+import { sineWav, SANDBOX_WAV_SECONDS } from '../../../server/seed/audio';
+import { api, signIn, type RunningServer } from '../helpers';
+import { waitFor } from '../job-kinds';
+
+type Res = Record<string, unknown>;
+
+/** A solid-colour image of that size made by sharp. */
+const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+
+export function mediaSuite(get: () => RunningServer) {
+  const tokens: Record<string, string> = {};
+  /** The sandbox label's first release: its tracks have a real WAV in storage (the seed's), and supplier 1 owns it. */
+  let release = 0;
+  let tracks: { id: number; isrc: string }[] = [];
+  /** Another supplier's track with no audio in storage (release 1, whose tracks have a WAV, left out). */
+  let otherTrack = 0;
+
+  beforeAll(async () => {
+    for (const [u, p] of [['admin', 'sandbox-admin'], ['contentops', 'sandbox-contentops'], ['support', 'sandbox-support'],
+      ['curation', 'sandbox-curation'], ['supplier', 'sandbox-supplier'], ['label', 'sandbox-label']]) {
+      tokens[u] = (await signIn(get(), u, p)).access_token;
+    }
+    [{ id: release }] = await get().db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');
+    tracks = await get().db.query('select id, isrc from tracks where release_id = $1 order by position', [release]);
+    [{ id: otherTrack }] = await get().db.query<{ id: number }>('select min(id) as id from tracks where supplier_id <> 1 and release_id <> 1');
+  });
+
+  const upload = (token: string, id: number, body: Buffer | string, type: string) =>
+    fetch(`${get().api}${pathOf(mediaEndpoints.uploadImage, { id })}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Res }));
+  const bytesOf = (token: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${get().api}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } })
+      .then(async (r) => ({ status: r.status, headers: r.headers, bytes: Buffer.from(await r.arrayBuffer()) }));
+
+  /** Polls an encode job until it ends, as the console's poller does. */
+  const finished = (token: string, id: number) => waitFor(async () => {
+    const r = await api(get(), token, `/v4/jobs/encode/${id}/`);
+    return r.body.state === 'DONE' || r.body.state === 'ERROR' ? r.body : null;
+  }, 30_000);
+
+  it('cover art under 500x500 is refused with the §5 rule in its words', async () => {
+    const r = await upload(tokens.contentops, release, await image(400, 400), 'image/png');
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ image: coverArt({ width: 400, height: 400 }).errors });
+    expect(r.body).toEqual({ image: [PKG_MSG.coverArtTooSmall] });
+  });
+
+  it('cover art that is not square is refused', async () => {
+    const r = await upload(tokens.contentops, release, await image(600, 500, 'jpeg'), 'image/jpeg');
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ image: [PKG_MSG.coverArtNotSquare] });
+  });
+
+  it('a body that is not a JPEG or PNG image is a 400 naming the image; other content types are refused', async () => {
+    for (const body of [Buffer.from('not an image at all'), (await image(600, 600)).subarray(0, 200), await sharp(await image(600, 600)).webp().toBuffer()]) {
+      const r = await upload(tokens.contentops, release, body, 'image/png');
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ image: [PKG_MSG.coverArtFormat] });
+    }
+    expect((await upload(tokens.contentops, release, 'text', 'text/plain')).status).toBe(400);
+    expect((await upload(tokens.contentops, release, Buffer.from([1, 2, 3]), 'application/octet-stream')).status).toBe(415);
+    expect((await api(get(), tokens.contentops, pathOf(mediaEndpoints.uploadImage, { id: release }), { method: 'POST', body: { image: 'x' } })).status).toBe(400);
+  });
+
+  it('an image past the size limits is refused: more than COVER_ART_MAX_BYTES (413), more than 6000 pixels a side (400)', async () => {
+    expect((await upload(tokens.contentops, release, Buffer.alloc(COVER_ART_MAX_BYTES + 1), 'image/jpeg')).status).toBe(413);
+    const huge = await upload(tokens.contentops, release, await image(6001, 6001), 'image/png');
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual({ image: [MEDIA_MSG.tooLarge] });
+  });
+
+  it('1600x1600 is accepted: the original and the default 1400x1400 crop are stored and served', async () => {
+    const original = await image(1600, 1600, 'jpeg');
+    const r = await upload(tokens.contentops, release, original, 'image/jpeg');
+    expect(r.status).toBe(201);
+    const [w, h] = IMAGE_CROPS.default;
+    expect((r.body.results as Res[]).map(({ created_at: _c, ...i }) => i)).toEqual([
+      { variant: 'original', width: 1600, height: 1600, content_type: 'image/jpeg', size_bytes: original.length },
+      { variant: 'default', width: w, height: h, content_type: 'image/jpeg', size_bytes: expect.any(Number) },
+    ]);
+    const crop = await bytesOf(tokens.supplier, pathOf(mediaEndpoints.image, { id: release, variant: 'default' }));
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(crop.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1400, 1400]);
+    // Read back from the storage module itself, under the key the row names.
+    const [row] = await get().db.query<{ storage_key: string }>("select storage_key from release_images where release_id = $1 and variant = 'default'", [release]);
+    const stored = await sharp((await get().storage.get(row.storage_key))!).metadata();
+    expect([stored.width, stored.height]).toEqual([1400, 1400]);
+    const orig = await bytesOf(tokens.label, pathOf(mediaEndpoints.image, { id: release, variant: 'original' }));
+    expect(orig.bytes.equals(original)).toBe(true);
+    expect((await api(get(), tokens.supplier, pathOf(mediaEndpoints.images, { id: release }))).body.count).toBe(2);
+  });
+
+  it('a new upload replaces the cover: new rows, and the old files leave storage', async () => {
+    const before = await get().db.query<{ storage_key: string }>('select storage_key from release_images where release_id = $1', [release]);
+    expect(before).toHaveLength(2);
+    const r = await upload(tokens.admin, release, await image(500, 500), 'image/png');
+    expect(r.status).toBe(201);
+    expect((r.body.results as Res[]).map((i) => [i.variant, i.width, i.content_type])).toEqual([['original', 500, 'image/png'], ['default', 1400, 'image/jpeg']]);
+    for (const b of before) expect(await get().storage.exists(b.storage_key)).toBe(false);
+    const after = await get().db.query<{ storage_key: string }>('select storage_key from release_images where release_id = $1', [release]);
+    for (const a of after) expect(await get().storage.exists(a.storage_key)).toBe(true);
+  });
+
+  it('cover art: writers only (admin, content ops); another supplier\'s release is 404; a release without images answers none', async () => {
+    const png = await image(500, 500);
+    expect((await upload(tokens.curation, release, png, 'image/png')).status).toBe(403);
+    expect((await upload(tokens.supplier, release, png, 'image/png')).status).toBe(403);
+    const [{ id: foreign }] = await get().db.query<{ id: number }>('select min(id) as id from releases where supplier_id <> 1');
+    expect((await api(get(), tokens.supplier, pathOf(mediaEndpoints.images, { id: foreign }))).status).toBe(404);
+    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.images, { id: foreign }))).body.results).toEqual([]);
+    expect((await bytesOf(tokens.admin, pathOf(mediaEndpoints.image, { id: foreign, variant: 'default' }))).status).toBe(404);
+    expect((await upload(tokens.admin, 99_999_999, png, 'image/png')).status).toBe(404);
+  });
+
+  it('audio files: each file\'s §9 format, size in bytes, storage key and whether it is stored', async () => {
+    const r = await api(get(), tokens.label, pathOf(mediaEndpoints.audioFiles, { id: tracks[0].id }));
+    expect(r.status).toBe(200);
+    expect((r.body.results as Res[]).map(({ id: _i, created_at: _c, ...f }) => f)).toEqual([
+      { format: 'wav', size_bytes: sineWav(220).length, storage_key: `tracks/${tracks[0].id}/wav.wav`, stored: true },
+    ]);
+    const [converted] = await get().db.query<{ id: number }>(
+      "select min(t.id) as id from tracks t where t.encode_status = 'CONVERTED' and t.release_id <> $1 and t.id > 100", [release]);
+    const c = await api(get(), tokens.admin, pathOf(mediaEndpoints.audioFiles, { id: converted.id }));
+    const files = c.body.results as Res[];
+    expect(files.map((f) => f.format).slice(1)).toEqual(['mp3', 'aac-128', 'aac-256', 'preview-mp3', 'preview-mp4']);
+    expect(['flac', 'wav', 'aiff']).toContain(files[0].format);
+    expect(files.every((f) => (f.size_bytes as number) > 0 && f.stored === false)).toBe(true);
+    const [error] = await get().db.query<{ id: number }>("select min(id) as id from tracks where encode_status = 'ERROR'");
+    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.audioFiles, { id: error.id }))).body.results).toEqual([]);
+    expect((await api(get(), tokens.supplier, pathOf(mediaEndpoints.audioFiles, { id: otherTrack }))).status).toBe(404);
+  });
+
+  it('the stream plays the preview audio with HTTP Range: 206 for a part, 416 past the end, the whole file otherwise', async () => {
+    const path = pathOf(mediaEndpoints.stream, { id: tracks[0].id });
+    const key = `tracks/${tracks[0].id}/wav.wav`;
+    const file = (await get().storage.get(key))!;
+    expect(file.length).toBe(44 + SANDBOX_WAV_SECONDS * 44_100 * 2);
+    const whole = await bytesOf(tokens.supplier, path);
+    expect([whole.status, whole.headers.get('content-type'), whole.headers.get('accept-ranges')]).toEqual([200, 'audio/wav', 'bytes']);
+    expect(whole.bytes.equals(file)).toBe(true);
+    const part = await bytesOf(tokens.supplier, path, { range: 'bytes=0-99' });
+    expect([part.status, part.headers.get('content-range'), part.headers.get('content-length')]).toEqual([206, `bytes 0-99/${file.length}`, '100']);
+    expect(part.bytes.equals(file.subarray(0, 100))).toBe(true);
+    const tail = await bytesOf(tokens.supplier, path, { range: 'bytes=-44' });
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([206, `bytes ${file.length - 44}-${file.length - 1}/${file.length}`]);
+    expect(tail.bytes.equals(file.subarray(file.length - 44))).toBe(true);
+    const past = await bytesOf(tokens.supplier, path, { range: `bytes=${file.length}-` });
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${file.length}`]);
+    for (const range of ['bytes=abc', 'bytes=5-1', 'items=0-1', 'bytes=0-1,10-11']) {
+      const r = await bytesOf(tokens.supplier, path, { range });
+      expect([range, r.status, r.bytes.length]).toEqual([range, 200, file.length]);
+    }
+    // Another supplier's track is not found; a track with no audio in storage has nothing to play.
+    expect((await bytesOf(tokens.supplier, pathOf(mediaEndpoints.stream, { id: otherTrack }))).status).toBe(404);
+    const none = await api(get(), tokens.admin, pathOf(mediaEndpoints.stream, { id: otherTrack }));
+    expect([none.status, none.body]).toEqual([404, { detail: MEDIA_MSG.noAudio }]);
+  });
+
+  it('the stream prefers a lo-fi preview in storage over the source', async () => {
+    const t = tracks[1].id;
+    await get().db.query(
+      "insert into audio_files (track_id, format, size_bytes, storage_key) values ($1, 'preview-mp3', 3, $2) on conflict (track_id, format) do nothing",
+      [t, `tracks/${t}/preview-mp3.mp3`],
+    );
+    await get().storage.put(`tracks/${t}/preview-mp3.mp3`, Buffer.from('ID3'));
+    const r = await bytesOf(tokens.admin, pathOf(mediaEndpoints.stream, { id: t }));
+    expect([r.status, r.headers.get('content-type'), r.bytes.toString()]).toEqual([200, 'audio/mpeg', 'ID3']);
+  });
+
+  it('support downloads: staff list the stored files and download one as an attachment; suppliers and labels are refused', async () => {
+    const t = tracks[0];
+    const list = await api(get(), tokens.support, pathOf(mediaEndpoints.supportDownloads, { id: t.id }));
+    expect(list.status).toBe(200);
+    expect(list.body.results).toEqual([{ format: 'wav', file_name: `${t.isrc}.wav`, content_type: 'audio/wav', size_bytes: sineWav(220).length }]);
+    const file = await bytesOf(tokens.support, pathOf(mediaEndpoints.supportDownload, { id: t.id, format: 'wav' }));
+    expect([file.status, file.headers.get('content-disposition')]).toEqual([200, `attachment; filename="${t.isrc}.wav"`]);
+    expect(file.bytes.equals((await get().storage.get(`tracks/${t.id}/wav.wav`))!)).toBe(true);
+    expect((await bytesOf(tokens.support, pathOf(mediaEndpoints.supportDownload, { id: t.id, format: 'flac' }))).status).toBe(404);
+    expect((await bytesOf(tokens.support, `/v4/catalog/tracks/${t.id}/support-downloads/ogg/`)).status).toBe(404);
+    for (const who of ['supplier', 'label']) {
+      expect((await api(get(), tokens[who], pathOf(mediaEndpoints.supportDownloads, { id: t.id }))).status).toBe(403);
+    }
+  });
+
+  it('re-encoding a release: TRANSCODING, then CONVERTED with encoded_at where a lossless source is stored; the release follows', async () => {
+    await get().db.query("update tracks set encode_status = 'Pending Audio Encode', encoded_at = null where release_id = $1", [release]);
+    const before = await get().db.query<{ id: number; version: number }>('select id, version from tracks where release_id = $1 order by id', [release]);
+    const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
+    expect(r.status).toBe(202);
+    expect(r.body).toEqual({ id: expect.any(Number), state: 'PENDING' });
+    const job = await finished(tokens.contentops, r.body.id as number);
+    expect(job.state).toBe('DONE');
+    expect(job.result).toMatchObject({ release_id: release, converted: tracks.length, errors: 0, release_encode_status: 'CONVERTED' });
+    const after = await get().db.query<{ id: number; encode_status: string; encoded_at: string | null; version: number }>(
+      'select id, encode_status, encoded_at, version from tracks where release_id = $1 order by id', [release]);
+    for (const [i, t] of after.entries()) {
+      expect([t.encode_status, t.encoded_at === null]).toEqual(['CONVERTED', false]);
+      // Two writes: TRANSCODING, then CONVERTED.
+      expect(t.version).toBe(before[i].version + 2);
+    }
+    // The job is the caller's own: someone else polling it gets 404.
+    expect((await api(get(), tokens.admin, `/v4/jobs/encode/${r.body.id}/`)).status).toBe(404);
+  });
+
+  it('re-encoding a track without a lossless source in storage ends ERROR, and its release with it', async () => {
+    const [t] = await get().db.query<{ id: number; release_id: number }>(
+      "select id, release_id from tracks where encode_status = 'CONVERTED' and supplier_id <> 1 and release_id <> 1 order by id limit 1");
+    const r = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: t.id }), { method: 'POST' });
+    expect(r.status).toBe(202);
+    const job = await finished(tokens.admin, r.body.id as number);
+    expect(job.result).toMatchObject({ track_id: t.id, tracks: [{ id: t.id, encode_status: 'ERROR' }], errors: 1, release_encode_status: 'ERROR' });
+    const [row] = await get().db.query<{ encode_status: string }>('select encode_status from tracks where id = $1', [t.id]);
+    expect(row.encode_status).toBe('ERROR');
+    // Only that track was encoded.
+    const others = await get().db.query<{ n: number }>("select count(*)::int n from tracks where release_id = $1 and id <> $2 and encode_status = 'TRANSCODING'", [t.release_id, t.id]);
+    expect(others[0].n).toBe(0);
+  });
+
+  it('re-encode: writers only; another supplier\'s or a missing record is 404', async () => {
+    for (const who of ['curation', 'support', 'supplier', 'label']) {
+      expect((await api(get(), tokens[who], pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })).status).toBe(403);
+      expect((await api(get(), tokens[who], pathOf(mediaEndpoints.reencodeTrack, { id: tracks[0].id }), { method: 'POST' })).status).toBe(403);
+    }
+    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeRelease, { id: 99_999_999 }), { method: 'POST' })).status).toBe(404);
+    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: 99_999_999 }), { method: 'POST' })).status).toBe(404);
+  });
+
+  it('while an encode of a release runs, further encodes of it and of its tracks are refused (409): ten at once start one job (PostgreSQL)', async (ctx) => {
+    // PGlite is one connection: a transaction held by the test would hold the API too.
+    if (get().db.kind !== 'postgres') return ctx.skip();
+    const token = tokens.contentops;
+    const started = await get().db.transaction(async (tx) => {
+      // The job's first step locks the release row: holding it keeps the job RUNNING.
+      await tx.query('select id from releases where id = $1 for update', [release]);
+      const all = await Promise.all(Array.from({ length: 10 }, () =>
+        api(get(), token, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })));
+      const ok = all.filter((a) => a.status === 202);
+      expect(ok).toHaveLength(1);
+      for (const a of all.filter((x) => x.status !== 202)) expect([a.status, a.body]).toEqual([409, { detail: MSG.encodeStartFailed }]);
+      // A track of that release is blocked too; another release's is not.
+      const track = await api(get(), token, pathOf(mediaEndpoints.reencodeTrack, { id: tracks[0].id }), { method: 'POST' });
+      expect([track.status, track.body]).toEqual([409, { detail: MSG.encodeStartFailed }]);
+      const other = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: otherTrack }), { method: 'POST' });
+      expect(other.status).toBe(202);
+      await waitFor(async () => (await api(get(), token, `/v4/jobs/encode/${ok[0].body.id}/`)).body.state === 'RUNNING');
+      const [n] = await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1 and state in ('PENDING', 'RUNNING')", [String(release)]);
+      expect(n.n).toBe(1);
+      return ok[0].body.id as number;
+    });
+    expect((await finished(token, started)).state).toBe('DONE');
+    // Finished: the release may be encoded again.
+    const again = await waitFor(async () => {
+      const r = await api(get(), token, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
+      return r.status === 202 ? r : null;
+    });
+    expect((await finished(token, again.body.id as number)).state).toBe('DONE');
+  }, 60_000);
+}
