@@ -6,7 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  listEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
+  listEndpoints, mediaEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
 import { call, fetchData, type ApiResult } from '../../lib/api';
@@ -20,6 +21,8 @@ export const recordKeys = {
   history: (type: string, id: number, page: number) => [...recordKeys.one(type, id), 'history', page] as const,
   historyAll: (type: string, id: number) => [...recordKeys.one(type, id), 'history'] as const,
   releaseTracks: (id: number) => [...recordKeys.one('releases', id), 'tracks'] as const,
+  songwriters: (id: number) => [...recordKeys.one('tracks', id), 'songwriters'] as const,
+  publishers: (id: number) => [...recordKeys.one('tracks', id), 'publishers'] as const,
 };
 
 export const HISTORY_PER_PAGE = 25;
@@ -42,6 +45,10 @@ export const recordQueries = {
     }),
   releaseTracks: (id: number) =>
     queryOptions({ queryKey: recordKeys.releaseTracks(id), queryFn: () => fetchData(releaseEndpoints.tracks, { params: { id } }) }),
+  songwriters: (id: number) =>
+    queryOptions({ queryKey: recordKeys.songwriters(id), queryFn: () => fetchData(trackSubresourceEndpoints.songwriters, { params: { id } }) }),
+  publishers: (id: number) =>
+    queryOptions({ queryKey: recordKeys.publishers(id), queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }) }),
 };
 
 /**
@@ -76,4 +83,27 @@ export async function bulkEditTracks(body: TrackBulkEdit) {
 export async function saveTrackOrder(releaseId: number, positions: readonly TrackPosition[]) {
   const body: ReleaseTracksBulkEdit = { rows: [], positions: positions.map((p) => ({ id: p.id, position: p.position })), preview: false };
   return fetchData(releaseEndpoints.tracksBulk, { params: { id: releaseId }, body });
+}
+
+/** Adds a songwriter to a track (the body checked with SongwriterBody first). */
+export function addSongwriter(trackId: number, body: { name: string; songwriter_type_id: number }) {
+  return fetchData(trackSubresourceEndpoints.addSongwriter, { params: { id: trackId }, body });
+}
+
+export async function deleteSongwriter(trackId: number, songwriterId: number): Promise<void> {
+  await call(trackSubresourceEndpoints.deleteSongwriter, { params: { id: trackId, sid: songwriterId } });
+}
+
+/** Replaces a track's publishers with these names, in this order. */
+export function putPublishers(trackId: number, names: readonly string[]) {
+  return fetchData(trackSubresourceEndpoints.putPublishers, { params: { id: trackId }, body: { names: [...names] } });
+}
+
+/** The re-encode calls (spec §7), by record type: each starts an `encode` job. */
+export const REENCODE_ENDPOINTS = { releases: mediaEndpoints.reencodeRelease, tracks: mediaEndpoints.reencodeTrack } as const;
+export type ReencodableType = keyof typeof REENCODE_ENDPOINTS;
+export const isReencodable = (type: string): type is ReencodableType => Object.hasOwn(REENCODE_ENDPOINTS, type);
+
+export function startReencode(type: ReencodableType, id: number) {
+  return fetchData(REENCODE_ENDPOINTS[type], { params: { id } });
 }
