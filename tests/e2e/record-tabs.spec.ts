@@ -1,0 +1,118 @@
+/**
+ * The track and release sub-resource tabs end to end in Chromium against the sandbox API:
+ * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
+ * release and sees the job finish (main's job poller); a supplier sees them read-only.
+ * Every new tab through axe.
+ */
+import type { Page } from '@playwright/test';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { test, expect } from './fixtures';
+import { signIn } from './helpers/sign-in';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { expectAccessible, listRows } from './helpers/records';
+
+const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
+
+test.describe.configure({ mode: 'serial' });
+
+let admin: OtherClient;
+test.beforeAll(async ({ consoleHost }) => {
+  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+});
+test.afterAll(async () => {
+  await admin?.end();
+});
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+const names = async (path: string) => (await listRows(admin, path)).map((r) => r.name);
+
+test('content ops adds and removes a songwriter and replaces a track\'s publishers', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const songwriters = `/v4/catalog/tracks/${track.id}/songwriters/`;
+  const before = await names(songwriters);
+
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}`);
+  await expect(page.getByTestId('record-tracks')).toBeVisible();
+  await openTab(page, 'Songwriters');
+  await expect(page.getByTestId('add-songwriter')).toBeVisible();
+  await expectAccessible(page, 'songwriters tab');
+
+  // Nothing chosen: the §5 words, nothing sent.
+  await page.getByLabel('Songwriter name').fill('E2E Writer');
+  await page.getByTestId('add-songwriter').click();
+  await expect(page.getByText('Please select a valid option from the list')).toBeVisible();
+  await page.locator('#songwriter-type').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Lyricist"]').click();
+  await page.getByTestId('add-songwriter').click();
+  await expect(page.getByTestId('songwriter-name').filter({ hasText: 'E2E Writer' })).toBeVisible();
+  await expect(page.getByLabel('Songwriter name')).toHaveValue('');
+  const added = (await listRows(admin, songwriters)).find((s) => s.name === 'E2E Writer');
+  expect(added).toMatchObject({ songwriter_type: { name: 'Lyricist' } });
+
+  await page.getByRole('button', { name: 'Remove songwriter E2E Writer' }).click();
+  await expect(page.getByTestId('songwriter-name').filter({ hasText: 'E2E Writer' })).toHaveCount(0);
+  expect(await names(songwriters)).toEqual(before);
+
+  await openTab(page, 'Publishers');
+  await expect(page.getByTestId('publishers-editor')).toBeVisible();
+  await expectAccessible(page, 'publishers tab');
+  while (await page.getByRole('button', { name: /^Remove publisher/ }).count()) {
+    await page.getByRole('button', { name: /^Remove publisher/ }).first().click();
+  }
+  for (const name of ['E2E North', 'E2E South']) {
+    await page.getByTestId('add-publisher').click();
+    await page.getByRole('textbox', { name: /^Publisher \d+$/ }).last().fill(name);
+  }
+  await page.getByRole('button', { name: 'Move publisher 2 up' }).click();
+  await page.getByTestId('save-publishers').click();
+  await expect(page.getByTestId('save-publishers')).toBeDisabled();
+  await expect(page.getByTestId('publishers-error')).toHaveCount(0);
+  expect(await names(`/v4/catalog/tracks/${track.id}/publishers/`)).toEqual(['E2E South', 'E2E North']);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Publisher 1', exact: true })).toHaveValue('E2E South');
+  await expect(page.getByRole('textbox', { name: 'Publisher 2', exact: true })).toHaveValue('E2E North');
+});
+
+test('content ops re-encodes a release and sees the job finish', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, '/catalog/releases/1');
+  await expect(page.getByTestId('record-releases')).toBeVisible();
+  await page.getByTestId('reencode-button').click();
+  await expect(page.getByTestId('reencode-progress')).toBeVisible();
+  await expect(page.getByTestId('reencode-progress')).toContainText(/Re-encoded \d+ tracks?/, { timeout: 60_000 });
+  await expect(page.getByTestId('reencode-error')).toHaveCount(0);
+  await expectAccessible(page, 're-encode finished');
+  const release = (await admin.call('GET', '/v4/catalog/releases/1/')).body as { encode_status: string };
+  expect(release.encode_status).toBe('CONVERTED');
+  await expect(page.getByTestId('status-tag').first()).toHaveText('CONVERTED');
+});
+
+test('a supplier sees songwriters and publishers read-only, and no re-encode', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(120_000);
+  const supplier = account('supplier');
+  const own = await signInElsewhere(consoleHost, supplier.username, supplier.password);
+  try {
+    const [mine] = await listRows(own, '/v4/catalog/tracks/?per_page=1&order_by=id');
+    await admin.call('PUT', `/v4/catalog/tracks/${mine.id}/publishers/`, { body: { names: ['Supplier Pub'] } });
+    await signIn(page, gotoConsole, supplier);
+    await gotoConsole(page, `/catalog/tracks/${mine.id}?tab=publishers`);
+    await expect(page.getByTestId('publisher-name')).toHaveText(['Supplier Pub']);
+    await expect(page.getByTestId('record-tracks').getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByTestId('reencode-button')).toHaveCount(0);
+    await expectAccessible(page, 'supplier publishers');
+    await openTab(page, 'Songwriters');
+    await expect(page.getByTestId('track-songwriters')).toBeVisible();
+    await expect(page.getByTestId('add-songwriter')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remove songwriter/ })).toHaveCount(0);
+    await expectAccessible(page, 'supplier songwriters');
+  } finally {
+    await own.end();
+  }
+});
