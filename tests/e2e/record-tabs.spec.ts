@@ -1,11 +1,13 @@
 /**
  * The track and release sub-resource tabs end to end in Chromium against the sandbox API:
  * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
- * release and sees the job finish (main's job poller); a supplier sees them read-only.
+ * release and sees the job finish (main's job poller) and a track's audio files; a
+ * supplier sees them read-only.
  * Every new tab through axe.
  */
 import type { Page } from '@playwright/test';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
@@ -92,6 +94,16 @@ test('content ops re-encodes a release and sees the job finish', async ({ page, 
   const release = (await admin.call('GET', '/v4/catalog/releases/1/')).body as { encode_status: string };
   expect(release.encode_status).toBe('CONVERTED');
   await expect(page.getByTestId('status-tag').first()).toHaveText('CONVERTED');
+
+  // A track of it: its audio files with their §9 format names and sizes.
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as { results: { format: string; size_bytes: number }[] };
+  expect(files.results.length).toBeGreaterThan(0);
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
+  await expect(page.getByTestId('audio-format')).toHaveCount(files.results.length);
+  await expect(page.getByTestId('audio-size').first()).toHaveText(formatFileSize(files.results[0].size_bytes));
+  await expect(page.getByTestId('audio-files')).toContainText('Stored');
+  await expectAccessible(page, 'audio files tab');
 });
 
 test('a supplier sees songwriters and publishers read-only, and no re-encode', async ({ page, gotoConsole, consoleHost }) => {
@@ -112,6 +124,9 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
     await expect(page.getByTestId('add-songwriter')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Remove songwriter/ })).toHaveCount(0);
     await expectAccessible(page, 'supplier songwriters');
+    await openTab(page, 'Audio Files');
+    await expect(page.getByTestId('audio-files').or(page.getByText('This track has no audio files yet'))).toBeVisible();
+    await expectAccessible(page, 'supplier audio files');
   } finally {
     await own.end();
   }

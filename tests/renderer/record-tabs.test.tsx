@@ -4,7 +4,8 @@
  * (add with a type from the reference list, the §5 texts before anything is sent,
  * remove), Publishers (edit, reorder and save the whole list; each name once), both
  * read-only for a supplier; the Re-encode action (start, progress from main's job
- * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier).
+ * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier);
+ * Audio Files (format names and §9 sizes).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -48,6 +49,7 @@ vi.mock('../../renderer/lib/bridge', () => ({
 
 const { default: TrackSongwritersTab, songwriterDraft } = await import('../../renderer/features/records/TrackSongwritersTab');
 const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
+const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../renderer/features/records/TrackAudioFilesTab');
 const { ReencodeButton } = await import('../../renderer/features/records/ReencodeButton');
 const { doneOutcome, startFailure, waitFailure } = await import('../../renderer/features/records/reencode');
 const { authAtom } = await import('../../renderer/lib/store');
@@ -192,6 +194,25 @@ describe('publishers', () => {
     expect((await screen.findAllByTestId('publisher-name')).map((e) => e.textContent)).toEqual(['North']);
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
     expect(screen.queryByTestId('save-publishers')).toBeNull();
+  });
+});
+
+describe('audio files', () => {
+  it('shows each file\'s §9 format name, size and whether it is stored', async () => {
+    expect(audioFormatLabel('aac-256')).toBe('AAC 256 (MP4)');
+    expect(audioFormatLabel('ogg')).toBe('ogg');
+    fake.handle = () => ({
+      status: 200,
+      data: envelope([
+        { id: 1, format: 'wav', size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
+        { id: 2, format: 'preview-mp3', size_bytes: 1_536, storage_key: 'a/1p.mp3', created_at: '2025-03-09T10:00:00Z', stored: false },
+      ]),
+    });
+    renderAs(SUPPLIER, <TrackAudioFilesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findAllByTestId('audio-format')).map((e) => e.textContent)).toEqual(['WAV', 'Lo-fi preview (MP3)']);
+    expect(screen.getAllByTestId('audio-size').map((e) => e.textContent)).toEqual(['50 MB', '2 KB']);
+    expect(screen.getByText('Not in storage')).toBeTruthy();
+    expect(fake.calls[0]).toMatchObject({ method: 'GET', path: '/v4/catalog/tracks/7/audio-files/' });
   });
 });
 

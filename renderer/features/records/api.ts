@@ -23,6 +23,7 @@ export const recordKeys = {
   releaseTracks: (id: number) => [...recordKeys.one('releases', id), 'tracks'] as const,
   songwriters: (id: number) => [...recordKeys.one('tracks', id), 'songwriters'] as const,
   publishers: (id: number) => [...recordKeys.one('tracks', id), 'publishers'] as const,
+  audioFiles: (id: number) => [...recordKeys.one('tracks', id), 'audio-files'] as const,
 };
 
 export const HISTORY_PER_PAGE = 25;
@@ -49,6 +50,8 @@ export const recordQueries = {
     queryOptions({ queryKey: recordKeys.songwriters(id), queryFn: () => fetchData(trackSubresourceEndpoints.songwriters, { params: { id } }) }),
   publishers: (id: number) =>
     queryOptions({ queryKey: recordKeys.publishers(id), queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }) }),
+  audioFiles: (id: number) =>
+    queryOptions({ queryKey: recordKeys.audioFiles(id), queryFn: () => fetchData(mediaEndpoints.audioFiles, { params: { id } }) }),
 };
 
 /**

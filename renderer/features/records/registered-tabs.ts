@@ -5,3 +5,4 @@ import { registerRecordTab } from './tabs';
 registerRecordTab('releases', 'tracks', lazy(() => import('./ReleaseTracksTab')));
 registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwritersTab')));
 registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTab')));
+registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
