@@ -1,7 +1,8 @@
 /**
  * The track and release sub-resource tabs end to end in Chromium against the sandbox API:
  * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
- * release and sees the job finish (main's job poller) and a track's audio files; a
+ * release and sees the job finish (main's job poller) and a track's audio files, sets a
+ * publish time across the daylight-saving change and sees it back, allows a region; a
  * supplier sees them read-only.
  * Every new tab through axe.
  */
@@ -11,7 +12,7 @@ import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { expectAccessible, listRows } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -106,6 +107,48 @@ test('content ops re-encodes a release and sees the job finish', async ({ page, 
   await expectAccessible(page, 'audio files tab');
 });
 
+test('content ops sets a publish time across the daylight-saving change, sees it back, and allows a region', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const tracks = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const track = tracks[tracks.length > 1 ? 1 : 0];
+  const [country] = await listRows(admin, '/v4/auxiliary/countries/');
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=territories`);
+  await expect(page.getByTestId('territories-summary')).toBeVisible();
+  await expect(page.getByTestId('publish-times-form')).toBeVisible();
+  await expectAccessible(page, 'territories tab');
+
+  await chooseBySearch(page, 'times-countries', String(country.name));
+  await page.keyboard.press('Escape');
+  await choose(page, 'times-model', 'Download');
+  // 02:30 on 9 March 2025 does not exist in Denver (clocks skip from 02:00 to 03:00).
+  await page.getByTestId('time-publish').fill('2025-03-09T02:30');
+  await page.getByTestId('save-times').click();
+  await expect(page.getByText('2025-03-09T02:30 does not exist in America/Denver', { exact: false })).toBeVisible();
+  // Publish just after the change (MDT, -06:00), pre-order the day before (MST, -07:00).
+  await page.getByTestId('time-publish').fill('2025-03-09T03:30');
+  await page.getByTestId('time-pre_order').fill('2025-03-08T01:30');
+  await page.getByTestId('save-times').click();
+  const row = page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' });
+  await expect(row).toContainText('03/09/2025 03:30 (UTC-06:00)');
+  await expect(row).toContainText('03/08/2025 01:30 (UTC-07:00)');
+  await expect(page.getByTestId('times-error')).toHaveCount(0);
+  const stored = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-publish-date/`)).body as { results: { country: { id: number }; commercial_model_type: { name: string }; publish_at: string; pre_order_at: string }[] };
+  const saved = stored.results.find((r) => r.country.id === country.id && r.commercial_model_type.name === 'Download')!;
+  expect(new Date(saved.publish_at).toISOString()).toBe('2025-03-09T09:30:00.000Z');
+  expect(new Date(saved.pre_order_at).toISOString()).toBe('2025-03-08T08:30:00.000Z');
+  await page.reload();
+  await expect(page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' })).toContainText('03/09/2025 03:30 (UTC-06:00)');
+
+  await page.getByTestId('allowed-regions').getByLabel('Europe').check();
+  await page.getByTestId('save-countries').click();
+  await expect(page.getByTestId('territories-summary')).toContainText(/^Sold in \d+ of \d+ countries\.$/);
+  const summary = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-allowed/regional-summary/`)).body as { restricted: boolean; results: { region: string; allowed: number; total: number }[] };
+  expect(summary.restricted).toBe(true);
+  const europe = summary.results.find((r) => r.region === 'Europe')!;
+  expect(europe.allowed).toBe(europe.total);
+});
+
 test('a supplier sees songwriters and publishers read-only, and no re-encode', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(120_000);
   const supplier = account('supplier');
@@ -127,6 +170,11 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
     await openTab(page, 'Audio Files');
     await expect(page.getByTestId('audio-files').or(page.getByText('This track has no audio files yet'))).toBeVisible();
     await expectAccessible(page, 'supplier audio files');
+    await openTab(page, 'Territories & Publish Dates');
+    await expect(page.getByTestId('territories-summary')).toBeVisible();
+    await expect(page.getByTestId('save-times')).toHaveCount(0);
+    await expect(page.getByTestId('save-countries')).toHaveCount(0);
+    await expectAccessible(page, 'supplier territories');
   } finally {
     await own.end();
   }

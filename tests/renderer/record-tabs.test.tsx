@@ -5,7 +5,8 @@
  * remove), Publishers (edit, reorder and save the whole list; each name once), both
  * read-only for a supplier; the Re-encode action (start, progress from main's job
  * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier);
- * Audio Files (format names and §9 sizes).
+ * Audio Files (format names and §9 sizes); Territories & Publish Dates (the §5 rules
+ * and the skipped daylight-saving hour on the fields, times in Mountain time).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -50,6 +51,8 @@ vi.mock('../../renderer/lib/bridge', () => ({
 const { default: TrackSongwritersTab, songwriterDraft } = await import('../../renderer/features/records/TrackSongwritersTab');
 const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
 const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../renderer/features/records/TrackAudioFilesTab');
+const { default: TrackTerritoriesTab } = await import('../../renderer/features/records/TrackTerritoriesTab');
+const { publishTimesBody, shownLocal } = await import('../../renderer/features/records/territories');
 const { ReencodeButton } = await import('../../renderer/features/records/ReencodeButton');
 const { doneOutcome, startFailure, waitFailure } = await import('../../renderer/features/records/reencode');
 const { authAtom } = await import('../../renderer/lib/store');
@@ -64,6 +67,7 @@ afterEach(() => {
 const ADMIN = 'app:control staff:admin brand:dance';
 const CONTENT_OPS = 'app:control staff:content_ops brand:dance';
 const SUPPLIER = 'app:baseware user:supplier brand:dance';
+const query = (text: string) => screen.queryAllByText((_, el) => el?.textContent === `Optional. ${text}.`)[0];
 const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
 const TYPES = [{ id: 1, name: 'Composer' }, { id: 2, name: 'Lyricist' }];
 
@@ -213,6 +217,89 @@ describe('audio files', () => {
     expect(screen.getAllByTestId('audio-size').map((e) => e.textContent)).toEqual(['50 MB', '2 KB']);
     expect(screen.getByText('Not in storage')).toBeTruthy();
     expect(fake.calls[0]).toMatchObject({ method: 'GET', path: '/v4/catalog/tracks/7/audio-files/' });
+  });
+});
+
+describe('territories and publish dates', () => {
+  const DENVER = 'America/Denver';
+  const draft = { country_ids: [3], commercial_model_type: null, publish: '2025-03-09T03:30', pre_order: '', takedown: '' };
+
+  it('checks the times with the API schema: the §5 words and the skipped hour on their fields', () => {
+    expect(publishTimesBody(draft, DENVER)).toEqual({ body: { country_ids: [3], time_zone: DENVER, publish: '2025-03-09T03:30', pre_order: null, takedown: null } });
+    expect(publishTimesBody({ ...draft, country_ids: [], publish: '' }, DENVER)).toEqual({ errors: { country_ids: MSG.territoryRequired, publish: MSG.publishTimeRequired } });
+    expect(publishTimesBody({ ...draft, pre_order: '2025-03-10T00:00', takedown: '2025-03-01T00:00' }, DENVER)).toEqual({
+      errors: { pre_order: MSG.preOrderBeforePublish, takedown: MSG.takedownAfterPublish },
+    });
+    const skipped = publishTimesBody({ ...draft, publish: '2025-03-09T02:30' }, DENVER);
+    expect('errors' in skipped && skipped.errors.publish).toMatch(/^2025-03-09T02:30 does not exist in America\/Denver/);
+    expect(publishTimesBody({ ...draft, commercial_model_type: 2 }, DENVER)).toMatchObject({ body: { commercial_model_type: 2 } });
+    expect(shownLocal('2025-03-09T03:30:00-06:00')).toBe('03/09/2025 03:30 (UTC-06:00)');
+    expect(shownLocal(null)).toBe('');
+  });
+
+  const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
+  const serveTerritories = (onPut: (req: ApiRequest) => Answer) => {
+    fake.handle = (req) => {
+      if (req.method === 'PUT') return onPut(req);
+      if (req.path.endsWith('/regional-summary/')) {
+        return { status: 200, data: { track_id: 7, restricted: true, allowed: 1, total: 2, results: [{ region: 'Europe', allowed: 0, total: 1 }, { region: 'North America', allowed: 1, total: 1 }] } };
+      }
+      if (req.path.endsWith('/countries-allowed/')) return { status: 200, data: { track_id: 7, restricted: true, count: 1, results: [countries[0]] } };
+      if (req.path.endsWith('/countries-publish-date/')) {
+        return {
+          status: 200,
+          data: {
+            track_id: 7, time_zone: 'America/Denver', count: 1,
+            results: [{
+              country: countries[0], commercial_model_type: { id: 1, name: 'Download' },
+              publish_at: '2025-03-09T09:30:00.000Z', publish_local: '2025-03-09T03:30:00-06:00',
+              pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
+            }],
+          },
+        };
+      }
+      if (req.path === '/v4/auxiliary/countries/') return { status: 200, data: envelope(countries) };
+      return { status: 200, data: envelope([{ id: 1, name: 'Download' }]) };
+    };
+  };
+
+  it('shows the regional summary and the times in Mountain time; a writer\'s bad times stay on their fields, unsent', async () => {
+    const puts: ApiRequest[] = [];
+    serveTerritories((req) => {
+      puts.push(req);
+      return { status: 200, data: { track_id: 7, time_zone: 'America/Denver', count: 0, results: [] } };
+    });
+    renderAs(CONTENT_OPS, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
+    expect(screen.getByTestId('allowed-countries').textContent).toBe('United States');
+    expect((await screen.findByTestId('publish-local')).textContent).toBe('03/09/2025 03:30 (UTC-06:00)');
+    expect(screen.getAllByText('Mountain time (America/Denver)').length).toBe(3);
+    expect(query(`${MSG.preOrderBeforePublish}`)).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('time-publish'), { target: { value: '2025-03-09T02:30' } });
+    fireEvent.click(screen.getByTestId('save-times'));
+    expect(await screen.findByText(MSG.territoryRequired)).toBeTruthy();
+    expect(screen.getByText(/^2025-03-09T02:30 does not exist in America\/Denver/)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('save-countries'));
+    expect(await screen.findAllByText(MSG.territoryRequired)).toHaveLength(2);
+    expect(puts).toHaveLength(0);
+  });
+
+  it('is read-only for a supplier, and a fetch problem is said plainly', async () => {
+    serveTerritories(() => ({ status: 200, data: null }));
+    const base = fake.handle;
+    fake.handle = (req) => {
+      if (req.path.endsWith('/countries-publish-date/')) throw new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' });
+      return base(req);
+    };
+    renderAs(SUPPLIER, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
+    expect(await screen.findByText('Could not load the publish dates')).toBeTruthy();
+    expect(screen.getByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
+    expect(screen.queryByTestId('save-times')).toBeNull();
+    expect(screen.queryByTestId('save-countries')).toBeNull();
+    expect(fake.calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
   });
 });
 

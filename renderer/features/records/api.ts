@@ -10,6 +10,9 @@ import {
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
+import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
+import type { BodyIn } from '../../../shared/api/endpoint';
+import type { Region } from '../../../shared/vocabularies';
 import { call, fetchData, type ApiResult } from '../../lib/api';
 
 export const recordKeys = {
@@ -24,6 +27,10 @@ export const recordKeys = {
   songwriters: (id: number) => [...recordKeys.one('tracks', id), 'songwriters'] as const,
   publishers: (id: number) => [...recordKeys.one('tracks', id), 'publishers'] as const,
   audioFiles: (id: number) => [...recordKeys.one('tracks', id), 'audio-files'] as const,
+  territories: (id: number) => [...recordKeys.one('tracks', id), 'territories'] as const,
+  countriesAllowed: (id: number) => [...recordKeys.territories(id), 'allowed'] as const,
+  regionalSummary: (id: number) => [...recordKeys.territories(id), 'summary'] as const,
+  publishDates: (id: number) => [...recordKeys.territories(id), 'publish-dates'] as const,
 };
 
 export const HISTORY_PER_PAGE = 25;
@@ -52,6 +59,16 @@ export const recordQueries = {
     queryOptions({ queryKey: recordKeys.publishers(id), queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }) }),
   audioFiles: (id: number) =>
     queryOptions({ queryKey: recordKeys.audioFiles(id), queryFn: () => fetchData(mediaEndpoints.audioFiles, { params: { id } }) }),
+  countriesAllowed: (id: number) =>
+    queryOptions({ queryKey: recordKeys.countriesAllowed(id), queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }) }),
+  regionalSummary: (id: number) =>
+    queryOptions({ queryKey: recordKeys.regionalSummary(id), queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }) }),
+  /** Every commercial model type's times, local in PUBLISH_TIME_ZONE. */
+  publishDates: (id: number) =>
+    queryOptions({
+      queryKey: recordKeys.publishDates(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.publishDates, { params: { id }, query: { time_zone: PUBLISH_TIME_ZONE } }),
+    }),
 };
 
 /**
@@ -109,4 +126,14 @@ export const isReencodable = (type: string): type is ReencodableType => Object.h
 
 export function startReencode(type: ReencodableType, id: number) {
   return fetchData(REENCODE_ENDPOINTS[type], { params: { id } });
+}
+
+/** Replaces a track's allowed countries (countries and/or whole regions). */
+export function putCountriesAllowed(trackId: number, body: { country_ids?: number[]; regions?: Region[] }) {
+  return fetchData(trackSubresourceEndpoints.putCountriesAllowed, { params: { id: trackId }, body });
+}
+
+/** Sets publish, pre-order and takedown times (local, in the body's zone) for these countries. */
+export function updatePublishTimes(trackId: number, body: BodyIn<typeof trackSubresourceEndpoints.updateTimes>) {
+  return fetchData(trackSubresourceEndpoints.updateTimes, { params: { id: trackId }, body });
 }
