@@ -8,15 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Progress, Space } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { can, writeRule } from '../../../shared/access';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
-import { principalAtom } from '../../lib/store';
 import { recordKeys, startReencode, type ReencodableType } from './api';
+import { useMayWrite } from './tab-parts';
 import { PHASES, doneOutcome, phaseOf, startFailure, waitFailure, type ReencodeFailure, type ReencodePhase } from './reencode';
 
 export function ReencodeButton({ type, id }: { type: ReencodableType; id: number }) {
-  const principal = useAtomValue(principalAtom);
+  const mayWrite = useMayWrite(type);
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<ReencodePhase | null>(null);
   const [failure, setFailure] = useState<ReencodeFailure | null>(null);
@@ -37,7 +35,7 @@ export function ReencodeButton({ type, id }: { type: ReencodableType; id: number
     };
   }, []);
 
-  if (!can(principal, writeRule(type) ?? [])) return null;
+  if (!mayWrite) return null;
 
   const run = async () => {
     setFailure(null);

@@ -5,15 +5,15 @@
  * stays in main; the bridge has no channel that hands the renderer audio without it.
  * A re-encode (the page header's action) refreshes this list.
  */
-import { Alert, Empty, Table, Tag } from 'antd';
+import { Empty, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AudioFile } from '../../../shared/api/endpoints';
 import { displayDate, formatFileSize } from '../../../shared/search/format';
 import { AUDIO_FORMAT, termOf } from '../../../shared/vocabularies';
-import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { TONE_COLOR } from '../../ui/tones';
 import { recordQueries } from './api';
+import { LoadError, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 /** The §9 name of an audio format ("AAC 256 (MP4)"), the wire value for one we do not know. */
@@ -24,15 +24,12 @@ export function audioFormatLabel(format: string): string {
 export default function TrackAudioFilesTab({ id }: RecordTabProps) {
   const q = useQuery(recordQueries.audioFiles(id));
   if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isError) return <LoadError error={q.error} />;
   if (q.data.results.length === 0) return <Empty description="This track has no audio files yet" />;
   return (
     <Table<AudioFile>
       data-testid="audio-files"
-      size="middle"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
+      {...TAB_TABLE}
       dataSource={q.data.results}
       columns={[
         { key: 'format', title: 'Format', render: (_, f) => <span data-testid="audio-format">{audioFormatLabel(f.format)}</span> },

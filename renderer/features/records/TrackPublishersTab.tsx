@@ -8,13 +8,11 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Form, Input, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { can, writeRule } from '../../../shared/access';
 import { PublishersBody, type Publisher } from '../../../shared/api/endpoints';
-import { errorText, friendlyErrorText, saveFailedText } from '../../lib/http-errors';
-import { principalAtom } from '../../lib/store';
+import { saveFailedText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { putPublishers, recordKeys, recordQueries } from './api';
+import { LoadError, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 /** The names to send (trimmed, blank rows dropped), or the first problem's text. */
@@ -33,8 +31,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
-  const principal = useAtomValue(principalAtom);
-  const mayWrite = can(principal, writeRule('tracks') ?? []);
+  const mayWrite = useMayWrite('tracks');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const q = useQuery(recordQueries.publishers(id));
@@ -57,7 +54,7 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
   });
 
   if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isError) return <LoadError error={q.error} />;
 
   if (!mayWrite) {
     return loaded.length === 0 ? (

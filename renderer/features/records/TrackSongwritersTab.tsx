@@ -8,15 +8,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { can, writeRule } from '../../../shared/access';
 import { SongwriterBody, type Songwriter } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
-import { errorText, friendlyErrorText, saveFailedText } from '../../lib/http-errors';
-import { principalAtom } from '../../lib/store';
+import { errorText, saveFailedText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { referenceOptions } from '../search/queries';
 import { addSongwriter, deleteSongwriter, recordKeys, recordQueries } from './api';
+import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 type FieldErrors = Partial<Record<'name' | 'songwriter_type_id', string>>;
@@ -34,8 +32,7 @@ export function songwriterDraft(name: string, typeId: number | null): { body: { 
 }
 
 export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
-  const principal = useAtomValue(principalAtom);
-  const mayWrite = can(principal, writeRule('tracks') ?? []);
+  const mayWrite = useMayWrite('tracks');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const q = useQuery(recordQueries.songwriters(id));
@@ -67,7 +64,7 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
   });
 
   if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isError) return <LoadError error={q.error} />;
 
   const submit = () => {
     const d = songwriterDraft(name, typeId);
@@ -85,10 +82,7 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
       ) : (
         <Table<Songwriter>
           data-testid="songwriters"
-          size="middle"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
+          {...TAB_TABLE}
           dataSource={q.data.results}
           columns={[
             { key: 'name', title: 'Name', render: (_, s) => <span data-testid="songwriter-name">{s.name}</span> },

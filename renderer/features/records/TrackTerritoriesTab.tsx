@@ -9,17 +9,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { can, writeRule } from '../../../shared/access';
 import { CountriesAllowedBody, type PublishDate } from '../../../shared/api/endpoints';
 import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { REGIONS, type Region } from '../../../shared/vocabularies';
 import { errorText, saveFailedText } from '../../lib/http-errors';
-import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { referenceOptions } from '../search/queries';
 import { putCountriesAllowed, recordKeys, recordQueries, updatePublishTimes } from './api';
+import { useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 import { publishTimesBody, shownLocal, type TimesDraft, type TimesField } from './territories';
 
@@ -35,8 +33,7 @@ function useCountryOptions(enabled: boolean) {
 }
 
 export default function TrackTerritoriesTab({ id }: RecordTabProps) {
-  const principal = useAtomValue(principalAtom);
-  const mayWrite = can(principal, writeRule('tracks') ?? []);
+  const mayWrite = useMayWrite('tracks');
   return (
     <div className="track-territories" data-testid="track-territories">
       <CountriesAllowedSection id={id} mayWrite={mayWrite} />
