@@ -91,6 +91,10 @@ test('content ops re-encodes a release and sees the job finish', async ({ page, 
   await expect(page.getByTestId('reencode-progress')).toBeVisible();
   await expect(page.getByTestId('reencode-progress')).toContainText(/Re-encoded \d+ tracks?/, { timeout: 60_000 });
   await expect(page.getByTestId('reencode-error')).toHaveCount(0);
+  await expect(page.getByTestId('reencode-button')).toBeEnabled();
+  // The pointer leaves the button, and antd's colour fade (0.2 s) ends, before axe reads the colours.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
   await expectAccessible(page, 're-encode finished');
   const release = (await admin.call('GET', '/v4/catalog/releases/1/')).body as { encode_status: string };
   expect(release.encode_status).toBe('CONVERTED');
@@ -147,6 +151,14 @@ test('content ops sets a publish time across the daylight-saving change, sees it
   expect(summary.restricted).toBe(true);
   const europe = summary.results.find((r) => r.region === 'Europe')!;
   expect(europe.allowed).toBe(europe.total);
+
+  // The same tabs on a phone: axe, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['Territories & Publish Dates', 'Songwriters', 'Publishers', 'Audio Files']) {
+    await openTab(page, tab);
+    await expect(page.locator('.loading-view')).toHaveCount(0);
+    await expectAccessible(page, `${tab} at 390`);
+  }
 });
 
 test('a supplier sees songwriters and publishers read-only, and no re-encode', async ({ page, gotoConsole, consoleHost }) => {

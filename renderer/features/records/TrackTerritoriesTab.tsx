@@ -160,10 +160,17 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
   });
   const time = (field: 'publish' | 'pre_order' | 'takedown', label: string, rule: string) => (
     <Form.Item label={label} htmlFor={`time-${field}`} {...item(field, rule)}>
-      <Space.Compact>
-        <Input id={`time-${field}`} type="datetime-local" value={draft[field]} onChange={(e) => set({ [field]: e.target.value })} data-testid={`time-${field}`} />
-        <Space.Addon>{ZONE_LABEL}</Space.Addon>
-      </Space.Compact>
+      <Space wrap>
+        <Input
+          id={`time-${field}`}
+          type="datetime-local"
+          className="track-territories__time"
+          value={draft[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+          data-testid={`time-${field}`}
+        />
+        <span className="muted">{ZONE_LABEL}</span>
+      </Space>
     </Form.Item>
   );
 
@@ -183,7 +190,8 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
           size="small"
           rowKey={(r) => `${r.country.id}:${r.commercial_model_type.id}`}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          className="track-territories__times"
+          tableLayout="fixed"
           dataSource={dates.data.results}
           columns={[
             { key: 'country', title: 'Country', render: (_, r) => r.country.name },
