@@ -18,10 +18,11 @@ import { Loading } from '../../ui/Loading';
 import { GenericErrorPage } from '../../ui/pages';
 import { TONE_COLOR } from '../../ui/tones';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
-import { recordQueries } from './api';
+import { isReencodable, recordQueries } from './api';
 import { fieldsOnBrand } from './form-model';
 import { HistoryTab } from './HistoryTab';
 import { NotesTab } from './NotesTab';
+import { ReencodeButton } from './ReencodeButton';
 import { EditableFields, ReadOnlyFields } from './RecordFields';
 import './registered-tabs';
 import { StaleEditsPanel } from './StaleEditsPanel';
@@ -102,6 +103,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {principal.brand && <Tag data-testid="record-brand">{brandName(principal.brand)}</Tag>}
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
+        {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
       </header>
       <Tabs
         activeKey={active}

@@ -6,9 +6,13 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  listEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
+  listEndpoints, mediaEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
+import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
+import type { BodyIn } from '../../../shared/api/endpoint';
+import type { Region } from '../../../shared/vocabularies';
 import { call, fetchData, type ApiResult } from '../../lib/api';
 
 export const recordKeys = {
@@ -20,6 +24,13 @@ export const recordKeys = {
   history: (type: string, id: number, page: number) => [...recordKeys.one(type, id), 'history', page] as const,
   historyAll: (type: string, id: number) => [...recordKeys.one(type, id), 'history'] as const,
   releaseTracks: (id: number) => [...recordKeys.one('releases', id), 'tracks'] as const,
+  songwriters: (id: number) => [...recordKeys.one('tracks', id), 'songwriters'] as const,
+  publishers: (id: number) => [...recordKeys.one('tracks', id), 'publishers'] as const,
+  audioFiles: (id: number) => [...recordKeys.one('tracks', id), 'audio-files'] as const,
+  territories: (id: number) => [...recordKeys.one('tracks', id), 'territories'] as const,
+  countriesAllowed: (id: number) => [...recordKeys.territories(id), 'allowed'] as const,
+  regionalSummary: (id: number) => [...recordKeys.territories(id), 'summary'] as const,
+  publishDates: (id: number) => [...recordKeys.territories(id), 'publish-dates'] as const,
 };
 
 export const HISTORY_PER_PAGE = 25;
@@ -42,6 +53,22 @@ export const recordQueries = {
     }),
   releaseTracks: (id: number) =>
     queryOptions({ queryKey: recordKeys.releaseTracks(id), queryFn: () => fetchData(releaseEndpoints.tracks, { params: { id } }) }),
+  songwriters: (id: number) =>
+    queryOptions({ queryKey: recordKeys.songwriters(id), queryFn: () => fetchData(trackSubresourceEndpoints.songwriters, { params: { id } }) }),
+  publishers: (id: number) =>
+    queryOptions({ queryKey: recordKeys.publishers(id), queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }) }),
+  audioFiles: (id: number) =>
+    queryOptions({ queryKey: recordKeys.audioFiles(id), queryFn: () => fetchData(mediaEndpoints.audioFiles, { params: { id } }) }),
+  countriesAllowed: (id: number) =>
+    queryOptions({ queryKey: recordKeys.countriesAllowed(id), queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }) }),
+  regionalSummary: (id: number) =>
+    queryOptions({ queryKey: recordKeys.regionalSummary(id), queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }) }),
+  /** Every commercial model type's times, local in PUBLISH_TIME_ZONE. */
+  publishDates: (id: number) =>
+    queryOptions({
+      queryKey: recordKeys.publishDates(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.publishDates, { params: { id }, query: { time_zone: PUBLISH_TIME_ZONE } }),
+    }),
 };
 
 /**
@@ -76,4 +103,37 @@ export async function bulkEditTracks(body: TrackBulkEdit) {
 export async function saveTrackOrder(releaseId: number, positions: readonly TrackPosition[]) {
   const body: ReleaseTracksBulkEdit = { rows: [], positions: positions.map((p) => ({ id: p.id, position: p.position })), preview: false };
   return fetchData(releaseEndpoints.tracksBulk, { params: { id: releaseId }, body });
+}
+
+/** Adds a songwriter to a track (the body checked with SongwriterBody first). */
+export function addSongwriter(trackId: number, body: { name: string; songwriter_type_id: number }) {
+  return fetchData(trackSubresourceEndpoints.addSongwriter, { params: { id: trackId }, body });
+}
+
+export async function deleteSongwriter(trackId: number, songwriterId: number): Promise<void> {
+  await call(trackSubresourceEndpoints.deleteSongwriter, { params: { id: trackId, sid: songwriterId } });
+}
+
+/** Replaces a track's publishers with these names, in this order. */
+export function putPublishers(trackId: number, names: readonly string[]) {
+  return fetchData(trackSubresourceEndpoints.putPublishers, { params: { id: trackId }, body: { names: [...names] } });
+}
+
+/** The re-encode calls (spec §7), by record type: each starts an `encode` job. */
+export const REENCODE_ENDPOINTS = { releases: mediaEndpoints.reencodeRelease, tracks: mediaEndpoints.reencodeTrack } as const;
+export type ReencodableType = keyof typeof REENCODE_ENDPOINTS;
+export const isReencodable = (type: string): type is ReencodableType => Object.hasOwn(REENCODE_ENDPOINTS, type);
+
+export function startReencode(type: ReencodableType, id: number) {
+  return fetchData(REENCODE_ENDPOINTS[type], { params: { id } });
+}
+
+/** Replaces a track's allowed countries (countries and/or whole regions). */
+export function putCountriesAllowed(trackId: number, body: { country_ids?: number[]; regions?: Region[] }) {
+  return fetchData(trackSubresourceEndpoints.putCountriesAllowed, { params: { id: trackId }, body });
+}
+
+/** Sets publish, pre-order and takedown times (local, in the body's zone) for these countries. */
+export function updatePublishTimes(trackId: number, body: BodyIn<typeof trackSubresourceEndpoints.updateTimes>) {
+  return fetchData(trackSubresourceEndpoints.updateTimes, { params: { id: trackId }, body });
 }

@@ -3,3 +3,7 @@ import { lazy } from 'react';
 import { registerRecordTab } from './tabs';
 
 registerRecordTab('releases', 'tracks', lazy(() => import('./ReleaseTracksTab')));
+registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwritersTab')));
+registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTab')));
+registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
+registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));

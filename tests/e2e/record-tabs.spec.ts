@@ -1,0 +1,193 @@
+/**
+ * The track and release sub-resource tabs end to end in Chromium against the sandbox API:
+ * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
+ * release and sees the job finish (main's job poller) and a track's audio files, sets a
+ * publish time across the daylight-saving change and sees it back, allows a region; a
+ * supplier sees them read-only.
+ * Every new tab through axe.
+ */
+import type { Page } from '@playwright/test';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { formatFileSize } from '../../shared/search/format';
+import { test, expect } from './fixtures';
+import { signIn } from './helpers/sign-in';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+
+const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
+
+test.describe.configure({ mode: 'serial' });
+
+let admin: OtherClient;
+test.beforeAll(async ({ consoleHost }) => {
+  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+});
+test.afterAll(async () => {
+  await admin?.end();
+});
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+const names = async (path: string) => (await listRows(admin, path)).map((r) => r.name);
+
+test('content ops adds and removes a songwriter and replaces a track\'s publishers', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const songwriters = `/v4/catalog/tracks/${track.id}/songwriters/`;
+  const before = await names(songwriters);
+
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}`);
+  await expect(page.getByTestId('record-tracks')).toBeVisible();
+  await openTab(page, 'Songwriters');
+  await expect(page.getByTestId('add-songwriter')).toBeVisible();
+  await expectAccessible(page, 'songwriters tab');
+
+  // Nothing chosen: the §5 words, nothing sent.
+  await page.getByLabel('Songwriter name').fill('E2E Writer');
+  await page.getByTestId('add-songwriter').click();
+  await expect(page.getByText('Please select a valid option from the list')).toBeVisible();
+  await page.locator('#songwriter-type').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Lyricist"]').click();
+  await page.getByTestId('add-songwriter').click();
+  await expect(page.getByTestId('songwriter-name').filter({ hasText: 'E2E Writer' })).toBeVisible();
+  await expect(page.getByLabel('Songwriter name')).toHaveValue('');
+  const added = (await listRows(admin, songwriters)).find((s) => s.name === 'E2E Writer');
+  expect(added).toMatchObject({ songwriter_type: { name: 'Lyricist' } });
+
+  await page.getByRole('button', { name: 'Remove songwriter E2E Writer' }).click();
+  await expect(page.getByTestId('songwriter-name').filter({ hasText: 'E2E Writer' })).toHaveCount(0);
+  expect(await names(songwriters)).toEqual(before);
+
+  await openTab(page, 'Publishers');
+  await expect(page.getByTestId('publishers-editor')).toBeVisible();
+  await expectAccessible(page, 'publishers tab');
+  while (await page.getByRole('button', { name: /^Remove publisher/ }).count()) {
+    await page.getByRole('button', { name: /^Remove publisher/ }).first().click();
+  }
+  for (const name of ['E2E North', 'E2E South']) {
+    await page.getByTestId('add-publisher').click();
+    await page.getByRole('textbox', { name: /^Publisher \d+$/ }).last().fill(name);
+  }
+  await page.getByRole('button', { name: 'Move publisher 2 up' }).click();
+  await page.getByTestId('save-publishers').click();
+  await expect(page.getByTestId('save-publishers')).toBeDisabled();
+  await expect(page.getByTestId('publishers-error')).toHaveCount(0);
+  expect(await names(`/v4/catalog/tracks/${track.id}/publishers/`)).toEqual(['E2E South', 'E2E North']);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Publisher 1', exact: true })).toHaveValue('E2E South');
+  await expect(page.getByRole('textbox', { name: 'Publisher 2', exact: true })).toHaveValue('E2E North');
+});
+
+test('content ops re-encodes a release and sees the job finish', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, '/catalog/releases/1');
+  await expect(page.getByTestId('record-releases')).toBeVisible();
+  await page.getByTestId('reencode-button').click();
+  await expect(page.getByTestId('reencode-progress')).toBeVisible();
+  await expect(page.getByTestId('reencode-progress')).toContainText(/Re-encoded \d+ tracks?/, { timeout: 60_000 });
+  await expect(page.getByTestId('reencode-error')).toHaveCount(0);
+  await expect(page.getByTestId('reencode-button')).toBeEnabled();
+  // The pointer leaves the button, and antd's colour fade (0.2 s) ends, before axe reads the colours.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  await expectAccessible(page, 're-encode finished');
+  const release = (await admin.call('GET', '/v4/catalog/releases/1/')).body as { encode_status: string };
+  expect(release.encode_status).toBe('CONVERTED');
+  await expect(page.getByTestId('status-tag').first()).toHaveText('CONVERTED');
+
+  // A track of it: its audio files with their §9 format names and sizes.
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as { results: { format: string; size_bytes: number }[] };
+  expect(files.results.length).toBeGreaterThan(0);
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
+  await expect(page.getByTestId('audio-format')).toHaveCount(files.results.length);
+  await expect(page.getByTestId('audio-size').first()).toHaveText(formatFileSize(files.results[0].size_bytes));
+  await expect(page.getByTestId('audio-files')).toContainText('Stored');
+  await expectAccessible(page, 'audio files tab');
+});
+
+test('content ops sets a publish time across the daylight-saving change, sees it back, and allows a region', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const tracks = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const track = tracks[tracks.length > 1 ? 1 : 0];
+  const [country] = await listRows(admin, '/v4/auxiliary/countries/');
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=territories`);
+  await expect(page.getByTestId('territories-summary')).toBeVisible();
+  await expect(page.getByTestId('publish-times-form')).toBeVisible();
+  await expectAccessible(page, 'territories tab');
+
+  await chooseBySearch(page, 'times-countries', String(country.name));
+  await page.keyboard.press('Escape');
+  await choose(page, 'times-model', 'Download');
+  // 02:30 on 9 March 2025 does not exist in Denver (clocks skip from 02:00 to 03:00).
+  await page.getByTestId('time-publish').fill('2025-03-09T02:30');
+  await page.getByTestId('save-times').click();
+  await expect(page.getByText('2025-03-09T02:30 does not exist in America/Denver', { exact: false })).toBeVisible();
+  // Publish just after the change (MDT, -06:00), pre-order the day before (MST, -07:00).
+  await page.getByTestId('time-publish').fill('2025-03-09T03:30');
+  await page.getByTestId('time-pre_order').fill('2025-03-08T01:30');
+  await page.getByTestId('save-times').click();
+  const row = page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' });
+  await expect(row).toContainText('03/09/2025 03:30 (UTC-06:00)');
+  await expect(row).toContainText('03/08/2025 01:30 (UTC-07:00)');
+  await expect(page.getByTestId('times-error')).toHaveCount(0);
+  const stored = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-publish-date/`)).body as { results: { country: { id: number }; commercial_model_type: { name: string }; publish_at: string; pre_order_at: string }[] };
+  const saved = stored.results.find((r) => r.country.id === country.id && r.commercial_model_type.name === 'Download')!;
+  expect(new Date(saved.publish_at).toISOString()).toBe('2025-03-09T09:30:00.000Z');
+  expect(new Date(saved.pre_order_at).toISOString()).toBe('2025-03-08T08:30:00.000Z');
+  await page.reload();
+  await expect(page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' })).toContainText('03/09/2025 03:30 (UTC-06:00)');
+
+  await page.getByTestId('allowed-regions').getByLabel('Europe').check();
+  await page.getByTestId('save-countries').click();
+  await expect(page.getByTestId('territories-summary')).toContainText(/^Sold in \d+ of \d+ countries\.$/);
+  const summary = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-allowed/regional-summary/`)).body as { restricted: boolean; results: { region: string; allowed: number; total: number }[] };
+  expect(summary.restricted).toBe(true);
+  const europe = summary.results.find((r) => r.region === 'Europe')!;
+  expect(europe.allowed).toBe(europe.total);
+
+  // The same tabs on a phone: axe, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['Territories & Publish Dates', 'Songwriters', 'Publishers', 'Audio Files']) {
+    await openTab(page, tab);
+    await expect(page.locator('.loading-view')).toHaveCount(0);
+    await expectAccessible(page, `${tab} at 390`);
+  }
+});
+
+test('a supplier sees songwriters and publishers read-only, and no re-encode', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(120_000);
+  const supplier = account('supplier');
+  const own = await signInElsewhere(consoleHost, supplier.username, supplier.password);
+  try {
+    const [mine] = await listRows(own, '/v4/catalog/tracks/?per_page=1&order_by=id');
+    await admin.call('PUT', `/v4/catalog/tracks/${mine.id}/publishers/`, { body: { names: ['Supplier Pub'] } });
+    await signIn(page, gotoConsole, supplier);
+    await gotoConsole(page, `/catalog/tracks/${mine.id}?tab=publishers`);
+    await expect(page.getByTestId('publisher-name')).toHaveText(['Supplier Pub']);
+    await expect(page.getByTestId('record-tracks').getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByTestId('reencode-button')).toHaveCount(0);
+    await expectAccessible(page, 'supplier publishers');
+    await openTab(page, 'Songwriters');
+    await expect(page.getByTestId('track-songwriters')).toBeVisible();
+    await expect(page.getByTestId('add-songwriter')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remove songwriter/ })).toHaveCount(0);
+    await expectAccessible(page, 'supplier songwriters');
+    await openTab(page, 'Audio Files');
+    await expect(page.getByTestId('audio-files').or(page.getByText('This track has no audio files yet'))).toBeVisible();
+    await expectAccessible(page, 'supplier audio files');
+    await openTab(page, 'Territories & Publish Dates');
+    await expect(page.getByTestId('territories-summary')).toBeVisible();
+    await expect(page.getByTestId('save-times')).toHaveCount(0);
+    await expect(page.getByTestId('save-countries')).toHaveCount(0);
+    await expectAccessible(page, 'supplier territories');
+  } finally {
+    await own.end();
+  }
+});

@@ -1,0 +1,382 @@
+// @vitest-environment happy-dom
+/**
+ * The track and release sub-resource tabs against a fake API and bridge: Songwriters
+ * (add with a type from the reference list, the §5 texts before anything is sent,
+ * remove), Publishers (edit, reorder and save the whole list; each name once), both
+ * read-only for a supplier; the Re-encode action (start, progress from main's job
+ * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier);
+ * Audio Files (format names and §9 sizes); Territories & Publish Dates (the §5 rules
+ * and the skipped daylight-saving hour on the fields, times in Mountain time).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider, createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import type { ApiRequest } from '../../shared/bridge/channels/api';
+import { BridgeError } from '../../shared/bridge/error';
+
+type Answer = { status: number; data: unknown };
+type Progress = { jobId: string; state: string };
+const fake = vi.hoisted(() => ({
+  handle: (_req: ApiRequest): Answer | Promise<Answer> => ({ status: 200, data: null }),
+  calls: [] as ApiRequest[],
+  jobWait: (_req: { kind: string; id: string | number }): Promise<unknown> => Promise.resolve(null),
+  progress: [] as ((p: Progress) => void)[],
+  cancels: [] as unknown[],
+}));
+vi.mock('../../renderer/lib/bridge', () => ({
+  bridge: {
+    apiRequest: async (req: ApiRequest) => {
+      fake.calls.push(req);
+      return fake.handle(req);
+    },
+    jobWait: (req: { kind: string; id: string | number }) => fake.jobWait(req),
+    jobCancel: async (req: unknown) => {
+      fake.cancels.push(req);
+      return { ok: true };
+    },
+    settingsSet: async () => ({ ok: true }),
+  },
+  onBridgeEvent: (name: string, cb: (p: Progress) => void) => {
+    if (name !== 'jobProgress') return () => undefined;
+    fake.progress.push(cb);
+    return () => {
+      fake.progress = fake.progress.filter((x) => x !== cb);
+    };
+  },
+}));
+
+const { default: TrackSongwritersTab, songwriterDraft } = await import('../../renderer/features/records/TrackSongwritersTab');
+const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
+const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../renderer/features/records/TrackAudioFilesTab');
+const { default: TrackTerritoriesTab } = await import('../../renderer/features/records/TrackTerritoriesTab');
+const { publishTimesBody, shownLocal } = await import('../../renderer/features/records/territories');
+const { ReencodeButton } = await import('../../renderer/features/records/ReencodeButton');
+const { doneOutcome, startFailure, waitFailure } = await import('../../renderer/features/records/reencode');
+const { authAtom } = await import('../../renderer/lib/store');
+const { MSG } = await import('../../shared/messages');
+
+afterEach(() => {
+  cleanup();
+  fake.calls.length = 0;
+  fake.cancels.length = 0;
+});
+
+const ADMIN = 'app:control staff:admin brand:dance';
+const CONTENT_OPS = 'app:control staff:content_ops brand:dance';
+const SUPPLIER = 'app:baseware user:supplier brand:dance';
+const query = (text: string) => screen.queryAllByText((_, el) => el?.textContent === `Optional. ${text}.`)[0];
+const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const TYPES = [{ id: 1, name: 'Composer' }, { id: 2, name: 'Lyricist' }];
+
+function renderAs(scope: string, ui: ReactNode) {
+  const store = createStore();
+  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={client}>
+        <App>{ui}</App>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+const row = { id: 7, version: 1, title: 'Aurora' };
+
+describe('songwriters', () => {
+  it('checks a new songwriter with the API schema: a name, and a type from the list', () => {
+    expect(songwriterDraft('  Ann  ', 2)).toEqual({ body: { name: 'Ann', songwriter_type_id: 2 } });
+    expect(songwriterDraft('', null)).toEqual({ errors: { name: 'This field may not be blank.', songwriter_type_id: MSG.selectFromList } });
+    expect(songwriterDraft('Ann', null)).toEqual({ errors: { songwriter_type_id: MSG.selectFromList } });
+  });
+
+  it('lists them, adds one with its type, and removes one', async () => {
+    let list = [{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }];
+    fake.handle = (req) => {
+      if (req.path === '/v4/auxiliary/songwriter-types/') return { status: 200, data: envelope(TYPES) };
+      if (req.method === 'POST') {
+        const b = req.body as { name: string; songwriter_type_id: number };
+        const added = { id: 32, name: b.name, songwriter_type: TYPES.find((t) => t.id === b.songwriter_type_id)! };
+        list = [...list, added];
+        return { status: 201, data: added };
+      }
+      if (req.method === 'DELETE') {
+        list = list.filter((s) => !req.path.endsWith(`/${s.id}/`));
+        return { status: 204, data: null };
+      }
+      return { status: 200, data: envelope(list) };
+    };
+    renderAs(CONTENT_OPS, <TrackSongwritersTab type="tracks" id={7} row={row} />);
+    expect((await screen.findAllByTestId('songwriter-name')).map((e) => e.textContent)).toEqual(['Ann']);
+    expect(screen.getByText('Composer')).toBeTruthy();
+
+    // Nothing typed: the §5 texts on the fields, nothing sent.
+    fireEvent.click(screen.getByTestId('add-songwriter'));
+    expect(await screen.findByText(MSG.selectFromList)).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Songwriter name'), { target: { value: 'Bo' } });
+    fireEvent.mouseDown(screen.getByLabelText('Songwriter type'));
+    fireEvent.click(await screen.findByTitle('Lyricist'));
+    fireEvent.click(screen.getByTestId('add-songwriter'));
+    await waitFor(() => expect(screen.getAllByTestId('songwriter-name').map((e) => e.textContent)).toEqual(['Ann', 'Bo']));
+    expect(fake.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/', body: { name: 'Bo', songwriter_type_id: 2 } });
+    expect((screen.getByLabelText('Songwriter name') as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove songwriter Ann' }));
+    await waitFor(() => expect(screen.getAllByTestId('songwriter-name').map((e) => e.textContent)).toEqual(['Bo']));
+    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/31/' });
+  });
+
+  it('shows a refused add in the §8 words with the server detail', async () => {
+    fake.handle = (req) => {
+      if (req.path === '/v4/auxiliary/songwriter-types/') return { status: 200, data: envelope(TYPES) };
+      if (req.method === 'POST') throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { songwriter_type_id: [MSG.selectFromList] } });
+      return { status: 200, data: envelope([]) };
+    };
+    renderAs(ADMIN, <TrackSongwritersTab type="tracks" id={7} row={row} />);
+    fireEvent.change(await screen.findByLabelText('Songwriter name'), { target: { value: 'Bo' } });
+    fireEvent.mouseDown(screen.getByLabelText('Songwriter type'));
+    fireEvent.click(await screen.findByTitle('Composer'));
+    fireEvent.click(screen.getByTestId('add-songwriter'));
+    expect((await screen.findByTestId('songwriter-error')).textContent).toBe(MSG.saveFailed('track', `songwriter_type_id: ${MSG.selectFromList}`));
+  });
+
+  it('is read-only for a supplier: the list, no form, no remove', async () => {
+    fake.handle = () => ({ status: 200, data: envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]) });
+    renderAs(SUPPLIER, <TrackSongwritersTab type="tracks" id={7} row={row} />);
+    expect((await screen.findAllByTestId('songwriter-name')).map((e) => e.textContent)).toEqual(['Ann']);
+    expect(screen.queryByTestId('add-songwriter')).toBeNull();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(fake.calls.map((c) => c.path)).toEqual(['/v4/catalog/tracks/7/songwriters/']);
+  });
+});
+
+describe('publishers', () => {
+  it('sends the trimmed names, each once, at most 50', () => {
+    expect(publisherNames([' A ', '', 'B'])).toEqual({ names: ['A', 'B'] });
+    expect(publisherNames([])).toEqual({ names: [] });
+    expect(publisherNames(['A', 'a'])).toEqual({ error: 'List each publisher once.' });
+    expect(publisherNames(Array.from({ length: 51 }, (_, i) => `P${i}`))).toEqual({ error: 'Ensure this list has no more than 50 names.' });
+    expect(moved(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('edits, reorders and replaces the whole list', async () => {
+    let list = [{ id: 1, name: 'North' }, { id: 2, name: 'South' }];
+    fake.handle = (req) => {
+      if (req.method === 'PUT') {
+        list = (req.body as { names: string[] }).names.map((name, i) => ({ id: 10 + i, name }));
+      }
+      return { status: 200, data: envelope(list) };
+    };
+    const onDirty = vi.fn();
+    renderAs(CONTENT_OPS, <TrackPublishersTab type="tracks" id={7} row={row} onDirty={onDirty} />);
+    expect(((await screen.findByLabelText('Publisher 1')) as HTMLInputElement).value).toBe('North');
+    expect(screen.getByTestId('save-publishers').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move publisher 2 up' }));
+    fireEvent.click(screen.getByTestId('add-publisher'));
+    fireEvent.change(screen.getByLabelText('Publisher 3'), { target: { value: ' East ' } });
+    expect(onDirty).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByTestId('save-publishers'));
+    await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(false));
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/v4/catalog/tracks/7/publishers/', body: { names: ['South', 'North', 'East'] } });
+    expect((screen.getByLabelText('Publisher 3') as HTMLInputElement).value).toBe('East');
+
+    // The same name twice is refused before anything is sent.
+    fireEvent.change(screen.getByLabelText('Publisher 3'), { target: { value: 'south' } });
+    fireEvent.click(screen.getByTestId('save-publishers'));
+    expect((await screen.findByTestId('publishers-error')).textContent).toBe('List each publisher once.');
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('is read-only for a supplier', async () => {
+    fake.handle = () => ({ status: 200, data: envelope([{ id: 1, name: 'North' }]) });
+    renderAs(SUPPLIER, <TrackPublishersTab type="tracks" id={7} row={row} />);
+    expect((await screen.findAllByTestId('publisher-name')).map((e) => e.textContent)).toEqual(['North']);
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryByTestId('save-publishers')).toBeNull();
+  });
+});
+
+describe('audio files', () => {
+  it('shows each file\'s §9 format name, size and whether it is stored', async () => {
+    expect(audioFormatLabel('aac-256')).toBe('AAC 256 (MP4)');
+    expect(audioFormatLabel('ogg')).toBe('ogg');
+    fake.handle = () => ({
+      status: 200,
+      data: envelope([
+        { id: 1, format: 'wav', size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
+        { id: 2, format: 'preview-mp3', size_bytes: 1_536, storage_key: 'a/1p.mp3', created_at: '2025-03-09T10:00:00Z', stored: false },
+      ]),
+    });
+    renderAs(SUPPLIER, <TrackAudioFilesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findAllByTestId('audio-format')).map((e) => e.textContent)).toEqual(['WAV', 'Lo-fi preview (MP3)']);
+    expect(screen.getAllByTestId('audio-size').map((e) => e.textContent)).toEqual(['50 MB', '2 KB']);
+    expect(screen.getByText('Not in storage')).toBeTruthy();
+    expect(fake.calls[0]).toMatchObject({ method: 'GET', path: '/v4/catalog/tracks/7/audio-files/' });
+  });
+});
+
+describe('territories and publish dates', () => {
+  const DENVER = 'America/Denver';
+  const draft = { country_ids: [3], commercial_model_type: null, publish: '2025-03-09T03:30', pre_order: '', takedown: '' };
+
+  it('checks the times with the API schema: the §5 words and the skipped hour on their fields', () => {
+    expect(publishTimesBody(draft, DENVER)).toEqual({ body: { country_ids: [3], time_zone: DENVER, publish: '2025-03-09T03:30', pre_order: null, takedown: null } });
+    expect(publishTimesBody({ ...draft, country_ids: [], publish: '' }, DENVER)).toEqual({ errors: { country_ids: MSG.territoryRequired, publish: MSG.publishTimeRequired } });
+    expect(publishTimesBody({ ...draft, pre_order: '2025-03-10T00:00', takedown: '2025-03-01T00:00' }, DENVER)).toEqual({
+      errors: { pre_order: MSG.preOrderBeforePublish, takedown: MSG.takedownAfterPublish },
+    });
+    const skipped = publishTimesBody({ ...draft, publish: '2025-03-09T02:30' }, DENVER);
+    expect('errors' in skipped && skipped.errors.publish).toMatch(/^2025-03-09T02:30 does not exist in America\/Denver/);
+    expect(publishTimesBody({ ...draft, commercial_model_type: 2 }, DENVER)).toMatchObject({ body: { commercial_model_type: 2 } });
+    expect(shownLocal('2025-03-09T03:30:00-06:00')).toBe('03/09/2025 03:30 (UTC-06:00)');
+    expect(shownLocal(null)).toBe('');
+  });
+
+  const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
+  const serveTerritories = (onPut: (req: ApiRequest) => Answer) => {
+    fake.handle = (req) => {
+      if (req.method === 'PUT') return onPut(req);
+      if (req.path.endsWith('/regional-summary/')) {
+        return { status: 200, data: { track_id: 7, restricted: true, allowed: 1, total: 2, results: [{ region: 'Europe', allowed: 0, total: 1 }, { region: 'North America', allowed: 1, total: 1 }] } };
+      }
+      if (req.path.endsWith('/countries-allowed/')) return { status: 200, data: { track_id: 7, restricted: true, count: 1, results: [countries[0]] } };
+      if (req.path.endsWith('/countries-publish-date/')) {
+        return {
+          status: 200,
+          data: {
+            track_id: 7, time_zone: 'America/Denver', count: 1,
+            results: [{
+              country: countries[0], commercial_model_type: { id: 1, name: 'Download' },
+              publish_at: '2025-03-09T09:30:00.000Z', publish_local: '2025-03-09T03:30:00-06:00',
+              pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
+            }],
+          },
+        };
+      }
+      if (req.path === '/v4/auxiliary/countries/') return { status: 200, data: envelope(countries) };
+      return { status: 200, data: envelope([{ id: 1, name: 'Download' }]) };
+    };
+  };
+
+  it('shows the regional summary and the times in Mountain time; a writer\'s bad times stay on their fields, unsent', async () => {
+    const puts: ApiRequest[] = [];
+    serveTerritories((req) => {
+      puts.push(req);
+      return { status: 200, data: { track_id: 7, time_zone: 'America/Denver', count: 0, results: [] } };
+    });
+    renderAs(CONTENT_OPS, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
+    expect(screen.getByTestId('allowed-countries').textContent).toBe('United States');
+    expect((await screen.findByTestId('publish-local')).textContent).toBe('03/09/2025 03:30 (UTC-06:00)');
+    expect(screen.getAllByText('Mountain time (America/Denver)').length).toBe(3);
+    expect(query(`${MSG.preOrderBeforePublish}`)).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('time-publish'), { target: { value: '2025-03-09T02:30' } });
+    fireEvent.click(screen.getByTestId('save-times'));
+    expect(await screen.findByText(MSG.territoryRequired)).toBeTruthy();
+    expect(screen.getByText(/^2025-03-09T02:30 does not exist in America\/Denver/)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('save-countries'));
+    expect(await screen.findAllByText(MSG.territoryRequired)).toHaveLength(2);
+    expect(puts).toHaveLength(0);
+  });
+
+  it('is read-only for a supplier, and a fetch problem is said plainly', async () => {
+    serveTerritories(() => ({ status: 200, data: null }));
+    const base = fake.handle;
+    fake.handle = (req) => {
+      if (req.path.endsWith('/countries-publish-date/')) throw new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' });
+      return base(req);
+    };
+    renderAs(SUPPLIER, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
+    expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
+    expect(await screen.findByText('Could not load the publish dates')).toBeTruthy();
+    expect(screen.getByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
+    expect(screen.queryByTestId('save-times')).toBeNull();
+    expect(screen.queryByTestId('save-countries')).toBeNull();
+    expect(fake.calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
+  });
+});
+
+describe('re-encode', () => {
+  it('words each failure as spec §8 does', () => {
+    expect(startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } }))).toEqual({ title: MSG.encodeStartFailed });
+    expect(waitFailure(new BridgeError({ code: 'job_failed', message: 'disk full' }))).toEqual({ title: MSG.reencodeError, description: 'disk full' });
+    expect(waitFailure(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut }))).toEqual({ title: MSG.requestTimedOut });
+    expect(waitFailure(new BridgeError({ code: 'cancelled', message: 'Cancelled.' }))).toBeNull();
+    expect(doneOutcome({ converted: 3, errors: 0 })).toEqual({ text: 'Re-encoded 3 tracks', failure: null });
+    expect(doneOutcome({ converted: 1, errors: 1 }).failure?.title).toBe(MSG.reencodeError);
+  });
+
+  const started = (state = 'PENDING') => (req: ApiRequest): Answer =>
+    req.method === 'POST' ? { status: 202, data: { id: 41, state } } : { status: 200, data: null };
+
+  it('starts the job, shows its progress from main, and says when it is done', async () => {
+    fake.handle = started();
+    let finish!: (v: unknown) => void;
+    fake.jobWait = (req) => {
+      expect(req).toEqual({ kind: 'encode', id: 41 });
+      return new Promise((r) => (finish = r));
+    };
+    renderAs(CONTENT_OPS, <ReencodeButton type="releases" id={5} />);
+    fireEvent.click(screen.getByTestId('reencode-button'));
+    expect((await screen.findByTestId('reencode-progress')).textContent).toContain('Encode job queued');
+    expect(fake.calls[0]).toMatchObject({ method: 'POST', path: '/v4/catalog/releases/5/reencode/' });
+    fake.progress.forEach((cb) => cb({ jobId: '99', state: 'RUNNING' }));
+    expect(screen.getByTestId('reencode-progress').textContent).toContain('Encode job queued');
+    fake.progress.forEach((cb) => cb({ jobId: '41', state: 'RUNNING' }));
+    await waitFor(() => expect(screen.getByTestId('reencode-progress').textContent).toContain('Encoding…'));
+    expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(true);
+    finish({ id: '41', state: 'DONE', result: { converted: 2, errors: 0 } });
+    await waitFor(() => expect(screen.getByTestId('reencode-progress').textContent).toContain('Re-encoded 2 tracks'));
+    expect(screen.queryByTestId('reencode-error')).toBeNull();
+    expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a 409 is "Failed to start encode job." and nothing is polled', async () => {
+    fake.handle = () => {
+      throw new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } });
+    };
+    const wait = vi.fn();
+    fake.jobWait = wait;
+    renderAs(ADMIN, <ReencodeButton type="tracks" id={7} />);
+    fireEvent.click(screen.getByTestId('reencode-button'));
+    expect((await screen.findByTestId('reencode-error')).textContent).toBe(MSG.encodeStartFailed);
+    expect(fake.calls[0]).toMatchObject({ path: '/v4/catalog/tracks/7/reencode/' });
+    expect(wait).not.toHaveBeenCalled();
+  });
+
+  it('a failed job is "Error during re-encode"; a timeout "Request Timed Out"', async () => {
+    fake.handle = started();
+    fake.jobWait = () => Promise.reject(new BridgeError({ code: 'job_failed', message: 'No source audio.' }));
+    renderAs(ADMIN, <ReencodeButton type="tracks" id={7} />);
+    fireEvent.click(screen.getByTestId('reencode-button'));
+    const error = await screen.findByTestId('reencode-error');
+    expect(within(error).getByText(MSG.reencodeError)).toBeTruthy();
+    expect(within(error).getByText('No source audio.')).toBeTruthy();
+
+    fake.jobWait = () => Promise.reject(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut }));
+    fireEvent.click(screen.getByTestId('reencode-button'));
+    await waitFor(() => expect(screen.getByTestId('reencode-error').textContent).toBe(MSG.requestTimedOut));
+  });
+
+  it('stops waiting when the page goes away', async () => {
+    fake.handle = started('RUNNING');
+    fake.jobWait = () => new Promise(() => undefined);
+    renderAs(ADMIN, <ReencodeButton type="releases" id={5} />);
+    fireEvent.click(screen.getByTestId('reencode-button'));
+    await screen.findByText('Encoding…');
+    cleanup();
+    expect(fake.cancels).toEqual([{ kind: 'encode', id: '41' }]);
+  });
+
+  it('is not offered to a supplier', () => {
+    renderAs(SUPPLIER, <ReencodeButton type="releases" id={5} />);
+    expect(screen.queryByTestId('reencode-button')).toBeNull();
+  });
+});
