@@ -16,6 +16,7 @@ const fake = vi.hoisted(() => {
       getPath: () => '/tmp/fake-user-data',
       getVersion: () => '1.2.3',
       on: vi.fn(),
+      commandLine: { getSwitchValue: () => '', appendSwitch: vi.fn() },
     },
   };
 });

@@ -216,10 +216,14 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     handler: async (req, reply, user) => {
       const { id, variant } = req.params;
       await visible(db, 'releases', user!, id);
-      const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
-        .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
-      if (!img) throw notFound();
-      return sendStored(storage, req, reply, img.key, img.type);
+      for (let attempt = 0; ; attempt++) {
+        const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
+          .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
+        if (!img) throw notFound();
+        // An upload committed after this row was read has deleted its file: read the row again (once) for the new one.
+        if (attempt === 0 && (await storage.size(img.key)) === null) continue;
+        return sendStored(storage, req, reply, img.key, img.type);
+      }
     },
   });
 
