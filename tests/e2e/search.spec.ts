@@ -152,10 +152,15 @@ test('a supplier finds its tracks by title, without the control-only filters', a
 /** Picks an option of a filter's antd Select by typing its label (the list may be virtual). */
 async function pickOption(page: Page, name: string, label: string) {
   const field = page.getByTestId(`filter-${name}`);
-  if (!(await field.isVisible())) await page.getByTestId('more-filters').click();
-  await field.click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).first().click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).first();
+  // The filter panel can be laid out again while a select is open (closing it): open, type and pick until it holds.
+  await expect(async () => {
+    if (!(await field.isVisible())) await page.getByTestId('more-filters').click();
+    await field.click({ timeout: 2_000 });
+    await page.keyboard.type(label);
+    await option.click({ timeout: 3_000 });
+    await expect(field).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('support finds orders by store, year and month (select filters), with only the brand’s stores offered', async ({ page, gotoConsole, consoleHost }) => {

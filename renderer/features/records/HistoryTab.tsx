@@ -46,7 +46,10 @@ function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
           size="small"
           pagination={false}
           rowKey="field"
-          scroll={{ x: 'max-content' }}
+          // Laid out to the page's width with long values wrapped: a table that scrolls sideways
+          // inside a phone-width page is a scroll region the keyboard cannot reach (axe).
+          tableLayout="fixed"
+          className="history-changes"
           dataSource={rows}
           columns={[
             { key: 'field', title: 'Field', render: (_, r) => label(r.field) },
