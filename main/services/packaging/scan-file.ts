@@ -8,9 +8,11 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { parseFromTokenizer, type IAudioMetadata } from 'music-metadata';
 import { checkAudio } from '../../../shared/packaging/audio-checks';
 import type { AudioFormat, AudioTags, Issue, ScanEntry } from '../../../shared/packaging/model';
+import { abortError } from './abort';
 import { isLosslessPcm, readHeaderFields, type HeaderFields } from './audio-header';
 import { ChunkTokenizer } from './chunk-tokenizer';
 import type { HashPool, HashSession } from './hash-pool';
+import { verifyAiff, verifyFlac } from './verify-audio';
 
 /** 1 MiB or more: 64 KiB reads cost 10-20% of throughput here. */
 export const CHUNK_SIZE = 2 * 1024 * 1024;
@@ -25,9 +27,7 @@ export interface ScanFileOptions {
   onBytes?: (n: number) => void;
 }
 
-export function abortError(): Error {
-  return Object.assign(new Error('The scan was cancelled'), { name: 'AbortError' });
-}
+export { abortError };
 
 /** Scans one regular file already confined to a picked folder (see scanner.ts). */
 export async function scanFile(path: string, name: string, opts: ScanFileOptions): Promise<ScanEntry> {
@@ -117,6 +117,9 @@ async function readOnce(fh: FileHandle, hash: HashSession, base: Omit<ScanEntry,
 
   const format = toFormat(h, meta);
   const issues = checkAudio(format);
+  // The audio itself: a FLAC decoded against its stored MD5, an AIFF's sound data against its header.
+  if (h.container === 'FLAC') issues.push(...(await verifyFlac(fh, base.size, opts.signal)));
+  else if (h.container === 'AIFF' || h.container === 'AIFF-C') issues.push(...(await verifyAiff(fh, base.size)));
   for (const w of meta.quality.warnings) {
     // Only the data-chunk check: music-metadata's "Data chunk size exceeds file size" fires on sound files too.
     if (/data chunk length exceeding file length/i.test(w.message)) issues.push({ level: 'error', code: 'truncated', message: 'The file is shorter than its header says (truncated)' });
