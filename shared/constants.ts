@@ -122,3 +122,14 @@ export const FLAGS = {
   advancedPlayer: false,
   audioFileVerification: true,
 } as const;
+
+/**
+ * The store as a DDEX party, configured once: the MessageRecipient of every package the
+ * packaging wizard writes, and the namespace (DPID:<party id>) of the store's proprietary
+ * ids and price codes in them.
+ */
+export const STORE_DDEX_PARTY = { partyId: 'PADPIDA2013051501S', name: 'Store Ingestion' } as const;
+/** The store's price tiers, as the DDEX PriceCode of a package's deals: a whole release, a single track. */
+export const STORE_PRICE_TIERS = { release: 'RELEASE_FRONT', track: 'TRACK_FRONT' } as const;
+/** The territories a package's deals sell in (ISO 3166-1 or DDEX Worldwide). */
+export const PACKAGE_DEAL_TERRITORIES: readonly string[] = ['Worldwide'];

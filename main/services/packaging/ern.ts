@@ -6,13 +6,14 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { exclusivePeriodLabel, PACKAGE_DEAL_TERRITORIES, STORE_DDEX_PARTY, STORE_PRICE_TIERS } from '../../../shared/constants';
 import type { ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { AudioFormat } from '../../../shared/packaging/model';
 import { compactIsrc } from '../../../shared/packaging/rules';
 
 export const ERN_NS = 'http://ddex.net/xml/ern/43';
-/** Namespace of the store's own proprietary ids. */
-export const PROPRIETARY_NS = 'DPID:PADPIDA0000000000';
+/** Namespace of the store's own proprietary ids and price codes. */
+export const PROPRIETARY_NS = `DPID:${STORE_DDEX_PARTY.partyId}`;
 
 export interface Party {
   partyId: string;
@@ -186,6 +187,15 @@ export function buildErn(input: ErnInput): string {
     el(da, 'DisplayArtistRole', 'MainArtist');
   });
   el(rel, 'ReleaseLabelReference', labelRef);
+  // The release's (P) and (C) lines: the label, in the year of the release date.
+  const year = (r.releaseDate || r.streetDate).slice(0, 4);
+  const holder = r.label?.name ?? '';
+  for (const [line, mark] of [['PLine', '(P)'], ['CLine', '(C)']] as const) {
+    const e = el(rel, line);
+    if (year) el(e, 'Year', year);
+    if (holder) el(e, `${line}Company`, holder);
+    el(e, `${line}Text`, [mark, year, holder].filter(Boolean).join(' '));
+  }
   el(rel, 'Duration', isoDuration(tracks.reduce((s, t) => s + t.format.duration, 0)));
   genre(el(rel, 'Genre'), r.genre?.name, r.subGenre?.name);
   if (r.releaseDate) el(rel, 'ReleaseDate', r.releaseDate);
@@ -198,6 +208,7 @@ export function buildErn(input: ErnInput): string {
     el(item, 'ReleaseResourceReference', `A${i + 1}`);
   });
   el(group, 'LinkedReleaseResourceReference', `A${tracks.length + 1}`).att('LinkDescription', 'CoverArt');
+  if (r.exclusivePeriod !== undefined && r.exclusivePeriod !== 0) el(rel, 'Keywords', `Exclusive period: ${exclusivePeriodLabel(r.exclusivePeriod)}`);
 
   tracks.forEach((t, i) => {
     const tr = el(releases, 'TrackRelease');
@@ -206,26 +217,47 @@ export function buildErn(input: ErnInput): string {
     el(tr, 'ReleaseResourceReference', `A${i + 1}`);
     el(tr, 'ReleaseLabelReference', labelRef);
     genre(el(tr, 'Genre'), t.draft.genre?.name ?? r.genre?.name, t.draft.genre ? t.draft.subGenre?.name : r.subGenre?.name);
+    // ERN 4.3 has no tempo or key element: the store reads them from these keywords.
+    if (t.draft.bpm !== null) el(tr, 'Keywords', `BPM: ${t.draft.bpm}`);
+    if (t.draft.key) el(tr, 'Keywords', `Key: ${t.draft.key.name}`);
   });
 
-  // Deals: downloads from the street date, worldwide; a pre-order deal for the weeks
-  // before it when the release is offered for pre-order.
+  // Deals for the release (R0) and for each track (R1...), each at the store's price tier:
+  // permanent downloads in the package's territories from the street date; with an
+  // exclusive period, the first days (or, for Lifetime, all of them) only through the
+  // store; a pre-order deal for the weeks before the street date.
   const street = r.streetDate || r.releaseDate;
   if (street) {
-    const releaseDeal = el(el(root, 'DealList'), 'ReleaseDeal');
-    el(releaseDeal, 'DealReleaseReference', 'R0');
-    const deal = (start: string, end: string | null, preOrder: boolean) => {
-      const terms = el(el(releaseDeal, 'Deal'), 'DealTerms');
-      el(terms, 'TerritoryCode', 'Worldwide');
-      const period = el(terms, 'ValidityPeriod');
-      el(period, 'StartDate', start);
-      if (end) el(period, 'EndDate', end);
-      el(terms, 'CommercialModelType', 'PayAsYouGoModel');
-      el(terms, 'UseType', 'PermanentDownload');
-      if (preOrder) el(terms, 'IsPreOrderDeal', 'true');
+    const dealList = el(root, 'DealList');
+    const releaseDeal = (ref: string, tier: string, preOrderable: boolean) => {
+      const releaseDeal = el(dealList, 'ReleaseDeal');
+      el(releaseDeal, 'DealReleaseReference', ref);
+      const deal = (start: string, end: string | null, opts: { preOrder?: boolean; exclusive?: boolean } = {}) => {
+        const terms = el(el(releaseDeal, 'Deal'), 'DealTerms');
+        for (const t of PACKAGE_DEAL_TERRITORIES) el(terms, 'TerritoryCode', t);
+        const period = el(terms, 'ValidityPeriod');
+        el(period, 'StartDate', start);
+        if (end) el(period, 'EndDate', end);
+        el(terms, 'CommercialModelType', 'PayAsYouGoModel');
+        el(terms, 'UseType', 'PermanentDownload');
+        if (opts.exclusive) {
+          const dsp = el(terms, 'DistributionChannel');
+          el(el(dsp, 'PartyId'), 'DPID', STORE_DDEX_PARTY.partyId);
+          el(dsp, 'TradingName', STORE_DDEX_PARTY.name);
+        }
+        el(el(terms, 'PriceInformation'), 'PriceCode', tier).att('Namespace', PROPRIETARY_NS);
+        if (opts.preOrder) el(terms, 'IsPreOrderDeal', 'true');
+      };
+      if (preOrderable && r.preOrder && r.preOrderWeeks) deal(addDays(street, -7 * r.preOrderWeeks), addDays(street, -1), { preOrder: true });
+      const exclusive = r.exclusivePeriod;
+      if (exclusive === null) deal(street, null, { exclusive: true });
+      else if (exclusive) {
+        deal(street, addDays(street, exclusive - 1), { exclusive: true });
+        deal(addDays(street, exclusive), null);
+      } else deal(street, null);
     };
-    if (r.preOrder && r.preOrderWeeks) deal(addDays(street, -7 * r.preOrderWeeks), addDays(street, -1), true);
-    deal(street, null, false);
+    releaseDeal('R0', STORE_PRICE_TIERS.release, true);
+    tracks.forEach((_, i) => releaseDeal(`R${i + 1}`, STORE_PRICE_TIERS.track, false));
   }
 
   return doc.end({ prettyPrint: true });

@@ -12,6 +12,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
+import { STORE_DDEX_PARTY } from '../../../shared/constants';
 import type { BuildResult, BrowseListing, PickKind, Sender } from '../../../shared/bridge/channels/packaging';
 import type { MySupplier } from '../../../shared/api/endpoints/me';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
@@ -27,8 +28,8 @@ import { ImageFormatError, readImageInfo } from './image-info';
 import { PackageInvalidError, writePackage } from './package-writer';
 import { scan } from './scanner';
 
-/** The store receiving packages (ERN MessageRecipient). */
-export const STORE_RECIPIENT: Party = { partyId: 'PADPIDA0000000000', name: 'Store Ingestion' };
+/** The store receiving packages (ERN MessageRecipient): its DDEX party id, configured once in shared/constants. */
+export const STORE_RECIPIENT: Party = { ...STORE_DDEX_PARTY };
 
 /** The sender's supplier: the shape GET /v4/my/supplier/ answers (shared/api/endpoints/me.ts). */
 export type SupplierRecord = MySupplier;

@@ -3,7 +3,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildErn, isoDuration, parseIsoDuration, type ErnInput } from '../../../main/services/packaging/ern';
-import { emptyRelease, type TrackDraft } from '../../../shared/packaging/draft';
+import { STORE_RECIPIENT } from '../../../main/services/packaging';
+import { STORE_DDEX_PARTY, STORE_PRICE_TIERS } from '../../../shared/constants';
+import { emptyRelease, type ReleaseDraft, type TrackDraft } from '../../../shared/packaging/draft';
+import { ddexPartyId } from '../../../shared/packaging/rules';
 import { tempDir } from '../../fixtures/audio';
 import { xmllint } from '../../fixtures/ddex';
 
@@ -23,7 +26,7 @@ function sampleInput(): ErnInput {
     messageId: 'MSG-1',
     createdAt: new Date('2026-11-22T04:00:00Z'),
     sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' },
-    recipient: { partyId: 'PADPIDA0000000000', name: 'Store' },
+    recipient: STORE_RECIPIENT,
     release: {
       ...emptyRelease(), title: 'Night Drive EP', upc: '036000291452', catalogNumber: 'CAT001',
       label: { id: 3, name: 'Test Records' }, preOrder: true, preOrderWeeks: 2, releaseType: { id: 2, name: 'EP' }, releaseDate: '2026-12-01', streetDate: '2026-12-01',
@@ -63,5 +66,70 @@ describe('ERN 4.3 message', () => {
     expect(isoDuration(3.5)).toBe('PT3.500S');
     expect(isoDuration(3723.25)).toBe('PT1H2M3.250S');
     expect(parseIsoDuration(isoDuration(245.123))).toBeCloseTo(245.123, 3);
+  });
+
+  const q = (xml: string, expr: string) => execFileSync('xmllint', ['--xpath', expr, '-'], { input: xml, encoding: 'utf8' }).trim();
+  const withRelease = (over: Partial<ReleaseDraft>) => {
+    const input = sampleInput();
+    input.release = { ...input.release, ...over };
+    return buildErn(input);
+  };
+  const valid = (xml: string, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, xml);
+    expect(xmllint(file).output).toMatch(/validates$/m);
+  };
+
+  it('the recipient is the store\'s own DDEX party id, configured once, not a placeholder', () => {
+    expect(ddexPartyId(STORE_DDEX_PARTY.partyId).valid).toBe(true);
+    expect(STORE_DDEX_PARTY.partyId).not.toMatch(/^PADPIDA0+$/);
+    const xml = buildErn(sampleInput());
+    expect(q(xml, 'string(//MessageRecipient/PartyId)')).toBe(STORE_DDEX_PARTY.partyId);
+    expect(q(xml, 'string(//PriceCode/@Namespace)')).toBe(`DPID:${STORE_DDEX_PARTY.partyId}`);
+  });
+
+  it('has a deal for the release and one per track, each with the store\'s price tier', () => {
+    const xml = buildErn(sampleInput());
+    expect(q(xml, 'count(//ReleaseDeal)')).toBe('3');
+    expect(q(xml, 'string(//ReleaseDeal[DealReleaseReference="R0"]/Deal[not(DealTerms/IsPreOrderDeal)]//PriceCode)')).toBe(STORE_PRICE_TIERS.release);
+    for (const ref of ['R1', 'R2']) {
+      expect(q(xml, `count(//ReleaseDeal[DealReleaseReference="${ref}"]/Deal)`)).toBe('1');
+      expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//PriceCode)`)).toBe(STORE_PRICE_TIERS.track);
+      expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//TerritoryCode)`)).toBe('Worldwide');
+      expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//StartDate)`)).toBe('2026-12-01');
+    }
+    // every TrackRelease a deal refers to exists
+    expect(q(xml, 'count(//TrackRelease[ReleaseReference="R1" or ReleaseReference="R2"])')).toBe('2');
+  });
+
+  it('an exclusive period sells through the store only for its days, then everywhere; Lifetime only through the store', () => {
+    const xml = withRelease({ exclusivePeriod: 28, preOrder: false });
+    valid(xml, 'exclusive.xml');
+    const r1 = '//ReleaseDeal[DealReleaseReference="R1"]/Deal';
+    expect(q(xml, `count(${r1})`)).toBe('2');
+    expect(q(xml, `string(${r1}[1]//DistributionChannel/PartyId/DPID)`)).toBe(STORE_DDEX_PARTY.partyId);
+    expect(q(xml, `string(${r1}[1]//StartDate)`)).toBe('2026-12-01');
+    expect(q(xml, `string(${r1}[1]//EndDate)`)).toBe('2026-12-28');
+    expect(q(xml, `string(${r1}[2]//StartDate)`)).toBe('2026-12-29');
+    expect(q(xml, `count(${r1}[2]//DistributionChannel)`)).toBe('0');
+    expect(q(xml, 'string(//Release/Keywords)')).toBe('Exclusive period: 4 Weeks');
+
+    const life = withRelease({ exclusivePeriod: null, preOrder: false });
+    valid(life, 'lifetime.xml');
+    expect(q(life, 'count(//ReleaseDeal[DealReleaseReference="R0"]/Deal)')).toBe('1');
+    expect(q(life, 'count(//ReleaseDeal[DealReleaseReference="R0"]//EndDate)')).toBe('0');
+    expect(q(life, 'string(//ReleaseDeal[DealReleaseReference="R0"]//DistributionChannel/PartyId/DPID)')).toBe(STORE_DDEX_PARTY.partyId);
+    expect(q(life, 'string(//Release/Keywords)')).toBe('Exclusive period: Lifetime');
+
+    expect(q(withRelease({ exclusivePeriod: 0 }), 'count(//Release/Keywords)')).toBe('0');
+  });
+
+  it('carries each track\'s BPM and key, and the release\'s (C) and (P) lines', () => {
+    const xml = buildErn(sampleInput());
+    expect(q(xml, 'string(//TrackRelease[ReleaseReference="R1"]/Keywords[1])')).toBe('BPM: 124');
+    expect(q(xml, 'string(//TrackRelease[ReleaseReference="R1"]/Keywords[2])')).toBe('Key: A Minor');
+    expect(q(xml, 'string(//Release/PLine/PLineText)')).toBe('(P) 2026 Test Records');
+    expect(q(xml, 'string(//Release/CLine/CLineText)')).toBe('(C) 2026 Test Records');
+    expect(q(xml, 'string(//Release/CLine/Year)')).toBe('2026');
   });
 });

@@ -3,6 +3,7 @@ import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, sta
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIsoDuration } from '../../../main/services/packaging/ern';
+import { STORE_RECIPIENT } from '../../../main/services/packaging';
 import { HashPool } from '../../../main/services/packaging/hash-pool';
 import { readImageInfo } from '../../../main/services/packaging/image-info';
 import { PackageInvalidError, writePackage, type PackageRequest } from '../../../main/services/packaging/package-writer';
@@ -46,7 +47,7 @@ function request(over: Partial<PackageRequest> = {}): PackageRequest {
   return {
     release: { ...emptyRelease(), title: 'Release', upc, label: { id: 1, name: 'Test Records' }, releaseType: { id: 1, name: 'Album' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'Techno' } },
     tracks, coverArt: cover, entries, outputDir: out, hashes,
-    sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' }, recipient: { partyId: 'PADPIDA0000000000', name: 'Store' },
+    sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' }, recipient: STORE_RECIPIENT,
     ...over,
   };
 }
