@@ -22,6 +22,8 @@ export const PKG_MSG = {
   songwriterType: 'Choose a songwriter type',
   streetBeforeRelease: 'Street date must not be after the release date',
   noTracks: 'Add at least one track',
+  duplicateIsrc: (position: number) => `This ISRC is already used by track ${position}: each recording has its own`,
+  sameFile: (position: number) => `This is the same file as track ${position}: a recording is packaged once`,
   notPicked: 'That path is not inside a folder or file you picked: choose it with Browse or drop it here',
   repick: 'Your draft\'s folders need to be chosen again before they can be read:',
   senderPartyId: MSG.invalidDdexPartyId,

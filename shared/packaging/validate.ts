@@ -71,6 +71,27 @@ export function validateDraft(
   const out = [...validateRelease(release), ...validateCoverArt(coverArt)];
   if (!tracks.length) out.push({ level: 'error', code: 'tracks', field: 'tracks', message: PKG_MSG.noTracks });
   for (const t of tracks) out.push(...validateTrack(t, entries.get(t.path)));
+  out.push(...duplicates(tracks));
+  return out;
+}
+
+/** The same ISRC, or the same file, on two tracks: an error on each track after the first. */
+function duplicates(tracks: readonly TrackDraft[]): DraftIssue[] {
+  const out: DraftIssue[] = [];
+  const byIsrc = new Map<string, number>();
+  const byPath = new Map<string, number>();
+  for (const t of [...tracks].sort((a, b) => a.position - b.position)) {
+    const err = (field: string, message: string) => out.push({ level: 'error', code: field, field: `tracks.${t.position}.${field}`, message, track: t.position });
+    const isrc = rules.compactIsrc(t.isrc);
+    if (isrc) {
+      const first = byIsrc.get(isrc);
+      if (first !== undefined) err('isrc', PKG_MSG.duplicateIsrc(first));
+      else byIsrc.set(isrc, t.position);
+    }
+    const first = byPath.get(t.path);
+    if (first !== undefined) err('file', PKG_MSG.sameFile(first));
+    else byPath.set(t.path, t.position);
+  }
   return out;
 }
 

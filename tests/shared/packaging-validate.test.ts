@@ -134,3 +134,21 @@ describe('the sender on the Finish step', () => {
     expect(senderProblem({ partyId: 'PADPIDA2014120301', valid: true, partyIdMessage: 'Valid DDEX Party ID' })).toBeNull();
   });
 });
+
+describe('the same recording twice', () => {
+  const cover = { path: '/c.png', width: 1400, height: 1400, format: 'png' as const, size: 1 };
+  it('refuses the same ISRC (however written) on two tracks, on the later one', () => {
+    const issues = validateDraft(release(), [
+      track({ position: 2, path: '/music/b.wav', isrc: 'gbabc2400001' }),
+      track({ position: 1 }),
+      track({ position: 3, path: '/music/c.wav', isrc: 'GB-ABC-24-00003' }),
+    ], cover);
+    expect(errors(issues)).toEqual({ 'tracks.2.isrc': PKG_MSG.duplicateIsrc(1) });
+    expect(PKG_MSG.duplicateIsrc(1)).toBe('This ISRC is already used by track 1: each recording has its own');
+  });
+
+  it('refuses the same file on two tracks', () => {
+    const issues = validateDraft(release(), [track(), track({ position: 2, isrc: 'GB-ABC-24-00002' })], cover);
+    expect(errors(issues)).toEqual({ 'tracks.2.file': 'This is the same file as track 1: a recording is packaged once' });
+  });
+});

@@ -33,9 +33,13 @@ interface Found {
   size: number;
 }
 
+/** Files already listed in this scan, by device and inode: a link (or hard link) to one of them is the same recording. */
+type Seen = Map<string, string>;
+
 export async function scan(req: ScanRequest): Promise<ScanEntry[]> {
   const listed: ScanEntry[] = [];
   const audio: Found[] = [];
+  const seen: Seen = new Map();
   for (const p of req.paths) {
     let root: string;
     try {
@@ -45,8 +49,8 @@ export async function scan(req: ScanRequest): Promise<ScanEntry[]> {
       continue;
     }
     const st = await stat(root);
-    if (st.isDirectory()) await walk(root, [root], 0, listed, audio, req.signal);
-    else await consider(root, basename(root), [root], listed, audio);
+    if (st.isDirectory()) await walk(root, [root], 0, listed, audio, seen, req.signal);
+    else await consider(root, basename(root), root, listed, audio, seen);
   }
   if (req.signal?.aborted) throw abortError();
 
@@ -94,7 +98,7 @@ function problem(path: string, status: ScanEntry['status'], reason: string, size
   return { path, name: basename(path), size, status, reason, issues: [] };
 }
 
-async function walk(dir: string, roots: string[], depth: number, listed: ScanEntry[], audio: Found[], signal?: AbortSignal) {
+async function walk(dir: string, roots: string[], depth: number, listed: ScanEntry[], audio: Found[], seen: Seen, signal?: AbortSignal) {
   if (signal?.aborted) return;
   let names: string[];
   try {
@@ -117,15 +121,16 @@ async function walk(dir: string, roots: string[], depth: number, listed: ScanEnt
     if (st.isDirectory()) {
       // A link to a folder inside the root is read once where it really is, not again.
       if ((await lstat(full)).isSymbolicLink()) continue;
-      if (depth + 1 < MAX_DEPTH) await walk(real, roots, depth + 1, listed, audio, signal);
+      if (depth + 1 < MAX_DEPTH) await walk(real, roots, depth + 1, listed, audio, seen, signal);
       else listed.push(problem(full, 'unsupported', 'Folders nested this deep are not read'));
     } else {
-      await consider(real, name, roots, listed, audio);
+      await consider(real, name, full, listed, audio, seen);
     }
   }
 }
 
-async function consider(real: string, name: string, _roots: string[], listed: ScanEntry[], audio: Found[]) {
+/** `real` is the file's real path, `shown` the path it was found under (a link's own path). */
+async function consider(real: string, name: string, shown: string, listed: ScanEntry[], audio: Found[], seen: Seen) {
   const st = await stat(real);
   if (!st.isFile()) {
     listed.push(problem(real, 'unsupported', 'Not a regular file'));
@@ -136,5 +141,12 @@ async function consider(real: string, name: string, _roots: string[], listed: Sc
     listed.push(problem(real, 'unsupported', `Unsupported file type ${ext || '(none)'}: only WAV, FLAC and AIFF are packaged`, st.size));
     return;
   }
+  const id = `${st.dev}:${st.ino}`;
+  const first = seen.get(id);
+  if (first !== undefined) {
+    listed.push(problem(shown, 'refused', `The same file as ${first}: a recording is packaged once`, st.size));
+    return;
+  }
+  seen.set(id, name);
   audio.push({ path: real, name, size: st.size });
 }
