@@ -13,7 +13,7 @@ export const bridgeEvents = {
   /** Packaging scan progress: per file (with its entry) and in bytes. */
   packagingScanProgress: ScanProgress,
   /** Packaging build progress: one step per file copied and verified, then the XML, then done. */
-  packagingBuildProgress: z.object({ buildId: z.string(), step: z.string(), done: z.number().int(), total: z.number().int() }),
+  packagingBuildProgress: z.object({ buildId: z.string(), step: z.string(), done: z.number().int(), total: z.number().int(), bytesDone: z.number().optional(), bytesTotal: z.number().optional() }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type BridgeEventName = keyof BridgeEvents;

@@ -18,6 +18,7 @@ export const PKG_MSG = {
   coverArtNotSquare: 'Cover art must be square',
   coverArtCrop: 'Cover art of 1400x1400 is recommended',
   coverArtFormat: 'Cover art must be a JPEG or PNG image',
+  coverArtMissing: 'The cover art was moved or deleted after it was chosen: choose it again',
   coverArtChanged: (width: number, height: number) => `The cover art file changed since it was chosen (it is now ${width}x${height}): choose it again`,
   songwriterType: 'Choose a songwriter type',
   streetBeforeRelease: 'Street date must not be after the release date',

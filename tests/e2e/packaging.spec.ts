@@ -164,13 +164,18 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(page.getByText('Package written')).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: `${SHOTS}/packaging-4-written.png`, fullPage: true });
 
-  const folder = join(base, 'out', UPC);
+  // One batch folder: the release folder inside, BatchComplete beside it.
+  const batches = readdirSync(join(base, 'out'));
+  expect(batches).toHaveLength(1);
+  expect(batches[0]).toMatch(/^\d{17}$/);
+  const batch = join(base, 'out', batches[0]);
+  const folder = join(batch, UPC);
   const written = [
-    ...readdirSync(folder).filter((f) => f !== 'resources').map((f) => `${UPC}/${f}`),
-    ...readdirSync(join(folder, 'resources')).map((f) => `${UPC}/resources/${f}`),
+    ...readdirSync(batch).filter((f) => f !== UPC).map((f) => `<batch id>/${f}`),
+    ...readdirSync(folder).filter((f) => f !== 'resources').map((f) => `<batch id>/${UPC}/${f}`),
+    ...readdirSync(join(folder, 'resources')).map((f) => `<batch id>/${UPC}/resources/${f}`),
   ].map((f) => f.replace(/BatchComplete_\d{17}\.xml$/, 'BatchComplete_<batch id>.xml'));
   expect(written.sort()).toEqual([...promised].sort());
-  expect(readdirSync(join(base, 'out'))).toEqual([UPC]);
 
   const xml = join(folder, `${UPC}.xml`);
   expect(xmllint(xml).ok).toBe(true);

@@ -45,11 +45,11 @@ describe('packaging draft reducer', () => {
     d = draftReducer(d, { type: 'coverArt', coverArt: { path: '/m/c.png', width: 1400, height: 1400, format: 'png', size: 5 } });
     expect(PackagingDraft.safeParse(JSON.parse(JSON.stringify(d))).success).toBe(true);
     expect(promisedFiles(d)).toEqual([
-      '036000291452/036000291452.xml',
-      '036000291452/resources/036000291452_01_001.wav',
-      '036000291452/resources/036000291452_01_002.flac',
-      '036000291452/resources/036000291452.png',
-      '036000291452/BatchComplete_<batch id>.xml',
+      '<batch id>/036000291452/036000291452.xml',
+      '<batch id>/036000291452/resources/036000291452_01_001.wav',
+      '<batch id>/036000291452/resources/036000291452_01_002.flac',
+      '<batch id>/036000291452/resources/036000291452.png',
+      '<batch id>/BatchComplete_<batch id>.xml',
     ]);
   });
 });

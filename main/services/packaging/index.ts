@@ -25,7 +25,7 @@ import type { Party } from './ern';
 import { browse } from './folder-browser';
 import { HashPool } from './hash-pool';
 import { ImageFormatError, readImageInfo } from './image-info';
-import { PackageInvalidError, writePackage } from './package-writer';
+import { PackageInvalidError, writePackage, type BuildProgress } from './package-writer';
 import { scan } from './scanner';
 
 /** The store receiving packages (ERN MessageRecipient): its DDEX party id, configured once in shared/constants. */
@@ -44,7 +44,7 @@ export interface PackagingDeps {
   /** The supplier record: the signed-in supplier's own when no id is given. */
   fetchSupplier: (supplierId?: number) => Promise<SupplierRecord>;
   emitScanProgress?: (p: ScanProgress) => void;
-  emitBuildProgress?: (p: { buildId: string; step: string; done: number; total: number }) => void;
+  emitBuildProgress?: (p: { buildId: string } & BuildProgress) => void;
   concurrency?: number;
   recipient?: Party;
 }

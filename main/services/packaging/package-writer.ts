@@ -1,12 +1,13 @@
 /**
- * Writes one delivery package: <output>/<UPC>/ holding <UPC>.xml (ERN 4.3),
- * resources/ (audio and cover art, each MD5-verified after copy) and, written last,
- * BatchComplete_<batch id>.xml as the DDEX SFTP choreography does. Everything goes
+ * Writes one delivery package as the DDEX SFTP choreography lays it out: a batch folder
+ * <output>/<batch id>/ holding the release folder <UPC>/ (<UPC>.xml, ERN 4.3, and
+ * resources/: audio and cover art, each MD5-verified after copy) and, written last,
+ * BatchComplete_<batch id>.xml beside it. Everything goes
  * to a hidden temporary folder beside the target first and is renamed into place
  * in one step; a failure or cancel removes the temporary folder, leaving nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
@@ -18,7 +19,7 @@ import { copyVerified, md5OfFile } from './copy-verified';
 import { buildErn, type ErnTrack, type Party } from './ern';
 import type { HashPool } from './hash-pool';
 import { ImageFormatError, readImageInfo, type ImageInfo } from './image-info';
-import { abortError } from './scan-file';
+import { abortError } from './abort';
 
 export interface PackageRequest {
   release: ReleaseDraft;
@@ -31,7 +32,10 @@ export interface PackageRequest {
   recipient: Party;
   hashes: HashPool;
   signal?: AbortSignal;
-  onProgress?: (p: { step: string; done: number; total: number }) => void;
+  /** Steps (a file copied, the XML written...) and, while files copy, the bytes copied and verified of all of them. */
+  onProgress?: (p: BuildProgress) => void;
+  /** Minimum milliseconds between byte-progress reports (steps always report). */
+  progressIntervalMs?: number;
   /** Test seam: called after the cover art's source is hashed, before it is copied. */
   beforeCopy?: (source: string) => Promise<void> | void;
   /** Test seam: called after each file lands in the temporary folder. */
@@ -39,10 +43,22 @@ export interface PackageRequest {
   now?: Date;
 }
 
+export interface BuildProgress {
+  step: string;
+  done: number;
+  total: number;
+  bytesDone?: number;
+  bytesTotal?: number;
+}
+
 export interface PackageResult {
+  /** The batch folder. */
   folder: string;
+  /** The release XML, relative to the batch folder. */
   xml: string;
+  /** The batch marker, in the batch folder. */
   batchComplete: string;
+  /** Relative to the batch folder. */
   files: Array<{ name: string; md5: string; size: number }>;
   warnings: DraftIssue[];
 }
@@ -75,6 +91,7 @@ async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | nu
     info = await readImageInfo(claimed.path);
   } catch (e) {
     if (e instanceof ImageFormatError) return { info: null, issues: [issue(e.message)] };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { info: null, issues: [issue(PKG_MSG.coverArtMissing)] };
     return { info: null, issues: [issue(`The cover art could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)] };
   }
   const issues = validateCoverArt({ ...info, path: claimed.path });
@@ -105,22 +122,41 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
   const outDir = req.outputDir;
   if (!(await stat(outDir)).isDirectory()) throw new Error('The output folder is not a folder');
   const target = join(outDir, names.folder);
-  if (await exists(target)) throw new Error(`A package for UPC ${upc} already exists in ${outDir}`);
-  const temp = join(outDir, `.${upc}.partial-${randomUUID()}`);
+  if (await exists(target) || (await releaseFolders(outDir)).has(names.release)) throw new Error(`A package for UPC ${upc} already exists in ${outDir}`);
+  const temp = join(outDir, `.${names.folder}.partial-${randomUUID()}`);
+  const releaseDir = join(temp, names.release);
+  const resources = `${names.release}/${RESOURCES_DIR}`;
 
   const total = tracks.length + 3;
   let done = 0;
-  const step = (name: string) => req.onProgress?.({ step: name, done: ++done, total });
+  const bytesTotal = 2 * (tracks.reduce((n, t) => n + req.entries.get(t.path)!.size, 0) + checked.size);
+  let bytesDone = 0;
+  let current = '';
+  let lastReport = 0;
+  const interval = req.progressIntervalMs ?? 100;
+  const step = (name: string) => req.onProgress?.({ step: name, done: ++done, total, bytesDone, bytesTotal });
+  /** Bytes copied and read back for the check: a large file reports while it copies. */
+  const onBytes = (n: number) => {
+    bytesDone += n;
+    const now = Date.now();
+    if (now - lastReport < interval) return;
+    lastReport = now;
+    req.onProgress?.({ step: current, done, total, bytesDone, bytesTotal });
+  };
+  const cancelled = () => {
+    if (req.signal?.aborted) throw abortError('build');
+  };
   try {
-    await mkdir(join(temp, RESOURCES_DIR), { recursive: true });
+    await mkdir(join(releaseDir, RESOURCES_DIR), { recursive: true });
     const files: PackageResult['files'] = [];
     const ernTracks: ErnTrack[] = [];
     for (const [i, t] of tracks.entries()) {
-      if (req.signal?.aborted) throw abortError();
+      cancelled();
       const entry = req.entries.get(t.path)!;
       const name = names.tracks[i];
-      const md5 = await copyVerified(t.path, join(temp, RESOURCES_DIR, name), entry.md5, req.hashes, req.signal);
-      files.push({ name: `${RESOURCES_DIR}/${name}`, md5, size: entry.size });
+      current = `Copying ${t.fileName}`;
+      const md5 = await copyVerified(t.path, join(releaseDir, RESOURCES_DIR, name), entry.md5, req.hashes, req.signal, onBytes);
+      files.push({ name: `${resources}/${name}`, md5, size: entry.size });
       ernTracks.push({ draft: t, format: entry.format!, uri: `${RESOURCES_DIR}/${name}`, md5, size: entry.size });
       await req.afterFile?.(name);
       step(`Copied ${t.fileName}`);
@@ -129,38 +165,50 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     // The cover art: the source is hashed (streamed, as audio is), copied, and the
     // copy must hash the same; the copy itself must still be the image judged above.
     const imageName = names.image!;
-    const imagePath = join(temp, RESOURCES_DIR, imageName);
+    const imagePath = join(releaseDir, RESOURCES_DIR, imageName);
+    current = 'Copying cover art';
     const sourceMd5 = await md5OfFile(req.coverArt.path, req.hashes, req.signal);
     await req.beforeCopy?.(req.coverArt.path);
-    const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal);
+    const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal, onBytes);
     const info = await readImageInfo(imagePath);
     if (!sameImage(info, checked)) {
       throw new PackageInvalidError([{ level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) }]);
     }
-    files.push({ name: `${RESOURCES_DIR}/${imageName}`, md5: imageMd5, size: info.size });
+    files.push({ name: `${resources}/${imageName}`, md5: imageMd5, size: info.size });
     await req.afterFile?.(imageName);
     step('Copied cover art');
 
-    const xmlName = names.xml;
     const xml = buildErn({
       messageId: `${upc}-${batchId(now)}`, createdAt: now, sender: req.sender, recipient: req.recipient, release: req.release, tracks: ernTracks,
       image: { uri: `${RESOURCES_DIR}/${imageName}`, md5: imageMd5, size: info.size, width: info.width, height: info.height, format: info.format },
     });
-    await writeSynced(join(temp, xmlName), xml);
-    await req.afterFile?.(xmlName);
+    await writeSynced(join(temp, names.xml), xml);
+    await req.afterFile?.(names.xml);
     step('Wrote the release XML');
 
-    if (req.signal?.aborted) throw abortError();
-    // Written last: its presence says the package is complete.
+    cancelled();
+    // Written last, in the batch folder: its presence says the batch is complete.
     const batchName = names.batchComplete;
     await writeSynced(join(temp, batchName), '');
     await rename(temp, target);
     step('Package complete');
-    return { folder: target, xml: xmlName, batchComplete: batchName, files, warnings: issues.filter((i) => i.level === 'warning') };
+    return { folder: target, xml: names.xml, batchComplete: batchName, files, warnings: issues.filter((i) => i.level === 'warning') };
   } catch (e) {
     await rm(temp, { recursive: true, force: true });
+    // A cancel anywhere in the build (a copy or its check included) says the build was cancelled.
+    if ((e as Error).name === 'AbortError') throw abortError('build');
     throw e;
   }
+}
+
+/** The release folders of the batches already in the output folder. */
+async function releaseFolders(outDir: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const d of await readdir(outDir, { withFileTypes: true })) {
+    if (!d.isDirectory() || d.name.startsWith('.')) continue;
+    for (const r of await readdir(join(outDir, d.name), { withFileTypes: true }).catch(() => [])) if (r.isDirectory()) out.add(r.name);
+  }
+  return out;
 }
 
 async function exists(p: string): Promise<boolean> {

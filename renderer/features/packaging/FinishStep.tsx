@@ -48,7 +48,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   });
   const [browsing, setBrowsing] = useState(false);
   const [buildId, setBuildId] = useState<string | null>(null);
-  const [step, setStep] = useState<{ step: string; done: number; total: number } | null>(null);
+  const [step, setStep] = useState<{ step: string; done: number; total: number; bytesDone?: number; bytesTotal?: number } | null>(null);
   const [result, setResult] = useState<BuildResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => (buildId ? onBridgeEvent('packagingBuildProgress', (p) => { if (p.buildId === buildId) setStep(p); }) : undefined), [buildId]);
@@ -139,7 +139,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         <List size="small" header="The package will hold" dataSource={promisedFiles(draft)} renderItem={(f) => <List.Item>{f}</List.Item>} data-testid="promised-files" style={{ marginTop: 8 }} />
       </div>
 
-      {buildId && step && <Progress percent={Math.floor((step.done / step.total) * 100)} format={() => step.step} />}
+      {buildId && step && <Progress percent={buildPercent(step)} format={() => step.step} data-testid="build-progress" />}
       {error && <Alert type="error" showIcon message={error} />}
       <Space>
         <Button type="primary" disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir} onClick={build}>
@@ -150,4 +150,10 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
       <FolderBrowser open={browsing} title="Choose the output folder" mode="folder" show="folders" kind="outputFolder" start={draft.outputDir} onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); dispatch({ type: 'outputDir', outputDir: p }); }} />
     </Space>
   );
+}
+
+/** The build's progress: by bytes copied and verified while files copy (a large file moves the bar), else by steps. */
+function buildPercent(p: { done: number; total: number; bytesDone?: number; bytesTotal?: number }): number {
+  const ratio = p.bytesTotal ? Math.min(1, (p.bytesDone ?? 0) / p.bytesTotal) * ((p.total - 2) / p.total) + Math.max(0, p.done - (p.total - 2)) / p.total : p.done / p.total;
+  return Math.floor(ratio * 100);
 }

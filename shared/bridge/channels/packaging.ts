@@ -80,7 +80,7 @@ export const packagingChannels = {
     Sender,
   ),
   packagingBuild: channel(
-    'Writes the package for the wizard\'s release into the output folder: <UPC>/ with the ERN 4.3 XML, resources/ (audio and artwork, MD5-verified after copy) and BatchComplete written last, through a temporary folder renamed into place. Refused with every error when the draft is not valid. Progress arrives as packagingBuildProgress events.',
+    'Writes the package for the wizard\'s release into the output folder: a batch folder <batch id>/ holding <UPC>/ (the ERN 4.3 XML, resources/: audio and artwork, MD5-verified after copy) and BatchComplete written last beside it, through a temporary folder renamed into place. Refused with every error when the draft is not valid. Progress arrives as packagingBuildProgress events.',
     z
       .object({
         buildId: OpId,

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIsoDuration } from '../../../main/services/packaging/ern';
 import { STORE_RECIPIENT } from '../../../main/services/packaging';
 import { HashPool } from '../../../main/services/packaging/hash-pool';
 import { readImageInfo } from '../../../main/services/packaging/image-info';
-import { PackageInvalidError, writePackage, type PackageRequest } from '../../../main/services/packaging/package-writer';
+import { PackageInvalidError, writePackage, type BuildProgress, type PackageRequest } from '../../../main/services/packaging/package-writer';
 import { scan } from '../../../main/services/packaging/scanner';
 import { emptyRelease, type CoverArt, type TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
@@ -55,12 +55,16 @@ const xp = (file: string, expr: string) => execFileSync('xmllint', ['--xpath', e
 const outList = () => readdirSync(out);
 
 describe('writePackage', () => {
-  it('writes <UPC>/ with a schema-valid ERN whose figures match soxi and md5sum', async () => {
-    const res = await writePackage(request());
-    expect(res.folder).toBe(join(out, upc));
-    const folder = res.folder;
-    expect(readdirSync(folder).sort()).toEqual([res.batchComplete, `${upc}.xml`, 'resources'].sort());
-    expect(res.batchComplete).toMatch(/^BatchComplete_\d{17}\.xml$/);
+  it('writes <batch id>/<UPC>/ with a schema-valid ERN whose figures match soxi and md5sum, BatchComplete in the batch folder', async () => {
+    const now = new Date('2026-11-24T10:11:12.345Z');
+    const res = await writePackage(request({ now }));
+    expect(res.folder).toBe(join(out, '20261124101112345'));
+    expect(readdirSync(res.folder).sort()).toEqual([upc, 'BatchComplete_20261124101112345.xml']);
+    expect(res.batchComplete).toBe('BatchComplete_20261124101112345.xml');
+    const folder = join(res.folder, upc);
+    expect(readdirSync(folder).sort()).toEqual([`${upc}.xml`, 'resources']);
+    expect(res.xml).toBe(`${upc}/${upc}.xml`);
+    for (const f of res.files) expect(statSync(join(res.folder, f.name)).size).toBe(f.size);
     const xmlFile = join(folder, `${upc}.xml`);
     expect(xmllint(xmlFile).ok).toBe(true);
 
@@ -84,8 +88,8 @@ describe('writePackage', () => {
     expect(xp(xmlFile, 'string(//Release/ReleaseId/ICPN)')).toBe(upc);
     // sequence follows the wizard's positions
     expect(xp(xmlFile, 'string(//ResourceGroupContentItem[1]/SequenceNumber)')).toBe('1');
-    expect(readFileSync(join(folder, res.batchComplete), 'utf8')).toBe('');
-    expect(outList()).toEqual([upc]);
+    expect(readFileSync(join(res.folder, res.batchComplete), 'utf8')).toBe('');
+    expect(outList()).toEqual(['20261124101112345']);
   });
 
   it('refuses to overwrite an existing package', async () => {
@@ -106,8 +110,40 @@ describe('writePackage', () => {
     mkdirSync(o3);
     const ac = new AbortController();
     const run = writePackage(request({ outputDir: o3, signal: ac.signal, afterFile: () => ac.abort() }));
-    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError', message: 'The build was cancelled' });
     expect(readdirSync(o3)).toEqual([]);
+  });
+
+  it('a file deleted after the scan is named in words, not as a raw ENOENT, and nothing is left', async () => {
+    const o5 = join(dir, 'out-gone');
+    mkdirSync(o5);
+    const gone = join(src, 'gone.wav');
+    tone(src, { name: 'gone.wav', seconds: 1 });
+    const scanned = await scan({ scanId: 'g', paths: [gone], hashes });
+    const r = request({ outputDir: o5, entries: new Map([...entries, [scanned[0].path, scanned[0]]]) });
+    r.tracks = [{ ...r.tracks[0], path: scanned[0].path, fileName: 'gone.wav', position: 1 }];
+    rmSync(gone);
+    const err = await writePackage(r).catch((e: Error) => e);
+    expect((err as Error).message).toBe('gone.wav was moved or deleted after the scan: put it back, or scan its folder again');
+    expect((err as Error).message).not.toMatch(/ENOENT/);
+    expect(readdirSync(o5)).toEqual([]);
+  });
+
+  it('copying a large file reports its bytes as they copy, not only when it is done', async () => {
+    const o6 = join(dir, 'out-progress');
+    mkdirSync(o6);
+    const big = tone(src, { name: 'big.wav', seconds: 60, bits: 24, rate: 96000 }); // ~35 MB
+    const [e] = await scan({ scanId: 'b', paths: [big], hashes });
+    const r = request({ outputDir: o6, entries: new Map([...entries, [e.path, e]]), progressIntervalMs: 0 });
+    r.tracks = [{ ...r.tracks[0], path: e.path, fileName: 'big.wav', position: 1, isrc: 'GB-ABC-24-00009' }];
+    const seen: BuildProgress[] = [];
+    await writePackage({ ...r, onProgress: (p) => seen.push(p) });
+    const during = seen.filter((p) => p.step === 'Copying big.wav');
+    expect(during.length).toBeGreaterThan(5);
+    const bytes = during.map((p) => p.bytesDone!);
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    expect(bytes[0]).toBeLessThan(e.size);
+    expect(seen.at(-1)).toMatchObject({ step: 'Package complete', bytesDone: seen.at(-1)!.bytesTotal });
   });
 
   it('refuses an invalid draft or sender before writing anything', async () => {

@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../main/bridge/dispatch';
 import { packagingHandlers } from '../../../main/bridge/handlers/packaging';
 import type { Handlers } from '../../../main/bridge/types';
 import { PackagingService } from '../../../main/services/packaging';
+import { STORE_DDEX_PARTY } from '../../../shared/constants';
 import { emptyRelease } from '../../../shared/packaging/draft';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import type { ScanProgress } from '../../../shared/packaging/model';
@@ -136,7 +137,11 @@ describe('packaging bridge handlers', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_package' } });
     expect(readdirSync(join(home, 'out'))).toEqual([]);
     const r = await call('packagingBuild', req);
-    expect(r).toMatchObject({ ok: true, value: { folder: join(home, 'out', '4006381333931') } });
+    expect(r).toMatchObject({ ok: true, value: { xml: '4006381333931/4006381333931.xml' } });
+    const folder = (r as { value: { folder: string } }).value.folder;
+    expect(folder).toMatch(new RegExp(`^${join(home, 'out')}/\\d{17}$`));
+    // the recipient is the store's configured party id
+    expect(readFileSync(join(folder, '4006381333931', '4006381333931.xml'), 'utf8')).toContain(`<MessageRecipient>\n      <PartyId>${STORE_DDEX_PARTY.partyId}</PartyId>`);
     expect(await call('packagingBuild', { ...req, buildId: 'b3', outputDir: elsewhere })).toMatchObject({ ok: false, error: { code: 'forbidden_path' } });
   });
 });
@@ -256,8 +261,8 @@ describe('cancelling through the bridge (packagingCancel)', () => {
       if (p.buildId === 'x4' && steps.length === 1) void c('packagingCancel', { id: 'x4' });
     };
     const r = await c('packagingBuild', await buildRequest('x4', files));
-    expect(steps[0]).toMatch(/^Copied /);
-    expect(r).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(steps[0]).toMatch(/^Copying 1\.flac|^Copied /);
+    expect(r).toMatchObject({ ok: false, error: { code: 'cancelled', message: 'The build was cancelled' } });
     expect(readdirSync(join(dir, 'out'))).toEqual([]);
     // and the same build, not cancelled, is written
     onBuild = () => {};
