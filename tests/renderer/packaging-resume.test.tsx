@@ -6,11 +6,12 @@
  * choose again and scans nothing; in the same launch it rescans the picked folder.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createStore, Provider } from 'jotai';
 import { emptyDraft, type PackagingDraft } from '../../shared/packaging/draft';
+import type { ScanEntry } from '../../shared/packaging/model';
 import { BridgeError } from '../../shared/bridge/error';
 
 const calls = vi.hoisted(() => ({
@@ -19,7 +20,10 @@ const calls = vi.hoisted(() => ({
   packagingPicked: vi.fn(),
   packagingScan: vi.fn(),
   packagingSender: vi.fn(),
+  packagingCancel: vi.fn(async () => ({ ok: true })),
 }));
+// The discard confirm dialog is answered yes (the dialog itself: confirm-dialog.test.tsx).
+vi.mock('../../renderer/ui/confirm', () => ({ confirm: async () => true }));
 vi.mock('../../renderer/lib/bridge', () => ({
   // every other call (reference lists, sender...) stays pending: not under test here
   bridge: new Proxy(calls, { get: (t, k: string) => (k in t ? t[k as keyof typeof t] : () => new Promise(() => undefined)) }),
@@ -80,6 +84,28 @@ describe('resuming a packaging draft', () => {
     renderPage();
     await waitFor(() => expect(calls.packagingScan).toHaveBeenCalledWith(expect.objectContaining({ paths: ['/home/u/audio'] })));
     expect(screen.queryByTestId('repick')).toBeNull();
+  });
+
+  it('discarding the draft while its rescan is under way cancels the rescan, and its tracks never come back', async () => {
+    calls.packagingPicked.mockImplementation(async ({ paths }: { paths: string[] }) => ({ picked: paths }));
+    let finish!: (v: { entries: ScanEntry[] }) => void;
+    calls.packagingScan.mockReset().mockImplementation(() => new Promise((r) => { finish = r; }));
+    renderPage();
+    await waitFor(() => expect(calls.packagingScan).toHaveBeenCalled());
+    const scanId = (calls.packagingScan.mock.calls[0] as unknown as [{ scanId: string }])[0].scanId;
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    await waitFor(() => expect(calls.packagingCancel).toHaveBeenCalledWith({ id: scanId }));
+    const entry: ScanEntry = {
+      path: '/home/u/audio/a.wav', name: 'a.wav', size: 10, status: 'ok', md5: 'd41d8cd98f00b204e9800998ecf8427e', issues: [],
+      format: { container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 1, numberOfSamples: 44100 },
+    };
+    finish({ entries: [entry] }); // the old scan answers after all
+    await new Promise((r) => setTimeout(r, 1200)); // past the autosave
+    const writes = (calls.settingsSet.mock.calls as unknown as [{ key: string; value: { drafts: Record<string, PackagingDraft> } | null }][])
+      .filter(([r]) => r.key === 'packagingDraft');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.at(-1)![0].value?.drafts['7']?.tracks ?? []).toEqual([]);
+    expect(screen.queryByText('a.wav')).toBeNull();
   });
 });
 

@@ -68,6 +68,18 @@ export function FolderBrowser({ open, title, mode, show, kind, start, onPick, on
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} />}
       {listing && (
         <>
+          {listing.roots.length > 1 && (
+            <Space wrap style={{ marginBottom: 8 }} role="group" aria-label="Folders you may browse">
+              {listing.roots.map((r) => {
+                const here = listing.path === r || listing.path.startsWith(r.endsWith('/') ? r : `${r}/`);
+                return (
+                  <Button key={r} size="small" type={here ? 'primary' : 'default'} aria-pressed={here} onClick={() => go(r)}>
+                    {r}
+                  </Button>
+                );
+              })}
+            </Space>
+          )}
           <Space style={{ marginBottom: 8 }}>
             <Button size="small" icon={<UpOutlined />} disabled={!listing.parent} onClick={() => listing.parent && go(listing.parent)} aria-label="Up one folder" />
             <Typography.Text code data-testid="browser-path">{listing.path}</Typography.Text>

@@ -39,6 +39,9 @@ export default function PackagingPage() {
   /** Set once the package is written: the draft is done and no longer saved. */
   const [built, setBuilt] = useState(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Bumped when the draft is discarded or started over: a rescan of the old draft still under way is dropped, never added to the new one. */
+  const generation = useRef(0);
+  const resumeScan = useRef<string | null>(null);
 
   const onScanned = (sources: string[], found: ScanEntry[]) => {
     setEntries((m) => {
@@ -66,10 +69,16 @@ export default function PackagingPage() {
       const sources = d.sources.filter((p) => ok.has(p));
       if (sources.length) {
         setRescanning(true);
+        const scanId = crypto.randomUUID();
+        const gen = generation.current;
+        resumeScan.current = scanId;
         bridge
-          .packagingScan({ scanId: crypto.randomUUID(), paths: sources })
-          .then((r) => onScanned(sources, r.entries), () => undefined)
-          .finally(() => setRescanning(false));
+          .packagingScan({ scanId, paths: sources })
+          .then((r) => { if (generation.current === gen) onScanned(sources, r.entries); }, () => undefined)
+          .finally(() => {
+            if (resumeScan.current === scanId) resumeScan.current = null;
+            if (generation.current === gen) setRescanning(false);
+          });
       }
     };
     void loadDraft(user).then(async (saved) => {
@@ -109,6 +118,10 @@ export default function PackagingPage() {
   };
 
   const startOver = () => {
+    generation.current++;
+    if (resumeScan.current) void bridge.packagingCancel({ id: resumeScan.current }).catch(() => undefined);
+    resumeScan.current = null;
+    setRescanning(false);
     dispatch({ type: 'load', draft: emptyDraft() });
     setBuilt(false);
     setEntries(new Map());
