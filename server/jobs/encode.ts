@@ -8,13 +8,22 @@
  * concurrent starts exactly one is queued (pg-boss's unique index decides).
  *
  * A run sets each track TRANSCODING (committed at once, so the console sees it), then
- * CONVERTED with `encoded_at` = now when the track has a lossless source file (§9 audio
- * upload types) in storage, else ERROR. No audio is transcoded yet: the ingestion issue
- * brings the transcoder, which will write the encodes here. A whole-release job sets the
+ * transcodes its lossless source file (§9 audio upload types) from storage with ffmpeg
+ * (jobs/transcode.ts) into the other §9 formats, stores each encode at
+ * `tracks/<id>/<format>.<suffix>` and fills its audio_files row (one per track and
+ * format: a retry replaces, never adds), then sets the track CONVERTED with `encoded_at` =
+ * now; a track without a stored source, or whose encode fails or comes out shorter or
+ * longer than its source, is ERROR. A run stopped half-way (its worker killed, past its
+ * expiry) is retried by pg-boss and encodes the release again. A whole-release job sets the
  * release TRANSCODING first; after any encode the release is ERROR when one of its tracks
  * is, CONVERTED when all are. Every change bumps the row's version and writes a history
  * row ('job', by the job's owner) in the same transaction.
  */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
@@ -22,6 +31,7 @@ import type { Queryable } from '../db/client';
 import { audio_files, releases, tracks } from '../db/schema';
 import type { Storage } from '../storage';
 import type { JobHandler, JobKind } from './queue';
+import { TranscodeError, transcode } from './transcode';
 
 /** What an encode job is asked to do: a whole release (track_id null) or one of its tracks. */
 export interface EncodePayload {
@@ -33,12 +43,13 @@ export interface EncodePayload {
 export const encodeKey = (releaseId: number) => `release:${releaseId}`;
 
 /**
- * Limits of the encode kind: a run may take ENCODE_EXPIRE_SECONDS (the console's poller
- * gives up at 120 s, spec §4), then it is retried up to ENCODE_RETRY_LIMIT times,
+ * Limits of the encode kind: a run may take ENCODE_EXPIRE_SECONDS (real encodes of a
+ * release of long hi-res tracks take minutes; the console's poller gives up waiting at
+ * 120 s, spec §4, the job goes on; a worker that died is noticed at the expiry), then it is retried up to ENCODE_RETRY_LIMIT times,
  * ENCODE_RETRY_DELAY_SECONDS after the first failure and doubling. While it waits for a
  * retry the job still holds its release's key.
  */
-export const ENCODE_EXPIRE_SECONDS = 60;
+export const ENCODE_EXPIRE_SECONDS = 30 * 60;
 export const ENCODE_RETRY_LIMIT = 2;
 export const ENCODE_RETRY_DELAY_SECONDS = 1;
 
@@ -74,12 +85,48 @@ function releaseStatus(statuses: readonly string[]): EncodeStatus | null {
   return statuses.every((s) => s === 'CONVERTED') ? 'CONVERTED' : null;
 }
 
-/** Whether the track has a lossless source file in storage. */
-async function hasSource(db: Queryable, storage: Storage, trackId: number): Promise<boolean> {
-  const files = await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
-    .where(and(eq(audio_files.track_id, trackId), inArray(audio_files.format, [...LOSSLESS_FORMATS])));
-  for (const f of files) if (await storage.exists(f.key)) return true;
-  return false;
+/** The track's lossless source in storage (its row's format and key), or null. */
+async function sourceOf(db: Queryable, storage: Storage, trackId: number): Promise<{ format: string; key: string } | null> {
+  const files = await db.orm.select({ format: audio_files.format, key: audio_files.storage_key }).from(audio_files)
+    .where(and(eq(audio_files.track_id, trackId), inArray(audio_files.format, [...LOSSLESS_FORMATS])))
+    .orderBy(asc(audio_files.id));
+  for (const f of files) if (await storage.exists(f.key)) return f;
+  return null;
+}
+
+/**
+ * Encodes one track from its source into every other §9 format, stored with their rows;
+ * 'ERROR' when there is no source or ffmpeg's encode fails its checks. Anything else
+ * (storage, database, a stop) is thrown: the run fails and is retried.
+ */
+async function encodeTrack(db: Queryable, storage: Storage, trackId: number, signal: AbortSignal): Promise<EncodeStatus> {
+  const source = await sourceOf(db, storage, trackId);
+  if (!source) return 'ERROR';
+  const dir = await mkdtemp(join(tmpdir(), `encode-${trackId}-`));
+  try {
+    const input = await storage.stream(source.key);
+    if (!input) return 'ERROR';
+    const path = join(dir, `source.${source.key.split('.').pop() ?? 'audio'}`);
+    await pipeline(input, createWriteStream(path), { signal });
+    let outputs;
+    try {
+      outputs = await transcode(path, dir, signal);
+    } catch (e) {
+      if (e instanceof TranscodeError) return 'ERROR';
+      throw e;
+    }
+    for (const o of outputs) {
+      if (o.format === source.format) continue; // the source itself is kept as it came
+      signal.throwIfAborted();
+      const key = `tracks/${trackId}/${o.format}.${o.suffix}`;
+      const { size } = await storage.put(key, createReadStream(o.path));
+      await db.orm.insert(audio_files).values({ track_id: trackId, format: o.format, size_bytes: size, storage_key: key })
+        .onConflictDoUpdate({ target: [audio_files.track_id, audio_files.format], set: { size_bytes: size, storage_key: key } });
+    }
+    return 'CONVERTED';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export function encodeJob(storage: Storage): JobHandler {
@@ -96,7 +143,7 @@ export function encodeJob(storage: Storage): JobHandler {
     const results: { id: number; encode_status: EncodeStatus }[] = [];
     for (const id of ids) {
       signal.throwIfAborted();
-      const status: EncodeStatus = (await hasSource(db, storage, id)) ? 'CONVERTED' : 'ERROR';
+      const status = await encodeTrack(db, storage, id, signal);
       await db.transaction((tx) => setTrack(tx, id, status, owner));
       results.push({ id, encode_status: status });
     }
@@ -118,9 +165,10 @@ export function encodeJob(storage: Storage): JobHandler {
   };
 }
 
-export function encodeKind(storage: Storage): JobKind {
+/** The encode kind; `limits` lets a test expire a run sooner. */
+export function encodeKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
   return {
     run: encodeJob(storage), policy: 'exclusive',
-    expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS,
+    expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
   };
 }

@@ -9,6 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { COVER_ART_MAX_BYTES, IMAGE_CROPS } from '../../../shared/constants';
 import { MEDIA_MSG, mediaEndpoints, pathOf } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
+import { AUDIO_FORMATS } from '../../../shared/vocabularies';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import { coverArt } from '../../../shared/packaging/rules';
 import { sineWav, SANDBOX_WAV_SECONDS } from '../../../server/seed/audio';
@@ -52,7 +53,7 @@ export function mediaSuite(get: () => RunningServer) {
   const finished = (token: string, id: number) => waitFor(async () => {
     const r = await api(get(), token, `/v4/jobs/encode/${id}/`);
     return r.body.state === 'DONE' || r.body.state === 'ERROR' ? r.body : null;
-  }, 30_000);
+  }, 120_000);
 
   it('cover art under 500x500 is refused with the §5 rule in its words', async () => {
     const r = await upload(tokens.contentops, release, await image(400, 400), 'image/png');
@@ -218,7 +219,14 @@ export function mediaSuite(get: () => RunningServer) {
     }
     // The job is the caller's own: someone else polling it gets 404.
     expect((await api(get(), tokens.admin, `/v4/jobs/encode/${r.body.id}/`)).status).toBe(404);
-  });
+    // Real encodes: every §9 format has its row, one per format, its file in storage at the row's key and size.
+    for (const t of after) {
+      const rows = await get().db.query<{ format: string; size_bytes: number; storage_key: string }>(
+        'select format, size_bytes, storage_key from audio_files where track_id = $1 order by format', [t.id]);
+      expect(rows.map((f) => f.format)).toEqual([...AUDIO_FORMATS].sort());
+      for (const f of rows) expect(await get().storage.size(f.storage_key)).toBe(Number(f.size_bytes));
+    }
+   }, 150_000);
 
   it('re-encoding a track without a lossless source in storage ends ERROR, and its release with it', async () => {
     const [t] = await get().db.query<{ id: number; release_id: number }>(
@@ -272,5 +280,5 @@ export function mediaSuite(get: () => RunningServer) {
       return r.status === 202 ? r : null;
     });
     expect((await finished(token, again.body.id as number)).state).toBe('DONE');
-  }, 60_000);
+  }, 300_000);
 }

@@ -1,0 +1,164 @@
+/**
+ * The encoder (spec §9 "file suffix formats"): one ffmpeg run decodes a track's lossless
+ * source (WAV, FLAC or AIFF) once and writes every format the store keeps: the lossless
+ * flac, wav and aiff at the source's bit depth, MP3 320 kbps, AAC 128 and 256 kbps in
+ * MP4, and the lo-fi previews (MP3 96 kbps and AAC 64 kbps in MP4, the first
+ * PREVIEW_SECONDS). Each output's duration, as ffmpeg decodes it, is checked against the
+ * source's (within DURATION_TOLERANCE_SECONDS): a short or broken encode is an error,
+ * never stored.
+ *
+ * ffmpeg: the system's (Debian's `ffmpeg`) when one is on PATH, else the static build
+ * the @ffmpeg-installer/ffmpeg registry package ships for this platform (so the sandbox
+ * encodes after `npm ci` on a machine without ffmpeg). FFMPEG_PATH names another.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { delimiter, join, sep } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import type { AudioFormat } from '../../shared/vocabularies';
+
+/** Seconds of the lo-fi previews (as the seed's rows say: two minutes). */
+export const PREVIEW_SECONDS = 120;
+/** How far an output's duration may be from the source's (the Done-when's 50 ms). */
+export const DURATION_TOLERANCE_SECONDS = 0.05;
+
+/** The encodes made from a source, by format: codec, bit rate (kbps, lossy only) and container. */
+export const ENCODES: ReadonlyArray<{ format: AudioFormat; codec: string; kbps?: number; container: string; preview?: boolean }> = [
+  { format: 'flac', codec: 'flac', container: 'flac' },
+  { format: 'wav', codec: 'pcm_le', container: 'wav' },
+  { format: 'aiff', codec: 'pcm_be', container: 'aiff' },
+  { format: 'mp3', codec: 'libmp3lame', kbps: 320, container: 'mp3' },
+  { format: 'aac-128', codec: 'aac', kbps: 128, container: 'mp4' },
+  { format: 'aac-256', codec: 'aac', kbps: 256, container: 'mp4' },
+  { format: 'preview-mp3', codec: 'libmp3lame', kbps: 96, container: 'mp3', preview: true },
+  { format: 'preview-mp4', codec: 'aac', kbps: 64, container: 'mp4', preview: true },
+];
+
+export class TranscodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TranscodeError';
+  }
+}
+
+let found: string | null = null;
+
+function onPath(name: string, path: string): string | null {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, name);
+    try {
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/** Where ffmpeg is for this environment: FFMPEG_PATH, the system's on PATH, else the registry package's. */
+export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
+  const system = onPath(process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg', env.PATH ?? '');
+  if (system) return system;
+  try {
+    const pkg = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    // In the packaged app the binary is unpacked beside the archive (electron-builder.yml asarUnpack).
+    const path = pkg.path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    throw new TranscodeError('No ffmpeg: install ffmpeg (Debian: apt-get install ffmpeg) or run npm ci');
+  }
+}
+
+/** The ffmpeg binary this process uses (found once). */
+export function ffmpegPath(): string {
+  return (found ??= findFfmpeg());
+}
+
+/** Whether an ffmpeg can be run here (tests say why they skip). */
+export function hasFfmpeg(): boolean {
+  try {
+    return spawnSync(ffmpegPath(), ['-version'], { stdio: 'ignore' }).status === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on abort. */
+function run(args: string[], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-20_000);
+    });
+    child.on('error', (e) => reject(e.name === 'AbortError' ? e : new TranscodeError(`ffmpeg could not start: ${e.message}`)));
+    child.on('close', (code) => {
+      if (signal?.aborted) return reject(signal.reason ?? Object.assign(new Error('aborted'), { name: 'AbortError' }));
+      if (code === 0) resolve(err);
+      else reject(new TranscodeError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+}
+
+export interface SourceInfo {
+  seconds: number;
+  bits: number;
+}
+
+/** Decodes a file to nothing and answers its decoded duration (and the source's bit depth). */
+export async function probe(file: string, signal?: AbortSignal): Promise<SourceInfo> {
+  const out = await run(['-i', file, '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:2', '-'], signal);
+  const us = [...out.matchAll(/out_time_us=(\d+)/g)].at(-1);
+  if (!us) throw new TranscodeError(`Could not read the duration of ${file}`);
+  const bits = /Audio: pcm_[su](\d+)|Audio: flac.*?\((\d+) bit\)|s(16|24|32)p?\b/.exec(out);
+  const depth = Number(bits?.[1] ?? bits?.[2] ?? bits?.[3] ?? 16);
+  return { seconds: Number(us[1]) / 1e6, bits: depth > 16 ? 24 : 16 };
+}
+
+export interface Encoded {
+  format: AudioFormat;
+  /** The file in the work folder. */
+  path: string;
+  suffix: string;
+  seconds: number;
+}
+
+/**
+ * Encodes `source` into every ENCODES format in `dir` (one ffmpeg run), then checks each
+ * output's decoded duration against the source's.
+ */
+export async function transcode(source: string, dir: string, signal?: AbortSignal): Promise<Encoded[]> {
+  const src = await probe(source, signal);
+  if (!(src.seconds > 0)) throw new TranscodeError('The source has no audio');
+  const pcm = src.bits === 24 ? 's24' : 's16';
+  const args = ['-y', '-i', source];
+  const outs: Encoded[] = [];
+  for (const e of ENCODES) {
+    const suffix = e.container;
+    const path = join(dir, `${e.format}.${suffix}`);
+    args.push('-map', '0:a:0', '-map_metadata', '-1');
+    if (e.codec === 'pcm_le') args.push('-c:a', `pcm_${pcm}le`);
+    else if (e.codec === 'pcm_be') args.push('-c:a', `pcm_${pcm}be`);
+    else if (e.codec === 'flac') args.push('-c:a', 'flac', '-sample_fmt', src.bits === 24 ? 's32' : 's16');
+    else args.push('-c:a', e.codec, '-b:a', `${e.kbps}k`, '-ac', '2', '-ar', '44100');
+    if (e.preview) args.push('-t', String(PREVIEW_SECONDS));
+    if (e.container === 'mp4') args.push('-movflags', '+faststart');
+    args.push('-f', e.container === 'aiff' ? 'aiff' : e.container, path);
+    outs.push({ format: e.format, path, suffix, seconds: 0 });
+  }
+  await run(args, signal);
+  // The outputs' decodes are short and mostly ffmpeg starting: run them side by side.
+  const seconds = await Promise.all(outs.map(async (o) => (await probe(o.path, signal)).seconds));
+  for (const [i, o] of outs.entries()) {
+    o.seconds = seconds[i];
+    const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, src.seconds) : src.seconds;
+    if (Math.abs(o.seconds - want) > DURATION_TOLERANCE_SECONDS) {
+      throw new TranscodeError(`The ${o.format} encode lasts ${o.seconds.toFixed(3)} s, the source ${want.toFixed(3)} s`);
+    }
+  }
+  return outs;
+}
