@@ -1,0 +1,51 @@
+/** ERN 4.3 schema validation for ingestion with xmllint-wasm (no system xmllint), checked against Debian's xmllint. */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildErn } from '../../main/services/packaging/ern';
+import { STORE_RECIPIENT } from '../../main/services/packaging';
+import { validateErn43 } from '../../server/ingest/validate-ern';
+import { emptyRelease } from '../../shared/packaging/draft';
+import { tempDir } from '../fixtures/audio';
+import { ERN43_XSD, xmllint } from '../fixtures/ddex';
+
+const dir = dirname(dirname(ERN43_XSD));
+const tmp = tempDir('ern-validate-');
+afterAll(tmp.cleanup);
+
+const xml = buildErn({
+  messageId: 'M1', createdAt: new Date('2026-11-24T00:00:00Z'), sender: { partyId: 'PADPIDA2014120301', name: 'S' }, recipient: STORE_RECIPIENT,
+  release: { ...emptyRelease(), title: 'R', upc: '036000291452', label: { id: 1, name: 'L' }, releaseType: { id: 1, name: 'Single' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'House' }, exclusivePeriod: 28 },
+  tracks: [{
+    draft: { path: '/a.wav', fileName: 'a.wav', position: 1, title: 'T', mixName: '', isrc: 'GBABC2400001', bpm: 120, key: { id: 1, name: 'A Minor' }, genre: null, subGenre: null, artists: ['A'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'L' },
+    format: { container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 3, numberOfSamples: 132300 },
+    uri: 'resources/a.wav', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 10,
+  }],
+  image: { uri: 'resources/c.png', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 10, width: 1400, height: 1400, format: 'png' },
+});
+
+describe('validateErn43 (xmllint-wasm)', () => {
+  it('accepts a package the wizard writes, as Debian\'s xmllint does', async () => {
+    const file = join(tmp.dir, 'ok.xml');
+    writeFileSync(file, xml);
+    expect(xmllint(file).ok).toBe(true);
+    expect(await validateErn43(xml, { dir })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('refuses a message missing a required element, naming the line and the element', async () => {
+    const broken = xml.replace(/<MessageId>.*<\/MessageId>\n\s*/, '');
+    const file = join(tmp.dir, 'bad.xml');
+    writeFileSync(file, broken);
+    expect(xmllint(file).ok).toBe(false);
+    const r = await validateErn43(broken, { dir });
+    expect(r.valid).toBe(false);
+    expect(r.errors[0].line).toBe(4); // the MessageSender that came where MessageId belongs
+    expect(r.errors[0].message).toMatch(/MessageSender.*not expected.*MessageId/);
+  });
+
+  it('refuses text that is not XML at all', async () => {
+    const r = await validateErn43('not xml', { dir });
+    expect(r.valid).toBe(false);
+    expect(r.errors.length).toBeGreaterThan(0);
+  });
+});
