@@ -141,7 +141,8 @@ async function consider(real: string, name: string, shown: string, listed: ScanE
     listed.push(problem(real, 'unsupported', `Unsupported file type ${ext || '(none)'}: only WAV, FLAC and AIFF are packaged`, st.size));
     return;
   }
-  const id = `${st.dev}:${st.ino}`;
+  // A file system without inode numbers (0) cannot tell: each file is its own there.
+  const id = st.ino ? `${st.dev}:${st.ino}` : real;
   const first = seen.get(id);
   if (first !== undefined) {
     listed.push(problem(shown, 'refused', `The same file as ${first}: a recording is packaged once`, st.size));
