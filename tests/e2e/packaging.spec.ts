@@ -128,7 +128,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   for (const n of [1, 2, 3]) {
     await page.getByTestId(`track-row-${n}`).click();
     const isrc = page.getByLabel(`Track ${n} ISRC`);
-    if (!(await isrc.inputValue())) await isrc.fill(`GB-ABC-24-0000${n}`);
+    if (!(await isrc.inputValue())) await isrc.fill(`GB-ABC-24-0010${n}`);
     const artists = page.getByLabel(`Track ${n} artists`);
     if (!(await page.getByTestId(`track-row-${n}`).locator('xpath=ancestor::div[contains(@class,"ant-collapse-item")]').getByText('Tagged Artist').count())) {
       await artists.fill('Test Artist');
