@@ -7,24 +7,16 @@
  * Every new tab through axe.
  */
 import type { Page } from '@playwright/test';
-import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+import { signInElsewhere } from './helpers/other-client';
+import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 
-const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: OtherClient;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
-});
-test.afterAll(async () => {
-  await admin?.end();
-});
+const admin = adminElsewhere();
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();

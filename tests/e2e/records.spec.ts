@@ -10,25 +10,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS, MAX_LEN } from '../../shared/constants';
-import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
+import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { addChoice, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { signInElsewhere } from './helpers/other-client';
+import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
-const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: OtherClient;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
-});
-test.afterAll(async () => {
-  await admin?.end();
-});
+const admin = adminElsewhere();
 
 /** Opens a record from its search (the id filter), as a user does. */
 async function openFromSearch(page: Page, gotoConsole: Goto, type: 'tracks' | 'releases', id: number) {
