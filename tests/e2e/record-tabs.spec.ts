@@ -3,14 +3,24 @@
  * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
  * release and sees the job finish (main's job poller) and a track's audio files, sets a
  * publish time across the daylight-saving change and sees it back, allows a region; a
- * supplier sees them read-only.
+ * supplier sees them read-only. Cover art is uploaded through main (picked in main's
+ * folder browser, as the browser host has no native dialog): a 400x400 image is refused
+ * with the §5 rule, a 1600x1600 one becomes the shown cover; a track's preview loads in
+ * an <audio> element from main's media URL.
  * Every new tab through axe.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MEDIA_PATH } from '../../shared/bridge/transport';
+import { PKG_MSG } from '../../shared/packaging/messages';
 import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
+import { browseTo } from './helpers/folder-browser';
 import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 
 
@@ -182,4 +192,62 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
   } finally {
     await own.end();
   }
+});
+
+test.describe('cover art and the preview player', () => {
+  // The images live under the home folder, where the host's folder browser lists.
+  let folder: string;
+  test.beforeAll(async () => {
+    folder = mkdtempSync(join(homedir(), 'cover-e2e-'));
+    const square = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    writeFileSync(join(folder, 'small.png'), await square(400));
+    writeFileSync(join(folder, 'big.png'), await square(1600));
+  });
+  test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('content ops uploads cover art: 400x400 is refused with the §5 rule, 1600x1600 shows as the new cover', async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const release = 2;
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog/releases/${release}?tab=cover-art`);
+    await expect(page.getByTestId('cover-art-tab')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Upload cover art…' }).click();
+    await browseTo(page, [basename(folder), 'small.png']);
+    await expect(page.getByTestId('cover-art-error')).toHaveText(PKG_MSG.coverArtTooSmall);
+    await expectAccessible(page, 'cover art refused');
+
+    await page.getByRole('button', { name: 'Upload cover art…' }).click();
+    await browseTo(page, [basename(folder), 'big.png']);
+    await expect(page.getByTestId('cover-art-default')).toHaveText('1400×1400');
+    await expect(page.getByTestId('cover-art-original')).toHaveText('1600×1600');
+    await expect(page.getByTestId('cover-art-error')).toHaveCount(0);
+    const img = page.getByTestId('cover-art-image');
+    // The image comes from main's media route on the console's own origin, decoded at the §9 crop's size.
+    await expect(img).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}[A-Za-z0-9_-]{43}$`));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1400);
+    const images = (await admin.call('GET', `/v4/catalog/releases/${release}/images/`)).body as { results: { variant: string; width: number }[] };
+    expect(images.results.map((i) => [i.variant, i.width])).toEqual([['original', 1600], ['default', 1400]]);
+    // Without a ticket main serves nothing.
+    expect(await page.evaluate(async (p) => (await fetch(`${p}not-a-ticket`)).status, MEDIA_PATH)).toBe(404);
+    await expectAccessible(page, 'cover art at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'cover art at 390');
+  });
+
+  test('a track\'s preview loads in the Audio Files tab from main, without the token in the page', async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
+    const audio = page.getByTestId('audio-preview');
+    await expect(audio).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}`));
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Nothing the page holds carries a bearer token: it stays in main.
+    const held = await page.evaluate(() => [document.documentElement.outerHTML, JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join('\n'));
+    expect(held).not.toMatch(/bearer|access_token|eyJ[\w-]+\.[\w-]+\./i);
+    await expectAccessible(page, 'audio preview at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'audio preview at 390');
+  });
 });
