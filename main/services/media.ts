@@ -6,7 +6,7 @@
  *   `POST …/releases/{id}/images/` with the session's token.
  * - Display and playback: `ticket()` hands the renderer a URL on the app's own origin,
  *   `MEDIA_PATH` + 32 random bytes, naming one declared media endpoint (a release image
- *   or a track's stream). `serve()` answers it, for the browser host's server and
+ *   a track's stream, or a support download). `serve()` answers it, for the browser host's server and
  *   Electron's app:// handler alike, by fetching the API with the token in main, the
  *   media element's Range header passed through and the API's 200/206/416 answer
  *   streamed back with its range headers. An unknown or expired ticket is a 404; the
@@ -25,8 +25,8 @@ export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
 /** Most media URLs held at once; the oldest goes first. */
 export const MEDIA_TICKETS_MAX = 500;
 
-/** The answer headers of the API that the media element needs (type, length, ranges, caching). */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'] as const;
+/** The answer headers of the API that the media element or a download needs (type, length, ranges, file name, caching). */
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'content-disposition', 'etag', 'last-modified'] as const;
 
 export interface MediaDeps {
   api: Pick<ApiClient, 'call' | 'stream'>;
@@ -69,9 +69,7 @@ export class MediaService {
     let upstream: Response;
     try {
       const opts = { accept: '*/*', range: range ?? undefined };
-      upstream = target.kind === 'trackStream'
-        ? await this.deps.api.stream(mediaEndpoints.stream, { params: { id: target.trackId } }, opts)
-        : await this.deps.api.stream(mediaEndpoints.image, { params: { id: target.releaseId, variant: target.variant } }, opts);
+      upstream = await this.fetchTarget(target, opts);
     } catch {
       // No session (signed out) or the API unreachable: nothing to serve, and nothing said about why.
       return new Response(null, { status: 502 });
@@ -87,6 +85,17 @@ export class MediaService {
       return new Response(null, { status: upstream.status, headers });
     }
     return new Response(upstream.body, { status: upstream.status, headers });
+  }
+
+  private fetchTarget(target: MediaTarget, opts: { accept: string; range?: string }): Promise<Response> {
+    switch (target.kind) {
+      case 'trackStream':
+        return this.deps.api.stream(mediaEndpoints.stream, { params: { id: target.trackId } }, opts);
+      case 'releaseImage':
+        return this.deps.api.stream(mediaEndpoints.image, { params: { id: target.releaseId, variant: target.variant } }, opts);
+      case 'supportDownload':
+        return this.deps.api.stream(mediaEndpoints.supportDownload, { params: { id: target.trackId, format: target.format } }, opts);
+    }
   }
 
   private valid(id: string): MediaTarget | null {

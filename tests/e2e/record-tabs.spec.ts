@@ -6,22 +6,27 @@
  * supplier sees them read-only. Cover art is uploaded through main (picked in main's
  * folder browser, as the browser host has no native dialog): a 400x400 image is refused
  * with the §5 rule, a 1600x1600 one becomes the shown cover; a track's preview loads in
- * an <audio> element from main's media URL.
+ * an <audio> element from main's media URL. On the DJ brand, a DJ edit whose parent is
+ * hidden says "Cannot show DJ track: …" word for word, and content ops makes a DJ edit;
+ * support staff's downloads come through main; a supplier gets neither.
  * Every new tab through axe.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { BRAND_DJ, BRAND_NAMES } from '../../shared/access';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
+import { MSG } from '../../shared/messages';
+import { UI_TEXT } from '../../shared/ui-texts';
 import { PKG_MSG } from '../../shared/packaging/messages';
 import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows } from './helpers/records';
 
 
 test.describe.configure({ mode: 'serial' });
@@ -189,6 +194,13 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
     await expect(page.getByTestId('save-times')).toHaveCount(0);
     await expect(page.getByTestId('save-countries')).toHaveCount(0);
     await expectAccessible(page, 'supplier territories');
+    await openTab(page, 'DJ Edits');
+    await expect(page.getByTestId('dj-edits-tab')).toBeVisible();
+    await expect(page.getByTestId('make-dj-edit')).toHaveCount(0);
+    await expectAccessible(page, 'supplier DJ edits');
+    await openTab(page, 'Support Downloads');
+    await expect(page.getByText(UI_TEXT.supportDownloadsStaffOnly)).toBeVisible();
+    await expect(page.getByTestId('support-downloads')).toHaveCount(0);
   } finally {
     await own.end();
   }
@@ -250,4 +262,63 @@ test.describe('cover art and the preview player', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, 'audio preview at 390');
   });
+});
+
+test('on the DJ brand, a DJ edit of a hidden track says so word for word, and content ops makes a DJ edit', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  // The seed makes every 101st track a DJ edit of the track three before it.
+  const edit = (await getObject(admin, '/v4/catalog/tracks/101/')).row;
+  expect(edit.is_dj_edit).toBe(true);
+  const parent = (await admin.call('GET', '/v4/catalog/tracks/101/dj-edit-source/')).body as { id: number };
+  const { etag } = await getObject(admin, `/v4/catalog/tracks/${parent.id}/`);
+  expect((await admin.call('PATCH', `/v4/catalog/tracks/${parent.id}/`, { body: { hidden: true }, headers: { 'if-match': etag } })).status).toBe(200);
+
+  await signIn(page, gotoConsole, account('contentops'));
+  await page.getByTestId('brand-switch').click();
+  await page.getByRole('option', { name: BRAND_NAMES[BRAND_DJ] }).click();
+  await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[BRAND_DJ]);
+  await gotoConsole(page, '/catalog/tracks/101?tab=dj-edits');
+  await expect(page.getByTestId('dj-edit-source')).toBeVisible();
+  await expect(page.getByTestId('dj-parent-hidden')).toHaveText(MSG.djTrackParentHidden);
+  await expect(page.getByTestId('make-dj-edit')).toHaveCount(0);
+  await expectAccessible(page, 'DJ edit of a hidden track');
+
+  // The parent lists its DJ edits; content ops makes another and lands on it.
+  await page.getByTestId('dj-edit-source').click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${parent.id}`));
+  await openTab(page, 'DJ Edits');
+  await expect(page.getByTestId('dj-edits')).toContainText(String(edit.title));
+  await page.getByLabel('DJ Edit Mix Name').fill('E2E Edit');
+  await expectAccessible(page, 'make a DJ edit');
+  await page.getByRole('button', { name: 'Make DJ Edit' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/catalog/tracks/${parent.id}(\\?|$)`));
+  const made = await listRows(admin, `/v4/catalog/tracks/${parent.id}/dj-edit/`);
+  const fresh = made.find((r) => r.mix_name === 'E2E Edit');
+  expect(fresh).toMatchObject({ is_dj_edit: true, hidden: true, enabled: false });
+  await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${fresh!.id}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoConsole(page, `/catalog/tracks/${parent.id}?tab=dj-edits`);
+  await expect(page.getByTestId('dj-edits')).toContainText('E2E Edit');
+  await expectAccessible(page, 'DJ edits at 390');
+});
+
+test('content ops downloads a track\'s file from the Support Downloads tab through main', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/support-downloads/`)).body as { results: { file_name: string; size_bytes: number }[] };
+  expect(files.results.length).toBeGreaterThan(0);
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=support-downloads`);
+  await expect(page.getByTestId('support-download-name')).toHaveText(files.results.map((f) => f.file_name));
+  await expectAccessible(page, 'support downloads at 1440');
+  const [file] = files.results;
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download ${file.file_name}` }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe(file.file_name);
+  expect(new URL(download.url()).pathname).toMatch(new RegExp(`^${MEDIA_PATH}`));
+  const path = await download.path();
+  expect(statSync(path).size).toBe(file.size_bytes);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'support downloads at 390');
 });

@@ -105,6 +105,14 @@ describe('media URLs', () => {
     expect(whole.headers.get('authorization')).toBeNull();
   });
 
+  it('serve a support download as an attachment with its file name', async () => {
+    const file = (await server.storage.get(`tracks/${track}/wav.wav`))!;
+    const { url } = media.ticket({ kind: 'supportDownload', trackId: track, format: 'wav' });
+    const r = await get(url);
+    expect([r.status, r.bytes.length]).toEqual([200, file.length]);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.wav"/);
+  });
+
   it('refuse an unknown ticket, an expired one, another Host, and anything but GET/HEAD', async () => {
     expect((await get(`${MEDIA_PATH}${'x'.repeat(43)}`)).status).toBe(404);
     expect((await get(MEDIA_PATH)).status).toBe(404);

@@ -74,6 +74,12 @@ export const recordQueries = {
     queryOptions({ queryKey: recordKeys.countriesAllowed(id), queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }) }),
   regionalSummary: (id: number) =>
     queryOptions({ queryKey: recordKeys.regionalSummary(id), queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }) }),
+  djEdits: (id: number) =>
+    queryOptions({ queryKey: recordKeys.djEdits(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEdits, { params: { id } }) }),
+  djEditSource: (id: number) =>
+    queryOptions({ queryKey: recordKeys.djEditSource(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEditSource, { params: { id } }) }),
+  supportDownloads: (id: number) =>
+    queryOptions({ queryKey: recordKeys.supportDownloads(id), queryFn: () => fetchData(mediaEndpoints.supportDownloads, { params: { id } }) }),
   images: (id: number) =>
     queryOptions({ queryKey: recordKeys.images(id), queryFn: () => fetchData(mediaEndpoints.images, { params: { id } }) }),
   /**
@@ -149,6 +155,11 @@ export const isReencodable = (type: string): type is ReencodableType => Object.h
 
 export function startReencode(type: ReencodableType, id: number) {
   return fetchData(REENCODE_ENDPOINTS[type], { params: { id } });
+}
+
+/** Makes a DJ edit of a track (the body checked with DjEditBody first); answers the new track. */
+export function addDjEdit(trackId: number, body: BodyIn<typeof trackSubresourceEndpoints.addDjEdit>) {
+  return fetchData(trackSubresourceEndpoints.addDjEdit, { params: { id: trackId }, body });
 }
 
 /** Uploads a picked image as a release's cover art (main reads the file and sends its bytes). */

@@ -8,3 +8,5 @@ registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTa
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
 registerRecordTab('releases', 'cover-art', lazy(() => import('./ReleaseCoverArtTab')));
+registerRecordTab('tracks', 'dj-edits', lazy(() => import('./TrackDjEditsTab')));
+registerRecordTab('tracks', 'support-downloads', lazy(() => import('./TrackSupportDownloadsTab')));

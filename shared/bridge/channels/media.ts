@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReleaseImage } from '../../api/endpoints/media';
+import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
 import { channel } from '../define';
 
 /**
@@ -14,6 +14,7 @@ const RecordId = z.number().int().positive().max(999_999_999);
 export const MediaTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('releaseImage'), releaseId: RecordId, variant: z.enum(['original', 'default']) }).strict(),
   z.object({ kind: z.literal('trackStream'), trackId: RecordId }).strict(),
+  z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
 ]);
 export type MediaTarget = z.infer<typeof MediaTarget>;
 
@@ -24,7 +25,7 @@ export const mediaChannels = {
     z.object({ results: z.array(ReleaseImage) }),
   ),
   mediaUrl: channel(
-    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s or a track preview\'s bytes, fetched from the API with the session\'s token (Range requests passed through).',
+    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
     z.object({ target: MediaTarget }).strict(),
     z.object({ url: z.string() }),
   ),
