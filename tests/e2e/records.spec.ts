@@ -72,6 +72,11 @@ for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as cons
       catalog_number: `E2E-${username}`, exclusive_period: period.days, street_date: '2025-05-06', is_explicit: !release.is_explicit,
       label: { id: label.id },
     });
+    // History names the reference it changed (the label), not its id.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const labelChange = page.getByTestId('history-entry').first().locator('tr', { hasText: 'Label' });
+    await expect(labelChange).toContainText(`${String((release.label as { name: string }).name)}${String(label.name)}`);
+    await expect(page.getByTestId('history-entry').first().locator('tr', { hasText: 'Artists' })).toContainText(String(artist.name));
 
     // A track of it: text, number, select of a reference list, date, switch, and the ordered artists on their tab.
     const track = (await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`)).find((t) => t.encode_status === 'CONVERTED')!;
