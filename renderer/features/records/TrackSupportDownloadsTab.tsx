@@ -19,7 +19,7 @@ import { bridge } from '../../lib/bridge';
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { recordQueries } from './api';
-import { LoadError } from './tab-parts';
+import { LoadError, TAB_TABLE } from './tab-parts';
 import { audioFormatLabel } from './TrackAudioFilesTab';
 import type { RecordTabProps } from './tabs';
 
@@ -48,10 +48,8 @@ function Downloads({ id }: { id: number }) {
   return (
     <Table<SupportDownload>
       data-testid="support-downloads"
-      size="middle"
+      {...TAB_TABLE}
       rowKey="format"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
       dataSource={q.data.results}
       columns={[
         { key: 'format', title: 'Format', render: (_, d) => audioFormatLabel(d.format) },
