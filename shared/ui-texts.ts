@@ -15,6 +15,8 @@ export const UI_TEXT = {
   notFoundTitle: 'Page not found',
   signIn: 'Sign in',
   signOut: 'Sign out',
+  /** A track's Support Downloads tab, to those SUPPORT_DOWNLOADS_RULE leaves out (suppliers, labels). */
+  supportDownloadsStaffOnly: 'Support downloads are for store staff.',
 } as const;
 
 /**

@@ -19,6 +19,7 @@ import type { MainServices } from '../services';
 import { apiHandlers } from './handlers/api';
 import { exportsHandlers } from './handlers/exports';
 import { jobsHandlers } from './handlers/jobs';
+import { mediaHandlers } from './handlers/media';
 import { packagingHandlers } from './handlers/packaging';
 import { sessionHandlers } from './handlers/session';
 import { settingsHandlers } from './handlers/settings';
@@ -34,6 +35,7 @@ export function createHandlers(services: MainServices): Handlers {
     ...exportsHandlers(services),
     ...packagingHandlers(services),
     ...jobsHandlers(services),
+    ...mediaHandlers(services),
   };
 }
 

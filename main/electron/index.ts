@@ -68,7 +68,7 @@ async function start(): Promise<void> {
     chooseExportTarget,
     packagingDialogs: electronPackagingDialogs,
   });
-  registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl });
+  registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl, media: services.media });
   registerBridge(ipcMain, createHandlers(services));
   forwardEventsToWindows(services.events, () => BrowserWindow.getAllWindows());
 

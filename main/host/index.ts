@@ -95,6 +95,7 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
       events: services.events,
       apiUrl: config.apiUrl,
       key: opts.key,
+      media: services.media,
     });
     origin = server.origin;
     return {

@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM } from '../../shared/bridge';
 import type { EventBus, Handlers } from '../bridge';
 import { htmlWithCsp, type CspOptions } from '../lib/csp';
 import { contentType, isClientRoute, resolveInside } from '../lib/safe-path';
+import { MediaService } from '../services/media';
 import { createBridgeSocket } from './bridge-socket';
 
 export interface HostServerOptions {
@@ -19,6 +22,8 @@ export interface HostServerOptions {
   apiUrl?: string;
   /** Fixed launch key (tests); a random one per launch otherwise. */
   key?: string;
+  /** Answers MEDIA_PATH requests (main/services/media.ts); without it they are 404. */
+  media?: Pick<MediaService, 'serve'>;
 }
 
 export interface HostServer {
@@ -47,6 +52,14 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
   const server = createServer((req, res) => {
     if (!rightHost(req)) {
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('Misdirected request');
+      return;
+    }
+    const media = opts.media;
+    if (media && MediaService.owns(new URL(req.url ?? '/', 'http://x').pathname)) {
+      serveMedia(req, res, media).catch(() => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
       return;
     }
     serveStatic(req, res, opts.rendererDir, { self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl }).catch(() => {
@@ -83,6 +96,24 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
         server.close(() => done());
       }),
   };
+}
+
+/** A media URL: main's answer (bytes fetched from the API with the token) streamed to the page, Range included. */
+async function serveMedia(req: IncomingMessage, res: ServerResponse, media: Pick<MediaService, 'serve'>): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const answer = await media.serve(new URL(req.url ?? '/', 'http://x').pathname, req.headers.range);
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  if (req.method === 'HEAD' || !answer.body) {
+    await answer.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>);
+  res.on('close', () => body.destroy());
+  body.on('error', () => res.destroy()).pipe(res);
 }
 
 async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, csp: CspOptions): Promise<void> {

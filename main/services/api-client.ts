@@ -15,6 +15,12 @@ export interface ApiClientDeps {
 /** Header naming the brand the session acts for among the token's brands (declared in shared/api/endpoint.ts). */
 export { BRAND_HEADER };
 
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** The Content-Type of a raw-bytes body (an image upload); JSON bodies are always application/json. */
+  contentType?: string;
+}
+
 /** A typed call's answer: the body parsed by the declaration, the status and the ETag. */
 export interface CallResult<E extends EndpointSpec> {
   status: number;
@@ -38,20 +44,25 @@ export class ApiClient {
     this.fetch = deps.fetch ?? fetch;
   }
 
-  /** `opts.signal` cancels the call (it then fails like an unreachable host; the caller knows why). */
-  async request(req: ApiRequest, opts: { signal?: AbortSignal } = {}): Promise<ApiResponse> {
+  /**
+   * `opts.signal` cancels the call (it then fails like an unreachable host; the caller knows why).
+   * A body of raw bytes (an endpoint whose body is `Uint8Array`, e.g. cover art) goes as it is,
+   * with `opts.contentType`; any other body as JSON.
+   */
+  async request(req: ApiRequest, opts: RequestOptions = {}): Promise<ApiResponse> {
     const url = this.urlOf(req);
     const hasBody = req.body !== undefined && req.method !== 'GET';
+    const raw = req.body instanceof Uint8Array;
     const res = await this.deps.session.withAccessToken(async (token) => {
       const headers = this.headers(token, 'application/json');
-      if (hasBody) headers['content-type'] = 'application/json';
+      if (hasBody) headers['content-type'] = raw ? (opts.contentType ?? 'application/octet-stream') : 'application/json';
       if (req.ifMatch) headers['if-match'] = req.ifMatch;
       if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
       try {
         return await this.fetch(url, {
           method: req.method,
           headers,
-          body: hasBody ? JSON.stringify(req.body) : undefined,
+          body: hasBody ? (raw ? (req.body as Uint8Array<ArrayBuffer>) : JSON.stringify(req.body)) : undefined,
           signal: withTimeout(this.deps.timeoutMs ?? 60_000, opts.signal),
         });
       } catch (err) {
@@ -72,12 +83,16 @@ export class ApiClient {
    * limit (a long export runs as long as it streams; `signal` cancels). The Response
    * comes back whatever its status: the caller reads an error body its own way.
    */
-  async stream<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { accept: string; signal?: AbortSignal }): Promise<Response> {
+  async stream<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { accept: string; signal?: AbortSignal; range?: string }): Promise<Response> {
     checkQuery(e, args.query);
     const req = endpointRequest(e, args);
     const url = this.urlOf(req);
-    return this.deps.session.withAccessToken((token) =>
-      this.fetch(url, { method: req.method, headers: this.headers(token, opts.accept), signal: opts.signal }));
+    return this.deps.session.withAccessToken((token) => {
+      const headers = this.headers(token, opts.accept);
+      // A media element's byte range (audio previews), passed on as it came.
+      if (opts.range) headers.range = opts.range;
+      return this.fetch(url, { method: req.method, headers, signal: opts.signal });
+    });
   }
 
   /** The host, the path and the query encoded (spec §5). */
@@ -99,7 +114,7 @@ export class ApiClient {
    * parameters, the answer parsed by its response schema. An answer that does not
    * parse fails with a BridgeError `bad_response` naming the endpoint and the fields.
    */
-  async call<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { signal?: AbortSignal } = {}): Promise<CallResult<E>> {
+  async call<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: RequestOptions = {}): Promise<CallResult<E>> {
     const req = endpointRequest(e, args);
     const res = await this.request(req, opts);
     return { status: res.status, data: parseResponse(e, req.path, res.data), etag: res.etag };

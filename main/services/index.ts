@@ -4,6 +4,7 @@ import { EventBus } from './event-bus';
 import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { JobPoller } from './job-poller';
+import { MediaService } from './media';
 import { ExportService, apiExportSource, downloadsTarget, type ExportsFacade } from './exports';
 import type { PackagingService } from './packaging';
 import { createPackagingService } from './packaging/create';
@@ -33,6 +34,8 @@ export interface MainServices {
   packaging: PackagingService;
   /** Waits for async API jobs (spec §4 polling; main/services/job-poller.ts). */
   jobs: JobPoller;
+  /** Cover art uploads and the media URLs of images and previews (main/services/media.ts). */
+  media: MediaService;
   /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
   signIn: () => Promise<SignInResult>;
 }
@@ -62,6 +65,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     account: config.environment === 'sandbox' ? `sandbox@${config.dataDir}` : undefined,
   });
   const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
+  const packaging = createPackagingService(api, events, parts.packagingDialogs);
   return {
     config,
     events,
@@ -76,8 +80,9 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
       }),
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
     },
-    packaging: createPackagingService(api, events, parts.packagingDialogs),
+    packaging,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),
+    media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max) }),
     signIn: () => parts.signIn(session),
   };
 }

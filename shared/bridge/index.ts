@@ -9,6 +9,7 @@ import { settingsChannels } from './channels/settings';
 import { systemChannels } from './channels/system';
 import { packagingChannels } from './channels/packaging';
 import { jobsChannels } from './channels/jobs';
+import { mediaChannels } from './channels/media';
 
 /**
  * The bridge: every channel between renderer and main, declared once. Add an area's
@@ -23,6 +24,7 @@ export const channels = {
   ...exportsChannels,
   ...packagingChannels,
   ...jobsChannels,
+  ...mediaChannels,
 } as const;
 
 export type Channels = typeof channels;

@@ -13,3 +13,10 @@ export const PRELOAD_GLOBAL = 'storeConsole';
 
 /** Prefix of the per-channel IPC names in Electron (bridge:sessionStatus …). */
 export const IPC_PREFIX = 'bridge:';
+
+/**
+ * Path prefix of main's media route on the app's own origin (the browser host's server,
+ * Electron's app:// handler): `/media/<ticket>` streams what main fetched from the API
+ * with the session's token, so <img> and <audio> play without the token leaving main.
+ */
+export const MEDIA_PATH = '/media/';

@@ -22,4 +22,4 @@ export const WireEvent = z.object({ t: z.literal('event'), name: z.string(), pay
 export const WireFromMain = z.discriminatedUnion('t', [WireResult, WireEvent]);
 export type WireFromMain = z.infer<typeof WireFromMain>;
 
-export { BRIDGE_WS_PATH, IPC_EVENT_CHANNEL, IPC_PREFIX, LAUNCH_KEY_PARAM, PRELOAD_GLOBAL } from './transport';
+export { BRIDGE_WS_PATH, IPC_EVENT_CHANNEL, IPC_PREFIX, LAUNCH_KEY_PARAM, MEDIA_PATH, PRELOAD_GLOBAL } from './transport';

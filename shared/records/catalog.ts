@@ -64,6 +64,7 @@ export const trackRecord = defineRecord({
     { key: 'audio-files', label: 'Audio Files', api: 'audio-files' },
     { key: 'territories', label: 'Territories & Publish Dates', api: 'countries-allowed' },
     { key: 'dj-edits', label: 'DJ Edits', api: 'dj-edit' },
+    { key: 'support-downloads', label: 'Support Downloads', api: 'support-downloads' },
   ],
   checks: [onlyConvertedShown],
 });

@@ -20,6 +20,7 @@ import { corruptFlac, md5sum, png, tone, unsupported } from '../fixtures/audio';
 import { xmllint } from '../fixtures/ddex';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
+import { browseTo } from './helpers/folder-browser';
 
 const SHOTS = 'test-results/screenshots';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
@@ -48,18 +49,6 @@ async function choose(page: Page, label: string, text?: string) {
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active')).toHaveCount(1);
   await input.press('Enter');
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
-}
-
-/** Walks main's folder browser from the home folder into `names`. */
-async function browseTo(page: Page, names: string[]) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('browser-path')).toBeVisible();
-  for (const [i, n] of names.entries()) {
-    await dialog.getByLabel(n, { exact: true }).click();
-    // a folder opens in place (wait for it); a file is the pick and closes the dialog
-    if (i < names.length - 1 || !/\.[a-z0-9]+$/i.test(n)) await expect(dialog.getByTestId('browser-path')).toHaveText(new RegExp(`/${n}$`));
-  }
-  return dialog;
 }
 
 test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {

@@ -3,28 +3,35 @@
  * content ops adds and removes a songwriter, replaces a track's publishers, re-encodes a
  * release and sees the job finish (main's job poller) and a track's audio files, sets a
  * publish time across the daylight-saving change and sees it back, allows a region; a
- * supplier sees them read-only.
+ * supplier sees them read-only. Cover art is uploaded through main (picked in main's
+ * folder browser, as the browser host has no native dialog): a 400x400 image is refused
+ * with the §5 rule, a 1600x1600 one becomes the shown cover; a track's preview loads in
+ * an <audio> element from main's media URL. On the DJ brand, a DJ edit whose parent is
+ * hidden says "Cannot show DJ track: …" word for word, and content ops makes a DJ edit;
+ * support staff's downloads come through main; a supplier gets neither.
  * Every new tab through axe.
  */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import sharp from 'sharp';
+import { BRAND_DJ, BRAND_NAMES } from '../../shared/access';
+import { MEDIA_PATH } from '../../shared/bridge/transport';
+import { MSG } from '../../shared/messages';
+import { UI_TEXT } from '../../shared/ui-texts';
+import { PKG_MSG } from '../../shared/packaging/messages';
 import { formatFileSize } from '../../shared/search/format';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+import { signInElsewhere } from './helpers/other-client';
+import { browseTo } from './helpers/folder-browser';
+import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows } from './helpers/records';
 
-const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: OtherClient;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
-});
-test.afterAll(async () => {
-  await admin?.end();
-});
+const admin = adminElsewhere();
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
@@ -187,7 +194,131 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
     await expect(page.getByTestId('save-times')).toHaveCount(0);
     await expect(page.getByTestId('save-countries')).toHaveCount(0);
     await expectAccessible(page, 'supplier territories');
+    await openTab(page, 'DJ Edits');
+    await expect(page.getByTestId('dj-edits-tab')).toBeVisible();
+    await expect(page.getByTestId('make-dj-edit')).toHaveCount(0);
+    await expectAccessible(page, 'supplier DJ edits');
+    await openTab(page, 'Support Downloads');
+    await expect(page.getByText(UI_TEXT.supportDownloadsStaffOnly)).toBeVisible();
+    await expect(page.getByTestId('support-downloads')).toHaveCount(0);
   } finally {
     await own.end();
   }
+});
+
+test.describe('cover art and the preview player', () => {
+  // The images live under the home folder, where the host's folder browser lists.
+  let folder: string;
+  test.beforeAll(async () => {
+    folder = mkdtempSync(join(homedir(), 'cover-e2e-'));
+    const square = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    writeFileSync(join(folder, 'small.png'), await square(400));
+    writeFileSync(join(folder, 'big.png'), await square(1600));
+  });
+  test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('content ops uploads cover art: 400x400 is refused with the §5 rule, 1600x1600 shows as the new cover', async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const release = 2;
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog/releases/${release}?tab=cover-art`);
+    await expect(page.getByTestId('cover-art-tab')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Upload cover art…' }).click();
+    await browseTo(page, [basename(folder), 'small.png']);
+    await expect(page.getByTestId('cover-art-error')).toHaveText(PKG_MSG.coverArtTooSmall);
+    await expectAccessible(page, 'cover art refused');
+
+    await page.getByRole('button', { name: 'Upload cover art…' }).click();
+    await browseTo(page, [basename(folder), 'big.png']);
+    await expect(page.getByTestId('cover-art-default')).toHaveText('1400×1400');
+    await expect(page.getByTestId('cover-art-original')).toHaveText('1600×1600');
+    await expect(page.getByTestId('cover-art-error')).toHaveCount(0);
+    const img = page.getByTestId('cover-art-image');
+    // The image comes from main's media route on the console's own origin, decoded at the §9 crop's size.
+    await expect(img).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}[A-Za-z0-9_-]{43}$`));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1400);
+    const images = (await admin.call('GET', `/v4/catalog/releases/${release}/images/`)).body as { results: { variant: string; width: number }[] };
+    expect(images.results.map((i) => [i.variant, i.width])).toEqual([['original', 1600], ['default', 1400]]);
+    // Without a ticket main serves nothing.
+    expect(await page.evaluate(async (p) => (await fetch(`${p}not-a-ticket`)).status, MEDIA_PATH)).toBe(404);
+    await expectAccessible(page, 'cover art at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'cover art at 390');
+  });
+
+  test('a track\'s preview loads in the Audio Files tab from main, without the token in the page', async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
+    const audio = page.getByTestId('audio-preview');
+    await expect(audio).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}`));
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Nothing the page holds carries a bearer token: it stays in main.
+    const held = await page.evaluate(() => [document.documentElement.outerHTML, JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join('\n'));
+    expect(held).not.toMatch(/bearer|access_token|eyJ[\w-]+\.[\w-]+\./i);
+    await expectAccessible(page, 'audio preview at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'audio preview at 390');
+  });
+});
+
+test('on the DJ brand, a DJ edit of a hidden track says so word for word, and content ops makes a DJ edit', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  // The seed makes every 101st track a DJ edit of the track three before it.
+  const edit = (await getObject(admin, '/v4/catalog/tracks/101/')).row;
+  expect(edit.is_dj_edit).toBe(true);
+  const parent = (await admin.call('GET', '/v4/catalog/tracks/101/dj-edit-source/')).body as { id: number };
+  const { etag } = await getObject(admin, `/v4/catalog/tracks/${parent.id}/`);
+  expect((await admin.call('PATCH', `/v4/catalog/tracks/${parent.id}/`, { body: { hidden: true }, headers: { 'if-match': etag } })).status).toBe(200);
+
+  await signIn(page, gotoConsole, account('contentops'));
+  await page.getByTestId('brand-switch').click();
+  await page.getByRole('option', { name: BRAND_NAMES[BRAND_DJ] }).click();
+  await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[BRAND_DJ]);
+  await gotoConsole(page, '/catalog/tracks/101?tab=dj-edits');
+  await expect(page.getByTestId('dj-edit-source')).toBeVisible();
+  await expect(page.getByTestId('dj-parent-hidden')).toHaveText(MSG.djTrackParentHidden);
+  await expect(page.getByTestId('make-dj-edit')).toHaveCount(0);
+  await expectAccessible(page, 'DJ edit of a hidden track');
+
+  // The parent lists its DJ edits; content ops makes another and lands on it.
+  await page.getByTestId('dj-edit-source').click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${parent.id}`));
+  await openTab(page, 'DJ Edits');
+  await expect(page.getByTestId('dj-edits')).toContainText(String(edit.title));
+  await page.getByLabel('DJ Edit Mix Name').fill('E2E Edit');
+  await expectAccessible(page, 'make a DJ edit');
+  await page.getByRole('button', { name: 'Make DJ Edit' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/catalog/tracks/${parent.id}(\\?|$)`));
+  const made = await listRows(admin, `/v4/catalog/tracks/${parent.id}/dj-edit/`);
+  const fresh = made.find((r) => r.mix_name === 'E2E Edit');
+  expect(fresh).toMatchObject({ is_dj_edit: true, hidden: true, enabled: false });
+  await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${fresh!.id}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoConsole(page, `/catalog/tracks/${parent.id}?tab=dj-edits`);
+  await expect(page.getByTestId('dj-edits')).toContainText('E2E Edit');
+  await expectAccessible(page, 'DJ edits at 390');
+});
+
+test('content ops downloads a track\'s file from the Support Downloads tab through main', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/support-downloads/`)).body as { results: { file_name: string; size_bytes: number }[] };
+  expect(files.results.length).toBeGreaterThan(0);
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=support-downloads`);
+  await expect(page.getByTestId('support-download-name')).toHaveText(files.results.map((f) => f.file_name));
+  await expectAccessible(page, 'support downloads at 1440');
+  const [file] = files.results;
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download ${file.file_name}` }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe(file.file_name);
+  expect(new URL(download.url()).pathname).toMatch(new RegExp(`^${MEDIA_PATH}`));
+  const path = await download.path();
+  expect(statSync(path).size).toBe(file.size_bytes);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'support downloads at 390');
 });

@@ -10,25 +10,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS, MAX_LEN } from '../../shared/constants';
-import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
+import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { addChoice, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { signInElsewhere } from './helpers/other-client';
+import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
-const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: OtherClient;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
-});
-test.afterAll(async () => {
-  await admin?.end();
-});
+const admin = adminElsewhere();
 
 /** Opens a record from its search (the id filter), as a user does. */
 async function openFromSearch(page: Page, gotoConsole: Goto, type: 'tracks' | 'releases', id: number) {
@@ -79,6 +72,11 @@ for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as cons
       catalog_number: `E2E-${username}`, exclusive_period: period.days, street_date: '2025-05-06', is_explicit: !release.is_explicit,
       label: { id: label.id },
     });
+    // History names the reference it changed (the label), not its id.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const labelChange = page.getByTestId('history-entry').first().locator('tr', { hasText: 'Label' });
+    await expect(labelChange).toContainText(`${String((release.label as { name: string }).name)}${String(label.name)}`);
+    await expect(page.getByTestId('history-entry').first().locator('tr', { hasText: 'Artists' })).toContainText(String(artist.name));
 
     // A track of it: text, number, select of a reference list, date, switch, and the ordered artists on their tab.
     const track = (await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`)).find((t) => t.encode_status === 'CONVERTED')!;

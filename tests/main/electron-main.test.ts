@@ -97,7 +97,7 @@ describe('Electron main', () => {
     process.env.CONSOLE_DATA_DIR = '/tmp/fake-data';
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await import('../../main/electron/index');
-    expect(fake.calls).toEqual([`privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])}`]);
+    expect(fake.calls).toEqual([`privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])}`]);
     // Before ready, the project's V8 flags for the renderers, after the one given at launch.
     expect(fake.switches).toEqual(new Map([['js-flags', `--stack-size=2000 ${JS_FLAGS}`]]));
     fake.ready();

@@ -236,6 +236,18 @@ describe('app:// protocol', () => {
   it('refuses other hosts', async () => {
     expect((await raw('app://evil/index.html')).status).toBe(404);
   });
+
+  it('hands media URLs (MEDIA_PATH) to main\'s media service with the Range header; other hosts never reach it', async () => {
+    const media = { serve: vi.fn(async () => new Response('bytes', { status: 206 })) };
+    const withMedia = createAppProtocolHandler(root, { media });
+    const res = await withMedia(new Request('app://console/media/abc', { headers: { range: 'bytes=0-4' } }));
+    expect([res.status, await res.text()]).toEqual([206, 'bytes']);
+    expect(media.serve).toHaveBeenCalledWith('/media/abc', 'bytes=0-4');
+    expect((await withMedia(new Request('app://other/media/abc'))).status).toBe(404);
+    expect(media.serve).toHaveBeenCalledTimes(1);
+    // Without a media service the path is a client route like any other.
+    expect((await serve(new Request('app://console/media/abc'))).status).toBe(200);
+  });
 });
 
 describe('preload', () => {

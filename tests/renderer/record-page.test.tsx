@@ -108,7 +108,7 @@ describe('the record page of a track', () => {
     expect(within(readOnly).getByText('Aurora EP')).toBeTruthy();
     expect(screen.queryByLabelText('Release')).toBeNull();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'Notes', 'History']);
+    expect(tabs).toEqual(['Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Support Downloads', 'Notes', 'History']);
     expect(screen.getByTestId('save-record').hasAttribute('disabled')).toBe(true);
   });
 

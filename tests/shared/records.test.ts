@@ -120,7 +120,7 @@ describe('rules, tabs, route, order', () => {
   });
   it('tabs: Details, sub-resources, Notes where the type has notes, History', () => {
     expect(recordTabs('tracks').map((t) => t.label)).toEqual([
-      'Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Notes', 'History',
+      'Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Support Downloads', 'Notes', 'History',
     ]);
     expect(recordTabs('releases').map((t) => t.label)).toEqual(['Details', 'Tracks', 'Cover Art', 'Territories', 'Notes', 'History']);
     expect(recordTabs('genres').map((t) => t.key)).toEqual(['details', 'history']);

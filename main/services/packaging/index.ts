@@ -9,7 +9,7 @@
  * It also holds the scan results of this session (only scanned files can be
  * packaged) and the running operations (cancellable by id).
  */
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
 import { STORE_DDEX_PARTY } from '../../../shared/constants';
@@ -179,6 +179,17 @@ export class PackagingService {
       if (e instanceof ImageFormatError) throw new BridgeError({ code: 'invalid_image', message: e.message });
       throw toBridgeError(e);
     }
+  }
+
+  /**
+   * The bytes of a picked image (JPEG or PNG, at most `maxBytes`), for an upload main
+   * makes (a release's cover art): read only inside what the user picked.
+   */
+  async readPickedImage(path: string, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+    const art = await this.coverArt(path);
+    if (art.size > maxBytes) throw new BridgeError({ code: 'invalid_image', message: `The image is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
+    const bytes = new Uint8Array(await readFile(art.path));
+    return { bytes, contentType: art.format === 'png' ? 'image/png' : 'image/jpeg' };
   }
 
   async sender(supplierId?: number): Promise<Sender> {

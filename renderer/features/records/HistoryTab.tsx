@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { parsePage } from '../../../shared/api';
 import type { FieldChange, HistoryEntry } from '../../../shared/api/endpoints';
-import { recordDecl } from '../../../shared/records';
+import { recordDecl, type FieldDecl } from '../../../shared/records';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { HISTORY_PER_PAGE, recordQueries } from './api';
@@ -32,6 +32,22 @@ export function HistoryTab({ type, id }: RecordTabProps) {
   );
 }
 
+/**
+ * A reference field's value in a history row by the referenced records' names (the
+ * server resolves them: `references`), "#id" for one since deleted; null for other values.
+ */
+export function referenceText(names: Readonly<Record<string, string>> | undefined, value: unknown): string | null {
+  const one = (v: unknown) => (typeof v === 'number' ? (names?.[String(v)] ?? `#${v}`) : null);
+  if (typeof value === 'number') return one(value);
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === 'number')) return value.map(one).join(', ');
+  return null;
+}
+
+function ChangeValue({ field, names, value }: { field: FieldDecl | undefined; names: Readonly<Record<string, string>> | undefined; value: unknown }) {
+  const ref = field?.kind === 'reference' || field?.kind === 'references' ? referenceText(names, value) : null;
+  return ref === null ? <FieldValue field={field} value={value} /> : <span className="record-value">{ref}</span>;
+}
+
 function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
   const decl = recordDecl(type);
   const label = (f: string) => decl?.fields[f]?.label ?? decl?.shown?.[f]?.label ?? f;
@@ -53,8 +69,8 @@ function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
           dataSource={rows}
           columns={[
             { key: 'field', title: 'Field', render: (_, r) => label(r.field) },
-            { key: 'old', title: 'Old value', render: (_, r) => <FieldValue field={decl?.fields[r.field]} value={r.old} /> },
-            { key: 'new', title: 'New value', render: (_, r) => <FieldValue field={decl?.fields[r.field]} value={r.new} /> },
+            { key: 'old', title: 'Old value', render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.old} /> },
+            { key: 'new', title: 'New value', render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.new} /> },
           ]}
         />
       )}

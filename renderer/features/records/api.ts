@@ -13,7 +13,12 @@ import type { TrackPosition } from '../../../shared/records';
 import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
 import type { BodyIn } from '../../../shared/api/endpoint';
 import type { Region } from '../../../shared/vocabularies';
+import type { MediaTarget } from '../../../shared/bridge/channels/media';
 import { call, fetchData, type ApiResult } from '../../lib/api';
+import { bridge } from '../../lib/bridge';
+
+/** How long the renderer reuses a media URL: well within main's ticket life (MEDIA_TICKET_TTL_MS, an hour). */
+const MEDIA_URL_FRESH_MS = 30 * 60 * 1000;
 
 export const recordKeys = {
   all: ['records'] as const,
@@ -31,6 +36,12 @@ export const recordKeys = {
   countriesAllowed: (id: number) => [...recordKeys.territories(id), 'allowed'] as const,
   regionalSummary: (id: number) => [...recordKeys.territories(id), 'summary'] as const,
   publishDates: (id: number) => [...recordKeys.territories(id), 'publish-dates'] as const,
+  images: (id: number) => [...recordKeys.one('releases', id), 'images'] as const,
+  djEdits: (id: number) => [...recordKeys.one('tracks', id), 'dj-edits'] as const,
+  djEditSource: (id: number) => [...recordKeys.one('tracks', id), 'dj-edit-source'] as const,
+  supportDownloads: (id: number) => [...recordKeys.one('tracks', id), 'support-downloads'] as const,
+  /** A media URL main hands out (a release image, a track preview), by what it names. */
+  mediaUrl: (target: MediaTarget) => ['media-url', target] as const,
 };
 
 export const HISTORY_PER_PAGE = 25;
@@ -63,6 +74,24 @@ export const recordQueries = {
     queryOptions({ queryKey: recordKeys.countriesAllowed(id), queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }) }),
   regionalSummary: (id: number) =>
     queryOptions({ queryKey: recordKeys.regionalSummary(id), queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }) }),
+  djEdits: (id: number) =>
+    queryOptions({ queryKey: recordKeys.djEdits(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEdits, { params: { id } }) }),
+  djEditSource: (id: number) =>
+    queryOptions({ queryKey: recordKeys.djEditSource(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEditSource, { params: { id } }) }),
+  supportDownloads: (id: number) =>
+    queryOptions({ queryKey: recordKeys.supportDownloads(id), queryFn: () => fetchData(mediaEndpoints.supportDownloads, { params: { id } }) }),
+  images: (id: number) =>
+    queryOptions({ queryKey: recordKeys.images(id), queryFn: () => fetchData(mediaEndpoints.images, { params: { id } }) }),
+  /**
+   * A URL on the app's own origin that main answers with the media's bytes (the token stays
+   * in main). `version` (e.g. the image's created_at) asks for a new one when the media changed.
+   */
+  mediaUrl: (target: MediaTarget, version = '') =>
+    queryOptions({
+      queryKey: [...recordKeys.mediaUrl(target), version] as const,
+      queryFn: async () => (await bridge.mediaUrl({ target })).url,
+      staleTime: MEDIA_URL_FRESH_MS,
+    }),
   /** Every commercial model type's times, local in PUBLISH_TIME_ZONE. */
   publishDates: (id: number) =>
     queryOptions({
@@ -126,6 +155,16 @@ export const isReencodable = (type: string): type is ReencodableType => Object.h
 
 export function startReencode(type: ReencodableType, id: number) {
   return fetchData(REENCODE_ENDPOINTS[type], { params: { id } });
+}
+
+/** Makes a DJ edit of a track (the body checked with DjEditBody first); answers the new track. */
+export function addDjEdit(trackId: number, body: BodyIn<typeof trackSubresourceEndpoints.addDjEdit>) {
+  return fetchData(trackSubresourceEndpoints.addDjEdit, { params: { id: trackId }, body });
+}
+
+/** Uploads a picked image as a release's cover art (main reads the file and sends its bytes). */
+export function uploadCoverArt(releaseId: number, path: string) {
+  return bridge.mediaCoverUpload({ releaseId, path });
 }
 
 /** Replaces a track's allowed countries (countries and/or whole regions). */

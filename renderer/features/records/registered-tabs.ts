@@ -7,3 +7,6 @@ registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwriters
 registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTab')));
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
+registerRecordTab('releases', 'cover-art', lazy(() => import('./ReleaseCoverArtTab')));
+registerRecordTab('tracks', 'dj-edits', lazy(() => import('./TrackDjEditsTab')));
+registerRecordTab('tracks', 'support-downloads', lazy(() => import('./TrackSupportDownloadsTab')));

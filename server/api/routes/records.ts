@@ -18,6 +18,7 @@ import {
 import { RECORD_MSG, createRule, isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
+import { historyReferenceNames } from '../history';
 import { planList, type ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
@@ -84,10 +85,13 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         const last = Math.max(1, Math.ceil(n / perPage));
         if (page > last) throw new HttpError(404, { detail: 'Invalid page.' });
         const link = (p: number) => `${req.protocol}://${req.host}${req.url.split('?')[0]}?${buildQuery({ page: p, per_page: perPage })}`;
+        const references = await historyReferenceNames(db, key, rows);
         return {
           count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
           page: `${page}/${last}`, per_page: perPage,
-          results: rows.map(({ author_id, author_name, ...h }) => ({ ...h, id: Number(h.id), author: author_id === null ? null : { id: author_id, name: author_name } })),
+          results: rows.map(({ author_id, author_name, ...h }, i) => ({
+            ...h, id: Number(h.id), author: author_id === null ? null : { id: author_id, name: author_name }, references: references[i],
+          })),
         };
       },
     });

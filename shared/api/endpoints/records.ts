@@ -36,8 +36,8 @@ export type Changes = z.infer<typeof Changes>;
 
 /**
  * One audit row (newest first): who (author, null for a job or a deleted user), when,
- * what kind of write (create, update, delete, bulk, job…) and each changed field's old
- * and new value.
+ * what kind of write (create, update, delete, bulk, job…), each changed field's old
+ * and new value, and the names of the records its reference fields name by id.
  */
 export const HistoryEntry = z.object({
   id: z.number().int(),
@@ -45,6 +45,8 @@ export const HistoryEntry = z.object({
   changes: Changes,
   created_at: z.string(),
   author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  /** The names of the records its reference fields name by id, by field then id (a record since deleted is left out). */
+  references: z.record(z.string(), z.record(z.string(), z.string())).default({}),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 

@@ -1,9 +1,40 @@
 /** Driving the record pages' inputs in Chromium (antd selects, date pickers, switches) and reading records straight from the API. */
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import type { OtherClient } from './other-client';
+import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../../server/seed/accounts';
+import { test } from '../fixtures';
+import { signInElsewhere, type OtherClient } from './other-client';
 
 type Row = Record<string, unknown> & { id: number; version: number };
+
+/** A sandbox account by username (server/seed/accounts.ts). */
+export const account = (username: string): SandboxAccount => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
+
+/**
+ * The admin client a record spec reads and changes records with behind the console's
+ * back: signed in (another device) before the spec's tests, its session ended after them.
+ * Call once at the top of a spec file.
+ */
+export function adminElsewhere(): OtherClient {
+  let client: OtherClient | undefined;
+  test.beforeAll(async ({ consoleHost }) => {
+    client = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+  });
+  test.afterAll(async () => {
+    await client?.end();
+  });
+  const ready = (): OtherClient => {
+    if (!client) throw new Error('the admin client signs in before the tests (adminElsewhere)');
+    return client;
+  };
+  return {
+    get accessToken() { return ready().accessToken; },
+    get refreshToken() { return ready().refreshToken; },
+    call: (...args) => ready().call(...args),
+    sessions: () => ready().sessions(),
+    end: () => ready().end(),
+  };
+}
 
 /** GET one object (and its ETag) as another client. */
 export async function getObject(client: OtherClient, path: string): Promise<{ row: Row; etag: string }> {
@@ -59,6 +90,10 @@ export async function typeDate(page: Page, inputId: string, shown: string): Prom
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page.locator('.shell__content')).toBeVisible();
   await expect(page.locator('.loading-view')).toHaveCount(0);
+  // A control just clicked keeps antd's hover colour while the pointer rests on it (fading
+  // for 0.2 s): axe reads the colours once the pointer has left and the fade has ended.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
   let axe = new AxeBuilder({ page }).include('.shell__content');
   if (await page.locator('.ant-modal-root').count()) axe = axe.include('.ant-modal-root');
   const results = await axe.analyze();

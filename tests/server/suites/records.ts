@@ -123,6 +123,27 @@ export function recordSuite(get: () => RunningServer) {
       expect((await admin(`${path}history/?colour=red`)).body).toEqual({ colour: ['Unknown or read-only field.'] });
     });
 
+    it('GET …/history/ names the records its reference fields name by id (label, artists), in one answer; a deleted one is left out', async () => {
+      const { release: r } = await newRelease(0, 'History Names');
+      const path = `/v4/catalog/releases/${r.id}/`;
+      const [l2, a5, a2] = await Promise.all([
+        get().db.query<{ name: string; supplier_id: number }>('select name, supplier_id from labels where id = 2'),
+        get().db.query<{ name: string }>('select name from artists where id = 5'),
+        get().db.query<{ name: string }>('select name from artists where id = 2'),
+      ]);
+      const [l1] = await get().db.query<{ name: string }>('select name from labels where id = 1');
+      const a = await patch(path, { label_id: 2, artists: [5, 2] }, `"v${r.version}"`);
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      const h = await admin(`${path}history/`);
+      const [latest, created] = h.body.results!;
+      expect(latest.changes).toMatchObject({ label_id: { old: 1, new: 2 }, artists: { old: [], new: [5, 2] } });
+      expect(latest.references).toEqual({ label_id: { 1: l1.name, 2: l2[0].name }, artists: { 5: a5[0].name, 2: a2[0].name } });
+      expect(created.references).toMatchObject({ label_id: { 1: l1.name } });
+      // A referenced record since deleted: its id stays in the change, without a name.
+      await get().db.query("update record_history set changes = jsonb_set(changes, '{artists,new}', '[5, 999999]') where id = $1", [latest.id]);
+      expect((await admin(`${path}history/`)).body.results![0].references).toEqual({ label_id: { 1: l1.name, 2: l2[0].name }, artists: { 5: a5[0].name } });
+    });
+
     it('a failed write leaves no history row: stale If-Match, refused field, bad value, the CONVERTED rule, a refused row of a bulk PUT', async () => {
       const { tracks: [t, u] } = await newRelease(2);
       const path = `/v4/catalog/tracks/${t.id}/`;

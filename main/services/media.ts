@@ -1,0 +1,116 @@
+/**
+ * Cover art and previews without the token reaching the renderer (issue 13).
+ *
+ * - Upload: the renderer names a picked image (packaging's pick grants, so main reads
+ *   only what the user chose in this launch); main reads its bytes and POSTs them to
+ *   `POST …/releases/{id}/images/` with the session's token.
+ * - Display and playback: `ticket()` hands the renderer a URL on the app's own origin,
+ *   `MEDIA_PATH` + 32 random bytes, naming one declared media endpoint (a release image
+ *   a track's stream, or a support download). `serve()` answers it, for the browser host's server and
+ *   Electron's app:// handler alike, by fetching the API with the token in main, the
+ *   media element's Range header passed through and the API's 200/206/416 answer
+ *   streamed back with its range headers. An unknown or expired ticket is a 404; the
+ *   ticket is only ever issued over the bridge, so only the console's own page (launch
+ *   key, or Electron's app:// frame) can get one.
+ */
+import { randomBytes } from 'node:crypto';
+import { COVER_ART_MAX_BYTES } from '../../shared/constants';
+import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
+import { MEDIA_PATH } from '../../shared/bridge/transport';
+import type { MediaTarget } from '../../shared/bridge/channels/media';
+import type { ApiClient } from './api-client';
+
+/** How long a media URL stays valid: long enough to play a preview, seeking included. */
+export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
+/** Most media URLs held at once; the oldest goes first. */
+export const MEDIA_TICKETS_MAX = 500;
+
+/** The answer headers of the API that the media element or a download needs (type, length, ranges, file name, caching). */
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'content-disposition', 'etag', 'last-modified'] as const;
+
+export interface MediaDeps {
+  api: Pick<ApiClient, 'call' | 'stream'>;
+  /** A picked image's bytes (PackagingService.readPickedImage). */
+  readPickedImage: (path: string, maxBytes: number) => Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
+  now?: () => number;
+}
+
+export class MediaService {
+  private readonly tickets = new Map<string, { target: MediaTarget; expires: number }>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: MediaDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async uploadCover(releaseId: number, path: string): Promise<{ results: ReleaseImage[] }> {
+    const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
+    const res = await this.deps.api.call(mediaEndpoints.uploadImage, { params: { id: releaseId }, body: bytes }, { contentType });
+    return { results: res.data.results };
+  }
+
+  /** A media URL (path on the app's origin) for this target. */
+  ticket(target: MediaTarget): { url: string } {
+    this.prune();
+    const id = randomBytes(32).toString('base64url');
+    this.tickets.set(id, { target, expires: this.now() + MEDIA_TICKET_TTL_MS });
+    return { url: `${MEDIA_PATH}${id}` };
+  }
+
+  /** Whether a request path is main's media route (the transports route it here). */
+  static owns(pathname: string): boolean {
+    return pathname.startsWith(MEDIA_PATH);
+  }
+
+  /** The answer to GET `pathname` (under MEDIA_PATH) with the request's Range header, if any. */
+  async serve(pathname: string, range?: string | null): Promise<Response> {
+    const target = this.valid(pathname.slice(MEDIA_PATH.length));
+    if (!target) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    let upstream: Response;
+    try {
+      const opts = { accept: '*/*', range: range ?? undefined };
+      upstream = await this.fetchTarget(target, opts);
+    } catch {
+      // No session (signed out) or the API unreachable: nothing to serve, and nothing said about why.
+      return new Response(null, { status: 502 });
+    }
+    const headers = new Headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    for (const h of PASSED_HEADERS) {
+      const v = upstream.headers.get(h);
+      if (v !== null) headers.set(h, v);
+    }
+    if (upstream.status >= 400) {
+      await upstream.body?.cancel().catch(() => {});
+      headers.delete('content-length');
+      return new Response(null, { status: upstream.status, headers });
+    }
+    return new Response(upstream.body, { status: upstream.status, headers });
+  }
+
+  private fetchTarget(target: MediaTarget, opts: { accept: string; range?: string }): Promise<Response> {
+    switch (target.kind) {
+      case 'trackStream':
+        return this.deps.api.stream(mediaEndpoints.stream, { params: { id: target.trackId } }, opts);
+      case 'releaseImage':
+        return this.deps.api.stream(mediaEndpoints.image, { params: { id: target.releaseId, variant: target.variant } }, opts);
+      case 'supportDownload':
+        return this.deps.api.stream(mediaEndpoints.supportDownload, { params: { id: target.trackId, format: target.format } }, opts);
+    }
+  }
+
+  private valid(id: string): MediaTarget | null {
+    const t = this.tickets.get(id);
+    if (!t) return null;
+    if (t.expires <= this.now()) {
+      this.tickets.delete(id);
+      return null;
+    }
+    return t.target;
+  }
+
+  private prune(): void {
+    const now = this.now();
+    for (const [id, t] of this.tickets) if (t.expires <= now) this.tickets.delete(id);
+    while (this.tickets.size >= MEDIA_TICKETS_MAX) this.tickets.delete(this.tickets.keys().next().value!);
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
+import { channel } from '../define';
+
+/**
+ * A release's cover art and a track's preview (spec §5, §7; issue 13). The renderer
+ * neither reads files nor holds the token: main reads the image the user picked
+ * (packagingPick / the browser host's packagingBrowsePick) and POSTs its bytes, and
+ * main hands out short-lived media URLs on the app's own origin (MEDIA_PATH) that it
+ * answers by fetching the API with the session's token (HTTP Range passed through).
+ */
+const RecordId = z.number().int().positive().max(999_999_999);
+
+export const MediaTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('releaseImage'), releaseId: RecordId, variant: z.enum(['original', 'default']) }).strict(),
+  z.object({ kind: z.literal('trackStream'), trackId: RecordId }).strict(),
+  z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
+]);
+export type MediaTarget = z.infer<typeof MediaTarget>;
+
+export const mediaChannels = {
+  mediaCoverUpload: channel(
+    'Sets a release\'s cover art from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/releases/{id}/images/ with its bytes. Answers the release\'s images; the §5 rule\'s refusal comes back as the API\'s 400 naming `image`.',
+    z.object({ releaseId: RecordId, path: z.string().min(1).max(4096) }).strict(),
+    z.object({ results: z.array(ReleaseImage) }),
+  ),
+  mediaUrl: channel(
+    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
+    z.object({ target: MediaTarget }).strict(),
+    z.object({ url: z.string() }),
+  ),
+} as const;

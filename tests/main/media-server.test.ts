@@ -1,0 +1,145 @@
+/**
+ * Cover art and previews through main (issue 13), against the real v4 server in-process
+ * (PGlite, demo seed with the sandbox's WAVs in storage) and the browser host's server:
+ * an image the user picked is uploaded by main (the §5 refusal comes back as the API's
+ * 400 naming `image`), and media URLs on the host's own origin serve the cover and the
+ * track preview with HTTP Range, fetched with the token in main. Without a ticket, with
+ * an expired one, from another Host, or once signed out, nothing is served.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { EventBus, type Handlers } from '../../main/bridge';
+import { mediaHandlers } from '../../main/bridge/handlers/media';
+import { startHostServer, type HostServer } from '../../main/host/server';
+import { ApiClient } from '../../main/services/api-client';
+import { MEDIA_TICKET_TTL_MS, MediaService } from '../../main/services/media';
+import { PackagingService } from '../../main/services/packaging';
+import { SessionService } from '../../main/services/session';
+import { createMemoryVault } from '../../main/services/token-vault';
+import { BridgeError, MEDIA_PATH } from '../../shared/bridge';
+import { PKG_MSG } from '../../shared/packaging/messages';
+import { postSignInForm } from '../server/helpers';
+
+let server: RunningServer;
+let host: HostServer;
+let dir: string;
+let session: SessionService;
+let packaging: PackagingService;
+let media: MediaService;
+let now = Date.now();
+let release = 0;
+let track = 0;
+
+const image = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+
+beforeAll(async () => {
+  server = await startServer({ seed: 1, accessTokenTtl: 600 });
+  dir = mkdtempSync(join(tmpdir(), 'media-main-'));
+  writeFileSync(join(dir, 'small.png'), await image(400));
+  writeFileSync(join(dir, 'cover.png'), await image(1600));
+  writeFileSync(join(dir, 'not-picked.png'), await image(1600));
+  session = new SessionService({ idpUrl: server.idp, vault: createMemoryVault(), events: new EventBus() });
+  const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
+  const back = new URL((await postSignInForm(url, 'contentops', 'sandbox-contentops')).headers.get('location')!).searchParams;
+  await session.completeSignIn(back.get('code')!, back.get('state')!);
+  const api = new ApiClient({ apiUrl: server.api, session });
+  packaging = new PackagingService({ browseRoots: [dir], fetchSupplier: () => Promise.reject(new Error('unused')) });
+  media = new MediaService({ api, readPickedImage: (p, max) => packaging.readPickedImage(p, max), now: () => now });
+  const handlers = mediaHandlers({ media }) as unknown as Handlers;
+  host = await startHostServer({ rendererDir: dir, handlers, events: new EventBus(), media });
+  [{ id: release }] = await server.db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');
+  [{ id: track }] = await server.db.query<{ id: number }>('select min(id) as id from tracks where release_id = $1', [release]);
+}, 120_000);
+afterAll(async () => {
+  await host?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${host.origin}${path}`, { headers }).then(async (r) => ({ status: r.status, headers: r.headers, bytes: Buffer.from(await r.arrayBuffer()) }));
+
+describe('cover art through main', () => {
+  it('refuses an image the user did not pick, before anything is sent', async () => {
+    const err = await media.uploadCover(release, join(dir, 'not-picked.png')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect((err as BridgeError).code).toBe('forbidden_path');
+  });
+
+  it('a picked 400x400 image is refused by the API with the §5 rule, naming the image', async () => {
+    const picked = await packaging.browsePick(join(dir, 'small.png'), 'coverArt');
+    const err = await media.uploadCover(release, picked.path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([400, { image: [PKG_MSG.coverArtTooSmall] }]);
+  });
+
+  it('a picked 1600x1600 image is uploaded as PNG bytes, and its 1400x1400 crop is served on the host\'s origin', async () => {
+    const picked = await packaging.browsePick(join(dir, 'cover.png'), 'coverArt');
+    const { results } = await media.uploadCover(release, picked.path);
+    expect(results.map((i) => [i.variant, i.width, i.height])).toEqual([['original', 1600, 1600], ['default', 1400, 1400]]);
+    const { url } = media.ticket({ kind: 'releaseImage', releaseId: release, variant: 'default' });
+    expect(url.startsWith(MEDIA_PATH)).toBe(true);
+    const r = await get(url);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^image\//);
+    const meta = await sharp(r.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1400, 1400]);
+  });
+});
+
+describe('media URLs', () => {
+  it('stream a track\'s preview with HTTP Range: 206 with its Content-Range, or the whole file', async () => {
+    const file = (await server.storage.get(`tracks/${track}/wav.wav`))!;
+    const { url } = media.ticket({ kind: 'trackStream', trackId: track });
+    const part = await get(url, { range: 'bytes=0-99' });
+    expect([part.status, part.headers.get('content-range'), part.headers.get('accept-ranges')]).toEqual([206, `bytes 0-99/${file.length}`, 'bytes']);
+    expect(part.bytes.equals(file.subarray(0, 100))).toBe(true);
+    const whole = await get(url);
+    expect([whole.status, whole.headers.get('content-type'), whole.bytes.length]).toEqual([200, 'audio/wav', file.length]);
+    // The answer carries the bytes and their headers, never the bearer token.
+    expect(whole.headers.get('authorization')).toBeNull();
+  });
+
+  it('serve a support download as an attachment with its file name', async () => {
+    const file = (await server.storage.get(`tracks/${track}/wav.wav`))!;
+    const { url } = media.ticket({ kind: 'supportDownload', trackId: track, format: 'wav' });
+    const r = await get(url);
+    expect([r.status, r.bytes.length]).toEqual([200, file.length]);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.wav"/);
+  });
+
+  it('refuse an unknown ticket, an expired one, another Host, and anything but GET/HEAD', async () => {
+    expect((await get(`${MEDIA_PATH}${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await get(MEDIA_PATH)).status).toBe(404);
+    const { url } = media.ticket({ kind: 'trackStream', trackId: track });
+    const other = await new Promise<number>((resolve) => {
+      const o = new URL(host.origin);
+      request({ host: o.hostname, port: o.port, path: url, headers: { host: `rebind.evil.example:${o.port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).end();
+    });
+    expect(other).toBe(421);
+    expect((await fetch(`${host.origin}${url}`, { method: 'POST' })).status).toBe(405);
+    now += MEDIA_TICKET_TTL_MS + 1;
+    expect((await get(url)).status).toBe(404);
+  });
+
+  it('a track the API does not let the user read answers its status, with no body', async () => {
+    const { url } = media.ticket({ kind: 'trackStream', trackId: 999_999 });
+    const r = await get(url);
+    expect([r.status, r.bytes.length]).toEqual([404, 0]);
+  });
+
+  it('serve nothing once the session has ended', async () => {
+    const { url } = media.ticket({ kind: 'trackStream', trackId: track });
+    await session.signOut();
+    const r = await get(url);
+    expect([r.status, r.bytes.length]).toEqual([502, 0]);
+  });
+});
