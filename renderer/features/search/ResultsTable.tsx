@@ -30,6 +30,8 @@ export interface ResultsTableProps {
   onSelect: (keys: React.Key[]) => void;
   /** Height of the scrolling body when virtual. */
   height?: number;
+  /** What an empty result shows (the filters that produced it, a way to clear them). */
+  empty?: React.ReactNode;
 }
 
 export function rowKey(row: Row, index?: number): React.Key {
@@ -64,6 +66,7 @@ export function ResultsTable(p: ResultsTableProps) {
       columns={columns}
       dataSource={p.rows as Row[]}
       loading={p.loading}
+      locale={p.empty ? { emptyText: p.empty } : undefined}
       virtual={virtual}
       scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
       rowSelection={{ columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
