@@ -18,6 +18,7 @@ import { storeOptions } from '../../shared/access';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { FilterPanel } from '../../renderer/features/search/FilterPanel';
 import { FilterChips } from '../../renderer/features/search/FilterChips';
+import * as suggestionModule from '../../renderer/features/search/SuggestionLabel';
 
 afterEach(cleanup);
 
@@ -159,5 +160,19 @@ describe('FilterChips', () => {
   it('shows nothing without filters', () => {
     withQuery(<FilterChips values={{}} order={[]} brand="" errors={{}} onRemove={vi.fn()} onClear={vi.fn()} />);
     expect(screen.queryByTestId('filter-chips')).toBeNull();
+  });
+});
+
+describe('header search suggestions', () => {
+  it('show the name, then the type and id and what the server says tells them apart', () => {
+    const { SuggestionLabel } = suggestionModule;
+    render(
+      <>
+        <SuggestionLabel s={{ type: 'tracks', id: 5, name: 'Mirage', detail: 'Ann · Club Mix · Signal EP' }} />
+        <SuggestionLabel s={{ type: 'artists', id: 9, name: 'Mirage', detail: '' }} />
+      </>,
+    );
+    expect(screen.getByTestId('suggestion-tracks-5').textContent).toBe('MirageTracks #5 · Ann · Club Mix · Signal EP');
+    expect(screen.getByTestId('suggestion-artists-9').textContent).toBe('MirageArtists #9');
   });
 });
