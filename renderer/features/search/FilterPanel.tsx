@@ -98,12 +98,9 @@ export function FilterPanel({ filters, bar, brand, applied, errors, onApply }: P
           styles={{ wrapper: { maxWidth: '100vw' } }}
           data-testid="more-filters-drawer"
           footer={
-            <Space>
-              <Button type="primary" onClick={submit} data-testid="more-filters-submit">
-                Search
-              </Button>
-              <Button onClick={() => setOpen(false)}>Close</Button>
-            </Space>
+            <Button type="primary" onClick={submit} data-testid="more-filters-submit">
+              Search
+            </Button>
           }
         >
           <Form layout="vertical" className="search-more" onFinish={submit}>
