@@ -80,6 +80,23 @@ export function filterErrors(values: FilterValues, brand = '', now = new Date())
   return out;
 }
 
+/**
+ * A 400's field errors (the v4 validation body) placed on the screen: those naming a
+ * filter of the panel go on that field; the rest (order_by, page…) as "Label: message" lines.
+ */
+export function placeServerErrors(
+  body: Readonly<Record<string, readonly string[]>> | null,
+  filters: readonly string[],
+): { fields: Record<string, string>; other: string[] } {
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [name, messages] of Object.entries(body ?? {})) {
+    if (filters.includes(name)) fields[name] = messages.join(' ');
+    else other.push(`${filterLabel(name)}: ${messages.join(' ')}`);
+  }
+  return { fields, other };
+}
+
 /** The filters that hold a value, in the panel's order, then any others the URL holds. */
 export function activeFilters(values: FilterValues, order: readonly string[]): string[] {
   const set = Object.keys(values).filter((k) => values[k]?.trim());

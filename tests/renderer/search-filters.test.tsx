@@ -12,11 +12,13 @@ import { principalFrom } from '../../shared/access';
 import { VALUE_MSG, dateRangeValue, idListValue } from '../../shared/api';
 import { MSG } from '../../shared/messages';
 import {
-  activeFilters, barFilters, chipText, emptyResultText, filterError, filterErrors, filterLabel, panelFilters,
+  activeFilters, barFilters, chipText, placeServerErrors, emptyResultText, filterError, filterErrors, filterLabel, panelFilters,
 } from '../../shared/search';
 import { storeOptions } from '../../shared/access';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { FilterPanel } from '../../renderer/features/search/FilterPanel';
+import { validationErrorsOf } from '../../renderer/lib/http-errors';
+import { BridgeError } from '../../shared/bridge/error';
 import { FilterChips } from '../../renderer/features/search/FilterChips';
 import * as suggestionModule from '../../renderer/features/search/SuggestionLabel';
 
@@ -78,6 +80,21 @@ describe('filter values checked with the server\'s rules', () => {
     expect(filterErrors({ id: 'x', title: 'y', is_hype: 'maybe', release_date: '' })).toEqual({
       id: VALUE_MSG.wholeNumbers, is_hype: VALUE_MSG.bool('true', 'false'),
     });
+  });
+});
+
+describe('a 400 naming fields', () => {
+  it('lands on the filters it names; anything else is one labelled line, never a bare status text', () => {
+    const body = { id: [VALUE_MSG.wholeNumbers], order_by: ['Cannot order by x.'] };
+    expect(placeServerErrors(body, ['q', 'id'])).toEqual({ fields: { id: VALUE_MSG.wholeNumbers }, other: ['Order By: Cannot order by x.'] });
+    expect(placeServerErrors(null, ['id'])).toEqual({ fields: {}, other: [] });
+  });
+
+  it('is read from the BridgeError of a 400 only', () => {
+    const detail = { id: ['Enter whole numbers separated by commas.'] };
+    expect(validationErrorsOf(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail }))).toEqual(detail);
+    expect(validationErrorsOf(new BridgeError({ code: 'http_error', status: 500, message: 'Internal Server Error', detail }))).toBeNull();
+    expect(validationErrorsOf(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: 'nope' }))).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
 import {
-  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, filterLabel, panelFilters, setFilter,
+  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, panelFilters, placeServerErrors, setFilter,
   shownColumns, type FilterValues,
 } from '../../../shared/search';
 import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../lib/http-errors';
@@ -96,12 +96,8 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const env = valid ? list.data : undefined;
   // A 400 that names filters lands on those fields; anything else is one §8 line (never a bare status text).
   const answered = list.isError ? validationErrorsOf(list.error) : null;
-  const fieldErrors: Record<string, string> = { ...ownErrors };
-  const unplaced: string[] = [];
-  for (const [name, messages] of Object.entries(answered ?? {})) {
-    if (filters.includes(name)) fieldErrors[name] ??= messages.join(' ');
-    else unplaced.push(`${filterLabel(name)}: ${messages.join(' ')}`);
-  }
+  const { fields: answeredFields, other: unplaced } = placeServerErrors(answered, filters);
+  const fieldErrors: Record<string, string> = { ...answeredFields, ...ownErrors };
   const listAlert = valid && list.isError && (!answered || unplaced.length > 0);
   const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
     ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit(ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 }))) }]
