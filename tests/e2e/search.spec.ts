@@ -166,6 +166,16 @@ test('a supplier finds its tracks by title, without the control-only filters', a
   await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${row.id}$`));
 });
 
+/** Searches by one filter and saves the search as a named view. */
+async function saveFilteredView(page: Page, name: string, value: string, view: string) {
+  await applyFilter(page, name, value);
+  await expect(page).toHaveURL(new RegExp(`${name}=${escapeRe(value)}`));
+  await page.getByTestId('save-view').click();
+  await page.getByTestId('save-view-name').fill(view);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('saved-views')).toContainText(view);
+}
+
 /** Picks an option of a filter's antd Select by typing its label (the list may be virtual). */
 async function pickOption(page: Page, name: string, label: string) {
   const field = page.getByTestId(`filter-${name}`);
@@ -315,12 +325,7 @@ test('a column chooser change and a named saved view survive a restart of the co
     await expect(header).toContainText('BPM');
     await page.keyboard.press('Escape');
 
-    await applyFilter(page, 'title', 'a');
-    await expect(page).toHaveURL(/title=a/);
-    await page.getByTestId('save-view').click();
-    await page.getByTestId('save-view-name').fill('Titles with a');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByTestId('saved-views')).toContainText('Titles with a');
+    await saveFilteredView(page, 'title', 'a', 'Titles with a');
     // Give the settings writes a moment to reach the store, then restart.
     await page.waitForTimeout(500);
 
@@ -518,12 +523,7 @@ test('signing out clears the session\'s filters; saved views stay', async ({ pag
   const curation = account('curation');
   await signIn(page, gotoConsole, curation);
   await gotoConsole(page, '/catalog?type=charts');
-  await applyFilter(page, 'title', 'Storm');
-  await expect(page).toHaveURL(/title=Storm/);
-  await page.getByTestId('save-view').click();
-  await page.getByTestId('save-view-name').fill('Storm charts');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('saved-views')).toContainText('Storm charts');
+  await saveFilteredView(page, 'title', 'Storm', 'Storm charts');
   // The filters are the session's: a bare link reopens them, as chips.
   await gotoConsole(page, '/catalog?type=charts');
   await expect(page.getByTestId('chip-title')).toContainText('Title: Storm');
