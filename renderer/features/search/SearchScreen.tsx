@@ -115,8 +115,10 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const typeOptions = types.map((t) => ({ value: t.key, label: t.label }));
   const chooseType = (key: string) => update({ type: key, page: 1, filters: {}, orderBy: null });
   const hasFilters = Object.keys(state.filters).length > 0;
-  const empty = !valid ? (
+  const empty = !valid || (answered && !unplaced.length) ? (
     <div className="search-empty" data-testid="search-invalid">Correct the filters marked above to search.</div>
+  ) : list.isError ? (
+    <div className="search-empty">The results could not be loaded (see the message above).</div>
   ) : hasFilters ? (
     <div className="search-empty" data-testid="search-empty">
       <p>{emptyResultText(state.filters, filters, principal.brand)}</p>
