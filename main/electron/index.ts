@@ -66,6 +66,7 @@ async function start(): Promise<void> {
       user: await signInWithLoopback(session, openIdentityProviderSignIn((url) => shell.openExternal(url), config.idpUrl)),
     }),
     chooseExportTarget,
+    showItemInFolder: (path) => shell.showItemInFolder(path),
     packagingDialogs: electronPackagingDialogs,
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl, media: services.media });

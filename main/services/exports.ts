@@ -188,6 +188,10 @@ export interface ExportsFacade {
   service: ExportService;
   /** An absolute path to write, or null when the user dismissed the dialog. */
   chooseTarget: (suggestedName: string) => Promise<string | null>;
+  /** The file of each export this launch started, by export id (what "Show in folder" may show: never a path from the renderer). */
+  targets: Map<string, string>;
+  /** Shows a file in the system file manager (Electron's shell.showItemInFolder); absent where that is not possible (the browser host). */
+  showInFolder?: (path: string) => void;
 }
 
 /**

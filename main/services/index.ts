@@ -50,6 +50,8 @@ export interface TransportParts {
   fetch?: typeof fetch;
   /** Where an export goes: Electron's save dialog; the Downloads folder by default. */
   chooseExportTarget?: (suggestedName: string) => Promise<string | null>;
+  /** Shows a file in the system file manager (Electron); the browser host has none. */
+  showItemInFolder?: (path: string) => void;
   /** Native folder/file pickers for packaging (Electron); the host serves a folder browser instead. */
   packagingDialogs?: PackagingDialogs;
 }
@@ -79,6 +81,8 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
         onProgress: (p) => events.emit('exportProgress', p),
       }),
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
+      targets: new Map(),
+      showInFolder: parts.showItemInFolder,
     },
     packaging,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),

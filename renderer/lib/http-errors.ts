@@ -94,6 +94,11 @@ function bodyText(body: unknown): string {
   }
 }
 
+/** The field errors of a failed call's v4 validation body (a 400 naming fields), or null. */
+export function validationErrorsOf(error: unknown): Record<string, string[]> | null {
+  return error instanceof BridgeError && error.status === 400 ? fieldErrors(error.detail) : null;
+}
+
 /** The field errors of a v4 validation body (shared validationBody, each field with a message), or null. */
 function fieldErrors(body: unknown): Record<string, string[]> | null {
   const r = validationBody.safeParse(body);

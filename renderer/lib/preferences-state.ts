@@ -24,6 +24,8 @@ export type PreferencesAction =
   | { type: 'INIT_PREFERENCES'; stored: unknown }
   | { type: 'SET_FILTERS'; userId: number; searchType: string; filters: FilterValues }
   | { type: 'SET_COLUMNS'; userId: number; searchType: string; columns: string[] }
+  /** Sign-out: the session's filters go (a new session starts with none); columns and saved views stay. */
+  | { type: 'CLEAR_FILTERS'; userId: number }
   | { type: 'RESET_USER_PREFERENCES'; userId: number };
 
 export const initialPreferences: PreferencesState = { version: PREFERENCES_VERSION, users: {} };
@@ -51,6 +53,8 @@ export function preferencesReducer(state: PreferencesState, action: PreferencesA
       return withUser(state, action.userId, (p) => ({ ...p, filters: { ...p.filters, [action.searchType]: action.filters } }));
     case 'SET_COLUMNS':
       return withUser(state, action.userId, (p) => ({ ...p, columns: { ...p.columns, [action.searchType]: [...action.columns] } }));
+    case 'CLEAR_FILTERS':
+      return state.users[String(action.userId)] ? withUser(state, action.userId, (p) => ({ ...p, filters: {} })) : state;
     case 'RESET_USER_PREFERENCES': {
       const users = { ...state.users };
       delete users[String(action.userId)];

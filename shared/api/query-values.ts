@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { DATE_MESSAGE, calendarDate } from './dates';
 import { MAX_PER_PAGE } from './envelope';
+import { MSG } from '../messages';
 
 /** PostgreSQL integer (int4) bounds: ids and integer filters never go past them. */
 export const INT4_MAX = 2_147_483_647;
@@ -36,7 +37,8 @@ export const VALUE_MSG = {
   range: (min: number, max: number) => `Ensure each value is between ${min} and ${max}.`,
   dateRange: 'Enter a date range as YYYY-MM-DD:YYYY-MM-DD.',
   realDate: DATE_MESSAGE,
-  rangeOrder: 'The start date must not be after the end date.',
+  /** Spec §5's words: a filter's reversed range says what a form's reversed dates say. */
+  rangeOrder: MSG.startBeforeEnd,
   choice: 'Select a valid choice.',
   bool: (t: string, f: string) => `Must be ${t} or ${f}.`,
   page: 'Invalid page.',

@@ -65,13 +65,21 @@ const WORDS: Readonly<Record<string, string>> = {
   id: 'ID', isrc: 'ISRC', upc: 'UPC', bpm: 'BPM', guid: 'GUID', ip: 'IP', dj: 'DJ', ugc: 'UGC', pposp: 'PPOSP',
 };
 
-/** A readable label from the spec's field name: "release_id" → "Release ID". */
+/**
+ * A readable label from the spec's field name: "release_id" → "Release ID"; a filter
+ * picked from a list drops its "ID" ("genre_id" → "Genre"), a yes/no its "Is"
+ * ("is_hype" → "Hype").
+ */
 export function filterLabel(name: string): string {
   if (name === TEXT_SEARCH) return 'Search';
   if (name === 'date') return 'Purchase Date';
   if (name === 'key_name') return 'Key';
-  return name
-    .split('_')
+  if (name === 'sub_genre_id') return 'Sub-genre';
+  const f = FILTER_DECLS.get(name);
+  let words = name.split('_');
+  if (f?.list && words.length > 1 && words.at(-1) === 'id') words = words.slice(0, -1);
+  if ((f?.kind === 'bool' || f?.kind === 'bool01') && words[0] === 'is' && words.length > 1) words = words.slice(1);
+  return words
     .map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 }

@@ -7,3 +7,4 @@ export * from './filters';
 export * from './columns';
 export * from './url-state';
 export * from './saved-views';
+export * from './filter-bar';

@@ -12,11 +12,11 @@ import { apiExportSource, type ExportJob, type ExportRequest } from '../../main/
 
 const ctx = { transport: 'host', origin: 'http://127.0.0.1:1' } as const;
 
-function setup(target: string | null) {
+function setup(target: string | null, showInFolder?: (path: string) => void) {
   const start = vi.fn((_req: ExportRequest, t: string): ExportJob => ({ exportId: 'e1', fileName: t.split('/').pop()!, done: new Promise(() => {}) }));
   const cancel = vi.fn(() => true);
   const chooseTarget = vi.fn(async (name: string) => (target === null ? null : `${target}/${name}`));
-  const services = { exports: { service: { start, cancel }, chooseTarget } } as unknown as MainServices;
+  const services = { exports: { service: { start, cancel }, chooseTarget, targets: new Map<string, string>(), showInFolder } } as unknown as MainServices;
   return { handlers: exportsHandlers(services) as unknown as Handlers, start, cancel, chooseTarget };
 }
 
@@ -24,7 +24,7 @@ describe('export handlers', () => {
   it('starts the export of the search type with its query and lets main pick the file', async () => {
     const s = setup('/downloads');
     const r = await dispatch(s.handlers, 'exportStart', { type: 'dj_profiles', filters: { dj_name: 'a b', q: 'x' }, orderBy: '-id', columns: ['dj_slug'] }, ctx);
-    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1', folder: '/downloads' } });
     const [req, target] = s.start.mock.calls[0];
     expect(req).toEqual({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
     expect(target).toMatch(/^\/downloads\/dj_profiles-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -66,5 +66,28 @@ describe('export handlers', () => {
     const s = setup('/d');
     expect(await dispatch(s.handlers, 'exportCancel', { exportId: 'e1' }, ctx)).toEqual({ ok: true, value: { ok: true } });
     expect(s.cancel).toHaveBeenCalledWith('e1');
+  });
+
+  it('shows a started export\'s file in its folder where the transport can (Electron), else answers its path (browser host)', async () => {
+    const shown: string[] = [];
+    const electron = setup('/downloads', (p) => shown.push(p));
+    await dispatch(electron.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx);
+    const r = await dispatch(electron.handlers, 'exportShowInFolder', { exportId: 'e1' }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { shown: true, path: expect.stringMatching(/^\/downloads\/tracks-[\d-]+\.csv$/) } });
+    expect(shown).toEqual([(r as { value: { path: string } }).value.path]);
+
+    const host = setup('/downloads');
+    await dispatch(host.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx);
+    expect(await dispatch(host.handlers, 'exportShowInFolder', { exportId: 'e1' }, ctx)).toMatchObject({
+      ok: true, value: { shown: false, path: expect.stringMatching(/^\/downloads\/tracks-/) },
+    });
+  });
+
+  it('shows only files of exports it started: an unknown id is refused, a path is not a request', async () => {
+    const shown: string[] = [];
+    const s = setup('/downloads', (p) => shown.push(p));
+    expect(await dispatch(s.handlers, 'exportShowInFolder', { exportId: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await dispatch(s.handlers, 'exportShowInFolder', { exportId: 'e1', path: '/etc/passwd' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(shown).toEqual([]);
   });
 });

@@ -82,8 +82,8 @@ describe('typed calls of declared endpoints', () => {
     await saveProfile({ first_name: 'B' }, '"v4"');
     expect(requests.at(-1)).toEqual({ method: 'PATCH', path: '/v4/accounts/me/', body: { first_name: 'B' }, ifMatch: '"v4"' });
 
-    answer = async () => ({ status: 200, data: { results: [{ type: 'tracks', id: 7, name: 'Seven' }] } });
-    expect(await autocompleteOptions('tracks', 'se').queryFn!({} as never)).toEqual([{ type: 'tracks', id: 7, name: 'Seven' }]);
+    answer = async () => ({ status: 200, data: { results: [{ type: 'tracks', id: 7, name: 'Seven', detail: 'Ann' }] } });
+    expect(await autocompleteOptions('tracks', 'se').queryFn!({} as never)).toEqual([{ type: 'tracks', id: 7, name: 'Seven', detail: 'Ann' }]);
     expect(requests.at(-1)).toEqual({ method: 'GET', path: '/v4/catalog/search/autocomplete/', query: { type: 'tracks', q: 'se' } });
   });
 

@@ -33,4 +33,13 @@ describe('preferences reducer (spec §4)', () => {
     expect(userPreferences(stored, 1)).toEqual({ filters: {}, columns: {} });
     expect(preferencesReducer(stored, { type: 'RESET_USER_PREFERENCES', userId: 7 }).users).toEqual({});
   });
+
+  it('sign-out clears the user\'s filters and keeps their columns and the other users\' preferences', () => {
+    const two = preferencesReducer(stored, { type: 'SET_FILTERS', userId: 9, searchType: 'tracks', filters: { title: 'Storm' } });
+    const s = preferencesReducer(two, { type: 'CLEAR_FILTERS', userId: 7 });
+    expect(userPreferences(s, 7)).toEqual({ filters: {}, columns: { tracks: ['title', 'bpm'] } });
+    expect(userPreferences(s, 9).filters).toEqual({ tracks: { title: 'Storm' } });
+    // A user with no preferences stays absent (nothing to store).
+    expect(preferencesReducer(stored, { type: 'CLEAR_FILTERS', userId: 1 })).toBe(stored);
+  });
 });

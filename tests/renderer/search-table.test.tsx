@@ -66,3 +66,22 @@ describe('ColumnChooser', () => {
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 });
+
+describe('ResultsTable layout and semantics (issue 12)', () => {
+  it('keeps the first column in view and leaves nothing focusable in the hidden measuring row', () => {
+    table();
+    const idHeader = [...document.querySelectorAll('thead th')].find((th) => th.textContent?.trim() === 'ID')!;
+    expect(idHeader.className).toContain('ant-table-cell-fix');
+    const measure = document.querySelectorAll('.ant-table-measure-row');
+    expect(measure.length).toBeGreaterThan(0);
+    for (const row of measure) {
+      expect(row.hasAttribute('inert')).toBe(true);
+      for (const el of row.querySelectorAll<HTMLElement>('input, button, a')) expect(el.tabIndex).toBe(-1);
+    }
+  });
+
+  it('an empty result shows what the screen gives it', () => {
+    table({ rows: [], total: 0, empty: <p>No results for Title: Storm.</p> });
+    expect(screen.getByText('No results for Title: Storm.')).toBeTruthy();
+  });
+});

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { BridgeError } from '../../../shared/bridge';
 import type { exportsChannels } from '../../../shared/bridge/channels/exports';
 import { toListQuery } from '../../../shared/api/endpoints/lists';
@@ -16,11 +17,19 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       // The type's declared export endpoint (listEndpoints(type).export) is called by the export source.
       const query = toListQuery({ ...req.filters, type: t.key, order_by: req.orderBy ?? null, columns: req.columns ?? null });
       const job = s.exports.service.start({ type: t.key, query }, target);
-      return { started: true as const, exportId: job.exportId, fileName: job.fileName };
+      s.exports.targets.set(job.exportId, target);
+      return { started: true as const, exportId: job.exportId, fileName: job.fileName, folder: dirname(target) };
     },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };
+    },
+    exportShowInFolder: (req) => {
+      const path = s.exports.targets.get(req.exportId);
+      if (!path) throw new BridgeError({ code: 'invalid_request', message: 'No such export.' });
+      if (!s.exports.showInFolder) return { shown: false, path };
+      s.exports.showInFolder(path);
+      return { shown: true, path };
     },
   };
 }

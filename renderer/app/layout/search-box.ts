@@ -4,8 +4,10 @@
  * - `useSearchSuggestions(type, text)`: autocomplete options (search/autocomplete);
  *   replace the body of this hook to wire the server's suggestions in.
  */
+import { createElement } from 'react';
 import { searchType } from '../../../shared/access';
 import { suggestionHref, useAutocomplete } from '../../features/search/autocomplete';
+import { SuggestionLabel } from '../../features/search/SuggestionLabel';
 
 export interface SearchSuggestion {
   value: string;
@@ -22,7 +24,7 @@ export function searchHref(type: string, text: string): string {
 }
 
 export function useSearchSuggestions(type: string, text: string): SearchSuggestion[] {
-  const found = useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: s.name, href: suggestionHref(s) }));
+  const found = useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: createElement(SuggestionLabel, { s }), href: suggestionHref(s) }));
   if (!text.trim()) return found;
   const label = searchType(type)?.label.toLowerCase() ?? 'results';
   return [...found, { value: `See all ${label} matching "${text.trim()}"`, label: `See all results in ${label}`, href: searchHref(type, text) }];

@@ -1,15 +1,17 @@
-/** /logout: revokes the session in main, resets the auth state and the cache, back to /auth. */
+/** /logout: revokes the session in main, clears the session's search filters, resets the auth state and the cache, back to /auth. */
 import { useEffect, useRef } from 'react';
 import { Card, Spin } from 'antd';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { bridge } from '../../lib/bridge';
-import { authAtom } from '../../lib/store';
+import { authAtom, preferencesAtom } from '../../lib/store';
 import { AuthFrame } from './AuthFrame';
 
 export default function LogoutPage() {
   const dispatch = useSetAtom(authAtom);
+  const dispatchPrefs = useSetAtom(preferencesAtom);
+  const userId = useAtomValue(authAtom).user?.userId;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -23,11 +25,13 @@ export default function LogoutPage() {
         // The session may already be gone (a 401 brought us here): clear locally anyway.
       })
       .finally(() => {
+        // The session's search filters end with it (issue 12); saved views and columns stay.
+        if (userId !== undefined) dispatchPrefs({ type: 'CLEAR_FILTERS', userId });
         dispatch({ type: 'LOGOUT' });
         queryClient.clear();
         navigate('/auth', { replace: true });
       });
-  }, [dispatch, queryClient, navigate]);
+  }, [dispatch, dispatchPrefs, userId, queryClient, navigate]);
 
   return (
     <AuthFrame>

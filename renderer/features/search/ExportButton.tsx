@@ -1,4 +1,8 @@
-/** Exports every result of the current filters to a CSV file, with progress and cancel. */
+/**
+ * Exports every result of the current filters to a CSV file, with progress and cancel;
+ * the finished notice names the saved file and its folder and offers "Show in folder"
+ * (main shows it in the file manager; a browser cannot, so the host answers the path and the notice shows it).
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Progress, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -19,12 +23,26 @@ interface Props {
 }
 
 export function ExportButton({ type, filters, orderBy, columns, total }: Props) {
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const [job, setJob] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const jobRef = useRef<string | null>(null);
   // Events can arrive before exportStart's answer (a small export ends at once): keep them until then.
   const early = useRef(new Map<string, Progress>());
+  // Where each started export's file goes (exportStart's answer).
+  const folders = useRef(new Map<string, string>());
+
+  const showInFolder = useCallback(
+    async (exportId: string) => {
+      try {
+        const r = await bridge.exportShowInFolder({ exportId });
+        if (!r.shown) message.info({ content: `Your browser cannot open folders. The file is at ${r.path}`, duration: 10 });
+      } catch (err) {
+        message.error(errorText(err));
+      }
+    },
+    [message],
+  );
 
   const handle = useCallback(
     (p: Progress) => {
@@ -36,11 +54,26 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
       if (p.state === 'running') return;
       jobRef.current = null;
       setJob(null);
-      if (p.state === 'done') message.success(`Exported ${p.rows.toLocaleString('en-US')} rows to ${p.fileName}`);
+      if (p.state === 'done') {
+        const folder = folders.current.get(p.exportId);
+        notification.success({
+          key: `export-${p.exportId}`,
+          message: `Exported ${p.rows.toLocaleString('en-US')} rows to ${p.fileName}`,
+          description: (
+            <div data-testid="export-done">
+              {folder && <div className="export-done__folder">Saved in {folder}</div>}
+              <Button size="small" style={{ marginTop: 8 }} onClick={() => void showInFolder(p.exportId)} data-testid="export-show-in-folder">
+                Show in folder
+              </Button>
+            </div>
+          ),
+          duration: 12,
+        });
+      }
       else if (p.state === 'failed') message.error(`${MSG.download}${p.error ? `: ${p.error}` : ''}`);
       else message.info('Export cancelled');
     },
-    [message],
+    [message, notification, showInFolder],
   );
   useEffect(() => onBridgeEvent('exportProgress', handle), [handle]);
 
@@ -50,6 +83,7 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
       const res = await bridge.exportStart({ type, filters, orderBy, columns });
       if (!res.started) return;
       jobRef.current = res.exportId;
+      folders.current.set(res.exportId, res.folder);
       setProgress(null);
       setJob(res.exportId);
       const seen = early.current.get(res.exportId);

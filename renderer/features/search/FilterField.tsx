@@ -70,7 +70,7 @@ export function FilterField({ name, brand, values, onChange }: Props) {
           aria-label={label}
           data-testid={testId}
           autoSize={{ minRows: 1, maxRows: 4 }}
-          placeholder="IDs, separated by spaces or new lines"
+          placeholder="One or more, e.g. 12 345"
           value={value}
           onChange={(e) => onChange(name, e.target.value)}
         />

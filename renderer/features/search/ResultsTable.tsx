@@ -3,6 +3,7 @@
  * server sorts, catalogue links, status tags in the spec's words, pagination from the
  * envelope, row selection. Long pages render virtually.
  */
+import { useEffect, useRef } from 'react';
 import { Table, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
@@ -30,6 +31,8 @@ export interface ResultsTableProps {
   onSelect: (keys: React.Key[]) => void;
   /** Height of the scrolling body when virtual. */
   height?: number;
+  /** What an empty result shows (the filters that produced it, a way to clear them). */
+  empty?: React.ReactNode;
 }
 
 export function rowKey(row: Row, index?: number): React.Key {
@@ -38,12 +41,24 @@ export function rowKey(row: Row, index?: number): React.Key {
 
 export function ResultsTable(p: ResultsTableProps) {
   const virtual = p.rows.length >= VIRTUAL_FROM;
-  const columns: TableProps<Row>['columns'] = p.columns.map((c) => ({
+  const box = useRef<HTMLDivElement>(null);
+  // The table's hidden measuring row copies the header, select-all checkbox included: a control hidden from
+  // screen readers but focusable (axe aria-hidden-focus). Nothing in it is for people: make it inert.
+  useEffect(() => {
+    for (const row of box.current?.querySelectorAll<HTMLElement>('.ant-table-measure-row') ?? []) {
+      row.setAttribute('inert', '');
+      for (const el of row.querySelectorAll<HTMLElement>('input, button, a, [tabindex]')) el.tabIndex = -1;
+    }
+  });
+  const columns: TableProps<Row>['columns'] = p.columns.map((c, i) => ({
     key: c.key,
     title: c.title,
     dataIndex: c.field.split('.'),
+    // Sized to their content (the table scrolls inside itself); a virtual table lays columns out by width.
     width: virtual ? 180 : undefined,
-    ellipsis: true,
+    ellipsis: virtual,
+    // The first column (the record's link) stays in view while the table scrolls sideways.
+    fixed: i === 0 ? ('left' as const) : undefined,
     // A cell shows only its own row: skip re-rendering it unless the row object changed (virtual scrolling).
     shouldCellUpdate: (record: Row, prev: Row) => record !== prev,
     sorter: c.sortable ? true : undefined,
@@ -57,33 +72,36 @@ export function ResultsTable(p: ResultsTableProps) {
     },
   }));
   return (
-    <Table<Row>
-      data-testid="search-results"
-      size="middle"
-      rowKey={(r) => rowKey(r)}
-      columns={columns}
-      dataSource={p.rows as Row[]}
-      loading={p.loading}
-      virtual={virtual}
-      scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
-      rowSelection={{ columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
-      pagination={{
-        current: p.page,
-        pageSize: p.perPage,
-        total: p.total,
-        showSizeChanger: true,
-        pageSizeOptions: [25, 50, 100, 200],
-        showTotal: (t) => `${t.toLocaleString('en-US')} results`,
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
-        if (extra.action === 'sort') {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = s?.columnKey ? String(s.columnKey) : null;
-          p.onSort(key && s.order ? `${s.order === 'descend' ? '-' : ''}${key}` : null);
-        } else if (extra.action === 'paginate') {
-          p.onPage(pagination.current ?? 1, pagination.pageSize ?? p.perPage);
-        }
-      }}
-    />
+    <div ref={box} className="search-results">
+      <Table<Row>
+        data-testid="search-results"
+        size="middle"
+        rowKey={(r) => rowKey(r)}
+        columns={columns}
+        dataSource={p.rows as Row[]}
+        loading={p.loading}
+        locale={p.empty ? { emptyText: p.empty } : undefined}
+        virtual={virtual}
+        scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
+        rowSelection={{ fixed: true, columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
+        pagination={{
+          current: p.page,
+          pageSize: p.perPage,
+          total: p.total,
+          showSizeChanger: true,
+          pageSizeOptions: [25, 50, 100, 200],
+          showTotal: (t) => `${t.toLocaleString('en-US')} results`,
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const key = s?.columnKey ? String(s.columnKey) : null;
+            p.onSort(key && s.order ? `${s.order === 'descend' ? '-' : ''}${key}` : null);
+          } else if (extra.action === 'paginate') {
+            p.onPage(pagination.current ?? 1, pagination.pageSize ?? p.perPage);
+          }
+        }}
+      />
+    </div>
   );
 }

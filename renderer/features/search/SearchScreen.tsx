@@ -5,21 +5,25 @@
  * per type are kept in their preferences (version 2).
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Card, Segmented, Select, Space } from 'antd';
+import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
-import { columnsOf, exportColumnKeys, exportFilters, panelFilters, shownColumns, type FilterValues } from '../../../shared/search';
-import { errorText, friendlyErrorText } from '../../lib/http-errors';
+import {
+  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, panelFilters, placeServerErrors, setFilter,
+  shownColumns, type FilterValues,
+} from '../../../shared/search';
+import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
 import { bulkFields } from '../records/bulk-fields';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportButton } from './ExportButton';
+import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import { fetchAllRows, searchListOptions } from './queries';
 import { ResultsTable, rowKey } from './ResultsTable';
@@ -55,6 +59,10 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const types = useMemo(() => offeredTypes(principal, area), [area, principal]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
   const filters = useMemo(() => (type ? panelFilters(principal, type.key) : []), [principal, type]);
+  const bar = useMemo(() => (type ? barFilters(principal, type.key) : []), [principal, type]);
+  // Filter values the server would refuse: errors on their fields, and nothing is sent (issue 12).
+  const ownErrors = useMemo(() => filterErrors(state.filters, principal.brand), [state.filters, principal.brand]);
+  const valid = Object.keys(ownErrors).length === 0;
   const chosen = type ? prefs.columns[type.key] : undefined;
   const columns = type ? shownColumns(type.key, chosen) : [];
   const perPage = state.perPage ?? DEFAULT_PER_PAGE;
@@ -74,7 +82,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const request = { type: type?.key ?? '', page: state.page, perPage, orderBy: state.orderBy, filters: state.filters };
   const ready = Boolean(type) && state.type === type?.key;
   const options = searchListOptions(principal, request);
-  const list = useQuery({ ...options, enabled: ready });
+  const list = useQuery({ ...options, enabled: ready && valid });
   // The selection belongs to one page of one query: a new query starts empty.
   const selectionKey = JSON.stringify(options.queryKey);
   const selected = selection.key === selectionKey ? selection.keys : [];
@@ -85,7 +93,12 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   }, [list.data]);
 
   if (!type) return <Alert type="warning" message={friendlyStatusText(403)} />;
-  const env = list.data;
+  const env = valid ? list.data : undefined;
+  // A 400 that names filters lands on those fields; anything else is one §8 line (never a bare status text).
+  const answered = list.isError ? validationErrorsOf(list.error) : null;
+  const { fields: answeredFields, other: unplaced } = placeServerErrors(answered, filters);
+  const fieldErrors: Record<string, string> = { ...answeredFields, ...ownErrors };
+  const listAlert = valid && list.isError && (!answered || unplaced.length > 0);
   const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
     ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit(ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 }))) }]
     : [];
@@ -101,6 +114,19 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   const chosenKeys = columns.filter((c) => !c.fixed).map((c) => c.key);
   const typeOptions = types.map((t) => ({ value: t.key, label: t.label }));
   const chooseType = (key: string) => update({ type: key, page: 1, filters: {}, orderBy: null });
+  const hasFilters = Object.keys(state.filters).length > 0;
+  const empty = !valid || (answered && !unplaced.length) ? (
+    <div className="search-empty" data-testid="search-invalid">Correct the filters marked above to search.</div>
+  ) : list.isError ? (
+    <div className="search-empty">The results could not be loaded (see the message above).</div>
+  ) : hasFilters ? (
+    <div className="search-empty" data-testid="search-empty">
+      <p>{emptyResultText(state.filters, filters, principal.brand)}</p>
+      <Button onClick={() => apply({})} data-testid="empty-clear-filters">
+        Clear filters
+      </Button>
+    </div>
+  ) : undefined;
 
   return (
     <div className="page search-screen" data-testid={`search-${type.key}`}>
@@ -142,19 +168,44 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
           />
         </Space>
       ) : types.length > 1 && (
-        <Segmented
-          data-testid="search-types"
-          style={{ marginBottom: 16 }}
-          value={type.key}
-          onChange={(key) => chooseType(String(key))}
-          options={typeOptions}
-        />
+        // An area's types: tabs where they fit, a select on a phone or a narrow window (search.css shows one of the two).
+        <>
+          <Segmented
+            data-testid="search-types"
+            className="search-types"
+            value={type.key}
+            onChange={(key) => chooseType(String(key))}
+            options={typeOptions}
+          />
+          <Select
+            aria-label="Search type"
+            data-testid="search-types-select"
+            className="search-types-select"
+            virtual={false}
+            value={type.key}
+            onChange={chooseType}
+            options={typeOptions}
+          />
+        </>
       )}
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <FilterPanel key={`${type.key}:${JSON.stringify(state.filters)}`} filters={filters} brand={principal.brand} applied={state.filters} onApply={apply} />
-      </Card>
-      {list.isError && (
-        <Alert style={{ marginBottom: 16 }} type="error" showIcon message={friendlyErrorText(list.error)} description={errorText(list.error)} />
+      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={state.filters} errors={fieldErrors} onApply={apply} />
+      <FilterChips
+        values={state.filters}
+        order={filters}
+        brand={principal.brand}
+        errors={fieldErrors}
+        onRemove={(name) => apply(setFilter(state.filters, name, null))}
+        onClear={() => apply({})}
+      />
+      {listAlert && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="error"
+          showIcon
+          data-testid="search-error"
+          message={friendlyErrorText(list.error)}
+          description={answered ? unplaced.join('\n') : requestFailedText(list.error)}
+        />
       )}
       <BulkActionBar
         selected={selected}
@@ -188,6 +239,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
         onPage={(p, size) => update({ page: size !== perPage ? 1 : p, perPage: size === DEFAULT_PER_PAGE ? null : size })}
         selected={selected}
         onSelect={setSelected}
+        empty={empty}
       />
       {bulkEdit && (
         <Suspense fallback={null}>

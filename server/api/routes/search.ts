@@ -1,7 +1,8 @@
 /** GET /v4/catalog/search/?type=… (every search type) and search/autocomplete/. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEARCH_TYPES, can, searchType, type Rule } from '../../../shared/access';
-import { AUTOCOMPLETE_TYPES, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
+import { AUTOCOMPLETE_TYPES, SUGGESTION_DETAIL, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
+import { cellText, columnsOf } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { badRequest } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -36,8 +37,10 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
         const def = LIST_DEF_BY_KEY.get(key);
         if (!t || !def?.text || !can(user!.principal, t.rule)) continue;
         const env = await runList(db, def, user!, { q, per_page: '5' }, search.path);
+        const detailColumns = columnsOf(key).filter((c) => (SUGGESTION_DETAIL as Record<string, readonly string[]>)[key]?.includes(c.key));
         for (const r of env.results) {
-          results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? '') });
+          const detail = detailColumns.map((c) => cellText(c, r)).filter(Boolean).join(' · ');
+          results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? ''), detail });
         }
       }
       return { results };

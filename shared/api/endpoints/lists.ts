@@ -122,7 +122,24 @@ export function listEndpoints(type: string): ListEndpoints {
 /** The search types the header's autocomplete searches. */
 export const AUTOCOMPLETE_TYPES = ['tracks', 'releases', 'artists', 'labels'] as const;
 
-export const Suggestion = z.object({ type: z.string(), id: z.number().int(), name: z.string() });
+/**
+ * What tells same-named suggestions apart (issue 12: five identical "Mirage" rows), by
+ * type: the result columns (shared/search columns) whose text joins into `detail`.
+ */
+export const SUGGESTION_DETAIL: Readonly<Record<(typeof AUTOCOMPLETE_TYPES)[number], readonly string[]>> = {
+  tracks: ['artists', 'mix_name', 'release'],
+  releases: ['artists', 'label', 'catalog_number'],
+  artists: [],
+  labels: ['supplier'],
+};
+
+export const Suggestion = z.object({
+  type: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  /** The artists, mix, release, label or supplier of the suggestion (SUGGESTION_DETAIL), '' when none. */
+  detail: z.string(),
+});
 export type Suggestion = z.infer<typeof Suggestion>;
 
 export const searchEndpoints = {

@@ -35,7 +35,8 @@ export const exportsChannels = {
     'Starts a CSV export of a search: main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete. Answers `started: false` when the user dismissed the save dialog.',
     ExportStartRequest,
     z.discriminatedUnion('started', [
-      z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string() }),
+      /** `folder`: where the file goes, for the finished toast to name (issue 12). */
+      z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string(), folder: z.string() }),
       z.object({ started: z.literal(false) }),
     ]),
   ),
@@ -43,5 +44,10 @@ export const exportsChannels = {
     'Cancels a running export; its temporary file is removed and the target is left as it was.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),
     Ok,
+  ),
+  exportShowInFolder: channel(
+    'Shows an export\'s file (one this launch started, by id) in the system file manager: shell.showItemInFolder in Electron (`shown: true`). A browser cannot open folders: the browser host answers `shown: false`, and the renderer shows the path instead. Both answer the file\'s path.',
+    z.object({ exportId: z.string().min(1).max(64) }).strict(),
+    z.object({ shown: z.boolean(), path: z.string() }),
   ),
 } as const;

@@ -104,6 +104,23 @@ export function listSuite(get: () => RunningServer) {
     }
   });
 
+  it('autocomplete suggestions say what tells them apart: the artists, mix and release of a track, a release\'s artists and label', async () => {
+    const names = (v: unknown) => (Array.isArray(v) ? v : [v]).filter(Boolean).map((x) => (x as { name: string }).name).join(', ');
+    const tracks = await call('/v4/catalog/search/autocomplete/?type=tracks&q=Mi');
+    expect(tracks.status).toBe(200);
+    const found = tracks.body.results as unknown as { type: string; id: number; name: string; detail: string }[];
+    expect(found.length).toBeGreaterThan(0);
+    for (const s of found) {
+      const row = ((await call(`/v4/catalog/tracks/?id=${s.id}`)).body.results as Res[])[0];
+      expect(s.detail).toBe([names(row.artists), row.mix_name, names(row.release)].filter(Boolean).join(' · '));
+      expect(s.detail).not.toBe('');
+    }
+    const releases = (await call('/v4/catalog/search/autocomplete/?type=releases&q=EP')).body.results as unknown as { id: number; detail: string }[];
+    expect(releases.length).toBeGreaterThan(0);
+    const row = ((await call(`/v4/catalog/releases/?id=${releases[0].id}`)).body.results as Res[])[0];
+    expect(releases[0].detail).toContain(names(row.label));
+  });
+
   it('ranks search results by relevance', async () => {
     const r = await call('/v4/catalog/search/?type=artists&q=Luca%20Vega&per_page=5');
     expect(r.status).toBe(200);
