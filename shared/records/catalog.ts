@@ -115,8 +115,14 @@ export const artistRecord = defineRecord({
     image_url: field('Profile Image', 'text', longText()),
     muzooka_sync: field('Enable Muzooka Sync', 'boolean', bool()),
     muzooka_id: field('Muzooka ID', 'text', optionalText(CODE_MAX)),
+    user_id: field('Associated User', 'reference', id.nullable(), { ref: 'users', shownAs: 'user' }),
   },
-  shown: { user_id: { label: 'Associated User', kind: 'text' }, created_at: CREATED },
+  shown: { created_at: CREATED },
+  create: { required: ['name'] },
+  subResources: [
+    { key: 'image', label: 'Profile Image', api: 'images' },
+    { key: 'muzooka', label: 'Muzooka', api: 'muzooka-mappings' },
+  ],
   checks: [muzookaSync],
 });
 

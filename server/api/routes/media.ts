@@ -70,7 +70,7 @@ const STREAM_FORMATS: readonly AudioFormat[] = [
  * comes to one part gets 206 with that part, one wholly past the end 416; a malformed one,
  * or one of several parts, is ignored (the whole file, 200, as RFC 9110 allows).
  */
-async function sendStored(
+export async function sendStored(
   storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, contentType: string, attachment?: string,
 ): Promise<FastifyReply> {
   const size = await storage.size(key);
@@ -105,7 +105,7 @@ interface ImageFile {
 }
 
 /** sharp's options for untrusted input: no image bigger than COVER_ART_MAX_SIDE² pixels is decoded. */
-const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MAX_SIDE, failOn: 'warning' } as const;
+export const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MAX_SIDE, failOn: 'warning' } as const;
 
 /** Reads and checks the upload (§5), and makes the §9 default crop. Bad images are 400 `{"image": [...]}`. */
 async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {

@@ -3,7 +3,7 @@
  * declaration (shared/api/endpoints/records.ts):
  * - GET …/{id}/history/ for every record type: the type's read rule, the row visible as
  *   by GET by id (else 404), newest first, paged in the list envelope;
- * - POST /v4/catalog/tracks/ and /v4/catalog/releases/ (spec §7): createRule (the type's
+ * - POST /v4/catalog/tracks/, /v4/catalog/releases/ and /v4/catalog/artists/ (spec §7): createRule (the type's
  *   write rule), 201 with the object as GET by id answers it and its ETag, history 'create';
  * - PATCH /v4/catalog/tracks/bulk/ and /v4/catalog/releases/{id}/tracks/bulk/: the bulk
  *   edit with preview (server/api/records/bulk-edit.ts), under the tracks' write rule;
@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
 import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../shared/api';
 import {
-  recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
+  artistEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
 } from '../../../shared/api/endpoints';
 import { RECORD_MSG, createRule, isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
@@ -127,6 +127,16 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', RECORD_MSG.noSuchRecord);
         return createRecord(tx, releases, user!, req.body, {}, NEW_RELEASE);
       });
+      reply.code(201).header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+
+  addEndpoint(app, db, artistEndpoints.create, {
+    rule: createRule('artists'),
+    handler: async (req, reply, user) => {
+      assertMayEdit(user!.principal, WRITES.artists, Object.keys(req.body));
+      const row = await db.transaction((tx) => createRecord(tx, WRITES.artists, user!, req.body, {}, {}));
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
     },
