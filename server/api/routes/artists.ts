@@ -146,9 +146,16 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     handler: async (req, reply, user) => {
       const id = req.params.id;
       await visibleArtist(db, user!, id);
-      const [a] = await db.query<{ image_key: string | null }>('select image_key from artists where id = $1', [id]);
-      if (!a?.image_key) throw notFound();
-      return sendStored(storage, req, reply, a.image_key, 'image/jpeg');
+      // A GET that loses the race with a replacing upload (its file removed after the row was read) reads the row again.
+      for (let attempt = 0; ; attempt++) {
+        const [a] = await db.query<{ image_key: string | null }>('select image_key from artists where id = $1', [id]);
+        if (!a?.image_key) throw notFound();
+        try {
+          return await sendStored(storage, req, reply, a.image_key, 'image/jpeg');
+        } catch (e) {
+          if (attempt >= 2 || !(e instanceof HttpError) || e.status !== 404) throw e;
+        }
+      }
     },
   });
 
