@@ -119,10 +119,7 @@ export const artistRecord = defineRecord({
   },
   shown: { created_at: CREATED },
   create: { required: ['name'] },
-  subResources: [
-    { key: 'image', label: 'Profile Image', api: 'images' },
-    { key: 'muzooka', label: 'Muzooka', api: 'muzooka-mappings' },
-  ],
+  subResources: [{ key: 'muzooka', label: 'Muzooka', api: 'muzooka-mappings' }],
   checks: [muzookaSync],
 });
 
