@@ -20,23 +20,23 @@ import type { RecordTabProps } from './tabs';
 const mappingsKey = (id: number) => [...recordKeys.one('artists', id), 'muzooka-mappings'] as const;
 const mappingsQuery = (id: number) => queryOptions({ queryKey: mappingsKey(id), queryFn: () => fetchData(ep.mappings, { params: { id } }) });
 
-export default function ArtistMuzookaTab({ id, row }: RecordTabProps) {
+export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) {
   const mayWrite = useMayWrite('artists');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mappings = useQuery(mappingsQuery(id));
   const [newId, setNewId] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const refresh = (what: 'record' | 'mappings') => {
-    if (what === 'record') void queryClient.invalidateQueries({ queryKey: recordKeys.get('artists', id) });
-    else void queryClient.invalidateQueries({ queryKey: mappingsKey(id) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: mappingsKey(id) });
     void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('artists', id) });
   };
 
   const action = useMutation({
     mutationFn: (what: 'sync' | 'unsync' | 'pullImage') => call(ep[what], { params: { id } }),
-    onSuccess: (_data, what) => {
-      refresh('record');
+    onSuccess: (res, what) => {
+      onRecord?.({ row: res.data, etag: res.etag });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('artists', id) });
       void message.success({ sync: 'Muzooka sync enabled', unsync: 'Muzooka sync disabled', pullImage: 'Profile image pulled from Muzooka' }[what]);
     },
   });
@@ -44,17 +44,17 @@ export default function ArtistMuzookaTab({ id, row }: RecordTabProps) {
     mutationFn: (muzookaId: string) => call(ep.addMapping, { params: { id }, body: { muzooka_id: muzookaId } }),
     onSuccess: () => {
       setNewId('');
-      refresh('mappings');
+      refresh();
       void message.success('Muzooka profile mapped');
     },
   });
   const change = useMutation({
     mutationFn: (m: { mid: number; enabled: boolean }) => call(ep.patchMapping, { params: { id, mid: m.mid }, body: { enabled: m.enabled } }),
-    onSuccess: () => refresh('mappings'),
+    onSuccess: () => refresh(),
   });
   const remove = useMutation({
     mutationFn: (mid: number) => call(ep.deleteMapping, { params: { id, mid } }),
-    onSuccess: () => refresh('mappings'),
+    onSuccess: () => refresh(),
   });
 
   const submit = () => {
@@ -87,7 +87,7 @@ export default function ArtistMuzookaTab({ id, row }: RecordTabProps) {
       )}
       {failure != null && <Alert type="error" showIcon data-testid="muzooka-error" title={bodyErrorText(failure)} />}
 
-      <h3 className="record-tab-heading">Muzooka mappings</h3>
+      <h2 className="record-tab-heading">Muzooka mappings</h2>
       {mappings.isPending ? <Loading /> : mappings.isError ? <LoadError error={mappings.error} /> : mappings.data.results.length === 0 ? (
         <Empty description="No other Muzooka profiles are mapped to this artist" />
       ) : (
