@@ -286,8 +286,8 @@ describe.concurrent('release tracks (read) × account', () => {
 
 describe.concurrent('create (write) × account', () => {
   // Each cell names a release or label that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
-  const bodies = { tracks: { release_id: 2_000_000_000, title: 'x' }, releases: { label_id: 2_000_000_000, title: 'x' }, artists: { name: '' } } as const;
-  const cells = WHO.flatMap((w) => (['tracks', 'releases', 'artists'] as const).map((type) => [w.username, w.brand, type, mayCreate(w.principal, type)] as const));
+  const bodies = { tracks: { release_id: 2_000_000_000, title: 'x' }, releases: { label_id: 2_000_000_000, title: 'x' }, artists: { name: '' }, labels: { name: '', supplier_id: 1 } } as const;
+  const cells = WHO.flatMap((w) => (['tracks', 'releases', 'artists', 'labels'] as const).map((type) => [w.username, w.brand, type, mayCreate(w.principal, type)] as const));
   it.each(cells)('%s on %s × POST %s → allowed %s', async (username, brand, type, allowed) => {
     const r = await api(server, tokens.get(username)!, `/v4/catalog/${type}/`, { method: 'POST', body: bodies[type], headers: { 'x-brand': brand } });
     expect([r.status, Object.keys(r.body)]).toEqual(allowed ? [400, Object.keys(bodies[type]).slice(0, 1)] : [403, ['detail']]);

@@ -20,6 +20,7 @@ import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
+import { labelSuite } from './suites/labels';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -52,6 +53,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('track and release sub-resources', () => subresourceSuite(() => server));
   describe('media', () => mediaSuite(() => server));
   describe('artists', () => artistSuite(() => server));
+  describe('labels', () => labelSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {
