@@ -3,15 +3,18 @@
  * stand-in (issue 14 part A): an artist opened from search, a field of each kind changed
  * (text, long text, reference chosen by search), saved and seen after a reload; the §5
  * Muzooka rule with its messages; Muzooka sync, pull-image and mappings through the
- * stand-in; the Muzooka tab through axe at 1440 and 390 px.
+ * stand-in; the Muzooka tab through axe at 1440 and 390 px. A label opened from search and
+ * edited (long text, boolean, select, dates), the §5 hype-trial messages, and §8's
+ * similar-name warning on /create with its continue option.
  */
 import type { Page } from '@playwright/test';
+import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { chooseBySearch, expectAccessible, getObject } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, typeDate } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -32,11 +35,11 @@ async function newArtist(body: Record<string, unknown>): Promise<number> {
   return (r.body as { id: number }).id;
 }
 
-async function openArtistFromSearch(page: Page, gotoConsole: Goto, id: number) {
-  await gotoConsole(page, `/catalog?type=artists&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="/catalog/artists/${id}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/artists/${id}$`));
-  await expect(page.getByTestId('record-artists')).toBeVisible();
+async function openFromSearch(page: Page, gotoConsole: Goto, type: 'artists' | 'labels', id: number) {
+  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
+  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
+  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
 }
 
 async function saveAndWait(page: Page) {
@@ -54,7 +57,7 @@ test('curation edits an artist opened from search: name, bio, Muzooka ID and ass
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Artist ${Date.now()}` });
   await signIn(page, gotoConsole, account('curation'));
-  await openArtistFromSearch(page, gotoConsole, id);
+  await openFromSearch(page, gotoConsole, 'artists', id);
   await page.locator('#field-name').fill('E2E Edited Artist');
   await page.locator('#field-bio').fill('A bio written in the editor.');
   await page.locator('#field-muzooka_id').fill('mz-120');
@@ -119,4 +122,61 @@ test('Muzooka through the stand-in: sync, pull the image, map a profile; an unkn
   await expectAccessible(page, 'artist Muzooka tab at 390');
   await page.getByTestId('muzooka-unsync').click();
   await expect(page.getByTestId('muzooka-sync-state')).toHaveText('Disabled');
+});
+
+/** A new label of this test run (admin, supplier 2), past any similar-name warning. */
+async function newLabel(name: string): Promise<number> {
+  const r = await admin.call('POST', '/v4/catalog/labels/', { body: { name, supplier_id: 2, confirm_similar: true } });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return (r.body as { id: number }).id;
+}
+
+test('admin edits a label opened from search: bio, pre-order, pre-order weeks and hype trial dates; §5 hype messages', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const id = await newLabel(`E2E Label ${Date.now()}`);
+  await signIn(page, gotoConsole, account('admin'));
+  await openFromSearch(page, gotoConsole, 'labels', id);
+  await page.locator('#field-bio').fill('A label bio from the editor.');
+  await page.locator('#field-is_available_for_pre_order').click();
+  await choose(page, 'field-default_pre_order_weeks', '3');
+  await typeDate(page, 'field-hype_trial_end', '03/01/2026');
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('error-hype_trial_start')).toHaveText(RECORD_MSG.hypeStartRequired);
+  await typeDate(page, 'field-hype_trial_start', '03/05/2026');
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('error-hype_trial_start')).toHaveText(RECORD_MSG.hypeStartAfterEnd);
+  await typeDate(page, 'field-hype_trial_start', '02/01/2026');
+  await saveAndWait(page);
+
+  await page.reload();
+  await expect(page.locator('#field-bio')).toHaveValue('A label bio from the editor.');
+  await expect(page.getByTestId('field-default_pre_order_weeks')).toContainText('3');
+  await expect(page.locator('#field-hype_trial_start')).toHaveValue('02/01/2026');
+  const { row } = await getObject(admin, `/v4/catalog/labels/${id}/`);
+  expect(row).toMatchObject({
+    bio: 'A label bio from the editor.', is_available_for_pre_order: true, default_pre_order_weeks: 3,
+    hype_trial_start: '2026-02-01', hype_trial_end: '2026-03-01',
+  });
+});
+
+test('§8: creating a label of a similar name warns with the matches; continue creates it', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const base = `Nebula Forty Sound ${Date.now() % 100000}`;
+  const existing = await newLabel(base);
+  const supplier = (await getObject(admin, '/v4/catalog/suppliers/3/')).row;
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, '/create?type=labels');
+  await page.locator('#field-name').fill(`${base.toUpperCase()}!`);
+  await chooseBySearch(page, 'field-supplier_id', String(supplier.name));
+  await page.getByTestId('create-submit').click();
+  const warning = page.getByTestId('similar-labels');
+  await expect(warning).toContainText(MSG.labelExists);
+  await expect(warning.locator(`a[href="/catalog/labels/${existing}"]`)).toHaveText(base);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, 'similar-label warning at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'similar-label warning at 390');
+  await page.getByTestId('similar-labels-continue').click();
+  await expect(page).toHaveURL(/\/catalog\/labels\/\d+$/);
+  await expect(page.locator('#field-name')).toHaveValue(`${base.toUpperCase()}!`);
 });
