@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { Storage } from '../storage';
 import { muzookaClient, type Muzooka } from '../muzooka/client';
 import { registerArtistRoutes } from './routes/artists';
+import { registerLabelManagerRoutes } from './routes/label-managers';
 import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
 import { loggerOptions, type LogOption } from './logging';
@@ -104,6 +105,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     registerArtistRoutes(scope, db, opts.storage, opts.muzooka ?? muzookaClient(undefined));
+    registerLabelManagerRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -528,6 +528,23 @@ describe.concurrent('artist route × account', () => {
   });
 });
 
+/** The content-ops label-managers calls (§7) under WRITE_RULES.labelManagers (admin, label management). */
+describe.concurrent('label managers × account', () => {
+  const ROUTES = [
+    { name: 'GET label-managers', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/', { headers: h }) },
+    {
+      name: 'POST label-managers', ok: 201,
+      run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/', { method: 'POST', body: { name: `Matrix Manager ${Math.random()}` }, headers: h }),
+    },
+    { name: 'PATCH label-managers/{id}', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/1/', { method: 'PATCH', body: { enabled: true }, headers: h }) },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, WRITE_RULES.labelManagers)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const r = await ROUTES.find((x) => x.name === name)!.run(tokens.get(username)!, { 'x-brand': brand });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? ROUTES.find((x) => x.name === name)!.ok : 403);
+  });
+});
+
 describe('ownership', () => {
   it('a supplier sees only its own releases and tracks; others are 404', async () => {
     const t = tokens.get('supplier')!;

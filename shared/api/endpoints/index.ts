@@ -7,6 +7,7 @@ export * from './auxiliary';
 export * from './auth';
 export * from './banking';
 export * from './jobs';
+export * from './label-managers';
 export * from './labels';
 export * from './lists';
 export * from './me';

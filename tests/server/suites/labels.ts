@@ -2,9 +2,10 @@
  * The label calls of issue 14 on PGlite and on a PostgreSQL server: the §5 hype-trial
  * rule (start required, end required, start not after end) through PATCH, and POST
  * create with §8's similar-name warning (trigram similarity on both engines), continued
- * with confirm_similar.
+ * with confirm_similar; the content-ops label-managers GET/POST/PATCH.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { LABEL_MANAGER_MSG } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { RECORD_MSG } from '../../../shared/records';
 import { api, signIn, type RunningServer } from '../helpers';
@@ -60,5 +61,26 @@ export function labelSuite(get: () => RunningServer) {
     expect([r.status, r.body]).toEqual([400, { supplier_id: [RECORD_MSG.noSuchRecord] }]);
     const curation = (await signIn(get(), 'curation', 'sandbox-curation')).access_token;
     expect((await create({ name: 'x', supplier_id: 2 }, curation)).status).toBe(403);
+  });
+
+  it('label managers: listed with the labels each manages, created, renamed and disabled; names unique in any case', async () => {
+    const lm = (await signIn(get(), 'labelmgmt', 'sandbox-labelmgmt')).access_token;
+    const PATH = '/v4/content-ops/label-managers/';
+    const list = await api(get(), lm, PATH);
+    const [{ n }] = await get().db.query<{ n: number }>('select count(*)::int n from labels where label_manager_id = 1');
+    const first = list.body.results!.find((m) => m.id === 1)!;
+    expect([list.status, first.label_count, (first.labels as unknown[]).length]).toEqual([200, n, Math.min(n, 50)]);
+    const name = `E2E Manager ${Date.now()}`;
+    const made = await api(get(), lm, PATH, { method: 'POST', body: { name } });
+    expect([made.status, made.body.name, made.body.enabled, made.body.label_count]).toEqual([201, name, true, 0]);
+    const twice = await api(get(), lm, PATH, { method: 'POST', body: { name: name.toUpperCase() } });
+    expect([twice.status, twice.body]).toEqual([400, { name: [LABEL_MANAGER_MSG.nameTaken] }]);
+    const one = `${PATH}${made.body.id}/`;
+    const ch = await api(get(), lm, one, { method: 'PATCH', body: { name: `${name} Renamed`, enabled: false } });
+    expect([ch.status, ch.body.name, ch.body.enabled, ch.body.version]).toEqual([200, `${name} Renamed`, false, (made.body.version as number) + 1]);
+    expect((await api(get(), lm, one, { method: 'PATCH', body: { name: first.name } })).body).toEqual({ name: [LABEL_MANAGER_MSG.nameTaken] });
+    expect((await api(get(), lm, `${PATH}2000000000/`, { method: 'PATCH', body: { enabled: true } })).status).toBe(404);
+    expect((await api(get(), lm, PATH, { method: 'POST', body: { name: ' ' } })).status).toBe(400);
+    expect((await api(get(), contentops, PATH)).status).toBe(403);
   });
 }
