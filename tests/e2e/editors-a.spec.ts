@@ -180,3 +180,30 @@ test('§8: creating a label of a similar name warns with the matches; continue c
   await expect(page).toHaveURL(/\/catalog\/labels\/\d+$/);
   await expect(page.locator('#field-name')).toHaveValue(`${base.toUpperCase()}!`);
 });
+
+test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const name = `E2E Manager ${Date.now()}`;
+  await signIn(page, gotoConsole, account('labelmgmt'));
+  await gotoConsole(page, '/label-manager');
+  await expect(page.getByTestId('label-managers')).toBeVisible();
+  await expect(page.getByTestId('label-managers').locator('summary').first()).toContainText('label');
+  await page.getByTestId('label-manager-name').fill(name);
+  await page.getByTestId('label-manager-add').click();
+  const row = page.getByTestId('label-managers').locator('tr', { hasText: name });
+  await expect(row).toBeVisible();
+  await page.getByRole('button', { name: `Rename ${name}` }).click();
+  await page.getByTestId('label-manager-rename').fill(`${name} B`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByTestId('label-managers').locator('tr', { hasText: `${name} B` });
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole('switch', { name: `${name} B enabled` }).click();
+  await expect(renamed.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  const list = (await admin.call('GET', '/v4/content-ops/label-managers/')).body as { results: { name: string; enabled: boolean }[] };
+  expect(list.results.find((m) => m.name === `${name} B`)).toMatchObject({ enabled: false });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, 'label managers at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'label managers at 390');
+});
