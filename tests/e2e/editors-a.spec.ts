@@ -12,9 +12,9 @@ import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
-import { signIn, type Goto } from './helpers/sign-in';
+import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, getObject, typeDate } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -33,19 +33,6 @@ async function newArtist(body: Record<string, unknown>): Promise<number> {
   const r = await admin.call('POST', '/v4/catalog/artists/', { body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return (r.body as { id: number }).id;
-}
-
-async function openFromSearch(page: Page, gotoConsole: Goto, type: 'artists' | 'labels', id: number) {
-  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
-  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
-}
-
-async function saveAndWait(page: Page) {
-  await page.getByTestId('save-record').click();
-  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
-  await expect(page.getByTestId('save-error')).toHaveCount(0);
 }
 
 async function openTab(page: Page, name: string) {

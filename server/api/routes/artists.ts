@@ -28,7 +28,7 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { SHARP_INPUT, sendStored } from './media';
+import { SHARP_INPUT, imageHeader, sendStored } from './media';
 
 const READ = searchType('artists')!.rule;
 const WRITE = allOf(READ, writeRule('artists')!);
@@ -72,11 +72,7 @@ async function answer(q: Queryable, user: RequestUser, id: number, reply: { head
 /** A JPEG or PNG made into the stored profile image (a centred square, JPEG); anything else is 400 `{"image": [...]}`. */
 async function profileImage(bytes: Buffer): Promise<Buffer> {
   const unreadable = () => badRequest('image', ARTIST_IMAGE_MSG.format);
-  const meta = await sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata().catch(() => {
-    throw unreadable();
-  });
-  if (meta.format !== 'jpeg' && meta.format !== 'png') throw unreadable();
-  const { width, height } = meta.autoOrient ?? meta;
+  const { width, height } = await imageHeader(bytes, unreadable);
   if (width > COVER_ART_MAX_SIDE || height > COVER_ART_MAX_SIDE) throw badRequest('image', ARTIST_IMAGE_MSG.tooLarge);
   return sharp(bytes, SHARP_INPUT).autoOrient().resize(ARTIST_IMAGE_SIDE, ARTIST_IMAGE_SIDE, { fit: 'cover' }).jpeg({ quality: 90, mozjpeg: true })
     .toBuffer()
@@ -94,6 +90,27 @@ const MAPPING = {
 const mappingsOf = (q: Queryable, artistId: number) =>
   q.orm.select(MAPPING).from(artist_muzooka_mappings).where(eq(artist_muzooka_mappings.artist_id, artistId)).orderBy(asc(artist_muzooka_mappings.id));
 const shown = (list: readonly MuzookaMapping[]) => list.map((m) => ({ muzooka_id: m.muzooka_id, enabled: m.enabled }));
+
+/**
+ * One change of an artist's mappings in a transaction: the artist locked, its mappings
+ * before, the change (which answers what it returns and the list after), the history row.
+ */
+async function changeMappings<T>(
+  db: Db, user: RequestUser, id: number,
+  change: (tx: Queryable, before: MuzookaMapping[]) => Promise<{ out: T; after: MuzookaMapping[] } | null>,
+): Promise<T | undefined> {
+  return db.transaction(async (tx) => {
+    await lockedArtist(tx, user, id);
+    const before = await mappingsOf(tx, id);
+    const r = await change(tx, before);
+    if (!r) return undefined;
+    await recordHistory(tx, {
+      entity: 'artists', entityId: id, userId: user.id, action: 'update',
+      changes: { muzooka_mappings: { old: shown(before), new: shown(r.after) } },
+    });
+    return r.out;
+  });
+}
 
 /** A unique-violation of (artist, profile) is the field error, not a 500. */
 function mappedTwice(e: unknown): never {
@@ -219,44 +236,38 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      const added = await db.transaction(async (tx) => {
-        await lockedArtist(tx, user!, id);
-        const before = await mappingsOf(tx, id);
+      const added = await changeMappings(db, user!, id, async (tx, before) => {
         if (before.some((m) => m.muzooka_id === req.body.muzooka_id)) throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
         const [row] = await tx.orm.insert(artist_muzooka_mappings)
           .values({ artist_id: id, muzooka_id: req.body.muzooka_id, enabled: req.body.enabled ?? true }).returning(MAPPING);
-        await recordHistory(tx, {
-          entity: 'artists', entityId: id, userId: user!.id, action: 'update',
-          changes: { muzooka_mappings: { old: shown(before), new: shown([...before, row]) } },
-        });
-        return row;
+        return { out: row, after: [...before, row] };
       }).catch(mappedTwice);
       reply.code(201);
-      return added;
+      return added!;
     },
   });
+
+  const ofArtist = (id: number, mid: number) => and(eq(artist_muzooka_mappings.id, mid), eq(artist_muzooka_mappings.artist_id, id));
 
   addEndpoint(app, db, ep.patchMapping, {
     rule: WRITE,
     handler: async (req, _reply, user) => {
       const { id, mid } = req.params;
-      return db.transaction(async (tx) => {
-        await lockedArtist(tx, user!, id);
-        const before = await mappingsOf(tx, id);
+      let unchanged: MuzookaMapping | undefined;
+      const changed = await changeMappings(db, user!, id, async (tx, before) => {
         const old = before.find((m) => m.id === mid);
         if (!old) throw notFound();
-        if (!Object.keys(req.body).length) return old;
+        if (!Object.keys(req.body).length) {
+          unchanged = old;
+          return null;
+        }
         if (req.body.muzooka_id !== undefined && req.body.muzooka_id !== old.muzooka_id && before.some((m) => m.muzooka_id === req.body.muzooka_id)) {
           throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
         }
-        const [row] = await tx.orm.update(artist_muzooka_mappings).set(req.body)
-          .where(and(eq(artist_muzooka_mappings.id, mid), eq(artist_muzooka_mappings.artist_id, id))).returning(MAPPING);
-        await recordHistory(tx, {
-          entity: 'artists', entityId: id, userId: user!.id, action: 'update',
-          changes: { muzooka_mappings: { old: shown(before), new: shown(before.map((m) => (m.id === mid ? row : m))) } },
-        });
-        return row;
-      });
+        const [row] = await tx.orm.update(artist_muzooka_mappings).set(req.body).where(ofArtist(id, mid)).returning(MAPPING);
+        return { out: row, after: before.map((m) => (m.id === mid ? row : m)) };
+      }).catch(mappedTwice);
+      return (changed ?? unchanged)!;
     },
   });
 
@@ -264,15 +275,10 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const { id, mid } = req.params;
-      await db.transaction(async (tx) => {
-        await lockedArtist(tx, user!, id);
-        const before = await mappingsOf(tx, id);
+      await changeMappings(db, user!, id, async (tx, before) => {
         if (!before.some((m) => m.id === mid)) throw notFound();
-        await tx.orm.delete(artist_muzooka_mappings).where(and(eq(artist_muzooka_mappings.id, mid), eq(artist_muzooka_mappings.artist_id, id)));
-        await recordHistory(tx, {
-          entity: 'artists', entityId: id, userId: user!.id, action: 'update',
-          changes: { muzooka_mappings: { old: shown(before), new: shown(before.filter((m) => m.id !== mid)) } },
-        });
+        await tx.orm.delete(artist_muzooka_mappings).where(ofArtist(id, mid));
+        return { out: null, after: before.filter((m) => m.id !== mid) };
       });
       return reply.code(204).send();
     },
