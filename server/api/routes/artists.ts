@@ -141,6 +141,14 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     if (old) await storage.delete(old).catch(() => false);
   };
 
+  /** A visible artist's Muzooka profile, read from Muzooka (before any transaction); §5: the artist needs a Muzooka ID. */
+  const profileOf = async (user: RequestUser, id: number) => {
+    await visibleArtist(db, user, id);
+    const [a] = await db.query<{ muzooka_id: string | null }>('select muzooka_id from artists where id = $1', [id]);
+    if (!a.muzooka_id) throw badRequest('muzooka_id', MUZOOKA_MSG.idRequired);
+    return { muzookaId: a.muzooka_id, profile: await muzooka.profile(a.muzooka_id) };
+  };
+
   app.register(async (scope) => {
     scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));
     addEndpoint(scope, db, ep.uploadImage, {
@@ -180,10 +188,7 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      await visibleArtist(db, user!, id);
-      const [a] = await db.query<{ muzooka_id: string | null }>('select muzooka_id from artists where id = $1', [id]);
-      if (!a.muzooka_id) throw badRequest('muzooka_id', MUZOOKA_MSG.idRequired);
-      const profile = await muzooka.profile(a.muzooka_id);
+      const { profile } = await profileOf(user!, id);
       const bytes = await muzooka.image(profile);
       const jpeg = await profileImage(bytes).catch(() => {
         throw new HttpError(502, { detail: MUZOOKA_MSG.badAnswer });
@@ -197,15 +202,11 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      await visibleArtist(db, user!, id);
-      const [a] = await db.query<{ muzooka_id: string | null }>('select muzooka_id from artists where id = $1', [id]);
-      // Spec §5: a Muzooka ID is required to enable Muzooka sync.
-      if (!a.muzooka_id) throw badRequest('muzooka_id', MUZOOKA_MSG.idRequired);
-      const profile = await muzooka.profile(a.muzooka_id);
+      const { muzookaId, profile } = await profileOf(user!, id);
       await db.transaction(async (tx) => {
         const now = await lockedArtist(tx, user!, id);
         // The ID changed while Muzooka was asked: what was read is not this artist's profile any more.
-        if (now.muzooka_id !== a.muzooka_id) throw new HttpError(409, { detail: 'The Muzooka ID changed meanwhile. Please try again.' });
+        if (now.muzooka_id !== muzookaId) throw new HttpError(409, { detail: 'The Muzooka ID changed meanwhile. Please try again.' });
         await updateArtist(tx, user!, id, now, { muzooka_sync: true, bio: profile.bio ?? now.bio }, 'muzooka');
       });
       return answer(db, user!, id, reply);
