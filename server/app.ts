@@ -12,6 +12,8 @@ import { JobQueue, type JobKinds, type JobLogger, type QueueOptions } from './jo
 import { jobHandlers } from './jobs/kinds';
 import type { LogOption } from './api/logging';
 import { openStorage, type Storage } from './storage';
+import { muzookaClient } from './muzooka/client';
+import { startMuzookaStandIn } from './muzooka/stand-in';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -50,6 +52,14 @@ export interface ServerOptions {
    * false when separate `npm run worker` processes run the jobs.
    */
   worker?: boolean;
+  /** The Muzooka service's base URL (env MUZOOKA_URL in cli.ts); see muzookaStandIn. */
+  muzookaUrl?: string;
+  /**
+   * Without muzookaUrl: start the Muzooka stand-in (server/muzooka/stand-in.ts) beside
+   * the API and use it (default: only for the sandbox). Otherwise the Muzooka calls
+   * answer 503 "not configured".
+   */
+  muzookaStandIn?: boolean;
   /** Kinds of job besides the server's own (tests add theirs here). */
   jobKinds?: JobKinds;
   /** Job queue timing (tests make the lease check and polling short). */
@@ -59,6 +69,8 @@ export interface ServerOptions {
 export interface RunningServer {
   api: string;
   idp: string;
+  /** The Muzooka base URL the API calls (the stand-in's when it started one), or null. */
+  muzooka: string | null;
   db: Db;
   jobs: JobQueue;
   storage: Storage;
@@ -93,6 +105,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
   let jobs: JobQueue | undefined;
   let storage: Storage | undefined;
+  let standIn: { url: string; close(): Promise<void> } | undefined;
   try {
     storage = opts.storage ?? (await defaultStorage(opts));
     await prepareDb(db, { ...opts, storage });
@@ -109,7 +122,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (opts.worker ?? true) await jobs.work();
     const queue = jobs;
     const files = storage;
-    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files });
+    if (!opts.muzookaUrl && (opts.muzookaStandIn ?? opts.sandbox)) standIn = await startMuzookaStandIn(host);
+    const muzookaUrl = opts.muzookaUrl ?? standIn?.url;
+    const muzooka = muzookaClient(muzookaUrl);
+    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka });
     apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
@@ -118,19 +134,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return {
       api: apiUrl,
       idp: idpUrl,
+      muzooka: muzookaUrl ?? null,
       db,
       jobs: queue,
       storage: files,
       close: async () => {
         if (closed) return;
         closed = true;
-        await Promise.all([api.close(), idp.close()]);
+        await Promise.all([api.close(), idp.close(), standIn?.close()]);
         await queue.stop();
         if (ownDb) await db.close();
         if (ownStorage) await files.close();
       },
     };
   } catch (e) {
+    await standIn?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
     if (ownStorage) await storage?.close().catch(() => undefined);

@@ -7,6 +7,7 @@
  *                       a temporary folder with --memory
  *   DATABASE_URL        PostgreSQL server instead of PGlite
  *   API_PORT, IDP_PORT  ports (0 = any free port)
+ *   MUZOOKA_URL         the Muzooka service (artist sync, pull-image); the sandbox starts a stand-in without it
  *   --seed N, --scale N seed number and size for the first start on an empty database
  *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
  *                       only the console's sandbox start passes it, never a default
@@ -52,6 +53,7 @@ async function main() {
     seed: Number(arg('seed') ?? 1),
     scale: Number(arg('scale') ?? 1),
     sandbox: flag('sandbox'),
+    muzookaUrl: process.env.MUZOOKA_URL || undefined,
     worker: !flag('no-worker'),
     // Logging is on by default: a 500 in production leaves a trace (secrets redacted).
     logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },

@@ -70,6 +70,8 @@ export const IMAGE_CROPS = {
   unrestrictedHeight: [300, 70],
 } as const;
 export const COVER_ART_MIN = 500;
+/** An artist's profile image as stored (POST …/artists/{id}/images/, pull-image): a square of this side, JPEG. */
+export const ARTIST_IMAGE_SIDE = 500;
 /** Cover art the API takes (POST …/releases/{id}/images/): a body of at most this many bytes (413 above it). */
 export const COVER_ART_MAX_BYTES = 20 * 1024 * 1024;
 /** …and at most this many pixels a side (decoding a bigger image would take too much memory). */

@@ -27,7 +27,6 @@ export const UI_TEXT = {
 export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
   dashboard: 'Sales since the start of the month and your followers will appear here.',
-  'label-manager': 'Label managers and the labels they look after will be listed here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   hype: 'Hype offers and purchases will appear here.',
   'new-user-export': 'Exports of newly registered users will be made here.',

@@ -34,7 +34,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/catalog': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))),
   '/create': lazy(() => import('../features/records/CreatePage')),
   '/packaging': lazy(() => import('../features/packaging/PackagingPage')),
-  '/label-manager': notBuilt('Label Managers', PLACEHOLDER_TEXT['label-manager']),
+  '/label-manager': lazy(() => import('../features/label-managers/LabelManagersPage')),
   '/deliveries': notBuilt('Deliveries', PLACEHOLDER_TEXT.deliveries),
   '/old-deliveries': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.OldDeliveriesSearch }))),
   '/curation': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CurationSearch }))),

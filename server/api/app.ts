@@ -6,6 +6,9 @@ import { registerIdp } from '../auth/idp';
 import type { TokenSettings } from '../auth/tokens';
 import type { JobQueue } from '../jobs/queue';
 import type { Storage } from '../storage';
+import { muzookaClient, type Muzooka } from '../muzooka/client';
+import { registerArtistRoutes } from './routes/artists';
+import { registerLabelManagerRoutes } from './routes/label-managers';
 import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
 import { loggerOptions, type LogOption } from './logging';
@@ -78,6 +81,8 @@ export interface ApiOptions {
   jobs: JobQueue;
   /** The file storage (cover art, audio). */
   storage: Storage;
+  /** The Muzooka client (server/muzooka/client.ts); without one the Muzooka calls answer 503. */
+  muzooka?: Muzooka;
 }
 
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
@@ -99,6 +104,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerTerritoryRoutes(scope, db);
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
+    registerArtistRoutes(scope, db, opts.storage, opts.muzooka ?? muzookaClient(undefined));
+    registerLabelManagerRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -43,6 +43,11 @@ export const WRITE_RULES = {
   /** Hype offers: sold by label management and marketing, with admin. Support reads them for customers. */
   hypeOffers: control('staff:admin', 'staff:label_mgmt', 'staff:marketing'),
   /**
+   * Label managers (/label-manager, §7 content-ops label-managers): the area's own list
+   * (admin, label management), who also set a label's manager (FIELD_RULES).
+   */
+  labelManagers: control('staff:admin', 'staff:label_mgmt'),
+  /**
    * Making a DJ edit of a track (POST /tracks/{id}/dj-edit/): the catalogue writers
    * (admin, content ops) working in the DJ store, whose records DJ edits are; the §6
    * DJ-edit filters likewise need the DJ brand.

@@ -7,7 +7,7 @@ import {
   artists, charts, djProfiles, genres, labels, linkPartners, playlists, releases, suppliers, tracks,
 } from '../search/types/catalog';
 import { PLAYLIST_STATUSES } from '../vocabularies';
-import { hypeDatesInOrder, muzookaSync, onlyConvertedShown } from './checks';
+import { hypeDates, muzookaSync, onlyConvertedShown } from './checks';
 import { CREATED, ENABLED, GENRE } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import {
@@ -116,8 +116,11 @@ export const artistRecord = defineRecord({
     image_url: field('Profile Image', 'text', longText()),
     muzooka_sync: field('Enable Muzooka Sync', 'boolean', bool()),
     muzooka_id: field('Muzooka ID', 'text', optionalText(CODE_MAX)),
+    user_id: field('Associated User', 'reference', id.nullable(), { ref: 'users', shownAs: 'user' }),
   },
-  shown: { user_id: { label: 'Associated User', kind: 'text' }, created_at: CREATED },
+  shown: { created_at: CREATED },
+  create: { required: ['name'] },
+  subResources: [{ key: 'muzooka', label: 'Muzooka', api: 'muzooka-mappings' }],
   checks: [muzookaSync],
 });
 
@@ -153,10 +156,12 @@ export const labelRecord = defineRecord({
     hype_trial_end: field('Hype Trial End', 'date', day.nullable(), DANCE),
     label_manager_id: field('Label Manager', 'select', id.nullable(), { list: 'label-managers', shownAs: 'label_manager' }),
     enabled: ENABLED,
+    supplier_id: field('Supplier', 'reference', id, { ref: 'suppliers', createOnly: true, shownAs: 'supplier' }),
   },
-  shown: { supplier: { label: 'Supplier', kind: 'ref' }, created_at: CREATED },
+  shown: { created_at: CREATED },
+  create: { required: ['name', 'supplier_id'] },
   status: (row, brand) => [...(brand === BRAND_DANCE ? [hypeTag(row.hype_eligible, row.hype_active)] : []), claimedTag(row.claimed)],
-  checks: [hypeDatesInOrder],
+  checks: [hypeDates],
 });
 
 export const supplierRecord = defineRecord({

@@ -12,6 +12,8 @@ export const RECORD_MSG = {
   notConvertedEnabled: 'Only CONVERTED tracks may be enabled.',
   notConvertedShown: 'Only CONVERTED tracks may be shown.',
   subGenreOfGenre: 'This sub-genre does not belong to the genre.',
+  hypeStartRequired: 'Hype start is required.',
+  hypeEndRequired: 'Hype end is required.',
   hypeStartAfterEnd: 'Hype start cannot be after hype end.',
   muzookaIdRequired: 'A Muzooka ID is required to enable Muzooka sync.',
   muzookaIdLocked: 'Disable Muzooka sync before changing the Muzooka ID.',
@@ -33,11 +35,18 @@ export const startBeforeEnd = (start = 'start_date', end = 'end_date'): CrossChe
   return Object.hasOwn(c, end) && !Object.hasOwn(c, start) ? { [end]: [MSG.endAfterStart] } : { [start]: [MSG.startBeforeEnd] };
 };
 
-/** Spec §5: hype start cannot be after hype end. */
-export const hypeDatesInOrder: CrossCheck = (stored, c) => {
-  const s = merged(stored, c, 'hype_trial_start') as string | null;
-  const e = merged(stored, c, 'hype_trial_end') as string | null;
-  return s && e && s > e ? { hype_trial_start: [RECORD_MSG.hypeStartAfterEnd] } : null;
+/**
+ * Spec §5: hype start required, hype end required, hype start cannot be after hype end.
+ * A label has a hype trial or not: once either date is given, both are required (so a
+ * trial is never open-ended); neither is a label without a trial.
+ */
+export const hypeDates: CrossCheck = (stored, c): Record<string, string[]> | null => {
+  const s = merged(stored, c, 'hype_trial_start') as string | null | undefined;
+  const e = merged(stored, c, 'hype_trial_end') as string | null | undefined;
+  if (!s && !e) return null;
+  if (!s) return { hype_trial_start: [RECORD_MSG.hypeStartRequired] };
+  if (!e) return { hype_trial_end: [RECORD_MSG.hypeEndRequired] };
+  return s > e ? { hype_trial_start: [RECORD_MSG.hypeStartAfterEnd] } : null;
 };
 
 /** Spec §5: Muzooka ID required to enable sync; it cannot be changed without first disabling sync. */

@@ -8,13 +8,12 @@
  * screen through axe and without sideways scroll at 1440 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS, MAX_LEN } from '../../shared/constants';
 import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
-import { signIn, type Goto } from './helpers/sign-in';
+import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
-import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -22,20 +21,6 @@ mkdirSync(SHOTS, { recursive: true });
 test.describe.configure({ mode: 'serial' });
 
 const admin = adminElsewhere();
-
-/** Opens a record from its search (the id filter), as a user does. */
-async function openFromSearch(page: Page, gotoConsole: Goto, type: 'tracks' | 'releases', id: number) {
-  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
-  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
-}
-
-async function saveAndWait(page: Page) {
-  await page.getByTestId('save-record').click();
-  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
-  await expect(page.getByTestId('save-error')).toHaveCount(0);
-}
 
 for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as const) {
   test(`${username}: a release and a track opened from search, one field of each kind changed, saved, and seen after a reload`, async ({ page, gotoConsole }) => {

@@ -18,7 +18,7 @@ import {
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
-import { CONSOLE_CLIENT_ID, mediaEndpoints, pathOf } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, artistEndpoints, mediaEndpoints, pathOf } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -286,8 +286,8 @@ describe.concurrent('release tracks (read) × account', () => {
 
 describe.concurrent('create (write) × account', () => {
   // Each cell names a release or label that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
-  const bodies = { tracks: { release_id: 2_000_000_000, title: 'x' }, releases: { label_id: 2_000_000_000, title: 'x' } } as const;
-  const cells = WHO.flatMap((w) => (['tracks', 'releases'] as const).map((type) => [w.username, w.brand, type, mayCreate(w.principal, type)] as const));
+  const bodies = { tracks: { release_id: 2_000_000_000, title: 'x' }, releases: { label_id: 2_000_000_000, title: 'x' }, artists: { name: '' }, labels: { name: '', supplier_id: 1 } } as const;
+  const cells = WHO.flatMap((w) => (['tracks', 'releases', 'artists', 'labels'] as const).map((type) => [w.username, w.brand, type, mayCreate(w.principal, type)] as const));
   it.each(cells)('%s on %s × POST %s → allowed %s', async (username, brand, type, allowed) => {
     const r = await api(server, tokens.get(username)!, `/v4/catalog/${type}/`, { method: 'POST', body: bodies[type], headers: { 'x-brand': brand } });
     expect([r.status, Object.keys(r.body)]).toEqual(allowed ? [400, Object.keys(bodies[type]).slice(0, 1)] : [403, ['detail']]);
@@ -463,6 +463,85 @@ describe.concurrent('media route × account', () => {
     await res.arrayBuffer();
     if (allowed) expect(route.ok).toContain(res.status);
     else expect(res.status).toBe(403);
+  });
+});
+
+/**
+ * The artist routes of spec §7 Artists (shared/api/endpoints/artists.ts) on one artist made
+ * for the matrix, with a Muzooka ID the stand-in knows: reads under the artists read rule
+ * (§6: all staff plus supplier and label), writes under the artists write rule as well
+ * (admin, content ops, curation).
+ */
+describe.concurrent('artist route × account', () => {
+  const READ = searchType('artists')!.rule;
+  const WRITE = allOf(READ, writeRule('artists')!);
+  let shared: Promise<{ artist: number; png: Buffer }> | undefined;
+  const ids = () => (shared ??= (async () => {
+    const [a] = await server.db.query<{ id: number }>("insert into artists (name, muzooka_id) values ('Matrix Artist', 'mz-15') returning id");
+    const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#663399' } }).png().toBuffer();
+    // An image to read back.
+    const up = await fetch(`${server.api}${pathOf(artistEndpoints.uploadImage, { id: a.id })}`, {
+      method: 'POST', headers: { authorization: `Bearer ${tokens.get('admin')}`, 'content-type': 'image/png' }, body: new Uint8Array(png),
+    });
+    if (up.status !== 201) throw new Error(`artist image upload gave ${up.status}`);
+    return { artist: a.id, png };
+  })());
+  type Call = { method: string; path: string; body?: unknown; raw?: Buffer };
+  const mapping = async (artist: number) =>
+    (await server.db.query<{ id: number }>('insert into artist_muzooka_mappings (artist_id, muzooka_id) values ($1, $2) returning id', [artist, `mz-${Math.floor(Math.random() * 900000) + 1000}`]))[0].id;
+  const ROUTES: { name: string; rule: Rule; ok: number[]; call: (x: { artist: number; png: Buffer }) => Promise<Call> }[] = [
+    { name: 'GET muzooka-mappings', rule: READ, ok: [200], call: async (x) => ({ method: 'GET', path: pathOf(artistEndpoints.mappings, { id: x.artist }) }) },
+    {
+      name: 'POST muzooka-mappings', rule: WRITE, ok: [201],
+      call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.addMapping, { id: x.artist }), body: { muzooka_id: `mz-m${Math.random().toString(36).slice(2, 10)}` } }),
+    },
+    {
+      name: 'PATCH muzooka-mappings/{mid}', rule: WRITE, ok: [200],
+      call: async (x) => ({ method: 'PATCH', path: pathOf(artistEndpoints.patchMapping, { id: x.artist, mid: await mapping(x.artist) }), body: { enabled: false } }),
+    },
+    {
+      name: 'DELETE muzooka-mappings/{mid}', rule: WRITE, ok: [204],
+      call: async (x) => ({ method: 'DELETE', path: pathOf(artistEndpoints.deleteMapping, { id: x.artist, mid: await mapping(x.artist) }) }),
+    },
+    { name: 'POST sync', rule: WRITE, ok: [200], call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.sync, { id: x.artist }) }) },
+    { name: 'DELETE sync', rule: WRITE, ok: [200], call: async (x) => ({ method: 'DELETE', path: pathOf(artistEndpoints.unsync, { id: x.artist }) }) },
+    { name: 'POST pull-image', rule: WRITE, ok: [200], call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.pullImage, { id: x.artist }) }) },
+    { name: 'POST images', rule: WRITE, ok: [201], call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.uploadImage, { id: x.artist }), raw: x.png }) },
+    { name: 'GET image', rule: READ, ok: [200], call: async (x) => ({ method: 'GET', path: pathOf(artistEndpoints.image, { id: x.artist }) }) },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const c = await route.call(await ids());
+    const headers: Record<string, string> = { authorization: `Bearer ${tokens.get(username)}`, 'x-brand': brand };
+    if (c.raw) headers['content-type'] = 'image/png';
+    else if (c.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${server.api}${c.path}`, {
+      method: c.method, headers, body: c.raw ? new Uint8Array(c.raw) : c.body === undefined ? undefined : JSON.stringify(c.body),
+    });
+    const text = await res.text();
+    if (allowed) expect(route.ok, text).toContain(res.status);
+    else expect(res.status).toBe(403);
+  });
+  it('both sides of every artist route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/** The content-ops label-managers calls (§7) under WRITE_RULES.labelManagers (admin, label management). */
+describe.concurrent('label managers × account', () => {
+  const ROUTES = [
+    { name: 'GET label-managers', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/', { headers: h }) },
+    {
+      name: 'POST label-managers', ok: 201,
+      run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/', { method: 'POST', body: { name: `Matrix Manager ${Math.random()}` }, headers: h }),
+    },
+    { name: 'PATCH label-managers/{id}', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/label-managers/1/', { method: 'PATCH', body: { enabled: true }, headers: h }) },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, WRITE_RULES.labelManagers)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const r = await ROUTES.find((x) => x.name === name)!.run(tokens.get(username)!, { 'x-brand': brand });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? ROUTES.find((x) => x.name === name)!.ok : 403);
   });
 });
 

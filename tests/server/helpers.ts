@@ -8,7 +8,7 @@ export type { RunningServer };
 export type ServerUrls = Pick<RunningServer, 'api' | 'idp'>;
 
 export async function startTestServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  return startServer({ seed: 1, ...opts });
+  return startServer({ seed: 1, muzookaStandIn: true, ...opts });
 }
 
 export const REDIRECT_URI = 'http://127.0.0.1:53999/callback';

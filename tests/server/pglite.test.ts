@@ -11,6 +11,8 @@ import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
+import { artistSuite } from './suites/artists';
+import { labelSuite } from './suites/labels';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -28,3 +30,5 @@ describe('records (PGlite)', () => recordSuite(() => server));
 describe('bad input (PGlite)', () => badInputSuite(() => server));
 describe('track and release sub-resources (PGlite)', () => subresourceSuite(() => server));
 describe('media (PGlite)', () => mediaSuite(() => server));
+describe('artists (PGlite)', () => artistSuite(() => server));
+describe('labels (PGlite)', () => labelSuite(() => server));

@@ -19,6 +19,8 @@ import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
+import { artistSuite } from './suites/artists';
+import { labelSuite } from './suites/labels';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -50,6 +52,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('bad input', () => badInputSuite(() => server));
   describe('track and release sub-resources', () => subresourceSuite(() => server));
   describe('media', () => mediaSuite(() => server));
+  describe('artists', () => artistSuite(() => server));
+  describe('labels', () => labelSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

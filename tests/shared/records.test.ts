@@ -19,6 +19,7 @@ import { MSG } from '../../shared/messages';
 const admin = (brand = 'brand:dance') => principalFrom('app:control staff:admin brand:dance brand:dj', [], brand);
 const contentOps = principalFrom('app:control staff:content_ops brand:dance brand:dj');
 const labelMgmt = principalFrom('app:control staff:label_mgmt brand:dance');
+const curation = principalFrom('app:control staff:curation brand:dance brand:dj');
 const supplier = principalFrom('app:baseware user:supplier brand:dance brand:dj');
 
 describe('record declarations', () => {
@@ -67,7 +68,11 @@ describe('record declarations', () => {
     expect(RECORDS.releases.createSchema.safeParse({ label_id: 2 }).error!.issues.map((i) => i.path[0])).toEqual(['title']);
     // The release of a track is chosen at creation only.
     expect(RECORDS.tracks.patch.safeParse({ release_id: 4 }).success).toBe(false);
-    expect(RECORDS.artists.createSchema).toBeUndefined();
+    // An artist needs its name; a label its name and supplier (chosen at creation only); a DJ profile is not created here.
+    expect(RECORDS.artists.createSchema.safeParse({ bio: 'b' }).error!.issues.map((i) => i.path[0])).toEqual(['name']);
+    expect(RECORDS.labels.createSchema.safeParse({ name: 'L' }).error!.issues.map((i) => i.path[0])).toEqual(['supplier_id']);
+    expect(RECORDS.labels.patch.safeParse({ supplier_id: 4 }).success).toBe(false);
+    expect(RECORDS.dj_profiles.createSchema).toBeUndefined();
   });
   it('input kinds: selects name their reference list or options, references their search type', () => {
     expect(RECORDS.tracks.fields.genre_id).toMatchObject({ kind: 'select', list: 'genres' });
@@ -101,11 +106,13 @@ describe('who may edit (from the shared write rules)', () => {
     expect(editableFields(contentOps, 'releases')).not.toContain('hype_eligible');
     expect(editableFields(contentOps, 'releases')).toContain('title');
   });
-  it('a supplier opens its records read-only; create is the write rule of the type, for tracks and releases only', () => {
+  it('a supplier opens its records read-only; create is the write rule of the type, for the types created here', () => {
     expect(editableFields(supplier, 'tracks')).toEqual([]);
     expect([mayCreate(admin(), 'tracks'), mayCreate(contentOps, 'releases'), mayCreate(labelMgmt, 'releases'), mayCreate(supplier, 'tracks')])
       .toEqual([true, true, false, false]);
-    expect(createRule('artists')).toEqual([]);
+    expect([mayCreate(curation, 'artists'), mayCreate(curation, 'labels'), mayCreate(contentOps, 'labels'), mayCreate(supplier, 'artists')])
+      .toEqual([true, false, true, false]);
+    expect(createRule('dj_profiles')).toEqual([]);
   });
 });
 

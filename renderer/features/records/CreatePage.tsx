@@ -4,11 +4,14 @@
  * the created record opens.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Segmented } from 'antd';
+import { Alert, Button, Card, Form, Segmented, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RECORD_DECLS, REQUIRED_MSG, mayCreate, mayEdit, recordRoute, type RecordDecl } from '../../../shared/records';
+import { SimilarLabelsRefusal, type SimilarLabel } from '../../../shared/api/endpoints';
+import { MSG } from '../../../shared/messages';
+import { BridgeError } from '../../../shared/bridge/error';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
@@ -30,6 +33,13 @@ export function createBody(decl: RecordDecl, fields: readonly string[], values: 
     out[k] = wire;
   }
   return out;
+}
+
+/** The labels a create was refused for (§8 "Label Exists with Similar or Identical Name"), or null for any other failure. */
+export function similarLabelsOf(error: unknown): SimilarLabel[] | null {
+  if (!(error instanceof BridgeError) || error.status !== 409) return null;
+  const r = SimilarLabelsRefusal.safeParse(error.detail);
+  return r.success ? r.data.similar_labels : null;
 }
 
 /** A create body's errors by field: required fields first, then each field's schema and the record's checks. */
@@ -85,6 +95,8 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
+  /** §8: the labels of a similar name the server found; the user may continue past them. */
+  const [similar, setSimilar] = useState<SimilarLabel[] | null>(null);
   const body = createBody(decl, fields, values);
   useUnsavedChanges(Object.keys(body).length > 0 && !created);
   // Open the new record once the form no longer holds unsaved changes.
@@ -92,17 +104,20 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
     if (created) navigate(created);
   }, [created, navigate]);
 
-  const submit = async () => {
+  const submit = async (confirmSimilar = false) => {
     const own = createErrors(decl, body);
     setErrors(own);
     if (Object.keys(own).length > 0) return;
     setSaving(true);
     setFailure(null);
+    setSimilar(null);
     try {
-      const res = await createRecord(type, body);
+      const res = await createRecord(type, confirmSimilar ? { ...body, confirm_similar: true } : body);
       void queryClient.invalidateQueries({ queryKey: searchKeys.type(type) });
       setCreated(recordRoute(type, res.data.id) ?? '/catalog');
     } catch (e) {
+      const matches = similarLabelsOf(e);
+      if (matches) return setSimilar(matches);
       setFailure(e);
       setErrors(serverFieldErrors(e, fields).fields);
     } finally {
@@ -125,6 +140,28 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
             setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k)));
           }}
         />
+        {similar && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="similar-labels"
+            title={MSG.labelExists}
+            description={
+              <>
+                <ul className="similar-labels">
+                  {similar.map((l) => (
+                    <li key={l.id}><Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link>{l.supplier ? ` (${l.supplier})` : ''}</li>
+                  ))}
+                </ul>
+                <Space wrap>
+                  <Button onClick={() => void submit(true)} loading={saving} data-testid="similar-labels-continue">Continue and create</Button>
+                  <Button onClick={() => setSimilar(null)}>Cancel</Button>
+                </Space>
+              </>
+            }
+          />
+        )}
         {failure != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={saveFailedText(decl.noun, failure)} data-testid="create-error" />}
         <Button type="primary" htmlType="submit" loading={saving} data-testid="create-submit">
           Create {decl.noun}

@@ -86,7 +86,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
     const Component = recordTabComponent(decl.key, key)!;
     return (
       <Suspense fallback={<Loading />}>
-        <Component type={decl.key} id={id} row={form.row} onDirty={setTabDirty} />
+        <Component type={decl.key} id={id} row={form.row} onDirty={setTabDirty} onRecord={form.adopt} />
       </Suspense>
     );
   };

@@ -10,3 +10,4 @@ registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritories
 registerRecordTab('releases', 'cover-art', lazy(() => import('./ReleaseCoverArtTab')));
 registerRecordTab('tracks', 'dj-edits', lazy(() => import('./TrackDjEditsTab')));
 registerRecordTab('tracks', 'support-downloads', lazy(() => import('./TrackSupportDownloadsTab')));
+registerRecordTab('artists', 'muzooka', lazy(() => import('./ArtistMuzookaTab')));

@@ -18,6 +18,8 @@ export interface RecordTabProps {
   row: ObjectRow;
   /** A tab with edits of its own says whether they are unsaved (the page warns before leaving). */
   onDirty?: (dirty: boolean) => void;
+  /** A tab whose call changed the record itself hands the answer (the record and its ETag) to the page's form. */
+  onRecord?: (fresh: { row: ObjectRow; etag: string | undefined }) => void;
 }
 
 const REGISTRY = new Map<string, ComponentType<RecordTabProps>>();

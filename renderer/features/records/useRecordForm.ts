@@ -39,6 +39,8 @@ export interface RecordForm {
   choose: (c: StaleConflict, choice: Choice) => void;
   save: () => Promise<boolean>;
   discard: () => void;
+  /** A tab's call changed the record on the server and answered it (with its ETag): the form follows it. */
+  adopt: (fresh: { row: ObjectRow; etag: string | undefined }) => void;
 }
 
 export function useRecordForm(decl: RecordDecl, id: number, initial: Version): RecordForm {
@@ -63,14 +65,18 @@ export function useRecordForm(decl: RecordDecl, id: number, initial: Version): R
     setErrors((e) => (e[field] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
   };
 
+  /** A newer version of the record (read after a 412, or answered by a tab's call): the user's edits rebased onto it. */
+  const adopt = (fresh: Version, after412 = false) => {
+    const theirs = formValues(decl, fresh.row);
+    const r = rebaseEdits(editable, (f, a, b) => sameValue(decl.fields[f], a, b), base, values, theirs);
+    setVersion({ row: fresh.row, etag: fresh.etag });
+    setValues(r.values);
+    setConflicts(after412 || r.conflicts.length ? r.conflicts : null);
+    setChoices(Object.fromEntries(r.conflicts.map((c) => [c.field, 'mine' as Choice])));
+  };
   const rebaseOnLatest = async () => {
     const fresh = await queryClient.fetchQuery(recordQueries.get(type, id));
-    const theirs = formValues(decl, fresh.data);
-    const r = rebaseEdits(editable, (f, a, b) => sameValue(decl.fields[f], a, b), base, values, theirs);
-    setVersion({ row: fresh.data, etag: fresh.etag });
-    setValues(r.values);
-    setConflicts(r.conflicts);
-    setChoices(Object.fromEntries(r.conflicts.map((c) => [c.field, 'mine' as Choice])));
+    adopt({ row: fresh.data, etag: fresh.etag }, true);
   };
 
   const save = async (): Promise<boolean> => {
@@ -124,6 +130,10 @@ export function useRecordForm(decl: RecordDecl, id: number, initial: Version): R
       setValues((v) => settle(v, c, choice));
     },
     save,
+    adopt: (fresh) => {
+      adopt(fresh);
+      queryClient.setQueryData(recordKeys.get(type, id), { data: fresh.row, etag: fresh.etag, status: 200 });
+    },
     discard: () => {
       setValues(base);
       setErrors({});

@@ -123,7 +123,8 @@ export const LIST_DEFS: readonly ListDef[] = [
   list(artists, {
     countTable: 'artists',
     from: 'artists t',
-    select: `t.id, t.name, t.bio, t.image_url, t.muzooka_sync, t.muzooka_id, t.user_id, t.created_at, t.version`,
+    select: `t.id, t.name, t.bio, t.image_url, t.muzooka_sync, t.muzooka_id, t.user_id,
+      (select ${ref('u.id', 'u.username')} from users u where u.id = t.user_id) as user, t.created_at, t.version`,
     filters: {
       id: 't.id', artist_id: 't.id', name: 't.name', artist_name: 't.name',
       muzooka_profile: 't.muzooka_id', add_date: 't.created_at',

@@ -70,7 +70,7 @@ const STREAM_FORMATS: readonly AudioFormat[] = [
  * comes to one part gets 206 with that part, one wholly past the end 416; a malformed one,
  * or one of several parts, is ignored (the whole file, 200, as RFC 9110 allows).
  */
-async function sendStored(
+export async function sendStored(
   storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, contentType: string, attachment?: string,
 ): Promise<FastifyReply> {
   const size = await storage.size(key);
@@ -105,17 +105,27 @@ interface ImageFile {
 }
 
 /** sharp's options for untrusted input: no image bigger than COVER_ART_MAX_SIDE² pixels is decoded. */
-const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MAX_SIDE, failOn: 'warning' } as const;
+export const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MAX_SIDE, failOn: 'warning' } as const;
 
-/** Reads and checks the upload (§5), and makes the §9 default crop. Bad images are 400 `{"image": [...]}`. */
-async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {
-  const unreadable = () => badRequest('image', PKG_MSG.coverArtFormat);
-  // The header only: the size is checked before anything is decoded.
+/**
+ * An uploaded image's format and its dimensions as shown (EXIF orientation applied), from
+ * its header only (so its size is checked before anything is decoded); anything but a
+ * readable JPEG or PNG throws `unreadable()`.
+ */
+export async function imageHeader(bytes: Buffer, unreadable: () => HttpError): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {
   const meta = await sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata().catch(() => {
     throw unreadable();
   });
   if (meta.format !== 'jpeg' && meta.format !== 'png') throw unreadable();
   const { width, height } = meta.autoOrient ?? meta;
+  return { format: meta.format, width, height };
+}
+
+/** Reads and checks the upload (§5), and makes the §9 default crop. Bad images are 400 `{"image": [...]}`. */
+async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {
+  const unreadable = () => badRequest('image', PKG_MSG.coverArtFormat);
+  const meta = await imageHeader(bytes, unreadable);
+  const { width, height } = meta;
   if (width > COVER_ART_MAX_SIDE || height > COVER_ART_MAX_SIDE) throw badRequest('image', MEDIA_MSG.tooLarge);
   const { errors } = coverArt({ width, height });
   if (errors.length) throw new HttpError(400, { image: errors });

@@ -3,7 +3,8 @@
  * declaration (shared/api/endpoints/records.ts):
  * - GET …/{id}/history/ for every record type: the type's read rule, the row visible as
  *   by GET by id (else 404), newest first, paged in the list envelope;
- * - POST /v4/catalog/tracks/ and /v4/catalog/releases/ (spec §7): createRule (the type's
+ * - POST /v4/catalog/tracks/, /v4/catalog/releases/, /v4/catalog/artists/ and /v4/catalog/labels/ (spec §7, §8:
+ *   a label of a similar name is a 409 listing the matches unless confirmed): createRule (the type's
  *   write rule), 201 with the object as GET by id answers it and its ETag, history 'create';
  * - PATCH /v4/catalog/tracks/bulk/ and /v4/catalog/releases/{id}/tracks/bulk/: the bulk
  *   edit with preview (server/api/records/bulk-edit.ts), under the tracks' write rule;
@@ -13,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
 import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../shared/api';
 import {
-  recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
+  artistEndpoints, labelEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
 } from '../../../shared/api/endpoints';
 import { RECORD_MSG, createRule, isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
@@ -23,6 +24,8 @@ import { planList, type ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { bulkEdit } from '../records/bulk-edit';
+import { similarLabels } from '../records/similar-labels';
+import { MSG } from '../../../shared/messages';
 import { WRITES, isLink, type Changes, type WriteDef } from '../records/defs';
 import { assertLinkTargets, assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
 import { addEndpoint } from '../route';
@@ -130,6 +133,35 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
         if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', RECORD_MSG.noSuchRecord);
         return createRecord(tx, releases, user!, req.body, {}, NEW_RELEASE);
+      });
+      reply.code(201).header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+
+  addEndpoint(app, db, artistEndpoints.create, {
+    rule: createRule('artists'),
+    handler: async (req, reply, user) => {
+      assertMayEdit(user!.principal, WRITES.artists, Object.keys(req.body));
+      const row = await db.transaction((tx) => createRecord(tx, WRITES.artists, user!, req.body, {}, {}));
+      reply.code(201).header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+
+  addEndpoint(app, db, labelEndpoints.create, {
+    rule: createRule('labels'),
+    handler: async (req, reply, user) => {
+      const { supplier_id, confirm_similar, ...body } = req.body;
+      assertMayEdit(user!.principal, WRITES.labels, Object.keys(body));
+      const row = await db.transaction(async (tx) => {
+        if (!(await fetchVisible(tx, listDef('suppliers'), user!, supplier_id))) throw badRequest('supplier_id', RECORD_MSG.noSuchRecord);
+        // §8: a similar or identical name is a warning the user may continue past (confirm_similar).
+        if (!confirm_similar) {
+          const similar = await similarLabels(tx, body.name);
+          if (similar.length) throw new HttpError(409, { name: [MSG.labelExists], similar_labels: similar });
+        }
+        return createRecord(tx, WRITES.labels, user!, body, { supplier_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;

@@ -1,7 +1,7 @@
 /** The catalogue: artists, releases, tracks and what hangs off them (spec §3). */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uuid, varchar,
+  bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, unique, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { EXCLUSIVE_PERIOD_DAYS, PRE_ORDER_WEEKS } from '../../../shared/constants';
 import type { EncodeStatus } from '../../../shared/vocabularies';
@@ -13,6 +13,8 @@ export const artists = pgTable('artists', {
   name: text().notNull(),
   bio: text(),
   image_url: text(),
+  /** The storage key of the profile image uploaded or pulled from Muzooka (served at …/artists/{id}/image/). */
+  image_key: text(),
   muzooka_sync: boolean().notNull().default(false),
   muzooka_id: text(),
   user_id: integer(),
@@ -24,6 +26,18 @@ export const artists = pgTable('artists', {
   index('artists_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
   index('artists_name').on(t.name, t.id),
   index('artists_muzooka').on(t.muzooka_id).where(sql`muzooka_id is not null`),
+]);
+
+/** Other Muzooka profiles mapped to an artist (spec §7 Artists "Muzooka mappings"): each profile once per artist. */
+export const artist_muzooka_mappings = pgTable('artist_muzooka_mappings', {
+  id: serial().primaryKey(),
+  artist_id: integer().notNull(),
+  muzooka_id: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  created_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('artist_muzooka_mappings', t.artist_id, artists.id),
+  unique('artist_muzooka_mappings_artist_profile').on(t.artist_id, t.muzooka_id),
 ]);
 
 export const releases = pgTable('releases', {

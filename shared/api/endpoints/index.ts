@@ -2,10 +2,13 @@
  * Every declared v4 endpoint, by group (shared/api/endpoint.ts explains the three uses).
  * Every new endpoint is declared here, in its group's file.
  */
+export * from './artists';
 export * from './auxiliary';
 export * from './auth';
 export * from './banking';
 export * from './jobs';
+export * from './label-managers';
+export * from './labels';
 export * from './lists';
 export * from './me';
 export * from './media';

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../../server/seed/accounts';
 import { test } from '../fixtures';
 import { signInElsewhere, type OtherClient } from './other-client';
+import type { Goto } from './sign-in';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
@@ -100,4 +101,19 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `${what}: axe`).toEqual([]);
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
+}
+
+/** Opens a record from its search (the id filter), as a user does. */
+export async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: number): Promise<void> {
+  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
+  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
+  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
+}
+
+/** Saves the record page's form and waits until it holds no unsaved change and shows no save error. */
+export async function saveAndWait(page: Page): Promise<void> {
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  await expect(page.getByTestId('save-error')).toHaveCount(0);
 }

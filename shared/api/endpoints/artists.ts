@@ -1,0 +1,107 @@
+/**
+ * The artist calls of spec §7 Artists beyond GET/PATCH by id (the record routes): POST
+ * create, the profile image (POST images, and the stored image served back), the
+ * Muzooka mappings (GET/POST/PATCH/DELETE), Muzooka sync (POST turns it on after reading
+ * the artist's Muzooka profile, DELETE turns it off) and pull-image (the Muzooka
+ * profile's image becomes the artist's). Muzooka is a third party the server calls at
+ * MUZOOKA_URL (server/muzooka/); when it is not configured, down, slow or answers
+ * badly, the call fails with MUZOOKA_MSG's texts (503/502/504), never hangs.
+ */
+import { z } from 'zod';
+import { COVER_ART_MAX_SIDE } from '../../constants';
+import { RECORDS } from '../../records/registry';
+import { RECORD_MSG } from '../../records/checks';
+import { CODE_MAX } from '../../records/values';
+import { endpoint, IdParam } from '../endpoint';
+import { listEnvelope } from '../envelope';
+import { limited } from '../limits';
+import { ObjectRow } from './lists';
+
+/** Texts of the Muzooka calls (not spec quotes: the spec names the calls only). */
+export const MUZOOKA_MSG = {
+  notConfigured: 'Muzooka is not configured on this server (MUZOOKA_URL).',
+  unreachable: 'Muzooka could not be reached. Please try again later.',
+  timedOut: 'Muzooka did not answer in time. Please try again later.',
+  badAnswer: 'Muzooka answered with an error. Please try again later.',
+  noProfile: 'Muzooka has no profile with this ID.',
+  noImage: 'This Muzooka profile has no image.',
+  mappedTwice: 'This Muzooka profile is already mapped to the artist.',
+  idRequired: RECORD_MSG.muzookaIdRequired,
+} as const;
+
+/** Texts of the profile-image upload. */
+export const ARTIST_IMAGE_MSG = {
+  format: 'The profile image must be a JPEG or PNG image.',
+  tooLarge: `The profile image must be at most ${COVER_ART_MAX_SIDE}x${COVER_ART_MAX_SIDE}.`,
+} as const;
+
+/** A Muzooka profile id (the artist's `muzooka_id` and a mapping's). */
+export const MuzookaId = z.string({ error: 'Enter a Muzooka ID.' }).trim().min(1, 'This field may not be blank.').pipe(limited(CODE_MAX));
+
+/** Another Muzooka profile mapped to the artist. */
+export const MuzookaMapping = z.object({
+  id: z.number().int(),
+  muzooka_id: z.string(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+});
+export type MuzookaMapping = z.infer<typeof MuzookaMapping>;
+
+export const MuzookaMappingBody = z.strictObject({
+  muzooka_id: MuzookaId,
+  enabled: z.boolean({ error: 'Must be true or false.' }).optional(),
+});
+export const MuzookaMappingPatch = z.strictObject({
+  muzooka_id: MuzookaId.optional(),
+  enabled: z.boolean({ error: 'Must be true or false.' }).optional(),
+});
+
+/** Raw bytes of an uploaded image. */
+const Bytes = z.instanceof(Uint8Array, { error: 'Send the image bytes as the body, with Content-Type image/jpeg or image/png.' });
+
+const params = z.object({ id: IdParam });
+const mappingParams = z.object({ id: IdParam, mid: IdParam });
+const ARTIST = '/v4/catalog/artists/:id/';
+
+export const artistEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/catalog/artists/', body: RECORDS.artists.createSchema, response: ObjectRow,
+    doc: 'Creates an artist (name required; the §5 Muzooka rule holds); 201 with the artist and its ETag.',
+  }),
+  uploadImage: endpoint({
+    method: 'POST', path: `${ARTIST}images/`, params, body: Bytes, response: ObjectRow,
+    doc: 'Sets the artist\'s profile image from JPEG or PNG bytes (cropped to ARTIST_IMAGE_SIDE square, JPEG); 201 with the artist.',
+  }),
+  image: endpoint({
+    method: 'GET', path: `${ARTIST}image/`, params, response: Bytes,
+    doc: 'The artist\'s stored profile image (JPEG), streamed; 404 when none was uploaded or pulled.',
+  }),
+  mappings: endpoint({
+    method: 'GET', path: `${ARTIST}muzooka-mappings/`, params, response: listEnvelope(MuzookaMapping),
+    doc: 'The other Muzooka profiles mapped to the artist.',
+  }),
+  addMapping: endpoint({
+    method: 'POST', path: `${ARTIST}muzooka-mappings/`, params, body: MuzookaMappingBody, response: MuzookaMapping,
+    doc: 'Maps a Muzooka profile to the artist (each profile once); 201.',
+  }),
+  patchMapping: endpoint({
+    method: 'PATCH', path: `${ARTIST}muzooka-mappings/:mid/`, params: mappingParams, body: MuzookaMappingPatch, response: MuzookaMapping,
+    doc: 'Changes a mapping\'s profile id or whether it is enabled.',
+  }),
+  deleteMapping: endpoint({
+    method: 'DELETE', path: `${ARTIST}muzooka-mappings/:mid/`, params: mappingParams, response: z.null(),
+    doc: 'Removes a mapping; 204.',
+  }),
+  sync: endpoint({
+    method: 'POST', path: `${ARTIST}sync/`, params, response: ObjectRow,
+    doc: 'Turns Muzooka sync on: needs the artist\'s Muzooka ID (§5), reads its profile from Muzooka (the bio follows it); answers the artist.',
+  }),
+  unsync: endpoint({
+    method: 'DELETE', path: `${ARTIST}sync/`, params, response: ObjectRow,
+    doc: 'Turns Muzooka sync off (the Muzooka ID may then change); answers the artist.',
+  }),
+  pullImage: endpoint({
+    method: 'POST', path: `${ARTIST}pull-image/`, params, response: ObjectRow,
+    doc: 'Fetches the image of the artist\'s Muzooka profile and makes it the profile image; answers the artist.',
+  }),
+};
