@@ -17,6 +17,7 @@ import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
+import { registerSupplierRoutes } from './routes/suppliers';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerNoteRoutes } from './routes/notes';
@@ -94,6 +95,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
+    registerSupplierRoutes(scope, db);
     registerTrackCreditRoutes(scope, db);
     registerDjEditRoutes(scope, db);
     registerTerritoryRoutes(scope, db);

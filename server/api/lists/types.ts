@@ -172,7 +172,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   }),
   list(suppliers, {
     from: 'suppliers t left join contacts c on c.supplier_id = t.id and c.is_primary',
-    select: `t.id, t.name, t.vendor_code, t.ddex_party_id, t.ingester_key, t.auto_create_labels, t.pposp_enrolled,
+    select: `t.id, t.name, t.vendor_code, t.ddex_party_id, t.ingester_key_hint, t.ingester_key_created_at, t.auto_create_labels, t.pposp_enrolled,
       t.default_exclusive_period, t.enabled, c.email as primary_contact_email, c.username as primary_contact_username,
       t.created_at, t.version`,
     filters: {

@@ -12,3 +12,4 @@ export * from './media';
 export * from './records';
 export * from './sandbox';
 export * from './subresources';
+export * from './suppliers';
