@@ -25,8 +25,8 @@ export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 export const DDEX_PARTY_ID_PATTERN = /^PADPIDA\d{10}[A-Z0-9]?$/;
 
 /** Spec §5: what the DDEX party id field says as it is typed ("empty entry" is valid: no party id). */
-export function ddexPartyIdStatus(value: string | null | undefined): { valid: boolean; message: string } {
-  const v = (value ?? '').trim();
+export function ddexPartyIdStatus(value: unknown): { valid: boolean; message: string } {
+  const v = typeof value === 'string' ? value.trim() : '';
   if (v === '') return { valid: true, message: MSG.emptyEntry };
   return DDEX_PARTY_ID_PATTERN.test(v) ? { valid: true, message: MSG.validDdexPartyId } : { valid: false, message: MSG.invalidDdexPartyId };
 }
@@ -176,7 +176,7 @@ export const supplierRecord = defineRecord({
   type: suppliers, title: 'name', noun: 'supplier',
   fields: {
     name: field('Name', 'text', name()),
-    ddex_party_id: field('DDEX Party ID', 'text', ddexPartyId),
+    ddex_party_id: field('DDEX Party ID', 'text', ddexPartyId, { live: ddexPartyIdStatus }),
     auto_create_labels: field('Auto-create Labels on Ingestion', 'boolean', bool()),
     vendor_code: field('Vendor Code', 'text', optionalText(32)),
     pposp_enrolled: field('PPOSP Enrollment', 'boolean', bool()),
