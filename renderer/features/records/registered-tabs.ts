@@ -7,3 +7,11 @@ registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwriters
 registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTab')));
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
+registerRecordTab('suppliers', 'ingestion', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.IngesterKeyTab }))));
+registerRecordTab('suppliers', 'contacts', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.ContactsTab }))));
+registerRecordTab('suppliers', 'contracts', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.ContractsTab }))));
+registerRecordTab('suppliers', 'banking', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.BankingTab }))));
+registerRecordTab('suppliers', 'genre-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.GenreMappingsTab }))));
+registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelMappingsTab }))));
+registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
+registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
