@@ -145,12 +145,15 @@ export const chartRecord = defineRecord({
   fields: {
     title: field('Title', 'text', requiredText(MAX_LEN.chartTitle)),
     description: field('Description', 'textarea', longText()),
+    image_url: field('Image', 'text', longText()),
     genre_id: GENRE,
     partner_exclusive: field('Partner Exclusive', 'boolean', bool()),
     enabled: ENABLED,
     publish_date: field('Publish Date', 'date', day.nullable()),
   },
   shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
+  create: { required: ['title'] },
+  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }],
 });
 
 export const labelRecord = defineRecord({

@@ -142,7 +142,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   }),
   list(charts, {
     from: 'charts t left join genres g on g.id = t.genre_id',
-    select: `t.id, t.title, t.description, t.dj_name, ${ref('g.id', 'g.name')} as genre, t.partner_exclusive, t.playlist_id, t.enabled, t.publish_date, t.created_at, t.version`,
+    select: `t.id, t.title, t.description, t.image_url, t.dj_name, ${ref('g.id', 'g.name')} as genre, t.partner_exclusive, t.playlist_id, t.enabled, t.publish_date, t.created_at, t.version`,
     filters: {
       id: 't.id', name: 't.title', title: 't.title', genre_id: 't.genre_id', dj_name: 't.dj_name',
       enabled: 't.enabled', publish_date: 't.publish_date', date_created: 't.created_at',

@@ -13,3 +13,4 @@ export * from './records';
 export * from './sandbox';
 export * from './subresources';
 export * from './suppliers';
+export * from './charts';

@@ -1,0 +1,45 @@
+/**
+ * Charts (spec §3 Chart, §7 Charts): POST create (on the active brand, owned by the
+ * caller), and a chart's tracks in order: GET, and PUT of the whole order (track ids,
+ * positions 1..N: spec §4 renumbering, shared/records/order.ts moveTrack on the screen).
+ */
+import { z } from 'zod';
+import { RECORDS } from '../../records/registry';
+import { id } from '../../records/values';
+import { endpoint, IdParam } from '../endpoint';
+import { listEnvelope } from '../envelope';
+import { ObjectRow } from './lists';
+
+const params = z.object({ id: IdParam });
+
+/** Most tracks one chart lists. */
+export const CHART_MAX_TRACKS = 250;
+const TRACKS_MESSAGE = `Send the chart's tracks in order: at most ${CHART_MAX_TRACKS}, each once.`;
+
+/** PUT …/charts/{id}/tracks/: every track of the chart, in its new order (empty: none). */
+export const ChartTracksBody = z.strictObject({
+  track_ids: z.array(id, { error: TRACKS_MESSAGE }).max(CHART_MAX_TRACKS, TRACKS_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, TRACKS_MESSAGE),
+});
+export type ChartTracksBody = z.infer<typeof ChartTracksBody>;
+
+/** A track of a chart as its Tracks tab lists it. */
+export const ChartTrack = z.object({
+  id: z.number().int(), position: z.number().int(), title: z.string(), mix_name: z.string().nullable(), artist_names: z.string().nullable(),
+});
+export type ChartTrack = z.infer<typeof ChartTrack>;
+
+export const chartEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/catalog/charts/', body: RECORDS.charts.createSchema, response: ObjectRow,
+    doc: 'Creates a chart on the active brand, owned by the caller; 201 with the chart and its ETag.',
+  }),
+  tracks: endpoint({
+    method: 'GET', path: '/v4/catalog/charts/:id/tracks/', params, response: listEnvelope(ChartTrack),
+    doc: 'A chart\'s tracks in position order.',
+  }),
+  putTracks: endpoint({
+    method: 'PUT', path: '/v4/catalog/charts/:id/tracks/', params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
+    doc: 'Replaces a chart\'s tracks with these, in this order (positions 1..N).',
+  }),
+};
