@@ -15,3 +15,4 @@ registerRecordTab('suppliers', 'genre-mappings', lazy(() => import('./SupplierIt
 registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelMappingsTab }))));
 registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
 registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
+registerRecordTab('charts', 'tracks', lazy(() => import('./ChartTracksTab')));
