@@ -5,7 +5,7 @@
  * contacts (the phone check and "Please select a valid option from the list" under the
  * fields, a contact added, the last one refused with "Supplier needs at least one contact
  * and one contract"); the ingester key shown once; every new tab through axe at 1440 and
- * 390 px.
+ * 390 px; a chart: its fields, the §9 title limit, its tracks reordered with the keyboard.
  */
 import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
@@ -146,4 +146,57 @@ test('the ingester key is generated and shown once', async ({ page, gotoConsole 
   await page.reload();
   await expect(page.getByTestId('ingester-key')).toHaveCount(0);
   await expect(page.getByTestId('ingester-key-hint')).toHaveText(`ends in ${key!.slice(-4)}`);
+});
+
+test('a chart opened from search: its fields saved and seen after a reload; its tracks reordered with the keyboard, one removed, saved in one request', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const created = await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Chart', genre_id: 1 }, headers: { 'x-brand': 'brand:dance' } });
+  expect(created.status).toBe(201);
+  const chart = (created.body as { id: number }).id;
+  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=4&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
+  expect((await admin.call('PUT', `/v4/catalog/charts/${chart}/tracks/`, { body: { track_ids: tracks }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(200);
+
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await openFromSearch(page, gotoConsole, 'charts', chart);
+  await page.locator('#field-title').fill('E2E Chart Renamed');
+  await page.locator('#field-description').fill('The best of the week');
+  await page.locator('#field-partner_exclusive').click();
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  await page.reload();
+  await expect(page.locator('#field-title')).toHaveValue('E2E Chart Renamed');
+  await expect(page.locator('#field-description')).toHaveValue('The best of the week');
+  await expect(page.locator('#field-partner_exclusive')).toHaveAttribute('aria-checked', 'true');
+  // §9: the title is at most 45 characters.
+  await page.locator('#field-title').fill('x'.repeat(46));
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('error-title')).toHaveText('Ensure this field has no more than 45 characters.');
+  await page.reload();
+
+  await openTab(page, 'Tracks');
+  const handles = page.getByTestId('reorder-handle');
+  await expect(handles).toHaveCount(tracks.length);
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await handles.first().focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('is over position 1');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 2');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 3');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('dropped at position 3');
+  const expected = [tracks[1], tracks[2], tracks[0], ...tracks.slice(3)];
+  const titles = page.getByTestId('track-title');
+  await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));
+  await expect(page.getByTestId('track-position')).toHaveText(expected.map((_, i) => String(i + 1)));
+  await page.getByTestId('chart-tracks').getByRole('button', { name: /^Remove / }).last().click();
+  await bothWidths(page, 'chart tracks');
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const after = ((await admin.call('GET', `/v4/catalog/charts/${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).body as { results: { id: number; position: number }[] }).results;
+  expect(after.map((t) => [t.id, t.position])).toEqual(expected.slice(0, -1).map((id, i) => [id, i + 1]));
+  await page.reload();
+  await openTab(page, 'Tracks');
+  await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
 });
