@@ -646,3 +646,18 @@ describe.concurrent('charts × account', () => {
     expect(await route.run(send, await rowOf('charts', brand))).toBe(allowed ? route.ok : 403);
   });
 });
+
+/** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's write rule, writing back the stored DJ name. */
+describe.concurrent('dj-profile × account', () => {
+  const cells = WHO.map((w) => [w.username, w.brand, mayEdit(w.principal, 'dj_profiles', 'dj_name')] as const);
+  it.each(cells)('%s on %s × PATCH users/{id}/dj-profile/ → allowed %s', async (username, brand, allowed) => {
+    const { id, visible } = await rowInfo('dj_profiles', brand);
+    const r = await onRow(`users:${id}`, async () => {
+      const [row] = await server.db.query<{ dj_name: string; version: number }>('select dj_name, version from users where id = $1', [id]);
+      return api(server, tokens.get(username)!, `/v4/accounts/users/${id}/dj-profile/`, {
+        method: 'PATCH', body: { dj_name: row.dj_name }, headers: { 'x-brand': brand, 'if-match': `"v${row.version}"` },
+      });
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : visible ? 200 : 404);
+  });
+});

@@ -14,3 +14,4 @@ export * from './sandbox';
 export * from './subresources';
 export * from './suppliers';
 export * from './charts';
+export * from './dj-profiles';

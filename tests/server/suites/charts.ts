@@ -51,3 +51,29 @@ export function chartSuite(get: () => RunningServer) {
     expect(history.body.results![0]).toMatchObject({ changes: { tracks: { old: tracks, new: moved } } });
   });
 }
+
+/** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's fields, the slug unique, If-Match, who may. */
+export function djProfileSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const [u, p] of [['curation', 'sandbox-curation'], ['support', 'sandbox-support']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
+  });
+  const patch = (who: string, id: number, body: unknown, version: number) =>
+    api(get(), tokens.get(who)!, `/v4/accounts/users/${id}/dj-profile/`, { method: 'PATCH', body, headers: { 'if-match': `"v${version}"`, 'x-brand': 'brand:dj' } });
+
+  it('changes the DJ display name, slug, profile page and indexing; a taken slug is refused naming it', async () => {
+    const rows = await get().db.query<{ id: number; version: number; dj_slug: string }>(
+      'select id, version, dj_slug from users where dj_slug is not null order by id limit 2');
+    const [a, b] = rows;
+    const ok = await patch('curation', a.id, { dj_name: 'DJ Renamed', dj_slug: `renamed-${a.id}`, enabled: true, dj_is_indexed: true }, a.version);
+    expect([ok.status, ok.body]).toMatchObject([200, { dj_name: 'DJ Renamed', dj_slug: `renamed-${a.id}`, dj_is_indexed: true }]);
+    const taken = await patch('curation', a.id, { dj_slug: b.dj_slug }, ok.body.version as number);
+    expect(taken.status).toBeGreaterThanOrEqual(400);
+    expect(taken.status).toBeLessThan(500);
+    expect(Object.keys(taken.body)).toEqual(['dj_slug']);
+    expect((await patch('curation', a.id, { dj_slug: 'Not A Slug' }, ok.body.version as number)).body).toEqual({ dj_slug: ['Use lowercase letters, digits and hyphens.'] });
+    expect((await patch('curation', a.id, { dj_name: 'x' }, 1_000_000)).status).toBe(412);
+    // Support reads DJ profiles but does not edit them (the shared catalogue rule: admin, content ops, curation).
+    expect((await patch('support', a.id, { dj_name: 'x' }, ok.body.version as number)).status).toBe(403);
+  });
+}
