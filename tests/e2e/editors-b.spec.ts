@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { PHONE_MSG } from '../../shared/api/endpoints';
+import { recordLink } from '../../shared/search/columns';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
@@ -38,9 +39,10 @@ test.afterAll(async () => {
 });
 
 async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: number) {
+  const href = recordLink(type, id)!;
   await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
+  await page.getByTestId('search-results').locator(`a[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByTestId(`record-${type}`)).toBeVisible();
 }
 
@@ -199,4 +201,22 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await page.reload();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
+});
+
+test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  for (const [type, field, value] of [['genres', 'name', 'E2E Genre'], ['link_partners', 'url', 'https://partner.example/e2e']] as const) {
+    const path = type === 'genres' ? '/v4/catalog/genres/' : '/v4/catalog/link-partners/';
+    const list = await admin.call('GET', `${path}?per_page=1&order_by=-id`);
+    expect(list.status, path).toBe(200);
+    const row = (list.body as { results: { id: number }[] }).results[0];
+    await openFromSearch(page, gotoConsole, type, row.id);
+    await page.locator(`#field-${field}`).fill(value);
+    await page.getByTestId('save-record').click();
+    await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+    await page.reload();
+    await expect(page.locator(`#field-${field}`)).toHaveValue(value);
+    await bothWidths(page, `${type} record`);
+  }
 });
