@@ -213,6 +213,7 @@ export const playlistRecord = defineRecord({
     genre_id: GENRE,
   },
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
+  create: { required: ['name'] },
 });
 
 export const djProfileRecord = defineRecord({

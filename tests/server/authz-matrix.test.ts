@@ -621,29 +621,36 @@ describe.concurrent('supplier sub-resources × account', () => {
 });
 
 /**
- * Charts (spec §7 Charts; server/api/routes/charts.ts): GET tracks under the charts read
- * rule, PUT tracks (writing back the order there) under its write rule, POST create under
- * its create rule (an allowed caller gets the 400 of a missing title: nothing is created).
+ * Charts and playlists (spec §7 Charts, Playlists; server/api/routes/charts.ts): GET
+ * tracks under the type's read rule, PUT tracks (writing back the order there) under its
+ * write rule, POST create under its create rule.
  */
-describe.concurrent('charts × account', () => {
-  const READ = searchType('charts')!.rule;
-  const WRITE = allOf(READ, writeRule('charts')!);
+describe.concurrent('charts and playlists × account', () => {
   type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
-  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send, chart: number) => Promise<number> }[] = [
-    { name: 'GET charts/{id}/tracks', rule: READ, ok: 200, run: async (send, chart) => (await send(`/v4/catalog/charts/${chart}/tracks/`)).status },
-    {
-      name: 'PUT charts/{id}/tracks', rule: WRITE, ok: 200, run: (send, chart) => onRow(`charts:${chart}`, async () => {
-        const ids = (await server.db.query<{ track_id: number }>('select track_id from chart_tracks where chart_id = $1 order by position', [chart])).map((r) => r.track_id);
-        return (await send(`/v4/catalog/charts/${chart}/tracks/`, { method: 'PUT', body: { track_ids: ids } })).status;
-      }),
-    },
-    { name: 'POST charts', rule: createRule('charts'), ok: 400, run: async (send) => (await send('/v4/catalog/charts/', { method: 'POST', body: {} })).status },
-  ];
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send, brand: string) => Promise<number> }[] = (
+    [['charts', 'chart_tracks', 'chart_id', 'tracks/', { title: 'x'.repeat(46) }], ['playlists', 'playlist_tracks', 'playlist_id', 'tracks/bulk/', {}]] as const
+  ).flatMap(([type, table, owner, put, badBody]) => {
+    const READ = searchType(type)!.rule;
+    return [
+      { name: `GET ${type}/{id}/tracks`, rule: READ, ok: 200, run: async (send: Send, brand: string) => (await send(`/v4/catalog/${type}/${await rowOf(type, brand)}/tracks/`)).status },
+      {
+        name: `PUT ${type}/{id}/${put}`, rule: allOf(READ, writeRule(type)!), ok: 200, run: async (send: Send, brand: string) => {
+          const id = await rowOf(type, brand);
+          return onRow(`${type}:${id}`, async () => {
+            const ids = (await server.db.query<{ track_id: number }>(`select track_id from ${table} where ${owner} = $1 order by position`, [id])).map((r) => r.track_id);
+            return (await send(`/v4/catalog/${type}/${id}/${put}`, { method: 'PUT', body: { track_ids: ids } })).status;
+          });
+        },
+      },
+      // An allowed caller gets the 400 of a bad body: nothing is created.
+      { name: `POST ${type}`, rule: createRule(type), ok: 400, run: async (send: Send) => (await send(`/v4/catalog/${type}/`, { method: 'POST', body: badBody })).status },
+    ];
+  });
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
     const route = ROUTES.find((r) => r.name === name)!;
     const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
-    expect(await route.run(send, await rowOf('charts', brand))).toBe(allowed ? route.ok : 403);
+    expect(await route.run(send, brand)).toBe(allowed ? route.ok : 403);
   });
 });
 

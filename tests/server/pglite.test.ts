@@ -12,7 +12,7 @@ import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { supplierSuite } from './suites/suppliers';
-import { chartSuite, djProfileSuite } from './suites/charts';
+import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -32,4 +32,5 @@ describe('track and release sub-resources (PGlite)', () => subresourceSuite(() =
 describe('media (PGlite)', () => mediaSuite(() => server));
 describe('suppliers (PGlite)', () => supplierSuite(() => server));
 describe('charts (PGlite)', () => chartSuite(() => server));
+describe('playlists (PGlite)', () => playlistSuite(() => server));
 describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));

@@ -20,7 +20,7 @@ import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { supplierSuite } from './suites/suppliers';
-import { chartSuite, djProfileSuite } from './suites/charts';
+import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -54,6 +54,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('media', () => mediaSuite(() => server));
   describe('suppliers', () => supplierSuite(() => server));
   describe('charts', () => chartSuite(() => server));
+  describe('playlists', () => playlistSuite(() => server));
   describe('DJ profiles', () => djProfileSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;

@@ -1,7 +1,8 @@
 /**
- * Charts (spec §3 Chart, §7 Charts): POST create (on the active brand, owned by the
- * caller), and a chart's tracks in order: GET, and PUT of the whole order (track ids,
- * positions 1..N: spec §4 renumbering, shared/records/order.ts moveTrack on the screen).
+ * Charts and curated playlists (spec §3, §7 Charts, Playlists): POST create (on the
+ * active brand, owned by the caller), and their tracks in order: GET, and PUT of the
+ * whole order (track ids, positions 1..N: spec §4 renumbering, shared/records/order.ts
+ * moveTrack on the screen); a playlist's PUT is tracks/bulk/ as §7 names it.
  */
 import { z } from 'zod';
 import { RECORDS } from '../../records/registry';
@@ -41,5 +42,20 @@ export const chartEndpoints = {
   putTracks: endpoint({
     method: 'PUT', path: '/v4/catalog/charts/:id/tracks/', params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
     doc: 'Replaces a chart\'s tracks with these, in this order (positions 1..N).',
+  }),
+};
+
+export const playlistEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/catalog/playlists/', body: RECORDS.playlists.createSchema, response: ObjectRow,
+    doc: 'Creates a playlist on the active brand, owned by the caller; 201 with the playlist and its ETag.',
+  }),
+  tracks: endpoint({
+    method: 'GET', path: '/v4/catalog/playlists/:id/tracks/', params, response: listEnvelope(ChartTrack),
+    doc: 'A playlist\'s tracks in position order.',
+  }),
+  putTracks: endpoint({
+    method: 'PUT', path: '/v4/catalog/playlists/:id/tracks/bulk/', params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
+    doc: 'Replaces a playlist\'s tracks with these, in this order (positions 1..N).',
   }),
 };

@@ -52,6 +52,29 @@ export function chartSuite(get: () => RunningServer) {
   });
 }
 
+/** Curated playlists: POST create on the active brand; PUT tracks/bulk/ and GET tracks in order. */
+export function playlistSuite(get: () => RunningServer) {
+  let token = '';
+  beforeAll(async () => {
+    token = (await signIn(get(), 'curation', 'sandbox-curation')).access_token;
+  });
+  const as = (path: string, init: Parameters<typeof api>[3] = {}) => api(get(), token, path, { ...init, headers: { 'x-brand': 'brand:dj' } });
+
+  it('POST creates a playlist (name required); its tracks are replaced in order and read back in order', async () => {
+    expect((await as('/v4/catalog/playlists/', { method: 'POST', body: {} })).body).toHaveProperty('name');
+    const p = await as('/v4/catalog/playlists/', { method: 'POST', body: { name: 'E2E Curated', is_curated: true, curated_genre_id: 1 } });
+    expect([p.status, p.body]).toMatchObject([201, { name: 'E2E Curated', is_curated: true, curated_genre_id: 1, track_count: 0 }]);
+    const [row] = await get().db.query<{ brand: string }>('select brand from playlists where id = $1', [p.body.id]);
+    expect(row.brand).toBe('brand:dj');
+    const tracks = (await get().db.query<{ id: number }>('select id from tracks order by id desc limit 3')).map((t) => t.id);
+    const put = await as(`/v4/catalog/playlists/${p.body.id}/tracks/bulk/`, { method: 'PUT', body: { track_ids: tracks } });
+    expect(put.body.results!.map((t) => [t.id, t.position])).toEqual(tracks.map((id, i) => [id, i + 1]));
+    expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/`)).body.results!.map((t) => t.id)).toEqual(tracks);
+    expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/bulk/`, { method: 'PUT', body: { track_ids: [2_000_000_000] } })).body)
+      .toEqual({ track_ids: [RECORD_MSG.noSuchRecord] });
+  });
+}
+
 /** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's fields, the slug unique, If-Match, who may. */
 export function djProfileSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
