@@ -16,7 +16,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, expectAccessible, getObject } from './helpers/records';
+import { choose, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -178,16 +178,7 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await openTab(page, 'Tracks');
   const handles = page.getByTestId('reorder-handle');
   await expect(handles).toHaveCount(tracks.length);
-  const live = page.locator('[id^="DndLiveRegion"]');
-  await handles.first().focus();
-  await page.keyboard.press('Space');
-  await expect(live).toContainText('is over position 1');
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 2');
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 3');
-  await page.keyboard.press('Space');
-  await expect(live).toContainText('dropped at position 3');
+  await moveFirstTrackToThird(page);
   const expected = [tracks[1], tracks[2], tracks[0], ...tracks.slice(3)];
   const titles = page.getByTestId('track-title');
   await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));

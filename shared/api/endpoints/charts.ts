@@ -30,32 +30,21 @@ export const ChartTrack = z.object({
 });
 export type ChartTrack = z.infer<typeof ChartTrack>;
 
-export const chartEndpoints = {
-  create: endpoint({
-    method: 'POST', path: '/v4/catalog/charts/', body: RECORDS.charts.createSchema, response: ObjectRow,
-    doc: 'Creates a chart on the active brand, owned by the caller; 201 with the chart and its ETag.',
-  }),
-  tracks: endpoint({
-    method: 'GET', path: '/v4/catalog/charts/:id/tracks/', params, response: listEnvelope(ChartTrack),
-    doc: 'A chart\'s tracks in position order.',
-  }),
-  putTracks: endpoint({
-    method: 'PUT', path: '/v4/catalog/charts/:id/tracks/', params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
-    doc: 'Replaces a chart\'s tracks with these, in this order (positions 1..N).',
-  }),
-};
+/** POST create, GET tracks and PUT the whole order (at `put`) of a type with ordered tracks. */
+function ordered<const T extends 'charts' | 'playlists', const P extends string>(type: T, put: P, noun: string) {
+  const base = `/v4/catalog/${type}/` as const;
+  return {
+    create: endpoint({
+      method: 'POST', path: base, body: RECORDS[type].createSchema, response: ObjectRow,
+      doc: `Creates a ${noun} on the active brand, owned by the caller; 201 with the ${noun} and its ETag.`,
+    }),
+    tracks: endpoint({ method: 'GET', path: `${base}:id/tracks/`, params, response: listEnvelope(ChartTrack), doc: `A ${noun}'s tracks in position order.` }),
+    putTracks: endpoint({
+      method: 'PUT', path: `${base}:id/${put}`, params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
+      doc: `Replaces a ${noun}'s tracks with these, in this order (positions 1..N).`,
+    }),
+  };
+}
 
-export const playlistEndpoints = {
-  create: endpoint({
-    method: 'POST', path: '/v4/catalog/playlists/', body: RECORDS.playlists.createSchema, response: ObjectRow,
-    doc: 'Creates a playlist on the active brand, owned by the caller; 201 with the playlist and its ETag.',
-  }),
-  tracks: endpoint({
-    method: 'GET', path: '/v4/catalog/playlists/:id/tracks/', params, response: listEnvelope(ChartTrack),
-    doc: 'A playlist\'s tracks in position order.',
-  }),
-  putTracks: endpoint({
-    method: 'PUT', path: '/v4/catalog/playlists/:id/tracks/bulk/', params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
-    doc: 'Replaces a playlist\'s tracks with these, in this order (positions 1..N).',
-  }),
-};
+export const chartEndpoints = ordered('charts', 'tracks/', 'chart');
+export const playlistEndpoints = ordered('playlists', 'tracks/bulk/', 'playlist');

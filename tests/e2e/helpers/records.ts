@@ -66,3 +66,20 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Moves the first track of a sortable tracks table to position 3 with the keyboard (Space
+ * picks it up, two arrows, Space drops it), checking what the screen reader hears.
+ */
+export async function moveFirstTrackToThird(page: Page): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.getByTestId('reorder-handle').first().focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('is over position 1');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 2');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 3');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('dropped at position 3');
+}
