@@ -51,6 +51,7 @@ export const MSG = {
   invalidDdexPartyId: 'Invalid DDEX Party ID',
   emptyEntry: 'empty entry',
   selectFromList: 'Please select a valid option from the list',
+  supplierNeedsContactAndContract: 'Supplier needs at least one contact and one contract',
   unexpectedStatus: (status: number) => `Received unexpected status code: ${status}`,
   /**
    * §8 "Error during create or update of release, track, artist, chart, label, supplier,

@@ -20,6 +20,8 @@ import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
+import { registerSupplierRoutes } from './routes/suppliers';
+import { registerChartRoutes } from './routes/charts';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerNoteRoutes } from './routes/notes';
@@ -99,6 +101,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
+    registerSupplierRoutes(scope, db);
+    registerChartRoutes(scope, db);
     registerTrackCreditRoutes(scope, db);
     registerDjEditRoutes(scope, db);
     registerTerritoryRoutes(scope, db);

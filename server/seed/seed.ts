@@ -7,7 +7,7 @@
 import type { Db, Queryable } from '../db/client';
 import type { Storage } from '../storage';
 import { seedAudioRows, seedSandboxAudioRows, writeSandboxAudio } from './audio';
-import { hashPassword } from '../auth/crypto';
+import { hashPassword, hashToken } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
 import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
@@ -185,9 +185,10 @@ async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
     const name = SUPPLIER_NAMES[i];
     const party = r.bool(0.8) ? `PADPIDA${String(r.int(0, 9_999_999_999)).padStart(10, '0')}${r.bool(0.3) ? 'X' : ''}` : null;
     const [s] = await tx.query<{ id: number }>(
-      `insert into suppliers (name, ingester_key, ddex_party_id, auto_create_labels, vendor_code, pposp_enrolled, default_exclusive_period)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [name, `ingest-${i + 1}`, party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick(EXCLUSIVE_DAYS)],
+      `insert into suppliers (name, ingester_key, ingester_key_hint, ingester_key_created_at, ddex_party_id, auto_create_labels, vendor_code,
+         pposp_enrolled, default_exclusive_period)
+       values ($1, $2, $3, now(), $4, $5, $6, $7, $8) returning id`,
+      [name, hashToken(`ingest-${i + 1}`), `ingest-${i + 1}`.slice(-4), party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick(EXCLUSIVE_DAYS)],
     );
     const first = r.pick(FIRST_NAMES);
     const last = r.pick(LAST_NAMES);

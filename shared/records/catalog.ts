@@ -1,5 +1,7 @@
 /** Records of the catalog area (spec §3): one declaration each (./define.ts). */
+import { z } from 'zod';
 import { BRAND_DANCE } from '../access/scopes';
+import { MSG } from '../messages';
 import { MAX_LEN } from '../constants';
 import { limited } from '../api/limits';
 import { encodeStatusTag, enrollmentTag, hypeTag, claimedTag, indexedTag } from '../search/status';
@@ -21,6 +23,18 @@ const DANCE = { brands: [BRAND_DANCE] } as const;
 export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 /** DDEX party id (spec §5): PADPIDA, 10 digits, an optional uppercase letter or digit. */
 export const DDEX_PARTY_ID_PATTERN = /^PADPIDA\d{10}[A-Z0-9]?$/;
+
+/** Spec §5: what the DDEX party id field says as it is typed ("empty entry" is valid: no party id). */
+export function ddexPartyIdStatus(value: unknown): { valid: boolean; message: string } {
+  const v = typeof value === 'string' ? value.trim() : '';
+  if (v === '') return { valid: true, message: MSG.emptyEntry };
+  return DDEX_PARTY_ID_PATTERN.test(v) ? { valid: true, message: MSG.validDdexPartyId } : { valid: false, message: MSG.invalidDdexPartyId };
+}
+/** The DDEX party id: an empty entry (blank) is stored as none (null). */
+const ddexPartyId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  limited(NAME_MAX).regex(DDEX_PARTY_ID_PATTERN, MSG.invalidDdexPartyId).nullable(),
+);
 /** URL slugs (pages, DJ profiles). */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SLUG_MSG = 'Use lowercase letters, digits and hyphens.';
@@ -135,12 +149,15 @@ export const chartRecord = defineRecord({
   fields: {
     title: field('Title', 'text', requiredText(MAX_LEN.chartTitle)),
     description: field('Description', 'textarea', longText()),
+    image_url: field('Image', 'text', longText()),
     genre_id: GENRE,
     partner_exclusive: field('Partner Exclusive', 'boolean', bool()),
     enabled: ENABLED,
     publish_date: field('Publish Date', 'date', day.nullable()),
   },
   shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
+  create: { required: ['title'] },
+  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }],
 });
 
 export const labelRecord = defineRecord({
@@ -168,16 +185,26 @@ export const supplierRecord = defineRecord({
   type: suppliers, title: 'name', noun: 'supplier',
   fields: {
     name: field('Name', 'text', name()),
-    ddex_party_id: field('DDEX Party ID', 'text', limited(NAME_MAX).regex(DDEX_PARTY_ID_PATTERN, 'Invalid DDEX Party ID').nullable()),
+    ddex_party_id: field('DDEX Party ID', 'text', ddexPartyId, { live: ddexPartyIdStatus }),
     auto_create_labels: field('Auto-create Labels on Ingestion', 'boolean', bool()),
     vendor_code: field('Vendor Code', 'text', optionalText(32)),
     pposp_enrolled: field('PPOSP Enrollment', 'boolean', bool()),
     default_exclusive_period: field('Default Exclusive Period', 'select', exclusivePeriod(), { options: EXCLUSIVE_PERIOD_OPTIONS }),
     enabled: ENABLED,
   },
-  shown: { ingester_key: { label: 'Ingester Key', kind: 'text' }, created_at: CREATED },
+  shown: { created_at: CREATED },
   status: (row) => [enrollmentTag(row.pposp_enrolled)],
-  subResources: [{ key: 'banking', label: 'Banking', api: 'banking' }],
+  create: { required: ['name'] },
+  subResources: [
+    { key: 'ingestion', label: 'Ingester Key', api: 'ingester-key' },
+    { key: 'contacts', label: 'Contacts', api: 'contacts' },
+    { key: 'contracts', label: 'Contracts', api: 'contracts' },
+    { key: 'banking', label: 'Banking', api: 'banking' },
+    { key: 'genre-mappings', label: 'Genre Mappings', api: 'genre-mappings' },
+    { key: 'label-mappings', label: 'Label Mappings', api: 'label-mappings' },
+    { key: 'labels', label: 'Labels', api: 'labels' },
+    { key: 'subscribers', label: 'Subscribers', api: 'subscribers' },
+  ],
 });
 
 export const playlistRecord = defineRecord({
@@ -192,6 +219,7 @@ export const playlistRecord = defineRecord({
     genre_id: GENRE,
   },
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
+  create: { required: ['name'] },
 });
 
 export const djProfileRecord = defineRecord({

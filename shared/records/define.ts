@@ -43,6 +43,8 @@ export interface FieldOpts {
   readonly createOnly?: boolean;
   /** Where the GET object holds the shown value, when not under the field's own name (label_id → label {id, name}). */
   readonly shownAs?: string;
+  /** What the form says under the field as it is typed (spec §5 DDEX party id: "Valid DDEX Party ID", "empty entry"…). */
+  readonly live?: (value: unknown) => { readonly valid: boolean; readonly message: string };
 }
 
 /** A select option: the wire value (a number, text, or null for e.g. Lifetime) and its label. */

@@ -13,7 +13,7 @@ import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
-import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, moveFirstTrackToThird, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -275,16 +275,7 @@ test("reorder a release's tracks with the keyboard: the moved track takes its pl
   await expect(handles).toHaveCount(before.length);
   await expectAccessible(page, 'release tracks');
   // Space picks the first track up, two arrows move it to position 3 (announced), Space drops it.
-  const live = page.locator('[id^="DndLiveRegion"]');
-  await handles.first().focus();
-  await page.keyboard.press('Space');
-  await expect(live).toContainText('is over position 1');
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 2');
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 3');
-  await page.keyboard.press('Space');
-  await expect(live).toContainText('dropped at position 3');
+  await moveFirstTrackToThird(page);
   const expected = [before[1], before[2], before[0], ...before.slice(3)];
   const titles = page.getByTestId('track-title');
   await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  APP_BASEWARE, APP_CONTROL, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -25,7 +25,7 @@ import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
 import { WRITES } from '../../server/api/records/defs';
-import { isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
+import { createRule, isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -618,5 +618,132 @@ describe('route registration', () => {
       method: 'PATCH', body: { paginated: true }, headers: { 'if-match': `"v${pm.version}"`, 'x-brand': 'brand:dance' },
     });
     expect(r.status).toBe(200);
+  });
+});
+
+/**
+ * A supplier's sub-resources (spec §7 Suppliers; server/api/routes/suppliers.ts): reads
+ * under the suppliers read rule, writes under its write rule (admin, content ops), the
+ * ingester key under the ingestion field rule as well, POST create under the create rule.
+ * Every cell acts on supplier 1, which every staff reader sees; writes put back what is
+ * there or remove what they made.
+ */
+describe.concurrent('supplier sub-resources × account', () => {
+  const READ = searchType('suppliers')!.rule;
+  const WRITE = allOf(READ, writeRule('suppliers')!);
+  const KEY = allOf(WRITE, FIELD_RULES.ingestion);
+  type Send = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: Record<string, unknown> }>;
+  const S = '/v4/catalog/suppliers/1/';
+  const COLLECTIONS = [
+    { path: 'contacts', table: 'contacts', body: { contact_type_id: 1, first_name: 'Matrix', last_name: 'Cell', country_id: 1 }, field: 'city' },
+    { path: 'contracts', table: 'contracts', body: { contract_type_id: 1, start_date: '2026-01-01' }, field: 'active' },
+    { path: 'genre-mappings', table: 'supplier_genre_mappings', body: { source_genre: 'Matrix genre' }, field: 'restricted' },
+    { path: 'label-mappings', table: 'supplier_label_mappings', body: { source_label: 'Matrix label' }, field: 'blacklisted' },
+  ] as const;
+  /** A new item of supplier 1 made through the database (a cell's own, so cells never share one). */
+  const newItem = async (c: (typeof COLLECTIONS)[number]): Promise<number> => {
+    const cols = Object.keys(c.body);
+    const values = Object.values(c.body).map((v) => (c.path.endsWith('mappings') ? `${v} ${Math.random()}` : v));
+    const [row] = await server.db.query<{ id: number }>(
+      `insert into ${c.table} (supplier_id, ${cols.join(', ')}) values (1, ${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`, values);
+    return row.id;
+  };
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }[] = [
+    ...['labels', 'subscribers', ...COLLECTIONS.map((c) => c.path)].map((p) => ({
+      name: `GET ${p}`, rule: READ, ok: 200, run: async (send: Send) => (await send(`${S}${p}/`)).status,
+    })),
+    ...COLLECTIONS.flatMap((c) => [
+      {
+        name: `POST ${c.path}`, rule: WRITE, ok: 201, run: async (send: Send) => {
+          const body = c.path.endsWith('mappings') ? Object.fromEntries(Object.entries(c.body).map(([k, v]) => [k, `${v} ${Math.random()}`])) : c.body;
+          const r = await send(`${S}${c.path}/`, { method: 'POST', body });
+          if (r.status === 201) await server.db.query(`delete from ${c.table} where id = $1`, [r.body.id]);
+          return r.status;
+        },
+      },
+      {
+        name: `PATCH ${c.path}/{id}`, rule: WRITE, ok: 200, run: async (send: Send) => {
+          const id = await newItem(c);
+          const [row] = await server.db.query<Record<string, unknown>>(`select ${c.field} as value, version from ${c.table} where id = $1`, [id]);
+          const r = await send(`${S}${c.path}/${id}/`, { method: 'PATCH', body: { [c.field]: row.value }, headers: { 'if-match': `"v${row.version}"` } });
+          await server.db.query(`delete from ${c.table} where id = $1`, [id]);
+          return r.status;
+        },
+      },
+      {
+        name: `DELETE ${c.path}/{id}`, rule: WRITE, ok: 204, run: async (send: Send) => {
+          const id = await newItem(c);
+          const r = await send(`${S}${c.path}/${id}/`, { method: 'DELETE' });
+          await server.db.query(`delete from ${c.table} where id = $1`, [id]);
+          return r.status;
+        },
+      },
+    ]),
+    { name: 'POST ingester-key', rule: KEY, ok: 201, run: async (send) => (await send(`${S}ingester-key/`, { method: 'POST' })).status },
+    {
+      // An allowed caller gets the §5 400 (no contacts), so nothing is created.
+      name: 'POST suppliers', rule: createRule('suppliers'), ok: 400,
+      run: async (send) => (await send('/v4/catalog/suppliers/', { method: 'POST', body: { name: 'Matrix', contacts: [], contracts: [] } })).status,
+    },
+  ];
+
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+    expect(await route.run(send)).toBe(allowed ? route.ok : 403);
+  });
+
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * Charts and playlists (spec §7 Charts, Playlists; server/api/routes/charts.ts): GET
+ * tracks under the type's read rule, PUT tracks (writing back the order there) under its
+ * write rule, POST create under its create rule.
+ */
+describe.concurrent('charts and playlists × account', () => {
+  type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send, brand: string) => Promise<number> }[] = (
+    [['charts', 'chart_tracks', 'chart_id', 'tracks/', { title: 'x'.repeat(46) }], ['playlists', 'playlist_tracks', 'playlist_id', 'tracks/bulk/', {}]] as const
+  ).flatMap(([type, table, owner, put, badBody]) => {
+    const READ = searchType(type)!.rule;
+    return [
+      { name: `GET ${type}/{id}/tracks`, rule: READ, ok: 200, run: async (send: Send, brand: string) => (await send(`/v4/catalog/${type}/${await rowOf(type, brand)}/tracks/`)).status },
+      {
+        name: `PUT ${type}/{id}/${put}`, rule: allOf(READ, writeRule(type)!), ok: 200, run: async (send: Send, brand: string) => {
+          const id = await rowOf(type, brand);
+          return onRow(`${type}:${id}`, async () => {
+            const ids = (await server.db.query<{ track_id: number }>(`select track_id from ${table} where ${owner} = $1 order by position`, [id])).map((r) => r.track_id);
+            return (await send(`/v4/catalog/${type}/${id}/${put}`, { method: 'PUT', body: { track_ids: ids } })).status;
+          });
+        },
+      },
+      // An allowed caller gets the 400 of a bad body: nothing is created.
+      { name: `POST ${type}`, rule: createRule(type), ok: 400, run: async (send: Send) => (await send(`/v4/catalog/${type}/`, { method: 'POST', body: badBody })).status },
+    ];
+  });
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
+    expect(await route.run(send, brand)).toBe(allowed ? route.ok : 403);
+  });
+});
+
+/** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's write rule, writing back the stored DJ name. */
+describe.concurrent('dj-profile × account', () => {
+  const cells = WHO.map((w) => [w.username, w.brand, mayEdit(w.principal, 'dj_profiles', 'dj_name')] as const);
+  it.each(cells)('%s on %s × PATCH users/{id}/dj-profile/ → allowed %s', async (username, brand, allowed) => {
+    const { id, visible } = await rowInfo('dj_profiles', brand);
+    const r = await onRow(`users:${id}`, async () => {
+      const [row] = await server.db.query<{ dj_name: string; version: number }>('select dj_name, version from users where id = $1', [id]);
+      return api(server, tokens.get(username)!, `/v4/accounts/users/${id}/dj-profile/`, {
+        method: 'PATCH', body: { dj_name: row.dj_name }, headers: { 'x-brand': brand, 'if-match': `"v${row.version}"` },
+      });
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : visible ? 200 : 404);
   });
 });

@@ -13,6 +13,8 @@ import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
+import { supplierSuite } from './suites/suppliers';
+import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -32,3 +34,7 @@ describe('track and release sub-resources (PGlite)', () => subresourceSuite(() =
 describe('media (PGlite)', () => mediaSuite(() => server));
 describe('artists (PGlite)', () => artistSuite(() => server));
 describe('labels (PGlite)', () => labelSuite(() => server));
+describe('suppliers (PGlite)', () => supplierSuite(() => server));
+describe('charts (PGlite)', () => chartSuite(() => server));
+describe('playlists (PGlite)', () => playlistSuite(() => server));
+describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));

@@ -21,6 +21,8 @@ import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
+import { supplierSuite } from './suites/suppliers';
+import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -54,6 +56,10 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('media', () => mediaSuite(() => server));
   describe('artists', () => artistSuite(() => server));
   describe('labels', () => labelSuite(() => server));
+  describe('suppliers', () => supplierSuite(() => server));
+  describe('charts', () => chartSuite(() => server));
+  describe('playlists', () => playlistSuite(() => server));
+  describe('DJ profiles', () => djProfileSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

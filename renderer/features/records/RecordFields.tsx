@@ -36,14 +36,15 @@ export function EditableFields({ decl, keys, values, editable, errors, onChange,
       {shown.map((k) => {
         const f = decl.fields[k];
         const error = errors[k]?.join(' ');
+        const live = error ? undefined : f.live?.(values[k]);
         return (
           <Col key={k} xs={24} md={WIDE.has(f.kind) ? 24 : 12} xl={WIDE.has(f.kind) ? 24 : 8}>
             <Form.Item
               label={f.label}
               htmlFor={fieldId(k)}
               required={required.includes(k)}
-              validateStatus={error ? 'error' : undefined}
-              help={error ? <span data-testid={`error-${k}`}>{error}</span> : undefined}
+              validateStatus={error || live?.valid === false ? 'error' : live ? 'success' : undefined}
+              help={error ? <span data-testid={`error-${k}`}>{error}</span> : live ? <span data-testid={`live-${k}`}>{live.message}</span> : undefined}
               data-testid={`field-${k}`}
             >
               <FieldInput id={fieldId(k)} field={f} value={values[k]} values={values} invalid={Boolean(error)} onChange={(v) => onChange(k, v)} />

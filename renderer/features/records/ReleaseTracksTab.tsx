@@ -36,7 +36,7 @@ interface TrackRow {
 type Listeners = ReturnType<typeof useSortable>['listeners'];
 const HandleContext = createContext<{ setRef?: (el: HTMLElement | null) => void; listeners?: Listeners; attributes?: DraggableAttributes }>({});
 
-function DragHandle({ title }: { title: string }) {
+export function DragHandle({ title }: { title: string }) {
   const { setRef, listeners, attributes } = useContext(HandleContext);
   return (
     <Button
@@ -53,7 +53,7 @@ function DragHandle({ title }: { title: string }) {
   );
 }
 
-function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
+export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props['data-row-key'] });
   const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: 'relative' as const, zIndex: 5 } : {}) };
   const ctx = useMemo(() => ({ setRef: setActivatorNodeRef, listeners, attributes }), [setActivatorNodeRef, listeners, attributes]);
@@ -61,6 +61,40 @@ function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-ke
     <HandleContext.Provider value={ctx}>
       <tr {...props} ref={setNodeRef} style={style} />
     </HandleContext.Provider>
+  );
+}
+
+/**
+ * The drag-and-drop around a table of tracks (rows: SortableRow, handles: DragHandle):
+ * a track dropped over another takes that one's 1-based position (`onMove`); the screen
+ * reader hears what is picked up, where it is and where it drops.
+ */
+export function SortableTracks({ ids, titleOf, onMove, children }: {
+  ids: number[]; titleOf: (id: unknown) => string; onMove: (id: number, position: number) => void; children: React.ReactNode;
+}) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(Number(active.id), ids.indexOf(Number(over.id)) + 1);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: 'To reorder, press Space, move the track with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
+        announcements: {
+          onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+          onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined),
+          onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`),
+          onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+        },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
   );
 }
 
@@ -85,8 +119,6 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
       void message.success('Track order saved');
     },
   });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-
   if (q.isPending) return <Loading />;
   if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
   if (loaded.length === 0) return <Empty description="This release has no tracks yet" />;
@@ -94,10 +126,7 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
   const byId = new Map(loaded.map((t) => [t.id, t]));
   const rows = ids.map((tid, i) => ({ ...byId.get(tid)!, shownPosition: i + 1 }));
   const titleOf = (tid: unknown) => byId.get(Number(tid))?.title ?? String(tid);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    setOrder(moveTrack(ids, Number(active.id), ids.indexOf(Number(over.id)) + 1).map((p) => p.id));
-  };
+  const onMove = (moved: number, position: number) => setOrder(moveTrack(ids, moved, position).map((p) => p.id));
 
   const table = (
     <Table<(typeof rows)[number]>
@@ -128,24 +157,9 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
   return (
     <div className="release-tracks">
       {mayReorder ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            screenReaderInstructions: { draggable: 'To reorder, press Space, move the track with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
-            announcements: {
-              onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-              onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined),
-              onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`),
-              onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-            },
-          }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            {table}
-          </SortableContext>
-        </DndContext>
+        <SortableTracks ids={ids} titleOf={titleOf} onMove={onMove}>
+          {table}
+        </SortableTracks>
       ) : (
         table
       )}

@@ -11,3 +11,12 @@ registerRecordTab('releases', 'cover-art', lazy(() => import('./ReleaseCoverArtT
 registerRecordTab('tracks', 'dj-edits', lazy(() => import('./TrackDjEditsTab')));
 registerRecordTab('tracks', 'support-downloads', lazy(() => import('./TrackSupportDownloadsTab')));
 registerRecordTab('artists', 'muzooka', lazy(() => import('./ArtistMuzookaTab')));
+registerRecordTab('suppliers', 'ingestion', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.IngesterKeyTab }))));
+registerRecordTab('suppliers', 'contacts', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.ContactsTab }))));
+registerRecordTab('suppliers', 'contracts', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.ContractsTab }))));
+registerRecordTab('suppliers', 'banking', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.BankingTab }))));
+registerRecordTab('suppliers', 'genre-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.GenreMappingsTab }))));
+registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelMappingsTab }))));
+registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
+registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
+registerRecordTab('charts', 'tracks', lazy(() => import('./ChartTracksTab')));

@@ -143,7 +143,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   }),
   list(charts, {
     from: 'charts t left join genres g on g.id = t.genre_id',
-    select: `t.id, t.title, t.description, t.dj_name, ${ref('g.id', 'g.name')} as genre, t.partner_exclusive, t.playlist_id, t.enabled, t.publish_date, t.created_at, t.version`,
+    select: `t.id, t.title, t.description, t.image_url, t.dj_name, ${ref('g.id', 'g.name')} as genre, t.partner_exclusive, t.playlist_id, t.enabled, t.publish_date, t.created_at, t.version`,
     filters: {
       id: 't.id', name: 't.title', title: 't.title', genre_id: 't.genre_id', dj_name: 't.dj_name',
       enabled: 't.enabled', publish_date: 't.publish_date', date_created: 't.created_at',
@@ -173,7 +173,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   }),
   list(suppliers, {
     from: 'suppliers t left join contacts c on c.supplier_id = t.id and c.is_primary',
-    select: `t.id, t.name, t.vendor_code, t.ddex_party_id, t.ingester_key, t.auto_create_labels, t.pposp_enrolled,
+    select: `t.id, t.name, t.vendor_code, t.ddex_party_id, t.ingester_key_hint, t.ingester_key_created_at, t.auto_create_labels, t.pposp_enrolled,
       t.default_exclusive_period, t.enabled, c.email as primary_contact_email, c.username as primary_contact_username,
       t.created_at, t.version`,
     filters: {

@@ -76,6 +76,14 @@ function djEditRule(stored: Row, c: Changes): Errors | null {
   return null;
 }
 
+/** Spec §5: "Supplier needs at least one contact and one contract", on every save (routes/suppliers.ts keeps the last ones). */
+function supplierRules(stored: Row): RuleResult {
+  const errors: Errors = {};
+  if (!((stored.contact_count as number) > 0)) errors.contacts = [MSG.supplierNeedsContactAndContract];
+  if (!((stored.contract_count as number) > 0)) errors.contracts = [MSG.supplierNeedsContactAndContract];
+  return { errors: Object.keys(errors).length ? errors : null };
+}
+
 const def = (key: RecordKey, table: string, extra: Partial<Omit<WriteDef, 'key' | 'decl' | 'table'>> = {}): WriteDef => ({
   key, decl: RECORDS[key] as RecordDecl, table, columns: {}, links: {}, ...extra,
 });
@@ -119,7 +127,14 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   artists: def('artists', 'artists'),
   charts: def('charts', 'charts'),
   labels: def('labels', 'labels'),
-  suppliers: def('suppliers', 'suppliers'),
+  suppliers: def('suppliers', 'suppliers', {
+    context: {
+      select: `(select count(*)::int from contacts c where c.supplier_id = s.id) as contact_count,
+        (select count(*)::int from contracts k where k.supplier_id = s.id) as contract_count`,
+      joins: '',
+    },
+    rules: supplierRules,
+  }),
   pages: def('pages', 'pages'),
   page_modules: def('page_modules', 'page_modules'),
   coupons: def('coupons', 'coupons'),

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule, writeRule } from '../../../shared/access';
-import { listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
+import { djProfileEndpoints, listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import { isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
 import { notFound } from '../errors';
@@ -33,14 +33,29 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
  * the caller cannot see is 404, a stale version 412, and the write itself (history in
  * the same transaction): server/api/records/write.ts.
  */
-async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<Row> {
+export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<Row> {
   assertMayEdit(user.principal, w, Object.keys(changes));
   if (!(await fetchVisible(tx, def, user, id))) throw notFound();
   if (!(await applyChange(tx, w, user.id, id, changes, action, (stored) => assertVersion(stored, version)))) throw notFound();
   return (await fetchVisible(tx, def, user, id))!;
 }
 
+/** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile record's PATCH under its write rule. */
+function registerDjProfileRoute(app: FastifyInstance, db: Db) {
+  const def = LIST_DEF_BY_KEY.get('dj_profiles')!;
+  addEndpoint(app, db, djProfileEndpoints.patch, {
+    rule: writeRouteRule('dj_profiles'),
+    handler: async (req, reply, user) => {
+      const version = ifMatchVersion(req);
+      const row = await db.transaction((tx) => applyPatch(tx, def, WRITES.dj_profiles, user!, req.params.id, version, req.body, 'update'));
+      reply.header('etag', etagOf(row.version as number));
+      return row as ObjectRow;
+    },
+  });
+}
+
 export function registerListRoutes(app: FastifyInstance, db: Db) {
+  registerDjProfileRoute(app, db);
   for (const t of SEARCH_TYPES) {
     const def = LIST_DEF_BY_KEY.get(t.key);
     if (!def) throw new Error(`No list definition for search type ${t.key}`);

@@ -74,7 +74,11 @@ export const label_managers = pgTable('label_managers', {
 export const suppliers = pgTable('suppliers', {
   id: serial().primaryKey(),
   name: text().notNull(),
+  /** SHA-256 (base64url, as tokens: server/auth/crypto.ts hashToken) of the ingester key: the key itself is shown once, when generated (routes/suppliers.ts). */
   ingester_key: text(),
+  /** The key's last four characters, so staff can tell which key a supplier holds. */
+  ingester_key_hint: text(),
+  ingester_key_created_at: timestamptz(),
   ddex_party_id: text(),
   auto_create_labels: boolean().notNull().default(false),
   vendor_code: text(),

@@ -15,3 +15,6 @@ export * from './media';
 export * from './records';
 export * from './sandbox';
 export * from './subresources';
+export * from './suppliers';
+export * from './charts';
+export * from './dj-profiles';

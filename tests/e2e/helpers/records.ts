@@ -117,3 +117,20 @@ export async function saveAndWait(page: Page): Promise<void> {
   await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
   await expect(page.getByTestId('save-error')).toHaveCount(0);
 }
+
+/**
+ * Moves the first track of a sortable tracks table to position 3 with the keyboard (Space
+ * picks it up, two arrows, Space drops it), checking what the screen reader hears.
+ */
+export async function moveFirstTrackToThird(page: Page): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.getByTestId('reorder-handle').first().focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('is over position 1');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 2');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 3');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('dropped at position 3');
+}

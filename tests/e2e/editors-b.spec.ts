@@ -1,0 +1,213 @@
+/**
+ * The supplier editor end to end in Chromium against the sandbox API (issue 14 part B):
+ * a supplier opened from search, a field of each kind changed (text, the DDEX party id
+ * with its live §5 messages, a switch, a select), saved and seen after a reload; its
+ * contacts (the phone check and "Please select a valid option from the list" under the
+ * fields, a contact added, the last one refused with "Supplier needs at least one contact
+ * and one contract"); the ingester key shown once; every new tab through axe at 1440 and
+ * 390 px; a chart: its fields, the §9 title limit, its tracks reordered with the keyboard.
+ */
+import type { Page } from '@playwright/test';
+import { EXCLUSIVE_PERIODS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { PHONE_MSG } from '../../shared/api/endpoints';
+import { recordLink } from '../../shared/search/columns';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { test, expect } from './fixtures';
+import { signIn, type Goto } from './helpers/sign-in';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { choose, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
+
+test.describe.configure({ mode: 'serial' });
+
+let admin: OtherClient;
+let supplierId = 0;
+test.beforeAll(async ({ consoleHost }) => {
+  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+  const created = await admin.call('POST', '/v4/catalog/suppliers/', {
+    body: {
+      name: 'E2E Editors Supplier', default_exclusive_period: 0,
+      contacts: [{ contact_type_id: 1, first_name: 'Only', last_name: 'Contact', country_id: 1, phone: '+1 303 555 0100' }],
+      contracts: [{ contract_type_id: 1, start_date: '2026-01-01' }],
+    },
+  });
+  expect(created.status).toBe(201);
+  supplierId = (created.body as { id: number }).id;
+});
+test.afterAll(async () => {
+  await admin?.end();
+});
+
+async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: number) {
+  const href = recordLink(type, id)!;
+  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
+  await page.getByTestId('search-results').locator(`a[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+/** axe and no sideways scroll at 1440 and at 390 px. */
+async function bothWidths(page: Page, what: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, `${what} at 1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${what} at 390`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const period = EXCLUSIVE_PERIODS.find((p) => p.days === 28)!;
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await openFromSearch(page, gotoConsole, 'suppliers', supplierId);
+
+  const ddex = page.locator('#field-ddex_party_id');
+  await ddex.fill('PADPIDA123');
+  await expect(page.getByTestId('live-ddex_party_id')).toHaveText(MSG.invalidDdexPartyId);
+  await ddex.fill('');
+  await expect(page.getByTestId('live-ddex_party_id')).toHaveText(MSG.emptyEntry);
+  await ddex.fill('PADPIDA2014040101U');
+  await expect(page.getByTestId('live-ddex_party_id')).toHaveText(MSG.validDdexPartyId);
+  await page.locator('#field-vendor_code').fill('E2E-V1');
+  await page.locator('#field-pposp_enrolled').click();
+  await choose(page, 'field-default_exclusive_period', period.label);
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+
+  await page.reload();
+  await expect(page.locator('#field-vendor_code')).toHaveValue('E2E-V1');
+  await expect(ddex).toHaveValue('PADPIDA2014040101U');
+  await expect(page.locator('#field-pposp_enrolled')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('field-default_exclusive_period')).toContainText(period.label);
+  expect((await getObject(admin, `/v4/catalog/suppliers/${supplierId}/`)).row).toMatchObject({
+    vendor_code: 'E2E-V1', ddex_party_id: 'PADPIDA2014040101U', pposp_enrolled: true, default_exclusive_period: 28,
+  });
+  // An empty entry is valid: saved as none.
+  await ddex.fill('');
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  expect((await getObject(admin, `/v4/catalog/suppliers/${supplierId}/`)).row.ddex_party_id).toBeNull();
+  await bothWidths(page, 'supplier details');
+});
+
+test('contacts: the phone and the lists checked under the fields; a contact added; the last one cannot go', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!);
+  await gotoConsole(page, `/catalog/suppliers/${supplierId}`);
+  await openTab(page, 'Contacts');
+  const tab = page.getByTestId('supplier-contacts');
+  await expect(tab).toContainText('Only Contact');
+
+  // The only contact: removing it is refused with the §5 message.
+  await tab.getByRole('button', { name: /^Remove contact/ }).click();
+  await expect(page.getByTestId('items-error')).toHaveText(MSG.supplierNeedsContactAndContract);
+
+  await tab.getByRole('button', { name: 'Add contact' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#item-first_name').fill('Grace');
+  await dialog.locator('#item-last_name').fill('Hopper');
+  await dialog.locator('#item-phone').fill('12345');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByTestId('item-error-phone')).toHaveText(PHONE_MSG);
+  await expect(dialog.getByTestId('item-error-country_id')).toHaveText(MSG.selectFromList);
+  await expect(dialog.getByTestId('item-error-contact_type_id')).toHaveText(MSG.selectFromList);
+  await bothWidths(page, 'contact form');
+  await dialog.locator('#item-phone').fill('(303) 555-0199');
+  await choose(page, 'item-contact_type_id', 'Billing');
+  await choose(page, 'item-country_id', 'United States');
+  await choose(page, 'item-state_id', 'Colorado');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(tab).toContainText('Grace Hopper');
+  await expect(tab).toContainText('Colorado');
+
+  await page.reload();
+  await expect(page.getByTestId('supplier-contacts')).toContainText('Grace Hopper');
+  await bothWidths(page, 'contacts tab');
+  for (const name of ['Contracts', 'Banking', 'Genre Mappings', 'Label Mappings', 'Labels', 'Subscribers']) {
+    await openTab(page, name);
+    await bothWidths(page, `${name} tab`);
+  }
+});
+
+test('the ingester key is generated and shown once', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/suppliers/${supplierId}`);
+  await openTab(page, 'Ingester Key');
+  await page.getByRole('button', { name: 'Generate key' }).click();
+  const key = await page.getByTestId('ingester-key').textContent();
+  expect(key?.length ?? 0).toBeGreaterThan(40);
+  await expect(page.getByTestId('ingester-key-hint')).toHaveText(`ends in ${key!.slice(-4)}`);
+  await bothWidths(page, 'ingester key tab');
+  await page.reload();
+  await expect(page.getByTestId('ingester-key')).toHaveCount(0);
+  await expect(page.getByTestId('ingester-key-hint')).toHaveText(`ends in ${key!.slice(-4)}`);
+});
+
+test('a chart opened from search: its fields saved and seen after a reload; its tracks reordered with the keyboard, one removed, saved in one request', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const created = await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Chart', genre_id: 1 }, headers: { 'x-brand': 'brand:dance' } });
+  expect(created.status).toBe(201);
+  const chart = (created.body as { id: number }).id;
+  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=4&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
+  expect((await admin.call('PUT', `/v4/catalog/charts/${chart}/tracks/`, { body: { track_ids: tracks }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(200);
+
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await openFromSearch(page, gotoConsole, 'charts', chart);
+  await page.locator('#field-title').fill('E2E Chart Renamed');
+  await page.locator('#field-description').fill('The best of the week');
+  await page.locator('#field-partner_exclusive').click();
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  await page.reload();
+  await expect(page.locator('#field-title')).toHaveValue('E2E Chart Renamed');
+  await expect(page.locator('#field-description')).toHaveValue('The best of the week');
+  await expect(page.locator('#field-partner_exclusive')).toHaveAttribute('aria-checked', 'true');
+  // §9: the title is at most 45 characters.
+  await page.locator('#field-title').fill('x'.repeat(46));
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('error-title')).toHaveText('Ensure this field has no more than 45 characters.');
+  await page.reload();
+
+  await openTab(page, 'Tracks');
+  const handles = page.getByTestId('reorder-handle');
+  await expect(handles).toHaveCount(tracks.length);
+  await moveFirstTrackToThird(page);
+  const expected = [tracks[1], tracks[2], tracks[0], ...tracks.slice(3)];
+  const titles = page.getByTestId('track-title');
+  await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));
+  await expect(page.getByTestId('track-position')).toHaveText(expected.map((_, i) => String(i + 1)));
+  await page.getByTestId('chart-tracks').getByRole('button', { name: /^Remove / }).last().click();
+  await bothWidths(page, 'chart tracks');
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const after = ((await admin.call('GET', `/v4/catalog/charts/${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).body as { results: { id: number; position: number }[] }).results;
+  expect(after.map((t) => [t.id, t.position])).toEqual(expected.slice(0, -1).map((id, i) => [id, i + 1]));
+  await page.reload();
+  await openTab(page, 'Tracks');
+  await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
+});
+
+test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  for (const [type, field, value] of [['genres', 'name', 'E2E Genre'], ['link_partners', 'url', 'https://partner.example/e2e']] as const) {
+    const path = type === 'genres' ? '/v4/catalog/genres/' : '/v4/catalog/link-partners/';
+    const list = await admin.call('GET', `${path}?per_page=1&order_by=-id`);
+    expect(list.status, path).toBe(200);
+    const row = (list.body as { results: { id: number }[] }).results[0];
+    await openFromSearch(page, gotoConsole, type, row.id);
+    await page.locator(`#field-${field}`).fill(value);
+    await page.getByTestId('save-record').click();
+    await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+    await page.reload();
+    await expect(page.locator(`#field-${field}`)).toHaveValue(value);
+    await bothWidths(page, `${type} record`);
+  }
+});

@@ -1,0 +1,102 @@
+/**
+ * Charts on PGlite and on a PostgreSQL server (spec §3, §7 Charts, §9 title 45): POST
+ * create on the active brand owned by the caller; a chart's tracks in order (GET, PUT
+ * of the whole order, unknown tracks refused, history of the change).
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { MAX_LEN } from '../../../shared/constants';
+import { RECORD_MSG } from '../../../shared/records';
+import { api, signIn, type RunningServer } from '../helpers';
+
+const C = '/v4/catalog/charts/';
+
+export function chartSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  const as = (who: string, path: string, init: Parameters<typeof api>[3] = {}) =>
+    api(get(), tokens.get(who)!, path, { ...init, headers: { 'x-brand': 'brand:dj', ...init.headers } });
+  beforeAll(async () => {
+    for (const [u, p] of [['curation', 'sandbox-curation'], ['marketing', 'sandbox-marketing'], ['admin', 'sandbox-admin']]) {
+      tokens.set(u, (await signIn(get(), u, p)).access_token);
+    }
+  });
+
+  it('POST creates a chart on the active brand, owned by the caller; the title is at most 45 characters', async () => {
+    const long = await as('curation', C, { method: 'POST', body: { title: 'x'.repeat(MAX_LEN.chartTitle + 1) } });
+    expect([long.status, long.body]).toEqual([400, { title: [`Ensure this field has no more than ${MAX_LEN.chartTitle} characters.`] }]);
+    expect((await as('curation', C, { method: 'POST', body: {} })).body).toHaveProperty('title');
+    const ok = await as('curation', C, { method: 'POST', body: { title: 'E2E Chart', description: 'Best of', partner_exclusive: true, genre_id: 1 } });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ title: 'E2E Chart', partner_exclusive: true, genre: { id: 1 } });
+    const [row] = await get().db.query<{ brand: string; owner_id: number }>('select brand, owner_id from charts where id = $1', [ok.body.id]);
+    const [me] = await get().db.query<{ id: number }>("select id from users where username = 'curation'");
+    expect(row).toEqual({ brand: 'brand:dj', owner_id: me.id });
+    expect((await api(get(), tokens.get('marketing')!, C, { method: 'POST', body: { title: 'No' } })).status).toBe(403);
+  });
+
+  it('a chart\'s tracks: PUT the whole order (positions 1..N), GET in order, unknown tracks refused, history kept', async () => {
+    const chart = (await as('curation', C, { method: 'POST', body: { title: 'Ordered' } })).body.id as number;
+    const tracks = (await get().db.query<{ id: number }>('select id from tracks order by id limit 3')).map((t) => t.id);
+    const put = await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: tracks } });
+    expect(put.status).toBe(200);
+    expect(put.body.results!.map((t) => [t.id, t.position])).toEqual(tracks.map((id, i) => [id, i + 1]));
+    const moved = [tracks[2], tracks[0], tracks[1]];
+    await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: moved } });
+    expect((await as('marketing', `${C}${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).status).toBe(404);
+    expect((await as('admin', `${C}${chart}/tracks/`)).body.results!.map((t) => [t.id, t.position])).toEqual(moved.map((id, i) => [id, i + 1]));
+    const bad = await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [tracks[0], 2_000_000_000] } });
+    expect([bad.status, bad.body]).toEqual([400, { track_ids: [RECORD_MSG.noSuchRecord] }]);
+    expect((await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [tracks[0], tracks[0]] } })).status).toBe(400);
+    expect((await as('marketing', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [] }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(403);
+    const history = await as('admin', `${C}${chart}/history/`);
+    expect(history.body.results![0]).toMatchObject({ changes: { tracks: { old: tracks, new: moved } } });
+  });
+}
+
+/** Curated playlists: POST create on the active brand; PUT tracks/bulk/ and GET tracks in order. */
+export function playlistSuite(get: () => RunningServer) {
+  let token = '';
+  beforeAll(async () => {
+    token = (await signIn(get(), 'curation', 'sandbox-curation')).access_token;
+  });
+  const as = (path: string, init: Parameters<typeof api>[3] = {}) => api(get(), token, path, { ...init, headers: { 'x-brand': 'brand:dj' } });
+
+  it('POST creates a playlist (name required); its tracks are replaced in order and read back in order', async () => {
+    expect((await as('/v4/catalog/playlists/', { method: 'POST', body: {} })).body).toHaveProperty('name');
+    const p = await as('/v4/catalog/playlists/', { method: 'POST', body: { name: 'E2E Curated', is_curated: true, curated_genre_id: 1 } });
+    expect([p.status, p.body]).toMatchObject([201, { name: 'E2E Curated', is_curated: true, curated_genre_id: 1, track_count: 0 }]);
+    const [row] = await get().db.query<{ brand: string }>('select brand from playlists where id = $1', [p.body.id]);
+    expect(row.brand).toBe('brand:dj');
+    const tracks = (await get().db.query<{ id: number }>('select id from tracks order by id desc limit 3')).map((t) => t.id);
+    const put = await as(`/v4/catalog/playlists/${p.body.id}/tracks/bulk/`, { method: 'PUT', body: { track_ids: tracks } });
+    expect(put.body.results!.map((t) => [t.id, t.position])).toEqual(tracks.map((id, i) => [id, i + 1]));
+    expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/`)).body.results!.map((t) => t.id)).toEqual(tracks);
+    expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/bulk/`, { method: 'PUT', body: { track_ids: [2_000_000_000] } })).body)
+      .toEqual({ track_ids: [RECORD_MSG.noSuchRecord] });
+  });
+}
+
+/** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's fields, the slug unique, If-Match, who may. */
+export function djProfileSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const [u, p] of [['curation', 'sandbox-curation'], ['support', 'sandbox-support']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
+  });
+  const patch = (who: string, id: number, body: unknown, version: number) =>
+    api(get(), tokens.get(who)!, `/v4/accounts/users/${id}/dj-profile/`, { method: 'PATCH', body, headers: { 'if-match': `"v${version}"`, 'x-brand': 'brand:dj' } });
+
+  it('changes the DJ display name, slug, profile page and indexing; a taken slug is refused naming it', async () => {
+    const rows = await get().db.query<{ id: number; version: number; dj_slug: string }>(
+      'select id, version, dj_slug from users where dj_slug is not null order by id limit 2');
+    const [a, b] = rows;
+    const ok = await patch('curation', a.id, { dj_name: 'DJ Renamed', dj_slug: `renamed-${a.id}`, enabled: true, dj_is_indexed: true }, a.version);
+    expect([ok.status, ok.body]).toMatchObject([200, { dj_name: 'DJ Renamed', dj_slug: `renamed-${a.id}`, dj_is_indexed: true }]);
+    const taken = await patch('curation', a.id, { dj_slug: b.dj_slug }, ok.body.version as number);
+    expect(taken.status).toBeGreaterThanOrEqual(400);
+    expect(taken.status).toBeLessThan(500);
+    expect(Object.keys(taken.body)).toEqual(['dj_slug']);
+    expect((await patch('curation', a.id, { dj_slug: 'Not A Slug' }, ok.body.version as number)).body).toEqual({ dj_slug: ['Use lowercase letters, digits and hyphens.'] });
+    expect((await patch('curation', a.id, { dj_name: 'x' }, 1_000_000)).status).toBe(412);
+    // Support reads DJ profiles but does not edit them (the shared catalogue rule: admin, content ops, curation).
+    expect((await patch('support', a.id, { dj_name: 'x' }, ok.body.version as number)).status).toBe(403);
+  });
+}
