@@ -25,6 +25,7 @@ import { registerTrackCreditRoutes } from './routes/track-credits';
 import { registerDjEditRoutes } from './routes/dj-edits';
 import { registerTerritoryRoutes } from './routes/territories';
 import { registerPublishDateRoutes } from './routes/publish-dates';
+import { registerOrderRoutes } from './routes/orders';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -99,6 +100,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerTerritoryRoutes(scope, db);
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
+    registerOrderRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

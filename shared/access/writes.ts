@@ -40,6 +40,11 @@ export const WRITE_RULES = {
   coupons: control('staff:admin', 'staff:support', 'staff:marketing'),
   /** Spec §6 "admin, support": customer accounts. Content ops and curation read users, not edit them. */
   users: control('staff:admin', 'staff:support'),
+  /**
+   * Money and downloads of orders (refunds, dissociate/reassociate, disable/re-enable
+   * downloads): spec §6 "admin, support", who read orders (§6 orders row).
+   */
+  orders: control('staff:admin', 'staff:support'),
   /** Hype offers: sold by label management and marketing, with admin. Support reads them for customers. */
   hypeOffers: control('staff:admin', 'staff:label_mgmt', 'staff:marketing'),
   /**

@@ -9,6 +9,7 @@ export * from './jobs';
 export * from './lists';
 export * from './me';
 export * from './media';
+export * from './orders';
 export * from './records';
 export * from './sandbox';
 export * from './subresources';
