@@ -148,3 +148,12 @@ export function mayWriteField(principal: Principal, type: string, field: string)
 export function refusedFields(principal: Principal, type: string, fields: readonly string[]): string[] {
   return fields.filter((f) => !mayWriteField(principal, type, f));
 }
+
+/**
+ * Refunding an order's items and changing their downloads (server/api/routes/orders.ts,
+ * the order page): read orders (§6) and WRITE_RULES.orders.
+ */
+export const ORDER_WRITE: Rule = allOf(SEARCH_RULES.orders as Rule, WRITE_RULES.orders);
+
+/** Adding credits to users (one or many): read users (§6) and WRITE_RULES.users ("admin, support"). */
+export const CREDIT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, WRITE_RULES.users);

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, ORDER_WRITE, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -26,7 +26,6 @@ import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
 import { WRITES } from '../../server/api/records/defs';
 import { isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
-import { ORDER_WRITE_RULE } from '../../server/api/routes/orders';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -422,7 +421,7 @@ describe.concurrent('sub-resources × account', () => {
 
 /**
  * The order routes of support (shared/api/endpoints/orders.ts): reads under the orders read
- * rule, refunds and downloads under ORDER_WRITE_RULE (WRITE_RULES.orders: admin, support).
+ * rule, refunds and downloads under ORDER_WRITE (WRITE_RULES.orders: admin, support).
  * Each cell acts on an order of its own, on the cell's brand, so an allowed caller sees it.
  */
 describe.concurrent('order route × account', () => {
@@ -437,9 +436,9 @@ describe.concurrent('order route × account', () => {
   const ROUTES = [
     { name: 'GET items', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/items/`] as const },
     { name: 'GET items/download', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/items/download/`] as const },
-    { name: 'POST items/refund', rule: ORDER_WRITE_RULE, ok: 201, call: (x: { order: number; item: number }) => ['POST', `/v4/accounts/orders/${x.order}/items/refund/`, { item_ids: [x.item] }, key] as const },
-    { name: 'POST refund-items', rule: ORDER_WRITE_RULE, ok: 201, call: (x: { order: number; item: number }) => ['POST', '/v4/accounts/refund-items/', { item_ids: [x.item] }, key] as const },
-    { name: 'PATCH downloads', rule: ORDER_WRITE_RULE, ok: 200, call: (x: { order: number; item: number }) => ['PATCH', `/v4/accounts/orders/${x.order}/downloads/`, { item_ids: [x.item], availability: 2 }] as const },
+    { name: 'POST items/refund', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', `/v4/accounts/orders/${x.order}/items/refund/`, { item_ids: [x.item] }, key] as const },
+    { name: 'POST refund-items', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', '/v4/accounts/refund-items/', { item_ids: [x.item] }, key] as const },
+    { name: 'PATCH downloads', rule: ORDER_WRITE, ok: 200, call: (x: { order: number; item: number }) => ['PATCH', `/v4/accounts/orders/${x.order}/downloads/`, { item_ids: [x.item], availability: 2 }] as const },
   ];
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {

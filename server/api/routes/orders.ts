@@ -5,7 +5,7 @@
  * brand (a row the caller cannot see is 404); writes need WRITE_RULES.orders.
  */
 import type { FastifyInstance } from 'fastify';
-import { allOf, searchType, WRITE_RULES } from '../../../shared/access';
+import { ORDER_WRITE, searchType } from '../../../shared/access';
 import { orderEndpoints, type OrderDetail, type OrderItem, type Refund, type RefundResult } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { csvLine } from '../../../shared/search/csv';
@@ -20,8 +20,6 @@ import { fetchVisible } from './lists';
 
 const ORDERS = searchType('orders')!;
 const ordersDef = () => LIST_DEF_BY_KEY.get('orders')!;
-/** Writing an order's money or downloads: read orders and WRITE_RULES.orders. */
-export const ORDER_WRITE_RULE = allOf(ORDERS.rule, WRITE_RULES.orders);
 
 const ITEM_SELECT = `oi.id, oi.order_id, oi.price::text as price, oi.availability, oi.downloads_enabled,
   case when tr.id is null then null else json_build_object('id', tr.id, 'name', tr.title) end as track,
@@ -130,7 +128,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   });
 
   addEndpoint(app, db, orderEndpoints.refund, {
-    rule: ORDER_WRITE_RULE,
+    rule: ORDER_WRITE,
     handler: async (req, reply, user) => {
       await visibleOrder(db, user!, req.params.id);
       return idempotent(db, req, reply, user!, 201, (tx) => refund(tx, user!, req.body.item_ids, req.params.id));
@@ -138,12 +136,12 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   });
 
   addEndpoint(app, db, orderEndpoints.refundItems, {
-    rule: ORDER_WRITE_RULE,
+    rule: ORDER_WRITE,
     handler: async (req, reply, user) => idempotent(db, req, reply, user!, 201, (tx) => refund(tx, user!, req.body.item_ids)),
   });
 
   addEndpoint(app, db, orderEndpoints.downloads, {
-    rule: ORDER_WRITE_RULE,
+    rule: ORDER_WRITE,
     handler: async (req, _reply, user) => {
       const { item_ids, availability, downloads_enabled } = req.body;
       const items = await db.transaction(async (tx) => {

@@ -1,0 +1,81 @@
+/**
+ * Support end to end in Chromium against the sandbox API, as the support account: find an
+ * order, refund two items through the confirm dialog and see the refund; the same refund
+ * again is refused with the spec's words; dissociate and reassociate an item. The order
+ * page through axe at 1440 and 390 px.
+ */
+import type { Page } from '@playwright/test';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { MSG } from '../../shared/messages';
+import { test, expect } from './fixtures';
+import { signIn } from './helpers/sign-in';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { expectAccessible, listRows } from './helpers/records';
+
+const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
+
+test.describe.configure({ mode: 'serial' });
+
+let helper: OtherClient;
+test.beforeAll(async ({ consoleHost }) => {
+  helper = await signInElsewhere(consoleHost, 'support', 'sandbox-support');
+});
+test.afterAll(async () => {
+  await helper?.end();
+});
+
+interface Item { id: number; availability: number; refund: unknown }
+
+/** An order of the dance store with three available, unrefunded items. */
+async function orderWithItems(): Promise<{ id: number; items: Item[] }> {
+  for (const o of await listRows(helper, '/v4/accounts/orders/?per_page=100')) {
+    const r = await helper.call('GET', `/v4/accounts/orders/${o.id}/items/`);
+    const items = (r.body as { items: Item[] }).items.filter((i) => i.refund === null && i.availability === 1);
+    if (items.length >= 3) return { id: o.id as number, items };
+  }
+  throw new Error('no order with three available, unrefunded items in the seed');
+}
+
+const row = (page: Page, id: number) => page.getByTestId('order-items').locator(`tr[data-row-key="${id}"]`);
+async function select(page: Page, ids: number[]) {
+  for (const id of ids) await row(page, id).locator('input[type="checkbox"]').check();
+}
+
+test('support finds an order, refunds two items, is refused a second refund, dissociates and reassociates an item', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const order = await orderWithItems();
+  const [a, b, c] = order.items.map((i) => i.id);
+
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support?type=orders&id=${order.id}`);
+  await page.locator(`a[href="/support/orders/${order.id}"]`).first().click();
+  await expect(page.getByTestId('order-page')).toBeVisible();
+  await expect(page.getByTestId('order-summary')).toContainText('IP Address');
+  await expectAccessible(page, 'order page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'order page at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await select(page, [a, b]);
+  await page.getByTestId('refund-selected').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+  await expect(row(page, a).locator('td').last()).toContainText(' on ', { timeout: 15_000 });
+  await expect(row(page, b).locator('td').last()).toContainText(' on ');
+  const after = (await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] };
+  expect(after.items.filter((i) => [a, b].includes(i.id)).every((i) => i.refund !== null)).toBe(true);
+
+  // The same refund again (item a with c): refused in the spec's words, nothing refunded.
+  await select(page, [a, c]);
+  await page.getByTestId('refund-selected').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('order-error')).toContainText(MSG.refundOnce);
+  expect(((await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] }).items.find((i) => i.id === c)!.refund).toBeNull();
+
+  // Dissociate and reassociate item c (§4: 2 dissociated, 1 available).
+  await page.getByTestId('order-items').locator(`tr[data-row-key="${a}"] input[type="checkbox"]`).uncheck();
+  await page.getByRole('button', { name: 'Dissociate' }).click();
+  await expect(row(page, c)).toContainText('Dissociated');
+  await select(page, [c]);
+  await page.getByRole('button', { name: 'Reassociate' }).click();
+  await expect(row(page, c)).toContainText('Available');
+});
