@@ -26,6 +26,7 @@ import { registerDjEditRoutes } from './routes/dj-edits';
 import { registerTerritoryRoutes } from './routes/territories';
 import { registerPublishDateRoutes } from './routes/publish-dates';
 import { registerOrderRoutes } from './routes/orders';
+import { registerCreditRoutes } from './routes/credits';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -101,6 +102,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     registerOrderRoutes(scope, db);
+    registerCreditRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

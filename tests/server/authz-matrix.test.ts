@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, ORDER_WRITE, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  APP_BASEWARE, APP_CONTROL, FIELD_WRITE_REFUSED, ORDER_WRITE, CREDIT_WRITE, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -447,6 +447,31 @@ describe.concurrent('order route × account', () => {
     // Keys are per user: give each cell its own so cells of one user do not replay each other.
     const h: Record<string, string> = headers ? { 'idempotency-key': `${headers['idempotency-key']}-${brand}-${name}`.replace(/[^\w:-]/g, '_') } : {};
     const r = await api(server, tokens.get(username)!, path, { method, body, headers: { 'x-brand': brand, ...h } });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * A user's credits (shared/api/endpoints/credits.ts): the list under the users read rule,
+ * adding one or many under CREDIT_WRITE (admin, support), on a customer of the seed.
+ */
+describe.concurrent('credit route × account', () => {
+  const body = { amount: 1, currency: 'USD', reason_id: 1 };
+  const customer = async () => (await server.db.query<{ id: number }>('select min(id) as id from users where app is null'))[0].id;
+  const ROUTES = [
+    { name: 'GET credits', rule: searchType('users')!.rule, ok: 200, call: (u: number) => ['GET', `/v4/accounts/users/${u}/credits/`, undefined] as const },
+    { name: 'POST credits', rule: CREDIT_WRITE, ok: 201, call: (u: number) => ['POST', `/v4/accounts/users/${u}/credits/`, body] as const },
+    { name: 'POST credits/bulk', rule: CREDIT_WRITE, ok: 201, call: (u: number) => ['POST', '/v4/accounts/credits/bulk/', { ...body, user_ids: [u] }] as const },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const [method, path, b] = route.call(await customer());
+    const key = `authz-credit-${brand}-${name}`.replace(/[^\w:-]/g, '_');
+    const r = await api(server, tokens.get(username)!, path, { method, body: b, headers: { 'x-brand': brand, 'idempotency-key': key } });
     expect(r.status, JSON.stringify(r.body)).toBe(allowed ? route.ok : 403);
   });
   it('both sides of every route are represented', () => {

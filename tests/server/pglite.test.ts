@@ -12,6 +12,7 @@ import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { orderSuite } from './suites/orders';
+import { creditSuite } from './suites/credits';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -30,3 +31,4 @@ describe('bad input (PGlite)', () => badInputSuite(() => server));
 describe('track and release sub-resources (PGlite)', () => subresourceSuite(() => server));
 describe('media (PGlite)', () => mediaSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
+describe('credits (PGlite)', () => creditSuite(() => server));

@@ -20,6 +20,7 @@ import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { orderSuite } from './suites/orders';
+import { creditSuite } from './suites/credits';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -52,6 +53,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('track and release sub-resources', () => subresourceSuite(() => server));
   describe('media', () => mediaSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
+  describe('credits', () => creditSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {
