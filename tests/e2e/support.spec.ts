@@ -10,7 +10,8 @@ import { MSG } from '../../shared/messages';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { expectAccessible, listRows } from './helpers/records';
+import { choose, expectAccessible, listRows } from './helpers/records';
+import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
@@ -78,4 +79,30 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   await select(page, [c]);
   await page.getByRole('button', { name: 'Reassociate' }).click();
   await expect(row(page, c)).toContainText('Available');
+});
+
+test('support adds a credit to a user: refused without currency or reason (§5), then listed', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${user.id}?tab=credits`);
+  await expect(page.getByTestId('add-credit')).toBeVisible();
+  await expectAccessible(page, 'credits tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'credits tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.locator('#credit-amount').fill('7.25');
+  await page.getByTestId('add-credit-submit').click();
+  await expect(page.getByText(CREDIT_MESSAGES.currency)).toBeVisible();
+  await expect(page.getByText(CREDIT_MESSAGES.reason)).toBeVisible();
+  const before = (await listRows(helper, `/v4/accounts/users/${user.id}/credits/`)).length;
+
+  await choose(page, 'credit-currency', 'Pound');
+  await choose(page, 'credit-reason', 'Goodwill');
+  await page.getByTestId('add-credit-submit').click();
+  await expect(page.getByTestId('credits')).toContainText('Goodwill');
+  const after = await listRows(helper, `/v4/accounts/users/${user.id}/credits/`);
+  expect(after).toHaveLength(before + 1);
+  expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
 });
