@@ -2,9 +2,14 @@
  * Support end to end in Chromium against the sandbox API, as the support account: find an
  * order, refund two items through the confirm dialog and see the refund; the same refund
  * again is refused with the spec's words; dissociate and reassociate an item. The order
- * page through axe at 1440 and 390 px.
+ * page through axe at 1440 and 390 px. Adds a credit to a user; exports new users for a
+ * 2-day range (a 3-day range refused).
  */
+import { readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { MSG } from '../../shared/messages';
 import { test, expect } from './fixtures';
@@ -12,6 +17,7 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, expectAccessible, listRows } from './helpers/records';
 import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
+import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
@@ -105,4 +111,42 @@ test('support adds a credit to a user: refused without currency or reason (§5),
   const after = await listRows(helper, `/v4/accounts/users/${user.id}/credits/`);
   expect(after).toHaveLength(before + 1);
   expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
+});
+
+test('support exports new users for a 2-day range to a CSV file; a 3-day range is refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const day = (offset: number) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  };
+  const setRange = async (from: string, to: string) => {
+    await page.locator('#new-user-range').click();
+    await page.locator('#new-user-range').fill(from);
+    await page.locator('#new-user-range').press('Enter');
+    await page.locator('#new-user-range-end').fill(to);
+    await page.locator('#new-user-range-end').press('Enter');
+  };
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, '/new-user-export');
+  await expect(page.getByTestId('new-user-export')).toBeVisible();
+  await expectAccessible(page, 'new-user export');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'new-user export at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await setRange(day(-2), day(0));
+  await expect(page.getByTestId('new-user-range-error')).toHaveText(RANGE_MESSAGES.tooLong);
+  await expect(page.getByTestId('export-button')).toHaveCount(0);
+
+  await setRange(day(-1), day(0));
+  await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
+  await page.getByTestId('export-button').click();
+  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}(-\d+)?\.csv$/);
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  const name = /to (users-[^ ]+\.csv)$/.exec((await done.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const rows = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(rows[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Email']));
+  expect(rows.map((r) => r[1])).toContain('support');
 });
