@@ -2,7 +2,7 @@
  * Route-level rules (spec §2, §6): the top-level routes and the shell's route roots.
  * Where the spec does not pin a rule, the choice is explained next to it.
  */
-import { APP_BASEWARE, APP_CONTROL, BRAND_DANCE, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
+import { APP_BASEWARE, APP_CONTROL, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
 import { HYPE_RULE } from './search-rules';
 import { SEARCH_RULES, SEARCH_TYPES, searchType, type AreaRoute } from './search-types';
 
