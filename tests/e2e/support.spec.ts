@@ -85,6 +85,17 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   await select(page, [c]);
   await page.getByRole('button', { name: 'Reassociate' }).click();
   await expect(row(page, c)).toContainText('Available');
+
+  // The items CSV, saved to disk by main.
+  await page.getByRole('button', { name: 'Download items CSV' }).click();
+  const saved = page.getByText(new RegExp(`^Exported \\d+ rows to order-${order.id}-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (order-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0][0]).toBe('Order Item ID');
+  expect(csv.slice(1).map((r) => Number(r[0])).sort((x, y) => x - y)).toEqual(expect.arrayContaining([a, b, c]));
 });
 
 test('support adds a credit to a user: refused without currency or reason (§5), then listed', async ({ page, gotoConsole }) => {
@@ -141,9 +152,9 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   await setRange(day(-1), day(0));
   await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
   await page.getByTestId('export-button').click();
-  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}(-\d+)?\.csv$/);
+  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(done).toBeVisible({ timeout: 60_000 });
-  const name = /to (users-[^ ]+\.csv)$/.exec((await done.textContent()) ?? '')![1];
+  const name = /to (users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
   const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
   const rows = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });

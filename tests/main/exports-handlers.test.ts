@@ -47,6 +47,27 @@ describe('export handlers', () => {
     await expect(source({ type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
   });
 
+  it('exportOrderItems saves an order\'s items CSV: main picks the file, the source streams the order\'s items/download/', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportOrderItems', { orderId: 42 }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'orders', query: {}, orderId: 42 });
+    expect(target).toMatch(/^\/downloads\/order-42-items-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportOrderItems', { orderId: -1 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const urls: string[] = [];
+    const api = new ApiClient({
+      apiUrl: 'http://127.0.0.1:9000',
+      session: { withAccessToken: (call) => call('tok'), activeBrand: undefined },
+      fetch: (async (url: string) => {
+        urls.push(url);
+        return new Response('Order Item ID\n');
+      }) as unknown as typeof fetch,
+    });
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/orders/42/items/download/']);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

@@ -18,6 +18,12 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       const job = s.exports.service.start({ type: t.key, query }, target);
       return { started: true as const, exportId: job.exportId, fileName: job.fileName };
     },
+    exportOrderItems: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`order-${req.orderId}-items`));
+      if (!target) return { started: false as const };
+      const job = s.exports.service.start({ type: 'orders', query: {}, orderId: req.orderId }, target);
+      return { started: true as const, exportId: job.exportId, fileName: job.fileName };
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

@@ -15,9 +15,11 @@ import { MSG } from '../../../shared/messages';
 import { formatMoney } from '../../../shared/search/format';
 import { DOWNLOAD_AVAILABILITY } from '../../../shared/vocabularies';
 import { call, fetchData } from '../../lib/api';
+import { bridge } from '../../lib/bridge';
 import { statusOf } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
+import { ExportButton } from '../search/ExportButton';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { TONE_COLOR } from '../../ui/tones';
@@ -114,7 +116,10 @@ export default function OrderPage({ id }: { id: number }) {
         <Descriptions.Item label="Voided">{o.voided ? 'Voided' : 'No'}</Descriptions.Item>
       </Descriptions>
 
-      <Typography.Title level={4}>Items</Typography.Title>
+      <Space className="order-actions" wrap>
+        <Typography.Title level={4}>Items</Typography.Title>
+        <ExportButton label="Download items CSV" start={() => bridge.exportOrderItems({ orderId: o.id })} />
+      </Space>
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="order-error" />}
       {mayWrite && (
         <Space wrap className="order-actions">
