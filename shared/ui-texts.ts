@@ -29,7 +29,6 @@ export const PLACEHOLDER_TEXT = {
   dashboard: 'Sales since the start of the month and your followers will appear here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   hype: 'Hype offers and purchases will appear here.',
-  'new-user-export': 'Exports of newly registered users will be made here.',
   sales: 'Sales figures will appear here.',
   statements: 'Statements will appear here.',
   serviceAgreement: 'The supplier service agreement will appear here.',

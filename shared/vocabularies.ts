@@ -120,3 +120,11 @@ export const AUDIO_FORMATS = valuesOf(AUDIO_FORMAT);
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 /** The lossless source formats (§9 audio upload types, AUDIO_UPLOAD_TYPES): what an encode is made from. */
 export const LOSSLESS_FORMATS: readonly AudioFormat[] = AUDIO_FORMAT.filter((f) => f.lossless).map((f) => f.value);
+
+/** Order item download availability (spec §4: 0 unavailable, 1 available, 2 dissociated), with its tag's tone. */
+export const DOWNLOAD_AVAILABILITY = [
+  { value: 0, label: 'Unavailable', tone: 'error' },
+  { value: 1, label: 'Available', tone: 'success' },
+  { value: 2, label: 'Dissociated', tone: 'warning' },
+] as const satisfies readonly { value: number; label: string; tone: Tone }[];
+export type DownloadAvailability = (typeof DOWNLOAD_AVAILABILITY)[number]['value'];

@@ -41,7 +41,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/live': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.LiveSearch }))),
   '/hype': notBuilt('Hype', PLACEHOLDER_TEXT.hype),
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
-  '/new-user-export': notBuilt('New-User Export', PLACEHOLDER_TEXT['new-user-export']),
+  '/new-user-export': lazy(() => import('../features/support/NewUserExportPage')),
   '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),
   '/statements': notBuilt('Statements', PLACEHOLDER_TEXT.statements),
   '/account': lazy(() => import('../features/account/AccountPage')),

@@ -30,6 +30,8 @@ import { registerTrackCreditRoutes } from './routes/track-credits';
 import { registerDjEditRoutes } from './routes/dj-edits';
 import { registerTerritoryRoutes } from './routes/territories';
 import { registerPublishDateRoutes } from './routes/publish-dates';
+import { registerOrderRoutes } from './routes/orders';
+import { registerCreditRoutes } from './routes/credits';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -110,6 +112,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     registerArtistRoutes(scope, db, opts.storage, opts.muzooka ?? muzookaClient(undefined));
     registerLabelManagerRoutes(scope, db);
+    registerOrderRoutes(scope, db);
+    registerCreditRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

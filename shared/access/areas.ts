@@ -2,7 +2,8 @@
  * Route-level rules (spec §2, §6): the top-level routes and the shell's route roots.
  * Where the spec does not pin a rule, the choice is explained next to it.
  */
-import { APP_BASEWARE, APP_CONTROL, BRAND_DANCE, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
+import { APP_BASEWARE, APP_CONTROL, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
+import { HYPE_RULE } from './search-rules';
 import { SEARCH_RULES, SEARCH_TYPES, searchType, type AreaRoute } from './search-types';
 
 /** Top-level routes (spec §2). */
@@ -50,8 +51,8 @@ export const AREA_RULES = {
   '/new-user-export': oneOf('staff:admin', 'staff:marketing', 'staff:support'),
   /** Creating catalogue objects: admin and content ops, and suppliers/labels for their own releases. */
   '/create': oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'),
-  /** Hype is a dance-music brand product; sold and supported by these staff roles. */
-  '/hype': withAll(oneOf('staff:admin', 'staff:label_mgmt', 'staff:marketing', 'staff:support'), BRAND_DANCE),
+  /** Hype is a dance-music brand product: the one hype rule, as the hype search types of /support use it. */
+  '/hype': HYPE_RULE,
 } as const satisfies Record<string, Rule>;
 
 export type AreaRoot = keyof typeof AREA_RULES;

@@ -40,6 +40,11 @@ export const WRITE_RULES = {
   coupons: control('staff:admin', 'staff:support', 'staff:marketing'),
   /** Spec §6 "admin, support": customer accounts. Content ops and curation read users, not edit them. */
   users: control('staff:admin', 'staff:support'),
+  /**
+   * Money and downloads of orders (refunds, dissociate/reassociate, disable/re-enable
+   * downloads): spec §6 "admin, support", who read orders (§6 orders row).
+   */
+  orders: control('staff:admin', 'staff:support'),
   /** Hype offers: sold by label management and marketing, with admin. Support reads them for customers. */
   hypeOffers: control('staff:admin', 'staff:label_mgmt', 'staff:marketing'),
   /**
@@ -148,3 +153,12 @@ export function mayWriteField(principal: Principal, type: string, field: string)
 export function refusedFields(principal: Principal, type: string, fields: readonly string[]): string[] {
   return fields.filter((f) => !mayWriteField(principal, type, f));
 }
+
+/**
+ * Refunding an order's items and changing their downloads (server/api/routes/orders.ts,
+ * the order page): read orders (§6) and WRITE_RULES.orders.
+ */
+export const ORDER_WRITE: Rule = allOf(SEARCH_RULES.orders as Rule, WRITE_RULES.orders);
+
+/** Adding credits to users (one or many): read users (§6) and WRITE_RULES.users ("admin, support"). */
+export const CREDIT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, WRITE_RULES.users);

@@ -45,6 +45,7 @@ export const userRecord = defineRecord({
     registered_at: { label: 'Registration Date', kind: 'datetime' },
     last_login: { label: 'Last Login', kind: 'datetime' },
   },
+  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }],
   status: (row) => [indexedTag(row.is_indexed)],
 });
 

@@ -20,6 +20,20 @@ function setup(target: string | null, showInFolder?: (path: string) => void) {
   return { handlers: exportsHandlers(services) as unknown as Handlers, start, cancel, chooseTarget };
 }
 
+/** An API client whose requests answer `body`, and the URLs it was asked for. */
+function fakeApi(body: string) {
+  const urls: string[] = [];
+  const api = new ApiClient({
+    apiUrl: 'http://127.0.0.1:9000',
+    session: { withAccessToken: (call) => call('tok'), activeBrand: undefined },
+    fetch: (async (url: string) => {
+      urls.push(url);
+      return new Response(body);
+    }) as unknown as typeof fetch,
+  });
+  return { api, urls };
+}
+
 describe('export handlers', () => {
   it('starts the export of the search type with its query and lets main pick the file', async () => {
     const s = setup('/downloads');
@@ -31,20 +45,25 @@ describe('export handlers', () => {
   });
 
   it('the export source streams the type\'s declared export endpoint with the query encoded', async () => {
-    const urls: string[] = [];
-    const api = new ApiClient({
-      apiUrl: 'http://127.0.0.1:9000',
-      session: { withAccessToken: (call) => call('tok'), activeBrand: undefined },
-      fetch: (async (url: string) => {
-        urls.push(url);
-        return new Response('id\n');
-      }) as unknown as typeof fetch,
-    });
+    const { api, urls } = fakeApi('id\n');
     const source = apiExportSource(api);
     const res = await source({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
     expect(await res.text()).toBe('id\n');
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/content-ops/dj-profiles/export/?type=dj_profiles&columns=dj_slug&dj_name=a%20b&order_by=-id']);
     await expect(source({ type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
+  });
+
+  it('exportOrderItems saves an order\'s items CSV: main picks the file, the source streams the order\'s items/download/', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportOrderItems', { orderId: 42 }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'orders', query: {}, orderId: 42 });
+    expect(target).toMatch(/^\/downloads\/order-42-items-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportOrderItems', { orderId: -1 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('Order Item ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/orders/42/items/download/']);
   });
 
   it('answers started: false when the user dismisses the save dialog', async () => {

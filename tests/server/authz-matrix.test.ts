@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -416,6 +416,66 @@ describe.concurrent('sub-resources × account', () => {
     }
     const admin = WHO.filter((w) => w.username === 'admin').map((w) => [w.brand, can(w.principal, DJ_WRITE)]);
     expect(new Map(admin as [string, boolean][])).toEqual(new Map([['brand:dance', false], ['brand:dj', true]]));
+  });
+});
+
+/**
+ * The order routes of support (shared/api/endpoints/orders.ts): reads under the orders read
+ * rule, refunds and downloads under ORDER_WRITE (WRITE_RULES.orders: admin, support).
+ * Each cell acts on an order of its own, on the cell's brand, so an allowed caller sees it.
+ */
+describe.concurrent('order route × account', () => {
+  const READ = searchType('orders')!.rule;
+  const newOrder = async (brand: string) => {
+    const [o] = await server.db.query<{ id: number }>(
+      `insert into orders (brand, store, user_id, status, currency) values ($1, 'music', (select min(id) from users where app is null), 'Complete', 'USD') returning id`, [brand]);
+    const [i] = await server.db.query<{ id: number }>('insert into order_items (order_id, track_id, price) values ($1, 1, 1.29) returning id', [o.id]);
+    return { order: o.id, item: i.id };
+  };
+  const key = { 'idempotency-key': 'authz-key' };
+  const ROUTES = [
+    { name: 'GET items', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/items/`] as const },
+    { name: 'GET items/download', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/items/download/`] as const },
+    { name: 'POST items/refund', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', `/v4/accounts/orders/${x.order}/items/refund/`, { item_ids: [x.item] }, key] as const },
+    { name: 'POST refund-items', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', '/v4/accounts/refund-items/', { item_ids: [x.item] }, key] as const },
+    { name: 'PATCH downloads', rule: ORDER_WRITE, ok: 200, call: (x: { order: number; item: number }) => ['PATCH', `/v4/accounts/orders/${x.order}/downloads/`, { item_ids: [x.item], availability: 2 }] as const },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const [method, path, body, headers] = route.call(await newOrder(brand));
+    // Keys are per user: give each cell its own so cells of one user do not replay each other.
+    const h: Record<string, string> = headers ? { 'idempotency-key': `${headers['idempotency-key']}-${brand}-${name}`.replace(/[^\w:-]/g, '_') } : {};
+    const r = await api(server, tokens.get(username)!, path, { method, body, headers: { 'x-brand': brand, ...h } });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * A user's credits (shared/api/endpoints/credits.ts): the list under the users read rule,
+ * adding one or many under CREDIT_WRITE (admin, support), on a customer of the seed.
+ */
+describe.concurrent('credit route × account', () => {
+  const body = { amount: 1, currency: 'USD', reason_id: 1 };
+  const customer = async () => (await server.db.query<{ id: number }>('select min(id) as id from users where app is null'))[0].id;
+  const ROUTES = [
+    { name: 'GET credits', rule: searchType('users')!.rule, ok: 200, call: (u: number) => ['GET', `/v4/accounts/users/${u}/credits/`, undefined] as const },
+    { name: 'POST credits', rule: CREDIT_WRITE, ok: 201, call: (u: number) => ['POST', `/v4/accounts/users/${u}/credits/`, body] as const },
+    { name: 'POST credits/bulk', rule: CREDIT_WRITE, ok: 201, call: (u: number) => ['POST', '/v4/accounts/credits/bulk/', { ...body, user_ids: [u] }] as const },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const [method, path, b] = route.call(await customer());
+    const key = `authz-credit-${brand}-${name}`.replace(/[^\w:-]/g, '_');
+    const r = await api(server, tokens.get(username)!, path, { method, body: b, headers: { 'x-brand': brand, 'idempotency-key': key } });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
   });
 });
 

@@ -15,6 +15,8 @@ import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
+import { orderSuite } from './suites/orders';
+import { creditSuite } from './suites/credits';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -38,3 +40,5 @@ describe('suppliers (PGlite)', () => supplierSuite(() => server));
 describe('charts (PGlite)', () => chartSuite(() => server));
 describe('playlists (PGlite)', () => playlistSuite(() => server));
 describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
+describe('orders and refunds (PGlite)', () => orderSuite(() => server));
+describe('credits (PGlite)', () => creditSuite(() => server));

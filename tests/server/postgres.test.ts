@@ -23,6 +23,8 @@ import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
+import { orderSuite } from './suites/orders';
+import { creditSuite } from './suites/credits';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -60,6 +62,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('charts', () => chartSuite(() => server));
   describe('playlists', () => playlistSuite(() => server));
   describe('DJ profiles', () => djProfileSuite(() => server));
+  describe('orders and refunds', () => orderSuite(() => server));
+  describe('credits', () => creditSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

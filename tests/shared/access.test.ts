@@ -233,6 +233,15 @@ describe('routes and areas', () => {
     expect(can(who('marketing', 'app:control', BRAND_DANCE), AREA_RULES['/hype'])).toBe(true);
     expect(can(who('marketing', 'app:control', BRAND_DJ), AREA_RULES['/hype'])).toBe(false);
   });
+  it('one hype rule: /hype and the hype search types of /support agree for every account on both brands (dance only)', () => {
+    const rules = [AREA_RULES['/hype'], searchType('hype_offers')!.rule, searchType('hype_purchases')!.rule];
+    for (const w of EVERYONE) {
+      for (const brand of [BRAND_DANCE, BRAND_DJ]) {
+        const answers = rules.map((r) => can(who(w, 'app:control', brand), r));
+        expect([w, brand, answers]).toEqual([w, brand, answers.map(() => brand === BRAND_DANCE && EXPECTED.hype_offers.includes(w))]);
+      }
+    }
+  });
 });
 
 /**

@@ -8,6 +8,12 @@ import { exportFileName } from '../../services/exports';
 import type { AreaHandlers } from '../types';
 
 export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsChannels> {
+  /** Starts an export into its chosen file, kept by id for "Show in folder"; answers where it goes. */
+  const begin = (source: Parameters<MainServices['exports']['service']['start']>[0], target: string) => {
+    const job = s.exports.service.start(source, target);
+    s.exports.targets.set(job.exportId, target);
+    return { started: true as const, exportId: job.exportId, fileName: job.fileName, folder: dirname(target) };
+  };
   return {
     exportStart: async (req) => {
       const t = searchType(req.type);
@@ -16,9 +22,12 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       // The type's declared export endpoint (listEndpoints(type).export) is called by the export source.
       const query = toListQuery({ ...req.filters, type: t.key, order_by: req.orderBy ?? null, columns: req.columns ?? null });
-      const job = s.exports.service.start({ type: t.key, query }, target);
-      s.exports.targets.set(job.exportId, target);
-      return { started: true as const, exportId: job.exportId, fileName: job.fileName, folder: dirname(target) };
+      return begin({ type: t.key, query }, target);
+    },
+    exportOrderItems: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`order-${req.orderId}-items`));
+      if (!target) return { started: false as const };
+      return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
     },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);

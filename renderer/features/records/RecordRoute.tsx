@@ -2,6 +2,7 @@
  * `{area}/{segment}/{id}`: the record page of the type the route names, for every type
  * with a record declaration; the 404 page for a route that names no record.
  */
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import type { AreaRoute } from '../../../shared/access';
 import { searchType } from '../../../shared/access';
@@ -11,13 +12,16 @@ import { NotFoundPage } from '../../ui/pages';
 import { RecordPage } from './RecordPage';
 import { routeId, typeAtRoute } from './route';
 
+const OrderPage = lazy(() => import('../orders/OrderPage'));
+
 export default function RecordRoute({ area }: { area: AreaRoute }) {
   const { segment = '', id } = useParams();
   const type = typeAtRoute(area, segment);
   const n = routeId(id);
   if (!type || n === null) return <NotFoundPage />;
+  if (type === 'orders') return <OrderPage key={n} id={n} />;
   const decl = recordDecl(type);
-  // Orders, deliveries and hype purchases get their own screens later.
+  // Deliveries and hype purchases get their own screens later.
   if (!decl) return <NotBuiltYet title={searchType(type)?.label ?? segment} />;
   return <RecordPage key={`${type}:${n}`} decl={decl} id={n} />;
 }

@@ -20,3 +20,4 @@ registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierIt
 registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
 registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
 registerRecordTab('charts', 'tracks', lazy(() => import('./ChartTracksTab')));
+registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));

@@ -14,15 +14,25 @@ import { errorText } from '../../lib/http-errors';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 
-interface Props {
+type Start = () => ReturnType<typeof bridge.exportStart>;
+
+interface SearchExport {
   type: string;
   filters: FilterValues;
   orderBy: string | null;
   columns: string[];
   total: number | undefined;
 }
+/** Another CSV main saves the same way (an order's items): how to start it, and the button's text. */
+interface OtherExport {
+  start: Start;
+  label: string;
+  total?: undefined;
+}
+type Props = SearchExport | OtherExport;
 
-export function ExportButton({ type, filters, orderBy, columns, total }: Props) {
+export function ExportButton(props: Props) {
+  const { total } = props;
   const { message, notification } = App.useApp();
   const [job, setJob] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -80,7 +90,9 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
   const start = async () => {
     try {
       early.current.clear();
-      const res = await bridge.exportStart({ type, filters, orderBy, columns });
+      const res = 'start' in props
+        ? await props.start()
+        : await bridge.exportStart({ type: props.type, filters: props.filters, orderBy: props.orderBy, columns: props.columns });
       if (!res.started) return;
       jobRef.current = res.exportId;
       folders.current.set(res.exportId, res.folder);
@@ -109,7 +121,7 @@ export function ExportButton({ type, filters, orderBy, columns, total }: Props) 
   }
   return (
     <Button icon={<DownloadOutlined />} onClick={start} disabled={total === 0} data-testid="export-button">
-      Export CSV
+      {'label' in props ? props.label : 'Export CSV'}
     </Button>
   );
 }

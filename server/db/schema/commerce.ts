@@ -1,7 +1,7 @@
 /** Commerce: coupons, credits, orders, refunds, hype offers, idempotency keys (spec §3). */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text,
+  boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
 } from 'drizzle-orm/pg-core';
 import { releases, tracks } from './catalogue';
 import { ORDER_STATUSES } from '../../../shared/vocabularies';
@@ -123,11 +123,18 @@ export const hype_purchases = pgTable('hype_purchases', {
   fkey('hype_purchases', t.offer_id, hype_offers.id),
 ]);
 
+/**
+ * One row per money-moving POST (server/api/idempotency.ts): a key is the caller's own, so
+ * the key is unique per user; the first response is stored with the hash of the request.
+ */
 export const idempotency_keys = pgTable('idempotency_keys', {
-  key: text().primaryKey(),
+  key: text().notNull(),
   user_id: integer().notNull(),
   request_hash: text().notNull(),
   status: integer().notNull(),
   body: jsonb().notNull(),
   created_at: timestamptz().notNull().default(now),
-});
+}, (t) => [
+  primaryKey({ name: 'idempotency_keys_pkey', columns: [t.user_id, t.key] }),
+  index('idempotency_keys_created').on(t.created_at),
+]);

@@ -30,15 +30,22 @@ export const ExportProgressShape = z.object({
   error: z.string().optional(),
 });
 
+const Started = z.discriminatedUnion('started', [
+  /** `folder`: where the file goes, for the finished toast to name (issue 12). */
+  z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string(), folder: z.string() }),
+  z.object({ started: z.literal(false) }),
+]);
+
 export const exportsChannels = {
   exportStart: channel(
     'Starts a CSV export of a search: main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete. Answers `started: false` when the user dismissed the save dialog.',
     ExportStartRequest,
-    z.discriminatedUnion('started', [
-      /** `folder`: where the file goes, for the finished toast to name (issue 12). */
-      z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string(), folder: z.string() }),
-      z.object({ started: z.literal(false) }),
-    ]),
+    Started,
+  ),
+  exportOrderItems: channel(
+    'Saves an order\'s items as CSV (GET …/orders/{id}/items/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ orderId: z.number().int().positive().max(999_999_999) }).strict(),
+    Started,
   ),
   exportCancel: channel(
     'Cancels a running export; its temporary file is removed and the target is left as it was.',

@@ -1,0 +1,99 @@
+/**
+ * A user's Credits tab (spec §2 "User detail: credits", §3 Credit, §5 "Currency and reason
+ * required to add credits"): the credits, newest first, and for admin and support
+ * (CREDIT_WRITE) a form to add one, checked with the API's own schema before it is sent,
+ * with an Idempotency-Key per submitted credit (a retried request never credits twice).
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Form, InputNumber, Select, Space, Table } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { CREDIT_WRITE, can } from '../../../shared/access';
+import { CURRENCIES } from '../../../shared/constants';
+import { CreditBody, creditEndpoints, type Credit } from '../../../shared/api/endpoints';
+import { formatMoney } from '../../../shared/search/format';
+import { call, fetchData } from '../../lib/api';
+import { bodyErrorText } from '../../lib/http-errors';
+import { principalAtom } from '../../lib/store';
+import { Loading } from '../../ui/Loading';
+import { referenceOptions } from '../search/queries';
+import { LoadError } from '../records/tab-parts';
+import type { RecordTabProps } from '../records/tabs';
+import '../orders/orders.css';
+
+const creditsKey = (id: number) => ['users', id, 'credits'] as const;
+
+interface Draft { amount?: number | null; currency?: string; reason_id?: number }
+
+/** The credit to send, or each field's first problem (the API's messages). */
+export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: Record<string, string> } {
+  const r = CreditBody.safeParse({ amount: draft.amount ?? undefined, currency: draft.currency, reason_id: draft.reason_id });
+  if (r.success) return { body: r.data };
+  const errors: Record<string, string> = {};
+  for (const i of r.error.issues) errors[String(i.path[0])] ??= i.message;
+  return { errors };
+}
+
+export default function UserCreditsTab({ id }: RecordTabProps) {
+  const mayWrite = can(useAtomValue(principalAtom), CREDIT_WRITE);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const q = useQuery({ queryKey: creditsKey(id), queryFn: () => fetchData(creditEndpoints.list, { params: { id } }) });
+  const reasons = useQuery(referenceOptions('reason'));
+  const [draft, setDraft] = useState<Draft>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: (body: CreditBody) => call(creditEndpoints.add, { params: { id }, body, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: creditsKey(id) });
+      setDraft({});
+      void message.success('Credit added');
+    },
+  });
+
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <LoadError error={q.error} />;
+  const submit = () => {
+    const r = creditFromDraft(draft);
+    if ('errors' in r) return setErrors(r.errors);
+    setErrors({});
+    add.mutate(r.body);
+  };
+  const field = (name: keyof Draft) => ({ validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
+
+  return (
+    <div data-testid="user-credits">
+      {mayWrite && (
+        <Form layout="vertical" component="div" disabled={add.isPending} data-testid="add-credit">
+          <Space wrap align="start">
+            <Form.Item label="Amount" htmlFor="credit-amount" {...field('amount')}>
+              <InputNumber id="credit-amount" min={0} step={0.01} value={draft.amount ?? null} onChange={(v) => setDraft({ ...draft, amount: v })} />
+            </Form.Item>
+            <Form.Item label="Currency" htmlFor="credit-currency" {...field('currency')}>
+              <Select id="credit-currency" className="credit-select" virtual={false} value={draft.currency} onChange={(v: string) => setDraft({ ...draft, currency: v })}
+                options={CURRENCIES.map((c) => ({ value: c.code, label: c.name }))} />
+            </Form.Item>
+            <Form.Item label="Reason" htmlFor="credit-reason" {...field('reason_id')}>
+              <Select id="credit-reason" className="credit-select" virtual={false} loading={reasons.isLoading} value={draft.reason_id}
+                onChange={(v: number) => setDraft({ ...draft, reason_id: v })}
+                options={(reasons.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+            </Form.Item>
+          </Space>
+          {add.isError && <Alert type="error" showIcon message={bodyErrorText(add.error)} />}
+          <Button type="primary" onClick={submit} data-testid="add-credit-submit">Add credit</Button>
+        </Form>
+      )}
+      <div className="order-table" role="region" aria-label="Credits" tabIndex={0}>
+        <Table<Credit>
+          size="small" rowKey="id" pagination={false} dataSource={q.data.results} data-testid="credits"
+          columns={[
+            { title: 'Date', render: (_, c) => new Date(c.created_at).toLocaleString() },
+            { title: 'Amount', render: (_, c) => formatMoney(c.amount, c.currency) },
+            { title: 'Currency', dataIndex: 'currency' },
+            { title: 'Reason', render: (_, c) => c.reason.name },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

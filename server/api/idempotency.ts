@@ -1,0 +1,82 @@
+/**
+ * Idempotency-Key for money-moving POSTs (refunds, credits; shared/design/api-conventions.md).
+ *
+ * The key is the caller's: stored per user (`idempotency_keys`, primary key user_id + key)
+ * with a SHA-256 of the request (method, path and the parsed body with its keys sorted)
+ * and the first response. The claim row is inserted in the same transaction as the work:
+ * - a new key runs the work and stores its answer, all committed together;
+ * - a replay (same key, same request) answers the stored response again, with
+ *   `Idempotent-Replayed: true`, and does nothing;
+ * - the same key with another request is a 422;
+ * - a request whose key is in flight in another transaction waits for it (the unique
+ *   primary key blocks the second insert until the first commits or rolls back), then
+ *   replays its answer, or runs itself if the first failed.
+ * A request that fails (any error: 4xx or 5xx) rolls back with its claim, so a retry runs again.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/client';
+import { HttpError, badRequest } from './errors';
+import type { RequestUser } from './principal';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Longest key taken (a UUID is 36). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+const KEY = /^[\x21-\x7e]+$/;
+
+export const MISSING_KEY = `Send an Idempotency-Key header (1 to ${IDEMPOTENCY_KEY_MAX} printable characters) with this request.`;
+export const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
+
+/** JSON with every object's keys sorted, so the same body always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonical(body)}`).digest('hex');
+}
+
+/** The request's key, or a 400 naming the header. */
+export function idempotencyKeyOf(req: FastifyRequest): string {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  const key = typeof raw === 'string' ? raw.trim() : '';
+  if (!key || key.length > IDEMPOTENCY_KEY_MAX || !KEY.test(key)) throw badRequest('Idempotency-Key', MISSING_KEY);
+  return key;
+}
+
+/**
+ * Runs `work` once per (user, key): answers `status` with its result, or the stored first
+ * answer of the same request again. `work` runs inside the transaction that holds the claim.
+ */
+export async function idempotent<T>(
+  db: Db, req: FastifyRequest, reply: FastifyReply, user: RequestUser, status: number,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const key = idempotencyKeyOf(req);
+  const hash = requestHash(req.method, req.url.split('?')[0], req.body);
+  const out = await db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `insert into idempotency_keys (key, user_id, request_hash, status, body) values ($1, $2, $3, 0, 'null'::jsonb)
+       on conflict do nothing returning key`,
+      [key, user.id, hash],
+    );
+    if (claimed.length === 0) {
+      const [first] = await tx.query<{ request_hash: string; status: number; body: T }>(
+        'select request_hash, status, body from idempotency_keys where user_id = $1 and key = $2', [user.id, key],
+      );
+      if (first.request_hash !== hash) throw new HttpError(422, { detail: KEY_REUSED });
+      return { replayed: true, status: first.status, body: first.body };
+    }
+    const body = await work(tx);
+    await tx.query('update idempotency_keys set status = $3, body = $4::jsonb where user_id = $1 and key = $2', [user.id, key, status, JSON.stringify(body)]);
+    return { replayed: false, status, body };
+  });
+  reply.code(out.status);
+  if (out.replayed) reply.header('idempotent-replayed', 'true');
+  return out.body;
+}

@@ -1,0 +1,63 @@
+/**
+ * A user's credits (spec §3 Credit: amount, currency, reason; §5 "Currency and reason
+ * required to add credits"; §7 Accounts "credits POST, POST bulk, GET"). Adding credits
+ * moves money: both POSTs take an `Idempotency-Key` header (server/api/idempotency.ts).
+ */
+import { z } from 'zod';
+import { CURRENCIES } from '../../constants';
+import { MSG } from '../../messages';
+import { money } from '../../records/values';
+import { endpoint, IdParam } from '../endpoint';
+import { listEnvelope } from '../envelope';
+import { INT4_MAX } from '../query-values';
+
+/** §5: currency and reason are required to add credits (field messages ours; the spec gives none). */
+export const CREDIT_MESSAGES = {
+  amount: 'Enter an amount greater than 0.',
+  currency: 'A currency is required to add credits.',
+  reason: 'A reason is required to add credits.',
+} as const;
+/** Most users one bulk credit names (a CSV upload of 100,000 rows fits). */
+export const BULK_CREDIT_MAX_USERS = 100_000;
+
+const CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
+const CreditFields = {
+  amount: money().refine((v) => v > 0, CREDIT_MESSAGES.amount),
+  currency: z.enum(CODES, { error: CREDIT_MESSAGES.currency }),
+  reason_id: z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList),
+};
+export const CreditBody = z.strictObject(CreditFields);
+export type CreditBody = z.infer<typeof CreditBody>;
+export const BulkCreditBody = z.strictObject({
+  ...CreditFields,
+  user_ids: z.array(z.number().int().positive().max(INT4_MAX), { error: 'Send a list of user ids.' })
+    .min(1, 'Send at least one user id.')
+    .max(BULK_CREDIT_MAX_USERS, `Ensure this list has no more than ${BULK_CREDIT_MAX_USERS} users.`),
+});
+
+export const Credit = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+export type Credit = z.infer<typeof Credit>;
+export const BulkCreditResult = z.object({ count: z.number().int(), amount: z.string(), currency: z.string() });
+
+const userParams = z.object({ id: IdParam });
+export const creditEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/v4/accounts/users/:id/credits/', params: userParams, response: listEnvelope(Credit),
+    doc: 'A user\'s credits, newest first.',
+  }),
+  add: endpoint({
+    method: 'POST', path: '/v4/accounts/users/:id/credits/', params: userParams, body: CreditBody, response: Credit,
+    doc: 'Adds a credit to a user (Idempotency-Key required).',
+  }),
+  bulk: endpoint({
+    method: 'POST', path: '/v4/accounts/credits/bulk/', body: BulkCreditBody, response: BulkCreditResult,
+    doc: 'Adds the same credit to many users, all or nothing (Idempotency-Key required).',
+  }),
+} as const;

@@ -1,0 +1,163 @@
+/**
+ * Support end to end in Chromium against the sandbox API, as the support account: find an
+ * order, refund two items through the confirm dialog and see the refund; the same refund
+ * again is refused with the spec's words; dissociate and reassociate an item. The order
+ * page through axe at 1440 and 390 px. Adds a credit to a user; exports new users for a
+ * 2-day range (a 3-day range refused).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { MSG } from '../../shared/messages';
+import { test, expect } from './fixtures';
+import { signIn } from './helpers/sign-in';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { choose, expectAccessible, listRows } from './helpers/records';
+import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
+import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
+
+const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
+
+test.describe.configure({ mode: 'serial' });
+
+let helper: OtherClient;
+test.beforeAll(async ({ consoleHost }) => {
+  helper = await signInElsewhere(consoleHost, 'support', 'sandbox-support');
+});
+test.afterAll(async () => {
+  await helper?.end();
+});
+
+interface Item { id: number; availability: number; refund: unknown }
+
+/** An order of the dance store with three available, unrefunded items. */
+async function orderWithItems(): Promise<{ id: number; items: Item[] }> {
+  for (const o of await listRows(helper, '/v4/accounts/orders/?per_page=100')) {
+    const r = await helper.call('GET', `/v4/accounts/orders/${o.id}/items/`);
+    const items = (r.body as { items: Item[] }).items.filter((i) => i.refund === null && i.availability === 1);
+    if (items.length >= 3) return { id: o.id as number, items };
+  }
+  throw new Error('no order with three available, unrefunded items in the seed');
+}
+
+const row = (page: Page, id: number) => page.getByTestId('order-items').locator(`tr[data-row-key="${id}"]`);
+async function select(page: Page, ids: number[]) {
+  for (const id of ids) await row(page, id).locator('input[type="checkbox"]').check();
+}
+
+test('support finds an order, refunds two items, is refused a second refund, dissociates and reassociates an item', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const order = await orderWithItems();
+  const [a, b, c] = order.items.map((i) => i.id);
+
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support?type=orders&id=${order.id}`);
+  await page.locator(`a[href="/support/orders/${order.id}"]`).first().click();
+  await expect(page.getByTestId('order-page')).toBeVisible();
+  await expect(page.getByTestId('order-summary')).toContainText('IP Address');
+  await expectAccessible(page, 'order page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'order page at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await select(page, [a, b]);
+  await page.getByTestId('refund-selected').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+  await expect(row(page, a).locator('td').last()).toContainText(' on ', { timeout: 15_000 });
+  await expect(row(page, b).locator('td').last()).toContainText(' on ');
+  const after = (await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] };
+  expect(after.items.filter((i) => [a, b].includes(i.id)).every((i) => i.refund !== null)).toBe(true);
+
+  // The same refund again (item a with c): refused in the spec's words, nothing refunded.
+  await select(page, [a, c]);
+  await page.getByTestId('refund-selected').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('order-error')).toContainText(MSG.refundOnce);
+  expect(((await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] }).items.find((i) => i.id === c)!.refund).toBeNull();
+
+  // Dissociate and reassociate item c (§4: 2 dissociated, 1 available).
+  await page.getByTestId('order-items').locator(`tr[data-row-key="${a}"] input[type="checkbox"]`).uncheck();
+  await page.getByRole('button', { name: 'Dissociate' }).click();
+  await expect(row(page, c)).toContainText('Dissociated');
+  await select(page, [c]);
+  await page.getByRole('button', { name: 'Reassociate' }).click();
+  await expect(row(page, c)).toContainText('Available');
+
+  // The items CSV, saved to disk by main.
+  await page.getByRole('button', { name: 'Download items CSV' }).click();
+  const saved = page.getByText(new RegExp(`^Exported \\d+ rows to order-${order.id}-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (order-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0][0]).toBe('Order Item ID');
+  expect(csv.slice(1).map((r) => Number(r[0])).sort((x, y) => x - y)).toEqual(expect.arrayContaining([a, b, c]));
+});
+
+test('support adds a credit to a user: refused without currency or reason (§5), then listed', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${user.id}?tab=credits`);
+  await expect(page.getByTestId('add-credit')).toBeVisible();
+  await expectAccessible(page, 'credits tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'credits tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.locator('#credit-amount').fill('7.25');
+  await page.getByTestId('add-credit-submit').click();
+  await expect(page.getByText(CREDIT_MESSAGES.currency)).toBeVisible();
+  await expect(page.getByText(CREDIT_MESSAGES.reason)).toBeVisible();
+  const before = (await listRows(helper, `/v4/accounts/users/${user.id}/credits/`)).length;
+
+  await choose(page, 'credit-currency', 'Pound');
+  await choose(page, 'credit-reason', 'Goodwill');
+  await page.getByTestId('add-credit-submit').click();
+  await expect(page.getByTestId('credits')).toContainText('Goodwill');
+  const after = await listRows(helper, `/v4/accounts/users/${user.id}/credits/`);
+  expect(after).toHaveLength(before + 1);
+  expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
+});
+
+test('support exports new users for a 2-day range to a CSV file; a 3-day range is refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const day = (offset: number) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  };
+  const setRange = async (from: string, to: string) => {
+    await page.locator('#new-user-range').click();
+    await page.locator('#new-user-range').fill(from);
+    await page.locator('#new-user-range').press('Enter');
+    await page.locator('#new-user-range-end').fill(to);
+    await page.locator('#new-user-range-end').press('Enter');
+  };
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, '/new-user-export');
+  await expect(page.getByTestId('new-user-export')).toBeVisible();
+  await expectAccessible(page, 'new-user export');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'new-user export at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await setRange(day(-2), day(0));
+  await expect(page.getByTestId('new-user-range-error')).toHaveText(RANGE_MESSAGES.tooLong);
+  await expect(page.getByTestId('export-button')).toHaveCount(0);
+
+  await setRange(day(-1), day(0));
+  await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
+  await page.getByTestId('export-button').click();
+  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  const name = /to (users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const rows = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(rows[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Email']));
+  expect(rows.map((r) => r[1])).toContain('support');
+});

@@ -1,0 +1,59 @@
+/**
+ * A user's credits on PGlite and on a PostgreSQL server: list, add (amount, currency and
+ * reason required, §5), bulk to many users all or nothing (unknown users named), each POST
+ * once per Idempotency-Key.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { CREDIT_MESSAGES } from '../../../shared/api/endpoints';
+import { MSG } from '../../../shared/messages';
+import { api, signIn, type RunningServer } from '../helpers';
+
+export function creditSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  const customers: number[] = [];
+  beforeAll(async () => {
+    for (const [u, p] of [['support', 'sandbox-support'], ['contentops', 'sandbox-contentops']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
+    const rows = await get().db.query<{ id: number }>("insert into users (username, email) select 'credit-' || g || '-' || md5(random()::text), 'c' || g || '@example.com' from generate_series(1, 3) g returning id");
+    customers.push(...rows.map((r) => r.id));
+  });
+  const post = (path: string, body: unknown, key: string | null = randomUUID(), who = 'support') =>
+    api(get(), tokens.get(who)!, path, { method: 'POST', body, headers: key === null ? {} : { 'idempotency-key': key } });
+  const count = async (userId: number) => (await get().db.query<{ n: number }>('select count(*)::int as n from credits where user_id = $1', [userId]))[0].n;
+
+  it('adds a credit (amount, currency, reason) and lists it; a replay adds nothing', async () => {
+    const u = customers[0];
+    const key = randomUUID();
+    const r = await post(`/v4/accounts/users/${u}/credits/`, { amount: 12.5, currency: 'GBP', reason_id: 1 }, key);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ user_id: u, amount: '12.50', currency: 'GBP', reason: { id: 1, name: 'Goodwill' } });
+    expect((await post(`/v4/accounts/users/${u}/credits/`, { amount: 12.5, currency: 'GBP', reason_id: 1 }, key)).body).toEqual(r.body);
+    expect(await count(u)).toBe(1);
+    const list = await api(get(), tokens.get('contentops')!, `/v4/accounts/users/${u}/credits/`);
+    expect(list.body.results).toEqual([r.body]);
+  });
+
+  it('§5: currency and reason are required; a reason not in the list and a bad amount are 400s naming the field; content ops may not add', async () => {
+    const path = `/v4/accounts/users/${customers[1]}/credits/`;
+    expect((await post(path, { amount: 5 })).body).toEqual({ currency: [CREDIT_MESSAGES.currency], reason_id: [CREDIT_MESSAGES.reason] });
+    expect((await post(path, { amount: 5, currency: 'XXX', reason_id: 1 })).body).toEqual({ currency: [CREDIT_MESSAGES.currency] });
+    expect((await post(path, { amount: 5, currency: 'USD', reason_id: 999 })).body).toEqual({ reason_id: [MSG.selectFromList] });
+    expect((await post(path, { amount: 0, currency: 'USD', reason_id: 1 })).body).toEqual({ amount: [CREDIT_MESSAGES.amount] });
+    expect((await post(path, { amount: 5, currency: 'USD', reason_id: 1 }, null)).status).toBe(400);
+    expect((await post(path, { amount: 5, currency: 'USD', reason_id: 1 }, randomUUID(), 'contentops')).status).toBe(403);
+    expect((await post('/v4/accounts/users/999999999/credits/', { amount: 5, currency: 'USD', reason_id: 1 })).status).toBe(404);
+    expect(await count(customers[1])).toBe(0);
+  });
+
+  it('bulk: the same credit to many users, all or nothing; unknown users are named', async () => {
+    const bad = await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], 999999998, 999999999], amount: 3, currency: 'EUR', reason_id: 2 });
+    expect(bad).toMatchObject({ status: 400, body: { user_ids: ['Unknown users: 999999998, 999999999.'] } });
+    expect(await count(customers[1])).toBe(0);
+    const key = randomUUID();
+    const ok = await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 }, key);
+    expect(ok).toMatchObject({ status: 201, body: { count: 2, amount: '3.00', currency: 'EUR' } });
+    expect((await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 }, key)).status).toBe(201);
+    expect([await count(customers[1]), await count(customers[2])]).toEqual([1, 1]);
+    expect((await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1]], amount: 4, currency: 'EUR', reason_id: 2 }, key)).status).toBe(422);
+  });
+}
