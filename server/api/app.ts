@@ -19,6 +19,7 @@ import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
+import { registerCurationRoutes } from './routes/curation';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -99,6 +100,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerTerritoryRoutes(scope, db);
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
+    registerCurationRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -22,6 +22,8 @@ export const pageRecord = defineRecord({
     description: field('Description', 'textarea', longText()),
     enabled: ENABLED,
   },
+  create: { required: ['name', 'slug', 'page_type_id'] },
+  subResources: [{ key: 'slots', label: 'Slots' }],
   checks: [startBeforeEnd()],
 });
 

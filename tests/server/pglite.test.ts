@@ -11,6 +11,7 @@ import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
+import { curationSuite } from './suites/curation';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -28,3 +29,4 @@ describe('records (PGlite)', () => recordSuite(() => server));
 describe('bad input (PGlite)', () => badInputSuite(() => server));
 describe('track and release sub-resources (PGlite)', () => subresourceSuite(() => server));
 describe('media (PGlite)', () => mediaSuite(() => server));
+describe('curation (PGlite)', () => curationSuite(() => server));

@@ -19,6 +19,7 @@ import { recordSuite } from './suites/records';
 import { badInputSuite } from './suites/bad-input';
 import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
+import { curationSuite } from './suites/curation';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -50,6 +51,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('bad input', () => badInputSuite(() => server));
   describe('track and release sub-resources', () => subresourceSuite(() => server));
   describe('media', () => mediaSuite(() => server));
+  describe('curation', () => curationSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

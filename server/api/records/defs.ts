@@ -6,6 +6,7 @@
  * The fields, their schemas, the pure cross-field checks and who may write are the
  * declaration's and shared/access's, never repeated here.
  */
+import { pageTypes } from '../../../shared/access';
 import { MSG } from '../../../shared/messages';
 import { RECORDS, RECORD_MSG, type RecordDecl, type RecordKey } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
@@ -120,7 +121,19 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   charts: def('charts', 'charts'),
   labels: def('labels', 'labels'),
   suppliers: def('suppliers', 'suppliers'),
-  pages: def('pages', 'pages'),
+  pages: def('pages', 'pages', {
+    // Spec §6: on the dance-music brand only Landing Page is offered as page type (the page's own brand decides).
+    lookup: async (tx, c) => {
+      if (!has(c, 'page_type_id')) return {};
+      const [t] = await tx.query<{ name: string }>("select name from reference_items where list = 'page-types' and id = $1", [c.page_type_id]);
+      return { pageTypeName: t?.name ?? null };
+    },
+    rules: (stored, c, l) => {
+      if (!has(c, 'page_type_id') || c.page_type_id === stored.page_type_id) return {};
+      const offered = l.pageTypeName != null && pageTypes(stored.brand as string).includes(l.pageTypeName as string);
+      return offered ? {} : { errors: { page_type_id: [MSG.selectFromList] } };
+    },
+  }),
   page_modules: def('page_modules', 'page_modules'),
   coupons: def('coupons', 'coupons'),
   live_streams: def('live_streams', 'live_streams'),

@@ -5,6 +5,7 @@
 export * from './auxiliary';
 export * from './auth';
 export * from './banking';
+export * from './curation';
 export * from './jobs';
 export * from './lists';
 export * from './me';

@@ -1,0 +1,117 @@
+/**
+ * Curation on PGlite and on a PostgreSQL server: creating pages on the active brand
+ * (spec §6: on the dance-music brand only Landing Page), URL slugs unique per brand and
+ * checked as typed, the §5 date messages, the §9 name length, deleting a page with its
+ * modules and items (history row "delete"). Each test works on pages it creates.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PAGE_TYPES } from '../../../shared/access';
+import { MAX_LEN } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
+import { api, signIn, type RunningServer } from '../helpers';
+
+const typeId = (name: string) => ALL_PAGE_TYPES.indexOf(name) + 1;
+const LANDING = typeId('Landing Page');
+const GENRE_PAGE = typeId('Genre Page');
+
+export function curationSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(get(), a.username, a.password)).access_token);
+  });
+  const as = (username: string, brand: string) => (path: string, init: Parameters<typeof api>[3] = {}) =>
+    api(get(), tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+  let n = 0;
+  const slug = () => `curation-suite-${Date.now().toString(36)}-${++n}`;
+  const create = (who: string, brand: string, body: Record<string, unknown>) => as(who, brand)('/v4/curation/pages/', { method: 'POST', body });
+
+  describe('create a page', () => {
+    it('is created on the active brand with a history row, and answers as GET by id with its ETag', async () => {
+      const s = slug();
+      const r = await create('curation', 'brand:dj', { name: 'Genre Week', slug: s, page_type_id: GENRE_PAGE, show_primary_nav: false });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toMatchObject({ name: 'Genre Week', slug: s, page_type: { id: GENRE_PAGE, name: 'Genre Page' }, show_primary_nav: false });
+      expect(r.headers.get('etag')).toBe(`"v${r.body.version as number}"`);
+      const [row] = await get().db.query<{ brand: string }>('select brand from pages where id = $1', [r.body.id]);
+      expect(row.brand).toBe('brand:dj');
+      const h = await get().db.query<{ action: string; changes: Record<string, { new: unknown }> }>(
+        "select action, changes from record_history where entity = 'pages' and entity_id = $1", [r.body.id],
+      );
+      expect(h.map((x) => [x.action, x.changes.slug?.new])).toEqual([['create', s]]);
+      // The other brand does not see it.
+      expect((await as('curation', 'brand:dance')(`/v4/curation/pages/${r.body.id as number}/`)).status).toBe(404);
+    });
+
+    it('on the dance-music brand only Landing Page (spec §6), at creation and by PATCH', async () => {
+      const refused = await create('marketing', 'brand:dance', { name: 'Home', slug: slug(), page_type_id: typeId('Home Page') });
+      expect([refused.status, refused.body]).toEqual([400, { page_type_id: [MSG.selectFromList] }]);
+      const ok = await create('marketing', 'brand:dance', { name: 'Landing', slug: slug(), page_type_id: LANDING });
+      expect(ok.status).toBe(201);
+      const p = await as('marketing', 'brand:dance')(`/v4/curation/pages/${ok.body.id as number}/`, {
+        method: 'PATCH', body: { page_type_id: GENRE_PAGE }, headers: { 'if-match': ok.headers.get('etag')! },
+      });
+      expect([p.status, p.body]).toEqual([400, { page_type_id: [MSG.selectFromList] }]);
+      // A type that is not in the list at all is refused the same way.
+      const none = await create('curation', 'brand:dj', { name: 'X', slug: slug(), page_type_id: 99 });
+      expect([none.status, none.body]).toEqual([400, { page_type_id: [MSG.selectFromList] }]);
+    });
+
+    it('needs a name (at most 255), a slug and a page type; dates in order with the §5 words', async () => {
+      const missing = await create('curation', 'brand:dj', { name: 'No slug', page_type_id: LANDING });
+      expect([missing.status, Object.keys(missing.body)]).toEqual([400, ['slug']]);
+      const long = await create('curation', 'brand:dj', { name: 'x'.repeat(MAX_LEN.pageName + 1), slug: slug(), page_type_id: LANDING });
+      expect([long.status, Object.keys(long.body)]).toEqual([400, ['name']]);
+      const bad = await create('curation', 'brand:dj', { name: 'Bad slug', slug: 'Not A Slug', page_type_id: LANDING });
+      expect([bad.status, Object.keys(bad.body)]).toEqual([400, ['slug']]);
+      const dates = await create('curation', 'brand:dj', { name: 'Dates', slug: slug(), page_type_id: LANDING, start_date: '2026-05-02', end_date: '2026-05-01' });
+      expect([dates.status, dates.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
+      const open = await create('curation', 'brand:dj', { name: 'Open ended', slug: slug(), page_type_id: LANDING, start_date: '2026-05-02' });
+      expect(open.status).toBe(201);
+    });
+
+    it('a URL slug is unique per brand: a second one is a 409 naming it; the check answers as typed', async () => {
+      const s = slug();
+      const first = await create('curation', 'brand:dj', { name: 'First', slug: s, page_type_id: LANDING });
+      expect(first.status).toBe(201);
+      const again = await create('curation', 'brand:dj', { name: 'Second', slug: s, page_type_id: LANDING });
+      expect([again.status, Object.keys(again.body)]).toEqual([409, ['slug']]);
+      // The other brand may use it.
+      expect((await create('curation', 'brand:dance', { name: 'Other brand', slug: s, page_type_id: LANDING })).status).toBe(201);
+      const check = (q: string, brand = 'brand:dj') => as('curation', brand)(`/v4/curation/pages/slug-check/?${q}`);
+      expect((await check(`slug=${s}`)).body).toEqual({ slug: s, available: false });
+      expect((await check(`slug=${s}&exclude=${first.body.id as number}`)).body).toEqual({ slug: s, available: true });
+      expect((await check(`slug=${s}-free`)).body).toEqual({ slug: `${s}-free`, available: true });
+      const malformed = await check('slug=Not%20A%20Slug');
+      expect([malformed.status, Object.keys(malformed.body)]).toEqual([400, ['slug']]);
+    });
+  });
+
+  describe('delete a page', () => {
+    it('removes the page with its modules and items in one go, keeps a history row "delete"; then 404', async () => {
+      const r = await create('curation', 'brand:dj', { name: 'To delete', slug: slug(), page_type_id: LANDING });
+      const id = r.body.id as number;
+      const [m] = await get().db.query<{ id: number }>(
+        "insert into page_modules (page_id, name, module_type_id, slot) values ($1, 'm', 1, 'left') returning id", [id],
+      );
+      await get().db.query('insert into page_module_items (module_id, position, item_type_id, item_id) values ($1, 1, 1, 1)', [m.id]);
+      const del = await as('curation', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' });
+      expect(del.status).toBe(204);
+      const left = await get().db.query('select 1 from pages where id = $1 union all select 1 from page_modules where id = $2 union all select 1 from page_module_items where module_id = $2', [id, m.id]);
+      expect(left).toEqual([]);
+      const [h] = await get().db.query<{ action: string; changes: Record<string, { old: unknown; new: unknown }> }>(
+        "select action, changes from record_history where entity = 'pages' and entity_id = $1 order by id desc limit 1", [id],
+      );
+      expect([h.action, h.changes.name]).toEqual(['delete', { old: 'To delete', new: null }]);
+      expect((await as('curation', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(404);
+    });
+
+    it('a page of another brand is 404 and nothing is deleted; staff outside the §6 list (content ops) are 403', async () => {
+      const r = await create('curation', 'brand:dj', { name: 'Kept', slug: slug(), page_type_id: LANDING });
+      const id = r.body.id as number;
+      expect((await as('marketing', 'brand:dance')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(404);
+      expect((await as('contentops', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(403);
+      expect(await get().db.query('select 1 from pages where id = $1', [id])).toHaveLength(1);
+    });
+  });
+}
