@@ -25,7 +25,7 @@ import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
 import { WRITES } from '../../server/api/records/defs';
-import { isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
+import { isRecordKey, mayCreate, mayDelete, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -291,6 +291,20 @@ describe.concurrent('create (write) × account', () => {
   it.each(cells)('%s on %s × POST %s → allowed %s', async (username, brand, type, allowed) => {
     const r = await api(server, tokens.get(username)!, `/v4/catalog/${type}/`, { method: 'POST', body: bodies[type], headers: { 'x-brand': brand } });
     expect([r.status, Object.keys(r.body)]).toEqual(allowed ? [400, Object.keys(bodies[type]).slice(0, 1)] : [403, ['detail']]);
+  });
+});
+
+describe.concurrent('pages: create, delete (write) and the slug check (read) × account', () => {
+  // A page type that does not exist and a page that does not exist: allowed callers get the 400 naming the type / the 404, nothing changes.
+  const cells = WHO.map((w) => [w.username, w.brand, mayCreate(w.principal, 'pages'), mayDelete(w.principal, 'pages'), can(w.principal, searchType('pages')!.rule)] as const);
+  it.each(cells)('%s on %s × POST pages → %s, DELETE → %s, slug check → %s', async (username, brand, create, del, read) => {
+    const headers = { 'x-brand': brand };
+    const c = await api(server, tokens.get(username)!, '/v4/curation/pages/', { method: 'POST', body: { name: 'x', slug: 'matrix-x', page_type_id: 2_000_000_000 }, headers });
+    const d = await api(server, tokens.get(username)!, '/v4/curation/pages/999999999/', { method: 'DELETE', headers });
+    const s = await api(server, tokens.get(username)!, '/v4/curation/pages/slug-check/?slug=matrix-x', { headers });
+    expect([c.status, Object.keys(c.body), d.status, s.status]).toEqual([
+      create ? 400 : 403, create ? ['page_type_id'] : ['detail'], del ? 404 : 403, read ? 200 : 403,
+    ]);
   });
 });
 
