@@ -17,6 +17,7 @@ import { searchKeys } from '../search/queries';
 import { createRecord, isCreatable, type CreatableType } from './api';
 import { changeErrors, fieldsOnBrand, serverFieldErrors, wireValue, withField, type FieldErrors } from './form-model';
 import { EditableFields } from './RecordFields';
+import { usePageSlugErrors } from '../curation/slug-check';
 import './records.css';
 
 /** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
@@ -86,6 +87,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const [failure, setFailure] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
   const body = createBody(decl, fields, values);
+  const asTyped = usePageSlugErrors(type, values);
   useUnsavedChanges(Object.keys(body).length > 0 && !created);
   // Open the new record once the form no longer holds unsaved changes.
   useEffect(() => {
@@ -95,7 +97,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const submit = async () => {
     const own = createErrors(decl, body);
     setErrors(own);
-    if (Object.keys(own).length > 0) return;
+    if (Object.keys(own).length > 0 || Object.keys(asTyped).length > 0) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -118,7 +120,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
           keys={fields}
           values={values}
           editable={fields}
-          errors={errors}
+          errors={{ ...asTyped, ...errors }}
           required={decl.create?.required}
           onChange={(k, v) => {
             setValues((x) => withField(decl, x, k, v));

@@ -7,3 +7,4 @@ registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwriters
 registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTab')));
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
+registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));

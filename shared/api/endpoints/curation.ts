@@ -13,6 +13,11 @@ import { ObjectRow } from './lists';
 
 const params = z.object({ id: IdParam });
 
+/** The console's own texts (the spec quotes none for these). */
+export const CURATION_MSG = {
+  slugTaken: 'This URL slug is already in use.',
+} as const;
+
 /** GET …/pages/slug-check/?slug=…[&exclude=id]: is the slug free on the active brand (the page `exclude` aside)? */
 export const SlugCheckQuery = z.strictObject({
   slug: z.string({ error: SLUG_MSG }).max(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG),
