@@ -308,6 +308,28 @@ describe.concurrent('pages: create, delete (write) and the slug check (read) × 
   });
 });
 
+describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
+  // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
+  const cells = WHO.map((w) => [
+    w.username, w.brand, mayCreate(w.principal, 'page_modules'), mayDelete(w.principal, 'page_modules'),
+    mayEdit(w.principal, 'page_modules', 'name'), can(w.principal, searchType('page_modules')!.rule),
+  ] as const);
+  it.each(cells)('%s on %s × POST modules → %s, DELETE → %s, item writes → %s, items → %s', async (username, brand, create, del, write, read) => {
+    const call = (path: string, method = 'GET', body?: unknown) => api(server, tokens.get(username)!, `/v4/curation/page-modules/${path}`, { method, body, headers: { 'x-brand': brand } });
+    const c = await call('', 'POST', { page_id: 999_999_999, name: 'x', module_type_id: 1, slot: 'left' });
+    const statuses = [
+      (await call('999999999/', 'DELETE')).status,
+      (await call('999999999/items/', 'POST', { item_type_id: 1, item_id: 1 })).status,
+      (await call('999999999/items/1/', 'DELETE')).status,
+      (await call('999999999/items/order/', 'PUT', [{ id: 1, track_position: { id: 999_999_999, position: 1 } }])).status,
+      (await call('999999999/items/')).status,
+    ];
+    expect([c.status, Object.keys(c.body), ...statuses]).toEqual([
+      create ? 400 : 403, create ? ['page_id'] : ['detail'], del ? 404 : 403, write ? 404 : 403, write ? 404 : 403, write ? 404 : 403, read ? 404 : 403,
+    ]);
+  });
+});
+
 describe.concurrent('bulk edit (write) × account', () => {
   const cells = WHO.flatMap((w) => (['tracks/bulk', 'releases/{id}/tracks/bulk'] as const).map((route) => [w.username, w.brand, route, mayEdit(w.principal, 'tracks', 'bpm')] as const));
   it.each(cells)('%s on %s × PATCH %s (preview) → allowed %s', async (username, brand, route, allowed) => {

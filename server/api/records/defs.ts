@@ -77,6 +77,13 @@ function djEditRule(stored: Row, c: Changes): Errors | null {
   return null;
 }
 
+/** The name of the reference-list item a changed field names (null: none such), under the field's name. */
+const referenceLookup = (field: string, list: string) => async (tx: Queryable, c: Changes): Promise<Lookups> => {
+  if (!has(c, field)) return {};
+  const [t] = await tx.query<{ name: string }>('select name from reference_items where list = $1 and id = $2', [list, c[field]]);
+  return { [field]: t?.name ?? null };
+};
+
 const def = (key: RecordKey, table: string, extra: Partial<Omit<WriteDef, 'key' | 'decl' | 'table'>> = {}): WriteDef => ({
   key, decl: RECORDS[key] as RecordDecl, table, columns: {}, links: {}, ...extra,
 });
@@ -122,19 +129,20 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   labels: def('labels', 'labels'),
   suppliers: def('suppliers', 'suppliers'),
   pages: def('pages', 'pages', {
+    lookup: referenceLookup('page_type_id', 'page-types'),
     // Spec §6: on the dance-music brand only Landing Page is offered as page type (the page's own brand decides).
-    lookup: async (tx, c) => {
-      if (!has(c, 'page_type_id')) return {};
-      const [t] = await tx.query<{ name: string }>("select name from reference_items where list = 'page-types' and id = $1", [c.page_type_id]);
-      return { pageTypeName: t?.name ?? null };
-    },
     rules: (stored, c, l) => {
       if (!has(c, 'page_type_id') || c.page_type_id === stored.page_type_id) return {};
-      const offered = l.pageTypeName != null && pageTypes(stored.brand as string).includes(l.pageTypeName as string);
+      const offered = l.page_type_id != null && pageTypes(stored.brand as string).includes(l.page_type_id as string);
       return offered ? {} : { errors: { page_type_id: [MSG.selectFromList] } };
     },
   }),
-  page_modules: def('page_modules', 'page_modules'),
+  page_modules: def('page_modules', 'page_modules', {
+    lookup: referenceLookup('module_type_id', 'page-module-types'),
+    rules: (stored, c, l) =>
+      has(c, 'module_type_id') && c.module_type_id !== stored.module_type_id && l.module_type_id == null
+        ? { errors: { module_type_id: [MSG.selectFromList] } } : {},
+  }),
   coupons: def('coupons', 'coupons'),
   live_streams: def('live_streams', 'live_streams'),
   users: def('users', 'users'),

@@ -5,10 +5,14 @@
  * the slug is typed (slugs are unique per brand).
  */
 import { z } from 'zod';
+import { LIMITS } from '../../constants';
+import { MSG } from '../../messages';
+import { startBeforeEnd } from '../../records/checks';
 import { RECORDS } from '../../records/registry';
 import { SLUG_MSG, SLUG_PATTERN } from '../../records/catalog';
-import { NAME_MAX } from '../../records/values';
+import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
+import { listEnvelope } from '../envelope';
 import { ObjectRow } from './lists';
 
 const params = z.object({ id: IdParam });
@@ -16,6 +20,13 @@ const params = z.object({ id: IdParam });
 /** The console's own texts (the spec quotes none for these). */
 export const CURATION_MSG = {
   slugTaken: 'This URL slug is already in use.',
+  /** Spec §5: non-catalogue page-module items must have an image; YouTube video items must have a URL. */
+  imageRequired: 'Non-catalogue items must have an image.',
+  urlRequired: 'YouTube video items must have a URL.',
+  itemRequired: 'Choose the item to show.',
+  order: 'Give every item of the module once, with positions 1 to N.',
+  orderModule: 'Positions are of this module.',
+  noItemId: 'Only catalogue items name an item.',
 } as const;
 
 /** GET …/pages/slug-check/?slug=…[&exclude=id]: is the slug free on the active brand (the page `exclude` aside)? */
@@ -38,5 +49,77 @@ export const pageEndpoints = {
   slugCheck: endpoint({
     method: 'GET', path: '/v4/curation/pages/slug-check/', query: SlugCheckQuery, response: SlugCheck,
     doc: 'Whether a URL slug is free on the active brand (the page being edited aside), for the form as the slug is typed.',
+  }),
+};
+
+// Page modules and their items -------------------------------------------------------
+
+const itemParams = z.object({ id: IdParam, item_id: IdParam });
+const url = z.string().trim().max(LONG_TEXT_MAX).url('Enter a valid URL.');
+
+/** One item of a module, in position order; `item` is the catalogue object it shows (null for the others). */
+export const ModuleItem = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  item_type: z.object({ id: z.number().int(), name: z.string() }),
+  item: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  image_url: z.string().nullable(),
+  url: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+});
+export type ModuleItem = z.infer<typeof ModuleItem>;
+
+/**
+ * POST …/page-modules/{id}/items/: a catalogue item (item_type_id of a track, release,
+ * chart or playlist, and its item_id) or another kind (image_url required; a YouTube video
+ * also url). At most LIMITS.pageModuleItems (250) per module: "ITEM LIMIT EXCEEDED".
+ */
+export const AddModuleItem = z.strictObject({
+  item_type_id: idValue,
+  item_id: idValue.nullable().optional(),
+  image_url: url.nullable().optional(),
+  url: url.nullable().optional(),
+  start_date: day.nullable().optional(),
+  end_date: day.nullable().optional(),
+}).superRefine((b, ctx) => {
+  const e = startBeforeEnd()({}, b);
+  for (const [path, msgs] of Object.entries(e ?? {})) ctx.addIssue({ code: 'custom', path: [path], message: msgs[0]! });
+});
+export type AddModuleItem = z.infer<typeof AddModuleItem>;
+
+/** Spec §3 track-position item: the module item `id` and its place `{id: the module, position: 1..N}`. */
+export const TrackPositionOrderItem = z.strictObject({
+  id: idValue,
+  track_position: z.strictObject({ id: idValue, position: z.number().int().min(1).max(LIMITS.pageModuleItems) }),
+});
+/** PUT …/page-modules/{id}/items/order/: every item of the module once, positions 1..N, in one request. */
+export const ModuleItemOrder = z.array(TrackPositionOrderItem, { error: CURATION_MSG.order })
+  .min(1, CURATION_MSG.order).max(LIMITS.pageModuleItems, MSG.itemLimitExceeded);
+
+export const pageModuleEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/', body: RECORDS.page_modules.createSchema, response: ObjectRow,
+    doc: 'Creates a module on a page the caller sees (Control users, §6); 201 with the module and its ETag.',
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/v4/curation/page-modules/:id/', params, response: z.null(),
+    doc: 'Deletes a module with its items (204); a history row "delete".',
+  }),
+  items: endpoint({
+    method: 'GET', path: '/v4/curation/page-modules/:id/items/', params, response: listEnvelope(ModuleItem),
+    doc: 'Every item of a module in position order.',
+  }),
+  addItem: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/:id/items/', params, body: AddModuleItem, response: ModuleItem,
+    doc: 'Adds an item at the end of a module (at most 250: "ITEM LIMIT EXCEEDED"); 201.',
+  }),
+  deleteItem: endpoint({
+    method: 'DELETE', path: '/v4/curation/page-modules/:id/items/:item_id/', params: itemParams, response: z.null(),
+    doc: 'Removes one item; the others are renumbered 1..N (204).',
+  }),
+  order: endpoint({
+    method: 'PUT', path: '/v4/curation/page-modules/:id/items/order/', params, body: ModuleItemOrder, response: listEnvelope(ModuleItem),
+    doc: 'The module\'s new item order as track-position items, saved in one request; answers the items in order.',
   }),
 };

@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAGE_TYPES } from '../../../shared/access';
-import { MAX_LEN } from '../../../shared/constants';
+import { RECORD_MSG } from '../../../shared/records';
+import { CURATION_MSG } from '../../../shared/api/endpoints';
+import { LIMITS, MAX_LEN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
@@ -112,6 +114,89 @@ export function curationSuite(get: () => RunningServer) {
       expect((await as('marketing', 'brand:dance')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(404);
       expect((await as('contentops', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(403);
       expect(await get().db.query('select 1 from pages where id = $1', [id])).toHaveLength(1);
+    });
+  });
+
+  describe('page modules and their items', () => {
+    const ITEM = { Track: 1, Release: 2, YouTube: 7, Link: 8 } as const;
+    async function newModule(brand = 'brand:dj') {
+      const pg = await create('curation', brand, { name: 'Module page', slug: slug(), page_type_id: LANDING });
+      const m = await as('curation', brand)('/v4/curation/page-modules/', {
+        method: 'POST', body: { page_id: pg.body.id, name: 'Picks', module_type_id: 2, slot: 'left', sponsored_item: 'Sponsor', guest_pick: 'DJ Dana' },
+      });
+      expect(m.status, JSON.stringify(m.body)).toBe(201);
+      return m.body as { id: number; version: number; page: { id: number } };
+    }
+    const items = (id: number) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`);
+    const add = (id: number, body: Record<string, unknown>) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, { method: 'POST', body });
+
+    it('a module is created on a page the caller sees, with every field; a page of another brand is refused', async () => {
+      const m = await newModule();
+      expect(m).toMatchObject({ name: 'Picks', slot: 'left', module_type: { id: 2 }, sponsored_item: 'Sponsor', guest_pick: 'DJ Dana', item_count: 0 });
+      const other = await create('curation', 'brand:dance', { name: 'Dance page', slug: slug(), page_type_id: LANDING });
+      const r = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: other.body.id, name: 'x', module_type_id: 1, slot: 'left' } });
+      expect([r.status, r.body]).toEqual([400, { page_id: [RECORD_MSG.noSuchRecord] }]);
+      const badType = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 99, slot: 'left' } });
+      expect([badType.status, badType.body]).toEqual([400, { module_type_id: [MSG.selectFromList] }]);
+      const badSlot = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 1, slot: 'footer' } });
+      expect([badSlot.status, Object.keys(badSlot.body)]).toEqual([400, ['slot']]);
+    });
+
+    it('catalogue items need a visible object; the others an image, a YouTube video a URL too (spec §5)', async () => {
+      const m = await newModule();
+      expect((await add(m.id, { item_type_id: ITEM.Track })).body).toEqual({ item_id: [CURATION_MSG.itemRequired] });
+      expect((await add(m.id, { item_type_id: ITEM.Track, item_id: 999_999_999 })).body).toEqual({ item_id: [RECORD_MSG.noSuchRecord] });
+      expect((await add(m.id, { item_type_id: ITEM.Link })).body).toEqual({ image_url: [CURATION_MSG.imageRequired] });
+      expect((await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg' })).body).toEqual({ url: [CURATION_MSG.urlRequired] });
+      const t = await add(m.id, { item_type_id: ITEM.Track, item_id: 1, end_date: '2030-01-01' });
+      expect(t.status, JSON.stringify(t.body)).toBe(201);
+      expect(t.body).toMatchObject({ position: 1, item_type: { id: ITEM.Track, name: 'Track' }, item: { id: 1 }, end_date: '2030-01-01' });
+      expect(typeof (t.body.item as { name: unknown }).name).toBe('string');
+      const y = await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg', url: 'https://youtube.com/watch?v=x' });
+      expect([y.status, y.body.position, y.body.item]).toEqual([201, 2, null]);
+      const dates = await add(m.id, { item_type_id: ITEM.Link, image_url: 'https://img.example/b.jpg', start_date: '2030-02-02', end_date: '2030-02-01' });
+      expect([dates.status, dates.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
+      expect((await items(m.id)).body.results?.map((i) => i.position)).toEqual([1, 2]);
+    });
+
+    it(`at most ${LIMITS.pageModuleItems} items: the next is refused with the spec's text, and nothing is added`, async () => {
+      const m = await newModule();
+      await get().db.query(
+        'insert into page_module_items (module_id, position, item_type_id, item_id) select $1, g, 1, 1 from generate_series(1, $2::int) g',
+        [m.id, LIMITS.pageModuleItems - 1],
+      );
+      expect((await add(m.id, { item_type_id: ITEM.Track, item_id: 2 })).status).toBe(201);
+      const over = await add(m.id, { item_type_id: ITEM.Track, item_id: 3 });
+      expect([over.status, over.body]).toEqual([400, { items: [MSG.itemLimitExceeded] }]);
+      expect((await items(m.id)).body.count).toBe(LIMITS.pageModuleItems);
+    });
+
+    it('the new order is saved in one request of track-position items; anything but the full order 1..N is refused', async () => {
+      const m = await newModule();
+      for (const id of [1, 2, 3]) await add(m.id, { item_type_id: ITEM.Track, item_id: id });
+      const before = (await items(m.id)).body.results!.map((i) => i.id as number);
+      const order = (ids: number[], moduleId = m.id) => ids.map((id, i) => ({ id, track_position: { id: moduleId, position: i + 1 } }));
+      const put = (body: unknown) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/items/order/`, { method: 'PUT', body });
+      const moved = [before[2]!, before[0]!, before[1]!];
+      const r = await put(order(moved));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.results!.map((i) => i.id)).toEqual(moved);
+      expect((await put(order(moved.slice(0, 2)))).body).toEqual({ items: [CURATION_MSG.order] });
+      expect((await put(order(moved, m.id + 1))).body).toEqual({ track_position: [CURATION_MSG.orderModule] });
+      expect((await put(order([moved[0]!, moved[0]!, moved[1]!]))).status).toBe(400);
+      // Removing an item renumbers the rest.
+      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/items/${moved[0]!}/`, { method: 'DELETE' })).status).toBe(204);
+      expect((await items(m.id)).body.results!.map((i) => [i.id, i.position])).toEqual([[moved[1], 1], [moved[2], 2]]);
+    });
+
+    it('deleting a module takes its items; another brand\'s module is 404; staff outside §6 are 403', async () => {
+      const m = await newModule();
+      await add(m.id, { item_type_id: ITEM.Track, item_id: 1 });
+      expect((await as('marketing', 'brand:dance')(`/v4/curation/page-modules/${m.id}/`, { method: 'DELETE' })).status).toBe(404);
+      expect((await as('contentops', 'brand:dj')(`/v4/curation/page-modules/${m.id}/items/`)).status).toBe(403);
+      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/`, { method: 'DELETE' })).status).toBe(204);
+      expect(await get().db.query('select 1 from page_module_items where module_id = $1', [m.id])).toEqual([]);
+      expect((await items(m.id)).status).toBe(404);
     });
   });
 }
