@@ -19,6 +19,7 @@ import { deleteRecord, recordKeys, type DeletableType } from './api';
 /** What deleting takes with it, by type (the confirm dialog says so). */
 const TAKES_WITH_IT: Readonly<Record<DeletableType, string>> = {
   pages: ' Its modules and their items are deleted too.',
+  page_modules: ' Its items are deleted too.',
 };
 
 export function DeleteRecordButton({ decl, type, id, title, onDeleting }: {

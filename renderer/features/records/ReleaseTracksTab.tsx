@@ -33,10 +33,10 @@ interface TrackRow {
   encode_status?: unknown;
 }
 
-type Listeners = ReturnType<typeof useSortable>['listeners'];
+export type Listeners = ReturnType<typeof useSortable>['listeners'];
 const HandleContext = createContext<{ setRef?: (el: HTMLElement | null) => void; listeners?: Listeners; attributes?: DraggableAttributes }>({});
 
-function DragHandle({ title }: { title: string }) {
+export function DragHandle({ title }: { title: string }) {
   const { setRef, listeners, attributes } = useContext(HandleContext);
   return (
     <Button
@@ -53,7 +53,7 @@ function DragHandle({ title }: { title: string }) {
   );
 }
 
-function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
+export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props['data-row-key'] });
   const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: 'relative' as const, zIndex: 5 } : {}) };
   const ctx = useMemo(() => ({ setRef: setActivatorNodeRef, listeners, attributes }), [setActivatorNodeRef, listeners, attributes]);

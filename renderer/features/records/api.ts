@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  listEndpoints, mediaEndpoints, pageEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -81,7 +81,9 @@ export function patchRecord(type: string, id: number, changes: Record<string, un
 }
 
 /** The types created here (spec §7: POST /tracks/, POST /releases/), by record key. */
-export const CREATE_ENDPOINTS = { tracks: trackEndpoints.create, releases: releaseEndpoints.create, pages: pageEndpoints.create } as const;
+export const CREATE_ENDPOINTS = {
+  tracks: trackEndpoints.create, releases: releaseEndpoints.create, pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create,
+} as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
 
@@ -91,7 +93,7 @@ export function createRecord(type: CreatableType, body: Record<string, unknown>)
 }
 
 /** The types deleted here (spec §7 Curation: DELETE pages), by record key. */
-export const DELETE_ENDPOINTS = { pages: pageEndpoints.delete } as const;
+export const DELETE_ENDPOINTS = { pages: pageEndpoints.delete, page_modules: pageModuleEndpoints.delete } as const;
 export type DeletableType = keyof typeof DELETE_ENDPOINTS;
 export const isDeletable = (type: string): type is DeletableType => Object.hasOwn(DELETE_ENDPOINTS, type);
 

@@ -8,3 +8,4 @@ registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTa
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
+registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
