@@ -12,7 +12,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { mountainDay, recordRoute } from '../../shared/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -112,4 +113,81 @@ test("a seeded page's slots list the modules placed in each, with their items", 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'page slots at 390');
   await page.screenshot({ path: `${SHOTS}/page-slots-390.png`, fullPage: true });
+});
+
+/** MM/DD/YYYY of the Mountain-time day `n` days from today (the store's day, §9). */
+function storeDay(n: number): { shown: string; wire: string } {
+  const [y, m, d] = mountainDay(new Date()).split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  const wire = t.toISOString().slice(0, 10);
+  return { wire, shown: `${wire.slice(5, 7)}/${wire.slice(8, 10)}/${wire.slice(0, 4)}` };
+}
+
+test('a module\'s items: catalogue and image items added, each one\'s status, reordered by drag and saved in one request, the 251st refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(240_000);
+  const pg = await curation.call('POST', '/v4/curation/pages/', { body: { name: 'E2E items page', slug: `e2e-items-${Date.now()}`, page_type_id: 1 } });
+  expect(pg.status).toBe(201);
+  const mod = await curation.call('POST', '/v4/curation/page-modules/', { body: { page_id: (pg.body as { id: number }).id, name: 'E2E picks', module_type_id: 2, slot: 'left' } });
+  expect(mod.status).toBe(201);
+  const moduleId = (mod.body as { id: number }).id;
+  const [first] = await listRows(curation, '/v4/catalog/tracks/?per_page=1&order_by=id');
+  const track = { id: first.id, name: String(first.title) };
+
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, `${recordRoute('page_modules', moduleId)}?tab=items`);
+  await expect(page.getByTestId('add-item')).toBeVisible();
+  // A catalogue item chosen by search, expiring tomorrow.
+  await choose(page, 'item-item_type_id', 'Track');
+  await chooseBySearch(page, 'item-item_id', track.name);
+  await typeDate(page, 'item-end_date', storeDay(1).shown);
+  await page.getByTestId('add-item-submit').click();
+  await expect(page.getByTestId('item-label')).toHaveText([track.name]);
+  // A YouTube item needs an image and a URL (spec §5).
+  await choose(page, 'item-item_type_id', 'YouTube Video');
+  await page.getByTestId('add-item-submit').click();
+  await expect(page.getByTestId('item-error-image_url')).toHaveText(CURATION_MSG.imageRequired);
+  await expect(page.getByTestId('item-error-url')).toHaveText(CURATION_MSG.urlRequired);
+  await page.locator('#item-image_url').fill('https://img.example/e2e.jpg');
+  await page.locator('#item-url').fill('https://www.youtube.com/watch?v=e2e');
+  await typeDate(page, 'item-start_date', storeDay(3).shown);
+  await page.getByTestId('add-item-submit').click();
+  await expect(page.getByTestId('item-label')).toHaveCount(2);
+  await expect(page.getByTestId('item-status')).toHaveText(['expires tomorrow', 'enables in 3 days']);
+  await expect(page.locator('.ant-btn-loading')).toHaveCount(0);
+  // The pointer still rests on the button just clicked (its hover colour is not what is checked).
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'module items at 1440');
+  await page.screenshot({ path: `${SHOTS}/module-items-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'module items at 390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Drag the second item above the first with the keyboard (Space, arrow, Space), then save (one PUT of track-position items).
+  const handle = page.getByTestId('reorder-handle').nth(1);
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('is over position 2');
+  await page.keyboard.press('ArrowUp');
+  await expect(live).toContainText('is over position 1');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('item-label').first()).toHaveText('https://www.youtube.com/watch?v=e2e');
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { url: string | null; position: number }[] };
+  expect(items.results.map((i) => [i.position, i.url])).toEqual([[1, 'https://www.youtube.com/watch?v=e2e'], [2, null]]);
+
+  // Filled to 250 through the API, the 251st is refused with the spec's text.
+  for (let i = items.results.length; i < 250; i++) {
+    const r = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });
+    expect(r.status).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByTestId('item-count')).toHaveText('250 of 250 items');
+  await choose(page, 'item-item_type_id', 'Track');
+  await chooseBySearch(page, 'item-item_id', track.name);
+  await page.getByTestId('add-item-submit').click();
+  await expect(page.getByTestId('item-limit')).toHaveText(MSG.itemLimitExceeded);
+  const over = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });
+  expect([over.status, over.body]).toEqual([400, { items: [MSG.itemLimitExceeded] }]);
 });

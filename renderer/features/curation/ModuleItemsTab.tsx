@@ -122,7 +122,7 @@ export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   );
 
   return (
-    <div className="module-items" style={{ display: 'grid', gap: 16 }}>
+    <div className="module-items" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <p className="muted" data-testid="item-count">{`${loaded.length} of ${LIMITS.pageModuleItems} items`}</p>
       {loaded.length === 0 ? <Empty description="This module has no items yet" /> : mayWrite ? (
         <DndContext

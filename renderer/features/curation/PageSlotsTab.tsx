@@ -39,7 +39,7 @@ export default function PageSlotsTab({ id }: RecordTabProps) {
   if (q.isError) return <LoadError error={q.error} />;
   const modules = q.data.results as unknown as ModuleRow[];
   return (
-    <div className="page-slots" data-testid="page-slots" style={{ display: 'grid', gap: 16 }}>
+    <div className="page-slots" data-testid="page-slots" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {PAGE_SLOTS.map((slot) => {
         const placed = modules.filter((m) => m.slot === slot);
         return (
