@@ -330,6 +330,17 @@ describe.concurrent('page modules: create, delete, items (write) and items (read
   });
 });
 
+describe.concurrent('live stream stages: GET (read) and PUT (write) × account', () => {
+  // A stream that does not exist: allowed callers get the 404, others 403; nothing changes.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, searchType('live_streams')!.rule), mayEdit(w.principal, 'live_streams', 'name')] as const);
+  it.each(cells)('%s on %s × GET stages → %s, PUT stages → %s', async (username, brand, read, write) => {
+    const headers = { 'x-brand': brand };
+    const g = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { headers });
+    const p = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { method: 'PUT', body: { stages: [{ name: 'x', number: 1 }] }, headers });
+    expect([g.status, p.status]).toEqual([read ? 404 : 403, write ? 404 : 403]);
+  });
+});
+
 describe.concurrent('bulk edit (write) × account', () => {
   const cells = WHO.flatMap((w) => (['tracks/bulk', 'releases/{id}/tracks/bulk'] as const).map((route) => [w.username, w.brand, route, mayEdit(w.principal, 'tracks', 'bpm')] as const));
   it.each(cells)('%s on %s × PATCH %s (preview) → allowed %s', async (username, brand, route, allowed) => {

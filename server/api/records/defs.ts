@@ -8,6 +8,7 @@
  */
 import { pageTypes } from '../../../shared/access';
 import { MSG } from '../../../shared/messages';
+import { CURATION_MSG } from '../../../shared/api/endpoints/curation';
 import { RECORDS, RECORD_MSG, type RecordDecl, type RecordKey } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
 
@@ -144,7 +145,12 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
         ? { errors: { module_type_id: [MSG.selectFromList] } } : {},
   }),
   coupons: def('coupons', 'coupons'),
-  live_streams: def('live_streams', 'live_streams'),
+  live_streams: def('live_streams', 'live_streams', {
+    // Spec §5: an enabled live stream needs at least one stage.
+    context: { select: '(select count(*)::int from live_stream_stages st where st.live_stream_id = s.id) as stage_count', joins: '' },
+    rules: (stored, c) => (c.enabled === true && !stored.enabled && !(Number(stored.stage_count) > 0)
+      ? { errors: { enabled: [CURATION_MSG.stageRequired] } } : {}),
+  }),
   users: def('users', 'users'),
   genres: def('genres', 'genres'),
   host_vendors: def('host_vendors', 'host_vendors'),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
-import { CURATION_MSG, pageEndpoints, pageModuleEndpoints, type ModuleItem, type ObjectRow } from '../../../shared/api/endpoints';
+import { CURATION_MSG, liveStreamEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem, type ObjectRow } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
@@ -212,6 +212,40 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
         const after = [...positions].sort((a, b) => a.position - b.position).map((p) => p.id);
         await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user!.id, action: 'update', changes: { item_order: { old: before.map((r) => r.id), new: after } } });
         return envelope(await moduleItems(tx, id));
+      });
+    },
+  });
+
+  const streamsList = LIST_DEF_BY_KEY.get('live_streams')!;
+  const stagesOf = (q: Queryable, id: number) =>
+    q.query<{ id: number; name: string; number: number }>('select id, name, number from live_stream_stages where live_stream_id = $1 order by number', [id]);
+
+  addEndpoint(app, db, liveStreamEndpoints.stages, {
+    rule: SEARCH_TYPES.find((t) => t.key === 'live_streams')!.rule,
+    handler: async (req, _reply, user) => {
+      if (!(await fetchVisible(db, streamsList, user!, req.params.id))) throw notFound();
+      return envelope(await stagesOf(db, req.params.id));
+    },
+  });
+
+  addEndpoint(app, db, liveStreamEndpoints.putStages, {
+    rule: writeRouteRule('live_streams'),
+    handler: async (req, _reply, user) => {
+      const id = req.params.id;
+      return db.transaction(async (tx) => {
+        if (!(await fetchVisible(tx, streamsList, user!, id))) throw notFound();
+        const [s] = await tx.query<{ enabled: boolean }>('select enabled from live_streams where id = $1 for update', [id]);
+        if (s!.enabled && req.body.stages.length === 0) throw badRequest('stages', CURATION_MSG.stageRequired);
+        const before = await stagesOf(tx, id);
+        await tx.query('delete from live_stream_stages where live_stream_id = $1', [id]);
+        await tx.query(
+          'insert into live_stream_stages (live_stream_id, name, number) select $1, x.name, x.number from unnest($2::text[], $3::int[]) as x(name, number)',
+          [id, req.body.stages.map((x) => x.name), req.body.stages.map((x) => x.number)],
+        );
+        const after = await stagesOf(tx, id);
+        const shown = (rows: { name: string; number: number }[]) => rows.map((r) => ({ name: r.name, number: r.number }));
+        await recordHistory(tx, { entity: 'live_streams', entityId: id, userId: user!.id, action: 'update', changes: { stages: { old: shown(before), new: shown(after) } } });
+        return envelope(after);
       });
     },
   });

@@ -27,6 +27,9 @@ export const CURATION_MSG = {
   order: 'Give every item of the module once, with positions 1 to N.',
   orderModule: 'Positions are of this module.',
   noItemId: 'Only catalogue items name an item.',
+  /** Spec §5: enabled live streams need at least one stage. */
+  stageRequired: 'An enabled live stream needs at least one stage.',
+  stageNumbers: 'Each stage number once.',
 } as const;
 
 /** GET …/pages/slug-check/?slug=…[&exclude=id]: is the slug free on the active brand (the page `exclude` aside)? */
@@ -121,5 +124,29 @@ export const pageModuleEndpoints = {
   order: endpoint({
     method: 'PUT', path: '/v4/curation/page-modules/:id/items/order/', params, body: ModuleItemOrder, response: listEnvelope(ModuleItem),
     doc: 'The module\'s new item order as track-position items, saved in one request; answers the items in order.',
+  }),
+};
+
+// Live stream stages (spec §3, §5, §9) -------------------------------------------------
+
+export const Stage = z.strictObject({
+  name: z.string({ error: 'This field may not be blank.' }).trim().min(1, 'This field may not be blank.').max(NAME_MAX),
+  number: z.number({ error: 'Enter a whole number from 1 to 5.' }).int('Enter a whole number from 1 to 5.').min(1, 'Enter a whole number from 1 to 5.').max(LIMITS.liveStreamStages, 'Enter a whole number from 1 to 5.'),
+});
+/** PUT …/live-streams/{id}/stages/: the stream's stages, replaced whole; at most 5 ("Live streams only support 5 stages"). */
+export const StagesBody = z.strictObject({
+  stages: z.array(Stage).max(LIMITS.liveStreamStages, MSG.liveStages)
+    .refine((s) => new Set(s.map((x) => x.number)).size === s.length, CURATION_MSG.stageNumbers),
+});
+export const StageRow = z.object({ id: z.number().int(), name: z.string(), number: z.number().int() });
+
+export const liveStreamEndpoints = {
+  stages: endpoint({
+    method: 'GET', path: '/v4/catalog/live-streams/:id/stages/', params, response: listEnvelope(StageRow),
+    doc: 'A live stream\'s stages by number.',
+  }),
+  putStages: endpoint({
+    method: 'PUT', path: '/v4/catalog/live-streams/:id/stages/', params, body: StagesBody, response: listEnvelope(StageRow),
+    doc: 'Replaces a live stream\'s stages (at most 5; an enabled stream keeps at least one).',
   }),
 };

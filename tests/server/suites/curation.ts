@@ -199,4 +199,39 @@ export function curationSuite(get: () => RunningServer) {
       expect((await items(m.id)).status).toBe(404);
     });
   });
+
+  describe('live stream stages', () => {
+    async function stream(enabled: boolean, stages: number) {
+      const [ls] = await get().db.query<{ id: number; version: number }>(
+        "insert into live_streams (brand, name, enabled) values ('brand:dj', 'Suite stream', $1) returning id, version", [enabled],
+      );
+      if (stages) await get().db.query("insert into live_stream_stages (live_stream_id, name, number) select $1, 'S' || g, g from generate_series(1, $2::int) g", [ls!.id, stages]);
+      return ls!;
+    }
+    const put = (id: number, stages: unknown[], who = 'curation') => as(who, 'brand:dj')(`/v4/catalog/live-streams/${id}/stages/`, { method: 'PUT', body: { stages } });
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `Stage ${i + 1}`, number: i + 1 }));
+
+    it('at most five stages, with the spec\'s text; replaced whole, by number, with a history row', async () => {
+      const ls = await stream(false, 0);
+      expect([(await put(ls.id, six)).status, (await put(ls.id, six)).body]).toEqual([400, { stages: [MSG.liveStages] }]);
+      const ok = await put(ls.id, [{ name: 'Main', number: 2 }, { name: 'Second', number: 1 }]);
+      expect([ok.status, ok.body.results?.map((s) => [s.number, s.name])]).toEqual([200, [[1, 'Second'], [2, 'Main']]]);
+      expect((await put(ls.id, [{ name: 'a', number: 1 }, { name: 'b', number: 1 }])).status).toBe(400);
+      expect((await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${ls.id}/stages/`)).body.count).toBe(2);
+      const [h] = await get().db.query<{ changes: Record<string, unknown> }>("select changes from record_history where entity = 'live_streams' and entity_id = $1", [ls.id]);
+      expect(Object.keys(h!.changes)).toEqual(['stages']);
+    });
+
+    it('an enabled stream needs at least one stage (spec §5): enabling without one, or removing the last, is refused', async () => {
+      const bare = await stream(false, 0);
+      const r = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${bare.id}/`, { method: 'PATCH', body: { enabled: true }, headers: { 'if-match': `"v${bare.version}"` } });
+      expect([r.status, r.body]).toEqual([400, { enabled: [CURATION_MSG.stageRequired] }]);
+      const on = await stream(true, 1);
+      expect([(await put(on.id, [])).status, (await put(on.id, [])).body]).toEqual([400, { stages: [CURATION_MSG.stageRequired] }]);
+      const staged = await stream(false, 1);
+      const ok = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${staged.id}/`, { method: 'PATCH', body: { enabled: true }, headers: { 'if-match': `"v${staged.version}"` } });
+      expect(ok.status).toBe(200);
+      expect((await put(on.id, [{ name: 'x', number: 1 }], 'marketing')).status).toBe(403);
+    });
+  });
 }
