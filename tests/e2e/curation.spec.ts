@@ -191,3 +191,26 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   const over = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });
   expect([over.status, over.body]).toEqual([400, { items: [MSG.itemLimitExceeded] }]);
 });
+
+test('a live stream\'s stages: a sixth is refused with the spec\'s text; five are saved', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [ls] = await listRows(curation, '/v4/catalog/live-streams/?per_page=1&order_by=id');
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, `${recordRoute('live_streams', ls.id)}?tab=stages`);
+  await expect(page.getByTestId('live-stages')).toBeVisible();
+  const names = page.getByTestId('stage-name');
+  while ((await names.count()) < 5) await page.getByTestId('add-stage').click();
+  for (let i = 0; i < 5; i++) await names.nth(i).fill(`E2E stage ${i + 1}`);
+  await page.getByTestId('add-stage').click();
+  await expect(page.getByTestId('stages-error')).toHaveText(MSG.liveStages);
+  await expect(names).toHaveCount(5);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'live stream stages at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'live stream stages at 390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('save-stages').click();
+  await expect(page.getByTestId('save-stages')).toBeDisabled();
+  const saved = (await curation.call('GET', `/v4/catalog/live-streams/${ls.id}/stages/`)).body as { results: { name: string }[] };
+  expect(saved.results.map((s) => s.name)).toEqual([1, 2, 3, 4, 5].map((n) => `E2E stage ${n}`));
+});

@@ -9,3 +9,4 @@ registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesT
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
+registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));
