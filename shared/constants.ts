@@ -114,6 +114,18 @@ export function viewportClass(width: number): ViewportClass {
   return (VIEWPORTS.find((v, i) => i === VIEWPORTS.length - 1 || width < VIEWPORTS[i + 1].min) ?? VIEWPORTS[0]).name;
 }
 
+/**
+ * How many items a module shows in each page slot (§9: header 10; left 4-9; right 4-6),
+ * per viewport class (mobile-portrait … large-desktop). The spec gives the ranges only;
+ * the steps between are ours: left grows by one item per class, right by one every
+ * second class.
+ */
+export const SLOT_ITEMS_SHOWN: Readonly<Record<'header' | 'left' | 'right', Readonly<Record<ViewportClass, number>>>> = {
+  header: { 'mobile-portrait': 10, 'mobile-landscape': 10, 'tablet-portrait': 10, 'tablet-landscape': 10, desktop: 10, 'large-desktop': 10 },
+  left: { 'mobile-portrait': 4, 'mobile-landscape': 5, 'tablet-portrait': 6, 'tablet-landscape': 7, desktop: 8, 'large-desktop': 9 },
+  right: { 'mobile-portrait': 4, 'mobile-landscape': 4, 'tablet-portrait': 5, 'tablet-landscape': 5, desktop: 6, 'large-desktop': 6 },
+};
+
 /** Feature flags (§9). */
 export const FLAGS = {
   errorReporting: true,

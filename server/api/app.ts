@@ -24,6 +24,7 @@ import { registerSupplierRoutes } from './routes/suppliers';
 import { registerChartRoutes } from './routes/charts';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
+import { registerCurationRoutes } from './routes/curation';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -114,6 +115,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerLabelManagerRoutes(scope, db);
     registerOrderRoutes(scope, db);
     registerCreditRoutes(scope, db);
+    registerCurationRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

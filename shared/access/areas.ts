@@ -5,6 +5,7 @@
 import { APP_BASEWARE, APP_CONTROL, STAFF_ROLES, allOf, anyOf, oneOf, withAll, type Rule } from './scopes';
 import { HYPE_RULE } from './search-rules';
 import { SEARCH_RULES, SEARCH_TYPES, searchType, type AreaRoute } from './search-types';
+import { WRITE_RULES } from './writes';
 
 /** Top-level routes (spec §2). */
 export const TOP_ROUTES = {
@@ -49,8 +50,11 @@ export const AREA_RULES = {
   '/label-manager': oneOf('staff:admin', 'staff:label_mgmt'),
   /** New-user CSV export holds personal data: admin, marketing, support. */
   '/new-user-export': oneOf('staff:admin', 'staff:marketing', 'staff:support'),
-  /** Creating catalogue objects: admin and content ops, and suppliers/labels for their own releases. */
-  '/create': oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'),
+  /**
+   * Creating: catalogue objects (admin and content ops, and suppliers/labels for their own
+   * releases), and store pages (their writers: admin, label management, curation, marketing on Control).
+   */
+  '/create': anyOf(oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'), WRITE_RULES.storefront),
   /** Hype is a dance-music brand product: the one hype rule, as the hype search types of /support use it. */
   '/hype': HYPE_RULE,
 } as const satisfies Record<string, Rule>;

@@ -115,3 +115,19 @@ export function zonedInstant(local: string, zone: string): ZonedInstant {
 export function zonedLocal(instant: string | Date, zone: string): string {
   return dayjs(instant).tz(zone).format('YYYY-MM-DDTHH:mm:ssZ');
 }
+
+/**
+ * An instant as people read it in `zone`: `MM/DD/YYYY hh:mm AM` and the zone's
+ * abbreviation at that instant (America/Denver: MST or MDT, so a time after a
+ * daylight-saving change says so); empty for no value.
+ */
+export function zonedDisplay(instant: string | Date | null | undefined, zone: string): string {
+  if (instant == null || instant === '') return '';
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short',
+  }).formatToParts(d);
+  const part = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+}

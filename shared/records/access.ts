@@ -42,6 +42,20 @@ export function createRule(type: string): Rule {
   return t && own && recordDecl(type)?.createSchema ? allOf(t.rule, own) : [];
 }
 
+/**
+ * Who may delete records of a type that has a delete route (pages): readers of the type
+ * who hold its write rule, as for creating.
+ */
+export function deleteRule(type: string): Rule {
+  const t = searchType(type);
+  const own = writeRule(type);
+  return t && own ? allOf(t.rule, own) : [];
+}
+
+export function mayDelete(principal: Principal, type: string): boolean {
+  return can(principal, deleteRule(type));
+}
+
 export function mayCreate(principal: Principal, type: string): boolean {
   return can(principal, createRule(type));
 }

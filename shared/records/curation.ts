@@ -5,7 +5,7 @@ import { startBeforeEnd } from './checks';
 import { DATE_RANGE, ENABLED } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import { SLUG_MSG, SLUG_PATTERN } from './catalog';
-import { NAME_MAX, bool, id, longText, oneOf, requiredText, text } from './values';
+import { NAME_MAX, bool, id, longText, oneOf, optionalText, requiredText, text } from './values';
 
 /** Page slots (§9). */
 export const PAGE_SLOTS = ['header', 'left', 'right'] as const;
@@ -22,12 +22,15 @@ export const pageRecord = defineRecord({
     description: field('Description', 'textarea', longText()),
     enabled: ENABLED,
   },
+  create: { required: ['name', 'slug', 'page_type_id'] },
+  subResources: [{ key: 'slots', label: 'Slots' }],
   checks: [startBeforeEnd()],
 });
 
 export const pageModuleRecord = defineRecord({
   type: pageModules, title: 'name', noun: 'module',
   fields: {
+    page_id: field('Page', 'reference', id, { ref: 'pages', createOnly: true, shownAs: 'page' }),
     name: field('Name', 'text', requiredText(MAX_LEN.pageModuleName)),
     module_type_id: field('Module Type', 'select', id, { list: 'page-module-types', shownAs: 'module_type' }),
     slot: field('Page Slot', 'select', oneOf(PAGE_SLOTS), { options: valueOptions(PAGE_SLOTS) }),
@@ -36,7 +39,22 @@ export const pageModuleRecord = defineRecord({
     external_url: field('External URL', 'text', longText()),
     available_worldwide: field('Available Worldwide', 'boolean', bool()),
     paginated: field('Paginated', 'boolean', bool()),
+    sponsored_item: field('Sponsored Item', 'text', optionalText(NAME_MAX)),
+    guest_pick: field('Guest Pick', 'text', optionalText(NAME_MAX)),
   },
-  shown: { page: { label: 'Page', kind: 'ref' }, item_count: { label: 'Items', kind: 'text' } },
+  shown: { item_count: { label: 'Items', kind: 'text' } },
+  create: { required: ['page_id', 'name', 'module_type_id', 'slot'] },
+  subResources: [{ key: 'items', label: 'Items', api: 'items' }],
   checks: [startBeforeEnd()],
 });
+
+/**
+ * Page-module items (spec §3, §5): catalogue items (by item type name, the search type
+ * an item of that type is chosen from) and the others, which need an image; a YouTube
+ * video also needs a URL.
+ */
+export const CATALOGUE_ITEM_TYPES: Readonly<Record<string, string>> = {
+  Track: 'tracks', Release: 'releases', Chart: 'charts', Playlist: 'playlists',
+};
+export const YOUTUBE_ITEM_TYPE = 'YouTube Video';
+export const isCatalogueItemType = (typeName: string): boolean => Object.hasOwn(CATALOGUE_ITEM_TYPES, typeName);

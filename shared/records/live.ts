@@ -15,6 +15,7 @@ export const liveStreamRecord = defineRecord({
     tracklist_vendor_id: field('Tracklist Vendor', 'select', id.nullable(), { list: 'tracklist-vendors', shownAs: 'tracklist_vendor' }),
   },
   shown: { start_at: { label: 'Start (MDT)', kind: 'datetime' }, end_at: { label: 'End (MDT)', kind: 'datetime' } },
+  subResources: [{ key: 'stages', label: 'Stages', api: 'stages' }],
 });
 
 const vendor = <const T extends typeof hostVendors | typeof tracklistVendors>(type: T, noun: string) => defineRecord({

@@ -7,7 +7,8 @@
 import { searchType } from '../access';
 import type { ColumnDecl } from './define';
 import { SEARCH_TYPE_DECLS } from './types';
-import { exclusivePeriodLabel } from '../constants';
+import { PUBLISH_TIME_ZONE, exclusivePeriodLabel } from '../constants';
+import { zonedDisplay } from '../api/zoned-time';
 import { displayDate, formatFileSize, formatMoney } from './format';
 import {
   claimedTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
@@ -83,6 +84,7 @@ export function cellText(col: Column, row: unknown): string {
   const v = fieldValue(row, col.field);
   switch (col.kind) {
     case 'date': return displayDate(typeof v === 'string' ? v : null);
+    case 'mountainTime': return zonedDisplay(v as string | null, PUBLISH_TIME_ZONE);
     case 'money': return formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD'));
     case 'size': return formatFileSize(v as number | null);
     case 'exclusive': return exclusivePeriodLabel(v as number | null | undefined);

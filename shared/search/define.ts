@@ -67,7 +67,9 @@ export const month = (options: Options): FilterDecl => ({ kind: 'int', options, 
 
 export type ColumnKind =
   | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
-  | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus';
+  | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus'
+  /** An instant shown in Mountain time with its abbreviation (MST/MDT; live streams, spec §9). */
+  | 'mountainTime';
 
 export interface ColumnOpts {
   /** The result field (a dotted path) when not the column key. */

@@ -25,7 +25,7 @@ import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
 import { WRITES } from '../../server/api/records/defs';
-import { createRule, isRecordKey, mayCreate, mayEdit, recordDecl } from '../../shared/records';
+import { createRule, isRecordKey, mayCreate, mayDelete, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -291,6 +291,53 @@ describe.concurrent('create (write) × account', () => {
   it.each(cells)('%s on %s × POST %s → allowed %s', async (username, brand, type, allowed) => {
     const r = await api(server, tokens.get(username)!, `/v4/catalog/${type}/`, { method: 'POST', body: bodies[type], headers: { 'x-brand': brand } });
     expect([r.status, Object.keys(r.body)]).toEqual(allowed ? [400, Object.keys(bodies[type]).slice(0, 1)] : [403, ['detail']]);
+  });
+});
+
+describe.concurrent('pages: create, delete (write) and the slug check (read) × account', () => {
+  // A page type that does not exist and a page that does not exist: allowed callers get the 400 naming the type / the 404, nothing changes.
+  const cells = WHO.map((w) => [w.username, w.brand, mayCreate(w.principal, 'pages'), mayDelete(w.principal, 'pages'), can(w.principal, searchType('pages')!.rule)] as const);
+  it.each(cells)('%s on %s × POST pages → %s, DELETE → %s, slug check → %s', async (username, brand, create, del, read) => {
+    const headers = { 'x-brand': brand };
+    const c = await api(server, tokens.get(username)!, '/v4/curation/pages/', { method: 'POST', body: { name: 'x', slug: 'matrix-x', page_type_id: 2_000_000_000 }, headers });
+    const d = await api(server, tokens.get(username)!, '/v4/curation/pages/999999999/', { method: 'DELETE', headers });
+    const s = await api(server, tokens.get(username)!, '/v4/curation/pages/slug-check/?slug=matrix-x', { headers });
+    expect([c.status, Object.keys(c.body), d.status, s.status]).toEqual([
+      create ? 400 : 403, create ? ['page_type_id'] : ['detail'], del ? 404 : 403, read ? 200 : 403,
+    ]);
+  });
+});
+
+describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
+  // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
+  const cells = WHO.map((w) => [
+    w.username, w.brand, mayCreate(w.principal, 'page_modules'), mayDelete(w.principal, 'page_modules'),
+    mayEdit(w.principal, 'page_modules', 'name'), can(w.principal, searchType('page_modules')!.rule),
+  ] as const);
+  it.each(cells)('%s on %s × POST modules → %s, DELETE → %s, item writes → %s, items → %s', async (username, brand, create, del, write, read) => {
+    const call = (path: string, method = 'GET', body?: unknown) => api(server, tokens.get(username)!, `/v4/curation/page-modules/${path}`, { method, body, headers: { 'x-brand': brand } });
+    const c = await call('', 'POST', { page_id: 999_999_999, name: 'x', module_type_id: 1, slot: 'left' });
+    const statuses = [
+      (await call('999999999/', 'DELETE')).status,
+      (await call('999999999/items/', 'POST', { item_type_id: 1, item_id: 1 })).status,
+      (await call('999999999/items/1/', 'DELETE')).status,
+      (await call('999999999/items/order/', 'PUT', [{ id: 1, track_position: { id: 999_999_999, position: 1 } }])).status,
+      (await call('999999999/items/')).status,
+    ];
+    expect([c.status, Object.keys(c.body), ...statuses]).toEqual([
+      create ? 400 : 403, create ? ['page_id'] : ['detail'], del ? 404 : 403, write ? 404 : 403, write ? 404 : 403, write ? 404 : 403, read ? 404 : 403,
+    ]);
+  });
+});
+
+describe.concurrent('live stream stages: GET (read) and PUT (write) × account', () => {
+  // A stream that does not exist: allowed callers get the 404, others 403; nothing changes.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, searchType('live_streams')!.rule), mayEdit(w.principal, 'live_streams', 'name')] as const);
+  it.each(cells)('%s on %s × GET stages → %s, PUT stages → %s', async (username, brand, read, write) => {
+    const headers = { 'x-brand': brand };
+    const g = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { headers });
+    const p = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { method: 'PUT', body: { stages: [{ name: 'x', number: 1 }] }, headers });
+    expect([g.status, p.status]).toEqual([read ? 404 : 403, write ? 404 : 403]);
   });
 });
 

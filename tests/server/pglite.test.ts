@@ -17,6 +17,7 @@ import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { creditSuite } from './suites/credits';
+import { curationSuite } from './suites/curation';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -42,3 +43,4 @@ describe('playlists (PGlite)', () => playlistSuite(() => server));
 describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
+describe('curation (PGlite)', () => curationSuite(() => server));

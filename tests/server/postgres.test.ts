@@ -25,6 +25,7 @@ import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { creditSuite } from './suites/credits';
+import { curationSuite } from './suites/curation';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -64,6 +65,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
   describe('credits', () => creditSuite(() => server));
+  describe('curation', () => curationSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

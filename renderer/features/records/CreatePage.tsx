@@ -20,6 +20,7 @@ import { searchKeys } from '../search/queries';
 import { createRecord, isCreatable, type CreatableType } from './api';
 import { changeErrors, fieldsOnBrand, serverFieldErrors, wireValue, withField, type FieldErrors } from './form-model';
 import { EditableFields } from './RecordFields';
+import { usePageSlugErrors } from '../curation/slug-check';
 import './records.css';
 
 /** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
@@ -98,6 +99,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   /** §8: the labels of a similar name the server found; the user may continue past them. */
   const [similar, setSimilar] = useState<SimilarLabel[] | null>(null);
   const body = createBody(decl, fields, values);
+  const asTyped = usePageSlugErrors(type, values);
   useUnsavedChanges(Object.keys(body).length > 0 && !created);
   // Open the new record once the form no longer holds unsaved changes.
   useEffect(() => {
@@ -107,7 +109,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const submit = async (confirmSimilar = false) => {
     const own = createErrors(decl, body);
     setErrors(own);
-    if (Object.keys(own).length > 0) return;
+    if (Object.keys(own).length > 0 || Object.keys(asTyped).length > 0) return;
     setSaving(true);
     setFailure(null);
     setSimilar(null);
@@ -133,7 +135,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
           keys={fields}
           values={values}
           editable={fields}
-          errors={errors}
+          errors={{ ...asTyped, ...errors }}
           required={decl.create?.required}
           onChange={(k, v) => {
             setValues((x) => withField(decl, x, k, v));

@@ -18,7 +18,9 @@ import { Loading } from '../../ui/Loading';
 import { GenericErrorPage } from '../../ui/pages';
 import { TONE_COLOR } from '../../ui/tones';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
-import { isReencodable, recordQueries } from './api';
+import { isDeletable, isReencodable, recordQueries } from './api';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { usePageSlugErrors } from '../curation/slug-check';
 import { fieldsOnBrand } from './form-model';
 import { HistoryTab } from './HistoryTab';
 import { NotesTab } from './NotesTab';
@@ -54,6 +56,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   const readOnly = form.editable.length === 0;
   const title = String(form.row[decl.title] ?? '') || `${decl.noun} ${id}`;
   const tags = decl.status?.(form.row, principal.brand) ?? [];
+  const asTyped = usePageSlugErrors(decl.key, form.values, { id, slug: form.row.slug });
 
   const save = async () => {
     if (await form.save()) void message.success(`Saved ${decl.noun}`);
@@ -64,7 +67,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
       {own && form.conflicts && (
         <StaleEditsPanel decl={decl} conflicts={form.conflicts} choices={form.choices} onChoose={form.choose} />
       )}
-      <EditableFields decl={decl} keys={keys} values={form.values} editable={form.editable} errors={form.errors} onChange={form.setField} />
+      <EditableFields decl={decl} keys={keys} values={form.values} editable={form.editable} errors={{ ...asTyped, ...form.errors }} onChange={form.setField} />
       <ReadOnlyFields
         decl={decl}
         keys={keys}
@@ -104,6 +107,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
+        {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
       <Tabs
         activeKey={active}

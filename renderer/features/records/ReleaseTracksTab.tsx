@@ -33,7 +33,7 @@ interface TrackRow {
   encode_status?: unknown;
 }
 
-type Listeners = ReturnType<typeof useSortable>['listeners'];
+export type Listeners = ReturnType<typeof useSortable>['listeners'];
 const HandleContext = createContext<{ setRef?: (el: HTMLElement | null) => void; listeners?: Listeners; attributes?: DraggableAttributes }>({});
 
 export function DragHandle({ title }: { title: string }) {

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  artistEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  artistEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -109,14 +109,31 @@ export function patchRecord(type: string, id: number, changes: Record<string, un
   return call(recordEndpoints(type).patch, { params: { id }, body: changes as never, ifMatch: etag ?? '' });
 }
 
-/** The types created here (spec §7: POST /tracks/, POST /releases/), by record key. */
-export const CREATE_ENDPOINTS = { tracks: trackEndpoints.create, releases: releaseEndpoints.create, artists: artistEndpoints.create, labels: labelEndpoints.create } as const;
+/** The types created here (spec §7: POST /tracks/, /releases/, /artists/, /labels/, curation pages and modules), by record key. */
+export const CREATE_ENDPOINTS = {
+  tracks: trackEndpoints.create, releases: releaseEndpoints.create, artists: artistEndpoints.create, labels: labelEndpoints.create,
+  pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create,
+} as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
 
 /** POST a new record (the body checked with the declaration's create schema first). */
 export function createRecord(type: CreatableType, body: Record<string, unknown>): Promise<ApiResult<ObjectRow>> {
   return call(CREATE_ENDPOINTS[type], { body: body as never });
+}
+
+/** The types deleted here (spec §7 Curation: DELETE pages), by record key. */
+export const DELETE_ENDPOINTS = { pages: pageEndpoints.delete, page_modules: pageModuleEndpoints.delete } as const;
+export type DeletableType = keyof typeof DELETE_ENDPOINTS;
+export const isDeletable = (type: string): type is DeletableType => Object.hasOwn(DELETE_ENDPOINTS, type);
+
+export async function deleteRecord(type: DeletableType, id: number): Promise<void> {
+  await call(DELETE_ENDPOINTS[type], { params: { id } });
+}
+
+/** Whether a page URL slug is free on the active brand (the page being edited aside). */
+export function checkPageSlug(slug: string, exclude?: number) {
+  return fetchData(pageEndpoints.slugCheck, { query: { slug, ...(exclude ? { exclude } : {}) } });
 }
 
 export async function addNote(type: string, id: number, body: string): Promise<void> {

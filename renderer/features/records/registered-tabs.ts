@@ -21,3 +21,6 @@ registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').the
 registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
 registerRecordTab('charts', 'tracks', lazy(() => import('./ChartTracksTab')));
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
+registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
+registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
+registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));

@@ -24,7 +24,7 @@ export function suggestionHref(s: Suggestion): string {
   return recordLink(s.type, s.id) ?? `${t?.area ?? '/search'}?type=${s.type}&id=${s.id}`;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setV(value), ms);

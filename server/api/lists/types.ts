@@ -316,7 +316,7 @@ export const LIST_DEFS: readonly ListDef[] = [
   list(pageModules, {
     from: `page_modules t join pages p on p.id = t.page_id left join reference_items mt on mt.list = 'page-module-types' and mt.id = t.module_type_id`,
     select: `t.id, t.name, ${ref('p.id', 'p.name')} as page, ${ref('mt.id', 'mt.name')} as module_type, t.slot, t.enabled,
-      t.start_date, t.end_date, t.external_url, t.available_worldwide, t.paginated,
+      t.start_date, t.end_date, t.external_url, t.available_worldwide, t.paginated, t.sponsored_item, t.guest_pick,
       (select count(*)::int from page_module_items i where i.module_id = t.id) as item_count, t.version`,
     filters: {
       id: 't.id', name: 't.name', page_id: 't.page_id', type_id: 't.module_type_id',

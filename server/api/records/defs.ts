@@ -6,7 +6,9 @@
  * The fields, their schemas, the pure cross-field checks and who may write are the
  * declaration's and shared/access's, never repeated here.
  */
+import { pageTypes } from '../../../shared/access';
 import { MSG } from '../../../shared/messages';
+import { CURATION_MSG } from '../../../shared/api/endpoints/curation';
 import { RECORDS, RECORD_MSG, type RecordDecl, type RecordKey } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
 
@@ -84,6 +86,13 @@ function supplierRules(stored: Row): RuleResult {
   return { errors: Object.keys(errors).length ? errors : null };
 }
 
+/** The name of the reference-list item a changed field names (null: none such), under the field's name. */
+const referenceLookup = (field: string, list: string) => async (tx: Queryable, c: Changes): Promise<Lookups> => {
+  if (!has(c, field)) return {};
+  const [t] = await tx.query<{ name: string }>('select name from reference_items where list = $1 and id = $2', [list, c[field]]);
+  return { [field]: t?.name ?? null };
+};
+
 const def = (key: RecordKey, table: string, extra: Partial<Omit<WriteDef, 'key' | 'decl' | 'table'>> = {}): WriteDef => ({
   key, decl: RECORDS[key] as RecordDecl, table, columns: {}, links: {}, ...extra,
 });
@@ -135,10 +144,28 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
     },
     rules: supplierRules,
   }),
-  pages: def('pages', 'pages'),
-  page_modules: def('page_modules', 'page_modules'),
+  pages: def('pages', 'pages', {
+    lookup: referenceLookup('page_type_id', 'page-types'),
+    // Spec §6: on the dance-music brand only Landing Page is offered as page type (the page's own brand decides).
+    rules: (stored, c, l) => {
+      if (!has(c, 'page_type_id') || c.page_type_id === stored.page_type_id) return {};
+      const offered = l.page_type_id != null && pageTypes(stored.brand as string).includes(l.page_type_id as string);
+      return offered ? {} : { errors: { page_type_id: [MSG.selectFromList] } };
+    },
+  }),
+  page_modules: def('page_modules', 'page_modules', {
+    lookup: referenceLookup('module_type_id', 'page-module-types'),
+    rules: (stored, c, l) =>
+      has(c, 'module_type_id') && c.module_type_id !== stored.module_type_id && l.module_type_id == null
+        ? { errors: { module_type_id: [MSG.selectFromList] } } : {},
+  }),
   coupons: def('coupons', 'coupons'),
-  live_streams: def('live_streams', 'live_streams'),
+  live_streams: def('live_streams', 'live_streams', {
+    // Spec §5: an enabled live stream needs at least one stage.
+    context: { select: '(select count(*)::int from live_stream_stages st where st.live_stream_id = s.id) as stage_count', joins: '' },
+    rules: (stored, c) => (c.enabled === true && !stored.enabled && !(Number(stored.stage_count) > 0)
+      ? { errors: { enabled: [CURATION_MSG.stageRequired] } } : {}),
+  }),
   users: def('users', 'users'),
   genres: def('genres', 'genres'),
   host_vendors: def('host_vendors', 'host_vendors'),

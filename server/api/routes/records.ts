@@ -51,7 +51,7 @@ function pageParam(name: 'page' | 'per_page', raw: string | undefined, fallback:
  * access, the declaration's checks, the database rules), what the type derives added,
  * inserted with its links and a history row 'create'; answers the object as GET by id does.
  */
-async function createRecord(
+export async function createRecord(
   tx: Queryable, w: WriteDef, user: RequestUser, body: Changes, fixed: Changes, initial: Changes,
 ): Promise<Row> {
   const { final, errors } = evaluate(w, { ...initial }, body, await lookupsFor(tx, w, body));

@@ -7,6 +7,7 @@ export * from './auxiliary';
 export * from './auth';
 export * from './banking';
 export * from './credits';
+export * from './curation';
 export * from './jobs';
 export * from './label-managers';
 export * from './labels';

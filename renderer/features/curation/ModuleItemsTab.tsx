@@ -1,0 +1,228 @@
+/**
+ * A page module's Items tab (spec §3, §4, §5): the items in position order with each
+ * one's status in §4's words (by Mountain-time day, shared moduleItemStatus), reordered
+ * by dragging the handle (mouse, touch, or keyboard) and saved in one request of
+ * track-position items; an item added at the end: a catalogue item (track, release,
+ * chart, playlist) chosen by search, or another kind with its image (a YouTube video
+ * with its URL too); at most 250 ("ITEM LIMIT EXCEEDED", also refused by the server).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Form, Space, Table, Tag } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { AddModuleItem, CURATION_MSG, type ModuleItem } from '../../../shared/api/endpoints';
+import { LIMITS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import {
+  CATALOGUE_ITEM_TYPES, DATE_RANGE, YOUTUBE_ITEM_TYPE, field, id as idValue, isCatalogueItemType, mayEdit, moduleItemStatus, moveTrack,
+  longText, recordRoute, renumber, type FieldDecl,
+} from '../../../shared/records';
+import { saveFailedText } from '../../lib/http-errors';
+import { principalAtom } from '../../lib/store';
+import { Loading } from '../../ui/Loading';
+import { TONE_COLOR } from '../../ui/tones';
+import { FieldInput } from '../records/FieldInput';
+import { DragHandle, SortableRow } from '../records/ReleaseTracksTab';
+import { ReferenceSelect } from '../records/ReferenceInput';
+import { serverFieldErrors, type FieldErrors, type RefValue } from '../records/form-model';
+import { recordKeys } from '../records/api';
+import { LoadError, TAB_TABLE } from '../records/tab-parts';
+import type { RecordTabProps } from '../records/tabs';
+import { referenceOptions } from '../search/queries';
+import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';
+
+const ITEM_TYPE: FieldDecl = field('Item Type', 'select', idValue, { list: 'item-types' });
+const TEXT_FIELDS: Readonly<Record<'image_url' | 'url', FieldDecl>> = {
+  image_url: field('Image URL', 'text', longText()),
+  url: field('URL', 'text', longText()),
+};
+const DATES = DATE_RANGE as unknown as Readonly<Record<'start_date' | 'end_date', FieldDecl>>;
+
+/** What an item shows: its catalogue object (linked), else its URL or image. */
+function itemLabel(i: ModuleItem): string {
+  return i.item?.name ?? i.url ?? i.image_url ?? '';
+}
+
+export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
+  const principal = useAtomValue(principalAtom);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const q = useQuery(moduleItemsQuery(id));
+  const loaded = useMemo(() => q.data?.results ?? [], [q.data]);
+  const [order, setOrder] = useState<number[] | null>(null);
+  const ids = order ?? loaded.map((i) => i.id);
+  const dirty = order !== null && order.some((x, i) => x !== loaded[i]?.id);
+  const mayWrite = mayEdit(principal, 'page_modules', 'name');
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  const now = useMemo(() => new Date(), [q.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: moduleItemsKey(id) });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.one('page_modules', id) });
+  };
+  const save = useMutation({
+    mutationFn: (items: readonly number[]) => saveModuleItemOrder(id, renumber(items)),
+    onSuccess: async () => {
+      await refresh();
+      setOrder(null);
+      void message.success('Item order saved');
+    },
+  });
+  const remove = useMutation({ mutationFn: (itemId: number) => removeModuleItem(id, itemId), onSuccess: refresh });
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <LoadError error={q.error} />;
+
+  const byId = new Map(loaded.map((i) => [i.id, i]));
+  const rows = ids.map((iid, n) => ({ ...byId.get(iid)!, shownPosition: n + 1 }));
+  const titleOf = (iid: unknown) => itemLabel(byId.get(Number(iid))!) || String(iid);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    setOrder(moveTrack(ids, Number(active.id), ids.indexOf(Number(over.id)) + 1).map((p) => p.id));
+  };
+
+  const table = (
+    <Table<(typeof rows)[number]>
+      {...TAB_TABLE}
+      data-testid="module-items"
+      dataSource={rows}
+      components={mayWrite ? { body: { row: SortableRow } } : undefined}
+      columns={[
+        ...(mayWrite ? [{ key: 'sort', width: 48, title: <span className="sr-only">Reorder</span>, render: (_: unknown, r: (typeof rows)[number]) => <DragHandle title={titleOf(r.id)} /> }] : []),
+        { key: 'position', title: '#', width: 56, render: (_, r) => <span data-testid="item-position">{r.shownPosition}</span> },
+        { key: 'type', title: 'Item Type', render: (_, r) => r.item_type.name },
+        {
+          key: 'item', title: 'Item', render: (_, r) => {
+            const table = CATALOGUE_ITEM_TYPES[r.item_type.name];
+            const to = r.item && table ? recordRoute(table, r.item.id) : null;
+            return to ? <Link to={to} data-testid="item-label">{itemLabel(r)}</Link> : <span data-testid="item-label" className="module-items__text">{itemLabel(r)}</span>;
+          },
+        },
+        { key: 'start', title: 'Start Date', render: (_, r) => r.start_date ?? '' },
+        { key: 'end', title: 'End Date', render: (_, r) => r.end_date ?? '' },
+        {
+          key: 'status', title: 'Status', render: (_, r) => {
+            const s = moduleItemStatus(r, now);
+            return s ? <Tag color={TONE_COLOR[s.tone]} data-testid="item-status">{s.text}</Tag> : null;
+          },
+        },
+        ...(mayWrite ? [{
+          key: 'remove', width: 56, title: <span className="sr-only">Remove</span>, render: (_: unknown, r: (typeof rows)[number]) => (
+            <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`Remove ${titleOf(r.id)}`} loading={remove.isPending && remove.variables === r.id}
+              disabled={dirty} onClick={() => remove.mutate(r.id)} />
+          ),
+        }] : []),
+      ]}
+    />
+  );
+
+  return (
+    <div className="module-items" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <p className="muted" data-testid="item-count">{`${loaded.length} of ${LIMITS.pageModuleItems} items`}</p>
+      {loaded.length === 0 ? <Empty description="This module has no items yet" /> : mayWrite ? (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            screenReaderInstructions: { draggable: 'To reorder, press Space, move the item with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
+            announcements: {
+              onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+              onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined),
+              onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`),
+              onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
+            },
+          }}
+        >
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>{table}</SortableContext>
+        </DndContext>
+      ) : table}
+      {mayWrite && loaded.length > 0 && (
+        <div className="record-save-bar">
+          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('module', save.error)} data-testid="order-error" />}
+          <Space wrap>
+            <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">Save item order</Button>
+            <Button disabled={!dirty || save.isPending} onClick={() => setOrder(null)}>Undo reordering</Button>
+          </Space>
+        </div>
+      )}
+      {mayWrite && <AddItemForm moduleId={id} full={loaded.length >= LIMITS.pageModuleItems} onAdded={refresh} />}
+    </div>
+  );
+}
+
+function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: boolean; onAdded: () => Promise<void> }) {
+  const types = useQuery(referenceOptions('item-types'));
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [item, setItem] = useState<RefValue | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const typeName = types.data?.find((t) => t.id === values.item_type_id)?.name ?? '';
+  const catalogue = isCatalogueItemType(typeName);
+  const add = useMutation({ mutationFn: (body: AddModuleItem) => addModuleItem(moduleId, body) });
+
+  const submit = async () => {
+    setFailure(null);
+    if (full) {
+      setErrors({ items: [MSG.itemLimitExceeded] });
+      return;
+    }
+    const body: Record<string, unknown> = {
+      item_type_id: values.item_type_id,
+      ...(catalogue ? { item_id: item?.id } : { image_url: values.image_url || undefined, url: values.url || undefined }),
+      start_date: values.start_date ?? undefined,
+      end_date: values.end_date ?? undefined,
+    };
+    const own: Record<string, string[]> = {};
+    const parsed = AddModuleItem.safeParse(body);
+    if (!parsed.success) for (const i of parsed.error.issues) (own[String(i.path[0] ?? 'items')] ??= []).push(i.message);
+    if (body.item_type_id == null) own.item_type_id = [MSG.selectFromList];
+    if (catalogue && !item) own.item_id = [CURATION_MSG.itemRequired];
+    if (!catalogue && typeName && !body.image_url) own.image_url = [CURATION_MSG.imageRequired];
+    if (typeName === YOUTUBE_ITEM_TYPE && !body.url) own.url = [CURATION_MSG.urlRequired];
+    setErrors(own);
+    if (Object.keys(own).length || !parsed.success) return;
+    try {
+      await add.mutateAsync(parsed.data);
+      setValues({});
+      setItem(null);
+      await onAdded();
+    } catch (e) {
+      const known = serverFieldErrors(e, ['item_type_id', 'item_id', 'image_url', 'url', 'start_date', 'end_date', 'items']);
+      setErrors(known.fields);
+      if (!Object.keys(known.fields).length) setFailure(e);
+    }
+  };
+  const set = (k: string, v: unknown) => {
+    setValues((x) => ({ ...x, [k]: v }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k && f !== 'items')));
+  };
+  const row = (k: string, f: FieldDecl, input?: React.ReactNode) => (
+    <Form.Item key={k} label={f.label} htmlFor={`item-${k}`} validateStatus={errors[k] ? 'error' : undefined}
+      help={errors[k] ? <span data-testid={`item-error-${k}`}>{errors[k]!.join(' ')}</span> : undefined}>
+      {input ?? <FieldInput id={`item-${k}`} field={f} value={values[k]} values={values} onChange={(v) => set(k, v)} invalid={Boolean(errors[k])} />}
+    </Form.Item>
+  );
+  return (
+    <Card title="Add an item" size="small" data-testid="add-item">
+      <Form layout="vertical" disabled={add.isPending} onFinish={() => void submit()} component="div">
+        {row('item_type_id', ITEM_TYPE)}
+        {catalogue && row('item_id', field('Item', 'reference', idValue), (
+          <ReferenceSelect id="item-item_id" type={CATALOGUE_ITEM_TYPES[typeName]!} value={item} onChange={(v) => { setItem(v); set('item_id', v?.id); }} invalid={Boolean(errors.item_id)} />
+        ))}
+        {!catalogue && typeName && row('image_url', TEXT_FIELDS.image_url)}
+        {typeName === YOUTUBE_ITEM_TYPE && row('url', TEXT_FIELDS.url)}
+        {row('start_date', DATES.start_date)}
+        {row('end_date', DATES.end_date)}
+        {errors.items && <Alert type="error" showIcon title={errors.items.join(' ')} data-testid="item-limit" style={{ marginBottom: 16 }} />}
+        {failure != null && <Alert type="error" showIcon title={saveFailedText('module', failure)} style={{ marginBottom: 16 }} />}
+        <Button type="primary" onClick={() => void submit()} loading={add.isPending} data-testid="add-item-submit">Add item</Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Curation (spec §7 "Curation: pages and page modules GET/POST/PATCH/DELETE with items"):
+ * creating and deleting pages (GET list/by id, PATCH and PUT are the generic record
+ * routes of ./lists.ts and ./records.ts), and the URL slug check the page form runs as
+ * the slug is typed (slugs are unique per brand).
+ */
+import { z } from 'zod';
+import { LIMITS } from '../../constants';
+import { MSG } from '../../messages';
+import { startBeforeEnd } from '../../records/checks';
+import { RECORDS } from '../../records/registry';
+import { SLUG_MSG, SLUG_PATTERN } from '../../records/catalog';
+import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/values';
+import { endpoint, IdParam } from '../endpoint';
+import { listEnvelope } from '../envelope';
+import { ObjectRow } from './lists';
+
+const params = z.object({ id: IdParam });
+
+/** The console's own texts (the spec quotes none for these). */
+export const CURATION_MSG = {
+  slugTaken: 'This URL slug is already in use.',
+  /** Spec §5: non-catalogue page-module items must have an image; YouTube video items must have a URL. */
+  imageRequired: 'Non-catalogue items must have an image.',
+  urlRequired: 'YouTube video items must have a URL.',
+  itemRequired: 'Choose the item to show.',
+  order: 'Give every item of the module once, with positions 1 to N.',
+  orderModule: 'Positions are of this module.',
+  noItemId: 'Only catalogue items name an item.',
+  /** Spec §5: enabled live streams need at least one stage. */
+  stageRequired: 'An enabled live stream needs at least one stage.',
+  stageNumbers: 'Each stage number once.',
+} as const;
+
+/** GET …/pages/slug-check/?slug=…[&exclude=id]: is the slug free on the active brand (the page `exclude` aside)? */
+export const SlugCheckQuery = z.strictObject({
+  slug: z.string({ error: SLUG_MSG }).max(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG),
+  exclude: z.coerce.number({ error: 'Enter a valid id.' }).int('Enter a valid id.').positive('Enter a valid id.').max(2_147_483_647, 'Enter a valid id.').optional(),
+});
+export const SlugCheck = z.object({ slug: z.string(), available: z.boolean() });
+export type SlugCheck = z.infer<typeof SlugCheck>;
+
+export const pageEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/curation/pages/', body: RECORDS.pages.createSchema, response: ObjectRow,
+    doc: 'Creates a page on the active brand (its page type one the brand offers, spec §6); 201 with the page and its ETag.',
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/v4/curation/pages/:id/', params, response: z.null(),
+    doc: 'Deletes a page with its modules and their items (204); a history row "delete" keeps what it was.',
+  }),
+  slugCheck: endpoint({
+    method: 'GET', path: '/v4/curation/pages/slug-check/', query: SlugCheckQuery, response: SlugCheck,
+    doc: 'Whether a URL slug is free on the active brand (the page being edited aside), for the form as the slug is typed.',
+  }),
+};
+
+// Page modules and their items -------------------------------------------------------
+
+const itemParams = z.object({ id: IdParam, item_id: IdParam });
+const url = z.string().trim().max(LONG_TEXT_MAX).url('Enter a valid URL.');
+
+/** One item of a module, in position order; `item` is the catalogue object it shows (null for the others). */
+export const ModuleItem = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  item_type: z.object({ id: z.number().int(), name: z.string() }),
+  item: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  image_url: z.string().nullable(),
+  url: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+});
+export type ModuleItem = z.infer<typeof ModuleItem>;
+
+/**
+ * POST …/page-modules/{id}/items/: a catalogue item (item_type_id of a track, release,
+ * chart or playlist, and its item_id) or another kind (image_url required; a YouTube video
+ * also url). At most LIMITS.pageModuleItems (250) per module: "ITEM LIMIT EXCEEDED".
+ */
+export const AddModuleItem = z.strictObject({
+  item_type_id: idValue,
+  item_id: idValue.nullable().optional(),
+  image_url: url.nullable().optional(),
+  url: url.nullable().optional(),
+  start_date: day.nullable().optional(),
+  end_date: day.nullable().optional(),
+}).superRefine((b, ctx) => {
+  const e = startBeforeEnd()({}, b);
+  for (const [path, msgs] of Object.entries(e ?? {})) ctx.addIssue({ code: 'custom', path: [path], message: msgs[0]! });
+});
+export type AddModuleItem = z.infer<typeof AddModuleItem>;
+
+/** Spec §3 track-position item: the module item `id` and its place `{id: the module, position: 1..N}`. */
+export const TrackPositionOrderItem = z.strictObject({
+  id: idValue,
+  track_position: z.strictObject({ id: idValue, position: z.number().int().min(1).max(LIMITS.pageModuleItems) }),
+});
+/** PUT …/page-modules/{id}/items/order/: every item of the module once, positions 1..N, in one request. */
+export const ModuleItemOrder = z.array(TrackPositionOrderItem, { error: CURATION_MSG.order })
+  .min(1, CURATION_MSG.order).max(LIMITS.pageModuleItems, MSG.itemLimitExceeded);
+
+export const pageModuleEndpoints = {
+  create: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/', body: RECORDS.page_modules.createSchema, response: ObjectRow,
+    doc: 'Creates a module on a page the caller sees (Control users, §6); 201 with the module and its ETag.',
+  }),
+  delete: endpoint({
+    method: 'DELETE', path: '/v4/curation/page-modules/:id/', params, response: z.null(),
+    doc: 'Deletes a module with its items (204); a history row "delete".',
+  }),
+  items: endpoint({
+    method: 'GET', path: '/v4/curation/page-modules/:id/items/', params, response: listEnvelope(ModuleItem),
+    doc: 'Every item of a module in position order.',
+  }),
+  addItem: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/:id/items/', params, body: AddModuleItem, response: ModuleItem,
+    doc: 'Adds an item at the end of a module (at most 250: "ITEM LIMIT EXCEEDED"); 201.',
+  }),
+  deleteItem: endpoint({
+    method: 'DELETE', path: '/v4/curation/page-modules/:id/items/:item_id/', params: itemParams, response: z.null(),
+    doc: 'Removes one item; the others are renumbered 1..N (204).',
+  }),
+  order: endpoint({
+    method: 'PUT', path: '/v4/curation/page-modules/:id/items/order/', params, body: ModuleItemOrder, response: listEnvelope(ModuleItem),
+    doc: 'The module\'s new item order as track-position items, saved in one request; answers the items in order.',
+  }),
+};
+
+// Live stream stages (spec §3, §5, §9) -------------------------------------------------
+
+export const Stage = z.strictObject({
+  name: z.string({ error: 'This field may not be blank.' }).trim().min(1, 'This field may not be blank.').max(NAME_MAX),
+  number: z.number({ error: 'Enter a whole number from 1 to 5.' }).int('Enter a whole number from 1 to 5.').min(1, 'Enter a whole number from 1 to 5.').max(LIMITS.liveStreamStages, 'Enter a whole number from 1 to 5.'),
+});
+/** PUT …/live-streams/{id}/stages/: the stream's stages, replaced whole; at most 5 ("Live streams only support 5 stages"). */
+export const StagesBody = z.strictObject({
+  stages: z.array(Stage).max(LIMITS.liveStreamStages, MSG.liveStages)
+    .refine((s) => new Set(s.map((x) => x.number)).size === s.length, CURATION_MSG.stageNumbers),
+});
+export const StageRow = z.object({ id: z.number().int(), name: z.string(), number: z.number().int() });
+
+export const liveStreamEndpoints = {
+  stages: endpoint({
+    method: 'GET', path: '/v4/catalog/live-streams/:id/stages/', params, response: listEnvelope(StageRow),
+    doc: 'A live stream\'s stages by number.',
+  }),
+  putStages: endpoint({
+    method: 'PUT', path: '/v4/catalog/live-streams/:id/stages/', params, body: StagesBody, response: listEnvelope(StageRow),
+    doc: 'Replaces a live stream\'s stages (at most 5; an enabled stream keeps at least one).',
+  }),
+};
