@@ -12,7 +12,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { ddexPartyId } from '../../shared/packaging/rules';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { api, signIn as apiSignIn } from '../server/helpers';
@@ -20,6 +19,7 @@ import { corruptFlac, md5sum, png, tone, unsupported } from '../fixtures/audio';
 import { xmllint } from '../fixtures/ddex';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
+import { browseTo, chooseByLabel as choose } from './helpers/packaging';
 
 const SHOTS = 'test-results/screenshots';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
@@ -39,28 +39,6 @@ test.beforeAll(() => {
   png(base, 'cover.png', 1400, 1400);
 });
 test.afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-/** Picks the first option of an antd select found by its aria-label, optionally typing to filter. */
-async function choose(page: Page, label: string, text?: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  if (text) await input.fill(text);
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active')).toHaveCount(1);
-  await input.press('Enter');
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
-}
-
-/** Walks main's folder browser from the home folder into `names`. */
-async function browseTo(page: Page, names: string[]) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('browser-path')).toBeVisible();
-  for (const [i, n] of names.entries()) {
-    await dialog.getByLabel(n, { exact: true }).click();
-    // a folder opens in place (wait for it); a file is the pick and closes the dialog
-    if (i < names.length - 1 || !/\.[a-z0-9]+$/i.test(n)) await expect(dialog.getByTestId('browser-path')).toHaveText(new RegExp(`/${n}$`));
-  }
-  return dialog;
-}
 
 test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(180_000);

@@ -1,6 +1,6 @@
 /** Driving the record pages' inputs in Chromium (antd selects, date pickers, switches) and reading records straight from the API. */
 import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings, sidewaysScroll } from './a11y';
 import type { OtherClient } from './other-client';
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -59,10 +59,9 @@ export async function typeDate(page: Page, inputId: string, shown: string): Prom
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page.locator('.shell__content')).toBeVisible();
   await expect(page.locator('.loading-view')).toHaveCount(0);
-  let axe = new AxeBuilder({ page }).include('.shell__content');
-  if (await page.locator('.ant-modal-root').count()) axe = axe.include('.ant-modal-root');
-  const results = await axe.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `${what}: axe`).toEqual([]);
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const include = ['.shell__content'];
+  if (await page.locator('.ant-modal-root').count()) include.push('.ant-modal-root');
+  expect(await axeFindings(page, { include }), `${what}: axe`).toEqual([]);
+  const sideways = await sidewaysScroll(page);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
 }
