@@ -2,6 +2,11 @@
 import type { ThemeConfig } from 'antd';
 import { MODAL_TRANSITION_MS } from '../../shared/constants';
 
+const TAG_TEXT_COLORS = { green: '#237804', blue: '#003eb3', red: '#a8071a', orange: '#ad4e00', gold: '#874d00' } as const;
+const TAG_TEXT = Object.fromEntries(
+  Object.entries(TAG_TEXT_COLORS).flatMap(([color, value]) => [[`${color}7`, value], [`${color}-7`, value]]),
+);
+
 export const CONSOLE_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#4f46e5',
@@ -15,14 +20,11 @@ export const CONSOLE_THEME: ThemeConfig = {
     borderRadius: 8,
     fontFamily: "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif",
     colorBgLayout: '#f4f5fa',
-    // Preset tag colours draw their text in palette 7 on palette 1. The palette is the global
-    // token's (a component-level override does not reach it): one shade darker than antd's
+    // Preset tag colours draw their text in palette 7 on palette 1, one shade darker than antd's
     // for 4.5:1 on the tag's tint (WCAG AA): green 5.4:1 (antd's 3.4:1), gold 6.5:1 (2.8:1).
-    green7: '#237804',
-    blue7: '#003eb3',
-    red7: '#a8071a',
-    orange7: '#ad4e00',
-    gold7: '#874d00',
+    // Global tokens (a component-level override does not reach the palette), under both names:
+    // `green7` and the legacy `green-7` write the same CSS variable, and the legacy one comes last.
+    ...TAG_TEXT,
     motionDurationMid: `${MODAL_TRANSITION_MS / 1000}s`,
   },
   components: {
