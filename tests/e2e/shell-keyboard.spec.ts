@@ -11,20 +11,14 @@ import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { adminForFile } from './helpers/other-client';
 import { listRows } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 test.describe.configure({ mode: 'serial' });
 
-let admin: OtherClient;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
-});
-test.afterAll(async () => {
-  await admin?.end();
-});
+const admin = adminForFile();
 
 /** Whether the focused element shows a focus ring: a solid outline at least 2 px wide. */
 function focusRing(page: Page): Promise<boolean> {
@@ -62,7 +56,7 @@ test('the skip links are the first Tab stops, shown when focused, and every cont
 });
 
 test('keyboard only: from a page load, the header search opens a result in at most 8 key presses, and focus lands on its heading', async ({ page, gotoConsole }) => {
-  const [track] = await listRows(admin, '/v4/catalog/tracks/?per_page=1&order_by=id');
+  const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, account('admin'));
   await gotoConsole(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -102,7 +96,7 @@ test('after a navigation focus moves to the new page\'s heading; a change of que
 test('a dirty form makes the brand switch ask first: Cancel keeps the brand and the edits, Proceed switches and stays in the area', async ({ page, gotoConsole }) => {
   const who = account('admin');
   const [first, other] = who.brands;
-  const [track] = await listRows(admin, '/v4/catalog/tracks/?per_page=1&order_by=id');
+  const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, who);
   await gotoConsole(page, `/catalog/tracks/${track.id}`);
   await expect(page.getByTestId('record-tracks')).toBeVisible();

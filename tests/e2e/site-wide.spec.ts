@@ -13,7 +13,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { tone } from '../fixtures/audio';
 import { test, expect } from './fixtures';
 import { signIn, signOutFirst } from './helpers/sign-in';
-import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { adminForFile } from './helpers/other-client';
 import { axeFindings, settle, sidewaysScroll } from './helpers/a11y';
 // Not serial: each screen is its own test, so one screen's failure does not hide the next one's.
 import { SCREENS, SEARCH_BRANCH_PENDING, type ScreenContext } from './helpers/screens';
@@ -26,18 +26,16 @@ const SIZES = [
   { width: 390, height: 844, axe: true },
 ] as const;
 
-let admin: OtherClient;
+const admin = adminForFile();
 let base: string;
-test.beforeAll(async ({ consoleHost }) => {
-  admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+test.beforeAll(() => {
   base = mkdtempSync(join(homedir(), 'site-wide-e2e-'));
   mkdirSync(join(base, 'audio'));
   tone(join(base, 'audio'), { name: '01 Opening.wav', seconds: 1 });
   tone(join(base, 'audio'), { name: '02 A very long track title that has to wrap on a phone.flac', seconds: 1 });
 });
-test.afterAll(async () => {
-  await admin?.end();
-  rmSync(base, { recursive: true, force: true });
+test.afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
 });
 
 /** The screen has finished loading: no loading view or spinner left, nothing in flight. */
@@ -50,7 +48,7 @@ async function loaded(page: Page) {
 for (const screen of SCREENS) {
   test(`${screen.name} (${screen.route}): axe at 1440 and 390 px, no sideways scroll at 390, 768 and 1440 px, one h1`, async ({ page, gotoConsole }) => {
     test.setTimeout(120_000);
-    const ctx: ScreenContext = { gotoConsole, admin, audioFolder: join(base, 'audio') };
+    const ctx: ScreenContext = { gotoConsole, admin: admin(), audioFolder: join(base, 'audio') };
     const pending = SEARCH_BRANCH_PENDING[screen.name] ?? {};
     await page.setViewportSize({ width: 1440, height: 900 });
     if (screen.user) await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === screen.user)!);
