@@ -66,6 +66,7 @@ for (const screen of SCREENS) {
       if (size.axe) for (const f of await axeFindings(page, { failOn: 'serious', allow: pending.axe })) problems.push(`${size.width} px: ${f}`);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${size.width} px: ${h1} h1 elements (one expected: the page's title)`);
+      await screen.expectAt?.(page, size.width);
     }
     expect(problems, screen.name).toEqual([]);
   });

@@ -28,6 +28,8 @@ export interface Screen {
   user: string | null;
   /** Reaches the screen when the route alone does not (the default opens `route`). */
   open?: (page: Page, ctx: ScreenContext) => Promise<void>;
+  /** What else must hold at each width (a layout the page-wide checks cannot see). */
+  expectAt?: (page: Page, width: number) => Promise<void>;
 }
 
 async function openRecord(page: Page, ctx: ScreenContext, type: 'tracks' | 'releases') {
@@ -57,6 +59,12 @@ export const SCREENS: readonly Screen[] = [
       const dialog = await browseTo(page, ctx.audioFolder.split('/').slice(-2));
       await dialog.getByRole('button', { name: 'Choose this folder' }).click();
       await expect(page.getByTestId('track-row-2')).toBeVisible({ timeout: 30_000 });
+    },
+    // The track list's headers never wrap one letter per line (their buttons took the row on phones).
+    expectAt: async (page, width) => {
+      for (const row of await page.getByTestId('track-list').locator('.ant-collapse-title').all()) {
+        expect((await row.boundingBox())!.width, `a track title's width at ${width} px`).toBeGreaterThan(200);
+      }
     },
   },
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
