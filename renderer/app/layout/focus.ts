@@ -22,7 +22,8 @@ export function focusElement(el: HTMLElement | null): boolean {
 
 /**
  * After the path changes (not on the first load, nor when only the query changes: filters
- * and tabs keep their focus), moves focus to the page's h1 in `main` as soon as it appears.
+ * and tabs keep their focus), moves focus to the page's h1 in `main` as soon as it appears,
+ * unless the user has put focus somewhere else meanwhile (a control opened while the page loads).
  */
 export function useFocusHeadingOnNavigate(): void {
   const { pathname } = useLocation();
@@ -34,10 +35,12 @@ export function useFocusHeadingOnNavigate(): void {
     }
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
+    const before = document.activeElement;
+    const movedByUser = () => document.activeElement !== before && document.activeElement !== document.body && document.activeElement !== null;
     const tryFocus = () => focusElement(main.querySelector<HTMLElement>('h1'));
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {
-      if (tryFocus()) stop();
+      if (movedByUser() || tryFocus()) stop();
     });
     const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
     function stop() {
