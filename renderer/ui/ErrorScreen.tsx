@@ -37,10 +37,10 @@ export function ErrorScreen({ status, message, takeMeBack = true, title }: Error
       <Result
         status={(status !== undefined && RESULT_STATUS[status]) || (logged ? '500' : 'warning')}
         title={
-          <span data-testid="error-status">
+          <h1 className="result-heading" data-testid="error-status">
             {status !== undefined ? `Error ${status}` : 'Error'}
             {title && <span className="error-screen__title"> · {title}</span>}
-          </span>
+          </h1>
         }
         subTitle={
           <div className="error-screen__text">

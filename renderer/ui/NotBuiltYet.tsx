@@ -8,7 +8,7 @@ export function NotBuiltYet({ title, detail }: { title: string; detail?: string 
     <div className="page" data-testid="not-built-yet">
       <Result
         icon={<ToolOutlined />}
-        title={`${title}: ${UI_TEXT.notBuiltYet}`}
+        title={<h1 className="result-heading">{`${title}: ${UI_TEXT.notBuiltYet}`}</h1>}
         subTitle={detail ?? PLACEHOLDER_TEXT.default}
       />
     </div>

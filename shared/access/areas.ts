@@ -97,3 +97,10 @@ export const TEMP_ACCOUNT_EMAIL_RULE: Rule = oneOf('staff:admin', 'staff:label_m
  * see their own tracks' audio files and preview stream instead).
  */
 export const SUPPORT_DOWNLOADS_RULE: Rule = allOf(searchType('tracks')!.rule, withAll(oneOf(...STAFF_ROLES), APP_CONTROL));
+
+/**
+ * UI: the collapsed "Technical details" of /resources (each area's route path) and /account
+ * (scopes, features, API host, app version): staff on Control only, for telling support what
+ * they see. Not a security boundary (nothing secret is shown), a matter of what users need.
+ */
+export const TECHNICAL_DETAILS_RULE: Rule = withAll(oneOf(...STAFF_ROLES), APP_CONTROL);

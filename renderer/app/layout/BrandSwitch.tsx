@@ -1,40 +1,68 @@
-/** The active brand; a switch where the user holds both brands (spec §6). */
-import { useState } from 'react';
+/**
+ * The active brand; a switch where the user holds both brands (spec §6). With a dirty form
+ * open it asks first (the §4 unsaved-changes dialog; Cancel leaves the brand as it was).
+ * Switched, it stays in the current area when the new brand opens it, else goes home.
+ */
+import { useEffect, useRef, useState } from 'react';
 import { App, Select, Tag } from 'antd';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { can, principalFrom } from '../../../shared/access';
 import { brandName } from '../../lib/brands';
 import { bridge } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import { HOME_PATH } from '../../lib/areas';
+import { resourceFor } from '../../lib/navigation';
+import type { SessionUser } from '../../../shared/bridge/channels/session';
+import { confirmDiscardUnsaved } from '../../ui/useUnsavedChanges';
 
 export function BrandSwitch() {
   const [auth, dispatch] = useAtom(authAtom);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  // The switched session, held until the router has left an area the new brand closes (or its
+  // guard, seeing the new brand first, would refuse the page before the navigation lands).
+  const pending = useRef<{ target: string; user: SessionUser } | null>(null);
+  const apply = (next: SessionUser) => {
+    dispatch({ type: 'REFRESH_USER', user: next });
+    // Everything cached was fetched for the other brand (the screen is mounted afresh for the new one).
+    queryClient.removeQueries();
+  };
+  useEffect(() => {
+    if (pending.current?.target !== pathname) return;
+    apply(pending.current.user);
+    pending.current = null;
+  });
   const user = auth.user;
   if (!user?.brand) return null;
   if (user.brands.length < 2) {
     return <Tag className="brand-tag" data-testid="brand">{brandName(user.brand)}</Tag>;
   }
-  const onChange = async (brand: string) => {
-    setBusy(true);
-    try {
-      const next = await bridge.sessionSwitchBrand({ brand });
-      dispatch({ type: 'REFRESH_USER', user: next });
-      // Everything cached was fetched for the other brand.
-      queryClient.removeQueries();
-      navigate(HOME_PATH);
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onChange = (brand: string) =>
+    confirmDiscardUnsaved(async () => {
+      setBusy(true);
+      try {
+        const next = await bridge.sessionSwitchBrand({ brand });
+        // The area's root (a record of the other brand is not this brand's), or home when the brand closes the area.
+        const area = resourceFor(pathname);
+        const stays = area && can(principalFrom(auth.scope, auth.features, next.brand), area.access);
+        const target = stays ? area.path : HOME_PATH;
+        if (pathname === target) apply(next);
+        else {
+          pending.current = { target, user: next };
+          await navigate(target);
+        }
+      } catch (error) {
+        void message.error(errorText(error));
+      } finally {
+        setBusy(false);
+      }
+    });
   return (
     <Select
       aria-label="Brand"

@@ -1,5 +1,5 @@
 /** The header's global search: a type (per §2, only those §6 allows) and a text. */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { AutoComplete, Input, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { SEARCH_TYPES, can } from '../../../shared/access';
 import { principalAtom } from '../../lib/store';
 import { searchHref, useSearchSuggestions } from './search-box';
+import { SEARCH_INPUT_ID } from './focus';
 
 export function GlobalSearch({ compact = false }: { compact?: boolean }) {
   const principal = useAtomValue(principalAtom);
@@ -14,6 +15,8 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
   const types = useMemo(() => SEARCH_TYPES.filter((t) => t.area !== null && can(principal, t.rule)), [principal]);
   const [type, setType] = useState<string | undefined>(undefined);
   const [text, setText] = useState('');
+  // The suggestion highlighted (arrow keys or pointer): Enter opens it, and must not also submit the text.
+  const active = useRef<unknown>(null);
   const current = type && types.some((t) => t.key === type) ? type : types[0]?.key;
   const suggestions = useSearchSuggestions(current ?? '', text);
   if (!current) return null;
@@ -35,14 +38,24 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
         value={text}
         onChange={setText}
         options={suggestions.map((s) => ({ value: s.value, label: s.label, href: s.href }))}
+        onActive={(value: unknown) => {
+          active.current = value;
+        }}
+        onOpenChange={(open) => {
+          // After the key's own handlers (Enter closes the list before the input sees it).
+          if (!open) window.setTimeout(() => (active.current = null));
+        }}
         onSelect={(value: string, option: { href?: string }) => (option.href ? navigate(option.href) : submit(value))}
         className="global-search__text"
       >
         <Input
+          id={SEARCH_INPUT_ID}
           aria-label="Search text"
           placeholder={`Search ${types.find((t) => t.key === current)?.label.toLowerCase()}…`}
           prefix={<SearchOutlined />}
-          onPressEnter={() => submit(text)}
+          onPressEnter={() => {
+            if (active.current === null) submit(text);
+          }}
           allowClear
         />
       </AutoComplete>

@@ -1,14 +1,16 @@
 /**
  * The main app shell: side navigation (collapsed state persisted; an overlay drawer
  * on phones), header with search, environment, brand and user, and the screen.
- * The viewport class of §2 is set on the root element and drives the layout.
+ * The viewport class of §2 is set on the root element and drives the layout. The screen
+ * is mounted afresh for each area and each brand (what it holds was the other brand's).
+ * Skip links to the content and the search are the first Tab stops.
  */
 import { useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation } from 'react-router-dom';
-import { drawerAtom } from '../../lib/store';
+import { authAtom, drawerAtom } from '../../lib/store';
 import { BrandSwitch } from './BrandSwitch';
 import { EnvironmentTag } from './EnvironmentTag';
 import { GlobalSearch } from './GlobalSearch';
@@ -16,6 +18,23 @@ import { Logo } from '../../ui/Logo';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from './useViewport';
+import { MAIN_ID, SEARCH_INPUT_ID, focusElement, useFocusHeadingOnNavigate } from './focus';
+
+/** A skip link: the first Tab stops of the page, shown when focused; moves focus without touching the address. */
+function SkipLink({ target, children }: { target: string; children: string }) {
+  return (
+    <a
+      className="skip-link"
+      href={`#${target}`}
+      onClick={(e) => {
+        e.preventDefault();
+        focusElement(document.getElementById(target));
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 export default function ShellLayout() {
   const vp = useViewportClass();
@@ -23,6 +42,8 @@ export default function ShellLayout() {
   const [drawer, setDrawer] = useAtom(drawerAtom);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  useFocusHeadingOnNavigate();
+  const brand = useAtomValue(authAtom).user?.brand;
   // Tablet portrait is narrow: the drawer shows icons only unless opened for this visit.
   const [tabletExpanded, setTabletExpanded] = useState(false);
   const tabletPortrait = vp === 'tablet-portrait';
@@ -31,6 +52,10 @@ export default function ShellLayout() {
 
   return (
     <Layout className={`shell vp-${vp}`} data-viewport={vp}>
+      <div className="skip-links">
+        <SkipLink target={MAIN_ID}>Skip to main content</SkipLink>
+        <SkipLink target={SEARCH_INPUT_ID}>Skip to search</SkipLink>
+      </div>
       {!mobile && (
         <Layout.Sider
           className="shell__sider"
@@ -91,7 +116,7 @@ export default function ShellLayout() {
             <GlobalSearch compact />
           </div>
         )}
-        <Layout.Content className="shell__content" key={pathname.split('/')[1]}>
+        <Layout.Content className="shell__content" id={MAIN_ID} tabIndex={-1} key={`${pathname.split('/')[1]} ${brand}`}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -26,9 +26,11 @@ export function UserMenu({ showName }: { showName: boolean }) {
   ];
   return (
     <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="user-button" data-testid="user-menu" aria-label={`Account menu for ${name}`}>
-        <Avatar size={32} className="user-button__avatar">{initials(name)}</Avatar>
-        {showName && <span className="user-button__name" data-testid="user-name">{name}</span>}
+      {/* Its accessible name is the name it shows (WCAG 2.5.3): the initials are decoration, and where
+          the name does not fit (phones, tablets) it is still there for screen readers. */}
+      <button type="button" className="user-button" data-testid="user-menu">
+        <Avatar size={32} className="user-button__avatar" aria-hidden>{initials(name)}</Avatar>
+        <span className={showName ? 'user-button__name' : 'sr-only'} data-testid={showName ? 'user-name' : undefined}>{name}</span>
       </button>
     </Dropdown>
   );

@@ -1,6 +1,7 @@
 /**
  * /account: the signed-in user's profile (saved on the server), their sessions on
- * every device, and this one's details.
+ * every device, and this one's details (its scopes, features and the API host for staff
+ * only, under Technical details).
  */
 import { Card, Col, Descriptions, Row, Space, Tag } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -10,6 +11,7 @@ import { brandName } from '../../lib/brands';
 import { authAtom } from '../../lib/store';
 import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
+import { TechnicalDetails } from '../../ui/TechnicalDetails';
 import { accountQueries } from './api';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
@@ -34,17 +36,21 @@ export default function AccountPage() {
               <Descriptions.Item label="User id">{user.userId}</Descriptions.Item>
               <Descriptions.Item label="Active brand">{brandName(user.brand)}</Descriptions.Item>
               <Descriptions.Item label="Brands">{user.brands.map(brandName).join(', ') || '—'}</Descriptions.Item>
-              <Descriptions.Item label="Scopes">
-                <Space size={[4, 4]} wrap>
-                  {parseScope(user.scope).map((s) => <Tag key={s}>{s}</Tag>)}
-                </Space>
-              </Descriptions.Item>
-              <Descriptions.Item label="Features">{user.features.length ? user.features.join(', ') : 'None'}</Descriptions.Item>
               {info && <Descriptions.Item label="Environment">{info.environment === 'sandbox' ? 'Sandbox' : 'Production'}</Descriptions.Item>}
-              {info && <Descriptions.Item label="API host">{info.apiUrl}</Descriptions.Item>}
-              {info && <Descriptions.Item label="Running in">{info.transport === 'electron' ? 'Desktop app' : 'Browser host'} · v{info.version}</Descriptions.Item>}
             </Descriptions>
             <p className="muted account__note">Tokens are kept in this computer's keychain by the app; they are never shown here.</p>
+            <TechnicalDetails>
+              <Descriptions column={1} size="small" bordered>
+                <Descriptions.Item label="Scopes">
+                  <Space size={[4, 4]} wrap>
+                    {parseScope(user.scope).map((s) => <Tag key={s}>{s}</Tag>)}
+                  </Space>
+                </Descriptions.Item>
+                <Descriptions.Item label="Features">{user.features.length ? user.features.join(', ') : 'None'}</Descriptions.Item>
+                {info && <Descriptions.Item label="API host">{info.apiUrl}</Descriptions.Item>}
+                {info && <Descriptions.Item label="Running in">{info.transport === 'electron' ? 'Desktop app' : 'Browser host'} · v{info.version}</Descriptions.Item>}
+              </Descriptions>
+            </TechnicalDetails>
           </Card>
         </Col>
         <Col xs={24}>

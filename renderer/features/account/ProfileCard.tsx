@@ -33,11 +33,13 @@ export function ProfileCard({ me, etag }: { me: MeProfile; etag: string | undefi
   return (
     <Card title="Profile">
       <Form layout="vertical" onFinish={() => save.mutate()} data-testid="account-form">
-        <Form.Item label="Username">
-          <Input value={me.username} disabled />
+        {/* Fields without a form name: each label names its input by id. */}
+        <Form.Item label="Username" htmlFor="profile-username">
+          <Input id="profile-username" value={me.username} disabled />
         </Form.Item>
-        <Form.Item label="Display name" extra="How the console greets you.">
+        <Form.Item label="Display name" extra="How the console greets you." htmlFor="profile-display-name">
           <Input
+            id="profile-display-name"
             value={displayName}
             onChange={(e) => setDisplayName(e.target.value)}
             placeholder={me.username}

@@ -49,7 +49,7 @@ export default function SignInPage() {
   return (
     <AuthFrame>
       <Card className="auth-card" variant="borderless">
-        <Typography.Title level={3} className="auth-card__title">
+        <Typography.Title level={1} className="auth-card__title">
           {UI_TEXT.signIn}
         </Typography.Title>
         <Typography.Paragraph type="secondary">

@@ -41,7 +41,7 @@ export function CoverArtField({ value, onChange }: { value: CoverArt | null; onC
     <div {...getRootProps()} className={`packaging-drop${isDragActive ? ' packaging-drop--active' : ''}`} data-testid="cover-art">
       <input {...getInputProps()} />
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Space>
+        <Space wrap>
           <PictureOutlined />
           <Typography.Text strong>Cover art</Typography.Text>
           <Typography.Text type="secondary">

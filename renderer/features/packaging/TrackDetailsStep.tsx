@@ -32,6 +32,9 @@ export function TrackDetailsStep({ draft, dispatch, issues, entries, onScanned, 
       ) : (
         <Collapse
           data-testid="track-list"
+          // The title opens a track, not the whole header: its move and remove buttons are not nested in a button.
+          collapsible="header"
+          className="track-list"
           items={tracks.map((t, i) => {
             const entry = entries.get(t.path);
             const errs = [...issues.keys()].filter((k) => k.startsWith(`tracks.${t.position}.`)).length;
@@ -49,7 +52,7 @@ export function TrackDetailsStep({ draft, dispatch, issues, entries, onScanned, 
                     setDragFrom(null);
                   }}
                 >
-                  <Space>
+                  <Space wrap size={[8, 2]}>
                     <HolderOutlined style={{ cursor: 'grab' }} aria-label="Drag to reorder" />
                     <Typography.Text strong>{t.position}.</Typography.Text>
                     <Typography.Text>{t.title || t.fileName}</Typography.Text>

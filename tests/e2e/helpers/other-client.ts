@@ -5,7 +5,7 @@
  */
 import { AUTH_PATHS, CONSOLE_CLIENT_ID } from '../../../shared/api/client';
 import { createPkce } from '../../../main/services/pkce';
-import type { ConsoleHost } from '../fixtures';
+import { test, type ConsoleHost } from '../fixtures';
 import { postSignInForm } from '../../server/helpers';
 
 export interface OtherClient {
@@ -57,4 +57,16 @@ export async function signInElsewhere(host: Pick<ConsoleHost, 'idpUrl' | 'apiUrl
     },
   };
   return client;
+}
+
+/** The sandbox admin as a second client for one spec file's tests: signed in before them, signed out after. */
+export function adminForFile(): () => OtherClient {
+  let admin: OtherClient | undefined;
+  test.beforeAll(async ({ consoleHost }) => {
+    admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
+  });
+  test.afterAll(async () => {
+    await admin?.end();
+  });
+  return () => admin!;
 }

@@ -1,8 +1,8 @@
 /** Driving the record pages' inputs in Chromium (antd selects, date pickers, switches) and reading records straight from the API. */
 import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../../server/seed/accounts';
 import { test } from '../fixtures';
+import { axeFindings, sidewaysScroll } from './a11y';
 import { signInElsewhere, type OtherClient } from './other-client';
 import type { Goto } from './sign-in';
 
@@ -91,15 +91,10 @@ export async function typeDate(page: Page, inputId: string, shown: string): Prom
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page.locator('.shell__content')).toBeVisible();
   await expect(page.locator('.loading-view')).toHaveCount(0);
-  // A control just clicked keeps antd's hover colour while the pointer rests on it (fading
-  // for 0.2 s): axe reads the colours once the pointer has left and the fade has ended.
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-  let axe = new AxeBuilder({ page }).include('.shell__content');
-  if (await page.locator('.ant-modal-root').count()) axe = axe.include('.ant-modal-root');
-  const results = await axe.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `${what}: axe`).toEqual([]);
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const include = ['.shell__content'];
+  if (await page.locator('.ant-modal-root').count()) include.push('.ant-modal-root');
+  expect(await axeFindings(page, { include }), `${what}: axe`).toEqual([]);
+  const sideways = await sidewaysScroll(page);
   expect(sideways, `${what}: sideways scroll`).toBeLessThanOrEqual(0);
 }
 

@@ -1,0 +1,73 @@
+/**
+ * Site-wide checks over every built screen (issue 12's Done-when), from ONE list
+ * (helpers/screens.ts): the whole page, shell included, through axe-core (its rules as
+ * shipped; any critical or serious violation fails) at desktop (1440) and phone (390)
+ * widths; no sideways page scroll at 390, 768 and 1440 px; and exactly one h1 (the
+ * page's title) on each. A new screen joins by adding its line to SCREENS.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { tone } from '../fixtures/audio';
+import { test, expect } from './fixtures';
+import { signIn, signOutFirst } from './helpers/sign-in';
+import { adminForFile } from './helpers/other-client';
+import { axeFindings, settle, sidewaysScroll } from './helpers/a11y';
+// Not serial: each screen is its own test, so one screen's failure does not hide the next one's.
+import { SCREENS, SEARCH_BRANCH_PENDING, type ScreenContext } from './helpers/screens';
+
+
+/** Widths (px) and their heights: phone portrait, tablet portrait, desktop. */
+const SIZES = [
+  { width: 1440, height: 900, axe: true },
+  { width: 768, height: 1024, axe: false },
+  { width: 390, height: 844, axe: true },
+] as const;
+
+const admin = adminForFile();
+let base: string;
+test.beforeAll(() => {
+  base = mkdtempSync(join(homedir(), 'site-wide-e2e-'));
+  mkdirSync(join(base, 'audio'));
+  tone(join(base, 'audio'), { name: '01 Opening.wav', seconds: 1 });
+  tone(join(base, 'audio'), { name: '02 A very long track title that has to wrap on a phone.flac', seconds: 1 });
+});
+test.afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+});
+
+/** The screen has finished loading: no loading view or spinner left, nothing in flight. */
+async function loaded(page: Page) {
+  await expect(page.locator('.loading-view')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+for (const screen of SCREENS) {
+  test(`${screen.name} (${screen.route}): axe at 1440 and 390 px, no sideways scroll at 390, 768 and 1440 px, one h1`, async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const ctx: ScreenContext = { gotoConsole, admin: admin(), audioFolder: join(base, 'audio') };
+    const pending = SEARCH_BRANCH_PENDING[screen.name] ?? {};
+    await page.setViewportSize({ width: 1440, height: 900 });
+    if (screen.user) await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === screen.user)!);
+    else await signOutFirst(page, gotoConsole);
+    if (screen.open) await screen.open(page, ctx);
+    else await gotoConsole(page, screen.route);
+    await loaded(page);
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await settle(page);
+      await loaded(page);
+      const sideways = await sidewaysScroll(page);
+      if (sideways > 0 && !pending.sidewaysAt?.includes(size.width)) problems.push(`${size.width} px: the page scrolls ${sideways} px sideways`);
+      if (size.axe) for (const f of await axeFindings(page, { failOn: 'serious', allow: pending.axe })) problems.push(`${size.width} px: ${f}`);
+      const h1 = await page.locator('h1').count();
+      if (h1 !== 1) problems.push(`${size.width} px: ${h1} h1 elements (one expected: the page's title)`);
+      await screen.expectAt?.(page, size.width);
+    }
+    expect(problems, screen.name).toEqual([]);
+  });
+}
