@@ -48,8 +48,12 @@ export const AREA_RULES = {
   '/packaging': oneOf('user:supplier', 'user:label', 'staff:admin', 'staff:content_ops'),
   /** Label manager assignment: admin and label management. */
   '/label-manager': oneOf('staff:admin', 'staff:label_mgmt'),
-  /** New-user CSV export holds personal data: admin, marketing, support. */
-  '/new-user-export': oneOf('staff:admin', 'staff:marketing', 'staff:support'),
+  /**
+   * New-user CSV export holds personal data: admin and support, who read users (§6). Marketing
+   * was offered the area once, but the users it exports are not theirs to read: a 403 after
+   * the file was chosen helps nobody.
+   */
+  '/new-user-export': oneOf('staff:admin', 'staff:support'),
   /**
    * Creating: catalogue objects (admin and content ops, and suppliers/labels for their own
    * releases), and store pages (their writers: admin, label management, curation, marketing on Control).

@@ -222,7 +222,7 @@ describe('routes and areas', () => {
     ['/packaging', ['admin', 'content_ops', 'supplier', 'label']],
     ['/label-manager', ['admin', 'label_mgmt']],
     ['/deliveries', ['admin', 'content_ops', 'label_mgmt']],
-    ['/new-user-export', ['admin', 'marketing', 'support']],
+    ['/new-user-export', ['admin', 'support']],
     ['/create', ['admin', 'content_ops', 'supplier', 'label', 'curation', 'marketing', 'label_mgmt']],
     ['/dashboard', EVERYONE],
     ['/help', EVERYONE],

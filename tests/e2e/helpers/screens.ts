@@ -11,6 +11,8 @@ import type { OtherClient } from './other-client';
 import { listRows } from './records';
 import { browseTo } from './folder-browser';
 import { fillReleaseInfo } from './packaging';
+import { listEndpoints } from '../../../shared/api/endpoints/lists';
+import { recordLink } from '../../../shared/search/columns';
 
 export interface ScreenContext {
   gotoConsole: Goto;
@@ -37,6 +39,23 @@ async function openRecord(page: Page, ctx: ScreenContext, type: 'tracks' | 'rele
   const [row] = await listRows(ctx.admin, `/v4/catalog/${type}/?per_page=1&order_by=id&encode_status=CONVERTED`);
   await ctx.gotoConsole(page, `/catalog/${type}/${row.id}`);
   await expect(page.getByTestId(`record-${type}`)).toBeVisible();
+}
+
+/**
+ * Opens the first record of a type that the admin client lists (its list endpoint, `query`
+ * narrowing it), on one of its tabs, as the signed-in user of the screen.
+ */
+function recordScreen(name: string, type: string, tab?: string, user = 'admin', query = ''): Screen {
+  return {
+    name,
+    route: `${recordLink(type, ':id')}${tab ? `?tab=${tab}` : ''}`,
+    user,
+    open: async (page, ctx) => {
+      const [row] = await listRows(ctx.admin, `${listEndpoints(type).list.path}?per_page=1&order_by=id${query}`);
+      await ctx.gotoConsole(page, `${recordLink(type, row.id)}${tab ? `?tab=${tab}` : ''}`);
+      await expect(page.locator('h1')).toBeVisible();
+    },
+  };
 }
 
 export const SCREENS: readonly Screen[] = [
@@ -77,6 +96,29 @@ export const SCREENS: readonly Screen[] = [
   { name: 'resources', route: '/resources', user: 'supplier' },
   { name: 'help', route: '/help', user: 'admin' },
   { name: 'not found', route: '/no-such-screen', user: 'admin' },
+  { name: 'label managers', route: '/label-manager', user: 'admin' },
+  { name: 'new-user export', route: '/new-user-export', user: 'support' },
+  { name: 'create a label', route: '/create?type=labels', user: 'contentops' },
+  { name: 'create a page', route: '/create?type=pages', user: 'curation' },
+  recordScreen('release cover art', 'releases', 'cover-art', 'admin', '&encode_status=CONVERTED'),
+  recordScreen('track audio files', 'tracks', 'audio-files', 'admin', '&encode_status=CONVERTED'),
+  recordScreen('track DJ edits', 'tracks', 'dj-edits'),
+  recordScreen('track support downloads', 'tracks', 'support-downloads'),
+  recordScreen('artist Muzooka', 'artists', 'muzooka'),
+  recordScreen('label record', 'labels'),
+  recordScreen('supplier contacts', 'suppliers', 'contacts'),
+  recordScreen('supplier contracts', 'suppliers', 'contracts'),
+  recordScreen('supplier banking', 'suppliers', 'banking'),
+  recordScreen('supplier ingester key', 'suppliers', 'ingestion'),
+  recordScreen('supplier genre mappings', 'suppliers', 'genre-mappings'),
+  recordScreen('chart tracks', 'charts', 'tracks'),
+  recordScreen('genre record', 'genres'),
+  recordScreen('link partner record', 'link_partners'),
+  recordScreen('order', 'orders'),
+  recordScreen('user credits', 'users', 'credits'),
+  recordScreen('page slots', 'pages', 'slots'),
+  recordScreen('page module items', 'page_modules', 'items'),
+  recordScreen('live stream stages', 'live_streams', 'stages'),
 ];
 
 /**
