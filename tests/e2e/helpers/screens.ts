@@ -48,7 +48,7 @@ async function openRecord(page: Page, ctx: ScreenContext, type: 'tracks' | 'rele
 function recordScreen(name: string, type: string, tab?: string, user = 'admin', query = ''): Screen {
   return {
     name,
-    route: `${recordLink(type, ':id')}${tab ? `?tab=${tab}` : ''}`,
+    route: `${recordLink(type, 0)!.replace(/0$/, ':id')}${tab ? `?tab=${tab}` : ''}`,
     user,
     open: async (page, ctx) => {
       const [row] = await listRows(ctx.admin, `${listEndpoints(type).list.path}?per_page=1&order_by=id${query}`);
