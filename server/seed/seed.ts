@@ -11,7 +11,7 @@ import { hashPassword, hashToken } from '../auth/crypto';
 import { SANDBOX_ACCOUNTS } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
 import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
-import { EXCLUSIVE_PERIODS } from '../../shared/constants';
+import { EXCLUSIVE_PERIODS, SERVICE_AGREEMENT } from '../../shared/constants';
 import { rng, type Rng } from './rng';
 import {
   ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
@@ -253,6 +253,12 @@ async function users(tx: Queryable, c: SeedCounts, hashes: string[]) {
         a.supplierId ?? null, a.labelId ?? null, a.djName ?? null, a.djName ? `sandbox-${a.username}` : null, a.djName !== undefined],
     );
   }
+  // The sandbox supplier has accepted the agreement in force, so it reaches the console at sign-in.
+  await tx.query(
+    `insert into service_agreement_acceptances (supplier_id, user_id, version, ip)
+     select supplier_id, id, $1, '127.0.0.1' from users where role = 'user:supplier' and username = any($2::text[])`,
+    [SERVICE_AGREEMENT.version, SANDBOX_ACCOUNTS.filter((a) => a.role === 'user:supplier').map((a) => a.username)],
+  );
   await tx.query(
     `insert into users (username, email, first_name, last_name, display_name, role, brands, registered_at, last_login,
        register_ip, country_id, dj_name, dj_slug, dj_profile_enabled, dj_is_indexed, is_indexed, decline_transactions,
