@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, can, principalFrom } from '../../../shared/access';
 import { SERVICE_AGREEMENT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
+import { AGREEMENT_PENDING_ACCOUNT, SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
 
 const CURRENT = '/v4/catalog/service-agreement/';
@@ -24,6 +24,13 @@ export function serviceAgreementSuite(get: () => RunningServer) {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ version: SERVICE_AGREEMENT.version, title: SERVICE_AGREEMENT.title, sections: [...SERVICE_AGREEMENT.sections] });
     expect(typeof r.body.accepted_at).toBe('string');
+  });
+
+  it('the seeded pending supplier account has not accepted it, and may accept for its own supplier', async () => {
+    const t = (await signIn(get(), AGREEMENT_PENDING_ACCOUNT.username, AGREEMENT_PENDING_ACCOUNT.password)).access_token;
+    expect((await api(get(), t, CURRENT)).body.accepted_at).toBeNull();
+    expect((await api(get(), t, URL(1), { method: 'POST', body: { version: SERVICE_AGREEMENT.version } })).status).toBe(404);
+    expect((await api(get(), t, URL(AGREEMENT_PENDING_ACCOUNT.supplierId!))).body).toEqual([]);
   });
 
   it('every sandbox account is allowed or refused (403) as the shared rules say', async () => {
