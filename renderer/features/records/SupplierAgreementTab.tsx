@@ -30,7 +30,8 @@ export default function SupplierAgreementTab({ id }: RecordTabProps) {
           : `Has not accepted the current version (${SERVICE_AGREEMENT.version}) yet.`}
       />
       {q.data.length === 0 ? <Empty description="No acceptances yet" /> : (
-        <Table {...TAB_TABLE} data-testid="supplier-agreement-acceptances" dataSource={q.data} columns={[
+        // Four short columns fit a phone wrapped: no scroll box (which axe would want focusable).
+        <Table {...TAB_TABLE} scroll={undefined} data-testid="supplier-agreement-acceptances" dataSource={q.data} columns={[
           { key: 'version', title: 'Version', render: (_, a) => (
             <>{a.version}{a.version === SERVICE_AGREEMENT.version && <Tag color="green" style={{ marginLeft: 8 }}>Current</Tag>}</>
           ) },

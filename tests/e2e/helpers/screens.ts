@@ -77,6 +77,15 @@ export const SCREENS: readonly Screen[] = [
   { name: 'resources', route: '/resources', user: 'supplier' },
   { name: 'help', route: '/help', user: 'admin' },
   { name: 'not found', route: '/no-such-screen', user: 'admin' },
+  { name: 'service agreement (accepted)', route: '/service-agreement', user: 'supplier' },
+  {
+    name: 'supplier record: service agreement', route: '/catalog/suppliers/1 (Service Agreement tab)', user: 'contentops',
+    open: async (page, ctx) => {
+      await ctx.gotoConsole(page, '/catalog/suppliers/1');
+      await page.getByRole('tab', { name: 'Service Agreement' }).click();
+      await expect(page.getByTestId('supplier-agreement')).toBeVisible();
+    },
+  },
 ];
 
 /**
