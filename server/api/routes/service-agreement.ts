@@ -10,18 +10,9 @@ import { serviceAgreementEndpoints, type AgreementAcceptance } from '../../../sh
 import { SERVICE_AGREEMENT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest, notFound } from '../errors';
-import { LIST_DEF_BY_KEY } from '../lists/types';
-import type { RequestUser } from '../principal';
+import { badRequest } from '../errors';
 import { addEndpoint } from '../route';
-import { fetchVisible } from './lists';
-
-const SUPPLIERS = LIST_DEF_BY_KEY.get('suppliers')!;
-
-async function visibleSupplier(db: Queryable, id: number, user: RequestUser): Promise<number> {
-  if (!(await fetchVisible(db, SUPPLIERS, user, id))) throw notFound();
-  return id;
-}
+import { visibleSupplier } from './banking';
 
 const SELECT = `select a.id, a.supplier_id, a.version, a.accepted_at, a.ip,
   json_build_object('id', u.id, 'username', u.username, 'display_name', u.display_name) as "user"
