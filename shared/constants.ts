@@ -147,3 +147,21 @@ export const STORE_DDEX_PARTY = { partyId: 'PADPIDA2013051501S', name: 'Store In
 export const STORE_PRICE_TIERS = { release: 'RELEASE_FRONT', track: 'TRACK_FRONT' } as const;
 /** The territories a package's deals sell in (ISO 3166-1 or DDEX Worldwide). */
 export const PACKAGE_DEAL_TERRITORIES: readonly string[] = ['Worldwide'];
+
+/**
+ * The supplier service agreement in force (spec §1, §2 /service-agreement, §7 Suppliers
+ * service-agreement POST). A new text gets a new version: every Baseware supplier is then
+ * taken to the agreement again until it accepts that version.
+ */
+export const SERVICE_AGREEMENT = {
+  version: '2026-11-01',
+  title: 'Supplier service agreement',
+  sections: [
+    'This agreement is between the store and the supplier named on your account. It covers the music, artwork and metadata you deliver to the store and the sales reported back to you.',
+    'You confirm that you hold the rights to distribute every track and release you deliver in each territory you make it available in, and that the metadata you deliver is accurate.',
+    'The store sells your releases in its Dance and DJ stores at the prices and in the territories you set, and pays you your share of net receipts as shown on your statements.',
+    'Statements are issued monthly. Payments are made to the banking details on your account; keeping them correct is your responsibility.',
+    'Either party may end this agreement with thirty days written notice. Releases already bought stay available to their buyers.',
+    'The store may change this agreement. A changed agreement is shown to you when you next sign in, and you must accept it before you can keep using the console.',
+  ],
+} as const;

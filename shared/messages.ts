@@ -59,6 +59,8 @@ export const MSG = {
    * noun, shared/records): "Error during create or update of release, with {error}".
    */
   saveFailed: (thing: string, error: string) => `Error during create or update of ${thing}, with ${error}`,
+  /** Ours (the spec quotes none): accepting a service agreement version that is no longer the one in force. */
+  agreementChanged: 'The service agreement has changed. Please read the new version.',
 } as const;
 
 /** Confirm dialog texts (§2). */

@@ -21,8 +21,7 @@ export const UI_TEXT = {
 
 /**
  * What an area whose screens are still to come will hold, in the product's words (the
- * placeholder's subtitle). Keyed by resource name (renderer/app/resources.tsx), plus the
- * supplier service agreement and a default.
+ * placeholder's subtitle). Keyed by resource name (renderer/app/resources.tsx), plus a default.
  */
 export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
@@ -31,5 +30,4 @@ export const PLACEHOLDER_TEXT = {
   hype: 'Hype offers and purchases will appear here.',
   sales: 'Sales figures will appear here.',
   statements: 'Statements will appear here.',
-  serviceAgreement: 'The supplier service agreement will appear here.',
 } as const;

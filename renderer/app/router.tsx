@@ -6,7 +6,7 @@ import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { TOP_ROUTES } from '../../shared/access';
 import { Loading } from '../ui/Loading';
-import { Guard } from './guards';
+import { AgreementGuard, Guard } from './guards';
 import { HOME_PATH } from '../lib/areas';
 import { RESOURCES } from './resources';
 import { RouteError } from './RouteError';
@@ -40,7 +40,7 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: '/',
-    element: <Guard rule={TOP_ROUTES.shell}><Screen component={ShellLayout} /></Guard>,
+    element: <Guard rule={TOP_ROUTES.shell}><AgreementGuard><Screen component={ShellLayout} /></AgreementGuard></Guard>,
     errorElement,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace />, errorElement },

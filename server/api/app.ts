@@ -33,6 +33,7 @@ import { registerTerritoryRoutes } from './routes/territories';
 import { registerPublishDateRoutes } from './routes/publish-dates';
 import { registerOrderRoutes } from './routes/orders';
 import { registerCreditRoutes } from './routes/credits';
+import { registerServiceAgreementRoutes } from './routes/service-agreement';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -115,6 +116,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerLabelManagerRoutes(scope, db);
     registerOrderRoutes(scope, db);
     registerCreditRoutes(scope, db);
+    registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);

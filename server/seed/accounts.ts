@@ -31,3 +31,14 @@ export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   { username: 'artist', password: 'sandbox-artist', displayName: 'Ari Artist', app: 'app:baseware', role: 'user:artist', brands: ['brand:dance'] },
   { username: 'dj', password: 'sandbox-dj', displayName: 'Dana Deejay', app: 'app:baseware', role: 'user:dj', brands: ['brand:dj'], djName: 'DJ Dana' },
 ];
+
+/**
+ * A Baseware supplier account (of seeded supplier 2) that has NOT accepted the service
+ * agreement, for the agreement's e2e test. Not in SANDBOX_ACCOUNTS (one account per role
+ * and kind, which the suites and the authorization matrix walk); the sandbox supplier
+ * there has accepted the version in force, so the other e2e tests reach the console.
+ */
+export const AGREEMENT_PENDING_ACCOUNT: SandboxAccount = {
+  username: 'newsupplier', password: 'sandbox-newsupplier', displayName: 'Nia Newsupplier', app: 'app:baseware', role: 'user:supplier',
+  brands: ['brand:dance'], supplierId: 2,
+};

@@ -8,10 +8,10 @@ import type { Db, Queryable } from '../db/client';
 import type { Storage } from '../storage';
 import { seedAudioRows, seedSandboxAudioRows, writeSandboxAudio } from './audio';
 import { hashPassword, hashToken } from '../auth/crypto';
-import { SANDBOX_ACCOUNTS } from './accounts';
+import { AGREEMENT_PENDING_ACCOUNT, SANDBOX_ACCOUNTS, type SandboxAccount } from './accounts';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
 import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
-import { EXCLUSIVE_PERIODS } from '../../shared/constants';
+import { EXCLUSIVE_PERIODS, SERVICE_AGREEMENT } from '../../shared/constants';
 import { rng, type Rng } from './rng';
 import {
   ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
@@ -106,6 +106,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   const hashes = await Promise.all(
     SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
   );
+  const pendingHash = await hashPassword(AGREEMENT_PENDING_ACCOUNT.password, Buffer.from(`sandbox-salt-${seedNo}-pending`));
   await db.transaction(async (tx) => {
     await tx.query('select setseed($1)', [pgSeed]);
     // Bulk load without per-row foreign-key triggers when allowed (superuser): the seed
@@ -130,6 +131,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     await step('commerce', () => commerce(tx, r, counts));
     await step('deliveries', () => deliveries(tx, r, counts));
     await step('sales', () => sales(tx, counts));
+    await step('service agreement', () => agreement(tx, pendingHash));
     await tx.query('set local session_replication_role = origin');
     await tx.exec(`do $$ declare r record; begin
       for r in select tbl from row_counts loop
@@ -242,17 +244,7 @@ async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
 }
 
 async function users(tx: Queryable, c: SeedCounts, hashes: string[]) {
-  for (let i = 0; i < SANDBOX_ACCOUNTS.length; i++) {
-    const a = SANDBOX_ACCOUNTS[i];
-    const [first, last] = a.displayName.split(' ');
-    await tx.query(
-      `insert into users (username, email, password_hash, display_name, first_name, last_name, app, role, brands,
-         supplier_id, label_id, register_ip, country_id, dj_name, dj_slug, dj_profile_enabled)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '127.0.0.1', 1, $12, $13, $14)`,
-      [a.username, `${a.username}@sandbox.example`, hashes[i], a.displayName, first, last, a.app, a.role, [...a.brands],
-        a.supplierId ?? null, a.labelId ?? null, a.djName ?? null, a.djName ? `sandbox-${a.username}` : null, a.djName !== undefined],
-    );
-  }
+  for (let i = 0; i < SANDBOX_ACCOUNTS.length; i++) await insertAccount(tx, SANDBOX_ACCOUNTS[i], hashes[i]);
   await tx.query(
     `insert into users (username, email, first_name, last_name, display_name, role, brands, registered_at, last_login,
        register_ip, country_id, dj_name, dj_slug, dj_profile_enabled, dj_is_indexed, is_indexed, decline_transactions,
@@ -538,5 +530,30 @@ async function sales(tx: Queryable, c: SeedCounts) {
      select s.brand, s.supplier_id, date_trunc('quarter', s.sale_date)::date,
        (date_trunc('quarter', s.sale_date) + interval '3 months - 1 day')::date, sum(s.net), 'USD', sum(s.net) < 50
      from sales_lines s group by 1, 2, 3, 4 order by 1, 2, 3`,
+  );
+}
+
+/**
+ * The service agreement: the sandbox supplier has accepted the version in force (so it
+ * reaches the console at sign-in); AGREEMENT_PENDING_ACCOUNT, a supplier user added last
+ * (the other users' ids stay as they were), has not.
+ */
+async function agreement(tx: Queryable, pendingHash: string) {
+  await tx.query(
+    `insert into service_agreement_acceptances (supplier_id, user_id, version, ip)
+     select supplier_id, id, $1, '127.0.0.1' from users where role = 'user:supplier' and username = any($2::text[])`,
+    [SERVICE_AGREEMENT.version, SANDBOX_ACCOUNTS.filter((a) => a.role === 'user:supplier').map((a) => a.username)],
+  );
+  await insertAccount(tx, AGREEMENT_PENDING_ACCOUNT, pendingHash);
+}
+
+async function insertAccount(tx: Queryable, a: SandboxAccount, hash: string) {
+  const [first, last] = a.displayName.split(' ');
+  await tx.query(
+    `insert into users (username, email, password_hash, display_name, first_name, last_name, app, role, brands,
+       supplier_id, label_id, register_ip, country_id, dj_name, dj_slug, dj_profile_enabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '127.0.0.1', 1, $12, $13, $14)`,
+    [a.username, `${a.username}@sandbox.example`, hash, a.displayName, first, last, a.app, a.role, [...a.brands],
+      a.supplierId ?? null, a.labelId ?? null, a.djName ?? null, a.djName ? `sandbox-${a.username}` : null, a.djName !== undefined],
   );
 }

@@ -108,3 +108,21 @@ export const SUPPORT_DOWNLOADS_RULE: Rule = allOf(searchType('tracks')!.rule, wi
  * they see. Not a security boundary (nothing secret is shown), a matter of what users need.
  */
 export const TECHNICAL_DETAILS_RULE: Rule = withAll(oneOf(...STAFF_ROLES), APP_CONTROL);
+
+/**
+ * API: the service agreement in force (GET /v4/catalog/service-agreement/) and a supplier's
+ * acceptances (GET /v4/catalog/suppliers/{id}/service-agreement/): the staff who read
+ * suppliers (§6 suppliers row, Control) and a Baseware supplier user, for its own
+ * supplier only (another's is 404).
+ */
+export const SERVICE_AGREEMENT_READ_RULE: Rule = [
+  ...withAll(SEARCH_RULES.suppliers as readonly (readonly string[])[], APP_CONTROL),
+  [APP_BASEWARE, 'user:supplier'],
+];
+
+/**
+ * API: accepting the service agreement (POST /v4/catalog/suppliers/{id}/service-agreement/):
+ * the §2 /service-agreement rule (Baseware supplier users), for their own supplier only.
+ * Staff never accept on a supplier's behalf.
+ */
+export const SERVICE_AGREEMENT_ACCEPT_RULE: Rule = TOP_ROUTES['/service-agreement'];

@@ -204,6 +204,7 @@ export const supplierRecord = defineRecord({
     { key: 'label-mappings', label: 'Label Mappings', api: 'label-mappings' },
     { key: 'labels', label: 'Labels', api: 'labels' },
     { key: 'subscribers', label: 'Subscribers', api: 'subscribers' },
+    { key: 'service-agreement', label: 'Service Agreement', api: 'service-agreement' },
   ],
 });
 

@@ -30,6 +30,7 @@ const COVERED: Record<string, readonly Call[]> = {
   ],
   Labels: [['GET', `${L}/`], ['GET', `${L}/1/`], ['PATCH', `${L}/1/`]],
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
+  'Suppliers service-agreement': [['POST', '/v4/catalog/suppliers/1/service-agreement/']],
 };
 /** §7 Labels paths without a route yet (issue 14 part A, left for later). */
 const NOT_YET: readonly Call[] = [

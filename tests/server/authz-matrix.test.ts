@@ -14,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
+  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
+import { SERVICE_AGREEMENT } from '../../shared/constants';
 import { CONSOLE_CLIENT_ID, artistEndpoints, mediaEndpoints, pathOf } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -852,5 +853,35 @@ describe.concurrent('dj-profile × account', () => {
       });
     });
     expect(r.status, JSON.stringify(r.body)).toBe(!allowed ? 403 : visible ? 200 : 404);
+  });
+});
+
+/**
+ * The service agreement (server/api/routes/service-agreement.ts): the text in force and
+ * supplier 1's acceptances under SERVICE_AGREEMENT_READ_RULE, accepting for supplier 1
+ * (the sandbox supplier's own) under SERVICE_AGREEMENT_ACCEPT_RULE; a cell's acceptance
+ * is removed again.
+ */
+describe.concurrent('service agreement × account', () => {
+  type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }[] = [
+    { name: 'GET service-agreement', rule: SERVICE_AGREEMENT_READ_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/service-agreement/')).status },
+    { name: 'GET suppliers/{id}/service-agreement', rule: SERVICE_AGREEMENT_READ_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/service-agreement/')).status },
+    {
+      name: 'POST suppliers/{id}/service-agreement', rule: SERVICE_AGREEMENT_ACCEPT_RULE, ok: 201, run: async (send) => {
+        const r = await send('/v4/catalog/suppliers/1/service-agreement/', { method: 'POST', body: { version: SERVICE_AGREEMENT.version } });
+        if (r.status === 201) await server.db.query('delete from service_agreement_acceptances where id = $1', [r.body.id]);
+        return r.status;
+      },
+    },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
+    expect(await route.run(send)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
   });
 });

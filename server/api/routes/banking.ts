@@ -27,7 +27,7 @@ const EMPTY = { ...Object.fromEntries(FIELDS.map((f) => [f, null])), version: 0 
 const SUPPLIERS = LIST_DEF_BY_KEY.get('suppliers')!;
 
 /** The supplier id from the path, when the suppliers list would show it to this user (its own for a supplier); else 404. */
-async function visibleSupplier(db: Queryable, id: number, user: RequestUser): Promise<number> {
+export async function visibleSupplier(db: Queryable, id: number, user: RequestUser): Promise<number> {
   if (!(await fetchVisible(db, SUPPLIERS, user, id))) throw notFound();
   return id;
 }

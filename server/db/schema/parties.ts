@@ -167,6 +167,23 @@ export const banking = pgTable('banking', {
   unique('banking_supplier_id_key').on(t.supplier_id),
 ]);
 
+/**
+ * Who accepted which version of the supplier service agreement (SERVICE_AGREEMENT in
+ * shared/constants), when and from where: one row per acceptance, never changed.
+ */
+export const service_agreement_acceptances = pgTable('service_agreement_acceptances', {
+  id: serial().primaryKey(),
+  supplier_id: integer().notNull(),
+  user_id: integer().notNull(),
+  version: text().notNull(),
+  accepted_at: timestamptz().notNull().default(now),
+  ip: text().notNull(),
+}, (t) => [
+  fkey('service_agreement_acceptances', t.supplier_id, suppliers.id),
+  fkey('service_agreement_acceptances', t.user_id, users.id),
+  index('service_agreement_acceptances_supplier_idx').on(t.supplier_id, t.version),
+]);
+
 export const contracts = pgTable('contracts', {
   id: serial().primaryKey(),
   supplier_id: integer(),

@@ -119,6 +119,15 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('page slots', 'pages', 'slots'),
   recordScreen('page module items', 'page_modules', 'items'),
   recordScreen('live stream stages', 'live_streams', 'stages'),
+  { name: 'service agreement (accepted)', route: '/service-agreement', user: 'supplier' },
+  {
+    name: 'supplier record: service agreement', route: '/catalog/suppliers/1 (Service Agreement tab)', user: 'contentops',
+    open: async (page, ctx) => {
+      await ctx.gotoConsole(page, '/catalog/suppliers/1');
+      await page.getByRole('tab', { name: 'Service Agreement' }).click();
+      await expect(page.getByTestId('supplier-agreement')).toBeVisible();
+    },
+  },
 ];
 
 /**

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+/** AgreementGuard (renderer/app/guards.tsx): a Baseware supplier that has not accepted the agreement in force goes to /service-agreement first. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+
+const calls: string[] = [];
+let acceptedAt: string | null = null;
+vi.mock('../../renderer/lib/bridge', () => ({
+  bridge: {
+    settingsSet: async () => ({ ok: true }),
+    apiRequest: async (req: { path: string }) => {
+      calls.push(req.path);
+      return { status: 200, etag: null, data: { version: 'v1', title: 'T', sections: ['s'], accepted_at: acceptedAt } };
+    },
+  },
+  onBridgeEvent: () => () => {},
+}));
+
+const { AgreementGuard } = await import('../../renderer/app/guards');
+const { authAtom } = await import('../../renderer/lib/store');
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  acceptedAt = null;
+});
+
+function AgreementScreen() {
+  const state = useLocation().state as { from?: string } | null;
+  return <p>agreement screen from {state?.from ?? 'nowhere'}</p>;
+}
+
+function renderAt(scope: string) {
+  const store = createStore();
+  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  const router = createMemoryRouter(
+    [
+      { path: '/service-agreement', element: <AgreementScreen /> },
+      { path: '/search/tracks', element: <AgreementGuard><p>console</p></AgreementGuard> },
+    ],
+    { initialEntries: ['/search/tracks?q=x'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Provider store={store}><RouterProvider router={router} /></Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('AgreementGuard', () => {
+  it('a Baseware supplier that has not accepted the version in force is taken to /service-agreement, remembering where it was going', async () => {
+    const router = renderAt('app:baseware user:supplier brand:dance');
+    expect(await screen.findByText('agreement screen from /search/tracks?q=x')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/service-agreement');
+    expect(screen.queryByText('console')).toBeNull();
+    expect(calls).toEqual(['/v4/catalog/service-agreement/']);
+  });
+  it('a supplier that has accepted it reaches the console', async () => {
+    acceptedAt = '2026-11-24T10:00:00.000Z';
+    renderAt('app:baseware user:supplier brand:dance');
+    expect(await screen.findByText('console')).toBeTruthy();
+  });
+  it('staff and label users pass without asking', async () => {
+    renderAt('app:control staff:admin brand:dance');
+    expect(screen.getByText('console')).toBeTruthy();
+    cleanup();
+    renderAt('app:baseware user:label brand:dance');
+    expect(screen.getByText('console')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
