@@ -70,6 +70,9 @@ const STREAM_FORMATS: readonly AudioFormat[] = [
  * comes to one part gets 206 with that part, one wholly past the end 416; a malformed one,
  * or one of several parts, is ignored (the whole file, 200, as RFC 9110 allows).
  */
+/** How often a cover-art GET reads its row again when the file it named was replaced meanwhile. */
+const IMAGE_READ_ATTEMPTS = 5;
+
 export async function sendStored(
   storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, contentType: string, attachment?: string,
 ): Promise<FastifyReply> {
@@ -226,13 +229,17 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     handler: async (req, reply, user) => {
       const { id, variant } = req.params;
       await visible(db, 'releases', user!, id);
-      for (let attempt = 0; ; attempt++) {
+      // An upload committed after the row was read deletes the file it names: read the row again for
+      // the new one (uploads can follow each other, so a few times; the last miss is the 404).
+      for (let attempt = 1; ; attempt++) {
         const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
           .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
         if (!img) throw notFound();
-        // An upload committed after this row was read has deleted its file: read the row again (once) for the new one.
-        if (attempt === 0 && (await storage.size(img.key)) === null) continue;
-        return sendStored(storage, req, reply, img.key, img.type);
+        try {
+          return await sendStored(storage, req, reply, img.key, img.type);
+        } catch (err) {
+          if (!(err instanceof HttpError && err.status === 404) || attempt >= IMAGE_READ_ATTEMPTS) throw err;
+        }
       }
     },
   });
