@@ -14,6 +14,7 @@ export const liveStreamRecord = defineRecord({
     host_vendor_id: field('Host Vendor', 'select', id.nullable(), { list: 'host-vendors', shownAs: 'host_vendor' }),
     tracklist_vendor_id: field('Tracklist Vendor', 'select', id.nullable(), { list: 'tracklist-vendors', shownAs: 'tracklist_vendor' }),
   },
+  create: { required: ['name'] },
   shown: { start_at: { label: 'Start (MDT)', kind: 'datetime' }, end_at: { label: 'End (MDT)', kind: 'datetime' } },
   subResources: [{ key: 'stages', label: 'Stages', api: 'stages' }],
 });
@@ -21,6 +22,7 @@ export const liveStreamRecord = defineRecord({
 const vendor = <const T extends typeof hostVendors | typeof tracklistVendors>(type: T, noun: string) => defineRecord({
   type, title: 'name', noun,
   fields: { name: field('Name', 'text', name()), enabled: ENABLED },
+  create: { required: ['name'] },
 });
 
 export const hostVendorRecord = vendor(hostVendors, 'host vendor');
