@@ -8,6 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_MSG } from '../../../shared/api/endpoints';
 import { CURATION_MSG } from '../../../shared/api/endpoints';
+import { MSG } from '../../../shared/messages';
+import { zonedWallClock } from '../../../shared/api/zoned-time';
+import { LIVE_TIME_ZONE } from '../../../shared/constants';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -60,6 +63,42 @@ export function liveSuite(get: () => RunningServer) {
       expect(c).toBe(0);
       expect((await history('live_streams', id)).map((h) => h.action)).toEqual(['create', 'update', 'delete']);
       expect((await as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'DELETE' })).status).toBe(404);
+    });
+  });
+
+  describe('live streams: start and end in Mountain time (§3 "MDT", §9)', () => {
+    it('takes the Denver wall clock across the March change, answers instants; refuses the skipped hour and an end before the start', async () => {
+      const r = await as('curation')('/v4/catalog/live-streams/', {
+        method: 'POST', body: { name: name('dst'), start_at: '2026-03-07T22:00', end_at: '2026-03-08T04:00' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect([r.body.start_at, r.body.end_at].map((v) => new Date(v as string).toISOString())).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T10:00:00.000Z']);
+      const id = r.body.id as number;
+      const patch = (body: Record<string, unknown>, etag: string) => as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'PATCH', body, headers: { 'if-match': etag } });
+      const skipped = await patch({ start_at: '2026-03-08T02:30' }, r.headers.get('etag')!);
+      expect([skipped.status, Object.keys(skipped.body)]).toEqual([400, ['start_at']]);
+      const backwards = await patch({ end_at: '2026-03-07T21:00' }, r.headers.get('etag')!);
+      expect([backwards.status, backwards.body]).toEqual([400, { end_at: [MSG.endAfterStart] }]);
+      // The repeated November hour: the offset picks the second 01:30 (MST), an hour after the first.
+      const nov = await patch({ start_at: '2026-11-01T01:30', end_at: '2026-11-01T01:30-07:00' }, r.headers.get('etag')!);
+      expect(nov.status, JSON.stringify(nov.body)).toBe(200);
+      expect(new Date(nov.body.end_at as string).getTime() - new Date(nov.body.start_at as string).getTime()).toBe(3_600_000);
+    });
+
+    it('answers whether the stream is visible now (§4): enabled, or auto enabled with now between its start and end', async () => {
+      const hour = 3_600_000;
+      // The API takes the Denver wall clock (minutes), as the form sends it.
+      const iso = (ms: number) => zonedWallClock(new Date(ms), LIVE_TIME_ZONE);
+      const now = Date.now();
+      const mk = async (body: Record<string, unknown>) => {
+        const r = await as('curation')('/v4/catalog/live-streams/', { method: 'POST', body: { name: name('visible'), ...body } });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body;
+      };
+      const current = await mk({ is_auto_enabled: true, start_at: iso(now - hour), end_at: iso(now + hour) });
+      const past = await mk({ is_auto_enabled: true, start_at: iso(now - 2 * hour), end_at: iso(now - hour) });
+      const manual = await mk({ is_auto_enabled: false, start_at: iso(now - hour), end_at: iso(now + hour) });
+      expect([current.visible, past.visible, manual.visible]).toEqual([true, false, false]);
     });
   });
 
