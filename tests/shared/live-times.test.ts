@@ -69,7 +69,7 @@ describe('whether a live stream is visible now (§4)', () => {
     expect(liveStreamVisible({ ...auto, is_auto_enabled: false }, at(start))).toBe(false);
   });
   it('the record page\'s status tag says so', () => {
-    expect(RECORDS.live_streams.status!({ enabled: true }, 'brand:dj')).toEqual([LIVE_VISIBLE_TAGS.visible]);
-    expect(RECORDS.live_streams.status!({ enabled: false, is_auto_enabled: false }, 'brand:dj')).toEqual([LIVE_VISIBLE_TAGS.hidden]);
+    expect(RECORDS.live_streams.status!({ enabled: true })).toEqual([LIVE_VISIBLE_TAGS.visible]);
+    expect(RECORDS.live_streams.status!({ enabled: false, is_auto_enabled: false })).toEqual([LIVE_VISIBLE_TAGS.hidden]);
   });
 });
