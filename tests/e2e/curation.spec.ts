@@ -98,6 +98,43 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   expect((await curation.call('GET', `/v4/curation/pages/${id}/`)).status).toBe(404);
 });
 
+test('curation builds a landing page through the console: a module created in each slot, each shown in its slot', async ({ page, gotoConsole }) => {
+  test.setTimeout(240_000);
+  const pageName = `E2E landing ${Date.now()}`;
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, '/create?type=pages');
+  await page.locator('#field-name').fill(pageName);
+  await page.locator('#field-slug').fill(`e2e-landing-${Date.now()}`);
+  await choose(page, 'field-page_type_id', 'Landing Page');
+  await page.getByTestId('create-submit').click();
+  await expect(page).toHaveURL(/\/curation\/pages\/\d+$/);
+  const pageId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  const placed = { header: ['Slideshow', 'E2E header slideshow'], left: ['Track List', 'E2E left tracks'], right: ['Banner', 'E2E right banner'] } as const;
+  for (const [slot, [type, name]] of Object.entries(placed)) {
+    await gotoConsole(page, '/create?type=page_modules');
+    await expect(page.getByTestId('create-page_modules')).toBeVisible();
+    await chooseBySearch(page, 'field-page_id', pageName);
+    await page.locator('#field-name').fill(name);
+    await choose(page, 'field-module_type_id', type);
+    await choose(page, 'field-slot', slot);
+    await page.getByTestId('create-submit').click();
+    await expect(page).toHaveURL(/\/curation\/page-modules\/\d+$/);
+    await expect(page.getByTestId('record-title')).toHaveText(name);
+  }
+
+  await gotoConsole(page, `/curation/pages/${pageId}?tab=slots`);
+  for (const [slot, [, name]] of Object.entries(placed)) {
+    await expect(page.getByTestId(`slot-${slot}`)).toContainText(name);
+    for (const other of Object.values(placed).filter(([, n]) => n !== name)) await expect(page.getByTestId(`slot-${slot}`)).not.toContainText(other[1]);
+  }
+  const modules = await listRows(curation, `/v4/curation/page-modules/?page_id=${pageId}&per_page=50`);
+  expect(modules.map((m) => [m.slot, m.name]).sort()).toEqual(Object.entries(placed).map(([slot, [, name]]) => [slot, name]).sort());
+  await expectAccessible(page, 'built landing page slots at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'built landing page slots at 390');
+});
+
 test("a seeded page's slots list the modules placed in each, with their items", async ({ page, gotoConsole }) => {
   const [pg] = await listRows(curation, '/v4/curation/pages/?per_page=1&order_by=id');
   const modules = await listRows(curation, `/v4/curation/page-modules/?page_id=${pg.id}&per_page=50`);
