@@ -88,6 +88,8 @@ export const CURRENCIES = [
 
 /** Publish-date times are Mountain time (§9): the zone the console shows and sends them in. */
 export const PUBLISH_TIME_ZONE = 'America/Denver';
+/** Live stream start and end (§3 "start/end (MDT)", §9): entered and shown in the same Mountain time, MST or MDT as the date has it. */
+export const LIVE_TIME_ZONE = PUBLISH_TIME_ZONE;
 
 export const AUDIO_UPLOAD_TYPES = ['wav', 'flac', 'aiff'] as const;
 

@@ -131,3 +131,30 @@ export function zonedDisplay(instant: string | Date | null | undefined, zone: st
   const part = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
   return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }
+
+/**
+ * A time as milliseconds since the epoch: an instant (a Date, or ISO text with Z or an
+ * offset) or a wall-clock text of `zone` (as zonedInstant reads it); null when empty or unreadable.
+ */
+export function instantMs(v: unknown, zone: string): number | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
+  if (typeof v !== 'string' || v === '') return null;
+  const local = zonedInstant(v, zone);
+  const ms = Date.parse(local.ok ? local.instant : v);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * An instant as the wall clock of `zone` a form edits (YYYY-MM-DDTHH:mm), with its offset
+ * only when that reading happens twice and the instant is the second (01:30-07:00 on the
+ * first Sunday of November in America/Denver), so reading it back names the same instant.
+ * Seconds are dropped. Empty for no value.
+ */
+export function zonedWallClock(instant: string | Date | null | undefined, zone: string): string {
+  const ms = instantMs(instant, zone);
+  if (ms === null) return '';
+  const local = zonedLocal(new Date(ms), zone);
+  const wall = local.slice(0, 16);
+  const back = zonedInstant(wall, zone);
+  return back.ok && Date.parse(back.instant) === Math.floor(ms / 60_000) * 60_000 ? wall : `${wall}${local.slice(19)}`;
+}

@@ -238,4 +238,5 @@ export const djProfileRecord = defineRecord({
 export const linkPartnerRecord = defineRecord({
   type: linkPartners, title: 'name', noun: 'link partner',
   fields: { name: field('Name', 'text', name()), url: field('URL', 'text', longText()), enabled: ENABLED },
+  create: { required: ['name'] },
 });

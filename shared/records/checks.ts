@@ -27,11 +27,16 @@ export const RECORD_MSG = {
 export const merged = (stored: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>, f: string): unknown =>
   Object.hasOwn(changes, f) ? changes[f] : stored[f];
 
-/** Spec §5: Start Date must be before End Date (both skipped when either is empty); the changed end is the one named. */
-export const startBeforeEnd = (start = 'start_date', end = 'end_date'): CrossCheck => (stored, c) => {
-  const s = merged(stored, c, start) as string | null | undefined;
-  const e = merged(stored, c, end) as string | null | undefined;
-  if (!s || !e || s < e) return null;
+/**
+ * Spec §5: Start Date must be before End Date (both skipped when either is empty); the changed end is the one named.
+ * `order` maps a value to what is compared (dates compare as their YYYY-MM-DD text; null: empty).
+ */
+export const startBeforeEnd = (
+  start = 'start_date', end = 'end_date', order: (v: unknown) => string | number | null = (v) => (v ? (v as string) : null),
+): CrossCheck => (stored, c) => {
+  const s = order(merged(stored, c, start));
+  const e = order(merged(stored, c, end));
+  if (s === null || e === null || s < e) return null;
   return Object.hasOwn(c, end) && !Object.hasOwn(c, start) ? { [end]: [MSG.endAfterStart] } : { [start]: [MSG.startBeforeEnd] };
 };
 

@@ -24,9 +24,11 @@ import type { StatusTag } from '../search/status';
  * reference list (`list`, an auxiliary list) or of fixed `options`, `reference` another
  * record chosen by autocomplete (`ref`, a search type key), `references` several records
  * in order (the GET object holds them as [{id, name}], PATCH takes their ids in order),
- * `date` a calendar day (YYYY-MM-DD), `boolean` a switch.
+ * `date` a calendar day (YYYY-MM-DD), `datetime` a wall-clock time of `zone` (entered as
+ * YYYY-MM-DDTHH:mm, shown with the zone's abbreviation; the API answers and stores instants),
+ * `boolean` a switch.
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'boolean';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'datetime' | 'boolean';
 
 export interface FieldOpts {
   /** select: the auxiliary reference list (GET /v4/auxiliary/{list}/) its options come from. */
@@ -43,6 +45,8 @@ export interface FieldOpts {
   readonly createOnly?: boolean;
   /** Where the GET object holds the shown value, when not under the field's own name (label_id → label {id, name}). */
   readonly shownAs?: string;
+  /** datetime: the IANA zone its times are entered and shown in (America/Denver for Mountain time). */
+  readonly zone?: string;
   /** What the form says under the field as it is typed (spec §5 DDEX party id: "Valid DDEX Party ID", "empty entry"…). */
   readonly live?: (value: unknown) => { readonly valid: boolean; readonly message: string };
 }

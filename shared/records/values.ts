@@ -7,6 +7,7 @@ import { EXCLUSIVE_PERIODS, PRE_ORDER_WEEKS } from '../constants';
 import { limited } from '../api/limits';
 import { INT4_MAX } from '../api/query-values';
 import { calendarDate } from '../api/dates';
+import { zonedInstant } from '../api/zoned-time';
 import type { FieldOption } from './define';
 
 export const REQUIRED_MSG = 'This field may not be blank.';
@@ -23,6 +24,20 @@ export const optionalText = (max: number) => limited(max).nullable();
 /** Text without a §9 limit (descriptions, bios): bounded only so a body stays reasonable. */
 export const LONG_TEXT_MAX = 100_000;
 export const longText = () => limited(LONG_TEXT_MAX).nullable();
+/**
+ * A date-time entered as the wall clock of `zone` (YYYY-MM-DDTHH:mm, an offset only to pick
+ * the second of a repeated hour), parsed to the instant it names (ISO 8601, UTC): a time
+ * the clocks skip is refused with why (shared/api/zoned-time.ts). Empty is null.
+ */
+export const zonedDateTime = (zone: string) => z.string({ error: 'Enter a date and time.' }).max(40, 'Enter a date and time.').nullable()
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const r = zonedInstant(v, zone);
+    if (r.ok) return r.instant;
+    ctx.addIssue({ code: 'custom', message: r.message, input: v });
+    return z.NEVER;
+  });
+
 /** A whole number within [min, max]. */
 export const whole = (min: number, max: number) =>
   z.number().int('Enter a whole number.').min(min, `Ensure this value is at least ${min}.`).max(max, `Ensure this value is at most ${max}.`);

@@ -2,8 +2,10 @@
  * Curation end to end in Chromium against the sandbox API (issue 17): pages created,
  * edited and deleted from the console; a marketing user on the dance-music brand is
  * offered only Landing Page (§6); the URL slug checked as typed; the §5 date words; a
- * page's slots with the modules placed in each and their §9 item counts; every new
- * screen through axe and without sideways scroll at 1440 and 390 px.
+ * page's slots with the modules placed in each and their §9 item counts; a landing page
+ * built with a module in each slot; live streams created across the March daylight-saving
+ * change (MST then MDT, the API's instants), visible now (§4), deleted; a vendor created,
+ * renamed and deleted; every new screen through axe and without sideways scroll at 1440 and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { MSG } from '../../shared/messages';
@@ -13,7 +15,9 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
-import { mountainDay, recordRoute } from '../../shared/records';
+import { LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
+import { zonedWallClock } from '../../shared/api/zoned-time';
+import { LIVE_TIME_ZONE } from '../../shared/constants';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -96,6 +100,43 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/curation\?type=pages/);
   expect((await curation.call('GET', `/v4/curation/pages/${id}/`)).status).toBe(404);
+});
+
+test('curation builds a landing page through the console: a module created in each slot, each shown in its slot', async ({ page, gotoConsole }) => {
+  test.setTimeout(240_000);
+  const pageName = `E2E landing ${Date.now()}`;
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, '/create?type=pages');
+  await page.locator('#field-name').fill(pageName);
+  await page.locator('#field-slug').fill(`e2e-landing-${Date.now()}`);
+  await choose(page, 'field-page_type_id', 'Landing Page');
+  await page.getByTestId('create-submit').click();
+  await expect(page).toHaveURL(/\/curation\/pages\/\d+$/);
+  const pageId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  const placed = { header: ['Slideshow', 'E2E header slideshow'], left: ['Track List', 'E2E left tracks'], right: ['Banner', 'E2E right banner'] } as const;
+  for (const [slot, [type, name]] of Object.entries(placed)) {
+    await gotoConsole(page, '/create?type=page_modules');
+    await expect(page.getByTestId('create-page_modules')).toBeVisible();
+    await chooseBySearch(page, 'field-page_id', pageName);
+    await page.locator('#field-name').fill(name);
+    await choose(page, 'field-module_type_id', type);
+    await choose(page, 'field-slot', slot);
+    await page.getByTestId('create-submit').click();
+    await expect(page).toHaveURL(/\/curation\/page-modules\/\d+$/);
+    await expect(page.getByTestId('record-title')).toHaveText(name);
+  }
+
+  await gotoConsole(page, `/curation/pages/${pageId}?tab=slots`);
+  for (const [slot, [, name]] of Object.entries(placed)) {
+    await expect(page.getByTestId(`slot-${slot}`)).toContainText(name);
+    for (const other of Object.values(placed).filter(([, n]) => n !== name)) await expect(page.getByTestId(`slot-${slot}`)).not.toContainText(other[1]);
+  }
+  const modules = await listRows(curation, `/v4/curation/page-modules/?page_id=${pageId}&per_page=50`);
+  expect(modules.map((m) => [m.slot, m.name]).sort()).toEqual(Object.entries(placed).map(([slot, [, name]]) => [slot, name]).sort());
+  await expectAccessible(page, 'built landing page slots at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'built landing page slots at 390');
 });
 
 test("a seeded page's slots list the modules placed in each, with their items", async ({ page, gotoConsole }) => {
@@ -213,4 +254,74 @@ test('a live stream\'s stages: a sixth is refused with the spec\'s text; five ar
   await expect(page.getByTestId('save-stages')).toBeDisabled();
   const saved = (await curation.call('GET', `/v4/catalog/live-streams/${ls.id}/stages/`)).body as { results: { name: string }[] };
   expect(saved.results.map((s) => s.name)).toEqual([1, 2, 3, 4, 5].map((n) => `E2E stage ${n}`));
+});
+
+test('a stream scheduled across the March change shows MST then MDT; visible now once auto enabled over now; deleted', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, '/create?type=live_streams');
+  await expect(page.getByTestId('create-live_streams')).toBeVisible();
+  await page.locator('#field-name').fill('E2E overnight stream');
+  // Saturday 7 March 2026 22:00 to Sunday 8 March 04:00 in Denver: the clocks skip 02:00 → 03:00 in between.
+  await page.locator('#field-start_at').fill('2026-03-07T22:00');
+  await expect(page.getByTestId('field-start_at-zone')).toHaveText('MST');
+  await page.locator('#field-end_at').fill('2026-03-08T02:30');
+  // The skipped hour says so as it is typed.
+  await expect(page.locator('#field-end_at-shown')).toContainText('does not exist in America/Denver');
+  await page.locator('#field-end_at').fill('2026-03-08T04:00');
+  await expect(page.getByTestId('field-end_at-zone')).toHaveText('MDT');
+  await expect(page.locator('#field-end_at-shown')).toHaveText('03/08/2026 04:00 AM MDT');
+  await expectAccessible(page, 'create live stream at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'create live stream at 390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('create-submit').click();
+  await expect(page).toHaveURL(/\/live\/streams\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const { row } = await getObject(curation, `/v4/catalog/live-streams/${id}/`);
+  expect([row.start_at, row.end_at].map((v) => new Date(v as string).toISOString())).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T10:00:00.000Z']);
+
+  // The page shows them back as typed, with the abbreviation in force at each.
+  await expect(page.locator('#field-start_at')).toHaveValue('2026-03-07T22:00');
+  await expect(page.locator('#field-start_at-shown')).toHaveText('03/07/2026 10:00 PM MST');
+  await expect(page.locator('#field-end_at-shown')).toHaveText('03/08/2026 04:00 AM MDT');
+  await expect(page.getByTestId('status-tag')).toHaveText(LIVE_VISIBLE_TAGS.hidden.text);
+  await expectAccessible(page, 'live stream record at 1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'live stream record at 390');
+  await page.screenshot({ path: `${SHOTS}/live-stream-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Auto enabled from an hour ago to an hour from now: visible now (§4).
+  const hour = 3_600_000;
+  await page.locator('#field-start_at').fill(zonedWallClock(new Date(Date.now() - hour), LIVE_TIME_ZONE));
+  await page.locator('#field-end_at').fill(zonedWallClock(new Date(Date.now() + hour), LIVE_TIME_ZONE));
+  await page.locator('#field-is_auto_enabled').click();
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  await expect(page.getByTestId('status-tag')).toHaveText(LIVE_VISIBLE_TAGS.visible.text);
+
+  await page.getByTestId('delete-record').click();
+  await expect(page.getByRole('dialog')).toContainText('Its stages are deleted too.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/live\?type=live_streams/);
+  expect((await curation.call('GET', `/v4/catalog/live-streams/${id}/`)).status).toBe(404);
+});
+
+test('a host vendor created, renamed and deleted from the console', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, account('curation'));
+  await gotoConsole(page, '/create?type=host_vendors');
+  await page.locator('#field-name').fill('E2E host vendor');
+  await page.getByTestId('create-submit').click();
+  await expect(page.getByTestId('record-title')).toHaveText('E2E host vendor');
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await page.locator('#field-name').fill('E2E host vendor (renamed)');
+  await page.getByTestId('save-record').click();
+  await expect(page.getByTestId('unsaved-count')).toHaveText('No unsaved changes');
+  expect((await getObject(curation, `/v4/catalog/host-vendors/${id}/`)).row.name).toBe('E2E host vendor (renamed)');
+  await page.getByTestId('delete-record').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/live\?type=host_vendors/);
+  expect((await curation.call('GET', `/v4/catalog/host-vendors/${id}/`)).status).toBe(404);
 });

@@ -19,7 +19,7 @@ import {
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
 import { SERVICE_AGREEMENT } from '../../shared/constants';
-import { CONSOLE_CLIENT_ID, artistEndpoints, mediaEndpoints, pathOf } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -339,6 +339,18 @@ describe.concurrent('live stream stages: GET (read) and PUT (write) × account',
     const g = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { headers });
     const p = await api(server, tokens.get(username)!, '/v4/catalog/live-streams/999999999/stages/', { method: 'PUT', body: { stages: [{ name: 'x', number: 1 }] }, headers });
     expect([g.status, p.status]).toEqual([read ? 404 : 403, write ? 404 : 403]);
+  });
+});
+
+describe.concurrent('live streams, vendors, link partners: create and delete (write) × account', () => {
+  // A blank name and an id that does not exist: allowed callers get the 400 naming the name / the 404, others 403; nothing changes.
+  const cells = WHO.flatMap((w) => (Object.keys(SIMPLE_RECORD_PATHS) as SimpleRecordType[]).map((type) =>
+    [w.username, w.brand, type, mayCreate(w.principal, type), mayDelete(w.principal, type)] as const));
+  it.each(cells)('%s on %s × POST/DELETE %s → %s, %s', async (username, brand, type, create, del) => {
+    const base = `/v4/catalog/${SIMPLE_RECORD_PATHS[type]}/`;
+    const c = await api(server, tokens.get(username)!, base, { method: 'POST', body: { name: '' }, headers: { 'x-brand': brand } });
+    const d = await api(server, tokens.get(username)!, `${base}999999999/`, { method: 'DELETE', headers: { 'x-brand': brand } });
+    expect([c.status, Object.keys(c.body), d.status]).toEqual([create ? 400 : 403, create ? ['name'] : ['detail'], del ? 404 : 403]);
   });
 });
 

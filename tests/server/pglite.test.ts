@@ -19,6 +19,7 @@ import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
+import { liveSuite } from './suites/live';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -46,3 +47,4 @@ describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
+describe('live streams and vendors (PGlite)', () => liveSuite(() => server));

@@ -27,6 +27,7 @@ import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
+import { liveSuite } from './suites/live';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -68,6 +69,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('orders and refunds', () => orderSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
+  describe('live streams and vendors', () => liveSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

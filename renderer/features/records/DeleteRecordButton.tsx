@@ -20,6 +20,10 @@ import { deleteRecord, recordKeys, type DeletableType } from './api';
 const TAKES_WITH_IT: Readonly<Record<DeletableType, string>> = {
   pages: ' Its modules and their items are deleted too.',
   page_modules: ' Its items are deleted too.',
+  live_streams: ' Its stages are deleted too.',
+  host_vendors: '',
+  tracklist_vendors: '',
+  link_partners: '',
 };
 
 export function DeleteRecordButton({ decl, type, id, title, onDeleting }: {

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { FieldDecl } from '../../../shared/records';
 import { displayDate } from '../../../shared/search/format';
+import { instantMs, zonedDisplay } from '../../../shared/api/zoned-time';
+import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 import { referenceOptions } from '../search/queries';
 import type { RefValue } from './form-model';
 import { ReferenceList, ReferenceSelect } from './ReferenceInput';
@@ -56,6 +58,8 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
           onChange={(d) => onChange(d ? d.format(DATE_WIRE) : null)}
         />
       );
+    case 'datetime':
+      return <ZonedDateTimeInput id={id} zone={field.zone ?? 'UTC'} invalid={invalid} value={(value as string | null) ?? ''} onChange={onChange} />;
     case 'boolean':
       return <Switch id={id} checked={value === true} onChange={(v) => onChange(v)} />;
     case 'select':
@@ -123,6 +127,10 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
     if (hit) return hit.name;
   }
   if (field?.kind === 'date' && typeof v === 'string') return displayDate(v) || v;
+  if (field?.kind === 'datetime' && typeof v === 'string') {
+    const ms = instantMs(v, field.zone ?? 'UTC');
+    return ms === null ? v : zonedDisplay(new Date(ms), field.zone ?? 'UTC');
+  }
   if (field?.kind === 'money' && typeof v === 'number') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return String(v);
 }

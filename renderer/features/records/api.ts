@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  artistEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  artistEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -113,6 +113,8 @@ export function patchRecord(type: string, id: number, changes: Record<string, un
 export const CREATE_ENDPOINTS = {
   tracks: trackEndpoints.create, releases: releaseEndpoints.create, artists: artistEndpoints.create, labels: labelEndpoints.create,
   pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create,
+  live_streams: simpleRecordEndpoints.live_streams.create, host_vendors: simpleRecordEndpoints.host_vendors.create,
+  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create, link_partners: simpleRecordEndpoints.link_partners.create,
 } as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
@@ -123,7 +125,11 @@ export function createRecord(type: CreatableType, body: Record<string, unknown>)
 }
 
 /** The types deleted here (spec §7 Curation: DELETE pages), by record key. */
-export const DELETE_ENDPOINTS = { pages: pageEndpoints.delete, page_modules: pageModuleEndpoints.delete } as const;
+export const DELETE_ENDPOINTS = {
+  pages: pageEndpoints.delete, page_modules: pageModuleEndpoints.delete,
+  live_streams: simpleRecordEndpoints.live_streams.delete, host_vendors: simpleRecordEndpoints.host_vendors.delete,
+  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.delete, link_partners: simpleRecordEndpoints.link_partners.delete,
+} as const;
 export type DeletableType = keyof typeof DELETE_ENDPOINTS;
 export const isDeletable = (type: string): type is DeletableType => Object.hasOwn(DELETE_ENDPOINTS, type);
 

@@ -8,6 +8,7 @@
 import { BridgeError } from '../../../shared/bridge/error';
 import { validationBody } from '../../../shared/api/envelope';
 import { onBrand, runChecks, type FieldDecl, type RecordDecl } from '../../../shared/records';
+import { zonedWallClock } from '../../../shared/api/zoned-time';
 
 /** A record chosen by autocomplete, as the form holds it (the wire carries its id). */
 export interface RefValue {
@@ -44,6 +45,9 @@ export function formValueOf(key: string, f: FieldDecl, row: Readonly<Record<stri
       return row[key] === undefined ? null : row[key];
     case 'boolean':
       return row[key] === true;
+    case 'datetime':
+      // Edited as the zone's wall clock; the API answers instants.
+      return row[key] == null ? null : zonedWallClock(row[key] as string, f.zone ?? 'UTC');
     default:
       return row[key] ?? null;
   }
@@ -63,6 +67,7 @@ export function wireValue(f: FieldDecl, v: unknown): unknown {
       return Array.isArray(v) ? v.map((r) => refOf(r)?.id) : [];
     case 'text':
     case 'textarea':
+    case 'datetime':
       return v === '' && f.schema.safeParse(null).success ? null : v;
     default:
       return v;

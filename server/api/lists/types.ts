@@ -333,7 +333,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       ${ref('hv.id', 'hv.name')} as host_vendor, ${ref('tv.id', 'tv.name')} as tracklist_vendor,
       (select coalesce(json_agg(json_build_object('id', st.id, 'name', st.name, 'number', st.number) order by st.number), '[]'::json)
         from live_stream_stages st where st.live_stream_id = t.id) as stages,
-      (t.enabled or (t.is_auto_enabled and t.start_at is not null and t.end_at is not null and t.start_at < t.end_at)) as visible, t.version`,
+      (t.enabled or (t.is_auto_enabled and t.start_at <= now() and now() < t.end_at)) as visible, t.version`,
     filters: {
       id: 't.id', name: 't.name', enabled: 't.enabled', is_auto_enabled: 't.is_auto_enabled',
       genre_id: 't.genre_id', start_date: 't.start_at', end_date: 't.end_at',

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
-import { CURATION_MSG, liveStreamEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem, type ObjectRow } from '../../../shared/api/endpoints';
+import { CURATION_MSG, LIVE_MSG, liveStreamEndpoints, simpleRecordEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem, type ObjectRow } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
@@ -249,4 +249,52 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       });
     },
   });
+
+  registerSimpleRecordRoutes(app, db);
+}
+
+/** Which live-stream column names a vendor of each type (deleting one a stream names is refused). */
+const VENDOR_COLUMN: Partial<Record<keyof typeof simpleRecordEndpoints, string>> = {
+  host_vendors: 'host_vendor_id', tracklist_vendors: 'tracklist_vendor_id',
+};
+
+/** POST and DELETE of live streams (on the active brand; with their stages), host and tracklist vendors and link partners. */
+function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
+  for (const type of Object.keys(simpleRecordEndpoints) as (keyof typeof simpleRecordEndpoints)[]) {
+    const ep = simpleRecordEndpoints[type];
+    const w = WRITES[type];
+    const list = LIST_DEF_BY_KEY.get(type)!;
+    const fields = Object.keys(RECORDS[type].fields);
+    addEndpoint(app, db, ep.create, {
+      rule: createRule(type),
+      handler: async (req, reply, user) => {
+        const body = req.body as Record<string, unknown>;
+        assertMayEdit(user!.principal, w, Object.keys(body));
+        const initial = type === 'live_streams' ? { brand: user!.principal.brand } : {};
+        const row = await db.transaction((tx) => createRecord(tx, w, user!, body, {}, initial));
+        reply.code(201).header('etag', etagOf(row.version as number));
+        return row as ObjectRow;
+      },
+    });
+    addEndpoint(app, db, ep.delete, {
+      rule: deleteRule(type),
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        await db.transaction(async (tx) => {
+          if (!(await fetchVisible(tx, list, user!, id))) throw notFound();
+          const [stored] = await tx.query(`select * from ${w.table} where id = $1 for update`, [id]);
+          if (!stored) throw notFound();
+          const column = VENDOR_COLUMN[type];
+          if (column) {
+            const [{ n }] = await tx.query<{ n: number }>(`select count(*)::int as n from live_streams where ${column} = $1`, [id]);
+            if (n > 0) throw badRequest('id', LIVE_MSG.vendorInUse(RECORDS[type].noun, n));
+          }
+          if (type === 'live_streams') await tx.query('delete from live_stream_stages where live_stream_id = $1', [id]);
+          await tx.query(`delete from ${w.table} where id = $1`, [id]);
+          await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'delete', changes: deletedFields(stored, fields) });
+        });
+        return reply.code(204).send();
+      },
+    });
+  }
 }

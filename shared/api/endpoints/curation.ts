@@ -150,3 +150,41 @@ export const liveStreamEndpoints = {
     doc: 'Replaces a live stream\'s stages (at most 5; an enabled stream keeps at least one).',
   }),
 };
+
+// Live streams, their vendors and link partners: create and delete (spec §7 "Live streams: CRUD", "Host vendors and
+// tracklist vendors: CRUD"); GET, PATCH and PUT are the generic record routes. One declaration for the four types.
+
+/** Texts of refused deletes (the spec quotes none). */
+export const LIVE_MSG = {
+  vendorInUse: (noun: string, n: number) => `This ${noun} is named by ${n} live stream${n === 1 ? '' : 's'}: choose another vendor there first.`,
+} as const;
+
+/** The types created and deleted by these routes, with the path under /v4/catalog/. */
+export const SIMPLE_RECORD_PATHS = {
+  live_streams: 'live-streams', host_vendors: 'host-vendors', tracklist_vendors: 'tracklist-vendors', link_partners: 'link-partners',
+} as const;
+export type SimpleRecordType = keyof typeof SIMPLE_RECORD_PATHS;
+
+function createAndDelete<const T extends SimpleRecordType>(type: T) {
+  const base = `/v4/catalog/${SIMPLE_RECORD_PATHS[type]}/` as const;
+  const noun = RECORDS[type].noun;
+  return {
+    create: endpoint({
+      method: 'POST', path: base, body: RECORDS[type].createSchema, response: ObjectRow,
+      doc: `Creates a ${noun}${type === 'live_streams' ? ' on the active brand' : ''}; 201 with it and its ETag.`,
+    }),
+    delete: endpoint({
+      method: 'DELETE', path: `${base}:id/`, params, response: z.null(),
+      doc: type === 'live_streams'
+        ? 'Deletes a live stream with its stages (204); a history row "delete".'
+        : `Deletes a ${noun} (204; a history row "delete")${type === 'link_partners' ? '' : ', refused (400) while a live stream names it'}.`,
+    }),
+  };
+}
+
+export const simpleRecordEndpoints = {
+  live_streams: createAndDelete('live_streams'),
+  host_vendors: createAndDelete('host_vendors'),
+  tracklist_vendors: createAndDelete('tracklist_vendors'),
+  link_partners: createAndDelete('link_partners'),
+};

@@ -90,6 +90,14 @@ export const SCREENS: readonly Screen[] = [
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
   { name: 'curation', route: '/curation', user: 'curation' },
   { name: 'live streams', route: '/live', user: 'curation' },
+  {
+    name: 'live stream record', route: '/live/streams/:id', user: 'curation',
+    open: async (page, ctx) => {
+      const [row] = await listRows(ctx.admin, '/v4/catalog/live-streams/?per_page=1&order_by=id');
+      await ctx.gotoConsole(page, `/live/streams/${row.id}`);
+      await expect(page.getByTestId('record-live_streams')).toBeVisible();
+    },
+  },
   { name: 'support', route: '/support', user: 'support' },
   { name: 'account', route: '/account', user: 'admin' },
   { name: 'account (user)', route: '/account', user: 'supplier' },
