@@ -809,7 +809,8 @@ describe.concurrent('supplier sub-resources × account', () => {
 /**
  * Charts and playlists (spec §7 Charts, Playlists; server/api/routes/charts.ts): GET
  * tracks under the type's read rule, PUT tracks (writing back the order there) under its
- * write rule, POST create under its create rule.
+ * write rule, POST create under its create rule; a chart's playlist-mappings (GET under
+ * the read rule, POST/PATCH under the write rule) and a playlist's chart-mapping (GET).
  */
 describe.concurrent('charts and playlists × account', () => {
   type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
@@ -831,7 +832,19 @@ describe.concurrent('charts and playlists × account', () => {
       // An allowed caller gets the 400 of a bad body: nothing is created.
       { name: `POST ${type}`, rule: createRule(type), ok: 400, run: async (send: Send) => (await send(`/v4/catalog/${type}/`, { method: 'POST', body: badBody })).status },
     ];
-  });
+  }).concat([
+    // A chart's mapped curated playlist and a playlist's charts: an allowed writer gets the 400 of a bad body or the 404 of a mapping that is not the chart's.
+    { name: 'GET charts/{id}/playlist-mappings', rule: searchType('charts')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/`)).status },
+    {
+      name: 'POST charts/{id}/playlist-mappings', rule: allOf(searchType('charts')!.rule, writeRule('charts')!), ok: 400,
+      run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/`, { method: 'POST', body: { playlist_id: 0 } })).status,
+    },
+    {
+      name: 'PATCH charts/{id}/playlist-mappings/{item}', rule: allOf(searchType('charts')!.rule, writeRule('charts')!), ok: 404,
+      run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/2000000000/`, { method: 'PATCH', body: { playlist_id: null } })).status,
+    },
+    { name: 'GET playlists/{id}/chart-mapping', rule: searchType('playlists')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/chart-mapping/`)).status },
+  ]);
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
     const route = ROUTES.find((r) => r.name === name)!;

@@ -7,14 +7,18 @@
  * its transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { chartEndpoints, playlistEndpoints, type ChartTrack, type ObjectRow } from '../../../shared/api/endpoints';
+import {
+  CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints,
+  type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping,
+} from '../../../shared/api/endpoints';
 import { RECORD_MSG, createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { WRITES } from '../records/defs';
 import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
@@ -88,7 +92,81 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
   });
 }
 
+/** A chart's mapped curated playlist (none or one), as playlist-mappings answers it. */
+async function mappingsOf(q: Queryable, chartId: number): Promise<PlaylistMapping[]> {
+  return q.query<PlaylistMapping>(
+    `select p.id, c.id as chart_id, json_build_object('id', p.id, 'name', p.name) as playlist
+     from charts c join playlists p on p.id = c.playlist_id where c.id = $1`, [chartId],
+  );
+}
+
+/**
+ * Maps (or with null unmaps) a locked chart to a playlist: a curated playlist of the
+ * chart's brand visible to the caller, else 400 naming playlist_id. Bumps the chart's
+ * version and appends its history row.
+ */
+async function setMapping(tx: Queryable, user: RequestUser, chart: { id: number; brand: string; playlist_id: number | null }, playlistId: number | null) {
+  if (playlistId !== null) {
+    const playlist = await fetchVisible(tx, LIST_DEF_BY_KEY.get('playlists')!, user, playlistId);
+    const [p] = playlist ? await tx.query<{ ok: boolean }>('select is_curated and brand = $2 as ok from playlists where id = $1', [playlistId, chart.brand]) : [];
+    if (!p?.ok) throw badRequest('playlist_id', CURATED_PLAYLIST_MSG);
+  }
+  if (chart.playlist_id === playlistId) return;
+  await tx.query('update charts set playlist_id = $2, version = version + 1 where id = $1', [chart.id, playlistId]);
+  await recordHistory(tx, { entity: 'charts', entityId: chart.id, userId: user.id, action: 'update', changes: { playlist_id: { old: chart.playlist_id, new: playlistId } } });
+}
+
+/** Inside a write: the chart visible to the caller, locked, with its brand and mapping. */
+async function lockedChart(tx: Queryable, user: RequestUser, id: number) {
+  await lockedParent(tx, 'charts', user, id);
+  const [chart] = await tx.query<{ id: number; brand: string; playlist_id: number | null }>('select id, brand, playlist_id from charts where id = $1', [id]);
+  return chart;
+}
+
+function registerMappings(app: FastifyInstance, db: Db) {
+  addEndpoint(app, db, mapEp.list, {
+    rule: readRuleOf('charts'),
+    handler: async (req, _reply, user) => {
+      await visibleParent(db, 'charts', user!, req.params.id);
+      return onePage(await mappingsOf(db, req.params.id));
+    },
+  });
+  addEndpoint(app, db, mapEp.create, {
+    rule: writeRuleOf('charts'),
+    handler: async (req, reply, user) => {
+      const out = await db.transaction(async (tx) => {
+        const chart = await lockedChart(tx, user!, req.params.id);
+        if (chart.playlist_id !== null) throw badRequest('playlist_id', CHART_MAPPED_MSG);
+        await setMapping(tx, user!, chart, req.body.playlist_id);
+        return (await mappingsOf(tx, chart.id))[0];
+      });
+      reply.code(201);
+      return out;
+    },
+  });
+  addEndpoint(app, db, mapEp.patch, {
+    rule: writeRuleOf('charts'),
+    handler: async (req, _reply, user) => db.transaction(async (tx) => {
+      const chart = await lockedChart(tx, user!, req.params.id);
+      if (chart.playlist_id !== req.params.item) throw notFound();
+      await setMapping(tx, user!, chart, req.body.playlist_id);
+      return (await mappingsOf(tx, chart.id))[0] ?? null;
+    }),
+  });
+  addEndpoint(app, db, mapEp.playlistCharts, {
+    rule: readRuleOf('playlists'),
+    handler: async (req, _reply, user) => {
+      await visibleParent(db, 'playlists', user!, req.params.id);
+      const charts = LIST_DEF_BY_KEY.get('charts')!;
+      const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
+      const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user!, r.id)) ? r : null)));
+      return onePage(visible.filter((r): r is ChartMapping => r !== null));
+    },
+  });
+}
+
 export function registerChartRoutes(app: FastifyInstance, db: Db) {
   registerOrdered(app, db, 'charts');
   registerOrdered(app, db, 'playlists');
+  registerMappings(app, db);
 }

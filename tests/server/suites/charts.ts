@@ -5,6 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_LEN } from '../../../shared/constants';
+import { CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG } from '../../../shared/api/endpoints';
 import { RECORD_MSG } from '../../../shared/records';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -49,6 +50,37 @@ export function chartSuite(get: () => RunningServer) {
     expect((await as('marketing', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [] }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(403);
     const history = await as('admin', `${C}${chart}/history/`);
     expect(history.body.results![0]).toMatchObject({ changes: { tracks: { old: tracks, new: moved } } });
+  });
+
+  it('a chart\'s mapped curated playlist: POST maps, PATCH remaps or unmaps, the playlist lists its charts; only curated playlists of the brand', async () => {
+    const chart = (await as('curation', C, { method: 'POST', body: { title: 'Mapped' } })).body.id as number;
+    const P = '/v4/catalog/playlists/';
+    const curated = [];
+    for (const name of ['Map A', 'Map B']) curated.push((await as('curation', P, { method: 'POST', body: { name, is_curated: true } })).body.id as number);
+    const plain = (await as('curation', P, { method: 'POST', body: { name: 'Not curated' } })).body.id as number;
+    const other = (await as('curation', P, { method: 'POST', body: { name: 'Other brand', is_curated: true }, headers: { 'x-brand': 'brand:dance' } })).body.id as number;
+    const M = `${C}${chart}/playlist-mappings/`;
+    expect((await as('curation', M)).body.results).toEqual([]);
+    for (const bad of [plain, other, 2_000_000_000]) {
+      expect(await as('curation', M, { method: 'POST', body: { playlist_id: bad } }).then((r) => [r.status, r.body])).toEqual([400, { playlist_id: [CURATED_PLAYLIST_MSG] }]);
+    }
+    const made = await as('curation', M, { method: 'POST', body: { playlist_id: curated[0] } });
+    expect([made.status, made.body]).toEqual([201, { id: curated[0], chart_id: chart, playlist: { id: curated[0], name: 'Map A' } }]);
+    expect((await as('curation', M, { method: 'POST', body: { playlist_id: curated[1] } })).body).toEqual({ playlist_id: [CHART_MAPPED_MSG] });
+    expect((await as('curation', `${C}${chart}/`)).body).toMatchObject({ playlist_id: curated[0] });
+    expect((await as('curation', `${P}${curated[0]}/chart-mapping/`)).body.results).toEqual([{ id: chart, title: 'Mapped', enabled: true }]);
+    expect((await as('curation', `${M}${curated[1]}/`, { method: 'PATCH', body: { playlist_id: curated[0] } })).status).toBe(404);
+    const moved = await as('curation', `${M}${curated[0]}/`, { method: 'PATCH', body: { playlist_id: curated[1] } });
+    expect(moved.body).toEqual({ id: curated[1], chart_id: chart, playlist: { id: curated[1], name: 'Map B' } });
+    expect((await as('curation', `${P}${curated[0]}/chart-mapping/`)).body.results).toEqual([]);
+    expect((await as('marketing', `${M}${curated[1]}/`, { method: 'PATCH', body: { playlist_id: null } })).status).toBe(403);
+    const gone = await as('curation', `${M}${curated[1]}/`, { method: 'PATCH', body: { playlist_id: null } });
+    expect([gone.status, gone.body]).toEqual([200, null]);
+    expect((await as('curation', M)).body.results).toEqual([]);
+    const history = await as('admin', `${C}${chart}/history/`);
+    expect(history.body.results!.slice(0, 3).map((h) => h.changes)).toEqual([
+      { playlist_id: { old: curated[1], new: null } }, { playlist_id: { old: curated[0], new: curated[1] } }, { playlist_id: { old: null, new: curated[0] } },
+    ]);
   });
 }
 
