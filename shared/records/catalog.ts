@@ -157,7 +157,7 @@ export const chartRecord = defineRecord({
   },
   shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
   create: { required: ['title'] },
-  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }],
+  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' }],
 });
 
 export const labelRecord = defineRecord({
@@ -220,6 +220,7 @@ export const playlistRecord = defineRecord({
   },
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
   create: { required: ['name'] },
+  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'charts', label: 'Mapped Charts', api: 'chart-mapping' }],
 });
 
 export const djProfileRecord = defineRecord({
