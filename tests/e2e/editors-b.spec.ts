@@ -16,7 +16,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -192,6 +192,51 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await page.reload();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
+});
+
+test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const dance = { headers: { 'x-brand': 'brand:dance' } };
+  const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Mapped Chart' }, ...dance })).body as { id: number }).id;
+  const playlists: number[] = [];
+  for (const name of ['E2E Mapped Playlist', 'E2E Other Playlist']) {
+    playlists.push(((await admin.call('POST', '/v4/catalog/playlists/', { body: { name, is_curated: true }, ...dance })).body as { id: number }).id);
+  }
+  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=3&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
+  expect((await admin.call('PUT', `/v4/catalog/playlists/${playlists[0]}/tracks/bulk/`, { body: { track_ids: tracks }, ...dance })).status).toBe(200);
+
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/charts/${chart}`);
+  await openTab(page, 'Curated Playlist');
+  await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
+  await page.getByTestId('save-mapping').click();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Mapped Playlist');
+  await bothWidths(page, 'chart curated playlist tab');
+  await page.reload();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Mapped Playlist');
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Other Playlist');
+  await page.getByTestId('save-mapping').click();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Other Playlist');
+  await page.getByTestId('unmap-playlist').click();
+  await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
+  expect(((await admin.call('GET', `/v4/catalog/charts/${chart}/playlist-mappings/`, dance)).body as { results: unknown[] }).results).toEqual([]);
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
+  await page.getByTestId('save-mapping').click();
+  await page.getByTestId('mapped-playlist').click();
+
+  await expect(page).toHaveURL(new RegExp(`/catalog/playlists/${playlists[0]}$`));
+  await openTab(page, 'Tracks');
+  await expect(page.getByTestId('track-position')).toHaveText(tracks.map((_, i) => String(i + 1)));
+  await moveFirstTrackToThird(page);
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const after = ((await admin.call('GET', `/v4/catalog/playlists/${playlists[0]}/tracks/`, dance)).body as { results: { id: number }[] }).results;
+  expect(after.map((t) => t.id)).toEqual([tracks[1], tracks[2], tracks[0]]);
+  await bothWidths(page, 'playlist tracks tab');
+  await openTab(page, 'Mapped Charts');
+  await expect(page.getByTestId('mapped-charts')).toContainText('E2E Mapped Chart');
+  await bothWidths(page, 'playlist mapped charts tab');
 });
 
 test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({ page, gotoConsole }) => {
