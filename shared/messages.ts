@@ -59,6 +59,8 @@ export const MSG = {
    * noun, shared/records): "Error during create or update of release, with {error}".
    */
   saveFailed: (thing: string, error: string) => `Error during create or update of ${thing}, with ${error}`,
+  /** The spec says a DJ slug is unique without a message: ours, on dj_slug (README "DJ profiles"). */
+  djSlugTaken: 'This DJ slug is already used by another DJ profile. Choose another.',
 } as const;
 
 /** Confirm dialog texts (§2). */
