@@ -13,7 +13,7 @@ import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { fetchVisible } from './lists';
 
-export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'charts' | 'playlists';
+export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'charts' | 'playlists' | 'genres';
 
 const defOf = (type: ParentType): ListDef => LIST_DEF_BY_KEY.get(type)!;
 

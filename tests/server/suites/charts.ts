@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_LEN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG } from '../../../shared/api/endpoints';
+import { CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, SUB_GENRE_IN_USE_MSG, SUB_GENRE_TAKEN_MSG } from '../../../shared/api/endpoints';
 import { RECORD_MSG } from '../../../shared/records';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -131,5 +131,37 @@ export function djProfileSuite(get: () => RunningServer) {
     expect((await patch('curation', a.id, { dj_name: 'x' }, 1_000_000)).status).toBe(412);
     // Support reads DJ profiles but does not edit them (the shared catalogue rule: admin, content ops, curation).
     expect((await patch('support', a.id, { dj_name: 'x' }, ok.body.version as number)).status).toBe(403);
+  });
+}
+
+/** A genre's sub-genres (GET/POST/PATCH/DELETE …/genres/{id}/sub-genres/): admin edits them; names once per genre; one in use stays. */
+export function subGenreSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const [u, p] of [['admin', 'sandbox-admin'], ['curation', 'sandbox-curation']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
+  });
+  const as = (who: string, path: string, init: Parameters<typeof api>[3] = {}) => api(get(), tokens.get(who)!, path, init);
+
+  it('admin adds, renames and removes sub-genres; a taken name and a sub-genre given to tracks are refused; history kept', async () => {
+    const [{ id: genre }] = await get().db.query<{ id: number }>("insert into genres (name, slug) values ('E2E Sub Parent', 'e2e-sub-parent') returning id");
+    const G = `/v4/catalog/genres/${genre}/sub-genres/`;
+    expect((await as('admin', G)).body.results).toEqual([]);
+    const made = await as('admin', G, { method: 'POST', body: { name: 'Deep' } });
+    expect([made.status, made.body]).toMatchObject([201, { name: 'Deep', track_count: 0 }]);
+    const other = (await as('admin', G, { method: 'POST', body: { name: 'Acid' } })).body.id as number;
+    expect((await as('admin', G, { method: 'POST', body: { name: 'deep' } })).body).toEqual({ name: [SUB_GENRE_TAKEN_MSG] });
+    expect((await as('admin', G, { method: 'POST', body: { name: ' ' } })).status).toBe(400);
+    expect((await as('admin', `${G}${other}/`, { method: 'PATCH', body: { name: 'Deep' } })).body).toEqual({ name: [SUB_GENRE_TAKEN_MSG] });
+    expect((await as('admin', `${G}${other}/`, { method: 'PATCH', body: { name: 'Acid House' } })).body).toMatchObject({ id: other, name: 'Acid House' });
+    expect((await as('admin', G)).body.results!.map((s) => s.name)).toEqual(['Acid House', 'Deep']);
+    expect((await as('curation', G, { method: 'POST', body: { name: 'No' } })).status).toBe(403);
+    expect((await as('curation', G)).status).toBe(200);
+    const [{ id: track }] = await get().db.query<{ id: number }>('select id from tracks order by id limit 1');
+    await get().db.query('update tracks set sub_genre_id = $2 where id = $1', [track, made.body.id]);
+    expect((await as('admin', `${G}${made.body.id}/`, { method: 'DELETE' })).body).toEqual({ non_field_errors: [SUB_GENRE_IN_USE_MSG] });
+    expect((await as('admin', `${G}${other}/`, { method: 'DELETE' })).status).toBe(204);
+    expect((await as('admin', `/v4/catalog/genres/1/sub-genres/${made.body.id}/`, { method: 'PATCH', body: { name: 'Moved' } })).status).toBe(404);
+    const history = await as('admin', `/v4/catalog/genres/${genre}/history/`);
+    expect(history.body.results![0]).toMatchObject({ changes: { sub_genres: { old: ['Acid House', 'Deep'], new: ['Deep'] } } });
   });
 }
