@@ -142,6 +142,7 @@ export const genreRecord = defineRecord({
   type: genres, title: 'name', noun: 'genre',
   fields: { name: field('Name', 'text', name()), enabled: ENABLED },
   shown: { slug: { label: 'Slug', kind: 'text' } },
+  subResources: [{ key: 'sub-genres', label: 'Sub-genres', api: 'sub-genres' }],
 });
 
 export const chartRecord = defineRecord({
