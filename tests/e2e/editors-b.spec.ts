@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { PHONE_MSG } from '../../shared/api/endpoints';
+import { PHONE_MSG, SUB_GENRE_TAKEN_MSG } from '../../shared/api/endpoints';
 import { recordLink } from '../../shared/search/columns';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
@@ -255,4 +255,28 @@ test('a genre and a link partner open from search and are edited by admin: saved
     await expect(page.locator(`#field-${field}`)).toHaveValue(value);
     await bothWidths(page, `${type} record`);
   }
+});
+
+test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name refused with its message, renamed, removed', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const genre = ((await admin.call('GET', '/v4/catalog/genres/?per_page=1&order_by=-id')).body as { results: { id: number }[] }).results[0].id;
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/genres/${genre}`);
+  await openTab(page, 'Sub-genres');
+  await page.locator('#sub-genre-name').fill('E2E Sub');
+  await page.getByTestId('add-sub-genre').click();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: /^E2E Sub$/ })).toBeVisible();
+  await page.locator('#sub-genre-name').fill('e2e sub');
+  await page.getByTestId('add-sub-genre').click();
+  await expect(page.getByTestId('sub-genre-error')).toContainText(SUB_GENRE_TAKEN_MSG);
+  await bothWidths(page, 'genre sub-genres tab');
+  await page.getByRole('button', { name: 'Rename E2E Sub' }).click();
+  await page.getByLabel('New name for E2E Sub').fill('E2E Sub Renamed');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.reload();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toBeVisible();
+  const subs = ((await admin.call('GET', `/v4/catalog/genres/${genre}/sub-genres/`)).body as { results: { name: string }[] }).results;
+  expect(subs.map((s) => s.name)).toContain('E2E Sub Renamed');
+  await page.getByRole('button', { name: 'Remove E2E Sub Renamed' }).click();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toHaveCount(0);
 });
