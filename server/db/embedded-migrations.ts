@@ -79,6 +79,13 @@ export const JOURNAL = {
       "when": 1795541631140,
       "tag": "0010_idempotency_per_user",
       "breakpoints": true
+    },
+    {
+      "idx": 11,
+      "version": "7",
+      "when": 1795543200046,
+      "tag": "0011_playlist_partners",
+      "breakpoints": true
     }
   ]
 };
@@ -94,5 +101,6 @@ export const SQL_FILES: Record<string, string> = {
   "0007_record_history": "CREATE TABLE \"record_history\" (\n\t\"id\" bigserial PRIMARY KEY NOT NULL,\n\t\"entity\" text NOT NULL,\n\t\"entity_id\" integer NOT NULL,\n\t\"user_id\" integer,\n\t\"action\" text NOT NULL,\n\t\"changes\" jsonb DEFAULT '{}'::jsonb NOT NULL,\n\t\"created_at\" timestamp with time zone DEFAULT now() NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"suppliers\" DROP CONSTRAINT \"suppliers_default_exclusive_period_check\";--> statement-breakpoint\nALTER TABLE \"releases\" DROP CONSTRAINT \"releases_exclusive_period_check\";--> statement-breakpoint\nALTER TABLE \"record_history\" ADD CONSTRAINT \"record_history_user_id_fkey\" FOREIGN KEY (\"user_id\") REFERENCES \"public\".\"users\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nCREATE INDEX \"record_history_entity\" ON \"record_history\" USING btree (\"entity\",\"entity_id\",\"created_at\" DESC NULLS FIRST,\"id\" DESC NULLS FIRST);--> statement-breakpoint\nALTER TABLE \"suppliers\" ADD CONSTRAINT \"suppliers_default_exclusive_period_check\" CHECK (\"suppliers\".\"default_exclusive_period\" in (0, 14, 28, 56));--> statement-breakpoint\nALTER TABLE \"releases\" ADD CONSTRAINT \"releases_exclusive_period_check\" CHECK (\"releases\".\"exclusive_period\" in (0, 14, 28, 56));",
   "0008_artist_muzooka": "CREATE TABLE \"artist_muzooka_mappings\" (\n\t\"id\" serial PRIMARY KEY NOT NULL,\n\t\"artist_id\" integer NOT NULL,\n\t\"muzooka_id\" text NOT NULL,\n\t\"enabled\" boolean DEFAULT true NOT NULL,\n\t\"created_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\tCONSTRAINT \"artist_muzooka_mappings_artist_profile\" UNIQUE(\"artist_id\",\"muzooka_id\")\n);\n--> statement-breakpoint\nALTER TABLE \"artists\" ADD COLUMN \"image_key\" text;--> statement-breakpoint\nALTER TABLE \"artist_muzooka_mappings\" ADD CONSTRAINT \"artist_muzooka_mappings_artist_id_fkey\" FOREIGN KEY (\"artist_id\") REFERENCES \"public\".\"artists\"(\"id\") ON DELETE no action ON UPDATE no action;",
   "0009_supplier_ingester_key": "ALTER TABLE \"suppliers\" ADD COLUMN \"ingester_key_hint\" text;--> statement-breakpoint\nALTER TABLE \"suppliers\" ADD COLUMN \"ingester_key_created_at\" timestamp with time zone;--> statement-breakpoint\nUPDATE \"suppliers\" SET \"ingester_key_hint\" = right(\"ingester_key\", 4), \"ingester_key\" = rtrim(translate(encode(sha256(convert_to(\"ingester_key\", 'UTF8')), 'base64'), '+/', '-_'), '=') WHERE \"ingester_key\" IS NOT NULL;\n",
-  "0010_idempotency_per_user": "ALTER TABLE \"idempotency_keys\" DROP CONSTRAINT \"idempotency_keys_pkey\";--> statement-breakpoint\nALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_pkey\" PRIMARY KEY(\"user_id\",\"key\");--> statement-breakpoint\nCREATE INDEX \"idempotency_keys_created\" ON \"idempotency_keys\" USING btree (\"created_at\");\n"
+  "0010_idempotency_per_user": "ALTER TABLE \"idempotency_keys\" DROP CONSTRAINT \"idempotency_keys_pkey\";--> statement-breakpoint\nALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_pkey\" PRIMARY KEY(\"user_id\",\"key\");--> statement-breakpoint\nCREATE INDEX \"idempotency_keys_created\" ON \"idempotency_keys\" USING btree (\"created_at\");\n",
+  "0011_playlist_partners": "CREATE TABLE \"playlist_partners\" (\n\t\"playlist_id\" integer NOT NULL,\n\t\"partner_id\" integer NOT NULL,\n\tCONSTRAINT \"playlist_partners_pkey\" PRIMARY KEY(\"playlist_id\",\"partner_id\")\n);\n--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_playlist_id_fkey\" FOREIGN KEY (\"playlist_id\") REFERENCES \"public\".\"playlists\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_partner_id_fkey\" FOREIGN KEY (\"partner_id\") REFERENCES \"public\".\"link_partners\"(\"id\") ON DELETE no action ON UPDATE no action;"
 };

@@ -44,7 +44,8 @@ const COVERED: Record<string, readonly Call[]> = {
   ],
   Charts: [['GET', `${C}/`], ['POST', `${C}/`], ['GET', `${C}/1/`], ['PATCH', `${C}/1/`], ['GET', `${C}/1/tracks/`], ['PUT', `${C}/1/tracks/`],
     ['GET', `${C}/1/playlist-mappings/`], ['POST', `${C}/1/playlist-mappings/`], ['PATCH', `${C}/1/playlist-mappings/1/`]],
-  Playlists: [['GET', `${P}/`], ['POST', `${P}/`], ['GET', `${P}/1/`], ['PATCH', `${P}/1/`], ['GET', `${P}/1/tracks/`], ['PUT', `${P}/1/tracks/bulk/`], ['GET', `${P}/1/chart-mapping/`]],
+  Playlists: [['GET', `${P}/`], ['POST', `${P}/`], ['GET', `${P}/1/`], ['PATCH', `${P}/1/`], ['GET', `${P}/1/tracks/`], ['PUT', `${P}/1/tracks/bulk/`], ['GET', `${P}/1/chart-mapping/`],
+    ['GET', `${P}/1/partners/`], ['PUT', `${P}/1/partners-bulk/`]],
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
 };
 /** §7 paths without a route yet (issue 14, left for later). */
@@ -53,7 +54,6 @@ const NOT_YET: readonly Call[] = [
   ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`], ['GET', `${L}/1/statements/`],
   ['POST', `${S}/1/service-agreement/`], ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
   ['POST', `${C}/1/images/`],
-  ['GET', `${P}/1/partners/`], ['PUT', `${P}/1/partners-bulk/`],
 ];
 
 /** Whether the API registered a route for the call (its path parameters filled). */

@@ -810,7 +810,8 @@ describe.concurrent('supplier sub-resources × account', () => {
  * Charts and playlists (spec §7 Charts, Playlists; server/api/routes/charts.ts): GET
  * tracks under the type's read rule, PUT tracks (writing back the order there) under its
  * write rule, POST create under its create rule; a chart's playlist-mappings (GET under
- * the read rule, POST/PATCH under the write rule), a playlist's chart-mapping (GET), and a
+ * the read rule, POST/PATCH under the write rule), a playlist's chart-mapping and partners (GET)
+ * and partners-bulk (PUT, write rule), and a
  * genre's sub-genres (GET under the genres read rule, POST/PATCH/DELETE under its write rule).
  */
 describe.concurrent('charts and playlists × account', () => {
@@ -845,6 +846,12 @@ describe.concurrent('charts and playlists × account', () => {
       run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/2000000000/`, { method: 'PATCH', body: { playlist_id: null } })).status,
     },
     { name: 'GET playlists/{id}/chart-mapping', rule: searchType('playlists')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/chart-mapping/`)).status },
+    { name: 'GET playlists/{id}/partners', rule: searchType('playlists')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/partners/`)).status },
+    {
+      // An allowed writer gets the 400 of an unknown partner: nothing changes.
+      name: 'PUT playlists/{id}/partners-bulk', rule: allOf(searchType('playlists')!.rule, writeRule('playlists')!), ok: 400,
+      run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/partners-bulk/`, { method: 'PUT', body: { partner_ids: [2000000000] } })).status,
+    },
     // A genre's sub-genres: an allowed writer gets the 400 of a blank name or the 404 of a sub-genre not the genre's.
     { name: 'GET genres/{id}/sub-genres', rule: searchType('genres')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/genres/${await rowOf('genres', brand)}/sub-genres/`)).status },
     ...(['POST', 'PATCH', 'DELETE'] as const).map((method) => ({

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints,
-  type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping,
+  CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints, playlistPartnerEndpoints as partnerEp,
+  type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping, type PlaylistPartner,
 } from '../../../shared/api/endpoints';
 import { RECORD_MSG, createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
@@ -165,8 +165,47 @@ function registerMappings(app: FastifyInstance, db: Db) {
   });
 }
 
+async function partnersOf(q: Queryable, playlistId: number): Promise<PlaylistPartner[]> {
+  return q.query<PlaylistPartner>(
+    `select lp.id, lp.name, lp.url, lp.enabled from playlist_partners x join link_partners lp on lp.id = x.partner_id
+     where x.playlist_id = $1 order by lower(lp.name), lp.id`, [playlistId],
+  );
+}
+
+/** A playlist's link partners: GET under the playlists read rule, PUT partners-bulk/ (the whole set) under its write rule, with history. */
+function registerPartners(app: FastifyInstance, db: Db) {
+  addEndpoint(app, db, partnerEp.list, {
+    rule: readRuleOf('playlists'),
+    handler: async (req, _reply, user) => {
+      await visibleParent(db, 'playlists', user!, req.params.id);
+      return onePage(await partnersOf(db, req.params.id));
+    },
+  });
+  addEndpoint(app, db, partnerEp.put, {
+    rule: writeRuleOf('playlists'),
+    handler: async (req, _reply, user) => {
+      const { id } = req.params;
+      const ids = req.body.partner_ids;
+      return db.transaction(async (tx) => {
+        await lockedParent(tx, 'playlists', user!, id);
+        const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from link_partners where id = any($1::int[])', [ids]);
+        if (n !== ids.length) throw badRequest('partner_ids', RECORD_MSG.noSuchRecord);
+        const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
+        await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
+        await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
+        const after = [...ids].sort((a, b) => a - b);
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user!.id, action: 'update', changes: { partners: { old: before, new: after } } });
+        }
+        return onePage(await partnersOf(tx, id));
+      });
+    },
+  });
+}
+
 export function registerChartRoutes(app: FastifyInstance, db: Db) {
   registerOrdered(app, db, 'charts');
   registerOrdered(app, db, 'playlists');
   registerMappings(app, db);
+  registerPartners(app, db);
 }

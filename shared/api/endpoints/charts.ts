@@ -89,3 +89,26 @@ export const chartMappingEndpoints = {
     doc: 'The charts mapped to a playlist, by title.',
   }),
 };
+
+/** Most link partners one playlist names (far more than exist). */
+export const MAX_PLAYLIST_PARTNERS = 500;
+const PARTNERS_MESSAGE = `Send the playlist's link partners: at most ${MAX_PLAYLIST_PARTNERS}, each once.`;
+/** A link partner a playlist is offered to. */
+export const PlaylistPartner = z.object({ id: z.number().int(), name: z.string(), url: z.string().nullable(), enabled: z.boolean() });
+export type PlaylistPartner = z.infer<typeof PlaylistPartner>;
+/** PUT …/partners-bulk/: every link partner of the playlist (empty: none). */
+export const PlaylistPartnersBody = z.strictObject({
+  partner_ids: z.array(id, { error: PARTNERS_MESSAGE }).max(MAX_PLAYLIST_PARTNERS, PARTNERS_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, PARTNERS_MESSAGE),
+});
+
+export const playlistPartnerEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/v4/catalog/playlists/:id/partners/', params, response: listEnvelope(PlaylistPartner),
+    doc: 'The link partners a playlist is offered to, by name.',
+  }),
+  put: endpoint({
+    method: 'PUT', path: '/v4/catalog/playlists/:id/partners-bulk/', params, body: PlaylistPartnersBody, response: listEnvelope(PlaylistPartner),
+    doc: 'Replaces a playlist\'s link partners with these (unknown ones: 400 naming partner_ids).',
+  }),
+};

@@ -108,6 +108,34 @@ export function playlistSuite(get: () => RunningServer) {
   });
 }
 
+/** A playlist's link partners: PUT partners-bulk/ replaces the set, GET partners/ reads it by name; unknown partners refused; history kept. */
+export function playlistPartnerSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const [u, p] of [['curation', 'sandbox-curation'], ['marketing', 'sandbox-marketing']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
+  });
+  const as = (who: string, path: string, init: Parameters<typeof api>[3] = {}) => api(get(), tokens.get(who)!, path, { ...init, headers: { 'x-brand': 'brand:dj' } });
+
+  it('replaces and reads a playlist\'s partners', async () => {
+    const playlist = (await as('curation', '/v4/catalog/playlists/', { method: 'POST', body: { name: 'Partnered', is_curated: true } })).body.id as number;
+    const partners = await get().db.query<{ id: number; name: string }>('select id, name from link_partners order by lower(name), id limit 3');
+    const P = `/v4/catalog/playlists/${playlist}/`;
+    expect((await as('curation', `${P}partners/`)).body.results).toEqual([]);
+    const put = await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [partners[2].id, partners[0].id] } });
+    expect([put.status, put.body.results!.map((p) => p.id)]).toEqual([200, [partners[0].id, partners[2].id]]);
+    expect((await as('curation', `${P}partners/`)).body.results!.map((p) => p.name)).toEqual([partners[0].name, partners[2].name]);
+    expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [2_000_000_000] } })).body).toEqual({ partner_ids: [RECORD_MSG.noSuchRecord] });
+    expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [partners[0].id, partners[0].id] } })).status).toBe(400);
+    expect((await as('marketing', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [] } })).status).toBe(403);
+    expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [] } })).body.results).toEqual([]);
+    const history = await as('curation', `${P}history/`);
+    expect(history.body.results!.slice(0, 2).map((h) => h.changes)).toEqual([
+      { partners: { old: [partners[0].id, partners[2].id].sort((a, b) => a - b), new: [] } },
+      { partners: { old: [], new: [partners[0].id, partners[2].id].sort((a, b) => a - b) } },
+    ]);
+  });
+}
+
 /** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile's fields, the slug unique, If-Match, who may. */
 export function djProfileSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
