@@ -221,7 +221,10 @@ export const playlistRecord = defineRecord({
   },
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
   create: { required: ['name'] },
-  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'charts', label: 'Mapped Charts', api: 'chart-mapping' }],
+  subResources: [
+    { key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'partners', label: 'Partners', api: 'partners' },
+    { key: 'charts', label: 'Mapped Charts', api: 'chart-mapping' },
+  ],
 });
 
 export const djProfileRecord = defineRecord({

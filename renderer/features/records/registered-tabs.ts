@@ -23,6 +23,7 @@ registerRecordTab('charts', 'tracks', lazy(() => import('./OrderedTracksTab')));
 registerRecordTab('charts', 'playlist', lazy(() => import('./ChartPlaylistTab')));
 registerRecordTab('playlists', 'tracks', lazy(() => import('./OrderedTracksTab').then((m) => ({ default: m.PlaylistTracksTab }))));
 registerRecordTab('playlists', 'charts', lazy(() => import('./ChartPlaylistTab').then((m) => ({ default: m.PlaylistChartsTab }))));
+registerRecordTab('playlists', 'partners', lazy(() => import('./PlaylistPartnersTab')));
 registerRecordTab('genres', 'sub-genres', lazy(() => import('./GenreSubGenresTab')));
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
