@@ -280,3 +280,24 @@ test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name 
   await page.getByRole('button', { name: 'Remove E2E Sub Renamed' }).click();
   await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toHaveCount(0);
 });
+
+test('a playlist\'s link partners on its Partners tab: one added by search, saved, seen after a reload, removed', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const dance = { headers: { 'x-brand': 'brand:dance' } };
+  const playlist = ((await admin.call('POST', '/v4/catalog/playlists/', { body: { name: 'E2E Partnered Playlist', is_curated: true }, ...dance })).body as { id: number }).id;
+  const partner = ((await admin.call('GET', '/v4/catalog/link-partners/?per_page=1&order_by=id')).body as { results: { id: number; name: string }[] }).results[0];
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/playlists/${playlist}`);
+  await openTab(page, 'Partners');
+  await chooseBySearch(page, 'playlist-add-partner', partner.name);
+  await page.getByTestId('save-partners').click();
+  await expect(page.getByTestId('save-partners')).toBeDisabled();
+  await bothWidths(page, 'playlist partners tab');
+  await page.reload();
+  await expect(page.getByTestId('partner-name')).toHaveText([partner.name]);
+  const saved = ((await admin.call('GET', `/v4/catalog/playlists/${playlist}/partners/`, dance)).body as { results: { id: number }[] }).results;
+  expect(saved.map((p) => p.id)).toEqual([partner.id]);
+  await page.getByRole('button', { name: `Remove ${partner.name}` }).click();
+  await page.getByTestId('save-partners').click();
+  await expect(page.getByText('This playlist has no link partners')).toBeVisible();
+});

@@ -78,6 +78,7 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'chart record: curated playlist', route: '/catalog/charts/:id (Curated Playlist tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Curated Playlist') },
   { name: 'playlist record: tracks', route: '/catalog/playlists/:id (Tracks tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Tracks') },
+  { name: 'playlist record: partners', route: '/catalog/playlists/:id (Partners tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Partners') },
   { name: 'playlist record: mapped charts', route: '/catalog/playlists/:id (Mapped Charts tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Mapped Charts') },
   { name: 'genre record: sub-genres', route: '/catalog/genres/:id (Sub-genres tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'genres', 'Sub-genres') },
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
