@@ -22,7 +22,7 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
+import { addListUnder, lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 
 /** A type with ordered tracks: its link table and that table's owner column. */
 const ORDERED = {
@@ -124,13 +124,7 @@ async function lockedChart(tx: Queryable, user: RequestUser, id: number) {
 }
 
 function registerMappings(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, mapEp.list, {
-    rule: readRuleOf('charts'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'charts', user!, req.params.id);
-      return onePage(await mappingsOf(db, req.params.id));
-    },
-  });
+  addListUnder(app, db, mapEp.list, 'charts', mappingsOf);
   addEndpoint(app, db, mapEp.create, {
     rule: writeRuleOf('charts'),
     handler: async (req, reply, user) => {
@@ -174,13 +168,7 @@ async function partnersOf(q: Queryable, playlistId: number): Promise<PlaylistPar
 
 /** A playlist's link partners: GET under the playlists read rule, PUT partners-bulk/ (the whole set) under its write rule, with history. */
 function registerPartners(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, partnerEp.list, {
-    rule: readRuleOf('playlists'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'playlists', user!, req.params.id);
-      return onePage(await partnersOf(db, req.params.id));
-    },
-  });
+  addListUnder(app, db, partnerEp.list, 'playlists', partnersOf);
   addEndpoint(app, db, partnerEp.put, {
     rule: writeRuleOf('playlists'),
     handler: async (req, _reply, user) => {

@@ -11,7 +11,7 @@ import type { RequestUser } from '../principal';
 import { badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
 import { addEndpoint } from '../route';
-import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
+import { addListUnder, lockedParent, writeRuleOf } from './subresource';
 
 async function subGenresOf(q: Queryable, genreId: number, itemId?: number): Promise<SubGenre[]> {
   return q.query<SubGenre>(
@@ -36,13 +36,7 @@ async function assertFreeName(tx: Queryable, genreId: number, name: string, item
 }
 
 export function registerGenreRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.list, {
-    rule: readRuleOf('genres'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'genres', user!, req.params.id);
-      return onePage(await subGenresOf(db, req.params.id));
-    },
-  });
+  addListUnder(app, db, ep.list, 'genres', (q, id) => subGenresOf(q, id));
   addEndpoint(app, db, ep.create, {
     rule: writeRuleOf('genres'),
     handler: async (req, reply, user) => {
