@@ -5,7 +5,7 @@
  * once; the server's refusal is shown under the form.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Space, Table } from 'antd';
+import { Alert, App, Button, Empty, Form, Input, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subGenreEndpoints as ep, type SubGenre } from '../../../shared/api/endpoints';
@@ -46,44 +46,45 @@ export default function GenreSubGenresTab({ id }: RecordTabProps) {
 
   return (
     <div className="genre-sub-genres">
-      <Table<SubGenre>
-        {...TAB_TABLE}
-        data-testid="sub-genres"
-        dataSource={q.data.results}
-        locale={{ emptyText: 'This genre has no sub-genres' }}
-        columns={[
-          {
-            key: 'name', title: 'Sub-genre',
-            render: (_, r) => renaming?.item === r.id ? (
-              <Space.Compact>
-                <Input
-                  aria-label={`New name for ${r.name}`}
-                  value={renaming.name}
-                  maxLength={255}
-                  onChange={(e) => setRenaming({ item: r.id, name: e.target.value })}
-                  onPressEnter={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}
-                />
-                <Button type="primary" loading={change.isPending} onClick={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}>Save</Button>
-                <Button onClick={() => setRenaming(null)}>Cancel</Button>
-              </Space.Compact>
-            ) : <span data-testid="sub-genre-name">{r.name}</span>,
-          },
-          { key: 'tracks', title: 'Tracks', render: (_, r) => r.track_count },
-          ...(mayWrite ? [{
-            key: 'actions', title: <span className="sr-only">Actions</span>,
-            render: (_: unknown, r: SubGenre) => (
-              <Space>
-                <Button size="small" aria-label={`Rename ${r.name}`} onClick={() => setRenaming({ item: r.id, name: r.name })}>Rename</Button>
-                <Button
-                  size="small" type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`}
-                  disabled={r.track_count > 0 || change.isPending}
-                  onClick={() => change.mutate({ kind: 'remove', item: r.id })}
-                />
-              </Space>
-            ),
-          }] : []),
-        ]}
-      />
+      {q.data.results.length === 0 ? <Empty description="This genre has no sub-genres" /> : (
+        <Table<SubGenre>
+          {...TAB_TABLE}
+          data-testid="sub-genres"
+          dataSource={q.data.results}
+          columns={[
+            {
+              key: 'name', title: 'Sub-genre',
+              render: (_, r) => renaming?.item === r.id ? (
+                <Space.Compact>
+                  <Input
+                    aria-label={`New name for ${r.name}`}
+                    value={renaming.name}
+                    maxLength={255}
+                    onChange={(e) => setRenaming({ item: r.id, name: e.target.value })}
+                    onPressEnter={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}
+                  />
+                  <Button type="primary" loading={change.isPending} onClick={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}>Save</Button>
+                  <Button onClick={() => setRenaming(null)}>Cancel</Button>
+                </Space.Compact>
+              ) : <span data-testid="sub-genre-name">{r.name}</span>,
+            },
+            { key: 'tracks', title: 'Tracks', render: (_, r) => r.track_count },
+            ...(mayWrite ? [{
+              key: 'actions', title: <span className="sr-only">Actions</span>,
+              render: (_: unknown, r: SubGenre) => (
+                <Space>
+                  <Button size="small" aria-label={`Rename ${r.name}`} onClick={() => setRenaming({ item: r.id, name: r.name })}>Rename</Button>
+                  <Button
+                    size="small" type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`}
+                    disabled={r.track_count > 0 || change.isPending}
+                    onClick={() => change.mutate({ kind: 'remove', item: r.id })}
+                  />
+                </Space>
+              ),
+            }] : []),
+          ]}
+        />
+      )}
       {mayWrite && (
         <div className="record-save-bar">
           <Form layout="vertical" component="div">

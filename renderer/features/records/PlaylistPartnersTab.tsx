@@ -4,7 +4,7 @@
  * by search and removes them, then saves the whole set in one PUT.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Form, Space, Table } from 'antd';
+import { Alert, App, Button, Empty, Form, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -48,21 +48,22 @@ export default function PlaylistPartnersTab({ id, onDirty }: RecordTabProps) {
 
   return (
     <div className="playlist-partners">
-      <Table<Row>
-        {...TAB_TABLE}
-        data-testid="playlist-partners"
-        dataSource={rows}
-        locale={{ emptyText: 'This playlist has no link partners' }}
-        columns={[
-          { key: 'name', title: 'Link Partner', render: (_, r) => <Link to={recordRoute('link_partners', r.id) ?? '#'} data-testid="partner-name">{r.name}</Link> },
-          ...(mayWrite ? [{
-            key: 'remove', width: 56, title: <span className="sr-only">Remove</span>,
-            render: (_: unknown, r: Row) => (
-              <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`} onClick={() => setEdited(rows.filter((x) => x.id !== r.id))} />
-            ),
-          }] : []),
-        ]}
-      />
+      {rows.length === 0 ? <Empty description="This playlist has no link partners" /> : (
+        <Table<Row>
+          {...TAB_TABLE}
+          data-testid="playlist-partners"
+          dataSource={rows}
+          columns={[
+            { key: 'name', title: 'Link Partner', render: (_, r) => <Link to={recordRoute('link_partners', r.id) ?? '#'} data-testid="partner-name">{r.name}</Link> },
+            ...(mayWrite ? [{
+              key: 'remove', width: 56, title: <span className="sr-only">Remove</span>,
+              render: (_: unknown, r: Row) => (
+                <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`} onClick={() => setEdited(rows.filter((x) => x.id !== r.id))} />
+              ),
+            }] : []),
+          ]}
+        />
+      )}
       {mayWrite && (
         <div className="record-save-bar">
           <Form layout="vertical" component="div">
