@@ -22,6 +22,7 @@ import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
 import { registerSupplierRoutes } from './routes/suppliers';
 import { registerChartRoutes } from './routes/charts';
+import { registerGenreRoutes } from './routes/genres';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
@@ -107,6 +108,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerBankingRoutes(scope, db);
     registerSupplierRoutes(scope, db);
     registerChartRoutes(scope, db);
+    registerGenreRoutes(scope, db);
     registerTrackCreditRoutes(scope, db);
     registerDjEditRoutes(scope, db);
     registerTerritoryRoutes(scope, db);

@@ -142,6 +142,7 @@ export const genreRecord = defineRecord({
   type: genres, title: 'name', noun: 'genre',
   fields: { name: field('Name', 'text', name()), enabled: ENABLED },
   shown: { slug: { label: 'Slug', kind: 'text' } },
+  subResources: [{ key: 'sub-genres', label: 'Sub-genres', api: 'sub-genres' }],
 });
 
 export const chartRecord = defineRecord({
@@ -157,7 +158,7 @@ export const chartRecord = defineRecord({
   },
   shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
   create: { required: ['title'] },
-  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }],
+  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' }],
 });
 
 export const labelRecord = defineRecord({
@@ -221,6 +222,10 @@ export const playlistRecord = defineRecord({
   },
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
   create: { required: ['name'] },
+  subResources: [
+    { key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'partners', label: 'Partners', api: 'partners' },
+    { key: 'charts', label: 'Mapped Charts', api: 'chart-mapping' },
+  ],
 });
 
 export const djProfileRecord = defineRecord({

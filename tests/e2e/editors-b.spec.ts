@@ -10,13 +10,13 @@
 import type { Page } from '@playwright/test';
 import { EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { PHONE_MSG } from '../../shared/api/endpoints';
+import { PHONE_MSG, SUB_GENRE_TAKEN_MSG } from '../../shared/api/endpoints';
 import { recordLink } from '../../shared/search/columns';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -194,6 +194,51 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
 });
 
+test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const dance = { headers: { 'x-brand': 'brand:dance' } };
+  const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Mapped Chart' }, ...dance })).body as { id: number }).id;
+  const playlists: number[] = [];
+  for (const name of ['E2E Mapped Playlist', 'E2E Other Playlist']) {
+    playlists.push(((await admin.call('POST', '/v4/catalog/playlists/', { body: { name, is_curated: true }, ...dance })).body as { id: number }).id);
+  }
+  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=3&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
+  expect((await admin.call('PUT', `/v4/catalog/playlists/${playlists[0]}/tracks/bulk/`, { body: { track_ids: tracks }, ...dance })).status).toBe(200);
+
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/charts/${chart}`);
+  await openTab(page, 'Curated Playlist');
+  await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
+  await page.getByTestId('save-mapping').click();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Mapped Playlist');
+  await bothWidths(page, 'chart curated playlist tab');
+  await page.reload();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Mapped Playlist');
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Other Playlist');
+  await page.getByTestId('save-mapping').click();
+  await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Other Playlist');
+  await page.getByTestId('unmap-playlist').click();
+  await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
+  expect(((await admin.call('GET', `/v4/catalog/charts/${chart}/playlist-mappings/`, dance)).body as { results: unknown[] }).results).toEqual([]);
+  await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
+  await page.getByTestId('save-mapping').click();
+  await page.getByTestId('mapped-playlist').click();
+
+  await expect(page).toHaveURL(new RegExp(`/catalog/playlists/${playlists[0]}$`));
+  await openTab(page, 'Tracks');
+  await expect(page.getByTestId('track-position')).toHaveText(tracks.map((_, i) => String(i + 1)));
+  await moveFirstTrackToThird(page);
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const after = ((await admin.call('GET', `/v4/catalog/playlists/${playlists[0]}/tracks/`, dance)).body as { results: { id: number }[] }).results;
+  expect(after.map((t) => t.id)).toEqual([tracks[1], tracks[2], tracks[0]]);
+  await bothWidths(page, 'playlist tracks tab');
+  await openTab(page, 'Mapped Charts');
+  await expect(page.getByTestId('mapped-charts')).toContainText('E2E Mapped Chart');
+  await bothWidths(page, 'playlist mapped charts tab');
+});
+
 test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
   await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
@@ -210,4 +255,49 @@ test('a genre and a link partner open from search and are edited by admin: saved
     await expect(page.locator(`#field-${field}`)).toHaveValue(value);
     await bothWidths(page, `${type} record`);
   }
+});
+
+test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name refused with its message, renamed, removed', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const genre = ((await admin.call('GET', '/v4/catalog/genres/?per_page=1&order_by=-id')).body as { results: { id: number }[] }).results[0].id;
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/genres/${genre}`);
+  await openTab(page, 'Sub-genres');
+  await page.locator('#sub-genre-name').fill('E2E Sub');
+  await page.getByTestId('add-sub-genre').click();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: /^E2E Sub$/ })).toBeVisible();
+  await page.locator('#sub-genre-name').fill('e2e sub');
+  await page.getByTestId('add-sub-genre').click();
+  await expect(page.getByTestId('sub-genre-error')).toContainText(SUB_GENRE_TAKEN_MSG);
+  await bothWidths(page, 'genre sub-genres tab');
+  await page.getByRole('button', { name: 'Rename E2E Sub' }).click();
+  await page.getByLabel('New name for E2E Sub').fill('E2E Sub Renamed');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.reload();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toBeVisible();
+  const subs = ((await admin.call('GET', `/v4/catalog/genres/${genre}/sub-genres/`)).body as { results: { name: string }[] }).results;
+  expect(subs.map((s) => s.name)).toContain('E2E Sub Renamed');
+  await page.getByRole('button', { name: 'Remove E2E Sub Renamed' }).click();
+  await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toHaveCount(0);
+});
+
+test('a playlist\'s link partners on its Partners tab: one added by search, saved, seen after a reload, removed', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  const dance = { headers: { 'x-brand': 'brand:dance' } };
+  const playlist = ((await admin.call('POST', '/v4/catalog/playlists/', { body: { name: 'E2E Partnered Playlist', is_curated: true }, ...dance })).body as { id: number }).id;
+  const partner = ((await admin.call('GET', '/v4/catalog/link-partners/?per_page=1&order_by=id')).body as { results: { id: number; name: string }[] }).results[0];
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await gotoConsole(page, `/catalog/playlists/${playlist}`);
+  await openTab(page, 'Partners');
+  await chooseBySearch(page, 'playlist-add-partner', partner.name);
+  await page.getByTestId('save-partners').click();
+  await expect(page.getByTestId('save-partners')).toBeDisabled();
+  await bothWidths(page, 'playlist partners tab');
+  await page.reload();
+  await expect(page.getByTestId('partner-name')).toHaveText([partner.name]);
+  const saved = ((await admin.call('GET', `/v4/catalog/playlists/${playlist}/partners/`, dance)).body as { results: { id: number }[] }).results;
+  expect(saved.map((p) => p.id)).toEqual([partner.id]);
+  await page.getByRole('button', { name: `Remove ${partner.name}` }).click();
+  await page.getByTestId('save-partners').click();
+  await expect(page.getByText('This playlist has no link partners')).toBeVisible();
 });

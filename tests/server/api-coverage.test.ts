@@ -1,7 +1,7 @@
 /**
  * API coverage of spec §7 groups, path by path: every path the spec names has a route
- * in the API (what each answers is tested by its suite). Groups: Artists, Labels, and content ops' label-managers. The Labels paths not
- * built yet are listed in NOT_YET, which the test holds to: each still has no route (so
+ * in the API (what each answers is tested by its suite). Groups: Artists, Labels, Suppliers, Charts, Playlists, and content ops'
+ * label-managers. The paths not built yet are listed in NOT_YET, which the test holds to: each still has no route (so
  * whoever adds one moves it to the covered list).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,9 @@ afterAll(async () => server?.close());
 type Call = readonly [method: string, path: string];
 const A = '/v4/catalog/artists';
 const L = '/v4/catalog/labels';
+const S = '/v4/catalog/suppliers';
+const C = '/v4/catalog/charts';
+const P = '/v4/catalog/playlists';
 const COVERED: Record<string, readonly Call[]> = {
   Artists: [
     ['POST', `${A}/`], ['GET', `${A}/1/`], ['PATCH', `${A}/1/`], ['POST', `${A}/1/images/`],
@@ -29,13 +32,29 @@ const COVERED: Record<string, readonly Call[]> = {
     ['POST', `${A}/1/sync/`], ['DELETE', `${A}/1/sync/`], ['POST', `${A}/1/pull-image/`],
   ],
   Labels: [['GET', `${L}/`], ['GET', `${L}/1/`], ['PATCH', `${L}/1/`]],
+  Suppliers: [
+    ['POST', `${S}/`], ['GET', `${S}/1/`], ['PATCH', `${S}/1/`], ['GET', `${S}/1/labels/`],
+    ...(['label-mappings', 'genre-mappings'] as const).flatMap((m): Call[] => [
+      ['GET', `${S}/1/${m}/`], ['POST', `${S}/1/${m}/`], ['PATCH', `${S}/1/${m}/1/`], ['DELETE', `${S}/1/${m}/1/`],
+    ]),
+    ['GET', `${S}/1/contracts/`], ['POST', `${S}/1/contracts/`], ['PATCH', `${S}/1/contracts/1/`],
+    ['GET', `${S}/1/contacts/`], ['POST', `${S}/1/contacts/`], ['PATCH', `${S}/1/contacts/1/`],
+    ['GET', `${S}/1/notes/`], ['POST', `${S}/1/notes/`], ['GET', `${S}/1/subscribers/`],
+    ['POST', `${S}/1/sales/`], ['POST', `${S}/1/sales-export/`],
+  ],
+  Charts: [['GET', `${C}/`], ['POST', `${C}/`], ['GET', `${C}/1/`], ['PATCH', `${C}/1/`], ['GET', `${C}/1/tracks/`], ['PUT', `${C}/1/tracks/`],
+    ['GET', `${C}/1/playlist-mappings/`], ['POST', `${C}/1/playlist-mappings/`], ['PATCH', `${C}/1/playlist-mappings/1/`]],
+  Playlists: [['GET', `${P}/`], ['POST', `${P}/`], ['GET', `${P}/1/`], ['PATCH', `${P}/1/`], ['GET', `${P}/1/tracks/`], ['PUT', `${P}/1/tracks/bulk/`], ['GET', `${P}/1/chart-mapping/`],
+    ['GET', `${P}/1/partners/`], ['PUT', `${P}/1/partners-bulk/`]],
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
   'Suppliers service-agreement': [['POST', '/v4/catalog/suppliers/1/service-agreement/']],
 };
-/** §7 Labels paths without a route yet (issue 14 part A, left for later). */
+/** §7 paths without a route yet (issue 14, left for later). */
 const NOT_YET: readonly Call[] = [
   ['GET', `${L}/1/contracts/`], ['POST', `${L}/1/contracts/`], ['PATCH', `${L}/1/contracts/1/`],
   ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`], ['GET', `${L}/1/statements/`],
+  ['POST', `${S}/1/service-agreement/`], ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
+  ['POST', `${C}/1/images/`],
 ];
 
 /** Whether the API registered a route for the call (its path parameters filled). */

@@ -822,7 +822,10 @@ describe.concurrent('supplier sub-resources × account', () => {
 /**
  * Charts and playlists (spec §7 Charts, Playlists; server/api/routes/charts.ts): GET
  * tracks under the type's read rule, PUT tracks (writing back the order there) under its
- * write rule, POST create under its create rule.
+ * write rule, POST create under its create rule; a chart's playlist-mappings (GET under
+ * the read rule, POST/PATCH under the write rule), a playlist's chart-mapping and partners (GET)
+ * and partners-bulk (PUT, write rule), and a
+ * genre's sub-genres (GET under the genres read rule, POST/PATCH/DELETE under its write rule).
  */
 describe.concurrent('charts and playlists × account', () => {
   type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
@@ -844,7 +847,34 @@ describe.concurrent('charts and playlists × account', () => {
       // An allowed caller gets the 400 of a bad body: nothing is created.
       { name: `POST ${type}`, rule: createRule(type), ok: 400, run: async (send: Send) => (await send(`/v4/catalog/${type}/`, { method: 'POST', body: badBody })).status },
     ];
-  });
+  }).concat([
+    // A chart's mapped curated playlist and a playlist's charts: an allowed writer gets the 400 of a bad body or the 404 of a mapping that is not the chart's.
+    { name: 'GET charts/{id}/playlist-mappings', rule: searchType('charts')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/`)).status },
+    {
+      name: 'POST charts/{id}/playlist-mappings', rule: allOf(searchType('charts')!.rule, writeRule('charts')!), ok: 400,
+      run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/`, { method: 'POST', body: { playlist_id: 0 } })).status,
+    },
+    {
+      name: 'PATCH charts/{id}/playlist-mappings/{item}', rule: allOf(searchType('charts')!.rule, writeRule('charts')!), ok: 404,
+      run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/playlist-mappings/2000000000/`, { method: 'PATCH', body: { playlist_id: null } })).status,
+    },
+    { name: 'GET playlists/{id}/chart-mapping', rule: searchType('playlists')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/chart-mapping/`)).status },
+    { name: 'GET playlists/{id}/partners', rule: searchType('playlists')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/partners/`)).status },
+    {
+      // An allowed writer gets the 400 of an unknown partner: nothing changes.
+      name: 'PUT playlists/{id}/partners-bulk', rule: allOf(searchType('playlists')!.rule, writeRule('playlists')!), ok: 400,
+      run: async (send, brand) => (await send(`/v4/catalog/playlists/${await rowOf('playlists', brand)}/partners-bulk/`, { method: 'PUT', body: { partner_ids: [2000000000] } })).status,
+    },
+    // A genre's sub-genres: an allowed writer gets the 400 of a blank name or the 404 of a sub-genre not the genre's.
+    { name: 'GET genres/{id}/sub-genres', rule: searchType('genres')!.rule, ok: 200, run: async (send, brand) => (await send(`/v4/catalog/genres/${await rowOf('genres', brand)}/sub-genres/`)).status },
+    ...(['POST', 'PATCH', 'DELETE'] as const).map((method) => ({
+      name: `${method} genres/{id}/sub-genres`, rule: allOf(searchType('genres')!.rule, writeRule('genres')!), ok: method === 'POST' ? 400 : 404,
+      run: async (send: Send, brand: string) => {
+        const base = `/v4/catalog/genres/${await rowOf('genres', brand)}/sub-genres/`;
+        return (await send(method === 'POST' ? base : `${base}2000000000/`, { method, body: method === 'DELETE' ? undefined : { name: '' } })).status;
+      },
+    })),
+  ]);
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
     const route = ROUTES.find((r) => r.name === name)!;

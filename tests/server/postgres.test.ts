@@ -23,7 +23,7 @@ import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
-import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
+import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
@@ -64,6 +64,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('labels', () => labelSuite(() => server));
   describe('suppliers', () => supplierSuite(() => server));
   describe('charts', () => chartSuite(() => server));
+  describe('sub-genres', () => subGenreSuite(() => server));
+  describe('playlist partners', () => playlistPartnerSuite(() => server));
   describe('playlists', () => playlistSuite(() => server));
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));

@@ -19,7 +19,12 @@ registerRecordTab('suppliers', 'genre-mappings', lazy(() => import('./SupplierIt
 registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelMappingsTab }))));
 registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
 registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
-registerRecordTab('charts', 'tracks', lazy(() => import('./ChartTracksTab')));
+registerRecordTab('charts', 'tracks', lazy(() => import('./OrderedTracksTab')));
+registerRecordTab('charts', 'playlist', lazy(() => import('./ChartPlaylistTab')));
+registerRecordTab('playlists', 'tracks', lazy(() => import('./OrderedTracksTab').then((m) => ({ default: m.PlaylistTracksTab }))));
+registerRecordTab('playlists', 'charts', lazy(() => import('./ChartPlaylistTab').then((m) => ({ default: m.PlaylistChartsTab }))));
+registerRecordTab('playlists', 'partners', lazy(() => import('./PlaylistPartnersTab')));
+registerRecordTab('genres', 'sub-genres', lazy(() => import('./GenreSubGenresTab')));
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));

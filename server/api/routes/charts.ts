@@ -7,18 +7,22 @@
  * its transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { chartEndpoints, playlistEndpoints, type ChartTrack, type ObjectRow } from '../../../shared/api/endpoints';
+import {
+  CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints, playlistPartnerEndpoints as partnerEp,
+  type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping, type PlaylistPartner,
+} from '../../../shared/api/endpoints';
 import { RECORD_MSG, createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { WRITES } from '../records/defs';
 import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
+import { addListUnder, lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 
 /** A type with ordered tracks: its link table and that table's owner column. */
 const ORDERED = {
@@ -88,7 +92,108 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
   });
 }
 
+/** A chart's mapped curated playlist (none or one), as playlist-mappings answers it. */
+async function mappingsOf(q: Queryable, chartId: number): Promise<PlaylistMapping[]> {
+  return q.query<PlaylistMapping>(
+    `select p.id, c.id as chart_id, json_build_object('id', p.id, 'name', p.name) as playlist
+     from charts c join playlists p on p.id = c.playlist_id where c.id = $1`, [chartId],
+  );
+}
+
+/**
+ * Maps (or with null unmaps) a locked chart to a playlist: a curated playlist of the
+ * chart's brand visible to the caller, else 400 naming playlist_id. Bumps the chart's
+ * version and appends its history row.
+ */
+async function setMapping(tx: Queryable, user: RequestUser, chart: { id: number; brand: string; playlist_id: number | null }, playlistId: number | null) {
+  if (playlistId !== null) {
+    const playlist = await fetchVisible(tx, LIST_DEF_BY_KEY.get('playlists')!, user, playlistId);
+    const [p] = playlist ? await tx.query<{ ok: boolean }>('select is_curated and brand = $2 as ok from playlists where id = $1', [playlistId, chart.brand]) : [];
+    if (!p?.ok) throw badRequest('playlist_id', CURATED_PLAYLIST_MSG);
+  }
+  if (chart.playlist_id === playlistId) return;
+  await tx.query('update charts set playlist_id = $2, version = version + 1 where id = $1', [chart.id, playlistId]);
+  await recordHistory(tx, { entity: 'charts', entityId: chart.id, userId: user.id, action: 'update', changes: { playlist_id: { old: chart.playlist_id, new: playlistId } } });
+}
+
+/** Inside a write: the chart visible to the caller, locked, with its brand and mapping. */
+async function lockedChart(tx: Queryable, user: RequestUser, id: number) {
+  await lockedParent(tx, 'charts', user, id);
+  const [chart] = await tx.query<{ id: number; brand: string; playlist_id: number | null }>('select id, brand, playlist_id from charts where id = $1', [id]);
+  return chart;
+}
+
+function registerMappings(app: FastifyInstance, db: Db) {
+  addListUnder(app, db, mapEp.list, 'charts', mappingsOf);
+  addEndpoint(app, db, mapEp.create, {
+    rule: writeRuleOf('charts'),
+    handler: async (req, reply, user) => {
+      const out = await db.transaction(async (tx) => {
+        const chart = await lockedChart(tx, user!, req.params.id);
+        if (chart.playlist_id !== null) throw badRequest('playlist_id', CHART_MAPPED_MSG);
+        await setMapping(tx, user!, chart, req.body.playlist_id);
+        return (await mappingsOf(tx, chart.id))[0];
+      });
+      reply.code(201);
+      return out;
+    },
+  });
+  addEndpoint(app, db, mapEp.patch, {
+    rule: writeRuleOf('charts'),
+    handler: async (req, _reply, user) => db.transaction(async (tx) => {
+      const chart = await lockedChart(tx, user!, req.params.id);
+      if (chart.playlist_id !== req.params.item) throw notFound();
+      await setMapping(tx, user!, chart, req.body.playlist_id);
+      return (await mappingsOf(tx, chart.id))[0] ?? null;
+    }),
+  });
+  addEndpoint(app, db, mapEp.playlistCharts, {
+    rule: readRuleOf('playlists'),
+    handler: async (req, _reply, user) => {
+      await visibleParent(db, 'playlists', user!, req.params.id);
+      const charts = LIST_DEF_BY_KEY.get('charts')!;
+      const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
+      const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user!, r.id)) ? r : null)));
+      return onePage(visible.filter((r): r is ChartMapping => r !== null));
+    },
+  });
+}
+
+async function partnersOf(q: Queryable, playlistId: number): Promise<PlaylistPartner[]> {
+  return q.query<PlaylistPartner>(
+    `select lp.id, lp.name, lp.url, lp.enabled from playlist_partners x join link_partners lp on lp.id = x.partner_id
+     where x.playlist_id = $1 order by lower(lp.name), lp.id`, [playlistId],
+  );
+}
+
+/** A playlist's link partners: GET under the playlists read rule, PUT partners-bulk/ (the whole set) under its write rule, with history. */
+function registerPartners(app: FastifyInstance, db: Db) {
+  addListUnder(app, db, partnerEp.list, 'playlists', partnersOf);
+  addEndpoint(app, db, partnerEp.put, {
+    rule: writeRuleOf('playlists'),
+    handler: async (req, _reply, user) => {
+      const { id } = req.params;
+      const ids = req.body.partner_ids;
+      return db.transaction(async (tx) => {
+        await lockedParent(tx, 'playlists', user!, id);
+        const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from link_partners where id = any($1::int[])', [ids]);
+        if (n !== ids.length) throw badRequest('partner_ids', RECORD_MSG.noSuchRecord);
+        const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
+        await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
+        await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
+        const after = [...ids].sort((a, b) => a - b);
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user!.id, action: 'update', changes: { partners: { old: before, new: after } } });
+        }
+        return onePage(await partnersOf(tx, id));
+      });
+    },
+  });
+}
+
 export function registerChartRoutes(app: FastifyInstance, db: Db) {
   registerOrdered(app, db, 'charts');
   registerOrdered(app, db, 'playlists');
+  registerMappings(app, db);
+  registerPartners(app, db);
 }

@@ -10,7 +10,9 @@ import { SEARCH_TYPES, writeRouteRule, writeRule } from '../../../shared/access'
 import { djProfileEndpoints, listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import { isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
-import { notFound } from '../errors';
+import { MSG } from '../../../shared/messages';
+import { sqlState } from '../edge';
+import { badRequest, notFound } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { planList, runList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
@@ -47,7 +49,18 @@ function registerDjProfileRoute(app: FastifyInstance, db: Db) {
     rule: writeRouteRule('dj_profiles'),
     handler: async (req, reply, user) => {
       const version = ifMatchVersion(req);
-      const row = await db.transaction((tx) => applyPatch(tx, def, WRITES.dj_profiles, user!, req.params.id, version, req.body, 'update'));
+      const slug = req.body.dj_slug;
+      const row = await db.transaction(async (tx) => {
+        if (slug) {
+          const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
+          if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
+        }
+        return applyPatch(tx, def, WRITES.dj_profiles, user!, req.params.id, version, req.body, 'update');
+      }).catch((err: unknown) => {
+        // Two saves of one slug at once: the unique key refuses the second, with the same words.
+        if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
+        throw err;
+      });
       reply.header('etag', etagOf(row.version as number));
       return row as ObjectRow;
     },

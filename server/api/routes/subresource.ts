@@ -6,14 +6,17 @@
  * writes to one parent's sub-resources.
  */
 import { allOf, searchType, writeRule, type Rule } from '../../../shared/access';
-import type { Queryable, Row } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import type { EndpointSpec } from '../../../shared/api/endpoint';
+import type { Db, Queryable, Row } from '../../db/client';
 import { notFound } from '../errors';
 import type { ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
+import { addEndpoint } from '../route';
 import { fetchVisible } from './lists';
 
-export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'charts' | 'playlists';
+export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'charts' | 'playlists' | 'genres';
 
 const defOf = (type: ParentType): ListDef => LIST_DEF_BY_KEY.get(type)!;
 
@@ -53,4 +56,16 @@ export async function lockedParent(tx: Queryable, type: ParentType, user: Reques
 /** A whole list as one page of the v4 envelope. */
 export function onePage<T>(results: T[]) {
   return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
+}
+
+/** GET of a parent's whole list at `e` (path parameter id): the type's read rule, 404 unless the parent is visible, the list as one page. */
+export function addListUnder<E extends EndpointSpec>(app: FastifyInstance, db: Db, e: E, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>) {
+  addEndpoint(app, db, e, {
+    rule: readRuleOf(type),
+    handler: async (req, _reply, user) => {
+      const { id } = req.params as { id: number };
+      await visibleParent(db, type, user!, id);
+      return onePage(await list(db, id)) as never;
+    },
+  });
 }

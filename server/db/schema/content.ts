@@ -42,6 +42,16 @@ export const link_partners = pgTable('link_partners', {
   version: version(),
 });
 
+/** The link partners a curated playlist is offered to (§7 Playlists partners/, partners-bulk/). */
+export const playlist_partners = pgTable('playlist_partners', {
+  playlist_id: integer().notNull(),
+  partner_id: integer().notNull(),
+}, (t) => [
+  primaryKey({ name: 'playlist_partners_pkey', columns: [t.playlist_id, t.partner_id] }),
+  fkey('playlist_partners', t.playlist_id, playlists.id),
+  fkey('playlist_partners', t.partner_id, link_partners.id),
+]);
+
 export const charts = pgTable('charts', {
   id: serial().primaryKey(),
   brand: text().notNull(),

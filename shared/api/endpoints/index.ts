@@ -22,3 +22,4 @@ export * from './suppliers';
 export * from './charts';
 export * from './dj-profiles';
 export * from './service-agreement';
+export * from './genres';

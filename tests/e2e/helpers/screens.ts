@@ -58,6 +58,14 @@ function recordScreen(name: string, type: string, tab?: string, user = 'admin', 
   };
 }
 
+/** Opens the first record of a type on one of its tabs (the tab by its name). */
+async function openTabOf(page: Page, ctx: ScreenContext, type: 'charts' | 'playlists' | 'genres', tab: string) {
+  const [row] = await listRows(ctx.admin, `/v4/catalog/${type}/?per_page=1&order_by=id`);
+  await ctx.gotoConsole(page, `/catalog/${type}/${row.id}`);
+  await page.getByRole('tab', { name: tab }).click();
+  await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'sign-in', route: '/auth', user: null },
   { name: 'search (all types)', route: '/search', user: 'admin' },
@@ -87,6 +95,11 @@ export const SCREENS: readonly Screen[] = [
       }
     },
   },
+  { name: 'chart record: curated playlist', route: '/catalog/charts/:id (Curated Playlist tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Curated Playlist') },
+  { name: 'playlist record: tracks', route: '/catalog/playlists/:id (Tracks tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Tracks') },
+  { name: 'playlist record: partners', route: '/catalog/playlists/:id (Partners tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Partners') },
+  { name: 'playlist record: mapped charts', route: '/catalog/playlists/:id (Mapped Charts tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Mapped Charts') },
+  { name: 'genre record: sub-genres', route: '/catalog/genres/:id (Sub-genres tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'genres', 'Sub-genres') },
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
   { name: 'curation', route: '/curation', user: 'curation' },
   { name: 'live streams', route: '/live', user: 'curation' },

@@ -1,6 +1,7 @@
 /**
- * A chart's Tracks tab (spec §3 Chart tracks, §4 renumbering, §7 GET/PUT …/charts/{id}/tracks/):
- * its tracks in order; a writer (admin, content ops, curation) adds tracks found by
+ * The Tracks tab of a chart and of a curated playlist (spec §3 Chart tracks, §4
+ * renumbering, §7 GET/PUT …/charts/{id}/tracks/, GET …/playlists/{id}/tracks/ and PUT
+ * tracks/bulk/): its tracks in order; a writer (admin, content ops, curation) adds tracks found by
  * search, removes them, and reorders them by dragging the handle (mouse, touch or
  * keyboard, as the release's Tracks tab: the moved track takes its new position, the
  * others are renumbered); the whole order is saved in one PUT.
@@ -10,7 +11,7 @@ import { Alert, App, Button, Empty, Form, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { chartEndpoints, type ChartTrack } from '../../../shared/api/endpoints';
+import { chartEndpoints, playlistEndpoints, type ChartTrack } from '../../../shared/api/endpoints';
 import { moveTrack, recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
@@ -23,12 +24,27 @@ import type { RecordTabProps } from './tabs';
 
 type Row = Pick<ChartTrack, 'id' | 'title' | 'mix_name' | 'artist_names'>;
 
-export default function ChartTracksTab({ id, onDirty }: RecordTabProps) {
-  const mayWrite = useMayWrite('charts');
+/** The types with ordered tracks: their calls and the noun the tab's words use. */
+const ORDERED = {
+  charts: { endpoints: chartEndpoints, noun: 'chart', Noun: 'Chart' },
+  playlists: { endpoints: playlistEndpoints, noun: 'playlist', Noun: 'Playlist' },
+} as const;
+
+export default function ChartTracksTab(props: RecordTabProps) {
+  return <OrderedTracksTab {...props} type="charts" />;
+}
+
+export function PlaylistTracksTab(props: RecordTabProps) {
+  return <OrderedTracksTab {...props} type="playlists" />;
+}
+
+function OrderedTracksTab({ id, onDirty, type }: RecordTabProps & { type: keyof typeof ORDERED }) {
+  const { endpoints, noun, Noun } = ORDERED[type];
+  const mayWrite = useMayWrite(type);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const key = [...recordKeys.one('charts', id), 'tracks'];
-  const q = useQuery({ queryKey: key, queryFn: () => fetchData(chartEndpoints.tracks, { params: { id } }) });
+  const key = [...recordKeys.one(type, id), 'tracks'];
+  const q = useQuery({ queryKey: key, queryFn: () => fetchData(endpoints.tracks, { params: { id } }) });
   const loaded: Row[] = useMemo(() => q.data?.results ?? [], [q.data]);
   const [edited, setEdited] = useState<Row[] | null>(null);
   const rows = edited ?? loaded;
@@ -37,12 +53,13 @@ export default function ChartTracksTab({ id, onDirty }: RecordTabProps) {
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
 
   const save = useMutation({
-    mutationFn: (trackIds: number[]) => fetchData(chartEndpoints.putTracks, { params: { id }, body: { track_ids: trackIds } }),
+    mutationFn: (trackIds: number[]) => fetchData(endpoints.putTracks, { params: { id }, body: { track_ids: trackIds } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('charts', id) });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll(type, id) });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.one(type, id) });
       setEdited(null);
-      void message.success('Chart tracks saved');
+      void message.success(`${Noun} tracks saved`);
     },
   });
 
@@ -54,9 +71,9 @@ export default function ChartTracksTab({ id, onDirty }: RecordTabProps) {
   const onMove = (moved: number, position: number) => setEdited(moveTrack(ids, moved, position).map((p) => byId.get(p.id)!));
   const shown = rows.map((r, i) => ({ ...r, shownPosition: i + 1 }));
 
-  const table = shown.length === 0 ? <Empty description="This chart has no tracks yet" /> : (
+  const table = shown.length === 0 ? <Empty description={`This ${noun} has no tracks yet`} /> : (
     <Table<(typeof shown)[number]>
-      data-testid="chart-tracks"
+      data-testid={`${noun}-tracks`}
       size="middle"
       rowKey="id"
       pagination={false}
@@ -85,9 +102,9 @@ export default function ChartTracksTab({ id, onDirty }: RecordTabProps) {
       {mayWrite && (
         <div className="record-save-bar">
           <Form layout="vertical" component="div">
-            <Form.Item label="Add a track" htmlFor="chart-add-track">
+            <Form.Item label="Add a track" htmlFor={`${noun}-add-track`}>
               <ReferenceSelect
-                id="chart-add-track"
+                id={`${noun}-add-track`}
                 type="tracks"
                 value={null}
                 onChange={(t) => {
@@ -96,10 +113,10 @@ export default function ChartTracksTab({ id, onDirty }: RecordTabProps) {
               />
             </Form.Item>
           </Form>
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('chart', save.error)} data-testid="order-error" />}
+          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText(noun, save.error)} data-testid="order-error" />}
           <Space wrap>
             <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">
-              Save chart tracks
+              Save {noun} tracks
             </Button>
             <Button disabled={!dirty || save.isPending} onClick={() => setEdited(null)}>
               Undo changes
