@@ -53,7 +53,7 @@ const COVERED: Record<string, readonly Call[]> = {
 const NOT_YET: readonly Call[] = [
   ['GET', `${L}/1/contracts/`], ['POST', `${L}/1/contracts/`], ['PATCH', `${L}/1/contracts/1/`],
   ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`], ['GET', `${L}/1/statements/`],
-  ['POST', `${S}/1/service-agreement/`], ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
+  ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
   ['POST', `${C}/1/images/`],
 ];
 
