@@ -25,6 +25,7 @@ import { registerChartRoutes } from './routes/charts';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
+import { registerCouponRoutes } from './routes/coupons';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -116,6 +117,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerOrderRoutes(scope, db);
     registerCreditRoutes(scope, db);
     registerCurationRoutes(scope, db);
+    registerCouponRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

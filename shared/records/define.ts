@@ -24,9 +24,11 @@ import type { StatusTag } from '../search/status';
  * reference list (`list`, an auxiliary list) or of fixed `options`, `reference` another
  * record chosen by autocomplete (`ref`, a search type key), `references` several records
  * in order (the GET object holds them as [{id, name}], PATCH takes their ids in order),
- * `date` a calendar day (YYYY-MM-DD), `boolean` a switch.
+ * `date` a calendar day (YYYY-MM-DD), `boolean` a switch, `currencyAmounts` an amount per
+ * currency of shared/constants CURRENCIES ({"USD": 10, "EUR": 9.5}: a coupon's minimum
+ * order), `ids` plain ids of another type kept on the row (a coupon's user ids).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'boolean';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'boolean' | 'currencyAmounts' | 'ids';
 
 export interface FieldOpts {
   /** select: the auxiliary reference list (GET /v4/auxiliary/{list}/) its options come from. */

@@ -308,6 +308,15 @@ describe.concurrent('pages: create, delete (write) and the slug check (read) × 
   });
 });
 
+describe.concurrent('coupons: create (write) × account', () => {
+  // A discount type that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
+  const cells = WHO.map((w) => [w.username, w.brand, mayCreate(w.principal, 'coupons')] as const);
+  it.each(cells)('%s on %s × POST coupons → %s', async (username, brand, create) => {
+    const c = await api(server, tokens.get(username)!, '/v4/content-ops/coupons/', { method: 'POST', body: { code: 'MATRIX', discount_type_id: 2_000_000_000 }, headers: { 'x-brand': brand } });
+    expect([c.status, Object.keys(c.body)]).toEqual(create ? [400, ['discount_type_id']] : [403, ['detail']]);
+  });
+});
+
 describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
   // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
   const cells = WHO.map((w) => [

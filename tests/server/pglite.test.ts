@@ -16,6 +16,7 @@ import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
+import { couponSuite } from './suites/coupons';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 
@@ -42,5 +43,6 @@ describe('charts (PGlite)', () => chartSuite(() => server));
 describe('playlists (PGlite)', () => playlistSuite(() => server));
 describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
+describe('coupons (PGlite)', () => couponSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));

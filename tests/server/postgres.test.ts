@@ -24,6 +24,7 @@ import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
+import { couponSuite } from './suites/coupons';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { migrationSuite } from './suites/migrations';
@@ -64,6 +65,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('playlists', () => playlistSuite(() => server));
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
+  describe('coupons', () => couponSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   // Each migration test gets a new, empty database of the same server.

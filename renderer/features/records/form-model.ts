@@ -44,6 +44,10 @@ export function formValueOf(key: string, f: FieldDecl, row: Readonly<Record<stri
       return row[key] === undefined ? null : row[key];
     case 'boolean':
       return row[key] === true;
+    case 'currencyAmounts':
+      return isObject(row[key]) ? row[key] : {};
+    case 'ids':
+      return Array.isArray(row[key]) ? row[key] : [];
     default:
       return row[key] ?? null;
   }
@@ -64,6 +68,9 @@ export function wireValue(f: FieldDecl, v: unknown): unknown {
     case 'text':
     case 'textarea':
       return v === '' && f.schema.safeParse(null).success ? null : v;
+    case 'currencyAmounts':
+      // A currency whose amount was cleared has no minimum: it is left out.
+      return isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, a]) => a !== null && a !== undefined)) : {};
     default:
       return v;
   }

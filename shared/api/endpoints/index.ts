@@ -21,3 +21,4 @@ export * from './subresources';
 export * from './suppliers';
 export * from './charts';
 export * from './dj-profiles';
+export * from './coupons';
