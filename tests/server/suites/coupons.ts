@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_MSG } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
+import { CSV_UNKNOWN_SHOWN } from '../../../shared/api/endpoints';
 import { REQUIRED_MSG } from '../../../shared/records/values';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -76,5 +77,73 @@ export function couponSuite(get: () => RunningServer) {
     expect(p.body).toMatchObject({ min_order: { AUD: 30, MXN: 1000.5 }, user_ids: [customers[1]] });
     const refused = await patch({ user_ids: [2_000_000_000] }, p.headers.get('etag')!);
     expect([refused.status, refused.body]).toEqual([400, { user_ids: [RECORD_MSG.noSuchRecord] }]);
+  });
+
+  describe('upload a CSV of users', () => {
+    const upload = async (couponId: number, csv: string | ReadableStream<Uint8Array>, who = 'support', brand = 'brand:dance') => {
+      const r = await fetch(`${get().api}/v4/content-ops/coupons/${couponId}/users/upload/`, {
+        method: 'POST', body: csv, duplex: 'half',
+        headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': brand, 'content-type': 'text/csv' },
+      } as RequestInit);
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+    };
+    const coupon = async (user_ids: number[] = []) => (await create({ code: code(), discount_type_id: 1, user_ids })).body.id as number;
+    const userIds = async (id: number) => (await get().db.query<{ user_ids: number[] }>('select user_ids from coupons where id = $1', [id]))[0].user_ids;
+
+    it('adds the users of a person_id or user_id column (any case, any position) to those the coupon had, once each', async () => {
+      const id = await coupon([customers[0]]);
+      const r = await upload(id, `name,User_ID\nAnn,${customers[0]}\n\nBo,${customers[1]}\nBo again,${customers[1]}\n`);
+      expect([r.status, r.body]).toEqual([200, { rows: 3, added: 1, total: 2 }]);
+      expect(await userIds(id)).toEqual([...customers].sort((a, b) => a - b));
+      const p = await upload(id, `person_id\r\n${customers[1]}\r\n`);
+      expect(p.body).toEqual({ rows: 1, added: 0, total: 2 });
+    });
+
+    it('without a person_id or user_id heading: the spec\'s message; a file that does not parse: the other one; nothing applied', async () => {
+      const id = await coupon();
+      expect(await upload(id, `id,name\n${customers[0]},Ann\n`)).toEqual({ status: 400, body: { file: [MSG.csvColumnRequired] } });
+      expect(await upload(id, '')).toEqual({ status: 400, body: { file: [MSG.csvColumnRequired] } });
+      expect(await upload(id, `user_id\n"${customers[0]}\n`)).toEqual({ status: 400, body: { file: [MSG.csvUpload] } });
+      expect(await userIds(id)).toEqual([]);
+    });
+
+    it('rows naming no user are reported with their line numbers and nothing is applied', async () => {
+      const id = await coupon();
+      const r = await upload(id, `user_id\n${customers[0]}\n2000000000\nabc\n${customers[1]}\n`);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ file: ['2 rows name no user; nothing was applied.'], unknown_rows: [{ line: 3, value: '2000000000' }, { line: 4, value: 'abc' }] });
+      expect(await userIds(id)).toEqual([]);
+    });
+
+    it('100,000 rows, streamed: applied; as many unknown rows: counted, the first ones listed', async () => {
+      const base = (await get().db.query<{ id: number }>(
+        "insert into users (username, email) select 'cbulk-' || g || '-' || md5(random()::text), 'b' || g || '@example.com' from generate_series(1, 100000) g returning id",
+      )).map((r) => r.id);
+      const stream = (ids: number[]) => {
+        let i = 0;
+        return new ReadableStream<Uint8Array>({
+          pull(c) {
+            if (i === 0) c.enqueue(new TextEncoder().encode('person_id,note\n'));
+            if (i >= ids.length) { c.close(); return; }
+            c.enqueue(new TextEncoder().encode(ids.slice(i, i + 10_000).map((x) => `${x},row`).join('\n') + '\n'));
+            i += 10_000;
+          },
+        });
+      };
+      const id = await coupon();
+      const r = await upload(id, stream(base));
+      expect([r.status, r.body]).toEqual([200, { rows: 100_000, added: 100_000, total: 100_000 }]);
+      const bad = await upload(await coupon(), stream(base.map((x) => x + 1_000_000_000)));
+      expect(bad.status).toBe(400);
+      expect(bad.body.file).toEqual(['100000 rows name no user; nothing was applied.']);
+      expect((bad.body.unknown_rows as unknown[]).length).toBe(CSV_UNKNOWN_SHOWN);
+      expect((bad.body.unknown_rows as { line: number }[])[0].line).toBe(2);
+    }, 120_000);
+
+    it('a coupon of another brand is 404; label management may not upload (403)', async () => {
+      const other = (await create({ code: code(), discount_type_id: 1 }, 'support', 'brand:dj')).body.id as number;
+      expect((await upload(other, `user_id\n${customers[0]}\n`)).status).toBe(404);
+      expect((await upload(other, `user_id\n${customers[0]}\n`, 'labelmgmt')).status).toBe(403);
+    });
   });
 }
