@@ -29,6 +29,7 @@ export const couponRecord = defineRecord({
   },
   shown: { created_at: CREATED },
   create: { required: ['code', 'discount_type_id'] },
+  subResources: [{ key: 'users', label: 'Users' }],
   checks: [startBeforeEnd()],
 });
 

@@ -24,3 +24,4 @@ registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsT
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));
+registerRecordTab('coupons', 'users', lazy(() => import('../support/CouponUsersTab')));
