@@ -149,6 +149,7 @@ export class PackagingService {
     if (wantsFolder ? !st.isDirectory() : !st.isFile()) {
       throw new BridgeError({ code: 'invalid_pick', message: wantsFolder ? 'Choose a folder' : 'Choose a file' });
     }
+    if (kind === 'csv' && !real.toLowerCase().endsWith('.csv')) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a CSV file' });
     this.picked.add(real);
     return { path: real };
   }
