@@ -33,9 +33,12 @@ export default function CouponUsersTab({ id, row }: RecordTabProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [browsing, setBrowsing] = useState(false);
+  // The count the last upload answered (the page's record is reloaded behind it).
+  const [total, setTotal] = useState<number | null>(null);
   const upload = useMutation({
     mutationFn: (path: string) => bridge.couponUsersUpload({ couponId: id, path }),
     onSuccess: async (r) => {
+      setTotal(r.total);
       await queryClient.invalidateQueries({ queryKey: recordKeys.one('coupons', id) });
       void message.success(`${r.rows} rows read: ${r.added} users added, ${r.total} in all`);
     },
@@ -46,7 +49,7 @@ export default function CouponUsersTab({ id, row }: RecordTabProps) {
     if (paths === null) setBrowsing(true);
     else if (paths[0]) upload.mutate(paths[0]);
   };
-  const count = Array.isArray(row.user_ids) ? row.user_ids.length : 0;
+  const count = total ?? (Array.isArray(row.user_ids) ? row.user_ids.length : 0);
   const refused = upload.isError ? csvUploadError(upload.error) : null;
 
   return (
