@@ -9,7 +9,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
+import { CSV_UPLOAD_MAX_BYTES, couponEndpoints } from '../../../shared/api/endpoints';
 import { createRule } from '../../../shared/records';
 import { writeRouteRule } from '../../../shared/access';
 import { readCsvUsers } from '../csv-users';
@@ -19,22 +19,13 @@ import { LIST_DEF_BY_KEY } from '../lists/types';
 import { fetchVisible } from './lists';
 import type { Db } from '../../db/client';
 import { WRITES } from '../records/defs';
-import { assertMayEdit } from '../records/write';
 import { addEndpoint } from '../route';
-import { etagOf } from '../versioning';
-import { createRecord } from './records';
+import { createOnActiveBrand } from './records';
 
 export function registerCouponRoutes(app: FastifyInstance, db: Db) {
-  const coupons = WRITES.coupons;
   addEndpoint(app, db, couponEndpoints.create, {
     rule: createRule('coupons'),
-    handler: async (req, reply, user) => {
-      assertMayEdit(user!.principal, coupons, Object.keys(req.body));
-      const brand = user!.principal.brand;
-      const row = await db.transaction((tx) => createRecord(tx, coupons, user!, req.body, {}, { brand }));
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
-    },
+    handler: createOnActiveBrand(db, WRITES.coupons),
   });
 
   // The upload's body is the raw request stream: its parser lives in this scope only.
