@@ -13,6 +13,7 @@ const PICKS: Record<PickKind, OpenDialogOptions> = {
   audioFiles: { title: 'Choose audio files', properties: ['openFile', 'multiSelections'], filters: [AUDIO] },
   coverArt: { title: 'Choose the cover art', properties: ['openFile'], filters: [IMAGES] },
   outputFolder: { title: 'Choose where to write the package', properties: ['openDirectory', 'createDirectory'] },
+  csv: { title: 'Choose a CSV file', properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv'] }] },
 };
 
 const focused = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];

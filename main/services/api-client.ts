@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { BridgeError } from '../../shared/bridge';
 import type { ApiRequest, ApiResponse } from '../../shared/bridge/channels/api';
 import { BRAND_HEADER, buildQuery, type QueryValue } from '../../shared/api';
@@ -53,16 +54,19 @@ export class ApiClient {
     const url = this.urlOf(req);
     const hasBody = req.body !== undefined && req.method !== 'GET';
     const raw = req.body instanceof Uint8Array;
+    // A stream body (a picked CSV file) goes as it reads, never whole in memory.
+    const streamed = req.body instanceof Readable;
     const res = await this.deps.session.withAccessToken(async (token) => {
       const headers = this.headers(token, 'application/json');
-      if (hasBody) headers['content-type'] = raw ? (opts.contentType ?? 'application/octet-stream') : 'application/json';
+      if (hasBody) headers['content-type'] = raw || streamed ? (opts.contentType ?? 'application/octet-stream') : 'application/json';
       if (req.ifMatch) headers['if-match'] = req.ifMatch;
       if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
       try {
         return await this.fetch(url, {
           method: req.method,
           headers,
-          body: hasBody ? (raw ? (req.body as Uint8Array<ArrayBuffer>) : JSON.stringify(req.body)) : undefined,
+          body: hasBody ? (streamed ? (Readable.toWeb(req.body as Readable) as ReadableStream<Uint8Array>) : raw ? (req.body as Uint8Array<ArrayBuffer>) : JSON.stringify(req.body)) : undefined,
+          ...(streamed && { duplex: 'half' }),
           signal: withTimeout(this.deps.timeoutMs ?? 60_000, opts.signal),
         });
       } catch (err) {

@@ -86,7 +86,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     },
     packaging,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),
-    media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max) }),
+    media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
     signIn: () => parts.signIn(session),
   };
 }

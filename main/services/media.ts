@@ -14,6 +14,8 @@
  *   key, or Electron's app:// frame) can get one.
  */
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '../../shared/api/endpoints/coupons';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
@@ -32,6 +34,8 @@ export interface MediaDeps {
   api: Pick<ApiClient, 'call' | 'stream'>;
   /** A picked image's bytes (PackagingService.readPickedImage). */
   readPickedImage: (path: string, maxBytes: number) => Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
+  /** A picked CSV file as a stream (PackagingService.openPickedCsv). */
+  openPickedCsv: (path: string, maxBytes: number) => Promise<{ stream: Readable }>;
   now?: () => number;
 }
 
@@ -47,6 +51,17 @@ export class MediaService {
     const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
     const res = await this.deps.api.call(mediaEndpoints.uploadImage, { params: { id: releaseId }, body: bytes }, { contentType });
     return { results: res.data.results };
+  }
+
+  /** A coupon's users from a picked CSV file, streamed to the API as it is read. */
+  async uploadCouponUsers(couponId: number, path: string): Promise<CouponUsersUpload> {
+    const { stream } = await this.deps.openPickedCsv(path, CSV_UPLOAD_MAX_BYTES);
+    try {
+      const res = await this.deps.api.call(couponEndpoints.uploadUsers, { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> }, { contentType: 'text/csv' });
+      return res.data;
+    } finally {
+      stream.destroy();
+    }
   }
 
   /** A media URL (path on the app's origin) for this target. */

@@ -14,6 +14,7 @@
  *   generic message, naming the field only from a plain column name, never the
  *   database's text, constraint or table.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ANY_CONTROL_CHARS, CONTROL_CHARS, MAX_JSON_DEPTH, MAX_PARAM_LENGTH, MAX_QUERY_PARAMS, VALUE_MSG,
@@ -105,7 +106,8 @@ export function installEdge(app: FastifyInstance) {
     if (req.body === undefined || req.body === null) return;
     const type = String(req.headers['content-type'] ?? '').toLowerCase();
     if (type.startsWith('application/x-www-form-urlencoded')) checkParams(req.body, 'form');
-    else checkJson(req.body);
+    // A body left as the request stream (a CSV upload) is not JSON: its route reads and checks it.
+    else if (!(req.body instanceof Readable)) checkJson(req.body);
   });
 }
 

@@ -56,9 +56,10 @@ export const AREA_RULES = {
   '/new-user-export': oneOf('staff:admin', 'staff:support'),
   /**
    * Creating: catalogue objects (admin and content ops, and suppliers/labels for their own
-   * releases), and store pages (their writers: admin, label management, curation, marketing on Control).
+   * releases), store pages (their writers: admin, label management, curation, marketing on Control),
+   * and coupons (their writers: admin, support, marketing).
    */
-  '/create': anyOf(oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'), WRITE_RULES.storefront),
+  '/create': anyOf(oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'), WRITE_RULES.storefront, WRITE_RULES.coupons),
   /** Hype is a dance-music brand product: the one hype rule, as the hype search types of /support use it. */
   '/hype': HYPE_RULE,
 } as const satisfies Record<string, Rule>;

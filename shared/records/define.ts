@@ -26,9 +26,11 @@ import type { StatusTag } from '../search/status';
  * in order (the GET object holds them as [{id, name}], PATCH takes their ids in order),
  * `date` a calendar day (YYYY-MM-DD), `datetime` a wall-clock time of `zone` (entered as
  * YYYY-MM-DDTHH:mm, shown with the zone's abbreviation; the API answers and stores instants),
- * `boolean` a switch.
+ * `boolean` a switch, `currencyAmounts` an amount per currency of shared/constants CURRENCIES
+ * ({"USD": 10, "EUR": 9.5}: a coupon's minimum order), `ids` plain ids of another type kept on
+ * the row (a coupon's user ids).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'datetime' | 'boolean';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'datetime' | 'boolean' | 'currencyAmounts' | 'ids';
 
 export interface FieldOpts {
   /** select: the auxiliary reference list (GET /v4/auxiliary/{list}/) its options come from. */

@@ -6,7 +6,10 @@ import { coupons, hypeOffers, users } from '../search/types/support';
 import { startBeforeEnd } from './checks';
 import { CREATED, DATE_RANGE, ENABLED } from './common';
 import { defineRecord, field } from './define';
-import { CODE_MAX, NAME_MAX, bool, id, money, name, optionalText, requiredText, whole } from './values';
+import { CODE_MAX, NAME_MAX, bool, currencyAmounts, id, ids, money, name, optionalText, requiredText, whole } from './values';
+
+/** User ids a coupon form or PATCH may carry; more come by CSV upload (POST …/coupons/{id}/users/upload/). */
+export const COUPON_USER_IDS_MAX = 1000;
 
 /** User name fields (first, last): Django's 150. */
 const PERSON_NAME_MAX = 150;
@@ -19,10 +22,14 @@ export const couponRecord = defineRecord({
     discount_amount: field('Discount Amount', 'money', money().nullable()),
     discount_percentage: field('Discount Percentage', 'number', z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable()),
     max_usage: field('Max Usage', 'number', whole(0, INT4_MAX).nullable()),
+    min_order: field('Minimum Order Amount', 'currencyAmounts', currencyAmounts()),
+    user_ids: field('User IDs (global when empty)', 'ids', ids(COUPON_USER_IDS_MAX)),
     enabled: ENABLED,
     ...DATE_RANGE,
   },
   shown: { created_at: CREATED },
+  create: { required: ['code', 'discount_type_id'] },
+  subResources: [{ key: 'users', label: 'Users' }],
   checks: [startBeforeEnd()],
 });
 

@@ -3,7 +3,7 @@
  * form shows under a field (the server answers the same ones in its 400 bodies).
  */
 import { z } from 'zod';
-import { EXCLUSIVE_PERIODS, PRE_ORDER_WEEKS } from '../constants';
+import { CURRENCIES, EXCLUSIVE_PERIODS, PRE_ORDER_WEEKS } from '../constants';
 import { limited } from '../api/limits';
 import { INT4_MAX } from '../api/query-values';
 import { calendarDate } from '../api/dates';
@@ -50,6 +50,16 @@ export const money = () =>
 export const idList = () =>
   z.array(id).max(100, 'Ensure this list has no more than 100 items.')
     .refine((v) => new Set(v).size === v.length, 'Each item may appear only once.');
+
+/** Ids kept on a row (a coupon's user ids): each once, at most `max`. */
+export const ids = (max: number) =>
+  z.array(id, { error: 'Expected a list of ids.' }).max(max, `Ensure this list has no more than ${max} items.`)
+    .refine((v) => new Set(v).size === v.length, 'Each item may appear only once.');
+
+export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as unknown as readonly ['USD', 'EUR', 'AUD', 'GBP', 'MXN', 'BRL'];
+/** An amount per currency (a coupon's minimum order): only the §9 currencies, each amount money. */
+export const currencyAmounts = () =>
+  z.partialRecord(z.enum(CURRENCY_CODES, { error: 'Select a valid currency.' }), money(), { error: 'Expected an amount per currency.' });
 
 /** One of fixed values (a select): anything else is "Select a valid choice." */
 export function oneOf<const V extends readonly [string | number | null, ...(string | number | null)[]]>(values: V) {

@@ -3,11 +3,12 @@
  * order, refund two items through the confirm dialog and see the refund; the same refund
  * again is refused with the spec's words; dissociate and reassociate an item. The order
  * page through axe at 1440 and 390 px. Adds a credit to a user; exports new users for a
- * 2-day range (a 3-day range refused).
+ * 2-day range (a 3-day range refused). Creates a coupon with minimums in two currencies and
+ * uploads a CSV of user ids to it (a wrong heading shows the spec's danger message).
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -18,6 +19,7 @@ import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, expectAccessible, listRows } from './helpers/records';
 import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
 import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
+import { browseTo } from './helpers/folder-browser';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
@@ -160,4 +162,54 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   rmSync(file, { force: true });
   expect(rows[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Email']));
   expect(rows.map((r) => r[1])).toContain('support');
+});
+
+test.describe('coupons', () => {
+  // The CSV files live under the home folder, where the host's folder browser lists.
+  let folder: string;
+  test.beforeAll(() => {
+    folder = mkdtempSync(join(homedir(), 'coupon-e2e-'));
+  });
+  test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('support creates a coupon with minimums in two currencies and uploads a CSV of user ids; a wrong heading is refused', async ({ page, gotoConsole }) => {
+    test.setTimeout(180_000);
+    const users = (await listRows(helper, '/v4/accounts/users/?per_page=3&order_by=id')).map((u) => u.id as number);
+    writeFileSync(join(folder, 'wrong.csv'), `id\n${users[0]}\n`);
+    writeFileSync(join(folder, 'users.csv'), `name,user_id\nA,${users[0]}\nB,${users[1]}\nC,${users[2]}\n`);
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+
+    await signIn(page, gotoConsole, support);
+    await gotoConsole(page, '/create?type=coupons');
+    await page.locator('#field-code').fill(code);
+    await choose(page, 'field-discount_type_id', 'Amount');
+    await page.locator('#field-discount_amount').fill('5');
+    await page.locator('#field-min_order-USD').fill('25');
+    await page.locator('#field-min_order-GBP').fill('1999.5');
+    await expectAccessible(page, 'create coupon at 1440');
+    await page.getByTestId('create-submit').click();
+    await expect(page).toHaveURL(/\/support\/coupons\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const created = (await helper.call('GET', `/v4/content-ops/coupons/${id}/`)).body as Record<string, unknown>;
+    expect(created).toMatchObject({ code, min_order: { USD: 25, GBP: 1999.5 }, user_ids: [] });
+
+    await gotoConsole(page, `/support/coupons/${id}?tab=users`);
+    await expect(page.getByTestId('coupon-users-count')).toHaveText('This coupon is global: it is for every user.');
+    await page.getByRole('button', { name: 'Upload users CSV…' }).click();
+    await browseTo(page, [basename(folder), 'wrong.csv']);
+    const refused = page.getByTestId('coupon-users-error');
+    await expect(refused).toContainText(MSG.csvColumnRequired);
+    await expect(refused).toHaveClass(/ant-alert-error/);
+    await expectAccessible(page, 'coupon users refused at 1440');
+
+    // The folder browser of the first pick has closed before the second opens.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Upload users CSV…' }).click();
+    await browseTo(page, [basename(folder), 'users.csv']);
+    await expect(page.getByTestId('coupon-users-count')).toHaveText('This coupon is for 3 users.');
+    await expect(page.getByTestId('coupon-users-error')).toHaveCount(0);
+    expect(((await helper.call('GET', `/v4/content-ops/coupons/${id}/`)).body as { user_ids: number[] }).user_ids).toEqual([...users].sort((x, y) => x - y));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'coupon users at 390');
+  });
 });

@@ -49,7 +49,7 @@ beforeAll(async () => {
   await session.completeSignIn(back.get('code')!, back.get('state')!);
   const api = new ApiClient({ apiUrl: server.api, session });
   packaging = new PackagingService({ browseRoots: [dir], fetchSupplier: () => Promise.reject(new Error('unused')) });
-  media = new MediaService({ api, readPickedImage: (p, max) => packaging.readPickedImage(p, max), now: () => now });
+  media = new MediaService({ api, readPickedImage: (p, max) => packaging.readPickedImage(p, max), openPickedCsv: (p, max) => packaging.openPickedCsv(p, max), now: () => now });
   const handlers = mediaHandlers({ media }) as unknown as Handlers;
   host = await startHostServer({ rendererDir: dir, handlers, events: new EventBus(), media });
   [{ id: release }] = await server.db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');

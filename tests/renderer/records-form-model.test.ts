@@ -185,3 +185,24 @@ describe('the tab registry', () => {
     expect(shownTabs('genres').map((t) => t.key)).toEqual(['details', 'history']);
   });
 });
+
+describe('a coupon: minimum order per currency and user ids', () => {
+  const coupons = RECORDS.coupons as unknown as RecordDecl;
+  it('reads an absent minimum as none and user ids as global; a cleared currency is left out of the body', () => {
+    const v = formValues(coupons, { id: 1, code: 'X', min_order: null, user_ids: null });
+    expect([v.min_order, v.user_ids]).toEqual([{}, []]);
+    expect(wireValue(coupons.fields.min_order, { USD: 10, GBP: null })).toEqual({ USD: 10 });
+    expect(createBody(coupons, ['code', 'min_order', 'user_ids'], { code: 'X', min_order: { EUR: 5, AUD: null }, user_ids: [] }))
+      .toEqual({ code: 'X', min_order: { EUR: 5 } });
+  });
+  it('shows amounts as §9 says (thousands separators, two decimals) and an empty user list as Global', () => {
+    expect(valueText(coupons.fields.min_order, { USD: 1250, MXN: 3.5 })).toBe('USD 1,250.00, MXN 3.50');
+    expect(valueText(coupons.fields.user_ids, [])).toBe('Global');
+    expect(valueText(coupons.fields.user_ids, [4, 5])).toBe('4, 5');
+  });
+  it('checks each amount and currency with the declaration (§9 currencies only, money)', () => {
+    expect(coupons.fields.min_order.schema.safeParse({ USD: 1, BRL: 2 }).success).toBe(true);
+    expect(coupons.fields.min_order.schema.safeParse({ JPY: 1 }).success).toBe(false);
+    expect(coupons.fields.min_order.schema.safeParse({ USD: -1 }).success).toBe(false);
+  });
+});

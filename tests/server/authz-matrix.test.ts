@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRule, type Principal,
+  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
@@ -306,6 +306,23 @@ describe.concurrent('pages: create, delete (write) and the slug check (read) × 
     expect([c.status, Object.keys(c.body), d.status, s.status]).toEqual([
       create ? 400 : 403, create ? ['page_type_id'] : ['detail'], del ? 404 : 403, read ? 200 : 403,
     ]);
+  });
+});
+
+describe.concurrent('coupons: create (write) × account', () => {
+  // A discount type that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
+  const cells = WHO.map((w) => [w.username, w.brand, mayCreate(w.principal, 'coupons')] as const);
+  it.each(cells)('%s on %s × POST coupons → %s', async (username, brand, create) => {
+    const c = await api(server, tokens.get(username)!, '/v4/content-ops/coupons/', { method: 'POST', body: { code: 'MATRIX', discount_type_id: 2_000_000_000 }, headers: { 'x-brand': brand } });
+    expect([c.status, Object.keys(c.body)]).toEqual(create ? [400, ['discount_type_id']] : [403, ['detail']]);
+  });
+  // A coupon that does not exist: writers get the 404, others 403; nothing is read past the heading.
+  const upload = WHO.map((w) => [w.username, w.brand, can(w.principal, writeRouteRule('coupons'))] as const);
+  it.each(upload)('%s on %s × POST coupons/{id}/users/upload/ → %s', async (username, brand, write) => {
+    const r = await fetch(`${server.api}/v4/content-ops/coupons/999999999/users/upload/`, {
+      method: 'POST', body: 'user_id\n1\n', headers: { authorization: `Bearer ${tokens.get(username)!}`, 'x-brand': brand, 'content-type': 'text/csv' },
+    });
+    expect(r.status).toBe(write ? 404 : 403);
   });
 });
 

@@ -17,6 +17,7 @@ import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
+import { couponSuite } from './suites/coupons';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -47,6 +48,7 @@ describe('playlist partners (PGlite)', () => playlistPartnerSuite(() => server))
 describe('playlists (PGlite)', () => playlistSuite(() => server));
 describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
+describe('coupons (PGlite)', () => couponSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
 describe('live streams and vendors (PGlite)', () => liveSuite(() => server));

@@ -25,6 +25,7 @@ import { labelSuite } from './suites/labels';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
+import { couponSuite } from './suites/coupons';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -69,6 +70,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('playlists', () => playlistSuite(() => server));
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
+  describe('coupons', () => couponSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));

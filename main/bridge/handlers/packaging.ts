@@ -1,4 +1,4 @@
-import { AREA_RULES, can, principalFrom } from '../../../shared/access';
+import { AREA_RULES, WRITE_RULES, anyOf, can, principalFrom, type Rule } from '../../../shared/access';
 import { BridgeError } from '../../../shared/bridge';
 import type { SessionUser } from '../../../shared/bridge/channels/session';
 import type { packagingChannels } from '../../../shared/bridge/channels/packaging';
@@ -15,9 +15,9 @@ export interface PackagingHandlerDeps {
  * Packaging reads the user's disk, so main checks who asks, not only the renderer's
  * route guard: suppliers, labels, staff admin and content ops (AREA_RULES['/packaging']).
  */
-async function allowed(s: PackagingHandlerDeps): Promise<void> {
+async function allowed(s: PackagingHandlerDeps, rule: Rule = AREA_RULES['/packaging']): Promise<void> {
   const { user } = await s.session.status();
-  if (!user || !can(principalFrom(user.scope, user.features, user.brand), AREA_RULES['/packaging'])) {
+  if (!user || !can(principalFrom(user.scope, user.features, user.brand), rule)) {
     throw new BridgeError({ code: 'forbidden', status: 403, message: STATUS_TEXT[403] });
   }
 }
@@ -30,10 +30,18 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
       await allowed(s);
       return fn(req);
     };
+  // Picking a CSV file (a coupon's users) is for coupon writers too (support, marketing), not only packaging's users.
+  const csvRule = anyOf(AREA_RULES['/packaging'], WRITE_RULES.coupons);
+  const pickGuard =
+    <Req, Res>(isCsv: (req: Req) => boolean, fn: (req: Req) => Promise<Res> | Res) =>
+    async (req: Req): Promise<Res> => {
+      await allowed(s, isCsv(req) ? csvRule : undefined);
+      return fn(req);
+    };
   return {
-    packagingPick: guard((req) => p.pick(req.kind)),
-    packagingBrowse: guard((req) => p.browse(req.path, req.show)),
-    packagingBrowsePick: guard((req) => p.browsePick(req.path, req.kind)),
+    packagingPick: pickGuard((req) => req.kind === 'csv', (req) => p.pick(req.kind)),
+    packagingBrowse: pickGuard((req) => req.show === 'csv', (req) => p.browse(req.path, req.show)),
+    packagingBrowsePick: pickGuard((req) => req.kind === 'csv', (req) => p.browsePick(req.path, req.kind)),
     packagingPicked: guard(async (req) => ({ picked: await p.pickedOf(req.paths) })),
     packagingScan: guard(async (req) => ({ entries: await p.scan(req.scanId, req.paths) })),
     packagingCoverArt: guard((req) => p.coverArt(req.path)),

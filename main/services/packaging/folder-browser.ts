@@ -10,7 +10,7 @@ import { isInside, OutsideRootError } from './containment';
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png']);
 
-export async function browse(realRoots: readonly string[], path: string | undefined, show: 'folders' | 'audio' | 'images'): Promise<BrowseListing> {
+export async function browse(realRoots: readonly string[], path: string | undefined, show: 'folders' | 'audio' | 'images' | 'csv'): Promise<BrowseListing> {
   if (!realRoots.length) throw new OutsideRootError(path ?? '');
   const real = await realpath(path ?? realRoots[0]);
   const root = realRoots.find((r) => isInside(r, real));
@@ -32,7 +32,7 @@ export async function browse(realRoots: readonly string[], path: string | undefi
     if (st.isDirectory()) entries.push({ name: d.name, path: full, kind: 'folder' });
     else if (st.isFile()) {
       const ext = extname(d.name).toLowerCase();
-      const wanted = show === 'audio' ? true : show === 'images' ? IMAGE_EXTENSIONS.has(ext) : false;
+      const wanted = show === 'audio' ? true : show === 'images' ? IMAGE_EXTENSIONS.has(ext) : show === 'csv' ? ext === '.csv' : false;
       if (wanted) entries.push({ name: d.name, path: full, kind: 'file', size: st.size });
     }
   }

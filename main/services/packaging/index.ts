@@ -9,7 +9,9 @@
  * It also holds the scan results of this session (only scanned files can be
  * packaged) and the running operations (cancellable by id).
  */
+import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
 import { STORE_DDEX_PARTY } from '../../../shared/constants';
@@ -125,7 +127,7 @@ export class PackagingService {
   }
 
   /** The browser host's folder browser: lists inside the browse roots; grants nothing. */
-  async browse(path: string | undefined, show: 'folders' | 'audio' | 'images'): Promise<BrowseListing> {
+  async browse(path: string | undefined, show: 'folders' | 'audio' | 'images' | 'csv'): Promise<BrowseListing> {
     this.noNativeDialogs();
     try {
       return await browse(await this.realBrowseRoots(), path, show);
@@ -147,6 +149,7 @@ export class PackagingService {
     if (wantsFolder ? !st.isDirectory() : !st.isFile()) {
       throw new BridgeError({ code: 'invalid_pick', message: wantsFolder ? 'Choose a folder' : 'Choose a file' });
     }
+    if (kind === 'csv' && !real.toLowerCase().endsWith('.csv')) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a CSV file' });
     this.picked.add(real);
     return { path: real };
   }
@@ -190,6 +193,18 @@ export class PackagingService {
     if (art.size > maxBytes) throw new BridgeError({ code: 'invalid_image', message: `The image is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
     const bytes = new Uint8Array(await readFile(art.path));
     return { bytes, contentType: art.format === 'png' ? 'image/png' : 'image/jpeg' };
+  }
+
+  /**
+   * A picked CSV file as a stream (never read whole), for an upload main makes (a
+   * coupon's users): only inside what the user picked, at most `maxBytes`.
+   */
+  async openPickedCsv(path: string, maxBytes: number): Promise<{ stream: Readable; size: number }> {
+    const real = await this.confined(path);
+    const st = await stat(real);
+    if (!st.isFile()) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a file' });
+    if (st.size > maxBytes) throw new BridgeError({ code: 'invalid_request', message: `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
+    return { stream: createReadStream(real), size: st.size };
   }
 
   async sender(supplierId?: number): Promise<Sender> {

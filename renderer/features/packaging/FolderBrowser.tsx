@@ -16,7 +16,7 @@ export interface FolderBrowserProps {
   title: string;
   /** 'folder': choose the folder shown; 'file': choose one file in it. */
   mode: 'folder' | 'file';
-  show: 'folders' | 'audio' | 'images';
+  show: 'folders' | 'audio' | 'images' | 'csv';
   /** What is being chosen: main checks the pick is of this kind. */
   kind: PickKind;
   start?: string | null;

@@ -2,6 +2,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { CURRENCIES } from '../../../shared/constants';
 import type { FieldDecl } from '../../../shared/records';
 import { displayDate } from '../../../shared/search/format';
 import { instantMs, zonedDisplay } from '../../../shared/api/zoned-time';
@@ -80,9 +81,49 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
       return <ReferenceSelect id={id} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
     case 'references':
       return <ReferenceList id={id} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
+    case 'currencyAmounts':
+      return <CurrencyAmounts id={id} value={(value as Record<string, number | null> | null) ?? {}} onChange={onChange} invalid={invalid} />;
+    case 'ids':
+      return (
+        <Select
+          id={id}
+          mode="tags"
+          status={status}
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ']}
+          placeholder="Global (no user ids)"
+          value={((value as number[] | null) ?? []).map(String)}
+          onChange={(v: string[]) => onChange(v.map((x) => (/^\d+$/.test(x.trim()) ? Number(x.trim()) : x)))}
+        />
+      );
     default:
       return <Input id={id} status={status} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
   }
+}
+
+/** An amount per §9 currency (a coupon's minimum order): one money input each, empty for none. */
+function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: Readonly<Record<string, number | null>>; onChange: (v: unknown) => void; invalid?: boolean }) {
+  return (
+    <div id={id} className="currency-amounts" role="group">
+      {CURRENCIES.map((c) => (
+        <label key={c.code} className="currency-amount">
+          <span>{c.code}</span>
+          <InputNumber
+            id={`${id}-${c.code}`}
+            aria-label={`${c.name} (${c.code})`}
+            status={invalid ? 'error' : undefined}
+            min={0}
+            step={0.01}
+            precision={2}
+            style={{ width: '100%' }}
+            value={value[c.code] ?? null}
+            onChange={(v) => onChange({ ...value, [c.code]: v ?? null })}
+          />
+        </label>
+      ))}
+    </div>
+  );
 }
 
 /** A select over an auxiliary reference list; a dependent one (sub-genre) over its parent's items. */
@@ -116,7 +157,11 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
   const option = field?.options?.find((o) => o.value === v);
   if (option) return option.label;
   if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(field, x, list)).join(', ') : '—';
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(field, x, list)).join(', ') : field?.kind === 'ids' ? 'Global' : '—';
+  if (field?.kind === 'currencyAmounts' && typeof v === 'object') {
+    const parts = Object.entries(v as Record<string, unknown>).filter(([, a]) => typeof a === 'number').map(([c, a]) => `${c} ${money(a as number)}`);
+    return parts.length ? parts.join(', ') : '—';
+  }
   if (typeof v === 'object') return String((v as { name?: unknown }).name ?? (v as { id?: unknown }).id ?? '');
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   // A reference kept as its id (history rows, previews): the id, marked as one.
@@ -131,6 +176,9 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
     const ms = instantMs(v, field.zone ?? 'UTC');
     return ms === null ? v : zonedDisplay(new Date(ms), field.zone ?? 'UTC');
   }
-  if (field?.kind === 'money' && typeof v === 'number') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (field?.kind === 'money' && typeof v === 'number') return money(v);
   return String(v);
 }
+
+/** §9: amounts with thousands separators and two decimals. */
+const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  artistEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  artistEndpoints, couponEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -112,7 +112,7 @@ export function patchRecord(type: string, id: number, changes: Record<string, un
 /** The types created here (spec §7: POST /tracks/, /releases/, /artists/, /labels/, curation pages and modules), by record key. */
 export const CREATE_ENDPOINTS = {
   tracks: trackEndpoints.create, releases: releaseEndpoints.create, artists: artistEndpoints.create, labels: labelEndpoints.create,
-  pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create,
+  pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create, coupons: couponEndpoints.create,
   live_streams: simpleRecordEndpoints.live_streams.create, host_vendors: simpleRecordEndpoints.host_vendors.create,
   tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create, link_partners: simpleRecordEndpoints.link_partners.create,
 } as const;

@@ -48,6 +48,10 @@ export function formValueOf(key: string, f: FieldDecl, row: Readonly<Record<stri
     case 'datetime':
       // Edited as the zone's wall clock; the API answers instants.
       return row[key] == null ? null : zonedWallClock(row[key] as string, f.zone ?? 'UTC');
+    case 'currencyAmounts':
+      return isObject(row[key]) ? row[key] : {};
+    case 'ids':
+      return Array.isArray(row[key]) ? row[key] : [];
     default:
       return row[key] ?? null;
   }
@@ -69,6 +73,9 @@ export function wireValue(f: FieldDecl, v: unknown): unknown {
     case 'textarea':
     case 'datetime':
       return v === '' && f.schema.safeParse(null).success ? null : v;
+    case 'currencyAmounts':
+      // A currency whose amount was cleared has no minimum: it is left out.
+      return isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, a]) => a !== null && a !== undefined)) : {};
     default:
       return v;
   }

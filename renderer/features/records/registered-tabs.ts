@@ -30,3 +30,4 @@ registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab'
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));
 registerRecordTab('suppliers', 'service-agreement', lazy(() => import('./SupplierAgreementTab')));
+registerRecordTab('coupons', 'users', lazy(() => import('../support/CouponUsersTab')));

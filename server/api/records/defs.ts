@@ -159,7 +159,21 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
       has(c, 'module_type_id') && c.module_type_id !== stored.module_type_id && l.module_type_id == null
         ? { errors: { module_type_id: [MSG.selectFromList] } } : {},
   }),
-  coupons: def('coupons', 'coupons'),
+  coupons: def('coupons', 'coupons', {
+    lookup: async (tx, c) => {
+      const type = await referenceLookup('discount_type_id', 'discount-types')(tx, c);
+      if (!has(c, 'user_ids')) return type;
+      const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from users where id = any($1::int[])', [c.user_ids]);
+      return { ...type, knownUsers: n };
+    },
+    // The discount type is one of the list; every user id names a user (a CSV upload reports the unknown ones by line).
+    rules: (stored, c, l) => {
+      const errors: Record<string, string[]> = {};
+      if (has(c, 'discount_type_id') && c.discount_type_id !== stored.discount_type_id && l.discount_type_id == null) errors.discount_type_id = [MSG.selectFromList];
+      if (has(c, 'user_ids') && l.knownUsers !== (c.user_ids as number[]).length) errors.user_ids = [RECORD_MSG.noSuchRecord];
+      return Object.keys(errors).length ? { errors } : {};
+    },
+  }),
   live_streams: def('live_streams', 'live_streams', {
     // Spec §5: an enabled live stream needs at least one stage.
     context: { select: '(select count(*)::int from live_stream_stages st where st.live_stream_id = s.id) as stage_count', joins: '' },

@@ -21,7 +21,7 @@ import { assertMayEdit } from '../records/write';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { createRecord } from './records';
+import { createOnActiveBrand, createRecord } from './records';
 
 const pagesList = LIST_DEF_BY_KEY.get('pages')!;
 const modulesList = LIST_DEF_BY_KEY.get('page_modules')!;
@@ -61,14 +61,8 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
 
   addEndpoint(app, db, pageEndpoints.create, {
     rule: createRule('pages'),
-    handler: async (req, reply, user) => {
-      assertMayEdit(user!.principal, pages, Object.keys(req.body));
-      // The page belongs to the active brand; the pages rule checks its type against what that brand offers.
-      const brand = user!.principal.brand;
-      const row = await db.transaction((tx) => createRecord(tx, pages, user!, req.body, {}, { brand }));
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
-    },
+    // The page belongs to the active brand; the pages rule checks its type against what that brand offers.
+    handler: createOnActiveBrand(db, pages),
   });
 
   addEndpoint(app, db, pageEndpoints.delete, {

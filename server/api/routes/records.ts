@@ -10,7 +10,7 @@
  *   edit with preview (server/api/records/bulk-edit.ts), under the tracks' write rule;
  * - GET /v4/catalog/releases/{id}/tracks/: the release's tracks in position order.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
 import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../shared/api';
 import {
@@ -62,6 +62,20 @@ export async function createRecord(
   for (const [f, v] of Object.entries(final)) (isLink(w, f) ? links : columns)[f] = v;
   const id = await insertRecord(tx, w, user.id, columns, links);
   return (await fetchVisible(tx, listDef(w.key), user, id))!;
+}
+
+/**
+ * The handler of a POST that creates a record on the caller's active brand (curation pages,
+ * coupons): field access, then createRecord with the brand; 201 with the object and its ETag.
+ */
+export function createOnActiveBrand(db: Db, w: WriteDef) {
+  return async (req: { body: Changes }, reply: FastifyReply, user: RequestUser | null): Promise<ObjectRow> => {
+    assertMayEdit(user!.principal, w, Object.keys(req.body));
+    const brand = user!.principal.brand;
+    const row = await db.transaction((tx) => createRecord(tx, w, user!, req.body, {}, { brand }));
+    reply.code(201).header('etag', etagOf(row.version as number));
+    return row as ObjectRow;
+  };
 }
 
 export function registerRecordRoutes(app: FastifyInstance, db: Db) {

@@ -23,3 +23,4 @@ export * from './charts';
 export * from './dj-profiles';
 export * from './service-agreement';
 export * from './genres';
+export * from './coupons';

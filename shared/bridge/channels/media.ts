@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
+import { CouponUsersUpload } from '../../api/endpoints/coupons';
 import { channel } from '../define';
 
 /**
@@ -23,6 +24,11 @@ export const mediaChannels = {
     'Sets a release\'s cover art from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/releases/{id}/images/ with its bytes. Answers the release\'s images; the §5 rule\'s refusal comes back as the API\'s 400 naming `image`.',
     z.object({ releaseId: RecordId, path: z.string().min(1).max(4096) }).strict(),
     z.object({ results: z.array(ReleaseImage) }),
+  ),
+  couponUsersUpload: channel(
+    'Adds the users of a CSV file the user picked in this launch (packagingPick kind csv) to a coupon: main streams the file as the body of POST /v4/content-ops/coupons/{id}/users/upload/ (never read whole). The API\'s 400 (no person_id/user_id column, a file that does not parse, rows naming no user with their lines) comes back as its body.',
+    z.object({ couponId: RecordId, path: z.string().min(1).max(4096) }).strict(),
+    CouponUsersUpload,
   ),
   mediaUrl: channel(
     'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',

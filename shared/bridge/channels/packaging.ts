@@ -12,7 +12,7 @@ import { channel, Ok } from '../define';
 const AbsPath = z.string().min(1).max(4096);
 const OpId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 
-export const PickKind = z.enum(['audioFolder', 'audioFiles', 'coverArt', 'outputFolder']);
+export const PickKind = z.enum(['audioFolder', 'audioFiles', 'coverArt', 'outputFolder', 'csv']);
 export type PickKind = z.infer<typeof PickKind>;
 
 export const BrowseEntry = z.object({ name: z.string(), path: z.string(), kind: z.enum(['folder', 'file']), size: z.number().optional() });
@@ -51,7 +51,7 @@ export const packagingChannels = {
   ),
   packagingBrowse: channel(
     'Lists one folder for the browser host\'s folder browser, confined to its browse roots (PACKAGING_ROOTS, the user\'s home by default). Without a path, lists the first root. Listing makes nothing readable; refused in the desktop app, which uses native dialogs.',
-    z.object({ path: AbsPath.optional(), show: z.enum(['folders', 'audio', 'images']).default('folders') }).strict(),
+    z.object({ path: AbsPath.optional(), show: z.enum(['folders', 'audio', 'images', 'csv']).default('folders') }).strict(),
     BrowseListing,
   ),
   packagingBrowsePick: channel(

@@ -66,6 +66,13 @@ async function openTabOf(page: Page, ctx: ScreenContext, type: 'charts' | 'playl
   await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
 }
 
+/** The first coupon of the seed (dance-music brand), on a tab ('' for Details). */
+async function openCoupon(page: Page, ctx: ScreenContext, tab: string) {
+  const [row] = await listRows(ctx.admin, '/v4/content-ops/coupons/?per_page=1&order_by=id');
+  await ctx.gotoConsole(page, `/support/coupons/${String(row.id)}${tab ? `?tab=${tab}` : ''}`);
+  await expect(page.getByTestId(tab ? `coupon-${tab}-tab` : 'record-coupons')).toBeVisible();
+}
+
 export const SCREENS: readonly Screen[] = [
   { name: 'sign-in', route: '/auth', user: null },
   { name: 'search (all types)', route: '/search', user: 'admin' },
@@ -112,6 +119,8 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: 'support', route: '/support', user: 'support' },
+  { name: 'coupon record (minimum order per currency)', route: '/support/coupons/:id', user: 'support', open: (page, ctx) => openCoupon(page, ctx, '') },
+  { name: 'coupon record: users', route: '/support/coupons/:id?tab=users', user: 'support', open: (page, ctx) => openCoupon(page, ctx, 'users') },
   { name: 'account', route: '/account', user: 'admin' },
   { name: 'account (user)', route: '/account', user: 'supplier' },
   { name: 'resources', route: '/resources', user: 'supplier' },

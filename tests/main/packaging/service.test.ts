@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../main/bridge/dispatch';
@@ -47,6 +47,24 @@ describe('packaging bridge handlers', () => {
     scope = 'app:control staff:content_ops brand:dance';
     expect((await call('packagingBrowse', {})).ok).toBe(true);
     scope = 'app:baseware user:supplier brand:dance';
+  });
+
+  it('coupon writers (support) may pick a CSV file (a coupon\'s users) but nothing else; only .csv files are listed and picked', async () => {
+    writeFileSync(join(home, 'music', 'users.csv'), 'user_id\n1\n');
+    scope = 'app:control staff:support brand:dance';
+    try {
+      expect(await call('packagingBrowse', { path: join(home, 'music') })).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+      expect(await call('packagingBrowsePick', { path: join(home, 'music', 'cover.png'), kind: 'coverArt' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const listed = await call('packagingBrowse', { path: join(home, 'music'), show: 'csv' });
+      expect(listed.ok && (listed.value as { entries: { name: string }[] }).entries.map((e) => e.name)).toEqual(['users.csv']);
+      expect(await call('packagingBrowsePick', { path: join(home, 'music', 'cover.png'), kind: 'csv' })).toMatchObject({ ok: false, error: { code: 'invalid_pick' } });
+      expect((await call('packagingBrowsePick', { path: join(home, 'music', 'users.csv'), kind: 'csv' })).ok).toBe(true);
+      scope = 'app:control staff:finance brand:dance';
+      expect(await call('packagingBrowse', { path: join(home, 'music'), show: 'csv' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    } finally {
+      rmSync(join(home, 'music', 'users.csv'));
+      scope = 'app:baseware user:supplier brand:dance';
+    }
   });
 
   it('browses inside the roots only, and never above them', async () => {

@@ -1,0 +1,95 @@
+/**
+ * A coupon's Users tab (spec §3, issue 16): how many users the coupon is for (global when
+ * none), and a CSV upload of more. The user picks the file (native dialog, or main's
+ * folder browser in the browser host); main streams it to the API. A file without a
+ * person_id or user_id heading, one that does not parse, and rows naming no user (with
+ * their line numbers) are shown in danger style; nothing is applied then.
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Space, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BridgeError } from '../../../shared/bridge/error';
+import { CsvUnknownRow } from '../../../shared/api/endpoints/coupons';
+import { MSG } from '../../../shared/messages';
+import { bridge } from '../../lib/bridge';
+import { FolderBrowser } from '../packaging/FolderBrowser';
+import { pickNative } from '../packaging/pick';
+import { recordKeys } from '../records/api';
+import { useMayWrite } from '../records/tab-parts';
+import type { RecordTabProps } from '../records/tabs';
+
+/** What an upload's refusal says: the API's messages for the file and the rows it names, else the spec's general message. */
+export function csvUploadError(error: unknown): { message: string; rows: CsvUnknownRow[] } {
+  const detail = error instanceof BridgeError ? error.detail : undefined;
+  const file = detail && typeof detail === 'object' && 'file' in detail ? (detail as { file: unknown }).file : undefined;
+  const rows = detail && typeof detail === 'object' && 'unknown_rows' in detail ? CsvUnknownRow.array().safeParse((detail as { unknown_rows: unknown }).unknown_rows) : null;
+  const message = Array.isArray(file) && file.length && file.every((m) => typeof m === 'string') ? file.join(' ') : MSG.csvUpload;
+  return { message, rows: rows?.success ? rows.data : [] };
+}
+
+export default function CouponUsersTab({ id, row }: RecordTabProps) {
+  const mayWrite = useMayWrite('coupons');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [browsing, setBrowsing] = useState(false);
+  // The count the last upload answered (the page's record is reloaded behind it).
+  const [total, setTotal] = useState<number | null>(null);
+  const upload = useMutation({
+    mutationFn: (path: string) => bridge.couponUsersUpload({ couponId: id, path }),
+    onSuccess: async (r) => {
+      setTotal(r.total);
+      await queryClient.invalidateQueries({ queryKey: recordKeys.one('coupons', id) });
+      void message.success(`${r.rows} rows read: ${r.added} users added, ${r.total} in all`);
+    },
+  });
+  const pick = async () => {
+    upload.reset();
+    const paths = await pickNative('csv');
+    if (paths === null) setBrowsing(true);
+    else if (paths[0]) upload.mutate(paths[0]);
+  };
+  const count = total ?? (Array.isArray(row.user_ids) ? row.user_ids.length : 0);
+  const refused = upload.isError ? csvUploadError(upload.error) : null;
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="coupon-users-tab">
+      <Typography.Paragraph data-testid="coupon-users-count">
+        {count ? `This coupon is for ${count} user${count > 1 ? 's' : ''}.` : 'This coupon is global: it is for every user.'}
+      </Typography.Paragraph>
+      {mayWrite && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">A CSV file with a column headed person_id or user_id; its users are added to the coupon.</Typography.Text>
+          <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
+            Upload users CSV…
+          </Button>
+          {refused && (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="coupon-users-error"
+              title={refused.message}
+              description={refused.rows.length ? (
+                <ul className="csv-unknown-rows">
+                  {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
+                </ul>
+              ) : undefined}
+            />
+          )}
+        </Space>
+      )}
+      <FolderBrowser
+        open={browsing}
+        title="Choose a CSV file"
+        mode="file"
+        show="csv"
+        kind="csv"
+        onCancel={() => setBrowsing(false)}
+        onPick={(p) => {
+          setBrowsing(false);
+          upload.mutate(p);
+        }}
+      />
+    </Space>
+  );
+}
