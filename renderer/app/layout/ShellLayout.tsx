@@ -18,7 +18,7 @@ import { Logo } from '../../ui/Logo';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from './useViewport';
-import { MAIN_ID, SEARCH_INPUT_ID, focusElement, useFocusHeadingOnNavigate } from './focus';
+import { MAIN_ID, SEARCH_INPUT_ID, focusElement, useFocusHeadingOnNavigate, useScrollableTablesFocusable } from './focus';
 
 /** A skip link: the first Tab stops of the page, shown when focused; moves focus without touching the address. */
 function SkipLink({ target, children }: { target: string; children: string }) {
@@ -43,6 +43,7 @@ export default function ShellLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   useFocusHeadingOnNavigate();
+  useScrollableTablesFocusable();
   const brand = useAtomValue(authAtom).user?.brand;
   // Tablet portrait is narrow: the drawer shows icons only unless opened for this visit.
   const [tabletExpanded, setTabletExpanded] = useState(false);

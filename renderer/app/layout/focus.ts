@@ -51,3 +51,40 @@ export function useFocusHeadingOnNavigate(): void {
     return stop;
   }, [pathname]);
 }
+
+/** The scroll containers antd tables put their rows in when they scroll sideways or have a fixed height. */
+const TABLE_SCROLLERS = '.ant-table-content, .ant-table-body';
+
+/**
+ * Keeps every table that scrolls inside itself reachable by keyboard (axe
+ * scrollable-region-focusable): a table scroller wider or taller than its box gets
+ * tabindex 0, so Tab reaches it and the arrow keys scroll it; one that fits again loses it.
+ * Watched once, in the shell, for every screen's tables (rows arriving, a narrower window).
+ */
+export function useScrollableTablesFocusable(): void {
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      // The content area is mounted afresh per area and brand: look it up each time.
+      const main = document.getElementById(MAIN_ID);
+      for (const el of main?.querySelectorAll<HTMLElement>(TABLE_SCROLLERS) ?? []) {
+        const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+        if (scrolls && el.getAttribute('tabindex') === null) el.tabIndex = 0;
+        else if (!scrolls && el.getAttribute('tabindex') === '0') el.removeAttribute('tabindex');
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      mutations.disconnect();
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+}
