@@ -130,7 +130,7 @@ describe('rules, tabs, route, order', () => {
       'Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Support Downloads', 'Notes', 'History',
     ]);
     expect(recordTabs('releases').map((t) => t.label)).toEqual(['Details', 'Tracks', 'Cover Art', 'Territories', 'Notes', 'History']);
-    expect(recordTabs('genres').map((t) => t.key)).toEqual(['details', 'history']);
+    expect(recordTabs('genres').map((t) => t.key)).toEqual(['details', 'sub-genres', 'history']);
     expect([recordRoute('tracks', 5), recordRoute('live_streams', 2), recordRoute('pages', 3)]).toEqual(['/catalog/tracks/5', '/live/streams/2', '/curation/pages/3']);
   });
   it('status tags in the spec words: encode status, hype on the dance brand only', () => {
