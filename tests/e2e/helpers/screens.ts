@@ -110,8 +110,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
   { name: 'curation', route: '/curation', user: 'curation' },
   { name: 'live streams', route: '/live', user: 'curation' },
+  // The admin client lists its active brand's streams (the dance-music brand): the admin opens one (curation starts on the DJ brand).
   {
-    name: 'live stream record', route: '/live/streams/:id', user: 'curation',
+    name: 'live stream record', route: '/live/streams/:id', user: 'admin',
     open: async (page, ctx) => {
       const [row] = await listRows(ctx.admin, '/v4/catalog/live-streams/?per_page=1&order_by=id');
       await ctx.gotoConsole(page, `/live/streams/${row.id}`);
