@@ -117,7 +117,7 @@ export default function OrderPage({ id }: { id: number }) {
       </Descriptions>
 
       <Space className="order-actions" wrap>
-        <Typography.Title level={4}>Items</Typography.Title>
+        <Typography.Title level={2} className="order-page__heading">Items</Typography.Title>
         <ExportButton label="Download items CSV" start={() => bridge.exportOrderItems({ orderId: o.id })} />
       </Space>
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="order-error" />}
@@ -147,7 +147,7 @@ export default function OrderPage({ id }: { id: number }) {
       />
       </div>
 
-      <Typography.Title level={4}>Transactions</Typography.Title>
+      <Typography.Title level={2} className="order-page__heading">Transactions</Typography.Title>
       <div className="order-table" role="region" aria-label="Transactions" tabIndex={0}>
       <Table
         size="small" rowKey="id" pagination={false} dataSource={o.transactions} data-testid="order-transactions"
