@@ -12,6 +12,11 @@
  *   primary key blocks the second insert until the first commits or rolls back), then
  *   replays its answer, or runs itself if the first failed.
  * A request that fails (any error: 4xx or 5xx) rolls back with its claim, so a retry runs again.
+ *
+ * Keys are kept IDEMPOTENCY_RETENTION_HOURS: a caller retries within minutes, so a day is
+ * ample (the same window Stripe keeps). Older keys are purged by the next keyed request, at
+ * most once per IDEMPOTENCY_PURGE_EVERY_MS in a process, through the created_at index; an
+ * expired key is then a new key.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +28,23 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Longest key taken (a UUID is 36). */
 export const IDEMPOTENCY_KEY_MAX = 255;
 const KEY = /^[\x21-\x7e]+$/;
+
+/** How long a key and its first answer are kept (README "Decisions where the spec is silent"). */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** The purge of expired keys runs at most this often per process. */
+export const IDEMPOTENCY_PURGE_EVERY_MS = 60_000;
+const lastPurge = new WeakMap<Db, number>();
+
+/** Deletes keys older than the retention, unless this process did so within the last IDEMPOTENCY_PURGE_EVERY_MS for this database. */
+export async function purgeExpiredKeys(db: Db, now = Date.now()): Promise<number> {
+  const last = lastPurge.get(db);
+  if (last !== undefined && now - last < IDEMPOTENCY_PURGE_EVERY_MS) return 0;
+  lastPurge.set(db, now);
+  const gone = await db.query(
+    `delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning key`, [IDEMPOTENCY_RETENTION_HOURS],
+  );
+  return gone.length;
+}
 
 export const MISSING_KEY = `Send an Idempotency-Key header (1 to ${IDEMPOTENCY_KEY_MAX} printable characters) with this request.`;
 export const KEY_REUSED = 'This Idempotency-Key was already used with a different request.';
@@ -59,6 +81,7 @@ export async function idempotent<T>(
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   const hash = requestHash(req.method, req.url.split('?')[0], req.body);
+  await purgeExpiredKeys(db);
   const out = await db.transaction(async (tx) => {
     const claimed = await tx.query(
       `insert into idempotency_keys (key, user_id, request_hash, status, body) values ($1, $2, $3, 0, 'null'::jsonb)

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { CREDIT_MESSAGES } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
+import { IDEMPOTENCY_PURGE_EVERY_MS, IDEMPOTENCY_RETENTION_HOURS, purgeExpiredKeys } from '../../../server/api/idempotency';
 import { api, signIn, type RunningServer } from '../helpers';
 
 export function creditSuite(get: () => RunningServer) {
@@ -31,6 +32,24 @@ export function creditSuite(get: () => RunningServer) {
     expect(await count(u)).toBe(1);
     const list = await api(get(), tokens.get('contentops')!, `/v4/accounts/users/${u}/credits/`);
     expect(list.body.results).toEqual([r.body]);
+  });
+
+  it(`keys are kept ${IDEMPOTENCY_RETENTION_HOURS} hours: an older key is purged and is then a new key; a recent one still replays`, async () => {
+    const [{ id: u }] = await get().db.query<{ id: number }>("insert into users (username, email) values ('credit-keys-' || md5(random()::text), 'keys@example.com') returning id");
+    const path = `/v4/accounts/users/${u}/credits/`;
+    const oldKey = randomUUID();
+    const recentKey = randomUUID();
+    expect((await post(path, { amount: 1, currency: 'USD', reason_id: 1 }, oldKey)).status).toBe(201);
+    expect((await post(path, { amount: 2, currency: 'USD', reason_id: 1 }, recentKey)).status).toBe(201);
+    await get().db.query(
+      `update idempotency_keys set created_at = now() - make_interval(hours => $2 + 1) where key = $1`, [oldKey, IDEMPOTENCY_RETENTION_HOURS],
+    );
+    expect(await purgeExpiredKeys(get().db, Date.now() + 2 * IDEMPOTENCY_PURGE_EVERY_MS)).toBeGreaterThanOrEqual(1);
+    const keys = await get().db.query<{ key: string }>('select key from idempotency_keys where key = any($1)', [[oldKey, recentKey]]);
+    expect(keys.map((k) => k.key)).toEqual([recentKey]);
+    // The purged key runs as new (another body is no longer a 422); the recent one still refuses another body.
+    expect((await post(path, { amount: 3, currency: 'USD', reason_id: 1 }, oldKey)).status).toBe(201);
+    expect((await post(path, { amount: 4, currency: 'USD', reason_id: 1 }, recentKey)).status).toBe(422);
   });
 
   it('§5: currency and reason are required; a reason not in the list and a bad amount are 400s naming the field; content ops may not add', async () => {
