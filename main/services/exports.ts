@@ -33,16 +33,29 @@ export interface ExportProgress {
   error?: string;
 }
 
-/** One export: the search type (its key) and the export's query (filters, order_by, columns). */
-export interface ExportRequest {
-  type: string;
-  query: QueryIn<ListEndpoints['export']>;
-  /** Instead of the search: this order's items CSV (orderEndpoints.itemsCsv). */
-  orderId?: number;
-}
+/**
+ * One export, by `kind`. To add a CSV that main saves: add a variant here and its
+ * opener in EXPORT_OPENERS (the compiler asks for it); everything else (temp file,
+ * progress, cancel, downloads panel, history, notification) comes with ExportService.
+ */
+export type ExportRequest =
+  /** A search: its type (key) and the export's query (filters, order_by, columns). */
+  | { kind: 'search'; type: string; query: QueryIn<ListEndpoints['export']> }
+  /** An order's items CSV (orderEndpoints.itemsCsv). */
+  | { kind: 'orderItems'; orderId: number };
+
+export type ExportKind = ExportRequest['kind'];
+type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
 
 /** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
 export type ExportSource = (req: ExportRequest, signal: AbortSignal) => Promise<Response>;
+
+type StreamApi = Pick<ApiClient, 'stream'>;
+/** How each kind of export opens its CSV over the API, asking for text/csv. */
+const EXPORT_OPENERS: { [K in ExportKind]: (api: StreamApi, req: RequestOf<K>, signal: AbortSignal) => Promise<Response> } = {
+  search: (api, req, signal) => api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal }),
+  orderItems: (api, req, signal) => api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal }),
+};
 
 export interface ExportServiceDeps {
   source: ExportSource;
@@ -182,11 +195,8 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
 }
 
 /** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
-export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
-  return async (req, signal) =>
-    req.orderId !== undefined
-      ? api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal })
-      : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+export function apiExportSource(api: StreamApi): ExportSource {
+  return async (req, signal) => (EXPORT_OPENERS[req.kind] as (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>)(api, req, signal);
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */

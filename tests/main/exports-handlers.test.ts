@@ -40,17 +40,17 @@ describe('export handlers', () => {
     const r = await dispatch(s.handlers, 'exportStart', { type: 'dj_profiles', filters: { dj_name: 'a b', q: 'x' }, orderBy: '-id', columns: ['dj_slug'] }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1', folder: '/downloads' } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
+    expect(req).toEqual({ kind: 'search', type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
     expect(target).toMatch(/^\/downloads\/dj_profiles-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('the export source streams the type\'s declared export endpoint with the query encoded', async () => {
     const { api, urls } = fakeApi('id\n');
     const source = apiExportSource(api);
-    const res = await source({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
+    const res = await source({ kind: 'search', type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
     expect(await res.text()).toBe('id\n');
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/content-ops/dj-profiles/export/?type=dj_profiles&columns=dj_slug&dj_name=a%20b&order_by=-id']);
-    await expect(source({ type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
+    await expect(source({ kind: 'search', type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
   });
 
   it('exportOrderItems saves an order\'s items CSV: main picks the file, the source streams the order\'s items/download/', async () => {
@@ -58,7 +58,7 @@ describe('export handlers', () => {
     const r = await dispatch(s.handlers, 'exportOrderItems', { orderId: 42 }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'orders', query: {}, orderId: 42 });
+    expect(req).toEqual({ kind: 'orderItems', orderId: 42 });
     expect(target).toMatch(/^\/downloads\/order-42-items-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await dispatch(s.handlers, 'exportOrderItems', { orderId: -1 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     const { api, urls } = fakeApi('Order Item ID\n');
