@@ -4,7 +4,7 @@
  * file only connects app lifecycle, the app:// protocol, IPC, the window, the
  * keychain vault, electron-store and the sandbox utility process.
  */
-import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
 import { checkHostUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
@@ -67,6 +67,12 @@ async function start(): Promise<void> {
     }),
     chooseExportTarget,
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    notify: (notice, path) => {
+      if (!Notification.isSupported()) return;
+      const n = new Notification(notice);
+      n.on('click', () => shell.showItemInFolder(path));
+      n.show();
+    },
     packagingDialogs: electronPackagingDialogs,
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl, media: services.media });

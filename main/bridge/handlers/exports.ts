@@ -33,8 +33,10 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };
     },
+    exportHistory: () => ({ entries: s.exports.history.list() }),
     exportShowInFolder: (req) => {
-      const path = s.exports.targets.get(req.exportId);
+      // This launch's exports, else one from the history (a path main chose, never the renderer's).
+      const path = s.exports.targets.get(req.exportId) ?? s.exports.history.get(req.exportId)?.path;
       if (!path) throw new BridgeError({ code: 'invalid_request', message: 'No such export.' });
       if (!s.exports.showInFolder) return { shown: false, path };
       s.exports.showInFolder(path);
