@@ -101,12 +101,24 @@ export class RecordCounter {
   private inQuotes = false;
   records = 0;
   feed(chunk: Uint8Array): void {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    // Between quotes: jump to the next quote, else to the next quote or line end (native searches, not a JS loop per byte).
     let q = this.inQuotes;
     let n = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (c === 0x22) q = !q;
-      else if (c === 0x0a && !q) n++;
+    let i = 0;
+    while (i < buf.length) {
+      const quote = buf.indexOf(0x22, i);
+      if (q) {
+        if (quote === -1) break;
+        q = false;
+        i = quote + 1;
+        continue;
+      }
+      const end = quote === -1 ? buf.length : quote;
+      for (let nl = buf.indexOf(0x0a, i); nl !== -1 && nl < end; nl = buf.indexOf(0x0a, nl + 1)) n++;
+      if (quote === -1) break;
+      q = true;
+      i = quote + 1;
     }
     this.inQuotes = q;
     this.records += n;
