@@ -18,7 +18,7 @@ import { principalFrom } from '../shared/access';
 import { ApiClient } from '../main/services/api-client';
 import { ExportService, apiExportSource, type ExportProgress } from '../main/services/exports';
 import { planList } from '../server/api/lists/engine';
-import { exportQuery } from '../server/api/routes/export';
+import { exportQuery, exportSelect } from '../server/api/routes/export';
 import { shownColumns } from '../shared/search';
 import { LIST_DEF_BY_KEY } from '../server/api/lists/types';
 import type { RequestUser } from '../server/api/principal';
@@ -66,6 +66,11 @@ export default async function main(argv: string[]) {
       const psqlFile = join(dir, 'psql.csv');
       psqlCopy(url, `(${exportSql()})`, psqlFile);
       const queryCopySeconds = psqlCopy(url, `(${exportSql()})`, psqlFile);
+      // Before: the list's own SELECT narrowed to the columns (JSON references, artists aggregated per row).
+      const def = LIST_DEF_BY_KEY.get('tracks')!;
+      const { where, order } = planList(def, ADMIN, {});
+      const listSelect = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, shownColumns('tracks', null)).replace(/\s+/g, ' ');
+      const listCopySeconds = psqlCopy(url, `(${listSelect})`, psqlFile);
       makeFlatTable(url);
       psqlCopy(url, 'bench_export_flat', psqlFile);
       const psqlSeconds = psqlCopy(url, 'bench_export_flat', psqlFile);
@@ -98,6 +103,7 @@ export default async function main(argv: string[]) {
         ['seconds', round(seconds, 2), round(psqlSeconds, 2), ''],
         ['rows/s', Math.round(rowsPerSecond), Math.round(psqlRowsPerSecond), `≥ 200k (${round(ratio, 2)}× flat table)`],
         ['psql \\copy of the export query rows/s', Math.round(total / queryCopySeconds), '', ''],
+        ['psql \\copy of the list\'s SELECT (before) rows/s', Math.round(total / listCopySeconds), '', ''],
         ['file MB', round(fileMb), round(psqlMb), ''],
         ['main RSS MB start/peak', `${round(m.startMb)} / ${round(m.peakMb)}`, '', '< 200, flat'],
         ['main RSS MB at 25/50/75/100%', quarters(m.samples).join(' / '), '', ''],
@@ -108,7 +114,7 @@ export default async function main(argv: string[]) {
       console.log(JSON.stringify({
         bench: 'export', scale, rows: end.rows, expected_rows: total, seconds: round(seconds, 3), rows_per_s: Math.round(rowsPerSecond),
         psql_seconds: round(psqlSeconds, 3), psql_rows_per_s: Math.round(psqlRowsPerSecond), ratio_vs_psql: round(ratio, 3),
-        psql_query_rows_per_s: Math.round(total / queryCopySeconds),
+        psql_query_rows_per_s: Math.round(total / queryCopySeconds), psql_list_select_rows_per_s: Math.round(total / listCopySeconds),
         main_rss_start_mb: round(m.startMb), main_rss_peak_mb: round(m.peakMb), api_rss_start_mb: round(a.startMb), api_rss_peak_mb: round(a.peakMb),
         main_rss_quarters_mb: quarters(m.samples), api_rss_quarters_mb: quarters(a.samples),
         file_mb: round(fileMb), seed_seconds: round(seedSeconds),
