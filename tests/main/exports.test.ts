@@ -112,6 +112,22 @@ describe('export helpers', () => {
     for (const ch of Buffer.from(text)) c.feed(Uint8Array.of(ch));
     expect(c.records).toBe(2);
   });
+  it('counts the records of any CSV, cut into chunks anywhere, as its parser does', () => {
+    const cells = ['', 'a', 'b\nc', 'say "hi"', '"', 'x,y', '\r\n', '""'];
+    for (let seed = 1; seed <= 50; seed++) {
+      let r = seed;
+      const next = (n: number) => (r = (r * 1103515245 + 12345) % 2147483648) % n;
+      const lines = Array.from({ length: 1 + next(20) }, () => csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])));
+      const bytes = Buffer.from(lines.join(''));
+      const c = new RecordCounter();
+      for (let i = 0; i < bytes.length; ) {
+        const n = 1 + next(7);
+        c.feed(bytes.subarray(i, i + n));
+        i += n;
+      }
+      expect(c.records, `seed ${seed}`).toBe((parse(bytes.toString(), { relax_column_count: true }) as string[][]).length);
+    }
+  });
   it('names files by type and day and never overwrites in the downloads folder', async () => {
     expect(exportFileName('dj_profiles', new Date('2026-11-22T04:00:00Z'))).toBe('dj_profiles-2026-11-22.csv');
     const dir = await mkdtemp(join(tmpdir(), 'dl-'));
