@@ -9,24 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import type { BridgeEventPayload } from '../../shared/bridge';
+import { bridgeMock } from './export-bridge-mock';
 import type { ExportHistoryEntry } from '../../shared/bridge/channels/exports';
 
-type Progress = BridgeEventPayload<'exportProgress'>;
-const bridgeMock = vi.hoisted(() => ({
-  exportHistory: vi.fn(),
-  systemInfo: vi.fn(),
-  exportCancel: vi.fn(),
-  exportShowInFolder: vi.fn(),
-  listener: null as null | ((p: Progress) => void),
-}));
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: bridgeMock,
-  onBridgeEvent: (_name: string, fn: (p: Progress) => void) => {
-    bridgeMock.listener = fn;
-    return () => undefined;
-  },
-}));
+vi.mock('../../renderer/lib/bridge', () => import('./export-bridge-mock').then((m) => m.bridgeModule));
 const { DownloadsPanel } = await import('../../renderer/features/exports/DownloadsPanel');
 
 const base: ExportHistoryEntry = {
