@@ -15,6 +15,7 @@ import { createKeychainVault } from '../services/token-vault';
 import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
 import { forwardEventsToWindows } from './events';
+import { electronExportNotify } from './notify';
 import { registerBridge } from './ipc';
 import { registerAppProtocol, registerAppScheme } from './protocol';
 import { createElectronStoreBackend } from './settings-store';
@@ -67,12 +68,7 @@ async function start(): Promise<void> {
     }),
     chooseExportTarget,
     showItemInFolder: (path) => shell.showItemInFolder(path),
-    notify: (notice, path) => {
-      if (!Notification.isSupported()) return;
-      const n = new Notification(notice);
-      n.on('click', () => shell.showItemInFolder(path));
-      n.show();
-    },
+    notify: electronExportNotify(Notification, shell),
     packagingDialogs: electronPackagingDialogs,
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl, media: services.media });
