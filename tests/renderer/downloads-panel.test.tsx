@@ -16,7 +16,7 @@ vi.mock('../../renderer/lib/bridge', () => import('./export-bridge-mock').then((
 const { DownloadsPanel } = await import('../../renderer/features/exports/DownloadsPanel');
 
 const base: ExportHistoryEntry = {
-  exportId: 'a', kind: 'search', what: 'Releases search', filters: { title: 'a', order_by: '-id' }, fileName: 'releases-2026-11-24.csv',
+  exportId: 'a', kind: 'search', what: 'Releases search', filters: { title: 'a', order_by: '-id', columns: 'id,title,label' }, fileName: 'releases-2026-11-24.csv',
   path: '/dl/releases-2026-11-24.csv', folder: '/dl', state: 'done', rows: 12, startedAt: '2026-11-24T10:00:00.000Z', finishedAt: '2026-11-24T10:00:02.000Z',
 };
 const running: ExportHistoryEntry = { ...base, exportId: 'b', fileName: 'tracks-2026-11-24.csv', what: 'Tracks search', filters: {}, state: 'running', rows: 0, finishedAt: null };
@@ -61,7 +61,7 @@ describe('DownloadsPanel', () => {
     const items = await screen.findAllByTestId('downloads-item');
     expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['running', 'done']);
     expect(items[1].textContent).toContain('Releases search · 12 rows');
-    expect(items[1].textContent).toContain('Filters: title = a, order_by = -id');
+    expect(items[1].textContent).toContain('Filters: title = a · Sorted by -id · 3 columns');
     expect(items[1].textContent).toContain('Saved in /dl');
 
     act(() => bridgeMock.listener!({ exportId: 'b', state: 'running', rows: 500, bytes: 1, total: 1000, fileName: running.fileName }));

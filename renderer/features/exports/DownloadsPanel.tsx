@@ -21,7 +21,13 @@ const STATE_TAG: Record<ExportItem['state'], { color: string; text: string }> = 
 
 function ExportRow({ item, showInFolder }: { item: ExportItem; showInFolder: (id: string) => Promise<void> }) {
   const tag = STATE_TAG[item.state];
-  const filters = Object.entries(item.filters);
+  const { order_by: sort, columns, ...rest } = item.filters;
+  const filters = Object.entries(rest);
+  const asked = [
+    filters.length ? `Filters: ${filters.map(([k, v]) => `${k} = ${v}`).join(', ')}` : 'No filters',
+    sort ? `Sorted by ${sort}` : null,
+    columns ? `${columns.split(',').length} columns` : null,
+  ].filter(Boolean).join(' · ');
   const pct = item.total ? Math.min(99, Math.floor((item.rows / item.total) * 100)) : 0;
   return (
     <li className="downloads__item" data-testid="downloads-item" data-state={item.state}>
@@ -32,7 +38,7 @@ function ExportRow({ item, showInFolder }: { item: ExportItem; showInFolder: (id
       <div className="muted">
         {item.what} · {item.rows.toLocaleString('en-US')} rows · {dayjs(item.startedAt).format('YYYY-MM-DD HH:mm')}
       </div>
-      <div className="muted downloads__filters">{filters.length ? `Filters: ${filters.map(([k, v]) => `${k} = ${v}`).join(', ')}` : 'No filters'}</div>
+      <div className="muted downloads__filters">{asked}</div>
       {item.state === 'running' ? (
         <Space className="downloads__actions">
           <Progress type="line" percent={pct} size="small" style={{ width: 160 }} aria-label={`${item.fileName} progress`} />
