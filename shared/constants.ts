@@ -167,3 +167,6 @@ export const SERVICE_AGREEMENT = {
     'The store may change this agreement. A changed agreement is shown to you when you next sign in, and you must accept it before you can keep using the console.',
   ],
 } as const;
+
+/** Most entries main keeps in the export history (the oldest go first). */
+export const EXPORT_HISTORY_MAX = 100;

@@ -4,7 +4,7 @@
  * file only connects app lifecycle, the app:// protocol, IPC, the window, the
  * keychain vault, electron-store and the sandbox utility process.
  */
-import { app, BrowserWindow, ipcMain, protocol, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
 import { checkHostUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
@@ -15,6 +15,7 @@ import { createKeychainVault } from '../services/token-vault';
 import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
 import { forwardEventsToWindows } from './events';
+import { electronExportNotify } from './notify';
 import { registerBridge } from './ipc';
 import { registerAppProtocol, registerAppScheme } from './protocol';
 import { createElectronStoreBackend } from './settings-store';
@@ -67,6 +68,7 @@ async function start(): Promise<void> {
     }),
     chooseExportTarget,
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    notify: electronExportNotify(Notification, shell),
     packagingDialogs: electronPackagingDialogs,
   });
   registerAppProtocol(protocol, join(distDir, 'renderer'), { apiUrl: config.apiUrl, media: services.media });

@@ -17,7 +17,10 @@ import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
 import type { QueryIn } from '../../shared/api/endpoint';
+import { searchType } from '../../shared/access';
+import { exportNotice } from '../../shared/bridge/channels/exports';
 import type { ApiClient } from './api-client';
+import type { ExportHistory } from './export-history';
 
 export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -33,21 +36,57 @@ export interface ExportProgress {
   error?: string;
 }
 
-/** One export: the search type (its key) and the export's query (filters, order_by, columns). */
-export interface ExportRequest {
-  type: string;
-  query: QueryIn<ListEndpoints['export']>;
-  /** Instead of the search: this order's items CSV (orderEndpoints.itemsCsv). */
-  orderId?: number;
-}
+/**
+ * One export, by `kind`. To add a CSV that main saves: add a variant here and its
+ * opener and description in EXPORT_KINDS (the compiler asks for them); everything else (temp file,
+ * progress, cancel, downloads panel, history, notification) comes with ExportService.
+ */
+export type ExportRequest =
+  /** A search: its type (key) and the export's query (filters, order_by, columns). */
+  | { kind: 'search'; type: string; query: QueryIn<ListEndpoints['export']> }
+  /** An order's items CSV (orderEndpoints.itemsCsv). */
+  | { kind: 'orderItems'; orderId: number };
+
+export type ExportKind = ExportRequest['kind'];
+type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
 
 /** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
 export type ExportSource = (req: ExportRequest, signal: AbortSignal) => Promise<Response>;
+
+type StreamApi = Pick<ApiClient, 'stream'>;
+/** What the history and the downloads panel say about an export: what it saved, and its filters by name. */
+export interface ExportAbout {
+  what: string;
+  filters: Record<string, string>;
+}
+/** Each kind of export: how it opens its CSV over the API (asking for text/csv), and how it is described. */
+const EXPORT_KINDS: {
+  [K in ExportKind]: { open: (api: StreamApi, req: RequestOf<K>, signal: AbortSignal) => Promise<Response>; about: (req: RequestOf<K>) => ExportAbout };
+} = {
+  search: {
+    open: (api, req, signal) => api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal }),
+    about: (req) => ({
+      what: `${searchType(req.type)?.label ?? req.type} search`,
+      filters: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (k === 'type' || v === undefined || v === null ? [] : [[k, String(v)]]))),
+    }),
+  },
+  orderItems: {
+    open: (api, req, signal) => api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: `Order ${req.orderId} items`, filters: {} }),
+  },
+};
+
+type Kinds = Record<ExportKind, { open: (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>; about: (r: ExportRequest) => ExportAbout }>;
+export function describeExport(req: ExportRequest): ExportAbout {
+  return (EXPORT_KINDS as Kinds)[req.kind].about(req);
+}
 
 export interface ExportServiceDeps {
   source: ExportSource;
   onProgress: (p: ExportProgress) => void;
   progressEveryMs?: number;
+  /** Where each export is recorded (what, filters, rows, when, where): main's persisted history. */
+  history?: ExportHistory;
 }
 
 export interface ExportJob {
@@ -62,12 +101,24 @@ export class RecordCounter {
   private inQuotes = false;
   records = 0;
   feed(chunk: Uint8Array): void {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    // Between quotes: jump to the next quote, else to the next quote or line end (native searches, not a JS loop per byte).
     let q = this.inQuotes;
     let n = 0;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (c === 0x22) q = !q;
-      else if (c === 0x0a && !q) n++;
+    let i = 0;
+    while (i < buf.length) {
+      const quote = buf.indexOf(0x22, i);
+      if (q) {
+        if (quote === -1) break;
+        q = false;
+        i = quote + 1;
+        continue;
+      }
+      const end = quote === -1 ? buf.length : quote;
+      for (let nl = buf.indexOf(0x0a, i); nl !== -1 && nl < end; nl = buf.indexOf(0x0a, nl + 1)) n++;
+      if (quote === -1) break;
+      q = true;
+      i = quote + 1;
     }
     this.inQuotes = q;
     this.records += n;
@@ -84,7 +135,21 @@ export class ExportService {
     const exportId = randomBytes(8).toString('hex');
     const controller = new AbortController();
     this.running.set(exportId, controller);
-    const done = this.run(exportId, req, target, controller.signal).finally(() => this.running.delete(exportId));
+    const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+    this.deps.history?.add({
+      exportId,
+      kind: req.kind,
+      ...describeExport(req),
+      fileName: basename(target),
+      path: target,
+      folder: dirname(target),
+      state: 'running',
+      rows: 0,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      tempPath: temp,
+    });
+    const done = this.run(exportId, req, target, temp, controller.signal).finally(() => this.running.delete(exportId));
     return { exportId, fileName: basename(target), done };
   }
 
@@ -99,12 +164,11 @@ export class ExportService {
     for (const c of this.running.values()) c.abort(new Error('cancelled'));
   }
 
-  private async run(exportId: string, req: ExportRequest, target: string, signal: AbortSignal): Promise<ExportProgress> {
+  private async run(exportId: string, req: ExportRequest, target: string, temp: string, signal: AbortSignal): Promise<ExportProgress> {
     const progress: ExportProgress = { exportId, state: 'running', rows: 0, bytes: 0, total: null, fileName: basename(target) };
     const emit = () => this.deps.onProgress({ ...progress });
     const every = this.deps.progressEveryMs ?? 250;
     let last = 0;
-    const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
     let tempCreated = false;
     emit();
     try {
@@ -148,6 +212,8 @@ export class ExportService {
     } finally {
       if (tempCreated) await rm(temp, { force: true }).catch(() => undefined);
     }
+    // Recorded before the last event, so a history read on that event sees the end.
+    this.deps.history?.update(exportId, { state: progress.state, rows: progress.rows, error: progress.error, finishedAt: new Date().toISOString(), tempPath: undefined });
     emit();
     return { ...progress };
   }
@@ -182,11 +248,25 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
 }
 
 /** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
-export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
-  return async (req, signal) =>
-    req.orderId !== undefined
-      ? api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal })
-      : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+export function apiExportSource(api: StreamApi): ExportSource {
+  return async (req, signal) => (EXPORT_KINDS as Kinds)[req.kind].open(api, req, signal);
+}
+
+/** Shows an OS notification; `path` is the export's file (Electron shows it in its folder on a click). */
+export type ExportNotify = (notice: { title: string; body: string }, path: string) => void;
+
+/**
+ * What main does with each progress: sends the exportProgress event, and when an export
+ * ends (done or failed; not cancelled: the user asked for that) shows an OS notification
+ * naming the file, where the transport has one (Electron).
+ */
+export function announceExports(emit: (p: ExportProgress) => void, history: Pick<ExportHistory, 'get'>, notify?: ExportNotify): (p: ExportProgress) => void {
+  return (p) => {
+    emit(p);
+    const path = p.state === 'running' ? undefined : history.get(p.exportId)?.path;
+    const notice = path ? exportNotice(p, dirname(path)) : null;
+    if (notice && path) notify?.(notice, path);
+  };
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */
@@ -198,6 +278,8 @@ export interface ExportsFacade {
   targets: Map<string, string>;
   /** Shows a file in the system file manager (Electron's shell.showItemInFolder); absent where that is not possible (the browser host). */
   showInFolder?: (path: string) => void;
+  /** Every export main started, persisted (main/services/export-history.ts). */
+  history: ExportHistory;
 }
 
 /**

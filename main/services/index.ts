@@ -5,7 +5,8 @@ import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { JobPoller } from './job-poller';
 import { MediaService } from './media';
-import { ExportService, apiExportSource, downloadsTarget, type ExportsFacade } from './exports';
+import { ExportService, announceExports, apiExportSource, downloadsTarget, type ExportNotify, type ExportsFacade } from './exports';
+import { ExportHistory } from './export-history';
 import type { PackagingService } from './packaging';
 import { createPackagingService } from './packaging/create';
 import type { PackagingDialogs } from './packaging/dialogs';
@@ -52,6 +53,11 @@ export interface TransportParts {
   chooseExportTarget?: (suggestedName: string) => Promise<string | null>;
   /** Shows a file in the system file manager (Electron); the browser host has none. */
   showItemInFolder?: (path: string) => void;
+  /**
+   * An OS notification (Electron's Notification; clicking it shows `path` in its folder). The browser
+   * host has none: its renderer raises the web Notification on the same exportProgress event.
+   */
+  notify?: ExportNotify;
   /** Native folder/file pickers for packaging (Electron); the host serves a folder browser instead. */
   packagingDialogs?: PackagingDialogs;
 }
@@ -68,6 +74,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
   });
   const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
   const packaging = createPackagingService(api, events, parts.packagingDialogs);
+  const exportHistory = new ExportHistory(parts.settings);
   return {
     config,
     events,
@@ -78,8 +85,10 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     exports: {
       service: new ExportService({
         source: apiExportSource(api),
-        onProgress: (p) => events.emit('exportProgress', p),
+        history: exportHistory,
+        onProgress: announceExports((p) => events.emit('exportProgress', p), exportHistory, parts.notify),
       }),
+      history: exportHistory,
       chooseTarget: parts.chooseExportTarget ?? downloadsTarget(),
       targets: new Map(),
       showInFolder: parts.showItemInFolder,

@@ -133,6 +133,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     await step('sales', () => sales(tx, counts));
     await step('service agreement', () => agreement(tx, pendingHash));
     await tx.query('set local session_replication_role = origin');
+    // The triggers that keep tracks.artist_names (migration 0013) were off: every artist's name, in order.
+    await step('artist names', () => tx.query('select refresh_track_artist_names(array(select id from tracks))'));
     await tx.exec(`do $$ declare r record; begin
       for r in select tbl from row_counts loop
         execute format('update row_counts set n = (select count(*) from %I) where tbl = %L', r.tbl, r.tbl);

@@ -75,6 +75,9 @@ vi.mock('electron', () => ({
   shell: { openExternal: vi.fn() },
   dialog: { showSaveDialog: (...a: unknown[]) => fake.showSaveDialog(...a), showMessageBoxSync: () => fake.messageBoxChoice },
   utilityProcess: { fork: vi.fn() },
+  Notification: class {
+    static isSupported = () => false;
+  },
 }));
 vi.mock('electron-store', () => ({
   default: class {

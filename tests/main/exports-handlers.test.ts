@@ -8,6 +8,8 @@ import { dispatch, type Handlers } from '../../main/bridge';
 import { exportsHandlers } from '../../main/bridge/handlers/exports';
 import type { MainServices } from '../../main/services';
 import { ApiClient } from '../../main/services/api-client';
+import { ExportHistory } from '../../main/services/export-history';
+import { createMemoryBackend } from '../../main/services/settings';
 import { apiExportSource, type ExportJob, type ExportRequest } from '../../main/services/exports';
 
 const ctx = { transport: 'host', origin: 'http://127.0.0.1:1' } as const;
@@ -16,8 +18,9 @@ function setup(target: string | null, showInFolder?: (path: string) => void) {
   const start = vi.fn((_req: ExportRequest, t: string): ExportJob => ({ exportId: 'e1', fileName: t.split('/').pop()!, done: new Promise(() => {}) }));
   const cancel = vi.fn(() => true);
   const chooseTarget = vi.fn(async (name: string) => (target === null ? null : `${target}/${name}`));
-  const services = { exports: { service: { start, cancel }, chooseTarget, targets: new Map<string, string>(), showInFolder } } as unknown as MainServices;
-  return { handlers: exportsHandlers(services) as unknown as Handlers, start, cancel, chooseTarget };
+  const history = new ExportHistory(createMemoryBackend());
+  const services = { exports: { service: { start, cancel }, chooseTarget, targets: new Map<string, string>(), showInFolder, history } } as unknown as MainServices;
+  return { handlers: exportsHandlers(services) as unknown as Handlers, start, cancel, chooseTarget, history };
 }
 
 /** An API client whose requests answer `body`, and the URLs it was asked for. */
@@ -40,17 +43,17 @@ describe('export handlers', () => {
     const r = await dispatch(s.handlers, 'exportStart', { type: 'dj_profiles', filters: { dj_name: 'a b', q: 'x' }, orderBy: '-id', columns: ['dj_slug'] }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1', folder: '/downloads' } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
+    expect(req).toEqual({ kind: 'search', type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', q: 'x', order_by: '-id', columns: 'dj_slug' } });
     expect(target).toMatch(/^\/downloads\/dj_profiles-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('the export source streams the type\'s declared export endpoint with the query encoded', async () => {
     const { api, urls } = fakeApi('id\n');
     const source = apiExportSource(api);
-    const res = await source({ type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
+    const res = await source({ kind: 'search', type: 'dj_profiles', query: { type: 'dj_profiles', dj_name: 'a b', order_by: '-id', columns: 'dj_slug' } }, new AbortController().signal);
     expect(await res.text()).toBe('id\n');
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/content-ops/dj-profiles/export/?type=dj_profiles&columns=dj_slug&dj_name=a%20b&order_by=-id']);
-    await expect(source({ type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
+    await expect(source({ kind: 'search', type: 'nope', query: {} }, new AbortController().signal)).rejects.toThrow('Unknown search type nope');
   });
 
   it('exportOrderItems saves an order\'s items CSV: main picks the file, the source streams the order\'s items/download/', async () => {
@@ -58,7 +61,7 @@ describe('export handlers', () => {
     const r = await dispatch(s.handlers, 'exportOrderItems', { orderId: 42 }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'orders', query: {}, orderId: 42 });
+    expect(req).toEqual({ kind: 'orderItems', orderId: 42 });
     expect(target).toMatch(/^\/downloads\/order-42-items-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await dispatch(s.handlers, 'exportOrderItems', { orderId: -1 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     const { api, urls } = fakeApi('Order Item ID\n');
@@ -108,5 +111,15 @@ describe('export handlers', () => {
     expect(await dispatch(s.handlers, 'exportShowInFolder', { exportId: 'nope' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(await dispatch(s.handlers, 'exportShowInFolder', { exportId: 'e1', path: '/etc/passwd' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(shown).toEqual([]);
+  });
+
+  it('exportHistory answers main\'s history; "Show in folder" also opens a file from the history (an export of an earlier launch)', async () => {
+    const shown: string[] = [];
+    const s = setup('/downloads', (p) => shown.push(p));
+    const entry = { exportId: 'old1', kind: 'search', what: 'Tracks search', filters: { title: 'a' }, fileName: 'tracks.csv', path: '/downloads/tracks.csv', folder: '/downloads', state: 'done' as const, rows: 5, startedAt: '2026-11-23T10:00:00.000Z', finishedAt: '2026-11-23T10:00:01.000Z' };
+    s.history.add(entry);
+    expect(await dispatch(s.handlers, 'exportHistory', {}, ctx)).toEqual({ ok: true, value: { entries: [entry] } });
+    expect(await dispatch(s.handlers, 'exportShowInFolder', { exportId: 'old1' }, ctx)).toEqual({ ok: true, value: { shown: true, path: '/downloads/tracks.csv' } });
+    expect(shown).toEqual(['/downloads/tracks.csv']);
   });
 });

@@ -42,7 +42,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 function service() {
   const events: ExportProgress[] = [];
   const svc = new ExportService({
-    source: (req, signal) => fetch(`${base}/${req.type}`, { signal }),
+    source: (req, signal) => fetch(`${base}/${req.kind === 'search' ? req.type : 'ok'}`, { signal }),
     onProgress: (p) => events.push(p),
     progressEveryMs: 0,
   });
@@ -54,7 +54,7 @@ describe('ExportService', () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc, events } = service();
     const target = join(dir, 'tracks.csv');
-    const job = svc.start({ type: 'ok', query: { type: 'tracks' } }, target);
+    const job = svc.start({ kind: 'search', type: 'ok', query: { type: 'tracks' } }, target);
     const end = await job.done;
     expect(end).toMatchObject({ state: 'done', rows: ROWS, total: ROWS, fileName: 'tracks.csv' });
     const records: string[][] = parse(await readFile(target, 'utf8'));
@@ -70,7 +70,7 @@ describe('ExportService', () => {
   it('never leaves a partial file when the stream breaks', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc } = service();
-    const end = await svc.start({ type: 'broken', query: {} }, join(dir, 'tracks.csv')).done;
+    const end = await svc.start({ kind: 'search', type: 'broken', query: {} }, join(dir, 'tracks.csv')).done;
     expect(end.state).toBe('failed');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -79,7 +79,7 @@ describe('ExportService', () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     await writeFile(join(dir, 'tracks.csv'), 'old');
     const { svc } = service();
-    expect((await svc.start({ type: 'broken', query: {} }, join(dir, 'tracks.csv')).done).state).toBe('failed');
+    expect((await svc.start({ kind: 'search', type: 'broken', query: {} }, join(dir, 'tracks.csv')).done).state).toBe('failed');
     expect(await readFile(join(dir, 'tracks.csv'), 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['tracks.csv']);
   });
@@ -87,7 +87,7 @@ describe('ExportService', () => {
   it('removes the temporary file on cancel', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc, events } = service();
-    const job = svc.start({ type: 'slow', query: {} }, join(dir, 'tracks.csv'));
+    const job = svc.start({ kind: 'search', type: 'slow', query: {} }, join(dir, 'tracks.csv'));
     await new Promise((r) => setTimeout(r, 150));
     expect((await readdir(dir)).some((f) => f.endsWith('.part'))).toBe(true);
     expect(svc.cancel(job.exportId)).toBe(true);
@@ -99,7 +99,7 @@ describe('ExportService', () => {
   it('fails with the API detail and writes nothing on a refusal', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc } = service();
-    const end = await svc.start({ type: 'denied', query: {} }, join(dir, 'x.csv')).done;
+    const end = await svc.start({ kind: 'search', type: 'denied', query: {} }, join(dir, 'x.csv')).done;
     expect(end).toMatchObject({ state: 'failed', error: 'You do not have permission to perform this action.' });
     expect(await readdir(dir)).toEqual([]);
   });
@@ -111,6 +111,22 @@ describe('export helpers', () => {
     const text = csvLine(['a', 'b\nc']) + csvLine(['"q"', 'x']);
     for (const ch of Buffer.from(text)) c.feed(Uint8Array.of(ch));
     expect(c.records).toBe(2);
+  });
+  it('counts the records of any CSV, cut into chunks anywhere, as its parser does', () => {
+    const cells = ['', 'a', 'b\nc', 'say "hi"', '"', 'x,y', '\r\n', '""'];
+    for (let seed = 1; seed <= 50; seed++) {
+      let r = seed;
+      const next = (n: number) => (r = (r * 1103515245 + 12345) % 2147483648) % n;
+      const lines = Array.from({ length: 1 + next(20) }, () => csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])));
+      const bytes = Buffer.from(lines.join(''));
+      const c = new RecordCounter();
+      for (let i = 0; i < bytes.length; ) {
+        const n = 1 + next(7);
+        c.feed(bytes.subarray(i, i + n));
+        i += n;
+      }
+      expect(c.records, `seed ${seed}`).toBe((parse(bytes.toString(), { relax_column_count: true }) as string[][]).length);
+    }
   });
   it('names files by type and day and never overwrites in the downloads folder', async () => {
     expect(exportFileName('dj_profiles', new Date('2026-11-22T04:00:00Z'))).toBe('dj_profiles-2026-11-22.csv');

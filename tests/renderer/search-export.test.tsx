@@ -7,22 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import type { BridgeEventPayload } from '../../shared/bridge';
+import { bridgeMock } from './export-bridge-mock';
 
-type Progress = BridgeEventPayload<'exportProgress'>;
-const bridgeMock = vi.hoisted(() => ({
-  exportStart: vi.fn(),
-  exportCancel: vi.fn(),
-  exportShowInFolder: vi.fn(),
-  listener: null as null | ((p: Progress) => void),
-}));
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: bridgeMock,
-  onBridgeEvent: (_name: string, fn: (p: Progress) => void) => {
-    bridgeMock.listener = fn;
-    return () => undefined;
-  },
-}));
+vi.mock('../../renderer/lib/bridge', () => import('./export-bridge-mock').then((m) => m.bridgeModule));
 const { ExportButton } = await import('../../renderer/features/search/ExportButton');
 
 afterEach(cleanup);

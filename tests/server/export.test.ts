@@ -2,7 +2,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TYPES } from '../../shared/access';
-import { columnsOf, exportColumnKeys, shownColumns } from '../../shared/search';
+import { columnsOf, csvLine, csvRowWriter, csvValue, exportColumnKeys, shownColumns } from '../../shared/search';
+import { principalFrom } from '../../shared/access';
+import { planList } from '../../server/api/lists/engine';
+import { exportQuery, exportSelect } from '../../server/api/routes/export';
+
+const ADMIN_SCOPE = 'app:control staff:admin brand:dance brand:dj';
 import { LIST_DEF_BY_KEY } from '../../server/api/lists/types';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
@@ -106,6 +111,62 @@ describe('GET /v4/{category}/{type}/export/', () => {
       expect(full.status, `${t.key} with every column`).toBe(200);
       expect(full.rows[0]).toEqual(all.map((c) => c.title));
       if (full.rows.length > 1) expect(full.rows[1]).toHaveLength(all.length);
+    }
+  });
+
+  it('exports tracks from a flat query (exportFields) with the same rows, values and order as the list\'s own SELECT', async () => {
+    const def = LIST_DEF_BY_KEY.get('tracks')!;
+    const adminUser = { id: 1, username: 'admin', scope: ADMIN_SCOPE, features: [], principal: principalFrom(ADMIN_SCOPE, [], 'brand:dance'), supplierId: null, labelId: null };
+    const every = columnsOf('tracks');
+    for (const [query, cols] of [
+      [{}, shownColumns('tracks', null)],
+      [{ order_by: '-release_date', title: 'a' }, every],
+      [{ order_by: 'bpm', artist: 'a' }, shownColumns('tracks', ['bpm', 'key', 'isrc', 'publish_date', 'guid'])],
+    ] as const) {
+      const { sql, where, order } = planList(def, adminUser, query);
+      const flat = exportQuery(def, where, order, cols);
+      expect(flat, 'no JSON or per-row aggregation').not.toMatch(/json|string_agg/);
+      const wrapped = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, cols);
+      const line = csvRowWriter(cols);
+      const a = (await s.db.query<Record<string, unknown>>(flat, sql.params)).map(line);
+      const b = (await s.db.query<Record<string, unknown>>(wrapped, sql.params)).map((row) => csvLine(cols.map((c) => csvValue(c, row))));
+      expect(a.length).toBeGreaterThan(0);
+      const k = a.findIndex((x, i) => x !== b[i]);
+      expect([k, a[k]]).toEqual([-1, b[k]]);
+      expect(a).toEqual(b);
+    }
+  });
+
+  it('keeps a track\'s artist names right whoever writes its artists (triggers): link changes and artist renames show in the export', async () => {
+    const [t] = await s.db.query<{ id: number }>(`select id from tracks order by id limit 1`);
+    const [a1, a2] = await s.db.query<{ id: number; name: string }>(`select id, name from artists order by id limit 2`);
+    await s.db.query(`delete from track_artists where track_id = $1`, [t.id]);
+    await s.db.query(`insert into track_artists (track_id, artist_id, role, position) values ($1, $2, 'artist', 2), ($1, $3, 'artist', 1), ($1, $2, 'remixer', 1)`, [t.id, a1.id, a2.id]);
+    const names = async () => (await s.db.query<{ artist_names: string }>(`select artist_names from tracks where id = $1`, [t.id]))[0].artist_names;
+    expect(await names()).toBe(`${a2.name}, ${a1.name}`);
+    await s.db.query(`update track_artists set position = 3 where track_id = $1 and artist_id = $2 and role = 'artist'`, [t.id, a2.id]);
+    expect(await names()).toBe(`${a1.name}, ${a2.name}`);
+    await s.db.query(`update artists set name = name || ' Renamed' where id = $1`, [a1.id]);
+    expect(await names()).toBe(`${a1.name} Renamed, ${a2.name}`);
+    const r = await csv(admin, `/v4/catalog/tracks/export/?id=${t.id}`);
+    expect(r.rows[1][r.rows[0].indexOf('Artists')]).toBe(`${a1.name} Renamed, ${a2.name}`);
+    await s.db.query(`delete from track_artists where track_id = $1 and role = 'artist'`, [t.id]);
+    expect(await names()).toBe('');
+  });
+});
+
+describe('csvRowWriter', () => {
+  it('writes the same line as csvLine of csvValue for every kind, whatever the value', () => {
+    const values: unknown[] = [null, undefined, '', 'plain', '=cmd', '+1', '-2.5', '@x', '\tx', 'a,b', 'say "hi"', 'two\nlines', 0, 12.5, '2026-11-24', '2026-11-24T10:00:00Z', true, false,
+      { id: 3, name: 'Ref =name' }, [{ id: 1, name: 'A' }, { id: 2, name: 'B, C' }], 'CONVERTED'];
+    for (const t of SEARCH_TYPES) {
+      const cols = columnsOf(t.key);
+      const line = csvRowWriter(cols);
+      for (let i = 0; i < values.length; i++) {
+        const row: Record<string, unknown> = { hype_active: i % 2 === 0, currency: 'EUR' };
+        cols.forEach((c, j) => (row[c.field.split('.')[0]] = values[(i + j) % values.length]));
+        expect(line(row), `${t.key} #${i}`).toBe(csvLine(cols.map((c) => csvValue(c, row))));
+      }
     }
   });
 });

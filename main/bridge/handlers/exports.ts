@@ -22,19 +22,21 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       // The type's declared export endpoint (listEndpoints(type).export) is called by the export source.
       const query = toListQuery({ ...req.filters, type: t.key, order_by: req.orderBy ?? null, columns: req.columns ?? null });
-      return begin({ type: t.key, query }, target);
+      return begin({ kind: 'search', type: t.key, query }, target);
     },
     exportOrderItems: async (req) => {
       const target = await s.exports.chooseTarget(exportFileName(`order-${req.orderId}-items`));
       if (!target) return { started: false as const };
-      return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
+      return begin({ kind: 'orderItems', orderId: req.orderId }, target);
     },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };
     },
+    exportHistory: () => ({ entries: s.exports.history.list() }),
     exportShowInFolder: (req) => {
-      const path = s.exports.targets.get(req.exportId);
+      // This launch's exports, else one from the history (a path main chose, never the renderer's).
+      const path = s.exports.targets.get(req.exportId) ?? s.exports.history.get(req.exportId)?.path;
       if (!path) throw new BridgeError({ code: 'invalid_request', message: 'No such export.' });
       if (!s.exports.showInFolder) return { shown: false, path };
       s.exports.showInFolder(path);

@@ -1,6 +1,6 @@
 /**
  * The main app shell: side navigation (collapsed state persisted; an overlay drawer
- * on phones), header with search, environment, brand and user, and the screen.
+ * on phones), header with search, environment, downloads, brand and user, and the screen.
  * The viewport class of §2 is set on the root element and drives the layout. The screen
  * is mounted afresh for each area and each brand (what it holds was the other brand's).
  * Skip links to the content and the search are the first Tab stops.
@@ -12,6 +12,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Outlet, useLocation } from 'react-router-dom';
 import { authAtom, drawerAtom } from '../../lib/store';
 import { BrandSwitch } from './BrandSwitch';
+import { DownloadsPanel } from '../../features/exports/DownloadsPanel';
 import { EnvironmentTag } from './EnvironmentTag';
 import { GlobalSearch } from './GlobalSearch';
 import { Logo } from '../../ui/Logo';
@@ -108,6 +109,7 @@ export default function ShellLayout() {
           </div>
           <div className="shell__header-right">
             <EnvironmentTag />
+            <DownloadsPanel />
             {vp !== 'mobile-portrait' && <BrandSwitch />}
             <UserMenu showName={!mobile && !tabletPortrait} />
           </div>

@@ -11,6 +11,7 @@ import type { FilterValues } from '../../../shared/search';
 import { MSG } from '../../../shared/messages';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
+import { askNotificationPermission, useShowInFolder } from '../exports/exports-live';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 
@@ -42,17 +43,7 @@ export function ExportButton(props: Props) {
   // Where each started export's file goes (exportStart's answer).
   const folders = useRef(new Map<string, string>());
 
-  const showInFolder = useCallback(
-    async (exportId: string) => {
-      try {
-        const r = await bridge.exportShowInFolder({ exportId });
-        if (!r.shown) message.info({ content: `Your browser cannot open folders. The file is at ${r.path}`, duration: 10 });
-      } catch (err) {
-        message.error(errorText(err));
-      }
-    },
-    [message],
-  );
+  const showInFolder = useShowInFolder();
 
   const handle = useCallback(
     (p: Progress) => {
@@ -90,6 +81,7 @@ export function ExportButton(props: Props) {
   const start = async () => {
     try {
       early.current.clear();
+      askNotificationPermission();
       const res = 'start' in props
         ? await props.start()
         : await bridge.exportStart({ type: props.type, filters: props.filters, orderBy: props.orderBy, columns: props.columns });

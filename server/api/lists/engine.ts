@@ -53,6 +53,12 @@ export interface ListDef {
   baseWhere?: string;
   /** Table whose exact size row_counts keeps: used as the count of an unfiltered list. */
   countTable?: string;
+  /**
+   * The CSV export's SQL of each exportable field, read straight from `from` (a reference's
+   * name, not its JSON; precomputed strings, not a per-row aggregation). When it covers every
+   * exported column the export selects these flat (server/api/routes/export.ts exportQuery).
+   */
+  exportFields?: Record<string, string>;
 }
 
 /** Builds parameterised SQL: p(value) returns the next $n. */

@@ -87,6 +87,12 @@ export const LIST_DEFS: readonly ListDef[] = [
     text: 't.title',
     supplierColumn: 't.supplier_id',
     labelColumn: 't.label_id',
+    // artist_names is kept by triggers (migration 0013) as the artists' names, ", " between, in order.
+    exportFields: {
+      id: 't.id', title: 't.title', artists: 't.artist_names', mix_name: 't.mix_name', release: 'r.title', label: 'l.name',
+      genre: 'g.name', bpm: 't.bpm', key: 'k.name', isrc: 't.isrc', encode_status: 't.encode_status',
+      release_date: 't.release_date', publish_date: 't.publish_date', guid: 't.guid',
+    },
   }),
   list(releases, {
     countTable: 'releases',

@@ -12,10 +12,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES } from '../../../shared/access';
 import { listEndpoints } from '../../../shared/api/endpoints';
-import { columnsOf, csvLine, csvValue, shownColumns, type Column } from '../../../shared/search';
+import { columnsOf, csvLine, csvRowWriter, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { planList } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
+import type { ListDef } from '../lists/engine';
 import { addEndpoint } from '../route';
 
 /** Rows fetched from the cursor at a time. */
@@ -35,7 +36,8 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
         const params = [...sql.params];
         // The count takes only WHERE's parameters (a `q` adds a ranking parameter used by ORDER BY).
         const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, whereParams));
-        const select = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, cols);
+        const select = exportQuery(def, where, order, cols);
+        const line = csvRowWriter(cols);
 
         const out = new PassThrough();
         let closed = false;
@@ -62,7 +64,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
                 throw new Error('client went away');
               }
               let chunk = '';
-              for (const row of rows) chunk += csvLine(cols.map((c) => csvValue(c, row)));
+              for (const row of rows) chunk += line(row);
               await write(chunk);
             }
             await tx.query('close export_rows');
@@ -98,7 +100,7 @@ const ALSO: Partial<Record<Column['kind'], string[]>> = { hype: ['hype_active'] 
 export function exportSelect(listSelect: string, cols: readonly Column[]): string {
   const out = new Map<string, string>();
   for (const c of cols) {
-    for (const f of [c.field.split('.')[0], ...(ALSO[c.kind] ?? [])]) {
+    for (const f of fieldsOf(c)) {
       if (!/^[a-z_][a-z0-9_]*$/.test(f) || out.has(f)) continue;
       // References become their names in the database (C), not JSON the API parses row by row.
       const expr =
@@ -109,6 +111,26 @@ export function exportSelect(listSelect: string, cols: readonly Column[]): strin
     }
   }
   return `select ${[...out.values()].join(', ')} from (${listSelect}) x`;
+}
+
+/** The fields (database names) a column's CSV value reads. */
+function fieldsOf(c: Column): string[] {
+  return [c.field.split('.')[0], ...(ALSO[c.kind] ?? [])];
+}
+
+/**
+ * The export's SELECT of a list (its FROM, WHERE and ORDER BY): flat over the type's
+ * exportFields when they cover every exported field (no JSON built and taken apart, no
+ * per-row aggregation: the database copies columns), else the list's SELECT narrowed by
+ * exportSelect. Both give the same rows, values and order.
+ */
+export function exportQuery(def: ListDef, where: string, order: string, cols: readonly Column[]): string {
+  const flat = def.exportFields;
+  const fields = [...new Set(cols.flatMap(fieldsOf))];
+  if (flat && fields.every((f) => f in flat)) {
+    return `select ${fields.map((f) => `${flat[f]} as "${f}"`).join(', ')} from ${def.from} ${where} order by ${order}`;
+  }
+  return exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, cols);
 }
 
 /** Columns a type can export (fixed first), for documentation and tests. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, Ok } from '../define';
+import { channel, Empty, Ok } from '../define';
 
 /**
  * CSV export of the current search (all results, not one page). Main picks the file
@@ -30,6 +30,39 @@ export const ExportProgressShape = z.object({
   error: z.string().optional(),
 });
 
+/**
+ * One export in main's history (persisted by main, newest first, at most
+ * EXPORT_HISTORY_MAX): what it saved, with which filters, how many rows, when,
+ * where. `state` is the last one seen; an export the app closed on is "failed".
+ */
+export const ExportHistoryEntryShape = z.object({
+  exportId: z.string(),
+  /** The ExportRequest kind (search, orderItems, …). */
+  kind: z.string(),
+  /** What was exported, for people: "Releases search", "Order 42 items". */
+  what: z.string(),
+  /** The filters (and sort, columns) it was asked with, by name. */
+  filters: z.record(z.string(), z.string()),
+  fileName: z.string(),
+  /** The saved file's path (the target: never a partial file). */
+  path: z.string(),
+  folder: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  rows: z.number().int().nonnegative(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type ExportHistoryEntry = z.infer<typeof ExportHistoryEntryShape>;
+
+/** The OS notification of an export that ended (Electron's Notification in main, the web Notification in the browser host): one text for both. */
+export function exportNotice(p: { state: string; rows: number; fileName: string; error?: string }, folder: string | undefined): { title: string; body: string } | null {
+  if (p.state === 'done')
+    return { title: 'Export finished', body: `${p.fileName}: ${p.rows.toLocaleString('en-US')} rows${folder ? ` saved in ${folder}` : ''}` };
+  if (p.state === 'failed') return { title: 'Export failed', body: `${p.fileName}${p.error ? `: ${p.error}` : ''}` };
+  return null;
+}
+
 const Started = z.discriminatedUnion('started', [
   /** `folder`: where the file goes, for the finished toast to name (issue 12). */
   z.object({ started: z.literal(true), exportId: z.string(), fileName: z.string(), folder: z.string() }),
@@ -52,8 +85,13 @@ export const exportsChannels = {
     z.object({ exportId: z.string().min(1).max(64) }).strict(),
     Ok,
   ),
+  exportHistory: channel(
+    'Main\'s export history, newest first: every export started (running ones too), with what, filters, rows, when and where it was saved. Survives a restart.',
+    Empty,
+    z.object({ entries: z.array(ExportHistoryEntryShape) }),
+  ),
   exportShowInFolder: channel(
-    'Shows an export\'s file (one this launch started, by id) in the system file manager: shell.showItemInFolder in Electron (`shown: true`). A browser cannot open folders: the browser host answers `shown: false`, and the renderer shows the path instead. Both answer the file\'s path.',
+    'Shows an export\'s file (one main started, by id: this launch or from the history) in the system file manager: shell.showItemInFolder in Electron (`shown: true`). A browser cannot open folders: the browser host answers `shown: false`, and the renderer shows the path instead. Both answer the file\'s path.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),
     z.object({ shown: z.boolean(), path: z.string() }),
   ),

@@ -159,6 +159,16 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByTestId('supplier-agreement')).toBeVisible();
     },
   },
+  {
+    name: 'downloads panel (open)',
+    route: '/search (header Downloads button → drawer)',
+    user: 'admin',
+    open: async (page, ctx) => {
+      await ctx.gotoConsole(page, '/search');
+      await page.getByTestId('downloads-button').click();
+      await expect(page.getByRole('dialog', { name: 'Downloads' })).toBeVisible();
+    },
+  },
 ];
 
 /**
