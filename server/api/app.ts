@@ -27,6 +27,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
 import { registerCouponRoutes } from './routes/coupons';
+import { registerHypeRoutes } from './routes/hype';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -122,6 +123,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
     registerCouponRoutes(scope, db);
+    registerHypeRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

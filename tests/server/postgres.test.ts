@@ -26,6 +26,7 @@ import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { couponSuite } from './suites/coupons';
+import { hypeSuite } from './suites/hype';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -71,6 +72,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
   describe('coupons', () => couponSuite(() => server));
+  describe('hype', () => hypeSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));
