@@ -154,9 +154,9 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   await setRange(day(-1), day(0));
   await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
   await page.getByTestId('export-button').click();
-  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  const done = page.getByText(/^Exported [\d,]+ rows to new-users-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(done).toBeVisible({ timeout: 60_000 });
-  const name = /to (users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
+  const name = /to (new-users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
   const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
   const rows = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });

@@ -345,6 +345,15 @@ describe.concurrent('hype: offers create (write) and subscriptions (read) × acc
   });
 });
 
+describe.concurrent('new-user export (read) × account', () => {
+  // A range the API refuses (3 days): allowed callers get the 400 naming `to`, others 403; nothing is streamed.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, AREA_RULES['/new-user-export'])] as const);
+  it.each(cells)('%s on %s × GET new-users-csv/download/ → %s', async (username, brand, read) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-12', { headers: { 'x-brand': brand } });
+    expect([r.status, Object.keys(r.body)]).toEqual(read ? [400, ['to']] : [403, ['detail']]);
+  });
+});
+
 describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
   // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
   const cells = WHO.map((w) => [

@@ -19,6 +19,7 @@ import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGen
 import { orderSuite } from './suites/orders';
 import { couponSuite } from './suites/coupons';
 import { hypeSuite } from './suites/hype';
+import { userSuite } from './suites/users';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -51,6 +52,7 @@ describe('DJ profiles (PGlite)', () => djProfileSuite(() => server));
 describe('orders and refunds (PGlite)', () => orderSuite(() => server));
 describe('coupons (PGlite)', () => couponSuite(() => server));
 describe('hype (PGlite)', () => hypeSuite(() => server));
+describe('users (PGlite)', () => userSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
 describe('live streams and vendors (PGlite)', () => liveSuite(() => server));

@@ -27,6 +27,7 @@ import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGen
 import { orderSuite } from './suites/orders';
 import { couponSuite } from './suites/coupons';
 import { hypeSuite } from './suites/hype';
+import { userSuite } from './suites/users';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -73,6 +74,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('orders and refunds', () => orderSuite(() => server));
   describe('coupons', () => couponSuite(() => server));
   describe('hype', () => hypeSuite(() => server));
+  describe('users', () => userSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));

@@ -29,6 +29,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
     },
+    exportNewUsers: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`new-users-${req.from}-to-${req.to}`));
+      if (!target) return { started: false as const };
+      return begin({ type: 'users', query: {}, newUsers: { from: req.from, to: req.to } }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

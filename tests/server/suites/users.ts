@@ -1,0 +1,63 @@
+/**
+ * Users on PGlite and on a PostgreSQL server: the new-user CSV export (§5, §9: at most
+ * 2 days, both ends counted), enforced by the API and not only by the console.
+ */
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NEW_USER_EXPORT_MESSAGES } from '../../../shared/api/endpoints';
+import { signIn, type RunningServer } from '../helpers';
+
+export function userSuite(get: () => RunningServer) {
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    for (const [u, p] of [['support', 'sandbox-support'], ['marketing', 'sandbox-marketing'], ['admin', 'sandbox-admin']]) {
+      tokens.set(u, (await signIn(get(), u, p)).access_token);
+    }
+  });
+  const raw = (who: string, path: string) => fetch(`${get().api}${path}`, { headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': 'brand:dance' } });
+
+  describe('new-user export', () => {
+    const names: string[] = [];
+    beforeAll(async () => {
+      // Two users registered on 2026-02-10 and 2026-02-11, one on 2026-02-12.
+      const rows = await get().db.query<{ username: string }>(
+        `insert into users (username, email, registered_at) select 'newuser-' || g || '-' || md5(random()::text), 'n' || g || '@example.com',
+           timestamptz '2026-02-09 12:00:00+00' + g * interval '1 day' from generate_series(1, 3) g returning username`,
+      );
+      names.push(...rows.map((r) => r.username));
+    });
+
+    it('a 2-day range (both ends counted): the CSV of the users registered those days, with X-Total-Count', async () => {
+      const r = await raw('support', '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11');
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+      const csv = parse(await r.text()) as string[][];
+      expect(csv[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Email', 'Registered']));
+      const got = csv.slice(1).map((row) => row[1]);
+      expect(got).toEqual(expect.arrayContaining(names.slice(0, 2)));
+      expect(got).not.toContain(names[2]);
+      expect(Number(r.headers.get('x-total-count'))).toBe(csv.length - 1);
+      // One day is a range too.
+      expect((await raw('admin', '/v4/accounts/new-users-csv/download/?from=2026-02-12&to=2026-02-12')).status).toBe(200);
+    });
+
+    it('3 days, a reversed or missing range, and unreal dates are 400s naming the field; nothing is streamed', async () => {
+      const cases: [string, Record<string, string[]>][] = [
+        ['?from=2026-02-10&to=2026-02-12', { to: [NEW_USER_EXPORT_MESSAGES.tooLong] }],
+        ['?from=2026-02-11&to=2026-02-10', { from: [NEW_USER_EXPORT_MESSAGES.order] }],
+        ['?from=2026-02-10', { to: [NEW_USER_EXPORT_MESSAGES.required] }],
+        ['', { from: [NEW_USER_EXPORT_MESSAGES.required] }],
+        ['?from=2026-02-30&to=2026-02-30', { from: [NEW_USER_EXPORT_MESSAGES.required] }],
+      ];
+      for (const [q, body] of cases) {
+        const r = await raw('support', `/v4/accounts/new-users-csv/download/${q}`);
+        expect([q, r.status, await r.json()]).toEqual([q, 400, body]);
+      }
+      expect((await raw('support', '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11&x=1')).status).toBe(400);
+    });
+
+    it('admin and support only (the /new-user-export area): marketing is 403', async () => {
+      expect((await raw('marketing', '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11')).status).toBe(403);
+    });
+  });
+}
