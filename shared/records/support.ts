@@ -52,7 +52,7 @@ export const userRecord = defineRecord({
     registered_at: { label: 'Registration Date', kind: 'datetime' },
     last_login: { label: 'Last Login', kind: 'datetime' },
   },
-  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }],
+  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }, { key: 'orders', label: 'Orders' }],
   status: (row) => [indexedTag(row.is_indexed)],
 });
 

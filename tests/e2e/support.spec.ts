@@ -126,6 +126,22 @@ test('support adds a credit to a user: refused without currency or reason (§5),
   expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
 });
 
+test('support opens a user\'s orders from the user page and follows one to its order page', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [order] = await listRows(helper, '/v4/accounts/orders/?per_page=1&order_by=-created_at');
+  const userId = (order.user as { id: number }).id;
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${userId}?tab=orders`);
+  const link = page.getByTestId('user-orders').locator(`a[href="/support/orders/${order.id}"]`).first();
+  await expect(link).toBeVisible();
+  await expectAccessible(page, 'user orders tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'user orders tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await link.click();
+  await expect(page.getByTestId('order-page')).toBeVisible();
+});
+
 test('support exports new users for a 2-day range to a CSV file; a 3-day range is refused', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const day = (offset: number) => {

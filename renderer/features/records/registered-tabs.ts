@@ -26,6 +26,7 @@ registerRecordTab('playlists', 'charts', lazy(() => import('./ChartPlaylistTab')
 registerRecordTab('playlists', 'partners', lazy(() => import('./PlaylistPartnersTab')));
 registerRecordTab('genres', 'sub-genres', lazy(() => import('./GenreSubGenresTab')));
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
+registerRecordTab('users', 'orders', lazy(() => import('../support/UserOrdersTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));

@@ -152,6 +152,7 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('link partner record', 'link_partners'),
   recordScreen('order', 'orders'),
   recordScreen('user credits', 'users', 'credits'),
+  recordScreen('user orders', 'users', 'orders'),
   recordScreen('page slots', 'pages', 'slots'),
   recordScreen('page module items', 'page_modules', 'items'),
   recordScreen('live stream stages', 'live_streams', 'stages'),
