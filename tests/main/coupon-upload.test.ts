@@ -77,3 +77,15 @@ it('a wrong heading and unknown users come back as the API\'s 400 body; nothing 
   expect((unknown as BridgeError).detail).toEqual({ file: ['1 row names no user; nothing was applied.'], unknown_rows: [{ line: 3, value: '2000000000' }] });
   expect(await stored()).toEqual([users[1], users[0]]);
 });
+
+it('an upload met by a 401 (the access token expired at the API) is resent whole after the refresh: main reopens the picked file', async () => {
+  const many = (await server.db.query<{ id: number }>('select id from users order by id limit 2000')).map((r) => r.id);
+  // Large enough that a consumed stream could not pass for the file (a truncated or empty body).
+  writeFileSync(join(dir, 'many.csv'), `user_id\n${many.join('\n')}\n`);
+  const picked = await packaging.browsePick(join(dir, 'many.csv'), 'csv');
+  // The API stops accepting the session's access token; its refresh token still works.
+  await server.db.query("update oauth_tokens set expires_at = now() - interval '1 second' where kind = 'access' and revoked_at is null");
+  const answer = await upload(picked.path);
+  expect(answer).toMatchObject({ rows: many.length });
+  expect(await stored()).toEqual(expect.arrayContaining(many));
+});
