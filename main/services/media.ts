@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '../../shared/api/endpoints/coupons';
+import { creditEndpoints } from '../../shared/api/endpoints/credits';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
@@ -57,6 +58,13 @@ export class MediaService {
   async uploadCouponUsers(couponId: number, path: string): Promise<CouponUsersUpload> {
     return this.withPickedCsv(path, async (stream, reopen) =>
       (await this.deps.api.call(couponEndpoints.uploadUsers, { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> }, { contentType: 'text/csv', reopen })).data);
+  }
+
+  /** The same credit to the users of a picked CSV file, streamed to the API as it is read, once per `idempotencyKey`. */
+  async uploadBulkCredits(path: string, credit: { amount: number; currency: string; reason_id: number }, idempotencyKey: string) {
+    const query = { amount: String(credit.amount), currency: credit.currency, reason_id: String(credit.reason_id) };
+    return this.withPickedCsv(path, async (stream, reopen) =>
+      (await this.deps.api.call(creditEndpoints.bulkUpload, { query, body: stream as unknown as AsyncIterable<Uint8Array>, idempotencyKey }, { contentType: 'text/csv', reopen })).data);
   }
 
   /**

@@ -89,3 +89,19 @@ it('an upload met by a 401 (the access token expired at the API) is resent whole
   expect(answer).toMatchObject({ rows: many.length });
   expect(await stored()).toEqual(expect.arrayContaining(many));
 });
+
+it('bulk credits from a picked CSV through main (creditsBulkUpload): the same file path and heading rule, once per Idempotency-Key', async () => {
+  const credited = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from credits where user_id = any($1::int[])', [[users[0], users[1]]]))[0].n;
+  const before = await credited();
+  const picked = await packaging.browsePick(join(dir, 'users.csv'), 'csv');
+  const send = (path: string, idempotencyKey: string) =>
+    Promise.resolve(handlers.creditsBulkUpload({ path, amount: 3.5, currency: 'GBP', reason_id: 1, idempotencyKey }, {} as never)).catch((e: unknown) => e);
+  expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
+  // The same submission again (a retried click) credits nobody twice.
+  expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
+  expect(await credited()).toBe(before + 2);
+  const wrong = await send((await packaging.browsePick(join(dir, 'wrong.csv'), 'csv')).path, 'main-bulk-2');
+  expect([(wrong as BridgeError).status, (wrong as BridgeError).detail]).toEqual([400, { file: [MSG.csvColumnRequired] }]);
+  expect((await send(join(dir, 'not-picked.csv'), 'main-bulk-3') as BridgeError).code).toBe('forbidden_path');
+  expect(await credited()).toBe(before + 2);
+});

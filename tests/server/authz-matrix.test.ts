@@ -582,6 +582,15 @@ describe.concurrent('credit route × account', () => {
   it('both sides of every route are represented', () => {
     for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
   });
+  // The CSV upload of bulk credits: a file naming no user, so writers get the 400 listing its row (nothing credited), others 403.
+  const upload = WHO.map((w) => [w.username, w.brand, can(w.principal, CREDIT_WRITE)] as const);
+  it.each(upload)('%s on %s × POST credits/bulk/upload/ → allowed %s', async (username, brand, allowed) => {
+    const r = await fetch(`${server.api}/v4/accounts/credits/bulk/upload/?amount=1&currency=USD&reason_id=1`, {
+      method: 'POST', body: 'user_id\n2000000000\n',
+      headers: { authorization: `Bearer ${tokens.get(username)!}`, 'x-brand': brand, 'content-type': 'text/csv', 'idempotency-key': `authz-upload-${brand}`.replace(/[^\w:-]/g, '_') },
+    });
+    expect(r.status).toBe(allowed ? 400 : 403);
+  });
 });
 
 /**
