@@ -188,6 +188,44 @@ test.describe('coupons', () => {
   });
   test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+  test('support credits the users of a CSV file (bulk credits): refused without currency or reason and with a wrong heading, then credited once', async ({ page, gotoConsole }) => {
+    test.setTimeout(180_000);
+    const users = (await listRows(helper, '/v4/accounts/users/?per_page=2&order_by=-registered_at')).map((u) => u.id as number);
+    writeFileSync(join(folder, 'bulk-wrong.csv'), `id\n${users[0]}\n`);
+    writeFileSync(join(folder, 'bulk.csv'), `person_id\n${users[0]}\n${users[1]}\n`);
+    const credits = async () => (await Promise.all(users.map((u) => listRows(helper, `/v4/accounts/users/${u}/credits/`)))).map((l) => l.length);
+    const before = await credits();
+
+    await signIn(page, gotoConsole, support);
+    await gotoConsole(page, '/support');
+    await page.getByTestId('bulk-credits-link').click();
+    await expect(page.getByTestId('bulk-credits')).toBeVisible();
+    await expectAccessible(page, 'bulk credits at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'bulk credits at 390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.locator('#credit-amount').fill('1.25');
+    await page.getByTestId('bulk-credits-upload').click();
+    await expect(page.getByText(CREDIT_MESSAGES.currency)).toBeVisible();
+    await expect(page.getByText(CREDIT_MESSAGES.reason)).toBeVisible();
+    await choose(page, 'credit-currency', 'Euro');
+    await choose(page, 'credit-reason', 'Goodwill');
+
+    await page.getByTestId('bulk-credits-upload').click();
+    await browseTo(page, [basename(folder), 'bulk-wrong.csv']);
+    const refused = page.getByTestId('bulk-credits-error');
+    await expect(refused).toContainText(MSG.csvColumnRequired);
+    await expect(refused).toHaveClass(/ant-alert-error/);
+    expect(await credits()).toEqual(before);
+
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('bulk-credits-upload').click();
+    await browseTo(page, [basename(folder), 'bulk.csv']);
+    await expect(page.getByTestId('bulk-credits-done')).toContainText('Credited 2 users 1.25 EUR each.');
+    expect(await credits()).toEqual(before.map((n) => n + 1));
+  });
+
   test('support creates a coupon with minimums in two currencies and uploads a CSV of user ids; a wrong heading is refused', async ({ page, gotoConsole }) => {
     test.setTimeout(180_000);
     const users = (await listRows(helper, '/v4/accounts/users/?per_page=3&order_by=id')).map((u) => u.id as number);

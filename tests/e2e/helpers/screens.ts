@@ -120,6 +120,7 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: 'support', route: '/support', user: 'support' },
+  { name: 'bulk credits', route: '/support/bulk-credits', user: 'support' },
   { name: 'coupon record (minimum order per currency)', route: '/support/coupons/:id', user: 'support', open: (page, ctx) => openCoupon(page, ctx, '') },
   { name: 'coupon record: users', route: '/support/coupons/:id?tab=users', user: 'support', open: (page, ctx) => openCoupon(page, ctx, 'users') },
   { name: 'account', route: '/account', user: 'admin' },
