@@ -40,6 +40,8 @@ export interface ExportRequest {
   query: QueryIn<ListEndpoints['export']>;
   /** Instead of the search: this order's items CSV (orderEndpoints.itemsCsv). */
   orderId?: number;
+  /** Instead of the search: this user's order items CSV (userEndpoints.orderItemsCsv). */
+  userId?: number;
   /** Instead of the search: the new-user export of these days (userEndpoints.newUserExport). */
   newUsers?: { from: string; to: string };
 }
@@ -186,12 +188,13 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
 
 /** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
 export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
-  return async (req, signal) =>
-    req.orderId !== undefined
-      ? api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal })
-      : req.newUsers !== undefined
-        ? api.stream(userEndpoints.newUserExport, { query: req.newUsers }, { accept: 'text/csv', signal })
-        : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+  return async (req, signal) => {
+    const opts = { accept: 'text/csv', signal };
+    if (req.orderId !== undefined) return api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, opts);
+    if (req.userId !== undefined) return api.stream(userEndpoints.orderItemsCsv, { params: { id: req.userId } }, opts);
+    if (req.newUsers !== undefined) return api.stream(userEndpoints.newUserExport, { query: req.newUsers }, opts);
+    return api.stream(listEndpoints(req.type).export, { query: req.query }, opts);
+  };
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */

@@ -138,6 +138,18 @@ test('support opens a user\'s orders from the user page and follows one to its o
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'user orders tab at 390 px');
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The user's order items, saved to disk by main.
+  await page.getByRole('button', { name: 'Download order items CSV' }).click();
+  const saved = page.getByText(new RegExp(`^Exported \\d+ rows to user-${userId}-order-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (user-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0].slice(0, 2)).toEqual(['Order ID', 'Order Item ID']);
+  expect(csv.slice(1).map((r) => Number(r[0]))).toContain(order.id);
+
   await link.click();
   await expect(page.getByTestId('order-page')).toBeVisible();
 });

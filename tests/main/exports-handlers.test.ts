@@ -79,6 +79,17 @@ describe('export handlers', () => {
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11']);
   });
 
+  it('exportUserOrderItems saves a user\'s order items: the source streams users/{id}/order-items-csv/download/', async () => {
+    const s = setup('/downloads');
+    expect(await dispatch(s.handlers, 'exportUserOrderItems', { userId: 7 }, ctx)).toMatchObject({ ok: true, value: { started: true } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'orders', query: {}, userId: 7 });
+    expect(target).toMatch(/^\/downloads\/user-7-order-items-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { api, urls } = fakeApi('Order ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/users/7/order-items-csv/download/']);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

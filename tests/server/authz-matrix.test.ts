@@ -354,6 +354,15 @@ describe.concurrent('new-user export (read) × account', () => {
   });
 });
 
+describe.concurrent('a user\'s order items CSV (read) × account', () => {
+  // A user that does not exist: readers of orders get the 404, others 403.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, searchType('orders')!.rule)] as const);
+  it.each(cells)('%s on %s × GET users/{id}/order-items-csv/download/ → %s', async (username, brand, read) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/order-items-csv/download/', { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(read ? 404 : 403);
+  });
+});
+
 describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
   // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
   const cells = WHO.map((w) => [

@@ -29,6 +29,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
     },
+    exportUserOrderItems: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`user-${req.userId}-order-items`));
+      if (!target) return { started: false as const };
+      return begin({ type: 'orders', query: {}, userId: req.userId }, target);
+    },
     exportNewUsers: async (req) => {
       const target = await s.exports.chooseTarget(exportFileName(`new-users-${req.from}-to-${req.to}`));
       if (!target) return { started: false as const };

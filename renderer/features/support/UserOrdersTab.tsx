@@ -1,6 +1,7 @@
 /**
  * A user's Orders tab (spec §2 "User detail", issue: the user page's orders): the orders
- * search filtered to this user (user_id), newest first, each linking to its order page.
+ * search filtered to this user (user_id), newest first, each linking to its order page,
+ * and the user's order items as CSV (§7 order-items-csv/download), saved to disk by main.
  * Orders are read by admin and support (§6 orders row); other readers of users are told so.
  */
 import { useState } from 'react';
@@ -10,10 +11,12 @@ import { useAtomValue } from 'jotai';
 import { can, searchType } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { shownColumns } from '../../../shared/search';
+import { bridge } from '../../lib/bridge';
 import { principalAtom } from '../../lib/store';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import { searchListOptions } from '../search/queries';
+import { ExportButton } from '../search/ExportButton';
 import { ResultsTable } from '../search/ResultsTable';
 
 export const USER_ORDERS_TEXT = { notAllowed: 'Orders are shown to admin and support staff.' } as const;
@@ -29,6 +32,9 @@ export default function UserOrdersTab({ id }: RecordTabProps) {
   if (q.isError) return <LoadError error={q.error} />;
   return (
     <div data-testid="user-orders">
+      <div style={{ marginBottom: 16 }}>
+        <ExportButton label="Download order items CSV" start={() => bridge.exportUserOrderItems({ userId: id })} />
+      </div>
       <ResultsTable
         type="orders"
         columns={shownColumns('orders', null)}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../constants';
 import { MSG } from '../../messages';
 import { calendarDate } from '../dates';
-import { endpoint } from '../endpoint';
+import { endpoint, IdParam } from '../endpoint';
 
 /** The new-user export's range messages (the spec quotes none: ours, with §5's start-before-end words). */
 export const NEW_USER_EXPORT_MESSAGES = {
@@ -41,5 +41,9 @@ export const userEndpoints = {
   newUserExport: endpoint({
     method: 'GET', path: '/v4/accounts/new-users-csv/download/', query: NewUserExportQuery, response: z.string(),
     doc: `The users registered from \`from\` to \`to\` (YYYY-MM-DD, both days included, at most ${LIMITS.newUserExportDays} days) as CSV, streamed; X-Total-Count announces the rows. A longer range is a 400 on \`to\`.`,
+  }),
+  orderItemsCsv: endpoint({
+    method: 'GET', path: '/v4/accounts/users/:id/order-items-csv/download/', params: z.object({ id: IdParam }), response: z.string(),
+    doc: 'The items of a user\'s orders on the active brand as CSV (order id first), oldest order first; X-Total-Count announces the rows.',
   }),
 } as const;

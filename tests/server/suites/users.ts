@@ -60,4 +60,24 @@ export function userSuite(get: () => RunningServer) {
       expect((await raw('marketing', '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11')).status).toBe(403);
     });
   });
+
+  describe('a user\'s order items CSV', () => {
+    it('the items of the user\'s orders on the active brand, order id first; another brand\'s orders are left out', async () => {
+      const [o] = await get().db.query<{ user_id: number }>("select user_id from orders where brand = 'brand:dance' order by id limit 1");
+      const expected = await get().db.query<{ id: number }>(
+        "select oi.id from order_items oi join orders o on o.id = oi.order_id where o.user_id = $1 and o.brand = 'brand:dance' order by oi.order_id, oi.id", [o.user_id],
+      );
+      const r = await raw('support', `/v4/accounts/users/${o.user_id}/order-items-csv/download/`);
+      expect(r.status).toBe(200);
+      const csv = parse(await r.text()) as string[][];
+      expect(csv[0].slice(0, 2)).toEqual(['Order ID', 'Order Item ID']);
+      expect(csv.slice(1).map((row) => Number(row[1]))).toEqual(expected.map((e) => e.id));
+      expect(Number(r.headers.get('x-total-count'))).toBe(expected.length);
+    });
+
+    it('an unknown user is 404; marketing (who reads no orders) is 403', async () => {
+      expect((await raw('support', '/v4/accounts/users/999999999/order-items-csv/download/')).status).toBe(404);
+      expect((await raw('marketing', '/v4/accounts/users/1/order-items-csv/download/')).status).toBe(403);
+    });
+  });
 }
