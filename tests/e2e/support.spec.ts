@@ -17,7 +17,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, expectAccessible, listRows } from './helpers/records';
-import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
+import { ASSIGN_COUPON_MESSAGES, CREDIT_MESSAGES } from '../../shared/api/endpoints';
 import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
 import { browseTo } from './helpers/folder-browser';
 
@@ -152,6 +152,33 @@ test('support opens a user\'s orders from the user page and follows one to its o
 
   await link.click();
   await expect(page.getByTestId('order-page')).toBeVisible();
+});
+
+test('support assigns a coupon to a user by its code; a global coupon is refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  const [other] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=registered_at');
+  const code = `E2EU${Date.now().toString(36).toUpperCase()}`;
+  const made = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code, discount_type_id: 1, discount_amount: 5, user_ids: [other.id] } });
+  const global = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code: `${code}G`, discount_type_id: 1, discount_amount: 5 } });
+  expect([made.status, global.status]).toEqual([201, 201]);
+
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${user.id}?tab=coupons`);
+  await expect(page.getByTestId('user-coupons')).toBeVisible();
+  await page.locator('#assign-coupon-code').fill(`${code}G`);
+  await page.getByTestId('assign-coupon').click();
+  await expect(page.getByText(ASSIGN_COUPON_MESSAGES.global)).toBeVisible();
+  await expectAccessible(page, 'user coupons tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'user coupons tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.locator('#assign-coupon-code').fill(code);
+  await page.getByTestId('assign-coupon').click();
+  await expect(page.getByTestId('user-coupons-table')).toContainText(code);
+  const after = (await helper.call('GET', `/v4/content-ops/coupons/${(made.body as { id: number }).id}/`)).body as { user_ids: number[] };
+  expect(after.user_ids).toEqual(expect.arrayContaining([user.id, other.id]));
 });
 
 test('support exports new users for a 2-day range to a CSV file; a 3-day range is refused', async ({ page, gotoConsole }) => {

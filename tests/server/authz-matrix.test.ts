@@ -363,6 +363,19 @@ describe.concurrent('a user\'s order items CSV (read) × account', () => {
   });
 });
 
+describe.concurrent('a user\'s coupons: list (read) and assign (write) × account', () => {
+  // A user that does not exist: allowed callers get the 404, others 403.
+  const cells = WHO.map((w) => [
+    w.username, w.brand, can(w.principal, allOf(searchType('users')!.rule, searchType('coupons')!.rule)), can(w.principal, allOf(searchType('users')!.rule, writeRouteRule('coupons'))),
+  ] as const);
+  it.each(cells)('%s on %s × GET users/{id}/coupons/ → %s, POST → %s', async (username, brand, read, write) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/coupons/', { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(read ? 404 : 403);
+    const w = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/coupons/', { method: 'POST', body: { code: 'MATRIX' }, headers: { 'x-brand': brand } });
+    expect(w.status).toBe(write ? 404 : 403);
+  });
+});
+
 describe.concurrent('page modules: create, delete, items (write) and items (read) × account', () => {
   // Nothing exists at these ids: allowed callers get the 400 naming the page / the 404, others 403; nothing changes.
   const cells = WHO.map((w) => [

@@ -27,6 +27,7 @@ registerRecordTab('playlists', 'partners', lazy(() => import('./PlaylistPartners
 registerRecordTab('genres', 'sub-genres', lazy(() => import('./GenreSubGenresTab')));
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
 registerRecordTab('users', 'orders', lazy(() => import('../support/UserOrdersTab')));
+registerRecordTab('users', 'coupons', lazy(() => import('../support/UserCouponsTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));

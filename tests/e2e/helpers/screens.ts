@@ -154,6 +154,7 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('order', 'orders'),
   recordScreen('user credits', 'users', 'credits'),
   recordScreen('user orders', 'users', 'orders'),
+  recordScreen('user coupons', 'users', 'coupons'),
   recordScreen('page slots', 'pages', 'slots'),
   recordScreen('page module items', 'page_modules', 'items'),
   recordScreen('live stream stages', 'live_streams', 'stages'),

@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NEW_USER_EXPORT_MESSAGES } from '../../../shared/api/endpoints';
+import { ASSIGN_COUPON_MESSAGES, NEW_USER_EXPORT_MESSAGES } from '../../../shared/api/endpoints';
 import { signIn, type RunningServer } from '../helpers';
 
 export function userSuite(get: () => RunningServer) {
@@ -78,6 +78,45 @@ export function userSuite(get: () => RunningServer) {
     it('an unknown user is 404; marketing (who reads no orders) is 403', async () => {
       expect((await raw('support', '/v4/accounts/users/999999999/order-items-csv/download/')).status).toBe(404);
       expect((await raw('marketing', '/v4/accounts/users/1/order-items-csv/download/')).status).toBe(403);
+    });
+  });
+
+  describe('a user\'s coupons', () => {
+    const call = (who: string, path: string, init: { method?: string; body?: unknown; brand?: string } = {}) =>
+      fetch(`${get().api}${path}`, {
+        method: init.method ?? 'GET', body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': init.brand ?? 'brand:dance', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    let user = 0;
+    let other = 0;
+    const code = `ASSIGN${Date.now().toString(36).toUpperCase()}`;
+    beforeAll(async () => {
+      [{ id: user }, { id: other }] = await get().db.query<{ id: number }>("insert into users (username, email) select 'assign-' || g || '-' || md5(random()::text), 'a@example.com' from generate_series(1, 2) g returning id");
+      await get().db.query("insert into coupons (brand, code, discount_type_id, user_ids) values ('brand:dance', $1, 1, $2), ('brand:dance', $1 || 'G', 1, '{}')", [code, [other]]);
+    });
+
+    it('assigns a coupon by its code (any case): the user joins its user ids, once; the user\'s coupons list it', async () => {
+      const r = await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code: code.toLowerCase() } });
+      expect([r.status, r.body]).toEqual([200, expect.objectContaining({ code, users: 2 })]);
+      expect((await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code } })).body.users).toBe(2);
+      const [c] = await get().db.query<{ user_ids: number[] }>('select user_ids from coupons where code = $1', [code]);
+      expect(c.user_ids).toEqual([other, user].sort((a, b) => a - b));
+      const list = await call('support', `/v4/accounts/users/${user}/coupons/`);
+      expect((list.body.results as { code: string }[]).map((x) => x.code)).toEqual([code]);
+    });
+
+    it('no such code, a global coupon, another brand\'s coupon: 400 on code; nothing changes', async () => {
+      expect((await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code: 'NOPE-NOPE' } })).body).toEqual({ code: [ASSIGN_COUPON_MESSAGES.unknown] });
+      expect((await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code: `${code}G` } })).body).toEqual({ code: [ASSIGN_COUPON_MESSAGES.global] });
+      expect((await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code }, brand: 'brand:dj' })).body).toEqual({ code: [ASSIGN_COUPON_MESSAGES.unknown] });
+      expect((await call('support', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: {} })).status).toBe(400);
+      const [g] = await get().db.query<{ user_ids: number[] }>('select user_ids from coupons where code = $1', [`${code}G`]);
+      expect(g.user_ids).toEqual([]);
+    });
+
+    it('marketing writes coupons but does not read users: 403; an unknown user is 404', async () => {
+      expect((await call('marketing', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code } })).status).toBe(403);
+      expect((await call('support', '/v4/accounts/users/999999999/coupons/', { method: 'POST', body: { code } })).status).toBe(404);
     });
   });
 }
