@@ -12,16 +12,13 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { bridge } from '../../lib/bridge';
 import { PageHeader } from '../../ui/PageHeader';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
-import { csvUploadError } from './CouponUsersTab';
+import { CsvRefusal, csvUploadError, useCsvPick } from './CouponUsersTab';
 import { CreditDraftFields, creditFromDraft, type Draft } from './UserCreditsTab';
 
 export default function BulkCreditsPage() {
   const { message } = App.useApp();
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [browsing, setBrowsing] = useState(false);
   const key = useRef(crypto.randomUUID());
   const upload = useMutation({
     mutationFn: ({ path, credit }: { path: string; credit: { amount: number; currency: string; reason_id: number } }) =>
@@ -45,12 +42,10 @@ export default function BulkCreditsPage() {
     const c = credit();
     if (c) upload.mutate({ path, credit: c });
   };
+  const csv = useCsvPick(send);
   const pick = async () => {
     upload.reset();
-    if (!credit()) return;
-    const paths = await pickNative('csv');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) send(paths[0]);
+    if (credit()) await csv.pick();
   };
   const refused = upload.isError ? csvUploadError(upload.error) : null;
 
@@ -70,33 +65,10 @@ export default function BulkCreditsPage() {
           {upload.isSuccess && (
             <Alert type="success" showIcon data-testid="bulk-credits-done" title={`Credited ${upload.data.count} users ${upload.data.amount} ${upload.data.currency} each.`} />
           )}
-          {refused && (
-            <Alert
-              type="error"
-              showIcon
-              data-testid="bulk-credits-error"
-              title={refused.message}
-              description={refused.rows.length ? (
-                <ul className="csv-unknown-rows">
-                  {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
-                </ul>
-              ) : undefined}
-            />
-          )}
+          {refused && <CsvRefusal refused={refused} testId="bulk-credits-error" />}
         </Space>
       </Form>
-      <FolderBrowser
-        open={browsing}
-        title="Choose a CSV file"
-        mode="file"
-        show="csv"
-        kind="csv"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          send(p);
-        }}
-      />
+      {csv.browser}
     </div>
   );
 }
