@@ -2,9 +2,11 @@
  * Support end to end in Chromium against the sandbox API, as the support account: find an
  * order, refund two items through the confirm dialog and see the refund; the same refund
  * again is refused with the spec's words; dissociate and reassociate an item. The order
- * page through axe at 1440 and 390 px. Adds a credit to a user; exports new users for a
- * 2-day range (a 3-day range refused). Creates a coupon with minimums in two currencies and
- * uploads a CSV of user ids to it (a wrong heading shows the spec's danger message).
+ * page through axe at 1440 and 390 px. Adds a credit to a user; opens a user's orders and
+ * saves their order items CSV; assigns a coupon to a user; exports new users for a 2-day
+ * range (a 3-day range refused). Credits the users of a CSV file (bulk credits). Creates a
+ * coupon with minimums in two currencies and uploads a CSV of user ids to it (a wrong
+ * heading shows the spec's danger message).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
