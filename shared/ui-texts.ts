@@ -27,7 +27,6 @@ export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
   dashboard: 'Sales since the start of the month and your followers will appear here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
-  hype: 'Hype offers and purchases will appear here.',
   sales: 'Sales figures will appear here.',
   statements: 'Statements will appear here.',
 } as const;

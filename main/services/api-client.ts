@@ -20,7 +20,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Content-Type of a raw-bytes body (an image upload); JSON bodies are always application/json. */
   contentType?: string;
+  /**
+   * A stream body is read once: the retry after a token refresh (401) sends a fresh stream
+   * of the same source from here (a picked file opened again). Without it, a streamed call
+   * is not resent after a 401 (a consumed stream would send a truncated body).
+   */
+  reopen?: () => Promise<Readable>;
 }
+
+/** Why a streamed call that met a 401 was not resent (no way to reopen its body). */
+export const STREAM_NOT_RESENT = 'The upload could not be resent after the session was renewed. Please try again.';
 
 /** A typed call's answer: the body parsed by the declaration, the status and the ETag. */
 export interface CallResult<E extends EndpointSpec> {
@@ -56,7 +65,15 @@ export class ApiClient {
     const raw = req.body instanceof Uint8Array;
     // A stream body (a picked CSV file) goes as it reads, never whole in memory.
     const streamed = req.body instanceof Readable;
+    let attempt = 0;
     const res = await this.deps.session.withAccessToken(async (token) => {
+      attempt++;
+      // The first attempt consumed the stream: a retry reads the source again, or is not made.
+      let body = req.body;
+      if (streamed && attempt > 1) {
+        if (!opts.reopen) throw new BridgeError({ code: 'stream_not_resent', message: STREAM_NOT_RESENT });
+        body = await opts.reopen();
+      }
       const headers = this.headers(token, 'application/json');
       if (hasBody) headers['content-type'] = raw || streamed ? (opts.contentType ?? 'application/octet-stream') : 'application/json';
       if (req.ifMatch) headers['if-match'] = req.ifMatch;
@@ -65,7 +82,7 @@ export class ApiClient {
         return await this.fetch(url, {
           method: req.method,
           headers,
-          body: hasBody ? (streamed ? (Readable.toWeb(req.body as Readable) as ReadableStream<Uint8Array>) : raw ? (req.body as Uint8Array<ArrayBuffer>) : JSON.stringify(req.body)) : undefined,
+          body: hasBody ? (streamed ? (Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>) : raw ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body)) : undefined,
           ...(streamed && { duplex: 'half' }),
           signal: withTimeout(this.deps.timeoutMs ?? 60_000, opts.signal),
         });

@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
+import { userEndpoints } from '../../shared/api/endpoints/users';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { exportNotice } from '../../shared/bridge/channels/exports';
@@ -45,7 +46,11 @@ export type ExportRequest =
   /** A search: its type (key) and the export's query (filters, order_by, columns). */
   | { kind: 'search'; type: string; query: QueryIn<ListEndpoints['export']> }
   /** An order's items CSV (orderEndpoints.itemsCsv). */
-  | { kind: 'orderItems'; orderId: number };
+  | { kind: 'orderItems'; orderId: number }
+  /** A user's order items CSV (userEndpoints.orderItemsCsv). */
+  | { kind: 'userOrderItems'; userId: number }
+  /** The new-user export of these days (userEndpoints.newUserExport). */
+  | { kind: 'newUsers'; from: string; to: string };
 
 export type ExportKind = ExportRequest['kind'];
 type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
@@ -73,6 +78,14 @@ const EXPORT_KINDS: {
   orderItems: {
     open: (api, req, signal) => api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `Order ${req.orderId} items`, filters: {} }),
+  },
+  userOrderItems: {
+    open: (api, req, signal) => api.stream(userEndpoints.orderItemsCsv, { params: { id: req.userId } }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: `User ${req.userId} order items`, filters: {} }),
+  },
+  newUsers: {
+    open: (api, req, signal) => api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: 'New users', filters: { from: req.from, to: req.to } }),
   },
 };
 

@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '../../shared/api/endpoints/coupons';
+import { creditEndpoints } from '../../shared/api/endpoints/credits';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
@@ -55,12 +56,32 @@ export class MediaService {
 
   /** A coupon's users from a picked CSV file, streamed to the API as it is read. */
   async uploadCouponUsers(couponId: number, path: string): Promise<CouponUsersUpload> {
-    const { stream } = await this.deps.openPickedCsv(path, CSV_UPLOAD_MAX_BYTES);
+    return this.withPickedCsv(path, async (stream, reopen) =>
+      (await this.deps.api.call(couponEndpoints.uploadUsers, { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> }, { contentType: 'text/csv', reopen })).data);
+  }
+
+  /** The same credit to the users of a picked CSV file, streamed to the API as it is read, once per `idempotencyKey`. */
+  async uploadBulkCredits(path: string, credit: { amount: number; currency: string; reason_id: number }, idempotencyKey: string) {
+    const query = { amount: String(credit.amount), currency: credit.currency, reason_id: String(credit.reason_id) };
+    return this.withPickedCsv(path, async (stream, reopen) =>
+      (await this.deps.api.call(creditEndpoints.bulkUpload, { query, body: stream as unknown as AsyncIterable<Uint8Array>, idempotencyKey }, { contentType: 'text/csv', reopen })).data);
+  }
+
+  /**
+   * Runs an upload of a picked CSV file: its stream, and how to open it again for the
+   * retry after a token refresh (ApiClient `reopen`); every stream opened is closed after.
+   */
+  private async withPickedCsv<T>(path: string, upload: (stream: Readable, reopen: () => Promise<Readable>) => Promise<T>): Promise<T> {
+    const opened: Readable[] = [];
+    const open = async () => {
+      const { stream } = await this.deps.openPickedCsv(path, CSV_UPLOAD_MAX_BYTES);
+      opened.push(stream);
+      return stream;
+    };
     try {
-      const res = await this.deps.api.call(couponEndpoints.uploadUsers, { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> }, { contentType: 'text/csv' });
-      return res.data;
+      return await upload(await open(), open);
     } finally {
-      stream.destroy();
+      for (const s of opened) s.destroy();
     }
   }
 

@@ -39,7 +39,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/old-deliveries': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.OldDeliveriesSearch }))),
   '/curation': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CurationSearch }))),
   '/live': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.LiveSearch }))),
-  '/hype': notBuilt('Hype', PLACEHOLDER_TEXT.hype),
+  '/hype': lazy(() => import('../features/hype/HypeArea')),
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
   '/new-user-export': lazy(() => import('../features/support/NewUserExportPage')),
   '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),

@@ -27,6 +27,8 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
 import { registerCouponRoutes } from './routes/coupons';
+import { registerHypeRoutes } from './routes/hype';
+import { registerUserRoutes } from './routes/users';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerTrackCreditRoutes } from './routes/track-credits';
@@ -122,6 +124,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
     registerCouponRoutes(scope, db);
+    registerHypeRoutes(scope, db);
+    registerUserRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -74,13 +74,15 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 /**
  * Runs `work` once per (user, key): answers `status` with its result, or the stored first
  * answer of the same request again. `work` runs inside the transaction that holds the claim.
+ * `request`: what identifies the request besides method and path, when the body is not
+ * it (a CSV upload: its query and the user ids read from the file); the body by default.
  */
 export async function idempotent<T>(
   db: Db, req: FastifyRequest, reply: FastifyReply, user: RequestUser, status: number,
-  work: (tx: Queryable) => Promise<T>,
+  work: (tx: Queryable) => Promise<T>, request: unknown = req.body,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
-  const hash = requestHash(req.method, req.url.split('?')[0], req.body);
+  const hash = requestHash(req.method, req.url.split('?')[0], request);
   await purgeExpiredKeys(db);
   const out = await db.transaction(async (tx) => {
     const claimed = await tx.query(

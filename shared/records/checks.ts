@@ -54,6 +54,20 @@ export const hypeDates: CrossCheck = (stored, c): Record<string, string[]> | nul
   return s > e ? { hype_trial_start: [RECORD_MSG.hypeStartAfterEnd] } : null;
 };
 
+/**
+ * Spec §5 for a hype offer's own dates (start_date, end_date): both required, and the
+ * start may equal the end but not come after it. The messages are the label trial's.
+ */
+export const hypeOfferDates: CrossCheck = (stored, c): Record<string, string[]> | null => {
+  const s = merged(stored, c, 'start_date') as string | null | undefined;
+  const e = merged(stored, c, 'end_date') as string | null | undefined;
+  const out: Record<string, string[]> = {};
+  if (!s) out.start_date = [RECORD_MSG.hypeStartRequired];
+  if (!e) out.end_date = [RECORD_MSG.hypeEndRequired];
+  if (s && e && s > e) out.start_date = [RECORD_MSG.hypeStartAfterEnd];
+  return Object.keys(out).length ? out : null;
+};
+
 /** Spec §5: Muzooka ID required to enable sync; it cannot be changed without first disabling sync. */
 export const muzookaSync: CrossCheck = (stored, c) => {
   const sync = merged(stored, c, 'muzooka_sync') as boolean;

@@ -6,7 +6,7 @@ import {
 import { pageModuleRecord, pageRecord } from './curation';
 import type { RecordDecl } from './define';
 import { hostVendorRecord, liveStreamRecord, tracklistVendorRecord } from './live';
-import { couponRecord, hypeOfferRecord, userRecord } from './support';
+import { couponRecord, hypeOfferRecord, hypePurchaseRecord, userRecord } from './support';
 
 /** The record types, keyed as their search types (typed per key: RECORDS.tracks.patch is the track PATCH schema). */
 export const RECORDS = {
@@ -23,6 +23,7 @@ export const RECORDS = {
   coupons: couponRecord,
   users: userRecord,
   hype_offers: hypeOfferRecord,
+  hype_purchases: hypePurchaseRecord,
   pages: pageRecord,
   page_modules: pageModuleRecord,
   live_streams: liveStreamRecord,

@@ -1,12 +1,12 @@
 /** Records of the support area (spec §3): coupons, users, hype offers. */
 import { z } from 'zod';
 import { INT4_MAX } from '../api/query-values';
-import { indexedTag } from '../search/status';
-import { coupons, hypeOffers, users } from '../search/types/support';
-import { startBeforeEnd } from './checks';
+import { indexedTag, voidedTag } from '../search/status';
+import { coupons, hypeOffers, hypePurchases, users } from '../search/types/support';
+import { hypeOfferDates, startBeforeEnd } from './checks';
 import { CREATED, DATE_RANGE, ENABLED } from './common';
 import { defineRecord, field } from './define';
-import { CODE_MAX, NAME_MAX, bool, currencyAmounts, id, ids, money, name, optionalText, requiredText, whole } from './values';
+import { CODE_MAX, NAME_MAX, bool, currencyAmounts, day, id, ids, money, name, optionalText, requiredText, whole } from './values';
 
 /** User ids a coupon form or PATCH may carry; more come by CSV upload (POST …/coupons/{id}/users/upload/). */
 export const COUPON_USER_IDS_MAX = 1000;
@@ -52,19 +52,44 @@ export const userRecord = defineRecord({
     registered_at: { label: 'Registration Date', kind: 'datetime' },
     last_login: { label: 'Last Login', kind: 'datetime' },
   },
-  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }],
+  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }, { key: 'orders', label: 'Orders' }, { key: 'coupons', label: 'Coupons', api: 'coupons' }],
   status: (row) => [indexedTag(row.is_indexed)],
 });
 
+/**
+ * A hype offer (spec §3, §7 Content ops hype-offers): created on the active brand for a
+ * label (which it keeps); §5 hype start and end required, start not after end (hypeOfferDates).
+ */
 export const hypeOfferRecord = defineRecord({
   type: hypeOffers, title: 'name', noun: 'hype offer',
   fields: {
+    label_id: field('Label', 'reference', id, { ref: 'labels', createOnly: true, shownAs: 'label' }),
     name: field('Name', 'text', name()),
     price: field('Price', 'money', money()),
     enabled: ENABLED,
     hype_active: field('Hype Active', 'boolean', bool()),
-    ...DATE_RANGE,
+    start_date: field('Hype Start', 'date', day.nullable()),
+    end_date: field('Hype End', 'date', day.nullable()),
   },
-  shown: { label: { label: 'Label', kind: 'ref' } },
-  checks: [startBeforeEnd()],
+  // Hype start and end are required by hypeOfferDates, so a missing one gets §5's words.
+  create: { required: ['label_id', 'name', 'price'] },
+  checks: [hypeOfferDates],
+});
+
+/**
+ * A hype purchase (spec §2 /support, §7 Accounts "hype purchases GET by id"): read only
+ * (nobody writes hype purchases through the console), opened from /support and /hype.
+ */
+export const hypePurchaseRecord = defineRecord({
+  type: hypePurchases, title: 'id', noun: 'hype purchase',
+  fields: {},
+  shown: {
+    user: { label: 'User', kind: 'ref' },
+    label: { label: 'Label', kind: 'ref' },
+    offer_id: { label: 'Hype Offer ID', kind: 'text' },
+    amount: { label: 'Amount', kind: 'text' },
+    voided: { label: 'Voided', kind: 'boolean' },
+    created_at: { label: 'Purchased', kind: 'datetime' },
+  },
+  status: (row) => [voidedTag(row.voided)],
 });

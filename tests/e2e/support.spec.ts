@@ -2,9 +2,11 @@
  * Support end to end in Chromium against the sandbox API, as the support account: find an
  * order, refund two items through the confirm dialog and see the refund; the same refund
  * again is refused with the spec's words; dissociate and reassociate an item. The order
- * page through axe at 1440 and 390 px. Adds a credit to a user; exports new users for a
- * 2-day range (a 3-day range refused). Creates a coupon with minimums in two currencies and
- * uploads a CSV of user ids to it (a wrong heading shows the spec's danger message).
+ * page through axe at 1440 and 390 px. Adds a credit to a user; opens a user's orders and
+ * saves their order items CSV; assigns a coupon to a user; exports new users for a 2-day
+ * range (a 3-day range refused). Credits the users of a CSV file (bulk credits). Creates a
+ * coupon with minimums in two currencies and uploads a CSV of user ids to it (a wrong
+ * heading shows the spec's danger message).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -17,7 +19,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, expectAccessible, listRows } from './helpers/records';
-import { CREDIT_MESSAGES } from '../../shared/api/endpoints';
+import { ASSIGN_COUPON_MESSAGES, CREDIT_MESSAGES } from '../../shared/api/endpoints';
 import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
 import { browseTo } from './helpers/folder-browser';
 
@@ -126,6 +128,61 @@ test('support adds a credit to a user: refused without currency or reason (§5),
   expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
 });
 
+test('support opens a user\'s orders from the user page and follows one to its order page', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [order] = await listRows(helper, '/v4/accounts/orders/?per_page=1&order_by=-created_at');
+  const userId = (order.user as { id: number }).id;
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${userId}?tab=orders`);
+  const link = page.getByTestId('user-orders').locator(`a[href="/support/orders/${order.id}"]`).first();
+  await expect(link).toBeVisible();
+  await expectAccessible(page, 'user orders tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'user orders tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The user's order items, saved to disk by main.
+  await page.getByRole('button', { name: 'Download order items CSV' }).click();
+  const saved = page.getByText(new RegExp(`^Exported \\d+ rows to user-${userId}-order-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (user-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0].slice(0, 2)).toEqual(['Order ID', 'Order Item ID']);
+  expect(csv.slice(1).map((r) => Number(r[0]))).toContain(order.id);
+
+  await link.click();
+  await expect(page.getByTestId('order-page')).toBeVisible();
+});
+
+test('support assigns a coupon to a user by its code; a global coupon is refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  const [other] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=registered_at');
+  const code = `E2EU${Date.now().toString(36).toUpperCase()}`;
+  const made = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code, discount_type_id: 1, discount_amount: 5, user_ids: [other.id] } });
+  const global = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code: `${code}G`, discount_type_id: 1, discount_amount: 5 } });
+  expect([made.status, global.status]).toEqual([201, 201]);
+
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${user.id}?tab=coupons`);
+  await expect(page.getByTestId('user-coupons')).toBeVisible();
+  await page.locator('#assign-coupon-code').fill(`${code}G`);
+  await page.getByTestId('assign-coupon').click();
+  await expect(page.getByText(ASSIGN_COUPON_MESSAGES.global)).toBeVisible();
+  await expectAccessible(page, 'user coupons tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'user coupons tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.locator('#assign-coupon-code').fill(code);
+  await page.getByTestId('assign-coupon').click();
+  await expect(page.getByTestId('user-coupons-table')).toContainText(code);
+  const after = (await helper.call('GET', `/v4/content-ops/coupons/${(made.body as { id: number }).id}/`)).body as { user_ids: number[] };
+  expect(after.user_ids).toEqual(expect.arrayContaining([user.id, other.id]));
+});
+
 test('support exports new users for a 2-day range to a CSV file; a 3-day range is refused', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const day = (offset: number) => {
@@ -154,9 +211,9 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   await setRange(day(-1), day(0));
   await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
   await page.getByTestId('export-button').click();
-  const done = page.getByText(/^Exported [\d,]+ rows to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  const done = page.getByText(/^Exported [\d,]+ rows to new-users-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(done).toBeVisible({ timeout: 60_000 });
-  const name = /to (users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
+  const name = /to (new-users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
   const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
   const rows = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
@@ -171,6 +228,44 @@ test.describe('coupons', () => {
     folder = mkdtempSync(join(homedir(), 'coupon-e2e-'));
   });
   test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('support credits the users of a CSV file (bulk credits): refused without currency or reason and with a wrong heading, then credited once', async ({ page, gotoConsole }) => {
+    test.setTimeout(180_000);
+    const users = (await listRows(helper, '/v4/accounts/users/?per_page=2&order_by=-registered_at')).map((u) => u.id as number);
+    writeFileSync(join(folder, 'bulk-wrong.csv'), `id\n${users[0]}\n`);
+    writeFileSync(join(folder, 'bulk.csv'), `person_id\n${users[0]}\n${users[1]}\n`);
+    const credits = async () => (await Promise.all(users.map((u) => listRows(helper, `/v4/accounts/users/${u}/credits/`)))).map((l) => l.length);
+    const before = await credits();
+
+    await signIn(page, gotoConsole, support);
+    await gotoConsole(page, '/support');
+    await page.getByTestId('bulk-credits-link').click();
+    await expect(page.getByTestId('bulk-credits')).toBeVisible();
+    await expectAccessible(page, 'bulk credits at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'bulk credits at 390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.locator('#credit-amount').fill('1.25');
+    await page.getByTestId('bulk-credits-upload').click();
+    await expect(page.getByText(CREDIT_MESSAGES.currency)).toBeVisible();
+    await expect(page.getByText(CREDIT_MESSAGES.reason)).toBeVisible();
+    await choose(page, 'credit-currency', 'Euro');
+    await choose(page, 'credit-reason', 'Goodwill');
+
+    await page.getByTestId('bulk-credits-upload').click();
+    await browseTo(page, [basename(folder), 'bulk-wrong.csv']);
+    const refused = page.getByTestId('bulk-credits-error');
+    await expect(refused).toContainText(MSG.csvColumnRequired);
+    await expect(refused).toHaveClass(/ant-alert-error/);
+    expect(await credits()).toEqual(before);
+
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('bulk-credits-upload').click();
+    await browseTo(page, [basename(folder), 'bulk.csv']);
+    await expect(page.getByTestId('bulk-credits-done')).toContainText('Credited 2 users 1.25 EUR each.');
+    expect(await credits()).toEqual(before.map((n) => n + 1));
+  });
 
   test('support creates a coupon with minimums in two currencies and uploads a CSV of user ids; a wrong heading is refused', async ({ page, gotoConsole }) => {
     test.setTimeout(180_000);

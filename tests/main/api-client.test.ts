@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, httpError } from '../../main/services/api-client';
+import { Readable } from 'node:stream';
+import { ApiClient, STREAM_NOT_RESENT, httpError } from '../../main/services/api-client';
 import { bankingEndpoints, jobEndpoints, listEndpoints, meEndpoints } from '../../shared/api';
 import { BridgeError } from '../../shared/bridge';
 
@@ -148,5 +149,39 @@ describe('ApiClient.call', () => {
 
     const missing = client(() => json(404, { detail: 'Not found.' }));
     await expect(missing.api.call(bankingEndpoints.get, { params: { id: 4 } })).rejects.toMatchObject({ code: 'http_error', status: 404, detail: 'Not found.' });
+  });
+});
+
+describe('api client: a streamed body and a 401', () => {
+  /** A session that answers the first call with the caller's 401, then retries once with a fresh token (SessionService.withAccessToken). */
+  const retryingSession = {
+    activeBrand: undefined,
+    withAccessToken: async (call: (token: string) => Promise<Response>) => {
+      const first = await call('old');
+      return first.status === 401 ? call('new') : first;
+    },
+  };
+  const bodies: string[] = [];
+  const fetch401 = (async (_url: string, init: RequestInit) => {
+    bodies.push(await new Response(init.body).text());
+    return bodies.length === 1 ? new Response('{"detail":"expired"}', { status: 401 }) : new Response('{"rows":1}', { status: 200 });
+  }) as unknown as typeof fetch;
+  const req = (body: Readable) => ({ method: 'POST' as const, path: '/v4/x/', body });
+  const csv = () => Readable.from([Buffer.from('user_id\n'), Buffer.from('1\n')]);
+
+  it('the retry sends the source again through `reopen`, whole', async () => {
+    bodies.length = 0;
+    const api = new ApiClient({ apiUrl: 'http://127.0.0.1:9', session: retryingSession, fetch: fetch401 });
+    const r = await api.request(req(csv()), { contentType: 'text/csv', reopen: async () => csv() });
+    expect(r.status).toBe(200);
+    expect(bodies).toEqual(['user_id\n1\n', 'user_id\n1\n']);
+  });
+
+  it('without `reopen` the consumed stream is not resent: the call fails saying so', async () => {
+    bodies.length = 0;
+    const api = new ApiClient({ apiUrl: 'http://127.0.0.1:9', session: retryingSession, fetch: fetch401 });
+    const err = await api.request(req(csv()), { contentType: 'text/csv' }).catch((e: unknown) => e);
+    expect([(err as BridgeError).code, (err as BridgeError).message]).toEqual(['stream_not_resent', STREAM_NOT_RESENT]);
+    expect(bodies).toHaveLength(1);
   });
 });

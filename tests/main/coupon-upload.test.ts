@@ -77,3 +77,31 @@ it('a wrong heading and unknown users come back as the API\'s 400 body; nothing 
   expect((unknown as BridgeError).detail).toEqual({ file: ['1 row names no user; nothing was applied.'], unknown_rows: [{ line: 3, value: '2000000000' }] });
   expect(await stored()).toEqual([users[1], users[0]]);
 });
+
+it('an upload met by a 401 (the access token expired at the API) is resent whole after the refresh: main reopens the picked file', async () => {
+  const many = (await server.db.query<{ id: number }>('select id from users order by id limit 2000')).map((r) => r.id);
+  // Large enough that a consumed stream could not pass for the file (a truncated or empty body).
+  writeFileSync(join(dir, 'many.csv'), `user_id\n${many.join('\n')}\n`);
+  const picked = await packaging.browsePick(join(dir, 'many.csv'), 'csv');
+  // The API stops accepting the session's access token; its refresh token still works.
+  await server.db.query("update oauth_tokens set expires_at = now() - interval '1 second' where kind = 'access' and revoked_at is null");
+  const answer = await upload(picked.path);
+  expect(answer).toMatchObject({ rows: many.length });
+  expect(await stored()).toEqual(expect.arrayContaining(many));
+});
+
+it('bulk credits from a picked CSV through main (creditsBulkUpload): the same file path and heading rule, once per Idempotency-Key', async () => {
+  const credited = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from credits where user_id = any($1::int[])', [[users[0], users[1]]]))[0].n;
+  const before = await credited();
+  const picked = await packaging.browsePick(join(dir, 'users.csv'), 'csv');
+  const send = (path: string, idempotencyKey: string) =>
+    Promise.resolve(handlers.creditsBulkUpload({ path, amount: 3.5, currency: 'GBP', reason_id: 1, idempotencyKey }, {} as never)).catch((e: unknown) => e);
+  expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
+  // The same submission again (a retried click) credits nobody twice.
+  expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
+  expect(await credited()).toBe(before + 2);
+  const wrong = await send((await packaging.browsePick(join(dir, 'wrong.csv'), 'csv')).path, 'main-bulk-2');
+  expect([(wrong as BridgeError).status, (wrong as BridgeError).detail]).toEqual([400, { file: [MSG.csvColumnRequired] }]);
+  expect((await send(join(dir, 'not-picked.csv'), 'main-bulk-3') as BridgeError).code).toBe('forbidden_path');
+  expect(await credited()).toBe(before + 2);
+});

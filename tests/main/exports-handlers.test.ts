@@ -69,6 +69,30 @@ describe('export handlers', () => {
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/orders/42/items/download/']);
   });
 
+  it('exportNewUsers saves the new-user export of two days: main picks the file, the source streams new-users-csv/download/ with the range', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportNewUsers', { from: '2026-02-10', to: '2026-02-11' }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'users', query: {}, newUsers: { from: '2026-02-10', to: '2026-02-11' } });
+    expect(target).toMatch(/^\/downloads\/new-users-2026-02-10-to-2026-02-11-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportNewUsers', { from: 'x', to: '2026-02-11' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11']);
+  });
+
+  it('exportUserOrderItems saves a user\'s order items: the source streams users/{id}/order-items-csv/download/', async () => {
+    const s = setup('/downloads');
+    expect(await dispatch(s.handlers, 'exportUserOrderItems', { userId: 7 }, ctx)).toMatchObject({ ok: true, value: { started: true } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ type: 'orders', query: {}, userId: 7 });
+    expect(target).toMatch(/^\/downloads\/user-7-order-items-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { api, urls } = fakeApi('Order ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/users/7/order-items-csv/download/']);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
-  APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -190,7 +190,8 @@ async function writeBack(username: string, brand: string, type: string, field: s
   });
 }
 
-const EDITABLE = SEARCH_TYPES.filter((t) => isRecordKey(t.key)).map((t) => t.key);
+// Record types with an editable field (a hype purchase is a read-only record: no write routes).
+const EDITABLE = SEARCH_TYPES.filter((t) => isRecordKey(t.key) && recordDecl(t.key)!.editable.length).map((t) => t.key);
 
 describe('write rules on the server', () => {
   it('every type with a PATCH route has a write rule, and every write rule has its PATCH and PUT routes', () => {
@@ -323,6 +324,55 @@ describe.concurrent('coupons: create (write) × account', () => {
       method: 'POST', body: 'user_id\n1\n', headers: { authorization: `Bearer ${tokens.get(username)!}`, 'x-brand': brand, 'content-type': 'text/csv' },
     });
     expect(r.status).toBe(write ? 404 : 403);
+  });
+});
+
+describe.concurrent('hype: offers create (write) and subscriptions (read) × account', () => {
+  // A label that does not exist: allowed callers get the 400 naming it (nothing is created), others 403.
+  const cells = WHO.map((w) => [w.username, w.brand, mayCreate(w.principal, 'hype_offers'), can(w.principal, AREA_RULES['/hype'])] as const);
+  it.each(cells)('%s on %s × POST hype-offers → %s, GET hype-subscriptions → %s', async (username, brand, create, read) => {
+    const body = { label_id: 2_000_000_000, name: 'MATRIX', price: 1, start_date: '2026-01-01', end_date: '2026-01-02' };
+    const c = await api(server, tokens.get(username)!, '/v4/content-ops/hype-offers/', { method: 'POST', body, headers: { 'x-brand': brand } });
+    expect([c.status, Object.keys(c.body)]).toEqual(create ? [400, ['label_id']] : [403, ['detail']]);
+    const r = await api(server, tokens.get(username)!, '/v4/hype-subscriptions/?per_page=1', { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(read ? 200 : 403);
+  });
+  it('the one hype rule: whoever reads the hype search types of /support reads /hype\'s subscriptions, on the dance-music brand only', () => {
+    for (const w of WHO) {
+      expect(can(w.principal, AREA_RULES['/hype'])).toBe(can(w.principal, searchType('hype_purchases')!.rule));
+      if (w.brand !== 'brand:dance') expect(can(w.principal, AREA_RULES['/hype'])).toBe(false);
+    }
+  });
+});
+
+describe.concurrent('new-user export (read) × account', () => {
+  // A range the API refuses (3 days): allowed callers get the 400 naming `to`, others 403; nothing is streamed.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, AREA_RULES['/new-user-export'])] as const);
+  it.each(cells)('%s on %s × GET new-users-csv/download/ → %s', async (username, brand, read) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-12', { headers: { 'x-brand': brand } });
+    expect([r.status, Object.keys(r.body)]).toEqual(read ? [400, ['to']] : [403, ['detail']]);
+  });
+});
+
+describe.concurrent('a user\'s order items CSV (read) × account', () => {
+  // A user that does not exist: readers of orders get the 404, others 403.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, searchType('orders')!.rule)] as const);
+  it.each(cells)('%s on %s × GET users/{id}/order-items-csv/download/ → %s', async (username, brand, read) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/order-items-csv/download/', { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(read ? 404 : 403);
+  });
+});
+
+describe.concurrent('a user\'s coupons: list (read) and assign (write) × account', () => {
+  // A user that does not exist: allowed callers get the 404, others 403.
+  const cells = WHO.map((w) => [
+    w.username, w.brand, can(w.principal, allOf(searchType('users')!.rule, searchType('coupons')!.rule)), can(w.principal, allOf(searchType('users')!.rule, writeRouteRule('coupons'))),
+  ] as const);
+  it.each(cells)('%s on %s × GET users/{id}/coupons/ → %s, POST → %s', async (username, brand, read, write) => {
+    const r = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/coupons/', { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(read ? 404 : 403);
+    const w = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/coupons/', { method: 'POST', body: { code: 'MATRIX' }, headers: { 'x-brand': brand } });
+    expect(w.status).toBe(write ? 404 : 403);
   });
 });
 
@@ -553,6 +603,15 @@ describe.concurrent('credit route × account', () => {
   });
   it('both sides of every route are represented', () => {
     for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+  // The CSV upload of bulk credits: a file naming no user, so writers get the 400 listing its row (nothing credited), others 403.
+  const upload = WHO.map((w) => [w.username, w.brand, can(w.principal, CREDIT_WRITE)] as const);
+  it.each(upload)('%s on %s × POST credits/bulk/upload/ → allowed %s', async (username, brand, allowed) => {
+    const r = await fetch(`${server.api}/v4/accounts/credits/bulk/upload/?amount=1&currency=USD&reason_id=1`, {
+      method: 'POST', body: 'user_id\n2000000000\n',
+      headers: { authorization: `Bearer ${tokens.get(username)!}`, 'x-brand': brand, 'content-type': 'text/csv', 'idempotency-key': `authz-upload-${brand}`.replace(/[^\w:-]/g, '_') },
+    });
+    expect(r.status).toBe(allowed ? 400 : 403);
   });
 });
 

@@ -26,6 +26,8 @@ import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
 import { couponSuite } from './suites/coupons';
+import { hypeSuite } from './suites/hype';
+import { userSuite } from './suites/users';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
@@ -71,6 +73,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('DJ profiles', () => djProfileSuite(() => server));
   describe('orders and refunds', () => orderSuite(() => server));
   describe('coupons', () => couponSuite(() => server));
+  describe('hype', () => hypeSuite(() => server));
+  describe('users', () => userSuite(() => server));
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));

@@ -11,7 +11,7 @@ import type { BodyIn } from '../../shared/api/endpoint';
 import { RECORD_ENDPOINTS, ReleaseTracksBulkEdit, TrackBulkEdit, trackEndpoints } from '../../shared/api/endpoints';
 import { EXCLUSIVE_PERIODS, MAX_LEN, PRE_ORDER_WEEKS } from '../../shared/constants';
 import {
-  RECORDS, RECORD_DECLS, RECORD_MSG, createRule, editableFields, isFullOrder, mayCreate, mayEdit, moveTrack, onlyConvertedShown,
+  hypeOfferDates, RECORDS, RECORD_DECLS, RECORD_MSG, createRule, editableFields, isFullOrder, mayCreate, mayEdit, moveTrack, onlyConvertedShown,
   recordDecl, recordRoute, recordTabs, renumber, runChecks, startBeforeEnd,
 } from '../../shared/records';
 import { MSG } from '../../shared/messages';
@@ -23,13 +23,21 @@ const curation = principalFrom('app:control staff:curation brand:dance brand:dj'
 const supplier = principalFrom('app:baseware user:supplier brand:dance brand:dj');
 
 describe('record declarations', () => {
-  it('one declaration for every type with a write rule, keyed, labelled and routed as its search type', () => {
-    expect(RECORD_DECLS.map((d) => d.key).sort()).toEqual(Object.keys(TYPE_WRITE_RULES).sort());
+  it('one declaration for every type with a write rule, keyed, labelled and routed as its search type; read-only ones (hype purchases) have no field', () => {
+    const editable = RECORD_DECLS.filter((d) => d.editable.length > 0);
+    expect(editable.map((d) => d.key).sort()).toEqual(Object.keys(TYPE_WRITE_RULES).sort());
+    expect(RECORD_DECLS.filter((d) => d.editable.length === 0).map((d) => d.key)).toEqual(['hype_purchases']);
     for (const d of RECORD_DECLS) {
       const t = SEARCH_TYPES.find((x) => x.key === d.key)!;
       expect([d.key, d.type.category, d.type.path, d.type.label, d.type.rule]).toEqual([t.key, t.category, t.path, t.label, t.rule]);
-      expect(d.editable.length).toBeGreaterThan(0);
     }
+  });
+  it('§5 hype offer dates: start and end required, start may equal end but not come after it', () => {
+    const check = (s: unknown, e: unknown) => hypeOfferDates({}, { start_date: s, end_date: e });
+    expect(check('2026-01-01', '2026-01-01')).toBeNull();
+    expect(check(null, null)).toEqual({ start_date: [RECORD_MSG.hypeStartRequired], end_date: [RECORD_MSG.hypeEndRequired] });
+    expect(check('2026-01-02', '2026-01-01')).toEqual({ start_date: [RECORD_MSG.hypeStartAfterEnd] });
+    expect(hypeOfferDates({ start_date: '2026-01-01', end_date: '2026-02-01' }, { end_date: null })).toEqual({ end_date: [RECORD_MSG.hypeEndRequired] });
   });
   it('every sensitive field of the write rules is an editable field of its record', () => {
     for (const [type, fields] of Object.entries(FIELD_WRITE_RULES)) {

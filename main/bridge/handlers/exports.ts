@@ -29,6 +29,16 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ kind: 'orderItems', orderId: req.orderId }, target);
     },
+    exportUserOrderItems: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`user-${req.userId}-order-items`));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'userOrderItems', userId: req.userId }, target);
+    },
+    exportNewUsers: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`new-users-${req.from}-to-${req.to}`));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'newUsers', from: req.from, to: req.to }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

@@ -21,7 +21,7 @@ export default function RecordRoute({ area }: { area: AreaRoute }) {
   if (!type || n === null) return <NotFoundPage />;
   if (type === 'orders') return <OrderPage key={n} id={n} />;
   const decl = recordDecl(type);
-  // Deliveries and hype purchases get their own screens later.
+  // Deliveries get their own screens later (hype purchases are a read-only record).
   if (!decl) return <NotBuiltYet title={searchType(type)?.label ?? segment} />;
   return <RecordPage key={`${type}:${n}`} decl={decl} id={n} />;
 }

@@ -3,25 +3,40 @@
  * /<area>?type=… is the search; {area}/{segment}/{id} is a record's page (loaded on demand).
  */
 import { Suspense, lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import type { AreaRoute } from '../../../shared/access';
+import { Link, Route, Routes } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { CREDIT_WRITE, can, type AreaRoute } from '../../../shared/access';
+import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { SearchScreen } from './SearchScreen';
 
 const RecordRoute = lazy(() => import('../records/RecordRoute'));
+const BulkCreditsPage = lazy(() => import('../support/BulkCreditsPage'));
 
-function Area({ area, title }: { area: AreaRoute; title: string }) {
+function Area({ area, title, extra, pages }: { area: AreaRoute; title: string; extra?: React.ReactNode; pages?: React.ReactNode }) {
   return (
     <Routes>
-      <Route index element={<SearchScreen area={area} title={title} />} />
+      <Route index element={<SearchScreen area={area} title={title} extra={extra} />} />
+      {pages}
       <Route path=":segment/:id" element={<Suspense fallback={<Loading />}><RecordRoute area={area} /></Suspense>} />
-      <Route path="*" element={<SearchScreen area={area} title={title} />} />
+      <Route path="*" element={<SearchScreen area={area} title={title} extra={extra} />} />
     </Routes>
   );
 }
 
 export const CatalogSearch = () => <Area area="/catalog" title="Catalogue" />;
-export const SupportSearch = () => <Area area="/support" title="Support" />;
+/** /support, with bulk credits (/support/bulk-credits) for those who may add credits. */
+export function SupportSearch() {
+  const mayCredit = can(useAtomValue(principalAtom), CREDIT_WRITE);
+  return (
+    <Area
+      area="/support"
+      title="Support"
+      extra={mayCredit && <Link to="/support/bulk-credits" data-testid="bulk-credits-link">Bulk credits</Link>}
+      pages={mayCredit && <Route path="bulk-credits" element={<Suspense fallback={<Loading />}><BulkCreditsPage /></Suspense>} />}
+    />
+  );
+}
 export const OldDeliveriesSearch = () => <Area area="/old-deliveries" title="Legacy Deliveries" />;
 export const CurationSearch = () => <Area area="/curation" title="Curation" />;
 export const LiveSearch = () => <Area area="/live" title="Live Streams" />;

@@ -41,7 +41,11 @@ export function offeredTypes(principal: Principal, area: AreaRoute | null) {
   return SEARCH_TYPES.filter((t) => (area === null ? t.area !== null : t.area === area) && can(principal, t.rule));
 }
 
-export function SearchScreen({ area, title }: { area: AreaRoute | null; title: string }) {
+/**
+ * `only`: a screen over some of an area's types (/hype: the hype types of /support);
+ * `extra`: more controls in the page header.
+ */
+export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | null; title: string; only?: readonly string[]; extra?: React.ReactNode }) {
   const principal = useAtomValue(principalAtom);
   const auth = useAtomValue(authAtom);
   const userId = auth.user?.userId;
@@ -56,7 +60,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
   };
   const [bulkEdit, setBulkEdit] = useState<BulkRow[] | null>(null);
 
-  const types = useMemo(() => offeredTypes(principal, area), [area, principal]);
+  const types = useMemo(() => offeredTypes(principal, area).filter((t) => !only || only.includes(t.key)), [area, principal, only]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
   const filters = useMemo(() => (type ? panelFilters(principal, type.key) : []), [principal, type]);
   const bar = useMemo(() => (type ? barFilters(principal, type.key) : []), [principal, type]);
@@ -134,6 +138,7 @@ export function SearchScreen({ area, title }: { area: AreaRoute | null; title: s
         title={title}
         extra={
           <Space wrap>
+            {extra}
             <SavedViewsControl
               userId={userId}
               type={type.key}

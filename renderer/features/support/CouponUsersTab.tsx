@@ -28,11 +28,55 @@ export function csvUploadError(error: unknown): { message: string; rows: CsvUnkn
   return { message, rows: rows?.success ? rows.data : [] };
 }
 
+/**
+ * Picking a CSV file to upload: the native dialog, or main's folder browser in the browser
+ * host. `pick()` opens it; `browser` is the folder browser to render; `onPicked` gets the path.
+ */
+export function useCsvPick(onPicked: (path: string) => void) {
+  const [browsing, setBrowsing] = useState(false);
+  const pick = async () => {
+    const paths = await pickNative('csv');
+    if (paths === null) setBrowsing(true);
+    else if (paths[0]) onPicked(paths[0]);
+  };
+  const browser = (
+    <FolderBrowser
+      open={browsing}
+      title="Choose a CSV file"
+      mode="file"
+      show="csv"
+      kind="csv"
+      onCancel={() => setBrowsing(false)}
+      onPick={(p) => {
+        setBrowsing(false);
+        onPicked(p);
+      }}
+    />
+  );
+  return { pick, browser };
+}
+
+/** A refused CSV upload in danger style: the API's message and the rows naming no user, by line. */
+export function CsvRefusal({ refused, testId }: { refused: ReturnType<typeof csvUploadError>; testId: string }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid={testId}
+      title={refused.message}
+      description={refused.rows.length ? (
+        <ul className="csv-unknown-rows">
+          {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
+        </ul>
+      ) : undefined}
+    />
+  );
+}
+
 export default function CouponUsersTab({ id, row }: RecordTabProps) {
   const mayWrite = useMayWrite('coupons');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [browsing, setBrowsing] = useState(false);
   // The count the last upload answered (the page's record is reloaded behind it).
   const [total, setTotal] = useState<number | null>(null);
   const upload = useMutation({
@@ -43,11 +87,10 @@ export default function CouponUsersTab({ id, row }: RecordTabProps) {
       void message.success(`${r.rows} rows read: ${r.added} users added, ${r.total} in all`);
     },
   });
+  const csv = useCsvPick((p) => upload.mutate(p));
   const pick = async () => {
     upload.reset();
-    const paths = await pickNative('csv');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
+    await csv.pick();
   };
   const count = total ?? (Array.isArray(row.user_ids) ? row.user_ids.length : 0);
   const refused = upload.isError ? csvUploadError(upload.error) : null;
@@ -63,33 +106,10 @@ export default function CouponUsersTab({ id, row }: RecordTabProps) {
           <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
             Upload users CSV…
           </Button>
-          {refused && (
-            <Alert
-              type="error"
-              showIcon
-              data-testid="coupon-users-error"
-              title={refused.message}
-              description={refused.rows.length ? (
-                <ul className="csv-unknown-rows">
-                  {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
-                </ul>
-              ) : undefined}
-            />
-          )}
+          {refused && <CsvRefusal refused={refused} testId="coupon-users-error" />}
         </Space>
       )}
-      <FolderBrowser
-        open={browsing}
-        title="Choose a CSV file"
-        mode="file"
-        show="csv"
-        kind="csv"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
+      {csv.browser}
     </Space>
   );
 }

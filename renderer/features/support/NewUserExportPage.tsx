@@ -1,19 +1,19 @@
 /**
  * /new-user-export (spec §2, §5, §9): the users registered in a date range of at most two
- * days as CSV, saved to disk by main through the search export's bridge channel (the users
- * export with the `created_date` filter): progress, cancel, and no partial file (main
+ * days as CSV (GET /v4/accounts/new-users-csv/download/, which refuses a longer range too),
+ * saved to disk by main (`exportNewUsers`): progress, cancel, and no partial file (main
  * writes a temporary file and renames it into place when complete).
  */
 import { useState } from 'react';
 import { Alert, DatePicker, Form, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PageHeader } from '../../ui/PageHeader';
+import { bridge } from '../../lib/bridge';
 import { ExportButton } from '../search/ExportButton';
 import { NEW_USER_EXPORT_DAYS, newUserRangeError } from './new-user-export';
 
 /** Dates as the API takes them (spec §5). */
 const DATE_WIRE = 'YYYY-MM-DD';
-const COLUMNS = ['first_name', 'last_name', 'country', 'registered_at'];
 
 export default function NewUserExportPage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -29,7 +29,7 @@ export default function NewUserExportPage() {
         </Form.Item>
         <Space direction="vertical">
           {from && to && !error ? (
-            <ExportButton type="users" filters={{ created_date: `${from}:${to}` }} orderBy={null} columns={COLUMNS} total={undefined} />
+            <ExportButton label="Export new users" start={() => bridge.exportNewUsers({ from, to })} />
           ) : (
             <Typography.Text type="secondary">Choose the dates to export.</Typography.Text>
           )}

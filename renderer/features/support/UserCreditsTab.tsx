@@ -23,7 +23,7 @@ import '../orders/orders.css';
 
 const creditsKey = (id: number) => ['users', id, 'credits'] as const;
 
-interface Draft { amount?: number | null; currency?: string; reason_id?: number }
+export interface Draft { amount?: number | null; currency?: string; reason_id?: number }
 
 /** The credit to send, or each field's first problem (the API's messages). */
 export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: Record<string, string> } {
@@ -34,12 +34,33 @@ export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: 
   return { errors };
 }
 
+/** Amount, currency and reason of a credit (§3), with each field's problem under it; ids credit-amount, credit-currency, credit-reason. */
+export function CreditDraftFields({ draft, errors, onChange }: { draft: Draft; errors: Record<string, string>; onChange: (d: Draft) => void }) {
+  const reasons = useQuery(referenceOptions('reason'));
+  const field = (name: keyof Draft) => ({ validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
+  return (
+    <Space wrap align="start">
+      <Form.Item label="Amount" htmlFor="credit-amount" {...field('amount')}>
+        <InputNumber id="credit-amount" min={0} step={0.01} value={draft.amount ?? null} onChange={(v) => onChange({ ...draft, amount: v })} />
+      </Form.Item>
+      <Form.Item label="Currency" htmlFor="credit-currency" {...field('currency')}>
+        <Select id="credit-currency" className="credit-select" virtual={false} value={draft.currency} onChange={(v: string) => onChange({ ...draft, currency: v })}
+          options={CURRENCIES.map((c) => ({ value: c.code, label: c.name }))} />
+      </Form.Item>
+      <Form.Item label="Reason" htmlFor="credit-reason" {...field('reason_id')}>
+        <Select id="credit-reason" className="credit-select" virtual={false} loading={reasons.isLoading} value={draft.reason_id}
+          onChange={(v: number) => onChange({ ...draft, reason_id: v })}
+          options={(reasons.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+      </Form.Item>
+    </Space>
+  );
+}
+
 export default function UserCreditsTab({ id }: RecordTabProps) {
   const mayWrite = can(useAtomValue(principalAtom), CREDIT_WRITE);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: creditsKey(id), queryFn: () => fetchData(creditEndpoints.list, { params: { id } }) });
-  const reasons = useQuery(referenceOptions('reason'));
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = useMutation({
@@ -59,26 +80,12 @@ export default function UserCreditsTab({ id }: RecordTabProps) {
     setErrors({});
     add.mutate(r.body);
   };
-  const field = (name: keyof Draft) => ({ validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
 
   return (
     <div data-testid="user-credits">
       {mayWrite && (
         <Form layout="vertical" component="div" disabled={add.isPending} data-testid="add-credit">
-          <Space wrap align="start">
-            <Form.Item label="Amount" htmlFor="credit-amount" {...field('amount')}>
-              <InputNumber id="credit-amount" min={0} step={0.01} value={draft.amount ?? null} onChange={(v) => setDraft({ ...draft, amount: v })} />
-            </Form.Item>
-            <Form.Item label="Currency" htmlFor="credit-currency" {...field('currency')}>
-              <Select id="credit-currency" className="credit-select" virtual={false} value={draft.currency} onChange={(v: string) => setDraft({ ...draft, currency: v })}
-                options={CURRENCIES.map((c) => ({ value: c.code, label: c.name }))} />
-            </Form.Item>
-            <Form.Item label="Reason" htmlFor="credit-reason" {...field('reason_id')}>
-              <Select id="credit-reason" className="credit-select" virtual={false} loading={reasons.isLoading} value={draft.reason_id}
-                onChange={(v: number) => setDraft({ ...draft, reason_id: v })}
-                options={(reasons.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
-            </Form.Item>
-          </Space>
+          <CreditDraftFields draft={draft} errors={errors} onChange={setDraft} />
           {add.isError && <Alert type="error" showIcon message={bodyErrorText(add.error)} />}
           <Button type="primary" onClick={submit} data-testid="add-credit-submit">Add credit</Button>
         </Form>

@@ -188,6 +188,7 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   playlists: def('playlists', 'playlists'),
   dj_profiles: def('dj_profiles', 'users', { columns: { enabled: 'dj_profile_enabled' } }),
   hype_offers: def('hype_offers', 'hype_offers'),
+  hype_purchases: def('hype_purchases', 'hype_purchases'),
 };
 
 /** The column a field is stored in. */

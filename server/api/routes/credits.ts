@@ -3,14 +3,16 @@
  * adding one (or the same to many users, all or nothing) under CREDIT_WRITE, each POST
  * once per Idempotency-Key. The reason must be one of the `reason` reference list.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { CREDIT_WRITE, searchType } from '../../../shared/access';
-import { creditEndpoints, type Credit } from '../../../shared/api/endpoints';
+import { CSV_UPLOAD_MAX_BYTES, creditEndpoints, type Credit } from '../../../shared/api/endpoints';
 import { onePage } from '../../../shared/api/envelope';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../errors';
-import { idempotent } from '../idempotency';
+import { idempotencyKeyOf, idempotent } from '../idempotency';
+import { readCsvUsers } from '../csv-users';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { addEndpoint } from '../route';
 import { fetchVisible } from './lists';
@@ -73,12 +75,34 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
           const shown = unknown.slice(0, UNKNOWN_SHOWN).map((u) => u.id).join(', ');
           throw badRequest('user_ids', `Unknown user${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : ''}.`);
         }
-        await tx.query(
-          'insert into credits (user_id, amount, currency, reason_id) select u.id, $2, $3, $4 from unnest($1::int[]) as u(id) order by u.id',
-          [ids, amount, currency, reason_id],
-        );
-        return { count: ids.length, amount: amount.toFixed(2), currency };
+        return creditMany(tx, ids, amount, currency, reason_id);
       });
     },
   });
+
+  // The CSV upload's body is the raw request stream (as the coupon users upload): its parser lives in this scope only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('text/csv', (_req, payload, done) => done(null, payload));
+    addEndpoint(scope, db, creditEndpoints.bulkUpload, {
+      rule: CREDIT_WRITE,
+      bodyLimit: CSV_UPLOAD_MAX_BYTES,
+      handler: async (req, reply, user) => {
+        const { amount, currency, reason_id } = req.query;
+        idempotencyKeyOf(req);
+        await assertReason(db, reason_id);
+        // Every row names a user, else the 400 lists the rows by line (readCsvUsers) and nothing is credited.
+        const { ids } = await readCsvUsers(db, req.body as unknown as Readable);
+        return idempotent(db, req, reply, user!, 201, (tx) => creditMany(tx, ids, amount, currency, reason_id), { amount, currency, reason_id, user_ids: ids });
+      },
+    });
+  });
+}
+
+/** The same credit to each of `ids` (users that exist), in one statement. */
+async function creditMany(tx: Queryable, ids: readonly number[], amount: number, currency: string, reasonId: number) {
+  await tx.query(
+    'insert into credits (user_id, amount, currency, reason_id) select u.id, $2, $3, $4 from unnest($1::int[]) as u(id) order by u.id',
+    [ids, amount, currency, reasonId],
+  );
+  return { count: ids.length, amount: amount.toFixed(2), currency };
 }

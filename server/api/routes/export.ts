@@ -9,12 +9,13 @@
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SEARCH_TYPES } from '../../../shared/access';
 import { listEndpoints } from '../../../shared/api/endpoints';
 import { columnsOf, csvLine, csvRowWriter, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { planList } from '../lists/engine';
+import type { RequestUser } from '../principal';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { ListDef } from '../lists/engine';
 import { addEndpoint } from '../route';
@@ -31,61 +32,71 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
       handler: async (req, reply, user) => {
         const { columns: chosen, page: _p, per_page: _pp, ...query } = req.query;
         const cols = shownColumns(t.key, chosen === undefined ? null : chosen.split(',').filter(Boolean));
-        // Same WHERE/ORDER BY as the list: unknown or forbidden filters fail here, before any byte is sent.
-        const { sql, where, order, whereParams } = planList(def, user!, query);
-        const params = [...sql.params];
-        // The count takes only WHERE's parameters (a `q` adds a ranking parameter used by ORDER BY).
-        const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, whereParams));
-        const select = exportQuery(def, where, order, cols);
-        const line = csvRowWriter(cols);
-
-        const out = new PassThrough();
-        let closed = false;
-        reply.raw.once('close', () => (closed = !reply.raw.writableFinished));
-        const write = async (chunk: string) => {
-          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-        };
-        void db
-          .transaction(async (tx) => {
-            // Every row is wanted: plan for the whole result, not for a fast first row (the cursor default, 0.1).
-            await tx.query('set local cursor_tuple_fraction = 1.0');
-            await tx.query(`declare export_rows no scroll cursor for ${select}`, params);
-            await write(csvLine(cols.map((c) => c.title)));
-            const fetchBatch = () => tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
-            // The next batch is asked for before this one is written, so the database and the CSV work overlap.
-            let next = fetchBatch();
-            for (;;) {
-              const rows = await next;
-              if (rows.length === 0) break;
-              next = fetchBatch();
-              next.catch(() => undefined); // its failure surfaces at the next await
-              if (closed) {
-                await next.catch(() => undefined);
-                throw new Error('client went away');
-              }
-              let chunk = '';
-              for (const row of rows) chunk += line(row);
-              await write(chunk);
-            }
-            await tx.query('close export_rows');
-          })
-          // A failure mid-stream aborts the response, so the client never takes a partial file for a whole one.
-          .then(() => out.end(), (err: unknown) => {
-            // The status is already sent: the log is the only trace of a failure mid-stream.
-            if (!closed) req.log.error({ err }, 'Export failed mid-stream');
-            out.destroy(err instanceof Error ? err : new Error(String(err)));
-          });
-
-        const stamp = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${t.key}-${stamp}.csv"`)
-          .header('x-total-count', String(n))
-          .header('cache-control', 'no-store')
-          .send(out);
+        return sendSearchCsv(db, req, reply, def, user!, query, cols, `${t.key}-${new Date().toISOString().slice(0, 10)}.csv`);
       },
     });
   }
+}
+
+/**
+ * Streams the rows of a list query (`query`: the list's filters and order_by, checked by
+ * planList as for the list) as CSV of `cols`: a search's export, and the new-user export
+ * (server/api/routes/new-user-export.ts).
+ */
+export async function sendSearchCsv(
+  db: Db, req: FastifyRequest, reply: FastifyReply, def: ListDef, user: RequestUser, query: Parameters<typeof planList>[2], cols: readonly Column[], fileName: string,
+) {
+  // Same WHERE/ORDER BY as the list: unknown or forbidden filters fail here, before any byte is sent.
+  const { sql, where, order, whereParams } = planList(def, user, query);
+  const params = [...sql.params];
+  // The count takes only WHERE's parameters (a `q` adds a ranking parameter used by ORDER BY).
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${def.from} ${where}`, params.slice(0, whereParams));
+  const select = exportQuery(def, where, order, cols);
+  const line = csvRowWriter(cols);
+
+  const out = new PassThrough();
+  let closed = false;
+  reply.raw.once('close', () => (closed = !reply.raw.writableFinished));
+  const write = async (chunk: string) => {
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  };
+  void db
+    .transaction(async (tx) => {
+      // Every row is wanted: plan for the whole result, not for a fast first row (the cursor default, 0.1).
+      await tx.query('set local cursor_tuple_fraction = 1.0');
+      await tx.query(`declare export_rows no scroll cursor for ${select}`, params);
+      await write(csvLine(cols.map((c) => c.title)));
+      const fetchBatch = () => tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
+      // The next batch is asked for before this one is written, so the database and the CSV work overlap.
+      let next = fetchBatch();
+      for (;;) {
+        const rows = await next;
+        if (rows.length === 0) break;
+        next = fetchBatch();
+        next.catch(() => undefined); // its failure surfaces at the next await
+        if (closed) {
+          await next.catch(() => undefined);
+          throw new Error('client went away');
+        }
+        let chunk = '';
+        for (const row of rows) chunk += line(row);
+        await write(chunk);
+      }
+      await tx.query('close export_rows');
+    })
+    // A failure mid-stream aborts the response, so the client never takes a partial file for a whole one.
+    .then(() => out.end(), (err: unknown) => {
+      // The status is already sent: the log is the only trace of a failure mid-stream.
+      if (!closed) req.log.error({ err }, 'Export failed mid-stream');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('x-total-count', String(n))
+    .header('cache-control', 'no-store')
+    .send(out);
 }
 
 /** Fields a column's CSV value reads besides its own (money is written as a plain number, so no currency). */

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule, writeRule } from '../../../shared/access';
 import { djProfileEndpoints, listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
-import { isRecordKey } from '../../../shared/records';
+import { isRecordKey, recordDecl } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import { sqlState } from '../edge';
@@ -86,7 +86,8 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
         return row as ObjectRow;
       },
     });
-    const w = isRecordKey(t.key) ? WRITES[t.key] : undefined;
+    // A read-only record (hype purchases: no editable field) has no write routes.
+    const w = isRecordKey(t.key) && recordDecl(t.key)!.editable.length ? WRITES[t.key] : undefined;
     if (!w) continue;
     if (!writeRule(t.key)) throw new Error(`No write rule in shared/access for editable type ${t.key}`);
     const rule = writeRouteRule(t.key);

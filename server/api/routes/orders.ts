@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ORDER_WRITE, searchType } from '../../../shared/access';
-import { orderEndpoints, type OrderDetail, type OrderItem, type Refund, type RefundResult } from '../../../shared/api/endpoints';
+import { orderEndpoints, userEndpoints, type OrderDetail, type OrderItem, type Refund, type RefundResult } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { csvLine } from '../../../shared/search/csv';
 import { DOWNLOAD_AVAILABILITY } from '../../../shared/vocabularies';
@@ -35,6 +35,18 @@ async function visibleOrder(db: Queryable, user: RequestUser, id: number) {
   const row = await fetchVisible(db, ordersDef(), user, id);
   if (!row) throw notFound();
   return row;
+}
+
+/** Order items as CSV; `withOrder` adds each item's order id first (a user's items across orders). */
+function itemsCsv(items: readonly (OrderItem & { order_id?: number })[], withOrder: boolean): string {
+  const head = ['Order Item ID', 'Track ID', 'Track', 'Release ID', 'Release', 'Price', 'Download Availability', 'Downloads Enabled', 'Refunded', 'Refund Amount'];
+  let csv = csvLine(withOrder ? ['Order ID', ...head] : head);
+  for (const i of items) {
+    const cells = [i.id, i.track?.id, i.track?.name, i.release?.id, i.release?.name, i.price, availabilityLabel(i.availability),
+      i.downloads_enabled, i.refund ? new Date(i.refund.created_at).toISOString() : '', i.refund?.amount];
+    csv += csvLine(withOrder ? [i.order_id, ...cells] : cells);
+  }
+  return csv;
 }
 
 async function orderItems(db: Queryable, orderId: number): Promise<OrderItem[]> {
@@ -115,15 +127,28 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       await visibleOrder(db, user!, req.params.id);
       const items = await orderItems(db, req.params.id);
-      let csv = csvLine(['Order Item ID', 'Track ID', 'Track', 'Release ID', 'Release', 'Price', 'Download Availability', 'Downloads Enabled', 'Refunded', 'Refund Amount']);
-      for (const i of items) {
-        csv += csvLine([i.id, i.track?.id, i.track?.name, i.release?.id, i.release?.name, i.price, availabilityLabel(i.availability),
-          i.downloads_enabled, i.refund ? new Date(i.refund.created_at).toISOString() : '', i.refund?.amount]);
-      }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="order-${req.params.id}-items.csv"`)
-        .send(csv);
+        .send(itemsCsv(items, false));
+    },
+  });
+
+  // A user's order items (spec §7 Accounts "order-items-csv/download"): of the user's orders the caller sees (its active brand).
+  addEndpoint(app, db, userEndpoints.orderItemsCsv, {
+    rule: ORDERS.rule,
+    handler: async (req, reply, user) => {
+      if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('users')!, user!, req.params.id))) throw notFound();
+      const rows = await db.query<ItemRow>(
+        `select ${ITEM_SELECT} from ${ITEM_FROM} join orders o on o.id = oi.order_id
+         where o.user_id = $1 and o.brand = $2 order by oi.order_id, oi.id`,
+        [req.params.id, user!.principal.brand],
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="user-${req.params.id}-order-items.csv"`)
+        .header('x-total-count', String(rows.length))
+        .send(itemsCsv(rows.map((r) => ({ ...asItem(r), order_id: r.order_id })), true));
     },
   });
 

@@ -39,7 +39,7 @@ const NEW_TRACK = { encode_status: 'Not Converted', enabled: false, hidden: fals
 const NEW_RELEASE = { encode_status: 'Not Converted' } as const;
 
 /** A page number or size from the query (strings), with the list's messages. */
-function pageParam(name: 'page' | 'per_page', raw: string | undefined, fallback: number): number {
+export function pageParam(name: 'page' | 'per_page', raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const r = (name === 'page' ? pageValue : perPageValue).safeParse(raw);
   if (!r.success) throw badRequest(name, r.error.issues[0]?.message ?? 'Invalid value.');

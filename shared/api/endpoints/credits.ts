@@ -9,6 +9,7 @@ import { MSG } from '../../messages';
 import { money } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
+import { CsvStream } from './coupons';
 import { INT4_MAX } from '../query-values';
 
 /** §5: currency and reason are required to add credits (field messages ours; the spec gives none). */
@@ -35,6 +36,14 @@ export const BulkCreditBody = z.strictObject({
     .max(BULK_CREDIT_MAX_USERS, `Ensure this list has no more than ${BULK_CREDIT_MAX_USERS} users.`),
 });
 
+/** The credit of a CSV upload, as query parameters (the body is the CSV file). */
+export const BulkCreditUploadQuery = z.strictObject({
+  amount: z.coerce.number({ error: CREDIT_MESSAGES.amount }).pipe(CreditFields.amount),
+  currency: CreditFields.currency,
+  reason_id: z.coerce.number({ error: CREDIT_MESSAGES.reason }).pipe(CreditFields.reason_id),
+});
+export type BulkCreditUploadQuery = z.input<typeof BulkCreditUploadQuery>;
+
 export const Credit = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -59,5 +68,9 @@ export const creditEndpoints = {
   bulk: endpoint({
     method: 'POST', path: '/v4/accounts/credits/bulk/', body: BulkCreditBody, response: BulkCreditResult,
     doc: 'Adds the same credit to many users, all or nothing (Idempotency-Key required).',
+  }),
+  bulkUpload: endpoint({
+    method: 'POST', path: '/v4/accounts/credits/bulk/upload/', query: BulkCreditUploadQuery, body: CsvStream, response: BulkCreditResult,
+    doc: 'Adds the same credit (amount, currency, reason_id as query parameters) to the users of a CSV file (text/csv body, streamed; a column headed person_id or user_id), all or nothing (Idempotency-Key required). 400 {file} when the file does not parse or has no such column; 400 {file, unknown_rows: [{line, value}]} when rows name no user.',
   }),
 } as const;

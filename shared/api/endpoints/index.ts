@@ -24,3 +24,5 @@ export * from './dj-profiles';
 export * from './service-agreement';
 export * from './genres';
 export * from './coupons';
+export * from './hype';
+export * from './users';

@@ -80,6 +80,16 @@ export const exportsChannels = {
     z.object({ orderId: z.number().int().positive().max(999_999_999) }).strict(),
     Started,
   ),
+  exportUserOrderItems: channel(
+    'Saves the items of a user\'s orders as CSV (GET /v4/accounts/users/{id}/order-items-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ userId: z.number().int().positive().max(999_999_999) }).strict(),
+    Started,
+  ),
+  exportNewUsers: channel(
+    'Saves the users registered from `from` to `to` (YYYY-MM-DD, at most 2 days; the API refuses more) as CSV (GET /v4/accounts/new-users-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ from: z.iso.date(), to: z.iso.date() }).strict(),
+    Started,
+  ),
   exportCancel: channel(
     'Cancels a running export; its temporary file is removed and the target is left as it was.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),

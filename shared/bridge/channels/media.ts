@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
 import { CouponUsersUpload } from '../../api/endpoints/coupons';
+import { BulkCreditResult } from '../../api/endpoints/credits';
 import { channel } from '../define';
 
 /**
@@ -29,6 +30,17 @@ export const mediaChannels = {
     'Adds the users of a CSV file the user picked in this launch (packagingPick kind csv) to a coupon: main streams the file as the body of POST /v4/content-ops/coupons/{id}/users/upload/ (never read whole). The API\'s 400 (no person_id/user_id column, a file that does not parse, rows naming no user with their lines) comes back as its body.',
     z.object({ couponId: RecordId, path: z.string().min(1).max(4096) }).strict(),
     CouponUsersUpload,
+  ),
+  creditsBulkUpload: channel(
+    'Adds the same credit (amount, currency, reason) to the users of a CSV file the user picked in this launch (packagingPick kind csv): main streams the file as the body of POST /v4/accounts/credits/bulk/upload/ with the Idempotency-Key the renderer made for this submission (a retry never credits twice). The API\'s 400 (no person_id/user_id column, rows naming no user with their lines, a missing currency or reason) comes back as its body.',
+    z.object({
+      path: z.string().min(1).max(4096),
+      amount: z.number().positive().max(1e9),
+      currency: z.string().min(1).max(8),
+      reason_id: RecordId,
+      idempotencyKey: z.string().min(1).max(255),
+    }).strict(),
+    BulkCreditResult,
   ),
   mediaUrl: channel(
     'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',

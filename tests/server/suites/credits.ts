@@ -75,4 +75,38 @@ export function creditSuite(get: () => RunningServer) {
     expect([await count(customers[1]), await count(customers[2])]).toEqual([1, 1]);
     expect((await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1]], amount: 4, currency: 'EUR', reason_id: 2 }, key)).status).toBe(422);
   });
+
+  const upload = (query: string, csv: string, key: string | null = randomUUID(), who = 'support') =>
+    fetch(`${get().api}/v4/accounts/credits/bulk/upload/?${query}`, {
+      method: 'POST', body: csv,
+      headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': 'brand:dance', 'content-type': 'text/csv', ...(key ? { 'idempotency-key': key } : {}) },
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown>, replayed: r.headers.get('idempotent-replayed') }));
+
+  it('bulk credits from a CSV (person_id or user_id column, as the coupon upload): all or nothing, once per Idempotency-Key', async () => {
+    const [a, b, c] = customers;
+    const before = [await count(a), await count(b), await count(c)];
+    const key = randomUUID();
+    const csv = `name,person_id\nA,${a}\nB,${b}\n`;
+    const r = await upload('amount=2.5&currency=USD&reason_id=1', csv, key);
+    expect([r.status, r.body]).toEqual([201, { count: 2, amount: '2.50', currency: 'USD' }]);
+    expect([await count(a), await count(b)]).toEqual([before[0] + 1, before[1] + 1]);
+    // A replay answers the first response and credits nobody again; the same key with another file is a 422.
+    const again = await upload('amount=2.5&currency=USD&reason_id=1', csv, key);
+    expect([again.status, again.body, again.replayed]).toEqual([201, r.body, 'true']);
+    expect((await upload('amount=2.5&currency=USD&reason_id=1', `user_id\n${c}\n`, key)).status).toBe(422);
+    expect([await count(a), await count(b), await count(c)]).toEqual([before[0] + 1, before[1] + 1, before[2]]);
+  });
+
+  it('bulk credits from a CSV: unknown users by line, a wrong heading, no currency or reason, no key: 400s, nothing credited', async () => {
+    const [a] = customers;
+    const before = await count(a);
+    const unknown = await upload('amount=1&currency=USD&reason_id=1', `user_id\n${a}\n2000000000\n`);
+    expect([unknown.status, unknown.body.unknown_rows]).toEqual([400, [{ line: 3, value: '2000000000' }]]);
+    expect((await upload('amount=1&currency=USD&reason_id=1', `id\n${a}\n`)).body).toEqual({ file: [MSG.csvColumnRequired] });
+    const missing = await upload('amount=1', `user_id\n${a}\n`);
+    expect([missing.status, missing.body]).toEqual([400, { currency: [CREDIT_MESSAGES.currency], reason_id: [CREDIT_MESSAGES.reason] }]);
+    expect((await upload('amount=1&currency=USD&reason_id=1', `user_id\n${a}\n`, null)).status).toBe(400);
+    expect((await upload('amount=1&currency=USD&reason_id=1', `user_id\n${a}\n`, randomUUID(), 'contentops')).status).toBe(403);
+    expect(await count(a)).toBe(before);
+  });
 }
