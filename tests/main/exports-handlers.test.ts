@@ -74,7 +74,7 @@ describe('export handlers', () => {
     const r = await dispatch(s.handlers, 'exportNewUsers', { from: '2026-02-10', to: '2026-02-11' }, ctx);
     expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'users', query: {}, newUsers: { from: '2026-02-10', to: '2026-02-11' } });
+    expect(req).toEqual({ kind: 'newUsers', from: '2026-02-10', to: '2026-02-11' });
     expect(target).toMatch(/^\/downloads\/new-users-2026-02-10-to-2026-02-11-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await dispatch(s.handlers, 'exportNewUsers', { from: 'x', to: '2026-02-11' }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     const { api, urls } = fakeApi('ID\n');
@@ -86,7 +86,7 @@ describe('export handlers', () => {
     const s = setup('/downloads');
     expect(await dispatch(s.handlers, 'exportUserOrderItems', { userId: 7 }, ctx)).toMatchObject({ ok: true, value: { started: true } });
     const [req, target] = s.start.mock.calls[0];
-    expect(req).toEqual({ type: 'orders', query: {}, userId: 7 });
+    expect(req).toEqual({ kind: 'userOrderItems', userId: 7 });
     expect(target).toMatch(/^\/downloads\/user-7-order-items-\d{4}-\d{2}-\d{2}\.csv$/);
     const { api, urls } = fakeApi('Order ID\n');
     await apiExportSource(api)(req, new AbortController().signal);
