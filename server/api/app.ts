@@ -36,6 +36,8 @@ import { registerPublishDateRoutes } from './routes/publish-dates';
 import { registerOrderRoutes } from './routes/orders';
 import { registerCreditRoutes } from './routes/credits';
 import { registerServiceAgreementRoutes } from './routes/service-agreement';
+import { registerLabelRoutes } from './routes/labels';
+import { registerRecordImageRoutes } from './routes/record-images';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -122,6 +124,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
     registerCouponRoutes(scope, db);
+    registerLabelRoutes(scope, db);
+    registerRecordImageRoutes(scope, db, opts.storage);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

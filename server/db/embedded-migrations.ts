@@ -93,6 +93,13 @@ export const JOURNAL = {
       "when": 1795544204966,
       "tag": "0012_playlist_partners",
       "breakpoints": true
+    },
+    {
+      "idx": 13,
+      "version": "7",
+      "when": 1795549934827,
+      "tag": "0013_label_chart_images",
+      "breakpoints": true
     }
   ]
 };
@@ -110,5 +117,6 @@ export const SQL_FILES: Record<string, string> = {
   "0009_supplier_ingester_key": "ALTER TABLE \"suppliers\" ADD COLUMN \"ingester_key_hint\" text;--> statement-breakpoint\nALTER TABLE \"suppliers\" ADD COLUMN \"ingester_key_created_at\" timestamp with time zone;--> statement-breakpoint\nUPDATE \"suppliers\" SET \"ingester_key_hint\" = right(\"ingester_key\", 4), \"ingester_key\" = rtrim(translate(encode(sha256(convert_to(\"ingester_key\", 'UTF8')), 'base64'), '+/', '-_'), '=') WHERE \"ingester_key\" IS NOT NULL;\n",
   "0010_idempotency_per_user": "ALTER TABLE \"idempotency_keys\" DROP CONSTRAINT \"idempotency_keys_pkey\";--> statement-breakpoint\nALTER TABLE \"idempotency_keys\" ADD CONSTRAINT \"idempotency_keys_pkey\" PRIMARY KEY(\"user_id\",\"key\");--> statement-breakpoint\nCREATE INDEX \"idempotency_keys_created\" ON \"idempotency_keys\" USING btree (\"created_at\");\n",
   "0011_service_agreement": "CREATE TABLE \"service_agreement_acceptances\" (\n\t\"id\" serial PRIMARY KEY NOT NULL,\n\t\"supplier_id\" integer NOT NULL,\n\t\"user_id\" integer NOT NULL,\n\t\"version\" text NOT NULL,\n\t\"accepted_at\" timestamp with time zone DEFAULT now() NOT NULL,\n\t\"ip\" text NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"service_agreement_acceptances\" ADD CONSTRAINT \"service_agreement_acceptances_supplier_id_fkey\" FOREIGN KEY (\"supplier_id\") REFERENCES \"public\".\"suppliers\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"service_agreement_acceptances\" ADD CONSTRAINT \"service_agreement_acceptances_user_id_fkey\" FOREIGN KEY (\"user_id\") REFERENCES \"public\".\"users\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nCREATE INDEX \"service_agreement_acceptances_supplier_idx\" ON \"service_agreement_acceptances\" USING btree (\"supplier_id\",\"version\");",
-  "0012_playlist_partners": "CREATE TABLE \"playlist_partners\" (\n\t\"playlist_id\" integer NOT NULL,\n\t\"partner_id\" integer NOT NULL,\n\tCONSTRAINT \"playlist_partners_pkey\" PRIMARY KEY(\"playlist_id\",\"partner_id\")\n);\n--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_playlist_id_fkey\" FOREIGN KEY (\"playlist_id\") REFERENCES \"public\".\"playlists\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_partner_id_fkey\" FOREIGN KEY (\"partner_id\") REFERENCES \"public\".\"link_partners\"(\"id\") ON DELETE no action ON UPDATE no action;"
+  "0012_playlist_partners": "CREATE TABLE \"playlist_partners\" (\n\t\"playlist_id\" integer NOT NULL,\n\t\"partner_id\" integer NOT NULL,\n\tCONSTRAINT \"playlist_partners_pkey\" PRIMARY KEY(\"playlist_id\",\"partner_id\")\n);\n--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_playlist_id_fkey\" FOREIGN KEY (\"playlist_id\") REFERENCES \"public\".\"playlists\"(\"id\") ON DELETE no action ON UPDATE no action;--> statement-breakpoint\nALTER TABLE \"playlist_partners\" ADD CONSTRAINT \"playlist_partners_partner_id_fkey\" FOREIGN KEY (\"partner_id\") REFERENCES \"public\".\"link_partners\"(\"id\") ON DELETE no action ON UPDATE no action;",
+  "0013_label_chart_images": "ALTER TABLE \"labels\" ADD COLUMN \"image_key\" text;--> statement-breakpoint\nALTER TABLE \"charts\" ADD COLUMN \"image_key\" text;"
 };
