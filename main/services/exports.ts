@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
+import { labelEndpoints } from '../../shared/api/endpoints/labels';
 import type { QueryIn } from '../../shared/api/endpoint';
 import type { ApiClient } from './api-client';
 
@@ -39,6 +40,8 @@ export interface ExportRequest {
   query: QueryIn<ListEndpoints['export']>;
   /** Instead of the search: this order's items CSV (orderEndpoints.itemsCsv). */
   orderId?: number;
+  /** Instead of the search: this label's catalogue CSV (labelEndpoints.downloadCsv). */
+  labelId?: number;
 }
 
 /** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
@@ -186,7 +189,9 @@ export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
   return async (req, signal) =>
     req.orderId !== undefined
       ? api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal })
-      : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+      : req.labelId !== undefined
+        ? api.stream(labelEndpoints.downloadCsv, { params: { id: req.labelId } }, { accept: 'text/csv', signal })
+        : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */
