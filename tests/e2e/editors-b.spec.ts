@@ -135,6 +135,37 @@ test('contacts: the phone and the lists checked under the fields; a contact adde
   }
 });
 
+test('content ops creates a supplier on /create: without a contact and a contract §5 refuses it on the screen; with both it is created and opens', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const name = `E2E Created Supplier ${Date.now()}`;
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!);
+  await gotoConsole(page, '/create?type=suppliers');
+  await page.locator('#field-name').fill(name);
+  await page.getByTestId('create-submit').click();
+  await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
+  await bothWidths(page, 'supplier create refused');
+  const contact = page.getByTestId('supplier-first-contact');
+  await contact.locator('#item-first_name').fill('Ada');
+  await contact.locator('#item-last_name').fill('Lovelace');
+  await page.getByTestId('create-submit').click();
+  await expect(contact.getByTestId('item-error-country_id')).toHaveText(MSG.selectFromList);
+  await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
+  await choose(page, 'item-contact_type_id', 'Billing');
+  await choose(page, 'item-country_id', 'United States');
+  await choose(page, 'item-contract_type_id', 'Distribution');
+  const start = page.locator('#item-start_date');
+  await start.click();
+  await start.fill('01/01/2026');
+  // Enter in the last field submits the form, as in any form.
+  await start.press('Enter');
+  await expect(page).toHaveURL(/\/catalog\/suppliers\/\d+$/);
+  await expect(page.locator('#field-name')).toHaveValue(name);
+  const id = Number(/(\d+)$/.exec(page.url())![1]);
+  const contacts = (await admin.call('GET', `/v4/catalog/suppliers/${id}/contacts/`)).body as { results: { first_name: string }[] };
+  const contracts = (await admin.call('GET', `/v4/catalog/suppliers/${id}/contracts/`)).body as { results: { start_date: string }[] };
+  expect([contacts.results.map((c) => c.first_name), contracts.results.map((c) => c.start_date)]).toEqual([['Ada'], ['2026-01-01']]);
+});
+
 test('the ingester key is generated and shown once', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);

@@ -304,7 +304,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
   );
 }
 
-function ItemForm({ supplierId, fields, values, errors, onChange }: {
+export function ItemForm({ supplierId, fields, values, errors, onChange }: {
   supplierId: number; fields: readonly ItemField[]; values: Values; errors: Errors; onChange: (k: string, v: unknown) => void;
 }) {
   return (

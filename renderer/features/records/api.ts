@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  artistEndpoints, couponEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  artistEndpoints, chartEndpoints, couponEndpoints, playlistEndpoints, supplierEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -115,6 +115,7 @@ export const CREATE_ENDPOINTS = {
   pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create, coupons: couponEndpoints.create,
   live_streams: simpleRecordEndpoints.live_streams.create, host_vendors: simpleRecordEndpoints.host_vendors.create,
   tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create, link_partners: simpleRecordEndpoints.link_partners.create,
+  suppliers: supplierEndpoints.create, charts: chartEndpoints.create, playlists: playlistEndpoints.create,
 } as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
