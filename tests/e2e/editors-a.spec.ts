@@ -22,7 +22,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -175,15 +175,6 @@ test('§8: creating a label of a similar name warns with the matches; continue c
   await expect(page).toHaveURL(/\/catalog\/labels\/\d+$/);
   await expect(page.locator('#field-name')).toHaveValue(`${base.toUpperCase()}!`);
 });
-
-/** axe and no sideways scroll at 1440 and 390 px, back at 1440 after. */
-async function bothWidths(page: Page, what: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page, `${what} at 1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
   // The images live under the home folder, where the host's folder browser lists.

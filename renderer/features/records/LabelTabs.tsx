@@ -6,8 +6,7 @@
  * (TEMP_ACCOUNT_WRITE_RULE) generates the temporary username and password, shown once.
  */
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Table, Tag, Typography } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,12 +15,11 @@ import { labelEndpoints, type LabelMappingOfLabel, type TempAccount } from '../.
 import { recordRoute } from '../../../shared/records';
 import { claimedTag } from '../../../shared/search/status';
 import { fetchData } from '../../lib/api';
-import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
 import { Loading } from '../../ui/Loading';
 import { recordKeys } from './api';
-import { LoadError, TAB_TABLE } from './tab-parts';
+import { LoadError, ShownOnce, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 export function LabelMappingsTab({ id }: RecordTabProps) {
@@ -78,19 +76,10 @@ export function LabelAccountTab({ id, row }: RecordTabProps) {
           { key: 'email', label: 'Email', children: shown.email },
         ] : []),
       ]} />
-      {shown && (
-        <Alert
-          type="warning" showIcon style={{ marginTop: 12 }}
-          title="Copy this password now: it is shown only once."
-          description={<Typography.Text code copyable data-testid="temp-password">{shown.password}</Typography.Text>}
-        />
-      )}
-      {generate.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorText(generate.error)} />}
-      {!claimed && mayGenerate && (
-        <Button icon={<KeyOutlined />} style={{ marginTop: 12 }} loading={generate.isPending} onClick={() => void ask()}>
-          Generate temporary username and password
-        </Button>
-      )}
+      <ShownOnce
+        what="password" value={shown?.password ?? null} testId="temp-password" error={generate.error}
+        action={!claimed && mayGenerate ? 'Generate temporary username and password' : null} pending={generate.isPending} onGenerate={() => void ask()}
+      />
     </div>
   );
 }

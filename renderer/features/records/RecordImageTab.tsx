@@ -5,16 +5,12 @@
  * folder browser in the browser host, and main reads and POSTs it. A label's image must be
  * at least 500x500 and square (§5); the API's refusal shows here in its words.
  */
-import { useState } from 'react';
-import { Alert, App, Button, Empty, Space, Typography } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { App, Empty, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RECORD_IMAGE_RULES, type ImageRecordType } from '../../../shared/api/endpoints';
 import { bridge } from '../../lib/bridge';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
 import { recordKeys, recordQueries } from './api';
-import { uploadErrorText } from './ReleaseCoverArtTab';
+import { ImageUpload } from './ImageUpload';
 import { useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
@@ -31,7 +27,6 @@ export default function RecordImageTab({ type, id, row, onRecord }: RecordTabPro
   const mayWrite = useMayWrite(t);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [browsing, setBrowsing] = useState(false);
   const upload = useMutation({
     mutationFn: (path: string) => bridge.mediaRecordImageUpload({ type: t, id, path }),
     onSuccess: (fresh) => {
@@ -40,12 +35,6 @@ export default function RecordImageTab({ type, id, row, onRecord }: RecordTabPro
       void message.success('Image saved');
     },
   });
-  const pick = async () => {
-    upload.reset();
-    const paths = await pickNative('coverArt');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
-  };
   const stored = typeof row.image_url === 'string' && row.image_url.endsWith(`/${t}/${id}/image/`);
   const name = String(row.name ?? row.title ?? id);
 
@@ -53,30 +42,16 @@ export default function RecordImageTab({ type, id, row, onRecord }: RecordTabPro
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="record-image-tab">
       {stored ? <StoredImage type={t} id={id} version={String(row.version)} alt={`Image of ${name}`} /> : <Empty description="No image yet" />}
       {mayWrite && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">
-            {rule.squareMin
-              ? `JPEG or PNG, square, at least ${rule.squareMin}×${rule.squareMin}; stored at ${rule.side}×${rule.side}.`
-              : `JPEG or PNG; its centre is stored as a ${rule.side}×${rule.side} square.`}
-          </Typography.Text>
-          <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
-            Upload image…
-          </Button>
-          {upload.isError && <Alert type="error" showIcon data-testid="record-image-error" title={uploadErrorText(upload.error)} />}
-        </Space>
+        <ImageUpload
+          hint={rule.squareMin
+            ? `JPEG or PNG, square, at least ${rule.squareMin}×${rule.squareMin}; stored at ${rule.side}×${rule.side}.`
+            : `JPEG or PNG; its centre is stored as a ${rule.side}×${rule.side} square.`}
+          label="Upload image…"
+          title="Choose an image"
+          errorTestId="record-image-error"
+          upload={upload}
+        />
       )}
-      <FolderBrowser
-        open={browsing}
-        title="Choose an image"
-        mode="file"
-        show="images"
-        kind="coverArt"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
     </Space>
   );
 }
