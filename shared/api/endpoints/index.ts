@@ -25,3 +25,4 @@ export * from './service-agreement';
 export * from './genres';
 export * from './coupons';
 export * from './record-images';
+export * from './shared-views';
