@@ -268,6 +268,57 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
   });
 });
 
+test('views shared with the team: a link opens a view shared with content ops, a filter it may not use dropped and named; content ops shares the current view with its role', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
+    body: { type: 'labels', name: `E2E linked ${Date.now()}`, filters: { name: 'records', label_manager: '1' }, role: 'staff:content_ops' },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const linked = (made.body as { id: number }).id;
+  const mine: number[] = [];
+  try {
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog?type=labels&view=${linked}`);
+    await expect(page.getByTestId('team-view-note')).toContainText('filters label_manager');
+    await expect(page.getByTestId('chip-name')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]name=records/);
+    await expect(page).not.toHaveURL(/label_manager/);
+    await bothWidths(page, 'team view opened by link');
+
+    await page.getByTestId('share-view').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('team-view-name').fill('E2E content ops labels');
+    // Content ops shares with its own role only.
+    await expect(dialog.locator('#team-view-role')).toBeDisabled();
+    await expectAccessible(page, 'share view dialog');
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('team-views')).toContainText('E2E content ops labels');
+    const list = (await admin.call('GET', '/v4/accounts/me/shared-views/?type=labels')).body as { results: { id: number; name: string; role: string; filters: Record<string, string> }[] };
+    const shared = list.results.find((v) => v.name === 'E2E content ops labels')!;
+    mine.push(shared.id);
+    expect([shared.role, shared.filters]).toEqual(['staff:content_ops', { name: 'records' }]);
+  } finally {
+    for (const id of [linked, ...mine]) await admin.call('DELETE', `/v4/accounts/me/shared-views/${id}/`);
+  }
+});
+
+test('a role\'s default team view opens on a bare search of its type', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
+    body: { type: 'artists', name: 'E2E default artists', filters: { name: 'dj' }, role: 'staff:content_ops', is_default: true },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  try {
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, '/catalog?type=artists');
+    await expect(page).toHaveURL(/[?&]name=dj/);
+    await expect(page.getByTestId('team-views')).toContainText('E2E default artists (default)');
+  } finally {
+    await admin.call('DELETE', `/v4/accounts/me/shared-views/${(made.body as { id: number }).id}/`);
+  }
+});
+
 test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const name = `E2E Manager ${Date.now()}`;
