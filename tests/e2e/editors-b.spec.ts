@@ -7,8 +7,12 @@
  * and one contract"); the ingester key shown once; every new tab through axe at 1440 and
  * 390 px; a chart: its fields, the §9 title limit, its tracks reordered with the keyboard.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { EXCLUSIVE_PERIODS } from '../../shared/constants';
+import sharp from 'sharp';
+import { CHART_IMAGE_SIDE, EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { PHONE_MSG, SUB_GENRE_TAKEN_MSG } from '../../shared/api/endpoints';
 import { recordLink } from '../../shared/search/columns';
@@ -16,6 +20,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { browseTo } from './helpers/folder-browser';
 import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
@@ -214,6 +219,26 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await page.reload();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
+});
+
+test('a chart writer uploads a chart\'s image on its Image tab: any JPEG or PNG, its centre stored as a square', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const folder = mkdtempSync(join(homedir(), 'chart-e2e-'));
+  try {
+    writeFileSync(join(folder, 'wide.png'), await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 140, b: 90 } } }).png().toBuffer());
+    const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Image Chart' }, headers: { 'x-brand': 'brand:dance' } })).body as { id: number }).id;
+    await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+    await gotoConsole(page, `/catalog/charts/${chart}?tab=image`);
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'wide.png']);
+    const img = page.getByTestId('record-image');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(CHART_IMAGE_SIDE);
+    expect(await img.evaluate((i: HTMLImageElement) => i.naturalHeight)).toBe(CHART_IMAGE_SIDE);
+    const { row } = await getObject(admin, `/v4/catalog/charts/${chart}/`);
+    expect(row.image_url).toBe(`/v4/catalog/charts/${chart}/image/`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({ page, gotoConsole }) => {
