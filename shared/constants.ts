@@ -72,6 +72,10 @@ export const IMAGE_CROPS = {
 export const COVER_ART_MIN = 500;
 /** An artist's profile image as stored (POST …/artists/{id}/images/, pull-image): a square of this side, JPEG. */
 export const ARTIST_IMAGE_SIDE = 500;
+/** A label's image as stored (POST …/labels/{id}/images/; spec §3 "image 500x500"): a square of this side, JPEG. */
+export const LABEL_IMAGE_SIDE = 500;
+/** A chart's image as stored (POST …/charts/{id}/images/): a centre-cropped square of this side, JPEG. */
+export const CHART_IMAGE_SIDE = 500;
 /** Cover art the API takes (POST …/releases/{id}/images/): a body of at most this many bytes (413 above it). */
 export const COVER_ART_MAX_BYTES = 20 * 1024 * 1024;
 /** …and at most this many pixels a side (decoding a bigger image would take too much memory). */

@@ -17,6 +17,7 @@ import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
 import { userEndpoints } from '../../shared/api/endpoints/users';
+import { labelEndpoints } from '../../shared/api/endpoints/labels';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { exportNotice } from '../../shared/bridge/channels/exports';
@@ -50,7 +51,9 @@ export type ExportRequest =
   /** A user's order items CSV (userEndpoints.orderItemsCsv). */
   | { kind: 'userOrderItems'; userId: number }
   /** The new-user export of these days (userEndpoints.newUserExport). */
-  | { kind: 'newUsers'; from: string; to: string };
+  | { kind: 'newUsers'; from: string; to: string }
+  /** A label's catalogue CSV (labelEndpoints.downloadCsv). */
+  | { kind: 'labelCsv'; labelId: number };
 
 export type ExportKind = ExportRequest['kind'];
 type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
@@ -86,6 +89,10 @@ const EXPORT_KINDS: {
   newUsers: {
     open: (api, req, signal) => api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: 'New users', filters: { from: req.from, to: req.to } }),
+  },
+  labelCsv: {
+    open: (api, req, signal) => api.stream(labelEndpoints.downloadCsv, { params: { id: req.labelId } }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: `Label ${req.labelId} catalogue`, filters: {} }),
   },
 };
 

@@ -19,9 +19,13 @@ import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '.
 import { creditEndpoints } from '../../shared/api/endpoints/credits';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
+import { chartImageEndpoints, labelImageEndpoints, type ImageRecordType } from '../../shared/api/endpoints/record-images';
+import type { ObjectRow } from '../../shared/api/endpoints/lists';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
 import type { MediaTarget } from '../../shared/bridge/channels/media';
 import type { ApiClient } from './api-client';
+
+const RECORD_IMAGE_ENDPOINTS = { labels: labelImageEndpoints, charts: chartImageEndpoints } as const;
 
 /** How long a media URL stays valid: long enough to play a preview, seeking included. */
 export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
@@ -52,6 +56,13 @@ export class MediaService {
     const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
     const res = await this.deps.api.call(mediaEndpoints.uploadImage, { params: { id: releaseId }, body: bytes }, { contentType });
     return { results: res.data.results };
+  }
+
+  /** A label's or a chart's image from a picked image file. */
+  async uploadRecordImage(type: ImageRecordType, id: number, path: string): Promise<ObjectRow> {
+    const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
+    const res = await this.deps.api.call(RECORD_IMAGE_ENDPOINTS[type].uploadImage, { params: { id }, body: bytes }, { contentType });
+    return res.data;
   }
 
   /** A coupon's users from a picked CSV file, streamed to the API as it is read. */
@@ -131,6 +142,8 @@ export class MediaService {
         return this.deps.api.stream(mediaEndpoints.image, { params: { id: target.releaseId, variant: target.variant } }, opts);
       case 'supportDownload':
         return this.deps.api.stream(mediaEndpoints.supportDownload, { params: { id: target.trackId, format: target.format } }, opts);
+      case 'recordImage':
+        return this.deps.api.stream(RECORD_IMAGE_ENDPOINTS[target.type].image, { params: { id: target.id } }, opts);
     }
   }
 

@@ -38,6 +38,9 @@ import { registerPublishDateRoutes } from './routes/publish-dates';
 import { registerOrderRoutes } from './routes/orders';
 import { registerCreditRoutes } from './routes/credits';
 import { registerServiceAgreementRoutes } from './routes/service-agreement';
+import { registerLabelRoutes } from './routes/labels';
+import { registerRecordImageRoutes } from './routes/record-images';
+import { registerSharedViewRoutes } from './routes/shared-views';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -126,6 +129,9 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerCouponRoutes(scope, db);
     registerHypeRoutes(scope, db);
     registerUserRoutes(scope, db);
+    registerLabelRoutes(scope, db);
+    registerRecordImageRoutes(scope, db, opts.storage);
+    registerSharedViewRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -16,6 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEMP_ACCOUNT_EMAIL_RULE } from '../../shared/access';
 import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
+import { tempAccountEmailOf } from '../../shared/api/endpoints/labels';
 import type { Db } from '../db/client';
 import {
   AUTH_PATHS, authEndpoints, type IntrospectionResponse, type LogoutResponse, type OAuthErrorResponse, type RevokeResponse,
@@ -358,7 +359,7 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
         label_id: row.id,
         claimed: row.claimed,
         username: row.claimed ? null : row.temp_username,
-        email: row.claimed || !row.temp_username ? null : `${row.temp_username}@accounts.sandbox.example`,
+        email: row.claimed || !row.temp_username ? null : tempAccountEmailOf(row.temp_username),
       };
     },
   });

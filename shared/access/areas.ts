@@ -95,6 +95,20 @@ export const SALES_RULE: Rule = oneOf('staff:admin', 'staff:finance', 'user:supp
 export const TEMP_ACCOUNT_EMAIL_RULE: Rule = oneOf('staff:admin', 'staff:label_mgmt', 'staff:content_ops');
 
 /**
+ * API: generating an unclaimed label's temporary username and password (POST
+ * /v4/catalog/labels/{id}/temp-account/): whoever hands unclaimed accounts over (the
+ * temp-account-email rule), on Control, who may also read the label.
+ */
+export const TEMP_ACCOUNT_WRITE_RULE: Rule = allOf(searchType('labels')!.rule, withAll(TEMP_ACCOUNT_EMAIL_RULE, APP_CONTROL));
+
+/**
+ * API: views shared with the team (GET/POST/DELETE /v4/accounts/me/shared-views/): staff on
+ * Control, who are the roles a view is shared with. Sharing with another role, setting a
+ * role's default and removing another's view are admin's (checked by the route).
+ */
+export const SHARED_VIEWS_RULE: Rule = withAll(oneOf(...STAFF_ROLES), APP_CONTROL);
+
+/**
  * API: a track's support downloads (GET /v4/catalog/tracks/{id}/support-downloads/ and
  * …/support-downloads/{format}/), the files staff hand out when helping a customer, a label
  * or a store. The track's read rule (spec §6) restricted to staff on Control: every staff

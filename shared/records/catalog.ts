@@ -158,7 +158,10 @@ export const chartRecord = defineRecord({
   },
   shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
   create: { required: ['title'] },
-  subResources: [{ key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' }],
+  subResources: [
+    { key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' },
+    { key: 'image', label: 'Image', api: 'images' },
+  ],
 });
 
 export const labelRecord = defineRecord({
@@ -180,6 +183,12 @@ export const labelRecord = defineRecord({
   create: { required: ['name', 'supplier_id'] },
   status: (row, brand) => [...(brand === BRAND_DANCE ? [hypeTag(row.hype_eligible, row.hype_active)] : []), claimedTag(row.claimed)],
   checks: [hypeDates],
+  subResources: [
+    { key: 'contracts', label: 'Contracts', api: 'contracts' },
+    { key: 'mappings', label: 'Mappings', api: 'mappings' },
+    { key: 'image', label: 'Image', api: 'images' },
+    { key: 'account', label: 'Account', api: 'temp-account' },
+  ],
 });
 
 export const supplierRecord = defineRecord({

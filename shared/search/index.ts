@@ -8,3 +8,4 @@ export * from './columns';
 export * from './url-state';
 export * from './saved-views';
 export * from './filter-bar';
+export * from './shared-views';

@@ -13,7 +13,8 @@ export interface SearchUrlState {
   filters: FilterValues;
 }
 
-const RESERVED = ['type', 'page', 'per_page', 'order_by'];
+// `view`: a shared view's link (renderer SharedViewsControl opens it), never a filter.
+const RESERVED = ['type', 'page', 'per_page', 'order_by', 'view'];
 
 function decode(s: string): string {
   try {

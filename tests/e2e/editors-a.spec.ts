@@ -7,14 +7,22 @@
  * edited (long text, boolean, select, dates), the §5 hype-trial messages, and §8's
  * similar-name warning on /create with its continue option.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { recordImageMsg } from '../../shared/api/endpoints/record-images';
+import { MEDIA_PATH } from '../../shared/bridge/transport';
+import { LABEL_IMAGE_SIDE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { browseTo } from './helpers/folder-browser';
+import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -166,6 +174,149 @@ test('§8: creating a label of a similar name warns with the matches; continue c
   await page.getByTestId('similar-labels-continue').click();
   await expect(page).toHaveURL(/\/catalog\/labels\/\d+$/);
   await expect(page.locator('#field-name')).toHaveValue(`${base.toUpperCase()}!`);
+});
+
+test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
+  // The images live under the home folder, where the host's folder browser lists.
+  let folder: string;
+  test.beforeAll(async () => {
+    folder = mkdtempSync(join(homedir(), 'label-e2e-'));
+    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 60, b: 90 } } }).png().toBuffer();
+    writeFileSync(join(folder, 'wide.png'), await png(800, 500));
+    writeFileSync(join(folder, 'square.png'), await png(900, 900));
+  });
+  test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('content ops adds a contract (§5 select and date messages), sees the label\'s mappings, uploads its image (§5 rule) and downloads its CSV; axe at 1440 and 390', async ({ page, gotoConsole }) => {
+    test.setTimeout(180_000);
+    const id = await newLabel(`E2E Tabs Label ${Date.now()}`);
+    const mapped = await admin.call('POST', '/v4/catalog/suppliers/2/label-mappings/', { body: { source_label: `E2E Delivered ${id}`, label_id: id } });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(201);
+    await signIn(page, gotoConsole, account('contentops'));
+    await openFromSearch(page, gotoConsole, 'labels', id);
+
+    await openTab(page, 'Contracts');
+    const contracts = page.getByTestId('label-contracts');
+    await contracts.getByRole('button', { name: 'Add contract' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByTestId('item-error-contract_type_id')).toHaveText(MSG.selectFromList);
+    await choose(page, 'item-contract_type_id', 'Licence');
+    await typeDate(page, 'item-start_date', '01/01/2026');
+    await typeDate(page, 'item-end_date', '12/31/2025');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByTestId('item-error-end_date')).toHaveText(MSG.endAfterStart);
+    await typeDate(page, 'item-end_date', '12/31/2026');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(contracts).toContainText('Licence');
+    await expect(contracts).toContainText('12/31/2026');
+    await expect(contracts.getByRole('button', { name: /^Remove contract/ })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('label-contracts')).toContainText('Licence');
+    await bothWidths(page, 'label contracts');
+
+    await openTab(page, 'Mappings');
+    await expect(page.getByTestId('label-mappings')).toContainText(`E2E Delivered ${id}`);
+    await bothWidths(page, 'label mappings');
+
+    await openTab(page, 'Image');
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'wide.png']);
+    await expect(page.getByTestId('record-image-error')).toHaveText(recordImageMsg('labels').notSquare);
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'square.png']);
+    const img = page.getByTestId('record-image');
+    await expect(img).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}[A-Za-z0-9_-]{43}$`));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(LABEL_IMAGE_SIDE);
+    await bothWidths(page, 'label image');
+    // The page's form took the new version: a field saved after the upload is no conflict.
+    await openTab(page, 'Details');
+    await page.locator('#field-bio').fill('Bio after the image.');
+    await saveAndWait(page);
+
+    await page.getByRole('button', { name: 'Download label CSV' }).click();
+    const saved = page.getByText(new RegExp(`^Exported \\d+ rows to label-${id}-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+    await expect(saved).toBeVisible({ timeout: 60_000 });
+    const name = /to (label-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+    const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+    const csv = readFileSync(file, 'utf8');
+    rmSync(file, { force: true });
+    expect(csv.split('\r\n')[0]).toBe('Release ID,Release,Catalog Number,UPC,Street Date,Track ID,Track,Mix Name,Artists,ISRC,Genre,Encode Status');
+  });
+
+  test('label management generates an unclaimed label\'s temporary username and password, shown once; a claimed label shows "Account claimed"', async ({ page, gotoConsole }) => {
+    test.setTimeout(120_000);
+    const unclaimed = (await admin.call('GET', '/v4/catalog/labels/?per_page=100&order_by=id')).body as { results: { id: number; claimed: boolean }[] };
+    const label = unclaimed.results.find((l) => !l.claimed)!;
+    await signIn(page, gotoConsole, account('labelmgmt'));
+    await gotoConsole(page, `/catalog/labels/${label.id}?tab=account`);
+    await expect(page.getByTestId('label-account-status')).toHaveText('Account not claimed');
+    await page.getByRole('button', { name: 'Generate temporary username and password' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByTestId('temp-password')).toBeVisible();
+    const username = (await page.getByTestId('temp-username').textContent())!.trim();
+    expect(username.length).toBeGreaterThan(0);
+    await bothWidths(page, 'label account');
+    // Shown once: after a reload the password is gone.
+    await page.reload();
+    await expect(page.getByTestId('label-account-status')).toHaveText('Account not claimed');
+    await expect(page.getByTestId('temp-password')).toHaveCount(0);
+    await gotoConsole(page, '/catalog/labels/1?tab=account');
+    await expect(page.getByTestId('label-account-status')).toHaveText('Account claimed');
+    await expect(page.getByRole('button', { name: 'Generate temporary username and password' })).toHaveCount(0);
+  });
+});
+
+test('views shared with the team: a link opens a view shared with content ops, a filter it may not use dropped and named; content ops shares the current view with its role', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
+    body: { type: 'labels', name: `E2E linked ${Date.now()}`, filters: { name: 'records', label_manager: '1' }, role: 'staff:content_ops' },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const linked = (made.body as { id: number }).id;
+  const mine: number[] = [];
+  try {
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, `/catalog?type=labels&view=${linked}`);
+    await expect(page.getByTestId('team-view-note')).toContainText('filters label_manager');
+    await expect(page.getByTestId('chip-name')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]name=records/);
+    await expect(page).not.toHaveURL(/label_manager/);
+    await bothWidths(page, 'team view opened by link');
+
+    await page.getByTestId('share-view').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('team-view-name').fill('E2E content ops labels');
+    // Content ops shares with its own role only.
+    await expect(dialog.locator('#team-view-role')).toBeDisabled();
+    await expectAccessible(page, 'share view dialog');
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('team-views')).toContainText('E2E content ops labels');
+    const list = (await admin.call('GET', '/v4/accounts/me/shared-views/?type=labels')).body as { results: { id: number; name: string; role: string; filters: Record<string, string> }[] };
+    const shared = list.results.find((v) => v.name === 'E2E content ops labels')!;
+    mine.push(shared.id);
+    expect([shared.role, shared.filters]).toEqual(['staff:content_ops', { name: 'records' }]);
+  } finally {
+    for (const id of [linked, ...mine]) await admin.call('DELETE', `/v4/accounts/me/shared-views/${id}/`);
+  }
+});
+
+test('a role\'s default team view opens on a bare search of its type', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
+    body: { type: 'artists', name: 'E2E default artists', filters: { name: 'dj' }, role: 'staff:content_ops', is_default: true },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  try {
+    await signIn(page, gotoConsole, account('contentops'));
+    await gotoConsole(page, '/catalog?type=artists');
+    await expect(page).toHaveURL(/[?&]name=dj/);
+    await expect(page.getByTestId('team-views')).toContainText('E2E default artists (default)');
+  } finally {
+    await admin.call('DELETE', `/v4/accounts/me/shared-views/${(made.body as { id: number }).id}/`);
+  }
 });
 
 test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({ page, gotoConsole }) => {

@@ -7,8 +7,12 @@
  * and one contract"); the ingester key shown once; every new tab through axe at 1440 and
  * 390 px; a chart: its fields, the §9 title limit, its tracks reordered with the keyboard.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { EXCLUSIVE_PERIODS } from '../../shared/constants';
+import sharp from 'sharp';
+import { CHART_IMAGE_SIDE, EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { PHONE_MSG, SUB_GENRE_TAKEN_MSG } from '../../shared/api/endpoints';
 import { recordLink } from '../../shared/search/columns';
@@ -16,7 +20,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
+import { browseTo } from './helpers/folder-browser';
+import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,15 +54,6 @@ async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: n
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
-
-/** axe and no sideways scroll at 1440 and at 390 px. */
-async function bothWidths(page: Page, what: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page, `${what} at 1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390`);
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({ page, gotoConsole }) => {
@@ -135,6 +131,37 @@ test('contacts: the phone and the lists checked under the fields; a contact adde
   }
 });
 
+test('content ops creates a supplier on /create: without a contact and a contract §5 refuses it on the screen; with both it is created and opens', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const name = `E2E Created Supplier ${Date.now()}`;
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!);
+  await gotoConsole(page, '/create?type=suppliers');
+  await page.locator('#field-name').fill(name);
+  await page.getByTestId('create-submit').click();
+  await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
+  await bothWidths(page, 'supplier create refused');
+  const contact = page.getByTestId('supplier-first-contact');
+  await contact.locator('#item-first_name').fill('Ada');
+  await contact.locator('#item-last_name').fill('Lovelace');
+  await page.getByTestId('create-submit').click();
+  await expect(contact.getByTestId('item-error-country_id')).toHaveText(MSG.selectFromList);
+  await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
+  await choose(page, 'item-contact_type_id', 'Billing');
+  await choose(page, 'item-country_id', 'United States');
+  await choose(page, 'item-contract_type_id', 'Distribution');
+  const start = page.locator('#item-start_date');
+  await start.click();
+  await start.fill('01/01/2026');
+  // Enter in the last field submits the form, as in any form.
+  await start.press('Enter');
+  await expect(page).toHaveURL(/\/catalog\/suppliers\/\d+$/);
+  await expect(page.locator('#field-name')).toHaveValue(name);
+  const id = Number(/(\d+)$/.exec(page.url())![1]);
+  const contacts = (await admin.call('GET', `/v4/catalog/suppliers/${id}/contacts/`)).body as { results: { first_name: string }[] };
+  const contracts = (await admin.call('GET', `/v4/catalog/suppliers/${id}/contracts/`)).body as { results: { start_date: string }[] };
+  expect([contacts.results.map((c) => c.first_name), contracts.results.map((c) => c.start_date)]).toEqual([['Ada'], ['2026-01-01']]);
+});
+
 test('the ingester key is generated and shown once', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
@@ -192,6 +219,26 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await page.reload();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
+});
+
+test('a chart writer uploads a chart\'s image on its Image tab: any JPEG or PNG, its centre stored as a square', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const folder = mkdtempSync(join(homedir(), 'chart-e2e-'));
+  try {
+    writeFileSync(join(folder, 'wide.png'), await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 140, b: 90 } } }).png().toBuffer());
+    const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Image Chart' }, headers: { 'x-brand': 'brand:dance' } })).body as { id: number }).id;
+    await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+    await gotoConsole(page, `/catalog/charts/${chart}?tab=image`);
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'wide.png']);
+    const img = page.getByTestId('record-image');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(CHART_IMAGE_SIDE);
+    expect(await img.evaluate((i: HTMLImageElement) => i.naturalHeight)).toBe(CHART_IMAGE_SIDE);
+    const { row } = await getObject(admin, `/v4/catalog/charts/${chart}/`);
+    expect(row.image_url).toBe(`/v4/catalog/charts/${chart}/image/`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({ page, gotoConsole }) => {

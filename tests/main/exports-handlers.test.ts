@@ -93,6 +93,19 @@ describe('export handlers', () => {
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/users/7/order-items-csv/download/']);
   });
 
+  it('exportLabelCsv saves a label\'s catalogue CSV: main picks the file, the source streams the label\'s download-csv/', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportLabelCsv', { labelId: 7 }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ kind: 'labelCsv', labelId: 7 });
+    expect(target).toMatch(/^\/downloads\/label-7-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportLabelCsv', { labelId: 0 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('Release ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/catalog/labels/7/download-csv/']);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

@@ -23,6 +23,8 @@ import { SessionService } from '../../main/services/session';
 import { createMemoryVault } from '../../main/services/token-vault';
 import { BridgeError, MEDIA_PATH } from '../../shared/bridge';
 import { PKG_MSG } from '../../shared/packaging/messages';
+import { recordImageMsg } from '../../shared/api/endpoints/record-images';
+import { LABEL_IMAGE_SIDE } from '../../shared/constants';
 import { postSignInForm } from '../server/helpers';
 
 let server: RunningServer;
@@ -89,6 +91,20 @@ describe('cover art through main', () => {
     expect(r.headers.get('content-type')).toMatch(/^image\//);
     const meta = await sharp(r.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([1400, 1400]);
+  });
+});
+
+describe('label and chart images through main', () => {
+  it('a picked 400x400 image is refused for a label with the §5 rule; a 1600x1600 one is stored at 500x500 and served on the host\'s origin', async () => {
+    const small = await packaging.browsePick(join(dir, 'small.png'), 'coverArt');
+    const err = await media.uploadRecordImage('labels', 1, small.path).catch((e: unknown) => e);
+    expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([400, { image: [recordImageMsg('labels').tooSmall] }]);
+    const picked = await packaging.browsePick(join(dir, 'cover.png'), 'coverArt');
+    const label = await media.uploadRecordImage('labels', 1, picked.path);
+    expect(label.image_url).toBe('/v4/catalog/labels/1/image/');
+    const r = await get(media.ticket({ kind: 'recordImage', type: 'labels', id: 1 }).url);
+    const meta = await sharp(r.bytes).metadata();
+    expect([r.status, meta.format, meta.width, meta.height]).toEqual([200, 'jpeg', LABEL_IMAGE_SIDE, LABEL_IMAGE_SIDE]);
   });
 });
 

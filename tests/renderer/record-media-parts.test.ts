@@ -11,7 +11,7 @@ import { PKG_MSG } from '../../shared/packaging/messages';
 import { referenceText } from '../../renderer/features/records/HistoryTab';
 import { parentBlocksShowing } from '../../renderer/features/records/TrackDjEditsTab';
 import { playable } from '../../renderer/features/records/TrackAudioFilesTab';
-import { uploadErrorText } from '../../renderer/features/records/ReleaseCoverArtTab';
+import { uploadErrorText } from '../../renderer/features/records/ImageUpload';
 
 const file = (format: string, stored: boolean) => ({ id: 1, format, size_bytes: 1, storage_key: 'k', created_at: '2026-01-01', stored }) as Parameters<typeof playable>[0][number];
 

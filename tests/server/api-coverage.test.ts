@@ -31,7 +31,11 @@ const COVERED: Record<string, readonly Call[]> = {
     ['GET', `${A}/1/muzooka-mappings/`], ['POST', `${A}/1/muzooka-mappings/`], ['PATCH', `${A}/1/muzooka-mappings/1/`], ['DELETE', `${A}/1/muzooka-mappings/1/`],
     ['POST', `${A}/1/sync/`], ['DELETE', `${A}/1/sync/`], ['POST', `${A}/1/pull-image/`],
   ],
-  Labels: [['GET', `${L}/`], ['GET', `${L}/1/`], ['PATCH', `${L}/1/`]],
+  Labels: [
+    ['GET', `${L}/`], ['GET', `${L}/1/`], ['PATCH', `${L}/1/`],
+    ['GET', `${L}/1/contracts/`], ['POST', `${L}/1/contracts/`], ['PATCH', `${L}/1/contracts/1/`],
+    ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`],
+  ],
   Suppliers: [
     ['POST', `${S}/`], ['GET', `${S}/1/`], ['PATCH', `${S}/1/`], ['GET', `${S}/1/labels/`],
     ...(['label-mappings', 'genre-mappings'] as const).flatMap((m): Call[] => [
@@ -43,7 +47,7 @@ const COVERED: Record<string, readonly Call[]> = {
     ['POST', `${S}/1/sales/`], ['POST', `${S}/1/sales-export/`],
   ],
   Charts: [['GET', `${C}/`], ['POST', `${C}/`], ['GET', `${C}/1/`], ['PATCH', `${C}/1/`], ['GET', `${C}/1/tracks/`], ['PUT', `${C}/1/tracks/`],
-    ['GET', `${C}/1/playlist-mappings/`], ['POST', `${C}/1/playlist-mappings/`], ['PATCH', `${C}/1/playlist-mappings/1/`]],
+    ['GET', `${C}/1/playlist-mappings/`], ['POST', `${C}/1/playlist-mappings/`], ['PATCH', `${C}/1/playlist-mappings/1/`], ['POST', `${C}/1/images/`]],
   Playlists: [['GET', `${P}/`], ['POST', `${P}/`], ['GET', `${P}/1/`], ['PATCH', `${P}/1/`], ['GET', `${P}/1/tracks/`], ['PUT', `${P}/1/tracks/bulk/`], ['GET', `${P}/1/chart-mapping/`],
     ['GET', `${P}/1/partners/`], ['PUT', `${P}/1/partners-bulk/`]],
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
@@ -51,10 +55,8 @@ const COVERED: Record<string, readonly Call[]> = {
 };
 /** §7 paths without a route yet (issue 14, left for later). */
 const NOT_YET: readonly Call[] = [
-  ['GET', `${L}/1/contracts/`], ['POST', `${L}/1/contracts/`], ['PATCH', `${L}/1/contracts/1/`],
-  ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`], ['GET', `${L}/1/statements/`],
+  ['GET', `${L}/1/statements/`],
   ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
-  ['POST', `${C}/1/images/`],
 ];
 
 /** Whether the API registered a route for the call (its path parameters filled). */

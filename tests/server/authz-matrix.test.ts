@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
@@ -888,6 +888,54 @@ describe.concurrent('supplier sub-resources × account', () => {
     const route = ROUTES.find((r) => r.name === name)!;
     const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
     expect(await route.run(send)).toBe(allowed ? route.ok : 403);
+  });
+
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * A label's sub-resources (spec §7 Labels; server/api/routes/labels.ts), the label and
+ * chart images (server/api/routes/record-images.ts) and the views shared with the team
+ * (server/api/routes/shared-views.ts: SHARED_VIEWS_RULE): reads under the type's read rule,
+ * writes under its write rule, the temporary account under TEMP_ACCOUNT_WRITE_RULE. Every
+ * cell acts on label 1 (claimed, supplier 1's) or the brand's first chart; an allowed
+ * writer gets the 400 of a bad body, the 404 of an item that is not there or the 409 of a
+ * claimed label, so nothing changes.
+ */
+describe.concurrent('label sub-resources, images and shared views × account', () => {
+  type Send = (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number }>;
+  const L = '/v4/catalog/labels/1/';
+  const LREAD = searchType('labels')!.rule;
+  const LWRITE = allOf(LREAD, writeRule('labels')!);
+  const CREAD = searchType('charts')!.rule;
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send, brand: string) => Promise<number> }[] = [
+    ...['contracts', 'mappings', 'download-csv'].map((p) => ({ name: `GET labels/{id}/${p}`, rule: LREAD, ok: 200, run: async (send: Send) => (await send(`${L}${p}/`)).status })),
+    { name: 'GET labels/{id}/image', rule: LREAD, ok: 404, run: async (send) => (await send(`${L}image/`)).status },
+    { name: 'POST labels/{id}/contracts', rule: LWRITE, ok: 400, run: async (send) => (await send(`${L}contracts/`, { method: 'POST', body: { contract_type_id: 1 } })).status },
+    {
+      name: 'PATCH labels/{id}/contracts/{item}', rule: LWRITE, ok: 404,
+      run: async (send) => (await send(`${L}contracts/2000000000/`, { method: 'PATCH', body: { active: true }, headers: { 'if-match': '"v1"' } })).status,
+    },
+    { name: 'POST labels/{id}/images', rule: LWRITE, ok: 400, run: async (send) => (await send(`${L}images/`, { method: 'POST', body: {} })).status },
+    { name: 'POST labels/{id}/temp-account', rule: TEMP_ACCOUNT_WRITE_RULE, ok: 409, run: async (send) => (await send(`${L}temp-account/`, { method: 'POST' })).status },
+    { name: 'GET charts/{id}/image', rule: CREAD, ok: 404, run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/image/`)).status },
+    // Views shared with the team: an allowed caller gets the list, the 404 of a view that is not there, the 400 of a bad body.
+    { name: 'GET me/shared-views', rule: SHARED_VIEWS_RULE, ok: 200, run: async (send) => (await send('/v4/accounts/me/shared-views/')).status },
+    { name: 'GET me/shared-views/{id}', rule: SHARED_VIEWS_RULE, ok: 404, run: async (send) => (await send('/v4/accounts/me/shared-views/2000000000/')).status },
+    { name: 'POST me/shared-views', rule: SHARED_VIEWS_RULE, ok: 400, run: async (send) => (await send('/v4/accounts/me/shared-views/', { method: 'POST', body: {} })).status },
+    { name: 'DELETE me/shared-views/{id}', rule: SHARED_VIEWS_RULE, ok: 404, run: async (send) => (await send('/v4/accounts/me/shared-views/2000000000/', { method: 'DELETE' })).status },
+    {
+      name: 'POST charts/{id}/images', rule: allOf(CREAD, writeRule('charts')!), ok: 400,
+      run: async (send, brand) => (await send(`/v4/catalog/charts/${await rowOf('charts', brand)}/images/`, { method: 'POST', body: {} })).status,
+    },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+    expect(await route.run(send, brand)).toBe(allowed ? route.ok : 403);
   });
 
   it('both sides of every route are represented', () => {

@@ -14,6 +14,7 @@ import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
+import { sharedViewSuite } from './suites/shared-views';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
@@ -43,6 +44,7 @@ describe('track and release sub-resources (PGlite)', () => subresourceSuite(() =
 describe('media (PGlite)', () => mediaSuite(() => server));
 describe('artists (PGlite)', () => artistSuite(() => server));
 describe('labels (PGlite)', () => labelSuite(() => server));
+describe('shared views (PGlite)', () => sharedViewSuite(() => server));
 describe('suppliers (PGlite)', () => supplierSuite(() => server));
 describe('charts (PGlite)', () => chartSuite(() => server));
 describe('sub-genres (PGlite)', () => subGenreSuite(() => server));

@@ -22,6 +22,7 @@ import { subresourceSuite } from './suites/subresources';
 import { mediaSuite } from './suites/media';
 import { artistSuite } from './suites/artists';
 import { labelSuite } from './suites/labels';
+import { sharedViewSuite } from './suites/shared-views';
 import { supplierSuite } from './suites/suppliers';
 import { chartSuite, djProfileSuite, playlistPartnerSuite, playlistSuite, subGenreSuite } from './suites/charts';
 import { orderSuite } from './suites/orders';
@@ -65,6 +66,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('media', () => mediaSuite(() => server));
   describe('artists', () => artistSuite(() => server));
   describe('labels', () => labelSuite(() => server));
+  describe('shared views', () => sharedViewSuite(() => server));
   describe('suppliers', () => supplierSuite(() => server));
   describe('charts', () => chartSuite(() => server));
   describe('sub-genres', () => subGenreSuite(() => server));

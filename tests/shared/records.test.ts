@@ -139,6 +139,8 @@ describe('rules, tabs, route, order', () => {
     ]);
     expect(recordTabs('releases').map((t) => t.label)).toEqual(['Details', 'Tracks', 'Cover Art', 'Territories', 'Notes', 'History']);
     expect(recordTabs('genres').map((t) => t.key)).toEqual(['details', 'sub-genres', 'history']);
+    expect(recordTabs('labels').map((t) => t.label)).toEqual(['Details', 'Contracts', 'Mappings', 'Image', 'Account', 'History']);
+    expect(recordTabs('charts').map((t) => t.key)).toEqual(['details', 'tracks', 'playlist', 'image', 'history']);
     expect([recordRoute('tracks', 5), recordRoute('live_streams', 2), recordRoute('pages', 3)]).toEqual(['/catalog/tracks/5', '/live/streams/2', '/curation/pages/3']);
   });
   it('status tags in the spec words: encode status, hype on the dance brand only', () => {

@@ -39,6 +39,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ kind: 'newUsers', from: req.from, to: req.to }, target);
     },
+    exportLabelCsv: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName(`label-${req.labelId}`));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'labelCsv', labelId: req.labelId }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

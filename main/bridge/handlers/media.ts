@@ -6,6 +6,7 @@ import type { AreaHandlers } from '../types';
 export function mediaHandlers(s: Pick<MainServices, 'media'>): AreaHandlers<typeof mediaChannels> {
   return {
     mediaCoverUpload: (req) => s.media.uploadCover(req.releaseId, req.path),
+    mediaRecordImageUpload: (req) => s.media.uploadRecordImage(req.type, req.id, req.path),
     couponUsersUpload: (req) => s.media.uploadCouponUsers(req.couponId, req.path),
     creditsBulkUpload: ({ path, idempotencyKey, ...credit }) => s.media.uploadBulkCredits(path, credit, idempotencyKey),
     mediaUrl: (req) => s.media.ticket(req.target),

@@ -21,6 +21,7 @@ import { createRecord, isCreatable, type CreatableType } from './api';
 import { changeErrors, fieldsOnBrand, serverFieldErrors, wireValue, withField, type FieldErrors } from './form-model';
 import { EditableFields } from './RecordFields';
 import { usePageSlugErrors } from '../curation/slug-check';
+import { SupplierFirstItems, emptyFirstItems, firstItemServerErrors, firstItemsDraft, type FirstItemErrors, type FirstItems } from './SupplierCreateItems';
 import './records.css';
 
 /** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
@@ -98,6 +99,10 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const [created, setCreated] = useState<string | null>(null);
   /** §8: the labels of a similar name the server found; the user may continue past them. */
   const [similar, setSimilar] = useState<SimilarLabel[] | null>(null);
+  /** A new supplier's first contact and contract (§5). */
+  const [first, setFirst] = useState<FirstItems>(emptyFirstItems);
+  const [firstErrors, setFirstErrors] = useState<FirstItemErrors>({ contact: {}, contract: {} });
+  const isSupplier = type === 'suppliers';
   const body = createBody(decl, fields, values);
   const asTyped = usePageSlugErrors(type, values);
   useUnsavedChanges(Object.keys(body).length > 0 && !created);
@@ -109,19 +114,29 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const submit = async (confirmSimilar = false) => {
     const own = createErrors(decl, body);
     setErrors(own);
-    if (Object.keys(own).length > 0 || Object.keys(asTyped).length > 0) return;
+    const items = isSupplier ? firstItemsDraft(first) : null;
+    setFirstErrors(items && 'errors' in items ? items.errors : { contact: {}, contract: {} });
+    if (Object.keys(own).length > 0 || Object.keys(asTyped).length > 0 || (items && 'errors' in items)) return;
     setSaving(true);
     setFailure(null);
     setSimilar(null);
     try {
-      const res = await createRecord(type, confirmSimilar ? { ...body, confirm_similar: true } : body);
+      const sent = items ? { ...body, ...items } : body;
+      const res = await createRecord(type, confirmSimilar ? { ...sent, confirm_similar: true } : sent);
       void queryClient.invalidateQueries({ queryKey: searchKeys.type(type) });
       setCreated(recordRoute(type, res.data.id) ?? '/catalog');
     } catch (e) {
       const matches = similarLabelsOf(e);
       if (matches) return setSimilar(matches);
+      const { fields: byField, other } = serverFieldErrors(e, fields);
+      setErrors(byField);
+      if (isSupplier && e instanceof BridgeError && e.status === 400) {
+        const mine = firstItemServerErrors(e.detail as Record<string, string[]>);
+        setFirstErrors(mine);
+        // Only the items were refused: their forms say why.
+        if (other.length && Object.keys(byField).length === 0 && (mine.rule || Object.keys(mine.contact).length || Object.keys(mine.contract).length)) return;
+      }
       setFailure(e);
-      setErrors(serverFieldErrors(e, fields).fields);
     } finally {
       setSaving(false);
     }
@@ -142,6 +157,16 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
             setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k)));
           }}
         />
+        {isSupplier && (
+          <SupplierFirstItems
+            value={first}
+            errors={firstErrors}
+            onChange={(v) => {
+              setFirst(v);
+              setFirstErrors({ contact: {}, contract: {} });
+            }}
+          />
+        )}
         {similar && (
           <Alert
             type="warning"

@@ -12,10 +12,12 @@ import { useSearchParams } from 'react-router-dom';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import type { RecordDecl } from '../../../shared/records';
 import { brandName } from '../../lib/brands';
+import { bridge } from '../../lib/bridge';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { GenericErrorPage } from '../../ui/pages';
+import { ExportButton } from '../search/ExportButton';
 import { TONE_COLOR } from '../../ui/tones';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { isDeletable, isReencodable, recordQueries } from './api';
@@ -107,6 +109,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
+        {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportLabelCsv({ labelId: id })} />}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
       <Tabs

@@ -6,31 +6,18 @@
  * it; the API applies the §5 rule (at least 500x500, square) and its refusal shows here
  * in the rule's words. Read-only for everyone else.
  */
-import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Space, Typography } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { App, Descriptions, Empty, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COVER_ART_MIN, IMAGE_CROPS } from '../../../shared/constants';
 import type { ReleaseImage } from '../../../shared/api/endpoints';
 import { displayDate, formatFileSize } from '../../../shared/search/format';
-import { BridgeError } from '../../lib/bridge';
-import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
 import { recordKeys, recordQueries, uploadCoverArt } from './api';
+import { ImageUpload } from './ImageUpload';
 import { LoadError, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 const VARIANT_LABEL: Record<ReleaseImage['variant'], string> = { original: 'Uploaded Image', default: 'Default Crop' };
-
-/** An upload's refusal: the API's messages for the image (the §5 rule's words), else the body-error text. */
-export function uploadErrorText(error: unknown): string {
-  const detail = error instanceof BridgeError && isErrorStatus(error.status) ? error.detail : undefined;
-  const image = detail && typeof detail === 'object' && 'image' in detail ? (detail as { image: unknown }).image : undefined;
-  if (Array.isArray(image) && image.every((m) => typeof m === 'string') && image.length) return image.join(' ');
-  return bodyErrorText(error);
-}
 
 function CoverImage({ id, title, image }: { id: number; title: string; image: ReleaseImage }) {
   const url = useQuery(recordQueries.mediaUrl({ kind: 'releaseImage', releaseId: id, variant: image.variant }, image.created_at));
@@ -43,7 +30,6 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const q = useQuery(recordQueries.images(id));
-  const [browsing, setBrowsing] = useState(false);
   const upload = useMutation({
     mutationFn: (path: string) => uploadCoverArt(id, path),
     onSuccess: (data) => {
@@ -53,12 +39,6 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
       void message.success('Cover art saved');
     },
   });
-  const pick = async () => {
-    upload.reset();
-    const paths = await pickNative('coverArt');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
-  };
 
   if (q.isPending) return <Loading />;
   if (q.isError) return <LoadError error={q.error} />;
@@ -80,28 +60,14 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
         </Descriptions>
       )}
       {mayWrite && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">
-            JPEG or PNG, square, at least {COVER_ART_MIN}×{COVER_ART_MIN}; a {w}×{h} crop is made from it.
-          </Typography.Text>
-          <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
-            Upload cover art…
-          </Button>
-          {upload.isError && <Alert type="error" showIcon data-testid="cover-art-error" title={uploadErrorText(upload.error)} />}
-        </Space>
+        <ImageUpload
+          hint={`JPEG or PNG, square, at least ${COVER_ART_MIN}×${COVER_ART_MIN}; a ${w}×${h} crop is made from it.`}
+          label="Upload cover art…"
+          title="Choose cover art"
+          errorTestId="cover-art-error"
+          upload={upload}
+        />
       )}
-      <FolderBrowser
-        open={browsing}
-        title="Choose cover art"
-        mode="file"
-        show="images"
-        kind="coverArt"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
     </Space>
   );
 }

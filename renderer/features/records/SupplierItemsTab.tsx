@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import type { z } from 'zod';
 import {
   ContactBody, ContactPatch, ContractBody, ContractPatch, GenreMappingBody, GenreMappingPatch, LabelMappingBody, LabelMappingPatch,
-  supplierEndpoints,
+  labelEndpoints, supplierEndpoints,
 } from '../../../shared/api/endpoints';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
 import { MSG } from '../../../shared/messages';
@@ -44,8 +44,12 @@ interface ItemField {
   readonly required?: boolean;
 }
 
+type ItemEndpoints = Readonly<Record<'list' | 'create' | 'patch', EndpointSpec>> & { readonly remove?: EndpointSpec };
+
 interface ItemsConfig {
   readonly key: 'contacts' | 'contracts' | 'genreMappings' | 'labelMappings';
+  /** Whose items (default a supplier's) and, for a label, its endpoints (a label's contracts are not removed: §7 names GET, POST, PATCH). */
+  readonly parent?: { readonly type: 'labels'; readonly noun: string; readonly endpoints: ItemEndpoints };
   /** Singular, as the buttons and messages say it. */
   readonly noun: string;
   readonly fields: readonly ItemField[];
@@ -169,11 +173,12 @@ export function itemDraft(c: ItemsConfig, before: Values | null, values: Values)
 }
 
 function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsConfig }) {
-  const mayWrite = useMayWrite('suppliers');
+  const parent = c.parent?.type ?? 'suppliers';
+  const mayWrite = useMayWrite(parent);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const ep = supplierEndpoints[c.key] as unknown as Record<'list' | 'create' | 'patch' | 'remove', EndpointSpec>;
-  const queryKey = [...recordKeys.one('suppliers', id), c.key];
+  const ep: ItemEndpoints = c.parent?.endpoints ?? (supplierEndpoints[c.key] as unknown as ItemEndpoints);
+  const queryKey = [...recordKeys.one(parent, id), c.key];
   const q = useQuery({ queryKey, queryFn: async () => (await fetchData(ep.list, { params: { id } } as never)) as { results: Item[] } });
   const [editing, setEditing] = useState<{ item: Item | null; values: Values } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -181,14 +186,14 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey });
-    void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('suppliers', id) });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll(parent, id) });
   };
   /** A 400 or 403 by field under the fields, the rest (no field of the form) above them; any other failure as §8 says. */
   const fail = (error: unknown) => {
     const { fields, other } = serverFieldErrors(error, c.fields.map((f) => f.key));
     setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])));
     const known = Object.keys(fields).length + other.length > 0;
-    setFailure(known ? (other.length ? other.join(' ') : null) : saveFailedText('supplier', error));
+    setFailure(known ? (other.length ? other.join(' ') : null) : saveFailedText(c.parent?.noun ?? 'supplier', error));
   };
   const save = useMutation({
     mutationFn: async ({ item, body }: { item: Item | null; body: Values }) =>
@@ -205,7 +210,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
     onError: fail,
   });
   const remove = useMutation({
-    mutationFn: (item: Item) => call(ep.remove, { params: { id, item: item.id } } as never),
+    mutationFn: (item: Item) => call(ep.remove!, { params: { id, item: item.id } } as never),
     onSuccess: async () => {
       await refresh();
       setFailure(null);
@@ -237,7 +242,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
   };
 
   return (
-    <div className={`supplier-items supplier-items--${c.key}`} data-testid={`supplier-${c.key}`}>
+    <div className={`supplier-items supplier-items--${c.key}`} data-testid={`${c.parent ? 'label' : 'supplier'}-${c.key}`}>
       {failure && !editing && <Alert type="error" showIcon title={failure} data-testid="items-error" style={{ marginBottom: 12 }} />}
       {items.length === 0 ? (
         <Empty description={`No ${c.noun}s yet`} />
@@ -253,7 +258,9 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
                   render: (_: unknown, i: Item) => (
                     <Space size={0}>
                       <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${c.noun} ${i.id}`} onClick={() => open(i)} />
-                      <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${c.noun} ${i.id}`} loading={remove.isPending && remove.variables?.id === i.id} onClick={() => void askRemove(i)} />
+                      {ep.remove && (
+                        <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${c.noun} ${i.id}`} loading={remove.isPending && remove.variables?.id === i.id} onClick={() => void askRemove(i)} />
+                      )}
                     </Space>
                   ),
                 }]
@@ -297,7 +304,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
   );
 }
 
-function ItemForm({ supplierId, fields, values, errors, onChange }: {
+export function ItemForm({ supplierId, fields, values, errors, onChange }: {
   supplierId: number; fields: readonly ItemField[]; values: Values; errors: Errors; onChange: (k: string, v: unknown) => void;
 }) {
   return (
@@ -369,6 +376,12 @@ function ItemInput({ supplierId, field: f, value, country, onChange }: {
 
 export const ContactsTab = (p: RecordTabProps) => <ItemsTab {...p} config={CONTACTS} />;
 export const ContractsTab = (p: RecordTabProps) => <ItemsTab {...p} config={CONTRACTS} />;
+const LABEL_CONTRACTS: ItemsConfig = {
+  ...CONTRACTS, keepOne: false,
+  parent: { type: 'labels', noun: 'label', endpoints: { list: labelEndpoints.contracts, create: labelEndpoints.addContract, patch: labelEndpoints.patchContract } },
+};
+/** A label's contracts (§3, §7 Labels): the supplier contracts' form and table, without remove. */
+export const LabelContractsTab = (p: RecordTabProps) => <ItemsTab {...p} config={LABEL_CONTRACTS} />;
 export const GenreMappingsTab = (p: RecordTabProps) => <ItemsTab {...p} config={GENRE_MAPPINGS} />;
 export const LabelMappingsTab = (p: RecordTabProps) => <ItemsTab {...p} config={LABEL_MAPPINGS} />;
 export const SUPPLIER_ITEMS = { contacts: CONTACTS, contracts: CONTRACTS, genreMappings: GENRE_MAPPINGS, labelMappings: LABEL_MAPPINGS } as const;

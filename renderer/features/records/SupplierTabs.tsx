@@ -5,8 +5,7 @@
  * subscribers (read-only lists).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Col, Descriptions, Empty, Form, Input, Row, Table, Typography } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Col, Descriptions, Empty, Form, Input, Row, Table } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,12 +14,12 @@ import { BANKING_RULE, FIELD_RULES, can } from '../../../shared/access';
 import { BANKING_FIELDS, bankingEndpoints, bankingPatch, supplierEndpoints, type Banking, type IngesterKey } from '../../../shared/api/endpoints';
 import { recordRoute } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
-import { errorText, saveFailedText } from '../../lib/http-errors';
+import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
 import { Loading } from '../../ui/Loading';
 import { recordKeys } from './api';
-import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
+import { LoadError, ShownOnce, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 export function IngesterKeyTab({ id, row }: RecordTabProps) {
@@ -46,19 +45,10 @@ export function IngesterKeyTab({ id, row }: RecordTabProps) {
         { key: 'key', label: 'Ingester Key', children: hint ? <span data-testid="ingester-key-hint">ends in {hint}</span> : 'None' },
         { key: 'at', label: 'Generated', children: at ? dayjs(at).format('MM/DD/YYYY h:mm A') : '—' },
       ]} />
-      {shown && (
-        <Alert
-          type="warning" showIcon style={{ marginTop: 12 }}
-          title="Copy this key now: it is shown only once."
-          description={<Typography.Text code copyable data-testid="ingester-key">{shown.ingester_key}</Typography.Text>}
-        />
-      )}
-      {generate.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorText(generate.error)} />}
-      {mayRotate && (
-        <Button icon={<KeyOutlined />} style={{ marginTop: 12 }} loading={generate.isPending} onClick={() => void ask()}>
-          {hint ? 'Rotate key' : 'Generate key'}
-        </Button>
-      )}
+      <ShownOnce
+        what="key" value={shown?.ingester_key ?? null} testId="ingester-key" error={generate.error}
+        action={mayRotate ? (hint ? 'Rotate key' : 'Generate key') : null} pending={generate.isPending} onGenerate={() => void ask()}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  hypeEndpoints, artistEndpoints, couponEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  hypeEndpoints, artistEndpoints, chartEndpoints, couponEndpoints, playlistEndpoints, supplierEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -116,6 +116,7 @@ export const CREATE_ENDPOINTS = {
   live_streams: simpleRecordEndpoints.live_streams.create, host_vendors: simpleRecordEndpoints.host_vendors.create,
   tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create, link_partners: simpleRecordEndpoints.link_partners.create,
   hype_offers: hypeEndpoints.createOffer,
+  suppliers: supplierEndpoints.create, charts: chartEndpoints.create, playlists: playlistEndpoints.create,
 } as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);

@@ -33,3 +33,8 @@ registerRecordTab('page_modules', 'items', lazy(() => import('../curation/Module
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));
 registerRecordTab('suppliers', 'service-agreement', lazy(() => import('./SupplierAgreementTab')));
 registerRecordTab('coupons', 'users', lazy(() => import('../support/CouponUsersTab')));
+registerRecordTab('labels', 'contracts', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelContractsTab }))));
+registerRecordTab('labels', 'mappings', lazy(() => import('./LabelTabs').then((m) => ({ default: m.LabelMappingsTab }))));
+registerRecordTab('labels', 'image', lazy(() => import('./RecordImageTab')));
+registerRecordTab('labels', 'account', lazy(() => import('./LabelTabs').then((m) => ({ default: m.LabelAccountTab }))));
+registerRecordTab('charts', 'image', lazy(() => import('./RecordImageTab')));

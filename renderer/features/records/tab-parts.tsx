@@ -1,5 +1,6 @@
 /** Parts the sub-resource tabs share: whether the user may write the type, a load failure, a table's settings. */
-import { Alert } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { can, writeRule } from '../../../shared/access';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
@@ -18,3 +19,29 @@ export function LoadError({ error }: { error: unknown }) {
 
 /** The settings of a tab's table: rows by id, one page, scrolling sideways within itself on a narrow window. */
 export const TAB_TABLE = { size: 'middle', rowKey: 'id', pagination: false, scroll: { x: 'max-content' } } as const;
+
+/**
+ * A secret generated on request and shown once (an ingester key, a temporary password):
+ * the secret to copy, a failure of the call, and the button that generates it.
+ */
+export function ShownOnce({ what, value, testId, error, action, pending, onGenerate }: {
+  what: string; value: string | null; testId: string; error: unknown; action: string | null; pending: boolean; onGenerate: () => void;
+}) {
+  return (
+    <>
+      {value !== null && (
+        <Alert
+          type="warning" showIcon style={{ marginTop: 12 }}
+          title={`Copy this ${what} now: it is shown only once.`}
+          description={<Typography.Text code copyable data-testid={testId}>{value}</Typography.Text>}
+        />
+      )}
+      {error != null && <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorText(error)} />}
+      {action && (
+        <Button icon={<KeyOutlined />} style={{ marginTop: 12 }} loading={pending} onClick={onGenerate}>
+          {action}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
+import { useLocation } from 'react-router-dom';
 import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import type { BulkRow } from '../../../shared/api/endpoints';
@@ -28,6 +29,7 @@ import { FilterPanel } from './FilterPanel';
 import { fetchAllRows, searchListOptions } from './queries';
 import { ResultsTable, rowKey } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
+import { SharedViewsControl } from './SharedViewsControl';
 import { useSearchState } from './useSearchState';
 import type { Row } from './queries';
 
@@ -52,6 +54,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const prefs = useAtomValue(myPreferencesAtom);
   const [, dispatchPrefs] = useAtom(preferencesAtom);
   const [state, update] = useSearchState();
+  const viewLink = new URLSearchParams(useLocation().search).get('view');
   const [selection, setSelection] = useState<{ key: string; keys: React.Key[] }>({ key: '', keys: [] });
   // The version of every row seen (a bulk edit sends the version the user saw with each id).
   const versions = useRef(new Map<React.Key, number>());
@@ -75,7 +78,8 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   useEffect(() => {
     if (!type) return;
     const bare = state.type !== type.key || (Object.keys(state.filters).length === 0 && state.page === 1 && !state.orderBy);
-    if (bare) {
+    // A team view's link (?view=) is opened by SharedViewsControl instead.
+    if (bare && !viewLink) {
       const stored = (prefs.filters[type.key] ?? {}) as FilterValues;
       update({ type: type.key, page: 1, filters: stored }, true);
     }
@@ -146,6 +150,15 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
               onApply={(v) => {
                 if (v.columns) setColumns(v.columns);
                 update({ filters: v.filters, orderBy: v.orderBy ?? null, page: 1 });
+              }}
+            />
+            <SharedViewsControl
+              type={type.key}
+              current={{ filters: state.filters, columns: chosenKeys, orderBy: state.orderBy }}
+              bare={state.type === type.key && !hasFilters && !state.orderBy && state.page === 1}
+              onApply={(v) => {
+                if (v.columns) setColumns(v.columns);
+                update({ filters: v.filters, orderBy: v.order_by, page: 1 }, true);
               }}
             />
             <ColumnChooser columns={columnsOf(type.key)} shown={chosenKeys} onChange={setColumns} />

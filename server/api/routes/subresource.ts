@@ -16,7 +16,7 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { fetchVisible } from './lists';
 
-export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'charts' | 'playlists' | 'genres';
+export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'labels' | 'charts' | 'playlists' | 'genres';
 
 const defOf = (type: ParentType): ListDef => LIST_DEF_BY_KEY.get(type)!;
 

@@ -119,20 +119,27 @@ export const LABEL_MAPPINGS: Collection = {
   },
 };
 
-async function itemsOf(q: Queryable, c: Collection, supplierId: number, itemId?: number): Promise<Row[]> {
+/** Whose items: a supplier's (the default), or a label's (its contracts), by the items' owner column. */
+export interface Parent {
+  readonly type: 'suppliers' | 'labels';
+  readonly column: 'supplier_id' | 'label_id';
+}
+const SUPPLIER: Parent = { type: 'suppliers', column: 'supplier_id' };
+
+async function itemsOf(q: Queryable, c: Collection, parentId: number, itemId?: number, parent: Parent = SUPPLIER): Promise<Row[]> {
   return q.query(
-    `select ${c.select} from ${c.table} x ${c.joins} where x.supplier_id = $1${itemId === undefined ? '' : ' and x.id = $2'} order by ${c.order}`,
-    itemId === undefined ? [supplierId] : [supplierId, itemId],
+    `select ${c.select} from ${c.table} x ${c.joins} where x.${parent.column} = $1${itemId === undefined ? '' : ' and x.id = $2'} order by ${c.order}`,
+    itemId === undefined ? [parentId] : [parentId, itemId],
   );
 }
 
-/** Inserts one item of a supplier (the body's fields as columns) after its checks; returns its id. */
-async function insertItem(tx: Queryable, c: Collection, supplierId: number, body: Changes): Promise<number> {
-  await c.check?.(tx, supplierId, body, null);
+/** Inserts one item of a supplier or label (the body's fields as columns) after its checks; returns its id. */
+async function insertItem(tx: Queryable, c: Collection, parentId: number, body: Changes, parent: Parent = SUPPLIER): Promise<number> {
+  await c.check?.(tx, parentId, body, null);
   const sql = new Sql();
   const cols = Object.keys(body);
   const [row] = await tx.query<{ id: number }>(
-    `insert into ${c.table} (supplier_id${cols.map((k) => `, ${k}`).join('')}) values (${sql.p(supplierId)}${cols.map((k) => `, ${sql.p(body[k])}`).join('')}) returning id`,
+    `insert into ${c.table} (${parent.column}${cols.map((k) => `, ${k}`).join('')}) values (${sql.p(parentId)}${cols.map((k) => `, ${sql.p(body[k])}`).join('')}) returning id`,
     sql.params,
   );
   return row.id;
@@ -142,28 +149,33 @@ const SUPPLIERS = () => LIST_DEF_BY_KEY.get('suppliers')!;
 const readRule = readRuleOf('suppliers');
 const writeRule = writeRuleOf('suppliers');
 
-type CollectionEndpoints = Readonly<Record<'list' | 'create' | 'patch' | 'remove', EndpointSpec>>;
+type CollectionEndpoints = Readonly<Record<'list' | 'create' | 'patch', EndpointSpec>>;
 
-/** GET/POST/PATCH/DELETE of one kind of supplier item (the endpoints' schemas check params and bodies first). */
-function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints, c: Collection) {
+/**
+ * GET/POST/PATCH of one kind of item of a supplier or a label (the endpoints' schemas
+ * check params and bodies first): the parent type's read and write rules, the parent
+ * locked for each write, the change in the parent's history.
+ */
+export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoints, c: Collection, parent: Parent = SUPPLIER) {
+  const type = parent.type;
   addEndpoint(app, db, e.list, {
-    rule: readRule,
+    rule: readRuleOf(type),
     handler: async (req, _reply, user) => {
       const { id } = req.params as { id: number };
-      await visibleParent(db, 'suppliers', user!, id);
-      return onePage(await itemsOf(db, c, id));
+      await visibleParent(db, type, user!, id);
+      return onePage(await itemsOf(db, c, id, undefined, parent));
     },
   });
   addEndpoint(app, db, e.create, {
-    rule: writeRule,
+    rule: writeRuleOf(type),
     handler: async (req, reply, user) => {
       const { id } = req.params as { id: number };
       const body = req.body as Changes;
       const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'suppliers', user!, id);
-        const itemId = await insertItem(tx, c, id, body);
-        const [row] = await itemsOf(tx, c, id, itemId);
-        await recordHistory(tx, { entity: 'suppliers', entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
+        await lockedParent(tx, type, user!, id);
+        const itemId = await insertItem(tx, c, id, body, parent);
+        const [row] = await itemsOf(tx, c, id, itemId, parent);
+        await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
         return row;
       });
       reply.code(201).header('etag', etagOf(item.version as number));
@@ -171,33 +183,38 @@ function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints
     },
   });
   addEndpoint(app, db, e.patch, {
-    rule: writeRule,
+    rule: writeRuleOf(type),
     handler: async (req, reply, user) => {
       const { id, item: itemId } = req.params as { id: number; item: number };
       const version = ifMatchVersion(req);
       const body = req.body as Changes;
       const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'suppliers', user!, id);
-        const [stored] = await tx.query(`select * from ${c.table} where id = $1 and supplier_id = $2`, [itemId, id]);
+        await lockedParent(tx, type, user!, id);
+        const [stored] = await tx.query(`select * from ${c.table} where id = $1 and ${parent.column} = $2`, [itemId, id]);
         if (!stored) throw notFound();
         assertVersion(stored.version as number, version);
         const keys = Object.keys(body);
-        if (!keys.length) return (await itemsOf(tx, c, id, itemId))[0];
+        if (!keys.length) return (await itemsOf(tx, c, id, itemId, parent))[0];
         await c.check?.(tx, id, { ...stored, ...body }, itemId);
-        const [before] = await itemsOf(tx, c, id, itemId);
+        const [before] = await itemsOf(tx, c, id, itemId, parent);
         const sql = new Sql();
         await tx.query(
           `update ${c.table} set ${keys.map((k) => `${k} = ${sql.p(body[k])}`).join(', ')}, version = version + 1 where id = ${sql.p(itemId)}`,
           sql.params,
         );
-        const [after] = await itemsOf(tx, c, id, itemId);
-        await recordHistory(tx, { entity: 'suppliers', entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
+        const [after] = await itemsOf(tx, c, id, itemId, parent);
+        await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
         return after;
       });
       reply.header('etag', etagOf(item.version as number));
       return item;
     },
   });
+}
+
+/** GET/POST/PATCH/DELETE of one kind of supplier item. */
+function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints & { remove: EndpointSpec }, c: Collection) {
+  registerItems(app, db, e, c);
   addEndpoint(app, db, e.remove, {
     rule: writeRule,
     handler: async (req, reply, user) => {

@@ -58,6 +58,8 @@ export const charts = pgTable('charts', {
   title: varchar({ length: 45 }).notNull(),
   description: text(),
   image_url: text(),
+  /** The storage key of the uploaded chart image (image_url is the URL that serves it). */
+  image_key: text(),
   owner_id: integer(),
   dj_name: text(),
   genre_id: integer(),

@@ -180,3 +180,29 @@ export const row_counts = pgTable('row_counts', {
   tbl: text().primaryKey(),
   n: bigint({ mode: 'number' }).notNull(),
 });
+
+// Shared views --------------------------------------------------------------------
+
+/**
+ * A search view (filters, columns, order) shared with everyone of a role on a brand
+ * (issue 18); at most one per role, brand and type is that role's default. Opened by its
+ * id (a link); what a reader may not use is dropped when it is read (shared/search/shared-views.ts).
+ */
+export const shared_views = pgTable('shared_views', {
+  id: serial().primaryKey(),
+  owner_id: integer().notNull(),
+  brand: text().notNull(),
+  role: text().notNull(),
+  type: text().notNull(),
+  name: text().notNull(),
+  filters: jsonb().notNull().default({}),
+  columns: text().array(),
+  order_by: text(),
+  is_default: boolean().notNull().default(false),
+  created_at: timestamptz().notNull().default(now),
+  version: version(),
+}, (t) => [
+  fkey('shared_views', t.owner_id, users.id),
+  index('shared_views_role_idx').on(t.brand, t.role, t.type),
+  index('shared_views_default_idx').on(t.brand, t.role, t.type).where(sql`${t.is_default}`),
+]);

@@ -108,6 +108,8 @@ export const labels = pgTable('labels', {
   enabled: boolean().notNull().default(true),
   claimed: boolean().notNull().default(true),
   temp_username: text(),
+  /** The storage key of the label's 500x500 image (image_url is the URL that serves it). */
+  image_key: text(),
   created_at: timestamptz().notNull().default(now),
   version: version(),
 }, (t) => [

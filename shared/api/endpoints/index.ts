@@ -26,3 +26,5 @@ export * from './genres';
 export * from './coupons';
 export * from './hype';
 export * from './users';
+export * from './record-images';
+export * from './shared-views';

@@ -90,6 +90,11 @@ export const exportsChannels = {
     z.object({ from: z.iso.date(), to: z.iso.date() }).strict(),
     Started,
   ),
+  exportLabelCsv: channel(
+    'Saves a label\'s catalogue CSV (GET /v4/catalog/labels/{id}/download-csv/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ labelId: z.number().int().positive().max(999_999_999) }).strict(),
+    Started,
+  ),
   exportCancel: channel(
     'Cancels a running export; its temporary file is removed and the target is left as it was.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
 import { CouponUsersUpload } from '../../api/endpoints/coupons';
 import { BulkCreditResult } from '../../api/endpoints/credits';
+import { ObjectRow } from '../../api/endpoints/lists';
 import { channel } from '../define';
 
 /**
@@ -12,11 +13,14 @@ import { channel } from '../define';
  * answers by fetching the API with the session's token (HTTP Range passed through).
  */
 const RecordId = z.number().int().positive().max(999_999_999);
+const ImageRecordTypeValue = z.enum(['labels', 'charts']);
 
 export const MediaTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('releaseImage'), releaseId: RecordId, variant: z.enum(['original', 'default']) }).strict(),
   z.object({ kind: z.literal('trackStream'), trackId: RecordId }).strict(),
   z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
+  /** A label's or a chart's stored image (GET …/{type}/{id}/image/). */
+  z.object({ kind: z.literal('recordImage'), type: ImageRecordTypeValue, id: RecordId }).strict(),
 ]);
 export type MediaTarget = z.infer<typeof MediaTarget>;
 
@@ -25,6 +29,11 @@ export const mediaChannels = {
     'Sets a release\'s cover art from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/releases/{id}/images/ with its bytes. Answers the release\'s images; the §5 rule\'s refusal comes back as the API\'s 400 naming `image`.',
     z.object({ releaseId: RecordId, path: z.string().min(1).max(4096) }).strict(),
     z.object({ results: z.array(ReleaseImage) }),
+  ),
+  mediaRecordImageUpload: channel(
+    'Sets a label\'s or a chart\'s image from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/{type}/{id}/images/ with its bytes. Answers the record (with its new image_url and version); a refused image comes back as the API\'s 400 naming `image`.',
+    z.object({ type: ImageRecordTypeValue, id: RecordId, path: z.string().min(1).max(4096) }).strict(),
+    ObjectRow,
   ),
   couponUsersUpload: channel(
     'Adds the users of a CSV file the user picked in this launch (packagingPick kind csv) to a coupon: main streams the file as the body of POST /v4/content-ops/coupons/{id}/users/upload/ (never read whole). The API\'s 400 (no person_id/user_id column, a file that does not parse, rows naming no user with their lines) comes back as its body.',

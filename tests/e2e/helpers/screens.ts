@@ -59,7 +59,7 @@ function recordScreen(name: string, type: string, tab?: string, user = 'admin', 
 }
 
 /** Opens the first record of a type on one of its tabs (the tab by its name). */
-async function openTabOf(page: Page, ctx: ScreenContext, type: 'charts' | 'playlists' | 'genres', tab: string) {
+async function openTabOf(page: Page, ctx: ScreenContext, type: 'charts' | 'playlists' | 'genres' | 'labels', tab: string) {
   const [row] = await listRows(ctx.admin, `/v4/catalog/${type}/?per_page=1&order_by=id`);
   await ctx.gotoConsole(page, `/catalog/${type}/${row.id}`);
   await page.getByRole('tab', { name: tab }).click();
@@ -107,6 +107,10 @@ export const SCREENS: readonly Screen[] = [
   { name: 'playlist record: partners', route: '/catalog/playlists/:id (Partners tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Partners') },
   { name: 'playlist record: mapped charts', route: '/catalog/playlists/:id (Mapped Charts tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Mapped Charts') },
   { name: 'genre record: sub-genres', route: '/catalog/genres/:id (Sub-genres tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'genres', 'Sub-genres') },
+  { name: 'chart record: image', route: '/catalog/charts/:id (Image tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Image') },
+  ...(['Contracts', 'Mappings', 'Image', 'Account'] as const).map((tab) => ({
+    name: `label record: ${tab.toLowerCase()}`, route: `/catalog/labels/:id (${tab} tab)`, user: 'admin', open: (page: Page, ctx: ScreenContext) => openTabOf(page, ctx, 'labels', tab),
+  })),
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
   { name: 'curation', route: '/curation', user: 'curation' },
   { name: 'live streams', route: '/live', user: 'curation' },

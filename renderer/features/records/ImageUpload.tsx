@@ -1,0 +1,61 @@
+/**
+ * The upload control of an image tab (a release's cover art, a label's or a chart's
+ * image): what the image must be, the button, the API's refusal in its words. The image
+ * is picked with the native dialog in the desktop app or main's folder browser in the
+ * browser host; `upload` sends the picked path (main reads and POSTs the file).
+ */
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Space, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { BridgeError } from '../../lib/bridge';
+import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
+import { FolderBrowser } from '../packaging/FolderBrowser';
+import { pickNative } from '../packaging/pick';
+
+/** An upload's refusal: the API's messages for the image (the §5 rule's words), else the body-error text. */
+export function uploadErrorText(error: unknown): string {
+  const detail = error instanceof BridgeError && isErrorStatus(error.status) ? error.detail : undefined;
+  const image = detail && typeof detail === 'object' && 'image' in detail ? (detail as { image: unknown }).image : undefined;
+  if (Array.isArray(image) && image.every((m) => typeof m === 'string') && image.length) return image.join(' ');
+  return bodyErrorText(error);
+}
+
+export function ImageUpload({ hint, label, title, errorTestId, upload }: {
+  hint: ReactNode;
+  /** The button's text. */
+  label: string;
+  /** The folder browser's title. */
+  title: string;
+  errorTestId: string;
+  upload: UseMutationResult<unknown, unknown, string>;
+}) {
+  const [browsing, setBrowsing] = useState(false);
+  const pick = async () => {
+    upload.reset();
+    const paths = await pickNative('coverArt');
+    if (paths === null) setBrowsing(true);
+    else if (paths[0]) upload.mutate(paths[0]);
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{hint}</Typography.Text>
+      <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
+        {label}
+      </Button>
+      {upload.isError && <Alert type="error" showIcon data-testid={errorTestId} title={uploadErrorText(upload.error)} />}
+      <FolderBrowser
+        open={browsing}
+        title={title}
+        mode="file"
+        show="images"
+        kind="coverArt"
+        onCancel={() => setBrowsing(false)}
+        onPick={(p) => {
+          setBrowsing(false);
+          upload.mutate(p);
+        }}
+      />
+    </Space>
+  );
+}
