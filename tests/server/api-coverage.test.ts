@@ -48,12 +48,12 @@ const COVERED: Record<string, readonly Call[]> = {
     ['GET', `${P}/1/partners/`], ['PUT', `${P}/1/partners-bulk/`]],
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
   'Suppliers service-agreement': [['POST', '/v4/catalog/suppliers/1/service-agreement/']],
+  Statements: [['GET', `${L}/1/statements/`], ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`]],
 };
 /** §7 paths without a route yet (issue 14, left for later). */
 const NOT_YET: readonly Call[] = [
   ['GET', `${L}/1/contracts/`], ['POST', `${L}/1/contracts/`], ['PATCH', `${L}/1/contracts/1/`],
-  ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`], ['GET', `${L}/1/statements/`],
-  ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`],
+  ['GET', `${L}/1/mappings/`], ['POST', `${L}/1/images/`], ['GET', `${L}/1/download-csv/`],
   ['POST', `${C}/1/images/`],
 ];
 

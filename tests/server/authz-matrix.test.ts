@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
@@ -933,6 +933,31 @@ describe.concurrent('service agreement × account', () => {
         return r.status;
       },
     },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
+    expect(await route.run(send)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * Statements (server/api/routes/statements.ts): supplier 1's statements and CSV under
+ * SUPPLIER_STATEMENTS_RULE, label 1's under LABEL_STATEMENTS_RULE (the sandbox supplier's and
+ * label's own), and starting the statements job under WRITE_RULES.statements (a run through
+ * 2000-01-31 issues nothing).
+ */
+describe.concurrent('statements × account', () => {
+  type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number }>;
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }[] = [
+    { name: 'GET suppliers/{id}/statements/music', rule: SUPPLIER_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/statements/music/')).status },
+    { name: 'GET suppliers/{id}/statements/download-csv', rule: SUPPLIER_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/statements/download-csv/')).status },
+    { name: 'GET labels/{id}/statements', rule: LABEL_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/labels/1/statements/')).status },
+    { name: 'POST jobs/statements', rule: WRITE_RULES.statements, ok: 202, run: async (send) => (await send('/v4/jobs/statements/', { method: 'POST', body: { through: '2000-01-31' } })).status },
   ];
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
