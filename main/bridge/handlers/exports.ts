@@ -29,6 +29,12 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
     },
+    exportSupplierStatements: async (req) => {
+      const what = req.statementId !== undefined ? `statement-${req.statementId}` : `statements-supplier-${req.supplierId}`;
+      const target = await s.exports.chooseTarget(exportFileName(what));
+      if (!target) return { started: false as const };
+      return begin({ type: 'statements', query: {}, supplierStatements: { supplierId: req.supplierId, statementId: req.statementId } }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };
