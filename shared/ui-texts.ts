@@ -29,5 +29,4 @@ export const PLACEHOLDER_TEXT = {
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   hype: 'Hype offers and purchases will appear here.',
   sales: 'Sales figures will appear here.',
-  statements: 'Statements will appear here.',
 } as const;

@@ -30,6 +30,7 @@ import './registered-tabs';
 import { StaleEditsPanel } from './StaleEditsPanel';
 import { recordTabComponent, shownTabs } from './tabs';
 import { useRecordForm, type RecordForm } from './useRecordForm';
+import { StatementsLink, hasStatements } from '../statements/StatementsLink';
 import './records.css';
 
 export function RecordPage({ decl, id }: { decl: RecordDecl; id: number }) {
@@ -107,6 +108,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
+        {hasStatements(decl.key) && <StatementsLink type={decl.key} id={id} />}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
       <Tabs
