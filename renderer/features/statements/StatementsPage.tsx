@@ -130,7 +130,7 @@ export default function StatementsPage() {
           <Table<Statement>
             className="statements-table" rowKey="id" dataSource={q.data!.results} pagination={{ pageSize: 24, hideOnSinglePage: true }}
             scroll={{ x: 'max-content' }} locale={{ emptyText: 'No statements yet.' }} data-testid="statements-table"
-            expandable={{ expandedRowRender: (s) => <StatementLines s={s} />, rowExpandable: (s) => s.lines.length > 0 }}
+            expandable={{ columnTitle: <span className="sr-only">Lines</span>, expandedRowRender: (s) => <StatementLines s={s} />, rowExpandable: (s) => s.lines.length > 0 }}
             columns={[
               { key: 'period', title: 'Period', render: (_, s) => periodLabel({ start: s.period_start, end: s.period_end }) },
               { key: 'currency', title: 'Currency', dataIndex: 'currency' },
