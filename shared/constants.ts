@@ -174,3 +174,15 @@ export const SERVICE_AGREEMENT = {
 
 /** Most entries main keeps in the export history (the oldest go first). */
 export const EXPORT_HISTORY_MAX = 100;
+/**
+ * Statements (spec §9). A statement's balance below STATEMENT_PAYMENT_THRESHOLD (in the
+ * statement's own currency: 50.00 dollars, euros, pounds…) is not paid but carried forward
+ * into the next statement (§9 names the rule without the amount; this is ours, shown on /statements).
+ */
+export const STATEMENT_PAYMENT_THRESHOLD = 50;
+/** Suppliers were paid quarterly until Q2 2018 (§9): periods up to 2018-06-30 are quarters, monthly from this day. */
+export const STATEMENTS_MONTHLY_FROM = '2018-07-01';
+/** US tax is withheld from the net of sales made in the United States at this rate (ours: the US statutory 30% on royalties to foreign payees). */
+export const US_TAX_WITHHOLDING_RATE = 0.3;
+/** …and remitted within this many days of the statement's issue (§9). */
+export const US_TAX_REMIT_DAYS = 3;

@@ -28,5 +28,4 @@ export const PLACEHOLDER_TEXT = {
   dashboard: 'Sales since the start of the month and your followers will appear here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   sales: 'Sales figures will appear here.',
-  statements: 'Statements will appear here.',
 } as const;

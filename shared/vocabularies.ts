@@ -128,3 +128,11 @@ export const DOWNLOAD_AVAILABILITY = [
   { value: 2, label: 'Dissociated', tone: 'warning' },
 ] as const satisfies readonly { value: number; label: string; tone: Tone }[];
 export type DownloadAvailability = (typeof DOWNLOAD_AVAILABILITY)[number]['value'];
+
+/**
+ * The lines of an issued statement (spec §9), in the order a statement lists them: the balance
+ * carried in from the previous one, sales by store, corrections (late lines of issued periods,
+ * by month), US tax withheld.
+ */
+export const STATEMENT_LINE_KINDS = ['carried_in', 'sales', 'correction', 'tax_withheld'] as const;
+export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];

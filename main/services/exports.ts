@@ -18,6 +18,7 @@ import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/li
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
 import { userEndpoints } from '../../shared/api/endpoints/users';
 import { labelEndpoints } from '../../shared/api/endpoints/labels';
+import { statementEndpoints } from '../../shared/api/endpoints/statements';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { exportNotice } from '../../shared/bridge/channels/exports';
@@ -53,7 +54,9 @@ export type ExportRequest =
   /** The new-user export of these days (userEndpoints.newUserExport). */
   | { kind: 'newUsers'; from: string; to: string }
   /** A label's catalogue CSV (labelEndpoints.downloadCsv). */
-  | { kind: 'labelCsv'; labelId: number };
+  | { kind: 'labelCsv'; labelId: number }
+  /** A supplier's statements CSV (statementEndpoints.supplierCsv): one statement's lines with statementId, else every statement. */
+  | { kind: 'supplierStatements'; supplierId: number; statementId?: number };
 
 export type ExportKind = ExportRequest['kind'];
 type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
@@ -93,6 +96,14 @@ const EXPORT_KINDS: {
   labelCsv: {
     open: (api, req, signal) => api.stream(labelEndpoints.downloadCsv, { params: { id: req.labelId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `Label ${req.labelId} catalogue`, filters: {} }),
+  },
+  supplierStatements: {
+    open: (api, req, signal) => api.stream(
+      statementEndpoints.supplierCsv,
+      { params: { id: req.supplierId }, query: req.statementId !== undefined ? { statement_id: req.statementId } : {} },
+      { accept: 'text/csv', signal },
+    ),
+    about: (req) => ({ what: req.statementId !== undefined ? `Statement ${req.statementId}` : `Supplier ${req.supplierId} statements`, filters: {} }),
   },
 };
 

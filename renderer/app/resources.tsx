@@ -43,7 +43,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
   '/new-user-export': lazy(() => import('../features/support/NewUserExportPage')),
   '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),
-  '/statements': notBuilt('Statements', PLACEHOLDER_TEXT.statements),
+  '/statements': lazy(() => import('../features/statements/StatementsPage')),
   '/account': lazy(() => import('../features/account/AccountPage')),
   '/resources': lazy(() => import('../features/resources/ResourcesPage')),
   '/help': lazy(() => import('../features/help/HelpPage')),

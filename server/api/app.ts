@@ -20,6 +20,7 @@ import { registerRecordRoutes } from './routes/records';
 import { registerSearchRoutes } from './routes/search';
 import { registerMeRoutes } from './routes/me';
 import { registerBankingRoutes } from './routes/banking';
+import { registerStatementRoutes } from './routes/statements';
 import { registerSupplierRoutes } from './routes/suppliers';
 import { registerChartRoutes } from './routes/charts';
 import { registerGenreRoutes } from './routes/genres';
@@ -112,6 +113,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerJobRoutes(scope, db, opts.jobs);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
+    registerStatementRoutes(scope, db, opts.jobs);
     registerSupplierRoutes(scope, db);
     registerChartRoutes(scope, db);
     registerGenreRoutes(scope, db);

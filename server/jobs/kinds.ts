@@ -4,6 +4,7 @@ import type { Storage } from '../storage';
 import { encodeKind } from './encode';
 import type { JobKind } from './queue';
 import { SALES_HANDLERS } from './sales';
+import { STATEMENTS_KIND } from './statements';
 
 /** What the handlers work with besides the database. */
 export interface JobDeps {
@@ -12,5 +13,5 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind>> {
-  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage) };
+  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND };
 }

@@ -13,6 +13,7 @@ import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '..
 import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
 import { EXCLUSIVE_PERIODS, SERVICE_AGREEMENT } from '../../shared/constants';
 import { rng, type Rng } from './rng';
+import { issueStatements } from '../jobs/statements';
 import {
   ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LABEL_WORDS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES,
   SUPPLIER_NAMES, TITLE_WORDS, TRACKLIST_VENDORS,
@@ -527,12 +528,8 @@ async function sales(tx: Queryable, c: SeedCounts) {
      join tracks t on t.id = x.tid order by x.g`,
     [c.sales_lines, c.tracks],
   );
-  await tx.query(
-    `insert into statements (brand, supplier_id, period_start, period_end, amount, currency, carried_forward)
-     select s.brand, s.supplier_id, date_trunc('quarter', s.sale_date)::date,
-       (date_trunc('quarter', s.sale_date) + interval '3 months - 1 day')::date, sum(s.net), 'USD', sum(s.net) < 50
-     from sales_lines s group by 1, 2, 3, 4 order by 1, 2, 3`,
-  );
+  // The statements of every period that has ended, as the statements job issues them.
+  await issueStatements(tx);
 }
 
 /**

@@ -89,6 +89,20 @@ export const BANKING_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, '
 export const SALES_RULE: Rule = oneOf('staff:admin', 'staff:finance', 'user:supplier');
 
 /**
+ * API: a supplier's statements (GET /v4/catalog/suppliers/{id}/statements/music/ and
+ * …/statements/download-csv/): admin and finance staff on Control, and a Baseware supplier
+ * user for its own supplier (another's is 404). Money, like BANKING_RULE.
+ */
+export const SUPPLIER_STATEMENTS_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];
+
+/**
+ * API: a label's statements (GET /v4/catalog/labels/{id}/statements/): admin and finance staff
+ * on Control, a Baseware label user for its own label and a supplier user for its own labels
+ * (any other label is 404).
+ */
+export const LABEL_STATEMENTS_RULE: Rule = [...SUPPLIER_STATEMENTS_RULE, [APP_BASEWARE, 'user:label']];
+
+/**
  * API: the temporary account email of an unclaimed label (GET /v4/auth/temp-account-email/).
  * Unclaimed label accounts are handed over by label management, admin and content ops.
  */

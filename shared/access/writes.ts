@@ -52,6 +52,8 @@ export const WRITE_RULES = {
    * (admin, label management), who also set a label's manager (FIELD_RULES).
    */
   labelManagers: control('staff:admin', 'staff:label_mgmt'),
+  /** Issuing statements (POST /v4/jobs/statements/): admin and finance, who read every party's statements. */
+  statements: control('staff:admin', 'staff:finance'),
   /**
    * Making a DJ edit of a track (POST /tracks/{id}/dj-edit/): the catalogue writers
    * (admin, content ops) working in the DJ store, whose records DJ edits are; the §6

@@ -106,6 +106,26 @@ describe('export handlers', () => {
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/catalog/labels/7/download-csv/']);
   });
 
+  it('exportSupplierStatements saves a supplier\'s statements CSV (one statement\'s lines, or all): main picks the file, the source streams statements/download-csv/', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportSupplierStatements', { supplierId: 7, statementId: 31 }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [one, target] = s.start.mock.calls[0];
+    expect(one).toEqual({ kind: 'supplierStatements', supplierId: 7, statementId: 31 });
+    expect(target).toMatch(/^\/downloads\/statement-31-\d{4}-\d{2}-\d{2}\.csv$/);
+    await dispatch(s.handlers, 'exportSupplierStatements', { supplierId: 7 }, ctx);
+    const [all, allTarget] = s.start.mock.calls[1];
+    expect(allTarget).toMatch(/^\/downloads\/statements-supplier-7-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportSupplierStatements', { supplierId: 0 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('Statement ID\n');
+    await apiExportSource(api)(one, new AbortController().signal);
+    await apiExportSource(api)(all, new AbortController().signal);
+    expect(urls).toEqual([
+      'http://127.0.0.1:9000/v4/catalog/suppliers/7/statements/download-csv/?statement_id=31',
+      'http://127.0.0.1:9000/v4/catalog/suppliers/7/statements/download-csv/',
+    ]);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

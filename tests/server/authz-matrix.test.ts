@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
@@ -1022,6 +1022,23 @@ describe.concurrent('dj-profile × account', () => {
   });
 });
 
+type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
+/** A route of an "× account" matrix: its rule, the status of an allowed call, and how to call it. */
+interface AccountRoute { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }
+
+/** Every account on each of its brands × every route: allowed (`ok`) or 403 as the rule says; both sides represented. */
+function routeCells(ROUTES: AccountRoute[]) {
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
+    expect(await route.run(send)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+}
+
 /**
  * The service agreement (server/api/routes/service-agreement.ts): the text in force and
  * supplier 1's acceptances under SERVICE_AGREEMENT_READ_RULE, accepting for supplier 1
@@ -1029,8 +1046,7 @@ describe.concurrent('dj-profile × account', () => {
  * is removed again.
  */
 describe.concurrent('service agreement × account', () => {
-  type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
-  const ROUTES: { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }[] = [
+  const ROUTES: AccountRoute[] = [
     { name: 'GET service-agreement', rule: SERVICE_AGREEMENT_READ_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/service-agreement/')).status },
     { name: 'GET suppliers/{id}/service-agreement', rule: SERVICE_AGREEMENT_READ_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/service-agreement/')).status },
     {
@@ -1041,13 +1057,21 @@ describe.concurrent('service agreement × account', () => {
       },
     },
   ];
-  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
-  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
-    const route = ROUTES.find((r) => r.name === name)!;
-    const send: Send = (path, init = {}) => api(server, tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand } });
-    expect(await route.run(send)).toBe(allowed ? route.ok : 403);
-  });
-  it('both sides of every route are represented', () => {
-    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
-  });
+  routeCells(ROUTES);
+});
+
+/**
+ * Statements (server/api/routes/statements.ts): supplier 1's statements and CSV under
+ * SUPPLIER_STATEMENTS_RULE, label 1's under LABEL_STATEMENTS_RULE (the sandbox supplier's and
+ * label's own), and starting the statements job under WRITE_RULES.statements (a run through
+ * 2000-01-31 issues nothing).
+ */
+describe.concurrent('statements × account', () => {
+  const ROUTES: AccountRoute[] = [
+    { name: 'GET suppliers/{id}/statements/music', rule: SUPPLIER_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/statements/music/')).status },
+    { name: 'GET suppliers/{id}/statements/download-csv', rule: SUPPLIER_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/suppliers/1/statements/download-csv/')).status },
+    { name: 'GET labels/{id}/statements', rule: LABEL_STATEMENTS_RULE, ok: 200, run: async (send) => (await send('/v4/catalog/labels/1/statements/')).status },
+    { name: 'POST jobs/statements', rule: WRITE_RULES.statements, ok: 202, run: async (send) => (await send('/v4/jobs/statements/', { method: 'POST', body: { through: '2000-01-31' } })).status },
+  ];
+  routeCells(ROUTES);
 });

@@ -14,6 +14,7 @@ import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
+import { statementSuite } from './suites/statements';
 import { serviceAgreementSuite } from './suites/service-agreement';
 import { writeSuite } from './suites/writes';
 import { recordSuite } from './suites/records';
@@ -58,6 +59,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('jobs', () => jobSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
+  describe('statements', () => statementSuite(() => server));
   describe('service agreement', () => serviceAgreementSuite(() => server));
   describe('write rules', () => writeSuite(() => server));
   describe('records', () => recordSuite(() => server));

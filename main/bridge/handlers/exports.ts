@@ -44,6 +44,12 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ kind: 'labelCsv', labelId: req.labelId }, target);
     },
+    exportSupplierStatements: async (req) => {
+      const what = req.statementId !== undefined ? `statement-${req.statementId}` : `statements-supplier-${req.supplierId}`;
+      const target = await s.exports.chooseTarget(exportFileName(what));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'supplierStatements', supplierId: req.supplierId, statementId: req.statementId }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

@@ -32,6 +32,7 @@ import './registered-tabs';
 import { StaleEditsPanel } from './StaleEditsPanel';
 import { recordTabComponent, shownTabs } from './tabs';
 import { useRecordForm, type RecordForm } from './useRecordForm';
+import { StatementsLink, hasStatements } from '../statements/StatementsLink';
 import './records.css';
 
 export function RecordPage({ decl, id }: { decl: RecordDecl; id: number }) {
@@ -110,6 +111,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
         {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportLabelCsv({ labelId: id })} />}
+        {hasStatements(decl.key) && <StatementsLink type={decl.key} id={id} />}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
       <Tabs

@@ -4,10 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { releases, tracks } from './catalogue';
-import { ALBUM_ACTIONS } from '../../../shared/vocabularies';
+import { ALBUM_ACTIONS, STATEMENT_LINE_KINDS } from '../../../shared/vocabularies';
 import { desc, fkey, now, sqlValues, timestamptz, version } from './columns';
 import { countries, genres, labels, suppliers, users } from './parties';
 
@@ -132,17 +132,61 @@ export const sales_lines = pgTable('sales_lines', {
   index('sales_lines_label').on(t.label_id, t.sale_date),
 ]);
 
+/**
+ * Issued statements (spec §9; server/jobs/statements.ts makes them from sales_lines): one per
+ * party (a supplier, or a label), brand, currency and period. Never changed once written
+ * (the statements_immutable trigger of migration 0013 refuses UPDATE and DELETE); a late sales
+ * line of an issued period is a correction line of the party's next statement.
+ * Covered lines: those of the party with `id <= through_line_id` and `sale_date <= period_end`.
+ */
 export const statements = pgTable('statements', {
   id: serial().primaryKey(),
   brand: text().notNull(),
   supplier_id: integer(),
   label_id: integer(),
+  currency: char({ length: 3 }).notNull(),
   period_start: date().notNull(),
   period_end: date().notNull(),
-  amount: numeric({ precision: 12, scale: 2 }).notNull(),
-  currency: char({ length: 3 }).notNull(),
-  carried_forward: boolean().notNull().default(false),
-}, (t) => [fkey('statements', t.supplier_id, suppliers.id), fkey('statements', t.label_id, labels.id)]);
+  /** The balance carried in from the previous statement (below the payment threshold then). */
+  opening_balance: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** Net of the sales lines dated in the period. */
+  sales: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** Net of lines of earlier, already issued periods reported since (corrections). */
+  corrections: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** US tax withheld (a positive amount, deducted). */
+  tax_withheld: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** opening + sales + corrections - tax withheld. */
+  balance: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** What is paid: the balance when it reaches the threshold, else 0 (carried forward). */
+  paid: numeric({ precision: 14, scale: 2 }).notNull(),
+  carried_forward: boolean().notNull(),
+  /** The withheld tax is remitted by this day (issue day + 3, spec §9). */
+  tax_remit_by: date().notNull(),
+  through_line_id: bigint({ mode: 'number' }).notNull(),
+  issued_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('statements', t.supplier_id, suppliers.id),
+  fkey('statements', t.label_id, labels.id),
+  check('statements_party_check', sql`(${t.supplier_id} is null) <> (${t.label_id} is null)`),
+  check('statements_period_check', sql`${t.period_start} <= ${t.period_end}`),
+  uniqueIndex('statements_supplier_period').on(t.supplier_id, t.brand, t.currency, t.period_start).where(sql`supplier_id is not null`),
+  uniqueIndex('statements_label_period').on(t.label_id, t.brand, t.currency, t.period_start).where(sql`label_id is not null`),
+]);
+
+/** The lines of a statement, in order: carried in, sales by store, corrections by month, tax withheld. */
+export const statement_lines = pgTable('statement_lines', {
+  id: serial().primaryKey(),
+  statement_id: integer().notNull(),
+  position: integer().notNull(),
+  kind: text().notNull(),
+  description: text().notNull(),
+  quantity: integer(),
+  amount: numeric({ precision: 14, scale: 2 }).notNull(),
+}, (t) => [
+  fkey('statement_lines', t.statement_id, statements.id),
+  check('statement_lines_kind_check', sql`${t.kind} in (${sqlValues(STATEMENT_LINE_KINDS)})`),
+  unique('statement_lines_position_key').on(t.statement_id, t.position),
+]);
 
 // Identity provider ---------------------------------------------------------------------
 

@@ -28,3 +28,4 @@ export * from './hype';
 export * from './users';
 export * from './record-images';
 export * from './shared-views';
+export * from './statements';

@@ -13,8 +13,8 @@ import { endpoint, IdParam } from '../endpoint';
 /** The sales job kinds: started by a supplier's sales calls below. */
 export const SALES_JOB_KINDS = ['sales', 'sales-export'] as const;
 export type SalesJobKind = (typeof SALES_JOB_KINDS)[number];
-/** The job kinds the v4 API has (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
-export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode'] as const;
+/** The job kinds the v4 API has (`statements`: started by POST /v4/jobs/statements/, statements.ts) (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
+export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', 'statements'] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 

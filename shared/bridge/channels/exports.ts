@@ -95,6 +95,11 @@ export const exportsChannels = {
     z.object({ labelId: z.number().int().positive().max(999_999_999) }).strict(),
     Started,
   ),
+  exportSupplierStatements: channel(
+    'Saves a supplier\'s statements as CSV (GET …/suppliers/{id}/statements/download-csv/): one statement\'s lines with `statementId`, else every statement one row; main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ supplierId: z.number().int().positive().max(999_999_999), statementId: z.number().int().positive().max(2_147_483_647).optional() }).strict(),
+    Started,
+  ),
   exportCancel: channel(
     'Cancels a running export; its temporary file is removed and the target is left as it was.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),

@@ -139,6 +139,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'create a hype offer', route: '/create?type=hype_offers', user: 'marketing' },
   recordScreen('hype offer record', 'hype_offers', undefined, 'marketing'),
   recordScreen('hype purchase record', 'hype_purchases', undefined, 'support'),
+  { name: 'statements', route: '/statements', user: 'supplier' },
   { name: 'create a label', route: '/create?type=labels', user: 'contentops' },
   { name: 'create a page', route: '/create?type=pages', user: 'curation' },
   recordScreen('release cover art', 'releases', 'cover-art', 'admin', '&encode_status=CONVERTED'),
