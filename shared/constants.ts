@@ -167,3 +167,6 @@ export const SERVICE_AGREEMENT = {
     'The store may change this agreement. A changed agreement is shown to you when you next sign in, and you must accept it before you can keep using the console.',
   ],
 } as const;
+
+/** Sales lines a console `sales` job answers for the detail table (the export has them all). */
+export const SALES_DETAIL_LINES = 500;

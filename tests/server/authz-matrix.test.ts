@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
 import { SERVICE_AGREEMENT } from '../../shared/constants';
-import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, jobEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -942,5 +942,28 @@ describe.concurrent('service agreement × account', () => {
   });
   it('both sides of every route are represented', () => {
     for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
+  });
+});
+
+/**
+ * The sales jobs (server/api/routes/jobs.ts) under the one SALES_RULE, the /sales area's:
+ * the console's calls over any filters and supplier 1's calls (the sandbox supplier's own;
+ * label 1 is one of its labels). A cell only starts a job; it is not run to the end here.
+ */
+describe.concurrent('sales jobs × account', () => {
+  const range = { start_date: '2024-01-01', end_date: '2024-01-31' };
+  const ROUTES = (['sales', 'sales-export'] as const).flatMap((kind) => [
+    { name: `POST jobs/${kind}`, path: pathOf(jobEndpoints.console[kind]) },
+    { name: `POST suppliers/{id}/${kind}`, path: pathOf(jobEndpoints.start[kind], { id: 1 }) },
+  ]);
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, SALES_RULE)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const r = await api(server, tokens.get(username)!, route.path, { method: 'POST', body: range, headers: { 'x-brand': brand } });
+    expect(r.status).toBe(allowed ? 202 : 403);
+  });
+  it('both sides are represented, labels among the allowed', () => {
+    expect(new Set(WHO.map((w) => can(w.principal, SALES_RULE)))).toEqual(new Set([true, false]));
+    expect(WHO.filter((w) => w.username === 'label').every((w) => can(w.principal, SALES_RULE))).toBe(true);
   });
 });
