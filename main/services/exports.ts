@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { type ReadableStream as WebReadableStream } from 'node:stream/web';
 import { listEndpoints, type ListEndpoints } from '../../shared/api/endpoints/lists';
 import { orderEndpoints } from '../../shared/api/endpoints/orders';
+import { jobEndpoints } from '../../shared/api/endpoints/jobs';
 import type { QueryIn } from '../../shared/api/endpoint';
 import type { ApiClient } from './api-client';
 
@@ -39,6 +40,8 @@ export interface ExportRequest {
   query: QueryIn<ListEndpoints['export']>;
   /** Instead of the search: this order's items CSV (orderEndpoints.itemsCsv). */
   orderId?: number;
+  /** Instead of the search: the CSV this finished sales-export job rendered (jobEndpoints.salesCsv). */
+  salesJobId?: number;
 }
 
 /** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
@@ -183,10 +186,11 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
 
 /** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
 export function apiExportSource(api: Pick<ApiClient, 'stream'>): ExportSource {
-  return async (req, signal) =>
-    req.orderId !== undefined
-      ? api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal })
-      : api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+  return async (req, signal) => {
+    if (req.orderId !== undefined) return api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal });
+    if (req.salesJobId !== undefined) return api.stream(jobEndpoints.salesCsv, { params: { id: req.salesJobId } }, { accept: 'text/csv', signal });
+    return api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal });
+  };
 }
 
 /** What main's handlers use: the service and how this transport picks a target file. */

@@ -29,6 +29,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ type: 'orders', query: {}, orderId: req.orderId }, target);
     },
+    exportSalesJob: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName('sales'));
+      if (!target) return { started: false as const };
+      return begin({ type: 'sales', query: {}, salesJobId: req.jobId }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

@@ -66,6 +66,21 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       },
     });
   }
+  addEndpoint(app, db, jobEndpoints.salesCsv, {
+    rule: SALES_RULE,
+    handler: async (req, reply, user) => {
+      const [job] = await db.query<{ csv: string | null; filename: string | null }>(
+        `select result->>'csv' as csv, result->>'filename' as filename from jobs
+         where id = $1 and kind = 'sales-export' and owner_id = $2 and state = 'DONE'`,
+        [req.params.id, user!.id],
+      );
+      if (job?.csv == null) throw notFound();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${job.filename ?? `sales-${req.params.id}.csv`}"`)
+        .send(job.csv);
+    },
+  });
   // Anyone signed in may poll, but only their own jobs exist for them.
   addEndpoint(app, db, jobEndpoints.view, {
     rule: '*',

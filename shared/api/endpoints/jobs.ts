@@ -146,6 +146,11 @@ export const jobEndpoints = {
       doc: 'Starts a `sales-export` job: the sales lines over the filters as CSV (the job hands the rendering to a child job).',
     }),
   } satisfies Record<SalesJobKind, unknown>,
+  /** The CSV a finished sales-export job rendered (the last of its chain), for main to save to a file. */
+  salesCsv: endpoint({
+    method: 'GET', path: '/v4/jobs/sales-export/:id/csv/', params: z.object({ id: IdParam }), response: z.string(),
+    doc: 'The CSV of one of the user\'s own finished sales-export jobs (the child that rendered it); another\'s, or one without a CSV yet, is 404.',
+  }),
   /** The call that starts a sales job of each kind. */
   start: {
     sales: startSales('sales', 'the monthly sales summary by brand and store'),

@@ -130,6 +130,12 @@ export function salesSuite(get: () => RunningServer) {
     expect(rows.length - 1).toBe(got.line_count);
     expect(job.result.rows).toBe(got.line_count);
     expect(new Set(rows.slice(1).map((row) => row[rows[0].indexOf('store')]))).toEqual(new Set(['music']));
+    // The same CSV as a file for main to save: the owner's finished child only.
+    const csv = await fetch(`${get().api}${pathOf(jobEndpoints.salesCsv, { id: job.id })}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(await csv.text()).toBe(job.result.csv);
+    expect((await api(get(), tokens.finance, pathOf(jobEndpoints.salesCsv, { id: job.id }))).status).toBe(404);
+    expect((await api(get(), tokens.admin, pathOf(jobEndpoints.salesCsv, { id: r.body.id as number }))).status).toBe(404);
   });
 
   it('sales_daily follows new lines (the trigger), so the summary counts a line as soon as it is stored', async () => {
