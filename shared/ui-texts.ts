@@ -28,6 +28,5 @@ export const PLACEHOLDER_TEXT = {
   dashboard: 'Sales since the start of the month and your followers will appear here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
   hype: 'Hype offers and purchases will appear here.',
-  sales: 'Sales figures will appear here.',
   statements: 'Statements will appear here.',
 } as const;

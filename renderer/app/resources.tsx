@@ -42,7 +42,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/hype': notBuilt('Hype', PLACEHOLDER_TEXT.hype),
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
   '/new-user-export': lazy(() => import('../features/support/NewUserExportPage')),
-  '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),
+  '/sales': lazy(() => import('../features/sales/SalesPage')),
   '/statements': notBuilt('Statements', PLACEHOLDER_TEXT.statements),
   '/account': lazy(() => import('../features/account/AccountPage')),
   '/resources': lazy(() => import('../features/resources/ResourcesPage')),
