@@ -19,7 +19,7 @@ import {
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
 import { SERVICE_AGREEMENT } from '../../shared/constants';
-import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, jobEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, dashboardEndpoints, jobEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -965,5 +965,15 @@ describe.concurrent('sales jobs × account', () => {
   it('both sides are represented, labels among the allowed', () => {
     expect(new Set(WHO.map((w) => can(w.principal, SALES_RULE)))).toEqual(new Set([true, false]));
     expect(WHO.filter((w) => w.username === 'label').every((w) => can(w.principal, SALES_RULE))).toBe(true);
+  });
+});
+
+/** The dashboard (server/api/routes/dashboard.ts): open to every shell user; its sales part under SALES_RULE, its deliveries part under the deliveries rule. */
+describe.concurrent('dashboard × account', () => {
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, SALES_RULE), can(w.principal, searchType('deliveries')!.rule)] as const);
+  it.each(cells)('%s on %s × GET dashboard → sales %s, deliveries %s', async (username, brand, sales, deliveries) => {
+    const r = await api(server, tokens.get(username)!, pathOf(dashboardEndpoints.view), { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(200);
+    expect([r.body.sales !== null, r.body.deliveries_needing_attention !== null]).toEqual([sales, deliveries]);
   });
 });

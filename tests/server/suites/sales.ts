@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import { SalesSummaryResult, jobEndpoints, pathOf, type SalesFigure } from '../../../shared/api';
+import { DashboardView, SalesSummaryResult, dashboardEndpoints, jobEndpoints, pathOf, type SalesFigure } from '../../../shared/api';
 import { SALES_DETAIL_LINES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { api, signIn, type RunningServer } from '../helpers';
@@ -149,5 +149,37 @@ export function salesSuite(get: () => RunningServer) {
     expect(after.line_count).toBe(before.line_count + 2);
     expect(after.over_time).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, "s.sale_date between '2001-05-01' and '2001-05-31'", []));
     expect(after.over_time).toContainEqual({ key: '2001-05', currency: 'GBP', quantity: 6, gross: '8.94', net: '6.26' });
+  });
+
+  it('the dashboard: month-to-date sales per brand and currency against the same days of last month, top sellers, deliveries needing attention', async () => {
+    // Lines of today and of the same day last month, in a currency no other line has.
+    await get().db.query(
+      `insert into sales_lines (brand, sale_date, supplier_id, label_id, release_id, track_id, store, sale_type_id, quantity, gross, net, currency)
+       select 'brand:dj', d, t.supplier_id, t.label_id, t.release_id, t.id, 'music', 1, 500, 10, n, 'BRL'
+       from tracks t, (values (current_date, 7.5), ((current_date - interval '1 month')::date, 2.25), ((current_date - interval '2 months')::date, 99)) v(d, n)
+       where t.id = 3`);
+    const view = async (who: string) => {
+      const r = await api(get(), tokens[who], pathOf(dashboardEndpoints.view));
+      expect(r.status).toBe(200);
+      return DashboardView.parse(r.body);
+    };
+    const finance = await view('finance');
+    const day = new Date().getUTCDate();
+    expect(finance.sales!.filter((s) => s.currency === 'BRL')).toEqual([{ brand: 'brand:dj', currency: 'BRL', net: '7.50', previous_net: day <= 28 ? '2.25' : expect.any(String) }]);
+    expect(new Set(finance.sales!.map((s) => s.brand))).toEqual(new Set(['brand:dj']));
+    expect(finance.top_tracks![0]).toMatchObject({ id: 3, quantity: expect.any(Number) });
+    expect(finance.top_tracks![0].quantity).toBeGreaterThanOrEqual(500);
+    expect(finance.deliveries_needing_attention).toBeNull();
+    const marketing = await view('marketing');
+    expect([marketing.sales, marketing.top_tracks, marketing.deliveries_needing_attention]).toEqual([null, null, null]);
+    const contentops = (await signIn(get(), 'contentops', 'sandbox-contentops')).access_token;
+    const ops = DashboardView.parse((await api(get(), contentops, '/v4/dashboard/')).body);
+    const [{ n }] = await get().db.query<{ n: number }>("select count(*)::int as n from deliveries where release_status like '%error%' or release_status = 'filter-rejected'");
+    expect(ops.deliveries_needing_attention).toBe(n);
+    // The supplier: its own lines only (track 3 is not necessarily its own).
+    const supplier = await view('supplier');
+    const [{ own }] = await get().db.query<{ own: number }>(
+      "select count(*)::int as own from sales_lines where supplier_id = 1 and currency = 'BRL' and sale_date >= date_trunc('month', current_date)");
+    expect(supplier.sales!.some((s) => s.currency === 'BRL')).toBe(own > 0);
   });
 }
