@@ -29,7 +29,7 @@ function notBuilt(title: string, detail: string): Screen {
 }
 
 const SCREENS: Readonly<Record<AreaPath, Screen>> = {
-  '/dashboard': notBuilt('Dashboard', PLACEHOLDER_TEXT.dashboard),
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/search': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))),
   '/catalog': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))),
   '/create': lazy(() => import('../features/records/CreatePage')),

@@ -61,3 +61,20 @@ test('a supplier sees only its own sales lines', async ({ page, gotoConsole, con
   expect(labels.length).toBeGreaterThan(0);
   for (const l of labels) expect(own.has(l), l).toBe(true);
 });
+
+test('the dashboard shows finance its brand\'s sales of the month and the chart draws; content ops the deliveries needing attention', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, account('finance'));
+  await gotoConsole(page, '/dashboard');
+  await expect(page.getByTestId('dashboard-sales')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('dashboard-chart').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('dashboard-deliveries')).toHaveCount(0);
+  await expectAccessible(page, 'dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'dashboard at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, gotoConsole, account('contentops'));
+  await gotoConsole(page, '/dashboard');
+  await expect(page.getByTestId('dashboard-deliveries')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('dashboard-sales')).toHaveCount(0);
+});

@@ -130,6 +130,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'label managers', route: '/label-manager', user: 'admin' },
   { name: 'new-user export', route: '/new-user-export', user: 'support' },
   { name: 'sales', route: '/sales', user: 'finance' },
+  { name: 'dashboard', route: '/dashboard', user: 'finance' },
   { name: 'create a label', route: '/create?type=labels', user: 'contentops' },
   { name: 'create a page', route: '/create?type=pages', user: 'curation' },
   recordScreen('release cover art', 'releases', 'cover-art', 'admin', '&encode_status=CONVERTED'),

@@ -1,0 +1,73 @@
+/**
+ * /dashboard (spec §2): sales since the start of the month per brand and currency against
+ * the same days of last month (for who reads sales), the month's top releases and tracks,
+ * and deliveries needing attention (for who reads deliveries). Suppliers and labels see
+ * their own, staff their active brand (the API decides). The chart loads with the screen.
+ */
+import { lazy, Suspense } from 'react';
+import { Alert, Card, Col, List, Row, Spin, Statistic } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { dashboardEndpoints } from '../../../shared/api/endpoints/dashboard';
+import { fetchData } from '../../lib/api';
+import { brandName } from '../../lib/brands';
+import { errorText } from '../../lib/http-errors';
+import { PageHeader } from '../../ui/PageHeader';
+
+const DashboardChart = lazy(() => import('./DashboardChart'));
+
+export default function DashboardPage() {
+  const q = useQuery({ queryKey: ['dashboard'], queryFn: () => fetchData(dashboardEndpoints.view, {}) });
+  const d = q.data;
+  return (
+    <div data-testid="dashboard">
+      <PageHeader title="Dashboard" subtitle={d ? `Since ${d.month_start}, against the same days of last month.` : undefined} />
+      {q.isPending && <Spin />}
+      {q.error && <Alert type="error" showIcon message={errorText(q.error)} />}
+      {d && (
+        <Row gutter={[16, 16]}>
+          {d.sales && (
+            <Col span={24}>
+              <Card title="Sales this month" size="small" data-testid="dashboard-sales">
+                {d.sales.length === 0 ? 'No sales yet this month.' : (
+                  <>
+                    <Row gutter={[16, 16]}>
+                      {d.sales.map((s) => (
+                        <Col key={`${s.brand}-${s.currency}`} xs={24} md={8}>
+                          <Statistic title={`${brandName(s.brand)}, ${s.currency}`} value={s.net} suffix={<span className="muted">(last month {s.previous_net})</span>} />
+                        </Col>
+                      ))}
+                    </Row>
+                    <Suspense fallback={<Spin />}><DashboardChart sales={d.sales} /></Suspense>
+                  </>
+                )}
+              </Card>
+            </Col>
+          )}
+          {d.top_releases && (
+            <Col xs={24} md={12}>
+              <Card title="Top releases this month" size="small">
+                <List size="small" dataSource={d.top_releases} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
+              </Card>
+            </Col>
+          )}
+          {d.top_tracks && (
+            <Col xs={24} md={12}>
+              <Card title="Top tracks this month" size="small">
+                <List size="small" dataSource={d.top_tracks} renderItem={(t) => <List.Item>{t.name} · {t.quantity}</List.Item>} />
+              </Card>
+            </Col>
+          )}
+          {d.deliveries_needing_attention !== null && (
+            <Col xs={24} md={12}>
+              <Card title="Deliveries needing attention" size="small" data-testid="dashboard-deliveries">
+                <Statistic value={d.deliveries_needing_attention} />
+                <Link to="/old-deliveries">Open deliveries</Link>
+              </Card>
+            </Col>
+          )}
+        </Row>
+      )}
+    </div>
+  );
+}
