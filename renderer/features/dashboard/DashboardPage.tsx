@@ -16,6 +16,16 @@ import { PageHeader } from '../../ui/PageHeader';
 
 const DashboardChart = lazy(() => import('./DashboardChart'));
 
+function TopCard({ title, items }: { title: string; items: { id: number; name: string; quantity: number }[] }) {
+  return (
+    <Col xs={24} md={12}>
+      <Card title={title} size="small">
+        <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
+      </Card>
+    </Col>
+  );
+}
+
 export default function DashboardPage() {
   const q = useQuery({ queryKey: ['dashboard'], queryFn: () => fetchData(dashboardEndpoints.view, {}) });
   const d = q.data;
@@ -44,20 +54,8 @@ export default function DashboardPage() {
               </Card>
             </Col>
           )}
-          {d.top_releases && (
-            <Col xs={24} md={12}>
-              <Card title="Top releases this month" size="small">
-                <List size="small" dataSource={d.top_releases} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
-              </Card>
-            </Col>
-          )}
-          {d.top_tracks && (
-            <Col xs={24} md={12}>
-              <Card title="Top tracks this month" size="small">
-                <List size="small" dataSource={d.top_tracks} renderItem={(t) => <List.Item>{t.name} · {t.quantity}</List.Item>} />
-              </Card>
-            </Col>
-          )}
+          {d.top_releases && <TopCard title="Top releases this month" items={d.top_releases} />}
+          {d.top_tracks && <TopCard title="Top tracks this month" items={d.top_tracks} />}
           {d.deliveries_needing_attention !== null && (
             <Col xs={24} md={12}>
               <Card title="Deliveries needing attention" size="small" data-testid="dashboard-deliveries">

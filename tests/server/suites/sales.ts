@@ -9,8 +9,7 @@ import { DashboardView, SalesSummaryResult, dashboardEndpoints, jobEndpoints, pa
 import { SALES_DETAIL_LINES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { api, signIn, type RunningServer } from '../helpers';
-
-type Job = { id: number; state: string; child_job_id: number | null; result: Record<string, unknown> };
+import { pollJob } from './jobs';
 
 export function salesSuite(get: () => RunningServer) {
   const tokens: Record<string, string> = {};
@@ -20,17 +19,7 @@ export function salesSuite(get: () => RunningServer) {
     }
   });
 
-  async function poll(token: string, kind: string, id: number): Promise<Job> {
-    for (let i = 0; i < 300; i++) {
-      const r = await api(get(), token, `/v4/jobs/${kind}/${id}/`);
-      expect(r.status).toBe(200);
-      const job = r.body as unknown as Job;
-      if (job.state === 'DONE' && job.child_job_id) return poll(token, kind, job.child_job_id);
-      if (job.state === 'DONE' || job.state === 'ERROR') return job;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    throw new Error('job did not finish');
-  }
+  const poll = (token: string, kind: string, id: number) => pollJob(get(), token, kind, id);
 
   /** Runs a console sales summary as `who` over `filters` → its parsed result. */
   async function summary(who: string, filters: Record<string, unknown>) {
