@@ -186,3 +186,5 @@ export const STATEMENTS_MONTHLY_FROM = '2018-07-01';
 export const US_TAX_WITHHOLDING_RATE = 0.3;
 /** …and remitted within this many days of the statement's issue (§9). */
 export const US_TAX_REMIT_DAYS = 3;
+/** Sales lines a console `sales` job answers for the detail table (the export has them all). */
+export const SALES_DETAIL_LINES = 500;

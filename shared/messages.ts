@@ -42,6 +42,8 @@ export const MSG = {
   requestTimedOut: 'Request Timed Out',
   startBeforeEnd: 'Start Date must be before End Date',
   endAfterStart: 'End Date must be after Start Date',
+  /** A sales filter naming a brand the user does not hold. */
+  brandNotHeld: 'Choose a brand you hold.',
   /** Publish dates (§5). */
   territoryRequired: 'A territory must be selected',
   publishTimeRequired: 'A valid publish time must be selected',

@@ -25,7 +25,5 @@ export const UI_TEXT = {
  */
 export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
-  dashboard: 'Sales since the start of the month and your followers will appear here.',
   deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
-  sales: 'Sales figures will appear here.',
 } as const;

@@ -19,6 +19,7 @@ import { orderEndpoints } from '../../shared/api/endpoints/orders';
 import { userEndpoints } from '../../shared/api/endpoints/users';
 import { labelEndpoints } from '../../shared/api/endpoints/labels';
 import { statementEndpoints } from '../../shared/api/endpoints/statements';
+import { jobEndpoints } from '../../shared/api/endpoints/jobs';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { exportNotice } from '../../shared/bridge/channels/exports';
@@ -56,7 +57,9 @@ export type ExportRequest =
   /** A label's catalogue CSV (labelEndpoints.downloadCsv). */
   | { kind: 'labelCsv'; labelId: number }
   /** A supplier's statements CSV (statementEndpoints.supplierCsv): one statement's lines with statementId, else every statement. */
-  | { kind: 'supplierStatements'; supplierId: number; statementId?: number };
+  | { kind: 'supplierStatements'; supplierId: number; statementId?: number }
+  /** A finished sales-export job's CSV (jobEndpoints.salesCsv). */
+  | { kind: 'salesJob'; jobId: number };
 
 export type ExportKind = ExportRequest['kind'];
 type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
@@ -104,6 +107,10 @@ const EXPORT_KINDS: {
       { accept: 'text/csv', signal },
     ),
     about: (req) => ({ what: req.statementId !== undefined ? `Statement ${req.statementId}` : `Supplier ${req.supplierId} statements`, filters: {} }),
+  },
+  salesJob: {
+    open: (api, req, signal) => api.stream(jobEndpoints.salesCsv, { params: { id: req.jobId } }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: `Sales export (job ${req.jobId})`, filters: {} }),
   },
 };
 

@@ -29,7 +29,7 @@ function notBuilt(title: string, detail: string): Screen {
 }
 
 const SCREENS: Readonly<Record<AreaPath, Screen>> = {
-  '/dashboard': notBuilt('Dashboard', PLACEHOLDER_TEXT.dashboard),
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/search': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.AllSearch }))),
   '/catalog': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CatalogSearch }))),
   '/create': lazy(() => import('../features/records/CreatePage')),
@@ -42,7 +42,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/hype': lazy(() => import('../features/hype/HypeArea')),
   '/support': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.SupportSearch }))),
   '/new-user-export': lazy(() => import('../features/support/NewUserExportPage')),
-  '/sales': notBuilt('Sales', PLACEHOLDER_TEXT.sales),
+  '/sales': lazy(() => import('../features/sales/SalesPage')),
   '/statements': lazy(() => import('../features/statements/StatementsPage')),
   '/account': lazy(() => import('../features/account/AccountPage')),
   '/resources': lazy(() => import('../features/resources/ResourcesPage')),

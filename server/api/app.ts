@@ -25,6 +25,7 @@ import { registerSupplierRoutes } from './routes/suppliers';
 import { registerChartRoutes } from './routes/charts';
 import { registerGenreRoutes } from './routes/genres';
 import { registerJobRoutes } from './routes/jobs';
+import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
 import { registerCouponRoutes } from './routes/coupons';
@@ -111,6 +112,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerAuxiliaryRoutes(scope, db);
     registerMeRoutes(scope, db);
     registerJobRoutes(scope, db, opts.jobs);
+    registerDashboardRoutes(scope, db);
     registerNoteRoutes(scope, db);
     registerBankingRoutes(scope, db);
     registerStatementRoutes(scope, db, opts.jobs);

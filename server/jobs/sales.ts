@@ -1,44 +1,106 @@
 /**
- * Sales jobs of a supplier: `sales` (monthly summary by brand and store) and
- * `sales-export` (the detail lines; the parent hands the CSV rendering to a child job,
- * which the console's poller follows).
+ * Sales jobs: `sales` (the summary over time and by store, sale type and genre, read from
+ * the sales_daily rollup, with the line count and the newest lines) and `sales-export`
+ * (the detail lines; the parent counts them and hands the CSV rendering to a child job,
+ * which the console's poller follows). Both take the console's filters (SalesFilters),
+ * held to what the route allows the asker (SalesPayload).
  */
-import type { SalesJobKind } from '../../shared/api/endpoints/jobs';
+import type { SalesFigure, SalesFilters, SalesJobKind, SalesLine, SalesSummaryResult } from '../../shared/api/endpoints/jobs';
+import { SALES_DETAIL_LINES } from '../../shared/constants';
 import { csvLine } from '../../shared/search/csv';
+import type { Db } from '../db/client';
 import type { JobHandler, JobKind } from './queue';
 
-interface Range { supplier_id: number; start_date: string; end_date: string }
-
-export const salesSummary: JobHandler = async (db, job) => {
-  const p = job.payload as unknown as Range;
-  const rows = await db.query(
-    `select to_char(sale_date, 'YYYY-MM') as month, brand, store, sum(quantity)::int as quantity,
-            sum(gross)::numeric(12,2) as gross, sum(net)::numeric(12,2) as net
-     from sales_lines where supplier_id = $1 and sale_date between $2 and $3
-     group by 1, 2, 3 order by 1, 2, 3`,
-    [p.supplier_id, p.start_date, p.end_date],
-  );
-  return { result: { supplier_id: p.supplier_id, start_date: p.start_date, end_date: p.end_date, rows } };
+/**
+ * What a sales job is given: the filters as asked, and what the server holds the asker to
+ * (the brands they hold; a supplier's or label's own id) — a payload is never trusted for
+ * more than the route put in it.
+ */
+export type SalesPayload = Partial<Omit<SalesFilters, 'start_date' | 'end_date'>> & Pick<SalesFilters, 'start_date' | 'end_date'> & {
+  brands?: string[];
+  own_supplier_id?: number;
+  own_label_id?: number;
+  render?: boolean;
 };
 
+/**
+ * The WHERE clause of the filters over a table aliased `a` that has the sales columns
+ * (sales_lines or sales_daily); `genre` is how that table names the track's genre.
+ */
+export function salesWhere(p: SalesPayload, genre: string): { where: string; params: unknown[] } {
+  const params: unknown[] = [p.start_date, p.end_date];
+  const conds = ['a.sale_date between $1 and $2'];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('?', `$${params.length}`));
+  };
+  if (p.brands) add('a.brand = any(?::text[])', p.brands);
+  if (p.brand) add('a.brand = ?', p.brand);
+  if (p.store) add('a.store = ?', p.store);
+  if (p.sale_type_id) add('a.sale_type_id = ?', p.sale_type_id);
+  if (p.label_id) add('a.label_id = ?', p.label_id);
+  if (p.supplier_id) add('a.supplier_id = ?', p.supplier_id);
+  if (p.own_supplier_id) add('a.supplier_id = ?', p.own_supplier_id);
+  if (p.own_label_id) add('a.label_id = ?', p.own_label_id);
+  if (p.currency) add('a.currency = ?', p.currency);
+  if (p.genre_id) add(`${genre} = ?`, p.genre_id);
+  return { where: conds.join(' and '), params };
+}
+
+type FigureRow = SalesFigure;
+const FIGURES = `a.currency, sum(a.quantity)::int as quantity, sum(a.gross)::numeric(14,2)::text as gross, sum(a.net)::numeric(14,2)::text as net`;
+
+/** The summary: over time (months), by store, sale type and genre, each per currency; read from the daily rollup. */
+export async function salesSummaryOf(db: Db, p: SalesPayload): Promise<Omit<SalesSummaryResult, 'lines'>> {
+  const { where, params } = salesWhere(p, 'a.genre_id');
+  const group = (key: string, join = '') => db.query<FigureRow>(
+    `select ${key} as key, ${FIGURES} from sales_daily a ${join} where ${where} group by 1, 2 order by 1, 2`, params);
+  const [overTime, byStore, bySaleType, byGenre, count] = await Promise.all([
+    group(`to_char(date_trunc('month', a.sale_date), 'YYYY-MM')`),
+    group('a.store'),
+    group(`coalesce(st.name, a.sale_type_id::text)`, `left join reference_items st on st.list = 'sale-types' and st.id = a.sale_type_id`),
+    group(`coalesce(g.name, 'No genre')`, 'left join genres g on g.id = a.genre_id'),
+    db.query<{ n: number }>(`select coalesce(sum(a.lines), 0)::int as n from sales_daily a where ${where}`, params),
+  ]);
+  return { over_time: overTime, by_store: byStore, by_sale_type: bySaleType, by_genre: byGenre, line_count: count[0].n };
+}
+
+const LINE_SELECT = `select a.id::int as id, to_char(a.sale_date, 'YYYY-MM-DD') as sale_date, a.brand, a.store, st.name as sale_type,
+    s.name as supplier, l.name as label, a.release_id, a.track_id, t.title as track, g.name as genre, a.quantity,
+    a.gross::text as gross, a.net::text as net, a.currency
+  from sales_lines a
+  join suppliers s on s.id = a.supplier_id
+  join labels l on l.id = a.label_id
+  left join tracks t on t.id = a.track_id
+  left join genres g on g.id = t.genre_id
+  left join reference_items st on st.list = 'sale-types' and st.id = a.sale_type_id`;
+
+/** The sales lines over the filters, newest first; `limit` of them when given. */
+export async function salesLinesOf(db: Db, p: SalesPayload, limit?: number): Promise<SalesLine[]> {
+  const { where, params } = salesWhere(p, 't.genre_id');
+  return db.query<SalesLine>(
+    `${LINE_SELECT} where ${where} order by a.sale_date desc, a.id desc${limit ? ` limit ${Math.trunc(limit)}` : ''}`, params);
+}
+
+export const salesSummary: JobHandler = async (db, job) => {
+  const p = job.payload as unknown as SalesPayload;
+  const [summary, lines] = await Promise.all([salesSummaryOf(db, p), salesLinesOf(db, p, SALES_DETAIL_LINES)]);
+  return { result: { ...summary, lines } satisfies SalesSummaryResult };
+};
+
+const CSV_COLUMNS = ['sale_date', 'brand', 'store', 'label', 'release_id', 'track_id', 'quantity', 'gross', 'net', 'currency',
+  'sale_type', 'supplier', 'track', 'genre'] as const;
+
 export const salesExport: JobHandler = async (db, job) => {
-  const p = job.payload as unknown as Range & { render?: boolean };
+  const p = job.payload as unknown as SalesPayload;
   if (!p.render) {
-    const [{ n }] = await db.query<{ n: number }>(
-      'select count(*)::int as n from sales_lines where supplier_id = $1 and sale_date between $2 and $3',
-      [p.supplier_id, p.start_date, p.end_date],
-    );
-    return { result: { rows: n }, child: { kind: 'sales-export', payload: { ...p, render: true } } };
+    const { line_count } = await salesSummaryOf(db, p);
+    return { result: { rows: line_count }, child: { kind: 'sales-export', payload: { ...p, render: true } } };
   }
-  const lines = await db.query<Record<string, string | number>>(
-    `select s.sale_date, s.brand, s.store, l.name as label, s.release_id, s.track_id, s.quantity, s.gross, s.net, s.currency
-     from sales_lines s join labels l on l.id = s.label_id
-     where s.supplier_id = $1 and s.sale_date between $2 and $3 order by s.sale_date, s.id`,
-    [p.supplier_id, p.start_date, p.end_date],
-  );
-  const header = ['sale_date', 'brand', 'store', 'label', 'release_id', 'track_id', 'quantity', 'gross', 'net', 'currency'];
-  const csv = csvLine(header) + lines.map((r) => csvLine(header.map((h) => r[h]))).join('');
-  return { result: { filename: `sales-${p.supplier_id}-${p.start_date}-${p.end_date}.csv`, rows: lines.length, csv } };
+  const lines = await salesLinesOf(db, p);
+  const csv = csvLine([...CSV_COLUMNS]) + lines.map((r) => csvLine(CSV_COLUMNS.map((h) => r[h]))).join('');
+  const who = p.own_supplier_id ?? p.supplier_id ?? p.own_label_id ?? p.label_id ?? 'all';
+  return { result: { filename: `sales-${who}-${p.start_date}-${p.end_date}.csv`, rows: lines.length, csv } };
 };
 
 /**

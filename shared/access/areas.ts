@@ -43,6 +43,7 @@ export const AREA_RULES = {
   '/deliveries': SEARCH_RULES.deliveries,
   /** Money reports: admin and finance, plus suppliers and labels for their own figures. */
   '/statements': FINANCE_VIEW,
+  /** The sales screen and the sales API follow the one SALES_RULE (below). */
   '/sales': FINANCE_VIEW,
   /** Packaging builds delivery packages: suppliers, labels, and the staff who ingest (admin, content ops). */
   '/packaging': oneOf('user:supplier', 'user:label', 'staff:admin', 'staff:content_ops'),
@@ -81,12 +82,13 @@ export const OWN_SUPPLIER_RULE: Rule = withAll(oneOf('user:supplier', 'user:labe
 export const BANKING_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];
 
 /**
- * API: a supplier's sales figures and sales export (POST /v4/catalog/suppliers/{id}/sales/
- * and …/sales-export/): admin and finance staff, and a supplier user for itself (another
- * supplier's id is 404). Label users are not included, although the /sales area is open
- * to them: a label is not a supplier and has no supplier sales of its own.
+ * API: sales figures and sales export (POST /v4/jobs/sales/ and /v4/jobs/sales-export/ over
+ * any filters; POST /v4/catalog/suppliers/{id}/sales/ and …/sales-export/ for one supplier):
+ * the same people as the /sales area — admin and finance staff over the brands they hold, a
+ * supplier user over its own lines, a label user over its own label's lines (the route
+ * puts the owner into the job; another supplier's id is 404).
  */
-export const SALES_RULE: Rule = oneOf('staff:admin', 'staff:finance', 'user:supplier');
+export const SALES_RULE: Rule = AREA_RULES['/sales'];
 
 /**
  * API: a supplier's statements (GET /v4/catalog/suppliers/{id}/statements/music/ and

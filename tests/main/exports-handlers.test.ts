@@ -126,6 +126,19 @@ describe('export handlers', () => {
     ]);
   });
 
+  it('exportSalesJob saves a finished sales-export job\'s CSV: main picks the file, the source streams the job\'s csv/', async () => {
+    const s = setup('/downloads');
+    const r = await dispatch(s.handlers, 'exportSalesJob', { jobId: 7 }, ctx);
+    expect(r).toMatchObject({ ok: true, value: { started: true, exportId: 'e1' } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ kind: 'salesJob', jobId: 7 });
+    expect(target).toMatch(/^\/downloads\/sales-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportSalesJob', { jobId: 0 }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('sale_date\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/jobs/sales-export/7/csv/']);
+  });
+
   it('answers started: false when the user dismisses the save dialog', async () => {
     const s = setup(null);
     expect(await dispatch(s.handlers, 'exportStart', { type: 'tracks', filters: {} }, ctx)).toEqual({ ok: true, value: { started: false } });

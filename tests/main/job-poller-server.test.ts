@@ -41,7 +41,7 @@ describe('job poller against the real server', () => {
     expect(done.state).toBe('DONE');
     expect(done.id).not.toBe(parentId);
     const result = done.result as { filename: string; rows: number; csv: string };
-    expect(result.csv.split(/\r?\n/)[0]).toBe('sale_date,brand,store,label,release_id,track_id,quantity,gross,net,currency');
+    expect(result.csv.split(/\r?\n/)[0]).toBe('sale_date,brand,store,label,release_id,track_id,quantity,gross,net,currency,sale_type,supplier,track,genre');
     const [{ n }] = await server.db.query<{ n: number }>('select count(*)::int as n from sales_lines where supplier_id = 1');
     expect(result.rows).toBe(n);
     expect(progress).toContainEqual({ jobId: parentId, state: 'DONE', detail: { kind: 'sales-export' } });

@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
-  SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
 import { SERVICE_AGREEMENT } from '../../shared/constants';
-import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
+import { CONSOLE_CLIENT_ID, SIMPLE_RECORD_PATHS, artistEndpoints, dashboardEndpoints, jobEndpoints, mediaEndpoints, pathOf, type SimpleRecordType } from '../../shared/api';
 import { issueTokens } from '../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
@@ -1074,4 +1074,37 @@ describe.concurrent('statements × account', () => {
     { name: 'POST jobs/statements', rule: WRITE_RULES.statements, ok: 202, run: async (send) => (await send('/v4/jobs/statements/', { method: 'POST', body: { through: '2000-01-31' } })).status },
   ];
   routeCells(ROUTES);
+});
+
+/**
+ * The sales jobs (server/api/routes/jobs.ts) under the one SALES_RULE, the /sales area's:
+ * the console's calls over any filters and supplier 1's calls (the sandbox supplier's own;
+ * label 1 is one of its labels). A cell only starts a job; it is not run to the end here.
+ */
+describe.concurrent('sales jobs × account', () => {
+  const range = { start_date: '2024-01-01', end_date: '2024-01-31' };
+  const ROUTES = (['sales', 'sales-export'] as const).flatMap((kind) => [
+    { name: `POST jobs/${kind}`, path: pathOf(jobEndpoints.console[kind]) },
+    { name: `POST suppliers/{id}/${kind}`, path: pathOf(jobEndpoints.start[kind], { id: 1 }) },
+  ]);
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, SALES_RULE)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((r) => r.name === name)!;
+    const r = await api(server, tokens.get(username)!, route.path, { method: 'POST', body: range, headers: { 'x-brand': brand } });
+    expect(r.status).toBe(allowed ? 202 : 403);
+  });
+  it('both sides are represented, labels among the allowed', () => {
+    expect(new Set(WHO.map((w) => can(w.principal, SALES_RULE)))).toEqual(new Set([true, false]));
+    expect(WHO.filter((w) => w.username === 'label').every((w) => can(w.principal, SALES_RULE))).toBe(true);
+  });
+});
+
+/** The dashboard (server/api/routes/dashboard.ts): open to every shell user; its sales part under SALES_RULE, its deliveries part under the deliveries rule. */
+describe.concurrent('dashboard × account', () => {
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, SALES_RULE), can(w.principal, searchType('deliveries')!.rule)] as const);
+  it.each(cells)('%s on %s × GET dashboard → sales %s, deliveries %s', async (username, brand, sales, deliveries) => {
+    const r = await api(server, tokens.get(username)!, pathOf(dashboardEndpoints.view), { headers: { 'x-brand': brand } });
+    expect(r.status).toBe(200);
+    expect([r.body.sales !== null, r.body.deliveries_needing_attention !== null]).toEqual([sales, deliveries]);
+  });
 });

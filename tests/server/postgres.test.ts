@@ -12,6 +12,7 @@ import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
 import { jobSuite } from './suites/jobs';
+import { salesSuite } from './suites/sales';
 import { mySupplierSuite } from './suites/my-supplier';
 import { bankingSuite } from './suites/banking';
 import { statementSuite } from './suites/statements';
@@ -57,6 +58,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('identity provider', () => authSuite(() => server));
   describe('lists', () => listSuite(() => server));
   describe('jobs', () => jobSuite(() => server));
+  describe('sales', () => salesSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
   describe('supplier banking', () => bankingSuite(() => server));
   describe('statements', () => statementSuite(() => server));

@@ -351,8 +351,11 @@ describe('write rules (README "Who may write")', () => {
 });
 
 describe('other API rules', () => {
-  it.each(EVERYONE.map((w) => [w, ['admin', 'finance', 'supplier'].includes(w)] as const))('sales × %s → %s', (w, expected) => {
-    expect(can(who(w, w === 'supplier' ? 'app:baseware' : 'app:control'), SALES_RULE)).toBe(expected);
+  it.each(EVERYONE.map((w) => [w, ['admin', 'finance', 'supplier', 'label'].includes(w)] as const))('sales × %s → %s', (w, expected) => {
+    const p = who(w, ['supplier', 'label'].includes(w) ? 'app:baseware' : 'app:control');
+    expect(can(p, SALES_RULE)).toBe(expected);
+    // One rule: the /sales area admits exactly whom the sales API serves.
+    expect(can(p, AREA_RULES['/sales'])).toBe(expected);
   });
   it.each(EVERYONE.map((w) => [w, ['admin', 'label_mgmt', 'content_ops'].includes(w)] as const))('temp account email × %s → %s', (w, expected) => {
     expect(can(who(w), TEMP_ACCOUNT_EMAIL_RULE)).toBe(expected);

@@ -50,6 +50,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ kind: 'supplierStatements', supplierId: req.supplierId, statementId: req.statementId }, target);
     },
+    exportSalesJob: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName('sales'));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'salesJob', jobId: req.jobId }, target);
+    },
     exportCancel: (req) => {
       s.exports.service.cancel(req.exportId);
       return { ok: true as const };

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, serial, text, unique, uniqueIndex,
+  bigint, bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { releases, tracks } from './catalogue';
 import { ALBUM_ACTIONS, STATEMENT_LINE_KINDS } from '../../../shared/vocabularies';
@@ -133,9 +133,35 @@ export const sales_lines = pgTable('sales_lines', {
 ]);
 
 /**
+ * The sales lines summed per day and per every dimension the console filters or groups on
+ * (brand, supplier, label, store, sale type, genre of the track, currency): what the sales
+ * summary reads, so a summary over years of lines reads thousands of rows, not millions.
+ * Kept by a statement-level trigger on sales_lines inserts (migration 0016; sales lines are
+ * append-only). genre_id 0: a line without a track or a track without a genre.
+ */
+export const sales_daily = pgTable('sales_daily', {
+  sale_date: date().notNull(),
+  brand: text().notNull(),
+  supplier_id: integer().notNull(),
+  label_id: integer().notNull(),
+  store: text().notNull(),
+  sale_type_id: integer().notNull(),
+  genre_id: integer().notNull(),
+  currency: char({ length: 3 }).notNull(),
+  lines: bigint({ mode: 'number' }).notNull(),
+  quantity: bigint({ mode: 'number' }).notNull(),
+  gross: numeric({ precision: 14, scale: 2 }).notNull(),
+  net: numeric({ precision: 14, scale: 2 }).notNull(),
+}, (t) => [
+  primaryKey({ name: 'sales_daily_pkey', columns: [t.sale_date, t.brand, t.supplier_id, t.label_id, t.store, t.sale_type_id, t.genre_id, t.currency] }),
+  index('sales_daily_supplier').on(t.supplier_id, t.sale_date),
+  index('sales_daily_label').on(t.label_id, t.sale_date),
+]);
+
+/**
  * Issued statements (spec §9; server/jobs/statements.ts makes them from sales_lines): one per
  * party (a supplier, or a label), brand, currency and period. Never changed once written
- * (the statements_immutable trigger of migration 0013 refuses UPDATE and DELETE); a late sales
+ * (the statements_immutable trigger of migration 0015 refuses UPDATE and DELETE); a late sales
  * line of an issued period is a correction line of the party's next statement.
  * Covered lines: those of the party with `id <= through_line_id` and `sale_date <= period_end`.
  */

@@ -29,3 +29,4 @@ export * from './users';
 export * from './record-images';
 export * from './shared-views';
 export * from './statements';
+export * from './dashboard';

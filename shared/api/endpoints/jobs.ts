@@ -6,7 +6,10 @@
  * re-encode calls that start `encode` jobs are declared with the media (media.ts).
  */
 import { z } from 'zod';
+import { BRANDS } from '../../access/scopes';
+import { STORE_OPTIONS } from '../../access/brand-options';
 import { MSG } from '../../messages';
+import { CURRENCY_CODES } from '../../records/values';
 import { calendarDate } from '../dates';
 import { endpoint, IdParam } from '../endpoint';
 
@@ -50,6 +53,73 @@ export const SalesRange = z
   .refine((r) => r.start_date <= r.end_date, { message: MSG.startBeforeEnd, path: ['start_date'] });
 export type SalesRange = z.infer<typeof SalesRange>;
 
+/** Every store of either brand (spec §6 store options). */
+const ALL_STORES = [...new Set(Object.values(STORE_OPTIONS).flat())] as [string, ...string[]];
+/** An id a filter names (int4-sized, as the API's ids are). */
+const filterId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * The console's sales filters (POST /v4/jobs/sales/ and /v4/jobs/sales-export/): the day
+ * range, then any of brand, store (§6 store options), sale type, label, supplier, currency
+ * and genre. A brand must be one the user holds (none: all they hold); suppliers and labels
+ * are held to their own lines whatever they send.
+ */
+export const SalesFilters = z
+  .strictObject({
+    start_date: calendarDate,
+    end_date: calendarDate,
+    brand: z.enum(BRANDS).optional(),
+    store: z.enum(ALL_STORES).optional(),
+    sale_type_id: filterId.optional(),
+    label_id: filterId.optional(),
+    supplier_id: filterId.optional(),
+    currency: z.enum(CURRENCY_CODES).optional(),
+    genre_id: filterId.optional(),
+  })
+  .refine((r) => r.start_date <= r.end_date, { message: MSG.startBeforeEnd, path: ['start_date'] });
+export type SalesFilters = z.infer<typeof SalesFilters>;
+
+/** One group of the sales summary: its key (a month `YYYY-MM`, a store, a sale type, a genre) and figures per currency. */
+export const SalesFigure = z.object({
+  key: z.string(),
+  currency: z.string(),
+  quantity: z.number(),
+  gross: z.string(),
+  net: z.string(),
+});
+export type SalesFigure = z.infer<typeof SalesFigure>;
+
+/** One sales line of the detail table. */
+export const SalesLine = z.object({
+  id: z.number(),
+  sale_date: z.string(),
+  brand: z.string(),
+  store: z.string(),
+  sale_type: z.string().nullable(),
+  supplier: z.string(),
+  label: z.string(),
+  release_id: z.number().nullable(),
+  track_id: z.number().nullable(),
+  track: z.string().nullable(),
+  genre: z.string().nullable(),
+  quantity: z.number(),
+  gross: z.string(),
+  net: z.string(),
+  currency: z.string(),
+});
+export type SalesLine = z.infer<typeof SalesLine>;
+
+/** What a console `sales` job answers: the summary (month, store, sale type, genre), the line count and the first lines. */
+export const SalesSummaryResult = z.object({
+  over_time: z.array(SalesFigure),
+  by_store: z.array(SalesFigure),
+  by_sale_type: z.array(SalesFigure),
+  by_genre: z.array(SalesFigure),
+  line_count: z.number(),
+  lines: z.array(SalesLine),
+});
+export type SalesSummaryResult = z.infer<typeof SalesSummaryResult>;
+
 /** A supplier id in a path: one past the API's ids (int4 included) names no supplier (404). */
 const supplierParams = z.object({ id: IdParam });
 
@@ -64,6 +134,22 @@ export const jobEndpoints = {
     method: 'GET', path: '/v4/jobs/:kind/:id/', params: z.object({ kind: JobKind, id: IdParam }),
     response: JobView,
     doc: 'One of the user\'s own jobs: its state, the child it handed on to, its result.',
+  }),
+  /** The console's call that starts a sales job of each kind over any filters (spec §7 jobs/sales/, jobs/sales-export/). */
+  console: {
+    sales: endpoint({
+      method: 'POST', path: '/v4/jobs/sales/', body: SalesFilters, response: JobStarted,
+      doc: 'Starts a `sales` job: the summary over time and by store, sale type and genre, the line count and the first lines (SalesSummaryResult), over the filters.',
+    }),
+    'sales-export': endpoint({
+      method: 'POST', path: '/v4/jobs/sales-export/', body: SalesFilters, response: JobStarted,
+      doc: 'Starts a `sales-export` job: the sales lines over the filters as CSV (the job hands the rendering to a child job).',
+    }),
+  } satisfies Record<SalesJobKind, unknown>,
+  /** The CSV a finished sales-export job rendered (the last of its chain), for main to save to a file. */
+  salesCsv: endpoint({
+    method: 'GET', path: '/v4/jobs/sales-export/:id/csv/', params: z.object({ id: IdParam }), response: z.string(),
+    doc: 'The CSV of one of the user\'s own finished sales-export jobs (the child that rendered it); another\'s, or one without a CSV yet, is 404.',
   }),
   /** The call that starts a sales job of each kind. */
   start: {

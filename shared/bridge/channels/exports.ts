@@ -100,6 +100,11 @@ export const exportsChannels = {
     z.object({ supplierId: z.number().int().positive().max(999_999_999), statementId: z.number().int().positive().max(2_147_483_647).optional() }).strict(),
     Started,
   ),
+  exportSalesJob: channel(
+    'Saves the CSV of a finished sales-export job (the last job of its chain, as jobWait answered it: GET /v4/jobs/sales-export/{id}/csv/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    z.object({ jobId: z.number().int().positive().max(999_999_999) }).strict(),
+    Started,
+  ),
   exportCancel: channel(
     'Cancels a running export; its temporary file is removed and the target is left as it was.',
     z.object({ exportId: z.string().min(1).max(64) }).strict(),

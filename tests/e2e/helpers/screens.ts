@@ -140,6 +140,8 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('hype offer record', 'hype_offers', undefined, 'marketing'),
   recordScreen('hype purchase record', 'hype_purchases', undefined, 'support'),
   { name: 'statements', route: '/statements', user: 'supplier' },
+  { name: 'sales', route: '/sales', user: 'finance' },
+  { name: 'dashboard', route: '/dashboard', user: 'finance' },
   { name: 'create a label', route: '/create?type=labels', user: 'contentops' },
   { name: 'create a page', route: '/create?type=pages', user: 'curation' },
   recordScreen('release cover art', 'releases', 'cover-art', 'admin', '&encode_status=CONVERTED'),

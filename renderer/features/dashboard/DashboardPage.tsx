@@ -1,0 +1,71 @@
+/**
+ * /dashboard (spec §2): sales since the start of the month per brand and currency against
+ * the same days of last month (for who reads sales), the month's top releases and tracks,
+ * and deliveries needing attention (for who reads deliveries). Suppliers and labels see
+ * their own, staff their active brand (the API decides). The chart loads with the screen.
+ */
+import { lazy, Suspense } from 'react';
+import { Alert, Card, Col, List, Row, Spin, Statistic } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { dashboardEndpoints } from '../../../shared/api/endpoints/dashboard';
+import { fetchData } from '../../lib/api';
+import { brandName } from '../../lib/brands';
+import { errorText } from '../../lib/http-errors';
+import { PageHeader } from '../../ui/PageHeader';
+
+const DashboardChart = lazy(() => import('./DashboardChart'));
+
+function TopCard({ title, items }: { title: string; items: { id: number; name: string; quantity: number }[] }) {
+  return (
+    <Col xs={24} md={12}>
+      <Card title={title} size="small">
+        <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
+      </Card>
+    </Col>
+  );
+}
+
+export default function DashboardPage() {
+  const q = useQuery({ queryKey: ['dashboard'], queryFn: () => fetchData(dashboardEndpoints.view, {}) });
+  const d = q.data;
+  return (
+    <div data-testid="dashboard">
+      <PageHeader title="Dashboard" subtitle={d ? `Since ${d.month_start}, against the same days of last month.` : undefined} />
+      {q.isPending && <Spin />}
+      {q.error && <Alert type="error" showIcon message={errorText(q.error)} />}
+      {d && (
+        <Row gutter={[16, 16]}>
+          {d.sales && (
+            <Col span={24}>
+              <Card title="Sales this month" size="small" data-testid="dashboard-sales">
+                {d.sales.length === 0 ? 'No sales yet this month.' : (
+                  <>
+                    <Row gutter={[16, 16]}>
+                      {d.sales.map((s) => (
+                        <Col key={`${s.brand}-${s.currency}`} xs={24} md={8}>
+                          <Statistic title={`${brandName(s.brand)}, ${s.currency}`} value={s.net} suffix={<span className="muted">(last month {s.previous_net})</span>} />
+                        </Col>
+                      ))}
+                    </Row>
+                    <Suspense fallback={<Spin />}><DashboardChart sales={d.sales} /></Suspense>
+                  </>
+                )}
+              </Card>
+            </Col>
+          )}
+          {d.top_releases && <TopCard title="Top releases this month" items={d.top_releases} />}
+          {d.top_tracks && <TopCard title="Top tracks this month" items={d.top_tracks} />}
+          {d.deliveries_needing_attention !== null && (
+            <Col xs={24} md={12}>
+              <Card title="Deliveries needing attention" size="small" data-testid="dashboard-deliveries">
+                <Statistic value={d.deliveries_needing_attention} />
+                <Link to="/old-deliveries">Open deliveries</Link>
+              </Card>
+            </Col>
+          )}
+        </Row>
+      )}
+    </div>
+  );
+}

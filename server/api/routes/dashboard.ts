@@ -1,0 +1,52 @@
+/**
+ * GET /v4/dashboard/ (shared/api/endpoints/dashboard.ts): read from the sales_daily rollup
+ * (month to date against the same days of the previous month) and the deliveries. Open to
+ * every shell user (the /dashboard area); what each part shows follows its own rule.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AREA_RULES, SALES_RULE, SEARCH_RULES, can } from '../../../shared/access';
+import { dashboardEndpoints } from '../../../shared/api/endpoints/dashboard';
+import { RELEASE_STATUS } from '../../../shared/vocabularies';
+import type { Db } from '../../db/client';
+import { addEndpoint } from '../route';
+
+/** Number of top releases and tracks shown. */
+export const DASHBOARD_TOP = 5;
+const ERROR_STATUSES = RELEASE_STATUS.filter((t) => t.tone === 'error').map((t) => t.value);
+
+export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
+  addEndpoint(app, db, dashboardEndpoints.view, {
+    rule: AREA_RULES['/dashboard'],
+    handler: async (_req, _reply, user) => {
+      const u = user!;
+      const brands = u.principal.scopes.filter((s) => s.startsWith('brand:'));
+      const [{ month_start, today }] = await db.query<{ month_start: string; today: string }>(
+        `select to_char(date_trunc('month', current_date), 'YYYY-MM-DD') as month_start, to_char(current_date, 'YYYY-MM-DD') as today`);
+      // Staff: their active brand; suppliers and labels: their own lines of every brand they hold.
+      const own = u.supplierId != null ? ['a.supplier_id = $2', u.supplierId] : u.labelId != null ? ['a.label_id = $2', u.labelId] : ['a.brand = $2', u.principal.brand];
+      const mayReadSales = can(u.principal, SALES_RULE);
+      const sales = mayReadSales ? await db.query<{ brand: string; currency: string; net: string; previous_net: string }>(
+        `select a.brand, a.currency,
+            coalesce(sum(a.net) filter (where a.sale_date >= date_trunc('month', current_date)), 0)::numeric(14,2)::text as net,
+            coalesce(sum(a.net) filter (where a.sale_date < date_trunc('month', current_date)), 0)::numeric(14,2)::text as previous_net
+         from sales_daily a
+         where ${own[0]} and a.brand = any($1::text[]) and (
+           a.sale_date between date_trunc('month', current_date) and current_date
+           or a.sale_date between (date_trunc('month', current_date) - interval '1 month')::date
+                              and (date_trunc('month', current_date) - interval '1 month')::date + (current_date - date_trunc('month', current_date)::date))
+         group by 1, 2 order by 1, 2`, [brands, own[1]]) : null;
+      const top = (col: 'release_id' | 'track_id', name: string) => db.query<{ id: number; name: string; quantity: number }>(
+        `select a.${col} as id, ${name} as name, sum(a.quantity)::int as quantity
+         from sales_lines a join ${col === 'release_id' ? 'releases' : 'tracks'} x on x.id = a.${col}
+         where ${own[0]} and a.brand = any($1::text[]) and a.sale_date >= date_trunc('month', current_date)
+         group by 1, 2 order by 3 desc, 1 limit ${DASHBOARD_TOP}`, [brands, own[1]]);
+      const [topReleases, topTracks] = mayReadSales ? await Promise.all([top('release_id', 'x.title'), top('track_id', 'x.title')]) : [null, null];
+      let attention: number | null = null;
+      if (can(u.principal, SEARCH_RULES.deliveries)) {
+        const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from deliveries where release_status = any($1::text[])', [ERROR_STATUSES]);
+        attention = n;
+      }
+      return { month_start, today, sales, top_releases: topReleases, top_tracks: topTracks, deliveries_needing_attention: attention };
+    },
+  });
+}

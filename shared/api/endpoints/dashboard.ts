@@ -1,0 +1,31 @@
+/**
+ * The dashboard (spec §2): sales since the start of the month per brand and currency against
+ * the same days of the previous month, the top releases and tracks of the month, and for
+ * those who handle deliveries the ones needing attention. Suppliers and labels see their
+ * own, staff their active brand; sales figures only for who may read sales (SALES_RULE).
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+
+const MonthSales = z.object({ brand: z.string(), currency: z.string(), net: z.string(), previous_net: z.string() });
+const Top = z.object({ id: z.number(), name: z.string(), quantity: z.number() });
+
+export const DashboardView = z.object({
+  /** The first day of the month and today (YYYY-MM-DD); the previous month is compared over the same days. */
+  month_start: z.string(),
+  today: z.string(),
+  /** null: the user may not read sales. */
+  sales: z.array(MonthSales).nullable(),
+  top_releases: z.array(Top).nullable(),
+  top_tracks: z.array(Top).nullable(),
+  /** Deliveries in an error status (§4), for who reads deliveries; null for others. */
+  deliveries_needing_attention: z.number().nullable(),
+});
+export type DashboardView = z.infer<typeof DashboardView>;
+
+export const dashboardEndpoints = {
+  view: endpoint({
+    method: 'GET', path: '/v4/dashboard/', response: DashboardView,
+    doc: 'The signed-in user\'s dashboard: month-to-date sales against the same days of the previous month, top releases and tracks, deliveries needing attention.',
+  }),
+};

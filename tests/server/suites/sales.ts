@@ -1,0 +1,174 @@
+/**
+ * The console's sales jobs (POST /v4/jobs/sales/ and /v4/jobs/sales-export/): the summary
+ * against the same aggregates over the raw lines, every filter, who sees which lines, and
+ * the sales_daily rollup kept with the lines. Run on PGlite and on a PostgreSQL server.
+ */
+import { parse } from 'csv-parse/sync';
+import { beforeAll, expect, it } from 'vitest';
+import { DashboardView, SalesSummaryResult, dashboardEndpoints, jobEndpoints, pathOf, type SalesFigure } from '../../../shared/api';
+import { SALES_DETAIL_LINES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { api, signIn, type RunningServer } from '../helpers';
+import { pollJob } from './jobs';
+
+export function salesSuite(get: () => RunningServer) {
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const [u, p] of [['finance', 'sandbox-finance'], ['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier'], ['label', 'sandbox-label'], ['marketing', 'sandbox-marketing']]) {
+      tokens[u] = (await signIn(get(), u, p)).access_token;
+    }
+  });
+
+  const poll = (token: string, kind: string, id: number) => pollJob(get(), token, kind, id);
+
+  /** Runs a console sales summary as `who` over `filters` → its parsed result. */
+  async function summary(who: string, filters: Record<string, unknown>) {
+    const r = await api(get(), tokens[who], pathOf(jobEndpoints.console.sales), { method: 'POST', body: filters });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const job = await poll(tokens[who], 'sales', r.body.id as number);
+    expect(job.state).toBe('DONE');
+    return SalesSummaryResult.parse(job.result);
+  }
+
+  /** The same figures straight from the raw lines: a plain GROUP BY. */
+  async function raw(key: string, where: string, params: unknown[]): Promise<SalesFigure[]> {
+    return get().db.query<SalesFigure>(
+      `select ${key} as key, s.currency, sum(s.quantity)::int as quantity, sum(s.gross)::numeric(14,2)::text as gross,
+              sum(s.net)::numeric(14,2)::text as net
+       from sales_lines s left join tracks t on t.id = s.track_id left join genres g on g.id = t.genre_id
+       left join reference_items st on st.list = 'sale-types' and st.id = s.sale_type_id
+       where ${where} group by 1, 2 order by 1, 2`, params);
+  }
+  const count = async (where: string, params: unknown[]) =>
+    (await get().db.query<{ n: number }>(`select count(*)::int as n from sales_lines s left join tracks t on t.id = s.track_id where ${where}`, params))[0].n;
+
+  const range = { start_date: '2000-01-01', end_date: '2100-01-01' };
+
+  it('the summary over time, by store, sale type and genre equals the GROUP BY over the raw lines of the brands held', async () => {
+    // Finance holds the DJ brand only.
+    const got = await summary('finance', range);
+    const where = "s.brand = 'brand:dj'";
+    expect(got.over_time).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, where, []));
+    expect(got.by_store).toEqual(await raw('s.store', where, []));
+    expect(got.by_sale_type).toEqual(await raw('st.name', where, []));
+    expect(got.by_genre).toEqual(await raw(`coalesce(g.name, 'No genre')`, where, []));
+    expect(got.line_count).toBe(await count(where, []));
+    expect(got.by_store.map((f) => f.key).sort()).toEqual(['music', 'streaming']);
+    expect(got.lines).toHaveLength(Math.min(SALES_DETAIL_LINES, got.line_count));
+    expect(new Set(got.lines.map((l) => l.brand))).toEqual(new Set(['brand:dj']));
+    // Newest first.
+    expect(got.lines.map((l) => l.sale_date)).toEqual([...got.lines.map((l) => l.sale_date)].sort().reverse());
+  });
+
+  it('each filter narrows the lines as the raw lines say', async () => {
+    const [line] = await get().db.query<{ label_id: number; supplier_id: number; genre_id: number; sale_type_id: number; sale_date: string }>(
+      `select s.label_id, s.supplier_id, t.genre_id, s.sale_type_id, to_char(s.sale_date, 'YYYY-MM-DD') as sale_date
+       from sales_lines s join tracks t on t.id = s.track_id where s.brand = 'brand:dance' and t.genre_id is not null order by s.id limit 1`);
+    const cases: [Record<string, unknown>, string, unknown[]][] = [
+      [{ brand: 'brand:dance' }, "s.brand = 'brand:dance'", []],
+      [{ store: 'stem' }, "s.store = 'stem'", []],
+      [{ sale_type_id: line.sale_type_id }, 's.sale_type_id = $1', [line.sale_type_id]],
+      [{ label_id: line.label_id }, 's.label_id = $1', [line.label_id]],
+      [{ supplier_id: line.supplier_id }, 's.supplier_id = $1', [line.supplier_id]],
+      [{ currency: 'USD' }, "s.currency = 'USD'", []],
+      [{ currency: 'EUR' }, "s.currency = 'EUR'", []],
+      [{ genre_id: line.genre_id }, 't.genre_id = $1', [line.genre_id]],
+      [{ start_date: line.sale_date, end_date: line.sale_date }, 's.sale_date = $1', [line.sale_date]],
+    ];
+    for (const [filter, where, params] of cases) {
+      const got = await summary('admin', { ...range, ...filter });
+      expect(got.line_count, JSON.stringify(filter)).toBe(await count(where, params));
+      expect(got.by_store, JSON.stringify(filter)).toEqual(await raw('s.store', where, params));
+    }
+  });
+
+  it('a supplier sees only its own lines and a label only its label\'s, whatever they ask for', async () => {
+    const own = await summary('supplier', range);
+    expect(own.line_count).toBe(await count('s.supplier_id = 1', []));
+    expect(own.line_count).toBeGreaterThan(0);
+    expect(new Set(own.lines.map((l) => l.supplier))).toEqual(new Set([(await get().db.query<{ name: string }>('select name from suppliers where id = 1'))[0].name]));
+    // Asking for another supplier's lines gives none of them.
+    expect((await summary('supplier', { ...range, supplier_id: 2 })).line_count).toBe(0);
+    const [{ label_id }] = await get().db.query<{ label_id: number }>("select label_id from users where username = 'label'");
+    const label = await summary('label', range);
+    expect(label.line_count).toBe(await count("s.label_id = $1 and s.brand = 'brand:dance'", [label_id]));
+    expect((await summary('label', { ...range, label_id: label_id + 1 })).line_count).toBe(0);
+  });
+
+  it('refuses marketing, a brand not held and bad filters with a 400 naming the field', async () => {
+    const start = (who: string, body: unknown) => api(get(), tokens[who], '/v4/jobs/sales/', { method: 'POST', body });
+    expect((await start('marketing', range)).status).toBe(403);
+    const brand = await start('finance', { ...range, brand: 'brand:dance' });
+    expect([brand.status, brand.body]).toEqual([400, { brand: [MSG.brandNotHeld] }]);
+    for (const [field, value] of [['store', 'vinyl'], ['currency', 'XXX'], ['sale_type_id', 0], ['label_id', 'x'], ['genre_id', 2 ** 40], ['brand', 'dance']]) {
+      const r = await start('admin', { ...range, [field]: value });
+      expect([r.status, Object.keys(r.body)], field as string).toEqual([400, [field]]);
+    }
+    const order = await start('admin', { start_date: '2024-02-01', end_date: '2024-01-01' });
+    expect([order.status, order.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
+  });
+
+  it('the sales-export over filters hands over to a child whose CSV rows match the summary\'s line count', async () => {
+    const filters = { ...range, store: 'music' };
+    const got = await summary('admin', filters);
+    const r = await api(get(), tokens.admin, '/v4/jobs/sales-export/', { method: 'POST', body: filters });
+    expect(r.status).toBe(202);
+    const job = await poll(tokens.admin, 'sales-export', r.body.id as number);
+    expect(job.id).not.toBe(r.body.id);
+    const rows = parse(job.result.csv as string) as string[][];
+    expect(rows.length - 1).toBe(got.line_count);
+    expect(job.result.rows).toBe(got.line_count);
+    expect(new Set(rows.slice(1).map((row) => row[rows[0].indexOf('store')]))).toEqual(new Set(['music']));
+    // The same CSV as a file for main to save: the owner's finished child only.
+    const csv = await fetch(`${get().api}${pathOf(jobEndpoints.salesCsv, { id: job.id })}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(await csv.text()).toBe(job.result.csv);
+    expect((await api(get(), tokens.finance, pathOf(jobEndpoints.salesCsv, { id: job.id }))).status).toBe(404);
+    expect((await api(get(), tokens.admin, pathOf(jobEndpoints.salesCsv, { id: r.body.id as number }))).status).toBe(404);
+  });
+
+  it('sales_daily follows new lines (the trigger), so the summary counts a line as soon as it is stored', async () => {
+    const day = { start_date: '2001-05-01', end_date: '2001-05-31' };
+    const before = await summary('admin', day);
+    await get().db.query(
+      `insert into sales_lines (brand, sale_date, supplier_id, label_id, release_id, track_id, store, sale_type_id, quantity, gross, net, currency)
+       select 'brand:dance', date '2001-05-07', t.supplier_id, t.label_id, t.release_id, t.id, 'stem', 2, 3, 4.47, 3.13, 'GBP'
+       from tracks t where t.id in (1, 2)`);
+    const after = await summary('admin', day);
+    expect(after.line_count).toBe(before.line_count + 2);
+    expect(after.over_time).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, "s.sale_date between '2001-05-01' and '2001-05-31'", []));
+    expect(after.over_time).toContainEqual({ key: '2001-05', currency: 'GBP', quantity: 6, gross: '8.94', net: '6.26' });
+  });
+
+  it('the dashboard: month-to-date sales per brand and currency against the same days of last month, top sellers, deliveries needing attention', async () => {
+    // Lines of today and of the same day last month, in a currency no other line has.
+    await get().db.query(
+      `insert into sales_lines (brand, sale_date, supplier_id, label_id, release_id, track_id, store, sale_type_id, quantity, gross, net, currency)
+       select 'brand:dj', d, t.supplier_id, t.label_id, t.release_id, t.id, 'music', 1, 500, 10, n, 'BRL'
+       from tracks t, (values (current_date, 7.5), ((current_date - interval '1 month')::date, 2.25), ((current_date - interval '2 months')::date, 99)) v(d, n)
+       where t.id = 3`);
+    const view = async (who: string) => {
+      const r = await api(get(), tokens[who], pathOf(dashboardEndpoints.view));
+      expect(r.status).toBe(200);
+      return DashboardView.parse(r.body);
+    };
+    const finance = await view('finance');
+    const day = new Date().getUTCDate();
+    expect(finance.sales!.filter((s) => s.currency === 'BRL')).toEqual([{ brand: 'brand:dj', currency: 'BRL', net: '7.50', previous_net: day <= 28 ? '2.25' : expect.any(String) }]);
+    expect(new Set(finance.sales!.map((s) => s.brand))).toEqual(new Set(['brand:dj']));
+    expect(finance.top_tracks![0]).toMatchObject({ id: 3, quantity: expect.any(Number) });
+    expect(finance.top_tracks![0].quantity).toBeGreaterThanOrEqual(500);
+    expect(finance.deliveries_needing_attention).toBeNull();
+    const marketing = await view('marketing');
+    expect([marketing.sales, marketing.top_tracks, marketing.deliveries_needing_attention]).toEqual([null, null, null]);
+    const contentops = (await signIn(get(), 'contentops', 'sandbox-contentops')).access_token;
+    const ops = DashboardView.parse((await api(get(), contentops, '/v4/dashboard/')).body);
+    const [{ n }] = await get().db.query<{ n: number }>("select count(*)::int as n from deliveries where release_status like '%error%' or release_status = 'filter-rejected'");
+    expect(ops.deliveries_needing_attention).toBe(n);
+    // The supplier: its own lines only (track 3 is not necessarily its own).
+    const supplier = await view('supplier');
+    const [{ own }] = await get().db.query<{ own: number }>(
+      "select count(*)::int as own from sales_lines where supplier_id = 1 and currency = 'BRL' and sale_date >= date_trunc('month', current_date)");
+    expect(supplier.sales!.some((s) => s.currency === 'BRL')).toBe(own > 0);
+  });
+}
