@@ -167,3 +167,6 @@ export const SERVICE_AGREEMENT = {
     'The store may change this agreement. A changed agreement is shown to you when you next sign in, and you must accept it before you can keep using the console.',
   ],
 } as const;
+
+/** The SFTP drop server's port under `npm run server` (env SFTP_PORT; 0 = any free port; the sandbox takes any free port). */
+export const DEFAULT_SFTP_PORT = 8402;
