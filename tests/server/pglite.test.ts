@@ -21,6 +21,7 @@ import { couponSuite } from './suites/coupons';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
+import { ftpUserSuite } from './suites/ftp-users';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -52,3 +53,4 @@ describe('coupons (PGlite)', () => couponSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
 describe('live streams and vendors (PGlite)', () => liveSuite(() => server));
+describe('SFTP users (PGlite)', () => ftpUserSuite(() => server));
