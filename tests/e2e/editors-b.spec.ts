@@ -16,7 +16,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn, type Goto } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { choose, chooseBySearch, expectAccessible, getObject, moveFirstTrackToThird } from './helpers/records';
+import { choose, chooseBySearch, expectAccessibleAtBothWidths, getObject, moveFirstTrackToThird } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,13 +52,7 @@ async function openTab(page: Page, name: string) {
 }
 
 /** axe and no sideways scroll at 1440 and at 390 px. */
-async function bothWidths(page: Page, what: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page, `${what} at 1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const bothWidths = expectAccessibleAtBothWidths;
 
 test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);

@@ -5,23 +5,16 @@
  * its password; the tab through axe at 1440 and 390 px; marketing (reads suppliers,
  * does not manage SFTP users) sees who manages them and no controls.
  */
-import type { Page } from '@playwright/test';
 import ssh2 from 'ssh2';
 import { FTP_USER_MSG } from '../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { expectAccessible } from './helpers/records';
+import { expectAccessible, expectAccessibleAtBothWidths } from './helpers/records';
 
 test.describe.configure({ mode: 'serial' });
 
-async function bothWidths(page: Page, what: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAccessible(page, `${what} at 1440`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page, `${what} at 390`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const bothWidths = expectAccessibleAtBothWidths;
 
 test('content ops adds an SFTP user (password shown once), a key, disables it and resets its password', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);

@@ -129,3 +129,12 @@ export async function moveFirstTrackToThird(page: Page): Promise<void> {
   await page.keyboard.press('Space');
   await expect(live).toContainText('dropped at position 3');
 }
+
+/** expectAccessible (axe, no sideways scroll) at 1440 and at 390 px, back at 1440 after. */
+export async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, `${what} at 1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${what} at 390`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
