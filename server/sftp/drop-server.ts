@@ -374,6 +374,9 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     clients.add(client);
+    // SFTP is request/answer: without it, Nagle and delayed ACKs add ~200 ms to each small answer.
+    // (ssh2 has it on server connections; its types do not say so.)
+    (client as Connection & { setNoDelay(on: boolean): void }).setNoDelay(true);
     let user: SftpUser | null = null;
     client.on('authentication', (ctx) => {
       if (ctx.method !== 'password' && ctx.method !== 'publickey') return ctx.reject(['password', 'publickey']);

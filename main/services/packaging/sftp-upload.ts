@@ -84,6 +84,8 @@ function connect(target: SftpTarget, signal?: AbortSignal): Promise<{ conn: ssh2
     const onAbort = () => { conn.end(); reject(new DeliveryCancelled()); };
     signal?.addEventListener('abort', onAbort, { once: true });
     conn.on('ready', () => {
+      // Request/answer traffic (stat, read-back): no Nagle delay on each small request.
+      conn.setNoDelay(true);
       conn.sftp((err, sftp) => {
         signal?.removeEventListener('abort', onAbort);
         if (err) { conn.end(); return reject(err); }
