@@ -86,6 +86,8 @@ if (electron) {
     process.exit(1);
   }
   console.log(readyLine(host.url));
+  // stdout carries only the ready line: the sandbox's SFTP drop server goes to stderr.
+  if (host.api?.sftpUrl) console.error(`SFTP drop server: ${host.api.sftpUrl}`);
   let stopping = false;
   const stop = (code = 0) => {
     if (stopping) return;

@@ -14,6 +14,9 @@ import type { LogOption } from './api/logging';
 import { openStorage, type Storage } from './storage';
 import { muzookaClient } from './muzooka/client';
 import { startMuzookaStandIn } from './muzooka/stand-in';
+import { startDropServer, type DropServer } from './sftp/drop-server';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -64,6 +67,12 @@ export interface ServerOptions {
   jobKinds?: JobKinds;
   /** Job queue timing (tests make the lease check and polling short). */
   jobQueue?: Omit<QueueOptions, 'kinds'>;
+  /**
+   * Start the SFTP drop server (server/sftp) beside the API (cli.ts: yes). `port`: default
+   * any free port. `dropDir`: the drop root; default `drop` beside a PGlite data folder
+   * (its host key beside it too), otherwise a temporary folder removed on close.
+   */
+  sftp?: { port?: number; dropDir?: string; keyDir?: string };
 }
 
 export interface RunningServer {
@@ -71,6 +80,8 @@ export interface RunningServer {
   idp: string;
   /** The Muzooka base URL the API calls (the stand-in's when it started one), or null. */
   muzooka: string | null;
+  /** The SFTP drop server, when started (ServerOptions.sftp). */
+  sftp: (DropServer & { dropDir: string }) | null;
   db: Db;
   jobs: JobQueue;
   storage: Storage;
@@ -106,6 +117,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let jobs: JobQueue | undefined;
   let storage: Storage | undefined;
   let standIn: { url: string; close(): Promise<void> } | undefined;
+  let drop: (DropServer & { dropDir: string; temporary: boolean }) | undefined;
   try {
     storage = opts.storage ?? (await defaultStorage(opts));
     await prepareDb(db, { ...opts, storage });
@@ -130,28 +142,49 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
+    if (opts.sftp) drop = await startDrop(opts, { db, jobs: queue, host });
+    const sftp = drop;
     let closed = false;
     return {
       api: apiUrl,
       idp: idpUrl,
       muzooka: muzookaUrl ?? null,
+      sftp: sftp ?? null,
       db,
       jobs: queue,
       storage: files,
       close: async () => {
         if (closed) return;
         closed = true;
-        await Promise.all([api.close(), idp.close(), standIn?.close()]);
+        await Promise.all([api.close(), idp.close(), standIn?.close(), sftp?.close()]);
+        if (sftp?.temporary) await rm(sftp.dropDir, { recursive: true, force: true });
         await queue.stop();
         if (ownDb) await db.close();
         if (ownStorage) await files.close();
       },
     };
   } catch (e) {
+    await drop?.close().catch(() => undefined);
     await standIn?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
     if (ownDb) await db.close().catch(() => undefined);
     if (ownStorage) await storage?.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+/** The SFTP drop server of ServerOptions.sftp, with its drop root (see there). */
+async function startDrop(opts: ServerOptions, deps: { db: Db; jobs: JobQueue; host: string }) {
+  const beside = opts.dataDir ? dirname(resolve(opts.dataDir)) : undefined;
+  const given = opts.sftp?.dropDir ?? (beside && join(beside, 'drop'));
+  const dropDir = given ?? (await mkdtemp(join(tmpdir(), 'store-console-drop-')));
+  try {
+    const server = await startDropServer({
+      ...deps, dropDir, port: opts.sftp?.port, keyDir: opts.sftp?.keyDir ?? beside, log: opts.log,
+    });
+    return { ...server, dropDir, temporary: !given };
+  } catch (e) {
+    if (!given) await rm(dropDir, { recursive: true, force: true });
     throw e;
   }
 }

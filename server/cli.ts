@@ -7,6 +7,9 @@
  *                       a temporary folder with --memory
  *   DATABASE_URL        PostgreSQL server instead of PGlite
  *   API_PORT, IDP_PORT  ports (0 = any free port)
+ *   SFTP_PORT           the SFTP drop server's port (default 8402, DEFAULT_SFTP_PORT; 0 = any free port)
+ *   --drop-dir DIR      the SFTP drop root (env DROP_DIR); default `drop` beside the PGlite folder,
+ *                       `.data/drop` with DATABASE_URL, a temporary folder with --memory
  *   MUZOOKA_URL         the Muzooka service (artist sync, pull-image); the sandbox starts a stand-in without it
  *   --seed N, --scale N seed number and size for the first start on an empty database
  *   --sandbox           run as the console's embedded sandbox (sandbox-only routes);
@@ -17,6 +20,7 @@
  *   --log-file PATH     write the request/error log (the worker's: job failures; pino JSON lines) there instead of stdout
  *   LOG_LEVEL           pino level (default info; `silent` turns logging off)
  */
+import { DEFAULT_SFTP_PORT } from '../shared/constants';
 import { startServer } from './app';
 import { exitOnStop } from './process';
 import { runWorkerProcess, workerConcurrency } from './worker';
@@ -28,6 +32,8 @@ function arg(name: string): string | undefined {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 /** The file storage of API servers and workers on a PostgreSQL server, unless STORAGE_DIR says otherwise. */
 const DEFAULT_SERVER_STORAGE = '.data/storage';
+/** The SFTP drop root of API servers on a PostgreSQL server, unless DROP_DIR says otherwise. */
+const DEFAULT_SERVER_DROP = '.data/drop';
 
 async function main() {
   if (flag('worker')) {
@@ -55,13 +61,18 @@ async function main() {
     sandbox: flag('sandbox'),
     muzookaUrl: process.env.MUZOOKA_URL || undefined,
     worker: !flag('no-worker'),
+    sftp: {
+      port: Number(process.env.SFTP_PORT ?? defaultPort(DEFAULT_SFTP_PORT)),
+      dropDir: memory ? undefined : (arg('drop-dir') ?? process.env.DROP_DIR ?? (databaseUrl ? DEFAULT_SERVER_DROP : undefined)),
+    },
     // Logging is on by default: a 500 in production leaves a trace (secrets redacted).
     logger: { level: process.env.LOG_LEVEL || 'info', file: arg('log-file') },
     log: (m) => console.log(m),
   });
   console.log(`API listening on ${server.api}`);
   console.log(`Identity provider on ${server.idp}`);
-  if (asChild) process.send!({ type: 'ready', api: server.api, idp: server.idp });
+  console.log(`SFTP drop server on ${server.sftp!.url} (drop folder ${server.sftp!.dropDir})`);
+  if (asChild) process.send!({ type: 'ready', api: server.api, idp: server.idp, sftp: server.sftp!.url });
   exitOnStop(server.close);
 }
 

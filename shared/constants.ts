@@ -188,3 +188,5 @@ export const US_TAX_WITHHOLDING_RATE = 0.3;
 export const US_TAX_REMIT_DAYS = 3;
 /** Sales lines a console `sales` job answers for the detail table (the export has them all). */
 export const SALES_DETAIL_LINES = 500;
+/** The SFTP drop server's port under `npm run server` (env SFTP_PORT; 0 = any free port; the sandbox takes any free port). */
+export const DEFAULT_SFTP_PORT = 8402;

@@ -91,3 +91,12 @@ export const DELIVERY_STATUS_MESSAGES = {
   'index-error': 'the XML file did not validate',
   updated: 'updated metadata successfully',
 } as const;
+
+/** SFTP users (§7 content-ops ftp-users): the spec quotes no messages, these are ours. */
+export const FTP_USER_MSG = {
+  usernameTaken: 'An SFTP user with this name already exists.',
+  usernameFormat: 'Use 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter or digit.',
+  notAPublicKey: 'This is not an SSH public key (paste one line such as "ssh-ed25519 AAAA… name").',
+  keyTaken: 'This user already has this key.',
+  noSuchSupplier: 'There is no supplier with this id.',
+} as const;

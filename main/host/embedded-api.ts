@@ -7,6 +7,8 @@ import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
 export interface EmbeddedApi {
   apiUrl: string;
   idpUrl: string;
+  /** The sandbox's SFTP drop server (sftp://127.0.0.1:P), where suppliers deliver packages. */
+  sftpUrl: string | null;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -16,6 +18,7 @@ interface ReadyMessage {
   type: 'ready';
   api: string | number;
   idp: string | number;
+  sftp?: string;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
   return {
     apiUrl: urlOf(ready.api),
     idpUrl: urlOf(ready.idp),
+    sftpUrl: ready.sftp ?? null,
     child,
     stop: () =>
       new Promise<void>((done) => {

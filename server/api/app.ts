@@ -9,6 +9,7 @@ import type { Storage } from '../storage';
 import { muzookaClient, type Muzooka } from '../muzooka/client';
 import { registerArtistRoutes } from './routes/artists';
 import { registerLabelManagerRoutes } from './routes/label-managers';
+import { registerFtpUserRoutes } from './routes/ftp-users';
 import { dbErrorReply, installEdge } from './edge';
 import { HttpError } from './errors';
 import { loggerOptions, type LogOption } from './logging';
@@ -126,6 +127,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
     registerArtistRoutes(scope, db, opts.storage, opts.muzooka ?? muzookaClient(undefined));
     registerLabelManagerRoutes(scope, db);
+    registerFtpUserRoutes(scope, db);
     registerOrderRoutes(scope, db);
     registerCreditRoutes(scope, db);
     registerServiceAgreementRoutes(scope, db);

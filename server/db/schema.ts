@@ -10,3 +10,4 @@ export * from './schema/media';
 export * from './schema/content';
 export * from './schema/commerce';
 export * from './schema/operations';
+export * from './schema/sftp';

@@ -1,5 +1,5 @@
 /** The server's job kinds and how each runs: one entry per kind of JOB_KINDS (shared/api/endpoints/jobs.ts), no other. */
-import type { JobKind as JobKindName } from '../../shared/api/endpoints/jobs';
+import { INGEST_BATCH_JOB, type JobKind as JobKindName } from '../../shared/api/endpoints/jobs';
 import type { Storage } from '../storage';
 import { encodeKind } from './encode';
 import type { JobKind } from './queue';
@@ -13,5 +13,16 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind>> {
-  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND };
+  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: INGEST_BATCH_QUEUE };
+}
+
+/**
+ * Ingestion of a complete SFTP batch (server/sftp enqueues it): queued here, run by the
+ * ingestion worker's handler. 'exclusive': one job per batch queued or running.
+ */
+export const INGEST_BATCH_QUEUE: JobKind = {
+  expireInSeconds: 3600, retryLimit: 3, retryDelaySeconds: 30, policy: 'exclusive',
+};
+export function ingestBatchKey(supplierId: number, batchDir: string): string {
+  return `${supplierId}:${batchDir}`;
 }

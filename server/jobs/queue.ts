@@ -52,7 +52,11 @@ export type JobHandler = (db: Db, job: JobRow, ctx: JobContext) => Promise<Handl
 
 /** A kind of job: its handler and how it runs. Each kind is one pg-boss queue. */
 export interface JobKind {
-  run: JobHandler;
+  /**
+   * Runs one job. A kind without one is queued only: this process enqueues its jobs and
+   * they wait (PENDING) for a worker whose kinds have its handler.
+   */
+  run?: JobHandler;
   /** Seconds one run may take; past it the run is stopped and retried while retries are left. */
   expireInSeconds: number;
   /** Further attempts after a failed or expired one. */
@@ -268,14 +272,16 @@ export class JobQueue {
     const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
     const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
     for (const [name, k] of Object.entries(this.kinds)) {
+      const run = k.run;
+      if (!run) continue;
       const localConcurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
-      await this.boss.work<BossData>(name, { ...polling, batchSize: 1, localConcurrency }, async ([job]) => this.runJob(k, job));
+      await this.boss.work<BossData>(name, { ...polling, batchSize: 1, localConcurrency }, async ([job]) => this.runJob(run, job));
     }
     await this.boss.work(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
       async ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
   }
 
-  private async runJob(k: JobKind, job: Job<BossData>): Promise<void> {
+  private async runJob(handler: JobHandler, job: Job<BossData>): Promise<void> {
     const id = job.data.job_id;
     const [row] = await this.db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
       .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning(JOB_FIELDS);
@@ -287,7 +293,7 @@ export class JobQueue {
     const signal = AbortSignal.any([job.signal, local.signal]);
     const about = { job_id: id, kind: row.kind, attempt: job.retryCount };
     try {
-      out = await k.run(this.db, row, { signal, attempt: job.retryCount });
+      out = await handler(this.db, row, { signal, attempt: job.retryCount });
     } catch (e) {
       this.opts.logger?.warn({ ...about, err: e }, 'Job run failed');
       throw new JobFailure(e instanceof Error ? e.message : String(e));

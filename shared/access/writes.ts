@@ -55,6 +55,12 @@ export const WRITE_RULES = {
   /** Issuing statements (POST /v4/jobs/statements/): admin and finance, who read every party's statements. */
   statements: control('staff:admin', 'staff:finance'),
   /**
+   * SFTP users of suppliers (§7 content-ops ftp-users): admin and content ops, who run
+   * ingestion (as FIELD_RULES.ingestion), for reading and writing alike: the list names
+   * every supplier's delivery accounts.
+   */
+  ftpUsers: control('staff:admin', 'staff:content_ops'),
+  /**
    * Making a DJ edit of a track (POST /tracks/{id}/dj-edit/): the catalogue writers
    * (admin, content ops) working in the DJ store, whose records DJ edits are; the §6
    * DJ-edit filters likewise need the DJ brand.

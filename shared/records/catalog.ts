@@ -215,6 +215,7 @@ export const supplierRecord = defineRecord({
     { key: 'labels', label: 'Labels', api: 'labels' },
     { key: 'subscribers', label: 'Subscribers', api: 'subscribers' },
     { key: 'service-agreement', label: 'Service Agreement', api: 'service-agreement' },
+    { key: 'sftp-users', label: 'SFTP Users' },
   ],
 });
 

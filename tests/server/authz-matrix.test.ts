@@ -12,6 +12,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import ssh2 from 'ssh2';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
   SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
@@ -25,6 +26,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
+
+const { generateKeyPairSync } = ssh2.utils;
 import { WRITES } from '../../server/api/records/defs';
 import { createRule, isRecordKey, mayCreate, mayDelete, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
@@ -1106,5 +1109,42 @@ describe.concurrent('dashboard × account', () => {
     const r = await api(server, tokens.get(username)!, pathOf(dashboardEndpoints.view), { headers: { 'x-brand': brand } });
     expect(r.status).toBe(200);
     expect([r.body.sales !== null, r.body.deliveries_needing_attention !== null]).toEqual([sales, deliveries]);
+  });
+});
+
+/** The content-ops ftp-users calls (§7, issue 15) under WRITE_RULES.ftpUsers (admin, content ops). */
+describe.concurrent('ftp-users × account', () => {
+  let userId = 0;
+  const publicKeyLine = () => `${generateKeyPairSync('ed25519', {}).public.trim()} matrix`;
+  beforeAll(async () => {
+    [{ id: userId }] = await server.db.query<{ id: number }>("insert into ftp_users (supplier_id, username) values (1, 'matrix-sftp') returning id");
+  });
+  const P = '/v4/content-ops/ftp-users/';
+  const ROUTES = [
+    { name: 'GET ftp-users', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, `${P}?supplier_id=1`, { headers: h }) },
+    {
+      name: 'POST ftp-users', ok: 201,
+      run: (t: string, h: Record<string, string>) => api(server, t, P, { method: 'POST', body: { supplier_id: 1, username: `m-${Math.random().toString(36).slice(2, 12)}` }, headers: h }),
+    },
+    { name: 'PATCH ftp-users/{id}', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, `${P}${userId}/`, { method: 'PATCH', body: { enabled: true }, headers: h }) },
+    { name: 'POST ftp-users/{id}/reset-password', ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, `${P}${userId}/reset-password/`, { method: 'POST', headers: h }) },
+    {
+      name: 'POST ftp-users/{id}/keys', ok: 201,
+      run: (t: string, h: Record<string, string>) => api(server, t, `${P}${userId}/keys/`, { method: 'POST', body: { public_key: publicKeyLine() }, headers: h }),
+    },
+    {
+      name: 'DELETE ftp-users/{id}/keys/{key_id}', ok: 204,
+      run: async (t: string, h: Record<string, string>) => {
+        const [k] = await server.db.query<{ id: number }>(
+          "insert into ftp_user_keys (ftp_user_id, algorithm, key_data, fingerprint) values ($1, 'ssh-ed25519', $2, 'x') returning id", [userId, `k${Math.random()}`],
+        );
+        return api(server, t, `${P}${userId}/keys/${k.id}/`, { method: 'DELETE', headers: h });
+      },
+    },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, WRITE_RULES.ftpUsers)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const r = await ROUTES.find((x) => x.name === name)!.run(tokens.get(username)!, { 'x-brand': brand });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? ROUTES.find((x) => x.name === name)!.ok : 403);
   });
 });

@@ -26,6 +26,7 @@ import { userSuite } from './suites/users';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
+import { ftpUserSuite } from './suites/ftp-users';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -62,3 +63,4 @@ describe('users (PGlite)', () => userSuite(() => server));
 describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
 describe('live streams and vendors (PGlite)', () => liveSuite(() => server));
+describe('SFTP users (PGlite)', () => ftpUserSuite(() => server));

@@ -34,6 +34,7 @@ import { userSuite } from './suites/users';
 import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
+import { ftpUserSuite } from './suites/ftp-users';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -84,6 +85,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('credits', () => creditSuite(() => server));
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));
+  describe('SFTP users', () => ftpUserSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

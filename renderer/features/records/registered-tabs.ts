@@ -18,6 +18,7 @@ registerRecordTab('suppliers', 'banking', lazy(() => import('./SupplierTabs').th
 registerRecordTab('suppliers', 'genre-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.GenreMappingsTab }))));
 registerRecordTab('suppliers', 'label-mappings', lazy(() => import('./SupplierItemsTab').then((m) => ({ default: m.LabelMappingsTab }))));
 registerRecordTab('suppliers', 'labels', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SupplierLabelsTab }))));
+registerRecordTab('suppliers', 'sftp-users', lazy(() => import('./SupplierSftpUsersTab')));
 registerRecordTab('suppliers', 'subscribers', lazy(() => import('./SupplierTabs').then((m) => ({ default: m.SubscribersTab }))));
 registerRecordTab('charts', 'tracks', lazy(() => import('./OrderedTracksTab')));
 registerRecordTab('charts', 'playlist', lazy(() => import('./ChartPlaylistTab')));

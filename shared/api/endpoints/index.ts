@@ -10,6 +10,7 @@ export * from './credits';
 export * from './curation';
 export * from './jobs';
 export * from './label-managers';
+export * from './ftp-users';
 export * from './labels';
 export * from './lists';
 export * from './me';

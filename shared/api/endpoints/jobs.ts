@@ -16,8 +16,20 @@ import { endpoint, IdParam } from '../endpoint';
 /** The sales job kinds: started by a supplier's sales calls below. */
 export const SALES_JOB_KINDS = ['sales', 'sales-export'] as const;
 export type SalesJobKind = (typeof SALES_JOB_KINDS)[number];
+/**
+ * Ingestion of one complete delivery batch: the SFTP drop server (server/sftp) enqueues it
+ * once, when the batch's BatchComplete file has arrived (DDEX SFTP choreography); the
+ * ingestion worker runs it.
+ */
+export const INGEST_BATCH_JOB = 'ingest-batch';
+export const IngestBatchPayload = z.strictObject({
+  supplier_id: z.number().int().positive(),
+  /** Absolute path of the complete batch folder in the drop root. */
+  batch_dir: z.string().min(1),
+});
+export type IngestBatchPayload = z.infer<typeof IngestBatchPayload>;
 /** The job kinds the v4 API has (`statements`: started by POST /v4/jobs/statements/, statements.ts) (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
-export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', 'statements'] as const;
+export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', 'statements', INGEST_BATCH_JOB] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 

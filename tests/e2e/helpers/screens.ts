@@ -155,6 +155,7 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('supplier banking', 'suppliers', 'banking'),
   recordScreen('supplier ingester key', 'suppliers', 'ingestion'),
   recordScreen('supplier genre mappings', 'suppliers', 'genre-mappings'),
+  recordScreen('supplier SFTP users', 'suppliers', 'sftp-users', 'contentops'),
   recordScreen('chart tracks', 'charts', 'tracks'),
   recordScreen('genre record', 'genres'),
   recordScreen('link partner record', 'link_partners'),
