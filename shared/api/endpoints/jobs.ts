@@ -14,9 +14,18 @@ import { endpoint, IdParam } from '../endpoint';
 export const SALES_JOB_KINDS = ['sales', 'sales-export'] as const;
 export type SalesJobKind = (typeof SALES_JOB_KINDS)[number];
 /** The job kinds the v4 API has (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
-export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode'] as const;
+export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', 'ingest-batch'] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
+
+/**
+ * What an `ingest-batch` job is given (the SFTP drop enqueues one when a batch's
+ * BatchComplete file arrives): the supplier and the batch folder on the server's disk.
+ */
+export interface IngestBatchPayload {
+  supplier_id: number;
+  batch_dir: string;
+}
 
 export const JOB_STATES = ['PENDING', 'RUNNING', 'DONE', 'ERROR'] as const;
 export const JobState = z.enum(JOB_STATES);
