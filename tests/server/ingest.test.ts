@@ -5,14 +5,9 @@
  * to cause it; the happy path ends with the release's tracks CONVERTED and every §9 format
  * in storage, the delivery's timeline release-received → release-ingested → encoded.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_RECIPIENT } from '../../main/services/packaging';
-import { HashPool } from '../../main/services/packaging/hash-pool';
-import { readImageInfo } from '../../main/services/packaging/image-info';
-import { writePackage } from '../../main/services/packaging/package-writer';
-import { scan } from '../../main/services/packaging/scanner';
 import { openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed/seed';
@@ -20,91 +15,37 @@ import { ingestKind } from '../../server/ingest/ingest';
 import type { JobRow } from '../../server/jobs/queue';
 import { openStorage, type Storage } from '../../server/storage';
 import { DELIVERY_STATUS_MESSAGES as M } from '../../shared/messages';
-import { emptyRelease, type CoverArt, type ReleaseDraft, type TrackDraft } from '../../shared/packaging/draft';
-import type { ScanEntry } from '../../shared/packaging/model';
 import { AUDIO_FORMATS } from '../../shared/vocabularies';
-import { png, tempDir, tone } from '../fixtures/audio';
+import { png, tempDir } from '../fixtures/audio';
+import { packageMaker, upcOf, type PackageMaker } from './fixtures/packages';
 
 const { dir, cleanup } = tempDir('ingest-');
-const hashes = new HashPool(2);
 let db: Db;
 let storage: Storage;
-let entries: Map<string, ScanEntry>;
-let cover: CoverArt;
+let maker: PackageMaker;
 let supplierId: number;
-let genreName: string;
 let jobSeq = 1000;
-
-/** A UPC-A with its check digit, from an 11-digit number. */
-function upcOf(n: number): string {
-  const d = String(n).padStart(11, '0');
-  const sum = [...d].reduce((s, c, i) => s + Number(c) * (i % 2 === 0 ? 3 : 1), 0);
-  return d + String((10 - (sum % 10)) % 10);
-}
-let upcSeq = 36000291000;
+let upcSeq = 36000290000;
+const buildPackage: PackageMaker['build'] = (c) => maker.build(c);
 
 beforeAll(async () => {
   db = await openPglite();
   await migrate(db);
   await seed(db, { scale: 0.01 });
   storage = await openStorage({ dir: join(dir, 'storage') });
-  const src = join(dir, 'src');
-  mkdirSync(src);
-  tone(src, { name: 'a.wav', seconds: 2.5 });
-  tone(src, { name: 'b.flac', seconds: 1.5, bits: 24, rate: 48000 });
-  const list = await scan({ scanId: 'ingest', paths: [src], hashes });
-  entries = new Map(list.map((e) => [e.path, e]));
-  const art = png(src, 'cover.png', 1400, 1400);
-  const info = await readImageInfo(art);
-  cover = { path: art, width: info.width, height: info.height, format: info.format, size: info.size };
   const [s] = await db.query<{ id: number }>("insert into suppliers (name) values ('Ingest Test Supplier') returning id");
   supplierId = s.id;
   await db.query("insert into labels (name, supplier_id) values ('Ingest Records', $1)", [supplierId]);
-  [{ name: genreName }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
+  const [{ name: genre }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
+  maker = await packageMaker(dir, { genre, label: 'Ingest Records', supplier: 'Ingest Test Supplier' }, [
+    { name: 'a.wav', seconds: 2.5 }, { name: 'b.flac', seconds: 1.5, bits: 24, rate: 48000 },
+  ]);
 }, 180_000);
 afterAll(async () => {
-  await hashes.close();
+  await maker?.close();
   await storage?.close();
   cleanup();
 });
-
-interface Craft {
-  label?: string;
-  genre?: string;
-  upc?: string;
-  release?: Partial<ReleaseDraft>;
-  /** Changes the written package before ingestion (the XML text; the release folder). */
-  xml?: (xml: string) => string;
-  folder?: (releaseDir: string) => void;
-}
-
-/** Builds a package with the packaging service into its own output folder; answers the batch folder. */
-async function buildPackage(c: Craft = {}): Promise<{ batch: string; upc: string }> {
-  const upc = c.upc ?? upcOf(upcSeq++);
-  const out = join(dir, `out-${upc}-${jobSeq}`);
-  mkdirSync(out);
-  const files = [...entries.values()].filter((e) => e.status === 'ok').sort((a, b) => a.name.localeCompare(b.name));
-  const tracks: TrackDraft[] = files.map((e, i) => ({
-    path: e.path, fileName: e.name, position: i + 1, title: `Track ${i + 1}`, mixName: 'Original Mix', isrc: `GB-ABC-26-${String(upcSeq).slice(-3)}0${i + 1}`,
-    bpm: 124, key: null, genre: null, subGenre: null, artists: ['Ingest Artist'], remixers: i === 1 ? ['Remix Person'] : [], songwriters: [{ name: 'Writer', type: { id: 1, name: 'Composer' } }],
-    publishers: ['Pub Co'], copyrightHolder: '2026 Ingest Records',
-  }));
-  const res = await writePackage({
-    release: {
-      ...emptyRelease(), title: `Release ${upc}`, upc, label: { id: 1, name: c.label ?? 'Ingest Records' }, releaseType: { id: 1, name: 'EP' },
-      releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: c.genre ?? genreName }, ...c.release,
-    },
-    tracks, coverArt: cover, entries, outputDir: out, hashes,
-    sender: { partyId: 'PADPIDA2014120301', name: 'Ingest Test Supplier' }, recipient: STORE_RECIPIENT,
-  });
-  const releaseDir = join(res.folder, upc);
-  if (c.xml) {
-    const file = join(releaseDir, `${upc}.xml`);
-    writeFileSync(file, c.xml(readFileSync(file, 'utf8')));
-  }
-  c.folder?.(releaseDir);
-  return { batch: res.folder, upc };
-}
 
 /** Runs the ingest-batch handler on a batch, as a worker would; answers its delivery. */
 async function ingest(batch: string) {
@@ -251,6 +192,23 @@ describe('ingest-batch', () => {
     })).batch);
     expect(missing).toMatchObject({ release_status: 'encoding-error', status_message: M['invalid-image'] });
   }, 60_000);
+
+  it('album_action delete: every deal of an update has ended, the release\'s tracks are disabled; purge: a PurgeReleaseMessage also hides them', async () => {
+    const { batch, upc } = await buildPackage();
+    const first = await ingest(batch);
+    const age = () => db.query("update record_history set created_at = now() - interval '5 minutes' where entity = 'releases' and entity_id = $1", [first.release_id]);
+    await age();
+    const ended = await ingest((await buildPackage({ upc, xml: (x) => x.replace(/<StartDate>([^<]*)<\/StartDate>(?!\s*<EndDate>)/g, '<StartDate>2020-01-01</StartDate><EndDate>2020-06-01</EndDate>') })).batch);
+    expect(ended).toMatchObject({ album_action: 'delete', release_status: 'release-ingested', release_id: first.release_id });
+    expect(await db.query('select enabled, hidden from tracks where release_id = $1', [first.release_id])).toEqual([{ enabled: false, hidden: false }, { enabled: false, hidden: false }]);
+    const purge = (x: string) => x
+      .replace(/<ern:NewReleaseMessage/, '<ern:PurgeReleaseMessage').replace(/<\/ern:NewReleaseMessage>/, '</ern:PurgeReleaseMessage>')
+      .replace(/<\/MessageHeader>[\s\S]*<\/ern:PurgeReleaseMessage>/,
+        `</MessageHeader><PurgedRelease><ReleaseId><ICPN>${upc}</ICPN></ReleaseId><Title><TitleText>Gone</TitleText></Title></PurgedRelease></ern:PurgeReleaseMessage>`);
+    const purged = await ingest((await buildPackage({ upc, xml: purge })).batch);
+    expect(purged).toMatchObject({ album_action: 'purge', release_status: 'release-ingested', release_id: first.release_id });
+    expect(await db.query('select enabled, hidden from tracks where release_id = $1', [first.release_id])).toEqual([{ enabled: false, hidden: true }, { enabled: false, hidden: true }]);
+  }, 120_000);
 
   it('a run repeated (a retry of the same job) finds its delivery again: one delivery, one release', async () => {
     const { batch, upc } = await buildPackage();
