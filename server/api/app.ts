@@ -26,6 +26,7 @@ import { registerGenreRoutes } from './routes/genres';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
+import { registerDeliveryRoutes } from './routes/deliveries';
 import { registerCouponRoutes } from './routes/coupons';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
@@ -122,6 +123,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
     registerCouponRoutes(scope, db);
+    registerDeliveryRoutes(scope, db, opts.storage, opts.jobs);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

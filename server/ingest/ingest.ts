@@ -41,34 +41,17 @@ import { encodeRelease } from '../jobs/encode';
 import type { JobKind } from '../jobs/queue';
 import type { Storage } from '../storage';
 import { readErn, type ErnDeal, type ErnRelease } from './read-ern';
+import { finishDeliveryEncode, setDeliveryStatus, type DeliveryMessageKey } from './status';
 import { validateErn43 } from './validate-ern';
-
-type MessageKey = keyof typeof DELIVERY_STATUS_MESSAGES;
 
 /** Statuses after which a delivery's metadata is in the catalogue and its tracks wait for encoding. */
 const INGESTED = ['release-ingested', 'updated'];
 
 /** A delivery refused by a rule: its release_status and §8 message. */
 export class DeliveryRefused extends Error {
-  constructor(readonly status: string, readonly key: MessageKey | null, detail?: string) {
+  constructor(readonly status: string, readonly key: DeliveryMessageKey | null, detail?: string) {
     super(detail ?? (key ? DELIVERY_STATUS_MESSAGES[key] : status));
   }
-}
-
-/** Sets a delivery's status (and message) and appends it to its timeline. */
-export async function setDeliveryStatus(
-  tx: Queryable, id: number, status: string, key: MessageKey | null,
-  more: { detail?: string | null; album_action?: string; release_id?: number | null; label_id?: number | null; genre_id?: number | null; ingested?: boolean } = {},
-): Promise<void> {
-  const message = key ? DELIVERY_STATUS_MESSAGES[key] : null;
-  await tx.query(
-    `update deliveries set release_status = $2, status_message = $3, updated_at = now(), version = version + 1,
-       album_action = coalesce($4, album_action), release_id = coalesce($5, release_id), label_id = coalesce($6, label_id),
-       genre_id = coalesce($7, genre_id), ingested = coalesce($8, ingested)
-     where id = $1`,
-    [id, status, message, more.album_action ?? null, more.release_id ?? null, more.label_id ?? null, more.genre_id ?? null, more.ingested ?? null],
-  );
-  await tx.query('insert into delivery_events (delivery_id, release_status, status_message, detail) values ($1, $2, $3, $4)', [id, status, message, more.detail ?? null]);
 }
 
 /** The release folders of a batch: each sub-folder holding an XML file, with that file's path relative to the batch. */
@@ -120,7 +103,9 @@ async function openDelivery(db: Db, storage: Storage, jobId: number, supplierId:
   }
   if (d.release_status === 'release-received') {
     const dir = join(batchDir, r.folder);
-    for (const f of await filesUnder(dir)) await storage.put(`${d.storage_prefix}/${f}`, createReadStream(join(dir, f)));
+    const files: { path: string; size: number }[] = [];
+    for (const f of await filesUnder(dir)) files.push({ path: f, size: (await storage.put(`${d.storage_prefix}/${f}`, createReadStream(join(dir, f)))).size });
+    await db.query('update deliveries set files = $2::jsonb where id = $1', [d.id, JSON.stringify(files)]);
   }
   return d;
 }
@@ -368,15 +353,6 @@ async function writeRelease(tx: Queryable, ern: ErnRelease, c: WriteContext): Pr
   return releaseId;
 }
 
-/** Encodes an ingested delivery's release; the delivery ends encoded, or encoding-error when a track could not be encoded. */
-export async function encodeDelivery(db: Db, storage: Storage, deliveryId: number, releaseId: number, owner: number | null, signal: AbortSignal) {
-  const out = await encodeRelease(db, storage, { release_id: releaseId, track_id: null }, owner, signal);
-  await db.transaction((tx) => (out.errors === 0 && out.tracks.length > 0
-    ? setDeliveryStatus(tx, deliveryId, 'encoded', null)
-    : setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: `${out.errors} of ${out.tracks.length} tracks could not be encoded.` })));
-  return out;
-}
-
 /** Runs an ingest-batch job. */
 async function ingestBatch(db: Db, storage: Storage, jobId: number, payload: IngestBatchPayload, owner: number | null, signal: AbortSignal) {
   if (!Number.isInteger(payload.supplier_id) || typeof payload.batch_dir !== 'string' || !isAbsolute(payload.batch_dir)) {
@@ -390,7 +366,7 @@ async function ingestBatch(db: Db, storage: Storage, jobId: number, payload: Ing
     const [now] = await db.query<{ release_status: string; release_id: number | null; album_action: string }>(
       'select release_status, release_id, album_action from deliveries where id = $1', [d.id]);
     if (INGESTED.includes(now.release_status) && now.release_id !== null && (now.album_action === 'insert' || now.album_action === 'update')) {
-      await encodeDelivery(db, storage, d.id, now.release_id, owner, signal);
+      await finishDeliveryEncode(db, d.id, await encodeRelease(db, storage, { release_id: now.release_id, track_id: null }, owner, signal));
     }
     const [end] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [d.id]);
     results.push({ delivery_id: d.id, release_status: end.release_status });

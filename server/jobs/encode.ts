@@ -29,6 +29,7 @@ import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
 import type { Db, Queryable } from '../db/client';
 import { audio_files, releases, tracks } from '../db/schema';
+import { finishDeliveryEncode } from '../ingest/status';
 import type { Storage } from '../storage';
 import type { JobHandler, JobKind } from './queue';
 import { TranscodeError, transcode } from './transcode';
@@ -37,6 +38,8 @@ import { TranscodeError, transcode } from './transcode';
 export interface EncodePayload {
   release_id: number;
   track_id: number | null;
+  /** A re-ingested delivery whose encode this is: it ends encoded or encoding-error. */
+  delivery_id?: number;
 }
 
 /** The singleton key every encode job of a release carries. */
@@ -171,8 +174,12 @@ export async function encodeRelease(db: Db, storage: Storage, p: EncodePayload, 
 }
 
 export function encodeJob(storage: Storage): JobHandler {
-  return async (db, job, { signal }) =>
-    ({ result: await encodeRelease(db, storage, job.payload as unknown as EncodePayload, job.owner_id, signal) });
+  return async (db, job, { signal }) => {
+    const p = job.payload as unknown as EncodePayload;
+    const result = await encodeRelease(db, storage, p, job.owner_id, signal);
+    if (p.delivery_id !== undefined) await finishDeliveryEncode(db, p.delivery_id, result);
+    return { result };
+  };
 }
 
 /** The encode kind; `limits` lets a test expire a run sooner. */

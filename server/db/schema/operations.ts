@@ -79,6 +79,8 @@ export const deliveries = pgTable('deliveries', {
   batch_dir: text(),
   ingest_job_id: integer(),
   storage_prefix: text(),
+  /** The delivery's files as it came (paths relative to its release folder, sizes), kept in storage under storage_prefix. */
+  files: jsonb().$type<{ path: string; size: number }[]>().notNull().default([]),
   delivered_at: timestamptz().notNull().default(now),
   updated_at: timestamptz().notNull().default(now),
   version: version(),

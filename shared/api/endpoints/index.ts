@@ -24,3 +24,4 @@ export * from './dj-profiles';
 export * from './service-agreement';
 export * from './genres';
 export * from './coupons';
+export * from './deliveries';
