@@ -97,7 +97,7 @@ export interface ApiOptions {
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
   const app = base(opts.logger ?? false);
   await app.register(async (scope) => {
-    if (opts.sandbox) registerSandboxRoutes(scope, db);
+    if (opts.sandbox) registerSandboxRoutes(scope, db, opts.jobs);
     registerExportRoutes(scope, db);
     // …/tracks/bulk/ beside …/tracks/:id/: the router matches the static segment first, in any registration order.
     registerRecordRoutes(scope, db);
