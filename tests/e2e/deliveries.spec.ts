@@ -13,7 +13,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { expectAccessible } from './helpers/records';
+import { chooseBySearch, expectAccessible } from './helpers/records';
 import { packageMaker, type PackageMaker } from '../server/fixtures/packages';
 
 const contentops = SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!;
@@ -93,8 +93,7 @@ test('a delivery refused for its genre is re-ingested with an override genre fro
   await expect(row.getByTestId('release-status')).toHaveText('filter-error', { timeout: 60_000 });
   await expect(row).toContainText('genre not mapped for the supplier');
   await row.getByTestId('delivery-link').click();
-  await page.getByTestId('delivery-override-genre').click();
-  await page.getByRole('option', { name: genre.name, exact: true }).click();
+  await chooseBySearch(page, 'delivery-override-genre', genre.name);
   await page.getByTestId('delivery-reingest').click();
   await expect(page.getByTestId('delivery-status')).toHaveText('encoded', { timeout: 180_000 });
   await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'filter-error', 'currently-reingesting', 'release-ingested', 'encoded']);

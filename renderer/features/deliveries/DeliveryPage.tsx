@@ -67,7 +67,7 @@ export default function DeliveryPage({ id }: { id: number }) {
         <Card title={<Typography.Title level={2} className="delivery-card-title">Re-ingest</Typography.Title>}>
           {d.can_reingest ? (
             <Space wrap>
-              <Select<number> allowClear showSearch optionFilterProp="label" className="delivery-genre" placeholder="Override genre (optional)" aria-label="Override genre"
+              <Select<number> id="delivery-override-genre" allowClear showSearch optionFilterProp="label" className="delivery-genre" placeholder="Override genre (optional)" aria-label="Override genre"
                 value={genre ?? undefined} onChange={(v) => setGenre(v ?? null)} loading={genres.isPending}
                 options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} data-testid="delivery-override-genre" />
               <Button type="primary" onClick={() => reingest.mutate()} loading={reingest.isPending} data-testid="delivery-reingest">Re-ingest</Button>
