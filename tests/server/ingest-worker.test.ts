@@ -5,7 +5,6 @@
  * release, one audio_files row per track and §9 format. Skips, saying why, only without
  * PostgreSQL binaries (fails under CI).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
@@ -20,6 +19,7 @@ import { tempDir } from '../fixtures/audio';
 import { packageMaker, type PackageMaker } from './fixtures/packages';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { workerStarter } from './fixtures/worker-process';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -32,21 +32,9 @@ let db: Db;
 let queue: JobQueue;
 let storage: Storage;
 let maker: PackageMaker;
-const children = new Set<ChildProcess>();
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'tests/server/fixtures/ingest-worker.ts'], {
-    env: { ...process.env, DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE) },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
-  });
-}
+const { children, start: startWorker } = workerStarter('tests/server/fixtures/ingest-worker.ts', () => ({
+  DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE),
+}));
 
 beforeAll(async () => {
   if (skip) return;
