@@ -98,3 +98,29 @@ test('a delivery refused for its genre is re-ingested with an override genre fro
   await expect(page.getByTestId('delivery-status')).toHaveText('encoded', { timeout: 180_000 });
   await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'filter-error', 'currently-reingesting', 'release-ingested', 'encoded']);
 });
+
+test('from a delivery page content ops maps its genre for future deliveries, and a replacement XML that does not validate is refused', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  await signIn(page, gotoConsole, contentops);
+  const source = `Mapped Later ${Date.now()}`;
+  const { batch, upc } = await maker.build({ genre: source });
+  await deliver(batch);
+  await gotoConsole(page, '/deliveries');
+  const row = page.getByTestId('deliveries').locator('tr', { hasText: `Release ${upc}` });
+  await expect(row.getByTestId('release-status')).toHaveText('filter-error', { timeout: 60_000 });
+  await row.getByTestId('delivery-link').click();
+  await chooseBySearch(page, 'delivery-map-genre', genre.name);
+  await page.getByTestId('delivery-map-genre-save').click();
+  await expect(page.getByText('Mapping saved: future deliveries of this supplier use it')).toBeVisible();
+  const mappings = (await admin.call('GET', `/v4/catalog/suppliers/${SUPPLIER}/genre-mappings/`)).body as { results: { source_genre: string; genre: { id: number } | null }[] };
+  expect(mappings.results.find((m) => m.source_genre === source)?.genre?.id).toBe(genre.id);
+
+  await page.getByTestId('delivery-view-xml').click();
+  await expect(page.getByTestId('delivery-xml')).toContainText('NewReleaseMessage');
+  await page.getByTestId('delivery-edit-xml').click();
+  await page.getByTestId('delivery-xml-input').fill('<NotAnErn/>');
+  await page.getByTestId('delivery-save-xml').click();
+  await expect(page.getByTestId('delivery-xml-error')).toContainText('The XML file did not validate against ERN 4.3');
+  await expectAccessible(page, 'delivery XML dialog at 1440');
+});
+

@@ -83,6 +83,7 @@ describe('delivery inspector', () => {
     const d = (await api(server, ops, `${INSPECTOR}${id}/`)).body as unknown as { events: { release_status: string }[]; files: { path: string; size: number }[]; can_reingest: boolean };
     expect(d.events.map((e) => e.release_status)).toEqual(['release-received', 'release-ingested', 'encoded']);
     expect(d.can_reingest).toBe(false);
+    expect(d).toMatchObject({ source_label: 'Deliveries API Records', source_genre: expect.any(String) });
     expect(d.files.map((f) => f.path)).toContain(`${upc}.xml`);
     const xmlOnDisk = readFileSync(join(batch, upc, `${upc}.xml`), 'utf8');
     const file = await api(server, ops, `${INSPECTOR}${id}/file/?path=${upc}.xml`);

@@ -6,12 +6,12 @@
  * status refreshes every POLL_INTERVAL_MS without a reload.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Modal, Select, Space, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Modal, Select, Space, Timeline, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { WRITE_RULES, can } from '../../../shared/access';
-import { deliveryEndpoints as ep, genresEndpoint } from '../../../shared/api/endpoints';
+import { deliveryEndpoints as ep, genresEndpoint, supplierEndpoints } from '../../../shared/api/endpoints';
 import { POLL_INTERVAL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { recordRoute } from '../../../shared/records';
@@ -34,6 +34,33 @@ export default function DeliveryPage({ id }: { id: number }) {
   const [genre, setGenre] = useState<number | null>(null);
   const [xmlOpen, setXmlOpen] = useState(false);
   const xml = useQuery({ queryKey: [...key, 'xml'], queryFn: () => fetchData(ep.getXml, { params: { id } }), enabled: xmlOpen });
+  const [xmlDraft, setXmlDraft] = useState<string | null>(null);
+  const saveXml = useMutation({
+    mutationFn: (text: string) => call(ep.putXml, { params: { id }, body: { xml: text } }),
+    onSuccess: (res) => {
+      queryClient.setQueryData([...key, 'xml'], res.data);
+      setXmlDraft(null);
+      void queryClient.invalidateQueries({ queryKey: key });
+      void message.success('XML saved: re-ingest to apply it');
+    },
+  });
+  const supplierId = q.data?.supplier.id;
+  const labels = useQuery({
+    queryKey: ['supplier-labels', supplierId], queryFn: () => fetchData(supplierEndpoints.labels, { params: { id: supplierId! } }), enabled: mayWrite && supplierId !== undefined,
+  });
+  const [mapGenre, setMapGenre] = useState<number | null>(null);
+  const [mapLabel, setMapLabel] = useState<number | null>(null);
+  const mapped = () => void message.success('Mapping saved: future deliveries of this supplier use it');
+  const genreMapping = useMutation({
+    mutationFn: (v: { source: string; genre: number }) =>
+      call(supplierEndpoints.genreMappings.create, { params: { id: supplierId! }, body: { source_genre: v.source, genre_id: v.genre } }),
+    onSuccess: mapped,
+  });
+  const labelMapping = useMutation({
+    mutationFn: (v: { source: string; label: number }) =>
+      call(supplierEndpoints.labelMappings.create, { params: { id: supplierId! }, body: { source_label: v.source, label_id: v.label } }),
+    onSuccess: mapped,
+  });
   const reingest = useMutation({
     mutationFn: () => call(ep.reingest, { params: { id }, body: { override_genre: genre } }),
     onSuccess: (res) => {
@@ -80,6 +107,35 @@ export default function DeliveryPage({ id }: { id: number }) {
           {reingest.error != null && <Alert type="error" showIcon title={MSG.resubmitDelivery} description={bodyErrorText(reingest.error)} />}
         </Card>
       )}
+      {mayWrite && (d.source_genre || d.source_label) && (
+        <Card title={<Typography.Title level={2} className="delivery-card-title">Future deliveries</Typography.Title>}>
+          <Space direction="vertical" className="delivery-mappings">
+            {d.source_genre && (
+              <Space wrap>
+                <span>Map genre <strong>{d.source_genre}</strong> to</span>
+                <Select<number> id="delivery-map-genre" showSearch optionFilterProp="label" className="delivery-genre" placeholder="Genre" aria-label={`Genre for ${d.source_genre}`}
+                  value={mapGenre ?? undefined} onChange={(v) => setMapGenre(v ?? null)} loading={genres.isPending}
+                  options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+                <Button disabled={mapGenre === null} loading={genreMapping.isPending} data-testid="delivery-map-genre-save"
+                  onClick={() => mapGenre !== null && genreMapping.mutate({ source: d.source_genre!, genre: mapGenre })}>Map genre</Button>
+              </Space>
+            )}
+            {d.source_label && (
+              <Space wrap>
+                <span>Map label <strong>{d.source_label}</strong> to</span>
+                <Select<number> id="delivery-map-label" showSearch optionFilterProp="label" className="delivery-genre" placeholder="Label" aria-label={`Label for ${d.source_label}`}
+                  value={mapLabel ?? undefined} onChange={(v) => setMapLabel(v ?? null)} loading={labels.isPending}
+                  options={(labels.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }))} />
+                <Button disabled={mapLabel === null} loading={labelMapping.isPending} data-testid="delivery-map-label-save"
+                  onClick={() => mapLabel !== null && labelMapping.mutate({ source: d.source_label, label: mapLabel })}>Map label</Button>
+              </Space>
+            )}
+            {(genreMapping.error ?? labelMapping.error) != null && (
+              <Alert type="error" showIcon title={MSG.actionNotPerformed} description={bodyErrorText(genreMapping.error ?? labelMapping.error)} />
+            )}
+          </Space>
+        </Card>
+      )}
       <Card title={<Typography.Title level={2} className="delivery-card-title">Timeline</Typography.Title>}>
         <Timeline data-testid="delivery-timeline" items={d.events.map((e, i) => ({
           key: i,
@@ -100,9 +156,22 @@ export default function DeliveryPage({ id }: { id: number }) {
           </ul>
         )}
       </Card>
-      <Modal open={xmlOpen} title="Delivery XML" footer={null} onCancel={() => setXmlOpen(false)} width={900} destroyOnHidden>
-        {xml.isPending ? <Loading /> : xml.isError ? <Alert type="error" showIcon title={friendlyErrorText(xml.error)} /> : (
-          <pre className="delivery-xml" tabIndex={0} data-testid="delivery-xml">{xml.data.xml}</pre>
+      <Modal open={xmlOpen} title="Delivery XML" footer={null} onCancel={() => { setXmlOpen(false); setXmlDraft(null); saveXml.reset(); }} width={900} destroyOnHidden>
+        {xml.isPending ? <Loading /> : xml.isError ? <Alert type="error" showIcon title={friendlyErrorText(xml.error)} /> : xmlDraft === null ? (
+          <>
+            <pre className="delivery-xml" tabIndex={0} data-testid="delivery-xml">{xml.data.xml}</pre>
+            {mayWrite && <Button onClick={() => setXmlDraft(xml.data.xml)} data-testid="delivery-edit-xml">Replace XML</Button>}
+          </>
+        ) : (
+          <Space direction="vertical" className="delivery-mappings">
+            <Input.TextArea aria-label="Delivery XML" className="delivery-xml" autoSize={{ minRows: 8, maxRows: 24 }} value={xmlDraft}
+              onChange={(e) => setXmlDraft(e.target.value)} data-testid="delivery-xml-input" />
+            {saveXml.error != null && <Alert type="error" showIcon title={MSG.actionNotPerformed} description={bodyErrorText(saveXml.error)} data-testid="delivery-xml-error" />}
+            <Space>
+              <Button type="primary" loading={saveXml.isPending} onClick={() => saveXml.mutate(xmlDraft)} data-testid="delivery-save-xml">Save XML</Button>
+              <Button onClick={() => { setXmlDraft(null); saveXml.reset(); }}>Cancel</Button>
+            </Space>
+          </Space>
         )}
       </Modal>
     </div>

@@ -16,6 +16,7 @@ import { AREA_RULES, SEARCH_RULES, WRITE_RULES } from '../../../shared/access';
 import { DELIVERY_MSG, DELIVERY_PAGE_SIZE, deliveryEndpoints as ep, type Delivery, type DeliveryDetail } from '../../../shared/api/endpoints/deliveries';
 import type { Db, Queryable } from '../../db/client';
 import { deliveryXmlKey, ingestDelivery } from '../../ingest/ingest';
+import { readErn } from '../../ingest/read-ern';
 import { setDeliveryStatus } from '../../ingest/status';
 import { validateErn43 } from '../../ingest/validate-ern';
 import { encodeKey } from '../../jobs/encode';
@@ -46,13 +47,20 @@ const asDelivery = (r: Record<string, unknown>): Delivery => ({ ...(r as unknown
 const canReingest = (d: { ingested: boolean; release_status: string; storage_prefix: string | null }) =>
   !d.ingested && d.release_status !== 'currently-reingesting' && d.storage_prefix !== null;
 
-async function detail(q: Queryable, id: number): Promise<DeliveryDetail> {
+async function detail(q: Queryable, storage: Storage, id: number): Promise<DeliveryDetail> {
   const [r] = await q.query<Record<string, unknown>>(`select ${FIELDS}, d.files, d.xml_file_path, d.storage_prefix from ${FROM} where d.id = $1`, [id]);
   if (!r) throw notFound();
   const events = await q.query<Record<string, unknown>>(
     'select release_status, status_message, detail, created_at from delivery_events where delivery_id = $1 order by id', [id]);
   const { storage_prefix, files, xml_file_path, ...rest } = r;
+  const xml = storage_prefix && xml_file_path ? await storage.get(deliveryXmlKey(storage_prefix as string, xml_file_path as string)) : null;
+  let sourceGenre: string | null = null;
+  try {
+    const ern = xml ? readErn(xml.toString('utf8')) : null;
+    if (ern?.kind === 'new') sourceGenre = ern.genre;
+  } catch { /* an XML that cannot be read names no genre */ }
   return {
+    source_genre: sourceGenre, source_label: r.label_name as string,
     ...asDelivery(rest), files: files as DeliveryDetail['files'], xml_file_path: (xml_file_path as string | null) ?? null,
     events: events.map((e) => ({ ...(e as unknown as DeliveryDetail['events'][number]), created_at: iso(e.created_at) })),
     can_reingest: canReingest({ ingested: r.ingested as boolean, release_status: r.release_status as string, storage_prefix: storage_prefix as string | null }),
@@ -126,7 +134,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
     },
   });
 
-  addEndpoint(app, db, ep.get, { rule: READ, handler: (req) => detail(db, req.params.id) });
+  addEndpoint(app, db, ep.get, { rule: READ, handler: (req) => detail(db, storage, req.params.id) });
 
   addEndpoint(app, db, ep.file, {
     rule: READ,
@@ -146,7 +154,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
     handler: async (req, _reply, user) => {
       const refused = await reingest(db, storage, jobs, req.params.id, req.body.override_genre ?? null, user!.id);
       if (refused) throw new HttpError(409, { detail: refused });
-      return detail(db, req.params.id);
+      return detail(db, storage, req.params.id);
     },
   });
 

@@ -55,6 +55,9 @@ export const DeliveryDetail = Delivery.extend({
   /** The delivery's files as it came, each readable at the file call (`path` relative to its release folder). */
   files: z.array(z.object({ path: z.string(), size: z.number().int() })),
   xml_file_path: z.string().nullable(),
+  /** The genre and label names the delivery's XML gives (what a supplier's mappings match), when its XML is kept. */
+  source_genre: z.string().nullable(),
+  source_label: z.string(),
   /** Whether re-ingest is allowed now (§4: not when already ingested or currently re-ingesting; the files must be kept). */
   can_reingest: z.boolean(),
 });
