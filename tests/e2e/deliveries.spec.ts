@@ -10,6 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { DELIVERY_MSG } from '../../shared/api/endpoints/deliveries';
+import { DELIVERY_SELECTION_LIMIT } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
@@ -124,3 +127,20 @@ test('from a delivery page content ops maps its genre for future deliveries, and
   await expectAccessible(page, 'delivery XML dialog at 1440');
 });
 
+
+test('/old-deliveries: the selection is re-ingested from the bulk bar with the limit shown; refusals give the spec\'s message and each reason', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  await signIn(page, gotoConsole, contentops);
+  await gotoConsole(page, '/old-deliveries?type=deliveries&per_page=10&release_status=index-error');
+  await expect(page.getByText(/^[\d,]+ results?$/)).toBeVisible();
+  await page.getByTestId('search-results').locator('thead .ant-checkbox-input').click();
+  const count = Number((await page.getByTestId('bulk-count').textContent())!.split(' ')[0]);
+  expect(count).toBeGreaterThan(0);
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Re-ingest' }).click();
+  await expect(page.getByTestId('resubmit-count')).toHaveText(`${count} selected. At most ${DELIVERY_SELECTION_LIMIT} deliveries can be re-ingested at once.`);
+  await expectAccessible(page, 'resubmit dialog at 1440');
+  await page.getByRole('dialog').getByRole('button', { name: 'Re-ingest' }).click();
+  const failed = page.getByTestId('resubmit-failed');
+  await expect(failed).toContainText(MSG.resubmitDelivery);
+  await expect(failed).toContainText(DELIVERY_MSG.noFiles);
+});
