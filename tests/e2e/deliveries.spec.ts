@@ -143,4 +143,10 @@ test('/old-deliveries: the selection is re-ingested from the bulk bar with the l
   const failed = page.getByTestId('resubmit-failed');
   await expect(failed).toContainText(MSG.resubmitDelivery);
   await expect(failed).toContainText(DELIVERY_MSG.noFiles);
+
+  // The legacy search's record route opens the same delivery page.
+  const [first] = ((await admin.call('GET', '/v4/delivery-inspector/deliveries/')).body as { results: { id: number; title: string }[] }).results;
+  await gotoConsole(page, `/old-deliveries/deliveries/${first.id}`);
+  await expect(page.getByTestId('delivery-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
 });
