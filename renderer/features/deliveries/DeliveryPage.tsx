@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { WRITE_RULES, can } from '../../../shared/access';
-import { deliveryEndpoints as ep, genresEndpoint, supplierEndpoints } from '../../../shared/api/endpoints';
+import { deliveryEndpoints as ep, supplierEndpoints } from '../../../shared/api/endpoints';
 import { POLL_INTERVAL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { recordRoute } from '../../../shared/records';
@@ -21,6 +21,7 @@ import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DELIVERIES_KEY, ReleaseStatus, when } from './DeliveriesPage';
+import { GenreSelect } from './GenreSelect';
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
@@ -30,7 +31,6 @@ export default function DeliveryPage({ id }: { id: number }) {
   const mayWrite = can(useAtomValue(principalAtom), WRITE_RULES.deliveries);
   const key = [...DELIVERIES_KEY, 'one', id];
   const q = useQuery({ queryKey: key, queryFn: () => fetchData(ep.get, { params: { id } }), refetchInterval: POLL_INTERVAL_MS });
-  const genres = useQuery({ queryKey: ['auxiliary', 'genres'], queryFn: () => fetchData(genresEndpoint, {}), enabled: mayWrite, staleTime: 5 * 60_000 });
   const [genre, setGenre] = useState<number | null>(null);
   const [xmlOpen, setXmlOpen] = useState(false);
   const xml = useQuery({ queryKey: [...key, 'xml'], queryFn: () => fetchData(ep.getXml, { params: { id } }), enabled: xmlOpen });
@@ -94,9 +94,7 @@ export default function DeliveryPage({ id }: { id: number }) {
         <Card title={<Typography.Title level={2} className="delivery-card-title">Re-ingest</Typography.Title>}>
           {d.can_reingest ? (
             <Space wrap>
-              <Select<number> id="delivery-override-genre" allowClear showSearch optionFilterProp="label" className="delivery-genre" placeholder="Override genre (optional)" aria-label="Override genre"
-                value={genre ?? undefined} onChange={(v) => setGenre(v ?? null)} loading={genres.isPending}
-                options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} data-testid="delivery-override-genre" />
+              <GenreSelect id="delivery-override-genre" allowClear placeholder="Override genre (optional)" label="Override genre" value={genre} onChange={setGenre} />
               <Button type="primary" onClick={() => reingest.mutate()} loading={reingest.isPending} data-testid="delivery-reingest">Re-ingest</Button>
             </Space>
           ) : (
@@ -113,9 +111,7 @@ export default function DeliveryPage({ id }: { id: number }) {
             {d.source_genre && (
               <Space wrap>
                 <span>Map genre <strong>{d.source_genre}</strong> to</span>
-                <Select<number> id="delivery-map-genre" showSearch optionFilterProp="label" className="delivery-genre" placeholder="Genre" aria-label={`Genre for ${d.source_genre}`}
-                  value={mapGenre ?? undefined} onChange={(v) => setMapGenre(v ?? null)} loading={genres.isPending}
-                  options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+                <GenreSelect id="delivery-map-genre" placeholder="Genre" label={`Genre for ${d.source_genre}`} value={mapGenre} onChange={setMapGenre} />
                 <Button disabled={mapGenre === null} loading={genreMapping.isPending} data-testid="delivery-map-genre-save"
                   onClick={() => mapGenre !== null && genreMapping.mutate({ source: d.source_genre!, genre: mapGenre })}>Map genre</Button>
               </Space>

@@ -6,19 +6,19 @@
  * delivery" with the reason; a call that fails outright is "Action could not be performed".
  */
 import { useState } from 'react';
-import { Alert, App, Modal, Select, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deliveryEndpoints as ep, genresEndpoint, type ResubmitResult } from '../../../shared/api/endpoints';
+import { Alert, App, Modal, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deliveryEndpoints as ep, type ResubmitResult } from '../../../shared/api/endpoints';
 import { DELIVERY_SELECTION_LIMIT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { call, fetchData } from '../../lib/api';
+import { call } from '../../lib/api';
+import { GenreSelect } from './GenreSelect';
 
 export default function ResubmitDialog({ ids, onClose }: { ids: readonly number[]; onClose: (applied: boolean) => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [genre, setGenre] = useState<number | null>(null);
   const [failed, setFailed] = useState<ResubmitResult['results']>([]);
-  const genres = useQuery({ queryKey: ['auxiliary', 'genres'], queryFn: () => fetchData(genresEndpoint, {}), staleTime: 5 * 60_000 });
   const tooMany = ids.length > DELIVERY_SELECTION_LIMIT;
   const run = useMutation({
     mutationFn: () => call(ep.resubmit, { body: { ids: [...ids], override_genre: genre } }),
@@ -40,9 +40,7 @@ export default function ResubmitDialog({ ids, onClose }: { ids: readonly number[
         {ids.length} selected. At most {DELIVERY_SELECTION_LIMIT} deliveries can be re-ingested at once.
       </Typography.Paragraph>
       {tooMany && <Alert type="error" showIcon title={`Select at most ${DELIVERY_SELECTION_LIMIT} deliveries at once.`} data-testid="resubmit-too-many" />}
-      <Select<number> allowClear showSearch optionFilterProp="label" className="delivery-genre" placeholder="Override genre (optional)" aria-label="Override genre"
-        value={genre ?? undefined} onChange={(v) => setGenre(v ?? null)} loading={genres.isPending}
-        options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+      <GenreSelect allowClear placeholder="Override genre (optional)" label="Override genre" value={genre} onChange={setGenre} />
       {run.isError && <Alert type="error" showIcon title={MSG.actionNotPerformed} />}
       {failed.length > 0 && (
         <Alert type="error" showIcon title={MSG.resubmitDelivery} data-testid="resubmit-failed"
