@@ -100,6 +100,11 @@ export const AUDIO_UPLOAD_TYPES = ['wav', 'flac', 'aiff'] as const;
 export const POLL_INTERVAL_MS = 1000;
 export const POLL_TIMEOUT_MS = 120_000;
 export const REINGEST_BLOCK_SECONDS = 90;
+/**
+ * Most deliveries selected at once on /old-deliveries (§5 names a limit without its value):
+ * what one resubmit re-ingests, each in the request; the screen shows it and the server refuses more.
+ */
+export const DELIVERY_SELECTION_LIMIT = 50;
 export const PREFERENCES_VERSION = 2;
 export const AUTH_VERSION = 1;
 export const MODAL_TRANSITION_MS = 200;

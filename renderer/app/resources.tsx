@@ -35,7 +35,7 @@ const SCREENS: Readonly<Record<AreaPath, Screen>> = {
   '/create': lazy(() => import('../features/records/CreatePage')),
   '/packaging': lazy(() => import('../features/packaging/PackagingPage')),
   '/label-manager': lazy(() => import('../features/label-managers/LabelManagersPage')),
-  '/deliveries': notBuilt('Deliveries', PLACEHOLDER_TEXT.deliveries),
+  '/deliveries': lazy(() => import('../features/deliveries/DeliveriesPage')),
   '/old-deliveries': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.OldDeliveriesSearch }))),
   '/curation': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.CurationSearch }))),
   '/live': lazy(() => import('../features/search/SearchArea').then((m) => ({ default: m.LiveSearch }))),

@@ -29,6 +29,7 @@ import { registerJobRoutes } from './routes/jobs';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
+import { registerDeliveryRoutes } from './routes/deliveries';
 import { registerCouponRoutes } from './routes/coupons';
 import { registerHypeRoutes } from './routes/hype';
 import { registerUserRoutes } from './routes/users';
@@ -104,7 +105,7 @@ export interface ApiOptions {
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
   const app = base(opts.logger ?? false);
   await app.register(async (scope) => {
-    if (opts.sandbox) registerSandboxRoutes(scope, db);
+    if (opts.sandbox) registerSandboxRoutes(scope, db, opts.jobs);
     registerExportRoutes(scope, db);
     // …/tracks/bulk/ beside …/tracks/:id/: the router matches the static segment first, in any registration order.
     registerRecordRoutes(scope, db);
@@ -138,6 +139,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerLabelRoutes(scope, db);
     registerRecordImageRoutes(scope, db, opts.storage);
     registerSharedViewRoutes(scope, db);
+    registerDeliveryRoutes(scope, db, opts.storage, opts.jobs);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

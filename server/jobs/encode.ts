@@ -27,8 +27,9 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
-import type { Queryable } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { audio_files, releases, tracks } from '../db/schema';
+import { finishDeliveryEncode } from '../ingest/status';
 import type { Storage } from '../storage';
 import type { JobHandler, JobKind } from './queue';
 import { TranscodeError, transcode } from './transcode';
@@ -37,6 +38,8 @@ import { TranscodeError, transcode } from './transcode';
 export interface EncodePayload {
   release_id: number;
   track_id: number | null;
+  /** A re-ingested delivery whose encode this is: it ends encoded or encoding-error. */
+  delivery_id?: number;
 }
 
 /** The singleton key every encode job of a release carries. */
@@ -129,39 +132,53 @@ async function encodeTrack(db: Queryable, storage: Storage, trackId: number, sig
   }
 }
 
+/** What one encode run did: the release's status after it and each track's. */
+export interface EncodeOutcome {
+  release_id: number;
+  track_id: number | null;
+  release_encode_status: string | null;
+  tracks: { id: number; encode_status: EncodeStatus }[];
+  converted: number;
+  errors: number;
+}
+
+/** Encodes a release (or one of its tracks), as an encode job's run does; ingestion runs it too. */
+export async function encodeRelease(db: Db, storage: Storage, p: EncodePayload, owner: number | null, signal: AbortSignal): Promise<EncodeOutcome> {
+  const ids = (await db.orm.select({ id: tracks.id }).from(tracks)
+    .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
+    .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
+  await db.transaction(async (tx) => {
+    if (p.track_id === null) await setRelease(tx, p.release_id, 'TRANSCODING', owner);
+    for (const id of ids) await setTrack(tx, id, 'TRANSCODING', owner);
+  });
+  const results: { id: number; encode_status: EncodeStatus }[] = [];
+  for (const id of ids) {
+    signal.throwIfAborted();
+    const status = await encodeTrack(db, storage, id, signal);
+    await db.transaction((tx) => setTrack(tx, id, status, owner));
+    results.push({ id, encode_status: status });
+  }
+  const release = await db.transaction(async (tx) => {
+    await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
+    const all = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.release_id, p.release_id));
+    const status = releaseStatus(all.map((t) => t.s));
+    if (status) await setRelease(tx, p.release_id, status, owner);
+    const [r] = await tx.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
+    return r?.encode_status ?? null;
+  });
+  return {
+    release_id: p.release_id, track_id: p.track_id, release_encode_status: release, tracks: results,
+    converted: results.filter((r) => r.encode_status === 'CONVERTED').length,
+    errors: results.filter((r) => r.encode_status === 'ERROR').length,
+  };
+}
+
 export function encodeJob(storage: Storage): JobHandler {
   return async (db, job, { signal }) => {
     const p = job.payload as unknown as EncodePayload;
-    const owner = job.owner_id;
-    const ids = (await db.orm.select({ id: tracks.id }).from(tracks)
-      .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
-      .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
-    await db.transaction(async (tx) => {
-      if (p.track_id === null) await setRelease(tx, p.release_id, 'TRANSCODING', owner);
-      for (const id of ids) await setTrack(tx, id, 'TRANSCODING', owner);
-    });
-    const results: { id: number; encode_status: EncodeStatus }[] = [];
-    for (const id of ids) {
-      signal.throwIfAborted();
-      const status = await encodeTrack(db, storage, id, signal);
-      await db.transaction((tx) => setTrack(tx, id, status, owner));
-      results.push({ id, encode_status: status });
-    }
-    const release = await db.transaction(async (tx) => {
-      await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
-      const all = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.release_id, p.release_id));
-      const status = releaseStatus(all.map((t) => t.s));
-      if (status) await setRelease(tx, p.release_id, status, owner);
-      const [r] = await tx.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
-      return r?.encode_status ?? null;
-    });
-    return {
-      result: {
-        release_id: p.release_id, track_id: p.track_id, release_encode_status: release, tracks: results,
-        converted: results.filter((r) => r.encode_status === 'CONVERTED').length,
-        errors: results.filter((r) => r.encode_status === 'ERROR').length,
-      },
-    };
+    const result = await encodeRelease(db, storage, p, job.owner_id, signal);
+    if (p.delivery_id !== undefined) await finishDeliveryEncode(db, p.delivery_id, result);
+    return { result };
   };
 }
 

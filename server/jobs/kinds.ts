@@ -1,6 +1,7 @@
 /** The server's job kinds and how each runs: one entry per kind of JOB_KINDS (shared/api/endpoints/jobs.ts), no other. */
 import { INGEST_BATCH_JOB, type JobKind as JobKindName } from '../../shared/api/endpoints/jobs';
 import type { Storage } from '../storage';
+import { ingestKind } from '../ingest/ingest';
 import { encodeKind } from './encode';
 import type { JobKind } from './queue';
 import { SALES_HANDLERS } from './sales';
@@ -13,16 +14,14 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind>> {
-  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: INGEST_BATCH_QUEUE };
+  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: { ...ingestKind(deps.storage), ...INGEST_BATCH_QUEUE } };
 }
 
 /**
  * Ingestion of a complete SFTP batch (server/sftp enqueues it): queued here, run by the
- * ingestion worker's handler. 'exclusive': one job per batch queued or running.
+ * ingestion worker's handler (server/ingest). 'exclusive': one job per batch queued or running.
  */
-export const INGEST_BATCH_QUEUE: JobKind = {
-  expireInSeconds: 3600, retryLimit: 3, retryDelaySeconds: 30, policy: 'exclusive',
-};
+const INGEST_BATCH_QUEUE: Pick<JobKind, 'policy'> = { policy: 'exclusive' };
 export function ingestBatchKey(supplierId: number, batchDir: string): string {
   return `${supplierId}:${batchDir}`;
 }

@@ -66,6 +66,12 @@ export const WRITE_RULES = {
    * DJ-edit filters likewise need the DJ brand.
    */
   djEdits: withAll(oneOf('staff:admin', 'staff:content_ops'), APP_CONTROL, BRAND_DJ),
+  /**
+   * Re-ingesting deliveries and replacing their XML (§7 content ops "deliveries GET, POST
+   * resubmit, PUT xml"; the inspector's reingest): admin and content ops, who run ingestion.
+   * Label management reads deliveries (§6) but does not re-ingest them.
+   */
+  deliveries: control('staff:admin', 'staff:content_ops'),
 } as const satisfies Record<string, Rule>;
 
 /**

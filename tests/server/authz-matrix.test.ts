@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import ssh2 from 'ssh2';
 import {
-  AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SUPPORT_DOWNLOADS_RULE,
+  AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SEARCH_RULES, SUPPORT_DOWNLOADS_RULE,
   SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
@@ -741,6 +741,43 @@ describe.concurrent('label managers × account', () => {
   it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
     const r = await ROUTES.find((x) => x.name === name)!.run(tokens.get(username)!, { 'x-brand': brand });
     expect(r.status, JSON.stringify(r.body)).toBe(allowed ? ROUTES.find((x) => x.name === name)!.ok : 403);
+  });
+});
+
+/**
+ * The deliveries calls (§7 delivery inspector, content-ops deliveries, the genre XSD): reads under the §6
+ * deliveries row, re-ingest/resubmit/PUT xml under WRITE_RULES.deliveries, the XSD under the /packaging area.
+ * An allowed call answers as the seeded legacy delivery 1 lets it (no kept files: 409, no XML: 404, a bad XML: 400).
+ */
+describe.concurrent('deliveries × account', () => {
+  const READ = SEARCH_RULES.deliveries;
+  const ROUTES = [
+    { name: 'GET inspector list', rule: READ, ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/delivery-inspector/deliveries/', { headers: h }) },
+    { name: 'GET inspector one', rule: READ, ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/delivery-inspector/deliveries/1/', { headers: h }) },
+    { name: 'GET inspector file', rule: READ, ok: 404, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/delivery-inspector/deliveries/1/file/?path=x.xml', { headers: h }) },
+    { name: 'GET xml', rule: READ, ok: 404, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/deliveries/1/xml/', { headers: h }) },
+    {
+      name: 'POST reingest', rule: WRITE_RULES.deliveries, ok: 409,
+      run: (t: string, h: Record<string, string>) => api(server, t, '/v4/delivery-inspector/deliveries/1/reingest/', { method: 'POST', body: {}, headers: h }),
+    },
+    {
+      name: 'POST resubmit', rule: WRITE_RULES.deliveries, ok: 200,
+      run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/deliveries/resubmit/', { method: 'POST', body: { ids: [1] }, headers: h }),
+    },
+    {
+      name: 'PUT xml', rule: WRITE_RULES.deliveries, ok: 400,
+      run: (t: string, h: Record<string, string>) => api(server, t, '/v4/content-ops/deliveries/1/xml/', { method: 'PUT', body: { xml: '<x/>' }, headers: h }),
+    },
+    { name: 'GET genre XSD', rule: AREA_RULES['/packaging'], ok: 200, run: (t: string, h: Record<string, string>) => api(server, t, '/v4/xsd_files/automated_ingestion/genre/', { headers: h }) },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((x) => x.name === name)!;
+    const r = await route.run(tokens.get(username)!, { 'x-brand': brand });
+    expect(r.status, JSON.stringify(r.body)).toBe(allowed ? route.ok : 403);
+  });
+  it('both sides of every deliveries route are represented', () => {
+    for (const r of ROUTES) expect([r.name, new Set(WHO.map((w) => can(w.principal, r.rule)))]).toEqual([r.name, new Set([true, false])]);
   });
 });
 

@@ -4,7 +4,7 @@
  * CONVERTED, one audio_files row per §9 format (the retry replaced, never added), each
  * file in storage. Skips, saying why, only without PostgreSQL binaries (fails under CI).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { AUDIO_FORMATS } from '../../shared/vocabularies';
 import { tempDir } from '../fixtures/audio';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { workerStarter } from './fixtures/worker-process';
 
 const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
@@ -31,21 +32,9 @@ const storageDir = join(dir, 'storage');
 let db: Db;
 let queue: JobQueue;
 let storage: Storage;
-const children = new Set<ChildProcess>();
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'tests/server/fixtures/encode-worker.ts'], {
-    env: { ...process.env, DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, ENCODE_EXPIRE: String(EXPIRE) },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
-  });
-}
+const { children, start: startWorker } = workerStarter('tests/server/fixtures/encode-worker.ts', () => ({
+  DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, ENCODE_EXPIRE: String(EXPIRE),
+}));
 
 beforeAll(async () => {
   if (skip) return;

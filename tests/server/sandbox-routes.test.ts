@@ -3,6 +3,9 @@
  * server runs as the sandbox (ServerOptions.sandbox / cli --sandbox), absent otherwise
  * (the default, e.g. a DATABASE_URL server). Both servers share one PGlite database.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
@@ -40,5 +43,26 @@ describe('sandbox fault route', () => {
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ detail: 'Not found.' });
     expect((await api(plain, null, '/v4/sandbox/status/500/')).status).toBe(404);
+  });
+});
+
+describe('sandbox delivery drop', () => {
+  it('admin hands an existing batch folder to an ingest-batch job (202); a missing folder or supplier is a 400 naming it; others 403; absent off the sandbox', async () => {
+    const admin = (await signIn(sandbox, 'admin', 'sandbox-admin')).access_token;
+    const ops = (await signIn(sandbox, 'contentops', 'sandbox-contentops')).access_token;
+    const batch = mkdtempSync(join(tmpdir(), 'sandbox-drop-'));
+    try {
+      const r = await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } });
+      expect(r.status).toBe(202);
+      const [job] = await sandbox.db.query<{ kind: string; payload: unknown }>('select kind, payload from jobs where id = $1', [r.body.id]);
+      expect(job).toEqual({ kind: 'ingest-batch', payload: { supplier_id: 1, batch_dir: batch } });
+      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: join(batch, 'nope') } })).body).toEqual({ batch_dir: ['No such folder.'] });
+      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 999_999, batch_dir: batch } })).body).toEqual({ supplier_id: ['No such supplier.'] });
+      expect((await api(sandbox, ops, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(403);
+      const plainAdmin = (await signIn(plain, 'admin', 'sandbox-admin')).access_token;
+      expect((await api(plain, plainAdmin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(404);
+    } finally {
+      rmSync(batch, { recursive: true, force: true });
+    }
   });
 });

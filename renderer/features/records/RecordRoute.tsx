@@ -13,6 +13,7 @@ import { RecordPage } from './RecordPage';
 import { routeId, typeAtRoute } from './route';
 
 const OrderPage = lazy(() => import('../orders/OrderPage'));
+const DeliveryPage = lazy(() => import('../deliveries/DeliveryPage'));
 
 export default function RecordRoute({ area }: { area: AreaRoute }) {
   const { segment = '', id } = useParams();
@@ -20,8 +21,8 @@ export default function RecordRoute({ area }: { area: AreaRoute }) {
   const n = routeId(id);
   if (!type || n === null) return <NotFoundPage />;
   if (type === 'orders') return <OrderPage key={n} id={n} />;
+  if (type === 'deliveries') return <DeliveryPage key={n} id={n} />;
   const decl = recordDecl(type);
-  // Deliveries get their own screens later (hype purchases are a read-only record).
   if (!decl) return <NotBuiltYet title={searchType(type)?.label ?? segment} />;
   return <RecordPage key={`${type}:${n}`} decl={decl} id={n} />;
 }

@@ -9,7 +9,7 @@ import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { can, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
+import { can, SEARCH_TYPES, WRITE_RULES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
@@ -34,6 +34,7 @@ import { useSearchState } from './useSearchState';
 import type { Row } from './queries';
 
 const BulkEditDialog = lazy(() => import('../records/BulkEditDialog'));
+const ResubmitDialog = lazy(() => import('../deliveries/ResubmitDialog'));
 
 /**
  * The search types a screen offers: those of its area, or for the all-types search
@@ -62,6 +63,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
     for (const r of rows) if (typeof r.version === 'number') versions.current.set(rowKey(r), r.version);
   };
   const [bulkEdit, setBulkEdit] = useState<BulkRow[] | null>(null);
+  const [resubmit, setResubmit] = useState<number[] | null>(null);
 
   const types = useMemo(() => offeredTypes(principal, area).filter((t) => !only || only.includes(t.key)), [area, principal, only]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
@@ -109,7 +111,9 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const listAlert = valid && list.isError && (!answered || unplaced.length > 0);
   const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
     ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit(ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 }))) }]
-    : [];
+    : type.key === 'deliveries' && can(principal, WRITE_RULES.deliveries)
+      ? [{ key: 'resubmit', label: 'Re-ingest', run: (ids) => setResubmit(ids.map(Number)) }]
+      : [];
   const page = env ? parsePage(env.page).current : state.page;
 
   const apply = (values: FilterValues) => {
@@ -259,6 +263,17 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
         onSelect={setSelected}
         empty={empty}
       />
+      {resubmit && (
+        <Suspense fallback={null}>
+          <ResubmitDialog
+            ids={resubmit}
+            onClose={(applied) => {
+              setResubmit(null);
+              if (applied) setSelected([]);
+            }}
+          />
+        </Suspense>
+      )}
       {bulkEdit && (
         <Suspense fallback={null}>
           <BulkEditDialog

@@ -4,13 +4,18 @@
  * error. buildApi registers it only when the server runs as the sandbox
  * (ServerOptions.sandbox, `--sandbox` on the command line); never otherwise.
  */
+import { INGEST_BATCH_JOB } from '../../../shared/api/endpoints/jobs';
+import { ingestBatchKey } from '../../jobs/kinds';
+import { stat } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { WRITE_RULES } from '../../../shared/access';
 import type { Db } from '../../db/client';
-import { notFound } from '../errors';
+import type { JobQueue } from '../../jobs/queue';
+import { badRequest, notFound } from '../errors';
 import { addEndpoint } from '../route';
 import { sandboxEndpoints } from '../../../shared/api/endpoints';
 
-export function registerSandboxRoutes(app: FastifyInstance, db: Db) {
+export function registerSandboxRoutes(app: FastifyInstance, db: Db, jobs: JobQueue) {
   addEndpoint(app, db, sandboxEndpoints.status, {
     // Any signed-in user: it only answers the status asked for.
     rule: '*',
@@ -20,6 +25,20 @@ export function registerSandboxRoutes(app: FastifyInstance, db: Db) {
       if (!/^\d{3}$/.test(raw) || code < 400 || code > 599) throw notFound();
       reply.code(code);
       return { detail: `Sandbox fault: status ${code}.` };
+    },
+  });
+
+  // The SFTP drop's stand-in in the sandbox: hands a batch folder to ingestion (server/ingest/ingest.ts).
+  addEndpoint(app, db, sandboxEndpoints.deliver, {
+    rule: WRITE_RULES.adminOnly,
+    handler: async (req, reply, user) => {
+      const { supplier_id, batch_dir } = req.body;
+      if (!(await stat(batch_dir).catch(() => null))?.isDirectory()) throw badRequest('batch_dir', 'No such folder.');
+      const [s] = await db.query('select 1 from suppliers where id = $1', [supplier_id]);
+      if (!s) throw badRequest('supplier_id', 'No such supplier.');
+      const job = (await jobs.enqueue(INGEST_BATCH_JOB, user!.id, { supplier_id, batch_dir }, { singletonKey: ingestBatchKey(supplier_id, batch_dir) }))!;
+      reply.code(202);
+      return { id: job.id, state: job.state };
     },
   });
 }

@@ -75,6 +75,12 @@ export const deliveries = pgTable('deliveries', {
   status_message: text(),
   xml_file_path: text(),
   ingested: boolean().notNull().default(false),
+  /** Ingested deliveries (server/ingest/ingest.ts): the batch folder it came in, the job that ingests it, where its files are kept in storage. */
+  batch_dir: text(),
+  ingest_job_id: integer(),
+  storage_prefix: text(),
+  /** The delivery's files as it came (paths relative to its release folder, sizes), kept in storage under storage_prefix. */
+  files: jsonb().$type<{ path: string; size: number }[]>().notNull().default([]),
   delivered_at: timestamptz().notNull().default(now),
   updated_at: timestamptz().notNull().default(now),
   version: version(),
@@ -87,6 +93,20 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_delivered').on(desc(t.delivered_at), desc(t.id)),
   index('deliveries_supplier').on(t.supplier_id, t.id),
   index('deliveries_release_status').on(t.release_status, desc(t.delivered_at), desc(t.id)),
+  unique('deliveries_ingest_job_xml').on(t.ingest_job_id, t.xml_file_path),
+]);
+
+/** A delivery's status timeline (append-only): each release_status it went through, with its §8 message and any detail. */
+export const delivery_events = pgTable('delivery_events', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  delivery_id: integer().notNull(),
+  release_status: text().notNull(),
+  status_message: text(),
+  detail: text(),
+  created_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('delivery_events', t.delivery_id, deliveries.id),
+  index('delivery_events_delivery').on(t.delivery_id, t.id),
 ]);
 
 /** The job queue (append-and-advance rows: no version column). */

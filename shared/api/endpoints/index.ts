@@ -31,3 +31,4 @@ export * from './record-images';
 export * from './shared-views';
 export * from './statements';
 export * from './dashboard';
+export * from './deliveries';

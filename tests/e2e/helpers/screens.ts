@@ -112,6 +112,16 @@ export const SCREENS: readonly Screen[] = [
     name: `label record: ${tab.toLowerCase()}`, route: `/catalog/labels/:id (${tab} tab)`, user: 'admin', open: (page: Page, ctx: ScreenContext) => openTabOf(page, ctx, 'labels', tab),
   })),
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
+  { name: 'deliveries', route: '/deliveries', user: 'contentops' },
+  {
+    name: 'delivery page', route: '/deliveries/:id', user: 'contentops',
+    open: async (page, ctx) => {
+      const r = await ctx.admin.call('GET', '/v4/delivery-inspector/deliveries/');
+      const [d] = (r.body as { results: { id: number }[] }).results;
+      await ctx.gotoConsole(page, `/deliveries/${d.id}`);
+      await expect(page.getByTestId('delivery-page')).toBeVisible();
+    },
+  },
   { name: 'curation', route: '/curation', user: 'curation' },
   { name: 'live streams', route: '/live', user: 'curation' },
   // The admin client lists its active brand's streams (the dance-music brand): the admin opens one (curation starts on the DJ brand).

@@ -1,0 +1,93 @@
+/**
+ * /deliveries (spec §7 delivery inspector; admin, content ops, label management): the
+ * deliveries of the active brand's catalogue, most recent first, a page at a time by
+ * cursor ("Load more"), their statuses refreshed every POLL_INTERVAL_MS without a reload;
+ * /deliveries/:id is one delivery (DeliveryPage), as the legacy search's record route
+ * (/old-deliveries/deliveries/:id) is.
+ */
+import { Alert, Button, Table, Tag } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import dayjs from 'dayjs';
+import { Link, Route, Routes, useParams } from 'react-router-dom';
+import { deliveryEndpoints as ep, type Delivery } from '../../../shared/api/endpoints';
+import { POLL_INTERVAL_MS } from '../../../shared/constants';
+import { releaseStatusTag } from '../../../shared/search/status';
+import { fetchData } from '../../lib/api';
+import { errorText, friendlyErrorText } from '../../lib/http-errors';
+import { principalAtom } from '../../lib/store';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { NotFoundPage } from '../../ui/pages';
+import { TONE_COLOR } from '../../ui/tones';
+import DeliveryPage from './DeliveryPage';
+import './deliveries.css';
+
+export const DELIVERIES_KEY = ['deliveries'] as const;
+
+export function ReleaseStatus({ status }: { status: string }) {
+  const t = releaseStatusTag(status);
+  return <Tag color={TONE_COLOR[t.tone]} data-testid="release-status">{t.text}</Tag>;
+}
+
+export const when = (at: string) => dayjs(at).format('MM/DD/YYYY h:mm:ss A');
+
+function DeliveryList() {
+  const brand = useAtomValue(principalAtom).brand.replace(/^brand:/, '') as 'dance' | 'dj';
+  const q = useInfiniteQuery({
+    queryKey: [...DELIVERIES_KEY, brand],
+    queryFn: ({ pageParam }) => fetchData(ep.list, { query: { brand, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.results) ?? [];
+  return (
+    <div className="page deliveries-page" data-testid="deliveries-page">
+      <PageHeader title="Deliveries" subtitle="Each supplier delivery, its status kept up to date as it is ingested and encoded." />
+      {q.isPending ? <Loading /> : q.isError ? (
+        <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />
+      ) : (
+        <>
+          <Table<Delivery>
+            className="deliveries-table"
+            rowKey="id"
+            size="small"
+            tableLayout="fixed"
+            pagination={false}
+            dataSource={rows}
+            data-testid="deliveries"
+            columns={[
+              { title: 'Release', dataIndex: 'title', render: (v: string, d) => <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">{v}</Link> },
+              { title: 'Artist', dataIndex: 'artist' },
+              { title: 'Supplier', key: 'supplier', render: (_: unknown, d) => d.supplier.name },
+              { title: 'Status', dataIndex: 'release_status', render: (v: string, d) => <><ReleaseStatus status={v} />{d.status_message && <div className="deliveries-message">{d.status_message}</div>}</> },
+              { title: 'Action', dataIndex: 'album_action' },
+              { title: 'Updated', dataIndex: 'updated_at', render: (v: string) => when(v) },
+            ]}
+          />
+          {q.hasNextPage && (
+            <Button className="deliveries-more" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="deliveries-more">Load more</Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function DeliveryById() {
+  const { id } = useParams();
+  const n = Number(id);
+  if (!/^\d{1,9}$/.test(id ?? '') || n < 1) return <NotFoundPage />;
+  return <DeliveryPage key={n} id={n} />;
+}
+
+export default function DeliveriesPage() {
+  return (
+    <Routes>
+      <Route index element={<DeliveryList />} />
+      <Route path=":id" element={<DeliveryById />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A worker killed mid-encode of an ingest-batch job (PostgreSQL, worker processes): the
+ * job is not lost, another worker retries it after the run's expiry, and it finishes
+ * once: one delivery (its timeline received → ingested → encoded, each once), one
+ * release, one audio_files row per track and §9 format. Skips, saying why, only without
+ * PostgreSQL binaries (fails under CI).
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openPostgres, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/seed/seed';
+import { openJobQueue } from '../../server/app';
+import { ingestKind } from '../../server/ingest/ingest';
+import type { JobQueue, JobRow } from '../../server/jobs/queue';
+import { openStorage, type Storage } from '../../server/storage';
+import { AUDIO_FORMATS } from '../../shared/vocabularies';
+import { tempDir } from '../fixtures/audio';
+import { packageMaker, type PackageMaker } from './fixtures/packages';
+import { waitFor } from './job-kinds';
+import { startPgCluster, type PgCluster } from './pg-cluster';
+import { workerStarter } from './fixtures/worker-process';
+
+const cluster = await startPgCluster();
+const skip = 'skip' in cluster ? cluster.skip : null;
+if (skip) console.warn(`[ingest-worker.test] skipped: ${skip}`);
+
+const EXPIRE = 45;
+const { dir, cleanup } = tempDir('ingest-worker-');
+const storageDir = join(dir, 'storage');
+let db: Db;
+let queue: JobQueue;
+let storage: Storage;
+let maker: PackageMaker;
+const { children, start: startWorker } = workerStarter('tests/server/fixtures/ingest-worker.ts', () => ({
+  DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE),
+}));
+
+beforeAll(async () => {
+  if (skip) return;
+  db = await openPostgres((cluster as PgCluster).url, 4);
+  await migrate(db);
+  await seed(db, { scale: 0.01 });
+  storage = await openStorage({ dir: storageDir });
+  queue = await openJobQueue(db, { storage, jobKinds: { 'ingest-batch': ingestKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }) } });
+  const [{ name: genre }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
+  // Long hi-res tracks: the worker is still encoding when it is killed.
+  maker = await packageMaker(dir, { genre, label: 'Killed Records', supplier: 'Killed Supplier' }, [
+    { name: 'a.wav', seconds: 10, bits: 24, rate: 96000 }, { name: 'b.wav', seconds: 10, bits: 24, rate: 96000 },
+  ]);
+}, 180_000);
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  await queue?.stop();
+  await maker?.close();
+  await db?.close();
+  await storage?.close();
+  if (!skip) await (cluster as PgCluster).stop();
+  cleanup();
+});
+
+it.skipIf(skip !== null)('a worker killed mid-encode: the ingest job is retried by another worker and finishes once, nothing duplicated', async () => {
+  const [s] = await db.query<{ id: number }>("insert into suppliers (name) values ('Killed Supplier') returning id");
+  await db.query("insert into labels (name, supplier_id) values ('Killed Records', $1)", [s.id]);
+  const { batch, upc } = await maker.build();
+
+  const a = await startWorker();
+  const job = (await queue.enqueue('ingest-batch', null, { supplier_id: s.id, batch_dir: batch })) as JobRow;
+  await waitFor(async () => (await db.query("select 1 from tracks t join releases r on r.id = t.release_id where r.upc = $1 and t.encode_status = 'TRANSCODING'", [upc])).length > 0, 60_000);
+  await new Promise((r) => setTimeout(r, 300));
+  a.kill('SIGKILL');
+  await new Promise((r) => a.once('exit', r));
+  expect((await queue.get(job.id))!.state).toBe('RUNNING');
+
+  await startWorker();
+  const done = await waitFor(async () => {
+    const j = await queue.get(job.id);
+    return j && (j.state === 'DONE' || j.state === 'ERROR') ? j : null;
+  }, 200_000);
+  expect(done.state).toBe('DONE');
+  const deliveries = await db.query<{ id: number; release_status: string }>('select id, release_status from deliveries where ingest_job_id = $1', [job.id]);
+  expect(deliveries).toEqual([{ id: deliveries[0].id, release_status: 'encoded' }]);
+  const events = await db.query<{ release_status: string }>('select release_status from delivery_events where delivery_id = $1 order by id', [deliveries[0].id]);
+  expect(events.map((e) => e.release_status)).toEqual(['release-received', 'release-ingested', 'encoded']);
+  const releases = await db.query<{ id: number }>('select id from releases where upc = $1', [upc]);
+  expect(releases).toHaveLength(1);
+  const rows = await db.query<{ track_id: number; format: string; n: number; encode_status: string }>(
+    `select a.track_id, a.format, count(*) over (partition by a.track_id, a.format)::int n, t.encode_status
+     from audio_files a join tracks t on t.id = a.track_id where t.release_id = $1 order by a.track_id, a.format`, [releases[0].id]);
+  expect(rows.every((r) => r.n === 1)).toBe(true);
+  expect(rows).toHaveLength(2 * AUDIO_FORMATS.length);
+  expect(rows.every((r) => r.encode_status === 'CONVERTED')).toBe(true);
+}, 400_000);
