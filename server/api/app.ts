@@ -26,6 +26,7 @@ import { registerGenreRoutes } from './routes/genres';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
+import { registerModuleImageRoutes } from './routes/module-images';
 import { registerCouponRoutes } from './routes/coupons';
 import { registerNoteRoutes } from './routes/notes';
 import { registerSandboxRoutes } from './routes/sandbox';
@@ -121,6 +122,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerCreditRoutes(scope, db);
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
+    registerModuleImageRoutes(scope, db, opts.storage);
     registerCouponRoutes(scope, db);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
