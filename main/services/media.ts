@@ -18,6 +18,7 @@ import type { Readable } from 'node:stream';
 import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '../../shared/api/endpoints/coupons';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
+import { moduleImageEndpoints, type ModuleImageUpload } from '../../shared/api/endpoints/curation';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
 import type { MediaTarget } from '../../shared/bridge/channels/media';
 import type { ApiClient } from './api-client';
@@ -51,6 +52,13 @@ export class MediaService {
     const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
     const res = await this.deps.api.call(mediaEndpoints.uploadImage, { params: { id: releaseId }, body: bytes }, { contentType });
     return { results: res.data.results };
+  }
+
+  /** An image for a page module's items (cropped afterwards by the renderer's call to the API). */
+  async uploadModuleImage(moduleId: number, path: string): Promise<ModuleImageUpload> {
+    const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
+    const res = await this.deps.api.call(moduleImageEndpoints.upload, { params: { id: moduleId }, body: bytes }, { contentType });
+    return res.data;
   }
 
   /** A coupon's users from a picked CSV file, streamed to the API as it is read. */
@@ -110,6 +118,8 @@ export class MediaService {
         return this.deps.api.stream(mediaEndpoints.image, { params: { id: target.releaseId, variant: target.variant } }, opts);
       case 'supportDownload':
         return this.deps.api.stream(mediaEndpoints.supportDownload, { params: { id: target.trackId, format: target.format } }, opts);
+      case 'moduleImage':
+        return this.deps.api.stream(moduleImageEndpoints.image, { params: { id: target.moduleId, name: target.name } }, opts);
     }
   }
 

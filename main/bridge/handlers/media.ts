@@ -6,6 +6,7 @@ import type { AreaHandlers } from '../types';
 export function mediaHandlers(s: Pick<MainServices, 'media'>): AreaHandlers<typeof mediaChannels> {
   return {
     mediaCoverUpload: (req) => s.media.uploadCover(req.releaseId, req.path),
+    moduleImageUpload: (req) => s.media.uploadModuleImage(req.moduleId, req.path),
     couponUsersUpload: (req) => s.media.uploadCouponUsers(req.couponId, req.path),
     mediaUrl: (req) => s.media.ticket(req.target),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
 import { CouponUsersUpload } from '../../api/endpoints/coupons';
+import { MODULE_IMAGE_NAME, ModuleImageUpload } from '../../api/endpoints/curation';
 import { channel } from '../define';
 
 /**
@@ -16,6 +17,7 @@ export const MediaTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('releaseImage'), releaseId: RecordId, variant: z.enum(['original', 'default']) }).strict(),
   z.object({ kind: z.literal('trackStream'), trackId: RecordId }).strict(),
   z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
+  z.object({ kind: z.literal('moduleImage'), moduleId: RecordId, name: z.string().regex(MODULE_IMAGE_NAME) }).strict(),
 ]);
 export type MediaTarget = z.infer<typeof MediaTarget>;
 
@@ -25,13 +27,18 @@ export const mediaChannels = {
     z.object({ releaseId: RecordId, path: z.string().min(1).max(4096) }).strict(),
     z.object({ results: z.array(ReleaseImage) }),
   ),
+  moduleImageUpload: channel(
+    'Stores an image the user picked in this launch (main reads it; JPEG or PNG) for a page module\'s items: POST /v4/curation/page-modules/{id}/images/ with its bytes. Answers its name, size and the module\'s §9 crop; the API\'s 400 names `image`.',
+    z.object({ moduleId: RecordId, path: z.string().min(1).max(4096) }).strict(),
+    ModuleImageUpload,
+  ),
   couponUsersUpload: channel(
     'Adds the users of a CSV file the user picked in this launch (packagingPick kind csv) to a coupon: main streams the file as the body of POST /v4/content-ops/coupons/{id}/users/upload/ (never read whole). The API\'s 400 (no person_id/user_id column, a file that does not parse, rows naming no user with their lines) comes back as its body.',
     z.object({ couponId: RecordId, path: z.string().min(1).max(4096) }).strict(),
     CouponUsersUpload,
   ),
   mediaUrl: channel(
-    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
+    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a page module image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
     z.object({ target: MediaTarget }).strict(),
     z.object({ url: z.string() }),
   ),
