@@ -351,7 +351,7 @@ describe.concurrent('page modules: create, delete, items (write) and items (read
 describe.concurrent('page module images: upload and crop (write), GET (read) × account', () => {
   // A module that does not exist: allowed callers get the 404, others 403; nothing is stored.
   const cells = WHO.map((w) => [w.username, w.brand, mayEdit(w.principal, 'page_modules', 'name'), can(w.principal, searchType('page_modules')!.rule)] as const);
-  const name = 'upload-00000000-0000-0000-0000-000000000000.png';
+  const name = 'upload-00000000-0000-0000-0000-000000000000-png';
   it.each(cells)('%s on %s × POST images, POST crop → %s, GET image → %s', async (username, brand, write, read) => {
     const headers = { 'x-brand': brand };
     const u = await fetch(`${server.api}/v4/curation/page-modules/999999999/images/`, {

@@ -3,12 +3,12 @@
  *
  * - Upload: the raw body (JPEG or PNG, at most COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE a
  *   side, read by sharp as the cover-art upload is) is stored as it came under
- *   `page-modules/{id}/images/upload-<uuid>.<ext>`; the answer names it, with its size as
+ *   `page-modules/{id}/images/upload-<uuid>-<png|jpg>`; the answer names it, with its size as
  *   shown (EXIF orientation applied) and the §9 crop of the module (moduleImageCrop: page
  *   type, module type and slot), which the console's cropper holds to its aspect.
  * - Crop: the rectangle (in the upload's pixels) must lie inside the image (else 400
  *   naming x, y, width or height); sharp cuts it out and resizes it to the crop's size
- *   (JPEG), stored as `crop-<uuid>.jpg`; its image_url (this API's path of the file) is
+ *   (JPEG), stored as `crop-<uuid>-jpg`; its image_url (this API's path of the file) is
  *   what a non-catalogue item is added with.
  * - Reads take the page modules' read rule and the module's visibility (another brand's
  *   module is 404); the writes the module's write rule (Control users, §6).
@@ -84,7 +84,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         await sharp(bytes, SHARP_INPUT).stats().catch(() => {
           throw unreadable();
         });
-        const name = `upload-${randomUUID()}.${meta.format === 'png' ? 'png' : 'jpg'}`;
+        const name = `upload-${randomUUID()}-${meta.format === 'png' ? 'png' : 'jpg'}`;
         await storage.put(keyOf(id, name), bytes);
         reply.code(201);
         return { name, width: meta.width, height: meta.height, crop };
@@ -112,7 +112,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         .catch(() => {
           throw unreadable();
         });
-      const cropName = `crop-${randomUUID()}.jpg`;
+      const cropName = `crop-${randomUUID()}-jpg`;
       await storage.put(keyOf(id, cropName), out.data);
       reply.code(201);
       return { name: cropName, image_url: moduleImageUrl(id, cropName), width: out.info.width, height: out.info.height };
@@ -124,7 +124,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
     handler: async (req, reply, user) => {
       const { id, name } = req.params;
       if (!(await fetchVisible(db, modulesList, user!, id))) throw notFound();
-      return sendStored(storage, req, reply, keyOf(id, name), name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+      return sendStored(storage, req, reply, keyOf(id, name), name.endsWith('-png') ? 'image/png' : 'image/jpeg');
     },
   });
 }

@@ -62,7 +62,7 @@ const itemParams = z.object({ id: IdParam, item_id: IdParam });
 const url = z.string().trim().max(LONG_TEXT_MAX).url('Enter a valid URL.');
 
 /** A crop of a module's image as an item names it: the API's path of the file (moduleImageEndpoints.image). */
-const MODULE_IMAGE_URL = /^\/v4\/curation\/page-modules\/[1-9][0-9]{0,9}\/images\/crop-[0-9a-f-]{36}\.jpg\/$/;
+const MODULE_IMAGE_URL = /^\/v4\/curation\/page-modules\/[1-9][0-9]{0,9}\/images\/crop-[0-9a-f-]{36}-jpg\/$/;
 
 /** One item of a module, in position order; `item` is the catalogue object it shows (null for the others). */
 export const ModuleItem = z.object({
@@ -133,8 +133,8 @@ export const pageModuleEndpoints = {
 
 // Page module images (spec §5, §9): uploaded, then cropped to the module's §9 crop --------
 
-/** A module image's file name: an upload as it came (`upload-…`, JPEG or PNG) or a crop made from one (`crop-…`, JPEG). */
-export const MODULE_IMAGE_NAME = /^(upload|crop)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
+/** A module image's file name: an upload as it came (`upload-<uuid>-png` or `-jpg`) or a crop made from one (`crop-<uuid>-jpg`): no dot, so it is a plain v4 path segment. */
+export const MODULE_IMAGE_NAME = /^(upload|crop)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(jpg|png)$/;
 export const MODULE_IMAGE_MSG = {
   noSuchImage: 'No such image of this module.',
   outside: 'The crop must lie inside the image.',

@@ -268,10 +268,10 @@ export function curationSuite(get: () => RunningServer) {
         expect([r.status, Object.keys(r.body)], JSON.stringify(rect)).toEqual([400, [field]]);
       }
       expect((await crop(id, name, { x: 0, y: 0, width: 10, height: 10, z: 1 })).status).toBe(400);
-      expect((await crop(id, 'crop-00000000-0000-0000-0000-000000000000.jpg', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(400);
-      expect((await crop(id, 'upload-00000000-0000-0000-0000-000000000000.png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
+      expect((await crop(id, 'crop-00000000-0000-0000-0000-000000000000-jpg', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(400);
+      expect((await crop(id, 'upload-00000000-0000-0000-0000-000000000000-png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
       // A name that is not an image's is no path of this API (404, as malformed path parameters are).
-      expect((await crop(id, 'upload-not-a-uuid.png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
+      expect((await crop(id, 'upload-not-a-uuid-png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
     });
 
     it('uploads: not an image is 400 naming image, another content type 400 or 415; another brand\'s module 404; staff outside §6 403', async () => {
@@ -282,7 +282,7 @@ export function curationSuite(get: () => RunningServer) {
       expect((await upload(id, 'x', 'application/octet-stream')).status).toBe(415);
       expect((await upload(id, await png(10, 10), 'image/png', 'marketing', 'brand:dance')).status).toBe(404);
       expect((await upload(id, await png(10, 10), 'image/png', 'contentops', 'brand:dj')).status).toBe(403);
-      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/upload-00000000-0000-0000-0000-000000000000.png/`)).status).toBe(404);
+      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/upload-00000000-0000-0000-0000-000000000000-png/`)).status).toBe(404);
     });
   });
 
