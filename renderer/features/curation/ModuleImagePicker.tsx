@@ -16,8 +16,7 @@ import { IMAGE_CROP_LABELS } from '../../../shared/constants';
 import { bridge } from '../../lib/bridge';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
+import { useImagePick } from '../packaging/image-pick';
 import { recordQueries } from '../records/api';
 import { uploadErrorText } from '../records/ReleaseCoverArtTab';
 import { rectOf } from './crop-rect';
@@ -32,18 +31,16 @@ function ModuleImagePreview({ moduleId, image }: { moduleId: number; image: Modu
 }
 
 export function ModuleImagePicker({ moduleId, onCropped }: { moduleId: number; onCropped: (imageUrl: string) => void }) {
-  const [browsing, setBrowsing] = useState(false);
   const [uploaded, setUploaded] = useState<ModuleImageUpload | null>(null);
   const [cropped, setCropped] = useState<ModuleImage | null>(null);
   const upload = useMutation({
     mutationFn: (path: string) => bridge.moduleImageUpload({ moduleId, path }),
     onSuccess: (u) => setUploaded(u),
   });
+  const { pick: pickImage, browser } = useImagePick('Choose an image', (p) => upload.mutate(p));
   const pick = async () => {
     upload.reset();
-    const paths = await pickNative('coverArt');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
+    await pickImage();
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -55,18 +52,7 @@ export function ModuleImagePicker({ moduleId, onCropped }: { moduleId: number; o
           <ModuleImagePreview moduleId={moduleId} image={cropped} />
         </Space>
       )}
-      <FolderBrowser
-        open={browsing}
-        title="Choose an image"
-        mode="file"
-        show="images"
-        kind="coverArt"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
+      {browser}
       {uploaded && (
         <CropModal
           moduleId={moduleId}

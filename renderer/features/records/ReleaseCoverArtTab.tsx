@@ -6,7 +6,6 @@
  * it; the API applies the §5 rule (at least 500x500, square) and its refusal shows here
  * in the rule's words. Read-only for everyone else.
  */
-import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Empty, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,8 +15,7 @@ import { displayDate, formatFileSize } from '../../../shared/search/format';
 import { BridgeError } from '../../lib/bridge';
 import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
+import { useImagePick } from '../packaging/image-pick';
 import { recordKeys, recordQueries, uploadCoverArt } from './api';
 import { LoadError, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
@@ -43,7 +41,6 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const q = useQuery(recordQueries.images(id));
-  const [browsing, setBrowsing] = useState(false);
   const upload = useMutation({
     mutationFn: (path: string) => uploadCoverArt(id, path),
     onSuccess: (data) => {
@@ -53,11 +50,10 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
       void message.success('Cover art saved');
     },
   });
+  const { pick: pickImage, browser } = useImagePick('Choose cover art', (p) => upload.mutate(p));
   const pick = async () => {
     upload.reset();
-    const paths = await pickNative('coverArt');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
+    await pickImage();
   };
 
   if (q.isPending) return <Loading />;
@@ -90,18 +86,7 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
           {upload.isError && <Alert type="error" showIcon data-testid="cover-art-error" title={uploadErrorText(upload.error)} />}
         </Space>
       )}
-      <FolderBrowser
-        open={browsing}
-        title="Choose cover art"
-        mode="file"
-        show="images"
-        kind="coverArt"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
+      {browser}
     </Space>
   );
 }
