@@ -69,6 +69,13 @@ export const IMAGE_CROPS = {
   iabRectangle: [300, 250],
   unrestrictedHeight: [300, 70],
 } as const;
+export type ImageCrop = keyof typeof IMAGE_CROPS;
+/** The §9 names of the crops, as the console shows them. */
+export const IMAGE_CROP_LABELS: Readonly<Record<ImageCrop, string>> = {
+  default: 'Default', largeSlideshow: 'Large Slideshow', homeLarge: 'Home Large', homeSmall: 'Home Small',
+  landingHeader: 'Landing Header', landingLeft: 'Landing Left', chartsGenreLarge: 'Charts/Genre Large',
+  crossMerchandising: 'Cross Merchandising', iabRectangle: 'IAB Rectangle', unrestrictedHeight: 'Unrestricted Height',
+};
 export const COVER_ART_MIN = 500;
 /** An artist's profile image as stored (POST …/artists/{id}/images/, pull-image): a square of this side, JPEG. */
 export const ARTIST_IMAGE_SIDE = 500;

@@ -21,6 +21,7 @@ import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
 import { chartImageEndpoints, labelImageEndpoints, type ImageRecordType } from '../../shared/api/endpoints/record-images';
 import type { ObjectRow } from '../../shared/api/endpoints/lists';
+import { moduleImageEndpoints, type ModuleImageUpload } from '../../shared/api/endpoints/curation';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
 import type { MediaTarget } from '../../shared/bridge/channels/media';
 import type { ApiClient } from './api-client';
@@ -62,6 +63,13 @@ export class MediaService {
   async uploadRecordImage(type: ImageRecordType, id: number, path: string): Promise<ObjectRow> {
     const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
     const res = await this.deps.api.call(RECORD_IMAGE_ENDPOINTS[type].uploadImage, { params: { id }, body: bytes }, { contentType });
+    return res.data;
+  }
+
+  /** An image for a page module's items (cropped afterwards by the renderer's call to the API). */
+  async uploadModuleImage(moduleId: number, path: string): Promise<ModuleImageUpload> {
+    const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
+    const res = await this.deps.api.call(moduleImageEndpoints.upload, { params: { id: moduleId }, body: bytes }, { contentType });
     return res.data;
   }
 
@@ -144,6 +152,8 @@ export class MediaService {
         return this.deps.api.stream(mediaEndpoints.supportDownload, { params: { id: target.trackId, format: target.format } }, opts);
       case 'recordImage':
         return this.deps.api.stream(RECORD_IMAGE_ENDPOINTS[target.type].image, { params: { id: target.id } }, opts);
+      case 'moduleImage':
+        return this.deps.api.stream(moduleImageEndpoints.image, { params: { id: target.moduleId, name: target.name } }, opts);
     }
   }
 

@@ -30,6 +30,7 @@ import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMediaRoutes } from './routes/media';
 import { registerCurationRoutes } from './routes/curation';
 import { registerDeliveryRoutes } from './routes/deliveries';
+import { registerModuleImageRoutes } from './routes/module-images';
 import { registerCouponRoutes } from './routes/coupons';
 import { registerHypeRoutes } from './routes/hype';
 import { registerUserRoutes } from './routes/users';
@@ -133,6 +134,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerCreditRoutes(scope, db);
     registerServiceAgreementRoutes(scope, db);
     registerCurationRoutes(scope, db);
+    registerModuleImageRoutes(scope, db, opts.storage);
     registerCouponRoutes(scope, db);
     registerHypeRoutes(scope, db);
     registerUserRoutes(scope, db);

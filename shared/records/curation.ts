@@ -1,5 +1,5 @@
 /** Records of the curation area (spec §3): pages and page modules. */
-import { MAX_LEN } from '../constants';
+import { MAX_LEN, type ImageCrop } from '../constants';
 import { pageModules, pages } from '../search/types/curation';
 import { startBeforeEnd } from './checks';
 import { DATE_RANGE, ENABLED } from './common';
@@ -58,3 +58,22 @@ export const CATALOGUE_ITEM_TYPES: Readonly<Record<string, string>> = {
 };
 export const YOUTUBE_ITEM_TYPE = 'YouTube Video';
 export const isCatalogueItemType = (typeName: string): boolean => Object.hasOwn(CATALOGUE_ITEM_TYPES, typeName);
+
+/**
+ * The §9 crop a page module's image items are cut to (the spec names the crops, not which
+ * slot takes which: this table is the console's rule, one place). A slideshow module in the
+ * header takes the large slideshow; otherwise the page type and slot decide; a banner in a
+ * side slot is the unrestricted-height strip; anything else the default square.
+ */
+const PAGE_SLOT_CROPS: Readonly<Record<string, Readonly<Record<PageSlot, ImageCrop>>>> = {
+  'Home Page': { header: 'homeLarge', left: 'homeSmall', right: 'iabRectangle' },
+  'Landing Page': { header: 'landingHeader', left: 'landingLeft', right: 'iabRectangle' },
+  'Genre Page': { header: 'chartsGenreLarge', left: 'crossMerchandising', right: 'iabRectangle' },
+};
+export type PageSlot = (typeof PAGE_SLOTS)[number];
+export function moduleImageCrop(m: { pageType: string | null; moduleType: string | null; slot: string | null }): ImageCrop {
+  const slot = (PAGE_SLOTS as readonly string[]).includes(m.slot ?? '') ? (m.slot as PageSlot) : null;
+  if (m.moduleType === 'Slideshow' && slot === 'header') return 'largeSlideshow';
+  if (m.moduleType === 'Banner' && (slot === 'left' || slot === 'right')) return 'unrestrictedHeight';
+  return (slot && PAGE_SLOT_CROPS[m.pageType ?? '']?.[slot]) || 'default';
+}

@@ -7,13 +7,18 @@
  * change (MST then MDT, the API's instants), visible now (§4), deleted; a vendor created,
  * renamed and deleted; every new screen through axe and without sideways scroll at 1440 and 390 px.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
 import { MSG } from '../../shared/messages';
 import { CURATION_MSG } from '../../shared/api/endpoints';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { browseTo } from './helpers/folder-browser';
+import { IMAGE_CROPS } from '../../shared/constants';
 import { choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
 import { LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
@@ -231,6 +236,49 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await expect(page.getByTestId('item-limit')).toHaveText(MSG.itemLimitExceeded);
   const over = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });
   expect([over.status, over.body]).toEqual([400, { items: [MSG.itemLimitExceeded] }]);
+});
+
+test('an image item: an image uploaded through main, cropped to the module\'s §9 crop (landing left 620×321) on the server, added', async ({ page, gotoConsole }) => {
+  test.setTimeout(180_000);
+  // The image lives under the home folder, where the host's folder browser lists.
+  const folder = mkdtempSync(join(homedir(), 'module-image-e2e-'));
+  try {
+    writeFileSync(join(folder, 'photo.png'), await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer());
+    const pg = await curation.call('POST', '/v4/curation/pages/', { body: { name: 'E2E image page', slug: `e2e-image-${Date.now()}`, page_type_id: 1 } });
+    const mod = await curation.call('POST', '/v4/curation/page-modules/', { body: { page_id: (pg.body as { id: number }).id, name: 'E2E images', module_type_id: 2, slot: 'left' } });
+    expect(mod.status).toBe(201);
+    const moduleId = (mod.body as { id: number }).id;
+    const [w, h] = IMAGE_CROPS.landingLeft;
+
+    await signIn(page, gotoConsole, account('curation'));
+    await gotoConsole(page, `${recordRoute('page_modules', moduleId)}?tab=items`);
+    await choose(page, 'item-item_type_id', 'External Link');
+    await page.getByTestId('module-image-upload').click();
+    await browseTo(page, [basename(folder), 'photo.png']);
+    const dialog = page.getByRole('dialog', { name: `Crop to Landing Left (${w}×${h})` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('module-image-source')).toHaveText('Uploaded 1600×1000');
+    await expect(dialog.locator('.reactEasyCrop_CropArea')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'image cropper at 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'image cropper at 390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Zoom in with the keyboard, then crop.
+    await dialog.getByRole('slider', { name: 'Zoom' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await dialog.getByTestId('module-image-crop').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('module-image-size')).toHaveText(`Cropped to ${w}×${h}`);
+    await expect.poll(() => page.getByTestId('module-image-preview').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(w);
+    await expect(page.locator('#item-image_url')).toHaveValue(new RegExp(`^/v4/curation/page-modules/${moduleId}/images/crop-[0-9a-f-]{36}-jpg/$`));
+    await page.getByTestId('add-item-submit').click();
+    await expect(page.getByTestId('item-label')).toHaveCount(1);
+    const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { image_url: string | null }[] };
+    expect(items.results[0]!.image_url).toMatch(/\/images\/crop-/);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('a live stream\'s stages: a sixth is refused with the spec\'s text; five are saved', async ({ page, gotoConsole }) => {

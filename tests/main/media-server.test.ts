@@ -108,6 +108,18 @@ describe('label and chart images through main', () => {
   });
 });
 
+describe('page module images through main', () => {
+  it('only a picked image is sent, to the module image route (content ops is no Control user: the API\'s 403 comes back)', async () => {
+    const [{ id: moduleId }] = await server.db.query<{ id: number }>('select min(id) as id from page_modules');
+    const err = await media.uploadModuleImage(moduleId, join(dir, 'not-picked.png')).catch((e: unknown) => e);
+    expect((err as BridgeError).code).toBe('forbidden_path');
+    const picked = await packaging.browsePick(join(dir, 'cover.png'), 'coverArt');
+    const refused = await media.uploadModuleImage(moduleId, picked.path).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BridgeError);
+    expect((refused as BridgeError).status).toBe(403);
+  });
+});
+
 describe('media URLs', () => {
   it('stream a track\'s preview with HTTP Range: 206 with its Content-Range, or the whole file', async () => {
     const file = (await server.storage.get(`tracks/${track}/wav.wav`))!;

@@ -401,6 +401,21 @@ describe.concurrent('page modules: create, delete, items (write) and items (read
   });
 });
 
+describe.concurrent('page module images: upload and crop (write), GET (read) × account', () => {
+  // A module that does not exist: allowed callers get the 404, others 403; nothing is stored.
+  const cells = WHO.map((w) => [w.username, w.brand, mayEdit(w.principal, 'page_modules', 'name'), can(w.principal, searchType('page_modules')!.rule)] as const);
+  const name = 'upload-00000000-0000-0000-0000-000000000000-png';
+  it.each(cells)('%s on %s × POST images, POST crop → %s, GET image → %s', async (username, brand, write, read) => {
+    const headers = { 'x-brand': brand };
+    const u = await fetch(`${server.api}/v4/curation/page-modules/999999999/images/`, {
+      method: 'POST', body: 'x', headers: { authorization: `Bearer ${tokens.get(username)!}`, ...headers, 'content-type': 'image/png' },
+    });
+    const c = await api(server, tokens.get(username)!, `/v4/curation/page-modules/999999999/images/${name}/crop/`, { method: 'POST', body: { x: 0, y: 0, width: 1, height: 1 }, headers });
+    const g = await api(server, tokens.get(username)!, `/v4/curation/page-modules/999999999/images/${name}/`, { headers });
+    expect([u.status, c.status, g.status]).toEqual([write ? 404 : 403, write ? 404 : 403, read ? 404 : 403]);
+  });
+});
+
 describe.concurrent('live stream stages: GET (read) and PUT (write) × account', () => {
   // A stream that does not exist: allowed callers get the 404, others 403; nothing changes.
   const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, searchType('live_streams')!.rule), mayEdit(w.principal, 'live_streams', 'name')] as const);

@@ -7,6 +7,7 @@ export function mediaHandlers(s: Pick<MainServices, 'media'>): AreaHandlers<type
   return {
     mediaCoverUpload: (req) => s.media.uploadCover(req.releaseId, req.path),
     mediaRecordImageUpload: (req) => s.media.uploadRecordImage(req.type, req.id, req.path),
+    moduleImageUpload: (req) => s.media.uploadModuleImage(req.moduleId, req.path),
     couponUsersUpload: (req) => s.media.uploadCouponUsers(req.couponId, req.path),
     creditsBulkUpload: ({ path, idempotencyKey, ...credit }) => s.media.uploadBulkCredits(path, credit, idempotencyKey),
     mediaUrl: (req) => s.media.ticket(req.target),

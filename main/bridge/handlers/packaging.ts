@@ -1,4 +1,4 @@
-import { AREA_RULES, WRITE_RULES, anyOf, can, principalFrom, type Rule } from '../../../shared/access';
+import { AREA_RULES, WRITE_RULES, anyOf, can, principalFrom, writeRouteRule, type Rule } from '../../../shared/access';
 import { BridgeError } from '../../../shared/bridge';
 import type { SessionUser } from '../../../shared/bridge/channels/session';
 import type { packagingChannels } from '../../../shared/bridge/channels/packaging';
@@ -32,16 +32,19 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
     };
   // Picking a CSV file (a coupon's users) is for coupon writers too (support, marketing), not only packaging's users.
   const csvRule = anyOf(AREA_RULES['/packaging'], WRITE_RULES.coupons);
+  // Picking an image (a page module item's, cropped afterwards) is for page module writers too (curation).
+  const imageRule = anyOf(AREA_RULES['/packaging'], writeRouteRule('page_modules'));
+  const ruleOf = (what: string | undefined): Rule | undefined => (what === 'csv' ? csvRule : what === 'coverArt' || what === 'images' ? imageRule : undefined);
   const pickGuard =
-    <Req, Res>(isCsv: (req: Req) => boolean, fn: (req: Req) => Promise<Res> | Res) =>
+    <Req, Res>(what: (req: Req) => string | undefined, fn: (req: Req) => Promise<Res> | Res) =>
     async (req: Req): Promise<Res> => {
-      await allowed(s, isCsv(req) ? csvRule : undefined);
+      await allowed(s, ruleOf(what(req)));
       return fn(req);
     };
   return {
-    packagingPick: pickGuard((req) => req.kind === 'csv', (req) => p.pick(req.kind)),
-    packagingBrowse: pickGuard((req) => req.show === 'csv', (req) => p.browse(req.path, req.show)),
-    packagingBrowsePick: pickGuard((req) => req.kind === 'csv', (req) => p.browsePick(req.path, req.kind)),
+    packagingPick: pickGuard((req) => req.kind, (req) => p.pick(req.kind)),
+    packagingBrowse: pickGuard((req) => req.show, (req) => p.browse(req.path, req.show)),
+    packagingBrowsePick: pickGuard((req) => req.kind, (req) => p.browsePick(req.path, req.kind)),
     packagingPicked: guard(async (req) => ({ picked: await p.pickedOf(req.paths) })),
     packagingScan: guard(async (req) => ({ entries: await p.scan(req.scanId, req.paths) })),
     packagingCoverArt: guard((req) => p.coverArt(req.path)),

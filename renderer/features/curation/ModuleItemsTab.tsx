@@ -33,6 +33,7 @@ import { recordKeys } from '../records/api';
 import { LoadError, TAB_TABLE } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import { referenceOptions } from '../search/queries';
+import { ModuleImagePicker } from './ModuleImagePicker';
 import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';
 
 const ITEM_TYPE: FieldDecl = field('Item Type', 'select', idValue, { list: 'item-types' });
@@ -216,6 +217,11 @@ function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: bool
           <ReferenceSelect id="item-item_id" type={CATALOGUE_ITEM_TYPES[typeName]!} value={item} onChange={(v) => { setItem(v); set('item_id', v?.id); }} invalid={Boolean(errors.item_id)} />
         ))}
         {!catalogue && typeName && row('image_url', TEXT_FIELDS.image_url)}
+        {!catalogue && typeName && (
+          <Form.Item label="Image" htmlFor="item-image-upload">
+            <ModuleImagePicker moduleId={moduleId} onCropped={(url) => set('image_url', url)} />
+          </Form.Item>
+        )}
         {typeName === YOUTUBE_ITEM_TYPE && row('url', TEXT_FIELDS.url)}
         {row('start_date', DATES.start_date)}
         {row('end_date', DATES.end_date)}

@@ -4,14 +4,13 @@
  * is picked with the native dialog in the desktop app or main's folder browser in the
  * browser host; `upload` sends the picked path (main reads and POSTs the file).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { BridgeError } from '../../lib/bridge';
 import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
-import { FolderBrowser } from '../packaging/FolderBrowser';
-import { pickNative } from '../packaging/pick';
+import { useImagePick } from '../packaging/image-pick';
 
 /** An upload's refusal: the API's messages for the image (the §5 rule's words), else the body-error text. */
 export function uploadErrorText(error: unknown): string {
@@ -30,12 +29,10 @@ export function ImageUpload({ hint, label, title, errorTestId, upload }: {
   errorTestId: string;
   upload: UseMutationResult<unknown, unknown, string>;
 }) {
-  const [browsing, setBrowsing] = useState(false);
+  const { pick: pickImage, browser } = useImagePick(title, (p) => upload.mutate(p));
   const pick = async () => {
     upload.reset();
-    const paths = await pickNative('coverArt');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) upload.mutate(paths[0]);
+    await pickImage();
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -44,18 +41,7 @@ export function ImageUpload({ hint, label, title, errorTestId, upload }: {
         {label}
       </Button>
       {upload.isError && <Alert type="error" showIcon data-testid={errorTestId} title={uploadErrorText(upload.error)} />}
-      <FolderBrowser
-        open={browsing}
-        title={title}
-        mode="file"
-        show="images"
-        kind="coverArt"
-        onCancel={() => setBrowsing(false)}
-        onPick={(p) => {
-          setBrowsing(false);
-          upload.mutate(p);
-        }}
-      />
+      {browser}
     </Space>
   );
 }

@@ -5,7 +5,7 @@
  * the slug is typed (slugs are unique per brand).
  */
 import { z } from 'zod';
-import { LIMITS } from '../../constants';
+import { COVER_ART_MAX_SIDE, IMAGE_CROPS, LIMITS } from '../../constants';
 import { MSG } from '../../messages';
 import { startBeforeEnd } from '../../records/checks';
 import { RECORDS } from '../../records/registry';
@@ -14,6 +14,7 @@ import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/value
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
 import { ObjectRow } from './lists';
+import { Bytes } from './media';
 
 const params = z.object({ id: IdParam });
 
@@ -60,6 +61,9 @@ export const pageEndpoints = {
 const itemParams = z.object({ id: IdParam, item_id: IdParam });
 const url = z.string().trim().max(LONG_TEXT_MAX).url('Enter a valid URL.');
 
+/** A crop of a module's image as an item names it: the API's path of the file (moduleImageEndpoints.image). */
+const MODULE_IMAGE_URL = /^\/v4\/curation\/page-modules\/[1-9][0-9]{0,9}\/images\/crop-[0-9a-f-]{36}-jpg\/$/;
+
 /** One item of a module, in position order; `item` is the catalogue object it shows (null for the others). */
 export const ModuleItem = z.object({
   id: z.number().int(),
@@ -81,7 +85,7 @@ export type ModuleItem = z.infer<typeof ModuleItem>;
 export const AddModuleItem = z.strictObject({
   item_type_id: idValue,
   item_id: idValue.nullable().optional(),
-  image_url: url.nullable().optional(),
+  image_url: z.union([url, z.string().regex(MODULE_IMAGE_URL)], { error: 'Enter a valid URL.' }).nullable().optional(),
   url: url.nullable().optional(),
   start_date: day.nullable().optional(),
   end_date: day.nullable().optional(),
@@ -124,6 +128,51 @@ export const pageModuleEndpoints = {
   order: endpoint({
     method: 'PUT', path: '/v4/curation/page-modules/:id/items/order/', params, body: ModuleItemOrder, response: listEnvelope(ModuleItem),
     doc: 'The module\'s new item order as track-position items, saved in one request; answers the items in order.',
+  }),
+};
+
+// Page module images (spec §5, §9): uploaded, then cropped to the module's §9 crop --------
+
+/** A module image's file name: an upload as it came (`upload-<uuid>-png` or `-jpg`) or a crop made from one (`crop-<uuid>-jpg`): no dot, so it is a plain v4 path segment. */
+export const MODULE_IMAGE_NAME = /^(upload|crop)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(jpg|png)$/;
+export const MODULE_IMAGE_MSG = {
+  noSuchImage: 'No such image of this module.',
+  outside: 'The crop must lie inside the image.',
+} as const;
+const imageParams = z.object({ id: IdParam, name: z.string().regex(MODULE_IMAGE_NAME, MODULE_IMAGE_MSG.noSuchImage) });
+const CropKey = z.enum(Object.keys(IMAGE_CROPS) as [keyof typeof IMAGE_CROPS, ...(keyof typeof IMAGE_CROPS)[]]);
+
+/** The answer to an upload: the stored original and the §9 crop (moduleImageCrop) its items are cut to. */
+export const ModuleImageUpload = z.object({
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  crop: z.object({ key: CropKey, width: z.number().int(), height: z.number().int() }),
+});
+export type ModuleImageUpload = z.infer<typeof ModuleImageUpload>;
+
+const side = (label: string, min: number) => z.number({ error: `Enter ${label} in whole pixels.` }).int(`Enter ${label} in whole pixels.`)
+  .min(min, `Enter ${label} in whole pixels.`).max(COVER_ART_MAX_SIDE, MODULE_IMAGE_MSG.outside);
+/** The part of the uploaded image to keep, in its pixels (EXIF orientation applied); it is then resized to the crop's size. */
+export const CropRect = z.strictObject({ x: side('x', 0), y: side('y', 0), width: side('a width', 1), height: side('a height', 1) });
+export type CropRect = z.infer<typeof CropRect>;
+
+/** A crop as stored: its name, the URL an item shows it by, and its size (the §9 crop's). */
+export const ModuleImage = z.object({ name: z.string(), image_url: z.string(), width: z.number().int(), height: z.number().int() });
+export type ModuleImage = z.infer<typeof ModuleImage>;
+
+export const moduleImageEndpoints = {
+  upload: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/:id/images/', params, body: Bytes, response: ModuleImageUpload,
+    doc: 'Stores an image for the module\'s items (JPEG or PNG body, at most COVER_ART_MAX_BYTES and COVER_ART_MAX_SIDE a side); 201 with its name, size and the §9 crop of the module\'s slot.',
+  }),
+  crop: endpoint({
+    method: 'POST', path: '/v4/curation/page-modules/:id/images/:name/crop/', params: imageParams, body: CropRect, response: ModuleImage,
+    doc: 'Cuts the rectangle out of an uploaded image and resizes it to the module\'s §9 crop (JPEG); 201 with the crop\'s image_url for an item. A rectangle outside the image is a 400 naming its field.',
+  }),
+  image: endpoint({
+    method: 'GET', path: '/v4/curation/page-modules/:id/images/:name/', params: imageParams, response: Bytes,
+    doc: 'The bytes of one of the module\'s images (an upload or a crop), streamed.',
   }),
 };
 

@@ -62,7 +62,7 @@ export const SupportDownload = z.object({
 export type SupportDownload = z.infer<typeof SupportDownload>;
 
 /** Raw bytes: an upload's body, or what a streamed answer carries. */
-const Bytes = z.instanceof(Uint8Array, { error: 'Send the image bytes as the body, with Content-Type image/jpeg or image/png.' });
+export const Bytes = z.instanceof(Uint8Array, { error: 'Send the image bytes as the body, with Content-Type image/jpeg or image/png.' });
 
 const idParams = z.object({ id: IdParam });
 const RELEASES = '/v4/catalog/releases/:id/';

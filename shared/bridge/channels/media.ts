@@ -3,6 +3,7 @@ import { AudioFormatValue, ReleaseImage } from '../../api/endpoints/media';
 import { CouponUsersUpload } from '../../api/endpoints/coupons';
 import { BulkCreditResult } from '../../api/endpoints/credits';
 import { ObjectRow } from '../../api/endpoints/lists';
+import { MODULE_IMAGE_NAME, ModuleImageUpload } from '../../api/endpoints/curation';
 import { channel } from '../define';
 
 /**
@@ -21,6 +22,7 @@ export const MediaTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
   /** A label's or a chart's stored image (GET …/{type}/{id}/image/). */
   z.object({ kind: z.literal('recordImage'), type: ImageRecordTypeValue, id: RecordId }).strict(),
+  z.object({ kind: z.literal('moduleImage'), moduleId: RecordId, name: z.string().regex(MODULE_IMAGE_NAME) }).strict(),
 ]);
 export type MediaTarget = z.infer<typeof MediaTarget>;
 
@@ -34,6 +36,11 @@ export const mediaChannels = {
     'Sets a label\'s or a chart\'s image from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/{type}/{id}/images/ with its bytes. Answers the record (with its new image_url and version); a refused image comes back as the API\'s 400 naming `image`.',
     z.object({ type: ImageRecordTypeValue, id: RecordId, path: z.string().min(1).max(4096) }).strict(),
     ObjectRow,
+  ),
+  moduleImageUpload: channel(
+    'Stores an image the user picked in this launch (main reads it; JPEG or PNG) for a page module\'s items: POST /v4/curation/page-modules/{id}/images/ with its bytes. Answers its name, size and the module\'s §9 crop; the API\'s 400 names `image`.',
+    z.object({ moduleId: RecordId, path: z.string().min(1).max(4096) }).strict(),
+    ModuleImageUpload,
   ),
   couponUsersUpload: channel(
     'Adds the users of a CSV file the user picked in this launch (packagingPick kind csv) to a coupon: main streams the file as the body of POST /v4/content-ops/coupons/{id}/users/upload/ (never read whole). The API\'s 400 (no person_id/user_id column, a file that does not parse, rows naming no user with their lines) comes back as its body.',
@@ -52,7 +59,7 @@ export const mediaChannels = {
     BulkCreditResult,
   ),
   mediaUrl: channel(
-    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
+    'A URL on the app\'s own origin (MEDIA_PATH + a random ticket, valid for MEDIA_TICKET_TTL_MS) that main answers with a release image\'s, a page module image\'s, a track preview\'s or a support download\'s bytes (as an attachment), fetched from the API with the session\'s token (Range requests passed through).',
     z.object({ target: MediaTarget }).strict(),
     z.object({ url: z.string() }),
   ),

@@ -67,6 +67,24 @@ describe('packaging bridge handlers', () => {
     }
   });
 
+  it('page module writers (curation) may pick an image (an item\'s, to crop) but nothing else', async () => {
+    png(join(home, 'music'), 'module.png', 800, 400);
+    scope = 'app:control staff:curation brand:dance';
+    try {
+      expect(await call('packagingBrowse', { path: join(home, 'music') })).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+      expect(await call('packagingPick', { kind: 'audioFolder' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const listed = await call('packagingBrowse', { path: join(home, 'music'), show: 'images' });
+      expect(listed.ok && (listed.value as { entries: { name: string }[] }).entries.map((e) => e.name)).toEqual(['cover.png', 'module.png']);
+      expect((await call('packagingBrowsePick', { path: join(home, 'music', 'module.png'), kind: 'coverArt' })).ok).toBe(true);
+      expect(await call('packagingScan', { scanId: 'x', paths: [join(home, 'music')] })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      scope = 'app:control staff:finance brand:dance';
+      expect(await call('packagingBrowse', { path: join(home, 'music'), show: 'images' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    } finally {
+      rmSync(join(home, 'music', 'module.png'));
+      scope = 'app:baseware user:supplier brand:dance';
+    }
+  });
+
   it('browses inside the roots only, and never above them', async () => {
     const top = await call('packagingBrowse', {});
     expect(top.ok && (top.value as { parent: unknown }).parent).toBeNull();

@@ -7,8 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAGE_TYPES } from '../../../shared/access';
 import { RECORD_MSG } from '../../../shared/records';
-import { CURATION_MSG } from '../../../shared/api/endpoints';
-import { LIMITS, MAX_LEN } from '../../../shared/constants';
+import sharp from 'sharp';
+import { pathOf } from '../../../shared/api/endpoint';
+import { CURATION_MSG, moduleImageEndpoints } from '../../../shared/api/endpoints';
+import { IMAGE_CROPS, LIMITS, MAX_LEN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
@@ -16,6 +18,8 @@ import { api, signIn, type RunningServer } from '../helpers';
 const typeId = (name: string) => ALL_PAGE_TYPES.indexOf(name) + 1;
 const LANDING = typeId('Landing Page');
 const GENRE_PAGE = typeId('Genre Page');
+/** The item type of a plain link item (an image required). */
+const ITEM_LINK = 8;
 
 export function curationSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
@@ -197,6 +201,88 @@ export function curationSuite(get: () => RunningServer) {
       expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/`, { method: 'DELETE' })).status).toBe(204);
       expect(await get().db.query('select 1 from page_module_items where module_id = $1', [m.id])).toEqual([]);
       expect((await items(m.id)).status).toBe(404);
+    });
+  });
+
+  describe('page module images: uploaded, then cropped to the §9 crop of the module (moduleImageCrop)', () => {
+    const MODULE_TYPE = { Slideshow: 1, TrackList: 2, Banner: 5 } as const;
+    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    async function moduleOn(pageType: string, moduleType: number, slot: string) {
+      const pg = await create('curation', 'brand:dj', { name: 'Image page', slug: slug(), page_type_id: typeId(pageType) });
+      const m = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: pg.body.id, name: 'Images', module_type_id: moduleType, slot } });
+      expect(m.status, JSON.stringify(m.body)).toBe(201);
+      return m.body.id as number;
+    }
+    const upload = (id: number, body: Buffer | string, type = 'image/png', who = 'curation', brand = 'brand:dj') =>
+      fetch(`${get().api}${pathOf(moduleImageEndpoints.upload, { id })}`, {
+        method: 'POST', headers: { authorization: `Bearer ${tokens.get(who)!}`, 'content-type': type, 'x-brand': brand },
+        body: typeof body === 'string' ? body : new Uint8Array(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    const crop = (id: number, name: string, rect: unknown) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/${name}/crop/`, { method: 'POST', body: rect });
+
+    const CASES: [string, number, string, keyof typeof IMAGE_CROPS][] = [
+      ['Landing Page', MODULE_TYPE.TrackList, 'header', 'landingHeader'],
+      ['Landing Page', MODULE_TYPE.TrackList, 'left', 'landingLeft'],
+      ['Landing Page', MODULE_TYPE.TrackList, 'right', 'iabRectangle'],
+      ['Home Page', MODULE_TYPE.TrackList, 'header', 'homeLarge'],
+      ['Home Page', MODULE_TYPE.TrackList, 'left', 'homeSmall'],
+      ['Genre Page', MODULE_TYPE.TrackList, 'header', 'chartsGenreLarge'],
+      ['Genre Page', MODULE_TYPE.TrackList, 'left', 'crossMerchandising'],
+      ['Genre Page', MODULE_TYPE.Slideshow, 'header', 'largeSlideshow'],
+      ['Home Page', MODULE_TYPE.Banner, 'right', 'unrestrictedHeight'],
+      ['Artist Page', MODULE_TYPE.TrackList, 'header', 'default'],
+    ];
+    it.each(CASES)('%s, module type %i in the %s slot: the crop is %s, at its pixel size', async (pageType, moduleType, slot, key) => {
+      const id = await moduleOn(pageType, moduleType, slot);
+      const up = await upload(id, await png(2400, 1500));
+      const [w, h] = IMAGE_CROPS[key];
+      expect([up.status, up.body.width, up.body.height, up.body.crop]).toEqual([201, 2400, 1500, { key, width: w, height: h }]);
+      const c = await crop(id, up.body.name as string, { x: 100, y: 50, width: 1200, height: Math.round((1200 * h) / w) });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      expect([c.body.width, c.body.height]).toEqual([w, h]);
+      // The stored file is a JPEG of the crop's size, served by the URL an item is added with.
+      const file = await fetch(`${get().api}${c.body.image_url as string}`, { headers: { authorization: `Bearer ${tokens.get('curation')!}`, 'x-brand': 'brand:dj' } });
+      expect(file.status).toBe(200);
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', w, h]);
+      const item = await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, { method: 'POST', body: { item_type_id: ITEM_LINK, image_url: c.body.image_url } });
+      expect([item.status, item.body.image_url]).toEqual([201, c.body.image_url]);
+    });
+
+    it('a rectangle outside the image, or not whole pixels, is a 400 naming its field; nothing is stored', async () => {
+      const id = await moduleOn('Landing Page', MODULE_TYPE.TrackList, 'left');
+      const up = await upload(id, await png(800, 600));
+      const name = up.body.name as string;
+      const cases: [unknown, string][] = [
+        [{ x: 800, y: 0, width: 10, height: 10 }, 'x'],
+        [{ x: 0, y: 600, width: 10, height: 10 }, 'y'],
+        [{ x: 100, y: 0, width: 701, height: 10 }, 'width'],
+        [{ x: 0, y: 100, width: 10, height: 501 }, 'height'],
+        [{ x: -1, y: 0, width: 10, height: 10 }, 'x'],
+        [{ x: 0, y: 0, width: 0, height: 10 }, 'width'],
+        [{ x: 0, y: 0, width: 10.5, height: 10 }, 'width'],
+        [{ x: 0, y: 0, width: 10 }, 'height'],
+      ];
+      for (const [rect, field] of cases) {
+        const r = await crop(id, name, rect);
+        expect([r.status, Object.keys(r.body)], JSON.stringify(rect)).toEqual([400, [field]]);
+      }
+      expect((await crop(id, name, { x: 0, y: 0, width: 10, height: 10, z: 1 })).status).toBe(400);
+      expect((await crop(id, 'crop-00000000-0000-0000-0000-000000000000-jpg', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(400);
+      expect((await crop(id, 'upload-00000000-0000-0000-0000-000000000000-png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
+      // A name that is not an image's is no path of this API (404, as malformed path parameters are).
+      expect((await crop(id, 'upload-not-a-uuid-png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
+    });
+
+    it('uploads: not an image is 400 naming image, another content type 400 or 415; another brand\'s module 404; staff outside §6 403', async () => {
+      const id = await moduleOn('Landing Page', MODULE_TYPE.TrackList, 'left');
+      const bad = await upload(id, 'not an image');
+      expect([bad.status, Object.keys(bad.body)]).toEqual([400, ['image']]);
+      expect((await upload(id, 'x', 'text/plain')).status).toBe(400);
+      expect((await upload(id, 'x', 'application/octet-stream')).status).toBe(415);
+      expect((await upload(id, await png(10, 10), 'image/png', 'marketing', 'brand:dance')).status).toBe(404);
+      expect((await upload(id, await png(10, 10), 'image/png', 'contentops', 'brand:dj')).status).toBe(403);
+      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/upload-00000000-0000-0000-0000-000000000000-png/`)).status).toBe(404);
     });
   });
 
