@@ -25,5 +25,4 @@ export const UI_TEXT = {
  */
 export const PLACEHOLDER_TEXT = {
   default: 'This part of the console will be available soon.',
-  deliveries: 'Deliveries and their progress will appear here, ready to re-ingest or remap.',
 } as const;

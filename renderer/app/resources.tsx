@@ -13,19 +13,11 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { AREAS, type Area, type AreaPath } from '../lib/areas';
-import { PLACEHOLDER_TEXT } from '../../shared/ui-texts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
 export interface Resource extends Area {
   component: Screen;
-}
-
-/** A lazily loaded placeholder for an area whose screens come later, saying what will appear there. */
-function notBuilt(title: string, detail: string): Screen {
-  return lazy(() =>
-    import('../ui/NotBuiltYet').then(({ NotBuiltYet }) => ({ default: () => <NotBuiltYet title={title} detail={detail} /> })),
-  );
 }
 
 const SCREENS: Readonly<Record<AreaPath, Screen>> = {
