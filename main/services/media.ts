@@ -19,6 +19,7 @@ import { CSV_UPLOAD_MAX_BYTES, couponEndpoints, type CouponUsersUpload } from '.
 import { creditEndpoints } from '../../shared/api/endpoints/credits';
 import { COVER_ART_MAX_BYTES } from '../../shared/constants';
 import { mediaEndpoints, type ReleaseImage } from '../../shared/api/endpoints/media';
+import { artistEndpoints } from '../../shared/api/endpoints/artists';
 import { chartImageEndpoints, labelImageEndpoints, type ImageRecordType } from '../../shared/api/endpoints/record-images';
 import type { ObjectRow } from '../../shared/api/endpoints/lists';
 import { moduleImageEndpoints, type ModuleImageUpload } from '../../shared/api/endpoints/curation';
@@ -26,7 +27,8 @@ import { MEDIA_PATH } from '../../shared/bridge/transport';
 import type { MediaTarget } from '../../shared/bridge/channels/media';
 import type { ApiClient } from './api-client';
 
-const RECORD_IMAGE_ENDPOINTS = { labels: labelImageEndpoints, charts: chartImageEndpoints } as const;
+/** Each image record type's upload and image routes (an artist's are declared with its other calls, and answer alike). */
+const RECORD_IMAGE_ENDPOINTS = { labels: labelImageEndpoints, charts: chartImageEndpoints, artists: artistEndpoints } as const;
 
 /** How long a media URL stays valid: long enough to play a preview, seeking included. */
 export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
@@ -59,7 +61,7 @@ export class MediaService {
     return { results: res.data.results };
   }
 
-  /** A label's or a chart's image from a picked image file. */
+  /** A label's or a chart's image, or an artist's profile image, from a picked image file. */
   async uploadRecordImage(type: ImageRecordType, id: number, path: string): Promise<ObjectRow> {
     const { bytes, contentType } = await this.deps.readPickedImage(path, COVER_ART_MAX_BYTES);
     const res = await this.deps.api.call(RECORD_IMAGE_ENDPOINTS[type].uploadImage, { params: { id }, body: bytes }, { contentType });

@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { recordImageMsg } from '../../shared/api/endpoints/record-images';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
-import { LABEL_IMAGE_SIDE } from '../../shared/constants';
+import { ARTIST_IMAGE_SIDE, COVER_ART_MAX_SIDE, LABEL_IMAGE_SIDE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -88,7 +88,7 @@ test('§5: enabling Muzooka sync needs a Muzooka ID; the ID cannot change while 
   expect(row).toMatchObject({ muzooka_id: 'mz-135', muzooka_sync: true });
 });
 
-test('Muzooka through the stand-in: sync, pull the image, map a profile; an unknown profile is a clear error; axe at 1440 and 390', async ({ page, gotoConsole }) => {
+test('Muzooka through the stand-in: sync, pull the image, map a profile; an unknown profile is a clear error; a profile image uploaded through main (a refusal in the API\'s words); axe at 1440 and 390', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Muzooka Artist ${Date.now()}`, muzooka_id: 'mz-165' });
   const unknown = await newArtist({ name: `E2E Unknown Profile ${Date.now()}`, muzooka_id: 'nobody-here' });
@@ -110,6 +110,30 @@ test('Muzooka through the stand-in: sync, pull the image, map a profile; an unkn
   await expect(page.getByTestId('muzooka-mappings')).toContainText('mz-166');
   const { row } = await getObject(admin, `/v4/catalog/artists/${id}/`);
   expect(row).toMatchObject({ muzooka_sync: true, bio: 'Muzooka profile 165: producer and DJ.', image_url: `/v4/catalog/artists/${id}/image/` });
+
+  // The pulled image shows beside the upload; an uploaded one (main reads the pick from its folder browser) replaces it.
+  const img = page.getByTestId('record-image');
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(ARTIST_IMAGE_SIDE);
+  const folder = mkdtempSync(join(homedir(), 'artist-e2e-'));
+  try {
+    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 40, g: 160, b: 90 } } }).png().toBuffer();
+    writeFileSync(join(folder, 'too-wide.png'), await png(COVER_ART_MAX_SIDE + 1, 2));
+    writeFileSync(join(folder, 'portrait.png'), await png(600, 900));
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'too-wide.png']);
+    await expect(page.getByTestId('record-image-error')).toHaveText(recordImageMsg('artists').tooLarge);
+    const pulledSrc = await img.getAttribute('src');
+    await page.getByRole('button', { name: 'Upload image…' }).click();
+    await browseTo(page, [basename(folder), 'portrait.png']);
+    await expect(img).not.toHaveAttribute('src', pulledSrc!);
+    await expect(img).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}[A-Za-z0-9_-]{43}$`));
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(ARTIST_IMAGE_SIDE);
+    await expect(page.getByTestId('record-image-error')).toHaveCount(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const uploaded = await getObject(admin, `/v4/catalog/artists/${id}/`);
+  expect(uploaded.row.version).toBe((row.version as number) + 1);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectAccessible(page, 'artist Muzooka tab at 1440');

@@ -24,7 +24,7 @@ import { createMemoryVault } from '../../main/services/token-vault';
 import { BridgeError, MEDIA_PATH } from '../../shared/bridge';
 import { PKG_MSG } from '../../shared/packaging/messages';
 import { recordImageMsg } from '../../shared/api/endpoints/record-images';
-import { LABEL_IMAGE_SIDE } from '../../shared/constants';
+import { ARTIST_IMAGE_SIDE, COVER_ART_MAX_SIDE, LABEL_IMAGE_SIDE } from '../../shared/constants';
 import { postSignInForm } from '../server/helpers';
 
 let server: RunningServer;
@@ -45,6 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'small.png'), await image(400));
   writeFileSync(join(dir, 'cover.png'), await image(1600));
   writeFileSync(join(dir, 'not-picked.png'), await image(1600));
+  writeFileSync(join(dir, 'too-wide.png'), await sharp({ create: { width: COVER_ART_MAX_SIDE + 1, height: 2, channels: 3, background: '#145ac8' } }).png().toBuffer());
   session = new SessionService({ idpUrl: server.idp, vault: createMemoryVault(), events: new EventBus() });
   const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
   const back = new URL((await postSignInForm(url, 'contentops', 'sandbox-contentops')).headers.get('location')!).searchParams;
@@ -105,6 +106,21 @@ describe('label and chart images through main', () => {
     const r = await get(media.ticket({ kind: 'recordImage', type: 'labels', id: 1 }).url);
     const meta = await sharp(r.bytes).metadata();
     expect([r.status, meta.format, meta.width, meta.height]).toEqual([200, 'jpeg', LABEL_IMAGE_SIDE, LABEL_IMAGE_SIDE]);
+  });
+});
+
+describe('an artist\'s profile image through main', () => {
+  it('goes to the artist image route: a too-large image comes back as its 400 naming `image`; a picked one is stored as a 500x500 JPEG and served on the host\'s origin', async () => {
+    const [{ id }] = await server.db.query<{ id: number }>('select min(id) as id from artists');
+    const wide = await packaging.browsePick(join(dir, 'too-wide.png'), 'coverArt');
+    const err = await media.uploadRecordImage('artists', id, wide.path).catch((e: unknown) => e);
+    expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([400, { image: [recordImageMsg('artists').tooLarge] }]);
+    const picked = await packaging.browsePick(join(dir, 'cover.png'), 'coverArt');
+    const artist = await media.uploadRecordImage('artists', id, picked.path);
+    expect([artist.id, artist.image_url]).toEqual([id, `/v4/catalog/artists/${id}/image/`]);
+    const r = await get(media.ticket({ kind: 'recordImage', type: 'artists', id }).url);
+    const meta = await sharp(r.bytes).metadata();
+    expect([r.status, meta.format, meta.width, meta.height]).toEqual([200, 'jpeg', ARTIST_IMAGE_SIDE, ARTIST_IMAGE_SIDE]);
   });
 });
 

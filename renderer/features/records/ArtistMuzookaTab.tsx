@@ -1,7 +1,8 @@
 /**
  * An artist's Muzooka tab (spec §3, §7 Artists): Muzooka sync on or off (POST/DELETE
  * …/sync/; turning it on needs the Muzooka ID of the Details tab, §5, and reads the
- * profile from Muzooka), the profile image pulled from Muzooka (POST …/pull-image/), and
+ * profile from Muzooka), the profile image pulled from Muzooka (POST …/pull-image/) or
+ * uploaded (POST …/images/, the label/chart Image tab's part: main reads and sends it), and
  * the other Muzooka profiles mapped to the artist (GET/POST/PATCH/DELETE
  * …/muzooka-mappings/). Writers are the artists write rule; everyone else reads.
  */
@@ -14,6 +15,7 @@ import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { recordKeys } from './api';
+import RecordImageTab from './RecordImageTab';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
@@ -86,6 +88,9 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
         </Space>
       )}
       {failure != null && <Alert type="error" showIcon data-testid="muzooka-error" title={bodyErrorText(failure)} />}
+
+      <h2 className="record-tab-heading">Profile image</h2>
+      <RecordImageTab type="artists" id={id} row={row} onRecord={onRecord} />
 
       <h2 className="record-tab-heading">Muzooka mappings</h2>
       {mappings.isPending ? <Loading /> : mappings.isError ? <LoadError error={mappings.error} /> : mappings.data.results.length === 0 ? (

@@ -1,9 +1,10 @@
 /**
- * A label's or a chart's Image tab (spec §3 "image 500x500", §7 "images POST"): the
- * stored image (a media URL of main's, so the token never reaches the page) and, for
- * whoever writes the type, an upload: the image is picked with the native dialog or main's
- * folder browser in the browser host, and main reads and POSTs it. A label's image must be
- * at least 500x500 and square (§5); the API's refusal shows here in its words.
+ * A label's or a chart's Image tab (spec §3 "image 500x500", §7 "images POST"), also an
+ * artist's profile image on its Muzooka tab: the stored image (a media URL of main's, so
+ * the token never reaches the page) and, for whoever writes the type, an upload: the
+ * image is picked with the native dialog or main's folder browser in the browser host,
+ * and main reads and POSTs it. A label's image must be at least 500x500 and square (§5);
+ * the API's refusal shows here in its words.
  */
 import { App, Empty, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

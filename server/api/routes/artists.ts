@@ -10,13 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { allOf, searchType, writeRule } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
-import { ARTIST_IMAGE_MSG, MUZOOKA_MSG, artistEndpoints as ep, type MuzookaMapping } from '../../../shared/api/endpoints/artists';
+import { MUZOOKA_MSG, artistEndpoints as ep, type MuzookaMapping } from '../../../shared/api/endpoints/artists';
 import { COVER_ART_TYPES } from '../../../shared/api/endpoints/media';
 import type { ObjectRow } from '../../../shared/api/endpoints';
-import { ARTIST_IMAGE_SIDE, COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE } from '../../../shared/constants';
+import { COVER_ART_MAX_BYTES } from '../../../shared/constants';
 import type { Db, Queryable, Row } from '../../db/client';
 import { artist_muzooka_mappings } from '../../db/schema';
 import type { Muzooka } from '../../muzooka/client';
@@ -28,7 +27,8 @@ import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { SHARP_INPUT, imageHeader, sendStored } from './media';
+import { sendStored } from './media';
+import { imageUrlOf as recordImageUrl, recordImage } from './record-images';
 
 const READ = searchType('artists')!.rule;
 const WRITE = allOf(READ, writeRule('artists')!);
@@ -69,19 +69,9 @@ async function answer(q: Queryable, user: RequestUser, id: number, reply: { head
   return row as ObjectRow;
 }
 
-/** A JPEG or PNG made into the stored profile image (a centred square, JPEG); anything else is 400 `{"image": [...]}`. */
-async function profileImage(bytes: Buffer): Promise<Buffer> {
-  const unreadable = () => badRequest('image', ARTIST_IMAGE_MSG.format);
-  const { width, height } = await imageHeader(bytes, unreadable);
-  if (width > COVER_ART_MAX_SIDE || height > COVER_ART_MAX_SIDE) throw badRequest('image', ARTIST_IMAGE_MSG.tooLarge);
-  return sharp(bytes, SHARP_INPUT).autoOrient().resize(ARTIST_IMAGE_SIDE, ARTIST_IMAGE_SIDE, { fit: 'cover' }).jpeg({ quality: 90, mozjpeg: true })
-    .toBuffer()
-    .catch(() => {
-      throw unreadable();
-    });
-}
-
-const imageUrlOf = (id: number) => `/v4/catalog/artists/${id}/image/`;
+/** A JPEG or PNG made into the stored profile image (a centred square JPEG, as a chart's image); anything else is 400 `{"image": [...]}`. */
+const profileImage = (bytes: Buffer) => recordImage('artists', bytes);
+const imageUrlOf = (id: number) => recordImageUrl('artists', id);
 
 const MAPPING = {
   id: artist_muzooka_mappings.id, muzooka_id: artist_muzooka_mappings.muzooka_id,

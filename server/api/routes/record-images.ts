@@ -50,7 +50,8 @@ export async function recordImage(type: ImageRecordType, bytes: Buffer): Promise
 
 export const imageUrlOf = (type: ImageRecordType, id: number) => `/v4/catalog/${type}/${id}/image/`;
 
-function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: ImageRecordType) {
+/** An artist's image routes are artists.ts's (with its Muzooka pull-image). */
+function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: keyof typeof ENDPOINTS) {
   const ep = ENDPOINTS[type];
   app.register(async (scope) => {
     scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));

@@ -8,7 +8,6 @@
  * badly, the call fails with MUZOOKA_MSG's texts (503/502/504), never hangs.
  */
 import { z } from 'zod';
-import { COVER_ART_MAX_SIDE } from '../../constants';
 import { RECORDS } from '../../records/registry';
 import { RECORD_MSG } from '../../records/checks';
 import { CODE_MAX } from '../../records/values';
@@ -16,6 +15,7 @@ import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
 import { limited } from '../limits';
 import { ObjectRow } from './lists';
+import { recordImageMsg } from './record-images';
 
 /** Texts of the Muzooka calls (not spec quotes: the spec names the calls only). */
 export const MUZOOKA_MSG = {
@@ -29,11 +29,9 @@ export const MUZOOKA_MSG = {
   idRequired: RECORD_MSG.muzookaIdRequired,
 } as const;
 
-/** Texts of the profile-image upload. */
-export const ARTIST_IMAGE_MSG = {
-  format: 'The profile image must be a JPEG or PNG image.',
-  tooLarge: `The profile image must be at most ${COVER_ART_MAX_SIDE}x${COVER_ART_MAX_SIDE}.`,
-} as const;
+/** Texts of the profile-image upload (those of the other record images, for a "profile image"). */
+const { format, tooLarge } = recordImageMsg('artists');
+export const ARTIST_IMAGE_MSG = { format, tooLarge } as const;
 
 /** A Muzooka profile id (the artist's `muzooka_id` and a mapping's). */
 export const MuzookaId = z.string({ error: 'Enter a Muzooka ID.' }).trim().min(1, 'This field may not be blank.').pipe(limited(CODE_MAX));

@@ -1,13 +1,16 @@
 /**
- * The image of a label (spec §3 "image 500x500", §7 Labels "images POST") and of a chart
- * (§3 "image", §7 Charts "POST images"): POST …/{id}/images/ takes JPEG or PNG bytes as
+ * The image of a label (spec §3 "image 500x500", §7 Labels "images POST"), of a chart
+ * (§3 "image", §7 Charts "POST images") and an artist's profile image (§7 Artists
+ * "images POST"; its routes are declared in artists.ts beside pull-image, and answer the
+ * same way): POST …/{id}/images/ takes JPEG or PNG bytes as
  * its body, GET …/{id}/image/ serves the stored JPEG. A label's image follows the §5
  * image rule (at least 500x500 and square) and is stored at 500x500; a chart's is
- * centre-cropped to a square of CHART_IMAGE_SIDE (no rule is named for it). The record's
+ * centre-cropped to a square of CHART_IMAGE_SIDE (no rule is named for it), an artist's to
+ * one of ARTIST_IMAGE_SIDE. The record's
  * `image_url` then names the GET.
  */
 import { z } from 'zod';
-import { CHART_IMAGE_SIDE, COVER_ART_MAX_SIDE, COVER_ART_MIN, LABEL_IMAGE_SIDE } from '../../constants';
+import { ARTIST_IMAGE_SIDE, CHART_IMAGE_SIDE, COVER_ART_MAX_SIDE, COVER_ART_MIN, LABEL_IMAGE_SIDE } from '../../constants';
 import { endpoint, IdParam } from '../endpoint';
 import { ObjectRow } from './lists';
 
@@ -15,12 +18,13 @@ const params = z.object({ id: IdParam });
 /** Raw bytes of an uploaded image. */
 const Bytes = z.instanceof(Uint8Array, { error: 'Send the image bytes as the body, with Content-Type image/jpeg or image/png.' });
 
-export type ImageRecordType = 'labels' | 'charts';
+export type ImageRecordType = 'labels' | 'charts' | 'artists';
 
 /** How each type's upload is checked and stored. */
 export const RECORD_IMAGE_RULES: Record<ImageRecordType, { noun: string; side: number; squareMin: number | null }> = {
   labels: { noun: 'label image', side: LABEL_IMAGE_SIDE, squareMin: COVER_ART_MIN },
   charts: { noun: 'chart image', side: CHART_IMAGE_SIDE, squareMin: null },
+  artists: { noun: 'profile image', side: ARTIST_IMAGE_SIDE, squareMin: null },
 };
 
 /** The texts of an upload's refusal (400 naming `image`). */
@@ -35,7 +39,7 @@ export const recordImageMsg = (type: ImageRecordType) => {
   };
 };
 
-function imageEndpoints<const T extends ImageRecordType>(type: T) {
+function imageEndpoints<const T extends Exclude<ImageRecordType, 'artists'>>(type: T) {
   const base = `/v4/catalog/${type}/:id/` as const;
   const { noun, side, squareMin } = RECORD_IMAGE_RULES[type];
   return {

@@ -14,13 +14,13 @@ import { channel } from '../define';
  * answers by fetching the API with the session's token (HTTP Range passed through).
  */
 const RecordId = z.number().int().positive().max(999_999_999);
-const ImageRecordTypeValue = z.enum(['labels', 'charts']);
+const ImageRecordTypeValue = z.enum(['labels', 'charts', 'artists']);
 
 export const MediaTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('releaseImage'), releaseId: RecordId, variant: z.enum(['original', 'default']) }).strict(),
   z.object({ kind: z.literal('trackStream'), trackId: RecordId }).strict(),
   z.object({ kind: z.literal('supportDownload'), trackId: RecordId, format: AudioFormatValue }).strict(),
-  /** A label's or a chart's stored image (GET …/{type}/{id}/image/). */
+  /** A label's, a chart's or an artist's stored image (GET …/{type}/{id}/image/). */
   z.object({ kind: z.literal('recordImage'), type: ImageRecordTypeValue, id: RecordId }).strict(),
   z.object({ kind: z.literal('moduleImage'), moduleId: RecordId, name: z.string().regex(MODULE_IMAGE_NAME) }).strict(),
 ]);
@@ -33,7 +33,7 @@ export const mediaChannels = {
     z.object({ results: z.array(ReleaseImage) }),
   ),
   mediaRecordImageUpload: channel(
-    'Sets a label\'s or a chart\'s image from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/{type}/{id}/images/ with its bytes. Answers the record (with its new image_url and version); a refused image comes back as the API\'s 400 naming `image`.',
+    'Sets a label\'s or a chart\'s image, or an artist\'s profile image, from an image the user picked in this launch (main reads it; JPEG or PNG): POST /v4/catalog/{type}/{id}/images/ with its bytes. Answers the record (with its new image_url and version); a refused image comes back as the API\'s 400 naming `image`.',
     z.object({ type: ImageRecordTypeValue, id: RecordId, path: z.string().min(1).max(4096) }).strict(),
     ObjectRow,
   ),
