@@ -19,7 +19,7 @@ let server: RunningServer;
 
 describe('SftpDeliveryService', () => {
   beforeAll(async () => {
-    server = await startTestServer({ sftp: {} });
+    server = await startTestServer({ sftp: {}, worker: false });
   }, 60_000);
   afterAll(async () => {
     await server?.close();

@@ -34,7 +34,7 @@ const jobsFor = (batch: string) => server.db.query<{ payload: { batch_dir: strin
 
 describe('deliverPackage (SFTP)', () => {
   beforeAll(async () => {
-    server = await startTestServer({ sftp: {} });
+    server = await startTestServer({ sftp: {}, worker: false });
     await server.db.query("insert into ftp_users (supplier_id, username, password_hash) values (1, 'deliverer', $1)", [await hashPassword('deliver-pw')]);
     target = { host: '127.0.0.1', port: server.sftp!.port, username: 'deliverer', password: 'deliver-pw', hostKey: server.sftp!.hostPublicKey };
   }, 60_000);

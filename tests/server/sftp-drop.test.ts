@@ -72,7 +72,7 @@ const ingestJobs = () => server.db.query<{ id: number; state: string; payload: {
 
 describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
   beforeAll(async () => {
-    server = await startTestServer({ sftp: {} });
+    server = await startTestServer({ sftp: {}, worker: false });
     drop = server.sftp!.dropDir;
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
     writeFileSync(knownHosts, `[127.0.0.1]:${server.sftp!.port} ${server.sftp!.hostPublicKey.trim()}\n`);
@@ -110,7 +110,7 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
     expect(done.code, done.out).toBe(0);
     const jobs = await waitFor(async () => { const j = await ingestJobs(); return j.length ? j : null; });
     expect(jobs).toHaveLength(1);
-    // No worker has the ingestion handler here: the job waits.
+    // No worker runs in this test server: the job waits.
     expect(jobs[0]).toMatchObject({ state: 'PENDING', payload: { supplier_id: SUPPLIER, batch_dir: join(root, B) } });
 
     // The batch is sealed: BatchComplete again, a new file, a removal are refused; still one job.

@@ -150,6 +150,8 @@ export const sales_lines = pgTable('sales_lines', {
   index('sales_lines_brand_date').on(t.brand, t.sale_date),
   index('sales_lines_supplier').on(t.supplier_id, t.sale_date),
   index('sales_lines_label').on(t.label_id, t.sale_date),
+  /** A track's lines: when a track changes genre, sales_daily moves them (migration 0019). */
+  index('sales_lines_track').on(t.track_id),
 ]);
 
 /**

@@ -140,6 +140,24 @@ export function salesSuite(get: () => RunningServer) {
     expect(after.over_time).toContainEqual({ key: '2001-05', currency: 'GBP', quantity: 6, gross: '8.94', net: '6.26' });
   });
 
+  it('sales_daily follows the genre change of a track (the tracks trigger): by genre stays equal to the raw lines joined with tracks, and back', async () => {
+    const range = { start_date: '2002-03-01', end_date: '2002-03-31' };
+    const where = "s.sale_date between '2002-03-01' and '2002-03-31'";
+    const genreSql = `coalesce(g.name, 'No genre')`;
+    await get().db.query(
+      `insert into sales_lines (brand, sale_date, supplier_id, label_id, release_id, track_id, store, sale_type_id, quantity, gross, net, currency)
+       select 'brand:dance', date '2002-03-09', t.supplier_id, t.label_id, t.release_id, t.id, 'music', 1, 2, 3.00, 2.10, 'AUD'
+       from tracks t where t.id in (1, 2)`);
+    const [{ genre_id: was }] = await get().db.query<{ genre_id: number | null }>('select genre_id from tracks where id = 1');
+    const [{ id: other }] = await get().db.query<{ id: number }>('select id from genres where id is distinct from $1 order by id limit 1', [was]);
+    const check = async () => expect((await summary('admin', range)).by_genre).toEqual(await raw(genreSql, where, []));
+    await check();
+    await get().db.query('update tracks set genre_id = $1 where id = 1', [other]);
+    await check();
+    await get().db.query('update tracks set genre_id = $1 where id = 1', [was]);
+    await check();
+  });
+
   it('the dashboard: month-to-date sales per brand and currency against the same days of last month, top sellers, deliveries needing attention', async () => {
     // Lines of today and of the same day last month, in a currency no other line has.
     await get().db.query(
