@@ -69,6 +69,8 @@ export function ExportButton(props: Props) {
             </div>
           ),
           duration: 12,
+          // Not over the header: the Downloads button and the account menu stay reachable while it shows.
+          placement: 'bottomRight',
         });
       }
       else if (p.state === 'failed') message.error(`${MSG.download}${p.error ? `: ${p.error}` : ''}`);
