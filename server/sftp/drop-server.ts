@@ -17,7 +17,7 @@
  *   is enqueued with `{ supplier_id, batch_dir }`.
  */
 import { constants as FS, readFileSync, type Stats } from 'node:fs';
-import { copyFile, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { join, sep } from 'node:path';
 import ssh2 from 'ssh2';
@@ -27,6 +27,7 @@ import { hashToken, safeEqual, verifyPassword } from '../auth/crypto';
 import { INGEST_BATCH_JOB, type IngestBatchPayload } from '../../shared/api/endpoints/jobs';
 import type { JobQueue } from '../jobs/queue';
 import { ingestBatchKey } from '../jobs/kinds';
+import { newSshKeyPair } from '../../shared/packaging/ssh-key';
 
 const { Server, utils } = ssh2;
 const { STATUS_CODE, OPEN_MODE } = utils.sftp;
@@ -61,23 +62,45 @@ export interface DropServer {
 
 /** The host key (OpenSSH private key text), generated once into `keyDir`. */
 export async function loadHostKey(keyDir?: string): Promise<{ private: string; public: string }> {
-  const made = () => {
-    const pair = utils.generateKeyPairSync('ed25519', {});
-    return { private: pair.private, public: pair.public };
-  };
-  if (!keyDir) return made();
+  if (!keyDir) return parsedHostKey(newSshKeyPair().private)!;
   const file = join(keyDir, HOST_KEY_FILE);
-  try {
-    return { private: readFileSync(file, 'utf8'), public: readFileSync(`${file}.pub`, 'utf8') };
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
+  const stored = () => {
+    try {
+      return parsedHostKey(readFileSync(file, 'utf8')) ?? 'unreadable';
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      return null;
+    }
+  };
+  const found = stored();
+  if (found && found !== 'unreadable') return found;
   await mkdir(keyDir, { recursive: true });
-  const pair = made();
-  // wx: two processes starting at once keep the first one's key.
-  await writeFile(file, pair.private, { mode: 0o600, flag: 'wx' }).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
-  await writeFile(`${file}.pub`, pair.public, { mode: 0o644, flag: 'wx' }).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
-  return { private: readFileSync(file, 'utf8'), public: readFileSync(`${file}.pub`, 'utf8') };
+  // A key the server cannot load (one made before newSshKeyPair's check) is set aside, not kept.
+  if (found === 'unreadable') await rename(file, `${file}.unreadable-${Date.now()}`).catch(() => undefined);
+  const made = newSshKeyPair();
+  // Written whole under a private name, then linked into place: link() refuses an existing name, so
+  // two processes starting at once keep the first one's key, and neither reads a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(tmp, made.private, { mode: 0o600 });
+  try {
+    await link(tmp, file).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  const key = stored();
+  if (!key || key === 'unreadable') throw new Error(`SFTP host key: ${file} could not be read back`);
+  // The public half beside it, for an operator's known_hosts (never read back: derived from the key).
+  await writeFile(`${file}.pub`, `${key.public}\n`, { mode: 0o644 });
+  return key;
+}
+
+/** The key with its public half (OpenSSH "type base64" form), or null when ssh2 cannot load it. */
+function parsedHostKey(privateKey: string): { private: string; public: string } | null {
+  const parsed = utils.parseKey(privateKey);
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (!key || key instanceof Error) return null;
+  const pub = `${key.type} ${key.getPublicSSH().toString('base64')}`;
+  return utils.parseKey(pub) instanceof Error ? null : { private: privateKey, public: pub };
 }
 
 interface SftpUser { id: number; supplier_id: number; password_hash: string | null; ingester_key: string | null }

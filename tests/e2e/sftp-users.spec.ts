@@ -5,7 +5,7 @@
  * its password; the tab through axe at 1440 and 390 px; marketing (reads suppliers,
  * does not manage SFTP users) sees who manages them and no controls.
  */
-import ssh2 from 'ssh2';
+import { newSshKeyPair } from '../../shared/packaging/ssh-key';
 import { FTP_USER_MSG } from '../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
@@ -37,7 +37,7 @@ test('content ops adds an SFTP user (password shown once), a key, disables it an
   await bothWidths(page, 'SFTP users tab with a user');
 
   // A public key: a wrong one is refused by name, a real one listed by fingerprint, then removed.
-  const key = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'e2e-laptop' });
+  const key = newSshKeyPair('e2e-laptop');
   await row.getByRole('button', { name: `Add key for ${username}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('#sftp-public-key').fill('not a key');

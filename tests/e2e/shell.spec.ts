@@ -81,9 +81,13 @@ for (const account of SANDBOX_ACCOUNTS) {
       }
     }
 
-    // Sign out from the user menu.
+    // Sign out from the user menu, once the dashboard has loaded what it shows (its figures and
+    // charts arrive after the page: a menu opened while they land could lose the click).
     await gotoConsole(page, '/dashboard');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('sign-out')).toBeVisible();
     await page.getByTestId('sign-out').click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByTestId('sign-in')).toBeVisible();

@@ -4,6 +4,7 @@
  * for ingestion once; progress counts bytes; a cancelled delivery resumes, skipping the
  * files already on the server whole (size and SHA-256) and sending a changed one again.
  */
+import { newSshKeyPair } from '../../shared/packaging/ssh-key';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe('deliverPackage (SFTP)', () => {
   });
 
   it('refuses a wrong host key', async () => {
-    const other = (await import('ssh2')).default.utils.generateKeyPairSync('ed25519', {}).public;
+    const other = newSshKeyPair().public;
     await expect(deliverPackage({ ...target, hostKey: other }, dir, [])).rejects.toThrow();
   });
 

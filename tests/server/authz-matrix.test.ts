@@ -9,10 +9,10 @@
  * ownership (another supplier's or label's objects are 404) and the rule-required route
  * registration.
  */
+import { newSshKeyPair } from '../../shared/packaging/ssh-key';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import ssh2 from 'ssh2';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SEARCH_RULES, SUPPORT_DOWNLOADS_RULE,
   SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
@@ -27,7 +27,6 @@ import { LIST_DEF_BY_KEY, checkListDefs } from '../../server/api/lists/types';
 import type { FilterKind } from '../../server/api/lists/engine';
 import { requireRules } from '../../server/api/route';
 
-const { generateKeyPairSync } = ssh2.utils;
 import { WRITES } from '../../server/api/records/defs';
 import { createRule, isRecordKey, mayCreate, mayDelete, mayEdit, recordDecl } from '../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
@@ -1167,7 +1166,7 @@ describe.concurrent('dashboard × account', () => {
 /** The content-ops ftp-users calls (§7, issue 15) under WRITE_RULES.ftpUsers (admin, content ops). */
 describe.concurrent('ftp-users × account', () => {
   let userId = 0;
-  const publicKeyLine = () => `${generateKeyPairSync('ed25519', {}).public.trim()} matrix`;
+  const publicKeyLine = () => `${newSshKeyPair().public.trim()} matrix`;
   beforeAll(async () => {
     [{ id: userId }] = await server.db.query<{ id: number }>("insert into ftp_users (supplier_id, username) values (1, 'matrix-sftp') returning id");
   });

@@ -7,14 +7,17 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, hashToken } from '../../server/auth/crypto';
 import { HOST_KEY_FILE, INCOMING_DIR, loadHostKey, virtualSegments } from '../../server/sftp/drop-server';
+import { newSshKeyPair, sshKeyLoads } from '../../shared/packaging/ssh-key';
 import { INGEST_BATCH_JOB } from '../../shared/api/endpoints/jobs';
 import { tempDir } from '../fixtures/audio';
 import { waitFor } from './job-kinds';
 import { startTestServer, type RunningServer } from './helpers';
 
+const { utils } = ssh2;
 const hasSftp = spawnSync('sftp', ['-V'], { encoding: 'utf8' }).error === undefined;
 if (!hasSftp) console.warn('[sftp-drop.test] skipped: the OpenSSH client (Debian openssh-client) is not installed');
 
@@ -215,6 +218,36 @@ describe('SFTP host key', () => {
       expect(second).toEqual(first);
       expect(first.public).toMatch(/^ssh-ed25519 /);
       expect(statSync(join(keys, HOST_KEY_FILE)).mode & 0o777).toBe(0o600);
+    } finally {
+      done();
+    }
+  });
+
+  it('starts at once on an empty folder agree on one whole key (none reads a half-written file)', async () => {
+    const { dir: keys, cleanup: done } = tempDir('sftp-key-');
+    try {
+      const all = await Promise.all(Array.from({ length: 6 }, () => loadHostKey(keys)));
+      for (const key of all) {
+        expect(key.private).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----/);
+        expect(key).toEqual(all[0]);
+      }
+      expect(readFileSync(join(keys, `${HOST_KEY_FILE}.pub`), 'utf8')).toBe(`${all[0].public}\n`);
+      expect(readdirSync(keys).sort()).toEqual([HOST_KEY_FILE, `${HOST_KEY_FILE}.pub`].sort());
+    } finally {
+      done();
+    }
+  });
+
+  it('every new key is one ssh2 can load (the generator spoils about 1 in 256), and a spoilt stored one is replaced', async () => {
+    for (let i = 0; i < 1500; i++) {
+      expect(sshKeyLoads(newSshKeyPair())).toBe(true);
+    }
+    const { dir: keys, cleanup: done } = tempDir('sftp-key-');
+    try {
+      writeFileSync(join(keys, HOST_KEY_FILE), '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n', { mode: 0o600 });
+      const key = await loadHostKey(keys);
+      expect(utils.parseKey(key.private) instanceof Error).toBe(false);
+      expect(await loadHostKey(keys)).toEqual(key);
     } finally {
       done();
     }

@@ -9,8 +9,8 @@
  * Not wired yet: the bridge channels (shared/bridge/channels/packaging.ts) and the
  * wizard's Finish step button that call it are issue 15's next step.
  */
+import { newSshKeyPair } from '../../../shared/packaging/ssh-key';
 import { createHash } from 'node:crypto';
-import ssh2 from 'ssh2';
 import type { TokenVault } from '../token-vault';
 import { deliverPackage, type DeliveryProgress, type DeliveryResult, type SftpTarget } from './sftp-upload';
 
@@ -54,8 +54,7 @@ export class SftpDeliveryService {
     const account = deliveryKeyAccount(supplierId);
     const raw = await this.deps.vault.read(account);
     if (raw) return JSON.parse(raw) as StoredKey;
-    const made = ssh2.utils.generateKeyPairSync('ed25519', { comment: `store-console supplier ${supplierId}` });
-    const key = { private: made.private, public: made.public };
+    const key = newSshKeyPair(`store-console supplier ${supplierId}`);
     await this.deps.vault.save(account, JSON.stringify(key));
     return key;
   }

@@ -9,7 +9,7 @@ export default function DashboardChart({ sales }: { sales: NonNullable<Dashboard
     { key: `${brandName(s.brand)} ${s.currency}`, period: 'Same days last month', net: Number(s.previous_net) },
   ]);
   return (
-    <div data-testid="dashboard-chart">
+    <div data-testid="dashboard-chart" className="chart-box">
       <Column data={data} xField="key" yField="net" colorField="period" group height={260} autoFit />
     </div>
   );

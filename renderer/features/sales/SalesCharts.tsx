@@ -12,7 +12,7 @@ const points = (figures: SalesFigure[]) => figures.map((f) => ({ key: f.key, cur
 export function SalesLine({ figures, title }: { figures: SalesFigure[]; title: string }) {
   return (
     <Card title={title} size="small" data-testid="sales-chart-time">
-      <Line data={points(figures)} xField="key" yField="net" colorField="currency" height={260} autoFit />
+      <div className="chart-box"><Line data={points(figures)} xField="key" yField="net" colorField="currency" height={260} autoFit /></div>
     </Card>
   );
 }
@@ -20,7 +20,7 @@ export function SalesLine({ figures, title }: { figures: SalesFigure[]; title: s
 export function SalesBars({ figures, title, testId }: { figures: SalesFigure[]; title: string; testId: string }) {
   return (
     <Card title={title} size="small" data-testid={testId}>
-      <Column data={points(figures)} xField="key" yField="net" colorField="currency" stack height={240} autoFit />
+      <div className="chart-box"><Column data={points(figures)} xField="key" yField="net" colorField="currency" stack height={240} autoFit /></div>
     </Card>
   );
 }

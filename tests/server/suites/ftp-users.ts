@@ -3,15 +3,15 @@
  * password in that answer only, its scrypt hash kept), the list, disable, reset password,
  * public keys added and removed; bad input is a 400 naming the field.
  */
+import { newSshKeyPair } from '../../../shared/packaging/ssh-key';
 import { createHash } from 'node:crypto';
-import ssh2 from 'ssh2';
 import { beforeAll, expect, it } from 'vitest';
 import { FTP_USER_MSG } from '../../../shared/messages';
 import { verifyPassword } from '../../../server/auth/crypto';
 import { api, signIn, type RunningServer } from '../helpers';
 
 const P = '/v4/content-ops/ftp-users/';
-const newKey = () => ssh2.utils.generateKeyPairSync('ed25519', { comment: 'laptop' });
+const newKey = () => newSshKeyPair('laptop');
 
 export function ftpUserSuite(get: () => RunningServer) {
   let t = '';
