@@ -47,6 +47,7 @@ export interface SeedCounts {
   customers: number;
   orders: number;
   sales_lines: number;
+  follows: number;
 }
 
 export function seedCounts(scale: number): SeedCounts {
@@ -60,6 +61,7 @@ export function seedCounts(scale: number): SeedCounts {
     customers: 500 * s,
     orders: 1000 * Math.min(s, 50),
     sales_lines: 20000 * Math.min(s, 10),
+    follows: 4000 * Math.min(s, 10),
   };
 }
 
@@ -132,6 +134,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     await step('commerce', () => commerce(tx, r, counts));
     await step('deliveries', () => deliveries(tx, r, counts));
     await step('sales', () => sales(tx, counts));
+    await step('follows', () => follows(tx, counts));
     await step('service agreement', () => agreement(tx, pendingHash));
     await tx.query('set local session_replication_role = origin');
     // The triggers that keep tracks.artist_names (migration 0013) were off: every artist's name, in order.
@@ -532,6 +535,25 @@ async function sales(tx: Queryable, c: SeedCounts) {
   );
   // The statements of every period that has ended, as the statements job issues them.
   await issueStatements(tx);
+}
+
+/**
+ * Store users following artists (3 in 5) and labels on their brand's store, over the last
+ * 400 days, more of them recent (the dashboard's followers). A repeat pick is dropped.
+ */
+async function follows(tx: Queryable, c: SeedCounts) {
+  await tx.query(
+    `insert into follows (brand, user_id, artist_id, label_id, followed_at)
+     select u.brands[1], u.id, case when x.g % 5 < 3 then x.aid end, case when x.g % 5 >= 3 then x.lid end,
+       now() - (round((x.age * 400)::numeric, 4) || ' days')::interval
+     from (select g, 1 + floor(random() * (select count(*) from users where app is null))::int ui,
+             1 + floor(random() * $2)::int aid, 1 + floor(random() * $3)::int lid, random() * random() age
+           from generate_series(1, $1::int) g) x
+     join (select id, brands, row_number() over (order by id) rn from users where app is null) u on u.rn = x.ui
+     order by x.g
+     on conflict do nothing`,
+    [c.follows, c.artists, c.labels],
+  );
 }
 
 /**

@@ -68,6 +68,10 @@ test('the dashboard shows finance its brand\'s sales of the month and the chart 
   await gotoConsole(page, '/dashboard');
   await expect(page.getByTestId('dashboard-sales')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dashboard-chart').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+  // Followers of the brand, the most followed linking to their records.
+  const followers = page.getByTestId('dashboard-followers');
+  await expect(followers).toContainText(/new this month \(same days last month: \d+\)/);
+  await expect(followers.getByRole('link').first()).toHaveAttribute('href', /\/(artists|labels)\/\d+$/);
   await expect(page.getByTestId('dashboard-deliveries')).toHaveCount(0);
   await expectAccessible(page, 'dashboard');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -21,6 +21,7 @@ const TABLES: Record<string, string> = {
   orders: 'select id, brand, store, user_id, status, voided from orders order by id',
   coupons: 'select id, code, discount_type_id, discount_amount, discount_percentage, max_usage, enabled from coupons order by id',
   audio_files: 'select track_id, format, size_bytes, storage_key from audio_files order by track_id, format',
+  follows: 'select brand, user_id, artist_id, label_id from follows order by id',
 };
 
 /** Hash of each table's rows after seeding a fresh in-memory database with `seedNo`. */

@@ -1,6 +1,6 @@
 /**
  * /dashboard (spec §2): sales since the start of the month per brand and currency against
- * the same days of last month (for who reads sales), the month's top releases and tracks,
+ * the same days of last month (for who reads sales), followers, the month's top releases and tracks,
  * and deliveries needing attention (for who reads deliveries). Suppliers and labels see
  * their own, staff their active brand (the API decides). The chart loads with the screen.
  */
@@ -8,7 +8,8 @@ import { lazy, Suspense } from 'react';
 import { Alert, Card, Col, List, Row, Spin, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { dashboardEndpoints } from '../../../shared/api/endpoints/dashboard';
+import { dashboardEndpoints, type DashboardView } from '../../../shared/api/endpoints/dashboard';
+import { recordLink } from '../../../shared/search';
 import { fetchData } from '../../lib/api';
 import { brandName } from '../../lib/brands';
 import { errorText } from '../../lib/http-errors';
@@ -21,6 +22,28 @@ function TopCard({ title, items }: { title: string; items: { id: number; name: s
     <Col xs={24} md={12}>
       <Card title={title} size="small">
         <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
+      </Card>
+    </Col>
+  );
+}
+
+function FollowersCard({ followers }: { followers: DashboardView['followers'] }) {
+  return (
+    <Col xs={24} md={12}>
+      <Card title="Followers" size="small" data-testid="dashboard-followers">
+        <Statistic title="Followers" value={followers.total} />
+        <p className="muted">{followers.gained} new this month (same days last month: {followers.previous_gained})</p>
+        <List
+          size="small"
+          header="Most followed"
+          dataSource={followers.top}
+          locale={{ emptyText: 'No followers yet.' }}
+          renderItem={(f) => {
+            const to = recordLink(f.kind === 'artist' ? 'artists' : 'labels', f.id);
+            const name = `${f.name} (${f.kind === 'artist' ? 'artist' : 'label'})`;
+            return <List.Item>{to ? <Link to={to}>{name}</Link> : name} · {f.followers}</List.Item>;
+          }}
+        />
       </Card>
     </Col>
   );
@@ -54,6 +77,7 @@ export default function DashboardPage() {
               </Card>
             </Col>
           )}
+          <FollowersCard followers={d.followers} />
           {d.top_releases && <TopCard title="Top releases this month" items={d.top_releases} />}
           {d.top_tracks && <TopCard title="Top tracks this month" items={d.top_tracks} />}
           {d.deliveries_needing_attention !== null && (

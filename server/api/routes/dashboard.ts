@@ -1,6 +1,6 @@
 /**
  * GET /v4/dashboard/ (shared/api/endpoints/dashboard.ts): read from the sales_daily rollup
- * (month to date against the same days of the previous month) and the deliveries. Open to
+ * (month to date against the same days of the previous month), the follows and the deliveries. Open to
  * every shell user (the /dashboard area); what each part shows follows its own rule.
  */
 import type { FastifyInstance } from 'fastify';
@@ -41,12 +41,30 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
          where ${own[0]} and a.brand = any($1::text[]) and a.sale_date >= date_trunc('month', current_date)
          group by 1, 2 order by 3 desc, 1 limit ${DASHBOARD_TOP}`, [brands, own[1]]);
       const [topReleases, topTracks] = mayReadSales ? await Promise.all([top('release_id', 'x.title'), top('track_id', 'x.title')]) : [null, null];
+      // Follows: staff of their brand, a supplier's of its labels, a label's of itself (brands the user holds).
+      const whose = u.supplierId != null ? ['f.label_id in (select id from labels where supplier_id = $2)', u.supplierId]
+        : u.labelId != null ? ['f.label_id = $2', u.labelId] : ['f.brand = $2', u.principal.brand];
+      const [followCounts, followed] = await Promise.all([
+        db.query<{ total: number; gained: number; previous_gained: number }>(
+          `select count(*)::int as total,
+              count(*) filter (where f.followed_at >= date_trunc('month', current_date))::int as gained,
+              count(*) filter (where f.followed_at::date between (date_trunc('month', current_date) - interval '1 month')::date
+                                 and (date_trunc('month', current_date) - interval '1 month')::date + (current_date - date_trunc('month', current_date)::date))::int as previous_gained
+           from follows f where ${whose[0]} and f.brand = any($1::text[])`, [brands, whose[1]]),
+        db.query<{ kind: 'artist' | 'label'; id: number; name: string; followers: number }>(
+          `select case when f.artist_id is not null then 'artist' else 'label' end as kind, coalesce(f.artist_id, f.label_id) as id,
+              coalesce(a.name, l.name) as name, count(*)::int as followers
+           from follows f left join artists a on a.id = f.artist_id left join labels l on l.id = f.label_id
+           where ${whose[0]} and f.brand = any($1::text[])
+           group by 1, 2, 3 order by 4 desc, 1, 2 limit ${DASHBOARD_TOP}`, [brands, whose[1]]),
+      ]);
+      const followers = { ...followCounts[0], top: followed };
       let attention: number | null = null;
       if (can(u.principal, SEARCH_RULES.deliveries)) {
         const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from deliveries where release_status = any($1::text[])', [ERROR_STATUSES]);
         attention = n;
       }
-      return { month_start, today, sales, top_releases: topReleases, top_tracks: topTracks, deliveries_needing_attention: attention };
+      return { month_start, today, sales, followers, top_releases: topReleases, top_tracks: topTracks, deliveries_needing_attention: attention };
     },
   });
 }

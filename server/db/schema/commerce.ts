@@ -1,9 +1,9 @@
-/** Commerce: coupons, credits, orders, refunds, hype offers, idempotency keys (spec §3). */
+/** Commerce: coupons, credits, orders, refunds, hype offers, follows, idempotency keys (spec §3). */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
+  boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { releases, tracks } from './catalogue';
+import { artists, releases, tracks } from './catalogue';
 import { ORDER_STATUSES } from '../../../shared/vocabularies';
 import { desc, fkey, now, sqlValues, timestamptz, version } from './columns';
 import { labels, users } from './parties';
@@ -121,6 +121,30 @@ export const hype_purchases = pgTable('hype_purchases', {
   fkey('hype_purchases', t.user_id, users.id),
   fkey('hype_purchases', t.label_id, labels.id),
   fkey('hype_purchases', t.offer_id, hype_offers.id),
+]);
+
+/**
+ * A store user following an artist or a label on a brand's store: what the dashboard's
+ * followers count (spec §2). Exactly one of artist_id and label_id; a user follows a
+ * given artist or label once per brand.
+ */
+export const follows = pgTable('follows', {
+  id: serial().primaryKey(),
+  brand: text().notNull(),
+  user_id: integer().notNull(),
+  artist_id: integer(),
+  label_id: integer(),
+  followed_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('follows', t.user_id, users.id),
+  fkey('follows', t.artist_id, artists.id),
+  fkey('follows', t.label_id, labels.id),
+  check('follows_one_target', sql`(${t.artist_id} is null) <> (${t.label_id} is null)`),
+  uniqueIndex('follows_user_artist').on(t.user_id, t.brand, t.artist_id).where(sql`artist_id is not null`),
+  uniqueIndex('follows_user_label').on(t.user_id, t.brand, t.label_id).where(sql`label_id is not null`),
+  index('follows_brand_time').on(t.brand, t.followed_at),
+  index('follows_label_time').on(t.label_id, t.followed_at).where(sql`label_id is not null`),
+  index('follows_artist').on(t.artist_id).where(sql`artist_id is not null`),
 ]);
 
 /**

@@ -122,6 +122,7 @@ export function migrationSuite(open: () => Promise<Db>) {
       'playlist_partners', 'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_daily', 'sales_lines', 'service_agreement_acceptances', 'states',
       'statement_lines', 'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
       'ftp_user_keys', // an SFTP user's public keys: added and removed whole
+      'follows', // a store user's follow: made and undone whole, never edited
     ].sort());
   });
 

@@ -189,4 +189,39 @@ export function salesSuite(get: () => RunningServer) {
       "select count(*)::int as own from sales_lines where supplier_id = 1 and currency = 'BRL' and sale_date >= date_trunc('month', current_date)");
     expect(supplier.sales!.some((s) => s.currency === 'BRL')).toBe(own > 0);
   });
+
+  it('the dashboard\'s followers: staff count their brand\'s follows, a supplier its labels\', a label its own; gained this month against the same days of last month', async () => {
+    const view = async (token: string) => DashboardView.parse((await api(get(), token, pathOf(dashboardEndpoints.view))).body).followers;
+    const [label1] = await get().db.query<{ supplier_id: number }>('select supplier_id from labels where id = 1');
+    const [otherLabel] = await get().db.query<{ id: number }>('select id from labels where supplier_id <> $1 order by id limit 1', [label1.supplier_id]);
+    expect(label1.supplier_id).toBe(1); // the sandbox supplier's (seed: labels 1-3 are supplier 1's)
+    const before = { finance: await view(tokens.finance), label: await view(tokens.label), supplier: await view(tokens.supplier) };
+    // New users so none of their follows collide with a seeded one: two follows of label 1 on the dance brand
+    // (today and the same day last month), one of another label on the dj brand today, one of an artist 2 months ago on dj.
+    const [a, b] = await get().db.query<{ id: number }>(
+      "insert into users (username, email, brands) values ('follower-a', 'a@mail.example', array['brand:dance']), ('follower-b', 'b@mail.example', array['brand:dj']) returning id");
+    await get().db.query(
+      `insert into follows (brand, user_id, artist_id, label_id, followed_at) values
+         ('brand:dance', $1, null, 1, now()), ('brand:dj', $2, null, 1, (current_date - interval '1 month')::date + time '12:00'),
+         ('brand:dj', $2, null, $3, now()), ('brand:dj', $2, 1, null, now() - interval '2 months')`,
+      [a.id, b.id, otherLabel.id]);
+    const after = { finance: await view(tokens.finance), label: await view(tokens.label), supplier: await view(tokens.supplier) };
+    const sameDay = new Date().getUTCDate() <= 28;
+    // Finance holds only the dj brand: the dj follows count (three), the dance one does not.
+    expect(after.finance.total - before.finance.total).toBe(3);
+    expect(after.finance.gained - before.finance.gained).toBe(1);
+    if (sameDay) expect(after.finance.previous_gained - before.finance.previous_gained).toBe(1);
+    // The label user holds the dance brand: its own label's dance follow only.
+    expect(after.label.total - before.label.total).toBe(1);
+    expect(after.label.gained - before.label.gained).toBe(1);
+    expect(after.label.top.every((t) => t.kind === 'label' && t.id === 1)).toBe(true);
+    // The supplier holds both brands: both follows of its label 1, not the other supplier's label.
+    expect(after.supplier.total - before.supplier.total).toBe(2);
+    expect(after.supplier.top.every((t) => t.kind === 'label')).toBe(true);
+    // The most followed are ranked by their count.
+    const counts = after.finance.top.map((t) => t.followers);
+    expect(counts).toEqual([...counts].sort((x, y) => y - x));
+    await get().db.query('delete from follows where user_id = any($1::int[])', [[a.id, b.id]]);
+    await get().db.query('delete from users where id = any($1::int[])', [[a.id, b.id]]);
+  });
 }
