@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { App, Select, Tag } from 'antd';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { can, principalFrom } from '../../../shared/access';
@@ -18,7 +18,12 @@ import { resourceFor } from '../../lib/navigation';
 import type { SessionUser } from '../../../shared/bridge/channels/session';
 import { confirmDiscardUnsaved } from '../../ui/useUnsavedChanges';
 
-export function BrandSwitch() {
+/**
+ * Switching the active brand, for the header's switch and the command palette: asks first
+ * over a dirty form, then lands in the current area (or home) before the new brand applies.
+ * The component that calls it must stay mounted until the switch has landed.
+ */
+export function useBrandSwitch(): { switchTo: (brand: string) => void; busy: boolean } {
   const [auth, dispatch] = useAtom(authAtom);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -38,12 +43,7 @@ export function BrandSwitch() {
     apply(pending.current.user);
     pending.current = null;
   });
-  const user = auth.user;
-  if (!user?.brand) return null;
-  if (user.brands.length < 2) {
-    return <Tag className="brand-tag" data-testid="brand">{brandName(user.brand)}</Tag>;
-  }
-  const onChange = (brand: string) =>
+  const switchTo = (brand: string) =>
     confirmDiscardUnsaved(async () => {
       setBusy(true);
       try {
@@ -63,6 +63,16 @@ export function BrandSwitch() {
         setBusy(false);
       }
     });
+  return { switchTo, busy };
+}
+
+export function BrandSwitch() {
+  const user = useAtomValue(authAtom).user;
+  const { switchTo: onChange, busy } = useBrandSwitch();
+  if (!user?.brand) return null;
+  if (user.brands.length < 2) {
+    return <Tag className="brand-tag" data-testid="brand">{brandName(user.brand)}</Tag>;
+  }
   return (
     <Select
       aria-label="Brand"

@@ -3,7 +3,7 @@
  * on phones), header with search, environment, downloads, brand and user, and the screen.
  * The viewport class of §2 is set on the root element and drives the layout. The screen
  * is mounted afresh for each area and each brand (what it holds was the other brand's).
- * Skip links to the content and the search are the first Tab stops.
+ * Skip links to the content and the search are the first Tab stops; Ctrl+K opens the command palette.
  */
 import { useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
@@ -16,6 +16,7 @@ import { DownloadsPanel } from '../../features/exports/DownloadsPanel';
 import { EnvironmentTag } from './EnvironmentTag';
 import { GlobalSearch } from './GlobalSearch';
 import { Logo } from '../../ui/Logo';
+import { PaletteHost } from '../palette/PaletteHost';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from './useViewport';
@@ -123,6 +124,7 @@ export default function ShellLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <PaletteHost />
     </Layout>
   );
 }

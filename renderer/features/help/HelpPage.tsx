@@ -1,5 +1,5 @@
 /**
- * /help: how the console works, and how to reach product support. In the sandbox only,
+ * /help: how the console works, its keyboard shortcuts, and how to reach product support. In the sandbox only,
  * a diagnostics card asks the sandbox API for a real server error
  * (GET /v4/sandbox/status/500/), which shows the error screen exactly as any failed
  * screen does.
@@ -13,6 +13,8 @@ import { sandboxEndpoints } from '../../../shared/api/endpoints/sandbox';
 import { fetchData } from '../../lib/api';
 import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
+import { SHORTCUTS } from '../../lib/shortcuts';
+import './help.css';
 
 /** Loads the sandbox fault route as the screen's own data: its failure is the screen's error. */
 function SandboxServerError() {
@@ -40,6 +42,22 @@ export default function HelpPage() {
             <Typography.Paragraph>
               Unsaved changes are protected: leaving a form you have edited asks you to confirm first.
             </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="Keyboard shortcuts" id="shortcuts" data-testid="help-shortcuts">
+            <Typography.Paragraph>
+              The command palette goes to any area you may open, opens a record by type and id (“track 123”, “#45”),
+              searches a type, switches the brand and exports the list on screen.
+            </Typography.Paragraph>
+            <dl className="help-shortcuts">
+              {SHORTCUTS.map((s) => (
+                <div key={s.keys}>
+                  <dt><kbd>{s.keys}</kbd></dt>
+                  <dd>{s.what}</dd>
+                </div>
+              ))}
+            </dl>
           </Card>
         </Col>
         <Col xs={24} lg={12}>

@@ -6,12 +6,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Progress, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useSetAtom } from 'jotai';
 import type { BridgeEventPayload } from '../../../shared/bridge';
 import type { FilterValues } from '../../../shared/search';
 import { MSG } from '../../../shared/messages';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { askNotificationPermission, useShowInFolder } from '../exports/exports-live';
+import { listExportAtom } from './list-export';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 
@@ -99,6 +101,21 @@ export function ExportButton(props: Props) {
       message.error(`${MSG.download}: ${errorText(err)}`);
     }
   };
+
+  // A search list's export, offered by the command palette while the button could start it.
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  const setListExport = useSetAtom(listExportAtom);
+  const isList = !('start' in props);
+  const ready = isList && !job && total !== 0;
+  useEffect(() => {
+    if (!ready) return;
+    const entry = { run: () => void startRef.current() };
+    setListExport(entry);
+    return () => setListExport((current) => (current === entry ? null : current));
+  }, [ready, setListExport]);
 
   if (job) {
     const of = progress?.total ?? total ?? 0;

@@ -195,6 +195,17 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('dialog', { name: 'Downloads' })).toBeVisible();
     },
   },
+  {
+    name: 'command palette (open)',
+    route: '/dashboard (Ctrl+K)',
+    user: 'admin',
+    open: async (page, ctx) => {
+      await ctx.gotoConsole(page, '/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+    },
+  },
 ];
 
 /**
