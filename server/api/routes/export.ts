@@ -127,12 +127,13 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
  * SQL writing text `x` as csvText does: an apostrophe before a cell starting with
- * = + - @ tab or CR unless it is a plain number (shared/search/csv FORMULA_START and
+ * = + - @ tab or CR (ascii: the first code point, compared as integers, no text
+ * made per row) unless it is a plain number (shared/search/csv FORMULA_START and
  * PLAIN_NUMBER, the same patterns); empty text as NULL, so COPY writes an empty field
  * (it would quote an empty string).
  */
 const escapedText = (x: string) =>
-  `nullif(case when left(${x}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') and ${x} !~ '^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?$' then '''' || ${x} else ${x} end, '')`;
+  `nullif(case when ascii(${x}) in (61, 43, 45, 64, 9, 13) and ${x} !~ '^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?$' then '''' || ${x} else ${x} end, '')`;
 
 /** Status kinds over a boolean: the tag words for true and false. */
 const BOOLEAN_TAGS: Partial<Record<Column['kind'], (v: boolean) => { text: string }>> = {
