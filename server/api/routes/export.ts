@@ -64,11 +64,7 @@ export async function sendSearchCsv(
 
   const out = new PassThrough();
   let closed = false;
-  reply.raw.once('close', () => {
-    closed = !reply.raw.writableFinished;
-    // A client gone away frees the database at once (COPY would otherwise wait on backpressure).
-    if (closed) out.destroy();
-  });
+  reply.raw.once('close', () => (closed = !reply.raw.writableFinished));
   const write = async (chunk: string) => {
     if (!out.destroyed && !out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };

@@ -110,4 +110,23 @@ export function exportBytesSuite(get: () => RunningServer) {
     const titles = parsed.slice(1).map((row) => row[1]);
     expect(titles).toEqual(expect.arrayContaining(["'=cmd|' /C calc'!A0", "'+SUM(A1)", "'-2+3", "'@import", "'\tTabbed", "'\rCarriage", '-12.50', '+3', '1e5', "'-", 'two\nlines', 'crlf\r\nlines', '\\.', 'naïve — Ünïcödé ♫ 🎧']));
   });
+
+  it('frees the database when the client goes away mid-export (no COPY or transaction left open), and the next export is whole', async () => {
+    const cols = columnsOf('tracks');
+    const qs = `columns=${cols.map((c) => c.key).join(',')}`;
+    const stop = new AbortController();
+    const r = await fetch(`${get().api}/v4/catalog/tracks/export/?${qs}`, { headers: { authorization: `Bearer ${admin}` }, signal: stop.signal });
+    const reader = r.body!.getReader();
+    await reader.read();
+    stop.abort();
+    await reader.read().catch(() => undefined);
+    if (get().db.kind === 'postgres') {
+      const open = () => get().db.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and (query ilike 'copy (%' or query ilike 'declare export_rows%') and state <> 'idle'",
+      );
+      await expect.poll(async () => (await open())[0].n, { timeout: 10_000 }).toBe(0);
+    }
+    const { got, want } = await both('tracks', '/v4/catalog/tracks/', {}, cols);
+    expectSame('after an abort', got, want);
+  });
 }
