@@ -22,6 +22,7 @@ import { statementEndpoints } from '../../shared/api/endpoints/statements';
 import { jobEndpoints } from '../../shared/api/endpoints/jobs';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
+import { scanRecordEnds } from '../../shared/search/csv';
 import { exportNotice } from '../../shared/bridge/channels/exports';
 import type { ApiClient } from './api-client';
 import type { ExportHistory } from './export-history';
@@ -139,27 +140,7 @@ export class RecordCounter {
   private inQuotes = false;
   records = 0;
   feed(chunk: Uint8Array): void {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    // Between quotes: jump to the next quote, else to the next quote or line end (native searches, not a JS loop per byte).
-    let q = this.inQuotes;
-    let n = 0;
-    let i = 0;
-    while (i < buf.length) {
-      const quote = buf.indexOf(0x22, i);
-      if (q) {
-        if (quote === -1) break;
-        q = false;
-        i = quote + 1;
-        continue;
-      }
-      const end = quote === -1 ? buf.length : quote;
-      for (let nl = buf.indexOf(0x0a, i); nl !== -1 && nl < end; nl = buf.indexOf(0x0a, nl + 1)) n++;
-      if (quote === -1) break;
-      q = true;
-      i = quote + 1;
-    }
-    this.inQuotes = q;
-    this.records += n;
+    this.inQuotes = scanRecordEnds(chunk, this.inQuotes, () => this.records++);
   }
 }
 

@@ -16,7 +16,10 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 
 export type Row = Record<string, unknown>;
 
@@ -46,6 +49,20 @@ export interface Db extends Queryable {
    * a single connection and needs none.
    */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The output columns of a query, name and type OID in order: planned, not run (it is
+   * wrapped in LIMIT 0).
+   */
+  columnTypes(text: string, params?: readonly unknown[]): Promise<{ name: string; type: number }[]>;
+  /**
+   * PostgreSQL only (absent on PGlite, which cannot stream COPY TO STDOUT): runs
+   * `setup` then `COPY (select) TO STDOUT WITH (FORMAT csv)` in one read-only
+   * transaction on one connection, piped through `through` into `sink` with
+   * backpressure (the sink is not ended). COPY takes no parameters: `select` must hold
+   * its values as literals. On any failure (the sink closed early too) the connection
+   * is dropped rather than returned to the pool mid-COPY.
+   */
+  copyCsvTo?(select: string, setup: readonly string[], through: Transform, sink: Writable): Promise<void>;
   /** The engine's own handle, for the job queue (pg-boss takes a PGlite instance or a server URL). */
   readonly engine: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
@@ -106,6 +123,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
+    columnTypes: async (text, params) =>
+      (await lite.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({ name: f.name, type: f.dataTypeID })),
     runMigrations: (migrationsFolder) => migratePglite(orm, { migrationsFolder }),
     withMigrationLock: (fn) => fn(),
     engine: { kind: 'pglite', pglite: lite },
@@ -148,6 +167,21 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         throw e;
       } finally {
         client.release();
+      }
+    },
+    columnTypes: async (text, params) =>
+      (await pool.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({ name: f.name, type: f.dataTypeID })),
+    copyCsvTo: async (select, setup, through, sink) => {
+      const client = await pool.connect();
+      let broken = true;
+      try {
+        await client.query('begin read only');
+        for (const s of setup) await client.query(s);
+        await pipeline(client.query(copyTo(`copy (${select}) to stdout with (format csv)`)), through, sink, { end: false });
+        await client.query('commit');
+        broken = false;
+      } finally {
+        client.release(broken);
       }
     },
     runMigrations: (migrationsFolder) => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),

@@ -32,3 +32,30 @@ export function csvCell(value: CsvValue): string {
 export function csvLine(values: readonly CsvValue[]): string {
   return values.map(csvCell).join(',') + '\r\n';
 }
+
+/**
+ * Finds the record ends (LF bytes outside quotes) of a chunk of CSV bytes: calls
+ * `onRecordEnd` with each one's index and returns whether the chunk ends inside quotes
+ * (pass it back as `inQuotes` with the next chunk). A quoted cell may hold line ends,
+ * and an escaped quote ("") leaves the state as it was. Native searches for the next
+ * quote and line end (a Node Buffer's indexOf is memchr), not a JavaScript loop per byte.
+ */
+export function scanRecordEnds(b: Uint8Array, inQuotes: boolean, onRecordEnd: (index: number) => void): boolean {
+  let q = inQuotes;
+  let i = 0;
+  while (i < b.length) {
+    const quote = b.indexOf(0x22, i);
+    if (q) {
+      if (quote === -1) break;
+      q = false;
+      i = quote + 1;
+      continue;
+    }
+    const end = quote === -1 ? b.length : quote;
+    for (let nl = b.indexOf(0x0a, i); nl !== -1 && nl < end; nl = b.indexOf(0x0a, nl + 1)) onRecordEnd(nl);
+    if (quote === -1) break;
+    q = true;
+    i = quote + 1;
+  }
+  return q;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { startTestServer, type RunningServer } from './helpers';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
+import { exportBytesSuite } from './suites/exports';
 import { jobSuite } from './suites/jobs';
 import { salesSuite } from './suites/sales';
 import { mySupplierSuite } from './suites/my-supplier';
@@ -36,6 +37,7 @@ afterAll(async () => server?.close());
 
 describe('identity provider (PGlite)', () => authSuite(() => server));
 describe('lists (PGlite)', () => listSuite(() => server));
+describe('export bytes (PGlite)', () => exportBytesSuite(() => server));
 describe('jobs (PGlite)', () => jobSuite(() => server));
 describe('sales (PGlite)', () => salesSuite(() => server));
 describe('own supplier (PGlite)', () => mySupplierSuite(() => server));

@@ -11,6 +11,7 @@ import { startTestServer, type RunningServer } from './helpers';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 import { authSuite } from './suites/auth';
 import { listSuite } from './suites/lists';
+import { exportBytesSuite } from './suites/exports';
 import { jobSuite } from './suites/jobs';
 import { salesSuite } from './suites/sales';
 import { mySupplierSuite } from './suites/my-supplier';
@@ -58,6 +59,7 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   });
   describe('identity provider', () => authSuite(() => server));
   describe('lists', () => listSuite(() => server));
+  describe('export bytes', () => exportBytesSuite(() => server));
   describe('jobs', () => jobSuite(() => server));
   describe('sales', () => salesSuite(() => server));
   describe('own supplier', () => mySupplierSuite(() => server));
