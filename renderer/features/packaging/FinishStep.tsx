@@ -16,6 +16,7 @@ import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
+import { DeliverPanel } from './DeliverPanel';
 import { FolderBrowser } from './FolderBrowser';
 import { pickNative } from './pick';
 import { RefSelect } from './fields';
@@ -90,6 +91,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         extra={
           <Space direction="vertical">
             <List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />
+            <DeliverPanel folder={result.folder} supplierId={supplierId} />
             <Button onClick={onStartOver}>Start a new package</Button>
           </Space>
         }
