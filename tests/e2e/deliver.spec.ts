@@ -17,7 +17,7 @@ import { png, tone } from '../fixtures/audio';
 import { test, expect } from './fixtures';
 import { browseTo } from './helpers/folder-browser';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
-import { fillReleaseInfo } from './helpers/packaging';
+import { fillReleaseInfo, pickCoverAndAudio } from './helpers/packaging';
 import { expectAccessible } from './helpers/records';
 import { signIn } from './helpers/sign-in';
 
@@ -64,12 +64,7 @@ test('a supplier delivers a package from the wizard over SFTP; content ops sees 
   await page.getByLabel('Release title').fill(RELEASE);
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await page.getByTestId('cover-art').getByRole('button', { name: 'Browse…' }).click();
-  await browseTo(page, [base.split('/').pop()!, 'cover.png']);
-  await expect(page.getByTestId('cover-art-summary')).toContainText('1400×1400 PNG');
-  await page.getByRole('button', { name: 'Add audio folder…' }).click();
-  const dialog = await browseTo(page, [base.split('/').pop()!, 'audio']);
-  await dialog.getByRole('button', { name: 'Choose this folder' }).click();
+  await pickCoverAndAudio(page, base);
   await expect(page.getByTestId('track-row-2')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('track-row-1').click();
   await page.getByLabel('Track 1 title').fill(TITLES[0]);
