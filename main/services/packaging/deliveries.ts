@@ -92,7 +92,8 @@ export class PackageDeliveries {
 
 /** A connection failure in words (the error code when Node gives one). */
 function reasonOf(err: Error & { code?: string; level?: string }): string {
-  if (err.level === 'client-verify') return 'the server\'s host key is not the store\'s (SFTP_HOST_KEY)';
+  // ssh2: the hostVerifier refused the server's key (a handshake error).
+  if (err.level === 'handshake' && /^Host denied/.test(err.message)) return 'the server\'s host key is not the store\'s (SFTP_HOST_KEY)';
   switch (err.code) {
     case 'ECONNREFUSED': return 'the store\'s SFTP server refused the connection';
     case 'ECONNRESET': case 'EPIPE': return 'the connection to the store was broken';

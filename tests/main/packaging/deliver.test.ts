@@ -23,6 +23,7 @@ import { INGEST_BATCH_JOB } from '../../../shared/api/endpoints/jobs';
 import type { BridgeEventPayload } from '../../../shared/bridge/events';
 import { emptyRelease } from '../../../shared/packaging/draft';
 import { PKG_MSG } from '../../../shared/packaging/messages';
+import { newSshKeyPair } from '../../../shared/packaging/ssh-key';
 import { png, tempDir, tone } from '../../fixtures/audio';
 import { api, signIn, startTestServer, type RunningServer } from '../../server/helpers';
 
@@ -154,6 +155,14 @@ describe('Deliver to the store (bridge)', () => {
     const again = await call('packagingDeliver', { deliveryId: 'd2', folder, username: 'wizard-deliver' });
     expect(again).toMatchObject({ ok: true, value: { batch, uploaded: [], skipped: value.uploaded } });
     expect(await ingestJobs(batch)).toBe(1);
+  });
+
+  it('a server whose host key is not the pinned one is never sent anything', async () => {
+    const other = newSshKeyPair().public;
+    progress.length = 0;
+    expect(await bridgeTo({ host: '127.0.0.1', port: server.sftp!.port, hostKey: other })('packagingDeliver', { deliveryId: 'h1', folder, username: 'wizard-deliver' }))
+      .toMatchObject({ ok: false, error: { code: 'delivery_failed', message: PKG_MSG.deliverBroken('the server\'s host key is not the store\'s (SFTP_HOST_KEY)') } });
+    expect(progress.filter((p) => p.bytesDone > 0)).toEqual([]);
   });
 
   it('packagingCancel stops a running delivery', async () => {
