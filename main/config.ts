@@ -25,6 +25,20 @@ export interface MainConfig {
   /** Sentry-compatible DSN for systemReportError; none means reporting is a no-op. */
   sentryDsn?: string;
   externalAllowlist: readonly string[];
+  /**
+   * The store's SFTP drop server, where "Deliver to the store" sends packages: the
+   * sandbox's own (embedded API) or SFTP_URL (with SFTP_HOST_KEY pinned). None: delivery
+   * is refused with a message saying so.
+   */
+  sftp?: SftpServer;
+}
+
+/** An SFTP server to deliver to: its host, port and (pinned) host key. */
+export interface SftpServer {
+  host: string;
+  port: number;
+  /** The server's host key, an OpenSSH public key line ("ssh-ed25519 AAAA…"): any other is refused. */
+  hostKey?: string;
 }
 
 /**
@@ -73,4 +87,31 @@ export function checkHostUrl(name: 'API_URL' | 'IDP_URL', value: string): string
     );
   }
   return trimUrl(value);
+}
+
+/**
+ * The store's SFTP drop server from SFTP_URL (sftp://host[:port], port 22 by default)
+ * and SFTP_HOST_KEY (its public host key line), checked at start: no user name or
+ * password in the URL (main signs in with the supplier's key from the keychain), and a
+ * host other than this machine must have its host key pinned, or a delivery could be
+ * sent to whoever answers. Throws an Error whose message says what to change.
+ */
+export function checkSftpUrl(value: string, hostKey?: string): SftpServer {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new Error(`SFTP_URL is not a URL: "${value}". Give the server as sftp://host[:port].`);
+  }
+  if (u.protocol !== 'sftp:') throw new Error(`SFTP_URL must be an sftp:// URL, not ${u.protocol} ("${value}").`);
+  if (u.username || u.password) throw new Error('SFTP_URL must not contain a user name or password: each supplier signs in with its own delivery key.');
+  if (!u.hostname) throw new Error(`SFTP_URL has no host: "${value}".`);
+  const key = hostKey?.trim() || undefined;
+  if (key && !/^(ssh-ed25519|ecdsa-sha2-nistp(256|384|521)|ssh-rsa) [A-Za-z0-9+/]+=*( .*)?$/.test(key)) {
+    throw new Error('SFTP_HOST_KEY must be the server\'s public host key line, e.g. "ssh-ed25519 AAAA…".');
+  }
+  if (!key && !isLoopbackHost(u.hostname)) {
+    throw new Error(`SFTP_HOST_KEY is required with SFTP_URL ${value}: the server's host key is pinned so packages go only to the store.`);
+  }
+  return { host: u.hostname.replace(/^\[(.*)\]$/, '$1'), port: u.port ? Number(u.port) : 22, hostKey: key };
 }

@@ -10,7 +10,7 @@ import { JS_FLAGS } from '../../scripts/node-flags.mjs';
  * is dist/main/api-child.mjs, which gives server/cli.ts the process.send it reports
  * ready with (see api-child.ts).
  */
-export async function startUtilityApi(childPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; stop: () => void }> {
+export async function startUtilityApi(childPath: string, dataDir: string): Promise<{ apiUrl: string; idpUrl: string; sftpUrl: string | null; sftpHostKey: string | null; stop: () => void }> {
   const pglite = join(dataDir, 'pglite');
   mkdirSync(pglite, { recursive: true });
   // The server's request/error log (pino) goes to server.log beside the data, as the browser host's sandbox does.
@@ -23,9 +23,9 @@ export async function startUtilityApi(childPath: string, dataDir: string): Promi
     // options: a bare Node flag here would come too late, and main's --js-flags is not passed on.
     execArgv: [`--js-flags=${JS_FLAGS}`],
   });
-  const ready = await new Promise<{ api: string | number; idp: string | number }>((resolve, reject) => {
+  const ready = await new Promise<{ api: string | number; idp: string | number; sftp?: string; sftpHostKey?: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the sandbox API did not report ready within 120 s')), 120_000);
-    child.on('message', (msg: { type?: string; api: string | number; idp: string | number }) => {
+    child.on('message', (msg: { type?: string; api: string | number; idp: string | number; sftp?: string; sftpHostKey?: string }) => {
       if (msg?.type === 'ready') {
         clearTimeout(timer);
         resolve(msg);
@@ -36,5 +36,5 @@ export async function startUtilityApi(childPath: string, dataDir: string): Promi
       reject(new Error(`the sandbox API exited before it was ready (code ${code})`));
     });
   });
-  return { apiUrl: urlOf(ready.api), idpUrl: urlOf(ready.idp), stop: () => void child.kill() };
+  return { apiUrl: urlOf(ready.api), idpUrl: urlOf(ready.idp), sftpUrl: ready.sftp ?? null, sftpHostKey: ready.sftpHostKey ?? null, stop: () => void child.kill() };
 }

@@ -7,7 +7,7 @@
 import { app, BrowserWindow, ipcMain, Notification, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, checkSftpUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig, type SftpServer } from '../config';
 import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { openIdentityProviderSignIn } from '../services/external-links';
@@ -41,11 +41,14 @@ async function start(): Promise<void> {
   // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
   let apiUrl = process.env.API_URL ? checkHostUrl('API_URL', process.env.API_URL) : undefined;
   let idpUrl = process.env.IDP_URL ? checkHostUrl('IDP_URL', process.env.IDP_URL) : apiUrl;
+  // The store's SFTP drop server for "Deliver to the store": SFTP_URL, or the sandbox's own.
+  let sftp: SftpServer | undefined = process.env.SFTP_URL ? checkSftpUrl(process.env.SFTP_URL, process.env.SFTP_HOST_KEY) : undefined;
   if (!apiUrl) {
     const api = await startUtilityApi(join(distDir, 'main', 'api-child.mjs'), join(dataDir, 'sandbox'));
     stopApi = api.stop;
     apiUrl = api.apiUrl;
     idpUrl = api.idpUrl;
+    if (api.sftpUrl) sftp = checkSftpUrl(api.sftpUrl, api.sftpHostKey ?? undefined);
   }
   const config: MainConfig = {
     apiUrl: trimUrl(apiUrl),
@@ -55,6 +58,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     sentryDsn: process.env.SENTRY_DSN || undefined,
     externalAllowlist: EXTERNAL_ALLOWLIST,
+    sftp,
   };
   services = createServices(config, {
     transport: 'electron',

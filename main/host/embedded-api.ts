@@ -9,6 +9,8 @@ export interface EmbeddedApi {
   idpUrl: string;
   /** The sandbox's SFTP drop server (sftp://127.0.0.1:P), where suppliers deliver packages. */
   sftpUrl: string | null;
+  /** Its host key (OpenSSH public key line), pinned by main's deliveries. */
+  sftpHostKey: string | null;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -19,6 +21,7 @@ interface ReadyMessage {
   api: string | number;
   idp: string | number;
   sftp?: string;
+  sftpHostKey?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
     apiUrl: urlOf(ready.api),
     idpUrl: urlOf(ready.idp),
     sftpUrl: ready.sftp ?? null,
+    sftpHostKey: ready.sftpHostKey ?? null,
     child,
     stop: () =>
       new Promise<void>((done) => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, checkSftpUrl, defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
@@ -29,6 +29,9 @@ export interface HostOptions {
   apiUrl?: string;
   idpUrl?: string;
   sentryDsn?: string;
+  /** The store's SFTP drop server for deliveries when apiUrl is given (the sandbox has its own). */
+  sftpUrl?: string;
+  sftpHostKey?: string;
   vault?: TokenVault;
   version?: string;
   key?: string;
@@ -53,6 +56,8 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
     apiUrl: env.API_URL || undefined,
     idpUrl: env.IDP_URL || env.API_URL || undefined,
     sentryDsn: env.SENTRY_DSN || undefined,
+    sftpUrl: env.SFTP_URL || undefined,
+    sftpHostKey: env.SFTP_HOST_KEY || undefined,
   };
 }
 
@@ -64,6 +69,7 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
   // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
   const apiUrl = opts.apiUrl ? checkHostUrl('API_URL', opts.apiUrl) : undefined;
   const idpUrl = opts.idpUrl ? checkHostUrl('IDP_URL', opts.idpUrl) : apiUrl;
+  const sftp = opts.sftpUrl ? checkSftpUrl(opts.sftpUrl, opts.sftpHostKey) : undefined;
   const distDir = opts.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const dataDir = opts.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
@@ -78,6 +84,8 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
       version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
       sentryDsn: opts.sentryDsn,
       externalAllowlist: EXTERNAL_ALLOWLIST,
+      // The sandbox delivers to its own drop server (its host key pinned); otherwise SFTP_URL.
+      sftp: api?.sftpUrl ? checkSftpUrl(api.sftpUrl, api.sftpHostKey ?? undefined) : sftp,
     };
     let origin = '';
     const services = createServices(config, {

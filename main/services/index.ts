@@ -9,6 +9,8 @@ import { ExportService, announceExports, apiExportSource, downloadsTarget, type 
 import { ExportHistory } from './export-history';
 import type { PackagingService } from './packaging';
 import { createPackagingService } from './packaging/create';
+import { PackageDeliveries } from './packaging/deliveries';
+import { SftpDeliveryService } from './packaging/sftp-delivery';
 import type { PackagingDialogs } from './packaging/dialogs';
 import { SessionService } from './session';
 import { createSettingsService, type SettingsBackend, type SettingsService } from './settings';
@@ -33,6 +35,8 @@ export interface MainServices {
   exports: ExportsFacade;
   /** The packaging wizard's scans and package writer (main/services/packaging). */
   packaging: PackagingService;
+  /** "Deliver to the store": built packages sent over SFTP with the supplier's key from the keychain. */
+  deliveries: PackageDeliveries;
   /** Waits for async API jobs (spec §4 polling; main/services/job-poller.ts). */
   jobs: JobPoller;
   /** Cover art uploads and the media URLs of images and previews (main/services/media.ts). */
@@ -75,12 +79,21 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
   const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
   const packaging = createPackagingService(api, events, parts.packagingDialogs);
   const exportHistory = new ExportHistory(parts.settings);
+  const settings = createSettingsService(parts.settings);
+  const deliveries = new PackageDeliveries({
+    // deliver() refuses before this is asked when no server is configured.
+    sftp: new SftpDeliveryService({ vault: parts.vault, server: () => config.sftp! }),
+    packaging,
+    settings,
+    server: config.sftp,
+    emitProgress: (p) => events.emit('packagingDeliverProgress', p),
+  });
   return {
     config,
     events,
     session,
     api,
-    settings: createSettingsService(parts.settings),
+    settings,
     system: new SystemService(config, parts.transport, parts.openExternal, parts.fetch),
     exports: {
       service: new ExportService({
@@ -94,6 +107,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
       showInFolder: parts.showItemInFolder,
     },
     packaging,
+    deliveries,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),
     media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
     signIn: () => parts.signIn(session),

@@ -19,7 +19,8 @@
  *      another supplier, metadata-processing-error missing-isrc when a track has no
  *      ISRC); a cover art that is missing or not square is encoding-error invalid-image;
  *   4. inserts or updates the release, its tracks, artists (main and remixers),
- *      songwriters, publishers, territories and deal dates in one transaction
+ *      songwriters, publishers, territories, deal dates and price tiers (the release deal's
+ *      and each track's PriceCode) in one transaction
  *      (release-ingested; an update is `updated` with "updated metadata successfully");
  *   5. encodes its tracks with the encode jobs' code (jobs/encode.ts encodeRelease):
  *      encoded, or encoding-error when a track could not be encoded.
@@ -157,6 +158,12 @@ function dealDates(deals: ErnDeal[]) {
   };
 }
 
+/** The store's price tier the deals name (ERN PriceCode; a sale deal's before a pre-order's); null when none does. */
+function priceTier(deals: ErnDeal[]): string | null {
+  const priced = deals.filter((d) => d.priceCode);
+  return (priced.find((d) => !d.preOrder) ?? priced[0])?.priceCode?.slice(0, 64) ?? null;
+}
+
 /** Countries a track's deals name (none: Worldwide, no restriction). */
 function territories(deals: ErnDeal[]): string[] {
   const all = deals.flatMap((d) => d.territories);
@@ -274,14 +281,14 @@ async function writeRelease(tx: Queryable, ern: ErnRelease, c: WriteContext): Pr
   const fields = [
     ern.title.slice(0, 250), ern.catalogNumber, ern.upc, c.labelId, c.supplierId, c.genreId, type?.id ?? null,
     dates.street ?? ern.releaseDate, ern.releaseDate ?? dates.street, dates.preOrderStart, dates.exclusiveEnd,
-    c.exclusivePeriod, dates.preOrderStart !== null, ern.explicit,
+    c.exclusivePeriod, dates.preOrderStart !== null, ern.explicit, priceTier(ern.deals),
   ];
   let releaseId: number;
   if (c.existingId === null) {
     const [r] = await tx.query<{ id: number }>(
       `insert into releases (title, catalog_number, upc, label_id, supplier_id, genre_id, release_type_id, street_date, release_date,
-         pre_order_date, exclusive_date, exclusive_period, is_available_for_pre_order, is_explicit, encode_status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'Pending Audio Encode') returning id`, fields);
+         pre_order_date, exclusive_date, exclusive_period, is_available_for_pre_order, is_explicit, price_tier, encode_status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'Pending Audio Encode') returning id`, fields);
     releaseId = r.id;
     await recordHistory(tx, { entity: 'releases', entityId: releaseId, userId: c.userId, action: 'ingest', changes: { title: { old: null, new: ern.title } } });
   } else {
@@ -289,8 +296,8 @@ async function writeRelease(tx: Queryable, ern: ErnRelease, c: WriteContext): Pr
     await tx.query(
       `update releases set title = $1, catalog_number = $2, upc = $3, label_id = $4, supplier_id = $5, genre_id = $6, release_type_id = $7,
          street_date = $8, release_date = $9, pre_order_date = $10, exclusive_date = $11, exclusive_period = $12,
-         is_available_for_pre_order = $13, is_explicit = $14, version = version + 1
-       where id = $15`, [...fields, releaseId]);
+         is_available_for_pre_order = $13, is_explicit = $14, price_tier = $15, version = version + 1
+       where id = $16`, [...fields, releaseId]);
     await recordHistory(tx, { entity: 'releases', entityId: releaseId, userId: c.userId, action: 'ingest', changes: { title: { old: null, new: ern.title } } });
   }
   if (ern.image) {
@@ -313,19 +320,20 @@ async function writeRelease(tx: Queryable, ern: ErnRelease, c: WriteContext): Pr
     const values = [
       t.title.slice(0, 250), t.mixName?.slice(0, 128) ?? null, t.isrc, t.bpm !== null && t.bpm >= 20 && t.bpm <= 999 ? t.bpm : null, key?.id ?? null,
       c.trackGenres[i], t.copyright?.slice(0, 1000) ?? null, t.position, t.artists.join(', '),
-      dates.street ?? ern.releaseDate, dates.exclusiveEnd, c.labelId,
+      dates.street ?? ern.releaseDate, dates.exclusiveEnd, c.labelId, priceTier(t.deals),
     ];
     let trackId: number;
     if (same) {
       trackId = same.id;
       await tx.query(
         `update tracks set title = $1, mix_name = $2, isrc = $3, bpm = $4, key_id = $5, genre_id = $6, copyright_holder = $7, position = $8,
-           artist_names = $9, release_date = $10, exclusive_date = $11, label_id = $12, enabled = true, version = version + 1 where id = $13`, [...values, trackId]);
+           artist_names = $9, release_date = $10, exclusive_date = $11, label_id = $12, price_tier = $13, enabled = true, version = version + 1
+         where id = $14`, [...values, trackId]);
     } else {
       const [row] = await tx.query<{ id: number }>(
         `insert into tracks (title, mix_name, isrc, bpm, key_id, genre_id, copyright_holder, position, artist_names, release_date, exclusive_date,
-           label_id, release_id, supplier_id, encode_status)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'Pending Audio Encode') returning id`, [...values, releaseId, c.supplierId]);
+           label_id, price_tier, release_id, supplier_id, encode_status)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'Pending Audio Encode') returning id`, [...values, releaseId, c.supplierId]);
       trackId = row.id;
     }
     await recordHistory(tx, { entity: 'tracks', entityId: trackId, userId: c.userId, action: 'ingest', changes: { title: { old: null, new: t.title } } });

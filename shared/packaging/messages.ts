@@ -6,6 +6,13 @@
 import { MSG } from '../messages';
 
 export const PKG_MSG = {
+  deliverNotBuilt: 'Only a package built here in this session can be delivered: build it again',
+  deliverNoServer: 'No SFTP server is configured for deliveries (SFTP_URL)',
+  deliverNoSupplier: 'Choose the supplier this package is delivered for',
+  deliverRunning: 'This package is already being delivered',
+  deliverKeyRefused: (username: string) => `The store did not accept this console's delivery key for the SFTP user "${username}". Give the store the key below to add to that user, then deliver again`,
+  deliverBroken: (reason: string) => `The delivery stopped: ${reason}. Deliver again to resume: files already at the store are not sent again`,
+  deliverCancelled: 'The delivery was cancelled',
   required: (field: string) => `${field} is required`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   upcDigits: 'UPC/EAN must contain digits only',

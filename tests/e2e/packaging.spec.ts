@@ -20,7 +20,7 @@ import { xmllint } from '../fixtures/ddex';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { browseTo } from './helpers/folder-browser';
-import { fillReleaseInfo } from './helpers/packaging';
+import { fillReleaseInfo, pickCoverAndAudio } from './helpers/packaging';
 
 const SHOTS = 'test-results/screenshots';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
@@ -66,13 +66,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Track Details: cover art and the audio folder through main's folder browser.
-  await page.getByTestId('cover-art').getByRole('button', { name: 'Browse…' }).click();
-  await browseTo(page, [base.split('/').pop()!, 'cover.png']);
-  await expect(page.getByTestId('cover-art-summary')).toContainText('1400×1400 PNG');
-
-  await page.getByRole('button', { name: 'Add audio folder…' }).click();
-  const dialog = await browseTo(page, [base.split('/').pop()!, 'audio']);
-  await dialog.getByRole('button', { name: 'Choose this folder' }).click();
+  await pickCoverAndAudio(page, base);
   const problems = page.getByTestId('scan-problems');
   await expect(problems).toContainText('04 broken.flac', { timeout: 30_000 });
   await expect(problems).toContainText('The audio header is incomplete');

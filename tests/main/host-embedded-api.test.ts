@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('startEmbeddedApi', () => {
   it('forks the API with NODE_FLAGS on its command line, and stop() ends it', async () => {
     const cliPath = join(dir, 'cli.mjs');
-    writeFileSync(cliPath, "process.send({ type: 'ready', api: 41000, idp: 41001, sftp: 'sftp://127.0.0.1:41002' });\nsetInterval(() => {}, 1000);\n");
+    writeFileSync(cliPath, "process.send({ type: 'ready', api: 41000, idp: 41001, sftp: 'sftp://127.0.0.1:41002', sftpHostKey: 'ssh-ed25519 AAAAhost' });\nsetInterval(() => {}, 1000);\n");
     const dataDir = join(dir, 'sandbox');
     const api = await startEmbeddedApi({ cliPath, dataDir, timeoutMs: 20_000 });
     const pid = api.child.pid!;
@@ -25,6 +25,7 @@ describe('startEmbeddedApi', () => {
       expect(api.apiUrl).toBe('http://127.0.0.1:41000');
       // The sandbox's SFTP drop server, which npm start prints.
       expect(api.sftpUrl).toBe('sftp://127.0.0.1:41002');
+      expect(api.sftpHostKey).toBe('ssh-ed25519 AAAAhost');
       expect(cmdlineOf(pid)).toEqual([process.execPath, ...NODE_FLAGS, cliPath, '--data-dir', join(dataDir, 'pglite'), '--sandbox']);
     } finally {
       await api.stop();

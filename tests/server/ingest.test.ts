@@ -15,6 +15,7 @@ import { ingestKind } from '../../server/ingest/ingest';
 import type { JobRow } from '../../server/jobs/queue';
 import { openStorage, type Storage } from '../../server/storage';
 import { DELIVERY_STATUS_MESSAGES as M } from '../../shared/messages';
+import { STORE_PRICE_TIERS } from '../../shared/constants';
 import { AUDIO_FORMATS } from '../../shared/vocabularies';
 import { png, tempDir } from '../fixtures/audio';
 import { packageMaker, upcOf, type PackageMaker } from './fixtures/packages';
@@ -88,6 +89,31 @@ describe('ingest-batch', () => {
     }
     // The delivery's files are kept in storage: its XML among them.
     expect((await storage.get(`${d.storage_prefix}/${upc}.xml`))?.toString()).toContain('NewReleaseMessage');
+  }, 120_000);
+
+  it('stores the deals\' price tiers: the release deal\'s, and each track\'s own (none: not sold singly); an update takes the new ones', async () => {
+    const priced = async (releaseId: number | null) => ({
+      release: (await db.query<{ price_tier: string | null }>('select price_tier from releases where id = $1', [releaseId]))[0].price_tier,
+      tracks: (await db.query<{ price_tier: string | null }>('select price_tier from tracks where release_id = $1 order by position', [releaseId])).map((t) => t.price_tier),
+    });
+    const { batch, upc } = await buildPackage();
+    const d = await ingest(batch);
+    expect(d.release_status).toBe('encoded');
+    expect(await priced(d.release_id)).toEqual({ release: STORE_PRICE_TIERS.release, tracks: [STORE_PRICE_TIERS.track, STORE_PRICE_TIERS.track] });
+
+    // Delivered again with another release tier and no deal of its own for track 2 (still valid ERN 4.3).
+    await db.query("update record_history set created_at = now() - interval '5 minutes' where entity = 'releases' and entity_id = $1", [d.release_id]);
+    const again = await ingest((await buildPackage({
+      upc,
+      xml: (x) => {
+        const edited = x.replaceAll(`>${STORE_PRICE_TIERS.release}<`, '>RELEASE_MID<')
+          .replace(/<ReleaseDeal>\s*<DealReleaseReference>R2<\/DealReleaseReference>[\s\S]*?<\/ReleaseDeal>/, '');
+        expect(edited).not.toContain('<DealReleaseReference>R2<');
+        return edited;
+      },
+    })).batch);
+    expect(again).toMatchObject({ release_status: 'encoded', album_action: 'update', release_id: d.release_id });
+    expect(await priced(d.release_id)).toEqual({ release: 'RELEASE_MID', tracks: [STORE_PRICE_TIERS.track, null] });
   }, 120_000);
 
   it('the same release delivered again is an update: "updated metadata successfully", no second release', async () => {

@@ -4,10 +4,12 @@ import type { SessionUser } from '../../../shared/bridge/channels/session';
 import type { packagingChannels } from '../../../shared/bridge/channels/packaging';
 import { STATUS_TEXT } from '../../../shared/messages';
 import type { PackagingService } from '../../services/packaging';
+import type { PackageDeliveries } from '../../services/packaging/deliveries';
 import type { AreaHandlers } from '../types';
 
 export interface PackagingHandlerDeps {
   packaging: PackagingService;
+  deliveries: PackageDeliveries;
   session: { status(): Promise<{ signedIn: boolean; user: SessionUser | null }> };
 }
 
@@ -52,7 +54,10 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
     packagingBuild: guard((req) => p.build(req)),
     packagingCancel: guard((req) => {
       p.cancel(req.id);
+      s.deliveries.cancel(req.id);
       return { ok: true as const };
     }),
+    packagingDeliveryKey: guard((req) => s.deliveries.key(req.supplierId)),
+    packagingDeliver: guard((req) => s.deliveries.deliver(req)),
   };
 }

@@ -10,6 +10,7 @@
  * packaged) and the running operations (cancellable by id).
  */
 import { createReadStream } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { homedir } from 'node:os';
@@ -66,6 +67,8 @@ export class PackagingService {
   private readonly browseRoots: string[];
   /** Real paths the user picked (folders or files): the only places main reads. */
   private readonly picked = new Set<string>();
+  /** The packages built in this launch: batch folder → its files relative to the output folder, BatchComplete last. */
+  private readonly built = new Map<string, string[]>();
   /** Drops being granted: a scan that follows a drop waits for its grant. */
   private granting: Promise<unknown> = Promise.resolve();
   private readonly entries = new Map<string, ScanEntry>();
@@ -231,6 +234,9 @@ export class PackagingService {
         signal: ac.signal,
         onProgress: (p) => this.deps.emitBuildProgress?.({ buildId: req.buildId, ...p }),
       });
+      const batch = basename(res.folder);
+      // Delivered in the writer's order: the resources, the release XML that names them, BatchComplete last.
+      this.built.set(res.folder, [...res.files.map((f) => `${batch}/${f.name}`), `${batch}/${res.xml}`, `${batch}/${res.batchComplete}`]);
       return { folder: res.folder, xml: res.xml, batchComplete: res.batchComplete, files: res.files };
     } catch (e) {
       throw toBridgeError(e);
@@ -241,6 +247,17 @@ export class PackagingService {
 
   cancel(id: string): void {
     this.running.get(id)?.abort();
+  }
+
+  /**
+   * A package this launch built, to deliver: its output folder (the root the files are
+   * relative to), batch id and files (BatchComplete last). Only those: the renderer
+   * cannot have main send any other folder.
+   */
+  builtPackage(folder: string): { root: string; batch: string; files: string[] } {
+    const files = this.built.get(folder);
+    if (!files) throw new BridgeError({ code: 'not_built', message: PKG_MSG.deliverNotBuilt });
+    return { root: dirname(folder), batch: basename(folder), files };
   }
 
   async close(): Promise<void> {

@@ -6,8 +6,8 @@
  * leaves main, for content ops to add to the supplier's SFTP user. Deliveries run
  * deliverPackage with progress and can be cancelled by id.
  *
- * Not wired yet: the bridge channels (shared/bridge/channels/packaging.ts) and the
- * wizard's Finish step button that call it are issue 15's next step.
+ * The wizard's "Deliver to the store" reaches it through PackageDeliveries
+ * (./deliveries.ts) and the bridge channels packagingDeliveryKey and packagingDeliver.
  */
 import { newSshKeyPair } from '../../../shared/packaging/ssh-key';
 import { createHash } from 'node:crypto';

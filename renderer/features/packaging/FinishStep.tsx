@@ -16,6 +16,7 @@ import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
+import { DeliverPanel } from './DeliverPanel';
 import { FolderBrowser } from './FolderBrowser';
 import { pickNative } from './pick';
 import { RefSelect } from './fields';
@@ -85,11 +86,14 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
     return (
       <Result
         status="success"
+        // Paths and file names have no spaces: they wrap anywhere rather than widen a phone's page.
+        style={{ overflowWrap: 'anywhere', paddingInline: 0 }}
         title="Package written"
         subTitle={<Typography.Text code data-testid="package-folder">{result.folder}</Typography.Text>}
         extra={
-          <Space direction="vertical">
+          <Space direction="vertical" style={{ width: '100%', maxWidth: 900 }}>
             <List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />
+            <DeliverPanel folder={result.folder} supplierId={supplierId} />
             <Button onClick={onStartOver}>Start a new package</Button>
           </Space>
         }

@@ -57,6 +57,8 @@ export const releases = pgTable('releases', {
   exclusive_date: date(),
   price_override: numeric({ precision: 10, scale: 2 }),
   price_override_firm: boolean().notNull().default(false),
+  /** The store's price tier the supplier's release deal names (ERN PriceCode, e.g. RELEASE_FRONT); null: none given. */
+  price_tier: text(),
   exclusive_period: integer(),
   is_available_for_pre_order: boolean().notNull().default(false),
   default_pre_order_weeks: integer().notNull().default(0),
@@ -116,6 +118,8 @@ export const tracks = pgTable('tracks', {
   publish_date: date(),
   release_date: date(),
   exclusive_date: date(),
+  /** The store's price tier of the track's own deal (ERN PriceCode, e.g. TRACK_FRONT); null: not sold singly. */
+  price_tier: text(),
   free_download_start_date: date(),
   free_download_end_date: date(),
   is_available_for_streaming: boolean().notNull().default(true),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FTP_USERNAME_PATTERN } from '../../api/endpoints/ftp-users';
+import { FTP_USER_MSG } from '../../messages';
 import { CoverArt, ReleaseDraft, TrackDraft } from '../../packaging/draft';
 import { ScanEntry } from '../../packaging/model';
 import { channel, Ok } from '../define';
@@ -42,6 +44,32 @@ export const BuildResult = z.object({
   files: z.array(z.object({ name: z.string(), md5: z.string(), size: z.number() })),
 });
 export type BuildResult = z.infer<typeof BuildResult>;
+
+/** This console's SFTP delivery key for a supplier (its public half only) and where deliveries go. */
+export const DeliveryKeyInfo = z.object({
+  supplierId: z.number().int(),
+  /** One authorized_keys line ("ssh-ed25519 AAAA… comment") for the store to add to the supplier's SFTP user. */
+  publicKey: z.string(),
+  /** SHA256:… as `ssh-keygen -l` prints it. */
+  fingerprint: z.string(),
+  /** The SFTP user name last delivered with for this supplier (null before the first delivery). */
+  username: z.string().nullable(),
+  /** sftp://host:port, or null when no SFTP server is configured. */
+  server: z.string().nullable(),
+});
+export type DeliveryKeyInfo = z.infer<typeof DeliveryKeyInfo>;
+
+export const DeliverResult = z.object({
+  /** The batch id (the batch folder's name). */
+  batch: z.string(),
+  /** Sent in this run, relative to the output folder, BatchComplete last. */
+  uploaded: z.array(z.string()),
+  /** Already at the store whole (same size and SHA-256): a resumed delivery. */
+  skipped: z.array(z.string()),
+});
+export type DeliverResult = z.infer<typeof DeliverResult>;
+
+export const SftpUsername = z.string().trim().regex(FTP_USERNAME_PATTERN, FTP_USER_MSG.usernameFormat);
 
 export const packagingChannels = {
   packagingPick: channel(
@@ -93,5 +121,15 @@ export const packagingChannels = {
       .strict(),
     BuildResult,
   ),
-  packagingCancel: channel('Cancels a running scan or build by its id; a cancelled build leaves nothing behind.', z.object({ id: OpId }).strict(), Ok),
+  packagingCancel: channel('Cancels a running scan, build or delivery by its id; a cancelled build leaves nothing behind (a cancelled delivery never completes its batch).', z.object({ id: OpId }).strict(), Ok),
+  packagingDeliveryKey: channel(
+    'This console\'s SFTP delivery key for the supplier (the signed-in supplier\'s own, or the one staff chose): made on first use, its private half kept in the OS keychain; only the public line and fingerprint are answered, for the store to add to the supplier\'s SFTP user. With the SFTP user name last used for the supplier and the server deliveries go to.',
+    z.object({ supplierId: z.number().int().positive().optional() }).strict(),
+    DeliveryKeyInfo,
+  ),
+  packagingDeliver: channel(
+    'Delivers a package this console built in this launch (its batch folder, as packagingBuild answered it) to the store\'s SFTP drop server as the supplier\'s SFTP user, signed in with the supplier\'s delivery key from the keychain: the release\'s files, then BatchComplete last. Delivering again resumes: files already at the store whole are skipped. The user name is kept for the next delivery. Progress arrives as packagingDeliverProgress events; packagingCancel stops it. A refused key is the error `delivery_key_refused` with the public key in its detail.',
+    z.object({ deliveryId: OpId, folder: AbsPath, supplierId: z.number().int().positive().optional(), username: SftpUsername }).strict(),
+    DeliverResult,
+  ),
 } as const;

@@ -5,7 +5,7 @@ import { channel, Ok } from '../define';
  * Keys of the settings store (electron-store in Electron, conf in the browser host).
  * Tokens are never among them: they live in the OS keychain.
  */
-export const SettingsKey = z.enum(['auth', 'preferences', 'drawer', 'savedViews', 'packagingDraft']);
+export const SettingsKey = z.enum(['auth', 'preferences', 'drawer', 'savedViews', 'packagingDraft', 'sftpDelivery']);
 export type SettingsKey = z.infer<typeof SettingsKey>;
 
 export const settingsChannels = {

@@ -1,5 +1,6 @@
 /** Driving the packaging wizard in Chromium: its selects, main's folder browser, a valid Release Info step. */
 import { expect, type Page } from '@playwright/test';
+import { browseTo } from './folder-browser';
 
 const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
@@ -23,4 +24,18 @@ export async function fillReleaseInfo(page: Page, upc = '036000291452'): Promise
   await page.getByLabel('Street date').fill('2026-12-01');
   await page.getByLabel('Release date').fill('2026-12-01');
   await chooseByLabel(page, 'Genre');
+}
+
+/**
+ * Track Details: the cover art (`<base>/cover.png`, 1400×1400 PNG) and the audio folder
+ * (`<base>/audio`) chosen through main's folder browser; `base` is a folder in the home folder.
+ */
+export async function pickCoverAndAudio(page: Page, base: string): Promise<void> {
+  const top = base.split('/').pop()!;
+  await page.getByTestId('cover-art').getByRole('button', { name: 'Browse…' }).click();
+  await browseTo(page, [top, 'cover.png']);
+  await expect(page.getByTestId('cover-art-summary')).toContainText('1400×1400 PNG');
+  await page.getByRole('button', { name: 'Add audio folder…' }).click();
+  const dialog = await browseTo(page, [top, 'audio']);
+  await dialog.getByRole('button', { name: 'Choose this folder' }).click();
 }

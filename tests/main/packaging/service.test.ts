@@ -5,12 +5,21 @@ import { dispatch } from '../../../main/bridge/dispatch';
 import { packagingHandlers } from '../../../main/bridge/handlers/packaging';
 import type { Handlers } from '../../../main/bridge/types';
 import { PackagingService } from '../../../main/services/packaging';
+import { PackageDeliveries } from '../../../main/services/packaging/deliveries';
+import { SftpDeliveryService } from '../../../main/services/packaging/sftp-delivery';
+import { createMemoryBackend, createSettingsService } from '../../../main/services/settings';
+import { createMemoryVault } from '../../../main/services/token-vault';
 import { STORE_DDEX_PARTY } from '../../../shared/constants';
 import { emptyRelease } from '../../../shared/packaging/draft';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import type { ScanProgress } from '../../../shared/packaging/model';
 import { png, tempDir, tone } from '../../fixtures/audio';
 
+/** Deliveries with no SFTP server configured (the delivery channels are tested in deliver.test.ts). */
+const noDeliveries = (packaging: PackagingService) => new PackageDeliveries({
+  sftp: new SftpDeliveryService({ vault: createMemoryVault(), server: () => ({ host: '127.0.0.1', port: 1 }) }),
+  packaging, settings: createSettingsService(createMemoryBackend()), server: undefined,
+});
 const { dir: home, cleanup } = tempDir('pkgs-home-');
 const { dir: elsewhere, cleanup: cleanup2 } = tempDir('pkgs-else-');
 const progress: ScanProgress[] = [];
@@ -21,7 +30,7 @@ const service = new PackagingService({
 });
 let scope = 'app:baseware user:supplier brand:dance';
 const session = { status: async () => ({ signedIn: true, user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } }) };
-const handlers = packagingHandlers({ packaging: service, session }) as unknown as Handlers;
+const handlers = packagingHandlers({ packaging: service, deliveries: noDeliveries(service), session }) as unknown as Handlers;
 const ctx = { transport: 'host' as const, origin: 'http://127.0.0.1' };
 const call = (channel: string, req: unknown) => dispatch(handlers, channel, req, ctx);
 
@@ -190,7 +199,7 @@ describe('picks with native dialogs (Electron)', () => {
     fetchSupplier: async () => ({ id: 1, name: 'S', ddex_party_id: 'PADPIDA2014120301' }),
     dialogs: { pick: async () => answer, onDrop: (l) => (drop = l) },
   });
-  const nativeCall = (channel: string, req: unknown) => dispatch(packagingHandlers({ packaging: native, session }) as unknown as Handlers, channel, req, ctx);
+  const nativeCall = (channel: string, req: unknown) => dispatch(packagingHandlers({ packaging: native, deliveries: noDeliveries(native), session }) as unknown as Handlers, channel, req, ctx);
   beforeAll(() => {
     mkdirSync(join(dir, 'a'));
     mkdirSync(join(dir, 'b'));
@@ -241,7 +250,7 @@ describe('cancelling through the bridge (packagingCancel)', () => {
     emitScanProgress: (p) => onScan(p),
     emitBuildProgress: (p) => onBuild(p),
   });
-  const c = (channel: string, req: unknown) => dispatch(packagingHandlers({ packaging: svc, session }) as unknown as Handlers, channel, req, ctx);
+  const c = (channel: string, req: unknown) => dispatch(packagingHandlers({ packaging: svc, deliveries: noDeliveries(svc), session }) as unknown as Handlers, channel, req, ctx);
   beforeAll(async () => {
     mkdirSync(join(dir, 'audio'));
     mkdirSync(join(dir, 'out'));

@@ -1,0 +1,2 @@
+ALTER TABLE "releases" ADD COLUMN "price_tier" text;--> statement-breakpoint
+ALTER TABLE "tracks" ADD COLUMN "price_tier" text;
