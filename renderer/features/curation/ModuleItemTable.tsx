@@ -167,7 +167,7 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const from = ids.indexOf(Number(active.id));
-    drag.current = { ...measureRows(bodyRef.current?.rows ?? [], from), origin: boxRef.current?.getBoundingClientRect().top ?? 0 };
+    drag.current = { ...measureRows(bodyRef.current?.children ?? [], from), origin: boxRef.current?.getBoundingClientRect().top ?? 0 };
     target.current = from;
     setMarker(null);
   };
@@ -175,7 +175,7 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
     const g = drag.current;
     if (!g) return;
     const t = targetIndex(g, delta.y);
-    if (t === target.current) return;
+    if (t < 0 || t === target.current) return;
     target.current = t;
     const y = markerY(g, t);
     setMarker(y == null ? null : y - g.origin);
