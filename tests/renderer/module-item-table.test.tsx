@@ -30,6 +30,25 @@ const key = (code: string) => act(async () => {
   await new Promise((r) => setTimeout(r, 0));
 });
 
+/** The table of items 1-3 with the nth handle (0-based) picked up by Space; returns onMove. */
+async function pickUp(n: number) {
+  layOut();
+  const onMove = vi.fn();
+  render(
+    <MemoryRouter>
+      <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date('2026-01-10T12:00:00Z')} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
+        removingId={null} removeDisabled={false} onRemove={() => {}} />
+    </MemoryRouter>,
+  );
+  const handle = screen.getAllByTestId('reorder-handle')[n]!;
+  handle.focus();
+  await act(async () => {
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  return onMove;
+}
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -37,20 +56,7 @@ afterEach(() => {
 
 describe('SortableItemTable by keyboard', () => {
   it('moves the first item down two rows: marker, announcements, and the position it takes', async () => {
-    layOut();
-    const onMove = vi.fn();
-    render(
-      <MemoryRouter>
-        <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date('2026-01-10T12:00:00Z')} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
-          removingId={null} removeDisabled={false} onRemove={() => {}} />
-      </MemoryRouter>,
-    );
-    const handle = screen.getAllByTestId('reorder-handle')[0]!;
-    handle.focus();
-    await act(async () => {
-      fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    const onMove = await pickUp(0);
     const live = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
     expect(live()).toContain('item 1 is over position 1');
     expect(screen.queryByTestId('drop-marker')).toBeNull();
@@ -68,20 +74,7 @@ describe('SortableItemTable by keyboard', () => {
   });
 
   it('Escape cancels: nothing moves', async () => {
-    layOut();
-    const onMove = vi.fn();
-    render(
-      <MemoryRouter>
-        <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date()} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
-          removingId={null} removeDisabled={false} onRemove={() => {}} />
-      </MemoryRouter>,
-    );
-    const handle = screen.getAllByTestId('reorder-handle')[2]!;
-    handle.focus();
-    await act(async () => {
-      fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-      await new Promise((r) => setTimeout(r, 0));
-    });
+    const onMove = await pickUp(2);
     await key('ArrowUp');
     await key('Escape');
     expect(onMove).not.toHaveBeenCalled();
