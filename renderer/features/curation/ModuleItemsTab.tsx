@@ -7,33 +7,28 @@
  * with its URL too); at most 250 ("ITEM LIMIT EXCEEDED", also refused by the server).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Space, Table, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Form, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { AddModuleItem, CURATION_MSG, type ModuleItem } from '../../../shared/api/endpoints';
+import { AddModuleItem, CURATION_MSG } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  CATALOGUE_ITEM_TYPES, DATE_RANGE, YOUTUBE_ITEM_TYPE, field, id as idValue, isCatalogueItemType, mayEdit, moduleItemStatus, moveTrack,
-  longText, recordRoute, renumber, type FieldDecl,
+  CATALOGUE_ITEM_TYPES, DATE_RANGE, YOUTUBE_ITEM_TYPE, field, id as idValue, isCatalogueItemType, mayEdit, moveTrack,
+  longText, renumber, type FieldDecl,
 } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
-import { TONE_COLOR } from '../../ui/tones';
 import { FieldInput } from '../records/FieldInput';
-import { DragHandle, SortableRow } from '../records/ReleaseTracksTab';
 import { ReferenceSelect } from '../records/ReferenceInput';
 import { serverFieldErrors, type FieldErrors, type RefValue } from '../records/form-model';
 import { recordKeys } from '../records/api';
-import { LoadError, TAB_TABLE } from '../records/tab-parts';
+import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import { referenceOptions } from '../search/queries';
 import { ModuleImagePicker } from './ModuleImagePicker';
+import { ItemRow, ItemTable, SortableItemTable, itemLabel } from './ModuleItemTable';
 import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';
 
 const ITEM_TYPE: FieldDecl = field('Item Type', 'select', idValue, { list: 'item-types' });
@@ -42,11 +37,6 @@ const TEXT_FIELDS: Readonly<Record<'image_url' | 'url', FieldDecl>> = {
   url: field('URL', 'text', longText()),
 };
 const DATES = DATE_RANGE as unknown as Readonly<Record<'start_date' | 'end_date', FieldDecl>>;
-
-/** What an item shows: its catalogue object (linked), else its URL or image. */
-function itemLabel(i: ModuleItem): string {
-  return i.item?.name ?? i.url ?? i.image_url ?? '';
-}
 
 export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   const principal = useAtomValue(principalAtom);
@@ -74,75 +64,25 @@ export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
     },
   });
   const remove = useMutation({ mutationFn: (itemId: number) => removeModuleItem(id, itemId), onSuccess: refresh });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   if (q.isPending) return <Loading />;
   if (q.isError) return <LoadError error={q.error} />;
 
   const byId = new Map(loaded.map((i) => [i.id, i]));
-  const rows = ids.map((iid, n) => ({ ...byId.get(iid)!, shownPosition: n + 1 }));
   const titleOf = (iid: unknown) => itemLabel(byId.get(Number(iid))!) || String(iid);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    setOrder(moveTrack(ids, Number(active.id), ids.indexOf(Number(over.id)) + 1).map((p) => p.id));
-  };
-
-  const table = (
-    <Table<(typeof rows)[number]>
-      {...TAB_TABLE}
-      data-testid="module-items"
-      dataSource={rows}
-      components={mayWrite ? { body: { row: SortableRow } } : undefined}
-      columns={[
-        ...(mayWrite ? [{ key: 'sort', width: 48, title: <span className="sr-only">Reorder</span>, render: (_: unknown, r: (typeof rows)[number]) => <DragHandle title={titleOf(r.id)} /> }] : []),
-        { key: 'position', title: '#', width: 56, render: (_, r) => <span data-testid="item-position">{r.shownPosition}</span> },
-        { key: 'type', title: 'Item Type', render: (_, r) => r.item_type.name },
-        {
-          key: 'item', title: 'Item', render: (_, r) => {
-            const table = CATALOGUE_ITEM_TYPES[r.item_type.name];
-            const to = r.item && table ? recordRoute(table, r.item.id) : null;
-            return to ? <Link to={to} data-testid="item-label">{itemLabel(r)}</Link> : <span data-testid="item-label" className="module-items__text">{itemLabel(r)}</span>;
-          },
-        },
-        { key: 'start', title: 'Start Date', render: (_, r) => r.start_date ?? '' },
-        { key: 'end', title: 'End Date', render: (_, r) => r.end_date ?? '' },
-        {
-          key: 'status', title: 'Status', render: (_, r) => {
-            const s = moduleItemStatus(r, now);
-            return s ? <Tag color={TONE_COLOR[s.tone]} data-testid="item-status">{s.text}</Tag> : null;
-          },
-        },
-        ...(mayWrite ? [{
-          key: 'remove', width: 56, title: <span className="sr-only">Remove</span>, render: (_: unknown, r: (typeof rows)[number]) => (
-            <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`Remove ${titleOf(r.id)}`} loading={remove.isPending && remove.variables === r.id}
-              disabled={dirty} onClick={() => remove.mutate(r.id)} />
-          ),
-        }] : []),
-      ]}
-    />
-  );
+  const onMove = (moved: number, position: number) => setOrder(moveTrack(ids, moved, position).map((p) => p.id));
 
   return (
     <div className="module-items" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <p className="muted" data-testid="item-count">{`${loaded.length} of ${LIMITS.pageModuleItems} items`}</p>
       {loaded.length === 0 ? <Empty description="This module has no items yet" /> : mayWrite ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            screenReaderInstructions: { draggable: 'To reorder, press Space, move the item with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
-            announcements: {
-              onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-              onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined),
-              onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`),
-              onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-            },
-          }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>{table}</SortableContext>
-        </DndContext>
-      ) : table}
+        <SortableItemTable ids={ids} byId={byId} now={now} titleOf={titleOf} onMove={onMove}
+          removingId={remove.isPending ? remove.variables : null} removeDisabled={dirty} onRemove={remove.mutate} />
+      ) : (
+        <ItemTable sortable={false}>
+          {ids.map((iid, n) => <ItemRow key={iid} item={byId.get(iid)!} position={n + 1} now={now} title={titleOf(iid)} />)}
+        </ItemTable>
+      )}
       {mayWrite && loaded.length > 0 && (
         <div className="record-save-bar">
           {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('module', save.error)} data-testid="order-error" />}
