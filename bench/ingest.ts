@@ -9,8 +9,9 @@
  * a fresh release each time):
  *   - BatchComplete → all CONVERTED, and its encode phase (the first track TRANSCODING →
  *     all CONVERTED);
- *   - the same ffmpeg commands run directly in this process (jobs/transcode.ts on each
- *     source: one at a time, the 1-worker yardstick; two at a time, the 2-worker one);
+ *   - the same ffmpeg commands run directly in this process right after each run
+ *     (jobs/transcode.ts on each source: one at a time, the 1-worker yardstick; two at a
+ *     time, the 2-worker one);
  *   - each worker process's peak RSS (sampled from /proc; ffmpeg is a process of its own).
  * Prints a table, then ONE JSON line with the goals as booleans: encode throughput ≥ 0.9×
  * the direct commands', two workers ≥ 1.7× one, worker peak RSS under 300 MB.
@@ -47,6 +48,8 @@ interface Run {
   totalS: number;
   encodeS: number;
   peakRssMb: number[];
+  /** The same ffmpeg commands run directly, `workers` at a time. */
+  directS: number;
 }
 
 /** Starts `n` worker processes of the built server; resolves when each has said it is ready. */
@@ -135,18 +138,19 @@ export default async function main(argv: string[]) {
       const t0 = performance.now();
       await queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: batch });
       const t = await untilConverted(db, upc, tracks, t0);
-      runs.push({ workers: n, ...t, peakRssMb: rss.map((r) => r.stop().peakMb) });
+      const peakRssMb = rss.map((r) => r.stop().peakMb);
       await stopAll(mine);
+      // Right after the run it is the yardstick of (the machine's load changes less in between).
+      console.error(`the same ffmpeg commands directly, ${n} at a time…`);
+      runs.push({ workers: n, ...t, peakRssMb, directS: await direct(sources, n, dir) });
     }
-    console.error('the same ffmpeg commands, directly…');
-    const direct1 = await direct(sources, 1, dir);
-    const direct2 = await direct(sources, 2, dir);
     await maker.close();
     await queue.stop();
     await db.close();
     await storage.close();
 
     const [one, two] = runs;
+    const [direct1, direct2] = [one.directS, two.directS];
     const vsDirect1 = direct1 / one.encodeS;
     const vsDirect2 = direct2 / two.encodeS;
     const twoVsOne = one.totalS / two.totalS;
