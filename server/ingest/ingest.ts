@@ -22,8 +22,9 @@
  *      songwriters, publishers, territories, deal dates and price tiers (the release deal's
  *      and each track's PriceCode) in one transaction
  *      (release-ingested; an update is `updated` with "updated metadata successfully");
- *   5. encodes its tracks with the encode jobs' code (jobs/encode.ts encodeRelease):
- *      encoded, or encoding-error when a track could not be encoded.
+ *   5. queues the release's encode job (jobs/encode.ts, once per delivery and ingest
+ *      job): its per-track jobs end the delivery encoded, or encoding-error when a track
+ *      could not be encoded.
  * Every status change appends a delivery_events row (the delivery's timeline) in the
  * transaction that sets it. A run stopped half-way is retried by pg-boss: a delivery is
  * found again by (job, XML path), so a retry picks up where the last run stopped and never
@@ -38,11 +39,11 @@ import type { IngestBatchPayload } from '../../shared/api/endpoints/jobs';
 import { DELIVERY_STATUS_MESSAGES } from '../../shared/messages';
 import { recordHistory } from '../api/history';
 import type { Db, Queryable } from '../db/client';
-import { encodeRelease } from '../jobs/encode';
-import type { JobKind } from '../jobs/queue';
+import { queueDeliveryEncode } from '../jobs/encode';
+import type { JobContext, JobKind } from '../jobs/queue';
 import type { Storage } from '../storage';
 import { readErn, type ErnDeal, type ErnRelease } from './read-ern';
-import { finishDeliveryEncode, setDeliveryStatus, type DeliveryMessageKey } from './status';
+import { setDeliveryStatus, type DeliveryMessageKey } from './status';
 import { validateErn43 } from './validate-ern';
 
 /** Statuses after which a delivery's metadata is in the catalogue and its tracks wait for encoding. */
@@ -362,7 +363,8 @@ async function writeRelease(tx: Queryable, ern: ErnRelease, c: WriteContext): Pr
 }
 
 /** Runs an ingest-batch job. */
-async function ingestBatch(db: Db, storage: Storage, jobId: number, payload: IngestBatchPayload, owner: number | null, signal: AbortSignal) {
+async function ingestBatch(db: Db, storage: Storage, jobId: number, payload: IngestBatchPayload, owner: number | null, { signal, enqueue }: JobContext) {
+  if (!enqueue) throw new Error('An ingest-batch job runs on a job queue.');
   if (!Number.isInteger(payload.supplier_id) || typeof payload.batch_dir !== 'string' || !isAbsolute(payload.batch_dir)) {
     throw new Error('An ingest-batch job needs a supplier_id and an absolute batch_dir.');
   }
@@ -374,7 +376,7 @@ async function ingestBatch(db: Db, storage: Storage, jobId: number, payload: Ing
     const [now] = await db.query<{ release_status: string; release_id: number | null; album_action: string }>(
       'select release_status, release_id, album_action from deliveries where id = $1', [d.id]);
     if (INGESTED.includes(now.release_status) && now.release_id !== null && (now.album_action === 'insert' || now.album_action === 'update')) {
-      await finishDeliveryEncode(db, d.id, await encodeRelease(db, storage, { release_id: now.release_id, track_id: null }, owner, signal));
+      await queueDeliveryEncode(db, (payload, options) => enqueue('encode', payload, options), d.id, now.release_id, `ingest:${jobId}`);
     }
     const [end] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [d.id]);
     results.push({ delivery_id: d.id, release_status: end.release_status });
@@ -387,7 +389,7 @@ export const INGEST_EXPIRE_SECONDS = 30 * 60;
 
 export function ingestKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind & Required<Pick<JobKind, 'run'>> {
   return {
-    run: async (db, job, { signal }) => ({ result: await ingestBatch(db, storage, job.id, job.payload as unknown as IngestBatchPayload, job.owner_id, signal) }),
+    run: async (db, job, ctx) => ({ result: await ingestBatch(db, storage, job.id, job.payload as unknown as IngestBatchPayload, job.owner_id, ctx) }),
     expireInSeconds: INGEST_EXPIRE_SECONDS, retryLimit: 2, retryDelaySeconds: 1, ...limits,
   };
 }

@@ -5,7 +5,7 @@
  * re-ingest calls (server/api/routes/deliveries.ts).
  */
 import { DELIVERY_STATUS_MESSAGES } from '../../shared/messages';
-import type { Db, Queryable } from '../db/client';
+import type { Queryable } from '../db/client';
 
 export type DeliveryMessageKey = keyof typeof DELIVERY_STATUS_MESSAGES;
 
@@ -26,8 +26,8 @@ export async function setDeliveryStatus(
 }
 
 /** After a delivery's encode: encoded, or encoding-error saying how many tracks could not be encoded. */
-export function finishDeliveryEncode(db: Db, deliveryId: number, out: { tracks: unknown[]; errors: number }): Promise<void> {
-  return db.transaction((tx) => (out.errors === 0 && out.tracks.length > 0
+export function finishDeliveryEncode(tx: Queryable, deliveryId: number, out: { tracks: unknown[]; errors: number }): Promise<void> {
+  return out.errors === 0 && out.tracks.length > 0
     ? setDeliveryStatus(tx, deliveryId, 'encoded', null)
-    : setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: `${out.errors} of ${out.tracks.length} tracks could not be encoded.` })));
+    : setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: `${out.errors} of ${out.tracks.length} tracks could not be encoded.` });
 }

@@ -7,17 +7,23 @@
  * release enqueues nothing (the route answers 409 "Failed to start encode job."); of
  * concurrent starts exactly one is queued (pg-boss's unique index decides).
  *
- * A run sets each track TRANSCODING (committed at once, so the console sees it), then
- * transcodes its lossless source file (§9 audio upload types) from storage with ffmpeg
- * (jobs/transcode.ts) into the other §9 formats, stores each encode at
- * `tracks/<id>/<format>.<suffix>` and fills its audio_files row (one per track and
- * format: a retry replaces, never adds), then sets the track CONVERTED with `encoded_at` =
- * now; a track without a stored source, or whose encode fails or comes out shorter or
- * longer than its source, is ERROR. A run stopped half-way (its worker killed, past its
- * expiry) is retried by pg-boss and encodes the release again. A whole-release job sets the
- * release TRANSCODING first; after any encode the release is ERROR when one of its tracks
- * is, CONVERTED when all are. Every change bumps the row's version and writes a history
- * row ('job', by the job's owner) in the same transaction.
+ * A run fans out (so that every worker process encodes tracks of one release at once):
+ * the encode job sets the release (a whole-release job) and each track TRANSCODING
+ * (committed at once, so the console sees it) and queues one encode-track job per track,
+ * then waits for them, holding the release's key, and answers the outcome. Each
+ * encode-track job transcodes its track's lossless source file (§9 audio upload types)
+ * from storage with ffmpeg (jobs/transcode.ts) into the other §9 formats, stores each
+ * encode at `tracks/<id>/<format>.<suffix>` and fills its audio_files row (one per track
+ * and format: a retry replaces, never adds), then sets the track CONVERTED with
+ * `encoded_at` = now; a track without a stored source, or whose encode fails or comes out
+ * shorter or longer than its source, is ERROR. The track job that finishes last ends the
+ * run under the release's row lock: the release ERROR when one of its tracks is,
+ * CONVERTED when all are, and the delivery (an ingestion's or re-ingest's encode) encoded
+ * or encoding-error, once. A run stopped half-way (its worker killed, past its expiry) is
+ * retried by pg-boss: a retried encode job queues no second set of track jobs, a retried
+ * track job encodes its track again unless it had already finished it. Every change bumps
+ * the row's version and writes a history row ('job', by the job's owner) in the same
+ * transaction.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,13 +31,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
 import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
 import type { Db, Queryable } from '../db/client';
 import { audio_files, releases, tracks } from '../db/schema';
-import { finishDeliveryEncode } from '../ingest/status';
+import { finishDeliveryEncode, setDeliveryStatus } from '../ingest/status';
 import type { Storage } from '../storage';
-import type { JobHandler, JobKind } from './queue';
+import type { EnqueueOptions, JobContext, JobHandler, JobKind, JobRow } from './queue';
 import { TranscodeError, transcode } from './transcode';
 
 /** What an encode job is asked to do: a whole release (track_id null) or one of its tracks. */
@@ -40,6 +47,8 @@ export interface EncodePayload {
   track_id: number | null;
   /** A re-ingested delivery whose encode this is: it ends encoded or encoding-error. */
   delivery_id?: number;
+  /** What queued a delivery's encode (its ingest job, or a re-ingest): one encode each. */
+  origin?: string;
 }
 
 /** The singleton key every encode job of a release carries. */
@@ -142,50 +151,167 @@ export interface EncodeOutcome {
   errors: number;
 }
 
-/** Encodes a release (or one of its tracks), as an encode job's run does; ingestion runs it too. */
-export async function encodeRelease(db: Db, storage: Storage, p: EncodePayload, owner: number | null, signal: AbortSignal): Promise<EncodeOutcome> {
-  const ids = (await db.orm.select({ id: tracks.id }).from(tracks)
-    .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
-    .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
-  await db.transaction(async (tx) => {
-    if (p.track_id === null) await setRelease(tx, p.release_id, 'TRANSCODING', owner);
-    for (const id of ids) await setTrack(tx, id, 'TRANSCODING', owner);
-  });
-  const results: { id: number; encode_status: EncodeStatus }[] = [];
-  for (const id of ids) {
-    signal.throwIfAborted();
-    const status = await encodeTrack(db, storage, id, signal);
-    await db.transaction((tx) => setTrack(tx, id, status, owner));
-    results.push({ id, encode_status: status });
-  }
-  const release = await db.transaction(async (tx) => {
-    await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
-    const all = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.release_id, p.release_id));
-    const status = releaseStatus(all.map((t) => t.s));
-    if (status) await setRelease(tx, p.release_id, status, owner);
-    const [r] = await tx.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
-    return r?.encode_status ?? null;
-  });
-  return {
-    release_id: p.release_id, track_id: p.track_id, release_encode_status: release, tracks: results,
-    converted: results.filter((r) => r.encode_status === 'CONVERTED').length,
-    errors: results.filter((r) => r.encode_status === 'ERROR').length,
-  };
+
+/** What an encode-track job is asked to do: one track of its parent encode job's run. */
+export interface EncodeTrackPayload {
+  release_id: number;
+  track_id: number;
+  /** The encode job whose run this track is part of (its tracks are its children's). */
+  parent_job_id: number;
+  delivery_id?: number;
 }
 
-export function encodeJob(storage: Storage): JobHandler {
-  return async (db, job, { signal }) => {
-    const p = job.payload as unknown as EncodePayload;
-    const result = await encodeRelease(db, storage, p, job.owner_id, signal);
-    if (p.delivery_id !== undefined) await finishDeliveryEncode(db, p.delivery_id, result);
-    return { result };
-  };
+/** Milliseconds between an encode job's looks at its tracks' jobs while it waits for them. */
+export const ENCODE_WAIT_MS = 250;
+
+/** The tracks of an encode job's run: those of its encode-track jobs. */
+async function runTracks(db: Queryable, parentJobId: number): Promise<{ track_id: number; state: string }[]> {
+  return db.query<{ track_id: number; state: string }>(
+    `select (payload->>'track_id')::int track_id, state from jobs
+     where kind = $1 and payload->>'parent_job_id' = $2 order by id`, [ENCODE_TRACK_JOB, String(parentJobId)]);
+}
+
+/**
+ * Ends a run when none of its tracks is TRANSCODING any more: the release ERROR when one of
+ * its tracks is, CONVERTED when all are, and the delivery (if the run has one) encoded or
+ * encoding-error. Holds the release's row lock, so of the track jobs finishing at once the
+ * last one to commit ends it; each change is made only from the state before it (a release
+ * already at its status, a delivery already encoded or encoding-error are left alone), so
+ * a retried track job or the waiting parent ending it again changes nothing.
+ */
+async function endRunIfDone(tx: Queryable, p: { release_id: number; parent_job_id: number; delivery_id?: number }, owner: number | null): Promise<boolean> {
+  await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
+  const ids = (await runTracks(tx, p.parent_job_id)).map((t) => t.track_id);
+  const mine = ids.length === 0 ? [] : await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(inArray(tracks.id, ids));
+  if (mine.some((t) => t.s === 'TRANSCODING')) return false;
+  const all = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.release_id, p.release_id));
+  const status = releaseStatus(all.map((t) => t.s));
+  if (status) await setRelease(tx, p.release_id, status, owner);
+  if (p.delivery_id !== undefined) {
+    const [d] = await tx.query<{ release_status: string }>('select release_status from deliveries where id = $1 for update', [p.delivery_id]);
+    if (d && !DELIVERY_ENCODE_ENDS.includes(d.release_status)) {
+      const errors = mine.filter((t) => t.s !== 'CONVERTED').length;
+      await finishDeliveryEncode(tx, p.delivery_id, { tracks: mine, errors });
+    }
+  }
+  return true;
+}
+
+/** A delivery's statuses once its encode has ended. */
+const DELIVERY_ENCODE_ENDS = ['encoded', 'encoding-error'];
+
+/**
+ * Runs an encode job: the first run sets the release (a whole-release job) and its tracks
+ * TRANSCODING and queues one encode-track job per track, in one transaction holding the
+ * job's row lock (a retried run finds them queued and queues none); then it waits until
+ * every one of them has ended (the last to finish has ended the run: endRunIfDone) and
+ * answers the outcome. A track job pg-boss gave up on leaves its track ERROR.
+ */
+async function runEncode(db: Db, jobId: number, p: EncodePayload, owner: number | null, ctx: JobContext): Promise<EncodeOutcome> {
+  const enqueue = ctx.enqueue;
+  if (!enqueue) throw new Error('An encode job runs on a job queue.');
+  const run = { release_id: p.release_id, parent_job_id: jobId, ...(p.delivery_id !== undefined && { delivery_id: p.delivery_id }) };
+  await db.transaction(async (tx) => {
+    await tx.query('select id from jobs where id = $1 for update', [jobId]);
+    if ((await runTracks(tx, jobId)).length > 0) return;
+    const ids = (await tx.orm.select({ id: tracks.id }).from(tracks)
+      .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
+      .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
+    if (p.track_id === null) await setRelease(tx, p.release_id, 'TRANSCODING', owner);
+    for (const id of ids) {
+      await setTrack(tx, id, 'TRANSCODING', owner);
+      await enqueue(ENCODE_TRACK_JOB, { ...run, track_id: id } satisfies EncodeTrackPayload, {}, tx);
+    }
+    if (ids.length === 0) await endRunIfDone(tx, run, owner);
+  });
+  for (;;) {
+    const jobs = await runTracks(db, jobId);
+    if (jobs.every((j) => j.state === 'DONE' || j.state === 'ERROR')) {
+      const failed = jobs.filter((j) => j.state === 'ERROR').map((j) => j.track_id);
+      await db.transaction(async (tx) => {
+        for (const id of failed) {
+          const [t] = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.id, id));
+          if (t?.s === 'TRANSCODING') await setTrack(tx, id, 'ERROR', owner);
+        }
+        await endRunIfDone(tx, run, owner);
+      });
+      const results = jobs.length === 0 ? [] : await db.orm.select({ id: tracks.id, encode_status: tracks.encode_status }).from(tracks)
+        .where(inArray(tracks.id, jobs.map((j) => j.track_id))).orderBy(asc(tracks.position), asc(tracks.id));
+      const [r] = await db.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
+      const list = results.map((t) => ({ id: t.id, encode_status: t.encode_status as EncodeStatus }));
+      return {
+        release_id: p.release_id, track_id: p.track_id, release_encode_status: r?.encode_status ?? null, tracks: list,
+        converted: list.filter((t) => t.encode_status === 'CONVERTED').length,
+        errors: list.filter((t) => t.encode_status !== 'CONVERTED').length,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, ENCODE_WAIT_MS));
+    ctx.signal.throwIfAborted();
+  }
+}
+
+/**
+ * Runs an encode-track job: encodes its track (when it is still TRANSCODING: a retry of a
+ * run that had already finished it does nothing), then sets the track's status and, if it
+ * was the run's last, ends the run, in one transaction.
+ */
+async function runEncodeTrack(db: Db, storage: Storage, p: EncodeTrackPayload, owner: number | null, signal: AbortSignal) {
+  const [t] = await db.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.id, p.track_id));
+  if (t?.s !== 'TRANSCODING') return { track_id: p.track_id, encode_status: t?.s ?? null, skipped: true };
+  const status = await encodeTrack(db, storage, p.track_id, signal);
+  signal.throwIfAborted();
+  const ended = await db.transaction(async (tx) => {
+    await setTrack(tx, p.track_id, status, owner);
+    return endRunIfDone(tx, p, owner);
+  });
+  return { track_id: p.track_id, encode_status: status, ended_run: ended };
+}
+
+export function encodeJob(): JobHandler {
+  return async (db, job, ctx) => ({ result: await runEncode(db, job.id, job.payload as unknown as EncodePayload, job.owner_id, ctx) });
 }
 
 /** The encode kind; `limits` lets a test expire a run sooner. */
-export function encodeKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
+export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
   return {
-    run: encodeJob(storage), policy: 'exclusive',
+    run: encodeJob(), policy: 'exclusive',
     expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
   };
+}
+
+/**
+ * The encode-track kind: each worker process runs one at a time (one ffmpeg is about one
+ * core: two workers on two cores encode two tracks at once); `limits` as encodeKind's.
+ */
+export function encodeTrackKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
+  return {
+    run: async (db, job, { signal }) => ({ result: await runEncodeTrack(db, storage, job.payload as unknown as EncodeTrackPayload, job.owner_id, signal) }),
+    concurrency: 1,
+    expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
+  };
+}
+
+/** Both encode kinds, as a worker registers them. */
+export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}) {
+  return { encode: encodeKind(limits), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits) };
+}
+
+/**
+ * Queues the encode of a delivery's release (ingestion, re-ingest): once per delivery and
+ * `origin` (the ingest job or request that asks: a retried ingestion queues none again);
+ * when another encode of the release holds its key, the delivery is encoding-error.
+ */
+export async function queueDeliveryEncode(
+  db: Db, enqueue: (payload: Record<string, unknown>, options: EnqueueOptions) => Promise<JobRow | null>,
+  deliveryId: number, releaseId: number, origin: string,
+): Promise<JobRow | null> {
+  const [queued] = await db.query<{ id: number }>(
+    "select id from jobs where kind = 'encode' and payload->>'delivery_id' = $1 and payload->>'origin' = $2", [String(deliveryId), origin]);
+  if (queued) return null;
+  const payload = { release_id: releaseId, track_id: null, delivery_id: deliveryId, origin } satisfies EncodePayload;
+  const job = await enqueue({ ...payload }, { singletonKey: encodeKey(releaseId) });
+  if (!job) {
+    await db.transaction((tx) => setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: 'An encode of this release is already running: re-encode it when it ends.' }));
+  }
+  return job;
 }

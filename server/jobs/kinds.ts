@@ -2,7 +2,7 @@
 import { INGEST_BATCH_JOB, type JobKind as JobKindName } from '../../shared/api/endpoints/jobs';
 import type { Storage } from '../storage';
 import { ingestKind } from '../ingest/ingest';
-import { encodeKind } from './encode';
+import { encodeKinds } from './encode';
 import type { JobKind } from './queue';
 import { SALES_HANDLERS } from './sales';
 import { STATEMENTS_KIND } from './statements';
@@ -14,7 +14,7 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind>> {
-  return { ...SALES_HANDLERS, encode: encodeKind(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: { ...ingestKind(deps.storage), ...INGEST_BATCH_QUEUE } };
+  return { ...SALES_HANDLERS, ...encodeKinds(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: { ...ingestKind(deps.storage), ...INGEST_BATCH_QUEUE } };
 }
 
 /**

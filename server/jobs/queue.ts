@@ -45,6 +45,12 @@ export interface JobContext {
   signal: AbortSignal;
   /** 0 on the first run, then 1, 2, … on retries. */
   attempt: number;
+  /**
+   * Enqueues another job for the same owner (an ingestion's encode, an encode's per-track
+   * jobs), as JobQueue.enqueue; `tx`: inside that transaction. Absent where a handler is
+   * run without a queue.
+   */
+  enqueue?: (kind: string, payload: Record<string, unknown>, options?: EnqueueOptions, tx?: Queryable) => Promise<JobRow | null>;
 }
 
 /** Runs one job: `db` is the queue's database (a handler may open its own transactions on it). */
@@ -293,7 +299,9 @@ export class JobQueue {
     const signal = AbortSignal.any([job.signal, local.signal]);
     const about = { job_id: id, kind: row.kind, attempt: job.retryCount };
     try {
-      out = await handler(this.db, row, { signal, attempt: job.retryCount });
+      const enqueue = (kind: string, payload: Record<string, unknown>, options?: EnqueueOptions, tx?: Queryable) =>
+        this.enqueue(kind, row.owner_id, payload, options, tx);
+      out = await handler(this.db, row, { signal, attempt: job.retryCount, enqueue });
     } catch (e) {
       this.opts.logger?.warn({ ...about, err: e }, 'Job run failed');
       throw new JobFailure(e instanceof Error ? e.message : String(e));

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestKind } from '../../server/ingest/ingest';
-import type { JobRow } from '../../server/jobs/queue';
+import type { JobContext, JobRow } from '../../server/jobs/queue';
 import { DELIVERY_MSG, DELIVERY_PAGE_SIZE } from '../../shared/api/endpoints/deliveries';
 import { DELIVERY_SELECTION_LIMIT } from '../../shared/constants';
 import { DELIVERY_STATUS_MESSAGES as M } from '../../shared/messages';
@@ -45,7 +45,10 @@ afterAll(async () => {
 /** Ingests a batch as the ingest-batch job does; answers the delivery id. */
 async function ingest(batch: string): Promise<number> {
   const job: JobRow = { id: ++jobSeq, kind: 'ingest-batch', state: 'RUNNING', child_job_id: null, owner_id: null, payload: { supplier_id: supplierId, batch_dir: batch }, result: null };
-  const out = await ingestKind(server.storage).run(server.db, job, { signal: new AbortController().signal, attempt: 0 });
+  const enqueue: JobContext['enqueue'] = (kind, payload, options, tx) => server.jobs.enqueue(kind, null, payload, options, tx);
+  const out = await ingestKind(server.storage).run(server.db, job, { signal: new AbortController().signal, attempt: 0, enqueue });
+  // The release's encode (if it queued one) runs on the server's worker.
+  await waitFor(async () => (await server.db.query("select 1 from jobs where kind like 'encode%' and state in ('PENDING', 'RUNNING')")).length === 0, 60_000);
   return (out.result as { deliveries: { delivery_id: number }[] }).deliveries[0].delivery_id;
 }
 const status = async (id: number) => (await api(server, ops, `${INSPECTOR}${id}/`)).body as { release_status: string; status_message: string | null; events: { release_status: string }[] };

@@ -12,7 +12,7 @@ import { openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed/seed';
 import { openJobQueue } from '../../server/app';
-import { encodeKey, encodeKind } from '../../server/jobs/encode';
+import { encodeKey, encodeKinds } from '../../server/jobs/encode';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { openStorage, type Storage } from '../../server/storage';
 import { AUDIO_FORMATS } from '../../shared/vocabularies';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await seed(db);
   storage = await openStorage({ dir: storageDir });
   // Enqueues only: the worker processes run the jobs.
-  queue = await openJobQueue(db, { storage, jobKinds: { encode: encodeKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }) } });
+  queue = await openJobQueue(db, { storage, jobKinds: encodeKinds(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }) });
 }, 180_000);
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');
@@ -88,6 +88,6 @@ it.skipIf(skip !== null)('a worker killed mid-encode: the job is retried by anot
   expect(rows.every((r) => r.n === 1)).toBe(true);
   for (const r of rows) expect(await storage.size(r.storage_key)).toBe(Number(r.size_bytes));
   // Exactly one encode job of that release ran to the end: none was added by the retry.
-  const [jobs] = await db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode'");
-  expect(jobs.n).toBe(1);
+  const jobs = await db.query<{ kind: string; n: number }>("select kind, count(*)::int n from jobs where kind like 'encode%' group by kind order by kind");
+  expect(jobs).toEqual([{ kind: 'encode', n: 1 }, { kind: 'encode-track', n: 1 }]);
 }, 300_000);

@@ -1,7 +1,8 @@
 /**
- * A worker killed mid-encode of an ingest-batch job (PostgreSQL, worker processes): the
- * job is not lost, another worker retries it after the run's expiry, and it finishes
- * once: one delivery (its timeline received → ingested → encoded, each once), one
+ * A worker killed mid-encode of an ingested batch (PostgreSQL, worker processes): the
+ * ingest-batch job has queued the release's encode job, which queued one encode-track job
+ * per track; the jobs the dead worker held are not lost, another worker retries them after
+ * the run's expiry, and the delivery finishes once, nothing queued twice: one delivery (its timeline received → ingested → encoded, each once), one
  * release, one audio_files row per track and §9 format. Skips, saying why, only without
  * PostgreSQL binaries (fails under CI).
  */
@@ -12,6 +13,7 @@ import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed/seed';
 import { openJobQueue } from '../../server/app';
 import { ingestKind } from '../../server/ingest/ingest';
+import { encodeKinds } from '../../server/jobs/encode';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { openStorage, type Storage } from '../../server/storage';
 import { AUDIO_FORMATS } from '../../shared/vocabularies';
@@ -42,7 +44,9 @@ beforeAll(async () => {
   await migrate(db);
   await seed(db, { scale: 0.01 });
   storage = await openStorage({ dir: storageDir });
-  queue = await openJobQueue(db, { storage, jobKinds: { 'ingest-batch': ingestKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }) } });
+  queue = await openJobQueue(db, { storage, jobKinds: {
+    'ingest-batch': ingestKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }), ...encodeKinds(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }),
+  } });
   const [{ name: genre }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
   // Long hi-res tracks: the worker is still encoding when it is killed.
   maker = await packageMaker(dir, { genre, label: 'Killed Records', supplier: 'Killed Supplier' }, [
@@ -59,7 +63,7 @@ afterAll(async () => {
   cleanup();
 });
 
-it.skipIf(skip !== null)('a worker killed mid-encode: the ingest job is retried by another worker and finishes once, nothing duplicated', async () => {
+it.skipIf(skip !== null)('a worker killed mid-encode: the encode jobs of an ingestion are retried by another worker and finish once, nothing duplicated', async () => {
   const [s] = await db.query<{ id: number }>("insert into suppliers (name) values ('Killed Supplier') returning id");
   await db.query("insert into labels (name, supplier_id) values ('Killed Records', $1)", [s.id]);
   const { batch, upc } = await maker.build();
@@ -70,14 +74,19 @@ it.skipIf(skip !== null)('a worker killed mid-encode: the ingest job is retried 
   await new Promise((r) => setTimeout(r, 300));
   a.kill('SIGKILL');
   await new Promise((r) => a.once('exit', r));
-  expect((await queue.get(job.id))!.state).toBe('RUNNING');
+  // It died mid-encode: the ingestion had queued the release's encode, whose track jobs were running.
+  const running = await db.query<{ kind: string }>("select kind from jobs where kind like 'encode%' and state = 'RUNNING' order by kind");
+  expect(running.map((j) => j.kind)).toEqual(['encode', 'encode-track']);
 
   await startWorker();
   const done = await waitFor(async () => {
-    const j = await queue.get(job.id);
-    return j && (j.state === 'DONE' || j.state === 'ERROR') ? j : null;
+    const j = await db.query<{ state: string }>("select state from jobs where kind like 'encode%' or id = $1", [job.id]);
+    return j.every((x) => x.state === 'DONE' || x.state === 'ERROR') ? j : null;
   }, 200_000);
-  expect(done.state).toBe('DONE');
+  expect(done.every((j) => j.state === 'DONE')).toBe(true);
+  // Nothing was queued twice: one encode of the release, one job per track.
+  const kinds = await db.query<{ kind: string; n: number }>("select kind, count(*)::int n from jobs where kind like 'encode%' group by kind order by kind");
+  expect(kinds).toEqual([{ kind: 'encode', n: 1 }, { kind: 'encode-track', n: 2 }]);
   const deliveries = await db.query<{ id: number; release_status: string }>('select id, release_status from deliveries where ingest_job_id = $1', [job.id]);
   expect(deliveries).toEqual([{ id: deliveries[0].id, release_status: 'encoded' }]);
   const events = await db.query<{ release_status: string }>('select release_status from delivery_events where delivery_id = $1 order by id', [deliveries[0].id]);

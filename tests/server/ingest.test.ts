@@ -12,28 +12,38 @@ import { openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed/seed';
 import { ingestKind } from '../../server/ingest/ingest';
-import type { JobRow } from '../../server/jobs/queue';
+import { openJobQueue } from '../../server/app';
+import { encodeKinds } from '../../server/jobs/encode';
+import type { JobContext, JobQueue, JobRow } from '../../server/jobs/queue';
 import { openStorage, type Storage } from '../../server/storage';
 import { DELIVERY_STATUS_MESSAGES as M } from '../../shared/messages';
 import { STORE_PRICE_TIERS } from '../../shared/constants';
 import { AUDIO_FORMATS } from '../../shared/vocabularies';
 import { png, tempDir } from '../fixtures/audio';
 import { packageMaker, upcOf, type PackageMaker } from './fixtures/packages';
+import { waitFor } from './job-kinds';
 
 const { dir, cleanup } = tempDir('ingest-');
 let db: Db;
 let storage: Storage;
+let queue: JobQueue;
 let maker: PackageMaker;
 let supplierId: number;
 let jobSeq = 1000;
 let upcSeq = 36000290000;
 const buildPackage: PackageMaker['build'] = (c) => maker.build(c);
+/** The handler's enqueue, as a worker's run gives it. */
+const enqueue: JobContext['enqueue'] = (kind, payload, options, tx) => queue.enqueue(kind, null, payload, options, tx);
+const encodesEnded = () => waitFor(async () => (await db.query("select 1 from jobs where kind like 'encode%' and state in ('PENDING', 'RUNNING')")).length === 0, 60_000);
 
 beforeAll(async () => {
   db = await openPglite();
   await migrate(db);
   await seed(db, { scale: 0.01 });
   storage = await openStorage({ dir: join(dir, 'storage') });
+  // The release encodes an ingestion queues run here, on the queue's workers (pollSeconds: soon after a track ends).
+  queue = await openJobQueue(db, { storage, jobKinds: encodeKinds(storage), jobQueue: { pollSeconds: 0.5 } });
+  await queue.work();
   const [s] = await db.query<{ id: number }>("insert into suppliers (name) values ('Ingest Test Supplier') returning id");
   supplierId = s.id;
   await db.query("insert into labels (name, supplier_id) values ('Ingest Records', $1)", [supplierId]);
@@ -43,6 +53,7 @@ beforeAll(async () => {
   ]);
 }, 180_000);
 afterAll(async () => {
+  await queue?.stop();
   await maker?.close();
   await storage?.close();
   cleanup();
@@ -51,9 +62,11 @@ afterAll(async () => {
 /** Runs the ingest-batch handler on a batch, as a worker would; answers its delivery. */
 async function ingest(batch: string) {
   const job: JobRow = { id: ++jobSeq, kind: 'ingest-batch', state: 'RUNNING', child_job_id: null, owner_id: null, payload: { supplier_id: supplierId, batch_dir: batch }, result: null };
-  const out = await ingestKind(storage).run(db, job, { signal: new AbortController().signal, attempt: 0 });
+  const out = await ingestKind(storage).run(db, job, { signal: new AbortController().signal, attempt: 0, enqueue });
   const { deliveries } = out.result as { deliveries: { delivery_id: number }[] };
   expect(deliveries).toHaveLength(1);
+  // Its encode (if it queued one) runs on the queue's workers: wait until every encode job has ended.
+  await encodesEnded();
   const [d] = await db.query<{ id: number; release_status: string; status_message: string | null; album_action: string; release_id: number | null; storage_prefix: string }>(
     'select id, release_status, status_message, album_action, release_id, storage_prefix from deliveries where id = $1', [deliveries[0].delivery_id]);
   const timeline = await db.query<{ release_status: string; status_message: string | null }>(
@@ -240,9 +253,15 @@ describe('ingest-batch', () => {
     const { batch, upc } = await buildPackage();
     const job: JobRow = { id: ++jobSeq, kind: 'ingest-batch', state: 'RUNNING', child_job_id: null, owner_id: null, payload: { supplier_id: supplierId, batch_dir: batch }, result: null };
     const kind = ingestKind(storage);
-    await kind.run(db, job, { signal: new AbortController().signal, attempt: 0 });
-    await kind.run(db, job, { signal: new AbortController().signal, attempt: 1 });
-    expect(await db.query('select 1 from deliveries where ingest_job_id = $1', [job.id])).toHaveLength(1);
+    await kind.run(db, job, { signal: new AbortController().signal, attempt: 0, enqueue });
+    await kind.run(db, job, { signal: new AbortController().signal, attempt: 1, enqueue });
+    const deliveries = await db.query<{ id: number }>('select id from deliveries where ingest_job_id = $1', [job.id]);
+    expect(deliveries).toHaveLength(1);
     expect(await db.query('select 1 from releases where upc = $1', [upc])).toHaveLength(1);
+    // The retry queued no second encode of the delivery (and was not refused for the first one's key).
+    expect(await db.query("select 1 from jobs where kind = 'encode' and payload->>'delivery_id' = $1", [String(deliveries[0].id)])).toHaveLength(1);
+    await encodesEnded();
+    const [d] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [deliveries[0].id]);
+    expect(d.release_status).toBe('encoded');
   }, 120_000);
 });

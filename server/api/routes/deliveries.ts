@@ -11,6 +11,7 @@
  * instead of the mapped genre), and its encode is queued as an `encode` job carrying the
  * delivery, which ends it encoded or encoding-error.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AREA_RULES, SEARCH_RULES, WRITE_RULES } from '../../../shared/access';
 import { DELIVERY_MSG, DELIVERY_PAGE_SIZE, deliveryEndpoints as ep, type Delivery, type DeliveryDetail } from '../../../shared/api/endpoints/deliveries';
@@ -19,7 +20,7 @@ import { deliveryXmlKey, ingestDelivery } from '../../ingest/ingest';
 import { readErn } from '../../ingest/read-ern';
 import { setDeliveryStatus } from '../../ingest/status';
 import { validateErn43 } from '../../ingest/validate-ern';
-import { encodeKey } from '../../jobs/encode';
+import { queueDeliveryEncode } from '../../jobs/encode';
 import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../storage';
 import { HttpError, badRequest, forbidden, notFound } from '../errors';
@@ -91,8 +92,7 @@ export async function reingest(db: Db, storage: Storage, jobs: JobQueue, id: num
     throw e;
   }
   if (releaseId !== null) {
-    const job = await jobs.enqueue('encode', userId, { release_id: releaseId, track_id: null, delivery_id: id }, { singletonKey: encodeKey(releaseId) });
-    if (!job) await db.transaction((tx) => setDeliveryStatus(tx, id, 'encoding-error', null, { detail: 'An encode of this release is already running: re-encode it when it ends.' }));
+    await queueDeliveryEncode(db, (payload, options) => jobs.enqueue('encode', userId, payload, options), id, releaseId, `reingest:${randomUUID()}`);
   }
   return null;
 }

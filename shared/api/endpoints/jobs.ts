@@ -28,8 +28,13 @@ export const IngestBatchPayload = z.strictObject({
   batch_dir: z.string().min(1),
 });
 export type IngestBatchPayload = z.infer<typeof IngestBatchPayload>;
+/**
+ * One track of an `encode` job's run: the encode job queues one per track, so that every
+ * worker encodes tracks of one release at once (server/jobs/encode.ts).
+ */
+export const ENCODE_TRACK_JOB = 'encode-track';
 /** The job kinds the v4 API has (`statements`: started by POST /v4/jobs/statements/, statements.ts) (the server has a handler for each: JOB_HANDLERS, server/jobs/kinds.ts). */
-export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', 'statements', INGEST_BATCH_JOB] as const;
+export const JOB_KINDS = [...SALES_JOB_KINDS, 'encode', ENCODE_TRACK_JOB, 'statements', INGEST_BATCH_JOB] as const;
 export const JobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKind>;
 

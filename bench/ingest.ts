@@ -1,0 +1,178 @@
+/**
+ * npm run bench -- ingest [--tracks 12] [--seconds 300]
+ *
+ * Issue 15's ingestion bench, on a PostgreSQL server this bench starts: sox makes N
+ * 24-bit/96 kHz stereo WAV tracks of S seconds, main's packaging service builds a package
+ * of them (tests/server/fixtures/packages.ts), and the batch is dropped as the SFTP drop
+ * server leaves it when BatchComplete arrives: one `ingest-batch` job. Then, with 1 and
+ * then with 2 worker processes (the built `cli.mjs --worker`, as `npm run worker` runs it;
+ * a fresh release each time):
+ *   - BatchComplete → all CONVERTED, and its encode phase (the first track TRANSCODING →
+ *     all CONVERTED);
+ *   - the same ffmpeg commands run directly in this process right after each run
+ *     (jobs/transcode.ts on each source: one at a time, the 1-worker yardstick; two at a
+ *     time, the 2-worker one);
+ *   - each worker process's peak RSS (sampled from /proc; ffmpeg is a process of its own).
+ * Prints a table, then ONE JSON line with the goals as booleans: encode throughput ≥ 0.9×
+ * the direct commands', two workers ≥ 1.7× one, worker peak RSS under 300 MB.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openJobQueue } from '../server/app';
+import type { Db } from '../server/db/client';
+import { transcode } from '../server/jobs/transcode';
+import { openStorage } from '../server/storage';
+import { INGEST_BATCH_JOB } from '../shared/api/endpoints/jobs';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { runTs } from '../scripts/run-ts.mjs';
+import { argOf, prepare, round, sampleRss, startPostgres, table } from './_support';
+
+/**
+ * The ingestion tests' package maker (tests/server/fixtures/packages.ts: sox tones, main's
+ * packaging service), bundled at run time as the benches are (it lives in the tests' project).
+ */
+interface PackageMaker {
+  build(): Promise<{ batch: string; upc: string }>;
+  close(): Promise<void>;
+}
+type MakePackages = (dir: string, defaults: { genre: string; label: string; supplier: string },
+  tones: { name: string; seconds: number; bits: number; rate: number }[]) => Promise<PackageMaker>;
+
+const GOALS = { vsDirect: 0.9, twoVsOne: 1.7, rssMb: 300 };
+const POLL_MS = 100;
+
+interface Run {
+  workers: number;
+  totalS: number;
+  encodeS: number;
+  peakRssMb: number[];
+  /** The same ffmpeg commands run directly, `workers` at a time. */
+  directS: number;
+}
+
+/** Starts `n` worker processes of the built server; resolves when each has said it is ready. */
+async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
+  return Promise.all(Array.from({ length: n }, () => new Promise<ChildProcess>((resolve, reject) => {
+    const child = spawn(process.execPath, [...NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  })));
+}
+
+async function stopAll(children: ChildProcess[]) {
+  await Promise.all(children.map((c) => new Promise((r) => {
+    if (c.exitCode !== null) return r(null);
+    c.once('exit', r);
+    c.kill('SIGTERM');
+  })));
+}
+
+/** Polls the release of `upc` until all its tracks are CONVERTED: when the first was TRANSCODING and when the last was done. */
+async function untilConverted(db: Db, upc: string, tracks: number, t0: number) {
+  let firstTranscoding: number | null = null;
+  for (;;) {
+    const rows = await db.query<{ s: string }>('select t.encode_status s from tracks t join releases r on r.id = t.release_id where r.upc = $1', [upc]);
+    const now = performance.now();
+    if (firstTranscoding === null && rows.some((r) => r.s === 'TRANSCODING' || r.s === 'CONVERTED')) firstTranscoding = now;
+    if (rows.some((r) => r.s === 'ERROR')) throw new Error(`a track of ${upc} ended ERROR`);
+    const [d] = await db.query<{ release_status: string; status_message: string | null }>(
+      'select d.release_status, d.status_message from deliveries d join releases r on r.id = d.release_id where r.upc = $1', [upc]);
+    if (d && /error|rejected/.test(d.release_status)) throw new Error(`delivery ${upc}: ${d.release_status} ${d.status_message ?? ''}`);
+    if (rows.length === tracks && rows.every((r) => r.s === 'CONVERTED')) return { totalS: (now - t0) / 1000, encodeS: (now - (firstTranscoding ?? t0)) / 1000 };
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** The encodes' ffmpeg commands run directly on every source, `parallel` at a time: seconds. */
+async function direct(sources: string[], parallel: number, dir: string): Promise<number> {
+  const queue = [...sources];
+  const t = performance.now();
+  await Promise.all(Array.from({ length: parallel }, async (_, w) => {
+    for (let s = queue.shift(); s; s = queue.shift()) {
+      const out = mkdtempSync(join(dir, `direct-${w}-`));
+      await transcode(s, out);
+      rmSync(out, { recursive: true, force: true });
+    }
+  }));
+  return (performance.now() - t) / 1000;
+}
+
+export default async function main(argv: string[]) {
+  const tracks = Number(argOf(argv, 'tracks', '12'));
+  const seconds = Number(argOf(argv, 'seconds', '300'));
+  if (!(Number.isInteger(tracks) && tracks > 0 && tracks <= 99 && seconds > 0)) throw new Error('--tracks 1..99 and --seconds > 0');
+  const pg = startPostgres();
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
+  const storageDir = join(dir, 'storage');
+  mkdirSync(storageDir);
+  const workers: ChildProcess[] = [];
+  try {
+    console.error('building the server, seeding a small catalogue…');
+    execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'inherit' });
+    const { db } = await prepare(pg.url, 0.01, () => undefined);
+    const storage = await openStorage({ dir: storageDir });
+    // This process only enqueues (as the SFTP drop server does): the worker processes run the jobs.
+    const queue = await openJobQueue(db, { storage });
+    const [s] = await db.query<{ id: number }>("insert into suppliers (name) values ('Bench Supplier') returning id");
+    await db.query("insert into labels (name, supplier_id) values ('Bench Records', $1)", [s.id]);
+    const [{ name: genre }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
+    console.error(`making ${tracks} tracks of ${seconds} s, 24-bit/96 kHz with sox…`);
+    const argvBefore = process.argv;
+    const { packageMaker } = (await runTs('tests/server/fixtures/packages.ts')) as { packageMaker: MakePackages };
+    process.argv = argvBefore;
+    const maker = await packageMaker(dir, { genre, label: 'Bench Records', supplier: 'Bench Supplier' },
+      Array.from({ length: tracks }, (_, i) => ({ name: `t${String(i + 1).padStart(2, '0')}.wav`, seconds, bits: 24, rate: 96000 })));
+    const sources = readdirSync(join(dir, 'src')).filter((f) => f.endsWith('.wav')).sort().map((f) => join(dir, 'src', f));
+
+    const runs: Run[] = [];
+    for (const n of [1, 2]) {
+      const { batch, upc } = await maker.build();
+      console.error(`${n} worker${n > 1 ? 's' : ''}: ingesting ${upc}…`);
+      workers.push(...(await startWorkers(n, { DATABASE_URL: pg.url, STORAGE_DIR: storageDir })));
+      const mine = workers.slice(-n);
+      const rss = mine.map((w) => sampleRss(w.pid!, 100));
+      const t0 = performance.now();
+      await queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: batch });
+      const t = await untilConverted(db, upc, tracks, t0);
+      const peakRssMb = rss.map((r) => r.stop().peakMb);
+      await stopAll(mine);
+      // Right after the run it is the yardstick of (the machine's load changes less in between).
+      console.error(`the same ffmpeg commands directly, ${n} at a time…`);
+      runs.push({ workers: n, ...t, peakRssMb, directS: await direct(sources, n, dir) });
+    }
+    await maker.close();
+    await queue.stop();
+    await db.close();
+    await storage.close();
+
+    const [one, two] = runs;
+    const [direct1, direct2] = [one.directS, two.directS];
+    const vsDirect1 = direct1 / one.encodeS;
+    const vsDirect2 = direct2 / two.encodeS;
+    const twoVsOne = one.totalS / two.totalS;
+    const peak = Math.max(...runs.flatMap((r) => r.peakRssMb));
+    table([
+      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB'],
+      ['1 worker', round(one.totalS), round(one.encodeS), round(direct1), round(vsDirect1, 2), one.peakRssMb.map((m) => round(m)).join(' ')],
+      ['2 workers', round(two.totalS), round(two.encodeS), round(direct2), round(vsDirect2, 2), two.peakRssMb.map((m) => round(m)).join(' ')],
+    ]);
+    console.log(JSON.stringify({
+      bench: 'ingest', tracks, seconds,
+      one_worker_s: round(one.totalS, 2), two_workers_s: round(two.totalS, 2),
+      encode_one_s: round(one.encodeS, 2), encode_two_s: round(two.encodeS, 2),
+      direct_one_s: round(direct1, 2), direct_two_s: round(direct2, 2),
+      vs_direct_one: round(vsDirect1, 3), vs_direct_two: round(vsDirect2, 3), two_vs_one: round(twoVsOne, 3),
+      worker_peak_rss_mb: round(peak),
+      goals: { vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb },
+    }));
+  } finally {
+    await stopAll(workers);
+    pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
+}
