@@ -5,15 +5,18 @@
  * checked by the query schema), streamed as the users search export streams its CSV.
  */
 import type { FastifyInstance } from 'fastify';
-import { AREA_RULES, allOf, searchType, writeRouteRule } from '../../../shared/access';
+import { AREA_RULES, USER_ACCOUNT_READ, USER_ACCOUNT_WRITE, allOf, searchType, writeRouteRule } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
-import { ASSIGN_COUPON_MESSAGES, userEndpoints, type UserCoupon } from '../../../shared/api/endpoints';
+import { ASSIGN_COUPON_MESSAGES, userEndpoints, type UserBilling, type UserCoupon, type UserIdentity } from '../../../shared/api/endpoints';
+import { issueResetLink } from '../../auth/reset-links';
 import { shownColumns } from '../../../shared/search';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
+import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
+import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { sendSearchCsv } from './export';
 import { fetchVisible } from './lists';
 
@@ -22,8 +25,76 @@ export const NEW_USER_COLUMNS = ['first_name', 'last_name', 'country', 'register
 
 const COUPON_SELECT = 'c.id, c.code, c.enabled, cardinality(c.user_ids)::int as users';
 
-export function registerUserRoutes(app: FastifyInstance, db: Db) {
+/** Where the identity provider is (its reset links point there) and its clock. */
+export interface IdpLinks {
+  /** The identity provider's base URL; undefined while it is not listening. */
+  url: () => string | undefined;
+  now: () => number;
+}
+
+export function registerUserRoutes(app: FastifyInstance, db: Db, idp: IdpLinks) {
   const users = LIST_DEF_BY_KEY.get('users')!;
+  /** The path's user id when the caller reads that user; else 404. */
+  const visibleUser = async (id: number, user: RequestUser) => {
+    if (!(await fetchVisible(db, users, user, id))) throw notFound();
+    return id;
+  };
+  const billingOf = async (id: number) => {
+    const [row] = await db.query<UserBilling>('select id as user_id, billing_disabled, version from users where id = $1', [id]);
+    return row;
+  };
+
+  addEndpoint(app, db, userEndpoints.identities, {
+    rule: USER_ACCOUNT_READ,
+    handler: async (req, _reply, user) => {
+      const id = await visibleUser(req.params.id, user!);
+      return onePage(await db.query<UserIdentity>(
+        'select id, provider, subject, email, linked_at, last_used_at from user_identities where user_id = $1 order by linked_at, id', [id],
+      ));
+    },
+  });
+
+  // Issued by the identity provider's module (server/auth/reset-links.ts); the URL opens its reset page.
+  addEndpoint(app, db, userEndpoints.passwordResetLink, {
+    rule: USER_ACCOUNT_WRITE,
+    handler: async (req, _reply, user) => {
+      const id = await visibleUser(req.params.id, user!);
+      const base = idp.url();
+      if (!base) throw new HttpError(503, { detail: 'The identity provider is not available.' });
+      const link = await issueResetLink(db, id, user!.id, base, idp.now());
+      await recordHistory(db, { entity: 'users', entityId: id, userId: user!.id, action: 'update', changes: { password_reset_link: { old: null, new: link.expires_at } } });
+      return link;
+    },
+  });
+
+  addEndpoint(app, db, userEndpoints.billing, {
+    rule: USER_ACCOUNT_READ,
+    handler: async (req, reply, user) => {
+      const row = await billingOf(await visibleUser(req.params.id, user!));
+      reply.header('etag', etagOf(row.version));
+      return row;
+    },
+  });
+
+  addEndpoint(app, db, userEndpoints.patchBilling, {
+    rule: USER_ACCOUNT_WRITE,
+    handler: async (req, reply, user) => {
+      const id = await visibleUser(req.params.id, user!);
+      const version = ifMatchVersion(req);
+      const row = await db.transaction(async (tx) => {
+        const [stored] = await tx.query<UserBilling>('select id as user_id, billing_disabled, version from users where id = $1 for update', [id]);
+        assertVersion(stored.version, version);
+        if (stored.billing_disabled === req.body.billing_disabled) return stored;
+        const [saved] = await tx.query<UserBilling>(
+          'update users set billing_disabled = $2, version = version + 1 where id = $1 returning id as user_id, billing_disabled, version', [id, req.body.billing_disabled],
+        );
+        await recordHistory(tx, { entity: 'users', entityId: id, userId: user!.id, action: 'update', changes: { billing_disabled: { old: stored.billing_disabled, new: saved.billing_disabled } } });
+        return saved;
+      });
+      reply.header('etag', etagOf(row.version));
+      return row;
+    },
+  });
 
   // A user's coupons: readers of users who also read coupons.
   addEndpoint(app, db, userEndpoints.coupons, {
