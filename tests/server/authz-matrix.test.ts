@@ -378,12 +378,14 @@ describe.concurrent('a user\'s coupons: list (read) and assign (write) × accoun
   });
 });
 
-describe.concurrent('a user\'s identities and billing (read), reset link and billing change (write) × account', () => {
-  // A user that does not exist: allowed callers get the 404, others 403; nothing is issued or changed.
+describe.concurrent('the users CSV, a user\'s identities and billing (read), reset link and billing change (write) × account', () => {
+  // A user that does not exist (an unknown filter for the CSV): allowed callers get the 404 (400), others 403; nothing is issued or changed.
   const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, USER_ACCOUNT_READ), can(w.principal, USER_ACCOUNT_WRITE)] as const);
-  it.each(cells)('%s on %s × GET identities/, billing/ → %s; POST password-reset-link/, PATCH billing/ → %s', async (username, brand, read, write) => {
+  it.each(cells)('%s on %s × GET users-csv/download/, identities/, billing/ → %s; POST password-reset-link/, PATCH billing/ → %s', async (username, brand, read, write) => {
     const call = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
       api(server, tokens.get(username)!, `/v4/accounts/users/999999999/${path}`, { method, body, headers: { 'x-brand': brand, ...headers } });
+    const csv = await api(server, tokens.get(username)!, '/v4/accounts/users-csv/download/?nope=1', { headers: { 'x-brand': brand } });
+    expect(csv.status).toBe(read ? 400 : 403);
     const statuses = [
       (await call('identities/')).status, (await call('billing/')).status,
       (await call('password-reset-link/', 'POST')).status, (await call('billing/', 'PATCH', { billing_disabled: true }, { 'if-match': '"v1"' })).status,

@@ -9,7 +9,7 @@ import { AREA_RULES, USER_ACCOUNT_READ, USER_ACCOUNT_WRITE, allOf, searchType, w
 import { onePage } from '../../../shared/api/envelope';
 import { ASSIGN_COUPON_MESSAGES, userEndpoints, type UserBilling, type UserCoupon, type UserIdentity } from '../../../shared/api/endpoints';
 import { issueResetLink } from '../../auth/reset-links';
-import { shownColumns } from '../../../shared/search';
+import { columnsOf, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
@@ -22,6 +22,16 @@ import { fetchVisible } from './lists';
 
 /** The new-user export's columns besides the users search's fixed ones. */
 export const NEW_USER_COLUMNS = ['first_name', 'last_name', 'country', 'registered_at'];
+
+/** The users CSV's columns: the users search's, then the account fields §3 lists that the search does not show. */
+export const USERS_CSV_COLUMNS: readonly Column[] = [
+  ...shownColumns('users', columnsOf('users').map((c) => c.key)),
+  ...([
+    ['dj_slug', 'DJ Slug', 'text'], ['dj_profile_enabled', 'Profile Page Enabled', 'bool'],
+    ['decline_transactions', 'Decline Transactions', 'bool'], ['bypass_fraud_checks', 'Bypass Fraud Checks', 'bool'],
+    ['billing_disabled', 'Billing Disabled', 'bool'],
+  ] as const).map(([key, title, kind]) => ({ key, field: key, title, kind })),
+];
 
 const COUPON_SELECT = 'c.id, c.code, c.enabled, cardinality(c.user_ids)::int as users';
 
@@ -127,6 +137,15 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, idp: IdpLinks) 
         const [row] = await tx.query<UserCoupon>(`select ${COUPON_SELECT} from coupons c where c.id = $1`, [c.id]);
         return row;
       });
+    },
+  });
+  // The users CSV (§7 users-csv/download): the users search's filters, every account field.
+  addEndpoint(app, db, userEndpoints.usersCsv, {
+    rule: USER_ACCOUNT_READ,
+    handler: async (req, reply, user) => {
+      const { page: _page, per_page: _perPage, ...query } = req.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return sendSearchCsv(db, req, reply, users, user!, query, USERS_CSV_COLUMNS, `users-${day}.csv`);
     },
   });
   addEndpoint(app, db, userEndpoints.newUserExport, {

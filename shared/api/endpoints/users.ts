@@ -10,6 +10,7 @@ import { MSG } from '../../messages';
 import { calendarDate } from '../dates';
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
+import { ListQuery } from './lists';
 
 /** The new-user export's range messages (the spec quotes none: ours, with §5's start-before-end words). */
 export const NEW_USER_EXPORT_MESSAGES = {
@@ -85,6 +86,10 @@ export const userEndpoints = {
   orderItemsCsv: endpoint({
     method: 'GET', path: '/v4/accounts/users/:id/order-items-csv/download/', params: z.object({ id: IdParam }), response: z.string(),
     doc: 'The items of a user\'s orders on the active brand as CSV (order id first), oldest order first; X-Total-Count announces the rows.',
+  }),
+  usersCsv: endpoint({
+    method: 'GET', path: '/v4/accounts/users-csv/download/', query: ListQuery, response: z.string(),
+    doc: 'The users of the users search\'s filters and order as CSV, with every §3 account field (the search export\'s columns plus DJ slug, profile page, decline transactions, bypass fraud checks and billing disabled); X-Total-Count announces the rows.',
   }),
   identities: endpoint({
     method: 'GET', path: '/v4/accounts/users/:id/identities/', params: z.object({ id: IdParam }), response: listEnvelope(UserIdentity),

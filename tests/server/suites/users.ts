@@ -66,6 +66,31 @@ export function userSuite(get: () => RunningServer) {
     });
   });
 
+  describe('the users CSV', () => {
+    it('the users of the search\'s filters with every account field, in the search\'s order; X-Total-Count', async () => {
+      const [u] = await get().db.query<{ id: number; username: string }>(
+        "insert into users (username, email, dj_slug, billing_disabled, bypass_fraud_checks) values ('userscsv-' || md5(random()::text), 'userscsv@example.com', 'slug-' || md5(random()::text), true, true) returning id, username",
+      );
+      const r = await raw('support', `/v4/accounts/users-csv/download/?id=${u.id}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+      const [head, ...rows] = parse(await r.text()) as string[][];
+      expect(head).toEqual(expect.arrayContaining(['ID', 'Username', 'Email', 'DJ Slug', 'Profile Page Enabled', 'Decline Transactions', 'Bypass Fraud Checks', 'Billing Disabled']));
+      expect(rows).toHaveLength(1);
+      const row = Object.fromEntries(head.map((h, i) => [h, rows[0][i]]));
+      expect(row).toMatchObject({ ID: String(u.id), Username: u.username, 'Billing Disabled': expect.stringMatching(/^(Yes|true)$/i), 'Decline Transactions': expect.stringMatching(/^(No|false)$/i) });
+      expect(r.headers.get('x-total-count')).toBe('1');
+      const all = await raw('admin', '/v4/accounts/users-csv/download/?email=userscsv@example.com&order_by=-registered_at');
+      expect(Number(all.headers.get('x-total-count'))).toBe((parse(await all.text()) as string[][]).length - 1);
+    });
+
+    it('a filter the users list does not know is a 400 naming it; marketing (who reads no users) is 403', async () => {
+      const bad = await raw('support', '/v4/accounts/users-csv/download/?nope=1');
+      expect([bad.status, Object.keys((await bad.json()) as object)]).toEqual([400, ['nope']]);
+      expect((await raw('marketing', '/v4/accounts/users-csv/download/')).status).toBe(403);
+    });
+  });
+
   describe('a user\'s order items CSV', () => {
     it('the items of the user\'s orders on the active brand, order id first; another brand\'s orders are left out', async () => {
       const [o] = await get().db.query<{ user_id: number }>("select user_id from orders where brand = 'brand:dance' order by id limit 1");
