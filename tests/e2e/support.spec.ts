@@ -6,7 +6,9 @@
  * saves their order items CSV; assigns a coupon to a user; exports new users for a 2-day
  * range (a 3-day range refused). Credits the users of a CSV file (bulk credits). Creates a
  * coupon with minimums in two currencies and uploads a CSV of user ids to it (a wrong
- * heading shows the spec's danger message).
+ * heading shows the spec's danger message). On a user's Sign-in & Billing tab: the identities,
+ * a one-time password reset link copied and used once, billing disabled and re-enabled; the
+ * users CSV of a users search saved to disk.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -202,6 +204,22 @@ test('support sees a user\'s sign-in identities, copies a one-time password rese
   await page.getByTestId('billing-disabled').click();
   await expect(page.locator('.ant-message').getByText('Billing enabled')).toBeVisible();
   await expect.poll(billing).toBe(false);
+});
+
+test('support saves the users CSV of a users search to disk, with every account field', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support?type=users&id=${user.id}`);
+  await page.getByRole('button', { name: 'Download users CSV' }).click();
+  const saved = page.getByText(/^Exported \d+ rows? to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (users-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Billing Disabled', 'Bypass Fraud Checks']));
+  expect(csv.slice(1).map((r) => Number(r[0]))).toEqual([user.id]);
 });
 
 test('support assigns a coupon to a user by its code; a global coupon is refused', async ({ page, gotoConsole }) => {

@@ -49,8 +49,9 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, idp: IdpLinks) 
     if (!(await fetchVisible(db, users, user, id))) throw notFound();
     return id;
   };
+  const BILLING = 'id as user_id, billing_disabled, version';
   const billingOf = async (id: number) => {
-    const [row] = await db.query<UserBilling>('select id as user_id, billing_disabled, version from users where id = $1', [id]);
+    const [row] = await db.query<UserBilling>(`select ${BILLING} from users where id = $1`, [id]);
     return row;
   };
 
@@ -92,11 +93,11 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, idp: IdpLinks) 
       const id = await visibleUser(req.params.id, user!);
       const version = ifMatchVersion(req);
       const row = await db.transaction(async (tx) => {
-        const [stored] = await tx.query<UserBilling>('select id as user_id, billing_disabled, version from users where id = $1 for update', [id]);
+        const [stored] = await tx.query<UserBilling>(`select ${BILLING} from users where id = $1 for update`, [id]);
         assertVersion(stored.version, version);
         if (stored.billing_disabled === req.body.billing_disabled) return stored;
         const [saved] = await tx.query<UserBilling>(
-          'update users set billing_disabled = $2, version = version + 1 where id = $1 returning id as user_id, billing_disabled, version', [id, req.body.billing_disabled],
+          `update users set billing_disabled = $2, version = version + 1 where id = $1 returning ${BILLING}`, [id, req.body.billing_disabled],
         );
         await recordHistory(tx, { entity: 'users', entityId: id, userId: user!.id, action: 'update', changes: { billing_disabled: { old: stored.billing_disabled, new: saved.billing_disabled } } });
         return saved;
