@@ -122,6 +122,8 @@ export function migrationSuite(open: () => Promise<Db>) {
       'playlist_partners', 'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_daily', 'sales_lines', 'service_agreement_acceptances', 'states',
       'statement_lines', 'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
       'ftp_user_keys', // an SFTP user's public keys: added and removed whole
+      'user_identities', // a user's linked sign-ins: read-only in the console
+      'password_reset_links', // the identity provider's one-time links, like its codes and tokens
     ].sort());
   });
 
