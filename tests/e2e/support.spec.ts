@@ -204,6 +204,12 @@ test('support sees a user\'s sign-in identities, copies a one-time password rese
   await page.getByTestId('billing-disabled').click();
   await expect(page.locator('.ant-message').getByText('Billing enabled')).toBeVisible();
   await expect.poll(billing).toBe(false);
+  // The page's form took the user's new version: a save on Details is not refused as stale.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.locator('#field-first_name').fill('Resetta');
+  await page.getByTestId('save-record').click();
+  await expect(page.locator('.ant-message').getByText('Saved user')).toBeVisible();
+  await expect(page.getByTestId('save-error')).toHaveCount(0);
 });
 
 test('support saves the users CSV of a users search to disk, with every account field', async ({ page, gotoConsole }) => {
