@@ -137,11 +137,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     if (!opts.muzookaUrl && (opts.muzookaStandIn ?? opts.sandbox)) standIn = await startMuzookaStandIn(host);
     const muzookaUrl = opts.muzookaUrl ?? standIn?.url;
     const muzooka = muzookaClient(muzookaUrl);
-    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka });
+    // The IdP's address, once it listens: the API's password reset links point there.
+    const idpAt: { url?: string } = {};
+    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka, idpUrl: () => idpAt.url });
     apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger);
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
+    idpAt.url = idpUrl;
     if (opts.sftp) drop = await startDrop(opts, { db, jobs: queue, host });
     const sftp = drop;
     let closed = false;

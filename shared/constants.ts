@@ -4,6 +4,8 @@ export const LIMITS = {
   pageModuleItems: 250,
   liveStreamStages: 5,
   newUserExportDays: 2,
+  /** How long a password reset link works (once) after it is issued. */
+  passwordResetLinkMinutes: 60,
 } as const;
 
 /** Maximum field lengths (§9, §3). */

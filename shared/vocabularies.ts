@@ -136,3 +136,11 @@ export type DownloadAvailability = (typeof DOWNLOAD_AVAILABILITY)[number]['value
  */
 export const STATEMENT_LINE_KINDS = ['carried_in', 'sales', 'correction', 'tax_withheld'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
+
+/**
+ * Sign-in identity providers a user's identities come from (user page "identities"): the
+ * store's own password, and social sign-ins; with the labels the user page shows.
+ */
+export const IDENTITY_PROVIDERS = ['password', 'google', 'apple'] as const;
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
+export const IDENTITY_PROVIDER_LABELS: Readonly<Record<IdentityProvider, string>> = { password: 'Store password', google: 'Google', apple: 'Apple' };

@@ -53,6 +53,8 @@ export type ExportRequest =
   | { kind: 'orderItems'; orderId: number }
   /** A user's order items CSV (userEndpoints.orderItemsCsv). */
   | { kind: 'userOrderItems'; userId: number }
+  /** The users CSV of the users search's filters and order (userEndpoints.usersCsv). */
+  | { kind: 'users'; query: QueryIn<typeof userEndpoints.usersCsv> }
   /** The new-user export of these days (userEndpoints.newUserExport). */
   | { kind: 'newUsers'; from: string; to: string }
   /** A label's catalogue CSV (labelEndpoints.downloadCsv). */
@@ -92,6 +94,13 @@ const EXPORT_KINDS: {
   userOrderItems: {
     open: (api, req, signal) => api.stream(userEndpoints.orderItemsCsv, { params: { id: req.userId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `User ${req.userId} order items`, filters: {} }),
+  },
+  users: {
+    open: (api, req, signal) => api.stream(userEndpoints.usersCsv, { query: req.query }, { accept: 'text/csv', signal }),
+    about: (req) => ({
+      what: 'Users',
+      filters: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))),
+    }),
   },
   newUsers: {
     open: (api, req, signal) => api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),

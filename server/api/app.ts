@@ -101,6 +101,8 @@ export interface ApiOptions {
   storage: Storage;
   /** The Muzooka client (server/muzooka/client.ts); without one the Muzooka calls answer 503. */
   muzooka?: Muzooka;
+  /** The identity provider's base URL, once it listens (password reset links point there); without it they answer 503. */
+  idpUrl?: () => string | undefined;
 }
 
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
@@ -137,7 +139,7 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerModuleImageRoutes(scope, db, opts.storage);
     registerCouponRoutes(scope, db);
     registerHypeRoutes(scope, db);
-    registerUserRoutes(scope, db);
+    registerUserRoutes(scope, db, { url: opts.idpUrl ?? (() => undefined), now: settings.signIn?.now ?? Date.now });
     registerLabelRoutes(scope, db);
     registerRecordImageRoutes(scope, db, opts.storage);
     registerSharedViewRoutes(scope, db);

@@ -21,7 +21,7 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
  * address that follows, `formTarget`), no framing, no MIME sniffing, no referrer.
  */
 export function pageHeaders(formTarget?: string): Record<string, string> {
-  const formAction = formTarget === undefined ? "'none'" : `'self' ${formTarget}`;
+  const formAction = formTarget === undefined ? "'none'" : `'self'${formTarget ? ` ${formTarget}` : ''}`;
   return {
     'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
     'x-content-type-options': 'nosniff',
@@ -67,5 +67,27 @@ export function errorPage(message: string): string {
   return page('Sign-in error', `  <main>
     <h1>Sign-in error</h1>
     <p class="error" role="alert">${esc(message)}</p>
+  </main>`);
+}
+
+/** The identity provider's password reset form (a one-time link's token carried as a hidden field). */
+export function resetPasswordPage(token: string, opts: { error?: string; minLength: number; maxLength: number }): string {
+  return page('Choose a new password', `  <form method="post" action="">
+    <h1>Choose a new password</h1>
+    ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
+    <label for="password">New password</label>
+    <input type="password" id="password" name="password" autocomplete="new-password" minlength="${opts.minLength}" maxlength="${opts.maxLength}" required autofocus>
+    <label for="password_again">New password again</label>
+    <input type="password" id="password_again" name="password_again" autocomplete="new-password" minlength="${opts.minLength}" maxlength="${opts.maxLength}" required>
+    <input type="hidden" name="token" value="${esc(token)}">
+    <button type="submit">Set password</button>
+  </form>`);
+}
+
+/** A page with one message (the reset link's outcome). */
+export function messagePage(title: string, message: string, isError: boolean): string {
+  return page(title, `  <main>
+    <h1>${esc(title)}</h1>
+    <p${isError ? ' class="error" role="alert"' : ' role="status"'}>${esc(message)}</p>
   </main>`);
 }

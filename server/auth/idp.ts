@@ -25,8 +25,9 @@ import {
 import { addEndpoint, addRoute } from '../api/route';
 import { HttpError } from '../api/errors';
 import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
-import { errorPage, pageHeaders, signInPage } from './form';
-import { authorizeRequest, parse, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
+import { errorPage, messagePage, pageHeaders, resetPasswordPage, signInPage } from './form';
+import { authorizeRequest, parse, resetForm, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
+import { RESET_MESSAGES, RESET_PASSWORD_MAX, RESET_PASSWORD_MIN, linkState, passwordProblem, useResetLink } from './reset-links';
 import {
   LoginThrottle, PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, TOKEN_ADDRESS_LIMIT,
 } from './throttle';
@@ -235,6 +236,38 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
           target.searchParams.set('code', code);
           if (a.state) target.searchParams.set('state', a.state);
           return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+        },
+      });
+
+      // The one-time password reset page (server/auth/reset-links.ts): GET shows the form
+      // while the link works; POST sets the password and uses the link up.
+      const resetLimits = { minLength: RESET_PASSWORD_MIN, maxLength: RESET_PASSWORD_MAX };
+      const sendLinkProblem = (reply: FastifyReply, state: 'invalid' | 'used' | 'expired') =>
+        reply.code(400).headers(pageHeaders()).send(messagePage('Password reset', RESET_MESSAGES[state], true));
+      addRoute(scope, db, {
+        method: 'GET', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+        handler: async (req, reply) => {
+          const form = parse(resetForm, req.query);
+          const token = form.ok ? form.data.token ?? '' : '';
+          const state = await linkState(db, token, now());
+          if (state !== 'ok') return sendLinkProblem(reply, state);
+          return reply.code(200).headers(pageHeaders('')).send(resetPasswordPage(token, resetLimits));
+        },
+      });
+      addRoute(scope, db, {
+        method: 'POST', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+        handler: async (req, reply) => {
+          const body = formOf(req);
+          const form = body ? parse(resetForm, body) : null;
+          const token = form?.ok ? form.data.token ?? '' : '';
+          const before = await linkState(db, token, now());
+          if (before !== 'ok') return sendLinkProblem(reply, before);
+          const password = form?.ok ? form.data.password ?? '' : '';
+          const problem = form?.ok ? passwordProblem(password, form.data.password_again ?? '') : FORM_UNREADABLE;
+          if (problem) return reply.code(400).headers(pageHeaders('')).send(resetPasswordPage(token, { ...resetLimits, error: problem }));
+          const state = await useResetLink(db, token, password, now());
+          if (state !== 'ok') return sendLinkProblem(reply, state);
+          return reply.code(200).headers(pageHeaders()).send(messagePage('Password changed', RESET_MESSAGES.done, false));
         },
       });
 

@@ -15,6 +15,7 @@ export const AUTH_FIELD_MAX = {
   state: 1024,
   username: 150,
   password: 1024,
+  password_again: 1024,
   csrf_token: 200,
   grant_type: 50,
   code: 200,
@@ -40,6 +41,7 @@ export const authorizeRequest = fields('response_type', 'code_challenge', 'code_
 export const signInForm = fields('username', 'password', 'csrf_token');
 export const tokenRequest = fields('grant_type', 'client_id', 'code', 'code_verifier', 'redirect_uri', 'refresh_token');
 export const tokenField = fields('token', 'token_type_hint', 'refresh_token');
+export const resetForm = fields('token', 'password', 'password_again');
 
 /** One field on its own (client_id and redirect_uri are checked first: they decide where errors go). */
 export function single(name: AuthField, value: unknown): string | undefined | null {

@@ -270,6 +270,16 @@ async function users(tx: Queryable, c: SeedCounts, hashes: string[]) {
            from generate_series(1, $1::int) g) x order by g`,
     [c.customers],
   );
+  // Linked sign-in identities (user page "identities"): everyone's store password, and a
+  // Google or Apple sign-in for some customers.
+  await tx.query(
+    `insert into user_identities (user_id, provider, subject, email, linked_at, last_used_at)
+     select id, 'password', username, email, registered_at, last_login from users
+     union all
+     select id, 'google', 'g-' || md5('google' || id), email, registered_at + interval '3 days', last_login from users where id % 4 = 0
+     union all
+     select id, 'apple', 'a-' || md5('apple' || id), null, registered_at + interval '9 days', null from users where id % 7 = 0`,
+  );
 }
 
 async function catalogue(tx: Queryable, c: SeedCounts) {

@@ -176,3 +176,13 @@ export const ORDER_WRITE: Rule = allOf(SEARCH_RULES.orders as Rule, WRITE_RULES.
 
 /** Adding credits to users (one or many): read users (§6) and WRITE_RULES.users ("admin, support"). */
 export const CREDIT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, WRITE_RULES.users);
+
+/** A user's linked sign-in identities and billing state (GET …/users/{id}/identities/, …/billing/): whoever reads users (§6). */
+export const USER_ACCOUNT_READ: Rule = SEARCH_RULES.users as Rule;
+
+/**
+ * Issuing a user a one-time password reset link (POST …/users/{id}/password-reset-link/)
+ * and disabling their billing (PATCH …/users/{id}/billing/): read users (§6) and
+ * FIELD_RULES.customerMoney (admin, support), the rule of the user's billing switch.
+ */
+export const USER_ACCOUNT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, FIELD_RULES.customerMoney);

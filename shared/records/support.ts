@@ -52,7 +52,10 @@ export const userRecord = defineRecord({
     registered_at: { label: 'Registration Date', kind: 'datetime' },
     last_login: { label: 'Last Login', kind: 'datetime' },
   },
-  subResources: [{ key: 'credits', label: 'Credits', api: 'credits' }, { key: 'orders', label: 'Orders' }, { key: 'coupons', label: 'Coupons', api: 'coupons' }],
+  subResources: [
+    { key: 'credits', label: 'Credits', api: 'credits' }, { key: 'orders', label: 'Orders' }, { key: 'coupons', label: 'Coupons', api: 'coupons' },
+    { key: 'account', label: 'Sign-in & Billing', api: 'identities' },
+  ],
   status: (row) => [indexedTag(row.is_indexed)],
 });
 

@@ -6,7 +6,9 @@
  * saves their order items CSV; assigns a coupon to a user; exports new users for a 2-day
  * range (a 3-day range refused). Credits the users of a CSV file (bulk credits). Creates a
  * coupon with minimums in two currencies and uploads a CSV of user ids to it (a wrong
- * heading shows the spec's danger message).
+ * heading shows the spec's danger message). On a user's Sign-in & Billing tab: the identities,
+ * a one-time password reset link copied and used once, billing disabled and re-enabled; the
+ * users CSV of a users search saved to disk.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -20,6 +22,8 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { choose, expectAccessible, listRows } from './helpers/records';
 import { ASSIGN_COUPON_MESSAGES, CREDIT_MESSAGES } from '../../shared/api/endpoints';
+import { AUTH_PATHS } from '../../shared/api/endpoints/auth';
+import { RESET_MESSAGES } from '../../server/auth/reset-links';
 import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
 import { browseTo } from './helpers/folder-browser';
 
@@ -154,6 +158,74 @@ test('support opens a user\'s orders from the user page and follows one to its o
 
   await link.click();
   await expect(page.getByTestId('order-page')).toBeVisible();
+});
+
+test('support sees a user\'s sign-in identities, copies a one-time password reset link that works once, and disables billing', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(120_000);
+  let user: { id: number; subject: string } | undefined;
+  for (const u of await listRows(helper, '/v4/accounts/users/?per_page=20&order_by=-registered_at')) {
+    const ids = (await helper.call('GET', `/v4/accounts/users/${u.id}/identities/`)).body as { results: { subject: string }[] };
+    if (ids.results.length) {
+      user = { id: u.id as number, subject: ids.results[0].subject };
+      break;
+    }
+  }
+  expect(user).toBeDefined();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: consoleHost.origin });
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support/users/${user!.id}?tab=account`);
+  await expect(page.getByTestId('user-identities')).toContainText(user!.subject);
+  await expectAccessible(page, 'user sign-in & billing tab');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'user sign-in & billing tab at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The reset link, copied to the clipboard, opens the identity provider's page: it works once.
+  await page.getByTestId('copy-reset-link').click();
+  await expect(page.getByText(/^Password reset link copied/)).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).pathname).toBe(AUTH_PATHS.passwordReset);
+  const idp = await page.context().newPage();
+  await idp.goto(link);
+  await idp.locator('#password').fill('e2e-new-password-1');
+  await idp.locator('#password_again').fill('e2e-new-password-1');
+  await idp.getByRole('button', { name: 'Set password' }).click();
+  await expect(idp.getByText(RESET_MESSAGES.done)).toBeVisible();
+  await idp.goto(link);
+  await expect(idp.getByText(RESET_MESSAGES.used)).toBeVisible();
+  await idp.close();
+
+  // Billing: disabled on this tab, saved, and the Details form follows (then re-enabled there would not be stale).
+  const billing = async () => ((await helper.call('GET', `/v4/accounts/users/${user!.id}/billing/`)).body as { billing_disabled: boolean }).billing_disabled;
+  expect(await billing()).toBe(false);
+  await page.getByTestId('billing-disabled').click();
+  await expect(page.locator('.ant-message').getByText('Billing disabled')).toBeVisible();
+  await expect.poll(billing).toBe(true);
+  await page.getByTestId('billing-disabled').click();
+  await expect(page.locator('.ant-message').getByText('Billing enabled')).toBeVisible();
+  await expect.poll(billing).toBe(false);
+  // The page's form took the user's new version: a save on Details is not refused as stale.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.locator('#field-first_name').fill('Resetta');
+  await page.getByTestId('save-record').click();
+  await expect(page.locator('.ant-message').getByText('Saved user')).toBeVisible();
+  await expect(page.getByTestId('save-error')).toHaveCount(0);
+});
+
+test('support saves the users CSV of a users search to disk, with every account field', async ({ page, gotoConsole }) => {
+  test.setTimeout(120_000);
+  const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
+  await signIn(page, gotoConsole, support);
+  await gotoConsole(page, `/support?type=users&id=${user.id}`);
+  await page.getByRole('button', { name: 'Download users CSV' }).click();
+  const saved = page.getByText(/^Exported \d+ rows? to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  await expect(saved).toBeVisible({ timeout: 60_000 });
+  const name = /to (users-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
+  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const csv = parse(readFileSync(file, 'utf8')) as string[][];
+  rmSync(file, { force: true });
+  expect(csv[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Billing Disabled', 'Bypass Fraud Checks']));
+  expect(csv.slice(1).map((r) => Number(r[0]))).toEqual([user.id]);
 });
 
 test('support assigns a coupon to a user by its code; a global coupon is refused', async ({ page, gotoConsole }) => {

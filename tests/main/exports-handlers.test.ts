@@ -82,6 +82,18 @@ describe('export handlers', () => {
     expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11']);
   });
 
+  it('exportUsersCsv saves the users CSV of the search\'s filters: the source streams users-csv/download/ with them and the order', async () => {
+    const s = setup('/downloads');
+    expect(await dispatch(s.handlers, 'exportUsersCsv', { filters: { email: 'a@example.com' }, orderBy: '-registered_at' }, ctx)).toMatchObject({ ok: true, value: { started: true } });
+    const [req, target] = s.start.mock.calls[0];
+    expect(req).toEqual({ kind: 'users', query: { email: 'a@example.com', order_by: '-registered_at' } });
+    expect(target).toMatch(/^\/downloads\/users-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await dispatch(s.handlers, 'exportUsersCsv', { filters: { 'bad key': 'x' } }, ctx)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const { api, urls } = fakeApi('ID\n');
+    await apiExportSource(api)(req, new AbortController().signal);
+    expect(urls).toEqual(['http://127.0.0.1:9000/v4/accounts/users-csv/download/?email=a%40example.com&order_by=-registered_at']);
+  });
+
   it('exportUserOrderItems saves a user\'s order items: the source streams users/{id}/order-items-csv/download/', async () => {
     const s = setup('/downloads');
     expect(await dispatch(s.handlers, 'exportUserOrderItems', { userId: 7 }, ctx)).toMatchObject({ ok: true, value: { started: true } });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
   AREA_RULES, APP_BASEWARE, APP_CONTROL, CREDIT_WRITE, FIELD_RULES, FIELD_WRITE_REFUSED, FIELD_WRITE_RULES, ORDER_WRITE, RULED_FILTERS, SEARCH_TYPES, STAFF_ROLES, SEARCH_RULES, SUPPORT_DOWNLOADS_RULE,
-  SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
+  SALES_RULE, SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, SHARED_VIEWS_RULE, TEMP_ACCOUNT_WRITE_RULE, SUPPLIER_STATEMENTS_RULE, LABEL_STATEMENTS_RULE, TYPE_WRITE_RULES, USER_ACCOUNT_READ, USER_ACCOUNT_WRITE, USER_KINDS, WRITE_RULES, allOf, can, filterAllowed, principalFrom, searchType, writeRouteRule, writeRule, type Principal,
   type Rule,
 } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
@@ -375,6 +375,22 @@ describe.concurrent('a user\'s coupons: list (read) and assign (write) × accoun
     expect(r.status).toBe(read ? 404 : 403);
     const w = await api(server, tokens.get(username)!, '/v4/accounts/users/999999999/coupons/', { method: 'POST', body: { code: 'MATRIX' }, headers: { 'x-brand': brand } });
     expect(w.status).toBe(write ? 404 : 403);
+  });
+});
+
+describe.concurrent('the users CSV, a user\'s identities and billing (read), reset link and billing change (write) × account', () => {
+  // A user that does not exist (an unknown filter for the CSV): allowed callers get the 404 (400), others 403; nothing is issued or changed.
+  const cells = WHO.map((w) => [w.username, w.brand, can(w.principal, USER_ACCOUNT_READ), can(w.principal, USER_ACCOUNT_WRITE)] as const);
+  it.each(cells)('%s on %s × GET users-csv/download/, identities/, billing/ → %s; POST password-reset-link/, PATCH billing/ → %s', async (username, brand, read, write) => {
+    const call = (path: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
+      api(server, tokens.get(username)!, `/v4/accounts/users/999999999/${path}`, { method, body, headers: { 'x-brand': brand, ...headers } });
+    const csv = await api(server, tokens.get(username)!, '/v4/accounts/users-csv/download/?nope=1', { headers: { 'x-brand': brand } });
+    expect(csv.status).toBe(read ? 400 : 403);
+    const statuses = [
+      (await call('identities/')).status, (await call('billing/')).status,
+      (await call('password-reset-link/', 'POST')).status, (await call('billing/', 'PATCH', { billing_disabled: true }, { 'if-match': '"v1"' })).status,
+    ];
+    expect(statuses).toEqual([read ? 404 : 403, read ? 404 : 403, write ? 404 : 403, write ? 404 : 403]);
   });
 });
 

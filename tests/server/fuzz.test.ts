@@ -155,7 +155,7 @@ beforeAll(async () => {
   const settings = { accessTtl: 900, refreshTtl: 3600 };
   // Instances of both apps on the test server's database, injected into without sockets.
   // Muzooka calls go to the test server's stand-in (a Muzooka that is down is a 502/504 by design: server/muzooka/client.ts).
-  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage, muzooka: muzookaClient(server.muzooka!) });
+  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage, muzooka: muzookaClient(server.muzooka!), idpUrl: () => server.idp });
   idp = await buildIdp(server.db, settings);
   await Promise.all([api.ready(), idp.ready()]);
   for (const [name, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {

@@ -8,7 +8,7 @@ import { SEARCH_TYPE_DECLS } from '../../shared/search/types';
 import {
   AREA_RULES, BRAND_DANCE, BRAND_DJ, BRAND_SCOPED_FILTERS, DJ_FILTERS, FIELD_WRITE_RULES, HYPE_FILTERS, RESTRICTED_FILTERS,
   RULED_FILTERS, SALES_RULE, SEARCH_TYPES,
-  TEMP_ACCOUNT_EMAIL_RULE, TOP_ROUTES, TYPE_WRITE_RULES, allOf, can, filterAllowed, mayWriteField, pageTypes,
+  TEMP_ACCOUNT_EMAIL_RULE, TOP_ROUTES, TYPE_WRITE_RULES, USER_ACCOUNT_READ, USER_ACCOUNT_WRITE, allOf, can, filterAllowed, mayWriteField, pageTypes,
   parseScope, principalFrom, refusedFields, searchType, storeOptions, writeRouteRule, type Principal,
 } from '../../shared/access';
 
@@ -325,6 +325,12 @@ describe('write rules (README "Who may write")', () => {
     expect(can(who('label_mgmt'), writeRouteRule('tracks'))).toBe(false);
     expect(refusedFields(who('label_mgmt'), 'labels', ['name', 'label_manager_id', 'hype_active'])).toEqual(['name']);
     expect(refusedFields(who('content_ops'), 'labels', ['name', 'label_manager_id'])).toEqual(['label_manager_id']);
+  });
+
+  it('a user\'s identities and billing are read by the §6 users readers; reset links and billing changes by admin and support only', () => {
+    expect(EVERYONE.filter((w) => can(who(w), USER_ACCOUNT_READ))).toEqual(['admin', 'content_ops', 'curation', 'support']);
+    expect(EVERYONE.filter((w) => can(who(w), USER_ACCOUNT_WRITE))).toEqual(['admin', 'support']);
+    expect(can(who('support', 'app:baseware'), USER_ACCOUNT_WRITE)).toBe(false);
   });
 
   it('external users write nothing, with either application', () => {

@@ -34,6 +34,11 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
       if (!target) return { started: false as const };
       return begin({ kind: 'userOrderItems', userId: req.userId }, target);
     },
+    exportUsersCsv: async (req) => {
+      const target = await s.exports.chooseTarget(exportFileName('users'));
+      if (!target) return { started: false as const };
+      return begin({ kind: 'users', query: toListQuery({ ...req.filters, order_by: req.orderBy ?? null }) }, target);
+    },
     exportNewUsers: async (req) => {
       const target = await s.exports.chooseTarget(exportFileName(`new-users-${req.from}-to-${req.to}`));
       if (!target) return { started: false as const };

@@ -29,6 +29,7 @@ registerRecordTab('genres', 'sub-genres', lazy(() => import('./GenreSubGenresTab
 registerRecordTab('users', 'credits', lazy(() => import('../support/UserCreditsTab')));
 registerRecordTab('users', 'orders', lazy(() => import('../support/UserOrdersTab')));
 registerRecordTab('users', 'coupons', lazy(() => import('../support/UserCouponsTab')));
+registerRecordTab('users', 'account', lazy(() => import('../support/UserAccountTab')));
 registerRecordTab('pages', 'slots', lazy(() => import('../curation/PageSlotsTab')));
 registerRecordTab('page_modules', 'items', lazy(() => import('../curation/ModuleItemsTab')));
 registerRecordTab('live_streams', 'stages', lazy(() => import('../curation/LiveStagesTab')));

@@ -23,6 +23,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { bulkFields } from '../records/bulk-fields';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
 import { ColumnChooser } from './ColumnChooser';
+import { bridge } from '../../lib/bridge';
 import { ExportButton } from './ExportButton';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
@@ -173,6 +174,9 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
               columns={exportColumnKeys(type.key, chosen)}
               total={env?.count}
             />
+            {type.key === 'users' && (
+              <ExportButton label="Download users CSV" start={() => bridge.exportUsersCsv({ filters: exportFilters(principal, request), orderBy: state.orderBy })} />
+            )}
           </Space>
         }
       />

@@ -267,6 +267,23 @@ export const oauth_tokens = pgTable('oauth_tokens', {
   index('oauth_tokens_family').on(t.family_id),
 ]);
 
+/**
+ * One-time password reset links issued by the identity provider (spec §2 user detail
+ * "password reset link"): only the token's SHA-256 is kept; used_at marks the one use.
+ */
+export const password_reset_links = pgTable('password_reset_links', {
+  token_hash: text().primaryKey(),
+  user_id: integer().notNull(),
+  issued_by: integer().notNull(),
+  expires_at: timestamptz().notNull(),
+  used_at: timestamptz(),
+  created_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('password_reset_links', t.user_id, users.id),
+  fkey('password_reset_links', t.issued_by, users.id),
+  index('password_reset_links_user').on(t.user_id),
+]);
+
 /** Exact counts of the large tables, kept by the triggers of custom migration 0002_row_counts. */
 export const row_counts = pgTable('row_counts', {
   tbl: text().primaryKey(),

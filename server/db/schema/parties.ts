@@ -258,3 +258,22 @@ export const users = pgTable('users', {
   index('users_dj_name_trgm').using('gin', t.dj_name.op('gin_trgm_ops')),
   index('users_username').on(t.username),
 ]);
+
+/**
+ * The sign-in identities linked to a user (spec §2 user page "identities", §7 Accounts
+ * "identities GET"): one row per identity provider account (the store's own password, or a
+ * social sign-in), read-only in the console.
+ */
+export const user_identities = pgTable('user_identities', {
+  id: serial().primaryKey(),
+  user_id: integer().notNull(),
+  provider: text().notNull(),
+  subject: text().notNull(),
+  email: text(),
+  linked_at: timestamptz().notNull().default(now),
+  last_used_at: timestamptz(),
+}, (t) => [
+  fkey('user_identities', t.user_id, users.id),
+  unique('user_identities_provider_subject_key').on(t.provider, t.subject),
+  index('user_identities_user').on(t.user_id, t.id),
+]);

@@ -42,6 +42,8 @@ export const AUTH_PATHS = {
   introspect: '/v4/auth/o/introspect/',
   revoke: '/v4/auth/o/revoke/',
   logout: '/v4/auth/o/logout/',
+  /** The identity provider's one-time password reset page (GET the form, POST the new password). */
+  passwordReset: '/v4/auth/password-reset/',
   tempAccountEmail: authEndpoints.tempAccountEmail.path,
 } as const;
 

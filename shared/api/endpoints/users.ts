@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../../constants';
+import { IDENTITY_PROVIDERS } from '../../vocabularies';
 import { MSG } from '../../messages';
 import { calendarDate } from '../dates';
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
+import { ListQuery } from './lists';
 
 /** The new-user export's range messages (the spec quotes none: ours, with §5's start-before-end words). */
 export const NEW_USER_EXPORT_MESSAGES = {
@@ -51,6 +53,23 @@ export const ASSIGN_COUPON_MESSAGES = {
   global: 'This coupon is global: every user already has it.',
 } as const;
 
+/** A sign-in identity linked to a user (spec §2 user page, §7 Accounts "identities GET"). */
+export const UserIdentity = z.object({
+  id: z.number().int(), provider: z.enum(IDENTITY_PROVIDERS), subject: z.string(), email: z.string().nullable(),
+  linked_at: z.string(), last_used_at: z.string().nullable(),
+});
+export type UserIdentity = z.infer<typeof UserIdentity>;
+
+/** A one-time password reset link, issued by the identity provider; shown once, copied to the clipboard. */
+export const PasswordResetLink = z.object({ url: z.url(), expires_at: z.string() });
+export type PasswordResetLink = z.infer<typeof PasswordResetLink>;
+
+/** A user's billing (spec §2 "billing disable", §7 Accounts "billing GET/PATCH"). */
+export const UserBilling = z.object({ user_id: z.number().int(), billing_disabled: z.boolean(), version: z.number().int() });
+export type UserBilling = z.infer<typeof UserBilling>;
+export const UserBillingPatch = z.strictObject({ billing_disabled: z.boolean({ error: 'Enter true or false.' }) });
+export type UserBillingPatch = z.infer<typeof UserBillingPatch>;
+
 export const userEndpoints = {
   newUserExport: endpoint({
     method: 'GET', path: '/v4/accounts/new-users-csv/download/', query: NewUserExportQuery, response: z.string(),
@@ -67,5 +86,25 @@ export const userEndpoints = {
   orderItemsCsv: endpoint({
     method: 'GET', path: '/v4/accounts/users/:id/order-items-csv/download/', params: z.object({ id: IdParam }), response: z.string(),
     doc: 'The items of a user\'s orders on the active brand as CSV (order id first), oldest order first; X-Total-Count announces the rows.',
+  }),
+  usersCsv: endpoint({
+    method: 'GET', path: '/v4/accounts/users-csv/download/', query: ListQuery, response: z.string(),
+    doc: 'The users of the users search\'s filters and order as CSV, with every §3 account field (the search export\'s columns plus DJ slug, profile page, decline transactions, bypass fraud checks and billing disabled); X-Total-Count announces the rows.',
+  }),
+  identities: endpoint({
+    method: 'GET', path: '/v4/accounts/users/:id/identities/', params: z.object({ id: IdParam }), response: listEnvelope(UserIdentity),
+    doc: 'The sign-in identities linked to a user (the store password, Google, Apple), oldest first.',
+  }),
+  passwordResetLink: endpoint({
+    method: 'POST', path: '/v4/accounts/users/:id/password-reset-link/', params: z.object({ id: IdParam }), response: PasswordResetLink,
+    doc: `Has the identity provider issue a password reset link for the user: it works once, for ${LIMITS.passwordResetLinkMinutes} minutes. Only its hash is kept: the URL is in this answer only.`,
+  }),
+  billing: endpoint({
+    method: 'GET', path: '/v4/accounts/users/:id/billing/', params: z.object({ id: IdParam }), response: UserBilling,
+    doc: 'Whether the user\'s billing is disabled, with the user\'s ETag.',
+  }),
+  patchBilling: endpoint({
+    method: 'PATCH', path: '/v4/accounts/users/:id/billing/', params: z.object({ id: IdParam }), body: UserBillingPatch, response: UserBilling,
+    doc: 'Disables or re-enables the user\'s billing (If-Match required: the user\'s version).',
   }),
 } as const;

@@ -85,6 +85,11 @@ export const exportsChannels = {
     z.object({ userId: z.number().int().positive().max(999_999_999) }).strict(),
     Started,
   ),
+  exportUsersCsv: channel(
+    'Saves the users of the users search\'s filters and order, with every account field, as CSV (GET /v4/accounts/users-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
+    ExportStartRequest.pick({ filters: true, orderBy: true }).strict(),
+    Started,
+  ),
   exportNewUsers: channel(
     'Saves the users registered from `from` to `to` (YYYY-MM-DD, at most 2 days; the API refuses more) as CSV (GET /v4/accounts/new-users-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
     z.object({ from: z.iso.date(), to: z.iso.date() }).strict(),

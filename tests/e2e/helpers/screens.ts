@@ -137,6 +137,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'bulk credits', route: '/support/bulk-credits', user: 'support' },
   { name: 'coupon record (minimum order per currency)', route: '/support/coupons/:id', user: 'support', open: (page, ctx) => openCoupon(page, ctx, '') },
   { name: 'coupon record: users', route: '/support/coupons/:id?tab=users', user: 'support', open: (page, ctx) => openCoupon(page, ctx, 'users') },
+  recordScreen('user record: sign-in & billing', 'users', 'account', 'support'),
   { name: 'account', route: '/account', user: 'admin' },
   { name: 'account (user)', route: '/account', user: 'supplier' },
   { name: 'resources', route: '/resources', user: 'supplier' },

@@ -123,6 +123,8 @@ export function migrationSuite(open: () => Promise<Db>) {
       'statement_lines', 'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
       'ftp_user_keys', // an SFTP user's public keys: added and removed whole
       'follows', // a store user's follow: made and undone whole, never edited
+      'user_identities', // a user's linked sign-ins: read-only in the console
+      'password_reset_links', // the identity provider's one-time links, like its codes and tokens
     ].sort());
   });
 

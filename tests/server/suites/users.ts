@@ -4,13 +4,18 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSIGN_COUPON_MESSAGES, NEW_USER_EXPORT_MESSAGES } from '../../../shared/api/endpoints';
+import { ASSIGN_COUPON_MESSAGES, NEW_USER_EXPORT_MESSAGES, type PasswordResetLink, type UserIdentity } from '../../../shared/api/endpoints';
+import { AUTH_PATHS } from '../../../shared/api/endpoints/auth';
+import { LIMITS } from '../../../shared/constants';
+import { buildIdp } from '../../../server/api/app';
+import { verifyPassword } from '../../../server/auth/crypto';
+import { RESET_MESSAGES } from '../../../server/auth/reset-links';
 import { signIn, type RunningServer } from '../helpers';
 
 export function userSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    for (const [u, p] of [['support', 'sandbox-support'], ['marketing', 'sandbox-marketing'], ['admin', 'sandbox-admin']]) {
+    for (const [u, p] of [['support', 'sandbox-support'], ['marketing', 'sandbox-marketing'], ['admin', 'sandbox-admin'], ['contentops', 'sandbox-contentops']]) {
       tokens.set(u, (await signIn(get(), u, p)).access_token);
     }
   });
@@ -58,6 +63,31 @@ export function userSuite(get: () => RunningServer) {
 
     it('admin and support only (the /new-user-export area): marketing is 403', async () => {
       expect((await raw('marketing', '/v4/accounts/new-users-csv/download/?from=2026-02-10&to=2026-02-11')).status).toBe(403);
+    });
+  });
+
+  describe('the users CSV', () => {
+    it('the users of the search\'s filters with every account field, in the search\'s order; X-Total-Count', async () => {
+      const [u] = await get().db.query<{ id: number; username: string }>(
+        "insert into users (username, email, dj_slug, billing_disabled, bypass_fraud_checks) values ('userscsv-' || md5(random()::text), 'userscsv@example.com', 'slug-' || md5(random()::text), true, true) returning id, username",
+      );
+      const r = await raw('support', `/v4/accounts/users-csv/download/?id=${u.id}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
+      const [head, ...rows] = parse(await r.text()) as string[][];
+      expect(head).toEqual(expect.arrayContaining(['ID', 'Username', 'Email', 'DJ Slug', 'Profile Page Enabled', 'Decline Transactions', 'Bypass Fraud Checks', 'Billing Disabled']));
+      expect(rows).toHaveLength(1);
+      const row = Object.fromEntries(head.map((h, i) => [h, rows[0][i]]));
+      expect(row).toMatchObject({ ID: String(u.id), Username: u.username, 'Billing Disabled': expect.stringMatching(/^(Yes|true)$/i), 'Decline Transactions': expect.stringMatching(/^(No|false)$/i) });
+      expect(r.headers.get('x-total-count')).toBe('1');
+      const all = await raw('admin', '/v4/accounts/users-csv/download/?email=userscsv@example.com&order_by=-registered_at');
+      expect(Number(all.headers.get('x-total-count'))).toBe((parse(await all.text()) as string[][]).length - 1);
+    });
+
+    it('a filter the users list does not know is a 400 naming it; marketing (who reads no users) is 403', async () => {
+      const bad = await raw('support', '/v4/accounts/users-csv/download/?nope=1');
+      expect([bad.status, Object.keys((await bad.json()) as object)]).toEqual([400, ['nope']]);
+      expect((await raw('marketing', '/v4/accounts/users-csv/download/')).status).toBe(403);
     });
   });
 
@@ -117,6 +147,117 @@ export function userSuite(get: () => RunningServer) {
     it('marketing writes coupons but does not read users: 403; an unknown user is 404', async () => {
       expect((await call('marketing', `/v4/accounts/users/${user}/coupons/`, { method: 'POST', body: { code } })).status).toBe(403);
       expect((await call('support', '/v4/accounts/users/999999999/coupons/', { method: 'POST', body: { code } })).status).toBe(404);
+    });
+  });
+  describe('a user\'s identities, password reset link and billing', () => {
+    const call = (who: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(`${get().api}/v4/accounts/users/${path}`, {
+        method: init.method ?? 'GET', body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': 'brand:dance', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      }).then(async (r) => ({ status: r.status, etag: r.headers.get('etag'), body: (await r.json()) as Record<string, unknown> }));
+    let user = 0;
+    beforeAll(async () => {
+      [{ id: user }] = await get().db.query<{ id: number }>("insert into users (username, email) values ('reset-' || md5(random()::text), 'r@example.com') returning id");
+      await get().db.query(
+        `insert into user_identities (user_id, provider, subject, email, linked_at) values
+           ($1, 'google', $2, 'r@example.com', '2026-01-02T00:00:00Z'), ($1, 'password', $3, null, '2026-01-01T00:00:00Z')`, [user, `g-${user}`, `p-${user}`],
+      );
+    });
+
+    it('identities: the user\'s linked sign-ins, oldest first; seeded users have theirs', async () => {
+      const r = await call('contentops', `${user}/identities/`);
+      expect(r.status).toBe(200);
+      expect((r.body.results as UserIdentity[]).map((i) => [i.provider, i.subject])).toEqual([['password', `p-${user}`], ['google', `g-${user}`]]);
+      const [seeded] = await get().db.query<{ n: number }>("select count(*)::int as n from user_identities where provider = 'password'");
+      expect(seeded.n).toBeGreaterThan(0);
+      expect((await call('marketing', `${user}/identities/`)).status).toBe(403);
+      expect((await call('support', '999999999/identities/')).status).toBe(404);
+    });
+
+    /** The identity provider's reset page, on the server's IdP or on one whose clock is `at`. */
+    const resetPage = async (link: string, form?: Record<string, string>, at?: number) => {
+      const url = new URL(link);
+      const init = form && { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+      if (at === undefined) {
+        const r = await fetch(link, init);
+        return { status: r.status, text: await r.text() };
+      }
+      const idp = await buildIdp(get().db, { accessTtl: 60, refreshTtl: 60, signIn: { now: () => at } });
+      try {
+        const r = await idp.inject({ method: form ? 'POST' : 'GET', url: `${url.pathname}${url.search}`, payload: init?.body, headers: init?.headers });
+        return { status: r.statusCode, text: r.body };
+      } finally {
+        await idp.close();
+      }
+    };
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+    const storedHash = async () => (await get().db.query<{ password_hash: string | null }>('select password_hash from users where id = $1', [user]))[0].password_hash;
+
+    it('a reset link from the identity provider works once: the form, the new password set, then refused', async () => {
+      const issued = await call('support', `${user}/password-reset-link/`, { method: 'POST' });
+      expect(issued.status).toBe(200);
+      const link = issued.body as PasswordResetLink;
+      expect(link.url.startsWith(`${get().idp}${AUTH_PATHS.passwordReset}?token=`)).toBe(true);
+      expect(Date.parse(link.expires_at) - Date.now()).toBeGreaterThan((LIMITS.passwordResetLinkMinutes - 1) * 60_000);
+      // Only its hash is stored.
+      expect((await get().db.query('select 1 from password_reset_links where token_hash = $1', [tokenOf(link.url)])).length).toBe(0);
+
+      const page = await resetPage(link.url);
+      expect([page.status, page.text]).toEqual([200, expect.stringContaining('name="password_again"')]);
+      // A short or mismatched password is refused without using the link up.
+      expect(await resetPage(link.url, { token: tokenOf(link.url), password: 'short', password_again: 'short' })).toEqual({ status: 400, text: expect.stringContaining(RESET_MESSAGES.length) });
+      expect(await resetPage(link.url, { token: tokenOf(link.url), password: 'a-long-new-password', password_again: 'another-password' })).toEqual({ status: 400, text: expect.stringContaining(RESET_MESSAGES.mismatch) });
+
+      const done = await resetPage(link.url, { token: tokenOf(link.url), password: 'a-long-new-password', password_again: 'a-long-new-password' });
+      expect([done.status, done.text]).toEqual([200, expect.stringContaining(RESET_MESSAGES.done)]);
+      expect(await verifyPassword('a-long-new-password', await storedHash())).toBe(true);
+
+      // Not twice: neither the form nor another password.
+      const again = await resetPage(link.url, { token: tokenOf(link.url), password: 'a-third-password!', password_again: 'a-third-password!' });
+      expect([again.status, again.text]).toEqual([400, expect.stringContaining(RESET_MESSAGES.used)]);
+      expect((await resetPage(link.url)).text).toContain(RESET_MESSAGES.used);
+      expect(await verifyPassword('a-long-new-password', await storedHash())).toBe(true);
+      expect((await resetPage(`${get().idp}${AUTH_PATHS.passwordReset}?token=nonsense`)).text).toContain(RESET_MESSAGES.invalid);
+    });
+
+    it('a reset link works until it expires, by the identity provider\'s clock; a newer link voids the older', async () => {
+      const first = (await call('admin', `${user}/password-reset-link/`, { method: 'POST' })).body as PasswordResetLink;
+      const link = (await call('support', `${user}/password-reset-link/`, { method: 'POST' })).body as PasswordResetLink;
+      expect((await resetPage(first.url)).text).toContain(RESET_MESSAGES.invalid);
+      const expiry = Date.parse(link.expires_at);
+      const form = { token: tokenOf(link.url), password: 'expired-password-1', password_again: 'expired-password-1' };
+      expect((await resetPage(link.url, undefined, expiry - 1000)).status).toBe(200);
+      const late = await resetPage(link.url, form, expiry + 1000);
+      expect([late.status, late.text]).toEqual([400, expect.stringContaining(RESET_MESSAGES.expired)]);
+      expect(await verifyPassword('expired-password-1', await storedHash())).toBe(false);
+      // Just before expiry it still works (once).
+      expect((await resetPage(link.url, form, expiry - 1000)).status).toBe(200);
+      expect(await verifyPassword('expired-password-1', await storedHash())).toBe(true);
+    });
+
+    it('reset links: admin and support only (content ops reads users but is 403, marketing 403); unknown user 404', async () => {
+      expect((await call('contentops', `${user}/password-reset-link/`, { method: 'POST' })).status).toBe(403);
+      expect((await call('marketing', `${user}/password-reset-link/`, { method: 'POST' })).status).toBe(403);
+      expect((await call('support', '999999999/password-reset-link/', { method: 'POST' })).status).toBe(404);
+    });
+
+    it('billing: GET with the user\'s ETag; PATCH with If-Match disables and re-enables it, with history; stale or missing If-Match refused', async () => {
+      const g = await call('contentops', `${user}/billing/`);
+      expect([g.status, g.body]).toEqual([200, { user_id: user, billing_disabled: false, version: expect.any(Number) }]);
+      const v = g.body.version as number;
+      expect(g.etag).toBe(`"v${v}"`);
+      const off = await call('support', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: true }, headers: { 'if-match': `"v${v}"` } });
+      expect([off.status, off.body, off.etag]).toEqual([200, { user_id: user, billing_disabled: true, version: v + 1 }, `"v${v + 1}"`]);
+      expect((await call('support', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: false }, headers: { 'if-match': `"v${v}"` } })).status).toBe(412);
+      expect((await call('support', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: false } })).status).toBe(428);
+      const bad = await call('support', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: 'yes' }, headers: { 'if-match': `"v${v + 1}"` } });
+      expect([bad.status, Object.keys(bad.body)]).toEqual([400, ['billing_disabled']]);
+      expect((await call('admin', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: false }, headers: { 'if-match': `"v${v + 1}"` } })).body.billing_disabled).toBe(false);
+      const history = await get().db.query<{ changes: Record<string, { old: unknown; new: unknown }> }>(
+        "select changes from record_history where entity = 'users' and entity_id = $1 and changes ? 'billing_disabled' order by id", [user],
+      );
+      expect(history.map((h) => h.changes.billing_disabled)).toEqual([{ old: false, new: true }, { old: true, new: false }]);
+      expect((await call('contentops', `${user}/billing/`, { method: 'PATCH', body: { billing_disabled: true }, headers: { 'if-match': `"v${v + 2}"` } })).status).toBe(403);
     });
   });
 }
