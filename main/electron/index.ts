@@ -7,7 +7,7 @@
 import { app, BrowserWindow, ipcMain, Notification, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, EXTERNAL_ALLOWLIST, jobTimeoutMsFromEnv, trimUrl, type MainConfig } from '../config';
 import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { openIdentityProviderSignIn } from '../services/external-links';
@@ -55,6 +55,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     sentryDsn: process.env.SENTRY_DSN || undefined,
     externalAllowlist: EXTERNAL_ALLOWLIST,
+    jobTimeoutMs: jobTimeoutMsFromEnv(process.env),
   };
   services = createServices(config, {
     transport: 'electron',

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, defaultDataDir, EXTERNAL_ALLOWLIST, jobTimeoutMsFromEnv, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
@@ -32,6 +32,8 @@ export interface HostOptions {
   vault?: TokenVault;
   version?: string;
   key?: string;
+  /** main's job poller timeout (tests only; default 120 s): CONSOLE_JOB_TIMEOUT_MS, see jobTimeoutMsFromEnv. */
+  jobTimeoutMs?: number;
 }
 
 export interface RunningHost {
@@ -53,6 +55,7 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
     apiUrl: env.API_URL || undefined,
     idpUrl: env.IDP_URL || env.API_URL || undefined,
     sentryDsn: env.SENTRY_DSN || undefined,
+    ...(env.CONSOLE_JOB_TIMEOUT_MS ? { jobTimeoutMs: jobTimeoutMsFromEnv(env) } : {}),
   };
 }
 
@@ -78,6 +81,7 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
       version: opts.version ?? process.env.npm_package_version ?? '0.1.0',
       sentryDsn: opts.sentryDsn,
       externalAllowlist: EXTERNAL_ALLOWLIST,
+      jobTimeoutMs: opts.jobTimeoutMs,
     };
     let origin = '';
     const services = createServices(config, {
