@@ -15,6 +15,8 @@
  *     main's poller polls every 1 s), for the last full month and for the last 24 months;
  *   - the same aggregate as a plain GROUP BY over the raw sales_lines (the summary's four
  *     groupings and its line count, over the same filters), each checked equal to the job's;
+ *   - the job's two parts in this process (the rollup summary, the newest lines), and the
+ *     summary as it read before migration 0020 (sales_daily alone), for where time goes;
  * and the /dashboard screen in Chromium from navigation until its chart has drawn
  * (the canvas holds pixels). Prints a table, then ONE JSON line.
  */
@@ -94,10 +96,15 @@ async function bulkLoad(db: Db, total: number, log: (m: string) => void): Promis
   return (performance.now() - t) / 1000;
 }
 
-/** The summary's aggregate as a plain GROUP BY over the raw lines (the genre from the line's track, as the rollup keeps it). */
-async function plainGroupBy(db: Db, p: SalesPayload): Promise<Omit<SalesSummaryResult, 'lines'>> {
-  const { where, params } = salesWhere(p, 'coalesce(t.genre_id, 0)');
-  const from = 'sales_lines a left join tracks t on t.id = a.track_id';
+/**
+ * The summary's aggregate as one GROUP BY per grouping over one table: the raw lines (the genre
+ * from the line's track, as the rollups keep it), or sales_daily alone (how the summary read
+ * before migration 0020 added sales_months and sales_days).
+ */
+async function groupBy(db: Db, p: SalesPayload, over: 'lines' | 'sales_daily'): Promise<Omit<SalesSummaryResult, 'lines'>> {
+  const raw = over === 'lines';
+  const { where, params } = salesWhere(p, raw ? 'coalesce(t.genre_id, 0)' : 'a.genre_id');
+  const from = raw ? 'sales_lines a left join tracks t on t.id = a.track_id' : 'sales_daily a';
   const figures = `a.currency, sum(a.quantity)::int as quantity, sum(a.gross)::numeric(14,2)::text as gross, sum(a.net)::numeric(14,2)::text as net`;
   const group = (key: string, join = '') =>
     db.query<SalesFigure>(`select ${key} as key, ${figures} from ${from} ${join} where ${where} group by 1, 2 order by 1, 2`, params);
@@ -105,8 +112,8 @@ async function plainGroupBy(db: Db, p: SalesPayload): Promise<Omit<SalesSummaryR
     group(`to_char(date_trunc('month', a.sale_date), 'YYYY-MM')`),
     group('a.store'),
     group('coalesce(st.name, a.sale_type_id::text)', `left join reference_items st on st.list = 'sale-types' and st.id = a.sale_type_id`),
-    group(`coalesce(g.name, 'No genre')`, 'left join genres g on g.id = t.genre_id'),
-    db.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`, params),
+    group(`coalesce(g.name, 'No genre')`, `left join genres g on g.id = ${raw ? 't.genre_id' : 'a.genre_id'}`),
+    db.query<{ n: number }>(`select ${raw ? 'count(*)' : 'coalesce(sum(a.lines), 0)'}::int as n from ${from} where ${where}`, params),
   ]);
   return { over_time: overTime, by_store: byStore, by_sale_type: bySaleType, by_genre: byGenre, line_count: count[0].n };
 }
@@ -130,9 +137,10 @@ export default async function main(argv: string[]) {
     const { seedSeconds, token, db } = await prepare(url, scale, (m) => log(`  ${m}`));
     log(`loading ${lines.toLocaleString('en-US')} sales lines…`);
     const loadSeconds = await bulkLoad(db, lines, log);
-    const [{ n: total, days, rollup }] = await db.query<{ n: number; days: number; rollup: number }>(
+    const [{ n: total, days, rollup, narrowDays, narrowMonths }] = await db.query<{ n: number; days: number; rollup: number; narrowDays: number; narrowMonths: number }>(
       `select (select count(*)::int from sales_lines) as n, (select count(distinct sale_date)::int from sales_lines) as days,
-              (select count(*)::int from sales_daily) as rollup`);
+              (select count(*)::int from sales_daily) as rollup, (select count(*)::int from sales_days) as "narrowDays",
+              (select count(*)::int from sales_months) as "narrowMonths"`);
     const [{ today, month_start, month_end, start24 }] = await db.query<Record<string, string>>(
       `select to_char(current_date, 'YYYY-MM-DD') as today,
               to_char(date_trunc('month', current_date) - interval '1 month', 'YYYY-MM-DD') as month_start,
@@ -155,23 +163,24 @@ export default async function main(argv: string[]) {
           await new Promise((res) => setTimeout(res, 5));
         }
       };
-      const plain = (range: { start_date: string; end_date: string }) => plainGroupBy(db, { ...range, brands: BRANDS });
+      const plain = (range: { start_date: string; end_date: string }) => groupBy(db, { ...range, brands: BRANDS }, 'lines');
+      const before = (range: { start_date: string; end_date: string }) => groupBy(db, { ...range, brands: BRANDS }, 'sales_daily');
 
       // Where a job's time goes: its two parts run in this process, straight on the database.
       const rollupPart = (range: { start_date: string; end_date: string }) => salesSummaryOf(db, { ...range, brands: BRANDS });
       const linesPart = (range: { start_date: string; end_date: string }) => salesLinesOf(db, { ...range, brands: BRANDS }, SALES_DETAIL_LINES);
-      type Figures = { job: number[]; plain: number[]; rollup: number[]; lines: number[]; same: boolean };
-      const figures: Record<'month' | 'months24', Figures> = {
-        month: { job: [], plain: [], rollup: [], lines: [], same: true }, months24: { job: [], plain: [], rollup: [], lines: [], same: true },
-      };
+      type Figures = { job: number[]; plain: number[]; rollup: number[]; lines: number[]; before: number[]; same: boolean };
+      const none = (): Figures => ({ job: [], plain: [], rollup: [], lines: [], before: [], same: true });
+      const figures: Record<'month' | 'months24', Figures> = { month: none(), months24: none() };
       for (const key of ['month', 'months24'] as const) {
         log(`measuring the ${key === 'month' ? 'one-month' : '24-month'} summary (${samples} turns)…`);
         const f = figures[key];
         // Warm both (and check them equal) before timing.
-        f.same = sameSummary(await viaJob(ranges[key]), await plain(ranges[key]));
+        const expected = await plain(ranges[key]);
+        f.same = sameSummary(await viaJob(ranges[key]), expected) && sameSummary(await before(ranges[key]), expected);
         for (let i = 0; i < samples; i++) {
-          const turns = [['job', viaJob], ['plain', plain], ['rollup', rollupPart], ['lines', linesPart]] as const;
-          const order = [...turns.slice(i % 4), ...turns.slice(0, i % 4)];
+          const turns = [['job', viaJob], ['plain', plain], ['rollup', rollupPart], ['lines', linesPart], ['before', before]] as const;
+          const order = [...turns.slice(i % turns.length), ...turns.slice(0, i % turns.length)];
           for (const [kind, fn] of order) {
             const t = performance.now();
             const res = await fn(ranges[key]);
@@ -214,19 +223,23 @@ export default async function main(argv: string[]) {
         ['  plain GROUP BY over the raw lines, same 24 months', round(pct(y.plain, 50)), round(pct(y.plain, 95)), `${ratio(y)}× the job; same figures: ${y.same ? 'yes' : 'NO'}`],
         ['  its parts in-process: the rollup summary, one month', round(pct(m.rollup, 50)), round(pct(m.rollup, 95)), ''],
         [`  its parts in-process: the ${SALES_DETAIL_LINES} newest lines, one month`, round(pct(m.lines, 50)), round(pct(m.lines, 95)), ''],
+        ['  the same over sales_daily alone (before 0020), one month', round(pct(m.before, 50)), round(pct(m.before, 95)), ''],
         ['  its parts in-process: the rollup summary, 24 months', round(pct(y.rollup, 50)), round(pct(y.rollup, 95)), ''],
         [`  its parts in-process: the ${SALES_DETAIL_LINES} newest lines, 24 months`, round(pct(y.lines, 50)), round(pct(y.lines, 95)), ''],
+        ['  the same over sales_daily alone (before 0020), 24 months', round(pct(y.before, 50)), round(pct(y.before, 95)), ''],
         ['Chromium: /dashboard until its chart has drawn', round(pct(dash, 50)), round(pct(dash, 95)), `reference (first, cold: ${Math.round(dashCold)} ms)`],
         [`sales lines / days / sales_daily rows`, total, days, rollup],
+        ['sales_days / sales_months rows', narrowDays, narrowMonths, ''],
         ['seed seconds / bulk load + rollup seconds', round(seedSeconds), round(loadSeconds), ''],
       ]);
       console.log(JSON.stringify({
-        bench: 'sales', scale, lines: total, days, sales_daily_rows: rollup, samples,
+        bench: 'sales', scale, lines: total, days, sales_daily_rows: rollup, sales_days_rows: narrowDays, sales_months_rows: narrowMonths, samples,
         month_job_p50_ms: round(pct(m.job, 50), 2), month_job_p95_ms: round(pct(m.job, 95), 2),
         month_plain_p50_ms: round(pct(m.plain, 50), 2), month_plain_p95_ms: round(pct(m.plain, 95), 2), month_ratio_p95: ratio(m),
         months24_job_p50_ms: round(pct(y.job, 50), 2), months24_job_p95_ms: round(pct(y.job, 95), 2),
         months24_plain_p50_ms: round(pct(y.plain, 50), 2), months24_plain_p95_ms: round(pct(y.plain, 95), 2), months24_ratio_p95: ratio(y),
         month_rollup_p95_ms: round(pct(m.rollup, 95), 2), month_lines_p95_ms: round(pct(m.lines, 95), 2),
+        month_sales_daily_only_p95_ms: round(pct(m.before, 95), 2), months24_sales_daily_only_p95_ms: round(pct(y.before, 95), 2),
         months24_rollup_p95_ms: round(pct(y.rollup, 95), 2), months24_lines_p95_ms: round(pct(y.lines, 95), 2),
         dashboard_drawn_p50_ms: round(pct(dash, 50)), dashboard_drawn_p95_ms: round(pct(dash, 95)), dashboard_drawn_cold_ms: round(dashCold),
         seed_seconds: round(seedSeconds), load_seconds: round(loadSeconds),
