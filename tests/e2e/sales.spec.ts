@@ -14,8 +14,8 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { MSG } from '../../shared/messages';
 import { test, expect, gotoConsole as gotoHost, startConsoleHost } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { expectAccessible, listRows } from './helpers/records';
-import { signInElsewhere } from './helpers/other-client';
+import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -80,6 +80,55 @@ test('the dashboard shows finance its brand\'s sales of the month and the chart 
   await gotoConsole(page, '/dashboard');
   await expect(page.getByTestId('dashboard-deliveries')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dashboard-sales')).toHaveCount(0);
+});
+
+/** The screen's default range as it sends it: the first of the month 24 months back, to today (local days). */
+function defaultRange() {
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const now = new Date();
+  return { start_date: day(new Date(now.getFullYear(), now.getMonth() - 24, 1)), end_date: day(now) };
+}
+
+/** A sales summary job started by another client, polled until it is done. */
+async function summaryOf(client: OtherClient, filters: Record<string, unknown>) {
+  const started = await client.call('POST', '/v4/jobs/sales/', { body: filters });
+  expect(started.status).toBe(202);
+  const id = (started.body as { id: number }).id;
+  let result: { line_count: number; lines: { sale_type: string; genre: string | null; label: string }[] } | undefined;
+  await expect.poll(async () => {
+    const j = (await client.call('GET', `/v4/jobs/sales/${id}/`)).body as { state: string; result: typeof result };
+    result = j.result;
+    return j.state;
+  }, { timeout: 60_000 }).toBe('DONE');
+  return result!;
+}
+
+test('finance narrows the sales by sale type, genre and label: the screen counts the lines the API counts for the same filters', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(180_000);
+  const helper = await signInElsewhere(consoleHost, 'finance', 'sandbox-finance');
+  const range = { ...defaultRange(), brand: 'brand:dj' };
+  const line = (await summaryOf(helper, range)).lines.find((l) => l.genre)!;
+  const saleTypes = (await helper.call('GET', '/v4/auxiliary/sale-types/')).body as { results: { id: number; name: string }[] };
+  const genres = (await helper.call('GET', '/v4/auxiliary/genres/')).body as { results: { id: number; name: string }[] };
+  const labels = await listRows(helper, `/v4/catalog/labels/?q=${encodeURIComponent(line.label)}&per_page=10`);
+  const filters = {
+    ...range,
+    sale_type_id: saleTypes.results.find((t) => t.name === line.sale_type)!.id,
+    genre_id: genres.results.find((g) => g.name === line.genre)!.id,
+    label_id: labels.find((l) => l.name === line.label)!.id as number,
+  };
+  const expected = (await summaryOf(helper, filters)).line_count;
+  await helper.end();
+  expect(expected).toBeGreaterThan(0);
+
+  await signIn(page, gotoConsole, account('finance'));
+  await gotoConsole(page, '/sales');
+  await choose(page, 'sales-sale-type', line.sale_type);
+  await choose(page, 'sales-genre', line.genre!);
+  await chooseBySearch(page, 'sales-label', line.label);
+  await page.getByTestId('sales-run').click();
+  await expect(page.getByTestId('sales-line-count')).toContainText(`${expected.toLocaleString('en-US')} sales line`, { timeout: 60_000 });
+  await expectAccessible(page, 'sales with filters');
 });
 
 /**
