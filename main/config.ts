@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { POLL_TIMEOUT_MS } from '../shared/constants';
 
 /**
  * What the renderer may open with systemOpenExternal (https only, default port): exact
@@ -31,6 +32,8 @@ export interface MainConfig {
    * is refused with a message saying so.
    */
   sftp?: SftpServer;
+  /** How long main's job poller waits for a job (spec §4: 120 s, POLL_TIMEOUT_MS); see jobTimeoutMsFromEnv. */
+  jobTimeoutMs?: number;
 }
 
 /** An SFTP server to deliver to: its host, port and (pinned) host key. */
@@ -39,6 +42,22 @@ export interface SftpServer {
   port: number;
   /** The server's host key, an OpenSSH public key line ("ssh-ed25519 AAAA…"): any other is refused. */
   hostKey?: string;
+}
+
+/**
+ * The job poller's timeout, read once at start: POLL_TIMEOUT_MS (120 s, spec §4), unless
+ * CONSOLE_JOB_TIMEOUT_MS gives a whole number of milliseconds from 1 to POLL_TIMEOUT_MS.
+ * For tests only (the e2e shows "Request Timed Out" without waiting two minutes); it can
+ * shorten the wait, never lengthen it. Any other value stops the start with a message.
+ */
+export function jobTimeoutMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.CONSOLE_JOB_TIMEOUT_MS;
+  if (v === undefined || v === '') return POLL_TIMEOUT_MS;
+  const ms = Number(v);
+  if (!/^\d+$/.test(v) || ms < 1 || ms > POLL_TIMEOUT_MS) {
+    throw new Error(`CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${POLL_TIMEOUT_MS} (got ${JSON.stringify(v)}).`);
+  }
+  return ms;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { app, BrowserWindow, ipcMain, Notification, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, checkSftpUrl, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig, type SftpServer } from '../config';
+import { checkHostUrl, checkSftpUrl, EXTERNAL_ALLOWLIST, jobTimeoutMsFromEnv, trimUrl, type MainConfig, type SftpServer } from '../config';
 import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { openIdentityProviderSignIn } from '../services/external-links';
@@ -59,6 +59,7 @@ async function start(): Promise<void> {
     sentryDsn: process.env.SENTRY_DSN || undefined,
     externalAllowlist: EXTERNAL_ALLOWLIST,
     sftp,
+    jobTimeoutMs: jobTimeoutMsFromEnv(process.env),
   };
   services = createServices(config, {
     transport: 'electron',

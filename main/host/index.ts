@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHandlers } from '../bridge';
-import { checkHostUrl, checkSftpUrl, defaultDataDir, EXTERNAL_ALLOWLIST, trimUrl, type MainConfig } from '../config';
+import { checkHostUrl, checkSftpUrl, defaultDataDir, EXTERNAL_ALLOWLIST, jobTimeoutMsFromEnv, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
 import { createKeychainVault, type TokenVault } from '../services/token-vault';
@@ -35,6 +35,8 @@ export interface HostOptions {
   vault?: TokenVault;
   version?: string;
   key?: string;
+  /** main's job poller timeout (tests only; default 120 s): CONSOLE_JOB_TIMEOUT_MS, see jobTimeoutMsFromEnv. */
+  jobTimeoutMs?: number;
 }
 
 export interface RunningHost {
@@ -58,6 +60,7 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
     sentryDsn: env.SENTRY_DSN || undefined,
     sftpUrl: env.SFTP_URL || undefined,
     sftpHostKey: env.SFTP_HOST_KEY || undefined,
+    ...(env.CONSOLE_JOB_TIMEOUT_MS ? { jobTimeoutMs: jobTimeoutMsFromEnv(env) } : {}),
   };
 }
 
@@ -86,6 +89,7 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
       externalAllowlist: EXTERNAL_ALLOWLIST,
       // The sandbox delivers to its own drop server (its host key pinned); otherwise SFTP_URL.
       sftp: api?.sftpUrl ? checkSftpUrl(api.sftpUrl, api.sftpHostKey ?? undefined) : sftp,
+      jobTimeoutMs: opts.jobTimeoutMs,
     };
     let origin = '';
     const services = createServices(config, {

@@ -108,7 +108,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     },
     packaging,
     deliveries,
-    jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p) }),
+    jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p), timeoutMs: config.jobTimeoutMs }),
     media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
     signIn: () => parts.signIn(session),
   };

@@ -50,17 +50,58 @@ export function salesWhere(p: SalesPayload, genre: string): { where: string; par
 type FigureRow = SalesFigure;
 const FIGURES = `a.currency, sum(a.quantity)::int as quantity, sum(a.gross)::numeric(14,2)::text as gross, sum(a.net)::numeric(14,2)::text as net`;
 
-/** The summary: over time (months), by store, sale type and genre, each per currency; read from the daily rollup. */
+const NARROW_COLUMNS = 'sale_date, brand, store, sale_type_id, genre_id, currency, lines, quantity, gross, net';
+
+/** A day `YYYY-MM-DD` moved by `days` (UTC calendar arithmetic). */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The whole calendar months inside [start, end] (first days, or null when none) and the days
+ * left at either edge, as inclusive ranges.
+ */
+export function splitByMonths(start: string, end: string): { months: [string, string] | null; days: [string, string][] } {
+  const firstWhole = start.endsWith('-01') ? start : `${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+  const afterEnd = addDays(end, 1);
+  const lastWholeEnd = afterEnd.endsWith('-01') ? end : addDays(`${end.slice(0, 7)}-01`, -1);
+  if (firstWhole > lastWholeEnd) return { months: null, days: [[start, end]] };
+  const days: [string, string][] = [];
+  if (start < firstWhole) days.push([start, addDays(firstWhole, -1)]);
+  if (lastWholeEnd < end) days.push([addDays(lastWholeEnd, 1), end]);
+  return { months: [firstWhole, `${lastWholeEnd.slice(0, 7)}-01`], days };
+}
+
+/**
+ * What the summary reads, aliased `a` with the sales_daily columns it filters and groups on:
+ * sales_daily when the asker or the filters name a supplier or a label (its indexes narrow
+ * to their rows); else the narrow rollups, sales_months for the whole months of the range
+ * and sales_days for the days at its edges (far fewer rows: no supplier or label in them).
+ */
+function summarySource(p: SalesPayload, params: unknown[]): string {
+  if (p.supplier_id || p.label_id || p.own_supplier_id || p.own_label_id) return 'sales_daily a';
+  const { months, days } = splitByMonths(p.start_date, p.end_date);
+  const range = ([from, to]: [string, string]) => {
+    params.push(from, to);
+    return `sale_date between $${params.length - 1} and $${params.length}`;
+  };
+  const parts = [
+    ...(months ? [`select ${NARROW_COLUMNS} from sales_months where ${range(months)}`] : []),
+    ...(days.length ? [`select ${NARROW_COLUMNS} from sales_days where ${days.map(range).join(' or ')}`] : []),
+  ];
+  return `(${parts.join(' union all ')}) a`;
+}
+
+/** The summary: over time (months), by store, sale type and genre, each per currency; read from the rollups. */
 export async function salesSummaryOf(db: Db, p: SalesPayload): Promise<Omit<SalesSummaryResult, 'lines'>> {
   const { where, params } = salesWhere(p, 'a.genre_id');
+  const source = summarySource(p, params);
   const group = (key: string, join = '') => db.query<FigureRow>(
-    `select ${key} as key, ${FIGURES} from sales_daily a ${join} where ${where} group by 1, 2 order by 1, 2`, params);
+    `select ${key} as key, ${FIGURES} from ${source} ${join} where ${where} group by 1, 2 order by 1, 2`, params);
   const [overTime, byStore, bySaleType, byGenre, count] = await Promise.all([
     group(`to_char(date_trunc('month', a.sale_date), 'YYYY-MM')`),
     group('a.store'),
     group(`coalesce(st.name, a.sale_type_id::text)`, `left join reference_items st on st.list = 'sale-types' and st.id = a.sale_type_id`),
     group(`coalesce(g.name, 'No genre')`, 'left join genres g on g.id = a.genre_id'),
-    db.query<{ n: number }>(`select coalesce(sum(a.lines), 0)::int as n from sales_daily a where ${where}`, params),
+    db.query<{ n: number }>(`select coalesce(sum(a.lines), 0)::int as n from ${source} where ${where}`, params),
   ]);
   return { over_time: overTime, by_store: byStore, by_sale_type: bySaleType, by_genre: byGenre, line_count: count[0].n };
 }

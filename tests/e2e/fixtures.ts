@@ -39,6 +39,8 @@ export async function startConsoleHost(env: Record<string, string | undefined> =
     apiUrl: env.API_URL,
     idpUrl: env.IDP_URL,
     sentryDsn: env.SENTRY_DSN,
+    // main's job poller timeout, shortened for a test as CONSOLE_JOB_TIMEOUT_MS does (main/config.ts jobTimeoutMsFromEnv).
+    jobTimeoutMs: env.CONSOLE_JOB_TIMEOUT_MS ? Number(env.CONSOLE_JOB_TIMEOUT_MS) : undefined,
   });
   return {
     host: { url: running.url, origin: running.origin, key: running.key, apiUrl: running.apiUrl, idpUrl: running.idpUrl, dataDir },

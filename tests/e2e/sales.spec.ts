@@ -1,18 +1,21 @@
 /**
  * Sales end to end in Chromium against the sandbox API: finance opens the summary for the
  * last 24 months and the charts draw; exports the detail to a CSV through a sales-export
- * job whose rows match the screen's count; a supplier sees only its own lines. The screen
- * through axe at 1440 and 390 px.
+ * job whose rows match the screen's count; a supplier sees only its own lines; a job that
+ * outlives main's wait shows "Request Timed Out". The screen through axe at 1440 and 390 px.
  */
+import { fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
-import { test, expect } from './fixtures';
+import { MSG } from '../../shared/messages';
+import { test, expect, gotoConsole as gotoHost, startConsoleHost } from './fixtures';
 import { signIn } from './helpers/sign-in';
-import { expectAccessible, listRows } from './helpers/records';
-import { signInElsewhere } from './helpers/other-client';
+import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
+import { signInElsewhere, type OtherClient } from './helpers/other-client';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -81,4 +84,102 @@ test('the dashboard shows finance its brand\'s sales of the month and the chart 
   await gotoConsole(page, '/dashboard');
   await expect(page.getByTestId('dashboard-deliveries')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dashboard-sales')).toHaveCount(0);
+});
+
+/** The screen's default range as it sends it: the first of the month 24 months back, to today (local days). */
+function defaultRange() {
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const now = new Date();
+  return { start_date: day(new Date(now.getFullYear(), now.getMonth() - 24, 1)), end_date: day(now) };
+}
+
+/** A sales summary job started by another client, polled until it is done. */
+async function summaryOf(client: OtherClient, filters: Record<string, unknown>) {
+  const started = await client.call('POST', '/v4/jobs/sales/', { body: filters });
+  expect(started.status).toBe(202);
+  const id = (started.body as { id: number }).id;
+  let result: { line_count: number; lines: { sale_type: string; genre: string | null; label: string }[] } | undefined;
+  await expect.poll(async () => {
+    const j = (await client.call('GET', `/v4/jobs/sales/${id}/`)).body as { state: string; result: typeof result };
+    result = j.result;
+    return j.state;
+  }, { timeout: 60_000 }).toBe('DONE');
+  return result!;
+}
+
+test('finance narrows the sales by sale type, genre and label: the screen counts the lines the API counts for the same filters', async ({ page, gotoConsole, consoleHost }) => {
+  test.setTimeout(180_000);
+  const helper = await signInElsewhere(consoleHost, 'finance', 'sandbox-finance');
+  const range = { ...defaultRange(), brand: 'brand:dj' };
+  const line = (await summaryOf(helper, range)).lines.find((l) => l.genre)!;
+  const saleTypes = (await helper.call('GET', '/v4/auxiliary/sale-types/')).body as { results: { id: number; name: string }[] };
+  const genres = (await helper.call('GET', '/v4/auxiliary/genres/')).body as { results: { id: number; name: string }[] };
+  const labels = await listRows(helper, `/v4/catalog/labels/?q=${encodeURIComponent(line.label)}&per_page=10`);
+  const filters = {
+    ...range,
+    sale_type_id: saleTypes.results.find((t) => t.name === line.sale_type)!.id,
+    genre_id: genres.results.find((g) => g.name === line.genre)!.id,
+    label_id: labels.find((l) => l.name === line.label)!.id as number,
+  };
+  const expected = (await summaryOf(helper, filters)).line_count;
+  await helper.end();
+  expect(expected).toBeGreaterThan(0);
+
+  await signIn(page, gotoConsole, account('finance'));
+  await gotoConsole(page, '/sales');
+  await choose(page, 'sales-sale-type', line.sale_type);
+  await choose(page, 'sales-genre', line.genre!);
+  await chooseBySearch(page, 'sales-label', line.label);
+  await page.getByTestId('sales-run').click();
+  await expect(page.getByTestId('sales-line-count')).toContainText(`${expected.toLocaleString('en-US')} sales line`, { timeout: 60_000 });
+  await expectAccessible(page, 'sales with filters');
+});
+
+/**
+ * A sandbox API that runs no job worker (`--no-worker`, as when the worker processes are
+ * down or busy): every job it is given stays queued, so it outlives any wait.
+ */
+async function startApiWithoutWorker() {
+  const cli = resolve(fileURLToPath(new URL('../../dist/server/cli.mjs', import.meta.url)));
+  const child = fork(cli, ['--memory', '--sandbox', '--no-worker'], {
+    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ api: string; idp: string }>((res, rej) => {
+    child.on('message', (m) => (m as { type?: string }).type === 'ready' && res(m as { api: string; idp: string }));
+    child.once('exit', (code) => rej(new Error(`the API exited with ${code}`)));
+  });
+  return { ...ready, stop: () => new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM')))) };
+}
+
+test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120 s; CONSOLE_JOB_TIMEOUT_MS shortens it here)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const api = await startApiWithoutWorker();
+  // main's wait shortened to 3 s for this host only (main/config.ts jobTimeoutMsFromEnv); the 120 s itself is held by tests/main/job-poller.test.ts.
+  const { host, stop } = await startConsoleHost({ API_URL: api.api, IDP_URL: api.idp, CONSOLE_JOB_TIMEOUT_MS: '3000' });
+  try {
+    // The API really holds jobs back: one started elsewhere stays queued.
+    const helper = await signInElsewhere(host, 'finance', 'sandbox-finance');
+    const started = await helper.call('POST', '/v4/jobs/sales/', { body: { start_date: '2024-01-01', end_date: '2024-12-31' } });
+    expect(started.status).toBe(202);
+    const job = (started.body as { id: number }).id;
+    await helper.end().catch(() => undefined);
+
+    const goto = (p: typeof page, path?: string) => gotoHost(p, host, path);
+    await signIn(page, goto, account('finance'));
+    await goto(page, '/sales');
+    await page.getByTestId('sales-run').click();
+    await expect(page.getByTestId('sales-job-progress')).toContainText('Adding up the sales: queued');
+    await expect(page.getByTestId('sales-error')).toHaveText(MSG.requestTimedOut, { timeout: 30_000 });
+    expect(MSG.requestTimedOut).toBe('Request Timed Out');
+    await expect(page.getByTestId('sales-job-progress')).toHaveCount(0);
+    await expect(page.getByTestId('sales-run')).toBeEnabled();
+
+    const later = await signInElsewhere(host, 'finance', 'sandbox-finance');
+    expect(((await later.call('GET', `/v4/jobs/sales/${job}/`)).body as { state: string }).state).toBe('PENDING');
+    await later.end().catch(() => undefined);
+  } finally {
+    await stop();
+    await api.stop();
+  }
 });

@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkHostUrl, isLoopbackHost } from '../../main/config';
-import { startHost } from '../../main/host/index';
+import { checkHostUrl, isLoopbackHost, jobTimeoutMsFromEnv } from '../../main/config';
+import { hostOptionsFromEnv, startHost } from '../../main/host/index';
+import { POLL_TIMEOUT_MS } from '../../shared/constants';
 import { createMemoryVault } from '../../main/services/token-vault';
 
 describe('checkHostUrl', () => {
@@ -55,5 +56,25 @@ describe('startHost with a plain-http API off loopback', () => {
     const opts = { distDir: dist, dataDir: join(dist, 'data'), vault: createMemoryVault() };
     await expect(startHost({ ...opts, apiUrl: 'http://api.store.example' })).rejects.toThrow('API_URL must use https');
     await expect(startHost({ ...opts, apiUrl: 'https://api.store.example', idpUrl: 'http://id.store.example' })).rejects.toThrow('IDP_URL must use https');
+  });
+});
+
+describe('jobTimeoutMsFromEnv (CONSOLE_JOB_TIMEOUT_MS, tests only)', () => {
+  it('is the spec\'s 120 s unless set', () => {
+    expect(jobTimeoutMsFromEnv({})).toBe(POLL_TIMEOUT_MS);
+    expect(jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '' })).toBe(120_000);
+  });
+  it('shortens the wait to a whole number of milliseconds', () => {
+    expect(jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '2500' })).toBe(2500);
+    expect(jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '120000' })).toBe(120_000);
+  });
+  it('never lengthens it, and stops the start on anything else', () => {
+    for (const v of ['0', '120001', '-5', '2.5', '1e3', 'soon', ' 100']) {
+      expect(() => jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: v }), v).toThrow(/^CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to 120000/);
+    }
+  });
+  it('reaches the browser host\'s options only when set', () => {
+    expect(hostOptionsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '3000' }).jobTimeoutMs).toBe(3000);
+    expect('jobTimeoutMs' in hostOptionsFromEnv({})).toBe(false);
   });
 });

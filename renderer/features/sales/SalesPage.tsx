@@ -1,15 +1,17 @@
 /**
  * /sales (spec §2, §4, §6, §7): the sales summary and detail. Filters (dates, brand,
- * store of §6's store options for the brand, currency), then a `sales` job waited for
+ * store of §6's store options for the brand, sale type, genre, currency; label and supplier
+ * for those who may search them — a supplier or label user is held to its own lines), then a `sales` job waited for
  * through main's job poller with its progress and a cancel; charts over time and by
  * store, sale type and genre (lazy), and the newest lines. "Export CSV" runs a
  * sales-export job and main saves its CSV (exportSalesJob).
  */
 import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAtomValue } from 'jotai';
-import { brandsOf, storeOptions } from '../../../shared/access';
+import { SEARCH_RULES, brandsOf, can, storeOptions } from '../../../shared/access';
 import { SalesSummaryResult, type SalesFilters, type SalesLine } from '../../../shared/api/endpoints/jobs';
 import { CURRENCY_CODES } from '../../../shared/records/values';
 import { bridge } from '../../lib/bridge';
@@ -17,6 +19,9 @@ import { brandName } from '../../lib/brands';
 import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
 import { ExportButton } from '../search/ExportButton';
+import { referenceOptions } from '../search/queries';
+import { ReferenceSelect } from '../records/ReferenceInput';
+import type { RefValue } from '../records/form-model';
 import { useSalesJob } from './sales-job';
 
 const SalesCharts = lazy(() => import('./SalesCharts'));
@@ -41,6 +46,14 @@ export default function SalesPage() {
   const [brand, setBrand] = useState<string>(principal.brand || brands[0] || '');
   const [store, setStore] = useState<string | undefined>();
   const [currency, setCurrency] = useState<string | undefined>();
+  const [saleType, setSaleType] = useState<number | undefined>();
+  const [genre, setGenre] = useState<number | undefined>();
+  const [label, setLabel] = useState<RefValue | null>(null);
+  const [supplier, setSupplier] = useState<RefValue | null>(null);
+  const saleTypes = useQuery(referenceOptions('sale-types'));
+  const genres = useQuery(referenceOptions('genres'));
+  const mayPickLabel = can(principal, SEARCH_RULES.labels);
+  const mayPickSupplier = can(principal, SEARCH_RULES.suppliers);
   const summary = useSalesJob('sales');
   const exporter = useSalesJob('sales-export');
 
@@ -50,6 +63,10 @@ export default function SalesPage() {
     ...(brand ? { brand: brand as SalesFilters['brand'] } : {}),
     ...(store ? { store } : {}),
     ...(currency ? { currency: currency as SalesFilters['currency'] } : {}),
+    ...(saleType ? { sale_type_id: saleType } : {}),
+    ...(genre ? { genre_id: genre } : {}),
+    ...(label ? { label_id: label.id } : {}),
+    ...(supplier ? { supplier_id: supplier.id } : {}),
   });
   const result = summary.status.state === 'done' ? SalesSummaryResult.safeParse(summary.status.outcome.result).data : undefined;
 
@@ -87,6 +104,24 @@ export default function SalesPage() {
           <Select id="sales-currency" style={{ minWidth: 110 }} allowClear placeholder="All" value={currency} onChange={setCurrency}
             options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
+        <Form.Item label="Sale type" htmlFor="sales-sale-type">
+          <Select id="sales-sale-type" style={{ minWidth: 130 }} allowClear placeholder="All" value={saleType} onChange={setSaleType}
+            options={(saleTypes.data ?? []).map((t) => ({ value: Number(t.id), label: t.name }))} />
+        </Form.Item>
+        <Form.Item label="Genre" htmlFor="sales-genre">
+          <Select id="sales-genre" style={{ minWidth: 180 }} virtual={false} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="All genres" value={genre} onChange={setGenre}
+            options={(genres.data ?? []).map((g) => ({ value: Number(g.id), label: g.name }))} />
+        </Form.Item>
+        {mayPickLabel && (
+          <Form.Item label="Label" htmlFor="sales-label">
+            <div style={{ minWidth: 200 }}><ReferenceSelect id="sales-label" type="labels" value={label} onChange={setLabel} allowClear placeholder="All labels" /></div>
+          </Form.Item>
+        )}
+        {mayPickSupplier && (
+          <Form.Item label="Supplier" htmlFor="sales-supplier">
+            <div style={{ minWidth: 200 }}><ReferenceSelect id="sales-supplier" type="suppliers" value={supplier} onChange={setSupplier} allowClear placeholder="All suppliers" /></div>
+          </Form.Item>
+        )}
         <Button type="primary" onClick={() => void summary.run(filters())} disabled={summary.status.state === 'running'} data-testid="sales-run">
           Show sales
         </Button>

@@ -152,6 +152,8 @@ export const sales_lines = pgTable('sales_lines', {
   index('sales_lines_label').on(t.label_id, t.sale_date),
   /** A track's lines: when a track changes genre, sales_daily moves them (migration 0019). */
   index('sales_lines_track').on(t.track_id),
+  /** The newest lines first (the summary's detail table reads the index backwards, stopping at its limit). */
+  index('sales_lines_date').on(t.sale_date, t.id),
 ]);
 
 /**
@@ -179,6 +181,31 @@ export const sales_daily = pgTable('sales_daily', {
   index('sales_daily_supplier').on(t.supplier_id, t.sale_date),
   index('sales_daily_label').on(t.label_id, t.sale_date),
 ]);
+
+/**
+ * sales_daily without the supplier and the label, per day (sales_days) and per month
+ * (sales_months, sale_date the month's first day): what a summary over many months reads
+ * when it is not narrowed to a supplier or a label — sales_daily has about as many rows as
+ * there are lines once a catalogue has thousands of labels (the sales bench: 10M lines, 24
+ * months). Kept from sales_daily by its statement triggers (migration 0020), so every path
+ * that changes sales_daily (new lines, a track's genre change, the rebuild) changes them too.
+ */
+const narrowSales = (name: 'sales_days' | 'sales_months') => pgTable(name, {
+  sale_date: date().notNull(),
+  brand: text().notNull(),
+  store: text().notNull(),
+  sale_type_id: integer().notNull(),
+  genre_id: integer().notNull(),
+  currency: char({ length: 3 }).notNull(),
+  lines: bigint({ mode: 'number' }).notNull(),
+  quantity: bigint({ mode: 'number' }).notNull(),
+  gross: numeric({ precision: 14, scale: 2 }).notNull(),
+  net: numeric({ precision: 14, scale: 2 }).notNull(),
+}, (t) => [
+  primaryKey({ name: `${name}_pkey`, columns: [t.sale_date, t.brand, t.store, t.sale_type_id, t.genre_id, t.currency] }),
+]);
+export const sales_days = narrowSales('sales_days');
+export const sales_months = narrowSales('sales_months');
 
 /**
  * Issued statements (spec §9; server/jobs/statements.ts makes them from sales_lines): one per

@@ -44,6 +44,32 @@ export function salesSuite(get: () => RunningServer) {
 
   const range = { start_date: '2000-01-01', end_date: '2100-01-01' };
 
+  /** sales_days and sales_months hold sales_daily summed without supplier and label, per day and per month (migration 0020). */
+  async function narrowHolds() {
+    const sum = (from: string, day: string) => get().db.query(
+      `select ${day} as d, brand, store, sale_type_id, genre_id, currency, sum(lines)::int as lines, sum(quantity)::int as quantity,
+              sum(gross)::text as gross, sum(net)::text as net
+       from ${from} group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
+    expect(await sum('sales_days', 'sale_date')).toEqual(await sum('sales_daily', 'sale_date'));
+    expect(await sum('sales_months', 'sale_date')).toEqual(await sum('sales_daily', `date_trunc('month', sale_date)::date`));
+    const [{ n }] = await get().db.query<{ n: number }>('select (select count(*) from sales_days where lines <= 0) + (select count(*) from sales_months where lines <= 0) as n');
+    expect(Number(n)).toBe(0);
+  }
+
+  it('a range that starts and ends inside months (whole months from sales_months, the edge days from sales_days) equals the raw lines', async () => {
+    const [{ first, last }] = await get().db.query<{ first: string; last: string }>(
+      `select to_char(min(sale_date) + 9, 'YYYY-MM-DD') as first, to_char(max(sale_date) - 11, 'YYYY-MM-DD') as last from sales_lines`);
+    for (const [start_date, end_date] of [[first, last], [first, first], [`${first.slice(0, 7)}-01`, last], [first, `${first.slice(0, 8)}28`]]) {
+      const where = `s.sale_date between '${start_date}' and '${end_date}'`;
+      const got = await summary('admin', { start_date, end_date });
+      expect(got.line_count, where).toBe(await count(where, []));
+      expect(got.over_time, where).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, where, []));
+      expect(got.by_genre, where).toEqual(await raw(`coalesce(g.name, 'No genre')`, where, []));
+      expect(got.by_store, where).toEqual(await raw('s.store', where, []));
+    }
+    await narrowHolds();
+  });
+
   it('the summary over time, by store, sale type and genre equals the GROUP BY over the raw lines of the brands held', async () => {
     // Finance holds the DJ brand only.
     const got = await summary('finance', range);
@@ -138,6 +164,7 @@ export function salesSuite(get: () => RunningServer) {
     expect(after.line_count).toBe(before.line_count + 2);
     expect(after.over_time).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, "s.sale_date between '2001-05-01' and '2001-05-31'", []));
     expect(after.over_time).toContainEqual({ key: '2001-05', currency: 'GBP', quantity: 6, gross: '8.94', net: '6.26' });
+    await narrowHolds();
   });
 
   it('sales_daily follows the genre change of a track (the tracks trigger): by genre stays equal to the raw lines joined with tracks, and back', async () => {
@@ -150,7 +177,10 @@ export function salesSuite(get: () => RunningServer) {
        from tracks t where t.id in (1, 2)`);
     const [{ genre_id: was }] = await get().db.query<{ genre_id: number | null }>('select genre_id from tracks where id = 1');
     const [{ id: other }] = await get().db.query<{ id: number }>('select id from genres where id is distinct from $1 order by id limit 1', [was]);
-    const check = async () => expect((await summary('admin', range)).by_genre).toEqual(await raw(genreSql, where, []));
+    const check = async () => {
+      expect((await summary('admin', range)).by_genre).toEqual(await raw(genreSql, where, []));
+      await narrowHolds();
+    };
     await check();
     await get().db.query('update tracks set genre_id = $1 where id = 1', [other]);
     await check();
