@@ -5,15 +5,17 @@
  * private half in the keychain). The store has not added the key yet: it is refused and
  * shown to copy; content ops adds it to the supplier's SFTP user, and "Deliver again"
  * delivers it. Content ops then sees it on /deliveries go to encoded without a reload,
- * and finds its tracks in search, CONVERTED. The Finish step's delivery panel through
- * axe at 1440 and 390 px.
+ * and finds its tracks in search, CONVERTED, every §9 format in storage as ffprobe reads it
+ * (codec, bit rate, duration within 50 ms of the source). The Finish step's delivery panel
+ * through axe at 1440 and 390 px.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { PKG_MSG } from '../../shared/packaging/messages';
-import { png, tone } from '../fixtures/audio';
+import { encodeProblems, png, soxi, tone } from '../fixtures/audio';
+import { ENCODES } from '../../server/jobs/transcode';
 import { test, expect } from './fixtures';
 import { browseTo } from './helpers/folder-browser';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
@@ -44,8 +46,8 @@ test.beforeAll(async ({ consoleHost }) => {
   mkdirSync(audio);
   mkdirSync(join(base, 'out'));
   // A WAV carries no tags: its title, ISRC and artist are typed in the wizard.
-  tone(audio, { name: '01 opening.wav', seconds: 3 });
-  tone(audio, { name: '02 closing.flac', seconds: 2, bits: 24, rate: 48000, comments: [`TITLE=${TITLES[1]}`, 'ARTIST=Delivery Artist', `ISRC=GBDLV27${stamp.slice(-5)}`] });
+  tone(audio, { name: '01 opening.wav', seconds: 3, noise: true });
+  tone(audio, { name: '02 closing.flac', seconds: 2, bits: 24, rate: 48000, noise: true, comments: [`TITLE=${TITLES[1]}`, 'ARTIST=Delivery Artist', `ISRC=GBDLV27${stamp.slice(-5)}`] });
   png(base, 'cover.png', 1400, 1400);
   contentops = await signInElsewhere(consoleHost, 'contentops', 'sandbox-contentops');
   const created = await contentops.call('POST', '/v4/content-ops/ftp-users/', { body: { supplier_id: supplier.supplierId, username: SFTP_USER } });
@@ -56,7 +58,7 @@ test.afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-test('a supplier delivers a package from the wizard over SFTP; content ops sees it ingested and encoded, its tracks searchable', async ({ page, gotoConsole }) => {
+test('a supplier delivers a package from the wizard over SFTP; content ops sees it ingested and encoded, its tracks searchable', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(300_000);
   await signIn(page, gotoConsole, supplier);
   await gotoConsole(page, '/packaging');
@@ -123,6 +125,18 @@ test('a supplier delivers a package from the wizard over SFTP; content ops sees 
   }
   const releases = (await contentops.call('GET', `/v4/catalog/releases/?upc=${UPC}`)).body as { results: { id: number }[] };
   expect(releases.results).toHaveLength(1);
-  const tracks = (await contentops.call('GET', `/v4/catalog/releases/${releases.results[0].id}/tracks/`)).body as { results: { title: string; encode_status: string }[] };
+  const tracks = (await contentops.call('GET', `/v4/catalog/releases/${releases.results[0].id}/tracks/`)).body as { results: { id: number; title: string; encode_status: string }[] };
   expect(tracks.results.map((t) => [t.title, t.encode_status])).toEqual(TITLES.map((t) => [t, 'CONVERTED']));
+
+  // Every §9 format of each track is in the sandbox's storage, and ffprobe finds what the encoder promises.
+  const sources = [soxi(join(base, 'audio', '01 opening.wav')), soxi(join(base, 'audio', '02 closing.flac'))];
+  const storage = join(consoleHost.dataDir, 'sandbox', 'storage');
+  for (const [i, track] of tracks.results.entries()) {
+    const files = (await contentops.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as { results: { format: string; storage_key: string; stored: boolean }[] };
+    expect(files.results.map((f) => f.format).sort()).toEqual(ENCODES.map((e) => e.format).sort());
+    for (const f of files.results) {
+      expect(f.stored, f.format).toBe(true);
+      expect(encodeProblems(f.format, join(storage, ...f.storage_key.split('/')), sources[i])).toEqual([]);
+    }
+  }
 });
