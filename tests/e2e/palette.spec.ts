@@ -5,7 +5,7 @@
  * switches the brand and starts the export of the list on screen; Help lists the shortcuts;
  * axe at 1440 and 390 px with the palette open.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -18,9 +18,6 @@ import { bothWidths, listRows } from './helpers/records';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 const admin = adminForFile();
-// The list export saves here (the browser host's downloads folder, read when an export starts).
-const downloads = mkdtempSync(join(tmpdir(), 'console-palette-downloads-'));
-process.env.CONSOLE_DOWNLOADS_DIR = downloads;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -112,9 +109,18 @@ test('on a search list the palette starts its export, as the list\'s button does
   await openPalette(page);
   await page.keyboard.type('export');
   await expect(await activeOption(page)).toContainText('Export this list to CSV');
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(/^Exported [\d,]+ rows to releases-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/)).toBeVisible({ timeout: 60_000 });
-  expect(readdirSync(downloads).filter((f) => f.startsWith('releases-'))).toHaveLength(1);
+  // The list export saves to the browser host's downloads folder, read when an export starts: this test's own,
+  // set only while it runs (a setting made when the file loads would leak into the other specs of the worker).
+  const downloads = mkdtempSync(join(tmpdir(), 'console-palette-downloads-'));
+  process.env.CONSOLE_DOWNLOADS_DIR = downloads;
+  try {
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Exported [\d,]+ rows to releases-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/)).toBeVisible({ timeout: 60_000 });
+    expect(readdirSync(downloads).filter((f) => f.startsWith('releases-'))).toHaveLength(1);
+  } finally {
+    delete process.env.CONSOLE_DOWNLOADS_DIR;
+    rmSync(downloads, { recursive: true, force: true });
+  }
   // Away from a search list, no export is offered.
   await gotoConsole(page, '/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
