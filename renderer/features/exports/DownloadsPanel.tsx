@@ -9,14 +9,16 @@ import { Badge, Button, Drawer, Empty, Progress, Space, Tag, Typography } from '
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { bridge } from '../../lib/bridge';
+import { TONE_COLOR } from '../../ui/tones';
 import { useExports, useShowInFolder, type ExportItem } from './exports-live';
 import './downloads.css';
 
+/** Each state's tag: the product's tones, whose preset colours the theme holds to 4.5:1 (antd's status colours are not). */
 const STATE_TAG: Record<ExportItem['state'], { color: string; text: string }> = {
-  running: { color: 'processing', text: 'Running' },
-  done: { color: 'success', text: 'Saved' },
-  failed: { color: 'error', text: 'Failed' },
-  cancelled: { color: 'default', text: 'Cancelled' },
+  running: { color: TONE_COLOR.processing, text: 'Running' },
+  done: { color: TONE_COLOR.success, text: 'Saved' },
+  failed: { color: TONE_COLOR.error, text: 'Failed' },
+  cancelled: { color: TONE_COLOR.default, text: 'Cancelled' },
 };
 
 function ExportRow({ item, showInFolder }: { item: ExportItem; showInFolder: (id: string) => Promise<void> }) {
