@@ -23,6 +23,7 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -263,7 +264,7 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
     const saved = page.getByText(new RegExp(`^Exported \\d+ rows to label-${id}-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
     await expect(saved).toBeVisible({ timeout: 60_000 });
     const name = /to (label-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
-    const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+    const file = downloadedFile(name);
     const csv = readFileSync(file, 'utf8');
     rmSync(file, { force: true });
     expect(csv.split('\r\n')[0]).toBe('Release ID,Release,Catalog Number,UPC,Street Date,Track ID,Track,Mix Name,Artists,ISRC,Genre,Encode Status');

@@ -7,8 +7,6 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { AREA_RULES, BRAND_NAMES, can } from '../../shared/access';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -16,6 +14,7 @@ import { test, expect } from './fixtures';
 import { principalOf, signIn } from './helpers/sign-in';
 import { adminForFile } from './helpers/other-client';
 import { bothWidths, listRows } from './helpers/records';
+import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 const admin = adminForFile();
@@ -115,7 +114,7 @@ test('on a search list the palette starts its export, as the list\'s button does
   await expect(toast).toBeVisible({ timeout: 60_000 });
   // The file the toast names is in the browser host's downloads folder (chosen when the host started).
   const [, count, name] = /^Exported ([\d,]+) rows to (.+)$/.exec((await toast.textContent())!)!;
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   try {
     const rows = parse(readFileSync(file, 'utf8')) as string[][];
     expect(rows.length - 1).toBe(Number(count.replace(/,/g, '')));

@@ -6,8 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -16,6 +15,7 @@ import { test, expect, gotoConsole as gotoHost, startConsoleHost } from './fixtu
 import { signIn } from './helpers/sign-in';
 import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
+import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -42,7 +42,7 @@ test('finance opens the sales summary for the last 24 months, the charts draw, a
   const done = page.getByText(/^Exported [\d,]+ rows to sales-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(done).toBeVisible({ timeout: 120_000 });
   const name = /to (sales-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const rows = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(rows[0].slice(0, 3)).toEqual(['sale_date', 'brand', 'store']);

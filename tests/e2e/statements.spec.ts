@@ -7,8 +7,6 @@
  * supplier's record page.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { STATEMENT_PAYMENT_THRESHOLD } from '../../shared/constants';
@@ -17,6 +15,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { expectAccessible } from './helpers/records';
+import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -63,7 +62,7 @@ test('a supplier sees only its own statements and downloads a statement CSV', as
   const saved = page.getByText(new RegExp(`^Exported \\d+ rows to statement-${newest.id}-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
   await expect(saved).toBeVisible({ timeout: 60_000 });
   const name = /to (statement-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const csv = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
   rmSync(file, { force: true });
   expect(csv).toHaveLength(newest.lines.length);

@@ -26,6 +26,7 @@ import { AUTH_PATHS } from '../../shared/api/endpoints/auth';
 import { RESET_MESSAGES } from '../../server/auth/reset-links';
 import { RANGE_MESSAGES } from '../../renderer/features/support/new-user-export';
 import { browseTo } from './helpers/folder-browser';
+import { downloadedFile } from './helpers/downloads';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
@@ -99,7 +100,7 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   const saved = page.getByText(new RegExp(`^Exported \\d+ rows to order-${order.id}-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
   await expect(saved).toBeVisible({ timeout: 60_000 });
   const name = /to (order-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const csv = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(csv[0][0]).toBe('Order Item ID');
@@ -150,7 +151,7 @@ test('support opens a user\'s orders from the user page and follows one to its o
   const saved = page.getByText(new RegExp(`^Exported \\d+ rows to user-${userId}-order-items-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
   await expect(saved).toBeVisible({ timeout: 60_000 });
   const name = /to (user-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const csv = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(csv[0].slice(0, 2)).toEqual(['Order ID', 'Order Item ID']);
@@ -221,7 +222,7 @@ test('support saves the users CSV of a users search to disk, with every account 
   const saved = page.getByText(/^Exported \d+ rows? to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(saved).toBeVisible({ timeout: 60_000 });
   const name = /to (users-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const csv = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(csv[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Billing Disabled', 'Bypass Fraud Checks']));
@@ -286,7 +287,7 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   const done = page.getByText(/^Exported [\d,]+ rows to new-users-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(done).toBeVisible({ timeout: 60_000 });
   const name = /to (new-users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
-  const file = join(process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'), name);
+  const file = downloadedFile(name);
   const rows = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(rows[0]).toEqual(expect.arrayContaining(['ID', 'Username', 'Email']));

@@ -163,11 +163,8 @@ export const sales_lines = pgTable('sales_lines', {
  * Kept by a statement-level trigger on sales_lines inserts (migration 0016; sales lines are
  * append-only). genre_id 0: a line without a track or a track without a genre.
  */
-export const sales_daily = pgTable('sales_daily', {
-  sale_date: date().notNull(),
-  brand: text().notNull(),
-  supplier_id: integer().notNull(),
-  label_id: integer().notNull(),
+/** The dimensions after supplier and label, and the sums, of the sales rollups (fresh builders per table). */
+const salesRollup = () => ({
   store: text().notNull(),
   sale_type_id: integer().notNull(),
   genre_id: integer().notNull(),
@@ -176,6 +173,14 @@ export const sales_daily = pgTable('sales_daily', {
   quantity: bigint({ mode: 'number' }).notNull(),
   gross: numeric({ precision: 14, scale: 2 }).notNull(),
   net: numeric({ precision: 14, scale: 2 }).notNull(),
+});
+
+export const sales_daily = pgTable('sales_daily', {
+  sale_date: date().notNull(),
+  brand: text().notNull(),
+  supplier_id: integer().notNull(),
+  label_id: integer().notNull(),
+  ...salesRollup(),
 }, (t) => [
   primaryKey({ name: 'sales_daily_pkey', columns: [t.sale_date, t.brand, t.supplier_id, t.label_id, t.store, t.sale_type_id, t.genre_id, t.currency] }),
   index('sales_daily_supplier').on(t.supplier_id, t.sale_date),
@@ -187,20 +192,13 @@ export const sales_daily = pgTable('sales_daily', {
  * (sales_months, sale_date the month's first day): what a summary over many months reads
  * when it is not narrowed to a supplier or a label — sales_daily has about as many rows as
  * there are lines once a catalogue has thousands of labels (the sales bench: 10M lines, 24
- * months). Kept from sales_daily by its statement triggers (migration 0020), so every path
+ * months). Kept from sales_daily by its statement triggers (migration 0023), so every path
  * that changes sales_daily (new lines, a track's genre change, the rebuild) changes them too.
  */
 const narrowSales = (name: 'sales_days' | 'sales_months') => pgTable(name, {
   sale_date: date().notNull(),
   brand: text().notNull(),
-  store: text().notNull(),
-  sale_type_id: integer().notNull(),
-  genre_id: integer().notNull(),
-  currency: char({ length: 3 }).notNull(),
-  lines: bigint({ mode: 'number' }).notNull(),
-  quantity: bigint({ mode: 'number' }).notNull(),
-  gross: numeric({ precision: 14, scale: 2 }).notNull(),
-  net: numeric({ precision: 14, scale: 2 }).notNull(),
+  ...salesRollup(),
 }, (t) => [
   primaryKey({ name: `${name}_pkey`, columns: [t.sale_date, t.brand, t.store, t.sale_type_id, t.genre_id, t.currency] }),
 ]);
