@@ -19,7 +19,7 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { IMAGE_CROPS } from '../../shared/constants';
-import { choose, chooseBySearch, expectAccessible, getObject, listRows, typeDate } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, typeDate } from './helpers/records';
 import { LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
@@ -214,6 +214,7 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(live).toContainText('is over position 2');
+  await keyboardSensorListening(page);
   await page.keyboard.press('ArrowUp');
   await expect(live).toContainText('is over position 1');
   await page.keyboard.press('Space');

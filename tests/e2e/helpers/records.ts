@@ -117,11 +117,21 @@ export async function saveAndWait(page: Page): Promise<void> {
  * Moves the first track of a sortable tracks table to position 3 with the keyboard (Space
  * picks it up, two arrows, Space drops it), checking what the screen reader hears.
  */
+/**
+ * After a keyboard pick-up: dnd-kit's keyboard sensor starts listening for the arrows in a task
+ * it queues at pick-up (setTimeout 0), which can run after the announcement; one task later it
+ * listens, so an arrow pressed then is not lost.
+ */
+export async function keyboardSensorListening(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
 export async function moveFirstTrackToThird(page: Page): Promise<void> {
   const live = page.locator('[id^="DndLiveRegion"]');
   await page.getByTestId('reorder-handle').first().focus();
   await page.keyboard.press('Space');
   await expect(live).toContainText('is over position 1');
+  await keyboardSensorListening(page);
   await page.keyboard.press('ArrowDown');
   await expect(live).toContainText('is over position 2');
   await page.keyboard.press('ArrowDown');
