@@ -48,9 +48,9 @@ export function salesWhere(p: SalesPayload, genre: string): { where: string; par
 }
 
 type FigureRow = SalesFigure;
-const FIGURES = `a.currency, sum(a.quantity)::int as quantity, sum(a.gross)::numeric(14,2)::text as gross, sum(a.net)::numeric(14,2)::text as net`;
 
-const NARROW_COLUMNS = 'sale_date, brand, store, sale_type_id, genre_id, currency, lines, quantity, gross, net';
+const NARROW_GROUPS = 'brand, store, sale_type_id, genre_id, currency, lines, quantity, gross, net';
+const NARROW_COLUMNS = `sale_date, ${NARROW_GROUPS}`;
 
 /** A day `YYYY-MM-DD` moved by `days` (UTC calendar arithmetic). */
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -70,40 +70,91 @@ export function splitByMonths(start: string, end: string): { months: [string, st
   return { months: [firstWhole, `${lastWholeEnd.slice(0, 7)}-01`], days };
 }
 
+/** The pieces of a day range, each inside one month: its days, and that month's first and last days. */
+export function monthPieces([from, to]: [string, string]): { month: string; from: string; to: string; last: string }[] {
+  const pieces = [];
+  for (let day = from; day <= to;) {
+    const month = `${day.slice(0, 7)}-01`;
+    const last = addDays(`${addDays(month, 32).slice(0, 7)}-01`, -1);
+    pieces.push({ month, from: day, to: to < last ? to : last, last });
+    day = addDays(last, 1);
+  }
+  return pieces;
+}
+
 /**
  * What the summary reads, aliased `a` with the sales_daily columns it filters and groups on:
  * sales_daily when the asker or the filters name a supplier or a label (its indexes narrow
  * to their rows); else the narrow rollups, sales_months for the whole months of the range
  * and sales_days for the days at its edges (far fewer rows: no supplier or label in them).
+ * An edge whose month has no sales outside the range's days (this month up to today, a
+ * range from a month's first sale) reads that month's row of sales_months instead: the same
+ * sums, a row per month rather than per day.
  */
 function summarySource(p: SalesPayload, params: unknown[]): string {
   if (p.supplier_id || p.label_id || p.own_supplier_id || p.own_label_id) return 'sales_daily a';
   const { months, days } = splitByMonths(p.start_date, p.end_date);
-  const range = ([from, to]: [string, string]) => {
-    params.push(from, to);
-    return `sale_date between $${params.length - 1} and $${params.length}`;
+  const $ = (v: string) => {
+    params.push(v);
+    return `$${params.length}::date`;
   };
-  const parts = [
-    ...(months ? [`select ${NARROW_COLUMNS} from sales_months where ${range(months)}`] : []),
-    ...(days.length ? [`select ${NARROW_COLUMNS} from sales_days where ${days.map(range).join(' or ')}`] : []),
-  ];
+  const parts = months ? [`select ${NARROW_COLUMNS} from sales_months where sale_date between ${$(months[0])} and ${$(months[1])}`] : [];
+  for (const piece of days.flatMap(monthPieces)) {
+    const outside = `exists (select 1 from sales_days where sale_date between ${$(piece.month)} and ${$(addDays(piece.from, -1))}
+      or sale_date between ${$(addDays(piece.to, 1))} and ${$(piece.last)})`;
+    parts.push(
+      // Dated the piece's first day, inside the range that the WHERE holds the rows to.
+      `select ${$(piece.from)} as sale_date, ${NARROW_GROUPS} from sales_months where sale_date = ${$(piece.month)} and not ${outside}`,
+      `select ${NARROW_COLUMNS} from sales_days where sale_date between ${$(piece.from)} and ${$(piece.to)} and ${outside}`,
+    );
+  }
   return `(${parts.join(' union all ')}) a`;
 }
 
-/** The summary: over time (months), by store, sale type and genre, each per currency; read from the rollups. */
+/**
+ * The summary's groupings as GROUPING() numbers them: a bit per grouped expression (month,
+ * store, sale type, genre, currency; the first the highest), set when the row is NOT grouped
+ * by it. The over-time rows are grouped by month and currency, and so on; the total by nothing.
+ */
+const SUMMARY_SETS = { over_time: 0b01110, by_store: 0b10110, by_sale_type: 0b11010, by_genre: 0b11100, total: 0b11111 } as const;
+
+/**
+ * The summary: over time (months), by store, sale type and genre, each per currency, and the
+ * line count. Read from the rollups in ONE pass (grouping sets over the ids), then named: a
+ * sale type without a name shows its id, a line without a genre "No genre" (rows of one name
+ * are summed together).
+ */
 export async function salesSummaryOf(db: Db, p: SalesPayload): Promise<Omit<SalesSummaryResult, 'lines'>> {
   const { where, params } = salesWhere(p, 'a.genre_id');
   const source = summarySource(p, params);
-  const group = (key: string, join = '') => db.query<FigureRow>(
-    `select ${key} as key, ${FIGURES} from ${source} ${join} where ${where} group by 1, 2 order by 1, 2`, params);
-  const [overTime, byStore, bySaleType, byGenre, count] = await Promise.all([
-    group(`to_char(date_trunc('month', a.sale_date), 'YYYY-MM')`),
-    group('a.store'),
-    group(`coalesce(st.name, a.sale_type_id::text)`, `left join reference_items st on st.list = 'sale-types' and st.id = a.sale_type_id`),
-    group(`coalesce(g.name, 'No genre')`, 'left join genres g on g.id = a.genre_id'),
-    db.query<{ n: number }>(`select coalesce(sum(a.lines), 0)::int as n from ${source} where ${where}`, params),
-  ]);
-  return { over_time: overTime, by_store: byStore, by_sale_type: bySaleType, by_genre: byGenre, line_count: count[0].n };
+  const S = SUMMARY_SETS;
+  const rows = await db.query<FigureRow & { g: number; lines: number }>(
+    `with sets as (
+       select grouping(date_trunc('month', a.sale_date), a.store, a.sale_type_id, a.genre_id, a.currency) as g,
+              date_trunc('month', a.sale_date) as month, a.store, a.sale_type_id, a.genre_id, a.currency,
+              sum(a.lines) as lines, sum(a.quantity) as quantity, sum(a.gross) as gross, sum(a.net) as net
+       from ${source} where ${where}
+       group by grouping sets ((date_trunc('month', a.sale_date), a.currency), (a.store, a.currency),
+                               (a.sale_type_id, a.currency), (a.genre_id, a.currency), ())
+     )
+     select s.g, s.key, s.currency, coalesce(sum(s.quantity), 0)::int as quantity, sum(s.gross)::numeric(14,2)::text as gross,
+            sum(s.net)::numeric(14,2)::text as net, coalesce(sum(s.lines), 0)::int as lines
+     from (
+       select sets.g, case sets.g when ${S.over_time} then to_char(sets.month, 'YYYY-MM') when ${S.by_store} then sets.store
+                      when ${S.by_sale_type} then coalesce(st.name, sets.sale_type_id::text)
+                      when ${S.by_genre} then coalesce(gn.name, 'No genre') end as key,
+              sets.currency, sets.quantity, sets.gross, sets.net, sets.lines
+       from sets
+       left join reference_items st on sets.g = ${S.by_sale_type} and st.list = 'sale-types' and st.id = sets.sale_type_id
+       left join genres gn on sets.g = ${S.by_genre} and gn.id = sets.genre_id
+     ) s
+     group by 1, 2, 3 order by 1, 2, 3`, params);
+  const of = (g: number): FigureRow[] => rows.filter((r) => r.g === g)
+    .map(({ key, currency, quantity, gross, net }) => ({ key, currency, quantity, gross, net }));
+  return {
+    over_time: of(S.over_time), by_store: of(S.by_store), by_sale_type: of(S.by_sale_type), by_genre: of(S.by_genre),
+    line_count: rows.find((r) => r.g === S.total)?.lines ?? 0,
+  };
 }
 
 const LINE_SELECT = `select a.id::int as id, to_char(a.sale_date, 'YYYY-MM-DD') as sale_date, a.brand, a.store, st.name as sale_type,

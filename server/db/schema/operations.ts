@@ -206,6 +206,23 @@ export const sales_days = narrowSales('sales_days');
 export const sales_months = narrowSales('sales_months');
 
 /**
+ * What each release and each track sold per month on each brand (sale_date the month's first
+ * day; kind 'release' or 'track'): the dashboard's top sellers of the month for staff read the
+ * first rows of the quantity index instead of the month's lines. Kept from sales_lines by a
+ * statement trigger (migration 0024); the rebuild fills it with the other rollups.
+ */
+export const sales_item_months = pgTable('sales_item_months', {
+  sale_date: date().notNull(),
+  brand: text().notNull(),
+  kind: text().notNull(),
+  item_id: integer().notNull(),
+  quantity: bigint({ mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ name: 'sales_item_months_pkey', columns: [t.sale_date, t.brand, t.kind, t.item_id] }),
+  index('sales_item_months_top').on(t.sale_date, t.brand, t.kind, t.quantity.desc(), t.item_id),
+]);
+
+/**
  * Issued statements (spec §9; server/jobs/statements.ts makes them from sales_lines): one per
  * party (a supplier, or a label), brand, currency and period. Never changed once written
  * (the statements_immutable trigger of migration 0015 refuses UPDATE and DELETE); a late sales

@@ -119,7 +119,7 @@ export function migrationSuite(open: () => Promise<Db>) {
     // Reference tables, link tables and append-only logs (server/README.md "Row versions").
     expect(noVersion.map((r) => r.t).sort()).toEqual([
       'artist_muzooka_mappings', 'audio_files', 'chart_tracks', 'countries', 'currencies', 'delivery_events', 'idempotency_keys', 'jobs', 'musical_keys', 'oauth_codes', 'oauth_tokens',
-      'playlist_partners', 'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_daily', 'sales_days', 'sales_lines', 'sales_months', 'service_agreement_acceptances', 'states',
+      'playlist_partners', 'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_daily', 'sales_days', 'sales_item_months', 'sales_lines', 'sales_months', 'service_agreement_acceptances', 'states',
       'statement_lines', 'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
       'ftp_user_keys', // an SFTP user's public keys: added and removed whole
       'follows', // a store user's follow: made and undone whole, never edited

@@ -44,7 +44,10 @@ export function salesSuite(get: () => RunningServer) {
 
   const range = { start_date: '2000-01-01', end_date: '2100-01-01' };
 
-  /** sales_days and sales_months hold sales_daily summed without supplier and label, per day and per month (migration 0020). */
+  /**
+   * sales_days and sales_months hold sales_daily summed without supplier and label, per day and per month (migration 0023);
+   * sales_item_months the lines' quantities per release and per track, month and brand (0024).
+   */
   async function narrowHolds() {
     const sum = (from: string, day: string) => get().db.query(
       `select ${day} as d, brand, store, sale_type_id, genre_id, currency, sum(lines)::int as lines, sum(quantity)::int as quantity,
@@ -54,12 +57,22 @@ export function salesSuite(get: () => RunningServer) {
     expect(await sum('sales_months', 'sale_date')).toEqual(await sum('sales_daily', `date_trunc('month', sale_date)::date`));
     const [{ n }] = await get().db.query<{ n: number }>('select (select count(*) from sales_days where lines <= 0) + (select count(*) from sales_months where lines <= 0) as n');
     expect(Number(n)).toBe(0);
+    // sales_item_months: what each release and track sold per month and brand (migration 0024), as the raw lines say.
+    const items = (sql: string) => get().db.query(`${sql} order by 1, 2, 3, 4`);
+    expect(await items('select sale_date as d, brand, kind, item_id, quantity::int as quantity from sales_item_months')).toEqual(await items(
+      `select date_trunc('month', sale_date)::date as d, brand, k.kind, k.item_id, sum(quantity)::int as quantity
+       from sales_lines cross join lateral (values ('release', release_id), ('track', track_id)) k(kind, item_id)
+       where k.item_id is not null group by 1, 2, 3, 4`));
   }
 
   it('a range that starts and ends inside months (whole months from sales_months, the edge days from sales_days) equals the raw lines', async () => {
-    const [{ first, last }] = await get().db.query<{ first: string; last: string }>(
-      `select to_char(min(sale_date) + 9, 'YYYY-MM-DD') as first, to_char(max(sale_date) - 11, 'YYYY-MM-DD') as last from sales_lines`);
-    for (const [start_date, end_date] of [[first, last], [first, first], [`${first.slice(0, 7)}-01`, last], [first, `${first.slice(0, 8)}28`]]) {
+    const [{ first, last, min, max }] = await get().db.query<{ first: string; last: string; min: string; max: string }>(
+      `select to_char(min(sale_date) + 9, 'YYYY-MM-DD') as first, to_char(max(sale_date) - 11, 'YYYY-MM-DD') as last,
+              to_char(min(sale_date), 'YYYY-MM-DD') as min, to_char(max(sale_date), 'YYYY-MM-DD') as max from sales_lines`);
+    // From the first sale and up to the last (this month up to today), the edge months have no sales outside the
+    // range's days: their rows of sales_months are read instead of sales_days.
+    for (const [start_date, end_date] of [[first, last], [first, first], [`${first.slice(0, 7)}-01`, last], [first, `${first.slice(0, 8)}28`],
+      [min, max], [min, last], [first, max], [min, min], [max, max]]) {
       const where = `s.sale_date between '${start_date}' and '${end_date}'`;
       const got = await summary('admin', { start_date, end_date });
       expect(got.line_count, where).toBe(await count(where, []));
@@ -164,6 +177,14 @@ export function salesSuite(get: () => RunningServer) {
     expect(after.line_count).toBe(before.line_count + 2);
     expect(after.over_time).toEqual(await raw(`to_char(s.sale_date, 'YYYY-MM')`, "s.sale_date between '2001-05-01' and '2001-05-31'", []));
     expect(after.over_time).toContainEqual({ key: '2001-05', currency: 'GBP', quantity: 6, gross: '8.94', net: '6.26' });
+    // Days of May 2001 around the new lines' day: a range holding every sale of its month reads the month's row of
+    // sales_months, one that leaves some out reads sales_days; both as the raw lines say.
+    for (const [start_date, end_date] of [['2001-05-07', '2001-05-20'], ['2001-04-20', '2001-05-07'], ['2001-05-08', '2001-05-31'], ['2001-05-01', '2001-05-06']]) {
+      const where = `s.sale_date between '${start_date}' and '${end_date}'`;
+      const got = await summary('admin', { start_date, end_date });
+      expect(got.line_count, where).toBe(await count(where, []));
+      expect(got.by_store, where).toEqual(await raw('s.store', where, []));
+    }
     await narrowHolds();
   });
 
