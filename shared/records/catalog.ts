@@ -10,7 +10,7 @@ import {
 } from '../search/types/catalog';
 import { PLAYLIST_STATUSES } from '../vocabularies';
 import { hypeDates, muzookaSync, onlyConvertedShown } from './checks';
-import { CREATED, ENABLED, GENRE } from './common';
+import { CREATED, ENABLED, GENRE, PRICE_TIER } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import {
   CODE_MAX, EXCLUSIVE_PERIOD_OPTIONS, NAME_MAX, PRE_ORDER_WEEK_OPTIONS, bool, day, exclusivePeriod, id, idList,
@@ -65,6 +65,7 @@ export const trackRecord = defineRecord({
     encode_status: { label: 'Encode Status', kind: 'encode' },
     label: { label: 'Label', kind: 'ref' },
     position: { label: 'Position', kind: 'text' },
+    price_tier: PRICE_TIER,
     is_dj_edit: { label: 'DJ Edit', kind: 'boolean' },
     is_ugc_remix: { label: 'UGC Remix', kind: 'boolean' },
     created_at: CREATED,
@@ -109,6 +110,7 @@ export const releaseRecord = defineRecord({
   shown: {
     encode_status: { label: 'Encode Status', kind: 'encode' },
     supplier: { label: 'Supplier', kind: 'ref' },
+    price_tier: PRICE_TIER,
     is_dj_edit: { label: 'DJ Edit', kind: 'boolean' },
     is_ugc_remix: { label: 'UGC Remix', kind: 'boolean' },
     created_at: CREATED,

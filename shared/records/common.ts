@@ -6,6 +6,8 @@ import { bool, day, id } from './values';
 export const ENABLED = field('Enabled', 'boolean', bool());
 export const GENRE = field('Genre', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' });
 export const CREATED = { label: 'Created', kind: 'datetime' } as const;
+/** The store's price tier a release or track sells at, from its supplier's deal (its deal's ERN PriceCode; read-only: ingestion sets it). */
+export const PRICE_TIER = { label: 'Price Tier', kind: 'text' } as const;
 /** Start and end dates (spec §5: start before end, both skipped when either is empty: checks.ts startBeforeEnd). */
 export const DATE_RANGE = {
   start_date: field('Start Date', 'date', day.nullable()),

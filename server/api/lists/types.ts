@@ -69,7 +69,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       ${ref('sg.id', 'sg.name')} as sub_genre, ${ref('r.id', 'r.title')} as release, ${ref('l.id', 'l.name')} as label,
       ${trackArtists}, ${trackRemixers}, t.guid, t.encode_status, t.release_date, t.publish_date, t.exclusive_date, t.is_hype,
       t.hype_eligible, t.is_dj_edit, t.is_ugc_remix, t.parent_track_id, t.is_available_for_streaming, t.enabled,
-      t.hidden, t.copyright_holder, t.label_track_id, t.position, t.created_at, t.version`,
+      t.hidden, t.copyright_holder, t.label_track_id, t.position, t.price_tier, t.created_at, t.version`,
     filters: {
       id: 't.id', track_id: 't.id', name: 't.title', title: 't.title', mix_name: 't.mix_name',
       track_name: 't.title', release_id: 't.release_id', release_title: 'r.title',
@@ -103,7 +103,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       t.release_date, t.new_release_date, t.pre_order_date, t.exclusive_date, t.exclusive_period, t.price_override,
       t.price_override_firm, t.is_available_for_pre_order, t.default_pre_order_weeks, t.is_explicit, t.hype_eligible,
       t.hype_enabled, t.encode_status, t.is_dj_edit, t.is_ugc_remix, t.is_available_for_streaming,
-      ${ref('s.id', 's.name')} as supplier, t.created_at, t.version`,
+      ${ref('s.id', 's.name')} as supplier, t.price_tier, t.created_at, t.version`,
     filters: {
       id: 't.id', release_id: 't.id', name: 't.title', title: 't.title', release_name: 't.title',
       catalog_number: 't.catalog_number', upc: 't.upc',

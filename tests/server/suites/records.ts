@@ -208,6 +208,18 @@ export function recordSuite(get: () => RunningServer) {
       expect([dance.status, dance.body.hype_eligible]).toEqual([200, true]);
     });
 
+    it('the deals\' price tiers are shown read-only: GET answers them, a PATCH of one is refused with the field named', async () => {
+      const { release, tracks } = await newRelease(1);
+      await get().db.query("update releases set price_tier = 'FRONT' where id = $1", [release.id]);
+      await get().db.query("update tracks set price_tier = 'MID' where id = $1", [tracks[0].id]);
+      const r = await admin(`/v4/catalog/releases/${release.id}/`);
+      const t = await admin(`/v4/catalog/tracks/${tracks[0].id}/`);
+      expect([r.body.price_tier, t.body.price_tier]).toEqual(['FRONT', 'MID']);
+      const refused = await patch(`/v4/catalog/releases/${release.id}/`, { price_tier: 'BUDGET' }, r.headers.get('etag')!);
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body)).toEqual(['price_tier']);
+    });
+
     it('exclusive period: None (0) and Lifetime (null) are both kept; a release can go back to None', async () => {
       const { release } = await newRelease(0);
       const path = `/v4/catalog/releases/${release.id}/`;
