@@ -20,6 +20,7 @@
  * - a row and its cells are memoised.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { Button, Tag } from 'antd';
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -268,7 +269,8 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
             removing={removingId === iid} removeDisabled={removeDisabled} onRemove={onRemove} />
         ))}
       </ItemTable>
-      <div ref={liveRef} className="sr-only" role="status" aria-live="assertive" aria-atomic="true" data-testid="pointer-drag-live" />
+      {/* In the body, as dnd-kit's own: its text changes as the item moves, and inside the table's compositor layer each change repainted all 250 rows. */}
+      {createPortal(<div ref={liveRef} className="sr-only" role="status" aria-live="assertive" aria-atomic="true" data-testid="pointer-drag-live" />, document.body)}
     </DndContext>
   );
 }
