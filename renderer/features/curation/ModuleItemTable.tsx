@@ -15,8 +15,8 @@
  *   the marker and the announcement are written straight to the DOM. dnd-kit drives only
  *   the keyboard (Space, arrows, Space or Escape), where a render a key press is nothing;
  *   its DndContext re-rendered on every pointer move and React walked all 250 rows;
- * - the dragged row gets its own compositor layer (will-change), so moving it repaints
- *   nothing else;
+ * - the dragged row and the marker get their own compositor layers (will-change), so moving
+ *   them does not repaint the table;
  * - a row and its cells are memoised.
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
@@ -269,7 +269,7 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
             removing={removingId === iid} removeDisabled={removeDisabled} onRemove={onRemove} />
         ))}
       </ItemTable>
-      {/* In the body, as dnd-kit's own: its text changes as the item moves, and inside the table's compositor layer each change repainted all 250 rows. */}
+      {/* The pointer drag's announcements, in the body as dnd-kit's own live region is. */}
       {createPortal(<div ref={liveRef} className="sr-only" role="status" aria-live="assertive" aria-atomic="true" data-testid="pointer-drag-live" />, document.body)}
     </DndContext>
   );
