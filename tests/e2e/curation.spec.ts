@@ -224,6 +224,22 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { url: string | null; position: number }[] };
   expect(items.results.map((i) => [i.position, i.url])).toEqual([[1, 'https://www.youtube.com/watch?v=e2e'], [2, null]]);
 
+  // And back by the mouse: the first item's handle pressed and dragged below the second row (the pointer drag renders nothing while it moves).
+  const firstHandle = await page.getByTestId('reorder-handle').first().boundingBox();
+  const second = await page.locator('[data-testid="module-items"] tbody tr').nth(1).boundingBox();
+  await page.mouse.move(firstHandle!.x + firstHandle!.width / 2, firstHandle!.y + firstHandle!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(firstHandle!.x + firstHandle!.width / 2, second!.y + second!.height * 0.75, { steps: 8 });
+  await expect(page.getByTestId('drop-marker')).toBeVisible();
+  await page.mouse.up();
+  await expect(page.getByTestId('pointer-drag-live')).toHaveText('https://www.youtube.com/watch?v=e2e dropped at position 2.');
+  await expect(page.getByTestId('drop-marker')).toBeHidden();
+  await expect(page.getByTestId('item-label').last()).toHaveText('https://www.youtube.com/watch?v=e2e');
+  await page.getByTestId('save-order').click();
+  await expect(page.getByTestId('save-order')).toBeDisabled();
+  const back = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { url: string | null; position: number }[] };
+  expect(back.results.map((i) => [i.position, i.url])).toEqual([[1, null], [2, 'https://www.youtube.com/watch?v=e2e']]);
+
   // Filled to 250 through the API, the 251st is refused with the spec's text.
   for (let i = items.results.length; i < 250; i++) {
     const r = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });

@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * A module's items reordered with the keyboard (issue 17): the drag measures the rows once,
- * an arrow moves one row, the insertion marker and the screen-reader text follow, and the
- * drop gives the 1-based position the item takes.
+ * A module's items reordered with the keyboard and with the pointer (issue 17): the drag
+ * measures the rows once, an arrow (or the pointer) moves the item, the insertion marker
+ * and the screen-reader text follow, and the drop gives the 1-based position the item takes.
  */
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ModuleItem } from '../../shared/api/endpoints';
 import { SortableItemTable } from '../../renderer/features/curation/ModuleItemTable';
+import { edgeScrollSpeed } from '../../renderer/features/curation/pointer-drag';
 
 const items: ModuleItem[] = [1, 2, 3].map((id) => ({
   id, position: id, item_type: { id: 9, name: 'YouTube Video' }, item: null, image_url: null, url: `https://v.example/${id}`, start_date: null, end_date: null,
@@ -30,16 +32,28 @@ const key = (code: string) => act(async () => {
   await new Promise((r) => setTimeout(r, 0));
 });
 
-/** The table of items 1-3 with the nth handle (0-based) picked up by Space; returns onMove. */
-async function pickUp(n: number) {
+/** React commits of the table so far. */
+let commits = 0;
+
+/** The table of items 1-3; returns onMove. */
+function table() {
   layOut();
   const onMove = vi.fn();
+  commits = 0;
   render(
-    <MemoryRouter>
-      <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date('2026-01-10T12:00:00Z')} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
-        removingId={null} removeDisabled={false} onRemove={() => {}} />
-    </MemoryRouter>,
+    <Profiler id="items" onRender={() => void commits++}>
+      <MemoryRouter>
+        <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date('2026-01-10T12:00:00Z')} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
+          removingId={null} removeDisabled={false} onRemove={() => {}} />
+      </MemoryRouter>
+    </Profiler>,
   );
+  return onMove;
+}
+
+/** The table of items 1-3 with the nth handle (0-based) picked up by Space; returns onMove. */
+async function pickUp(n: number) {
+  const onMove = table();
   const handle = screen.getAllByTestId('reorder-handle')[n]!;
   handle.focus();
   await act(async () => {
@@ -48,6 +62,8 @@ async function pickUp(n: number) {
   });
   return onMove;
 }
+
+const marker = () => screen.getByTestId('drop-marker');
 
 afterEach(() => {
   cleanup();
@@ -59,18 +75,19 @@ describe('SortableItemTable by keyboard', () => {
     const onMove = await pickUp(0);
     const live = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
     expect(live()).toContain('item 1 is over position 1');
-    expect(screen.queryByTestId('drop-marker')).toBeNull();
+    expect(marker().hidden).toBe(true);
     await key('ArrowDown');
     expect(live()).toContain('item 1 is over position 2');
     // Below the second row: its bottom (180) in the table box (top 60).
-    expect(screen.getByTestId('drop-marker').style.transform).toBe('translateY(120px)');
+    expect(marker().hidden).toBe(false);
+    expect(marker().style.transform).toBe('translateY(120px)');
     await key('ArrowDown');
     await key('ArrowDown');
     expect(live()).toContain('item 1 is over position 3');
     await key('Space');
     expect(onMove).toHaveBeenCalledWith(1, 3);
     expect(live()).toContain('item 1 dropped at position 3');
-    expect(screen.queryByTestId('drop-marker')).toBeNull();
+    expect(marker().hidden).toBe(true);
   });
 
   it('Escape cancels: nothing moves', async () => {
@@ -79,5 +96,82 @@ describe('SortableItemTable by keyboard', () => {
     await key('Escape');
     expect(onMove).not.toHaveBeenCalled();
     expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toContain('Moving item 3 was cancelled');
+  });
+});
+
+/** The pointer pressed on the nth handle (0-based) at y, then moved to each of `ys` (a primary mouse button). */
+function press(n: number, y: number) {
+  const handle = screen.getAllByTestId('reorder-handle')[n]!;
+  const at = (type: string, clientY: number) => new PointerEvent(type, { bubbles: true, cancelable: true, clientX: 10, clientY, pointerId: 1, isPrimary: true, button: 0, buttons: 1, pointerType: 'mouse' });
+  act(() => void handle.dispatchEvent(at('pointerdown', y)));
+  return {
+    row: handle.closest('tr')!,
+    move: (to: number) => act(() => void window.dispatchEvent(at('pointermove', to))),
+    up: (to: number) => act(() => void window.dispatchEvent(at('pointerup', to))),
+  };
+}
+
+describe('SortableItemTable by pointer (no render while it moves)', () => {
+  const live = () => screen.getByTestId('pointer-drag-live').textContent;
+
+  it('drags the first item below the third: the row follows, the marker and announcements follow, the drop gives position 3', () => {
+    const onMove = table();
+    const p = press(0, 120);
+    p.move(122);
+    // Under the activation distance: not a drag yet.
+    expect(p.row.classList.contains('module-items__row--dragging')).toBe(false);
+    expect(p.row.style.transform).toBe('');
+    p.move(130);
+    expect(p.row.classList.contains('module-items__row--dragging')).toBe(true);
+    expect(p.row.style.transform).toBe('translate3d(0, 10px, 0)');
+    expect(live()).toBe('Picked up item 1. item 1 is over position 1.');
+    expect(marker().hidden).toBe(true);
+    const before = commits;
+    p.move(165);
+    expect(live()).toBe('item 1 is over position 2.');
+    // Below the second row: its bottom (180) in the table box (top 60).
+    expect(marker().hidden).toBe(false);
+    expect(marker().style.transform).toBe('translateY(120px)');
+    p.move(205);
+    expect(live()).toBe('item 1 is over position 3.');
+    expect(marker().style.transform).toBe('translateY(160px)');
+    // The moves rendered nothing: the row, the marker and the announcement were written to the DOM.
+    expect(commits).toBe(before);
+    p.up(205);
+    expect(onMove).toHaveBeenCalledWith(1, 3);
+    expect(live()).toBe('item 1 dropped at position 3.');
+    expect(marker().hidden).toBe(true);
+    expect(p.row.style.transform).toBe('');
+    expect(p.row.classList.contains('module-items__row--dragging')).toBe(false);
+  });
+
+  it('Escape cancels, and a press without a move is no drag: nothing moves', () => {
+    const onMove = table();
+    const p = press(2, 200);
+    p.move(130);
+    expect(live()).toBe('item 3 is over position 1.');
+    act(() => void fireEvent.keyDown(window, { key: 'Escape', code: 'Escape' }));
+    expect(live()).toBe('Moving item 3 was cancelled.');
+    expect(p.row.style.transform).toBe('');
+    p.up(130);
+    const q = press(1, 160);
+    q.up(161);
+    expect(onMove).not.toHaveBeenCalled();
+    expect(q.row.classList.contains('module-items__row--dragging')).toBe(false);
+  });
+});
+
+describe('edgeScrollSpeed', () => {
+  it('scrolls only within the band along an edge, faster the deeper, at most the maximum', () => {
+    expect(edgeScrollSpeed(450, 0, 900)).toBe(0);
+    expect(edgeScrollSpeed(840, 0, 900)).toBe(0);
+    expect(edgeScrollSpeed(870, 0, 900)).toBe(10);
+    expect(edgeScrollSpeed(900, 0, 900)).toBe(20);
+    expect(edgeScrollSpeed(1800, 0, 900)).toBe(20);
+    expect(edgeScrollSpeed(30, 0, 900)).toBe(-10);
+    expect(edgeScrollSpeed(-50, 0, 900)).toBe(-20);
+    // A short box: the band is a quarter of it.
+    expect(edgeScrollSpeed(90, 0, 100)).toBe(12);
+    expect(edgeScrollSpeed(50, 0, 0)).toBe(0);
   });
 });
