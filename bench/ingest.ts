@@ -5,8 +5,8 @@
  * 24-bit/96 kHz stereo WAV tracks of S seconds, main's packaging service builds a package
  * of them (tests/server/fixtures/packages.ts), and the batch is dropped as the SFTP drop
  * server leaves it when BatchComplete arrives: one `ingest-batch` job. Then, with 1 and
- * then with 2 worker processes (the built `cli.mjs --worker`, as `npm run worker` runs it;
- * a fresh release each time):
+ * then with 2 worker processes (the built `cli.mjs --worker` with WORKER_NODE_FLAGS, as
+ * `npm run worker` runs it; a fresh release each time):
  *   - BatchComplete → all CONVERTED, and its encode phase (the first track TRANSCODING →
  *     all CONVERTED);
  *   - the same ffmpeg commands run directly in this process right after each run
@@ -28,7 +28,7 @@ import type { Db } from '../server/db/client';
 import { transcode } from '../server/jobs/transcode';
 import { openStorage } from '../server/storage';
 import { INGEST_BATCH_JOB } from '../shared/api/endpoints/jobs';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { WORKER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { runTs } from '../scripts/run-ts.mjs';
 import { argOf, prepare, round, sampleRss, startPostgres, table } from './_support';
 
@@ -62,7 +62,7 @@ interface Run {
 /** Starts `n` worker processes of the built server; resolves when each has said it is ready. */
 async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
   return Promise.all(Array.from({ length: n }, () => new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', () => resolve(child));
