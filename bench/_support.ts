@@ -106,12 +106,17 @@ export function rssMb(pid: number | 'self' = 'self'): number {
   return kb / 1024;
 }
 
-/** Samples RSS every `ms` until stopped: start, peak and the samples. */
+/** Samples RSS every `ms` until stopped: start, peak and the samples (with when each was taken, performance.now()). */
 export function sampleRss(pid: number | 'self', ms = 50) {
   const samples: number[] = [rssMb(pid)];
+  const times: number[] = [performance.now()];
+  const take = () => {
+    samples.push(rssMb(pid));
+    times.push(performance.now());
+  };
   const timer = setInterval(() => {
     try {
-      samples.push(rssMb(pid));
+      take();
     } catch {
       /* process gone */
     }
@@ -119,8 +124,8 @@ export function sampleRss(pid: number | 'self', ms = 50) {
   return {
     stop() {
       clearInterval(timer);
-      samples.push(rssMb(pid));
-      return { startMb: samples[0], peakMb: Math.max(...samples), endMb: samples[samples.length - 1], samples };
+      take();
+      return { startMb: samples[0], peakMb: Math.max(...samples), endMb: samples[samples.length - 1], samples, times };
     },
   };
 }

@@ -5,14 +5,17 @@
  * 24-bit/96 kHz stereo WAV tracks of S seconds, main's packaging service builds a package
  * of them (tests/server/fixtures/packages.ts), and the batch is dropped as the SFTP drop
  * server leaves it when BatchComplete arrives: one `ingest-batch` job. Then, with 1 and
- * then with 2 worker processes (the built `cli.mjs --worker`, as `npm run worker` runs it;
- * a fresh release each time):
+ * then with 2 worker processes (the built `cli.mjs --worker` with WORKER_NODE_FLAGS, as
+ * `npm run worker` runs it; a fresh release each time):
  *   - BatchComplete → all CONVERTED, and its encode phase (the first track TRANSCODING →
  *     all CONVERTED);
  *   - the same ffmpeg commands run directly in this process right after each run
  *     (jobs/transcode.ts on each source: one at a time, the 1-worker yardstick; two at a
  *     time, the 2-worker one);
- *   - each worker process's peak RSS (sampled from /proc; ffmpeg is a process of its own).
+ *   - each worker process's peak RSS (sampled from /proc every 100 ms; ffmpeg is a process
+ *     of its own), and by phase: idle (when ready), ingest (until the first track is
+ *     TRANSCODING: copying the package into storage, the XSD validation, the catalogue rows)
+ *     and encode (the rest), so a run at two package sizes shows which phase grows.
  * Prints a table, then ONE JSON line with the goals as booleans: encode throughput ≥ 0.9×
  * the direct commands', two workers ≥ 1.7× one, worker peak RSS under 300 MB.
  */
@@ -25,7 +28,7 @@ import type { Db } from '../server/db/client';
 import { transcode } from '../server/jobs/transcode';
 import { openStorage } from '../server/storage';
 import { INGEST_BATCH_JOB } from '../shared/api/endpoints/jobs';
-import { NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { WORKER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { runTs } from '../scripts/run-ts.mjs';
 import { argOf, prepare, round, sampleRss, startPostgres, table } from './_support';
 
@@ -48,6 +51,10 @@ interface Run {
   totalS: number;
   encodeS: number;
   peakRssMb: number[];
+  /** Each worker's RSS when ready (idle), and its peak while ingesting (until the first track is TRANSCODING) and while encoding. */
+  idleRssMb: number[];
+  ingestPeakRssMb: number[];
+  encodePeakRssMb: number[];
   /** The same ffmpeg commands run directly, `workers` at a time. */
   directS: number;
 }
@@ -55,7 +62,7 @@ interface Run {
 /** Starts `n` worker processes of the built server; resolves when each has said it is ready. */
 async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
   return Promise.all(Array.from({ length: n }, () => new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
       env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', () => resolve(child));
@@ -82,7 +89,9 @@ async function untilConverted(db: Db, upc: string, tracks: number, t0: number) {
     const [d] = await db.query<{ release_status: string; status_message: string | null }>(
       'select d.release_status, d.status_message from deliveries d join releases r on r.id = d.release_id where r.upc = $1', [upc]);
     if (d && /error|rejected/.test(d.release_status)) throw new Error(`delivery ${upc}: ${d.release_status} ${d.status_message ?? ''}`);
-    if (rows.length === tracks && rows.every((r) => r.s === 'CONVERTED')) return { totalS: (now - t0) / 1000, encodeS: (now - (firstTranscoding ?? t0)) / 1000 };
+    if (rows.length === tracks && rows.every((r) => r.s === 'CONVERTED')) {
+      return { totalS: (now - t0) / 1000, encodeS: (now - (firstTranscoding ?? t0)) / 1000, encodeFrom: firstTranscoding ?? t0 };
+    }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
@@ -137,12 +146,19 @@ export default async function main(argv: string[]) {
       const rss = mine.map((w) => sampleRss(w.pid!, 100));
       const t0 = performance.now();
       await queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: batch });
-      const t = await untilConverted(db, upc, tracks, t0);
-      const peakRssMb = rss.map((r) => r.stop().peakMb);
+      const { encodeFrom, ...t } = await untilConverted(db, upc, tracks, t0);
+      const sampled = rss.map((r) => r.stop());
+      const peakOf = (s: (typeof sampled)[number], from: number, to: number) => Math.max(0, ...s.samples.filter((_, i) => s.times[i] >= from && s.times[i] <= to));
+      const phases = {
+        peakRssMb: sampled.map((s) => s.peakMb),
+        idleRssMb: sampled.map((s) => s.startMb),
+        ingestPeakRssMb: sampled.map((s) => peakOf(s, t0, encodeFrom)),
+        encodePeakRssMb: sampled.map((s) => peakOf(s, encodeFrom, Infinity)),
+      };
       await stopAll(mine);
       // Right after the run it is the yardstick of (the machine's load changes less in between).
       console.error(`the same ffmpeg commands directly, ${n} at a time…`);
-      runs.push({ workers: n, ...t, peakRssMb, directS: await direct(sources, n, dir) });
+      runs.push({ workers: n, ...t, ...phases, directS: await direct(sources, n, dir) });
     }
     await maker.close();
     await queue.stop();
@@ -155,10 +171,11 @@ export default async function main(argv: string[]) {
     const vsDirect2 = direct2 / two.encodeS;
     const twoVsOne = one.totalS / two.totalS;
     const peak = Math.max(...runs.flatMap((r) => r.peakRssMb));
+    const mb = (xs: number[]) => xs.map((m) => round(m)).join(' ');
     table([
-      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB'],
-      ['1 worker', round(one.totalS), round(one.encodeS), round(direct1), round(vsDirect1, 2), one.peakRssMb.map((m) => round(m)).join(' ')],
-      ['2 workers', round(two.totalS), round(two.encodeS), round(direct2), round(vsDirect2, 2), two.peakRssMb.map((m) => round(m)).join(' ')],
+      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB', 'idle / ingest / encode MB'],
+      ...runs.map((r) => [`${r.workers} worker${r.workers > 1 ? 's' : ''}`, round(r.totalS), round(r.encodeS), round(r.directS),
+        round(r.directS / r.encodeS, 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`].map(String)),
     ]);
     console.log(JSON.stringify({
       bench: 'ingest', tracks, seconds,
@@ -167,6 +184,9 @@ export default async function main(argv: string[]) {
       direct_one_s: round(direct1, 2), direct_two_s: round(direct2, 2),
       vs_direct_one: round(vsDirect1, 3), vs_direct_two: round(vsDirect2, 3), two_vs_one: round(twoVsOne, 3),
       worker_peak_rss_mb: round(peak),
+      worker_idle_rss_mb: round(Math.max(...runs.flatMap((r) => r.idleRssMb))),
+      worker_ingest_peak_rss_mb: round(Math.max(...runs.flatMap((r) => r.ingestPeakRssMb))),
+      worker_encode_peak_rss_mb: round(Math.max(...runs.flatMap((r) => r.encodePeakRssMb))),
       goals: { vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb },
     }));
   } finally {

@@ -4,15 +4,16 @@
 // npm run worker (--worker): a job worker alone on the DATABASE_URL server (server/worker.ts).
 // npm run server -- --no-worker: the API without a job worker (npm run worker processes run the jobs).
 // Uses the built dist/server/cli.mjs when it is newer than the sources, else bundles on the fly.
-// Runs with the project's V8 flags (scripts/node-flags.mjs): started without them, it starts
+// Runs with the project's V8 flags (scripts/node-flags.mjs; a worker with WORKER_NODE_FLAGS): started without them, it starts
 // itself again with them (the process npm started passes signals, IPC and the exit code on).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { withNodeFlags } from './node-flags.mjs';
+import { NODE_FLAGS, WORKER_NODE_FLAGS, withNodeFlags } from './node-flags.mjs';
 import { runTs } from './run-ts.mjs';
 
-await withNodeFlags();
+// A worker runs with the worker's flags (a smaller young generation: its peak RSS, issue 15).
+await withNodeFlags(process.argv.includes('--worker') ? WORKER_NODE_FLAGS : NODE_FLAGS);
 
 function newest(dir) {
   let t = 0;

@@ -31,7 +31,6 @@
  * makes a second delivery, release or audio file row.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import { basename, extname, isAbsolute, join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { EXCLUSIVE_PERIODS, REINGEST_BLOCK_SECONDS } from '../../shared/constants';
@@ -106,7 +105,8 @@ async function openDelivery(db: Db, storage: Storage, jobId: number, supplierId:
   if (d.release_status === 'release-received') {
     const dir = join(batchDir, r.folder);
     const files: { path: string; size: number }[] = [];
-    for (const f of await filesUnder(dir)) files.push({ path: f, size: (await storage.put(`${d.storage_prefix}/${f}`, createReadStream(join(dir, f)))).size });
+    // putFile: copied by the kernel, so a package of long hi-res tracks costs the worker no buffers.
+    for (const f of await filesUnder(dir)) files.push({ path: f, size: (await storage.putFile(`${d.storage_prefix}/${f}`, join(dir, f))).size });
     await db.query('update deliveries set files = $2::jsonb where id = $1', [d.id, JSON.stringify(files)]);
   }
   return d;

@@ -25,11 +25,9 @@
  * the row's version and writes a history row ('job', by the job's owner) in the same
  * transaction.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
 import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
@@ -116,10 +114,10 @@ async function encodeTrack(db: Queryable, storage: Storage, trackId: number, sig
   if (!source) return 'ERROR';
   const dir = await mkdtemp(join(tmpdir(), `encode-${trackId}-`));
   try {
-    const input = await storage.stream(source.key);
-    if (!input) return 'ERROR';
     const path = join(dir, `source.${source.key.split('.').pop() ?? 'audio'}`);
-    await pipeline(input, createWriteStream(path), { signal });
+    // Copies (the source in, each encode out) go file to file: no buffers in the worker (issue 15: its RSS stays flat with track length).
+    if (!(await storage.copyOut(source.key, path))) return 'ERROR';
+    signal.throwIfAborted();
     let outputs;
     try {
       outputs = await transcode(path, dir, signal);
@@ -131,7 +129,7 @@ async function encodeTrack(db: Queryable, storage: Storage, trackId: number, sig
       if (o.format === source.format) continue; // the source itself is kept as it came
       signal.throwIfAborted();
       const key = `tracks/${trackId}/${o.format}.${o.suffix}`;
-      const { size } = await storage.put(key, createReadStream(o.path));
+      const { size } = await storage.putFile(key, o.path);
       await db.orm.insert(audio_files).values({ track_id: trackId, format: o.format, size_bytes: size, storage_key: key })
         .onConflictDoUpdate({ target: [audio_files.track_id, audio_files.format], set: { size_bytes: size, storage_key: key } });
     }

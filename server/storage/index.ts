@@ -15,7 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -32,6 +33,14 @@ export interface ByteRange {
 export interface Storage {
   /** Stores `body` at `key`, replacing what was there, atomically; answers the stored size. */
   put(key: string, body: StorageBody): Promise<{ size: number }>;
+  /**
+   * Stores a copy of the local file `file` at `key`, as put() does. No bytes pass through
+   * JavaScript (the local folder's kernel copy; an object store's upload from a file), so
+   * storing a large file costs the process no memory (issue 15: the ingest worker's RSS).
+   */
+  putFile(key: string, file: string): Promise<{ size: number }>;
+  /** Writes a copy of the file at `key` to the local path `file` (replacing it); false when there is none. */
+  copyOut(key: string, file: string): Promise<boolean>;
   /** The whole file, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   /** A stream of the file (or of one byte range of it), or null when there is none. */
@@ -122,9 +131,7 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: StorageBody): Promise<{ size: number }> {
-    const target = this.path(key);
-    const temp = join(this.tmp, randomUUID());
-    try {
+    return this.writeAtomically(key, async (temp) => {
       const fh = await open(temp, 'wx');
       try {
         if (typeof body === 'string' || body instanceof Uint8Array) await fh.writeFile(body);
@@ -133,6 +140,38 @@ export class LocalStorage implements Storage {
       } finally {
         await fh.close();
       }
+    });
+  }
+
+  async putFile(key: string, file: string): Promise<{ size: number }> {
+    return this.writeAtomically(key, async (temp) => {
+      // libuv copies in the kernel (copy_file_range/sendfile): no buffer in this process.
+      await copyFile(file, temp, fsConstants.COPYFILE_EXCL);
+      const fh = await open(temp, 'r+');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    });
+  }
+
+  async copyOut(key: string, file: string): Promise<boolean> {
+    try {
+      await copyFile(this.path(key), file);
+      return true;
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Has `write` fill a new temporary file, then renames it onto the key's path; on failure removes it and rethrows. */
+  private async writeAtomically(key: string, write: (temp: string) => Promise<void>): Promise<{ size: number }> {
+    const target = this.path(key);
+    const temp = join(this.tmp, randomUUID());
+    try {
+      await write(temp);
       const { size } = await stat(temp);
       await mkdir(dirname(target), { recursive: true });
       await rename(temp, target);

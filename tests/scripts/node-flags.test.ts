@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve as absolutePath } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { NODE_FLAGS, WORKER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { childrenOf, cmdlineOf, isRunning } from '../fixtures/processes';
 
 const SCRIPT = 'tests/fixtures/node-flags-script.mjs';
@@ -82,6 +82,20 @@ describe('withNodeFlags', () => {
     // (--heap-growing-percent) depends on when full collections happen, which a loaded
     // machine moves (59 to 77 MB seen with the flags): the export benchmark judges it.
     expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(16);
+  });
+
+  it("a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both", async () => {
+    for (const execArgv of [[], NODE_FLAGS]) {
+      const run = start(['measure', '--worker'], { ipc: true, execArgv });
+      const ready = await readyOf(run);
+      expect(ready.pid).not.toBe(run.child.pid);
+      expect(ready.execArgv).toEqual([...WORKER_NODE_FLAGS]);
+      expect(cmdlineOf(ready.pid).slice(1, 1 + WORKER_NODE_FLAGS.length)).toEqual([...WORKER_NODE_FLAGS]);
+      // The young generation stays at the flag's size (NODE_FLAGS' 8 MB semi-spaces grow it to 16).
+      expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(2);
+      run.child.kill('SIGTERM');
+      await run.exit;
+    }
   });
 
   it('started with the flags, the script runs in that process', async () => {

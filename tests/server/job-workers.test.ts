@@ -22,7 +22,7 @@ import { openStorage, type Storage } from '../../server/storage';
 import { PROC_KINDS, PROC_QUEUE, PROC_TABLES } from './fixtures/proc-kinds';
 import { waitFor } from './job-kinds';
 import { startPgCluster, type PgCluster } from './pg-cluster';
-import { NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { NODE_FLAGS, WORKER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { childrenOf, cmdlineOf } from '../fixtures/processes';
 
 const cluster = await startPgCluster();
@@ -53,12 +53,13 @@ function readyOf<T>(e: Entry): Promise<T> {
 }
 /**
  * The process that runs the entry: npm starts `node scripts/server.mjs`, which runs itself
- * again with the project's V8 flags (scripts/node-flags.mjs) as its one child.
+ * again with the project's V8 flags (scripts/node-flags.mjs; a worker with WORKER_NODE_FLAGS) as its one child.
  */
 function flaggedRunOf(e: Entry): number {
   const children = childrenOf(e.child.pid!);
   expect(children).toHaveLength(1);
-  expect(cmdlineOf(children[0])).toEqual([process.execPath, ...NODE_FLAGS, resolve('scripts/server.mjs'), ...e.child.spawnargs.slice(2)]);
+  const flags = e.child.spawnargs.includes('--worker') ? WORKER_NODE_FLAGS : NODE_FLAGS;
+  expect(cmdlineOf(children[0])).toEqual([process.execPath, ...flags, resolve('scripts/server.mjs'), ...e.child.spawnargs.slice(2)]);
   return children[0];
 }
 const exitOf = (child: ChildProcess) =>

@@ -59,6 +59,31 @@ describe('storage', () => {
     expect(await readdir(join(store.folder, '.tmp'))).toEqual([]);
   });
 
+  it('putFile stores a copy of a local file and copyOut writes one back, file to file; a missing file is an error or false', async () => {
+    const dir = join(store.folder, '..', `${Date.now()}-files`);
+    await mkdir(dir);
+    try {
+      const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
+      await writeFile(join(dir, 'in.wav'), bytes);
+      expect(await store.putFile('tracks/2/wav.wav', join(dir, 'in.wav'))).toEqual({ size: bytes.length });
+      expect((await store.get('tracks/2/wav.wav'))!.equals(bytes)).toBe(true);
+      await writeFile(join(dir, 'in.wav'), 'replaced');
+      expect(await store.putFile('tracks/2/wav.wav', join(dir, 'in.wav'))).toEqual({ size: 8 });
+      expect(await store.copyOut('tracks/2/wav.wav', join(dir, 'out.wav'))).toBe(true);
+      expect(await readFile(join(dir, 'out.wav'), 'utf8')).toBe('replaced');
+      expect(await store.copyOut('tracks/2/none.wav', join(dir, 'none.wav'))).toBe(false);
+      expect(existsSync(join(dir, 'none.wav'))).toBe(false);
+      // A missing source leaves the old file as it was and no temporary file.
+      await expect(store.putFile('tracks/2/wav.wav', join(dir, 'missing.wav'))).rejects.toThrow(/ENOENT/);
+      expect((await store.get('tracks/2/wav.wav'))!.toString()).toBe('replaced');
+      expect(await readdir(join(store.folder, '.tmp'))).toEqual([]);
+      await expect(store.putFile('../outside', join(dir, 'in.wav'))).rejects.toThrow(InvalidStorageKey);
+      await expect(store.copyOut('.tmp/x', join(dir, 'x'))).rejects.toThrow(InvalidStorageKey);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses keys that could leave the folder or name its temporary files', async () => {
     for (const key of [
       '', '/etc/passwd', '../outside', 'a/../../outside', 'a/./b', 'a//b', 'a/', '.tmp/x', '.hidden', 'a\\..\\b',

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildErn } from '../../main/services/packaging/ern';
 import { STORE_RECIPIENT } from '../../main/services/packaging';
-import { validateErn43 } from '../../server/ingest/validate-ern';
+import { readFileSync } from 'node:fs';
+import { schemaFiles, validateErn43, withoutAnnotations } from '../../server/ingest/validate-ern';
 import { emptyRelease } from '../../shared/packaging/draft';
 import { tempDir } from '../fixtures/audio';
 import { ERN43_XSD, xmllint } from '../fixtures/ddex';
@@ -47,5 +48,34 @@ describe('validateErn43 (xmllint-wasm)', () => {
     const r = await validateErn43('not xml', { dir });
     expect(r.valid).toBe(false);
     expect(r.errors.length).toBeGreaterThan(0);
+  });
+
+  it('validates with the schema held without its annotations exactly as with the full schema files', async () => {
+    const lean = await schemaFiles(dir);
+    const full = await schemaFiles(dir, true);
+    for (const [i, f] of lean.entries()) {
+      expect(f.contents).not.toMatch(/<xs:annotation\b/);
+      expect(full[i].contents).toBe(readFileSync(join(dir, 'ern43', f.fileName), 'utf8'));
+      expect(f.contents.length).toBeLessThan(full[i].contents.length / 2);
+    }
+    // Every type, element and enumeration of the full files is still there.
+    const names = (t: string) => [...t.matchAll(/<xs:(?:simpleType|complexType|element|enumeration|attribute)\b[^>]*(?:name|value|ref)="([^"]+)"/g)].map((m) => m[0]);
+    for (const [i, f] of lean.entries()) expect(names(f.contents)).toEqual(names(full[i].contents));
+    const messages = [
+      xml,
+      xml.replace(/<MessageId>.*<\/MessageId>\n\s*/, ''),
+      xml.replace('<ReleaseType>Single</ReleaseType>', '<ReleaseType>NotAReleaseType</ReleaseType>'),
+      xml.replace(/<ISRC>/, '<ISRC>X').replace(/<\/ISRC>/, 'X</ISRC>'),
+      'not xml',
+    ];
+    expect(messages[2]).not.toBe(xml);
+    for (const m of messages) expect(await validateErn43(m, { dir })).toEqual(await validateErn43(m, { dir, fullSchema: true }));
+    expect((await validateErn43(messages[2], { dir })).valid).toBe(false);
+  });
+
+  it('drops annotations, empty or with attributes, and nothing else', () => {
+    const xsd = '<xs:schema><xs:annotation id="a"><xs:documentation>d <b/></xs:documentation></xs:annotation><xs:element name="E">'
+      + '<xs:annotation/><xs:annotation><xs:appinfo>i</xs:appinfo></xs:annotation></xs:element><xs:annotationX/></xs:schema>';
+    expect(withoutAnnotations(xsd)).toBe('<xs:schema><xs:element name="E"></xs:element><xs:annotationX/></xs:schema>');
   });
 });
