@@ -77,22 +77,29 @@ describe('withNodeFlags', () => {
     expect(cmdline.slice(1, 1 + NODE_FLAGS.length)).toEqual([...NODE_FLAGS]);
     expect(cmdline.slice(-2)).toEqual([absolutePath(SCRIPT), 'measure']);
     expect(ready.execArgv).toEqual([...NODE_FLAGS]);
-    // Without the flags, Node 24 on this machine grows the new space to 128 MB (the
-    // semi-spaces follow the machine's memory). The old space's growth
+    // Without the flags, Node 24 grows the new space to 128 MB on a 24 GiB machine (the
+    // semi-spaces follow the machine's memory); with them it stays near 2 x 8 MB (16 here,
+    // 20 seen on a CI machine whose V8 keeps a few MB more). Judged against V8's own sizing
+    // in the same run, so the machine's accounting cancels out. The old space's growth
     // (--heap-growing-percent) depends on when full collections happen, which a loaded
     // machine moves (59 to 77 MB seen with the flags): the export benchmark judges it.
-    expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(16);
+    const plain = await readyOf(start(['measure', '--plain'], { ipc: true }));
+    expect(plain.execArgv).toEqual([]);
+    expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(plain.heap!.newSpaceMb / 4);
   });
 
   it("a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both", async () => {
+    // The API's flags, for comparison: 16 MB of new space here (20 seen on CI).
+    const api = (await readyOf(start(['measure'], { ipc: true }))).heap!.newSpaceMb;
     for (const execArgv of [[], NODE_FLAGS]) {
       const run = start(['measure', '--worker'], { ipc: true, execArgv });
       const ready = await readyOf(run);
       expect(ready.pid).not.toBe(run.child.pid);
       expect(ready.execArgv).toEqual([...WORKER_NODE_FLAGS]);
       expect(cmdlineOf(ready.pid).slice(1, 1 + WORKER_NODE_FLAGS.length)).toEqual([...WORKER_NODE_FLAGS]);
-      // The young generation stays at the flag's size (NODE_FLAGS' 8 MB semi-spaces grow it to 16).
-      expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(2);
+      // The young generation stays near the flag's size: 2 MB here, 6 seen on CI, against
+      // 16 and 20 with NODE_FLAGS' 8 MB semi-spaces.
+      expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(api / 2);
       run.child.kill('SIGTERM');
       await run.exit;
     }
