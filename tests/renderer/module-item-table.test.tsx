@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import type { ModuleItem } from '../../shared/api/endpoints';
 import { SortableItemTable } from '../../renderer/features/curation/ModuleItemTable';
-import { edgeScrollSpeed } from '../../renderer/features/curation/pointer-drag';
+import { MOVE_ANNOUNCE_MS, edgeScrollSpeed, throttledAnnouncer } from '../../renderer/features/curation/pointer-drag';
 
 const items: ModuleItem[] = [1, 2, 3].map((id) => ({
   id, position: id, item_type: { id: 9, name: 'YouTube Video' }, item: null, image_url: null, url: `https://v.example/${id}`, start_date: null, end_date: null,
@@ -113,8 +113,11 @@ function press(n: number, y: number) {
 
 describe('SortableItemTable by pointer (no render while it moves)', () => {
   const live = () => screen.getByTestId('pointer-drag-live').textContent;
+  // The positions are spoken at most once every MOVE_ANNOUNCE_MS: the clock is the test's.
+  afterEach(() => void vi.useRealTimers());
 
   it('drags the first item below the third: the row follows, the marker and announcements follow, the drop gives position 3', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const onMove = table();
     const p = press(0, 120);
     p.move(122);
@@ -128,17 +131,30 @@ describe('SortableItemTable by pointer (no render while it moves)', () => {
     expect(marker().hidden).toBe(true);
     const before = commits;
     p.move(165);
-    expect(live()).toBe('item 1 is over position 2.');
-    // Below the second row: its bottom (180) in the table box (top 60).
+    // Below the second row: its bottom (180) in the table box (top 60). The marker follows at once;
+    // the position is said once a second has passed since the last announcement.
     expect(marker().hidden).toBe(false);
     expect(marker().style.transform).toBe('translateY(120px)');
+    expect(live()).toBe('Picked up item 1. item 1 is over position 1.');
     p.move(205);
-    expect(live()).toBe('item 1 is over position 3.');
     expect(marker().style.transform).toBe('translateY(160px)');
+    act(() => void vi.advanceTimersByTime(MOVE_ANNOUNCE_MS - 1));
+    expect(live()).toBe('Picked up item 1. item 1 is over position 1.');
+    // Only the latest position is said (position 2 was passed over).
+    act(() => void vi.advanceTimersByTime(1));
+    expect(live()).toBe('item 1 is over position 3.');
+    // Back over the second row a second later: said at once.
+    act(() => void vi.advanceTimersByTime(MOVE_ANNOUNCE_MS));
+    p.move(165);
+    expect(live()).toBe('item 1 is over position 2.');
+    p.move(205);
     // The moves rendered nothing: the row, the marker and the announcement were written to the DOM.
     expect(commits).toBe(before);
     p.up(205);
     expect(onMove).toHaveBeenCalledWith(1, 3);
+    // The drop is said at once, and the position that was waiting is never said after it.
+    expect(live()).toBe('item 1 dropped at position 3.');
+    act(() => void vi.advanceTimersByTime(5 * MOVE_ANNOUNCE_MS));
     expect(live()).toBe('item 1 dropped at position 3.');
     expect(marker().hidden).toBe(true);
     expect(p.row.style.transform).toBe('');
@@ -146,11 +162,16 @@ describe('SortableItemTable by pointer (no render while it moves)', () => {
   });
 
   it('Escape cancels, and a press without a move is no drag: nothing moves', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const onMove = table();
     const p = press(2, 200);
     p.move(130);
-    expect(live()).toBe('item 3 is over position 1.');
+    expect(live()).toBe('Picked up item 3. item 3 is over position 3.');
+    expect(marker().style.transform).toBe('translateY(40px)');
     act(() => void fireEvent.keyDown(window, { key: 'Escape', code: 'Escape' }));
+    expect(live()).toBe('Moving item 3 was cancelled.');
+    // The position that was waiting (1) is dropped with the drag.
+    act(() => void vi.advanceTimersByTime(5 * MOVE_ANNOUNCE_MS));
     expect(live()).toBe('Moving item 3 was cancelled.');
     expect(p.row.style.transform).toBe('');
     p.up(130);
@@ -158,6 +179,39 @@ describe('SortableItemTable by pointer (no render while it moves)', () => {
     q.up(161);
     expect(onMove).not.toHaveBeenCalled();
     expect(q.row.classList.contains('module-items__row--dragging')).toBe(false);
+  });
+});
+
+describe('throttledAnnouncer', () => {
+  it('says a position at once when the last announcement is old enough, else the latest one when it is; now() says at once and drops what waits', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let t = 0;
+    const said: string[] = [];
+    const a = throttledAnnouncer((text) => said.push(`${t}:${text}`), 1000, () => t);
+    a.move('p1');
+    a.move('p2');
+    a.move('p3');
+    expect(said).toEqual(['0:p1']);
+    t = 1000;
+    vi.advanceTimersByTime(1000);
+    expect(said).toEqual(['0:p1', '1000:p3']);
+    t = 2500;
+    a.move('p4');
+    expect(said).toEqual(['0:p1', '1000:p3', '2500:p4']);
+    t = 2600;
+    a.move('p5');
+    a.now('dropped');
+    t = 5000;
+    vi.advanceTimersByTime(5000);
+    expect(said).toEqual(['0:p1', '1000:p3', '2500:p4', '2600:dropped']);
+    t = 5100;
+    a.now('picked up');
+    t = 5200;
+    a.move('p6');
+    a.stop();
+    vi.advanceTimersByTime(5000);
+    expect(said).toEqual(['0:p1', '1000:p3', '2500:p4', '2600:dropped', '5100:picked up']);
+    vi.useRealTimers();
   });
 });
 

@@ -12,7 +12,9 @@
  *   rows measured at the start), so no row re-renders when the position under the pointer
  *   changes (with dnd-kit sortables all 250 did, dozens of times a drag);
  * - the pointer drag renders nothing while it moves (pointer-drag.ts): the row's transform,
- *   the marker and the announcement are written straight to the DOM. dnd-kit drives only
+ *   the marker and the announcement are written straight to the DOM, the position spoken
+ *   at most once a second (MOVE_ANNOUNCE_MS: each new text lays the page out, and a layout
+ *   while the page auto-scrolls repainted all of it). dnd-kit drives only
  *   the keyboard (Space, arrows, Space or Escape), where a render a key press is nothing;
  *   its DndContext re-rendered on every pointer move and React walked all 250 rows;
  * - the dragged row and the marker get their own compositor layers (will-change), so moving
@@ -30,7 +32,7 @@ import type { ModuleItem } from '../../../shared/api/endpoints';
 import { CATALOGUE_ITEM_TYPES, moduleItemStatus, recordRoute } from '../../../shared/records';
 import { TONE_COLOR } from '../../ui/tones';
 import { keyboardStep, markerY, measureRows, targetIndex, type DragGeometry } from './item-drag';
-import { followPointer } from './pointer-drag';
+import { followPointer, throttledAnnouncer } from './pointer-drag';
 import './module-items.css';
 
 /** What an item shows: its catalogue object (linked), else its URL or image. */
@@ -224,24 +226,28 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
     const from = Array.prototype.indexOf.call(body.children, row) as number;
     const id = latest.current.ids[from];
     if (id === undefined) return;
-    const announce = (text: string) => {
+    const announce = throttledAnnouncer((text) => {
       if (liveRef.current) liveRef.current.textContent = text;
-    };
+    });
     cancelPointer.current?.();
-    cancelPointer.current = followPointer(e.nativeEvent, row, ROW_DRAGGING, {
+    const cancel = followPointer(e.nativeEvent, row, ROW_DRAGGING, {
       start: () => {
         latest.current.begin(from);
-        announce(say.start(latest.current.titleOf(id), position()));
+        announce.now(say.start(latest.current.titleOf(id), position()));
       },
       move: (dy) => {
-        if (latest.current.over(dy)) announce(say.move(latest.current.titleOf(id), position()));
+        if (latest.current.over(dy)) announce.move(say.move(latest.current.titleOf(id), position()));
       },
       end: (cancelled) => {
         cancelPointer.current = null;
-        announce(cancelled ? say.cancel(latest.current.titleOf(id)) : say.end(latest.current.titleOf(id), position()));
+        announce.now(cancelled ? say.cancel(latest.current.titleOf(id)) : say.end(latest.current.titleOf(id), position()));
         latest.current.finish(id, cancelled);
       },
     });
+    cancelPointer.current = () => {
+      cancel();
+      announce.stop();
+    };
   }, []);
 
   return (

@@ -37,6 +37,58 @@ export function scrollParent(el: Element): Element {
   return document.scrollingElement ?? document.documentElement;
 }
 
+/**
+ * While a pointer drag moves, the position under it is spoken at most this often. A screen
+ * reader cannot say thirty positions a second (an assertive region cuts each one off), and
+ * every change of the region's text lays the page out again, which during an auto-scroll
+ * made Chrome repaint the whole page (issue 17's bench: 7-10 ms a frame, 1 frame in 3).
+ */
+export const MOVE_ANNOUNCE_MS = 1000;
+
+export interface Announcer {
+  /** Said at once (picked up, dropped, cancelled): a position waiting to be said is dropped. */
+  now(text: string): void;
+  /** A position: said at once when the last announcement is MOVE_ANNOUNCE_MS old, else when it is (the latest one then). */
+  move(text: string): void;
+  /** Drops a position waiting to be said. */
+  stop(): void;
+}
+
+/** Announcements written by `write`, positions throttled to one per `intervalMs` with the latest said last. */
+export function throttledAnnouncer(write: (text: string) => void, intervalMs = MOVE_ANNOUNCE_MS, clock: () => number = () => performance.now()): Announcer {
+  let last = -Infinity;
+  let pending: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const say = (text: string) => {
+    write(text);
+    last = clock();
+  };
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    pending = null;
+  };
+  const flush = () => {
+    timer = null;
+    if (pending != null) say(pending);
+    pending = null;
+  };
+  return {
+    now(text) {
+      stop();
+      say(text);
+    },
+    move(text) {
+      pending = text;
+      if (timer) return;
+      const wait = last + intervalMs - clock();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    stop,
+  };
+}
+
 export interface PointerDragHandlers {
   /** The drag started (the pointer moved past the activation distance): measure here. */
   start(): void;
