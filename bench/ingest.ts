@@ -167,15 +167,18 @@ export default async function main(argv: string[]) {
 
     const [one, two] = runs;
     const [direct1, direct2] = [one.directS, two.directS];
-    const vsDirect1 = direct1 / one.encodeS;
-    const vsDirect2 = direct2 / two.encodeS;
+    /** A run's encode throughput against the same ffmpeg commands run directly. */
+    const vsDirect = (r: Run) => r.directS / r.encodeS;
+    const [vsDirect1, vsDirect2] = [vsDirect(one), vsDirect(two)];
     const twoVsOne = one.totalS / two.totalS;
-    const peak = Math.max(...runs.flatMap((r) => r.peakRssMb));
+    /** The most of one RSS figure over both runs' workers. */
+    const most = (of: (r: Run) => number[]) => Math.max(...runs.flatMap(of));
+    const peak = most((r) => r.peakRssMb);
     const mb = (xs: number[]) => xs.map((m) => round(m)).join(' ');
     table([
       ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB', 'idle / ingest / encode MB'],
       ...runs.map((r) => [`${r.workers} worker${r.workers > 1 ? 's' : ''}`, round(r.totalS), round(r.encodeS), round(r.directS),
-        round(r.directS / r.encodeS, 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`].map(String)),
+        round(vsDirect(r), 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`].map(String)),
     ]);
     console.log(JSON.stringify({
       bench: 'ingest', tracks, seconds,
@@ -184,9 +187,9 @@ export default async function main(argv: string[]) {
       direct_one_s: round(direct1, 2), direct_two_s: round(direct2, 2),
       vs_direct_one: round(vsDirect1, 3), vs_direct_two: round(vsDirect2, 3), two_vs_one: round(twoVsOne, 3),
       worker_peak_rss_mb: round(peak),
-      worker_idle_rss_mb: round(Math.max(...runs.flatMap((r) => r.idleRssMb))),
-      worker_ingest_peak_rss_mb: round(Math.max(...runs.flatMap((r) => r.ingestPeakRssMb))),
-      worker_encode_peak_rss_mb: round(Math.max(...runs.flatMap((r) => r.encodePeakRssMb))),
+      worker_idle_rss_mb: round(most((r) => r.idleRssMb)),
+      worker_ingest_peak_rss_mb: round(most((r) => r.ingestPeakRssMb)),
+      worker_encode_peak_rss_mb: round(most((r) => r.encodePeakRssMb)),
       goals: { vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb },
     }));
   } finally {

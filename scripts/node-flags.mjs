@@ -41,6 +41,11 @@ export const NODE_FLAGS = Object.freeze(['--max-semi-space-size=8', '--heap-grow
 /** Node command-line flags of a job worker process. */
 export const WORKER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=1', '--heap-growing-percent=100']);
 
+/** The flags of a process started with `argv`: a job worker's (`--worker`), else the project's. */
+export function nodeFlagsFor(argv = process.argv) {
+  return argv.includes('--worker') ? WORKER_NODE_FLAGS : NODE_FLAGS;
+}
+
 /** The same flags as the value of Electron's --js-flags switch. */
 export const JS_FLAGS = NODE_FLAGS.join(' ');
 

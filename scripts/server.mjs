@@ -9,11 +9,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NODE_FLAGS, WORKER_NODE_FLAGS, withNodeFlags } from './node-flags.mjs';
+import { nodeFlagsFor, withNodeFlags } from './node-flags.mjs';
 import { runTs } from './run-ts.mjs';
 
 // A worker runs with the worker's flags (a smaller young generation: its peak RSS, issue 15).
-await withNodeFlags(process.argv.includes('--worker') ? WORKER_NODE_FLAGS : NODE_FLAGS);
+await withNodeFlags(nodeFlagsFor());
 
 function newest(dir) {
   let t = 0;
