@@ -23,11 +23,11 @@ import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorList
 import { LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
+import { OPEN_DROPDOWN } from './helpers/select';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
-const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,7 +44,7 @@ test('a marketing user on the dance-music brand is offered only Landing Page', a
   await gotoConsole(page, '/create?type=pages');
   await expect(page.getByTestId('create-pages')).toBeVisible();
   await page.locator('#field-page_type_id').click();
-  await expect(page.locator(`${openDropdown} .ant-select-item-option`)).toHaveText(['Landing Page']);
+  await expect(page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`)).toHaveText(['Landing Page']);
   await page.keyboard.press('Escape');
   await expectAccessible(page, 'create page at 1440');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -27,6 +27,7 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows } from './helpers/records';
+import { chooseOption, switchBrand } from './helpers/select';
 
 
 test.describe.configure({ mode: 'serial' });
@@ -57,8 +58,7 @@ test('content ops adds and removes a songwriter and replaces a track\'s publishe
   await page.getByLabel('Songwriter name').fill('E2E Writer');
   await page.getByTestId('add-songwriter').click();
   await expect(page.getByText('Please select a valid option from the list')).toBeVisible();
-  await page.locator('#songwriter-type').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Lyricist"]').click();
+  await chooseOption(page, page.locator('#songwriter-type'), 'Lyricist');
   await page.getByTestId('add-songwriter').click();
   await expect(page.getByTestId('songwriter-name').filter({ hasText: 'E2E Writer' })).toBeVisible();
   await expect(page.getByLabel('Songwriter name')).toHaveValue('');
@@ -274,8 +274,7 @@ test('on the DJ brand, a DJ edit of a hidden track says so word for word, and co
   expect((await admin.call('PATCH', `/v4/catalog/tracks/${parent.id}/`, { body: { hidden: true }, headers: { 'if-match': etag } })).status).toBe(200);
 
   await signIn(page, gotoConsole, account('contentops'));
-  await page.getByTestId('brand-switch').click();
-  await page.getByRole('option', { name: BRAND_NAMES[BRAND_DJ] }).click();
+  await switchBrand(page, BRAND_NAMES[BRAND_DJ]);
   await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[BRAND_DJ]);
   await gotoConsole(page, '/catalog/tracks/101?tab=dj-edits');
   await expect(page.getByTestId('dj-edit-source')).toBeVisible();

@@ -24,6 +24,7 @@ import { api, signIn as apiSignIn } from '../server/helpers';
 import { test, expect } from './fixtures';
 import { navigationPaths, principalOf, signIn } from './helpers/sign-in';
 import { expectAccessible } from './helpers/records';
+import { OPEN_DROPDOWN, chooseOption } from './helpers/select';
 
 const SHOTS = 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -181,12 +182,9 @@ async function saveFilteredView(page: Page, name: string, value: string, view: s
 /** Picks an option of a filter's antd Select by typing its label (the list may be virtual). */
 async function pickOption(page: Page, name: string, label: string) {
   const field = page.getByTestId(`filter-${name}`);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).first();
   // The panel is never laid out again under an open select (it is keyed by type only; a new URL replaces its draft).
   await showFilter(page, name);
-  await field.click();
-  await page.keyboard.type(label);
-  await option.click();
+  await chooseOption(page, field, label, { search: label });
   await expect(field).toContainText(label);
 }
 
@@ -213,7 +211,7 @@ test('support finds orders by store, year and month (select filters), with only 
   await expect(page.getByTestId('filter-chips')).toHaveCount(0);
   await showFilter(page, 'store');
   await page.getByTestId('filter-store').click();
-  const stores = await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').allTextContents();
+  const stores = await page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`).allTextContents();
   expect(stores).toEqual([...storeOptions(principal.brand)]);
   await page.keyboard.press('Escape');
   await pickOption(page, 'store', row.store);
@@ -235,7 +233,7 @@ const keyOfLabel = (label: string) => {
 /** The option labels of the open antd Select dropdown, as type keys, sorted. */
 async function openSelectTypes(page: Page, testId: string): Promise<string[]> {
   await page.getByTestId(testId).click();
-  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  const options = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`);
   await expect(options.first()).toBeVisible();
   const labels = await options.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   await page.keyboard.press('Escape');
@@ -336,8 +334,7 @@ test('a column chooser change and a named saved view survive a restart of the co
     await signIn(page, goto, admin);
     await goto(page, '/catalog?type=tracks&title=zzz-not-a-title');
     await expect(page.getByTestId('search-results').locator('thead')).toContainText('BPM');
-    await page.getByTestId('saved-views').click();
-    await page.getByTitle('Titles with a').click();
+    await chooseOption(page, page.getByTestId('saved-views'), 'Titles with a');
     await expect(page).toHaveURL(/title=a(&|$)/);
     await page.screenshot({ path: `${SHOTS}/search-saved-view.png`, fullPage: true });
   } finally {
@@ -535,8 +532,7 @@ test('signing out clears the session\'s filters; saved views stay', async ({ pag
   await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page).toHaveURL(/\/catalog\?type=charts$/);
   await expect(page.getByTestId('filter-chips')).toHaveCount(0);
-  await page.getByTestId('saved-views').click();
-  await page.getByTitle('Storm charts').click();
+  await chooseOption(page, page.getByTestId('saved-views'), 'Storm charts');
   await expect(page).toHaveURL(/title=Storm/);
 });
 

@@ -13,6 +13,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { adminForFile } from './helpers/other-client';
 import { listRows } from './helpers/records';
+import { OPEN_DROPDOWN, switchBrand } from './helpers/select';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -73,7 +74,7 @@ test('keyboard only: from a page load, the header search opens a result in at mo
   // The words searched for are typed, not counted as key presses.
   await page.keyboard.type(String(track.title));
   // The server's suggestions have arrived (before them the list holds only "See all results").
-  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  const options = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`);
   await expect(options.first()).toContainText(String(track.title));
   await press('ArrowDown');
   await press('Enter');
@@ -105,8 +106,7 @@ test('a dirty form makes the brand switch ask first: Cancel keeps the brand and 
   await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved change');
 
   const pick = async () => {
-    await page.getByTestId('brand-switch').click();
-    await page.getByRole('option', { name: BRAND_NAMES[other] }).click();
+    await switchBrand(page, BRAND_NAMES[other]);
   };
   await pick();
   const dialog = page.getByRole('dialog');
@@ -136,8 +136,7 @@ test('without a dirty form the brand switch asks nothing, and goes home when the
   await signIn(page, gotoConsole, who);
   await gotoConsole(page, '/hype');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByTestId('brand-switch').click();
-  await page.getByRole('option', { name: BRAND_NAMES[other] }).click();
+  await switchBrand(page, BRAND_NAMES[other]);
   await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -15,6 +15,7 @@ import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { expectedNavigation, navigationPaths, principalOf, refusedArea, signIn, signOutFirst } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
+import { switchBrand } from './helpers/select';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -66,8 +67,7 @@ for (const account of SANDBOX_ACCOUNTS) {
     const area = refusedArea(account);
     if (area) {
       if (area.brand !== principal.brand) {
-        await page.getByTestId('brand-switch').click();
-        await page.getByRole('option', { name: BRAND_NAMES[area.brand as keyof typeof BRAND_NAMES] }).click();
+        await switchBrand(page, BRAND_NAMES[area.brand as keyof typeof BRAND_NAMES]);
         await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[area.brand as keyof typeof BRAND_NAMES]);
       }
       await gotoConsole(page, area.root);
@@ -216,8 +216,7 @@ test('a user with both brands switches brand; navigation follows the active bran
   await signIn(page, gotoConsole, both);
   await expect(page.locator('[data-nav-path="/hype"]')).toHaveCount(can(principalOf(both), AREA_RULES['/hype']) ? 1 : 0);
   const other = both.brands[1];
-  await page.getByTestId('brand-switch').click();
-  await page.getByRole('option', { name: BRAND_NAMES[other] }).click();
+  await switchBrand(page, BRAND_NAMES[other]);
   await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
   const switched = principalFrom([both.app, both.role, ...both.brands].join(' '), [], other);
   const expected = AREA_ROOTS.filter((r) => r !== '/' && can(switched, AREA_RULES[r])).sort();

@@ -1,17 +1,17 @@
 /** Driving the packaging wizard in Chromium: its selects, main's folder browser, a valid Release Info step. */
 import { expect, type Page } from '@playwright/test';
 import { browseTo } from './folder-browser';
+import { OPEN_DROPDOWN } from './select';
 
-const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
 /** Picks the first option of an antd select found by its aria-label, optionally typing to filter. */
 export async function chooseByLabel(page: Page, label: string, text?: string): Promise<void> {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
   if (text) await input.fill(text);
-  await expect(page.locator(`${openDropdown} .ant-select-item-option-active`)).toHaveCount(1);
+  await expect(page.locator(`${OPEN_DROPDOWN} .ant-select-item-option-active`)).toHaveCount(1);
   await input.press('Enter');
-  await expect(page.locator(openDropdown)).toHaveCount(0);
+  await expect(page.locator(OPEN_DROPDOWN)).toHaveCount(0);
 }
 
 /** Fills Release Info with valid values (the UPC's check digit right), enough to go on to Track Details. */

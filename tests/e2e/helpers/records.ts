@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../../server/seed/accounts';
 import { test } from '../fixtures';
 import { axeFindings, sidewaysScroll } from './a11y';
+import { chooseOption } from './select';
 import { signInElsewhere, type OtherClient } from './other-client';
 import type { Goto } from './sign-in';
 
@@ -51,27 +52,19 @@ export async function listRows(client: OtherClient, path: string): Promise<Row[]
   return (res.body as { results: Row[] }).results;
 }
 
-const openDropdown = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
-
 /** Chooses an option of a select by its text. */
 export async function choose(page: Page, inputId: string, option: string): Promise<void> {
-  await page.locator(`#${inputId}`).click();
-  await page.locator(`${openDropdown} .ant-select-item-option[title="${option}"]`).click();
-  await expect(page.locator(openDropdown)).toHaveCount(0);
+  await chooseOption(page, page.locator(`#${inputId}`), option);
 }
 
 /** Adds an option to a multiple select by its text (its list stays open for more, and closes when focus moves on). */
 export async function addChoice(page: Page, inputId: string, option: string): Promise<void> {
-  await page.locator(`#${inputId}`).click();
-  await page.locator(`${openDropdown} .ant-select-item-option[title="${option}"]`).click();
+  await chooseOption(page, page.locator(`#${inputId}`), option, { multiple: true });
 }
 
 /** Types into an autocomplete select and chooses the suggestion with this text. */
 export async function chooseBySearch(page: Page, inputId: string, text: string): Promise<void> {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(text);
-  await page.locator(`${openDropdown} .ant-select-item-option[title="${text}"]`).first().click();
+  await chooseOption(page, page.locator(`#${inputId}`), text, { search: text });
 }
 
 /** Types a date as the console shows it (MM/DD/YYYY). */

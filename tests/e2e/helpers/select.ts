@@ -1,0 +1,70 @@
+/**
+ * Choosing an option of an antd Select in Chromium, the way a keyboard user does: open the
+ * list, (type to filter,) move the active option with the arrow keys, Enter.
+ *
+ * Why not a mouse click on the option: the list is a popup aligned to its field after each
+ * scroll, and a click that Playwright has to retry scrolls the page into view with another
+ * alignment; the popup is then aligned again between the mouse's press and release, the
+ * release lands on something else, and the click picks nothing (seen in CI: the field still
+ * "Any" with its list open). Keys go to the focused field, wherever the popup is drawn.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The open list of an antd Select (a closed one stays in the page, hidden). */
+export const OPEN_DROPDOWN = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
+/** How many options the arrow keys walk before giving up (the longest list a spec opens). */
+const MAX_STEPS = 300;
+
+interface ChooseOptions {
+  /** Text typed into the field's search first (a `showSearch` select or an autocomplete). */
+  search?: string;
+  /** A multiple select: its list stays open after the choice. */
+  multiple?: boolean;
+}
+
+/**
+ * Opens the select `field` (its root or its input), makes the option titled `label` the
+ * active one with the arrow keys and chooses it with Enter. Fails naming the options seen
+ * when the list has no such option.
+ */
+export async function chooseOption(page: Page, field: Locator, label: string, options: ChooseOptions = {}): Promise<void> {
+  await field.click();
+  const dropdown = page.locator(OPEN_DROPDOWN);
+  await expect(dropdown).toHaveCount(1);
+  if (options.search !== undefined) {
+    await page.keyboard.type(options.search);
+    // The list is filtered (or a remote search answered) when the option is in it.
+    await expect(dropdown.locator(`.ant-select-item-option[title="${cssString(label)}"]`).first()).toBeAttached();
+  }
+  const active = dropdown.locator('.ant-select-item-option-active');
+  const activeTitle = async () => {
+    await expect(active).toHaveCount(1);
+    return (await active.getAttribute('title')) ?? (await active.textContent()) ?? '';
+  };
+  const seen: string[] = [];
+  let title = await activeTitle();
+  for (let step = 0; title !== label; step += 1) {
+    if (seen.includes(title) || step >= MAX_STEPS) {
+      throw new Error(`no option "${label}" in the list (it offers ${seen.map((s) => `"${s}"`).join(', ')})`);
+    }
+    seen.push(title);
+    await page.keyboard.press('ArrowDown');
+    const before = title;
+    // One option only: the arrow wraps to itself, and the loop reports it above.
+    await expect.poll(activeTitle, { timeout: 2_000 }).not.toBe(before).catch(() => undefined);
+    title = await activeTitle();
+  }
+  await page.keyboard.press('Enter');
+  if (!options.multiple) await expect(dropdown).toHaveCount(0);
+}
+
+/** Switches the header's brand switch to the brand shown as `name`. */
+export async function switchBrand(page: Page, name: string): Promise<void> {
+  await chooseOption(page, page.getByTestId('brand-switch'), name);
+}
+
+/** A value for a CSS attribute selector in double quotes. */
+function cssString(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
