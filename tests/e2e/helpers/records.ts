@@ -59,7 +59,7 @@ export async function choose(page: Page, inputId: string, option: string): Promi
 
 /** Adds an option to a multiple select by its text (its list stays open for more, and closes when focus moves on). */
 export async function addChoice(page: Page, inputId: string, option: string): Promise<void> {
-  await chooseOption(page, page.locator(`#${inputId}`), option, { multiple: true });
+  await chooseOption(page, page.locator(`#${inputId}`), option);
 }
 
 /** Types into an autocomplete select and chooses the suggestion with this text. */

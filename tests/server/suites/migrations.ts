@@ -14,6 +14,9 @@ import * as schema from '../../../server/db/schema';
 import { COUNTRIES } from '../../../server/db/reference';
 import { catalog, legacyMigrate } from '../catalog';
 
+/** An adoption builds two whole databases (the legacy one migrated, a fresh one) and compares their catalogues: on PGlite under a loaded CI machine it came within a few seconds of vitest's 30 s default. */
+const ADOPT_TIMEOUT_MS = 90_000;
+
 const TABLES = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
 const ALL_TAGS = JOURNAL.entries.map((e) => e.tag);
 const AFTER_LEGACY = ALL_TAGS.filter((t) => !(LEGACY_EQUIVALENT as readonly string[]).includes(t));
@@ -150,7 +153,7 @@ export function migrationSuite(open: () => Promise<Db>) {
     await migrate(clean);
     expect(await catalog(legacy)).toEqual(await catalog(clean));
     expect(await migrate(legacy)).toEqual({ applied: [], adoptedLegacy: false });
-  });
+  }, ADOPT_TIMEOUT_MS);
 
   it('0004 keeps only the newest banking row of a supplier that concurrent first saves had duplicated, then makes supplier_id unique', async () => {
     const legacy = await fresh();
@@ -182,5 +185,5 @@ export function migrationSuite(open: () => Promise<Db>) {
     const clean = await fresh();
     await migrate(clean);
     expect(await catalog(legacy)).toEqual(await catalog(clean));
-  });
+  }, ADOPT_TIMEOUT_MS);
 }
