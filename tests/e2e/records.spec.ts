@@ -13,7 +13,7 @@ import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
-import { account, addChoice, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, moveFirstTrackToThird, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, moveFirstTrackToThird, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
@@ -241,7 +241,7 @@ test('bulk edit of 200 tracks: preview before → after, a refused row left out,
   expect((await admin.call('PATCH', `/v4/catalog/tracks/${rows[0].id}/`, { body: { label_track_id: 'LT-MOVED' }, headers: { 'if-match': first.etag } })).status).toBe(200);
 
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Edit fields' }).click();
-  await addChoice(page, 'bulk-fields', 'BPM');
+  await choose(page, 'bulk-fields', 'BPM');
   await page.locator('#field-bulk-bpm').fill('77');
   await page.getByTestId('bulk-preview').click();
   await expect(page.getByTestId('bulk-summary')).toContainText('199 of 200 tracks change; 1 would be refused.');

@@ -105,9 +105,7 @@ test('a dirty form makes the brand switch ask first: Cancel keeps the brand and 
   await page.locator('#field-mix_name').fill('Unsaved mix');
   await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved change');
 
-  const pick = async () => {
-    await switchBrand(page, BRAND_NAMES[other]);
-  };
+  const pick = () => switchBrand(page, BRAND_NAMES[other]);
   await pick();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(UI_TEXT.unsavedMessage);

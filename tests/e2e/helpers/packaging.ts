@@ -3,7 +3,6 @@ import { expect, type Page } from '@playwright/test';
 import { browseTo } from './folder-browser';
 import { OPEN_DROPDOWN } from './select';
 
-
 /** Picks the first option of an antd select found by its aria-label, optionally typing to filter. */
 export async function chooseByLabel(page: Page, label: string, text?: string): Promise<void> {
   const input = page.getByLabel(label, { exact: true });

@@ -52,13 +52,8 @@ export async function listRows(client: OtherClient, path: string): Promise<Row[]
   return (res.body as { results: Row[] }).results;
 }
 
-/** Chooses an option of a select by its text. */
+/** Chooses an option of a select by its text (a multiple select adds it and stays open for more, closing when focus moves on). */
 export async function choose(page: Page, inputId: string, option: string): Promise<void> {
-  await chooseOption(page, page.locator(`#${inputId}`), option);
-}
-
-/** Adds an option to a multiple select by its text (its list stays open for more, and closes when focus moves on). */
-export async function addChoice(page: Page, inputId: string, option: string): Promise<void> {
   await chooseOption(page, page.locator(`#${inputId}`), option);
 }
 
