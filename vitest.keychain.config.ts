@@ -6,5 +6,6 @@ export default defineConfig({
     include: ['tests/**/*.keychain.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    reporters: ['default', ['json', { outputFile: 'test-reports/keychain.json' }]],
   },
 });

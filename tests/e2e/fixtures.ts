@@ -1,22 +1,34 @@
 /**
- * Playwright fixtures: the browser host with its embedded sandbox API, started
- * once per worker exactly as `npm start` does (node scripts/start.mjs → startHost),
- * from what `npm run test:e2e` already built (dist/). Each worker gets a fresh data
- * folder (a new sandbox database and settings); tokens go to the real keychain of
- * the with-keyring.sh session.
+ * Playwright fixtures: the browser host with its embedded sandbox API, started once per
+ * worker exactly as `npm start` does (node scripts/start.mjs → startHost), from what
+ * `npm run test:e2e` already built (dist/). Each worker gets a fresh data folder whose
+ * sandbox is a copy of the run's seeded template (tests/e2e/global-setup.ts; the same
+ * data a first start seeds); tokens go to the real keychain of the with-keyring.sh session.
  *
  *   import { test, expect } from './fixtures';
  *   test('…', async ({ page, consoleHost, gotoConsole }) => {
- *     await gotoConsole(page, '/auth');        // opens origin + path with #key=…
- *     consoleHost.apiUrl / consoleHost.idpUrl  // the sandbox API and identity provider
+ *     await signIn(page, gotoConsole, account);   // helpers/sign-in.ts
+ *     await gotoConsole(page, '/search');          // the page's console, path + #key=…
+ *     consoleHost.apiUrl / consoleHost.idpUrl      // the sandbox API and identity provider
  *   });
+ *
+ * Signing in (issue 31): each account has a console of its own in the worker (another
+ * host on the same sandbox, with its own data folder and keychain entry), signed in once
+ * through the console's own bridge (sessionSignIn → the identity provider's form →
+ * sessionCompleteSignIn, as the /auth screen does) and reused by the worker's later tests:
+ * a test starts on its account's console on the account's first brand, with no search
+ * filters left by an earlier test. helpers/sign-in.ts `signInThroughUi` is the real
+ * screen flow, kept where sign-in itself is what a test checks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
+import type { SandboxAccount } from '../../server/seed/accounts';
+import { seedTemplate } from '../fixtures/seed-template';
+import { openBridge, type BridgeDriver } from './helpers/bridge-driver';
 
 export interface ConsoleHost {
   /** The printed URL: origin + '/#key=…'. */
@@ -30,20 +42,41 @@ export interface ConsoleHost {
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-export async function startConsoleHost(env: Record<string, string | undefined> = {}): Promise<{ host: ConsoleHost; stop: () => Promise<void> }> {
+async function loadHost(): Promise<typeof StartHost> {
+  return ((await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href)) as { startHost: typeof StartHost }).startHost;
+}
+
+function describeHost(running: RunningHost, dataDir: string): ConsoleHost {
+  return { url: running.url, origin: running.origin, key: running.key, apiUrl: running.apiUrl, idpUrl: running.idpUrl, dataDir };
+}
+
+/**
+ * A console on a fresh data folder: its own sandbox (a copy of the seeded template when
+ * the run made one), or the API at API_URL. `sandbox` runs it on another console's sandbox.
+ */
+export async function startConsoleHost(
+  env: Record<string, string | undefined> = {},
+  opts: { sandbox?: RunningHost['api'] } = {},
+): Promise<{ host: ConsoleHost; running: RunningHost; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const mod = (await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href)) as { startHost: typeof StartHost };
-  const running: RunningHost = await mod.startHost({
+  const template = seedTemplate();
+  if (template && !env.API_URL && !opts.sandbox) {
+    cpSync(template.e2eSandbox, join(dataDir, 'sandbox'), { recursive: true });
+  }
+  const startHost = await loadHost();
+  const running: RunningHost = await startHost({
     distDir: join(root, 'dist'),
     dataDir,
     apiUrl: env.API_URL,
     idpUrl: env.IDP_URL,
+    sandbox: opts.sandbox ?? undefined,
     sentryDsn: env.SENTRY_DSN,
     // main's job poller timeout, shortened for a test as CONSOLE_JOB_TIMEOUT_MS does (main/config.ts jobTimeoutMsFromEnv).
     jobTimeoutMs: env.CONSOLE_JOB_TIMEOUT_MS ? Number(env.CONSOLE_JOB_TIMEOUT_MS) : undefined,
   });
   return {
-    host: { url: running.url, origin: running.origin, key: running.key, apiUrl: running.apiUrl, idpUrl: running.idpUrl, dataDir },
+    host: describeHost(running, dataDir),
+    running,
     stop: async () => {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -56,21 +89,118 @@ export async function gotoConsole(page: Page, host: ConsoleHost, path = '/'): Pr
   await page.goto(`${host.origin}${path}#key=${host.key}`);
 }
 
-export const test = base.extend<{ gotoConsole: (page: Page, path?: string) => Promise<void> }, { consoleHost: ConsoleHost }>({
-  consoleHost: [
+/** A page's `gotoConsole`: opens a path on the console the page is signed in on (the worker's own at first). */
+export type Goto = ((page: Page, path?: string) => Promise<void>) & {
+  /**
+   * Signs `account` in on its console of this worker (see the file comment); the page ends
+   * on its landing page, or opens `path` on that console.
+   */
+  signInAs?: (page: Page, account: SandboxAccount, path?: string) => Promise<void>;
+  /** The bridge of the page's console, as the test's own tab of it (helpers/bridge-driver.ts). */
+  bridge?: (page: Page) => Promise<BridgeDriver>;
+};
+
+/** The worker's consoles: its own (which runs the sandbox) and one per account, made on first use. */
+class Consoles {
+  private readonly byAccount = new Map<string, Promise<{ host: ConsoleHost; bridge: BridgeDriver; stop: () => Promise<void> }>>();
+  /** The console each page of the current test is on. */
+  readonly pageHost = new WeakMap<Page, ConsoleHost>();
+
+  private mainBridge: Promise<BridgeDriver> | null = null;
+
+  constructor(readonly main: { host: ConsoleHost; running: RunningHost }) {}
+
+  /** The bridge of the console `page` is on. */
+  async bridgeOf(page: Page): Promise<BridgeDriver> {
+    const host = this.pageHost.get(page);
+    for (const c of this.byAccount.values()) {
+      const a = await c;
+      if (a.host === host) return a.bridge;
+    }
+    this.mainBridge ??= openBridge(this.main.host);
+    return this.mainBridge;
+  }
+
+  account(username: string) {
+    let c = this.byAccount.get(username);
+    if (!c) {
+      c = (async () => {
+        const started = await startConsoleHost({}, { sandbox: this.main.running.api });
+        const bridge = await openBridge(started.host);
+        return { host: started.host, bridge, stop: async () => { bridge.close(); await started.stop(); } };
+      })();
+      this.byAccount.set(username, c);
+    }
+    return c;
+  }
+
+  async signInAs(page: Page, account: SandboxAccount, path?: string): Promise<void> {
+    const { host, bridge } = await this.account(account.username);
+    await bridge.signInAs(account);
+    this.pageHost.set(page, host);
+    // Signed in already (main holds the session): the page opens where the test goes next.
+    if (path !== undefined) return gotoConsole(page, host, path);
+    await gotoConsole(page, host, '/');
+    await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth') && u.pathname !== '/logout', { timeout: 20_000 });
+    await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+  }
+
+  async stop(): Promise<void> {
+    if (this.mainBridge) (await this.mainBridge).close();
+    const all = await Promise.allSettled([...this.byAccount.values()]);
+    await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+  }
+}
+
+export const test = base.extend<{ gotoConsole: Goto }, { consoleHost: ConsoleHost; consoles: Consoles; workerContext: BrowserContext }>({
+  // One browser context a worker, a new page (tab) a test: the renderer's code is then
+  // compiled once a worker, not once a test (about 0.5 s a test here). A tab has its own
+  // sessionStorage, the only storage the console uses; cookies and permissions are cleared
+  // after each test.
+  workerContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, reducedMotion, locale, timezoneId } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, reducedMotion, locale, timezoneId });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ workerContext }, use) => {
+    const page = await workerContext.newPage();
+    try {
+      await use(page);
+    } finally {
+      for (const p of workerContext.pages()) await p.close().catch(() => undefined);
+      await workerContext.clearCookies();
+      await workerContext.clearPermissions();
+    }
+  },
+  consoles: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
     async ({}, use) => {
-      const { host, stop } = await startConsoleHost({ SENTRY_DSN: process.env.E2E_SENTRY_DSN });
+      const main = await startConsoleHost({ SENTRY_DSN: process.env.E2E_SENTRY_DSN });
+      const consoles = new Consoles(main);
       try {
-        await use(host);
+        await use(consoles);
       } finally {
-        await stop();
+        await consoles.stop();
+        await main.stop();
       }
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  gotoConsole: async ({ consoleHost }, use) => {
-    await use((page, path) => gotoConsole(page, consoleHost, path));
+  consoleHost: [
+    async ({ consoles }, use) => {
+      await use(consoles.main.host);
+    },
+    { scope: 'worker' },
+  ],
+  gotoConsole: async ({ consoles }, use) => {
+    const goto: Goto = (page, path) => gotoConsole(page, consoles.pageHost.get(page) ?? consoles.main.host, path);
+    goto.signInAs = (page, account, path) => consoles.signInAs(page, account, path);
+    goto.bridge = (page) => consoles.bridgeOf(page);
+    await use(goto);
   },
 });
 

@@ -18,7 +18,7 @@ import { SEARCH_TYPES } from '../../shared/access';
 import * as sharedApi from '../../shared/api';
 import { buildApi, buildIdp, routeTable, type RouteEntry } from '../../server/api/app';
 import { muzookaClient } from '../../server/muzooka/client';
-import { signIn, startTestServer, type RunningServer } from './helpers';
+import { signIn, STAND_IN_TIMEOUT_MS, startTestServer, type RunningServer } from './helpers';
 
 const NUM_RUNS = 40;
 const SEED = 20261123;
@@ -155,8 +155,8 @@ beforeAll(async () => {
   const settings = { accessTtl: 900, refreshTtl: 3600 };
   // Instances of both apps on the test server's database, injected into without sockets.
   // Muzooka calls go to the test server's stand-in (a Muzooka that is down is a 502/504 by design: server/muzooka/client.ts).
-  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage, muzooka: muzookaClient(server.muzooka!), idpUrl: () => server.idp });
-  idp = await buildIdp(server.db, settings);
+  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage, muzooka: muzookaClient(server.muzooka!, STAND_IN_TIMEOUT_MS), idpUrl: () => server.idp });
+  idp = await buildIdp(server.db, settings, false, { issuer: () => server.idp });
   await Promise.all([api.ready(), idp.ready()]);
   for (const [name, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {
     tokens[name] = (await signIn(server, name, password)).access_token;

@@ -1,42 +1,30 @@
 /**
- * A throwaway PostgreSQL server for tests (testing.md recipe): initdb + pg_ctl into a
- * temp dir on a free loopback port, as user postgres when running as root. Returns
+ * A throwaway PostgreSQL server for tests (testing.md recipe): pg_ctl into a temp dir on
+ * a free loopback port, as user postgres when running as root. Its data folder is a copy
+ * of the seed template's cluster (tests/fixtures/seed-template.ts: an empty `postgres`
+ * database and the seeded one), or a new initdb when the run made no template. Returns
  * a skip reason only when the PostgreSQL binaries are not installed, and never under CI
  * (env CI set): there it throws instead, so no PostgreSQL test skips silently where
  * .ci/run was meant to install the server. Every PostgreSQL-only test starts its server
  * here (postgres.test.ts, job-workers.test.ts, explain.test.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { copyTree, findPgBin, freePort, pgOwnedTempDir, pgRun, seedTemplate, SEEDED_DB } from '../fixtures/seed-template';
 
 export interface PgCluster {
+  /** The cluster's empty `postgres` database. */
   url: string;
+  /**
+   * A database holding the seed (seed 1, demo size), copied from the run's seeded
+   * template (tests/fixtures/seed-template.ts): ready at once, no migration or seed to run.
+   * Each call makes another (`CREATE DATABASE … TEMPLATE`), so a file may have several.
+   */
+  seededDatabase(): Promise<string>;
   stop(): Promise<void>;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** PGBIN when set (only there: a wrong PGBIN is not found, not passed over), else the newest /usr/lib/postgresql/N/bin. */
-function pgBin(env: Env): string | null {
-  if (env.PGBIN) return existsSync(join(env.PGBIN, 'initdb')) ? env.PGBIN : null;
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
-  return versions.length ? join(root, versions[versions.length - 1], 'bin') : null;
-}
-
-async function freePort(from: number): Promise<number> {
-  for (let p = from; p < from + 200; p++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const srv = createServer().once('error', () => resolve(false)).listen(p, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (ok) return p;
-  }
-  throw new Error('no free port for PostgreSQL');
-}
 
 /** True when env CI is set (not empty, `0` or `false`), as CI services set it. */
 export function isCi(env: Env = process.env): boolean {
@@ -47,7 +35,7 @@ export function isCi(env: Env = process.env): boolean {
 export const PG_REQUIRED_IN_CI = 'PostgreSQL tests do not skip when CI is set';
 
 export async function startPgCluster(env: Env = process.env): Promise<PgCluster | { skip: string }> {
-  const bin = pgBin(env);
+  const bin = findPgBin(env);
   if (!bin) {
     const skip = env.PGBIN
       ? `PostgreSQL binaries not found in PGBIN=${env.PGBIN}`
@@ -55,24 +43,15 @@ export async function startPgCluster(env: Env = process.env): Promise<PgCluster 
     if (isCi(env)) throw new Error(`${PG_REQUIRED_IN_CI}: ${skip}`);
     return { skip };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'pgtest-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    if (asRoot) {
-      const quoted = [join(bin, cmd), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      return execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
-    }
-    return execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
-  };
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownSync(dir, uid, gid);
-    chmodSync(dir, 0o700);
-  }
+  const dir = pgOwnedTempDir('pgtest-');
   const port = await freePort(55432 + Math.floor(Math.random() * 100));
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  // A copy of the seed template's cluster (made by the run's global setup) instead of initdb.
+  const template = seedTemplate(env);
+  const fromTemplate = template?.pgData && existsSync(join(template.dir, 'pg-bin')) && readFileSync(join(template.dir, 'pg-bin'), 'utf8') === bin;
+  if (fromTemplate) copyTree(template!.pgData!, data);
+  else pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+  const run = (cmd: string, args: string[]) => pgRun(bin, cmd, args);
   run('pg_ctl', ['-D', data, '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, '-l', join(dir, 'log'), '-w', 'start']);
   let stopped = false;
   const stopSync = () => {
@@ -86,8 +65,27 @@ export async function startPgCluster(env: Env = process.env): Promise<PgCluster 
   };
   // A test file that dies before its afterAll still takes its server down.
   process.once('exit', stopSync);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  let copies = 0;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `${base}/postgres`,
+    seededDatabase: async () => {
+      const name = `seeded_${++copies}`;
+      if (!fromTemplate) {
+        const { openPostgres } = await import('../../server/db/client');
+        const { prepareDb } = await import('../../server/app');
+        const admin = await openPostgres(`${base}/postgres`, 1);
+        await admin.exec(`create database ${name}`);
+        await admin.close();
+        const db = await openPostgres(`${base}/${name}`, 2);
+        await prepareDb(db).finally(() => db.close());
+        return `${base}/${name}`;
+      }
+      const admin = await (await import('../../server/db/client')).openPostgres(`${base}/postgres`, 1);
+      await admin.exec(`create database ${name} template ${SEEDED_DB}`);
+      await admin.close();
+      return `${base}/${name}`;
+    },
     stop: async () => stopSync(),
   };
 }

@@ -28,6 +28,8 @@ import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
 import { ftpUserSuite } from './suites/ftp-users';
+import { referenceSuite } from './suites/references';
+import { shownConvertedSuite } from './suites/shown-converted';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -66,3 +68,5 @@ describe('credits (PGlite)', () => creditSuite(() => server));
 describe('curation (PGlite)', () => curationSuite(() => server));
 describe('live streams and vendors (PGlite)', () => liveSuite(() => server));
 describe('SFTP users (PGlite)', () => ftpUserSuite(() => server));
+describe('one reference check (PGlite)', () => referenceSuite(() => server));
+describe('§4 shown only when CONVERTED (PGlite)', () => shownConvertedSuite(() => server));

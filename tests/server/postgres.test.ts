@@ -36,6 +36,8 @@ import { creditSuite } from './suites/credits';
 import { curationSuite } from './suites/curation';
 import { liveSuite } from './suites/live';
 import { ftpUserSuite } from './suites/ftp-users';
+import { referenceSuite } from './suites/references';
+import { shownConvertedSuite } from './suites/shown-converted';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -45,7 +47,7 @@ if (skip) console.warn(`[postgres.test] skipped: ${skip}`);
 describe.skipIf(skip !== null)('PostgreSQL server', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startTestServer({ databaseUrl: (cluster as PgCluster).url });
+    server = await startTestServer({ databaseUrl: await (cluster as PgCluster).seededDatabase(), seededDatabase: true });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -88,6 +90,8 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('curation', () => curationSuite(() => server));
   describe('live streams and vendors', () => liveSuite(() => server));
   describe('SFTP users', () => ftpUserSuite(() => server));
+  describe('one reference check', () => referenceSuite(() => server));
+  describe('§4 shown only when CONVERTED', () => shownConvertedSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

@@ -1,0 +1,11 @@
+/**
+ * Vitest's global setup: makes sure the seeded template exists (built once, kept between
+ * runs while its sources stay the same; tests/fixtures/seed-template.ts) and tells the
+ * test workers where it is.
+ */
+import { ensureSeedTemplate, SEED_TEMPLATE_ENV } from '../fixtures/seed-template';
+
+export default async function setup(): Promise<void> {
+  const t = await ensureSeedTemplate({ log: (m) => console.log(m) });
+  process.env[SEED_TEMPLATE_ENV] = t.dir;
+}
