@@ -4,9 +4,12 @@
 //       Console ready: http://127.0.0.1:PORT/#key=…
 // Ctrl-C stops everything, the sandbox API included.
 // On Linux without a Secret Service (OS keychain) the sandbox starts inside a private
-// keyring of its own (dbus-run-session + gnome-keyring, main/host/keyring.ts) and the ready
-// line says so; with API_URL it stops before sign-in and says how to fix it.
+// keyring of its own (dbus-run-session + gnome-keyring, main/host/keyring.ts), or where
+// those are not installed keeps its sign-ins in main's memory, and the ready line says so;
+// with API_URL it stops before sign-in and says how to fix it.
 // --private-keyring (npm run start:headless): always inside a private keyring.
+// --verbose: the build's own output too (otherwise shown only when the build fails).
+// It prints the ready line on stdout and, on stderr, where the data lives and real problems.
 // Environment: CONSOLE_DATA_DIR (default $XDG_DATA_HOME/store-console or
 // ~/.local/share/store-console), HOST_PORT (default: a free port), API_URL and
 // IDP_URL (use an existing API instead of the sandbox), SENTRY_DSN, CONSOLE_BROWSER_HOST=1
@@ -25,15 +28,19 @@ await withNodeFlags();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-// Build output goes to stderr so stdout carries only the ready line.
-const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: ['ignore', 2, 2] });
+// What a build prints is for developers: shown with --verbose (on stderr, so stdout carries only
+// the ready line), or when the build fails; otherwise the start says only what a user needs.
+const verbose = process.argv.includes('--verbose');
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: ['ignore', verbose ? 2 : 'pipe', verbose ? 2 : 'pipe'], encoding: 'utf8' });
 if (build.status !== 0) {
+  if (!verbose) process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
   console.error('Console failed to start: the build failed (see above).');
   process.exit(build.status ?? 1);
 }
 
 const hostModule = await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href);
 const { startHost, hostOptionsFromEnv, readyLine, planKeyring, probeSecretService, onPath, KEYRING_TOOLS, PRIVATE_KEYRING_ENV, runInPrivateKeyring } = hostModule;
+const hostOptions = hostOptionsFromEnv(process.env);
 
 // The OS keychain, before anything starts (main/host/keyring.ts).
 const inPrivateKeyring = process.env[PRIVATE_KEYRING_ENV] === '1';
@@ -50,10 +57,12 @@ if (keyring.action === 'stop') {
   console.error(keyring.message);
   process.exit(1);
 }
-if (keyring.action === 'warn') console.error(keyring.message);
 if (keyring.action === 'private-keyring') {
-  process.exit(await runInPrivateKeyring(root, [process.execPath, ...process.execArgv, 'scripts/start.mjs'], hostOptionsFromEnv(process.env).dataDir));
+  const flags = process.argv.slice(2).filter((a) => a === '--verbose');
+  process.exit(await runInPrivateKeyring(root, [process.execPath, ...process.execArgv, 'scripts/start.mjs', ...flags], hostOptions.dataDir));
 }
+// No keychain on this machine (and none to start): the sandbox's sign-ins stay in main's memory.
+const sessionsInMemory = keyring.action === 'memory';
 
 /** The installed Electron binary, or null. Never `require('electron')`: it downloads a missing binary. */
 function electronBinary() {
@@ -80,12 +89,14 @@ if (electron) {
 } else {
   let host;
   try {
-    host = await startHost({ ...hostOptionsFromEnv(process.env), distDir: join(root, 'dist') });
+    host = await startHost({ ...hostOptions, distDir: join(root, 'dist'), sessionsInMemory });
   } catch (err) {
     console.error(`Console failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  console.log(readyLine(host.url));
+  // Where the data lives (stderr: stdout carries only the ready line).
+  console.error(`Console data: ${hostOptions.dataDir}${host.api ? ' (settings and the sandbox database, kept between starts)' : ' (settings)'}`);
+  console.log(readyLine(host.url, process.env, { memoryVault: sessionsInMemory }));
   // stdout carries only the ready line: the sandbox's SFTP drop server goes to stderr.
   if (host.api?.sftpUrl) console.error(`SFTP drop server: ${host.api.sftpUrl}`);
   let stopping = false;

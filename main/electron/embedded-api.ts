@@ -15,7 +15,8 @@ export async function startUtilityApi(childPath: string, dataDir: string): Promi
   mkdirSync(pglite, { recursive: true });
   // The server's request/error log (pino) goes to server.log beside the data, as the browser host's sandbox does.
   const child = utilityProcess.fork(childPath, ['--data-dir', pglite, '--sandbox', '--log-file', join(dataDir, 'server.log')], {
-    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: pglite },
+    // API_PORT, IDP_PORT and SFTP_PORT as documented (README "Configuration"); unset, any free port.
+    env: { ...process.env, API_PORT: process.env.API_PORT || '0', IDP_PORT: process.env.IDP_PORT || '0', SFTP_PORT: process.env.SFTP_PORT || '0', CONSOLE_DATA_DIR: pglite },
     stdio: 'inherit',
     serviceName: 'Store Console sandbox API',
     // The project's V8 flags. A utility process creates its V8 isolate from the --js-flags

@@ -36,7 +36,8 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
   const log = openSync(logPath, 'a');
   const pglite = join(opts.dataDir, 'pglite');
   const child = fork(opts.cliPath, ['--data-dir', pglite, '--sandbox'], {
-    env: { ...process.env, API_PORT: '0', IDP_PORT: '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
+    // API_PORT, IDP_PORT and SFTP_PORT as documented (README "Configuration"); unset, any free port.
+    env: { ...process.env, API_PORT: process.env.API_PORT || '0', IDP_PORT: process.env.IDP_PORT || '0', SFTP_PORT: process.env.SFTP_PORT || '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
     stdio: ['ignore', log, log, 'ipc'],
     execArgv: [...NODE_FLAGS],
   });

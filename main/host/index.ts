@@ -5,18 +5,22 @@ import { createHandlers } from '../bridge';
 import { checkHostUrl, checkSftpUrl, defaultDataDir, EXTERNAL_ALLOWLIST, jobTimeoutMsFromEnv, trimUrl, type MainConfig } from '../config';
 import { createServices } from '../services';
 import { createConfBackend } from './conf-settings';
-import { createKeychainVault, type TokenVault } from '../services/token-vault';
+import { createKeychainVault, createMemoryVault, type TokenVault } from '../services/token-vault';
 import { startEmbeddedApi, type EmbeddedApi } from './embedded-api';
-import { PRIVATE_KEYRING_ENV, PRIVATE_KEYRING_NOTE } from './keyring';
+import { MEMORY_VAULT_NOTE, PRIVATE_KEYRING_ENV, PRIVATE_KEYRING_NOTE } from './keyring';
 import { startHostServer, type HostServer } from './server';
 
 export const READY_PREFIX = 'Console ready: ';
 
-export { KEYRING_TOOLS, onPath, planKeyring, PRIVATE_KEYRING_ENV, probeSecretService, runInPrivateKeyring } from './keyring';
+export { KEYRING_TOOLS, MEMORY_VAULT_NOTE, onPath, planKeyring, PRIVATE_KEYRING_ENV, probeSecretService, runInPrivateKeyring } from './keyring';
 
-/** The one line the start prints on stdout: the URL to open, and whether sign-ins live in the private keyring. */
-export function readyLine(url: string, env: NodeJS.ProcessEnv = process.env): string {
-  return `${READY_PREFIX}${url}${env[PRIVATE_KEYRING_ENV] === '1' ? PRIVATE_KEYRING_NOTE : ''}`;
+/**
+ * The one line the start prints on stdout: the URL to open, and where sign-ins live when it
+ * is not the OS keychain (the private keyring, or main's memory).
+ */
+export function readyLine(url: string, env: NodeJS.ProcessEnv = process.env, opts: { memoryVault?: boolean } = {}): string {
+  const note = opts.memoryVault ? MEMORY_VAULT_NOTE : env[PRIVATE_KEYRING_ENV] === '1' ? PRIVATE_KEYRING_NOTE : '';
+  return `${READY_PREFIX}${url}${note}`;
 }
 
 export interface HostOptions {
@@ -27,12 +31,26 @@ export interface HostOptions {
   port?: number;
   /** Use this API / identity host instead of starting the embedded sandbox. */
   apiUrl?: string;
+  /**
+   * Use this already running sandbox (another host's `api`) instead of starting one: the
+   * console is the sandbox's as if it had started it, and leaves it running when it stops.
+   * Several consoles on one sandbox, each with its own data folder (settings, keychain
+   * entry, session), as several users' desktops on one store; the e2e tests keep one per
+   * account this way.
+   */
+  sandbox?: EmbeddedApi;
   idpUrl?: string;
   sentryDsn?: string;
   /** The store's SFTP drop server for deliveries when apiUrl is given (the sandbox has its own). */
   sftpUrl?: string;
   sftpHostKey?: string;
   vault?: TokenVault;
+  /**
+   * The sandbox on a machine without a keychain (main/host/keyring.ts `memory`): main keeps
+   * its sign-ins in this process's memory (createMemoryVault). Refused with apiUrl: a real
+   * store's tokens go to the OS keychain or nowhere.
+   */
+  sessionsInMemory?: boolean;
   version?: string;
   key?: string;
   /** main's job poller timeout (tests only; default 120 s): CONSOLE_JOB_TIMEOUT_MS, see jobTimeoutMsFromEnv. */
@@ -71,13 +89,18 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
 export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
   // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
   const apiUrl = opts.apiUrl ? checkHostUrl('API_URL', opts.apiUrl) : undefined;
+  if (opts.sessionsInMemory && apiUrl) throw new Error('Sign-ins are kept in memory for the sandbox only: with API_URL the console needs the OS keychain.');
   const idpUrl = opts.idpUrl ? checkHostUrl('IDP_URL', opts.idpUrl) : apiUrl;
   const sftp = opts.sftpUrl ? checkSftpUrl(opts.sftpUrl, opts.sftpHostKey) : undefined;
   const distDir = opts.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const dataDir = opts.dataDir ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
 
-  const api = apiUrl ? null : await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') });
+  const ownApi = !apiUrl && !opts.sandbox;
+  const api = apiUrl ? null : (opts.sandbox ?? (await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') })));
+  const stopApi = async () => {
+    if (ownApi) await api?.stop();
+  };
   try {
     const config: MainConfig = {
       apiUrl: apiUrl ?? trimUrl(api!.apiUrl),
@@ -94,7 +117,7 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
     let origin = '';
     const services = createServices(config, {
       transport: 'host',
-      vault: opts.vault ?? createKeychainVault(),
+      vault: opts.vault ?? (opts.sessionsInMemory ? createMemoryVault() : createKeychainVault()),
       settings: createConfBackend(dataDir),
       // The renderer's tab opens the link once main approved it (see renderer/lib/bridge.ts).
       openExternal: async () => {},
@@ -120,11 +143,11 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
       api,
       stop: async () => {
         await server.close();
-        await api?.stop();
+        await stopApi();
       },
     };
   } catch (err) {
-    await api?.stop();
+    await stopApi();
     throw err;
   }
 }

@@ -5,9 +5,13 @@
  * - the sandbox (no API_URL): start again inside `dbus-run-session` with a private,
  *   unlocked gnome-keyring (scripts/start-in-private-keyring.sh), and say so in the ready
  *   line: sign-ins last until the console stops;
+ * - the sandbox where dbus-run-session or gnome-keyring-daemon are missing (or the private
+ *   keyring gave no Secret Service): main keeps the sandbox's tokens in its own memory (the
+ *   sandbox's passwords are public; nothing reaches the disk or the renderer), and the ready
+ *   line says so;
  * - a real API host (API_URL): stop before sign-in with "Secure storage unavailable" and
- *   the command that fixes it (npm run start:headless opts into the private keyring);
- * - where dbus-run-session or gnome-keyring-daemon are missing: name the Debian packages.
+ *   the command that fixes it (npm run start:headless opts into the private keyring), naming
+ *   the Debian packages where they are missing.
  * `npm run start:headless` always starts inside a private keyring.
  */
 import { spawn } from 'node:child_process';
@@ -20,6 +24,8 @@ import { VAULT_SERVICE } from '../services/token-vault';
 export const PRIVATE_KEYRING_ENV = 'CONSOLE_PRIVATE_KEYRING';
 /** Appended to the ready line when the console runs inside its private keyring. */
 export const PRIVATE_KEYRING_NOTE = ' (private keyring: sign-ins last until the console stops)';
+/** Appended to the ready line when main keeps the sandbox's sign-ins in its memory. */
+export const MEMORY_VAULT_NOTE = ' (no keychain here: sign-ins are kept in memory until the console stops)';
 /** The programs the private keyring needs, and the Debian packages that bring them. */
 export const KEYRING_TOOLS = ['dbus-run-session', 'gnome-keyring-daemon'] as const;
 export const KEYRING_PACKAGES = 'dbus gnome-keyring';
@@ -31,8 +37,8 @@ const INSTALL = `sudo apt-get install ${KEYRING_PACKAGES}`;
 export type KeyringPlan =
   | { action: 'proceed' }
   | { action: 'private-keyring' }
-  /** Start anyway, telling why signing in will fail (stderr). */
-  | { action: 'warn'; message: string }
+  /** The sandbox only: main keeps its tokens in its own memory (createMemoryVault), for as long as it runs. */
+  | { action: 'memory' }
   /** Stop before anything starts (stderr, exit code 1). */
   | { action: 'stop'; message: string };
 
@@ -52,9 +58,9 @@ export interface KeyringSituation {
 
 export function planKeyring(s: KeyringSituation): KeyringPlan {
   if (s.inPrivateKeyring) {
-    return s.secretService
-      ? { action: 'proceed' }
-      : { action: 'stop', message: 'Secure storage unavailable: the private keyring did not start (gnome-keyring-daemon gave no Secret Service), so sign-in could not keep its tokens.' };
+    if (s.secretService) return { action: 'proceed' };
+    if (s.sandbox && !s.privateKeyringAsked) return { action: 'memory' };
+    return { action: 'stop', message: 'Secure storage unavailable: the private keyring did not start (gnome-keyring-daemon gave no Secret Service), so sign-in could not keep its tokens.' };
   }
   if (s.platform !== 'linux') return { action: 'proceed' };
   if (s.privateKeyringAsked) {
@@ -63,11 +69,7 @@ export function planKeyring(s: KeyringSituation): KeyringPlan {
       : { action: 'stop', message: `Secure storage unavailable: a private keyring needs dbus-run-session and gnome-keyring-daemon. Install them (Debian: ${INSTALL}) and start again.` };
   }
   if (s.secretService) return { action: 'proceed' };
-  if (s.sandbox) {
-    return s.toolsInstalled
-      ? { action: 'private-keyring' }
-      : { action: 'warn', message: `Secure storage unavailable: this machine has no Secret Service (OS keychain), so signing in will fail. Install the Debian packages ${KEYRING_PACKAGES} (${INSTALL}) and start again: the console then keeps its sign-ins in a private keyring of its own.` };
-  }
+  if (s.sandbox) return s.toolsInstalled ? { action: 'private-keyring' } : { action: 'memory' };
   const fix = s.toolsInstalled
     ? 'npm run start:headless'
     : `${INSTALL}, then npm run start:headless`;

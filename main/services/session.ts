@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { BridgeError } from '../../shared/bridge';
 import type { SessionUser } from '../../shared/bridge/channels/session';
 import { brandsOf, parseScope } from '../../shared/access';
@@ -64,6 +65,13 @@ export class SessionService {
   /** The refresh ahead of expiry (unref'd: it never keeps the process alive). */
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly pending = new Map<string, PendingSignIn>();
+  /**
+   * This sign-in's own id: new at each sign-in (and at each launch that restores one),
+   * kept through refreshes, gone when the session ends. What main hands out for a
+   * session (media tickets) is bound to it.
+   */
+  private sessionId: string | null = null;
+  private readonly endListeners = new Set<(sessionId: string) => void>();
 
   constructor(private readonly deps: SessionDeps) {
     this.idp = new IdpClient({ idpUrl: deps.idpUrl, clientId: deps.clientId, fetch: deps.fetch });
@@ -107,7 +115,10 @@ export class SessionService {
       throw new BridgeError({ code: 'invalid_state', message: 'This sign-in link has expired or was not started here. Please sign in again.', status: 400 });
     }
     const tokens = await this.idp.exchangeCode({ code, redirectUri: pending.redirectUri, verifier: pending.verifier });
+    // A sign-in over a session still held is a new session: what the earlier one was given ends with it.
+    this.endSessionId();
     await this.store({ ...tokens, brand: this.tokens?.brand });
+    this.sessionId = newSessionId();
     this.user = await this.introspect();
     return this.user;
   }
@@ -122,6 +133,21 @@ export class SessionService {
     await this.store({ ...this.tokens, brand });
     this.user = { ...user, brand };
     return this.user;
+  }
+
+  /**
+   * The id of the session signed in now (restored from the keychain first), or null
+   * when no one is: a new one at every sign-in, the same through token refreshes.
+   */
+  async currentSessionId(): Promise<string | null> {
+    await this.restore();
+    return this.tokens ? this.sessionId : null;
+  }
+
+  /** Calls `listener` with a session's id when that session ends (sign-out, a 401 refresh cannot cure, a new sign-in over it). */
+  onSessionEnd(listener: (sessionId: string) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
   }
 
   /** The active brand, for the API client's brand header. */
@@ -221,6 +247,11 @@ export class SessionService {
     this.timer.unref?.();
   }
 
+  /** Whether a refresh ahead of expiry is scheduled (none once signed out). */
+  get refreshScheduled(): boolean {
+    return this.timer !== null;
+  }
+
   private cancelTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -287,6 +318,7 @@ export class SessionService {
     this.cancelTimer();
     this.tokens = null;
     this.user = null;
+    this.endSessionId();
     await this.deps.vault.delete(this.account);
   }
 
@@ -299,6 +331,7 @@ export class SessionService {
           const parsed = JSON.parse(raw) as StoredSession;
           if (parsed.accessToken && parsed.refreshToken && !this.tokens) {
             this.tokens = parsed;
+            this.sessionId = newSessionId();
             this.schedule();
           }
         } catch {
@@ -312,10 +345,19 @@ export class SessionService {
     return this.restored;
   }
 
+  /** Forgets the current session's id and tells the listeners it ended. */
+  private endSessionId(): void {
+    const ended = this.sessionId;
+    this.sessionId = null;
+    if (ended) for (const listener of this.endListeners) listener(ended);
+  }
+
   private prunePending(): void {
     for (const [state, p] of this.pending) if (this.now() - p.createdAt > PENDING_TTL_MS) this.pending.delete(state);
   }
 }
+
+const newSessionId = () => randomBytes(16).toString('base64url');
 
 function sessionEnded(): BridgeError {
   return new BridgeError({ code: 'session_ended', message: 'Your session has ended. Please sign in again.', status: 401 });

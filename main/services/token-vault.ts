@@ -40,7 +40,11 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
-/** An in-memory vault for unit tests of the services that use one. */
+/**
+ * A vault in this process's memory: its secrets never reach the disk and are gone when the
+ * process ends. The sandbox on a machine without a keychain keeps its sign-ins here (its
+ * passwords are public: main/host/keyring.ts, `memory`); unit tests of the services too.
+ */
 export function createMemoryVault(): TokenVault & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
   return {

@@ -6,10 +6,11 @@
  * the keychain; and Ctrl-C stops the console and its sandbox API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
+import { shot } from './helpers/shots';
 
 const READY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+)$/;
 /** The ready line of a console that runs its sandbox inside its own private keyring. */
@@ -93,8 +94,7 @@ test('npm start prints one line with the URL, and Chromium shows the sign-in scr
   // The launch key leaves the address bar at once (it lives on in this tab's sessionStorage).
   await expect.poll(() => page.url()).not.toContain('key=');
   expect(new URL(page.url()).pathname).toBe('/auth');
-  mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: 'test-results/screenshots/sign-in.png', fullPage: true });
+  await shot(page, 'sign-in.png', { fullPage: true });
 });
 
 test('a sandbox account signs in through the identity provider and lands in the console', async ({ page }) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { hostOptionsFromEnv, startHost, type RunningHost } from '../../main/host/index';
+import { hostOptionsFromEnv, readyLine, startHost, type RunningHost } from '../../main/host/index';
 import { createMemoryVault } from '../../main/services/token-vault';
 import { createSocketClient } from '../../renderer/lib/bridge-client';
 
@@ -51,5 +51,19 @@ describe('hostOptionsFromEnv', () => {
     expect(hostOptionsFromEnv({ CONSOLE_DATA_DIR: '/d', HOST_PORT: '8123', API_URL: 'http://a', SENTRY_DSN: 'https://k@s/1' })).toEqual({ dataDir: '/d', port: 8123, apiUrl: 'http://a', idpUrl: 'http://a', sentryDsn: 'https://k@s/1' });
     expect(hostOptionsFromEnv({ XDG_DATA_HOME: '/x' }).dataDir).toBe('/x/store-console');
     expect(hostOptionsFromEnv({ API_URL: 'http://a', IDP_URL: 'http://i' }).idpUrl).toBe('http://i');
+  });
+});
+
+describe('sign-ins kept in memory (the sandbox on a machine without a keychain)', () => {
+  it('is refused with API_URL: a real store needs the OS keychain', async () => {
+    await expect(startHost({ distDir: mkdtempSync(join(tmpdir(), 'dist-')), dataDir: mkdtempSync(join(tmpdir(), 'data-')), apiUrl: 'http://127.0.0.1:9/', sessionsInMemory: true }))
+      .rejects.toThrow('Sign-ins are kept in memory for the sandbox only: with API_URL the console needs the OS keychain.');
+  });
+
+  it('the ready line says where sign-ins live: memory, the private keyring, or (nothing said) the keychain', () => {
+    const url = 'http://127.0.0.1:5000/#key=k';
+    expect(readyLine(url, {}, { memoryVault: true })).toBe(`Console ready: ${url} (no keychain here: sign-ins are kept in memory until the console stops)`);
+    expect(readyLine(url, { CONSOLE_PRIVATE_KEYRING: '1' })).toBe(`Console ready: ${url} (private keyring: sign-ins last until the console stops)`);
+    expect(readyLine(url, {})).toBe(`Console ready: ${url}`);
   });
 });

@@ -24,11 +24,13 @@ describe('planKeyring', () => {
     expect(planKeyring(linux)).toEqual({ action: 'private-keyring' });
   });
 
-  it('inside the private keyring it starts, or stops when the keyring gave no Secret Service (never loops)', () => {
+  it('inside the private keyring it starts; when the keyring gave no Secret Service the sandbox keeps its sign-ins in memory, anything else stops (never loops)', () => {
     expect(planKeyring({ ...linux, inPrivateKeyring: true, secretService: true })).toEqual({ action: 'proceed' });
-    const failed = planKeyring({ ...linux, inPrivateKeyring: true, privateKeyringAsked: true });
-    expect(failed.action).toBe('stop');
-    expect((failed as { message: string }).message).toMatch(/^Secure storage unavailable: the private keyring did not start/);
+    expect(planKeyring({ ...linux, inPrivateKeyring: true })).toEqual({ action: 'memory' });
+    for (const failed of [planKeyring({ ...linux, inPrivateKeyring: true, privateKeyringAsked: true }), planKeyring({ ...linux, inPrivateKeyring: true, sandbox: false })]) {
+      expect(failed.action).toBe('stop');
+      expect((failed as { message: string }).message).toMatch(/^Secure storage unavailable: the private keyring did not start/);
+    }
   });
 
   it('a real API host without a Secret Service stops before sign-in, naming the command that fixes it', () => {
@@ -40,10 +42,10 @@ describe('planKeyring', () => {
     });
   });
 
-  it('without dbus-run-session or gnome-keyring-daemon it names the Debian packages to install', () => {
-    const sandbox = planKeyring({ ...linux, toolsInstalled: false });
-    expect(sandbox.action).toBe('warn');
-    expect((sandbox as { message: string }).message).toContain('sudo apt-get install dbus gnome-keyring');
+  it('without dbus-run-session or gnome-keyring-daemon the sandbox keeps its sign-ins in memory; a real API host names the Debian packages to install', () => {
+    expect(planKeyring({ ...linux, toolsInstalled: false })).toEqual({ action: 'memory' });
+    // A keychain that answers is used as it is, packages or not.
+    expect(planKeyring({ ...linux, toolsInstalled: false, secretService: true })).toEqual({ action: 'proceed' });
     const real = planKeyring({ ...linux, sandbox: false, toolsInstalled: false });
     expect(real.action).toBe('stop');
     expect((real as { message: string }).message).toContain('sudo apt-get install dbus gnome-keyring, then npm run start:headless');

@@ -9,11 +9,11 @@ import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { SessionService } from '../../main/services/session';
 import { createMemoryVault } from '../../main/services/token-vault';
-import { introspectToken, postSignInForm, signIn as signInDirect } from '../server/helpers';
+import { introspectToken, postSignInForm, signIn as signInDirect, startTestServer } from '../server/helpers';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ seed: 1, accessTokenTtl: 600 });
+  server = await startTestServer({ accessTokenTtl: 600 });
 });
 afterAll(() => server?.close());
 
@@ -114,10 +114,12 @@ describe('session against the real identity provider', () => {
       const first = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
       expect(refreshes).toBe(0);
 
-      await new Promise((r) => setTimeout(r, 2_600)); // the timer fires 1 s before the 3 s token expires
+      // The timer fires 1 s before the 3 s token expires: waited for, not slept.
+      expect(session.refreshScheduled).toBe(true);
+      const stored = () => (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
+      await expect.poll(stored, { timeout: 15_000, interval: 50 }).not.toBe(first);
       expect(refreshes).toBe(1);
-      const second = (JSON.parse([...vault.entries.values()][0]) as { accessToken: string }).accessToken;
-      expect(second).not.toBe(first);
+      const second = stored();
       const caller = (await signInDirect(short, 'support', 'sandbox-support')).access_token;
       const intro = async (t: string) => (await introspectToken(short.idp, t, caller)) as { active: boolean };
       expect((await intro(first)).active).toBe(false);
@@ -126,7 +128,8 @@ describe('session against the real identity provider', () => {
       expect(refreshes).toBe(1);
 
       await session.signOut();
-      await new Promise((r) => setTimeout(r, 3_000));
+      // Nothing left to fire: no refresh after sign-out.
+      expect(session.refreshScheduled).toBe(false);
       expect(refreshes).toBe(1);
     } finally {
       await short.close();

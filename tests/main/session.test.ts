@@ -299,3 +299,35 @@ describe('session: restore', () => {
     expect([...vault.entries.keys()]).toEqual(['sandbox@/data']);
   });
 });
+
+describe('session id: what main hands out per sign-in is bound to it (media tickets, issue 26)', () => {
+  it('is new at each sign-in, the same through a refresh, gone at sign-out; each end is told once with the id that ended', async () => {
+    const { session, signIn, advance } = setup({ ttl: 60 });
+    const endedIds: string[] = [];
+    session.onSessionEnd((id) => endedIds.push(id));
+    expect(await session.currentSessionId()).toBeNull();
+    await signIn();
+    const first = await session.currentSessionId();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const token = await session.accessToken();
+    advance(60_000);
+    expect(await session.accessToken()).not.toBe(token);
+    expect(await session.currentSessionId()).toBe(first);
+    // A sign-in over the session ends it: a new id.
+    await signIn();
+    const second = await session.currentSessionId();
+    expect([second === first, endedIds]).toEqual([false, [first]]);
+    await session.signOut();
+    expect([await session.currentSessionId(), endedIds]).toEqual([null, [first, second]]);
+  });
+
+  it('a session restored from the keychain at a new launch gets an id of its own', async () => {
+    const a = setup();
+    await a.signIn();
+    const before = await a.session.currentSessionId();
+    const again = new SessionService({ idpUrl: IDP, vault: a.vault, events: new EventBus(), fetch: a.idp.fetch });
+    const restored = await again.currentSessionId();
+    expect(restored).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(restored).not.toBe(before);
+  });
+});
