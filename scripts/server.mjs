@@ -2,6 +2,8 @@
 // Ports from API_PORT / IDP_PORT (defaults 8400 / 8401), DATABASE_URL for a PostgreSQL
 // server, otherwise PGlite in CONSOLE_DATA_DIR (default .data/pglite) or --memory.
 // npm run worker (--worker): a job worker alone on the DATABASE_URL server (server/worker.ts).
+// npm run sftp (--sftp): the SFTP drop server alone on the DATABASE_URL server (server/sftp/process.ts);
+// npm run server starts it as its own child process.
 // npm run server -- --no-worker: the API without a job worker (npm run worker processes run the jobs).
 // Uses the built dist/server/cli.mjs when it is newer than the sources, else bundles on the fly.
 // Runs with the project's V8 flags (scripts/node-flags.mjs; a worker with WORKER_NODE_FLAGS): started without them, it starts

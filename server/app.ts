@@ -4,6 +4,7 @@
  * identity provider listeners on 127.0.0.1. Used by cli.ts and by tests in-process.
  */
 import { dirname, join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { isSeeded, seed } from './seed/seed';
@@ -15,8 +16,12 @@ import { openStorage, type Storage } from './storage';
 import { muzookaClient } from './muzooka/client';
 import { startMuzookaStandIn } from './muzooka/stand-in';
 import { startDropServer, type DropServer } from './sftp/drop-server';
+import { startSftpChild } from './sftp/child';
+import { dbBackend } from './sftp/backend';
+import type { SftpLimits } from './sftp/limits';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { closeWithin, DEFAULT_SHUTDOWN_GRACE_SECONDS } from './ops/shutdown';
 
 export interface ServerOptions {
   /** PostgreSQL server URL; otherwise PGlite. */
@@ -35,6 +40,16 @@ export interface ServerOptions {
   apiPort?: number;
   idpPort?: number;
   host?: string;
+  /**
+   * The identity provider's public origin (env IDP_PUBLIC_URL), the issuer its RFC 8414
+   * metadata names; default its listening address. Never taken from a request's Host.
+   */
+  idpPublicUrl?: string;
+  /**
+   * The API's public origin (env PUBLIC_URL): the start of the links it writes (list
+   * pagination); default its listening address. Never taken from a request's Host.
+   */
+  publicUrl?: string;
   /** Seed number for the first start on an empty database. */
   seed?: number;
   scale?: number;
@@ -63,6 +78,11 @@ export interface ServerOptions {
    * answer 503 "not configured".
    */
   muzookaStandIn?: boolean;
+  /**
+   * The time limit of one Muzooka call (default MUZOOKA_TIMEOUT_MS). Tests whose stand-in
+   * runs in their own process give a long one: a loaded machine is slow, not a service down.
+   */
+  muzookaTimeoutMs?: number;
   /** Kinds of job besides the server's own (tests add theirs here). */
   jobKinds?: JobKinds;
   /** Job queue timing (tests make the lease check and polling short). */
@@ -72,16 +92,36 @@ export interface ServerOptions {
    * any free port. `dropDir`: the drop root; default `drop` beside a PGlite data folder
    * (its host key beside it too), otherwise a temporary folder removed on close.
    */
-  sftp?: { port?: number; dropDir?: string; keyDir?: string };
+  sftp?: {
+    port?: number; dropDir?: string; keyDir?: string;
+    /** The drop server's limits (default SFTP_LIMITS; in a child process, its environment's). */
+    limits?: Partial<SftpLimits>;
+    /**
+     * Run it as a child process of `entry` (the server's bundle, with --sftp; cli.ts: yes):
+     * on PGlite it asks this process for its database answers over IPC, with databaseUrl
+     * it connects itself. Omitted: in this process (tests).
+     */
+    process?: { entry: string; healthPort?: number };
+  };
+  /**
+   * Seconds close() waits for requests in flight and the in-process worker's running jobs
+   * (env SHUTDOWN_GRACE_SECONDS; default DEFAULT_SHUTDOWN_GRACE_SECONDS, server/ops/shutdown.ts).
+   */
+  shutdownGraceSeconds?: number;
 }
 
 export interface RunningServer {
   api: string;
   idp: string;
+  /**
+   * The two Fastify apps, for requests made in-process with `inject` (tests: the same
+   * routes, hooks and serialisation as over the socket, without one).
+   */
+  apps: { api: FastifyInstance; idp: FastifyInstance };
   /** The Muzooka base URL the API calls (the stand-in's when it started one), or null. */
   muzooka: string | null;
   /** The SFTP drop server, when started (ServerOptions.sftp). */
-  sftp: (DropServer & { dropDir: string }) | null;
+  sftp: (Omit<DropServer, 'connections' | 'metrics'> & { dropDir: string }) | null;
   db: Db;
   jobs: JobQueue;
   storage: Storage;
@@ -117,7 +157,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let jobs: JobQueue | undefined;
   let storage: Storage | undefined;
   let standIn: { url: string; close(): Promise<void> } | undefined;
-  let drop: (DropServer & { dropDir: string; temporary: boolean }) | undefined;
+  let drop: (Omit<DropServer, 'connections' | 'metrics'> & { dropDir: string; temporary: boolean }) | undefined;
   try {
     storage = opts.storage ?? (await defaultStorage(opts));
     await prepareDb(db, { ...opts, storage });
@@ -136,13 +176,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const files = storage;
     if (!opts.muzookaUrl && (opts.muzookaStandIn ?? opts.sandbox)) standIn = await startMuzookaStandIn(host);
     const muzookaUrl = opts.muzookaUrl ?? standIn?.url;
-    const muzooka = muzookaClient(muzookaUrl);
+    const muzooka = muzookaClient(muzookaUrl, opts.muzookaTimeoutMs);
     // The IdP's address, once it listens: the API's password reset links point there.
     const idpAt: { url?: string } = {};
-    const api = await buildApi(db, settings, { logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka, idpUrl: () => idpAt.url });
+    const apiAt: { url?: string } = {};
+    const api = await buildApi(db, settings, {
+      logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka, idpUrl: () => idpAt.url, publicUrl: () => opts.publicUrl ?? apiAt.url,
+    });
     apiLog.current = api.log;
-    const idp = await buildIdp(db, settings, opts.logger);
+    const idp = await buildIdp(db, settings, opts.logger, { issuer: () => opts.idpPublicUrl ?? idpAt.url });
     const apiUrl = await api.listen({ port: opts.apiPort ?? 0, host });
+    apiAt.url = apiUrl;
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
     idpAt.url = idpUrl;
     if (opts.sftp) drop = await startDrop(opts, { db, jobs: queue, host });
@@ -151,6 +195,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return {
       api: apiUrl,
       idp: idpUrl,
+      apps: { api, idp },
       muzooka: muzookaUrl ?? null,
       sftp: sftp ?? null,
       db,
@@ -159,9 +204,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       close: async () => {
         if (closed) return;
         closed = true;
-        await Promise.all([api.close(), idp.close(), standIn?.close(), sftp?.close()]);
+        // Graceful (server/ops/shutdown.ts): no new connection or job; requests in flight and
+        // running jobs get the grace period, one deadline for both; then the rest is cut or handed back.
+        const graceMs = (opts.shutdownGraceSeconds ?? opts.jobQueue?.stopGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000;
+        const deadline = Date.now() + graceMs;
+        await Promise.all([queue.stopFetching().catch(() => undefined), closeWithin(api, graceMs), closeWithin(idp, graceMs), standIn?.close(), sftp?.close()]);
         if (sftp?.temporary) await rm(sftp.dropDir, { recursive: true, force: true });
-        await queue.stop();
+        await queue.stop(Math.max(0, deadline - Date.now()));
         if (ownDb) await db.close();
         if (ownStorage) await files.close();
       },
@@ -182,9 +231,13 @@ async function startDrop(opts: ServerOptions, deps: { db: Db; jobs: JobQueue; ho
   const given = opts.sftp?.dropDir ?? (beside && join(beside, 'drop'));
   const dropDir = given ?? (await mkdtemp(join(tmpdir(), 'store-console-drop-')));
   try {
-    const server = await startDropServer({
-      ...deps, dropDir, port: opts.sftp?.port, keyDir: opts.sftp?.keyDir ?? beside, log: opts.log,
-    });
+    const keyDir = opts.sftp?.keyDir ?? beside;
+    const server = opts.sftp?.process
+      ? await startSftpChild({
+        entry: opts.sftp.process.entry, healthPort: opts.sftp.process.healthPort, dropDir, keyDir, port: opts.sftp.port ?? 0, host: deps.host, log: opts.log,
+        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { backend: dbBackend(deps.db, deps.jobs) }),
+      })
+      : await startDropServer({ ...deps, dropDir, port: opts.sftp?.port, keyDir, log: opts.log, limits: opts.sftp?.limits });
     return { ...server, dropDir, temporary: !given };
   } catch (e) {
     if (!given) await rm(dropDir, { recursive: true, force: true });

@@ -12,6 +12,11 @@
  *   streamed back with its range headers. An unknown or expired ticket is a 404; the
  *   ticket is only ever issued over the bridge, so only the console's own page (launch
  *   key, or Electron's app:// frame) can get one.
+ * - Each ticket belongs to the session that asked for it (SessionService's session id,
+ *   new at every sign-in): once that session ends (sign-out, a new sign-in, a session
+ *   the server ended) its tickets are revoked, and a ticket is served only while its own
+ *   session is the one signed in; any other use is a 404 like an unknown ticket (issue
+ *   26: a ticket an artist obtained must not serve an admin's download after a switch).
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -23,9 +28,11 @@ import { artistEndpoints } from '../../shared/api/endpoints/artists';
 import { chartImageEndpoints, labelImageEndpoints, type ImageRecordType } from '../../shared/api/endpoints/record-images';
 import type { ObjectRow } from '../../shared/api/endpoints/lists';
 import { moduleImageEndpoints, type ModuleImageUpload } from '../../shared/api/endpoints/curation';
+import { BridgeError } from '../../shared/bridge';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
 import type { MediaTarget } from '../../shared/bridge/channels/media';
 import type { ApiClient } from './api-client';
+import type { SessionService } from './session';
 
 /** Each image record type's upload and image routes (an artist's are declared with its other calls, and answer alike). */
 const RECORD_IMAGE_ENDPOINTS = { labels: labelImageEndpoints, charts: chartImageEndpoints, artists: artistEndpoints } as const;
@@ -40,6 +47,8 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'acce
 
 export interface MediaDeps {
   api: Pick<ApiClient, 'call' | 'stream'>;
+  /** Whose tickets are whose: the session signed in now, and the end of each session. */
+  session: Pick<SessionService, 'currentSessionId' | 'onSessionEnd'>;
   /** A picked image's bytes (PackagingService.readPickedImage). */
   readPickedImage: (path: string, maxBytes: number) => Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }>;
   /** A picked CSV file as a stream (PackagingService.openPickedCsv). */
@@ -48,11 +57,12 @@ export interface MediaDeps {
 }
 
 export class MediaService {
-  private readonly tickets = new Map<string, { target: MediaTarget; expires: number }>();
+  private readonly tickets = new Map<string, { target: MediaTarget; expires: number; session: string }>();
   private readonly now: () => number;
 
   constructor(private readonly deps: MediaDeps) {
     this.now = deps.now ?? Date.now;
+    deps.session.onSessionEnd((ended) => this.revokeSession(ended));
   }
 
   async uploadCover(releaseId: number, path: string): Promise<{ results: ReleaseImage[] }> {
@@ -106,12 +116,19 @@ export class MediaService {
     }
   }
 
-  /** A media URL (path on the app's origin) for this target. */
-  ticket(target: MediaTarget): { url: string } {
+  /** A media URL (path on the app's origin) for this target, for the session signed in now (none: a 401). */
+  async ticket(target: MediaTarget): Promise<{ url: string }> {
+    const session = await this.deps.session.currentSessionId();
+    if (!session) throw new BridgeError({ code: 'not_signed_in', message: 'You are not signed in.', status: 401 });
     this.prune();
     const id = randomBytes(32).toString('base64url');
-    this.tickets.set(id, { target, expires: this.now() + MEDIA_TICKET_TTL_MS });
+    this.tickets.set(id, { target, expires: this.now() + MEDIA_TICKET_TTL_MS, session });
     return { url: `${MEDIA_PATH}${id}` };
+  }
+
+  /** Forgets every ticket of a session (it ended). */
+  revokeSession(session: string): void {
+    for (const [id, t] of this.tickets) if (t.session === session) this.tickets.delete(id);
   }
 
   /** Whether a request path is main's media route (the transports route it here). */
@@ -121,7 +138,7 @@ export class MediaService {
 
   /** The answer to GET `pathname` (under MEDIA_PATH) with the request's Range header, if any. */
   async serve(pathname: string, range?: string | null): Promise<Response> {
-    const target = this.valid(pathname.slice(MEDIA_PATH.length));
+    const target = await this.valid(pathname.slice(MEDIA_PATH.length));
     if (!target) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     let upstream: Response;
     try {
@@ -159,13 +176,15 @@ export class MediaService {
     }
   }
 
-  private valid(id: string): MediaTarget | null {
+  /** The ticket's target while it is unexpired and its session is the one signed in; otherwise nothing. */
+  private async valid(id: string): Promise<MediaTarget | null> {
     const t = this.tickets.get(id);
     if (!t) return null;
     if (t.expires <= this.now()) {
       this.tickets.delete(id);
       return null;
     }
+    if (t.session !== (await this.deps.session.currentSessionId().catch(() => null))) return null;
     return t.target;
   }
 

@@ -3,6 +3,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from '../db/client';
 import { registerIdp } from '../auth/idp';
+import { registerOAuthMetadata } from '../auth/metadata';
+import { installPublicUrl } from './public-url';
 import type { TokenSettings } from '../auth/tokens';
 import type { JobQueue } from '../jobs/queue';
 import type { Storage } from '../storage';
@@ -46,6 +48,9 @@ import { registerServiceAgreementRoutes } from './routes/service-agreement';
 import { registerLabelRoutes } from './routes/labels';
 import { registerRecordImageRoutes } from './routes/record-images';
 import { registerSharedViewRoutes } from './routes/shared-views';
+import { installHttpMetrics, registerOps } from '../ops/routes';
+import { installDrain } from '../ops/shutdown';
+import { trustProxyFrom } from '../ops/proxy';
 
 /** One entry of an app's route table. */
 export interface RouteEntry {
@@ -65,6 +70,8 @@ function base(log: LogOption): FastifyInstance {
     logger: loggerOptions(log) as FastifyServerOptions['logger'],
     exposeHeadRoutes: false,
     bodyLimit: 5 * 1024 * 1024,
+    // Behind a reverse proxy: the proxies whose X-Forwarded-For is believed (env TRUST_PROXY; none by default).
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
   });
   requireRules(app);
   const routes: RouteEntry[] = [];
@@ -103,16 +110,25 @@ export interface ApiOptions {
   muzooka?: Muzooka;
   /** The identity provider's base URL, once it listens (password reset links point there); without it they answer 503. */
   idpUrl?: () => string | undefined;
+  /** The API's public origin (PUBLIC_URL) its links start with; default the address it listens on, never a request's Host. */
+  publicUrl?: () => string | undefined;
+  /** The bearer token GET /metrics requires (server/ops/routes.ts); default env METRICS_TOKEN, unset: open. */
+  metricsToken?: string;
 }
 
 export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions): Promise<FastifyInstance> {
   const app = base(opts.logger ?? false);
+  installPublicUrl(app, opts.publicUrl);
+  // GET /health, /ready, /metrics (outside /v4/) and the request latency histogram.
+  installHttpMetrics(app, 'api');
+  installDrain(app);
+  registerOps(app, { db, jobs: opts.jobs, metricsToken: opts.metricsToken ?? process.env.METRICS_TOKEN });
   await app.register(async (scope) => {
     if (opts.sandbox) registerSandboxRoutes(scope, db, opts.jobs);
     registerExportRoutes(scope, db);
     // …/tracks/bulk/ beside …/tracks/:id/: the router matches the static segment first, in any registration order.
     registerRecordRoutes(scope, db);
-    registerListRoutes(scope, db);
+    registerListRoutes(scope, db, opts.storage);
     registerSearchRoutes(scope, db);
     registerAuxiliaryRoutes(scope, db);
     registerMeRoutes(scope, db);
@@ -150,8 +166,19 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
   return app;
 }
 
-export async function buildIdp(db: Db, settings: TokenSettings, logger: LogOption = false): Promise<FastifyInstance> {
+/**
+ * The identity provider's app. `issuer` is its public origin (RFC 8414 metadata names
+ * its endpoints under it): the configured one, else its listening address once it listens.
+ */
+export async function buildIdp(
+  db: Db, settings: TokenSettings, logger: LogOption = false, opts: { issuer?: () => string | undefined } = {},
+): Promise<FastifyInstance> {
   const app = base(logger);
-  await app.register(async (scope) => registerIdp(scope, db, settings, true));
+  installHttpMetrics(app, 'idp');
+  installDrain(app);
+  await app.register(async (scope) => {
+    registerIdp(scope, db, settings, true);
+    registerOAuthMetadata(scope, db, opts.issuer ?? (() => undefined));
+  });
   return app;
 }

@@ -19,6 +19,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ANY_CONTROL_CHARS, CONTROL_CHARS, MAX_JSON_DEPTH, MAX_PARAM_LENGTH, MAX_QUERY_PARAMS, VALUE_MSG,
 } from '../../shared/api';
+import { MSG } from '../../shared/messages';
+import { RECORD_MSG } from '../../shared/records/checks';
+import { SHOWN_CONVERTED_CHECK } from '../catalog/visibility';
 import { HttpError } from './errors';
 
 const bad = (field: string, message: string) => new HttpError(400, { [field]: [message] });
@@ -126,7 +129,7 @@ const DB_MESSAGES: Readonly<Record<string, string>> = {
   '22021': VALUE_MSG.control,
   '22P05': VALUE_MSG.control,
   '23502': 'This field is required.',
-  '23503': 'This refers to something that does not exist or is still in use.',
+  '23503': 'This is still in use.',
   '23505': 'This value is already in use.',
   '23514': 'This value is not allowed.',
 };
@@ -157,7 +160,17 @@ export function dbErrorReply(err: unknown, sent: readonly string[] = []): { stat
   if (!code) return null;
   const cls = code.slice(0, 2);
   if (cls !== '22' && cls !== '23' && code !== '54000') return null;
-  const message = DB_MESSAGES[code] ?? (cls === '23' ? 'This value is not allowed.' : cls === '54' ? 'This value is too large.' : 'Enter a valid value.');
+  // Spec §4's rule refused by the database (a path the record checks did not see): their 400 by field, never the constraint's name.
+  if (code === '23514' && (err as { constraint?: unknown }).constraint === SHOWN_CONVERTED_CHECK) {
+    const body: Record<string, string[]> = {};
+    if (sent.includes('enabled') || !sent.includes('hidden')) body.enabled = [RECORD_MSG.notConvertedEnabled];
+    if (sent.includes('hidden') || !sent.includes('enabled')) body.hidden = [RECORD_MSG.notConvertedShown];
+    return { status: 400, body };
+  }
+  // An id that names no row is the one reference rule's (server/api/references.ts) and says what it says; a row still in use keeps its own text.
+  const missing = code === '23503' && /is not present in table/.test(String((err as { detail?: unknown }).detail ?? ''));
+  const message = missing ? MSG.selectFromList
+    : DB_MESSAGES[code] ?? (cls === '23' ? 'This value is not allowed.' : cls === '54' ? 'This value is too large.' : 'Enter a valid value.');
   const field = columnOf(err as { column?: unknown; detail?: unknown }, sent) ?? 'non_field_errors';
   return { status: code === '23505' ? 409 : 400, body: { [field]: [message] } };
 }

@@ -5,8 +5,9 @@
  *
  * Hardening: every input checked (params.ts) before use; the sign-in form carries an
  * anti-CSRF token bound to the authorization request and to the browser (a nonce
- * cookie); failed sign-ins are throttled per username (throttle.ts) and requests per
- * client address (@fastify/rate-limit); an unknown username costs one scrypt like a
+ * cookie); password attempts are counted in the database per username and address and
+ * per username (throttle.ts: reserved before the hash, shared by every process), requests
+ * per client address (@fastify/rate-limit); an unknown username costs one scrypt like a
  * known one; once client_id and redirect_uri are valid, every other authorization error
  * goes back to the app (RFC 6749 §4.1.2.1); introspection is POST-only with caller
  * authentication (RFC 7662 §2.1); expired codes and tokens are purged.
@@ -29,7 +30,7 @@ import { errorPage, messagePage, pageHeaders, resetPasswordPage, signInPage } fr
 import { authorizeRequest, parse, resetForm, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
 import { RESET_MESSAGES, RESET_PASSWORD_MAX, RESET_PASSWORD_MIN, linkState, passwordProblem, useResetLink } from './reset-links';
 import {
-  LoginThrottle, PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, TOKEN_ADDRESS_LIMIT,
+  PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, SignInLimiter, TOKEN_ADDRESS_LIMIT,
 } from './throttle';
 import {
   createCode, introspect, isActiveAccessToken, issueTokens, lockCode, markCodeUsed, purgeExpired, recordLogin, revokeFamily,
@@ -39,6 +40,8 @@ import {
 export const BAD_CREDENTIALS = 'Please enter a correct username and password.';
 export const FORM_EXPIRED = 'This sign-in form has expired or was not opened here. Please sign in again.';
 export const FORM_UNREADABLE = 'The username or password could not be read. Please enter them again.';
+export const INTROSPECTION_UNAUTHENTICATED =
+  'Introspection needs the client\'s authentication (its client_id, as at the token endpoint) or a valid bearer access token of the caller.';
 export const tooManyAttempts = (seconds: number) =>
   `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
@@ -143,7 +146,8 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
   const o = settings.signIn ?? {};
   const now = o.now ?? Date.now;
   const formTtl = o.formTtlMs ?? SIGN_IN_FORM_TTL_MS;
-  const throttle = new LoginThrottle(o.throttle, now);
+  const limits = new SignInLimiter(db, 'idp', { throttle: o.throttle, account: o.account, now });
+  const verify = o.verifyPassword ?? verifyPassword;
   /** Signs the forms of this identity provider (a restart asks for a fresh form). */
   const formSecret = randomBytes(32);
 
@@ -217,17 +221,17 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
             return sendForm(req, reply, a, 400, { error: FORM_EXPIRED, username });
           }
 
-          const wait = throttle.retryAfter(username);
+          // The attempt is counted (as a failure until the password proves right) before any hash.
+          const wait = await limits.reserve(username, req.ip);
           if (wait) return sendForm(req, reply.header('retry-after', String(wait)), a, 429, { error: tooManyAttempts(wait), username });
 
           // One lookup and one scrypt whether or not the username exists (equal timing).
           const user = await userByUsername(db, username);
-          const ok = await verifyPassword(form.data.password ?? '', user?.password_hash ?? null);
+          const ok = await verify(form.data.password ?? '', user?.password_hash ?? null);
           if (!user || !ok || !user.enabled || !user.app) {
-            throttle.fail(username);
             return sendForm(req, reply, a, 200, { error: BAD_CREDENTIALS, username });
           }
-          throttle.succeed(username);
+          await limits.succeed(username, req.ip);
           const code = await createCode(db, {
             userId: user.id, clientId: a.client_id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, scope: scopeOf(user),
           });
@@ -271,10 +275,10 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
         },
       });
 
-      // Expired codes and tokens (and forgotten throttle entries) go at start and then periodically.
+      // Expired codes and tokens (and idle sign-in counters) go at start and then periodically.
       let running: Promise<unknown> = Promise.resolve();
       const purge = () => {
-        running = Promise.all([purgeExpired(db), Promise.resolve(throttle.purge())]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
+        running = Promise.all([purgeExpired(db), limits.purge()]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
         return running;
       };
       const timer = setInterval(purge, o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
@@ -331,8 +335,9 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       },
     });
 
-    // RFC 7662: POST only, the caller authenticated (a bearer access token of its own), the
-    // token in the form body; a token in the query string is never read.
+    // RFC 7662: POST only, the caller authenticated (as at the token endpoint: a public client's
+    // client_id in the form; or a bearer access token of its own), the token in the form body;
+    // a token in the query string is never read.
     addRoute(scope, db, {
       method: 'GET', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
       handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
@@ -342,15 +347,20 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       method: 'POST', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
       handler: async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const caller = bearer(req);
-        if (!caller || caller.length > 200 || !(await isActiveAccessToken(db, caller))) {
-          return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
-            .send({ error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' } satisfies OAuthErrorResponse);
-        }
         const parsed = tokenFieldsOf(req);
+        const client = parsed.ok ? parsed.data.client_id : undefined;
+        if (client !== undefined && client !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+        const caller = bearer(req);
+        const byBearer = !client && !!caller && caller.length <= 200 && (await isActiveAccessToken(db, caller));
+        if (!client && !byBearer) {
+          return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
+            .send({ error: 'invalid_token', error_description: INTROSPECTION_UNAUTHENTICATED } satisfies OAuthErrorResponse);
+        }
         if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
         if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
         const answer: IntrospectionResponse = await introspect(db, parsed.data.token);
+        // A client learns only about the tokens issued to it (RFC 7662 §2.2 lets the server say inactive).
+        if (client && answer.active && answer.client_id !== client) return { active: false } satisfies IntrospectionResponse;
         return answer;
       },
     });
@@ -362,6 +372,8 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
       handler: async (req, reply) => {
         const parsed = tokenFieldsOf(req);
         if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+        // RFC 7009 §2.1: a client that names itself must be one this server knows.
+        if (parsed.data.client_id !== undefined && parsed.data.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
         const token = parsed.data.token ?? bearer(req);
         if (token) await revokeToken(db, token);
         // RFC 7009: 200 whether or not the token was known.

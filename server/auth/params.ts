@@ -40,7 +40,7 @@ const fields = <K extends AuthField>(...names: K[]) =>
 export const authorizeRequest = fields('response_type', 'code_challenge', 'code_challenge_method', 'state');
 export const signInForm = fields('username', 'password', 'csrf_token');
 export const tokenRequest = fields('grant_type', 'client_id', 'code', 'code_verifier', 'redirect_uri', 'refresh_token');
-export const tokenField = fields('token', 'token_type_hint', 'refresh_token');
+export const tokenField = fields('token', 'token_type_hint', 'refresh_token', 'client_id');
 export const resetForm = fields('token', 'password', 'password_again');
 
 /** One field on its own (client_id and redirect_uri are checked first: they decide where errors go). */

@@ -4,6 +4,9 @@
  *
  * - Sign-in: a supplier's enabled SFTP user (ftp_users, §7 content-ops ftp-users) with its
  *   password, one of its public keys, or its supplier's ingester key as the password.
+ *   Password attempts go through the sign-in limits of the identity provider
+ *   (server/auth/throttle.ts, service `sftp`: per username and address, and per username),
+ *   reserved before the hash; a connection has MAX_AUTH_ATTEMPTS attempts, then it is closed.
  * - Each user sees its supplier's folder of the drop root (`<drop>/<supplier id>/`) as `/`:
  *   paths are resolved here (a `..` above `/` is refused, never clamped), symlinks are
  *   never followed out (O_NOFOLLOW, and the real path must stay inside the folder), and
@@ -14,19 +17,34 @@
  * - DDEX choreography: a batch is a folder `/<batch id>/` holding its releases; it is
  *   complete when `BatchComplete_<batch id>.xml` arrives in it (last). Then the batch is
  *   sealed (nothing in it may be written, renamed or removed) and one `ingest-batch` job
- *   is enqueued with `{ supplier_id, batch_dir }`.
+ *   is enqueued with `{ supplier_id, batch_dir }`. A BatchComplete that comes before the
+ *   files its XMLs name leaves the batch open, waiting (server/ingest/batch.ts): the upload
+ *   that completes it seals it and queues the job again. A batch whose delivery was refused
+ *   stays open for the fixed files.
+ * - Limits (server/sftp/limits.ts, README "SFTP limits"): connections in all and per address
+ *   (one past either is closed at once, before any SSH is spoken), a time limit to sign in,
+ *   attempts per connection, the size of one file, a quota per supplier folder (uploads in
+ *   progress included) and a free-space floor on the drop volume. A write past a limit fails
+ *   (SFTP FAILURE with the reason) and its partial file is deleted; so is one whose write failed.
+ * - The database is reached only through DropBackend (./backend.ts): on the database itself,
+ *   or over the parent's IPC channel when this runs as the API's child on PGlite.
  */
-import { constants as FS, readFileSync, type Stats } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { constants as FS, existsSync, readFileSync, type Stats } from 'node:fs';
+import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, statfs, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { join, sep } from 'node:path';
 import ssh2 from 'ssh2';
 import type { AuthContext, Connection, SFTPWrapper, Attributes, FileEntry } from 'ssh2';
 import type { Db } from '../db/client';
 import { hashToken, safeEqual, verifyPassword } from '../auth/crypto';
-import { INGEST_BATCH_JOB, type IngestBatchPayload } from '../../shared/api/endpoints/jobs';
+import { addressKey, type LimitOptions } from '../auth/throttle';
 import type { JobQueue } from '../jobs/queue';
-import { ingestBatchKey } from '../jobs/kinds';
+import { batchCompleteName, inState, isSealed, missingFiles, setState } from '../ingest/batch';
+import { dbBackend, type DropBackend, type SftpUser } from './backend';
+import { MAX_AUTH_ATTEMPTS, SFTP_LIMITS, type DiskSpace, type FreeSpaceProbe, type SftpLimits } from './limits';
+import { listen } from './listen';
+import { SftpMetrics } from './metrics';
 import { newSshKeyPair } from '../../shared/packaging/ssh-key';
 
 const { Server, utils } = ssh2;
@@ -36,12 +54,13 @@ const { STATUS_CODE, OPEN_MODE } = utils.sftp;
 export const INCOMING_DIR = '.incoming';
 /** The host key's file name in the SFTP data folder. */
 export const HOST_KEY_FILE = 'sftp_host_ed25519_key';
-/** DDEX: `BatchComplete_<batch id>.xml` in the batch folder `<batch id>/`. */
-export const batchCompleteName = (batch: string) => `BatchComplete_${batch}.xml`;
+export { batchCompleteName };
 
 export interface DropServerOptions {
-  db: Db;
-  jobs: JobQueue;
+  /** The database's answers (./backend.ts); without it, dbBackend(db, jobs, signIn). */
+  backend?: DropBackend;
+  db?: Db;
+  jobs?: JobQueue;
   /** The drop root: one folder per supplier (created on its first sign-in). */
   dropDir: string;
   /** Where the host key is kept (generated on the first start); omitted: a new key each start. */
@@ -49,7 +68,25 @@ export interface DropServerOptions {
   port?: number;
   host?: string;
   log?: (msg: string) => void;
+  /** The password limits (default: the identity provider's) and check; tests shorten them and count checks. */
+  signIn?: LimitOptions & { verifyPassword?: typeof verifyPassword };
+  /** The limits (default SFTP_LIMITS; cli.ts reads the environment's). */
+  limits?: Partial<SftpLimits>;
+  /** The drop volume's free space (default fs.statfs); tests simulate a full disk. */
+  freeSpace?: FreeSpaceProbe;
+  /** Bytes an upload writes between two free-space checks (default FREE_SPACE_CHECK_BYTES; tests make it small). */
+  freeSpaceCheckBytes?: number;
+  /** Its metrics include the process's (CPU, memory…): the SFTP process yes, a drop server in a test's process no. */
+  processMetrics?: boolean;
 }
+
+export { MAX_AUTH_ATTEMPTS };
+
+/** The space of the volume holding `dir`, as an unprivileged process may use it. */
+export const statfsSpace: FreeSpaceProbe = async (dir) => {
+  const s = await statfs(dir);
+  return { free: s.bavail * s.bsize, total: s.blocks * s.bsize };
+};
 
 export interface DropServer {
   /** sftp://host:port */
@@ -57,6 +94,10 @@ export interface DropServer {
   port: number;
   /** The host key's public half (OpenSSH format), for known_hosts. */
   hostPublicKey: string;
+  /** Connections open now (signed in or not). */
+  connections(): number;
+  /** Its Prometheus metrics (./metrics.ts). */
+  metrics: SftpMetrics;
   close(): Promise<void>;
 }
 
@@ -103,26 +144,23 @@ function parsedHostKey(privateKey: string): { private: string; public: string } 
   return utils.parseKey(pub) instanceof Error ? null : { private: privateKey, public: pub };
 }
 
-interface SftpUser { id: number; supplier_id: number; password_hash: string | null; ingester_key: string | null }
+interface PasswordCheck { address: string | undefined; verify: typeof verifyPassword }
 
-async function findUser(db: Db, username: string): Promise<SftpUser | null> {
-  const [row] = await db.query<SftpUser>(
-    `select u.id, u.supplier_id, u.password_hash, s.ingester_key from ftp_users u join suppliers s on s.id = u.supplier_id
-     where u.username = $1 and u.enabled and s.enabled`, [username],
-  );
-  return row ?? null;
-}
-
-async function checkAuth(db: Db, ctx: AuthContext): Promise<SftpUser | null> {
-  const user = await findUser(db, ctx.username);
+async function checkAuth(backend: DropBackend, ctx: AuthContext, pw: PasswordCheck): Promise<SftpUser | null> {
   if (ctx.method === 'password') {
+    // Counted (as a failure until it proves right) before any hash; refused while the username waits.
+    if (await backend.reserveAttempt(ctx.username, pw.address)) return null;
+    const user = await backend.findUser(ctx.username);
     // One scrypt whether or not the user exists (timing tells nothing).
-    const byPassword = await verifyPassword(ctx.password, user?.password_hash ?? null);
+    const byPassword = await pw.verify(ctx.password, user?.password_hash ?? null);
     const byIngesterKey = !!user?.ingester_key && safeEqual(hashToken(ctx.password), user.ingester_key);
-    return user && (byPassword || byIngesterKey) ? user : null;
+    if (!user || !(byPassword || byIngesterKey)) return null;
+    await backend.attemptSucceeded(ctx.username, pw.address);
+    return user;
   }
+  const user = await backend.findUser(ctx.username);
   if (ctx.method === 'publickey' && user) {
-    const keys = await db.query<{ algorithm: string; key_data: string }>('select algorithm, key_data from ftp_user_keys where ftp_user_id = $1', [user.id]);
+    const keys = await backend.userKeys(user.id);
     for (const k of keys) {
       const parsed = utils.parseKey(`${k.algorithm} ${k.key_data}`);
       if (parsed instanceof Error) continue;
@@ -155,10 +193,116 @@ class Refused extends Error {
 }
 const denied = () => new Refused(STATUS_CODE.PERMISSION_DENIED);
 
+/** An upload in progress: `size` is how far it has been written, `sinceProbe` the bytes since the last free-space check. */
+interface WriteHandle { kind: 'write'; fh: FileHandle; temp: string; target: string; segments: string[]; size: number; sinceProbe: number }
 type Handle =
   | { kind: 'read'; fh: FileHandle }
-  | { kind: 'write'; fh: FileHandle; temp: string; target: string; segments: string[] }
+  | WriteHandle
   | { kind: 'dir'; path: string; sent: boolean };
+
+/**
+ * How old a supplier folder's count may be when an upload opens (a batch of many files
+ * would otherwise walk the folder once per file); in between, uploads that land are added.
+ */
+export const FOLDER_RECOUNT_MS = 10_000;
+
+/** Bytes an upload may write between two free-space checks (statfs) of the drop volume. */
+export const FREE_SPACE_CHECK_BYTES = 8 * 1024 * 1024;
+
+/** The bytes of the files under `dir` (0 when it does not exist). */
+async function folderBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  let total = 0;
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  for (let i = 0; i < files.length; i += 64) {
+    const sizes = await Promise.all(files.slice(i, i + 64).map((f) => lstat(f).then((st) => st.size, () => 0)));
+    for (const n of sizes) total += n;
+  }
+  return total;
+}
+
+/**
+ * The write limits of every session: a file's size, each supplier's quota (its folder as
+ * last counted plus every upload in progress, of all its sessions) and the drop volume's
+ * free-space floor. A refusal is a Refused(FAILURE) naming the limit.
+ */
+class UploadGuard {
+  private readonly suppliers = new Map<number, { stored: number; countedAt: number; uploads: Set<WriteHandle> }>();
+
+  constructor(
+    private readonly limits: SftpLimits,
+    private readonly probe: FreeSpaceProbe,
+    private readonly dropDir: string,
+    private readonly checkBytes: number,
+    private readonly metrics: SftpMetrics,
+  ) {}
+
+  private of(supplierId: number) {
+    let s = this.suppliers.get(supplierId);
+    if (!s) this.suppliers.set(supplierId, (s = { stored: 0, countedAt: -Infinity, uploads: new Set() }));
+    return s;
+  }
+
+  private used(supplierId: number): number {
+    const s = this.of(supplierId);
+    let n = s.stored;
+    for (const h of s.uploads) n += h.size;
+    return n;
+  }
+
+  private async space(extra: number) {
+    let d: DiskSpace;
+    try {
+      d = await this.probe(this.dropDir);
+    } catch {
+      throw new Refused(STATUS_CODE.FAILURE, 'The server cannot tell its free disk space');
+    }
+    const floor = Math.max(this.limits.minFreeBytes, this.limits.minFreeFraction * d.total);
+    if (d.free - extra < floor) throw new Refused(STATUS_CODE.FAILURE, 'Not enough free disk space on the server');
+  }
+
+  /** Before an upload opens (its folder counted, at most FOLDER_RECOUNT_MS ago): refused when the quota is reached or the disk is at its floor. */
+  async opening(supplierId: number, root: string, startSize: number) {
+    const s = this.of(supplierId);
+    if (Date.now() - s.countedAt > FOLDER_RECOUNT_MS) {
+      s.countedAt = Date.now();
+      s.stored = await folderBytes(root);
+    }
+    if (startSize > this.limits.maxFileBytes) throw new Refused(STATUS_CODE.FAILURE, 'File too large');
+    if (this.used(supplierId) + startSize >= this.limits.quotaBytes) throw new Refused(STATUS_CODE.FAILURE, 'Quota exceeded');
+    await this.space(startSize);
+  }
+
+  opened(supplierId: number, h: WriteHandle) {
+    this.of(supplierId).uploads.add(h);
+  }
+
+  /** Before `length` bytes are written at `offset`: throws past a limit. */
+  async writing(supplierId: number, h: WriteHandle, offset: number, length: number) {
+    const end = offset + length;
+    if (end > this.limits.maxFileBytes) throw new Refused(STATUS_CODE.FAILURE, 'File too large');
+    const grows = Math.max(0, end - h.size);
+    if (this.used(supplierId) + grows > this.limits.quotaBytes) throw new Refused(STATUS_CODE.FAILURE, 'Quota exceeded');
+    h.sinceProbe += grows;
+    if (h.sinceProbe >= this.checkBytes) {
+      h.sinceProbe = 0;
+      await this.space(grows);
+    }
+  }
+
+  wrote(h: WriteHandle, offset: number, length: number) {
+    h.size = Math.max(h.size, offset + length);
+    this.metrics.uploadBytes.inc(length);
+  }
+
+  /** The upload ended: landed in the folder (`landed`), or deleted. */
+  closed(supplierId: number, h: WriteHandle, landed: boolean) {
+    const s = this.of(supplierId);
+    if (!s.uploads.delete(h)) return;
+    if (landed) s.stored += h.size;
+    this.metrics.uploads.inc({ outcome: landed ? 'landed' : 'abandoned' });
+  }
+}
 
 function attrsOf(st: Stats): Attributes {
   return { mode: st.mode, uid: 0, gid: 0, size: st.size, atime: Math.floor(st.atimeMs / 1000), mtime: Math.floor(st.mtimeMs / 1000) };
@@ -186,6 +330,8 @@ class Session {
   private realRoot = '';
   /** The supplier's folder exists and realRoot is known (requests wait for it). */
   private ready: Promise<void> | null = null;
+  /** The session is over (end() ran): no handle may be added. */
+  private ended = false;
 
   constructor(
     private readonly sftp: SFTPWrapper,
@@ -193,6 +339,7 @@ class Session {
     private readonly incoming: string,
     private readonly supplierId: number,
     private readonly onBatchComplete: (batchDir: string) => Promise<void>,
+    private readonly guard: UploadGuard,
   ) {}
 
   /** Serves the session's requests (registered at once: the client's first request may come before the folder is ready). */
@@ -232,7 +379,19 @@ class Session {
       if (!entries.length) return void s.status(reqid, STATUS_CODE.EOF);
       s.name(reqid, entries);
     });
-    on('OPEN', async (reqid, path: string, flags: number) => s.handle(reqid, this.add(await this.open(path, flags))));
+    on('OPEN', async (reqid, path: string, flags: number) => {
+      const h = await this.open(path, flags);
+      // The session ended while the file opened: nothing will close it, so it goes now.
+      if (this.ended) {
+        if (h.kind !== 'dir') await h.fh.close().catch(() => undefined);
+        if (h.kind === 'write') {
+          this.guard.closed(this.supplierId, h, false);
+          await rm(h.temp, { force: true });
+        }
+        return;
+      }
+      s.handle(reqid, this.add(h));
+    });
     on('READ', async (reqid, handle: Buffer, offset: number, length: number) => {
       const h = this.handle(handle);
       if (h.kind === 'dir') throw new Refused(STATUS_CODE.FAILURE);
@@ -244,14 +403,31 @@ class Session {
     on('WRITE', async (reqid, handle: Buffer, offset: number, data: Buffer) => {
       const h = this.handle(handle);
       if (h.kind !== 'write') throw denied();
-      await h.fh.write(data, 0, data.length, offset);
+      try {
+        await this.guard.writing(this.supplierId, h, offset, data.length);
+        await h.fh.write(data, 0, data.length, offset);
+      } catch (e) {
+        // Past a limit, or the write failed: the upload is over, its partial file deleted
+        // (its handle is gone: later writes and its close fail, nothing lands).
+        await this.abandon(handle, h);
+        throw e;
+      }
+      this.guard.wrote(h, offset, data.length);
       s.status(reqid, STATUS_CODE.OK);
     });
     on('CLOSE', async (reqid, handle: Buffer) => {
       const h = this.handle(handle);
       this.handles.delete(handle.readUInt32BE(0));
       if (h.kind !== 'dir') await h.fh.close();
-      if (h.kind === 'write') await this.commit(h.temp, h.target, h.segments);
+      if (h.kind === 'write') {
+        let landed = false;
+        try {
+          await this.commit(h.temp, h.target, h.segments);
+          landed = true;
+        } finally {
+          this.guard.closed(this.supplierId, h, landed);
+        }
+      }
       s.status(reqid, STATUS_CODE.OK);
     });
     on('MKDIR', async (reqid, path: string) => {
@@ -287,12 +463,25 @@ class Session {
 
   /** The session ended: uploads never closed are deleted (an interrupted upload is never part of a batch). */
   async end() {
-    for (const h of this.handles.values()) {
+    this.ended = true;
+    const open = [...this.handles.values()];
+    this.handles.clear();
+    for (const h of open) {
       if (h.kind === 'dir') continue;
       await h.fh.close().catch(() => undefined);
-      if (h.kind === 'write') await rm(h.temp, { force: true });
+      if (h.kind === 'write') {
+        this.guard.closed(this.supplierId, h, false);
+        await rm(h.temp, { force: true });
+      }
     }
-    this.handles.clear();
+  }
+
+  /** An upload that failed: its handle dropped, its partial file deleted. */
+  private async abandon(handle: Buffer, h: WriteHandle) {
+    this.handles.delete(handle.readUInt32BE(0));
+    this.guard.closed(this.supplierId, h, false);
+    await h.fh.close().catch(() => undefined);
+    await rm(h.temp, { force: true });
   }
 
   private add(h: Handle): Buffer {
@@ -340,7 +529,7 @@ class Session {
   }
 
   private async sealed(batch: string): Promise<boolean> {
-    return lstat(join(this.root, batch, batchCompleteName(batch))).then(() => true, () => false);
+    return isSealed(join(this.root, batch));
   }
 
   private async open(path: string, flags: number): Promise<Handle> {
@@ -354,16 +543,31 @@ class Session {
     if (current && (flags & OPEN_MODE.EXCL)) throw new Refused(STATUS_CODE.FAILURE, 'File exists');
     if (current && !current.isFile()) throw denied();
     if (!current && !(flags & OPEN_MODE.CREAT)) throw new Refused(STATUS_CODE.NO_SUCH_FILE);
+    const resume = !!current && !(flags & OPEN_MODE.TRUNC);
+    await this.guard.opening(this.supplierId, this.root, resume ? current.size : 0);
     const temp = join(this.incoming, `${this.supplierId}-${randomBytes(12).toString('hex')}`);
-    // Resuming (no TRUNC): the upload continues from a copy of what is there.
-    if (current && !(flags & OPEN_MODE.TRUNC)) await copyFile(real, temp);
-    const fh = await open(temp, current && !(flags & OPEN_MODE.TRUNC) ? 'r+' : 'w+', 0o644);
-    return { kind: 'write', fh, temp, target: real, segments };
+    let fh: FileHandle | undefined;
+    try {
+      // Resuming (no TRUNC): the upload continues from a copy of what is there.
+      if (resume) await copyFile(real, temp);
+      fh = await open(temp, resume ? 'r+' : 'w+', 0o644);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+    const h: WriteHandle = { kind: 'write', fh, temp, target: real, segments, size: resume ? current.size : 0, sinceProbe: 0 };
+    this.guard.opened(this.supplierId, h);
+    return h;
   }
 
   private async commit(temp: string, target: string, segments: string[]) {
     try {
       if (await this.sealed(segments[0])) throw new Refused(STATUS_CODE.PERMISSION_DENIED, 'The batch is complete');
+      // An early BatchComplete: the batch is marked waiting before the file lands, so it is never sealed meanwhile.
+      if (this.isBatchComplete(segments)) {
+        const { releases, missing } = await missingFiles(join(this.root, segments[0]));
+        if (releases === 0 || missing.size > 0) await setState(join(this.root, segments[0]), 'waiting', true);
+      }
       await rename(temp, target);
     } catch (e) {
       await rm(temp, { force: true });
@@ -372,42 +576,76 @@ class Session {
     await this.arrived(segments);
   }
 
-  /** A file arrived at `segments`: its batch's BatchComplete completes the batch. */
+  /**
+   * A file arrived at `segments`: its batch's BatchComplete completes the batch, unless
+   * files its XMLs name are still to come (the batch then waits, open); in a waiting batch,
+   * the file that completes it seals it and queues its ingestion.
+   */
+  private isBatchComplete(segments: string[]): boolean {
+    return segments.length === 2 && segments[1] === batchCompleteName(segments[0]);
+  }
+
   private async arrived(segments: string[]) {
-    if (segments.length === 2 && segments[1] === batchCompleteName(segments[0])) {
-      await this.onBatchComplete(join(this.root, segments[0]));
+    const batchDir = join(this.root, segments[0]);
+    if (this.isBatchComplete(segments)) return this.onBatchComplete(batchDir);
+    if (!inState(batchDir, 'waiting') || !existsSync(join(batchDir, batchCompleteName(segments[0])))) return;
+    const { releases, missing } = await missingFiles(batchDir);
+    if (releases > 0 && missing.size === 0) {
+      await setState(batchDir, 'waiting', false);
+      await this.onBatchComplete(batchDir);
     }
   }
 }
 
 export async function startDropServer(opts: DropServerOptions): Promise<DropServer> {
-  const { db, jobs, dropDir } = opts;
+  const { dropDir } = opts;
+  if (!opts.backend && !(opts.db && opts.jobs)) throw new Error('startDropServer: a backend, or db and jobs');
+  const backend = opts.backend ?? dbBackend(opts.db!, opts.jobs!, opts.signIn);
+  const limits: SftpLimits = { ...SFTP_LIMITS, ...opts.limits };
   const incoming = join(dropDir, INCOMING_DIR);
   // Uploads of an earlier run that never closed are not deliveries.
   await rm(incoming, { recursive: true, force: true });
   await mkdir(incoming, { recursive: true });
   const hostKey = await loadHostKey(opts.keyDir);
   const clients = new Set<Connection>();
+  const verify = opts.signIn?.verifyPassword ?? verifyPassword;
+  const sockets = new Set<Socket>();
+  const metrics = new SftpMetrics(() => sockets.size, { processMetrics: opts.processMetrics });
+  const guard = new UploadGuard(limits, opts.freeSpace ?? statfsSpace, dropDir, opts.freeSpaceCheckBytes ?? FREE_SPACE_CHECK_BYTES, metrics);
 
   const enqueue = async (supplierId: number, batchDir: string) => {
-    const payload: IngestBatchPayload = { supplier_id: supplierId, batch_dir: batchDir };
-    await jobs.enqueue(INGEST_BATCH_JOB, null, { ...payload }, { singletonKey: ingestBatchKey(supplierId, batchDir) });
+    await backend.batchComplete(supplierId, batchDir);
     opts.log?.(`sftp: batch complete, ingest-batch queued for ${batchDir}`);
   };
 
-  const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+  /** Each connection's pre-authentication time limit (cleared once it signs in). */
+  const authTimers = new WeakMap<Socket, NodeJS.Timeout>();
+  const server = new Server({ hostKeys: [hostKey.private] }, (client, info) => {
     clients.add(client);
+    // ssh2 keeps the socket a client came on as `_sock` (its types do not say so).
+    const socket = (client as Connection & { _sock?: Socket })._sock;
+    client.once('ready', () => { if (socket) clearTimeout(authTimers.get(socket)); });
     // SFTP is request/answer: without it, Nagle and delayed ACKs add ~200 ms to each small answer.
     // (ssh2 has it on server connections; its types do not say so.)
     (client as Connection & { setNoDelay(on: boolean): void }).setNoDelay(true);
     let user: SftpUser | null = null;
+    let attempts = 0;
     client.on('authentication', (ctx) => {
-      if (ctx.method !== 'password' && ctx.method !== 'publickey') return ctx.reject(['password', 'publickey']);
-      checkAuth(db, ctx).then((u) => {
-        if (!u) return ctx.reject(['password', 'publickey']);
+      if (ctx.method === 'none') return ctx.reject(['password', 'publickey']);
+      // Past the limit (a request already on its way when the connection was closed): refused unchecked.
+      if (++attempts > limits.maxAuthAttempts) return void ctx.reject([]);
+      const refuse = () => {
+        metrics.signIns.inc({ outcome: 'refused' });
+        ctx.reject(['password', 'publickey']);
+        if (attempts >= limits.maxAuthAttempts) client.end();
+      };
+      if (ctx.method !== 'password' && ctx.method !== 'publickey') return refuse();
+      checkAuth(backend, ctx, { address: info.ip, verify }).then((u) => {
+        if (!u) return refuse();
         user = u;
+        metrics.signIns.inc({ outcome: 'ok' });
         ctx.accept();
-      }, () => ctx.reject(['password', 'publickey']));
+      }, refuse);
     });
     client.on('ready', () => {
       client.on('session', (accept) => {
@@ -416,7 +654,7 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
           const u = user!;
           const sftp = acceptSftp();
           const root = join(dropDir, String(u.supplier_id));
-          const s = new Session(sftp, root, incoming, u.supplier_id, (dir) => enqueue(u.supplier_id, dir));
+          const s = new Session(sftp, root, incoming, u.supplier_id, (dir) => enqueue(u.supplier_id, dir), guard);
           const ended = () => void s.end();
           // One SFTP session per connection: when it ends, so does the connection (the
           // OpenSSH client waits for that before it exits).
@@ -434,19 +672,51 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
     client.on('close', () => clients.delete(client));
   });
 
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
+  // The TCP listener is ours: a connection past a cap is closed before ssh2 sees it (no
+  // key exchange, no buffers), and the others are handed to ssh2 (injectSocket).
+  const perAddress = new Map<string, number>();
+  const listener = createServer({ noDelay: true }, (socket) => {
+    const addr = addressKey(socket.remoteAddress);
+    const fromThere = perAddress.get(addr) ?? 0;
+    if (sockets.size >= limits.maxConnections || fromThere >= limits.maxConnectionsPerAddress) {
+      metrics.connectionsTotal.inc({ outcome: sockets.size >= limits.maxConnections ? 'refused_cap' : 'refused_address_cap' });
+      socket.on('error', () => undefined);
+      socket.resetAndDestroy();
+      return;
+    }
+    sockets.add(socket);
+    metrics.connectionsTotal.inc({ outcome: 'accepted' });
+    perAddress.set(addr, fromThere + 1);
+    // Signed in within the time limit, or closed.
+    const timer = setTimeout(() => {
+      metrics.signInTimeouts.inc();
+      socket.destroy();
+    }, limits.authTimeoutMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      sockets.delete(socket);
+      const n = (perAddress.get(addr) ?? 1) - 1;
+      if (n > 0) perAddress.set(addr, n);
+      else perAddress.delete(addr);
+    });
+    authTimers.set(socket, timer);
+    server.injectSocket(socket);
   });
-  const port = (server.address() as { port: number }).port;
+  listener.on('error', (e) => opts.log?.(`sftp: ${e.message}`));
+
+  const { port, url } = await listen(listener, 'sftp', opts.port ?? 0, opts.host ?? '127.0.0.1');
   return {
-    url: `sftp://${host}:${port}`,
+    url,
     port,
     hostPublicKey: hostKey.public,
+    connections: () => sockets.size,
+    metrics,
     close: async () => {
+      const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
       for (const c of clients) c.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections that never signed in (and any left after end()) go now.
+      for (const sock of sockets) sock.destroy();
+      await closed;
     },
   };
 }

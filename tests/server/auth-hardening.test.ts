@@ -1,7 +1,7 @@
 /**
  * Sign-in throttling and timing, on an identity provider of their own (its limits made
  * small and its clock injected, so nothing sleeps) over the test server's database:
- * the per-username backoff (429 + Retry-After, the right password refused until the
+ * the per-username (and address: every request here comes from 127.0.0.1) backoff (429 + Retry-After, the right password refused until the
  * wait passes, reset by a success), the per-address limits of the sign-in form and the
  * token endpoint, and an unknown username costing what a known one costs.
  */
@@ -12,7 +12,7 @@ import { isAllowedRedirectUri } from '../../shared/api';
 import { defaultBrand, parseScope, principalFrom } from '../../shared/access';
 import { buildIdp } from '../../server/api/app';
 import { BAD_CREDENTIALS, tooManyAttempts } from '../../server/auth/idp';
-import { LoginThrottle, type SignInOptions } from '../../server/auth/throttle';
+import { SignInLimiter, type SignInOptions } from '../../server/auth/throttle';
 import { authorizeQuery, pkcePair, postSignInForm, startTestServer, type RunningServer } from './helpers';
 
 let server: RunningServer;
@@ -88,20 +88,30 @@ describe('per-username throttle (injected clock)', () => {
     expect((await attempt(url, 'support', 'sandbox-support')).status).toBe(302);
   });
 
-  it('forgets failures after the window; purge drops idle entries; the number tracked is bounded', () => {
-    let now = 0;
-    const t = new LoginThrottle({ freeFailures: 2, windowMs: 1_000, baseDelayMs: 100, maxTracked: 3 }, () => now);
-    t.fail('a');
+  it('forgets failures after the window; purge deletes idle counters, never one that holds a wait', async () => {
+    let now = 3_000_000_000;
+    const window = { windowMs: 1_000, baseDelayMs: 100 };
+    const t = new SignInLimiter(server.db, 'idp', { throttle: { freeFailures: 2, ...window }, account: { freeFailures: 100, ...window }, now: () => now });
+    const a = `window-a-${randomUUID()}`;
+    expect(await t.reserve(a, '10.0.0.1')).toBe(0);
     now += 1_000;
-    t.fail('a'); // the first is past the window: this is failure 1 again
-    expect(t.retryAfter('a')).toBe(0);
-    t.fail('a');
-    expect(t.retryAfter('a')).toBe(1);
-    for (const u of ['b', 'c', 'd']) t.fail(u);
-    expect(t.size).toBe(3);
+    expect(await t.reserve(a, '10.0.0.1')).toBe(0); // the first is past the window: this is failure 1 again
+    expect(await t.retryAfter(a, '10.0.0.1')).toBe(0);
+    expect(await t.reserve(a, '10.0.0.1')).toBe(0); // failure 2: the wait starts
+    expect(await t.retryAfter(a, '10.0.0.1')).toBe(1);
+    expect(await t.reserve(a, '10.0.0.1')).toBe(1);
+    // A wait longer than the window keeps its counter until it is over.
+    const long = new SignInLimiter(server.db, 'idp', { throttle: { freeFailures: 1, windowMs: 1_000, baseDelayMs: 10_000 }, account: { freeFailures: 100, windowMs: 1_000 }, now: () => now });
+    const b = `window-b-${randomUUID()}`;
+    expect(await long.reserve(b, '10.0.0.1')).toBe(0);
+    const rows = async (u: string) => (await server.db.query<{ n: number }>('select count(*)::int as n from sign_in_attempts where username = $1', [u]))[0].n;
+    expect([await rows(a), await rows(b)]).toEqual([2, 2]); // the address's counter and the account's
     now += 5_000;
-    expect(t.purge()).toBe(3);
-    expect(t.size).toBe(0);
+    expect(await long.purge()).toBeGreaterThanOrEqual(3); // a's two, b's account counter (no wait)
+    expect([await rows(a), await rows(b)]).toEqual([0, 1]);
+    now += 5_000;
+    await long.purge();
+    expect(await rows(b)).toBe(0);
   });
 });
 
@@ -131,7 +141,7 @@ describe('per-address limits (@fastify/rate-limit)', () => {
 
 describe('equal timing', () => {
   it('a wrong password for an unknown username takes as long as for a known one (medians within 0.5x-2x)', async () => {
-    const url = await idp({ throttle: { freeFailures: 1_000 } });
+    const url = await idp({ throttle: { freeFailures: 1_000 }, account: { freeFailures: 1_000 } });
     const time = async (username: string) => {
       const start = performance.now();
       const r = await attempt(url, username, 'wrong-password');

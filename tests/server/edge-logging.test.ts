@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../../shared/api';
+import { MSG } from '../../shared/messages';
 import { buildApi, buildIdp } from '../../server/api/app';
 import { dbErrorReply } from '../../server/api/edge';
 import { REDACTED } from '../../server/api/logging';
@@ -116,8 +117,14 @@ describe('database errors → v4 answers', () => {
       code: '23503', message: 'insert or update on table "labels" violates foreign key constraint "labels_label_manager_id_fkey"',
       detail: 'Key (label_manager_id)=(999) is not present in table "label_managers".', table: 'labels', constraint: 'labels_label_manager_id_fkey',
     }));
-    expect(fk).toEqual({ status: 400, body: { label_manager_id: ['This refers to something that does not exist or is still in use.'] } });
+    // An id that names no row: the one reference rule's §5 text (server/api/references.ts answers it first).
+    expect(fk).toEqual({ status: 400, body: { label_manager_id: [MSG.selectFromList] } });
     expect(JSON.stringify(fk)).not.toMatch(/labels_|label_managers|violates|constraint/);
+    const inUse = dbErrorReply(pg({
+      code: '23503', message: 'update or delete on table "label_managers" violates foreign key constraint "labels_label_manager_id_fkey" on table "labels"',
+      detail: 'Key (id)=(3) is still referenced from table "labels".', table: 'label_managers', constraint: 'labels_label_manager_id_fkey',
+    }));
+    expect(inUse).toEqual({ status: 400, body: { id: ['This is still in use.'] } });
     expect(dbErrorReply(pg({ code: '23505', detail: 'Key (brand, slug)=(brand:dance, a) already exists.' }), ['slug'])).toEqual({
       status: 409, body: { slug: ['This value is already in use.'] },
     });

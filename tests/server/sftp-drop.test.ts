@@ -11,6 +11,7 @@ import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, hashToken } from '../../server/auth/crypto';
 import { HOST_KEY_FILE, INCOMING_DIR, loadHostKey, virtualSegments } from '../../server/sftp/drop-server';
+import { inState } from '../../server/ingest/batch';
 import { newSshKeyPair, sshKeyLoads } from '../../shared/packaging/ssh-key';
 import { INGEST_BATCH_JOB } from '../../shared/api/endpoints/jobs';
 import { tempDir } from '../fixtures/audio';
@@ -126,6 +127,33 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
     expect(existsSync(join(root, B, '5012345678900', '5012345678900.xml'))).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(await ingestJobs()).toHaveLength(1);
+  });
+
+  it('a BatchComplete sent before the files: the job is queued at once, the batch stays open, and the file that completes it seals it', async () => {
+    const B = '20261128090000000';
+    const R = '5012345678917';
+    // The smallest message that names one audio file (ingestion validates it later, not the drop).
+    writeFileSync(join(dir, 'early.xml'), `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList><SoundRecording>
+      <ResourceReference>A1</ResourceReference><SoundRecordingEdition><TechnicalDetails><DeliveryFile><File><URI>resources/${R}_01_001.wav</URI></File>
+      </DeliveryFile></TechnicalDetails></SoundRecordingEdition></SoundRecording></ResourceList><ReleaseList><Release><ResourceGroup><ResourceGroupContentItem>
+      <ReleaseResourceReference>A1</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup></Release></ReleaseList></ern:NewReleaseMessage>`);
+    const before = (await ingestJobs()).length;
+    const early = await sftpBatch('acme', [
+      `mkdir ${B}`, `mkdir ${B}/${R}`, `mkdir ${B}/${R}/resources`, `put early.xml ${B}/${R}/${R}.xml`, `put BatchComplete.xml ${B}/BatchComplete_${B}.xml`,
+    ]);
+    expect(early.code, early.out).toBe(0);
+    const root = join(drop, String(SUPPLIER));
+    // Queued at once, so the delivery is recorded with what it waits for; the batch is not sealed.
+    await waitFor(async () => (await ingestJobs()).length === before + 1);
+    expect(inState(join(root, B), 'waiting')).toBe(true);
+    const late = await sftpBatch('acme', [`put track.wav ${B}/${R}/resources/${R}_01_001.wav`]);
+    expect(late.code, late.out).toBe(0);
+    expect(late.out).not.toMatch(/Permission denied/);
+    // That file completed it: no longer waiting, sealed.
+    expect(inState(join(root, B), 'waiting')).toBe(false);
+    const after = await sftpBatch('acme', [`-put track.wav ${B}/${R}/resources/extra.wav`]);
+    expect(after.out).toMatch(/Permission denied/);
+    expect(existsSync(join(root, B, R, 'resources', 'extra.wav'))).toBe(false);
   });
 
   it('a BatchComplete outside its batch folder, or of another batch, queues nothing', async () => {

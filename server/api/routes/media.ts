@@ -32,7 +32,7 @@ import { coverArt } from '../../../shared/packaging/rules';
 import { AUDIO_FORMAT, AUDIO_FORMATS, type AudioFormat } from '../../../shared/vocabularies';
 import type { Db, Row } from '../../db/client';
 import { audio_files, release_images, releases, tracks } from '../../db/schema';
-import { encodeKey, type EncodePayload } from '../../jobs/encode';
+import { ENCODE_BUSY, encodeKey, noSourceAudioReason, type EncodePayload } from '../../jobs/encode';
 import type { JobQueue } from '../../jobs/queue';
 import type { ByteRange, Storage } from '../../storage';
 import { HttpError, badRequest, notFound } from '../errors';
@@ -113,10 +113,12 @@ export const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MA
 /**
  * An uploaded image's format and its dimensions as shown (EXIF orientation applied), from
  * its header only (so its size is checked before anything is decoded); anything but a
- * readable JPEG or PNG throws `unreadable()`.
+ * readable JPEG or PNG (an empty body included) throws `unreadable()`.
  */
 export async function imageHeader(bytes: Buffer, unreadable: () => HttpError): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {
-  const meta = await sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata().catch(() => {
+  // sharp refuses an empty buffer by throwing at once, not through its promise (issue 26: that was a 500).
+  if (bytes.length === 0) throw unreadable();
+  const meta = await (async () => sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata())().catch(() => {
     throw unreadable();
   });
   if (meta.format !== 'jpeg' && meta.format !== 'png') throw unreadable();
@@ -294,10 +296,13 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     },
   });
 
-  /** Enqueues the encode job of a release (or one of its tracks): 409 while one of that release is queued or running. */
+  /** Enqueues the encode job of a release (or one of its tracks): 409 while one of that release is queued or running (§8's text, then why). */
   const startEncode = async (reply: FastifyReply, user: RequestUser, payload: EncodePayload) => {
+    // Refused before anything changes when a track has no source audio: the encode would turn it ERROR (issue 27).
+    const noSource = await noSourceAudioReason(db, storage, payload.release_id, payload.track_id);
+    if (noSource) throw new HttpError(409, { detail: `${MSG.encodeStartFailed} ${noSource}` });
     const job = await jobs.enqueue('encode', user.id, { ...payload }, { singletonKey: encodeKey(payload.release_id) });
-    if (!job) throw new HttpError(409, { detail: MSG.encodeStartFailed });
+    if (!job) throw new HttpError(409, { detail: `${MSG.encodeStartFailed} ${ENCODE_BUSY}` });
     reply.code(202);
     return { id: job.id, state: job.state };
   };
