@@ -16,16 +16,31 @@
  *     of its own), and by phase: idle (when ready), ingest (until the first track is
  *     TRANSCODING: copying the package into storage, the XSD validation, the catalogue rows)
  *     and encode (the rest), so a run at two package sizes shows which phase grows.
+ * Then a worker that dies (issue 25): two workers on a fresh release, one of them SIGKILLed as
+ * soon as its encode's ffmpeg runs, and a new worker started in its place (as a supervisor
+ * would): the time from the SIGKILL to its ffmpeg gone, and to its job (the encode-track job
+ * it held) running again on a live worker, with the production lease (JOB_LEASE_SECONDS and
+ * LEASE_CHECK_SECONDS); the files the dead worker left in its work folder, and whether the
+ * new worker removed them when it started; the release still ends all CONVERTED.
+ * Then what verifying a delivery costs (issue 25: at most 10% of BatchComplete → all
+ * CONVERTED): the release folder of one package kept in storage as ingestion keeps it (one
+ * pass copying and hashing each file, the audio decoded, the cover measured, then every
+ * file checked against the XML), against the plain copy it replaced (a kernel copy of each
+ * file), in this process; the difference over each run's BatchComplete → all CONVERTED.
  * Prints a table, then ONE JSON line with the goals as booleans: encode throughput ≥ 0.9×
- * the direct commands', two workers ≥ 1.7× one, worker peak RSS under 300 MB.
+ * the direct commands', two workers ≥ 1.7× one, worker peak RSS under 300 MB, a dead
+ * worker's job running again within 2 minutes, verification adding at most 10%.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJobQueue } from '../server/app';
 import type { Db } from '../server/db/client';
 import { transcode } from '../server/jobs/transcode';
+import { filesUnder, keepDeliveryFiles, verifyDeliveryFiles } from '../server/ingest/files';
+import { readErn } from '../server/ingest/read-ern';
+import { WORK_FOLDER_NAME, workFolder } from '../server/jobs/work-folder';
 import { openStorage } from '../server/storage';
 import { INGEST_BATCH_JOB } from '../shared/api/endpoints/jobs';
 import { WORKER_NODE_FLAGS } from '../scripts/node-flags.mjs';
@@ -43,7 +58,7 @@ interface PackageMaker {
 type MakePackages = (dir: string, defaults: { genre: string; label: string; supplier: string },
   tones: { name: string; seconds: number; bits: number; rate: number }[]) => Promise<PackageMaker>;
 
-const GOALS = { vsDirect: 0.9, twoVsOne: 1.7, rssMb: 300 };
+const GOALS = { vsDirect: 0.9, twoVsOne: 1.7, rssMb: 300, rerunS: 120, verifyShare: 0.1 };
 const POLL_MS = 100;
 
 interface Run {
@@ -72,7 +87,7 @@ async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildPro
 
 async function stopAll(children: ChildProcess[]) {
   await Promise.all(children.map((c) => new Promise((r) => {
-    if (c.exitCode !== null) return r(null);
+    if (c.exitCode !== null || c.signalCode !== null) return r(null);
     c.once('exit', r);
     c.kill('SIGTERM');
   })));
@@ -93,6 +108,119 @@ async function untilConverted(db: Db, upc: string, tracks: number, t0: number) {
       return { totalS: (now - t0) / 1000, encodeS: (now - (firstTranscoding ?? t0)) / 1000, encodeFrom: firstTranscoding ?? t0 };
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** A process's parent, state and command line from /proc; null when it is gone. */
+function proc(pid: number): { ppid: number; state: string; args: string[] } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(ppid), state, args: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') };
+  } catch {
+    return null;
+  }
+}
+/** Gone, or dead and not yet reaped. */
+const gone = (pid: number) => {
+  const p = proc(pid);
+  return !p || p.state === 'Z';
+};
+
+/** The encode's ffmpeg (the run with outputs, not a probe) one of `workers` runs: the worker and ffmpeg's pid. */
+function encodingFfmpeg(workers: number[]): { worker: number; ffmpeg: number } | null {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const p = proc(Number(name));
+    if (p && workers.includes(p.ppid) && p.args.includes('-map_metadata')) return { worker: p.ppid, ffmpeg: Number(name) };
+  }
+  return null;
+}
+
+/** Bytes of the files under `dir` (0 when it is gone). */
+function bytesUnder(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
+}
+
+async function until<T>(check: () => Promise<T | null | false> | T | null | false, what: string, ms = 600_000): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (performance.now() > deadline) throw new Error(`${what}: not in ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+interface KillRun {
+  /** SIGKILL → the killed worker's ffmpeg gone. */
+  ffmpegGoneS: number;
+  /** SIGKILL → the encode-track job it held running again (its next attempt claimed by a live worker). */
+  rerunS: number;
+  /** What the dead worker left in its work folder, and whether the worker started in its place removed it. */
+  leftMb: number;
+  leftRemoved: boolean;
+  /** BatchComplete → all CONVERTED, the kill included. */
+  totalS: number;
+}
+
+/**
+ * Two workers on a fresh release; the first to run an encode's ffmpeg is SIGKILLed then, and a
+ * new worker started in its place. The production lease: nothing here shortens it.
+ */
+async function killRun(db: Db, enqueue: () => Promise<unknown>, upc: string, tracks: number, env: NodeJS.ProcessEnv, storageDir: string, workers: ChildProcess[]): Promise<KillRun> {
+  workers.push(...(await startWorkers(2, env)));
+  const pair = workers.slice(-2);
+  const t0 = performance.now();
+  await enqueue();
+  const converted = untilConverted(db, upc, tracks, t0);
+  const hit = await until(() => encodingFfmpeg(pair.map((w) => w.pid!)), 'an encode running');
+  const active = await db.query<{ id: string; retry_count: number }>("select id, retry_count from pgboss.job where name = 'encode-track' and state = 'active'");
+  const victim = pair.find((w) => w.pid === hit.worker)!;
+  victim.kill('SIGKILL');
+  const killedAt = performance.now();
+  await new Promise((r) => (victim.exitCode !== null || victim.signalCode !== null ? r(null) : victim.once('exit', r)));
+  await until(() => gone(hit.ffmpeg), 'the killed worker\'s ffmpeg gone', 120_000);
+  const ffmpegGoneS = (performance.now() - killedAt) / 1000;
+  const folder = workFolder(join(storageDir, WORK_FOLDER_NAME), hit.worker).path;
+  const left = bytesUnder(folder);
+  console.error(`killed worker ${hit.worker} mid-encode (ffmpeg gone after ${ffmpegGoneS.toFixed(2)} s, ${(left / 1e6).toFixed(1)} MB left in its folder); a new worker in its place…`);
+  workers.push(...(await startWorkers(1, env)));
+  const leftRemoved = !existsSync(folder);
+  const rerunAt = await until(async () => {
+    const now = await db.query<{ id: string; retry_count: number; state: string }>(
+      'select id, retry_count, state from pgboss.job where id = any($1::uuid[])', [active.map((a) => a.id)]);
+    return now.some((j) => j.retry_count > active.find((a) => a.id === j.id)!.retry_count && (j.state === 'active' || j.state === 'completed'))
+      ? performance.now() : null;
+  }, 'the killed worker\'s job running again');
+  const { totalS } = await converted;
+  return { ffmpegGoneS, rerunS: (rerunAt - killedAt) / 1000, leftMb: left / 1e6, leftRemoved, totalS };
+}
+
+/**
+ * Seconds to keep a release folder as ingestion does (copy + MD5 in one pass, audio decoded,
+ * images measured, then checked against its XML), and to copy it plainly (the kernel copy
+ * ingestion made before it verified).
+ */
+async function verification(batch: string, storageDir: string): Promise<{ verifiedS: number; plainS: number }> {
+  const release = readdirSync(batch, { withFileTypes: true }).find((e) => e.isDirectory())!.name;
+  const dir = join(batch, release);
+  const storage = await openStorage({ dir: join(storageDir, 'verify-bench') });
+  try {
+    let t = performance.now();
+    const files = await keepDeliveryFiles(storage, 'verified', dir);
+    const ern = readErn(readFileSync(join(dir, `${release}.xml`), 'utf8'));
+    if (ern.kind !== 'new') throw new Error('the package is not a new release');
+    verifyDeliveryFiles(files, ern);
+    const verifiedS = (performance.now() - t) / 1000;
+    t = performance.now();
+    for (const f of await filesUnder(dir)) await storage.putFile(`plain/${f}`, join(dir, f));
+    return { verifiedS, plainS: (performance.now() - t) / 1000 };
+  } finally {
+    await storage.close();
+    rmSync(join(storageDir, 'verify-bench'), { recursive: true, force: true });
   }
 }
 
@@ -160,6 +288,15 @@ export default async function main(argv: string[]) {
       console.error(`the same ffmpeg commands directly, ${n} at a time…`);
       runs.push({ workers: n, ...t, ...phases, directS: await direct(sources, n, dir) });
     }
+    const fresh = await maker.build();
+    console.error(`2 workers, one SIGKILLed mid-encode: ingesting ${fresh.upc}…`);
+    const tempsBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('encode-'));
+    const kill = await killRun(db, () => queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: fresh.batch }),
+      fresh.upc, tracks, { DATABASE_URL: pg.url, STORAGE_DIR: storageDir }, storageDir, workers);
+    const newTemps = readdirSync(tmpdir()).filter((n) => n.startsWith('encode-') && !tempsBefore.includes(n));
+    await stopAll(workers);
+    console.error('verifying a package as ingestion does, and copying it plainly…');
+    const verify = await verification((await maker.build()).batch, storageDir);
     await maker.close();
     await queue.stop();
     await db.close();
@@ -175,10 +312,20 @@ export default async function main(argv: string[]) {
     const most = (of: (r: Run) => number[]) => Math.max(...runs.flatMap(of));
     const peak = most((r) => r.peakRssMb);
     const mb = (xs: number[]) => xs.map((m) => round(m)).join(' ');
+    /** What verifying adds, over a run's BatchComplete → all CONVERTED. */
+    const verifyExtraS = Math.max(0, verify.verifiedS - verify.plainS);
+    const verifyShare = (r: Run) => verifyExtraS / r.totalS;
     table([
-      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB', 'idle / ingest / encode MB'],
+      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB', 'idle / ingest / encode MB', 'SIGKILL→ffmpeg gone / job running again s'],
       ...runs.map((r) => [`${r.workers} worker${r.workers > 1 ? 's' : ''}`, round(r.totalS), round(r.encodeS), round(r.directS),
-        round(vsDirect(r), 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`].map(String)),
+        round(vsDirect(r), 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`, '-'].map(String)),
+      ['2 workers, one SIGKILLed mid-encode (a new one started)', String(round(kill.totalS)), '-', '-', '-', '-', '-',
+        `${round(kill.ffmpegGoneS, 2)} / ${round(kill.rerunS)} (goal ≤ ${GOALS.rerunS}); its ${round(kill.leftMb)} MB of files ${kill.leftRemoved ? 'removed' : 'NOT removed'} by the new worker`],
+    ]);
+    table([
+      ['verification', 'kept + verified s', 'plain copy s', 'added s', 'of 1 worker\'s total', 'of 2 workers\' total', 'goal'],
+      ['one package', String(round(verify.verifiedS, 2)), String(round(verify.plainS, 2)), String(round(verifyExtraS, 2)),
+        `${round(verifyShare(one) * 100, 1)} %`, `${round(verifyShare(two) * 100, 1)} %`, `≤ ${GOALS.verifyShare * 100} %`],
     ]);
     console.log(JSON.stringify({
       bench: 'ingest', tracks, seconds,
@@ -190,7 +337,16 @@ export default async function main(argv: string[]) {
       worker_idle_rss_mb: round(most((r) => r.idleRssMb)),
       worker_ingest_peak_rss_mb: round(most((r) => r.ingestPeakRssMb)),
       worker_encode_peak_rss_mb: round(most((r) => r.encodePeakRssMb)),
-      goals: { vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb },
+      kill_to_rerun_s: round(kill.rerunS, 2), kill_to_ffmpeg_gone_s: round(kill.ffmpegGoneS, 2),
+      killed_worker_files_mb: round(kill.leftMb), killed_worker_files_removed: kill.leftRemoved, kill_run_total_s: round(kill.totalS, 2),
+      encode_temps_in_tmpdir: newTemps.length,
+      verify_s: round(verify.verifiedS, 2), plain_copy_s: round(verify.plainS, 2),
+      verify_share_one: round(verifyShare(one), 4), verify_share_two: round(verifyShare(two), 4),
+      goals: {
+        vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb,
+        rerun: kill.rerunS <= GOALS.rerunS,
+        verify: verifyShare(one) <= GOALS.verifyShare && verifyShare(two) <= GOALS.verifyShare,
+      },
     }));
   } finally {
     await stopAll(workers);

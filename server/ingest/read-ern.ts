@@ -6,6 +6,13 @@
  */
 import { create } from 'xmlbuilder2';
 
+/** A file the message names: its URI (relative to the release folder) and what it declares of it. */
+export interface ErnFile {
+  uri: string;
+  md5: string | null;
+  size: number | null;
+}
+
 /** A deal of the release or one track: its territories and dates. */
 export interface ErnDeal {
   territories: string[];
@@ -30,9 +37,10 @@ export interface ErnTrackIn {
   copyright: string | null;
   /** Seconds, from the SoundRecording's Duration. */
   duration: number | null;
-  /** The audio file, relative to the release folder, and its MD5. */
-  file: { uri: string; md5: string | null } | null;
+  /** The audio file, relative to the release folder, with its MD5 and size (bytes) when the message gives them. */
+  file: ErnFile | null;
   genre: string | null;
+  subGenre: string | null;
   bpm: number | null;
   key: string | null;
   deals: ErnDeal[];
@@ -47,12 +55,13 @@ export interface ErnRelease {
   artist: string;
   label: string;
   genre: string | null;
+  subGenre: string | null;
   releaseDate: string | null;
   streetDate: string | null;
   explicit: boolean;
   /** Days from the "Exclusive period: …" keyword; undefined when the message gives none. */
   exclusivePeriodLabel: string | undefined;
-  image: { uri: string; md5: string | null } | null;
+  image: ErnFile | null;
   tracks: ErnTrackIn[];
   deals: ErnDeal[];
 }
@@ -90,8 +99,9 @@ function deals(dealList: El | null, ref: string): ErnDeal[] {
       const terms = kid(d, 'DealTerms');
       return {
         territories: kids(terms, 'TerritoryCode').map((t) => t.textContent?.trim() ?? '').filter(Boolean),
-        start: text(terms, 'ValidityPeriod', 'StartDate'),
-        end: text(terms, 'ValidityPeriod', 'EndDate'),
+        // The day of StartDateTime/EndDateTime (ERN 4.3), or the deprecated StartDate/EndDate.
+        start: text(terms, 'ValidityPeriod', 'StartDate') ?? text(terms, 'ValidityPeriod', 'StartDateTime')?.slice(0, 10) ?? null,
+        end: text(terms, 'ValidityPeriod', 'EndDate') ?? text(terms, 'ValidityPeriod', 'EndDateTime')?.slice(0, 10) ?? null,
         preOrder: text(terms, 'IsPreOrderDeal') === 'true',
         exclusive: kid(terms, 'DistributionChannel') !== null,
         priceCode: text(terms, 'PriceInformation', 'PriceCode'),
@@ -101,6 +111,9 @@ function deals(dealList: El | null, ref: string): ErnDeal[] {
 
 /** Reads a release notification or purge message. */
 export function readErn(xml: string): ErnRelease | ErnPurge {
+  // xmlbuilder2's create() takes text that does not start with '<' for an element name, and
+  // its name check backtracks for minutes on a run of whitespace: such a file is not XML.
+  if (!/^\s*</.test(xml.slice(0, 4096))) throw new Error('The file is not XML.');
   const root = create(xml).root().node as unknown as El;
   if (root.localName === 'PurgeReleaseMessage') {
     const p = kid(root, 'PurgedRelease');
@@ -120,7 +133,8 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
   const file = (e: El | null) => {
     const f = kid(e, 'TechnicalDetails', 'DeliveryFile', 'File') ?? kid(e, 'TechnicalDetails', 'File');
     const uri = text(f, 'URI');
-    return uri ? { uri, md5: text(f, 'HashSum', 'HashSumValue') } : null;
+    const size = Number(text(f, 'FileSize'));
+    return uri ? { uri, md5: text(f, 'HashSum', 'HashSumValue'), size: text(f, 'FileSize') !== null && Number.isFinite(size) ? size : null } : null;
   };
 
   const group = kid(rel, 'ResourceGroup');
@@ -144,6 +158,7 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
       duration: durationSeconds(text(sr, 'Duration')),
       file: file(kid(sr, 'SoundRecordingEdition')),
       genre: text(tr, 'Genre', 'GenreText'),
+      subGenre: text(tr, 'Genre', 'SubGenre'),
       bpm: Number.isInteger(bpm) && bpm > 0 ? bpm : null,
       key: keyword(tr, 'Key:') ?? null,
       deals: deals(dealList, text(tr, 'ReleaseReference') ?? '\0'),
@@ -160,6 +175,7 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
     artist: text(rel, 'DisplayArtistName') ?? '',
     label: party(text(rel, 'ReleaseLabelReference')),
     genre: text(rel, 'Genre', 'GenreText'),
+    subGenre: text(rel, 'Genre', 'SubGenre'),
     releaseDate: text(rel, 'ReleaseDate'),
     streetDate: text(rel, 'OriginalReleaseDate'),
     explicit: text(rel, 'ParentalWarningType') === 'Explicit',

@@ -12,9 +12,13 @@ export type DeliveryMessageKey = keyof typeof DELIVERY_STATUS_MESSAGES;
 /** Sets a delivery's status (and message) and appends it to its timeline. */
 export async function setDeliveryStatus(
   tx: Queryable, id: number, status: string, key: DeliveryMessageKey | null,
-  more: { detail?: string | null; album_action?: string; release_id?: number | null; label_id?: number | null; genre_id?: number | null; ingested?: boolean } = {},
+  more: {
+    detail?: string | null; album_action?: string; release_id?: number | null; label_id?: number | null; genre_id?: number | null; ingested?: boolean;
+    /** The status message when no §8 text fits (a file problem names the file and the reason). */
+    message?: string | null;
+  } = {},
 ): Promise<void> {
-  const message = key ? DELIVERY_STATUS_MESSAGES[key] : null;
+  const message = key ? DELIVERY_STATUS_MESSAGES[key] : (more.message ?? null);
   await tx.query(
     `update deliveries set release_status = $2, status_message = $3, updated_at = now(), version = version + 1,
        album_action = coalesce($4, album_action), release_id = coalesce($5, release_id), label_id = coalesce($6, label_id),

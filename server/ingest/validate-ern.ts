@@ -1,8 +1,8 @@
 /**
  * Validates a delivery's ERN 4.3 XML against the official schema, for ingestion (issue
  * 15): libxml2's xmllint compiled to wasm (xmllint-wasm, from the registry, no system
- * install), the schema files read from the DDEX folder (shared/ddex beside the
- * repository, or DDEX_DIR). A failure is release_status index-error with the §8 text
+ * install), the schema files read from the repository's ddex/ folder (found relative to
+ * this code: the source, a bundle in dist/ and the packaged app alike), or DDEX_DIR. A failure is release_status index-error with the §8 text
  * "the XML file did not validate"; the errors say why, by line.
  *
  * Memory (the ingest worker's peak RSS, issue 15): xmllint-wasm runs each validation in a
@@ -15,13 +15,34 @@
  * stripped schema validates as the full one does). xs:annotation elements never nest
  * and the DDEX files use the xs prefix throughout, so one non-greedy pattern removes them.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 
 /** The folder holding ern43/release-notification.xsd and the allowed-value-sets it imports. */
 export function ddexDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DDEX_DIR ?? resolve(process.cwd(), '..', 'shared', 'ddex');
+  return env.DDEX_DIR ?? shippedDdexDir();
+}
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+let shipped: string | undefined;
+/**
+ * The ddex/ folder that ships with the code: the nearest ancestor of this module's folder
+ * holding ddex/ern43 (server/ingest/ in the source, dist/server/ or dist/.run/ when bundled,
+ * inside app.asar when packaged). Not the working directory: the API may start anywhere.
+ */
+export function shippedDdexDir(from = HERE): string {
+  if (from === HERE && shipped) return shipped;
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'ddex');
+    if (existsSync(join(candidate, 'ern43', 'release-notification.xsd'))) {
+      if (from === HERE) shipped = candidate;
+      return candidate;
+    }
+    if (dirname(dir) === dir) throw new Error(`The ERN 4.3 schema (ddex/ern43) was not found above ${from}; set DDEX_DIR to the folder holding ern43/.`);
+  }
 }
 
 export interface ErnValidation {

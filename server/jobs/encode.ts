@@ -24,20 +24,29 @@
  * track job encodes its track again unless it had already finished it. Every change bumps
  * the row's version and writes a history row ('job', by the job's owner) in the same
  * transaction.
+ *
+ * A worker that dies (issue 25): its runs' leases are no longer renewed, so they run again
+ * within JOB_LEASE_SECONDS and a lease check (jobs/queue.ts), not after the 30-minute
+ * expiry, and the release's key is held no longer than that; its ffmpeg exits with it
+ * (jobs/transcode.ts, the tether); its files are in its own work folder
+ * (jobs/work-folder.ts), which the next worker to start on the machine removes. While an
+ * encode of a release is queued or running, another start is refused in plain words
+ * (ENCODE_BUSY, after §8's "Failed to start encode job.").
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
 import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
 import type { Db, Queryable } from '../db/client';
+import { visibilityFor } from '../catalog/visibility';
 import { audio_files, releases, tracks } from '../db/schema';
 import { finishDeliveryEncode, setDeliveryStatus } from '../ingest/status';
 import type { Storage } from '../storage';
 import type { EnqueueOptions, JobContext, JobHandler, JobKind, JobRow } from './queue';
 import { TranscodeError, transcode } from './transcode';
+import { workFolder, workRootOf, type WorkFolder } from './work-folder';
 
 /** What an encode job is asked to do: a whole release (track_id null) or one of its tracks. */
 export interface EncodePayload {
@@ -52,10 +61,14 @@ export interface EncodePayload {
 /** The singleton key every encode job of a release carries. */
 export const encodeKey = (releaseId: number) => `release:${releaseId}`;
 
+/** Why an encode of a release cannot start now (the 409 after §8's text; a delivery's encoding-error detail). */
+export const ENCODE_BUSY = 'An encode of this release is already queued or running; it can be started again when it finishes.';
+
 /**
- * Limits of the encode kind: a run may take ENCODE_EXPIRE_SECONDS (real encodes of a
+ * Limits of the encode kind: a live run may take ENCODE_EXPIRE_SECONDS (real encodes of a
  * release of long hi-res tracks take minutes; the console's poller gives up waiting at
- * 120 s, spec §4, the job goes on; a worker that died is noticed at the expiry), then it is retried up to ENCODE_RETRY_LIMIT times,
+ * 120 s, spec §4, the job goes on; a worker that died is noticed when its lease is not
+ * renewed, JOB_LEASE_SECONDS, long before), then it is retried up to ENCODE_RETRY_LIMIT times,
  * ENCODE_RETRY_DELAY_SECONDS after the first failure and doubling. While it waits for a
  * retry the job still holds its release's key.
  */
@@ -65,19 +78,21 @@ export const ENCODE_RETRY_DELAY_SECONDS = 1;
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
-/** Sets a track's encode status (and encoded_at when converted), with its history row; nothing when nothing changes. */
+/**
+ * Sets a track's encode status (and encoded_at when converted) and the visibility that goes
+ * with it (catalog/visibility.ts: spec §4), with its history row; nothing when nothing changes.
+ */
 async function setTrack(tx: Queryable, id: number, status: EncodeStatus, userId: number | null): Promise<void> {
-  const [old] = await tx.orm.select({ encode_status: tracks.encode_status, encoded_at: tracks.encoded_at })
-    .from(tracks).where(eq(tracks.id, id)).for('update');
+  const audited = { encode_status: tracks.encode_status, encoded_at: tracks.encoded_at, enabled: tracks.enabled, hidden: tracks.hidden };
+  const [old] = await tx.orm.select(audited).from(tracks).where(eq(tracks.id, id)).for('update');
   if (!old) return;
   const converted = status === 'CONVERTED';
   if (old.encode_status === status && !converted) return;
   const [now] = await tx.orm.update(tracks)
-    .set({ encode_status: status, ...(converted && { encoded_at: sql`now()` }), version: sql`${tracks.version} + 1` })
-    .where(eq(tracks.id, id)).returning({ encode_status: tracks.encode_status, encoded_at: tracks.encoded_at });
+    .set({ encode_status: status, ...(converted && { encoded_at: sql`now()` }), ...visibilityFor(status), version: sql`${tracks.version} + 1` })
+    .where(eq(tracks.id, id)).returning(audited);
   const changes: Changes = {};
-  if (now.encode_status !== old.encode_status) changes.encode_status = { old: old.encode_status, new: now.encode_status };
-  if (now.encoded_at !== old.encoded_at) changes.encoded_at = { old: old.encoded_at, new: now.encoded_at };
+  for (const k of Object.keys(audited) as (keyof typeof audited)[]) if (now[k] !== old[k]) changes[k] = { old: old[k], new: now[k] };
   await recordHistory(tx, { entity: 'tracks', entityId: id, userId, action: 'job', changes });
 }
 
@@ -104,15 +119,53 @@ async function sourceOf(db: Queryable, storage: Storage, trackId: number): Promi
   return null;
 }
 
+/** Why an encode cannot start when tracks have no stored source audio (issue 27: it would turn them ERROR and hide them). */
+export const NO_SOURCE_AUDIO = {
+  release: 'This release has no source audio to encode from.',
+  track: 'This track has no source audio to encode from.',
+  some: (missing: number, all: number) => `${missing} of the ${all} tracks of this release have no source audio to encode from.`,
+} as const;
+
+/**
+ * The tracks an encode of a release (or of one of its tracks) would leave without audio:
+ * those with no lossless source in storage, as encodeTrack finds it.
+ */
+export async function tracksWithoutSource(db: Queryable, storage: Storage, releaseId: number, trackId: number | null): Promise<{ all: number; missing: number[] }> {
+  const ids = (await db.orm.select({ id: tracks.id }).from(tracks)
+    .where(and(eq(tracks.release_id, releaseId), trackId === null ? undefined : eq(tracks.id, trackId)))).map((t) => t.id);
+  const missing: number[] = [];
+  for (const id of ids) if (!(await sourceOf(db, storage, id))) missing.push(id);
+  return { all: ids.length, missing };
+}
+
+/** The refusal of an encode of a release (or one track) some of whose tracks have no source audio, or null when all have one. */
+export async function noSourceAudioReason(db: Queryable, storage: Storage, releaseId: number, trackId: number | null): Promise<string | null> {
+  const { all, missing } = await tracksWithoutSource(db, storage, releaseId, trackId);
+  if (missing.length === 0) return null;
+  if (trackId !== null) return NO_SOURCE_AUDIO.track;
+  return missing.length === all ? NO_SOURCE_AUDIO.release : NO_SOURCE_AUDIO.some(missing.length, all);
+}
+
+/**
+ * The record fact `has_source_audio` of a release or a track (GET by id): false when a
+ * re-encode of it would be refused for want of source audio (noSourceAudioReason).
+ */
+export async function hasSourceAudio(db: Queryable, storage: Storage, type: 'releases' | 'tracks', id: number): Promise<boolean> {
+  const [t] = type === 'tracks' ? await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, id)) : [{ release_id: id }];
+  if (!t) return false;
+  return (await tracksWithoutSource(db, storage, t.release_id, type === 'tracks' ? id : null)).missing.length === 0;
+}
+
 /**
  * Encodes one track from its source into every other §9 format, stored with their rows;
  * 'ERROR' when there is no source or ffmpeg's encode fails its checks. Anything else
  * (storage, database, a stop) is thrown: the run fails and is retried.
  */
-async function encodeTrack(db: Queryable, storage: Storage, trackId: number, signal: AbortSignal): Promise<EncodeStatus> {
+async function encodeTrack(db: Queryable, storage: Storage, work: WorkFolder, trackId: number, signal: AbortSignal): Promise<EncodeStatus> {
   const source = await sourceOf(db, storage, trackId);
   if (!source) return 'ERROR';
-  const dir = await mkdtemp(join(tmpdir(), `encode-${trackId}-`));
+  await mkdir(work.path, { recursive: true });
+  const dir = await mkdtemp(join(work.path, `encode-${trackId}-`));
   try {
     const path = join(dir, `source.${source.key.split('.').pop() ?? 'audio'}`);
     // Copies (the source in, each encode out) go file to file: no buffers in the worker (issue 15: its RSS stays flat with track length).
@@ -253,10 +306,10 @@ async function runEncode(db: Db, jobId: number, p: EncodePayload, owner: number 
  * run that had already finished it does nothing), then sets the track's status and, if it
  * was the run's last, ends the run, in one transaction.
  */
-async function runEncodeTrack(db: Db, storage: Storage, p: EncodeTrackPayload, owner: number | null, signal: AbortSignal) {
+async function runEncodeTrack(db: Db, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, owner: number | null, signal: AbortSignal) {
   const [t] = await db.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.id, p.track_id));
   if (t?.s !== 'TRANSCODING') return { track_id: p.track_id, encode_status: t?.s ?? null, skipped: true };
-  const status = await encodeTrack(db, storage, p.track_id, signal);
+  const status = await encodeTrack(db, storage, work, p.track_id, signal);
   signal.throwIfAborted();
   const ended = await db.transaction(async (tx) => {
     await setTrack(tx, p.track_id, status, owner);
@@ -272,7 +325,7 @@ export function encodeJob(): JobHandler {
 /** The encode kind; `limits` lets a test expire a run sooner. */
 export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
   return {
-    run: encodeJob(), policy: 'exclusive',
+    run: encodeJob(), policy: 'exclusive', ordered: true,
     expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
   };
 }
@@ -280,18 +333,25 @@ export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 're
 /**
  * The encode-track kind: each worker process runs one at a time (one ffmpeg is about one
  * core: two workers on two cores encode two tracks at once); `limits` as encodeKind's.
+ * Its files are in this process's work folder under `workRoot` (default `.work` in the
+ * storage folder), prepared when the process starts working (JobKind.start).
  */
-export function encodeTrackKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
+export function encodeTrackKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, workRoot?: string): JobKind {
+  let work: WorkFolder | null = null;
+  const folder = () => (work ??= workFolder(workRoot ?? workRootOf(storage)));
   return {
-    run: async (db, job, { signal }) => ({ result: await runEncodeTrack(db, storage, job.payload as unknown as EncodeTrackPayload, job.owner_id, signal) }),
+    start: () => folder().prepare(),
+    run: async (db, job, { signal }) => ({ result: await runEncodeTrack(db, storage, folder(), job.payload as unknown as EncodeTrackPayload, job.owner_id, signal) }),
     concurrency: 1,
+    // A track whose worker died runs next, not after the rest of the queue.
+    ordered: true,
     expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
   };
 }
 
 /** Both encode kinds, as a worker registers them. */
-export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}) {
-  return { encode: encodeKind(limits), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits) };
+export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, workRoot?: string) {
+  return { encode: encodeKind(limits), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits, workRoot) };
 }
 
 /**
@@ -309,7 +369,7 @@ export async function queueDeliveryEncode(
   const payload = { release_id: releaseId, track_id: null, delivery_id: deliveryId, origin } satisfies EncodePayload;
   const job = await enqueue({ ...payload }, { singletonKey: encodeKey(releaseId) });
   if (!job) {
-    await db.transaction((tx) => setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: 'An encode of this release is already running: re-encode it when it ends.' }));
+    await db.transaction((tx) => setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: ENCODE_BUSY }));
   }
   return job;
 }

@@ -22,6 +22,4 @@ export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind
  * ingestion worker's handler (server/ingest). 'exclusive': one job per batch queued or running.
  */
 const INGEST_BATCH_QUEUE: Pick<JobKind, 'policy'> = { policy: 'exclusive' };
-export function ingestBatchKey(supplierId: number, batchDir: string): string {
-  return `${supplierId}:${batchDir}`;
-}
+export { ingestBatchKey } from '../ingest/batch';

@@ -1,8 +1,20 @@
 /**
  * The job queue (api-conventions "Jobs"), on pg-boss: a maintained PostgreSQL queue
- * with leases (a run past its expiry is stopped and retried, which is also how a job
- * of a worker that died comes back), retries with backoff, priorities, singleton keys
- * and cancel, on a PostgreSQL server and on PGlite (pg-boss's `pglite` backend).
+ * with leases, retries with backoff, priorities, singleton keys and cancel, on a
+ * PostgreSQL server and on PGlite (pg-boss's `pglite` backend).
+ *
+ * Two limits hold a run (issue 25, "workers that die"):
+ *   - its lease, pg-boss's heartbeat (`heartbeatSeconds` on every queue, JOB_LEASE_SECONDS):
+ *     a live worker renews the lease of each job it runs every JOB_HEARTBEAT_SECONDS
+ *     (pg-boss's `heartbeatRefreshSeconds`: a timer in the worker, whatever the handler
+ *     does), so a long run is never stopped by it; a worker that died (SIGKILL, a lost
+ *     machine) renews nothing, and the next lease check of any worker
+ *     (LEASE_CHECK_SECONDS, pg-boss's monitor pass) fails the run, which is retried at
+ *     once. A dead worker's job runs again within about lease + check + poll (30 + 10 + 2 s).
+ *     A worker that is alive but cut off from the database past its lease loses the job
+ *     the same way: its next renewal finds the claim gone and aborts the run's signal;
+ *   - its kind's `expireInSeconds`: the most a live run may take; past it the run is
+ *     stopped (its signal aborts) and retried.
  *
  * The `jobs` table stays the record the API reads (id, kind, state, child_job_id,
  * owner, payload, result; spec §4); pg-boss carries the work, its job data holding our
@@ -14,15 +26,18 @@
  *   - writes DONE + result (and enqueues the child) in one transaction holding the
  *     row lock, only while the row is still PENDING/RUNNING: a job finishes once,
  *     with one result and one child, however often pg-boss retried it.
- * When pg-boss gives up (retries exhausted, the last attempt failed or went past its
- * expiry, also when the worker running it died), it moves the job to the failures
- * queue, whose worker marks the row ERROR with a detail: the handler's message, or
- * "The job did not finish within N s and was stopped."
+ * When pg-boss gives up (retries exhausted, the last attempt failed, went past its
+ * expiry or lost its lease), it moves the job to the failures queue, whose worker marks
+ * the row ERROR with a detail: the handler's message, "The job did not finish within N s
+ * and was stopped." or "The worker running the job stopped (no sign of it for N s)."
+ * A kind's `start` runs when a process starts working its jobs (work()): the encoder
+ * clears its worker's folder there.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Db, Queryable } from '../db/client';
 import { jobs } from '../db/schema';
+import { jobRunDuration, jobsFailed, type JobRunOutcome, type QueueDepth } from '../ops/metrics';
 
 export interface JobRow {
   id: number;
@@ -76,6 +91,15 @@ export interface JobKind {
   policy?: 'standard' | 'exclusive' | 'singleton' | 'stately' | 'short';
   /** Jobs of this kind one worker runs at once; default the worker's concurrency. */
   concurrency?: number;
+  /** Runs once when a process starts working jobs of this kind (before it takes one). */
+  start?: () => Promise<void>;
+  /**
+   * Jobs of this kind run in the order they were queued, by job id (pg-boss priority minus
+   * the id, unless the enqueue gives one), and a run handed back keeps its place: without it,
+   * jobs queued in one transaction share a creation time and pg-boss puts a retry (its
+   * start_after later) behind all of them (a dead worker's track waited for the whole release).
+   */
+  ordered?: boolean;
 }
 
 export type JobKinds = Readonly<Record<string, JobKind>>;
@@ -85,15 +109,25 @@ export interface EnqueueOptions {
   priority?: number;
   /** See JobKind.policy: on an 'exclusive' kind, one job per key queued or running. */
   singletonKey?: string;
+  /** Seconds from now before the job may start (a batch waiting for its files checks again later). */
+  startAfter?: number;
 }
 
 /** Jobs of each kind one worker process runs at once, unless the kind says otherwise. */
 export const WORKER_CONCURRENCY = 2;
 /**
- * Seconds between lease checks: how often a worker looks for runs past their expiry
- * (a worker that died holds its job until then) and hands them back for a retry.
+ * Seconds between lease checks: how often a worker looks for runs past their expiry or
+ * whose lease was not renewed (a worker that died) and hands them back for a retry.
  */
 export const LEASE_CHECK_SECONDS = 10;
+/**
+ * Seconds a run's lease lasts without a renewal (pg-boss's heartbeatSeconds, at least 10):
+ * how long a job of a worker that died stays with it before the next lease check hands it
+ * back. A live worker renews it every JOB_HEARTBEAT_SECONDS, so a run may last far longer.
+ */
+export const JOB_LEASE_SECONDS = 30;
+/** Seconds between a live worker's renewals of its runs' leases (a third of the lease: two may be late). */
+export const JOB_HEARTBEAT_SECONDS = 10;
 /** Seconds between polls for work (retries due, jobs that came in while busy); new jobs wake workers at once. */
 export const POLL_SECONDS = 2;
 /** Seconds a stopping worker waits for the jobs it runs before handing them back. */
@@ -105,7 +139,11 @@ export const FAILURES_QUEUE = 'job-failures';
 export const JOB_DETAIL = {
   cancelled: 'Cancelled.',
   expired: (seconds: number) => `The job did not finish within ${seconds} s and was stopped.`,
+  workerLost: (seconds: number) => `The worker running the job stopped (no sign of it for ${seconds} s).`,
 };
+
+/** pg-boss's output of a run its monitor failed for a lease not renewed (plans.failJobsByHeartbeat). */
+const BOSS_LEASE_LOST = 'job heartbeat timeout';
 
 /** A handler's own failure (its message becomes the job's detail), told apart from pg-boss's expiry. */
 class JobFailure extends Error {
@@ -141,6 +179,7 @@ const onTransaction = (tx: Queryable): BossDb => ({
 interface BossData {
   job_id: number;
   expire_seconds: number;
+  lease_seconds?: number;
 }
 
 /** Where a queue reports its jobs' failures: a pino logger (the worker's, server/worker.ts), or anything of its shape. */
@@ -155,6 +194,10 @@ export interface QueueOptions {
   logger?: JobLogger;
   /** See LEASE_CHECK_SECONDS (tests make it 1). */
   leaseCheckSeconds?: number;
+  /** See JOB_LEASE_SECONDS (at least 10; tests make it 10), for every kind of this queue. */
+  leaseSeconds?: number;
+  /** See JOB_HEARTBEAT_SECONDS (tests make it 1); less than the lease. */
+  heartbeatSeconds?: number;
   pollSeconds?: number;
   stopGraceSeconds?: number;
   /** pg-boss's errors (a lost connection, a failed maintenance pass); default console.error. */
@@ -169,6 +212,8 @@ export interface WorkOptions {
 export class JobQueue {
   /** Runs of this process by job id, so cancel can stop one that runs here. */
   private readonly running = new Map<number, AbortController>();
+  /** stop() was called: the queue answers no readiness check. */
+  private stopped = false;
 
   private constructor(
     private readonly db: Db,
@@ -197,12 +242,13 @@ export class JobQueue {
     boss.on('error', onError);
     await boss.start();
     const queue = new JobQueue(db, boss, opts.kinds, opts);
+    const heartbeatSeconds = queue.leaseSeconds;
     try {
-      await queue.ensureQueue(FAILURES_QUEUE, { notify: true });
+      await queue.ensureQueue(FAILURES_QUEUE, { notify: true, heartbeatSeconds });
       for (const [name, k] of Object.entries(opts.kinds)) {
         await queue.ensureQueue(name, {
           expireInSeconds: k.expireInSeconds, retryLimit: k.retryLimit, retryDelay: k.retryDelaySeconds,
-          retryBackoff: true, deadLetter: FAILURES_QUEUE, notify: true,
+          retryBackoff: true, deadLetter: FAILURES_QUEUE, notify: true, heartbeatSeconds,
         }, k.policy);
       }
     } catch (e) {
@@ -215,6 +261,16 @@ export class JobQueue {
   private async ensureQueue(name: string, options: Omit<Queue, 'name' | 'policy'>, policy?: JobKind['policy']) {
     if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
     else await this.boss.createQueue(name, { ...options, policy: policy ?? 'standard' });
+  }
+
+  /** The lease of this queue's runs (JOB_LEASE_SECONDS unless the options say). */
+  get leaseSeconds(): number {
+    return this.opts.leaseSeconds ?? JOB_LEASE_SECONDS;
+  }
+
+  /** Seconds between a live worker's lease renewals: the options' or JOB_HEARTBEAT_SECONDS, below a third of the lease. */
+  private get heartbeatSeconds(): number {
+    return Math.min(this.opts.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS, this.leaseSeconds / 3);
   }
 
   private kind(name: string): JobKind {
@@ -231,10 +287,12 @@ export class JobQueue {
     const run = async (t: Queryable) => {
       const k = this.kind(kind);
       const [row] = await t.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
-      const sent = await this.boss.send(kind, { job_id: row.id, expire_seconds: k.expireInSeconds } satisfies BossData, {
+      const priority = options.priority ?? (k.ordered ? -row.id : undefined);
+      const sent = await this.boss.send(kind, { job_id: row.id, expire_seconds: k.expireInSeconds, lease_seconds: this.leaseSeconds } satisfies BossData, {
         id: bossId(row.id), db: onTransaction(t),
-        ...(options.priority !== undefined && { priority: options.priority }),
+        ...(priority !== undefined && { priority }),
         ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+        ...(options.startAfter !== undefined && { startAfter: options.startAfter }),
       });
       if (!sent) throw new SingletonBlocked();
       return row;
@@ -276,7 +334,8 @@ export class JobQueue {
     // A new job wakes the workers at once (notifications); retries, and work that came
     // in while a worker was busy, are found by the poll.
     const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
-    const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds };
+    const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds, heartbeatRefreshSeconds: this.heartbeatSeconds };
+    for (const k of Object.values(this.kinds)) if (k.run) await k.start?.();
     for (const [name, k] of Object.entries(this.kinds)) {
       const run = k.run;
       if (!run) continue;
@@ -292,7 +351,12 @@ export class JobQueue {
     const [row] = await this.db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
       .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning(JOB_FIELDS);
     // Finished by an earlier attempt (which died before pg-boss heard of it) or cancelled.
-    if (!row) return;
+    if (!row) {
+      jobRunDuration.observe({ kind: job.name, outcome: 'skipped' }, 0);
+      return;
+    }
+    const started = performance.now();
+    const timed = (outcome: JobRunOutcome) => jobRunDuration.observe({ kind: row.kind, outcome }, (performance.now() - started) / 1000);
     const local = new AbortController();
     this.running.set(id, local);
     let out: HandlerOutcome;
@@ -304,6 +368,7 @@ export class JobQueue {
       out = await handler(this.db, row, { signal, attempt: job.retryCount, enqueue });
     } catch (e) {
       this.opts.logger?.warn({ ...about, err: e }, 'Job run failed');
+      timed(signal.aborted ? 'stopped' : 'failed');
       throw new JobFailure(e instanceof Error ? e.message : String(e));
     } finally {
       this.running.delete(id);
@@ -312,6 +377,7 @@ export class JobQueue {
     // has settled this attempt already; what the run returned does not finish the job.
     if (signal.aborted) {
       this.opts.logger?.warn({ ...about, reason: String(signal.reason ?? 'stopped') }, 'Job run stopped');
+      timed('stopped');
       throw new JobFailure(String(signal.reason ?? 'stopped'));
     }
     await this.db.transaction(async (tx) => {
@@ -321,21 +387,66 @@ export class JobQueue {
       await tx.orm.update(jobs).set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
         .where(eq(jobs.id, id));
     });
+    timed('done');
   }
 
   private async recordFailure(job: JobWithMetadata<BossData>): Promise<void> {
     const id = job.data?.job_id;
     if (!Number.isInteger(id)) return;
-    const output = job.sourceOutput as { name?: string; message?: string } | null;
+    const output = job.sourceOutput as { name?: string; message?: string; value?: { message?: unknown } } | null;
     const seconds = job.data.expire_seconds ?? this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
-    const detail = output?.name === JobFailure.NAME && output.message ? output.message : JOB_DETAIL.expired(seconds);
+    const detail = output?.name === JobFailure.NAME && output.message ? output.message
+      : output?.value?.message === BOSS_LEASE_LOST ? JOB_DETAIL.workerLost(job.data.lease_seconds ?? this.leaseSeconds)
+        : JOB_DETAIL.expired(seconds);
     const ended = await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
       .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning({ kind: jobs.kind });
-    if (ended.length) this.opts.logger?.error({ job_id: id, kind: ended[0].kind, detail }, 'Job failed');
+    if (ended.length) {
+      jobsFailed.inc({ kind: ended[0].kind });
+      this.opts.logger?.error({ job_id: id, kind: ended[0].kind, detail }, 'Job failed');
+    }
   }
 
-  /** Stops pg-boss: runs in progress get STOP_GRACE_SECONDS, then go back to the queue. */
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: (this.opts.stopGraceSeconds ?? STOP_GRACE_SECONDS) * 1000 });
+  /**
+   * Stops pg-boss: runs in progress get `graceMs` (default the options' stopGraceSeconds or
+   * STOP_GRACE_SECONDS), then go back to the queue (another worker runs them again).
+   */
+  async stop(graceMs?: number): Promise<void> {
+    this.stopped = true;
+    await this.boss.stop({ graceful: true, timeout: graceMs ?? (this.opts.stopGraceSeconds ?? STOP_GRACE_SECONDS) * 1000 });
+  }
+
+  /**
+   * The first step of a graceful stop: this process's workers take no further job (runs in
+   * progress go on); stop() then waits for them. Enqueueing still works.
+   */
+  async stopFetching(): Promise<void> {
+    const names = [...Object.entries(this.kinds).filter(([, k]) => k.run).map(([name]) => name), FAILURES_QUEUE];
+    await Promise.all(names.map((name) => this.boss.offWork(name, { wait: false })));
+  }
+
+  /** Throws when stopped or unless pg-boss answers through its own connection (the readiness check, server/ops). */
+  async ping(): Promise<void> {
+    if (this.stopped) throw new Error('The job queue has stopped.');
+    if (!(await this.boss.isInstalled())) throw new Error('The job queue\'s schema is missing.');
+  }
+
+  /**
+   * Per kind of this queue: jobs ready and waiting (pg-boss `created` or `retry`, start time
+   * reached), the oldest one's wait in seconds, and jobs running. One query on pg-boss's
+   * job table through its live-state index (the metrics' scrape, server/ops/metrics.ts).
+   */
+  async depth(): Promise<QueueDepth[]> {
+    const names = Object.keys(this.kinds);
+    const rows = await this.db.query<{ name: string; waiting: number; oldest: number | null; running: number }>(
+      `select name,
+              count(*) filter (where state < 'active' and start_after <= now())::int as waiting,
+              extract(epoch from now() - min(start_after) filter (where state < 'active' and start_after <= now()))::float8 as oldest,
+              count(*) filter (where state = 'active')::int as running
+         from pgboss.job where name = any($1) and state in ('created', 'retry', 'active') group by name`, [names]);
+    const by = new Map(rows.map((r) => [r.name, r]));
+    return names.map((kind) => {
+      const r = by.get(kind);
+      return { kind, waiting: r?.waiting ?? 0, oldestSeconds: Math.max(0, r?.oldest ?? 0), running: r?.running ?? 0 };
+    });
   }
 }

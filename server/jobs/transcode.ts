@@ -10,6 +10,17 @@
  * ffmpeg: the system's (Debian's `ffmpeg`) when one is on PATH, else the static build
  * the @ffmpeg-installer/ffmpeg registry package ships for this platform (so the sandbox
  * encodes after `npm ci` on a machine without ffmpeg). FFMPEG_PATH names another.
+ *
+ * ffmpeg dies with its worker (issue 25): the encode's run writes one more output, the
+ * tether (TETHER_ARGS: the audio as 8-bit mono at 1 kHz, ~1 KB per second of audio), to its
+ * stdout, a pipe the worker reads and drops. When the worker dies, however it dies
+ * (SIGKILL included), the pipe's only reader is gone: ffmpeg's next write of the tether
+ * fails with EPIPE, and a failed write of an output is fatal to ffmpeg, which exits
+ * (within ~0.1 s here). What does not work: `-progress pipe:1` alone, or the stats on
+ * stderr: ffmpeg ignores SIGPIPE and a failed progress or log write (Debian's ffmpeg 5.1
+ * ran on for minutes, tested). `setpriv --pdeathsig` works too, but on Linux only and
+ * through one more program. The probes (`-f null`, a decode of a second or two) are not
+ * tethered: a worker killed during one leaves it to end by itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -87,12 +98,24 @@ export function hasFfmpeg(): boolean {
   }
 }
 
-/** Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on abort. */
-function run(args: string[], signal?: AbortSignal): Promise<string> {
+/**
+ * The tether output (see the header): the first audio stream as unsigned 8-bit mono at
+ * 1 kHz on stdout, which the worker reads and drops; when the worker is gone ffmpeg's
+ * write fails and it exits.
+ */
+export const TETHER_ARGS = ['-map', '0:a:0', '-c:a', 'pcm_u8', '-ac', '1', '-ar', '1000', '-f', 'u8', 'pipe:1'];
+
+/**
+ * Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on
+ * abort. `tether`: with the TETHER_ARGS output on a pipe this process reads (the encode).
+ */
+function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
+      { stdio: ['ignore', opts.tether ? 'pipe' : 'ignore', 'pipe'], signal });
+    child.stdout?.resume();
     let err = '';
-    child.stderr.on('data', (d: Buffer) => {
+    child.stderr!.on('data', (d: Buffer) => {
       err = (err + d.toString()).slice(-20_000);
     });
     child.on('error', (e) => reject(e.name === 'AbortError' ? e : new TranscodeError(`ffmpeg could not start: ${e.message}`)));
@@ -150,7 +173,7 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     args.push('-f', e.container === 'aiff' ? 'aiff' : e.container, path);
     outs.push({ format: e.format, path, suffix, seconds: 0 });
   }
-  await run(args, signal);
+  await run(args, signal, { tether: true });
   // The outputs' decodes are short and mostly ffmpeg starting: run them side by side.
   const seconds = await Promise.all(outs.map(async (o) => (await probe(o.path, signal)).seconds));
   for (const [i, o] of outs.entries()) {

@@ -66,7 +66,7 @@ export const MAX_KEY_LENGTH = 512;
 /** Age after which a temporary file is taken for one a dead process left behind (a day). */
 export const STALE_TEMP_MS = 24 * 3600 * 1000;
 /** A segment: letters, digits, `.`, `_`, `-`, starting with a letter or digit (so never `.`, `..` or `.tmp`). */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+export const KEY_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 
 /** The key's segments, or InvalidStorageKey. */
 export function keySegments(key: string): string[] {
@@ -75,7 +75,7 @@ export function keySegments(key: string): string[] {
   if (key.startsWith('/') || isAbsolute(key)) throw new InvalidStorageKey(key, 'absolute');
   const segments = key.split('/');
   for (const s of segments) {
-    if (!SEGMENT.test(s)) throw new InvalidStorageKey(key, `segment ${JSON.stringify(s)} is not letters, digits, '.', '_' or '-' starting with a letter or digit`);
+    if (!KEY_SEGMENT.test(s)) throw new InvalidStorageKey(key, `segment ${JSON.stringify(s)} is not letters, digits, '.', '_' or '-' starting with a letter or digit`);
   }
   return segments;
 }

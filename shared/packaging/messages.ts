@@ -6,7 +6,7 @@
 import { MSG } from '../messages';
 
 export const PKG_MSG = {
-  deliverNotBuilt: 'Only a package built here in this session can be delivered: build it again',
+  deliverNotBuilt: 'Only a package built with this console can be delivered: build it here first',
   deliverNoServer: 'No SFTP server is configured for deliveries (SFTP_URL)',
   deliverNoSupplier: 'Choose the supplier this package is delivered for',
   deliverRunning: 'This package is already being delivered',
@@ -25,8 +25,16 @@ export const PKG_MSG = {
   coverArtNotSquare: 'Cover art must be square',
   coverArtCrop: 'Cover art of 1400x1400 is recommended',
   coverArtFormat: 'Cover art must be a JPEG or PNG image',
-  coverArtMissing: 'The cover art was moved or deleted after it was chosen: choose it again',
+  coverArtMissing: (name: string) => `The cover art file ${name} was moved or deleted after it was chosen: put it back, or choose the cover art again`,
+  outputMissing: (folder: string) => `The output folder ${folder} was moved or deleted after it was chosen: choose the output folder again`,
+  outputNotWritable: (folder: string) => `The output folder ${folder} cannot be written to: choose another folder`,
+  packageExists: (upc: string, folder: string) => `This output folder already holds a package of UPC ${upc} (${folder}). Deliver that package, or replace it with a new build`,
+  packageExistsUnknown: (upc: string, folder: string) => `This output folder already holds a package of UPC ${upc} (${folder}), not one this console remembers building. Replace it with a new build, or choose another output folder`,
   coverArtChanged: (width: number, height: number) => `The cover art file changed since it was chosen (it is now ${width}x${height}): choose it again`,
+  severalReleases: (n: number) => `These files come from ${n} releases, and a package holds one release. Choose the release to package; package the others afterwards with Start a new package.`,
+  releaseFiles: (name: string, files: number, folder: string) => `${name}: ${files} ${files === 1 ? 'file' : 'files'} in ${folder}`,
+  allAsOne: (files: number) => `All ${files} files as one release (for example the discs of one release)`,
+  leftOut: (name: string, reason: string) => `${name} is left out of the package: ${reason.replace(/[.\s]+$/, '')}`,
   songwriterType: 'Choose a songwriter type',
   streetBeforeRelease: 'Street date must not be after the release date',
   noTracks: 'Add at least one track',

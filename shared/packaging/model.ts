@@ -29,6 +29,8 @@ export type AudioFormat = z.infer<typeof AudioFormat>;
 /** Embedded tags used to pre-fill track fields. */
 export const AudioTags = z.object({
   title: z.string().optional(),
+  /** The release the file says it belongs to (shared/packaging/releases.ts). */
+  album: z.string().optional(),
   artist: z.string().optional(),
   isrc: z.string().optional(),
   bpm: z.number().optional(),

@@ -130,3 +130,15 @@ export function moveTrack<T extends { position: number }>(tracks: readonly T[], 
 export function selectGenre<T extends { genre: unknown; subGenre: unknown }>(item: T, genre: T['genre']): T {
   return { ...item, genre, subGenre: null };
 }
+
+/**
+ * A track title from a file name: without its suffix and a leading track number
+ * ("01 Opening.wav", "01 - Opening", "1. Opening", "A2 Opening", "1-02 Opening" are all
+ * "Opening"). A name that is only a number, or whose number runs into the words
+ * ("1999.wav", "2Pac Intro"), is kept as it is.
+ */
+export function titleFromFileName(name: string): string {
+  const stem = name.replace(/\.[^.]+$/, '').trim();
+  const m = /^(?:\d{1,2}[-.])?(?:[A-Da-d]?\d{1,3})(?:\s*[-._)]\s*|\s+)(\S.*)$/.exec(stem);
+  return m ? m[1].trim() : stem;
+}

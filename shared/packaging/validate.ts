@@ -72,7 +72,16 @@ export function validateDraft(
   if (!tracks.length) out.push({ level: 'error', code: 'tracks', field: 'tracks', message: PKG_MSG.noTracks });
   for (const t of tracks) out.push(...validateTrack(t, entries.get(t.path)));
   out.push(...duplicates(tracks));
+  out.push(...leftOut(entries));
   return out;
+}
+
+/** Scanned files that cannot be packaged (broken, unsupported, unreadable…): a warning each, so none is left out unsaid. */
+export function leftOut(entries: ReadonlyMap<string, ScanEntry>): DraftIssue[] {
+  return [...entries.values()]
+    .filter((e) => e.status !== 'ok')
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((e) => ({ level: 'warning' as const, code: 'leftOut', field: `files.${e.path}`, message: PKG_MSG.leftOut(e.name, e.reason ?? e.status) }));
 }
 
 /** The same ISRC, or the same file, on two tracks: an error on each track after the first. */

@@ -60,8 +60,7 @@ test.afterAll(async () => {
 
 test('a supplier delivers a package from the wizard over SFTP; content ops sees it ingested and encoded, its tracks searchable', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(300_000);
-  await signIn(page, gotoConsole, supplier);
-  await gotoConsole(page, '/packaging');
+  await signIn(page, gotoConsole, supplier, '/packaging');
   await fillReleaseInfo(page, UPC);
   await page.getByLabel('Release title').fill(RELEASE);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -112,8 +111,7 @@ test('a supplier delivers a package from the wizard over SFTP; content ops sees 
   await expectAccessible(page, 'Finish step, delivered, at 1440');
 
   // Content ops watches it on /deliveries: received, ingested, encoded, with no reload.
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, '/deliveries');
+  await signIn(page, gotoConsole, account('contentops'), '/deliveries');
   const row = page.getByTestId('deliveries').locator('tr', { hasText: RELEASE });
   await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row.getByTestId('release-status')).toHaveText('encoded', { timeout: 180_000 });

@@ -4,9 +4,10 @@
  * stand-in, POST /v4/sandbox/deliveries/), and content ops sees it on /deliveries go from
  * release-received to encoded without a reload, opens it (timeline, files), and finds the
  * release's tracks CONVERTED. A delivery refused for its genre is re-ingested with an
- * override genre from its page. Both screens through axe at 1440 and 390 px.
+ * override genre from its page; one with a damaged file is refused naming it, and ends
+ * encoded once the file is sent again and re-ingested. Both screens through axe at 1440 and 390 px.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -22,7 +23,6 @@ import { packageMaker, type PackageMaker } from '../server/fixtures/packages';
 const contentops = SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!;
 const SUPPLIER = 1;
 
-test.describe.configure({ mode: 'serial' });
 
 let admin: OtherClient;
 let maker: PackageMaker;
@@ -51,8 +51,7 @@ async function deliver(batch: string) {
 
 test('content ops sees a delivered package go from release-received to encoded on /deliveries, and its tracks CONVERTED', async ({ page, gotoConsole }) => {
   test.setTimeout(240_000);
-  await signIn(page, gotoConsole, contentops);
-  await gotoConsole(page, '/deliveries');
+  await signIn(page, gotoConsole, contentops, '/deliveries');
   await expect(page.getByRole('heading', { level: 1, name: 'Deliveries' })).toBeVisible();
   const { batch, upc } = await maker.build();
   await deliver(batch);
@@ -102,6 +101,38 @@ test('a delivery refused for its genre is re-ingested with an override genre fro
   await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'filter-error', 'currently-reingesting', 'release-ingested', 'encoded']);
 });
 
+test('a package with one damaged file is refused with the file named and nothing in the catalogue; the supplier sends it again, content ops re-ingests, it ends encoded', async ({ page, gotoConsole }) => {
+  test.setTimeout(240_000);
+  await signIn(page, gotoConsole, contentops);
+  let damaged = '';
+  const { batch, upc } = await maker.build({
+    folder: (rd) => {
+      const xml = readFileSync(join(rd, `${rd.split('/').pop()}.xml`), 'utf8');
+      damaged = join(rd, /<URI>(resources\/[^<]*\.wav)<\/URI>/.exec(xml)![1]);
+      copyFileSync(damaged, `${damaged}.good`);
+      const bytes = readFileSync(damaged);
+      for (let i = 4000; i < 4200; i++) bytes[i] ^= 0x5a; // damaged in transit: same size, other bytes
+      writeFileSync(damaged, bytes);
+    },
+  });
+  await deliver(batch);
+  const name = damaged.slice(damaged.indexOf('resources/'));
+  await gotoConsole(page, '/deliveries');
+  const row = page.getByTestId('deliveries').locator('tr', { hasText: `Release ${upc}` });
+  await expect(row.getByTestId('release-status')).toHaveText('ingest-error', { timeout: 60_000 });
+  await expect(row).toContainText(`${name}: the file is not the one the XML describes (its MD5 differs): send it again`);
+  expect((await admin.call('GET', `/v4/catalog/releases/?upc=${upc}`)).body).toMatchObject({ results: [] });
+
+  // The supplier sends the right file to the same batch; content ops re-ingests from the delivery page.
+  renameSync(`${damaged}.good`, damaged);
+  await row.getByTestId('delivery-link').click();
+  await page.getByTestId('delivery-reingest').click();
+  await expect(page.getByTestId('delivery-status')).toHaveText('encoded', { timeout: 180_000 });
+  await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'ingest-error', 'currently-reingesting', 'release-ingested', 'encoded']);
+  const releases = (await admin.call('GET', `/v4/catalog/releases/?upc=${upc}`)).body as { results: { id: number }[] };
+  expect(releases.results).toHaveLength(1);
+});
+
 test('from a delivery page content ops maps its genre for future deliveries, and a replacement XML that does not validate is refused', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
   await signIn(page, gotoConsole, contentops);
@@ -130,8 +161,7 @@ test('from a delivery page content ops maps its genre for future deliveries, and
 
 test('/old-deliveries: the selection is re-ingested from the bulk bar with the limit shown; refusals give the spec\'s message and each reason', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, contentops);
-  await gotoConsole(page, '/old-deliveries?type=deliveries&per_page=10&release_status=index-error');
+  await signIn(page, gotoConsole, contentops, '/old-deliveries?type=deliveries&per_page=10&release_status=index-error');
   await expect(page.getByText(/^[\d,]+ results?$/)).toBeVisible();
   await page.getByTestId('search-results').locator('thead .ant-checkbox-input').click();
   const count = Number((await page.getByTestId('bulk-count').textContent())!.split(' ')[0]);

@@ -18,11 +18,12 @@ import { api, signIn as apiSignIn } from '../server/helpers';
 import { corruptFlac, md5sum, png, tone, unsupported } from '../fixtures/audio';
 import { xmllint } from '../fixtures/ddex';
 import { test, expect } from './fixtures';
-import { signIn } from './helpers/sign-in';
+import { shot } from './helpers/shots';
+import { signIn, type Goto } from './helpers/sign-in';
+import type { Page } from '@playwright/test';
 import { browseTo } from './helpers/folder-browser';
 import { fillReleaseInfo, pickCoverAndAudio } from './helpers/packaging';
 
-const SHOTS = 'test-results/screenshots';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 const UPC = '036000291452';
 
@@ -41,6 +42,12 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rmSync(base, { recursive: true, force: true }));
 
+/** Waits until the draft main keeps (settings key packagingDraft, written by the autosave) passes `check`, as JSON. */
+async function draftSaved(page: Page, gotoConsole: Goto, check: (json: string) => boolean): Promise<void> {
+  const bridge = await gotoConsole.bridge!(page);
+  await expect.poll(async () => check(JSON.stringify((await bridge.setting('packagingDraft')) ?? null)), { message: 'the draft is saved' }).toBe(true);
+}
+
 test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {
   test.setTimeout(180_000);
   // The sender: the supplier's own record, which main reads from /v4/my/supplier/.
@@ -53,8 +60,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   expect(own.body.id).toBe(account('supplier').supplierId);
   const partyId = String(own.body.ddex_party_id ?? '');
   expect(partyId !== '' && ddexPartyId(partyId).valid).toBe(true);
-  await signIn(page, gotoConsole, account('supplier'));
-  await gotoConsole(page, '/packaging');
+  await signIn(page, gotoConsole, account('supplier'), '/packaging');
   await expect(page.getByRole('heading', { name: 'Packaging' })).toBeVisible();
 
   // Release Info: a wrong check digit is refused with its message, then corrected (with the rest filled).
@@ -62,7 +68,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(page.getByText('UPC/EAN check digit is wrong')).toBeVisible();
   await fillReleaseInfo(page, UPC);
   await expect(page.getByText('UPC/EAN check digit is wrong')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/packaging-1-release-info.png`, fullPage: true });
+  await shot(page, `packaging-1-release-info.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Track Details: cover art and the audio folder through main's folder browser.
@@ -89,7 +95,7 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
 
   await page.getByTestId('track-row-2').click();
-  await page.screenshot({ path: `${SHOTS}/packaging-2-track-details.png`, fullPage: true });
+  await shot(page, `packaging-2-track-details.png`, { fullPage: true });
   await page.getByTestId('track-row-2').click();
   for (const n of [1, 2, 3]) {
     await page.getByTestId(`track-row-${n}`).click();
@@ -106,7 +112,8 @@ test('a sandbox supplier account builds a package from generated audio', async (
 
   // Resumed in the same launch of the console, the draft's picks are still readable:
   // main rescans its folder, the cover art stays, nothing has to be chosen again.
-  await page.waitForTimeout(1200); // the autosave debounce
+  // Every track's copyright holder, not just the first one the autosave caught.
+  await draftSaved(page, gotoConsole, (d) => d.split('"copyrightHolder":"2026 Test Records"').length - 1 === 3);
   await page.reload();
   await expect(page.getByText(/Resumed your draft/)).toBeVisible();
   await expect(page.getByTestId('track-row-3')).toContainText('Night Drive');
@@ -124,11 +131,21 @@ test('a sandbox supplier account builds a package from generated audio', async (
   await page.getByRole('button', { name: 'Choose output folder…' }).click();
   const out = await browseTo(page, [base.split('/').pop()!, 'out']);
   await out.getByRole('button', { name: 'Choose this folder' }).click();
-  await page.screenshot({ path: `${SHOTS}/packaging-3-finish.png`, fullPage: true });
+  await shot(page, `packaging-3-finish.png`, { fullPage: true });
   const promised = (await page.getByTestId('promised-files').locator('.ant-list-item').allInnerTexts()).map((t) => t.trim());
   await page.getByRole('button', { name: 'Build package' }).click();
   await expect(page.getByText('Package written')).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: `${SHOTS}/packaging-4-written.png`, fullPage: true });
+  await shot(page, `packaging-4-written.png`, { fullPage: true });
+
+  // Main remembers the package: after a visit to the Dashboard it is still there to deliver.
+  await page.getByTestId('nav-/dashboard').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId('nav-/packaging').click();
+  const built = page.getByTestId('built-package').filter({ hasText: `UPC ${UPC}` });
+  await expect(built).toContainText('Not delivered');
+  await built.getByRole('button', { name: 'Deliver…' }).click();
+  await expect(page.getByTestId('deliver')).toBeVisible();
+  await shot(page, `packaging-5-built.png`, { fullPage: true });
 
   // One batch folder: the release folder inside, BatchComplete beside it.
   const batches = readdirSync(join(base, 'out'));
@@ -152,11 +169,10 @@ test('a sandbox supplier account builds a package from generated audio', async (
 });
 
 test('the draft autosaves, resumes after a reload and can be discarded with the confirm dialog', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('supplier'));
-  await gotoConsole(page, '/packaging');
+  await signIn(page, gotoConsole, account('supplier'), '/packaging');
   await page.getByLabel('Release title').fill('Draft To Resume');
   await page.getByLabel('UPC/EAN').fill('4006381333931');
-  await page.waitForTimeout(1200); // the autosave debounce
+  await draftSaved(page, gotoConsole, (d) => d.includes('Draft To Resume') && d.includes('4006381333931'));
   await page.reload();
   await expect(page.getByText(/Resumed your draft/)).toBeVisible();
   await expect(page.getByLabel('Release title')).toHaveValue('Draft To Resume');
@@ -169,7 +185,7 @@ test('the draft autosaves, resumes after a reload and can be discarded with the 
   await page.getByRole('button', { name: 'Discard draft' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByLabel('Release title')).toHaveValue('');
-  await page.waitForTimeout(1200);
+  await draftSaved(page, gotoConsole, (d) => !d.includes('Draft To Resume'));
   await page.reload();
   await expect(page.getByLabel('Release title')).toHaveValue('');
   await expect(page.getByText(/Resumed your draft/)).toHaveCount(0);

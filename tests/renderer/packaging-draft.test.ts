@@ -21,6 +21,15 @@ describe('packaging draft reducer', () => {
     expect(d.sources).toEqual(['/m']);
   });
 
+  it('adds only the chosen files of a scan, titles untagged files by name without the track number, and remembers the folder', () => {
+    const d = draftReducer(emptyDraft(), { type: 'addScanned', sources: ['/m'], only: ['/m/02 Two.wav'], entries: [entry('01 One.wav'), entry('02 Two.wav'), entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })] });
+    expect(d.tracks.map((t) => [t.position, t.title])).toEqual([[1, 'Two']]);
+    expect(draftReducer(d, { type: 'addScanned', sources: ['/m'], only: [], entries: [entry('01 One.wav')] }).tracks).toHaveLength(1);
+    const all = draftReducer(emptyDraft(), { type: 'addScanned', sources: ['/m'], entries: [entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })] });
+    expect(all.tracks[0].title).toBe('03 Kept As Tagged');
+    expect(d.sources).toEqual(['/m']);
+  });
+
   it('reorders with the §4 rule and renumbers after removal', () => {
     let d = draftReducer(emptyDraft(), { type: 'addScanned', sources: [], entries: ['a', 'b', 'c'].map((n) => entry(`${n}.wav`)) });
     d = draftReducer(d, { type: 'move', from: 2, to: 0 });

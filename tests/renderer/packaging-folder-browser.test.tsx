@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The browser host's folder browser reaches every PACKAGING_ROOTS folder, not only the first. */
 import { afterEach, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { BrowseListing } from '../../shared/bridge/channels/packaging';
 
 const calls = vi.hoisted(() => ({ packagingBrowse: vi.fn(), packagingBrowsePick: vi.fn() }));
@@ -29,4 +29,35 @@ it('shows no root list with one root', async () => {
   render(<FolderBrowser open title="Choose" mode="folder" show="folders" kind="audioFolder" onPick={() => undefined} onCancel={() => undefined} />);
   await screen.findByText('in /home/u');
   expect(screen.queryByRole('group', { name: 'Folders you may browse' })).toBeNull();
+});
+
+it('shows the folder asked for last, even when an earlier listing answers after it', async () => {
+  calls.packagingBrowse.mockImplementation(async ({ path }: { path?: string }) => listing(path ?? roots[0]));
+  render(<FolderBrowser open title="Choose" mode="folder" show="folders" kind="audioFolder" onPick={() => undefined} onCancel={() => undefined} />);
+  await screen.findByText('in /home/u');
+  // /mnt/music is slow to list; before it answers the user goes back to /home/u, which answers at once.
+  let answerMusic: (l: BrowseListing) => void = () => undefined;
+  calls.packagingBrowse.mockImplementation(({ path }: { path?: string }) =>
+    path === '/mnt/music' ? new Promise<BrowseListing>((resolve) => (answerMusic = resolve)) : Promise.resolve(listing(path ?? roots[0])));
+  fireEvent.click(screen.getByRole('button', { name: '/mnt/music' }));
+  fireEvent.click(screen.getByRole('button', { name: '/home/u' }));
+  await waitFor(() => expect(calls.packagingBrowse).toHaveBeenLastCalledWith({ path: '/home/u', show: 'folders' }));
+  await act(async () => answerMusic(listing('/mnt/music')));
+  expect(screen.getByTestId('browser-path').textContent).toBe('/home/u');
+  expect(screen.queryByText('in /mnt/music')).toBeNull();
+});
+
+it('opened again, it does not show the folder of last time while the start folder loads', async () => {
+  calls.packagingBrowse.mockImplementation(async ({ path }: { path?: string }) => listing(path ?? roots[0]));
+  const props = { title: 'Choose', mode: 'folder', show: 'folders', kind: 'audioFolder', onPick: () => undefined, onCancel: () => undefined } as const;
+  const view = render(<FolderBrowser open {...props} />);
+  fireEvent.click(await screen.findByRole('button', { name: '/mnt/music' }));
+  await screen.findByText('in /mnt/music');
+  view.rerender(<FolderBrowser open={false} {...props} />);
+  let answer: (l: BrowseListing) => void = () => undefined;
+  calls.packagingBrowse.mockImplementation(() => new Promise<BrowseListing>((resolve) => (answer = resolve)));
+  view.rerender(<FolderBrowser open {...props} />);
+  await waitFor(() => expect(screen.queryByText('in /mnt/music')).toBeNull());
+  await act(async () => answer(listing('/home/u')));
+  expect(await screen.findByText('in /home/u')).toBeTruthy();
 });

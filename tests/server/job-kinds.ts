@@ -3,7 +3,8 @@
  * the test's own process: each records its runs, so a test can see what ran, in
  * which attempt, and whether it was told to stop.
  */
-import type { JobKind, JobKinds } from '../../server/jobs/queue';
+import type { Queryable } from '../../server/db/client';
+import { bossId, type JobKind, type JobKinds } from '../../server/jobs/queue';
 
 interface Run {
   attempt: number;
@@ -47,6 +48,16 @@ function gate(id: number, signal: AbortSignal, run: Run): Promise<void> {
 
 const limits = { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 1 } satisfies Omit<JobKind, 'run'>;
 
+/** The run's pg-boss claim as the database has it: seconds since it started, its lease, when the lease was last renewed, whether a retry is due. */
+export async function claimOf(db: Queryable, id: number) {
+  const [c] = await db.query<{ age: number; lease: number | null; renewed_after: number; attempt: number; state: string; due: boolean }>(
+    `select extract(epoch from now() - started_on)::float age, heartbeat_seconds lease,
+            extract(epoch from heartbeat_on - started_on)::float renewed_after, retry_count attempt, state,
+            start_after <= now() due
+     from pgboss.job where id = $1`, [bossId(id)]);
+  return c ?? null;
+}
+
 export const TEST_KINDS = {
   /** Never finishes on its own: expires after 1 s, no retry. */
   'test-hang': {
@@ -83,6 +94,47 @@ export const TEST_KINDS = {
     },
   },
   'test-child': { ...limits, run: async () => ({ result: { child: true } }) },
+  /**
+   * Runs (polling the database's clock) until its run is older than its lease and two lease
+   * checks more: a live run the lease must not stop. Answers what it saw of its claim.
+   */
+  'test-long': {
+    ...limits, expireInSeconds: 120,
+    run: async (db, job, ctx) => {
+      record(job.id, ctx.attempt);
+      for (;;) {
+        ctx.signal.throwIfAborted();
+        const c = await claimOf(db, job.id);
+        if (c && c.lease !== null && c.age > c.lease + 2) return { result: { lease: c.lease, age: c.age, renewed_after: c.renewed_after } };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  },
+  /** Finishes at once; retried once (see the lease tests: an attempt whose worker died). */
+  'test-retried': {
+    ...limits, retryLimit: 1,
+    run: async (_db, job, ctx) => {
+      record(job.id, ctx.attempt);
+      return { result: { attempt: ctx.attempt } };
+    },
+  },
+  /** Finishes at once; never retried. */
+  'test-once': {
+    ...limits,
+    run: async (_db, job, ctx) => {
+      record(job.id, ctx.attempt);
+      return { result: { attempt: ctx.attempt } };
+    },
+  },
+  /** Like test-gate, in the order queued (a retry keeps its place); retried once. */
+  'test-ordered': {
+    ...limits, concurrency: 1, ordered: true, retryLimit: 1,
+    run: async (_db, job, ctx) => {
+      await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
+      if (ctx.signal.aborted) throw new Error('stopped');
+      return { result: { attempt: ctx.attempt } };
+    },
+  },
   /** Like test-gate, one job per singleton key queued or running. */
   'test-exclusive': {
     ...limits, policy: 'exclusive', concurrency: 4,

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildErn } from '../../main/services/packaging/ern';
 import { STORE_RECIPIENT } from '../../main/services/packaging';
 import { readFileSync } from 'node:fs';
-import { schemaFiles, validateErn43, withoutAnnotations } from '../../server/ingest/validate-ern';
+import { readErn } from '../../server/ingest/read-ern';
+import { ddexDir, schemaFiles, shippedDdexDir, validateErn43, withoutAnnotations } from '../../server/ingest/validate-ern';
 import { emptyRelease } from '../../shared/packaging/draft';
 import { tempDir } from '../fixtures/audio';
 import { ERN43_XSD, xmllint } from '../fixtures/ddex';
@@ -77,5 +78,40 @@ describe('validateErn43 (xmllint-wasm)', () => {
     const xsd = '<xs:schema><xs:annotation id="a"><xs:documentation>d <b/></xs:documentation></xs:annotation><xs:element name="E">'
       + '<xs:annotation/><xs:annotation><xs:appinfo>i</xs:appinfo></xs:annotation></xs:element><xs:annotationX/></xs:schema>';
     expect(withoutAnnotations(xsd)).toBe('<xs:schema><xs:element name="E"></xs:element><xs:annotationX/></xs:schema>');
+  });
+});
+
+describe('where the schema is found (issue 25: it ships in the repository)', () => {
+  const repo = dirname(dirname(dirname(ERN43_XSD)));
+  it('without DDEX_DIR: the repository\'s ddex/, found from the code, whatever the working directory', async () => {
+    const here = process.cwd();
+    process.chdir(tmp.dir);
+    try {
+      expect(ddexDir({})).toBe(join(repo, 'ddex'));
+      expect((await validateErn43(xml)).valid).toBe(true);
+    } finally {
+      process.chdir(here);
+    }
+  });
+
+  it('found above a bundle in dist/ (dist/server, dist/.run) as above the source', () => {
+    expect(shippedDdexDir(join(repo, 'dist', 'server'))).toBe(join(repo, 'ddex'));
+    expect(shippedDdexDir(join(repo, 'dist', '.run'))).toBe(join(repo, 'ddex'));
+    expect(shippedDdexDir(join(repo, 'server', 'ingest'))).toBe(join(repo, 'ddex'));
+  });
+
+  it('DDEX_DIR overrides it; where there is none, the error says what to set', () => {
+    expect(ddexDir({ DDEX_DIR: '/elsewhere/ddex' })).toBe('/elsewhere/ddex');
+    expect(() => shippedDdexDir('/')).toThrow(/set DDEX_DIR to the folder holding ern43/);
+  });
+});
+
+describe('readErn on a file that is not XML', () => {
+  it('refuses at once, a run of whitespace too (the XML parser would take minutes over it)', () => {
+    for (const text of [' '.repeat(200), '\t'.repeat(200), '\n'.repeat(5000), 'abc', '']) {
+      expect(() => readErn(text)).toThrow('The file is not XML.');
+    }
+    // Whitespace before the document is still a document.
+    expect(readErn(`\n  ${xml}`).kind).toBe('new');
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
 import { emptyRelease, type ReleaseDraft, type TrackDraft } from '../../shared/packaging/draft';
 import { PKG_MSG } from '../../shared/packaging/messages';
+import type { ScanEntry } from '../../shared/packaging/model';
 import { senderProblem } from '../../shared/packaging/rules';
 import { validateCoverArt, validateDraft, validateRelease, validateTrack } from '../../shared/packaging/validate';
 
@@ -150,5 +151,22 @@ describe('the same recording twice', () => {
   it('refuses the same file on two tracks', () => {
     const issues = validateDraft(release(), [track(), track({ position: 2, isrc: 'GB-ABC-24-00002' })], cover);
     expect(errors(issues)).toEqual({ 'tracks.2.file': 'This is the same file as track 1: a recording is packaged once' });
+  });
+});
+
+describe('files left out of the package', () => {
+  const scanned = (name: string, status: ScanEntry['status'], reason?: string): [string, ScanEntry] =>
+    [`/music/${name}`, { path: `/music/${name}`, name, size: 1, status, reason, issues: [] }];
+  it.each([
+    ['a broken file', scanned('04 broken.flac', 'corrupt', 'The audio header is incomplete (no sample rate, channels or bit depth)'), '04 broken.flac is left out of the package: The audio header is incomplete (no sample rate, channels or bit depth)'],
+    ['an unsupported file', scanned('liner notes.mp3', 'unsupported', 'Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged'), 'liner notes.mp3 is left out of the package: Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged'],
+    ['an unreadable file without a reason', scanned('x.wav', 'unreadable'), 'x.wav is left out of the package: unreadable'],
+    ['the same file twice', scanned('copy.wav', 'refused', 'The same file as a.wav: a recording is packaged once.'), 'copy.wav is left out of the package: The same file as a.wav: a recording is packaged once'],
+  ])('%s is a warning on Finish', (_what, entry, message) => {
+    const issues = validateDraft(release(), [track()], null, new Map([scanned('a.wav', 'ok'), entry]));
+    expect(issues.filter((i) => i.code === 'leftOut')).toEqual([{ level: 'warning', code: 'leftOut', field: `files.${entry[0]}`, message }]);
+  });
+  it('a usable file is not left out', () => {
+    expect(validateDraft(release(), [track()], null, new Map([scanned('a.wav', 'ok')])).filter((i) => i.code === 'leftOut')).toEqual([]);
   });
 });

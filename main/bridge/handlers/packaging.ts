@@ -17,11 +17,12 @@ export interface PackagingHandlerDeps {
  * Packaging reads the user's disk, so main checks who asks, not only the renderer's
  * route guard: suppliers, labels, staff admin and content ops (AREA_RULES['/packaging']).
  */
-async function allowed(s: PackagingHandlerDeps, rule: Rule = AREA_RULES['/packaging']): Promise<void> {
+async function allowed(s: PackagingHandlerDeps, rule: Rule = AREA_RULES['/packaging']): Promise<SessionUser> {
   const { user } = await s.session.status();
   if (!user || !can(principalFrom(user.scope, user.features, user.brand), rule)) {
     throw new BridgeError({ code: 'forbidden', status: 403, message: STATUS_TEXT[403] });
   }
+  return user;
 }
 
 export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof packagingChannels> {
@@ -32,6 +33,10 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
       await allowed(s);
       return fn(req);
     };
+  /** The same, for what is kept per user (the packages each user built): `owner` is the session user. */
+  const owned =
+    <Req, Res>(fn: (req: Req, owner: string) => Promise<Res> | Res) =>
+    async (req: Req): Promise<Res> => fn(req, String((await allowed(s)).userId));
   // Picking a CSV file (a coupon's users) is for coupon writers too (support, marketing), not only packaging's users.
   const csvRule = anyOf(AREA_RULES['/packaging'], WRITE_RULES.coupons);
   // Picking an image (a page module item's, cropped afterwards) is for page module writers too (curation).
@@ -51,7 +56,8 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
     packagingScan: guard(async (req) => ({ entries: await p.scan(req.scanId, req.paths) })),
     packagingCoverArt: guard((req) => p.coverArt(req.path)),
     packagingSender: guard((req) => p.sender(req.supplierId)),
-    packagingBuild: guard((req) => p.build(req)),
+    packagingBuild: owned((req, owner) => p.build(req, owner)),
+    packagingBuilt: owned(async (_req, owner) => ({ packages: await p.builtPackages(owner) })),
     packagingCancel: guard((req) => {
       p.cancel(req.id);
       s.deliveries.cancel(req.id);

@@ -1,6 +1,6 @@
 /**
  * "Deliver to the store" for the packaging wizard (issue 15): what the bridge channels
- * packagingDeliveryKey and packagingDeliver run. A package built in this launch is sent
+ * packagingDeliveryKey and packagingDeliver run. A package this console built is sent
  * to the store's SFTP drop server (MainConfig.sftp: the sandbox's own, or SFTP_URL) as
  * the supplier's SFTP user, signed in with the supplier's delivery key (SftpDeliveryService:
  * made on first use, private half in the keychain). The renderer names the user (kept in
@@ -22,7 +22,7 @@ const USERNAMES_KEY = 'sftpDelivery' as const;
 
 export interface PackageDeliveryDeps {
   sftp: Pick<SftpDeliveryService, 'deliveryKey' | 'deliver' | 'cancel'>;
-  packaging: Pick<PackagingService, 'sender' | 'builtPackage'>;
+  packaging: Pick<PackagingService, 'sender' | 'builtPackage' | 'delivered'>;
   settings: SettingsService;
   server: SftpServer | undefined;
   emitProgress?: (p: BridgeEventPayload<'packagingDeliverProgress'>) => void;
@@ -53,6 +53,7 @@ export class PackageDeliveries {
         deliveryId: req.deliveryId, supplierId, username: req.username, root: pkg.root, files: pkg.files,
         onProgress: (p) => this.deps.emitProgress?.({ deliveryId: req.deliveryId, ...p }),
       });
+      this.deps.packaging.delivered(req.folder);
       return { batch: pkg.batch, uploaded: r.uploaded, skipped: r.skipped };
     } catch (e) {
       throw await this.failure(e, supplierId, req.username);

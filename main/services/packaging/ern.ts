@@ -12,6 +12,12 @@ import type { AudioFormat } from '../../../shared/packaging/model';
 import { compactIsrc } from '../../../shared/packaging/rules';
 
 export const ERN_NS = 'http://ddex.net/xml/ern/43';
+/**
+ * The version of DDEX's Allowed Value Sets the message's values come from: the one the
+ * ERN 4.3 schema in shared/ddex/ern43 is built with (its allowed-value-sets.xsd says
+ * AvsVersionId 6; a test compares them).
+ */
+export const ERN_AVS_VERSION = '6';
 /** Namespace of the store's own proprietary ids and price codes. */
 export const PROPRIETARY_NS = `DPID:${STORE_DDEX_PARTY.partyId}`;
 
@@ -85,7 +91,7 @@ export function buildErn(input: ErnInput): string {
   const variousRef = releaseArtists.length > 4 ? partyRef('Various Artists') : null;
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  const root = doc.ele(ERN_NS, 'ern:NewReleaseMessage').att('AvsVersionId', '2024').att('LanguageAndScriptCode', 'en');
+  const root = doc.ele(ERN_NS, 'ern:NewReleaseMessage').att('AvsVersionId', ERN_AVS_VERSION).att('LanguageAndScriptCode', 'en');
   const el = (parent: XMLBuilder, name: string, text?: string | number) => {
     const e = parent.ele(name);
     if (text !== undefined) e.txt(String(text));
@@ -208,7 +214,9 @@ export function buildErn(input: ErnInput): string {
     el(item, 'ReleaseResourceReference', `A${i + 1}`);
   });
   el(group, 'LinkedReleaseResourceReference', `A${tracks.length + 1}`).att('LinkDescription', 'CoverArt');
-  if (r.exclusivePeriod !== undefined && r.exclusivePeriod !== 0) el(rel, 'Keywords', `Exclusive period: ${exclusivePeriodLabel(r.exclusivePeriod)}`);
+  // Always said, None included: the store applies the supplier's default period only to a
+  // message that names none, and the wizard shows None where nothing was chosen.
+  el(rel, 'Keywords', `Exclusive period: ${exclusivePeriodLabel(r.exclusivePeriod)}`);
 
   tracks.forEach((t, i) => {
     const tr = el(releases, 'TrackRelease');
@@ -236,8 +244,10 @@ export function buildErn(input: ErnInput): string {
         const terms = el(el(releaseDeal, 'Deal'), 'DealTerms');
         for (const t of PACKAGE_DEAL_TERRITORIES) el(terms, 'TerritoryCode', t);
         const period = el(terms, 'ValidityPeriod');
-        el(period, 'StartDate', start);
-        if (end) el(period, 'EndDate', end);
+        // StartDateTime/EndDateTime: ERN 4.3 deprecates StartDate/EndDate. A period holds whole
+        // days, from the first's midnight to the last's end.
+        el(period, 'StartDateTime', `${start}T00:00:00`);
+        if (end) el(period, 'EndDateTime', `${end}T23:59:59`);
         el(terms, 'CommercialModelType', 'PayAsYouGoModel');
         el(terms, 'UseType', 'PermanentDownload');
         if (opts.exclusive) {

@@ -7,7 +7,8 @@
  * nothing). Picks last for this launch of the console, so a draft resumed in the
  * same launch rescans without asking; after a restart its folders are picked again.
  * It also holds the scan results of this session (only scanned files can be
- * packaged) and the running operations (cancellable by id).
+ * packaged) and the running operations (cancellable by id), and remembers the packages
+ * it built across restarts (built-packages.ts), to deliver.
  */
 import { createReadStream } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -16,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { homedir } from 'node:os';
 import { BridgeError } from '../../../shared/bridge';
 import { STORE_DDEX_PARTY } from '../../../shared/constants';
-import type { BuildResult, BrowseListing, PickKind, Sender } from '../../../shared/bridge/channels/packaging';
+import type { BuildResult, BrowseListing, BuiltPackage, PackageExists, PickKind, Sender } from '../../../shared/bridge/channels/packaging';
 import type { MySupplier } from '../../../shared/api/endpoints/me';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
@@ -28,7 +29,9 @@ import type { Party } from './ern';
 import { browse } from './folder-browser';
 import { HashPool } from './hash-pool';
 import { ImageFormatError, readImageInfo } from './image-info';
-import { PackageInvalidError, writePackage, type BuildProgress } from './package-writer';
+import { OutputNotWritableError, PackageExistsError, PackageInvalidError, writePackage, type BuildProgress } from './package-writer';
+import { BuiltPackages } from './built-packages';
+import { createMemoryBackend, type SettingsBackend } from '../settings';
 import { scan } from './scanner';
 
 /** The store receiving packages (ERN MessageRecipient): its DDEX party id, configured once in shared/constants. */
@@ -50,6 +53,8 @@ export interface PackagingDeps {
   emitBuildProgress?: (p: { buildId: string } & BuildProgress) => void;
   concurrency?: number;
   recipient?: Party;
+  /** Where main remembers the packages it built (the settings store; in memory when not given). */
+  store?: SettingsBackend;
 }
 
 /** The real path of `path` inside one of `roots` (links out refused), as bridge errors: forbidden_path with `outside`, or not_found. */
@@ -67,8 +72,8 @@ export class PackagingService {
   private readonly browseRoots: string[];
   /** Real paths the user picked (folders or files): the only places main reads. */
   private readonly picked = new Set<string>();
-  /** The packages built in this launch: batch folder → its files relative to the output folder, BatchComplete last. */
-  private readonly built = new Map<string, string[]>();
+  /** The packages this console built, across restarts: batch folder → its files relative to the output folder, BatchComplete last. */
+  private readonly built: BuiltPackages;
   /** Drops being granted: a scan that follows a drop waits for its grant. */
   private granting: Promise<unknown> = Promise.resolve();
   private readonly entries = new Map<string, ScanEntry>();
@@ -76,6 +81,7 @@ export class PackagingService {
 
   constructor(private readonly deps: PackagingDeps) {
     this.browseRoots = deps.browseRoots ?? [homedir()];
+    this.built = new BuiltPackages(deps.store ?? createMemoryBackend());
     deps.dialogs?.onDrop?.((path) => this.dropped(path));
   }
 
@@ -206,7 +212,7 @@ export class PackagingService {
     const real = await this.confined(path);
     const st = await stat(real);
     if (!st.isFile()) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a file' });
-    if (st.size > maxBytes) throw new BridgeError({ code: 'invalid_request', message: `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
+    if (st.size > maxBytes) throw new BridgeError({ code: 'invalid_pick', message: `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
     return { stream: createReadStream(real), size: st.size };
   }
 
@@ -216,9 +222,14 @@ export class PackagingService {
     return { supplierId: s.id, name: s.name, partyId: s.ddex_party_id ?? '', partyIdMessage: check.message, valid: check.valid && !!s.ddex_party_id };
   }
 
-  async build(req: { buildId: string; supplierId?: number; release: ReleaseDraft; tracks: TrackDraft[]; coverArt: CoverArt; outputDir: string }): Promise<BuildResult> {
-    const outputDir = await this.confined(req.outputDir);
-    const coverPath = await this.confined(req.coverArt.path);
+  /** Writes the package; `owner` (the session user) is who may find it again in builtPackages. */
+  async build(req: { buildId: string; supplierId?: number; release: ReleaseDraft; tracks: TrackDraft[]; coverArt: CoverArt; outputDir: string; replace?: string }, owner = ''): Promise<BuildResult> {
+    const outputDir = await this.confined(req.outputDir).catch((e: unknown) => {
+      throw isNotFound(e) ? new BridgeError({ code: 'not_found', message: PKG_MSG.outputMissing(req.outputDir) }) : e;
+    });
+    const coverPath = await this.confined(req.coverArt.path).catch((e: unknown) => {
+      throw isNotFound(e) ? new BridgeError({ code: 'cover_art_missing', message: PKG_MSG.coverArtMissing(basename(req.coverArt.path)) }) : e;
+    });
     const sender = await this.sender(req.supplierId);
     const ac = this.track(req.buildId);
     try {
@@ -232,17 +243,37 @@ export class PackagingService {
         recipient: this.deps.recipient ?? STORE_RECIPIENT,
         hashes: this.hashes,
         signal: ac.signal,
+        replace: req.replace,
         onProgress: (p) => this.deps.emitBuildProgress?.({ buildId: req.buildId, ...p }),
       });
       const batch = basename(res.folder);
+      if (req.replace) this.built.forget((e) => e.folder === req.replace);
       // Delivered in the writer's order: the resources, the release XML that names them, BatchComplete last.
-      this.built.set(res.folder, [...res.files.map((f) => `${batch}/${f.name}`), `${batch}/${res.xml}`, `${batch}/${res.batchComplete}`]);
+      this.built.add({
+        owner, folder: res.folder, batch, upc: req.release.upc.trim(), title: req.release.title, supplierId: req.supplierId ?? null,
+        builtAt: new Date().toISOString(), files: [...res.files.map((f) => `${batch}/${f.name}`), `${batch}/${res.xml}`, `${batch}/${res.batchComplete}`],
+      });
       return { folder: res.folder, xml: res.xml, batchComplete: res.batchComplete, files: res.files };
     } catch (e) {
+      if (e instanceof PackageExistsError) {
+        const known = this.built.get(e.folder);
+        const detail: PackageExists = { folder: e.folder, upc: e.upc, known: !!known && known.owner === owner };
+        throw new BridgeError({ code: 'package_exists', message: detail.known ? PKG_MSG.packageExists(e.upc, e.folder) : PKG_MSG.packageExistsUnknown(e.upc, e.folder), detail });
+      }
       throw toBridgeError(e);
     } finally {
       this.running.delete(req.buildId);
     }
+  }
+
+  /** The packages `owner` built that are still on disk, newest first. */
+  builtPackages(owner = ''): Promise<BuiltPackage[]> {
+    return this.built.list(owner);
+  }
+
+  /** A delivery of a built package completed. */
+  delivered(folder: string): void {
+    this.built.delivered(folder);
   }
 
   cancel(id: string): void {
@@ -250,14 +281,14 @@ export class PackagingService {
   }
 
   /**
-   * A package this launch built, to deliver: its output folder (the root the files are
+   * A package this console built, to deliver: its output folder (the root the files are
    * relative to), batch id and files (BatchComplete last). Only those: the renderer
    * cannot have main send any other folder.
    */
   builtPackage(folder: string): { root: string; batch: string; files: string[] } {
-    const files = this.built.get(folder);
-    if (!files) throw new BridgeError({ code: 'not_built', message: PKG_MSG.deliverNotBuilt });
-    return { root: dirname(folder), batch: basename(folder), files };
+    const pkg = this.built.get(folder);
+    if (!pkg) throw new BridgeError({ code: 'not_built', message: PKG_MSG.deliverNotBuilt });
+    return { root: dirname(folder), batch: basename(folder), files: pkg.files };
   }
 
   async close(): Promise<void> {
@@ -274,10 +305,13 @@ export class PackagingService {
   }
 }
 
+const isNotFound = (e: unknown) => e instanceof BridgeError && e.code === 'not_found';
+
 function toBridgeError(e: unknown): BridgeError {
   if (e instanceof BridgeError) return e;
   const err = e as Error;
   if (err?.name === 'AbortError') return new BridgeError({ code: 'cancelled', message: err.message });
+  if (e instanceof OutputNotWritableError) return new BridgeError({ code: 'output_not_writable', message: e.message });
   if (e instanceof PackageInvalidError) return new BridgeError({ code: 'invalid_package', message: e.message, detail: e.issues });
   return new BridgeError({ code: 'packaging_failed', message: err?.message ?? String(e) });
 }

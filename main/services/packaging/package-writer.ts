@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { CoverArt, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
 import { senderPartyId } from '../../../shared/packaging/rules';
@@ -36,6 +36,12 @@ export interface PackageRequest {
   onProgress?: (p: BuildProgress) => void;
   /** Minimum milliseconds between byte-progress reports (steps always report). */
   progressIntervalMs?: number;
+  /**
+   * The batch folder of the package of this release already in the output folder, to
+   * replace: it is removed once the new package is complete. Any other existing package
+   * of the release is refused (PackageExistsError).
+   */
+  replace?: string;
   /** Test seam: called after the cover art's source is hashed, before it is copied. */
   beforeCopy?: (source: string) => Promise<void> | void;
   /** Test seam: called after each file lands in the temporary folder. */
@@ -62,6 +68,24 @@ export interface PackageResult {
   files: Array<{ name: string; md5: string; size: number }>;
   warnings: DraftIssue[];
 }
+
+/** The output folder already holds a package of this release (its UPC): `folder` is that package's batch folder. */
+export class PackageExistsError extends Error {
+  constructor(readonly upc: string, readonly folder: string) {
+    super(`A package for UPC ${upc} already exists in ${folder}`);
+    this.name = 'PackageExistsError';
+  }
+}
+
+/** The output folder cannot be written to (read-only, or not the user's): the message says so in words. */
+export class OutputNotWritableError extends Error {
+  constructor(readonly folder: string) {
+    super(PKG_MSG.outputNotWritable(folder));
+    this.name = 'OutputNotWritableError';
+  }
+}
+
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 export class PackageInvalidError extends Error {
   constructor(readonly issues: DraftIssue[]) {
@@ -91,7 +115,7 @@ async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | nu
     info = await readImageInfo(claimed.path);
   } catch (e) {
     if (e instanceof ImageFormatError) return { info: null, issues: [issue(e.message)] };
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { info: null, issues: [issue(PKG_MSG.coverArtMissing)] };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { info: null, issues: [issue(PKG_MSG.coverArtMissing(basename(claimed.path)))] };
     return { info: null, issues: [issue(`The cover art could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)] };
   }
   const issues = validateCoverArt({ ...info, path: claimed.path });
@@ -122,7 +146,10 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
   const outDir = req.outputDir;
   if (!(await stat(outDir)).isDirectory()) throw new Error('The output folder is not a folder');
   const target = join(outDir, names.folder);
-  if (await exists(target) || (await releaseFolders(outDir)).has(names.release)) throw new Error(`A package for UPC ${upc} already exists in ${outDir}`);
+  const existing = (await releaseFolders(outDir)).get(names.release) ?? (await exists(target) ? target : undefined);
+  if (existing) {
+    if (!req.replace || existing !== req.replace) throw new PackageExistsError(upc, existing);
+  }
   const temp = join(outDir, `.${names.folder}.partial-${randomUUID()}`);
   const releaseDir = join(temp, names.release);
   const resources = `${names.release}/${RESOURCES_DIR}`;
@@ -190,25 +217,41 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     // Written last, in the batch folder: its presence says the batch is complete.
     const batchName = names.batchComplete;
     await writeSynced(join(temp, batchName), '');
+    // Replacing: the old package goes only once the new one is complete beside it.
+    if (existing) await removePackage(existing, names.release);
     await rename(temp, target);
     step('Package complete');
     return { folder: target, xml: names.xml, batchComplete: batchName, files, warnings: issues.filter((i) => i.level === 'warning') };
   } catch (e) {
-    await rm(temp, { recursive: true, force: true });
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     // A cancel anywhere in the build (a copy or its check included) says the build was cancelled.
     if ((e as Error).name === 'AbortError') throw abortError('build');
+    // Writing in the output folder was refused (its temporary folder is made there first).
+    const err = e as NodeJS.ErrnoException;
+    if (NOT_WRITABLE.has(err.code ?? '') && (err.path === temp || err.path?.startsWith(`${temp}/`) || err.path === target)) throw new OutputNotWritableError(outDir);
     throw e;
   }
 }
 
-/** The release folders of the batches already in the output folder. */
-async function releaseFolders(outDir: string): Promise<Set<string>> {
-  const out = new Set<string>();
+/** The release folders of the batches already in the output folder: release folder name → its batch folder. */
+async function releaseFolders(outDir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
   for (const d of await readdir(outDir, { withFileTypes: true })) {
     if (!d.isDirectory() || d.name.startsWith('.')) continue;
-    for (const r of await readdir(join(outDir, d.name), { withFileTypes: true }).catch(() => [])) if (r.isDirectory()) out.add(r.name);
+    for (const r of await readdir(join(outDir, d.name), { withFileTypes: true }).catch(() => [])) if (r.isDirectory() && !out.has(r.name)) out.set(r.name, join(outDir, d.name));
   }
   return out;
+}
+
+/**
+ * Removes a package being replaced: its release folder and, when the batch folder then
+ * holds nothing but its BatchComplete marker, the batch folder. Other releases of the
+ * batch (a package not written here) are left alone.
+ */
+async function removePackage(batchFolder: string, release: string): Promise<void> {
+  await rm(join(batchFolder, release), { recursive: true, force: true });
+  const left = await readdir(batchFolder).catch(() => [] as string[]);
+  if (left.every((n) => /^BatchComplete_.*\.xml$/.test(n))) await rm(batchFolder, { recursive: true, force: true });
 }
 
 async function exists(p: string): Promise<boolean> {

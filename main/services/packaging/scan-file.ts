@@ -150,6 +150,7 @@ function toTags(meta: IAudioMetadata): AudioTags {
   const c = meta.common;
   const tags: AudioTags = {};
   if (c.title) tags.title = c.title;
+  if (c.album) tags.album = c.album;
   if (c.artist) tags.artist = c.artist;
   if (c.isrc?.[0]) tags.isrc = c.isrc[0];
   if (typeof c.bpm === 'number' && Number.isFinite(c.bpm)) tags.bpm = c.bpm;

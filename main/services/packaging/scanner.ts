@@ -5,13 +5,14 @@
  */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { AUDIO_EXTENSIONS } from '../../../shared/packaging/audio-formats';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
 import { confine, OutsideRootError } from './containment';
 import type { HashPool } from './hash-pool';
 import { abortError, scanFile } from './scan-file';
 
-/** wav, flac, aiff (§9); .aif and .aifc are AIFF's other usual names. */
-export const AUDIO_EXTENSIONS = new Set(['.wav', '.flac', '.aiff', '.aif', '.aifc']);
+/** wav, flac, aiff (§9), from the one list ingestion also takes (shared/packaging/audio-formats.ts). */
+export { AUDIO_EXTENSIONS };
 const MAX_DEPTH = 8;
 
 export interface ScanRequest {

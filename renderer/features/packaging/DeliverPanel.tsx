@@ -19,7 +19,7 @@ import { errorText } from '../../lib/http-errors';
 
 type Progressing = BridgeEventPayload<'packagingDeliverProgress'>;
 
-export function DeliverPanel({ folder, supplierId }: { folder: string; supplierId: number | null }) {
+export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: string; supplierId: number | null; onDelivered?: () => void }) {
   const key = useQuery({
     queryKey: ['packaging', 'deliveryKey', supplierId],
     queryFn: () => bridge.packagingDeliveryKey(supplierId ? { supplierId } : {}),
@@ -45,7 +45,10 @@ export function DeliverPanel({ folder, supplierId }: { folder: string; supplierI
     setError(null);
     bridge
       .packagingDeliver({ deliveryId: id, folder, supplierId: supplierId ?? undefined, username: nameCheck.data })
-      .then(setDone, (e: unknown) => {
+      .then((r) => {
+        setDone(r);
+        onDelivered?.();
+      }, (e: unknown) => {
         const refused = e instanceof BridgeError && e.code === 'delivery_key_refused' ? (e.detail as DeliveryKeyInfo) : null;
         setError({ message: errorText(e), refusedKey: refused });
         if (refused) setShowKey(true);

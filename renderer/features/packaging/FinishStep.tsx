@@ -1,10 +1,10 @@
 /** Step 3: Finish. Summary, every error and warning, the output folder, then the build. */
 import { FolderOpenOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, List, Progress, Result, Space, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type Dispatch } from 'react';
-import type { BuildResult } from '../../../shared/bridge/channels/packaging';
+import { PackageExists, type BuildResult } from '../../../shared/bridge/channels/packaging';
 import { exclusivePeriodLabel } from '../../../shared/constants';
 import { displayDate } from '../../../shared/search/format';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
@@ -12,7 +12,7 @@ import type { ScanEntry } from '../../../shared/packaging/model';
 import { packageFileNames } from '../../../shared/packaging/package-files';
 import { senderProblem } from '../../../shared/packaging/rules';
 import type { DraftIssue } from '../../../shared/packaging/validate';
-import { bridge, onBridgeEvent } from '../../lib/bridge';
+import { BridgeError, bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
@@ -20,7 +20,7 @@ import { DeliverPanel } from './DeliverPanel';
 import { FolderBrowser } from './FolderBrowser';
 import { pickNative } from './pick';
 import { RefSelect } from './fields';
-import { packagingKeys, packagingQueries } from './queries';
+import { packagesOwn, packagingKeys, packagingQueries } from './queries';
 
 /** The files the package will hold, as main's writer names them. */
 export function promisedFiles(draft: PackagingDraft): string[] {
@@ -38,7 +38,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   onStartOver: () => void;
 }) {
   const principal = useAtomValue(principalAtom);
-  const isSupplier = principal.scopes.includes('user:supplier') || principal.scopes.includes('user:label');
+  const isSupplier = packagesOwn(principal);
   const [supplierId, setSupplierId] = useState<number | null>(null);
   const suppliers = useQuery({ ...packagingQueries.suppliers(), enabled: !isSupplier });
   const sender = useQuery({
@@ -52,6 +52,10 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   const [step, setStep] = useState<{ step: string; done: number; total: number; bytesDone?: number; bytesTotal?: number } | null>(null);
   const [result, setResult] = useState<BuildResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The output folder already holds a package of this release: deliver it, or replace it. */
+  const [exists, setExists] = useState<PackageExists | null>(null);
+  const [deliverExisting, setDeliverExisting] = useState(false);
+  const queryClient = useQueryClient();
   useEffect(() => (buildId ? onBridgeEvent('packagingBuildProgress', (p) => { if (p.buildId === buildId) setStep(p); }) : undefined), [buildId]);
 
   const r = draft.release;
@@ -65,19 +69,26 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
     if (paths === null) setBrowsing(true);
     else if (paths[0]) dispatch({ type: 'outputDir', outputDir: paths[0] });
   };
-  const build = () => {
+  const build = (replace?: string) => {
     if (!draft.coverArt || !draft.outputDir) return;
     const id = crypto.randomUUID();
     setBuildId(id);
     setError(null);
+    setExists(null);
+    setDeliverExisting(false);
     bridge
-      .packagingBuild({ buildId: id, supplierId: supplierId ?? undefined, release: r, tracks: draft.tracks, coverArt: draft.coverArt, outputDir: draft.outputDir })
+      .packagingBuild({ buildId: id, supplierId: supplierId ?? undefined, release: r, tracks: draft.tracks, coverArt: draft.coverArt, outputDir: draft.outputDir, replace })
       .then(
         (res) => {
           setResult(res);
           onBuilt();
+          void queryClient.invalidateQueries({ queryKey: packagingKeys.built() });
         },
-        (e: unknown) => setError(errorText(e)),
+        (e: unknown) => {
+          const existing = e instanceof BridgeError && e.code === 'package_exists' ? PackageExists.safeParse(e.detail) : null;
+          if (existing?.success) setExists(existing.data);
+          setError(errorText(e));
+        },
       )
       .finally(() => setBuildId(null));
   };
@@ -93,7 +104,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         extra={
           <Space direction="vertical" style={{ width: '100%', maxWidth: 900 }}>
             <List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />
-            <DeliverPanel folder={result.folder} supplierId={supplierId} />
+            <DeliverPanel folder={result.folder} supplierId={supplierId} onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })} />
             <Button onClick={onStartOver}>Start a new package</Button>
           </Space>
         }
@@ -144,9 +155,23 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
       </div>
 
       {buildId && step && <Progress percent={buildPercent(step)} format={() => step.step} data-testid="build-progress" />}
-      {error && <Alert type="error" showIcon message={error} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          data-testid="build-error"
+          action={exists && (
+            <Space direction="vertical">
+              {exists.known && <Button size="small" type="primary" onClick={() => setDeliverExisting(true)}>Deliver the existing package</Button>}
+              <Button size="small" danger disabled={!!buildId} onClick={() => build(exists.folder)}>Replace it</Button>
+            </Space>
+          )}
+        />
+      )}
+      {exists?.known && deliverExisting && <DeliverPanel folder={exists.folder} supplierId={supplierId} onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })} />}
       <Space>
-        <Button type="primary" disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir} onClick={build}>
+        <Button type="primary" disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir} onClick={() => build()}>
           Build package
         </Button>
         {buildId && <Button onClick={() => void bridge.packagingCancel({ id: buildId })}>Cancel</Button>}

@@ -6,7 +6,7 @@
  */
 import { FileOutlined, FolderOutlined, UpOutlined } from '@ant-design/icons';
 import { Alert, Button, List, Modal, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BrowseListing, PickKind } from '../../../shared/bridge/channels/packaging';
 import { bridge } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
@@ -27,14 +27,31 @@ export interface FolderBrowserProps {
 export function FolderBrowser({ open, title, mode, show, kind, start, onPick, onCancel }: FolderBrowserProps) {
   const [listing, setListing] = useState<BrowseListing | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Opened again: nothing of the last opening shows while the start folder loads (React's
+  // "reset state when a prop changes", during render).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setListing(null);
+      setError(null);
+    }
+  }
 
+  // The latest folder asked for wins: an earlier listing that answers late (the start folder's,
+  // while the user has already opened another) is dropped, never shown over the newer one.
+  const asked = useRef(0);
   const go = (path?: string) => {
+    const n = ++asked.current;
     bridge.packagingBrowse({ path, show }).then(
       (l) => {
+        if (n !== asked.current) return;
         setError(null);
         setListing(l);
       },
-      (e: unknown) => setError(errorText(e)),
+      (e: unknown) => {
+        if (n === asked.current) setError(errorText(e));
+      },
     );
   };
   const choose = (path: string) => {

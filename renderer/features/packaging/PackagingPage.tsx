@@ -16,6 +16,7 @@ import { confirm } from '../../ui/confirm';
 import { PageHeader } from '../../ui/PageHeader';
 import { draftReducer } from './draft-reducer';
 import { loadPackagingDraftAtom, savePackagingDraftAtom } from './draft-store';
+import { BuiltPackages } from './BuiltPackages';
 import { FinishStep } from './FinishStep';
 import { issueMap, ReleaseInfoStep } from './ReleaseInfoStep';
 import { TrackDetailsStep } from './TrackDetailsStep';
@@ -43,13 +44,14 @@ export default function PackagingPage() {
   const generation = useRef(0);
   const resumeScan = useRef<string | null>(null);
 
-  const onScanned = (sources: string[], found: ScanEntry[]) => {
+  /** A scan's files are listed; its usable files become tracks (only those in `only` when given). */
+  const onScanned = (sources: string[], found: ScanEntry[], only?: readonly string[]) => {
     setEntries((m) => {
       const next = new Map(m);
       for (const e of found) next.set(e.path, e);
       return next;
     });
-    dispatch({ type: 'addScanned', sources, entries: found });
+    dispatch({ type: 'addScanned', sources, entries: found, only });
   };
 
   // Resume a saved draft once. Main reads only what the user picked in this launch of
@@ -74,7 +76,8 @@ export default function PackagingPage() {
         resumeScan.current = scanId;
         bridge
           .packagingScan({ scanId, paths: sources })
-          .then((r) => { if (generation.current === gen) onScanned(sources, r.entries); }, () => undefined)
+          // The draft's own tracks are read again; nothing is added (the supplier chose its files).
+          .then((r) => { if (generation.current === gen) onScanned(sources, r.entries, []); }, () => undefined)
           .finally(() => {
             if (resumeScan.current === scanId) resumeScan.current = null;
             if (generation.current === gen) setRescanning(false);
@@ -167,6 +170,7 @@ export default function PackagingPage() {
         {draft.step > 0 && !built && <Button onClick={() => go(draft.step - 1)}>Back</Button>}
         {draft.step < 2 && <Button type="primary" onClick={() => go(draft.step + 1)}>Next</Button>}
       </Space>
+      <BuiltPackages />
     </div>
   );
 }

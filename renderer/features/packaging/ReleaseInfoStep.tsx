@@ -1,13 +1,15 @@
 /** Step 1: Release Info (spec §3 release fields with the §5/§9 rules). */
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useAtomValue } from 'jotai';
 import type { Dispatch } from 'react';
 import { EXCLUSIVE_NONE } from '../../../shared/constants';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { DraftIssue } from '../../../shared/packaging/validate';
+import { principalAtom } from '../../lib/store';
 import type { DraftAction } from './draft-reducer';
 import { Field, RefSelect } from './fields';
-import { packagingQueries } from './queries';
+import { packagesOwn, packagingQueries } from './queries';
 
 const WEEKS = [0, 1, 2, 3, 4].map((w) => ({ value: w, label: String(w) }));
 
@@ -16,7 +18,7 @@ export function ReleaseInfoStep({ draft, dispatch, issues }: { draft: PackagingD
   const set = (patch: Partial<PackagingDraft['release']>) => dispatch({ type: 'release', patch });
   const genres = useQuery(packagingQueries.genres());
   const types = useQuery(packagingQueries.releaseTypes());
-  const labels = useQuery(packagingQueries.labels());
+  const labels = useQuery(packagingQueries.labels(packagesOwn(useAtomValue(principalAtom))));
   const periods = useQuery(packagingQueries.exclusivePeriods());
   const subGenres = genres.data?.find((g) => g.id === r.genre?.id)?.sub_genres ?? [];
   const e = (f: string) => issues.get(`release.${f}`);

@@ -4,8 +4,10 @@ import { Alert, Button, Collapse, Empty, Space, Tag, Typography } from 'antd';
 import { useState, type Dispatch } from 'react';
 import type { PackagingDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
+import { releaseGroups, type ReleaseGroup } from '../../../shared/packaging/releases';
 import { CoverArtField } from './CoverArtField';
 import type { DraftAction } from './draft-reducer';
+import { ReleaseChoice } from './ReleaseChoice';
 import { formatSummary, ScanPanel } from './ScanPanel';
 import { TrackEditor } from './TrackEditor';
 
@@ -14,19 +16,42 @@ export function TrackDetailsStep({ draft, dispatch, issues, entries, onScanned, 
   dispatch: Dispatch<DraftAction>;
   issues: Map<string, string>;
   entries: Map<string, ScanEntry>;
-  onScanned: (sources: string[], entries: ScanEntry[]) => void;
+  onScanned: (sources: string[], entries: ScanEntry[], only?: readonly string[]) => void;
   rescanning: boolean;
 }) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const tracks = [...draft.tracks].sort((a, b) => a.position - b.position);
   const move = (from: number, to: number) => dispatch({ type: 'move', from, to });
   const listed = [...entries.values()];
+  /** A scan whose new files come from several releases, until the supplier chooses. */
+  const [choice, setChoice] = useState<{ sources: string[]; found: ScanEntry[]; groups: ReleaseGroup[] } | null>(null);
+  const scanned = (sources: string[], found: ScanEntry[]) => {
+    const have = new Set(draft.tracks.map((t) => t.path));
+    const groups = releaseGroups(found.filter((e) => !have.has(e.path)));
+    if (groups.length > 1) {
+      onScanned(sources, found, []);
+      setChoice({ sources, found, groups });
+    } else {
+      setChoice(null);
+      onScanned(sources, found);
+    }
+  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <CoverArtField value={draft.coverArt} onChange={(coverArt) => dispatch({ type: 'coverArt', coverArt })} />
       {rescanning && <Alert type="info" showIcon message="Reading your draft's audio folders again…" />}
-      <ScanPanel entries={listed} onScanned={onScanned} />
+      <ScanPanel entries={listed} onScanned={scanned} />
+      {choice && (
+        <ReleaseChoice
+          groups={choice.groups}
+          onCancel={() => setChoice(null)}
+          onChoose={(paths) => {
+            onScanned(choice.sources, choice.found, paths);
+            setChoice(null);
+          }}
+        />
+      )}
       {tracks.length === 0 ? (
         <Empty description="No tracks yet: add an audio folder" />
       ) : (

@@ -4,7 +4,7 @@
  */
 import type { CoverArt, PackagingDraft, ReleaseDraft, TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
-import { moveTrack, selectGenre } from '../../../shared/packaging/rules';
+import { moveTrack, selectGenre, titleFromFileName } from '../../../shared/packaging/rules';
 
 export type DraftAction =
   | { type: 'load'; draft: PackagingDraft }
@@ -15,18 +15,19 @@ export type DraftAction =
   | { type: 'trackGenre'; position: number; genre: TrackDraft['genre'] }
   | { type: 'move'; from: number; to: number }
   | { type: 'remove'; position: number }
-  | { type: 'addScanned'; sources: string[]; entries: ScanEntry[] }
+  /** Adds the usable files of a scan as tracks (only those in `only` when given) and remembers its folders. */
+  | { type: 'addScanned'; sources: string[]; entries: ScanEntry[]; only?: readonly string[] }
   | { type: 'coverArt'; coverArt: CoverArt | null }
   | { type: 'outputDir'; outputDir: string | null };
 
 const renumber = (tracks: TrackDraft[]) => tracks.map((t, i) => ({ ...t, position: i + 1 }));
 
-/** A new track pre-filled from the file's embedded tags. */
+/** A new track pre-filled from the file's embedded tags; untagged, its title is the file's name without a track number. */
 export function trackFromEntry(e: ScanEntry, position: number): TrackDraft {
   const t = e.tags ?? {};
   return {
     path: e.path, fileName: e.name, position,
-    title: t.title ?? e.name.replace(/\.[^.]+$/, ''), mixName: '', isrc: t.isrc ?? '', bpm: t.bpm ?? null,
+    title: t.title?.trim() || titleFromFileName(e.name), mixName: '', isrc: t.isrc ?? '', bpm: t.bpm ?? null,
     key: null, genre: null, subGenre: null, artists: t.artist ? [t.artist] : [], remixers: [], songwriters: [], publishers: [], copyrightHolder: '',
   };
 }
@@ -52,7 +53,8 @@ export function draftReducer(d: PackagingDraft, a: DraftAction): PackagingDraft 
       return next({ tracks: renumber(d.tracks.filter((t) => t.position !== a.position)) });
     case 'addScanned': {
       const have = new Set(d.tracks.map((t) => t.path));
-      const fresh = a.entries.filter((e) => e.status === 'ok' && !have.has(e.path));
+      const only = a.only ? new Set(a.only) : null;
+      const fresh = a.entries.filter((e) => e.status === 'ok' && !have.has(e.path) && (!only || only.has(e.path)));
       const tracks = [...d.tracks, ...fresh.map((e, i) => trackFromEntry(e, d.tracks.length + i + 1))];
       return next({ tracks, sources: [...new Set([...d.sources, ...a.sources])] });
     }

@@ -16,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import { AREA_RULES, SEARCH_RULES, WRITE_RULES } from '../../../shared/access';
 import { DELIVERY_MSG, DELIVERY_PAGE_SIZE, deliveryEndpoints as ep, type Delivery, type DeliveryDetail } from '../../../shared/api/endpoints/deliveries';
 import type { Db, Queryable } from '../../db/client';
-import { deliveryXmlKey, ingestDelivery } from '../../ingest/ingest';
+import { deliveryFileKey, keyOf, type DeliveryFile } from '../../ingest/files';
+import { ingestDelivery, refreshDeliveryFiles, xmlKeyOf } from '../../ingest/ingest';
 import { readErn } from '../../ingest/read-ern';
 import { setDeliveryStatus } from '../../ingest/status';
 import { validateErn43 } from '../../ingest/validate-ern';
@@ -54,7 +55,7 @@ async function detail(q: Queryable, storage: Storage, id: number): Promise<Deliv
   const events = await q.query<Record<string, unknown>>(
     'select release_status, status_message, detail, created_at from delivery_events where delivery_id = $1 order by id', [id]);
   const { storage_prefix, files, xml_file_path, ...rest } = r;
-  const xml = storage_prefix && xml_file_path ? await storage.get(deliveryXmlKey(storage_prefix as string, xml_file_path as string)) : null;
+  const xml = storage_prefix && xml_file_path ? await storage.get(xmlKeyOf(storage_prefix as string, xml_file_path as string, files as DeliveryFile[])) : null;
   let sourceGenre: string | null = null;
   try {
     const ern = xml ? readErn(xml.toString('utf8')) : null;
@@ -62,7 +63,7 @@ async function detail(q: Queryable, storage: Storage, id: number): Promise<Deliv
   } catch { /* an XML that cannot be read names no genre */ }
   return {
     source_genre: sourceGenre, source_label: r.label_name as string,
-    ...asDelivery(rest), files: files as DeliveryDetail['files'], xml_file_path: (xml_file_path as string | null) ?? null,
+    ...asDelivery(rest), files: (files as DeliveryFile[]).map((f) => ({ path: f.path, size: f.size })), xml_file_path: (xml_file_path as string | null) ?? null,
     events: events.map((e) => ({ ...(e as unknown as DeliveryDetail['events'][number]), created_at: iso(e.created_at) })),
     can_reingest: canReingest({ ingested: r.ingested as boolean, release_status: r.release_status as string, storage_prefix: storage_prefix as string | null }),
   };
@@ -86,10 +87,14 @@ export async function reingest(db: Db, storage: Storage, jobs: JobQueue, id: num
   if (refused) return refused;
   let releaseId: number | null;
   try {
+    // What the supplier sent since (a missing or fixed file) is read from the batch folder.
+    await refreshDeliveryFiles(db, storage, id);
     releaseId = await ingestDelivery(db, storage, id, { overrideGenreId: overrideGenre, userId });
   } catch (e) {
-    await db.transaction((tx) => setDeliveryStatus(tx, id, 'ingest-error', null, { detail: e instanceof Error ? e.message : String(e) }));
-    throw e;
+    // Never a 500: the delivery says what went wrong, and can be re-ingested again.
+    const message = `Re-ingest failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 1000);
+    await db.transaction((tx) => setDeliveryStatus(tx, id, 'ingest-error', null, { message, detail: message }));
+    return null;
   }
   if (releaseId !== null) {
     await queueDeliveryEncode(db, (payload, options) => jobs.enqueue('encode', userId, payload, options), id, releaseId, `reingest:${randomUUID()}`);
@@ -139,13 +144,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
   addEndpoint(app, db, ep.file, {
     rule: READ,
     handler: async (req, reply) => {
-      const [d] = await db.query<{ storage_prefix: string | null; files: { path: string }[] }>('select storage_prefix, files from deliveries where id = $1', [req.params.id]);
+      const [d] = await db.query<{ storage_prefix: string | null; files: DeliveryFile[] }>('select storage_prefix, files from deliveries where id = $1', [req.params.id]);
       if (!d) throw notFound();
-      const f = d.storage_prefix ? d.files.find((x) => x.path === req.query.path) : undefined;
+      const f = d.storage_prefix ? d.files.find((x) => x.path === req.query.path.normalize('NFC')) : undefined;
       if (!f) throw notFound();
       const name = f.path.split('/').pop()!;
       const type = name.endsWith('.xml') ? 'application/xml' : 'application/octet-stream';
-      return sendStored(storage, req, reply, `${d.storage_prefix}/${f.path}`, type, name);
+      return sendStored(storage, req, reply, keyOf(d.storage_prefix!, f), type, name);
     },
   });
 
@@ -177,7 +182,8 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
   });
 
   const xmlOf = async (id: number) => {
-    const [d] = await db.query<{ storage_prefix: string | null; xml_file_path: string | null }>('select storage_prefix, xml_file_path from deliveries where id = $1', [id]);
+    const [d] = await db.query<{ storage_prefix: string | null; xml_file_path: string | null; files: DeliveryFile[] }>(
+      'select storage_prefix, xml_file_path, files from deliveries where id = $1', [id]);
     if (!d) throw notFound();
     return d;
   };
@@ -186,7 +192,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
     rule: READ,
     handler: async (req) => {
       const d = await xmlOf(req.params.id);
-      const xml = d.storage_prefix && d.xml_file_path ? await storage.get(deliveryXmlKey(d.storage_prefix, d.xml_file_path)) : null;
+      const xml = d.storage_prefix && d.xml_file_path ? await storage.get(xmlKeyOf(d.storage_prefix, d.xml_file_path, d.files)) : null;
       if (!xml) throw notFound();
       return { xml: xml.toString('utf8') };
     },
@@ -203,12 +209,16 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
       }
       const prefix = d.storage_prefix ?? `deliveries/${id}`;
       const path = d.xml_file_path && d.storage_prefix ? d.xml_file_path : `delivery-${id}.xml`;
-      const { size } = await storage.put(deliveryXmlKey(prefix, path), req.body.xml);
+      const name = path.split('/').pop()!.normalize('NFC');
+      const key = deliveryFileKey(prefix, name);
+      const { size } = await storage.put(key, req.body.xml);
+      // `replaced`: a re-ingest that reads the batch folder again keeps this XML (ingest.ts refreshDeliveryFiles).
+      const entry: DeliveryFile & { replaced: true } = { path: name, key, size, replaced: true };
       await db.transaction(async (tx) => {
         await tx.query(
           `update deliveries set storage_prefix = $2, xml_file_path = $3, version = version + 1, updated_at = now(),
-             files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array(jsonb_build_object('path', $4::text, 'size', $5::int))
-           where id = $1`, [id, prefix, path, path.split('/').pop(), size]);
+             files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array($5::jsonb)
+           where id = $1`, [id, prefix, path, name, JSON.stringify(entry)]);
         await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user!.id}.`]);
       });
       return { xml: req.body.xml };

@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 import { DELIVERY_SELECTION_LIMIT } from '../../constants';
-import { MSG } from '../../messages';
 import { endpoint, IdParam } from '../endpoint';
+import { choiceOf } from '../references';
 import { INT4_MAX } from '../query-values';
 
 /** Refusals of the re-ingest calls (409 detail). */
@@ -25,7 +25,7 @@ export const DELIVERY_MSG = {
 /** Deliveries of the inspector's page, most recent first. */
 export const DELIVERY_PAGE_SIZE = 25;
 
-const genreId = z.number({ error: MSG.selectFromList }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList);
+const genreId = choiceOf('genres');
 
 export const Delivery = z.object({
   id: z.number().int(),

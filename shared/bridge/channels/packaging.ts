@@ -45,6 +45,29 @@ export const BuildResult = z.object({
 });
 export type BuildResult = z.infer<typeof BuildResult>;
 
+/** A package this console built, as main remembers it (across navigation and restarts) to deliver. */
+export const BuiltPackage = z.object({
+  /** The batch folder: what packagingDeliver names. */
+  folder: z.string(),
+  batch: z.string(),
+  upc: z.string(),
+  title: z.string(),
+  /** The supplier staff chose when building (null: the builder's own). */
+  supplierId: z.number().int().nullable(),
+  builtAt: z.string(),
+  /** When a delivery of it last completed; null before. */
+  deliveredAt: z.string().nullable(),
+});
+export type BuiltPackage = z.infer<typeof BuiltPackage>;
+
+/**
+ * The detail of the `package_exists` error: the output folder already holds a package of
+ * this release (its batch folder), and whether main remembers building it (then it can be
+ * delivered as it is). Building again with `replace` set to that folder replaces it.
+ */
+export const PackageExists = z.object({ folder: z.string(), upc: z.string(), known: z.boolean() });
+export type PackageExists = z.infer<typeof PackageExists>;
+
 /** This console's SFTP delivery key for a supplier (its public half only) and where deliveries go. */
 export const DeliveryKeyInfo = z.object({
   supplierId: z.number().int(),
@@ -108,7 +131,7 @@ export const packagingChannels = {
     Sender,
   ),
   packagingBuild: channel(
-    'Writes the package for the wizard\'s release into the output folder: a batch folder <batch id>/ holding <UPC>/ (the ERN 4.3 XML, resources/: audio and artwork, MD5-verified after copy) and BatchComplete written last beside it, through a temporary folder renamed into place. Refused with every error when the draft is not valid. Progress arrives as packagingBuildProgress events.',
+    'Writes the package for the wizard\'s release into the output folder: a batch folder <batch id>/ holding <UPC>/ (the ERN 4.3 XML, resources/: audio and artwork, MD5-verified after copy) and BatchComplete written last beside it, through a temporary folder renamed into place. Refused with every error when the draft is not valid; with `package_exists` (detail PackageExists) when the output folder already holds a package of the release and `replace` does not name it; with `output_not_writable` when the output folder cannot be written. Main remembers the package (packagingBuilt). Progress arrives as packagingBuildProgress events.',
     z
       .object({
         buildId: OpId,
@@ -117,9 +140,16 @@ export const packagingChannels = {
         tracks: z.array(TrackDraft).min(1).max(500),
         coverArt: CoverArt,
         outputDir: AbsPath,
+        /** The batch folder of this release's package already in the output folder, replaced once the new one is complete. */
+        replace: AbsPath.optional(),
       })
       .strict(),
     BuildResult,
+  ),
+  packagingBuilt: channel(
+    'The packages the signed-in user built with this console that are still on disk, newest first: main remembers them across navigation and restarts, so each can be delivered (packagingDeliver with its folder).',
+    z.object({}).strict(),
+    z.object({ packages: z.array(BuiltPackage) }),
   ),
   packagingCancel: channel('Cancels a running scan, build or delivery by its id; a cancelled build leaves nothing behind (a cancelled delivery never completes its batch).', z.object({ id: OpId }).strict(), Ok),
   packagingDeliveryKey: channel(
@@ -128,7 +158,7 @@ export const packagingChannels = {
     DeliveryKeyInfo,
   ),
   packagingDeliver: channel(
-    'Delivers a package this console built in this launch (its batch folder, as packagingBuild answered it) to the store\'s SFTP drop server as the supplier\'s SFTP user, signed in with the supplier\'s delivery key from the keychain: the release\'s files, then BatchComplete last. Delivering again resumes: files already at the store whole are skipped. The user name is kept for the next delivery. Progress arrives as packagingDeliverProgress events; packagingCancel stops it. A refused key is the error `delivery_key_refused` with the public key in its detail.',
+    'Delivers a package this console built (remembered across restarts: packagingBuilt; its batch folder, as packagingBuild answered it) to the store\'s SFTP drop server as the supplier\'s SFTP user, signed in with the supplier\'s delivery key from the keychain: the release\'s files, then BatchComplete last. Delivering again resumes: files already at the store whole are skipped. The user name is kept for the next delivery. Progress arrives as packagingDeliverProgress events; packagingCancel stops it. A refused key is the error `delivery_key_refused` with the public key in its detail.',
     z.object({ deliveryId: OpId, folder: AbsPath, supplierId: z.number().int().positive().optional(), username: SftpUsername }).strict(),
     DeliverResult,
   ),

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildErn, isoDuration, parseIsoDuration, type ErnInput } from '../../../main/services/packaging/ern';
+import { buildErn, ERN_AVS_VERSION, isoDuration, parseIsoDuration, type ErnInput } from '../../../main/services/packaging/ern';
 import { STORE_RECIPIENT } from '../../../main/services/packaging';
 import { STORE_DDEX_PARTY, STORE_PRICE_TIERS } from '../../../shared/constants';
 import { emptyRelease, type ReleaseDraft, type TrackDraft } from '../../../shared/packaging/draft';
 import { ddexPartyId } from '../../../shared/packaging/rules';
 import { tempDir } from '../../fixtures/audio';
-import { xmllint } from '../../fixtures/ddex';
+import { ERN43_XSD, xmllint } from '../../fixtures/ddex';
 
 
 const { dir, cleanup } = tempDir('ern-');
@@ -49,6 +49,12 @@ describe('ERN 4.3 message', () => {
     expect(v.output).toContain('validates');
     expect(v.ok).toBe(true);
   });
+  it('carries the current Allowed Value Sets version, the schema\'s own', () => {
+    const avs = /<xs:documentation source="AvsVersionId">([^<]+)<\/xs:documentation>/.exec(readFileSync(join(dirname(ERN43_XSD), 'allowed-value-sets.xsd'), 'utf8'))?.[1];
+    expect(avs).toBe(ERN_AVS_VERSION);
+    expect(buildErn(sampleInput())).toMatch(new RegExp(`<ern:NewReleaseMessage [^>]*AvsVersionId="${ERN_AVS_VERSION}"`));
+  });
+
   it('escapes text and carries the sender party id', () => {
     const xml = buildErn(sampleInput());
     expect(xml).toContain('Pub &amp; Co &lt;Music&gt;');
@@ -58,9 +64,9 @@ describe('ERN 4.3 message', () => {
   it('carries the street date and the pre-order weeks as deals', () => {
     const xml = buildErn(sampleInput());
     const q = (expr: string) => execFileSync('xmllint', ['--xpath', expr, '-'], { input: xml, encoding: 'utf8' }).trim();
-    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/StartDate)')).toBe('2026-11-17');
-    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/EndDate)')).toBe('2026-11-30');
-    expect(q('string(//Deal[not(DealTerms/IsPreOrderDeal)]/DealTerms/ValidityPeriod/StartDate)')).toBe('2026-12-01');
+    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/StartDateTime)')).toBe('2026-11-17T00:00:00');
+    expect(q('string(//Deal[DealTerms/IsPreOrderDeal="true"]/DealTerms/ValidityPeriod/EndDateTime)')).toBe('2026-11-30T23:59:59');
+    expect(q('string(//Deal[not(DealTerms/IsPreOrderDeal)]/DealTerms/ValidityPeriod/StartDateTime)')).toBe('2026-12-01T00:00:00');
   });
   it('writes durations as ISO 8601 that read back exactly', () => {
     expect(isoDuration(3.5)).toBe('PT3.500S');
@@ -96,7 +102,7 @@ describe('ERN 4.3 message', () => {
       expect(q(xml, `count(//ReleaseDeal[DealReleaseReference="${ref}"]/Deal)`)).toBe('1');
       expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//PriceCode)`)).toBe(STORE_PRICE_TIERS.track);
       expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//TerritoryCode)`)).toBe('Worldwide');
-      expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//StartDate)`)).toBe('2026-12-01');
+      expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//StartDateTime)`)).toBe('2026-12-01T00:00:00');
     }
     // every TrackRelease a deal refers to exists
     expect(q(xml, 'count(//TrackRelease[ReleaseReference="R1" or ReleaseReference="R2"])')).toBe('2');
@@ -108,20 +114,24 @@ describe('ERN 4.3 message', () => {
     const r1 = '//ReleaseDeal[DealReleaseReference="R1"]/Deal';
     expect(q(xml, `count(${r1})`)).toBe('2');
     expect(q(xml, `string(${r1}[1]//DistributionChannel/PartyId/DPID)`)).toBe(STORE_DDEX_PARTY.partyId);
-    expect(q(xml, `string(${r1}[1]//StartDate)`)).toBe('2026-12-01');
-    expect(q(xml, `string(${r1}[1]//EndDate)`)).toBe('2026-12-28');
-    expect(q(xml, `string(${r1}[2]//StartDate)`)).toBe('2026-12-29');
+    expect(q(xml, `string(${r1}[1]//StartDateTime)`)).toBe('2026-12-01T00:00:00');
+    expect(q(xml, `string(${r1}[1]//EndDateTime)`)).toBe('2026-12-28T23:59:59');
+    expect(q(xml, `string(${r1}[2]//StartDateTime)`)).toBe('2026-12-29T00:00:00');
+    // The deprecated StartDate/EndDate are not written (ERN 4.3 recommends against them).
+    expect(q(xml, 'count(//ValidityPeriod/StartDate | //ValidityPeriod/EndDate)')).toBe('0');
     expect(q(xml, `count(${r1}[2]//DistributionChannel)`)).toBe('0');
     expect(q(xml, 'string(//Release/Keywords)')).toBe('Exclusive period: 4 Weeks');
 
     const life = withRelease({ exclusivePeriod: null, preOrder: false });
     valid(life, 'lifetime.xml');
     expect(q(life, 'count(//ReleaseDeal[DealReleaseReference="R0"]/Deal)')).toBe('1');
-    expect(q(life, 'count(//ReleaseDeal[DealReleaseReference="R0"]//EndDate)')).toBe('0');
+    expect(q(life, 'count(//ReleaseDeal[DealReleaseReference="R0"]//EndDateTime)')).toBe('0');
     expect(q(life, 'string(//ReleaseDeal[DealReleaseReference="R0"]//DistributionChannel/PartyId/DPID)')).toBe(STORE_DDEX_PARTY.partyId);
     expect(q(life, 'string(//Release/Keywords)')).toBe('Exclusive period: Lifetime');
 
-    expect(q(withRelease({ exclusivePeriod: 0 }), 'count(//Release/Keywords)')).toBe('0');
+    // None is said too (chosen, or left as the wizard shows it): the store applies the supplier's default only when a message names none.
+    expect(q(withRelease({ exclusivePeriod: 0 }), 'string(//Release/Keywords)')).toBe('Exclusive period: None');
+    expect(q(withRelease({ exclusivePeriod: undefined }), 'string(//Release/Keywords)')).toBe('Exclusive period: None');
   });
 
   it('carries each track\'s BPM and key, and the release\'s (C) and (P) lines', () => {

@@ -17,7 +17,7 @@ beforeAll(() => {
   ({ dir: outside, cleanup: cleanupOutside } = tempDir('pkg-outside-'));
   tone(dir, { name: '01 wav16.wav', seconds: 3 });
   tone(dir, { name: '02 wav24.wav', seconds: 2.5, bits: 24, rate: 48000 });
-  tone(dir, { name: '03 tagged.flac', seconds: 4, bits: 24, comments: ['TITLE=Night Drive', 'ARTIST=Test Artist', 'ISRC=GBABC2400001', 'BPM=124'] });
+  tone(dir, { name: '03 tagged.flac', seconds: 4, bits: 24, comments: ['TITLE=Night Drive', 'ARTIST=Test Artist', 'ISRC=GBABC2400001', 'BPM=124', 'ALBUM=Night Drive EP'] });
   tone(dir, { name: '04 plain.aiff', seconds: 1.5 });
   tone(dir, { name: '05 comp.aifc', seconds: 1, type: 'aifc' });
   tone(dir, { name: '06 mono.wav', seconds: 1, channels: 1, rate: 22050, bits: 8 });
@@ -74,7 +74,7 @@ describe('scan', () => {
 
   it('pre-fills tags and judges the format by its fields', async () => {
     const entries = await scan({ scanId: 's2', paths: [dir], hashes });
-    expect(byName(entries, '03 tagged.flac').tags).toMatchObject({ title: 'Night Drive', artist: 'Test Artist', isrc: 'GBABC2400001', bpm: 124 });
+    expect(byName(entries, '03 tagged.flac').tags).toMatchObject({ title: 'Night Drive', artist: 'Test Artist', isrc: 'GBABC2400001', bpm: 124, album: 'Night Drive EP' });
     expect(byName(entries, '01 wav16.wav').issues).toEqual([]);
     const tail = byName(entries, '09 tail-tags.wav');
     expect(tail.tags).toMatchObject({ title: 'Tail Title', artist: 'Tail Me' });
