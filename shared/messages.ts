@@ -98,5 +98,4 @@ export const FTP_USER_MSG = {
   usernameFormat: 'Use 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter or digit.',
   notAPublicKey: 'This is not an SSH public key (paste one line such as "ssh-ed25519 AAAA… name").',
   keyTaken: 'This user already has this key.',
-  noSuchSupplier: 'There is no supplier with this id.',
 } as const;

@@ -77,7 +77,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     account: config.environment === 'sandbox' ? `sandbox@${config.dataDir}` : undefined,
   });
   const api = new ApiClient({ apiUrl: config.apiUrl, session, fetch: parts.fetch });
-  const packaging = createPackagingService(api, events, parts.packagingDialogs);
+  const packaging = createPackagingService(api, events, parts.packagingDialogs, parts.settings);
   const exportHistory = new ExportHistory(parts.settings);
   const settings = createSettingsService(parts.settings);
   const deliveries = new PackageDeliveries({
@@ -109,7 +109,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     packaging,
     deliveries,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p), timeoutMs: config.jobTimeoutMs }),
-    media: new MediaService({ api, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
+    media: new MediaService({ api, session, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
     signIn: () => parts.signIn(session),
   };
 }

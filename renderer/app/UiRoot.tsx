@@ -3,17 +3,33 @@
  * every route. Loaded with the first screen, so the entry chunk stays small.
  */
 import { App as AntApp, ConfigProvider } from 'antd';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { STYLE_NONCE } from '../lib/style-nonce';
 import { ConfirmHost } from '../ui/ConfirmHost';
-import { CONSOLE_THEME } from './theme';
+import { CONSOLE_THEME, themeFor } from './theme';
 
 /** antd's runtime <style> tags carry the page's nonce (the CSP allows no other inline style). */
 const CSP = { nonce: STYLE_NONCE };
+/** A click beside a dialog never closes it: what was typed in it is kept (Cancel or Esc close it). */
+const MODAL = { mask: { closable: false } };
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribe = (onChange: () => void) => {
+  const q = window.matchMedia(REDUCED_MOTION);
+  q.addEventListener('change', onChange);
+  return () => q.removeEventListener('change', onChange);
+};
+/** The system's "reduce motion" setting, followed while the console runs. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+}
 
 export default function UiRoot() {
+  const reduced = usePrefersReducedMotion();
+  const theme = useMemo(() => (reduced ? themeFor({ reducedMotion: true }) : CONSOLE_THEME), [reduced]);
   return (
-    <ConfigProvider theme={CONSOLE_THEME} csp={CSP}>
+    <ConfigProvider theme={theme} csp={CSP} modal={MODAL}>
       <AntApp className="ui-root">
         <Outlet />
         <ConfirmHost />

@@ -5,12 +5,13 @@
  */
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SERVICE_AGREEMENT_ACCEPT_RULE, can, type Rule } from '../../shared/access';
 import { MSG } from '../../shared/messages';
 import type { AuthRouteState } from '../lib/auth-state';
 import { authAtom, principalAtom } from '../lib/store';
-import { agreementQuery } from '../features/service-agreement/api';
+import { agreementQuery, isAgreementRefusal } from '../features/service-agreement/api';
 import { Loading } from '../ui/Loading';
 
 export function Guard({ rule, children }: { rule: Rule; children: React.ReactNode }) {
@@ -27,12 +28,31 @@ export function Guard({ rule, children }: { rule: Rule; children: React.ReactNod
  * A Baseware supplier who has not accepted the service agreement in force is sent to
  * /service-agreement (and back here once it accepts); everyone else passes. While the
  * answer loads nothing of the console shows; if it fails, the agreement page shows why.
+ * A call the API refuses for the agreement (a new version came into force while the
+ * console was open) asks again, which sends the supplier to the agreement.
  */
 export function AgreementGuard({ children }: { children: React.ReactNode }) {
   const principal = useAtomValue(principalAtom);
   const location = useLocation();
+  const queryClient = useQueryClient();
   const mustAccept = can(principal, SERVICE_AGREEMENT_ACCEPT_RULE);
   const q = useQuery({ ...agreementQuery, enabled: mustAccept });
+  useEffect(() => {
+    if (!mustAccept) return;
+    const recheck = (error: unknown) => {
+      if (isAgreementRefusal(error)) void queryClient.invalidateQueries({ queryKey: agreementQuery.queryKey });
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') recheck(e.action.error);
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') recheck(e.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [mustAccept, queryClient]);
   if (!mustAccept || q.data?.accepted_at) return <>{children}</>;
   if (q.isPending) return <Loading />;
   return <Navigate to="/service-agreement" replace state={{ from: location.pathname + location.search }} />;

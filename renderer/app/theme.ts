@@ -39,3 +39,11 @@ export const CONSOLE_THEME: ThemeConfig = {
     },
   },
 };
+
+/**
+ * The theme for the system's settings: with "reduce motion" on, dialogs, drawers and menus
+ * appear and go without animation (WCAG 2.3.3), and a dialog's buttons are where they stay.
+ */
+export function themeFor({ reducedMotion }: { reducedMotion: boolean }): ThemeConfig {
+  return reducedMotion ? { ...CONSOLE_THEME, token: { ...CONSOLE_THEME.token, motion: false } } : CONSOLE_THEME;
+}

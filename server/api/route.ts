@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { can, type Rule } from '../../shared/access';
+import { SERVICE_AGREEMENT_ACCEPT_RULE, can, type Rule } from '../../shared/access';
+import { STATUS_TEXT } from '../../shared/messages';
 import type { BodyOut, EndpointSpec, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
 import { HttpError, forbidden, notFound } from './errors';
 import { validationError } from './validation';
+import { assertReferences, checksReferences } from './references';
 import { authenticate, type RequestUser } from './principal';
 import type { Db } from '../db/client';
 
@@ -28,6 +30,8 @@ export interface RouteDef {
    * The fuzz test still walks it.
    */
   ownInputChecks?: boolean;
+  /** Answers a supplier that has not accepted the service agreement (as EndpointSpec.beforeAgreement). */
+  beforeAgreement?: true;
   handler: (req: FastifyRequest, reply: FastifyReply, user: RequestUser | null) => Promise<unknown>;
 }
 
@@ -46,6 +50,21 @@ export function requireRules(app: FastifyInstance) {
   });
 }
 
+/**
+ * Whether an authenticated caller may go on to the handler: first the service agreement,
+ * then the route's access rule. A Baseware supplier user (the §2 /service-agreement
+ * rule: SERVICE_AGREEMENT_ACCEPT_RULE) whose supplier has not accepted the version in
+ * force gets 403 with the §8 text from every route not declared `beforeAgreement` (the
+ * agreement itself, the user's own profile and supplier, ending a session); sign-in,
+ * sign-out and the token endpoints are public routes and need no token. Labels, artists,
+ * DJs and staff accept nothing. Checked before the rule, so every refused call of such a
+ * supplier says the same thing.
+ */
+export function admit(req: FastifyRequest, user: RequestUser, rule: RuleOf, beforeAgreement: boolean | undefined): void {
+  if (!beforeAgreement && !user.agreementAccepted && can(user.principal, SERVICE_AGREEMENT_ACCEPT_RULE)) throw forbidden(STATUS_TEXT[403]);
+  if (!can(user.principal, typeof rule === 'function' ? rule(req) : rule)) throw forbidden();
+}
+
 export function addRoute(app: FastifyInstance, db: Db, def: RouteDef) {
   if (!def.rule) throw new Error(`Route ${String(def.method)} ${def.url} has no access rule`);
   app.route({
@@ -54,10 +73,7 @@ export function addRoute(app: FastifyInstance, db: Db, def: RouteDef) {
     config: { rule: def.rule, public: def.public, ownInputChecks: def.ownInputChecks },
     handler: async (req, reply) => {
       const user = def.public ? null : await authenticate(db, req);
-      if (user) {
-        const rule = typeof def.rule === 'function' ? def.rule(req) : def.rule;
-        if (!can(user.principal, rule)) throw forbidden();
-      }
+      if (user) admit(req, user, def.rule, def.beforeAgreement);
       const out = await def.handler(req, reply, user);
       return out;
     },
@@ -124,6 +140,8 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
+  // The one reference check (./references.ts): ids the body marks must name a list item or record.
+  const references = checksReferences(endpoint.body) ? endpoint.body as z.ZodType : null;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -133,12 +151,10 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
     validatorCompiler: zodValidator,
     preValidation: async (req) => {
       const user = def.public ? null : await authenticate(db, req);
-      if (user) {
-        const rule = typeof def.rule === 'function' ? def.rule(req) : def.rule;
-        if (!can(user.principal, rule)) throw forbidden();
-      }
+      if (user) admit(req, user, def.rule, endpoint.beforeAgreement);
       users.set(req, user);
     },
+    ...(references && { preHandler: async (req: FastifyRequest) => { await assertReferences(db, references, req.body); } }),
     handler: async (req, reply) => {
       const out = await def.handler(req as EndpointRequest<E>, reply, users.get(req) ?? null);
       if (checkResponses() && out !== reply) {

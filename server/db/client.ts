@@ -97,9 +97,13 @@ export async function openDb(opts: OpenOptions = {}): Promise<Db> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * `from`: start from a data folder dumped by `dumpPglite` (a tarball) instead of an empty
+ * database; the tests start every seeded server from one such dump, built once a run.
+ */
+export async function openPglite(dataDir?: string, opts: { from?: Blob } = {}): Promise<Db> {
   const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
-  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, parsers });
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, parsers, ...(opts.from ? { loadDataDir: opts.from } : {}) });
   void pgliteTypes;
   const q = async <T>(text: string, params?: readonly unknown[]) =>
     (await lite.query<T>(text, params as unknown[] | undefined)).rows;
@@ -130,6 +134,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     engine: { kind: 'pglite', pglite: lite },
     close: () => lite.close(),
   };
+}
+
+/** A PGlite database's whole data folder as an uncompressed tarball (openPglite's `from`), after a checkpoint. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  if (db.engine.kind !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
+  await db.exec('checkpoint');
+  return db.engine.pglite.dumpDataDir('none');
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {

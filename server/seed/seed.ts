@@ -328,7 +328,7 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
     `insert into tracks (release_id, label_id, supplier_id, position, title, mix_name, isrc, bpm, key_id, genre_id,
        sub_genre_id, copyright_holder, label_track_id, guid, encode_status, encoded_at, publish_date, release_date,
        exclusive_date, free_download_start_date, free_download_end_date, is_available_for_streaming, is_hype,
-       hype_eligible, artist_names, created_at)
+       hype_eligible, artist_names, enabled, hidden, created_at)
      select r.id, r.label_id, r.supplier_id, p.pos,
        case when p.pos = 1 then r.title else ${pick(TITLE_WORDS)} || case when random() < 0.5 then ' ' || ${pick(TITLE_WORDS)} else '' end end,
        ${pick(MIX_NAMES)},
@@ -336,14 +336,17 @@ async function catalogue(tx: Queryable, c: SeedCounts) {
        case when r.genre_id in (12, 13) then 170 + floor(random() * 6)::int else 95 + floor(random() * 40)::int end,
        1 + floor(random() * 24)::int, r.genre_id, sg.mn + floor(random() * sg.cnt)::int,
        '℗ ' || extract(year from r.release_date)::int || ' ' || l.name, 'LT' || (r.id * 5 + p.pos),
-       md5($1::text || ':' || r.id || ':' || p.pos)::uuid,
-       case when r.encode_status <> ${encode('CONVERTED')} then r.encode_status
-            when random() < 0.01 then ${encode('Pending Audio Encode')} when random() < 0.01 then ${encode('Not Converted')} else ${encode('CONVERTED')} end,
+       md5($1::text || ':' || r.id || ':' || p.pos)::uuid, e.status,
        r.created_at + interval '1 hour', r.release_date, r.release_date, r.exclusive_date,
        case when (r.id + p.pos) % 97 = 0 then r.release_date end, case when (r.id + p.pos) % 97 = 0 then r.release_date + 7 end,
-       r.is_available_for_streaming, r.hype_enabled, r.hype_eligible, a.name, r.created_at
+       r.is_available_for_streaming, r.hype_enabled, r.hype_eligible, a.name,
+       -- Spec §4: only CONVERTED tracks are shown (tracks_shown_converted_check).
+       e.status = ${encode('CONVERTED')}, e.status <> ${encode('CONVERTED')}, r.created_at
      from releases r
      cross join generate_series(1, 5) p(pos)
+     cross join lateral (select case when r.encode_status <> ${encode('CONVERTED')} then r.encode_status
+            when random() < 0.01 then ${encode('Pending Audio Encode')} when random() < 0.01 then ${encode('Not Converted')}
+            else ${encode('CONVERTED')} end || left(p.pos::text, 0) as status) e
      join labels l on l.id = r.label_id
      join release_artists ra on ra.release_id = r.id and ra.position = 1
      join artists a on a.id = ra.artist_id

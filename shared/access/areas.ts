@@ -75,6 +75,13 @@ export const AREA_ROOTS = Object.keys(AREA_RULES) as AreaRoot[];
 export const OWN_SUPPLIER_RULE: Rule = withAll(oneOf('user:supplier', 'user:label'), APP_BASEWARE);
 
 /**
+ * API and UI: the dashboard's follower figures. Staff read their active brand's follows,
+ * a supplier its labels', a label its own; artist and DJ users are tied to no artist or
+ * label of the catalogue, so they get none (never the store-wide figures).
+ */
+export const DASHBOARD_FOLLOWERS_RULE: Rule = [...oneOf(...STAFF_ROLES), ['user:supplier'], ['user:label']];
+
+/**
  * API: a supplier's banking details (GET/PATCH /v4/catalog/suppliers/{id}/banking/).
  * Money-sensitive, so narrower than the suppliers search: admin and finance staff, and
  * a Baseware supplier user for its own supplier (others' are 404).

@@ -7,9 +7,9 @@ import { searchType } from './search-types';
 
 /**
  * Filters restricted to control scope (spec §6), free-download dates spelled out.
- * `sale_type` is declared by no search type yet: spec §6 names it as restricted and the
- * sales screens will filter by it, so it stays listed (tests/shared/access.test.ts
- * allows it as the one undeclared name until a type declares it).
+ * `sale_type` is declared by no search type: it is the sales filter `sale_type_id`
+ * (SALES_FILTER_NAMES below; tests/shared/access.test.ts allows it as the one name no
+ * search type declares).
  */
 export const RESTRICTED_FILTERS: readonly string[] = [
   'release_id', 'artist_id', 'muzooka_profile', 'label_id', 'key_name', 'id', 'track_id', 'guid',
@@ -62,3 +62,26 @@ export function filterAllowed(principal: Principal, type: string, filter: string
   if (!t || !can(principal, t.rule) || !t.filters.includes(filter)) return false;
   return filterRules(filter).every((r) => can(principal, r));
 }
+
+/**
+ * The sales filters (POST /v4/jobs/sales/, /v4/jobs/sales-export/ and the /sales screen)
+ * under their §6 names, so they follow the same rules as search filters: sale type and
+ * label are control-only, supplier is brand-scoped. A sales filter not listed has no rule.
+ */
+export const SALES_FILTER_NAMES: Readonly<Record<string, string>> = {
+  sale_type_id: 'sale_type',
+  label_id: 'label_id',
+  supplier_id: 'supplier',
+};
+
+/** May this principal filter sales by `filter` (a SalesFilters key)? */
+export function salesFilterAllowed(principal: Principal, filter: string): boolean {
+  const name = Object.hasOwn(SALES_FILTER_NAMES, filter) ? SALES_FILTER_NAMES[filter] : undefined;
+  return !name || filterRules(name).every((r) => can(principal, r));
+}
+
+/** The field error of a filter the API refuses because the account may not use it (403). */
+export const filterRefusedText = (label: string) => `The filter ${label} is not available to your account.`;
+/** The notice of a filter in a link that the screen dropped because the account may not use it. */
+export const filterDroppedText = (labels: readonly string[]) =>
+  `The filter${labels.length > 1 ? 's' : ''} ${labels.join(', ')} ${labels.length > 1 ? 'are' : 'is'} not available to your account and ${labels.length > 1 ? 'were' : 'was'} not applied.`;

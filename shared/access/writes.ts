@@ -16,7 +16,7 @@
  * set by encode jobs only, spec §4) are not in the PATCH schemas at all: a 400.
  */
 import { SEARCH_RULES, searchType } from './search-types';
-import { APP_CONTROL, BRAND_DJ, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
+import { APP_CONTROL, BRAND_DJ, STAFF_ROLES, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
 
 /** Staff roles, on the Control application. */
 const control = (...roles: string[]): Rule => withAll(oneOf(...roles), APP_CONTROL);
@@ -186,3 +186,17 @@ export const USER_ACCOUNT_READ: Rule = SEARCH_RULES.users as Rule;
  * FIELD_RULES.customerMoney (admin, support), the rule of the user's billing switch.
  */
 export const USER_ACCOUNT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, FIELD_RULES.customerMoney);
+
+/**
+ * Notes on tracks, releases, suppliers and users (GET and POST …/{id}/notes/; spec §7
+ * names them, §6 says nothing of who): the store's own remarks about a record (why a
+ * release was held, what was agreed with a supplier), so staff on Control who read the
+ * type read and write them; suppliers, labels, artists and DJs neither read nor write
+ * notes, not even on their own records (README "Who may write"). Empty for a type
+ * without notes' read rule.
+ */
+export const NOTES_STAFF: Rule = control(...STAFF_ROLES);
+export function notesRule(type: string): Rule {
+  const t = searchType(type);
+  return t ? allOf(t.rule, NOTES_STAFF) : [];
+}

@@ -32,6 +32,13 @@ export interface EndpointSpec {
   /** The success answer's body. */
   readonly response: z.ZodType;
   readonly doc: string;
+  /**
+   * Answers a Baseware supplier that has not yet accepted the service agreement in force
+   * (the agreement itself, the user's own profile and supplier, ending a session). Every
+   * other endpoint answers such a caller 403 with the §8 text (server/api/route.ts
+   * `admit`; README "The service agreement on the server").
+   */
+  readonly beforeAgreement?: true;
 }
 
 /** The `:name` parameters of a path template. */

@@ -19,7 +19,6 @@ export const RECORD_MSG = {
   muzookaIdLocked: 'Disable Muzooka sync before changing the Muzooka ID.',
   brandOnly: 'This field is not available on this brand.',
   positions: 'Give every track of the release once, with positions 1 to N.',
-  noSuchRecord: 'This refers to something that does not exist.',
   notInRelease: 'This track is not on this release.',
 } as const;
 

@@ -2,8 +2,12 @@
 import { field } from './define';
 import { bool, day, id } from './values';
 
-/** "Enabled" is a field (spec §3), shown as a switch. */
-export const ENABLED = field('Enabled', 'boolean', bool());
+/**
+ * "Enabled" is a field (spec §3), shown as a switch. A new record is created disabled
+ * unless the user turns it on (issue 27: a coupon meant to go live later is not
+ * redeemable at once; README "Decisions").
+ */
+export const ENABLED = field('Enabled', 'boolean', bool(), { default: false });
 export const GENRE = field('Genre', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' });
 export const CREATED = { label: 'Created', kind: 'datetime' } as const;
 /** The store's price tier a release or track sells at, from its supplier's deal (its deal's ERN PriceCode; read-only: ingestion sets it). */

@@ -17,7 +17,7 @@ export const pageRecord = defineRecord({
     name: field('Name', 'text', requiredText(MAX_LEN.pageName)),
     slug: field('URL Slug', 'text', text(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG)),
     page_type_id: field('Page Type', 'select', id, { list: 'page-types', shownAs: 'page_type' }),
-    show_primary_nav: field('Show Primary Navigation', 'boolean', bool()),
+    show_primary_nav: field('Show Primary Navigation', 'boolean', bool(), { default: true }),
     ...DATE_RANGE,
     description: field('Description', 'textarea', longText()),
     enabled: ENABLED,
@@ -37,7 +37,7 @@ export const pageModuleRecord = defineRecord({
     enabled: ENABLED,
     ...DATE_RANGE,
     external_url: field('External URL', 'text', longText()),
-    available_worldwide: field('Available Worldwide', 'boolean', bool()),
+    available_worldwide: field('Available Worldwide', 'boolean', bool(), { default: true }),
     paginated: field('Paginated', 'boolean', bool()),
     sponsored_item: field('Sponsored Item', 'text', optionalText(NAME_MAX)),
     guest_pick: field('Guest Pick', 'text', optionalText(NAME_MAX)),
@@ -50,11 +50,12 @@ export const pageModuleRecord = defineRecord({
 
 /**
  * Page-module items (spec §3, §5): catalogue items (by item type name, the search type
- * an item of that type is chosen from) and the others, which need an image; a YouTube
+ * an item of that type is chosen from; an Artist or Label item names its artist or label
+ * by item_id like the others) and the others, which need an image; a YouTube
  * video also needs a URL.
  */
 export const CATALOGUE_ITEM_TYPES: Readonly<Record<string, string>> = {
-  Track: 'tracks', Release: 'releases', Chart: 'charts', Playlist: 'playlists',
+  Track: 'tracks', Release: 'releases', Chart: 'charts', Playlist: 'playlists', Artist: 'artists', Label: 'labels',
 };
 export const YOUTUBE_ITEM_TYPE = 'YouTube Video';
 export const isCatalogueItemType = (typeName: string): boolean => Object.hasOwn(CATALOGUE_ITEM_TYPES, typeName);

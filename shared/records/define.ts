@@ -15,6 +15,7 @@
  * repeating them.
  */
 import { z } from 'zod';
+import { refersTo, type ReferenceTarget } from '../api/references';
 import type { SearchTypeDecl } from '../search/define';
 import type { StatusTag } from '../search/status';
 
@@ -37,8 +38,10 @@ export interface FieldOpts {
   readonly list?: string;
   /** select: fixed options (value as the wire carries it, label as shown). */
   readonly options?: readonly FieldOption[];
-  /** reference(s): the search type chosen by autocomplete. */
+  /** reference(s): the search type chosen by autocomplete; ids: the search type the ids name. */
   readonly ref?: string;
+  /** select: the list its ids are checked against when not `list` itself (a sub-genre: the genres' sub-genres). */
+  readonly checkedIn?: string;
   /** select whose options depend on another field's value (a sub-genre on its genre; spec §4: choosing the genre resets it). */
   readonly dependsOn?: string;
   /** Shown and editable on these brands only (hype: the dance-music brand). */
@@ -51,6 +54,14 @@ export interface FieldOpts {
   readonly zone?: string;
   /** What the form says under the field as it is typed (spec §5 DDEX party id: "Valid DDEX Party ID", "empty entry"…). */
   readonly live?: (value: unknown) => { readonly valid: boolean; readonly message: string };
+  /**
+   * The value a new record has when its create body leaves the field out: the create form
+   * starts from it and the server stores it (createDefaults). A switch without one starts
+   * off and a new record has it off.
+   */
+  readonly default?: unknown;
+  /** Not offered by the create form: set once the record exists (a live stream is enabled after its stages are added). */
+  readonly notOnCreate?: boolean;
 }
 
 /** A select option: the wire value (a number, text, or null for e.g. Lifetime) and its label. */
@@ -66,11 +77,27 @@ export interface FieldDecl extends FieldOpts {
   readonly schema: z.ZodType;
 }
 
-/** An editable field. `extra` keeps its literal flags (createOnly) for the schema types. */
+/**
+ * What a field's ids name, from its declaration (the one reference check, shared/api/references.ts):
+ * a select's list (or `checkedIn`), a reference's, references' or ids' search type; null: no reference.
+ */
+export function referenceTarget(opts: FieldOpts | undefined): ReferenceTarget | null {
+  if (opts?.checkedIn ?? opts?.list) return { list: (opts.checkedIn ?? opts.list)! };
+  if (opts?.ref) return { record: opts.ref };
+  return null;
+}
+
+/**
+ * An editable field. `extra` keeps its literal flags (createOnly) for the schema types. A field
+ * that names a list item or a record has its schema marked, so the server refuses an id that
+ * names nothing ("Please select a valid option from the list", §5).
+ */
 export const field = <const K extends FieldKind, S extends z.ZodType, const X extends FieldOpts = object>(
   label: string, kind: K, schema: S, extra?: X,
-): { readonly label: string; readonly kind: K; readonly schema: S } & X =>
-  ({ label, kind, schema, ...extra }) as { readonly label: string; readonly kind: K; readonly schema: S } & X;
+): { readonly label: string; readonly kind: K; readonly schema: S } & X => {
+  const target = referenceTarget(extra);
+  return ({ label, kind, schema: target ? refersTo(schema, target) : schema, ...extra }) as { readonly label: string; readonly kind: K; readonly schema: S } & X;
+};
 
 /** How a read-only field is shown: as text, a date, a date-time, yes/no, a reference's name, or the encode-status tag. */
 export type ShownKind = 'text' | 'date' | 'datetime' | 'boolean' | 'ref' | 'encode';
@@ -158,6 +185,25 @@ export function defineRecord<const D extends RecordSpec>(d: D): RecordDecl<D> {
     : undefined;
   return { ...d, key: d.type.key, patch, editable, createSchema } as unknown as RecordDecl<D>;
 }
+
+/**
+ * What a new record of the type is before the user changes anything (issue 27 "create
+ * defaults that are true"): each field's declared default, and off for a switch that
+ * declares none. The create form starts from these and the server stores them for the
+ * fields a create body leaves out, so the form shows what is created.
+ */
+export function createDefaults(decl: Pick<RecordSpec, 'fields'>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, f] of Object.entries(decl.fields)) {
+    if (f.default !== undefined) out[k] = f.default;
+    else if (f.kind === 'boolean') out[k] = false;
+  }
+  return out;
+}
+
+/** The fields a create form offers: all but those set once the record exists (notOnCreate). */
+export const createFormFields = (decl: Pick<RecordSpec, 'fields'>): string[] =>
+  Object.keys(decl.fields).filter((k) => !decl.fields[k].notOnCreate);
 
 /** Options of a select from a list of values shown as they are. */
 export const valueOptions = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: v, label: String(v) }));

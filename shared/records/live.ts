@@ -24,6 +24,12 @@ export function liveStreamVisible(row: Readonly<Record<string, unknown>>, now: D
   return s !== null && e !== null && s < e && s <= t && t < e;
 }
 
+/**
+ * What a live stream's page says while it has no stage and is not enabled: the next step
+ * after creating one (spec §5 "Enabled live streams need at least one stage").
+ */
+export const LIVE_NEXT_STEP = 'Add at least one stage, then enable the live stream.';
+
 export const LIVE_VISIBLE_TAGS = {
   visible: { text: 'Visible now', tone: 'success' },
   hidden: { text: 'Not visible now', tone: 'default' },
@@ -35,7 +41,8 @@ export const liveStreamRecord = defineRecord({
   type: liveStreams, title: 'name', noun: 'live stream',
   fields: {
     name: field('Name', 'text', name()),
-    enabled: ENABLED,
+    // Spec §5: an enabled live stream needs a stage, and a new one has none: enabled afterwards.
+    enabled: field('Enabled', 'boolean', bool(), { default: false, notOnCreate: true }),
     is_auto_enabled: field('Auto Enabled', 'boolean', bool()),
     start_at: liveTime('Start (MDT)'),
     end_at: liveTime('End (MDT)'),

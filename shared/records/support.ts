@@ -23,7 +23,7 @@ export const couponRecord = defineRecord({
     discount_percentage: field('Discount Percentage', 'number', z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable()),
     max_usage: field('Max Usage', 'number', whole(0, INT4_MAX).nullable()),
     min_order: field('Minimum Order Amount', 'currencyAmounts', currencyAmounts()),
-    user_ids: field('User IDs (global when empty)', 'ids', ids(COUPON_USER_IDS_MAX)),
+    user_ids: field('User IDs (global when empty)', 'ids', ids(COUPON_USER_IDS_MAX), { ref: 'users' }),
     enabled: ENABLED,
     ...DATE_RANGE,
   },

@@ -95,6 +95,22 @@ export function panelFilters(principal: Principal, type: string): string[] {
   return filters.length && hasTextSearch(type) ? [TEXT_SEARCH, ...filters] : filters;
 }
 
+/**
+ * A link's filter values split into those this principal may use on `type` (the panel's
+ * filters, §6) and the names of the others, which the screen drops with a notice and
+ * never shows as applied (issue 27).
+ */
+export function usableFilters(principal: Principal, type: string, values: FilterValues): { usable: FilterValues; dropped: string[] } {
+  const allowed = new Set(panelFilters(principal, type));
+  const usable: FilterValues = {};
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (allowed.has(name)) usable[name] = value;
+    else if (value.trim()) dropped.push(name);
+  }
+  return { usable, dropped };
+}
+
 /** Selecting a genre resets the sub-genre (spec §3/§4). */
 export function setFilter(values: FilterValues, name: string, value: string | null): FilterValues {
   const next = { ...values };

@@ -57,8 +57,7 @@ test('a supplier that has not accepted is taken to the agreement, reads it to th
 });
 
 test('staff see who accepted which version on the supplier page', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, `/catalog/suppliers/${AGREEMENT_PENDING_ACCOUNT.supplierId}`);
+  await signIn(page, gotoConsole, account('contentops'), `/catalog/suppliers/${AGREEMENT_PENDING_ACCOUNT.supplierId}`);
   await expect(page.getByTestId('record-suppliers')).toBeVisible();
   await page.getByRole('tab', { name: 'Service Agreement' }).click();
   const tab = page.getByTestId('supplier-agreement');

@@ -7,7 +7,7 @@
  * change (MST then MDT, the API's instants), visible now (§4), deleted; a vendor created,
  * renamed and deleted; every new screen through axe and without sideways scroll at 1440 and 390 px.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
@@ -15,21 +15,19 @@ import { MSG } from '../../shared/messages';
 import { CURATION_MSG } from '../../shared/api/endpoints';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
+import { shot } from './helpers/shots';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { IMAGE_CROPS } from '../../shared/constants';
 import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, typeDate } from './helpers/records';
-import { LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
+import { LIVE_NEXT_STEP, LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
 import { OPEN_DROPDOWN } from './helpers/select';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-test.describe.configure({ mode: 'serial' });
 
 let curation: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -40,8 +38,7 @@ test.afterAll(async () => {
 });
 
 test('a marketing user on the dance-music brand is offered only Landing Page', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('marketing'));
-  await gotoConsole(page, '/create?type=pages');
+  await signIn(page, gotoConsole, account('marketing'), '/create?type=pages');
   await expect(page.getByTestId('create-pages')).toBeVisible();
   await page.locator('#field-page_type_id').click();
   await expect(page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`)).toHaveText(['Landing Page']);
@@ -49,7 +46,7 @@ test('a marketing user on the dance-music brand is offered only Landing Page', a
   await expectAccessible(page, 'create page at 1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'create page at 390');
-  await page.screenshot({ path: `${SHOTS}/create-page-390.png`, fullPage: true });
+  await shot(page, `create-page-390.png`, { fullPage: true });
 });
 
 test('curation builds a page: slug checked as typed, dates in order, created, its slots shown, edited, deleted', async ({ page, gotoConsole }) => {
@@ -57,8 +54,7 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   // curation's first brand is the DJ store, whose seed has page-1.
   const [taken] = await listRows(curation, '/v4/curation/pages/?per_page=1&order_by=id');
   const slug = `e2e-page-${Date.now()}`;
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, '/create?type=pages');
+  await signIn(page, gotoConsole, account('curation'), '/create?type=pages');
   // The dates first: Enter in a date field submits the form, refused here while the required fields are empty.
   await typeDate(page, 'field-start_date', '06/10/2026');
   await typeDate(page, 'field-end_date', '06/01/2026');
@@ -110,8 +106,7 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
 test('curation builds a landing page through the console: a module created in each slot, each shown in its slot', async ({ page, gotoConsole }) => {
   test.setTimeout(240_000);
   const pageName = `E2E landing ${Date.now()}`;
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, '/create?type=pages');
+  await signIn(page, gotoConsole, account('curation'), '/create?type=pages');
   await page.locator('#field-name').fill(pageName);
   await page.locator('#field-slug').fill(`e2e-landing-${Date.now()}`);
   await choose(page, 'field-page_type_id', 'Landing Page');
@@ -147,18 +142,17 @@ test('curation builds a landing page through the console: a module created in ea
 test("a seeded page's slots list the modules placed in each, with their items", async ({ page, gotoConsole }) => {
   const [pg] = await listRows(curation, '/v4/curation/pages/?per_page=1&order_by=id');
   const modules = await listRows(curation, `/v4/curation/page-modules/?page_id=${pg.id}&per_page=50`);
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, `/curation/pages/${pg.id}?tab=slots`);
+  await signIn(page, gotoConsole, account('curation'), `/curation/pages/${pg.id}?tab=slots`);
   for (const slot of ['header', 'left', 'right']) {
     for (const m of modules.filter((x) => x.slot === slot)) {
       await expect(page.getByTestId(`slot-${slot}`)).toContainText(String(m.name));
     }
   }
   await expectAccessible(page, 'page slots at 1440');
-  await page.screenshot({ path: `${SHOTS}/page-slots-1440.png`, fullPage: true });
+  await shot(page, `page-slots-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'page slots at 390');
-  await page.screenshot({ path: `${SHOTS}/page-slots-390.png`, fullPage: true });
+  await shot(page, `page-slots-390.png`, { fullPage: true });
 });
 
 /** MM/DD/YYYY of the Mountain-time day `n` days from today (the store's day, §9). */
@@ -179,8 +173,7 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   const [first] = await listRows(curation, '/v4/catalog/tracks/?per_page=1&order_by=id');
   const track = { id: first.id, name: String(first.title) };
 
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, `${recordRoute('page_modules', moduleId)}?tab=items`);
+  await signIn(page, gotoConsole, account('curation'), `${recordRoute('page_modules', moduleId)}?tab=items`);
   await expect(page.getByTestId('add-item')).toBeVisible();
   // A catalogue item chosen by search, expiring tomorrow.
   await choose(page, 'item-item_type_id', 'Track');
@@ -203,7 +196,7 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   // The pointer still rests on the button just clicked (its hover colour is not what is checked).
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'module items at 1440');
-  await page.screenshot({ path: `${SHOTS}/module-items-1440.png`, fullPage: true });
+  await shot(page, `module-items-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'module items at 390');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -267,8 +260,7 @@ test('an image item: an image uploaded through main, cropped to the module\'s §
     const moduleId = (mod.body as { id: number }).id;
     const [w, h] = IMAGE_CROPS.landingLeft;
 
-    await signIn(page, gotoConsole, account('curation'));
-    await gotoConsole(page, `${recordRoute('page_modules', moduleId)}?tab=items`);
+    await signIn(page, gotoConsole, account('curation'), `${recordRoute('page_modules', moduleId)}?tab=items`);
     await choose(page, 'item-item_type_id', 'External Link');
     await page.getByTestId('module-image-upload').click();
     await browseTo(page, [basename(folder), 'photo.png']);
@@ -301,8 +293,7 @@ test('an image item: an image uploaded through main, cropped to the module\'s §
 test('a live stream\'s stages: a sixth is refused with the spec\'s text; five are saved', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [ls] = await listRows(curation, '/v4/catalog/live-streams/?per_page=1&order_by=id');
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, `${recordRoute('live_streams', ls.id)}?tab=stages`);
+  await signIn(page, gotoConsole, account('curation'), `${recordRoute('live_streams', ls.id)}?tab=stages`);
   await expect(page.getByTestId('live-stages')).toBeVisible();
   const names = page.getByTestId('stage-name');
   while ((await names.count()) < 5) await page.getByTestId('add-stage').click();
@@ -323,9 +314,10 @@ test('a live stream\'s stages: a sixth is refused with the spec\'s text; five ar
 
 test('a stream scheduled across the March change shows MST then MDT; visible now once auto enabled over now; deleted', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, '/create?type=live_streams');
+  await signIn(page, gotoConsole, account('curation'), '/create?type=live_streams');
   await expect(page.getByTestId('create-live_streams')).toBeVisible();
+  // Enabled is not offered on create: a new stream has no stage yet (§5).
+  await expect(page.getByTestId('create-live_streams').getByTestId('field-enabled')).toHaveCount(0);
   await page.locator('#field-name').fill('E2E overnight stream');
   // Saturday 7 March 2026 22:00 to Sunday 8 March 04:00 in Denver: the clocks skip 02:00 → 03:00 in between.
   await page.locator('#field-start_at').fill('2026-03-07T22:00');
@@ -345,6 +337,9 @@ test('a stream scheduled across the March change shows MST then MDT; visible now
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const { row } = await getObject(curation, `/v4/catalog/live-streams/${id}/`);
   expect([row.start_at, row.end_at].map((v) => new Date(v as string).toISOString())).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T10:00:00.000Z']);
+  // Created disabled, and its page says the next step.
+  expect(row.enabled).toBe(false);
+  await expect(page.getByTestId('live-next-step')).toHaveText(LIVE_NEXT_STEP);
 
   // The page shows them back as typed, with the abbreviation in force at each.
   await expect(page.locator('#field-start_at')).toHaveValue('2026-03-07T22:00');
@@ -354,7 +349,7 @@ test('a stream scheduled across the March change shows MST then MDT; visible now
   await expectAccessible(page, 'live stream record at 1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'live stream record at 390');
-  await page.screenshot({ path: `${SHOTS}/live-stream-390.png`, fullPage: true });
+  await shot(page, `live-stream-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Auto enabled from an hour ago to an hour from now: visible now (§4).
@@ -375,8 +370,7 @@ test('a stream scheduled across the March change shows MST then MDT; visible now
 
 test('a host vendor created, renamed and deleted from the console', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, account('curation'));
-  await gotoConsole(page, '/create?type=host_vendors');
+  await signIn(page, gotoConsole, account('curation'), '/create?type=host_vendors');
   await page.locator('#field-name').fill('E2E host vendor');
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('record-title')).toHaveText('E2E host vendor');

@@ -19,6 +19,7 @@ import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
 import { test, expect } from './fixtures';
+import { shot } from './helpers/shots';
 import { signIn } from './helpers/sign-in';
 import { axeFindings, sidewaysScroll } from './helpers/a11y';
 
@@ -76,8 +77,7 @@ test('downloads panel: an export is listed with its filters, rows and folder; a 
   try {
     const { access_token: token } = await apiSignIn({ api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as never, admin.username, admin.password);
     const count = (await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/releases/?title=a&per_page=1')).body.count as number;
-    await signIn(page, goto, admin);
-    await goto(page, '/catalog?type=releases&title=a');
+    await signIn(page, goto, admin, '/catalog?type=releases&title=a');
     await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await page.getByTestId('export-button').click();
     await expect(page.getByText(/^Exported [\d,]+ rows to releases-\d{4}-\d{2}-\d{2}\.csv$/)).toBeVisible({ timeout: 60_000 });
@@ -119,7 +119,7 @@ test('downloads panel: an export is listed with its filters, rows and folder; a 
     await expect(running).toHaveAttribute('data-state', 'cancelled');
     await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
     expect(readdirSync(downloads)).toEqual([file]);
-    await page.screenshot({ path: 'test-results/screenshots/downloads-panel.png' });
+    await shot(page, 'downloads-panel.png');
 
     // Restart the console: the history is main's, kept in its settings store.
     await host.stop();

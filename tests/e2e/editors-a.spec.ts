@@ -27,7 +27,6 @@ import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-test.describe.configure({ mode: 'serial' });
 
 let admin: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -73,8 +72,7 @@ test('curation edits an artist opened from search: name, bio, Muzooka ID and ass
 test('§5: enabling Muzooka sync needs a Muzooka ID; the ID cannot change while sync is on', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Rule Artist ${Date.now()}` });
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, `/catalog/artists/${id}`);
+  await signIn(page, gotoConsole, account('contentops'), `/catalog/artists/${id}`);
   await expect(page.getByTestId('record-artists')).toBeVisible();
   await page.locator('#field-muzooka_sync').click();
   await page.getByTestId('save-record').click();
@@ -93,9 +91,7 @@ test('Muzooka through the stand-in: sync, pull the image, map a profile; an unkn
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Muzooka Artist ${Date.now()}`, muzooka_id: 'mz-165' });
   const unknown = await newArtist({ name: `E2E Unknown Profile ${Date.now()}`, muzooka_id: 'nobody-here' });
-  await signIn(page, gotoConsole, account('curation'));
-
-  await gotoConsole(page, `/catalog/artists/${unknown}`);
+  await signIn(page, gotoConsole, account('curation'), `/catalog/artists/${unknown}`);
   await openTab(page, 'Muzooka');
   await page.getByTestId('muzooka-sync').click();
   await expect(page.getByTestId('muzooka-error')).toContainText('Muzooka has no profile with this ID.');
@@ -184,8 +180,7 @@ test('§8: creating a label of a similar name warns with the matches; continue c
   const base = `Nebula Forty Sound ${Date.now() % 100000}`;
   const existing = await newLabel(base);
   const supplier = (await getObject(admin, '/v4/catalog/suppliers/3/')).row;
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, '/create?type=labels');
+  await signIn(page, gotoConsole, account('contentops'), '/create?type=labels');
   await page.locator('#field-name').fill(`${base.toUpperCase()}!`);
   await chooseBySearch(page, 'field-supplier_id', String(supplier.name));
   await page.getByTestId('create-submit').click();
@@ -274,8 +269,7 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
     test.setTimeout(120_000);
     const unclaimed = (await admin.call('GET', '/v4/catalog/labels/?per_page=100&order_by=id')).body as { results: { id: number; claimed: boolean }[] };
     const label = unclaimed.results.find((l) => !l.claimed)!;
-    await signIn(page, gotoConsole, account('labelmgmt'));
-    await gotoConsole(page, `/catalog/labels/${label.id}?tab=account`);
+    await signIn(page, gotoConsole, account('labelmgmt'), `/catalog/labels/${label.id}?tab=account`);
     await expect(page.getByTestId('label-account-status')).toHaveText('Account not claimed');
     await page.getByRole('button', { name: 'Generate temporary username and password' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
@@ -302,8 +296,7 @@ test('views shared with the team: a link opens a view shared with content ops, a
   const linked = (made.body as { id: number }).id;
   const mine: number[] = [];
   try {
-    await signIn(page, gotoConsole, account('contentops'));
-    await gotoConsole(page, `/catalog?type=labels&view=${linked}`);
+    await signIn(page, gotoConsole, account('contentops'), `/catalog?type=labels&view=${linked}`);
     await expect(page.getByTestId('team-view-note')).toContainText('filters label_manager');
     await expect(page.getByTestId('chip-name')).toBeVisible();
     await expect(page).toHaveURL(/[?&]name=records/);
@@ -335,8 +328,7 @@ test('a role\'s default team view opens on a bare search of its type', async ({ 
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   try {
-    await signIn(page, gotoConsole, account('contentops'));
-    await gotoConsole(page, '/catalog?type=artists');
+    await signIn(page, gotoConsole, account('contentops'), '/catalog?type=artists');
     await expect(page).toHaveURL(/[?&]name=dj/);
     await expect(page.getByTestId('team-views')).toContainText('E2E default artists (default)');
   } finally {
@@ -347,8 +339,7 @@ test('a role\'s default team view opens on a bare search of its type', async ({ 
 test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const name = `E2E Manager ${Date.now()}`;
-  await signIn(page, gotoConsole, account('labelmgmt'));
-  await gotoConsole(page, '/label-manager');
+  await signIn(page, gotoConsole, account('labelmgmt'), '/label-manager');
   await expect(page.getByTestId('label-managers')).toBeVisible();
   await expect(page.getByTestId('label-managers').locator('summary').first()).toContainText('label');
   await page.getByTestId('label-manager-name').fill(name);

@@ -23,7 +23,6 @@ import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird } from './helpers/records';
 
-test.describe.configure({ mode: 'serial' });
 
 let admin: OtherClient;
 let supplierId = 0;
@@ -93,8 +92,7 @@ test('a supplier opened from search: a field of each kind, the DDEX party id sai
 
 test('contacts: the phone and the lists checked under the fields; a contact added; the last one cannot go', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!);
-  await gotoConsole(page, `/catalog/suppliers/${supplierId}`);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!, `/catalog/suppliers/${supplierId}`);
   await openTab(page, 'Contacts');
   const tab = page.getByTestId('supplier-contacts');
   await expect(tab).toContainText('Only Contact');
@@ -134,8 +132,7 @@ test('contacts: the phone and the lists checked under the fields; a contact adde
 test('content ops creates a supplier on /create: without a contact and a contract §5 refuses it on the screen; with both it is created and opens', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const name = `E2E Created Supplier ${Date.now()}`;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!);
-  await gotoConsole(page, '/create?type=suppliers');
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!, '/create?type=suppliers');
   await page.locator('#field-name').fill(name);
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
@@ -164,8 +161,7 @@ test('content ops creates a supplier on /create: without a contact and a contrac
 
 test('the ingester key is generated and shown once', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-  await gotoConsole(page, `/catalog/suppliers/${supplierId}`);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/suppliers/${supplierId}`);
   await openTab(page, 'Ingester Key');
   await page.getByRole('button', { name: 'Generate key' }).click();
   const key = await page.getByTestId('ingester-key').textContent();
@@ -227,8 +223,7 @@ test('a chart writer uploads a chart\'s image on its Image tab: any JPEG or PNG,
   try {
     writeFileSync(join(folder, 'wide.png'), await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 140, b: 90 } } }).png().toBuffer());
     const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Image Chart' }, headers: { 'x-brand': 'brand:dance' } })).body as { id: number }).id;
-    await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-    await gotoConsole(page, `/catalog/charts/${chart}?tab=image`);
+    await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/charts/${chart}?tab=image`);
     await page.getByRole('button', { name: 'Upload image…' }).click();
     await browseTo(page, [basename(folder), 'wide.png']);
     const img = page.getByTestId('record-image');
@@ -252,8 +247,7 @@ test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped
   const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=3&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
   expect((await admin.call('PUT', `/v4/catalog/playlists/${playlists[0]}/tracks/bulk/`, { body: { track_ids: tracks }, ...dance })).status).toBe(200);
 
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-  await gotoConsole(page, `/catalog/charts/${chart}`);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/charts/${chart}`);
   await openTab(page, 'Curated Playlist');
   await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
   await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
@@ -307,8 +301,7 @@ test('a genre and a link partner open from search and are edited by admin: saved
 test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name refused with its message, renamed, removed', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
   const genre = ((await admin.call('GET', '/v4/catalog/genres/?per_page=1&order_by=-id')).body as { results: { id: number }[] }).results[0].id;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-  await gotoConsole(page, `/catalog/genres/${genre}`);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/genres/${genre}`);
   await openTab(page, 'Sub-genres');
   await page.locator('#sub-genre-name').fill('E2E Sub');
   await page.getByTestId('add-sub-genre').click();
@@ -333,8 +326,7 @@ test('a playlist\'s link partners on its Partners tab: one added by search, save
   const dance = { headers: { 'x-brand': 'brand:dance' } };
   const playlist = ((await admin.call('POST', '/v4/catalog/playlists/', { body: { name: 'E2E Partnered Playlist', is_curated: true }, ...dance })).body as { id: number }).id;
   const partner = ((await admin.call('GET', '/v4/catalog/link-partners/?per_page=1&order_by=id')).body as { results: { id: number; name: string }[] }).results[0];
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-  await gotoConsole(page, `/catalog/playlists/${playlist}`);
+  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/playlists/${playlist}`);
   await openTab(page, 'Partners');
   await chooseBySearch(page, 'playlist-add-partner', partner.name);
   await page.getByTestId('save-partners').click();

@@ -14,7 +14,6 @@ import type { Page } from '@playwright/test';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-test.describe.configure({ mode: 'serial' });
 
 let admin: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -36,8 +35,7 @@ test('marketing creates a hype offer from /hype: §5 hype start and end required
   const [label] = await listRows(admin, '/v4/catalog/labels/?per_page=1&order_by=id');
   const name = `E2E Hype ${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, gotoConsole, account('marketing'));
-  await gotoConsole(page, '/hype');
+  await signIn(page, gotoConsole, account('marketing'), '/hype');
   await expect(page.getByTestId('search-hype_offers')).toBeVisible();
   await expect(page.getByTestId('search-types')).toContainText('Hype Purchases');
   await atBothWidths(page, 'hype offers');
@@ -76,8 +74,7 @@ test('marketing creates a hype offer from /hype: §5 hype start and end required
 test('support opens a hype purchase from /hype and sees the subscriptions', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, gotoConsole, account('support'));
-  await gotoConsole(page, '/hype?type=hype_purchases');
+  await signIn(page, gotoConsole, account('support'), '/hype?type=hype_purchases');
   await expect(page.getByTestId('search-hype_purchases')).toBeVisible();
   // Support reads offers, does not create them.
   await expect(page.getByTestId('new-hype-offer')).toHaveCount(0);

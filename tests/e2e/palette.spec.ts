@@ -19,7 +19,6 @@ import { downloadedFile } from './helpers/downloads';
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 const admin = adminForFile();
 
-test.describe.configure({ mode: 'serial' });
 
 /** Ctrl+K; the palette is open with its input focused. */
 async function openPalette(page: Page) {
@@ -39,8 +38,7 @@ async function activeOption(page: Page) {
 
 test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives focus back; Help lists the keys', async ({ page, gotoConsole }) => {
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/help');
+  await signIn(page, gotoConsole, account('admin'), '/help');
   await expect(page.getByTestId('help-shortcuts')).toContainText('Ctrl+K');
   // Esc: focus returns to the control that had it.
   await page.keyboard.press('Tab');
@@ -77,8 +75,7 @@ test('only what the scopes allow: a supplier is offered no admin area and no typ
   const who = account('supplier');
   const [first, other] = who.brands;
   expect(can(principalOf(who), AREA_RULES['/label-manager'])).toBe(false);
-  await signIn(page, gotoConsole, who);
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, who, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openPalette(page);
   const options = page.getByRole('option');
@@ -103,8 +100,7 @@ test('only what the scopes allow: a supplier is offered no admin area and no typ
 
 test('on a search list the palette starts its export, as the list\'s button does', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/catalog?type=releases&title=a');
+  await signIn(page, gotoConsole, account('admin'), '/catalog?type=releases&title=a');
   await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await openPalette(page);
   await page.keyboard.type('export');
@@ -131,8 +127,7 @@ test('on a search list the palette starts its export, as the list\'s button does
 });
 
 test('axe at 1440 and 390 px with the palette open', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, account('admin'), '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openPalette(page);
   await bothWidths(page, 'command palette (empty)');

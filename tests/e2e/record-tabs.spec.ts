@@ -30,7 +30,6 @@ import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getO
 import { chooseOption, switchBrand } from './helpers/select';
 
 
-test.describe.configure({ mode: 'serial' });
 
 const admin = adminElsewhere();
 
@@ -47,8 +46,7 @@ test('content ops adds and removes a songwriter and replaces a track\'s publishe
   const songwriters = `/v4/catalog/tracks/${track.id}/songwriters/`;
   const before = await names(songwriters);
 
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, `/catalog/tracks/${track.id}`);
+  await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}`);
   await expect(page.getByTestId('record-tracks')).toBeVisible();
   await openTab(page, 'Songwriters');
   await expect(page.getByTestId('add-songwriter')).toBeVisible();
@@ -91,17 +89,14 @@ test('content ops adds and removes a songwriter and replaces a track\'s publishe
 
 test('content ops re-encodes a release and sees the job finish', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, '/catalog/releases/1');
+  await signIn(page, gotoConsole, account('contentops'), '/catalog/releases/1');
   await expect(page.getByTestId('record-releases')).toBeVisible();
   await page.getByTestId('reencode-button').click();
   await expect(page.getByTestId('reencode-progress')).toBeVisible();
   await expect(page.getByTestId('reencode-progress')).toContainText(/Re-encoded \d+ tracks?/, { timeout: 60_000 });
   await expect(page.getByTestId('reencode-error')).toHaveCount(0);
   await expect(page.getByTestId('reencode-button')).toBeEnabled();
-  // The pointer leaves the button, and antd's colour fade (0.2 s) ends, before axe reads the colours.
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
+  // expectAccessible moves the pointer off the button and waits for antd's colour fade to end before axe reads the colours.
   await expectAccessible(page, 're-encode finished');
   const release = (await admin.call('GET', '/v4/catalog/releases/1/')).body as { encode_status: string };
   expect(release.encode_status).toBe('CONVERTED');
@@ -123,8 +118,7 @@ test('content ops sets a publish time across the daylight-saving change, sees it
   const tracks = await listRows(admin, '/v4/catalog/releases/1/tracks/');
   const track = tracks[tracks.length > 1 ? 1 : 0];
   const [country] = await listRows(admin, '/v4/auxiliary/countries/');
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=territories`);
+  await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}?tab=territories`);
   await expect(page.getByTestId('territories-summary')).toBeVisible();
   await expect(page.getByTestId('publish-times-form')).toBeVisible();
   await expectAccessible(page, 'territories tab');
@@ -175,8 +169,7 @@ test('a supplier sees songwriters and publishers read-only, and no re-encode', a
   try {
     const [mine] = await listRows(own, '/v4/catalog/tracks/?per_page=1&order_by=id');
     await admin.call('PUT', `/v4/catalog/tracks/${mine.id}/publishers/`, { body: { names: ['Supplier Pub'] } });
-    await signIn(page, gotoConsole, supplier);
-    await gotoConsole(page, `/catalog/tracks/${mine.id}?tab=publishers`);
+    await signIn(page, gotoConsole, supplier, `/catalog/tracks/${mine.id}?tab=publishers`);
     await expect(page.getByTestId('publisher-name')).toHaveText(['Supplier Pub']);
     await expect(page.getByTestId('record-tracks').getByRole('textbox')).toHaveCount(0);
     await expect(page.getByTestId('reencode-button')).toHaveCount(0);
@@ -220,8 +213,7 @@ test.describe('cover art and the preview player', () => {
   test('content ops uploads cover art: 400x400 is refused with the §5 rule, 1600x1600 shows as the new cover', async ({ page, gotoConsole }) => {
     test.setTimeout(120_000);
     const release = 2;
-    await signIn(page, gotoConsole, account('contentops'));
-    await gotoConsole(page, `/catalog/releases/${release}?tab=cover-art`);
+    await signIn(page, gotoConsole, account('contentops'), `/catalog/releases/${release}?tab=cover-art`);
     await expect(page.getByTestId('cover-art-tab')).toBeVisible();
 
     await page.getByRole('button', { name: 'Upload cover art…' }).click();
@@ -250,8 +242,7 @@ test.describe('cover art and the preview player', () => {
   test('a track\'s preview loads in the Audio Files tab from main, without the token in the page', async ({ page, gotoConsole }) => {
     test.setTimeout(120_000);
     const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
-    await signIn(page, gotoConsole, account('contentops'));
-    await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
+    await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}?tab=audio-files`);
     const audio = page.getByTestId('audio-preview');
     await expect(audio).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}`));
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -306,8 +297,7 @@ test('content ops downloads a track\'s file from the Support Downloads tab throu
   const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
   const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/support-downloads/`)).body as { results: { file_name: string; size_bytes: number }[] };
   expect(files.results.length).toBeGreaterThan(0);
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, `/catalog/tracks/${track.id}?tab=support-downloads`);
+  await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}?tab=support-downloads`);
   await expect(page.getByTestId('support-download-name')).toHaveText(files.results.map((f) => f.file_name));
   await expectAccessible(page, 'support downloads at 1440');
   const [file] = files.results;

@@ -7,18 +7,15 @@
  * 404; bulk edit of 200 tracks through the preview; a release's tracks reordered; every
  * screen through axe and without sideways scroll at 1440 and 390 px.
  */
-import { mkdirSync } from 'node:fs';
 import { EXCLUSIVE_PERIODS, MAX_LEN } from '../../shared/constants';
 import type { SandboxAccount } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
+import { shot } from './helpers/shots';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, moveFirstTrackToThird, openFromSearch, saveAndWait, typeDate } from './helpers/records';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 
-test.describe.configure({ mode: 'serial' });
 
 const admin = adminElsewhere();
 
@@ -104,7 +101,7 @@ test('a value over its limit shows its field error and nothing is saved', async 
   await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved change');
   const after = (await getObject(admin, `/v4/catalog/tracks/${track.id}/`)).row;
   expect([after.title, after.version]).toEqual([track.title, track.version]);
-  await page.screenshot({ path: `${SHOTS}/record-limit-error.png`, fullPage: true });
+  await shot(page, `record-limit-error.png`, { fullPage: true });
   await page.getByTestId('discard-record').click();
 });
 
@@ -131,11 +128,11 @@ test('a second client saves first: the 412 keeps the edits field by field, saves
   await expect(page.locator('#field-mix_name')).toHaveValue('Mine');
   await expect(page.locator('#field-bpm')).toHaveValue('140');
   await expect(page.locator('#field-label_track_id')).toHaveValue('LT-THEIRS');
-  await page.screenshot({ path: `${SHOTS}/record-stale-edits-1440.png`, fullPage: true });
+  await shot(page, `record-stale-edits-1440.png`, { fullPage: true });
   await expectAccessible(page, 'stale edits at 1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'stale edits at 390');
-  await page.screenshot({ path: `${SHOTS}/record-stale-edits-390.png`, fullPage: true });
+  await shot(page, `record-stale-edits-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Theirs, then mine again: the choice is the user's, field by field.
@@ -151,11 +148,11 @@ test('a second client saves first: the 412 keeps the edits field by field, saves
   await expect(entries.first()).toContainText('by contentops');
   await expect(entries.first()).toContainText('Mix Name');
   await expect(entries.first().locator('tr', { hasText: 'Mix Name' })).toContainText(['Theirs', 'Mine'].join(''));
-  await expect(entries.first().locator('tr', { hasText: 'BPM' })).toContainText(`${track.bpm}140`);
+  await expect(entries.first().locator('tr', { hasText: 'BPM' })).toContainText(`${track.bpm ?? '—'}140`);
   await expect(entries.nth(1)).toContainText('by admin');
   await expect(entries.nth(1).locator('tr', { hasText: 'Mix Name' })).toContainText(`${track.mix_name ?? '—'}Theirs`);
   await expect(entries.nth(1).locator('tr', { hasText: 'Label Track ID' })).toContainText('LT-THEIRS');
-  await page.screenshot({ path: `${SHOTS}/record-history.png`, fullPage: true });
+  await shot(page, `record-history.png`, { fullPage: true });
   await expectAccessible(page, 'history');
   void consoleHost;
 });
@@ -164,17 +161,17 @@ test('create a release and a track from /create: each opens once created', async
   test.setTimeout(120_000);
   const [label] = await listRows(admin, '/v4/catalog/labels/?per_page=1&order_by=id');
   const title = `Created Release ${Date.now()}`;
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/create');
+  await signIn(page, gotoConsole, account('admin'), '/create');
   await page.getByTestId('create-type').getByText('New release').click();
   // Required fields are checked before anything is sent.
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('error-title')).toHaveText('This field may not be blank.');
   await expectAccessible(page, 'create release');
-  await page.screenshot({ path: `${SHOTS}/create-release-1440.png`, fullPage: true });
+  await shot(page, `create-release-1440.png`, { fullPage: true });
   await page.locator('#field-title').fill(title);
   await chooseBySearch(page, 'field-label_id', String(label.name));
-  await choose(page, 'field-exclusive_period', 'Lifetime');
+  // The form starts from the declaration's defaults: Lifetime shown is Lifetime created.
+  await expect(page.getByTestId('field-exclusive_period')).toContainText('Lifetime');
   await page.getByTestId('create-submit').click();
   await expect(page).toHaveURL(/\/catalog\/releases\/\d+$/);
   await expect(page.getByTestId('record-title')).toHaveText(title);
@@ -185,7 +182,7 @@ test('create a release and a track from /create: each opens once created', async
   await expect(page.getByTestId('create-tracks')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'create track at 390');
-  await page.screenshot({ path: `${SHOTS}/create-track-390.png`, fullPage: true });
+  await shot(page, `create-track-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await chooseBySearch(page, 'field-release_id', title);
   await page.locator('#field-title').fill('Created Track');
@@ -195,7 +192,10 @@ test('create a release and a track from /create: each opens once created', async
   await expect(page.getByTestId('record-title')).toHaveText('Created Track');
   await expect(page.getByTestId('read-only-fields')).toContainText(title);
   const trackId = Number(new URL(page.url()).pathname.split('/').pop());
-  expect((await getObject(admin, `/v4/catalog/tracks/${trackId}/`)).row).toMatchObject({ title: 'Created Track', mix_name: 'Original Mix', release: { id: releaseId }, position: 1 });
+  // No audio yet (§4): created hidden and disabled, as the form showed.
+  expect((await getObject(admin, `/v4/catalog/tracks/${trackId}/`)).row).toMatchObject({
+    title: 'Created Track', mix_name: 'Original Mix', release: { id: releaseId }, position: 1, hidden: true, enabled: false,
+  });
 });
 
 test("a supplier opens its own track read-only and gets the 404 page for another supplier's", async ({ page, gotoConsole, consoleHost }) => {
@@ -207,8 +207,7 @@ test("a supplier opens its own track read-only and gets the 404 page for another
     const theirs = (await listRows(admin, '/v4/catalog/tracks/?per_page=200&order_by=id')).find((t) => !mineIds.has(t.id))!;
     expect((await own.call('GET', `/v4/catalog/tracks/${theirs.id}/`)).status).toBe(404);
 
-    await signIn(page, gotoConsole, supplier);
-    await gotoConsole(page, `/catalog?type=tracks&title=${encodeURIComponent(String(mine.title))}`);
+    await signIn(page, gotoConsole, supplier, `/catalog?type=tracks&title=${encodeURIComponent(String(mine.title))}`);
     await page.getByTestId('search-results').locator(`a[href="/catalog/tracks/${mine.id}"]`).first().click();
     await expect(page.getByTestId('record-title')).toHaveText(String(mine.title));
     await expect(page.getByTestId('read-only')).toBeVisible();
@@ -216,7 +215,7 @@ test("a supplier opens its own track read-only and gets the 404 page for another
     await expect(page.getByTestId('record-tracks').getByRole('textbox')).toHaveCount(0);
     await expect(page.getByTestId('read-only-fields')).toContainText(String(mine.title));
     await expectAccessible(page, 'supplier read-only track');
-    await page.screenshot({ path: `${SHOTS}/record-supplier-read-only.png`, fullPage: true });
+    await shot(page, `record-supplier-read-only.png`, { fullPage: true });
 
     await gotoConsole(page, `/catalog/tracks/${theirs.id}`);
     await expect(page.getByText('Page not found')).toBeVisible();
@@ -230,8 +229,7 @@ test('bulk edit of 200 tracks: preview before → after, a refused row left out,
   test.setTimeout(180_000);
   const rows = await listRows(admin, '/v4/catalog/tracks/?per_page=200&order_by=id');
   expect(rows).toHaveLength(200);
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, '/catalog?type=tracks&per_page=200&order_by=id');
+  await signIn(page, gotoConsole, account('contentops'), '/catalog?type=tracks&per_page=200&order_by=id');
   await expect(page.getByText(/^[\d,]+ results$/)).toBeVisible();
   await page.getByTestId('search-results').locator('thead .ant-checkbox-input').click();
   await expect(page.getByTestId('bulk-count')).toHaveText('200 selected');
@@ -248,11 +246,11 @@ test('bulk edit of 200 tracks: preview before → after, a refused row left out,
   await expect(page.getByTestId('bulk-refused').first()).toContainText('Changed since selected');
   await expect(page.getByTestId('bulk-change').first()).toContainText('→ 77');
   await expect(page.getByTestId('bulk-apply')).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/bulk-preview-1440.png` });
+  await shot(page, `bulk-preview-1440.png`);
   await expectAccessible(page, 'bulk preview');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'bulk preview at 390');
-  await page.screenshot({ path: `${SHOTS}/bulk-preview-390.png` });
+  await shot(page, `bulk-preview-390.png`);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByTestId('bulk-leave-out').click();
@@ -269,8 +267,7 @@ test("reorder a release's tracks with the keyboard: the moved track takes its pl
   const [release] = await listRows(admin, '/v4/catalog/releases/?per_page=1&order_by=-id&title=Aurora');
   const before = (await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`)).map((t) => t.id);
   expect(before.length).toBeGreaterThanOrEqual(3);
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, `/catalog/releases/${release.id}?tab=tracks`);
+  await signIn(page, gotoConsole, account('admin'), `/catalog/releases/${release.id}?tab=tracks`);
   const handles = page.getByTestId('reorder-handle');
   await expect(handles).toHaveCount(before.length);
   await expectAccessible(page, 'release tracks');
@@ -280,7 +277,7 @@ test("reorder a release's tracks with the keyboard: the moved track takes its pl
   const titles = page.getByTestId('track-title');
   await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));
   await expect(page.getByTestId('track-position')).toHaveText(expected.map((_, i) => String(i + 1)));
-  await page.screenshot({ path: `${SHOTS}/release-tracks-reordered.png`, fullPage: true });
+  await shot(page, `release-tracks-reordered.png`, { fullPage: true });
   await page.getByTestId('save-order').click();
   await expect(page.getByTestId('save-order')).toBeDisabled();
   const after = await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`);
@@ -311,7 +308,7 @@ test('every record screen (each tab; a note added) passes axe and has no sideway
           await expect(page.getByTestId('note').first()).toContainText('admin');
         }
         await expectAccessible(page, `${name} ${tab} at ${width}`);
-        await page.screenshot({ path: `${SHOTS}/record-${name}-${tab.replace(/\W+/g, '-').toLowerCase()}-${width}.png`, fullPage: true });
+        await shot(page, `record-${name}-${tab.replace(/\W+/g, '-').toLowerCase()}-${width}.png`, { fullPage: true });
       }
     }
   }

@@ -19,12 +19,10 @@ import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-test.describe.configure({ mode: 'serial' });
 
 test('finance opens the sales summary for the last 24 months, the charts draw, and the detail exports to CSV', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
-  await signIn(page, gotoConsole, account('finance'));
-  await gotoConsole(page, '/sales');
+  await signIn(page, gotoConsole, account('finance'), '/sales');
   await expect(page.getByTestId('sales-page')).toBeVisible();
   await page.getByTestId('sales-run').click();
   for (const chart of ['sales-chart-time', 'sales-chart-store', 'sales-chart-sale-type', 'sales-chart-genre']) {
@@ -56,8 +54,7 @@ test('a supplier sees only its own sales lines', async ({ page, gotoConsole, con
   const helper = await signInElsewhere(consoleHost, 'supplier', 'sandbox-supplier');
   const own = new Set((await listRows(helper, '/v4/catalog/labels/?per_page=100')).map((l) => l.name as string));
   await helper.end();
-  await signIn(page, gotoConsole, account('supplier'));
-  await gotoConsole(page, '/sales');
+  await signIn(page, gotoConsole, account('supplier'), '/sales');
   await page.getByTestId('sales-run').click();
   await expect(page.getByTestId('sales-lines')).toBeVisible({ timeout: 60_000 });
   const labels = await page.getByTestId('sales-lines').locator('tbody tr td:nth-child(5)').allTextContents();
@@ -67,8 +64,7 @@ test('a supplier sees only its own sales lines', async ({ page, gotoConsole, con
 
 test('the dashboard shows finance its brand\'s sales of the month and the chart draws; content ops the deliveries needing attention', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, account('finance'));
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, account('finance'), '/dashboard');
   await expect(page.getByTestId('dashboard-sales')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dashboard-chart').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
   // Followers of the brand, the most followed linking to their records.
@@ -80,8 +76,7 @@ test('the dashboard shows finance its brand\'s sales of the month and the chart 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'dashboard at 390 px');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, gotoConsole, account('contentops'));
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, account('contentops'), '/dashboard');
   await expect(page.getByTestId('dashboard-deliveries')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dashboard-sales')).toHaveCount(0);
 });
@@ -125,8 +120,7 @@ test('finance narrows the sales by sale type, genre and label: the screen counts
   await helper.end();
   expect(expected).toBeGreaterThan(0);
 
-  await signIn(page, gotoConsole, account('finance'));
-  await gotoConsole(page, '/sales');
+  await signIn(page, gotoConsole, account('finance'), '/sales');
   await choose(page, 'sales-sale-type', line.sale_type);
   await choose(page, 'sales-genre', line.genre!);
   await chooseBySearch(page, 'sales-label', line.label);
@@ -166,8 +160,7 @@ test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120
     await helper.end().catch(() => undefined);
 
     const goto = (p: typeof page, path?: string) => gotoHost(p, host, path);
-    await signIn(page, goto, account('finance'));
-    await goto(page, '/sales');
+    await signIn(page, goto, account('finance'), '/sales');
     await page.getByTestId('sales-run').click();
     await expect(page.getByTestId('sales-job-progress')).toContainText('Adding up the sales: queued');
     await expect(page.getByTestId('sales-error')).toHaveText(MSG.requestTimedOut, { timeout: 30_000 });

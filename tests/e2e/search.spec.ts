@@ -6,7 +6,7 @@
  * from the server for the others; a column chooser change and a named saved view survive a
  * restart of the console.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,16 +22,15 @@ import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/account
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
 import { test, expect } from './fixtures';
-import { navigationPaths, principalOf, signIn } from './helpers/sign-in';
+import { shot } from './helpers/shots';
+import { principalOf, signIn } from './helpers/sign-in';
 import { expectAccessible } from './helpers/records';
 import { OPEN_DROPDOWN, chooseOption } from './helpers/select';
+import { openBridge } from './helpers/bridge-driver';
 
-const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 const routed = SEARCH_TYPES.filter((t) => t.area !== null);
 
-test.describe.configure({ mode: 'serial' });
 
 /** A token straight from the sandbox identity provider, for asking the API what the UI should show. */
 async function tokenFor(host: { apiUrl: string; idpUrl: string }, a: SandboxAccount): Promise<string> {
@@ -145,7 +144,7 @@ test('every search type: a permitted non-admin account finds a seeded record by 
       const results = page.getByTestId('search-results');
       await expect(results.locator('.ant-spin-spinning')).toHaveCount(0);
       await expect(page.getByText(`${(filtered.body.count as number).toLocaleString('en-US')} results`)).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/search-${t.key}.png` });
+      await shot(page, `search-${t.key}.png`);
       await results.locator(`a[href="${href}"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`${escapeRe(href!)}$`));
     }
@@ -157,8 +156,7 @@ test('a supplier finds its tracks by title, without the control-only filters', a
   const token = await tokenFor(consoleHost, supplier);
   const list = await apiAs(consoleHost, token, supplier, '/v4/catalog/tracks/?per_page=1&order_by=id');
   const row = list.body.results![0];
-  await signIn(page, gotoConsole, supplier);
-  await gotoConsole(page, '/catalog?type=tracks');
+  await signIn(page, gotoConsole, supplier, '/catalog?type=tracks');
   // Title is behind "More filters" (the bar has Search and Artist); the control-only filters are nowhere.
   await showFilter(page, 'title');
   await expect(page.getByTestId('filter-title')).toBeVisible();
@@ -202,8 +200,7 @@ test('support finds orders by store, year and month (select filters), with only 
   expect(expected.status).toBe(200);
   const first = expected.body.results![0] as { id: number };
 
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, '/support?type=orders');
+  await signIn(page, gotoConsole, support, '/support?type=orders');
   await expect(page.getByTestId('search-orders')).toBeVisible();
   // A bare link reopens the account's last filters for the type (an earlier test searched by username), shown as chips: start clean.
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -224,83 +221,9 @@ test('support finds orders by store, year and month (select filters), with only 
   await expect(page).toHaveURL(new RegExp(`/support/orders/${first.id}$`));
 });
 
-const keyOfLabel = (label: string) => {
-  const t = routed.find((x) => x.label === label.trim());
-  if (!t) throw new Error(`unknown search type label "${label}"`);
-  return t.key;
-};
-
-/** The option labels of the open antd Select dropdown, as type keys, sorted. */
-async function openSelectTypes(page: Page, testId: string): Promise<string[]> {
-  await page.getByTestId(testId).click();
-  const options = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`);
-  await expect(options.first()).toBeVisible();
-  const labels = await options.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-  await page.keyboard.press('Escape');
-  return labels.map(keyOfLabel).sort();
-}
-
-test('every sandbox account is offered exactly the search types §6 allows, and the server answers 403 to the others', async ({ page, gotoConsole, consoleHost }) => {
-  test.setTimeout(420_000);
-  for (const a of SANDBOX_ACCOUNTS) {
-    const principal = principalOf(a);
-    const allowed = routed.filter((t) => can(principal, t.rule));
-    const expected = allowed.map((t) => t.key).sort();
-    const token = await tokenFor(consoleHost, a);
-    for (const t of routed.filter((x) => !can(principal, x.rule))) {
-      const r = await apiAs(consoleHost, token, a, `/v4/${t.category}/${t.path}/`);
-      expect(r.status, `${a.username} → ${t.key}`).toBe(403);
-      const s = await apiAs(consoleHost, token, a, `/v4/catalog/search/?type=${t.key}`);
-      expect(s.status, `${a.username} → search ${t.key}`).toBe(403);
-    }
-
-    await signIn(page, gotoConsole, a);
-    // The header's global search offers exactly the allowed types (or is absent when none).
-    await gotoConsole(page, '/dashboard');
-    if (expected.length) expect(await openSelectTypes(page, 'global-search-type'), `${a.username}: header search types`).toEqual(expected);
-    else await expect(page.getByTestId('global-search-type')).toHaveCount(0);
-
-    // The all-types search (/search) offers the same; with no type, it is not in the menu and is refused.
-    if (expected.length) {
-      await gotoConsole(page, '/search');
-      expect(await openSelectTypes(page, 'search-type-picker'), `${a.username}: /search types`).toEqual(expected);
-    } else {
-      expect(await navigationPaths(page), `${a.username} has no /search in the menu`).not.toContain('/search');
-      await gotoConsole(page, '/search');
-      await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
-      await gotoConsole(page, '/dashboard');
-    }
-
-    // The area screens: the union of their tabs is the same set; areas with no allowed type are not in the menu.
-    const nav = await navigationPaths(page);
-    const seen: string[] = [];
-    for (const area of [...new Set(routed.map((t) => t.area!))]) {
-      const here = allowed.filter((t) => t.area === area);
-      if (here.length === 0) {
-        expect(nav, `${a.username} has no ${area} in the menu`).not.toContain(area);
-        continue;
-      }
-      await gotoConsole(page, area);
-      await expect(page.getByTestId(`search-${here[0].key}`)).toBeVisible();
-      if (here.length === 1) {
-        await expect(page.getByTestId('search-types')).toHaveCount(0);
-        seen.push(here[0].key);
-      } else {
-        const labels = await page.getByTestId('search-types').locator('.ant-segmented-item-label').allTextContents();
-        seen.push(...labels.map(keyOfLabel));
-      }
-      // Asking for a forbidden type of the area by URL shows an allowed one instead.
-      const forbiddenHere = routed.find((t) => t.area === area && !can(principal, t.rule));
-      if (forbiddenHere) {
-        await gotoConsole(page, `${area}?type=${forbiddenHere.key}`);
-        await expect(page.getByTestId(`search-${here[0].key}`)).toBeVisible();
-        await expect(page.getByTestId(`search-${forbiddenHere.key}`)).toHaveCount(0);
-      }
-    }
-    expect(seen.sort(), `${a.username}: area tabs`).toEqual(expected);
-  }
-});
+// Which search types each account is offered (header search, /search, the areas' tabs), as a
+// table over every sandbox account: tests/renderer/search-types-roles.test.tsx; the server's
+// 403 to the others: the authorization matrix (authz-matrix-reads.test.ts, "search type × account").
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 async function startOn(dataDir: string): Promise<RunningHost> {
@@ -315,8 +238,7 @@ test('a column chooser change and a named saved view survive a restart of the co
   let host = await startOn(dataDir);
   const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
   try {
-    await signIn(page, goto, admin);
-    await goto(page, '/catalog?type=tracks');
+    await signIn(page, goto, admin, '/catalog?type=tracks');
     await expect(page.getByTestId('search-tracks')).toBeVisible();
     const header = page.getByTestId('search-results').locator('thead');
     await expect(header).not.toContainText('BPM');
@@ -326,17 +248,22 @@ test('a column chooser change and a named saved view survive a restart of the co
     await page.keyboard.press('Escape');
 
     await saveFilteredView(page, 'title', 'a', 'Titles with a');
-    // Give the settings writes a moment to reach the store, then restart.
-    await page.waitForTimeout(500);
+    // The settings writes have reached main's store (what a restart reads), then restart.
+    const bridge = await openBridge(host);
+    try {
+      await expect.poll(async () => JSON.stringify(await bridge.setting('savedViews'))).toContain('Titles with a');
+      await expect.poll(async () => JSON.stringify(await bridge.setting('preferences'))).toContain('bpm');
+    } finally {
+      bridge.close();
+    }
 
     await host.stop();
     host = await startOn(dataDir);
-    await signIn(page, goto, admin);
-    await goto(page, '/catalog?type=tracks&title=zzz-not-a-title');
+    await signIn(page, goto, admin, '/catalog?type=tracks&title=zzz-not-a-title');
     await expect(page.getByTestId('search-results').locator('thead')).toContainText('BPM');
     await chooseOption(page, page.getByTestId('saved-views'), 'Titles with a');
     await expect(page).toHaveURL(/title=a(&|$)/);
-    await page.screenshot({ path: `${SHOTS}/search-saved-view.png`, fullPage: true });
+    await shot(page, `search-saved-view.png`, { fullPage: true });
   } finally {
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -356,8 +283,7 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
     const list = await api({ api: host.apiUrl } as never, token, '/v4/catalog/releases/?title=a&per_page=1');
     const count = list.body.count as number;
     expect(count).toBeGreaterThan(1);
-    await signIn(page, goto, admin);
-    await goto(page, '/catalog?type=releases&title=a');
+    await signIn(page, goto, admin, '/catalog?type=releases&title=a');
     await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await page.getByTestId('export-button').click();
     await expect(page.getByText(/^Exported [\d,]+ rows to releases-\d{4}-\d{2}-\d{2}\.csv$/)).toBeVisible({ timeout: 60_000 });
@@ -367,7 +293,7 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
     await expect(page.getByTestId('export-done')).toContainText(`Saved in ${downloads}`);
     await page.getByTestId('export-show-in-folder').click();
     await expect(page.getByText(`Your browser cannot open folders. The file is at ${join(downloads, files[0])}`)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/search-export-done.png` });
+    await shot(page, `search-export-done.png`);
     const rows = parse(readFileSync(join(downloads, files[0]), 'utf8')) as string[][];
     expect(rows[0].slice(0, 3)).toEqual(['ID', 'Title', 'Label']);
     expect(rows).toHaveLength(count + 1);
@@ -389,8 +315,7 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   const token = await tokenFor(consoleHost, admin);
   const list = await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/tracks/?per_page=1&order_by=id');
   const row = list.body.results![0] as { id: number; title: string };
-  await signIn(page, gotoConsole, admin);
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, admin, '/dashboard');
   await page.getByLabel('Search text').fill(row.title);
   // Each suggestion says what tells it apart: its type and id, then its artists, mix and release.
   // (Several tracks may share the title: their ids and details differ.)
@@ -403,6 +328,8 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   // "See all results" opens the all-types search (/search) on the type with the text as q.
   await gotoConsole(page, '/dashboard');
   await page.getByLabel('Search text').fill(row.title);
+  // Once the suggestions have come (the list is drawn again then), the last entry stays put.
+  await expect(details.first()).toHaveText(/^Tracks #\d+ · .+/);
   await page.locator('.ant-select-dropdown').getByText('See all results in tracks', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/search\\?type=tracks&q=${escapeRe(new URLSearchParams({ q: row.title }).toString().slice(2))}$`));
   await expect(page.getByTestId('search-results')).toContainText(row.title);
@@ -424,8 +351,7 @@ test('select all: with the whole page selected, every result of the search is se
   // More than one page of 25, fewer than the select-all limit (the seeded catalogue).
   expect(count).toBeGreaterThan(25);
   expect(count).toBeLessThanOrEqual(5000);
-  await signIn(page, gotoConsole, admin);
-  await gotoConsole(page, '/catalog?type=releases&title=a');
+  await signIn(page, gotoConsole, admin, '/catalog?type=releases&title=a');
   const table = page.getByTestId('search-results');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   await table.locator('thead .ant-checkbox-input').check();
@@ -434,7 +360,7 @@ test('select all: with the whole page selected, every result of the search is se
   await expect(page.getByTestId('bulk-count')).toHaveText(`${count.toLocaleString('en-US')} selected`, { timeout: 30_000 });
   await expect(page.getByTestId('select-all')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Copy IDs' })).toBeEnabled();
-  await page.screenshot({ path: `${SHOTS}/search-select-all.png` });
+  await shot(page, `search-select-all.png`);
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
 });
@@ -458,7 +384,7 @@ test('the filter bar: the first result starts high on desktop and phone; chips s
     const top = await firstRowTop(page);
     console.log(`first result row at ${width} px: ${top} px from the top`);
     expect(top, `first result at ${width} px`).toBeLessThanOrEqual(most);
-    await page.screenshot({ path: `${SHOTS}/search-bar-${width}.png` });
+    await shot(page, `search-bar-${width}.png`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   // The bar holds the type's fixed search fields with human labels; the rest are behind "More filters".
@@ -489,8 +415,7 @@ test('the filter bar: the first result starts high on desktop and phone; chips s
 });
 
 test('errors belong to fields: a wrong ID filter and a reversed date range show their field errors, never a whole-list error', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/catalog?type=tracks');
+  await signIn(page, gotoConsole, account('admin'), '/catalog?type=tracks');
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/catalog\?type=tracks$/);
   await page.getByTestId('filter-id').fill('abc');
@@ -500,7 +425,7 @@ test('errors belong to fields: a wrong ID filter and a reversed date range show 
   await expect(page).toHaveURL(/\/catalog\?type=tracks$/);
   await expect(page.getByTestId('search-error')).toHaveCount(0);
   await expect(page.getByText('Bad Request')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/search-field-error.png` });
+  await shot(page, `search-field-error.png`);
 
   // The same from a link: the field says what is wrong, its chip is marked, and the list is not asked.
   await gotoConsole(page, '/catalog?type=tracks&id=abc');
@@ -514,21 +439,19 @@ test('errors belong to fields: a wrong ID filter and a reversed date range show 
   await page.getByTestId('more-filters').click();
   await expect(page.getByTestId('filter-error-release_date')).toHaveText(MSG.startBeforeEnd);
   await expect(page.getByText(/^(Bad Request|Internal Server Error)$/)).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/search-date-error.png` });
+  await shot(page, `search-date-error.png`);
   await page.keyboard.press('Escape');
 });
 
 test('signing out clears the session\'s filters; saved views stay', async ({ page, gotoConsole }) => {
   const curation = account('curation');
-  await signIn(page, gotoConsole, curation);
-  await gotoConsole(page, '/catalog?type=charts');
+  await signIn(page, gotoConsole, curation, '/catalog?type=charts');
   await saveFilteredView(page, 'title', 'Storm', 'Storm charts');
   // The filters are the session's: a bare link reopens them, as chips.
   await gotoConsole(page, '/catalog?type=charts');
   await expect(page.getByTestId('chip-title')).toContainText('Title: Storm');
 
-  await signIn(page, gotoConsole, curation);
-  await gotoConsole(page, '/catalog?type=charts');
+  await signIn(page, gotoConsole, curation, '/catalog?type=charts');
   await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page).toHaveURL(/\/catalog\?type=charts$/);
   await expect(page.getByTestId('filter-chips')).toHaveCount(0);
@@ -563,7 +486,7 @@ test('the search screens pass axe at 1440 and 390 px (the drawer too) and never 
     await expect(page.getByTestId('filter-error-release_date')).toBeVisible();
     const results = await new AxeBuilder({ page }).include('[data-testid="more-filters-drawer"]').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `drawer at ${width} px`).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/search-drawer-${width}.png` });
+    await shot(page, `search-drawer-${width}.png`);
     await page.keyboard.press('Escape');
   }
 });

@@ -4,20 +4,17 @@
  * refused (§7 body-error variant); the user's sessions are listed and one can be
  * ended (the other device is signed out; ending this one signs out here).
  */
-import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { shot } from './helpers/shots';
 import { CONFIRM, MSG } from '../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const marketing = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:marketing')!;
 const finance = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:finance')!;
 const ME = '/v4/accounts/me/';
 
-test.describe.configure({ mode: 'serial' });
 
 /** Puts the seed display name back (other specs of this worker expect it). */
 async function restoreName(host: { idpUrl: string; apiUrl: string }, account: typeof marketing) {
@@ -67,7 +64,7 @@ test("a refused save shows the server's detail", async ({ page, gotoConsole, con
     // The edit is kept, and the shell still shows the saved name.
     await expect(page.getByTestId('display-name')).toHaveValue('Stale Edit');
     await expect(page.getByTestId('user-name')).toHaveText(marketing.displayName);
-    await page.screenshot({ path: `${SHOTS}/account-save-refused.png`, fullPage: true });
+    await shot(page, `account-save-refused.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Discard changes' }).click();
   } finally {
     await restoreName(consoleHost, marketing);
@@ -86,7 +83,7 @@ test('the sessions table: ending another session signs that device out; ending t
   await expect(rows).toHaveCount(before + 1);
   const mine = rows.filter({ has: page.getByTestId('this-session') });
   await expect(mine).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/account-sessions.png`, fullPage: true });
+  await shot(page, `account-sessions.png`, { fullPage: true });
 
   // End the other device's session (the newest other one), behind the delete-themed confirm dialog.
   const theirs = rows.filter({ hasNot: page.getByTestId('this-session') }).first();

@@ -17,7 +17,6 @@ import { OPEN_DROPDOWN, switchBrand } from './helpers/select';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-test.describe.configure({ mode: 'serial' });
 
 const admin = adminForFile();
 
@@ -30,8 +29,7 @@ function focusRing(page: Page): Promise<boolean> {
 }
 
 test('the skip links are the first Tab stops, shown when focused, and every control shows a focus ring', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/help');
+  await signIn(page, gotoConsole, account('admin'), '/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   const skipMain = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skipMain).not.toBeInViewport();
@@ -85,8 +83,7 @@ test('keyboard only: from a page load, the header search opens a result in at mo
 });
 
 test('after a navigation focus moves to the new page\'s heading; a change of query only (a tab) leaves it', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/dashboard');
+  await signIn(page, gotoConsole, account('admin'), '/dashboard');
   await page.locator('[data-nav-path="/help"]').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeFocused();
   await page.locator('[data-nav-path="/account"]').click();
@@ -99,8 +96,7 @@ test('a dirty form makes the brand switch ask first: Cancel keeps the brand and 
   const who = account('admin');
   const [first, other] = who.brands;
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
-  await signIn(page, gotoConsole, who);
-  await gotoConsole(page, `/catalog/tracks/${track.id}`);
+  await signIn(page, gotoConsole, who, `/catalog/tracks/${track.id}`);
   await expect(page.getByTestId('record-tracks')).toBeVisible();
   await page.locator('#field-mix_name').fill('Unsaved mix');
   await expect(page.getByTestId('unsaved-count')).toHaveText('1 unsaved change');
@@ -131,8 +127,7 @@ test('without a dirty form the brand switch asks nothing, and goes home when the
   // An area the first brand opens and the other does not (Hype is the dance brand's), from the shared rules.
   const principal = (brand: string) => principalFrom([who.app, who.role, ...who.brands].join(' '), [], brand);
   expect([can(principal(first), AREA_RULES['/hype']), can(principal(other), AREA_RULES['/hype'])]).toEqual([true, false]);
-  await signIn(page, gotoConsole, who);
-  await gotoConsole(page, '/hype');
+  await signIn(page, gotoConsole, who, '/hype');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await switchBrand(page, BRAND_NAMES[other]);
   await expect(page.getByTestId('brand-switch')).toContainText(BRAND_NAMES[other]);
@@ -141,8 +136,7 @@ test('without a dirty form the brand switch asks nothing, and goes home when the
 });
 
 test('technical details (route paths, scopes, the API host) are collapsed, and shown to staff only', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, account('admin'));
-  await gotoConsole(page, '/resources');
+  await signIn(page, gotoConsole, account('admin'), '/resources');
   const details = page.getByTestId('technical-details');
   await expect(details).toBeVisible();
   await expect(page.getByText('/catalog', { exact: true })).toBeHidden();

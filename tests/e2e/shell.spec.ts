@@ -1,38 +1,40 @@
 /**
- * The console shell end to end in Chromium through the browser host (issue 4): every
- * sandbox account signs in through the identity provider, sees exactly the navigation
- * §6 allows (computed from shared/access), is refused a route it may not open with the
- * spec's message (a top-level route and an area of the shell), and signs out; a dirty
+ * The console shell end to end in Chromium through the browser host (issue 4): a staff
+ * account and a supplier sign in through the real screens and the identity provider, see
+ * exactly the navigation §6 allows (computed from shared/access), are refused a route they
+ * may not open with the spec's message (a top-level route and an area of the shell), and
+ * sign out (every account's navigation and refusals, as a table: tests/renderer/shell-roles.test.tsx); a dirty
  * form blocks navigation until confirmed; a 500 shows the error screen; a session
  * revoked on the server ends at /logout; an unknown route shows the 404 page.
- * Screenshots go to test-results/screenshots/.
+ * Screenshots (SCREENSHOTS=1, helpers/shots.ts) go to test-results/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { shot } from './helpers/shots';
 import { AREA_ROOTS, AREA_RULES, BRAND_NAMES, TOP_ROUTES, can, principalFrom, type Rule } from '../../shared/access';
 import { LOGGED_TEXT, MSG, STATUS_TEXT } from '../../shared/messages';
 import { UI_TEXT } from '../../shared/ui-texts';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
-import { expectedNavigation, navigationPaths, principalOf, refusedArea, signIn, signOutFirst } from './helpers/sign-in';
+import { expectedNavigation, navigationPaths, principalOf, refusedArea, signIn, signInThroughUi, signOutFirst } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 import { switchBrand } from './helpers/select';
+import { animationsDone } from './helpers/a11y';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const admin = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:admin')!;
 
-test.describe.configure({ mode: 'serial' });
 
 test('the sign-in screen', async ({ page, gotoConsole }) => {
   await signOutFirst(page, gotoConsole);
   await expect(page.getByRole('heading', { name: UI_TEXT.signIn })).toBeVisible();
   await expect(page.getByTestId('sign-in')).toBeEnabled();
-  await page.screenshot({ path: `${SHOTS}/shell-sign-in.png`, fullPage: true });
+  await shot(page, `shell-sign-in.png`, { fullPage: true });
 });
 
-for (const account of SANDBOX_ACCOUNTS) {
-  test(`${account.username} (${account.app} ${account.role}): signs in, sees what §6 allows, is refused the rest, signs out`, async ({ page, gotoConsole }) => {
-    await signIn(page, gotoConsole, account);
+/** The accounts that sign in and out through the real screens here (one of each application). */
+const THROUGH_THE_SCREENS = ['admin', 'supplier'];
+
+for (const account of SANDBOX_ACCOUNTS.filter((a) => THROUGH_THE_SCREENS.includes(a.username))) {
+  test(`${account.username} (${account.app} ${account.role}): signs in through the screens, sees what §6 allows, is refused the rest, signs out`, async ({ page, gotoConsole }) => {
+    await signInThroughUi(page, gotoConsole, account);
     await expect(page.getByTestId('user-name')).toHaveText(account.displayName);
 
     // Navigation: exactly the route roots can() allows, from the shared table.
@@ -58,7 +60,7 @@ for (const account of SANDBOX_ACCOUNTS) {
     await gotoConsole(page, refused![0]);
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByTestId('auth-error')).toHaveText(MSG.authorizationFailed);
-    if (account === admin) await page.screenshot({ path: `${SHOTS}/shell-refused.png`, fullPage: true });
+    if (account === admin) await shot(page, `shell-refused.png`, { fullPage: true });
 
     // And an area of the shell it may not open (under another of its brands when its
     // active brand opens every area): the same message.
@@ -99,13 +101,12 @@ for (const account of SANDBOX_ACCOUNTS) {
 }
 
 test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, admin);
-  await gotoConsole(page, '/resources');
+  await signIn(page, gotoConsole, admin, '/resources');
   await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
   await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'desktop');
   await expect(page.getByTestId('environment')).toHaveText('Sandbox');
   await expect(page.getByRole('search', { name: 'Global search' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/shell-desktop-1280.png` });
+  await shot(page, `shell-desktop-1280.png`);
 
   // The drawer's collapsed state persists through the settings store (not localStorage).
   await page.getByTestId('drawer-toggle').click();
@@ -122,16 +123,16 @@ test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ pag
     await expect(page.locator('.shell')).toHaveAttribute('data-viewport', vp);
   }
   await page.setViewportSize({ width: 800, height: 1024 });
-  await page.screenshot({ path: `${SHOTS}/shell-tablet-800.png` });
+  await shot(page, `shell-tablet-800.png`);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.locator('.shell')).toHaveAttribute('data-viewport', 'mobile-portrait');
   await expect(page.locator('.shell__sider')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/shell-mobile-375.png` });
+  await shot(page, `shell-mobile-375.png`);
   await page.getByTestId('drawer-toggle').click();
   await expect(page.locator('[data-nav-path="/help"]')).toBeVisible();
-  await page.waitForTimeout(400); // let the drawer finish sliding in
-  await page.screenshot({ path: `${SHOTS}/shell-mobile-375-drawer.png` });
+  await animationsDone(page); // the drawer has slid in
+  await shot(page, `shell-mobile-375-drawer.png`);
   await page.locator('[data-nav-path="/help"]').click();
   await expect(page).toHaveURL(/\/help$/);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -148,8 +149,8 @@ test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsol
   await expect(dialog).toContainText(UI_TEXT.unsavedMessage);
   await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeFocused();
   await expect(page.locator('.confirm-root--visible')).toBeVisible();
-  await page.waitForTimeout(250); // the 200 ms fade-in
-  await page.screenshot({ path: `${SHOTS}/shell-unsaved-changes.png` });
+  await animationsDone(page); // the dialog has faded in
+  await shot(page, `shell-unsaved-changes.png`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/account$/);
@@ -185,11 +186,10 @@ test('a dirty form blocks navigation until confirmed', async ({ page, gotoConsol
 });
 
 test('an unknown route shows the 404 page', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, admin);
-  await gotoConsole(page, '/no-such-screen');
+  await signIn(page, gotoConsole, admin, '/no-such-screen');
   await expect(page.getByTestId('error-screen')).toContainText(STATUS_TEXT[404]);
   await expect(page.getByTestId('error-screen')).not.toContainText(LOGGED_TEXT);
-  await page.screenshot({ path: `${SHOTS}/shell-not-found.png` });
+  await shot(page, `shell-not-found.png`);
 });
 
 test('a 500 from the API shows the error screen with the logged text and the support link', async ({ page, gotoConsole }) => {
@@ -205,7 +205,7 @@ test('a 500 from the API shows the error screen with the logged text and the sup
   await expect(screen).toContainText(LOGGED_TEXT);
   await expect(screen.getByRole('link', { name: UI_TEXT.contactSupport })).toBeVisible();
   await expect(screen.getByRole('button', { name: 'Take Me Back' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/shell-error-500.png` });
+  await shot(page, `shell-error-500.png`);
 
   await screen.getByRole('button', { name: 'Take Me Back' }).click();
   await expect(page).not.toHaveURL(/\/help$/);
@@ -227,7 +227,9 @@ test('a user with both brands switches brand; navigation follows the active bran
 });
 
 test('a 401 the session cannot cure ends the session at /logout, then /auth', async ({ page, gotoConsole, consoleHost }) => {
-  await signIn(page, gotoConsole, admin);
+  // On a screen that asks the API nothing after it shows, so the click below makes the next call.
+  await signIn(page, gotoConsole, admin, '/help');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);

@@ -21,7 +21,6 @@ const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
 interface St { id: number; currency: string; period_start: string; period_end: string; balance: string; lines: { amount: string }[] }
 
-test.describe.configure({ mode: 'serial' });
 
 let supplierApi: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -74,8 +73,7 @@ test('a supplier sees only its own statements and downloads a statement CSV', as
 
 test('finance opens a supplier\'s statements from its record page', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, account('finance'));
-  await gotoConsole(page, '/catalog/suppliers/1');
+  await signIn(page, gotoConsole, account('finance'), '/catalog/suppliers/1');
   await page.getByTestId('record-statements-link').click();
   await expect(page).toHaveURL(/\/statements\?supplier=1$/);
   await expect(page.getByTestId('statements-table')).toBeVisible();

@@ -30,7 +30,6 @@ import { downloadedFile } from './helpers/downloads';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
-test.describe.configure({ mode: 'serial' });
 
 let helper: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -62,8 +61,7 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   const order = await orderWithItems();
   const [a, b, c] = order.items.map((i) => i.id);
 
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, `/support?type=orders&id=${order.id}`);
+  await signIn(page, gotoConsole, support, `/support?type=orders&id=${order.id}`);
   await page.locator(`a[href="/support/orders/${order.id}"]`).first().click();
   await expect(page.getByTestId('order-page')).toBeVisible();
   await expect(page.getByTestId('order-summary')).toContainText('IP Address');
@@ -110,8 +108,7 @@ test('support finds an order, refunds two items, is refused a second refund, dis
 test('support adds a credit to a user: refused without currency or reason (§5), then listed', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, `/support/users/${user.id}?tab=credits`);
+  await signIn(page, gotoConsole, support, `/support/users/${user.id}?tab=credits`);
   await expect(page.getByTestId('add-credit')).toBeVisible();
   await expectAccessible(page, 'credits tab');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -137,8 +134,7 @@ test('support opens a user\'s orders from the user page and follows one to its o
   test.setTimeout(120_000);
   const [order] = await listRows(helper, '/v4/accounts/orders/?per_page=1&order_by=-created_at');
   const userId = (order.user as { id: number }).id;
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, `/support/users/${userId}?tab=orders`);
+  await signIn(page, gotoConsole, support, `/support/users/${userId}?tab=orders`);
   const link = page.getByTestId('user-orders').locator(`a[href="/support/orders/${order.id}"]`).first();
   await expect(link).toBeVisible();
   await expectAccessible(page, 'user orders tab');
@@ -161,7 +157,7 @@ test('support opens a user\'s orders from the user page and follows one to its o
   await expect(page.getByTestId('order-page')).toBeVisible();
 });
 
-test('support sees a user\'s sign-in identities, copies a one-time password reset link that works once, and disables billing', async ({ page, gotoConsole, consoleHost }) => {
+test('support sees a user\'s sign-in identities, copies a one-time password reset link that works once, and disables billing', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   let user: { id: number; subject: string } | undefined;
   for (const u of await listRows(helper, '/v4/accounts/users/?per_page=20&order_by=-registered_at')) {
@@ -172,8 +168,9 @@ test('support sees a user\'s sign-in identities, copies a one-time password rese
     }
   }
   expect(user).toBeDefined();
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: consoleHost.origin });
   await signIn(page, gotoConsole, support);
+  // The clipboard of the console support is signed in on (its own, in this worker).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
   await gotoConsole(page, `/support/users/${user!.id}?tab=account`);
   await expect(page.getByTestId('user-identities')).toContainText(user!.subject);
   await expectAccessible(page, 'user sign-in & billing tab');
@@ -216,8 +213,7 @@ test('support sees a user\'s sign-in identities, copies a one-time password rese
 test('support saves the users CSV of a users search to disk, with every account field', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, `/support?type=users&id=${user.id}`);
+  await signIn(page, gotoConsole, support, `/support?type=users&id=${user.id}`);
   await page.getByRole('button', { name: 'Download users CSV' }).click();
   const saved = page.getByText(/^Exported \d+ rows? to users-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
   await expect(saved).toBeVisible({ timeout: 60_000 });
@@ -238,8 +234,7 @@ test('support assigns a coupon to a user by its code; a global coupon is refused
   const global = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code: `${code}G`, discount_type_id: 1, discount_amount: 5 } });
   expect([made.status, global.status]).toEqual([201, 201]);
 
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, `/support/users/${user.id}?tab=coupons`);
+  await signIn(page, gotoConsole, support, `/support/users/${user.id}?tab=coupons`);
   await expect(page.getByTestId('user-coupons')).toBeVisible();
   await page.locator('#assign-coupon-code').fill(`${code}G`);
   await page.getByTestId('assign-coupon').click();
@@ -269,8 +264,7 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
     await page.locator('#new-user-range-end').fill(to);
     await page.locator('#new-user-range-end').press('Enter');
   };
-  await signIn(page, gotoConsole, support);
-  await gotoConsole(page, '/new-user-export');
+  await signIn(page, gotoConsole, support, '/new-user-export');
   await expect(page.getByTestId('new-user-export')).toBeVisible();
   await expectAccessible(page, 'new-user export');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -310,8 +304,7 @@ test.describe('coupons', () => {
     const credits = async () => (await Promise.all(users.map((u) => listRows(helper, `/v4/accounts/users/${u}/credits/`)))).map((l) => l.length);
     const before = await credits();
 
-    await signIn(page, gotoConsole, support);
-    await gotoConsole(page, '/support');
+    await signIn(page, gotoConsole, support, '/support');
     await page.getByTestId('bulk-credits-link').click();
     await expect(page.getByTestId('bulk-credits')).toBeVisible();
     await expectAccessible(page, 'bulk credits at 1440');
@@ -347,8 +340,7 @@ test.describe('coupons', () => {
     writeFileSync(join(folder, 'users.csv'), `name,user_id\nA,${users[0]}\nB,${users[1]}\nC,${users[2]}\n`);
     const code = `E2E${Date.now().toString(36).toUpperCase()}`;
 
-    await signIn(page, gotoConsole, support);
-    await gotoConsole(page, '/create?type=coupons');
+    await signIn(page, gotoConsole, support, '/create?type=coupons');
     await page.locator('#field-code').fill(code);
     await choose(page, 'field-discount_type_id', 'Amount');
     await page.locator('#field-discount_amount').fill('5');
@@ -359,7 +351,8 @@ test.describe('coupons', () => {
     await expect(page).toHaveURL(/\/support\/coupons\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const created = (await helper.call('GET', `/v4/content-ops/coupons/${id}/`)).body as Record<string, unknown>;
-    expect(created).toMatchObject({ code, min_order: { USD: 25, GBP: 1999.5 }, user_ids: [] });
+    // Enabled was left off: the coupon is created disabled, not redeemable until turned on.
+    expect(created).toMatchObject({ code, min_order: { USD: 25, GBP: 1999.5 }, user_ids: [], enabled: false });
 
     await gotoConsole(page, `/support/coupons/${id}?tab=users`);
     await expect(page.getByTestId('coupon-users-count')).toHaveText('This coupon is global: it is for every user.');

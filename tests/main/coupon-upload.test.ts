@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
 import { EventBus } from '../../main/bridge';
 import { mediaHandlers } from '../../main/bridge/handlers/media';
 import { ApiClient } from '../../main/services/api-client';
@@ -18,7 +17,7 @@ import { SessionService } from '../../main/services/session';
 import { createMemoryVault } from '../../main/services/token-vault';
 import { BridgeError } from '../../shared/bridge';
 import { MSG } from '../../shared/messages';
-import { postSignInForm } from '../server/helpers';
+import { postSignInForm, startTestServer, type RunningServer } from '../server/helpers';
 
 let server: RunningServer;
 let dir: string;
@@ -28,7 +27,7 @@ let coupon = 0;
 let users: number[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ seed: 1, accessTokenTtl: 600 });
+  server = await startTestServer({ accessTokenTtl: 600 });
   dir = mkdtempSync(join(tmpdir(), 'coupon-main-'));
   users = (await server.db.query<{ id: number }>('select id from users order by id desc limit 3')).map((r) => r.id);
   writeFileSync(join(dir, 'users.csv'), `name,user_id\nA,${users[0]}\nB,${users[1]}\n`);
@@ -44,6 +43,7 @@ beforeAll(async () => {
   packaging = new PackagingService({ browseRoots: [dir], fetchSupplier: () => Promise.reject(new Error('unused')) });
   const media = new MediaService({
     api: new ApiClient({ apiUrl: server.api, session }),
+    session,
     readPickedImage: (p, max) => packaging.readPickedImage(p, max),
     openPickedCsv: (p, max) => packaging.openPickedCsv(p, max),
   });

@@ -4,18 +4,17 @@
  * session and API client, handing over to the child job that renders the CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
 import { EventBus } from '../../main/bridge';
 import { ApiClient } from '../../main/services/api-client';
 import { JobPoller } from '../../main/services/job-poller';
 import { SessionService } from '../../main/services/session';
-import { postSignInForm } from '../server/helpers';
+import { postSignInForm, startTestServer, type RunningServer } from '../server/helpers';
 import { createMemoryVault } from '../../main/services/token-vault';
 import type { BridgeEventPayload } from '../../shared/bridge';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ seed: 1, accessTokenTtl: 600 });
+  server = await startTestServer({ accessTokenTtl: 600 });
 });
 afterAll(() => server?.close());
 

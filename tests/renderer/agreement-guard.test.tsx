@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { BridgeError } from '../../shared/bridge/error';
+import { STATUS_TEXT } from '../../shared/messages';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 
 const calls: string[] = [];
@@ -33,13 +35,26 @@ function AgreementScreen() {
   return <p>agreement screen from {state?.from ?? 'nowhere'}</p>;
 }
 
-function renderAt(scope: string) {
+/** A console screen whose call the API refuses as it refuses a supplier that has not accepted (server/api/route.ts admit). */
+function RefusedScreen({ detail }: { detail: string }) {
+  const q = useQuery({
+    queryKey: ['refused', detail],
+    queryFn: () => {
+      acceptedAt = null; // a new version came into force since the guard asked
+      throw new BridgeError({ code: 'http_error', status: 403, message: 'Forbidden', detail });
+    },
+    retry: false,
+  });
+  return <p>console {q.isError ? 'refused' : 'loading'}</p>;
+}
+
+function renderAt(scope: string, console: React.ReactNode = <p>console</p>) {
   const store = createStore();
   store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
   const router = createMemoryRouter(
     [
       { path: '/service-agreement', element: <AgreementScreen /> },
-      { path: '/search/tracks', element: <AgreementGuard><p>console</p></AgreementGuard> },
+      { path: '/search/tracks', element: <AgreementGuard>{console}</AgreementGuard> },
     ],
     { initialEntries: ['/search/tracks?q=x'] },
   );
@@ -71,5 +86,18 @@ describe('AgreementGuard', () => {
     renderAt('app:baseware user:label brand:dance');
     expect(screen.getByText('console')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+  it('a call the API refuses for the agreement asks again, and a supplier whose agreement changed is taken to it', async () => {
+    acceptedAt = '2026-11-24T10:00:00.000Z';
+    const router = renderAt('app:baseware user:supplier brand:dance', <RefusedScreen detail={STATUS_TEXT[403]} />);
+    expect(await screen.findByText('agreement screen from /search/tracks?q=x')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/service-agreement');
+    expect(calls).toEqual(['/v4/catalog/service-agreement/', '/v4/catalog/service-agreement/']);
+  });
+  it('another refusal (the route\'s own rule) does not ask again', async () => {
+    acceptedAt = '2026-11-24T10:00:00.000Z';
+    renderAt('app:baseware user:supplier brand:dance', <RefusedScreen detail="You do not have permission to perform this action." />);
+    expect(await screen.findByText('console refused')).toBeTruthy();
+    expect(calls).toEqual(['/v4/catalog/service-agreement/']);
   });
 });

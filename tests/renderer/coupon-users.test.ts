@@ -13,8 +13,9 @@ describe('csvUploadError', () => {
     const e = new BridgeError({ code: 'http_error', message: 'Bad Request', status: 400, detail: { file: ['1 row names no user; nothing was applied.'], unknown_rows: [{ line: 3, value: 'abc' }] } });
     expect(csvUploadError(e)).toEqual({ message: '1 row names no user; nothing was applied.', rows: [{ line: 3, value: 'abc' }] });
   });
-  it('anything else is the spec\'s general message', () => {
-    expect(csvUploadError(new Error('socket hang up')).message).toBe(MSG.csvUpload);
-    expect(csvUploadError(new BridgeError({ code: 'api_unreachable', message: 'x' })).message).toBe(MSG.csvUpload);
+  it('a 400 without words is the spec\'s CSV message; a failure that is no refusal is §8\'s upload text', () => {
+    expect(csvUploadError(new BridgeError({ code: 'http_error', message: 'Bad Request', status: 400, detail: {} })).message).toBe(MSG.csvUpload);
+    expect(csvUploadError(new Error('socket hang up')).message).toBe(MSG.uploadFailed);
+    expect(csvUploadError(new BridgeError({ code: 'api_unreachable', message: 'x' })).message).toBe(MSG.uploadFailed);
   });
 });

@@ -6,7 +6,8 @@
  * read-only for a supplier; the Re-encode action (start, progress from main's job
  * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier);
  * Audio Files (format names and §9 sizes); Territories & Publish Dates (the §5 rules
- * and the skipped daylight-saving hour on the fields, times in Mountain time).
+ * and the skipped daylight-saving hour on the fields, times in Mountain time); a
+ * release's Territories tab (the same form and rules, one setting for all its tracks).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -52,6 +53,9 @@ const { default: TrackSongwritersTab, songwriterDraft } = await import('../../re
 const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
 const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../renderer/features/records/TrackAudioFilesTab');
 const { default: TrackTerritoriesTab } = await import('../../renderer/features/records/TrackTerritoriesTab');
+const { default: ReleaseTerritoriesTab } = await import('../../renderer/features/records/ReleaseTerritoriesTab');
+const { recordTabComponent } = await import('../../renderer/features/records/tabs');
+await import('../../renderer/features/records/registered-tabs');
 const { publishTimesBody, shownLocal } = await import('../../renderer/features/records/territories');
 const { ReencodeButton } = await import('../../renderer/features/records/ReencodeButton');
 const { doneOutcome, startFailure, waitFailure } = await import('../../renderer/features/records/reencode');
@@ -303,9 +307,92 @@ describe('territories and publish dates', () => {
   });
 });
 
+describe('release territories: one setting for all its tracks', () => {
+  const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
+  const serve = (onPut: (req: ApiRequest) => Answer) => {
+    fake.handle = (req) => {
+      if (req.method === 'PUT') return onPut(req);
+      if (req.path === '/v4/auxiliary/countries/') return { status: 200, data: envelope(countries) };
+      return { status: 200, data: envelope([{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }]) };
+    };
+  };
+
+  it('is a tab of the release page', () => {
+    expect(recordTabComponent('releases', 'territories')).toBeTruthy();
+  });
+
+  it('checks the §5 rules on the fields before sending, then sets the times on every track of the release', async () => {
+    const puts: ApiRequest[] = [];
+    serve((req) => {
+      puts.push(req);
+      return {
+        status: 200,
+        data: {
+          release_id: 7, track_ids: [70, 71, 72], countries: [countries[1]], commercial_model_types: [{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }],
+          time_zone: 'America/Denver', publish_at: '2025-06-01T06:00:00.000Z', publish_local: '2025-06-01T00:00:00-06:00',
+          pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
+        },
+      };
+    });
+    renderAs(CONTENT_OPS, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
+    expect(screen.getAllByText('Mountain time (America/Denver)').length).toBe(3);
+
+    // Nothing chosen, a skipped hour, and a takedown before publish: the §5 words on the fields, nothing sent.
+    fireEvent.change(screen.getByTestId('time-publish'), { target: { value: '2025-03-09T02:30' } });
+    fireEvent.click(screen.getByTestId('save-times'));
+    expect(await screen.findByText(MSG.territoryRequired)).toBeTruthy();
+    expect(screen.getByText(/^2025-03-09T02:30 does not exist in America\/Denver/)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('time-publish'), { target: { value: '2025-06-01T00:00' } });
+    fireEvent.change(screen.getByTestId('time-takedown'), { target: { value: '2025-05-01T00:00' } });
+    fireEvent.click(screen.getByTestId('save-times'));
+    expect(await screen.findByText(MSG.takedownAfterPublish)).toBeTruthy();
+    expect(puts).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('time-takedown'), { target: { value: '' } });
+    fireEvent.mouseDown(screen.getByLabelText('Countries'));
+    fireEvent.click(await screen.findByTitle('France'));
+    fireEvent.click(screen.getByTestId('save-times'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      method: 'PUT', path: '/v4/catalog/releases/7/countries-times/update/',
+      body: { country_ids: [4], time_zone: 'America/Denver', publish: '2025-06-01T00:00', pre_order: null, takedown: null },
+    });
+    const done = await screen.findByTestId('release-times-done');
+    expect(within(done).getByText('3')).toBeTruthy();
+    expect(within(done).getByText('France')).toBeTruthy();
+    expect(within(done).getByText('Download, Streaming')).toBeTruthy();
+    expect(screen.getByTestId('release-publish-local').textContent).toBe('06/01/2025 00:00 (UTC-06:00)');
+  });
+
+  it('a refused update is said in §8\'s words for the release', async () => {
+    serve(() => {
+      throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { country_ids: [MSG.selectFromList] } });
+    });
+    renderAs(CONTENT_OPS, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
+    fireEvent.mouseDown(screen.getByLabelText('Countries'));
+    fireEvent.click(await screen.findByTitle('France'));
+    fireEvent.change(screen.getByTestId('time-publish'), { target: { value: '2025-06-01T00:00' } });
+    fireEvent.click(screen.getByTestId('save-times'));
+    expect((await screen.findByTestId('times-error')).textContent).toContain('Error during create or update of release');
+  });
+
+  it('is read-only for a supplier: no form, nothing fetched', async () => {
+    serve(() => ({ status: 200, data: null }));
+    renderAs(SUPPLIER, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
+    expect(await screen.findByTestId('release-territories-read-only')).toBeTruthy();
+    expect(screen.queryByTestId('save-times')).toBeNull();
+    expect(fake.calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
+  });
+});
+
 describe('re-encode', () => {
+  /** The reason the API gives after §8's text in its 409 (server/jobs/encode.ts ENCODE_BUSY). */
+  const BUSY = 'An encode of this release is already queued or running; it can be started again when it finishes.';
   it('words each failure as spec §8 does', () => {
     expect(startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } }))).toEqual({ title: MSG.encodeStartFailed });
+    // The API's reason after §8's text is the description (main hands over the body's detail).
+    expect(startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: `${MSG.encodeStartFailed} ${BUSY}` })))
+      .toEqual({ title: MSG.encodeStartFailed, description: BUSY });
     expect(waitFailure(new BridgeError({ code: 'job_failed', message: 'disk full' }))).toEqual({ title: MSG.reencodeError, description: 'disk full' });
     expect(waitFailure(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut }))).toEqual({ title: MSG.requestTimedOut });
     expect(waitFailure(new BridgeError({ code: 'cancelled', message: 'Cancelled.' }))).toBeNull();
@@ -338,15 +425,17 @@ describe('re-encode', () => {
     expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(false);
   });
 
-  it('a 409 is "Failed to start encode job." and nothing is polled', async () => {
+  it('a 409 is "Failed to start encode job." with the reason the API gave, and nothing is polled', async () => {
     fake.handle = () => {
-      throw new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } });
+      throw new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: `${MSG.encodeStartFailed} ${BUSY}` });
     };
     const wait = vi.fn();
     fake.jobWait = wait;
     renderAs(ADMIN, <ReencodeButton type="tracks" id={7} />);
     fireEvent.click(screen.getByTestId('reencode-button'));
-    expect((await screen.findByTestId('reencode-error')).textContent).toBe(MSG.encodeStartFailed);
+    const shown = await screen.findByTestId('reencode-error');
+    expect(shown.querySelector('.ant-alert-title')?.textContent).toBe(MSG.encodeStartFailed);
+    expect(shown.querySelector('.ant-alert-description')?.textContent).toBe(BUSY);
     expect(fake.calls[0]).toMatchObject({ path: '/v4/catalog/tracks/7/reencode/' });
     expect(wait).not.toHaveBeenCalled();
   });
@@ -373,6 +462,20 @@ describe('re-encode', () => {
     await screen.findByText('Encoding…');
     cleanup();
     expect(fake.cancels).toEqual([{ kind: 'encode', id: '41' }]);
+  });
+
+  it('is off and says why when the record has no source audio (has_source_audio false); nothing is started', () => {
+    renderAs(ADMIN, <ReencodeButton type="releases" id={5} hasSourceAudio={false} />);
+    const button = screen.getByTestId('reencode-button');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('reencode-why').textContent).toBe('A track of this release has no source audio to encode from.');
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('reencode-why').id);
+    fireEvent.click(button);
+    expect(fake.calls).toEqual([]);
+    cleanup();
+    renderAs(ADMIN, <ReencodeButton type="tracks" id={7} hasSourceAudio={true} />);
+    expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('reencode-why')).toBeNull();
   });
 
   it('is not offered to a supplier', () => {

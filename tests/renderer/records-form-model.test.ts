@@ -176,13 +176,20 @@ describe('the create form', () => {
 describe('the tab registry', () => {
   it('a declared sub-resource tab shows once a component is registered for it; an undeclared one cannot be registered', async () => {
     const { registerRecordTab, shownTabs } = await import('../../renderer/features/records/tabs');
-    const keys = () => shownTabs('tracks').map((t) => t.key);
+    const admin = principalFrom('app:control staff:admin brand:dance', [], 'brand:dance');
+    const keys = () => shownTabs('tracks', admin).map((t) => t.key);
     expect(keys()).toEqual(['details', 'artists', 'notes', 'history']);
     registerRecordTab('tracks', 'publishers', () => null);
     expect(keys()).toEqual(['details', 'artists', 'publishers', 'notes', 'history']);
     expect(() => registerRecordTab('tracks', 'nothing', () => null)).toThrow('tracks declares no tab nothing');
     // Genres have no notes (spec §7 names notes for tracks, releases, suppliers and users).
-    expect(shownTabs('genres').map((t) => t.key)).toEqual(['details', 'history']);
+    expect(shownTabs('genres', admin).map((t) => t.key)).toEqual(['details', 'history']);
+  });
+  it('Notes show to staff only: suppliers and labels neither read nor write notes (notesRule)', async () => {
+    const { shownTabs } = await import('../../renderer/features/records/tabs');
+    const has = (scope: string) => shownTabs('tracks', principalFrom(scope, [], 'brand:dance')).some((t) => t.key === 'notes');
+    expect([has('app:control staff:marketing brand:dance'), has('app:baseware user:supplier brand:dance'), has('app:baseware user:label brand:dance')])
+      .toEqual([true, false, false]);
   });
 });
 

@@ -86,6 +86,13 @@ describe('delivery inspector', () => {
     const d = (await api(server, ops, `${INSPECTOR}${id}/`)).body as unknown as { events: { release_status: string }[]; files: { path: string; size: number }[]; can_reingest: boolean };
     expect(d.events.map((e) => e.release_status)).toEqual(['release-received', 'release-ingested', 'encoded']);
     expect(d.can_reingest).toBe(false);
+    // Spec §4: delivered hidden and disabled (not converted yet), its tracks went live when their encode converted them.
+    const tracks = await server.db.query<{ id: number }>('select t.id, t.encode_status, t.enabled, t.hidden, t.show_when_converted from tracks t join releases r on r.id = t.release_id where r.upc = $1', [upc]);
+    expect(tracks.length).toBeGreaterThan(0);
+    for (const t of tracks) expect(t).toEqual({ id: t.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false });
+    const [first] = await server.db.query<{ changes: Record<string, { new: unknown }> }>(
+      "select changes from record_history where entity = 'tracks' and entity_id = $1 and action = 'job' order by id desc limit 1", [tracks[0].id]);
+    expect(first.changes).toMatchObject({ encode_status: { new: 'CONVERTED' }, enabled: { new: true }, hidden: { new: false } });
     expect(d).toMatchObject({ source_label: 'Deliveries API Records', source_genre: expect.any(String) });
     expect(d.files.map((f) => f.path)).toContain(`${upc}.xml`);
     const xmlOnDisk = readFileSync(join(batch, upc, `${upc}.xml`), 'utf8');

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 let plain: RunningServer;
@@ -57,7 +58,7 @@ describe('sandbox delivery drop', () => {
       const [job] = await sandbox.db.query<{ kind: string; payload: unknown }>('select kind, payload from jobs where id = $1', [r.body.id]);
       expect(job).toEqual({ kind: 'ingest-batch', payload: { supplier_id: 1, batch_dir: batch } });
       expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: join(batch, 'nope') } })).body).toEqual({ batch_dir: ['No such folder.'] });
-      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 999_999, batch_dir: batch } })).body).toEqual({ supplier_id: ['No such supplier.'] });
+      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 999_999, batch_dir: batch } })).body).toEqual({ supplier_id: [MSG.selectFromList] });
       expect((await api(sandbox, ops, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(403);
       const plainAdmin = (await signIn(plain, 'admin', 'sandbox-admin')).access_token;
       expect((await api(plain, plainAdmin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(404);

@@ -86,6 +86,8 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
     <Modal
       open={open}
       title="Command palette"
+      // Nothing typed here is lost by closing it: a click beside it closes it.
+      mask={{ closable: true }}
       footer={<div className="palette__keys">↑ ↓ to move · Enter to choose · Esc to close</div>}
       onCancel={onClose}
       focusTriggerAfterClose={restoreFocus}

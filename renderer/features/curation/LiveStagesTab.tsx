@@ -12,22 +12,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StagesBody, liveStreamEndpoints } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { call, fetchData } from '../../lib/api';
+import { call } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { serverFieldErrors } from '../records/form-model';
 import { LoadError, useMayWrite } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
+import { liveStagesKey, liveStagesQuery } from './api';
 
 interface Draft { name: string; number: number | null }
 
-const stagesKey = (id: number) => ['records', 'live_streams', id, 'stages'] as const;
 
 export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
   const mayWrite = useMayWrite('live_streams');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: stagesKey(id), queryFn: () => fetchData(liveStreamEndpoints.stages, { params: { id } }) });
+  const q = useQuery(liveStagesQuery(id));
   const [draft, setDraft] = useState<Draft[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const loaded: Draft[] = (q.data?.results ?? []).map((s) => ({ name: s.name, number: s.number }));
@@ -36,7 +36,7 @@ export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
   const save = useMutation({
     mutationFn: (body: z.infer<typeof StagesBody>) => call(liveStreamEndpoints.putStages, { params: { id }, body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: stagesKey(id) });
+      await queryClient.invalidateQueries({ queryKey: liveStagesKey(id) });
       setDraft(null);
       void message.success('Stages saved');
     },

@@ -3,7 +3,7 @@
  * one's status in §4's words (by Mountain-time day, shared moduleItemStatus), reordered
  * by dragging the handle (mouse, touch, or keyboard) and saved in one request of
  * track-position items; an item added at the end: a catalogue item (track, release,
- * chart, playlist) chosen by search, or another kind with its image (a YouTube video
+ * chart, playlist, artist, label) chosen by search, or another kind with its image (a YouTube video
  * with its URL too); at most 250 ("ITEM LIMIT EXCEEDED", also refused by the server).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -32,6 +32,8 @@ import { ItemRow, ItemTable, SortableItemTable, itemLabel } from './ModuleItemTa
 import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';
 
 const ITEM_TYPE: FieldDecl = field('Item Type', 'select', idValue, { list: 'item-types' });
+/** The catalogue item types whose picker is labelled by the type (an Artist item picks an artist, a Label item a label). */
+const NAMED_PICK: ReadonlySet<string> = new Set(['Artist', 'Label']);
 const TEXT_FIELDS: Readonly<Record<'image_url' | 'url', FieldDecl>> = {
   image_url: field('Image URL', 'text', longText()),
   url: field('URL', 'text', longText()),
@@ -153,7 +155,7 @@ function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: bool
     <Card title="Add an item" size="small" data-testid="add-item">
       <Form layout="vertical" disabled={add.isPending} onFinish={() => void submit()} component="div">
         {row('item_type_id', ITEM_TYPE)}
-        {catalogue && row('item_id', field('Item', 'reference', idValue), (
+        {catalogue && row('item_id', field(NAMED_PICK.has(typeName) ? typeName : 'Item', 'reference', idValue), (
           <ReferenceSelect id="item-item_id" type={CATALOGUE_ITEM_TYPES[typeName]!} value={item} onChange={(v) => { setItem(v); set('item_id', v?.id); }} invalid={Boolean(errors.item_id)} />
         ))}
         {!catalogue && typeName && row('image_url', TEXT_FIELDS.image_url)}

@@ -1,5 +1,5 @@
-/** The calls of a page module's Items tab (shared/api/endpoints/curation.ts). */
-import { pageModuleEndpoints, type AddModuleItem } from '../../../shared/api/endpoints';
+/** The calls of a page module's Items tab and a live stream's stages (shared/api/endpoints/curation.ts). */
+import { liveStreamEndpoints, pageModuleEndpoints, type AddModuleItem } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
 
@@ -8,6 +8,14 @@ export const moduleItemsKey = (id: number) => ['records', 'page_modules', id, 'i
 export const moduleItemsQuery = (id: number) => ({
   queryKey: moduleItemsKey(id),
   queryFn: () => fetchData(pageModuleEndpoints.items, { params: { id } }),
+});
+
+export const liveStagesKey = (id: number) => ['records', 'live_streams', id, 'stages'] as const;
+
+/** A live stream's stages (its Stages tab, and its page's next step while it has none). */
+export const liveStagesQuery = (id: number) => ({
+  queryKey: liveStagesKey(id),
+  queryFn: () => fetchData(liveStreamEndpoints.stages, { params: { id } }),
 });
 
 export function addModuleItem(id: number, body: AddModuleItem) {

@@ -2,18 +2,22 @@
  * /dashboard (spec §2): sales since the start of the month per brand and currency against
  * the same days of last month (for who reads sales), followers, the month's top releases and tracks,
  * and deliveries needing attention (for who reads deliveries). Suppliers and labels see
- * their own, staff their active brand (the API decides). The chart loads with the screen.
+ * their own, staff their active brand, artist and DJ users no followers (the API decides).
+ * Every link goes only where the user may go (links.ts). The chart loads with the screen.
  */
 import { lazy, Suspense } from 'react';
 import { Alert, Card, Col, List, Row, Spin, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import type { Principal } from '../../../shared/access';
 import { dashboardEndpoints, type DashboardView } from '../../../shared/api/endpoints/dashboard';
-import { recordLink } from '../../../shared/search';
 import { fetchData } from '../../lib/api';
 import { brandName } from '../../lib/brands';
 import { errorText } from '../../lib/http-errors';
+import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
+import { dashboardRecordLink, mayOpen } from './links';
 
 const DashboardChart = lazy(() => import('./DashboardChart'));
 
@@ -27,7 +31,7 @@ function TopCard({ title, items }: { title: string; items: { id: number; name: s
   );
 }
 
-function FollowersCard({ followers }: { followers: DashboardView['followers'] }) {
+function FollowersCard({ followers, principal }: { followers: NonNullable<DashboardView['followers']>; principal: Principal }) {
   return (
     <Col xs={24} md={12}>
       <Card title="Followers" size="small" data-testid="dashboard-followers">
@@ -39,7 +43,7 @@ function FollowersCard({ followers }: { followers: DashboardView['followers'] })
           dataSource={followers.top}
           locale={{ emptyText: 'No followers yet.' }}
           renderItem={(f) => {
-            const to = recordLink(f.kind === 'artist' ? 'artists' : 'labels', f.id);
+            const to = dashboardRecordLink(principal, f.kind === 'artist' ? 'artists' : 'labels', f.id);
             const name = `${f.name} (${f.kind === 'artist' ? 'artist' : 'label'})`;
             return <List.Item>{to ? <Link to={to}>{name}</Link> : name} · {f.followers}</List.Item>;
           }}
@@ -50,6 +54,7 @@ function FollowersCard({ followers }: { followers: DashboardView['followers'] })
 }
 
 export default function DashboardPage() {
+  const principal = useAtomValue(principalAtom);
   const q = useQuery({ queryKey: ['dashboard'], queryFn: () => fetchData(dashboardEndpoints.view, {}) });
   const d = q.data;
   return (
@@ -77,14 +82,14 @@ export default function DashboardPage() {
               </Card>
             </Col>
           )}
-          <FollowersCard followers={d.followers} />
+          {d.followers && <FollowersCard followers={d.followers} principal={principal} />}
           {d.top_releases && <TopCard title="Top releases this month" items={d.top_releases} />}
           {d.top_tracks && <TopCard title="Top tracks this month" items={d.top_tracks} />}
           {d.deliveries_needing_attention !== null && (
             <Col xs={24} md={12}>
               <Card title="Deliveries needing attention" size="small" data-testid="dashboard-deliveries">
                 <Statistic value={d.deliveries_needing_attention} />
-                <Link to="/old-deliveries">Open deliveries</Link>
+                {mayOpen(principal, '/old-deliveries') && <Link to="/old-deliveries">Open deliveries</Link>}
               </Card>
             </Col>
           )}

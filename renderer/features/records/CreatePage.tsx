@@ -1,14 +1,15 @@
 /**
  * /create: the record types this user may create (tracks and releases, from the
- * declarations and the write rules), a form of the type's create fields, POST, then
- * the created record opens.
+ * declarations and the write rules), a form of the type's create fields starting from
+ * the declaration's defaults (what is created when nothing is changed), POST, then the
+ * created record opens.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Segmented, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RECORD_DECLS, REQUIRED_MSG, mayCreate, mayEdit, recordRoute, type RecordDecl } from '../../../shared/records';
+import { RECORD_DECLS, mayCreate, recordRoute, type RecordDecl } from '../../../shared/records';
 import { SimilarLabelsRefusal, type SimilarLabel } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { BridgeError } from '../../../shared/bridge/error';
@@ -18,37 +19,20 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { searchKeys } from '../search/queries';
 import { createRecord, isCreatable, type CreatableType } from './api';
-import { changeErrors, fieldsOnBrand, serverFieldErrors, wireValue, withField, type FieldErrors } from './form-model';
+import { serverFieldErrors, withField, type FieldErrors } from './form-model';
+import { createBody, createErrors, createFields, createInitialValues } from './create-model';
 import { EditableFields } from './RecordFields';
 import { usePageSlugErrors } from '../curation/slug-check';
 import { SupplierFirstItems, emptyFirstItems, firstItemServerErrors, firstItemsDraft, type FirstItemErrors, type FirstItems } from './SupplierCreateItems';
 import './records.css';
 
-/** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
-export function createBody(decl: RecordDecl, fields: readonly string[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of fields) {
-    const f = decl.fields[k];
-    if (!f || values[k] === undefined) continue;
-    const wire = wireValue(f, values[k]);
-    if ((wire === null && f.kind !== 'select') || wire === '' || (Array.isArray(wire) && wire.length === 0)) continue;
-    out[k] = wire;
-  }
-  return out;
-}
+export { createBody, createErrors } from './create-model';
 
 /** The labels a create was refused for (§8 "Label Exists with Similar or Identical Name"), or null for any other failure. */
 export function similarLabelsOf(error: unknown): SimilarLabel[] | null {
   if (!(error instanceof BridgeError) || error.status !== 409) return null;
   const r = SimilarLabelsRefusal.safeParse(error.detail);
   return r.success ? r.data.similar_labels : null;
-}
-
-/** A create body's errors by field: required fields first, then each field's schema and the record's checks. */
-export function createErrors(decl: RecordDecl, body: Readonly<Record<string, unknown>>): FieldErrors {
-  const missing = (decl.create?.required ?? []).filter((k) => body[k] === undefined);
-  if (missing.length) return Object.fromEntries(missing.map((k) => [k, [REQUIRED_MSG]]));
-  return changeErrors(decl, {}, body);
 }
 
 export default function CreatePage() {
@@ -88,11 +72,9 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const principal = useAtomValue(principalAtom);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const fields = useMemo(
-    () => fieldsOnBrand(decl, principal.brand).map(([k]) => k).filter((k) => decl.fields[k].createOnly || mayEdit(principal, type, k)),
-    [decl, principal, type],
-  );
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  const fields = useMemo(() => createFields(decl, principal), [decl, principal]);
+  const initial = useMemo(() => createInitialValues(decl, fields), [decl, fields]);
+  const [values, setValues] = useState<Record<string, unknown>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -105,7 +87,8 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const isSupplier = type === 'suppliers';
   const body = createBody(decl, fields, values);
   const asTyped = usePageSlugErrors(type, values);
-  useUnsavedChanges(Object.keys(body).length > 0 && !created);
+  const untouched = JSON.stringify(body) === JSON.stringify(createBody(decl, fields, initial));
+  useUnsavedChanges(!untouched && !created);
   // Open the new record once the form no longer holds unsaved changes.
   useEffect(() => {
     if (created) navigate(created);

@@ -8,16 +8,22 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { BridgeError } from '../../lib/bridge';
 import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
+import { uploadFailureText } from '../../lib/upload-errors';
 import { useImagePick } from '../packaging/image-pick';
 
-/** An upload's refusal: the API's messages for the image (the §5 rule's words), else the body-error text. */
+/**
+ * A failed image upload's text: for a refusal, the API's messages for the image (the §5
+ * rule's words), else the body-error text (main's refusal of the picked file in its
+ * words); for any other failure §8's "Upload failed. Please try again.".
+ */
 export function uploadErrorText(error: unknown): string {
-  const detail = error instanceof BridgeError && isErrorStatus(error.status) ? error.detail : undefined;
-  const image = detail && typeof detail === 'object' && 'image' in detail ? (detail as { image: unknown }).image : undefined;
-  if (Array.isArray(image) && image.every((m) => typeof m === 'string') && image.length) return image.join(' ');
-  return bodyErrorText(error);
+  return uploadFailureText(error, (refused) => {
+    const detail = isErrorStatus(refused.status) ? refused.detail : undefined;
+    const image = detail && typeof detail === 'object' && 'image' in detail ? (detail as { image: unknown }).image : undefined;
+    if (Array.isArray(image) && image.every((m) => typeof m === 'string') && image.length) return image.join(' ');
+    return bodyErrorText(refused);
+  });
 }
 
 export function ImageUpload({ hint, label, title, errorTestId, upload }: {

@@ -33,6 +33,7 @@ import { StaleEditsPanel } from './StaleEditsPanel';
 import { recordTabComponent, shownTabs } from './tabs';
 import { useRecordForm, type RecordForm } from './useRecordForm';
 import { StatementsLink, hasStatements } from '../statements/StatementsLink';
+import { LiveNextStep } from '../curation/LiveNextStep';
 import './records.css';
 
 export function RecordPage({ decl, id }: { decl: RecordDecl; id: number }) {
@@ -50,7 +51,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   const [tabDirty, setTabDirty] = useState(false);
   useUnsavedChanges(form.dirty || tabDirty);
 
-  const tabs = useMemo(() => shownTabs(decl.key), [decl.key]);
+  const tabs = useMemo(() => shownTabs(decl.key, principal), [decl.key, principal]);
   const onTabs = new Set(tabs.flatMap((t) => t.fields ?? []));
   const brandFields = fieldsOnBrand(decl, principal.brand).map(([k]) => k);
   const active = tabs.some((t) => t.key === params.get('tab')) ? params.get('tab')! : 'details';
@@ -109,11 +110,12 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {principal.brand && <Tag data-testid="record-brand">{brandName(principal.brand)}</Tag>}
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
-        {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} />}
+        {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} hasSourceAudio={row.has_source_audio} />}
         {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportLabelCsv({ labelId: id })} />}
         {hasStatements(decl.key) && <StatementsLink type={decl.key} id={id} />}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
+      {decl.key === 'live_streams' && <LiveNextStep id={id} row={form.row} />}
       <Tabs
         activeKey={active}
         onChange={(key) => setParams((p) => {

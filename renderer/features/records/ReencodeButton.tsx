@@ -11,9 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { recordKeys, startReencode, type ReencodableType } from './api';
 import { useMayWrite } from './tab-parts';
-import { PHASES, doneOutcome, phaseOf, startFailure, waitFailure, type ReencodeFailure, type ReencodePhase } from './reencode';
+import { PHASES, doneOutcome, noSourceReason, phaseOf, startFailure, waitFailure, type ReencodeFailure, type ReencodePhase } from './reencode';
 
-export function ReencodeButton({ type, id }: { type: ReencodableType; id: number }) {
+/** `hasSourceAudio`: the record's has_source_audio; false turns the button off and says why. */
+export function ReencodeButton({ type, id, hasSourceAudio }: { type: ReencodableType; id: number; hasSourceAudio?: unknown }) {
   const mayWrite = useMayWrite(type);
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<ReencodePhase | null>(null);
@@ -68,12 +69,17 @@ export function ReencodeButton({ type, id }: { type: ReencodableType; id: number
   };
 
   const busy = phase !== null && phase !== 'DONE';
+  const noSource = noSourceReason(type, hasSourceAudio);
   return (
     <div className="reencode" data-testid="reencode">
       <Space wrap align="center">
-        <Button icon={<SyncOutlined spin={busy} />} onClick={() => void run()} loading={phase === 'starting'} disabled={busy} data-testid="reencode-button">
+        <Button
+          icon={<SyncOutlined spin={busy} />} onClick={() => void run()} loading={phase === 'starting'} disabled={busy || noSource !== null}
+          title={noSource ?? undefined} aria-describedby={noSource ? `reencode-why-${id}` : undefined} data-testid="reencode-button"
+        >
           Re-encode
         </Button>
+        {noSource && !phase && <span id={`reencode-why-${id}`} className="reencode__why" data-testid="reencode-why">{noSource}</span>}
         {phase && (
           <span className="reencode__progress" role="status" data-testid="reencode-progress">
             <Progress

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { CountriesAllowedBody, type PublishDate } from '../../../shared/api/endpoints';
 import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -19,11 +19,11 @@ import { referenceOptions } from '../search/queries';
 import { putCountriesAllowed, recordKeys, recordQueries, updatePublishTimes } from './api';
 import { useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
-import { publishTimesBody, shownLocal, type TimesDraft, type TimesField } from './territories';
+import { publishTimesBody, shownLocal, type TimesBody, type TimesDraft, type TimesField } from './territories';
 
-const ZONE_LABEL = `Mountain time (${PUBLISH_TIME_ZONE})`;
+export const ZONE_LABEL = `Mountain time (${PUBLISH_TIME_ZONE})`;
 
-function FetchError({ what, error }: { what: string; error: unknown }) {
+export function FetchError({ what, error }: { what: string; error: unknown }) {
   return <Alert type="error" showIcon title={`Could not load ${what}`} description={MSG.requestFailed(errorText(error))} />;
 }
 
@@ -133,46 +133,14 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const dates = useQuery(recordQueries.publishDates(id));
-  const countries = useCountryOptions(mayWrite);
-  const models = useQuery({ ...referenceOptions('commercial-model-types'), enabled: mayWrite });
-  const [draft, setDraft] = useState<TimesDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<Partial<Record<TimesField, string>>>({});
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof updatePublishTimes>[1]) => updatePublishTimes(id, body),
+    mutationFn: (body: TimesBody) => updatePublishTimes(id, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: recordKeys.publishDates(id) });
       void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('tracks', id) });
-      setDraft(EMPTY_DRAFT);
       void message.success('Publish times saved');
     },
   });
-  const set = (patch: Partial<TimesDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const submit = () => {
-    const r = publishTimesBody(draft, PUBLISH_TIME_ZONE);
-    if ('errors' in r) return setErrors(r.errors);
-    setErrors({});
-    save.mutate(r.body);
-  };
-  const item = (field: TimesField, extra?: string) => ({
-    validateStatus: errors[field] ? ('error' as const) : undefined,
-    help: errors[field],
-    extra,
-  });
-  const time = (field: 'publish' | 'pre_order' | 'takedown', label: string, rule: string) => (
-    <Form.Item label={label} htmlFor={`time-${field}`} {...item(field, rule)}>
-      <Space wrap>
-        <Input
-          id={`time-${field}`}
-          type="datetime-local"
-          className="track-territories__time"
-          value={draft[field]}
-          onChange={(e) => set({ [field]: e.target.value })}
-          data-testid={`time-${field}`}
-        />
-        <span className="muted">{ZONE_LABEL}</span>
-      </Space>
-    </Form.Item>
-  );
 
   return (
     <section aria-labelledby="publish-dates-heading" className="track-territories__section">
@@ -202,40 +170,82 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
           ]}
         />
       )}
-      {mayWrite && (
-        <Form layout="vertical" component="div" className="subresource-form" disabled={save.isPending} data-testid="publish-times-form">
-          <Form.Item label="Countries" htmlFor="times-countries" {...item('country_ids')}>
-            <Select
-              id="times-countries"
-              mode="multiple"
-              className="track-territories__countries"
-              value={draft.country_ids}
-              loading={countries.q.isPending}
-              options={countries.options}
-              onChange={(v: number[]) => set({ country_ids: v })}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-          <Form.Item label="Commercial model type" htmlFor="times-model" {...item('commercial_model_type', 'Leave empty to set every commercial model type.')}>
-            <Select
-              id="times-model"
-              allowClear
-              className="subresource-form__select"
-              value={draft.commercial_model_type ?? undefined}
-              loading={models.isPending}
-              options={(models.data ?? []).flatMap((m) => (m.id === null ? [] : [{ value: m.id, label: m.name }]))}
-              onChange={(v: number | undefined) => set({ commercial_model_type: v ?? null })}
-            />
-          </Form.Item>
-          {time('publish', 'Publish time', 'Required.')}
-          {time('pre_order', 'Pre-order time', `Optional. ${MSG.preOrderBeforePublish}.`)}
-          {time('takedown', 'Takedown time', `Optional. ${MSG.takedownAfterPublish}.`)}
-          {save.isError && <Alert type="error" showIcon title={saveFailedText('track', save.error)} data-testid="times-error" />}
-          <Button type="primary" onClick={submit} loading={save.isPending} data-testid="save-times">
-            Set times
-          </Button>
-        </Form>
-      )}
+      {mayWrite && <PublishTimesForm thing="track" save={save} />}
     </section>
+  );
+}
+
+/**
+ * The publish-times form (a track's, or a release's for all its tracks): countries, the
+ * commercial model type (empty: every one), and the three times in Mountain time, checked
+ * with the API's schema (the §5 words on each field) before `save` sends them; emptied
+ * once saved. `thing` names what is saved in §8's failure text.
+ */
+export function PublishTimesForm({ thing, save }: { thing: string; save: UseMutationResult<unknown, unknown, TimesBody> }) {
+  const countries = useCountryOptions(true);
+  const models = useQuery(referenceOptions('commercial-model-types'));
+  const [draft, setDraft] = useState<TimesDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<Partial<Record<TimesField, string>>>({});
+  const set = (patch: Partial<TimesDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const submit = () => {
+    const r = publishTimesBody(draft, PUBLISH_TIME_ZONE);
+    if ('errors' in r) return setErrors(r.errors);
+    setErrors({});
+    save.mutate(r.body, { onSuccess: () => setDraft(EMPTY_DRAFT) });
+  };
+  const item = (field: TimesField, extra?: string) => ({
+    validateStatus: errors[field] ? ('error' as const) : undefined,
+    help: errors[field],
+    extra,
+  });
+  const time = (field: 'publish' | 'pre_order' | 'takedown', label: string, rule: string) => (
+    <Form.Item label={label} htmlFor={`time-${field}`} {...item(field, rule)}>
+      <Space wrap>
+        <Input
+          id={`time-${field}`}
+          type="datetime-local"
+          className="track-territories__time"
+          value={draft[field]}
+          onChange={(e) => set({ [field]: e.target.value })}
+          data-testid={`time-${field}`}
+        />
+        <span className="muted">{ZONE_LABEL}</span>
+      </Space>
+    </Form.Item>
+  );
+
+  return (
+    <Form layout="vertical" component="div" className="subresource-form" disabled={save.isPending} data-testid="publish-times-form">
+      <Form.Item label="Countries" htmlFor="times-countries" {...item('country_ids')}>
+        <Select
+          id="times-countries"
+          mode="multiple"
+          className="track-territories__countries"
+          value={draft.country_ids}
+          loading={countries.q.isPending}
+          options={countries.options}
+          onChange={(v: number[]) => set({ country_ids: v })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item label="Commercial model type" htmlFor="times-model" {...item('commercial_model_type', 'Leave empty to set every commercial model type.')}>
+        <Select
+          id="times-model"
+          allowClear
+          className="subresource-form__select"
+          value={draft.commercial_model_type ?? undefined}
+          loading={models.isPending}
+          options={(models.data ?? []).flatMap((m) => (m.id === null ? [] : [{ value: m.id, label: m.name }]))}
+          onChange={(v: number | undefined) => set({ commercial_model_type: v ?? null })}
+        />
+      </Form.Item>
+      {time('publish', 'Publish time', 'Required.')}
+      {time('pre_order', 'Pre-order time', `Optional. ${MSG.preOrderBeforePublish}.`)}
+      {time('takedown', 'Takedown time', `Optional. ${MSG.takedownAfterPublish}.`)}
+      {save.isError && <Alert type="error" showIcon title={saveFailedText(thing, save.error)} data-testid="times-error" />}
+      <Button type="primary" onClick={submit} loading={save.isPending} data-testid="save-times">
+        Set times
+      </Button>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  hypeEndpoints, artistEndpoints, chartEndpoints, couponEndpoints, playlistEndpoints, supplierEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
+  hypeEndpoints, artistEndpoints, chartEndpoints, couponEndpoints, playlistEndpoints, supplierEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, releaseSubresourceEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
   type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
@@ -195,6 +195,11 @@ export function uploadCoverArt(releaseId: number, path: string) {
 /** Replaces a track's allowed countries (countries and/or whole regions). */
 export function putCountriesAllowed(trackId: number, body: { country_ids?: number[]; regions?: Region[] }) {
   return fetchData(trackSubresourceEndpoints.putCountriesAllowed, { params: { id: trackId }, body });
+}
+
+/** Sets the same publish, pre-order and takedown times on every track of a release, in one transaction. */
+export function updateReleasePublishTimes(releaseId: number, body: BodyIn<typeof releaseSubresourceEndpoints.updateTimes>) {
+  return fetchData(releaseSubresourceEndpoints.updateTimes, { params: { id: releaseId }, body });
 }
 
 /** Sets publish, pre-order and takedown times (local, in the body's zone) for these countries. */

@@ -1,13 +1,13 @@
 /**
  * The re-encode action's texts and progress (spec §4, §8): POST …/reencode/ starts an
  * `encode` job, main's job poller waits for it (jobWait) and reports each state.
- * A 409 at the start is "Failed to start encode job."; a job that fails, or finishes
+ * A 409 at the start is "Failed to start encode job." with the API's reason; a job that fails, or finishes
  * with tracks in ERROR, is "Error during re-encode"; the poller's 120 s limit is
  * "Request Timed Out".
  */
 import { BridgeError } from '../../../shared/bridge/error';
 import { MSG } from '../../../shared/messages';
-import { errorText, statusOf } from '../../lib/http-errors';
+import { bodyErrorText, errorText, statusOf } from '../../lib/http-errors';
 
 export type ReencodePhase = 'starting' | 'PENDING' | 'RUNNING' | 'DONE';
 
@@ -19,6 +19,18 @@ export const PHASES: Record<ReencodePhase, { percent: number; label: string }> =
   DONE: { percent: 100, label: 'Encode finished' },
 };
 
+/**
+ * Why the Re-encode button is off (issue 27), from the record's `has_source_audio`: the API
+ * refuses an encode that would leave a track without audio; null when it may start (or the
+ * record does not say).
+ */
+export function noSourceReason(type: 'releases' | 'tracks', hasSourceAudio: unknown): string | null {
+  if (hasSourceAudio !== false) return null;
+  return type === 'releases'
+    ? 'A track of this release has no source audio to encode from.'
+    : 'This track has no source audio to encode from.';
+}
+
 export function phaseOf(state: string): ReencodePhase | null {
   return state === 'PENDING' || state === 'RUNNING' || state === 'DONE' ? state : null;
 }
@@ -28,9 +40,16 @@ export interface ReencodeFailure {
   description?: string;
 }
 
-/** The start call failed: 409 (an encode of this release is queued or running) in the spec's words. */
+/**
+ * The start call failed: 409 (an encode of this release is queued or running) in the spec's
+ * words, with the API's reason after them (its detail past §8's text) as the description.
+ */
 export function startFailure(error: unknown): ReencodeFailure {
-  if (statusOf(error) === 409) return { title: MSG.encodeStartFailed };
+  if (statusOf(error) === 409) {
+    const detail = error instanceof BridgeError && error.detail !== undefined ? bodyErrorText(error) : '';
+    const reason = (detail.startsWith(MSG.encodeStartFailed) ? detail.slice(MSG.encodeStartFailed.length) : detail).trim();
+    return { title: MSG.encodeStartFailed, ...(reason ? { description: reason } : {}) };
+  }
   return { title: MSG.encodeStartFailed, description: MSG.requestFailed(errorText(error)) };
 }
 

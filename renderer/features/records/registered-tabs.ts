@@ -8,6 +8,7 @@ registerRecordTab('tracks', 'publishers', lazy(() => import('./TrackPublishersTa
 registerRecordTab('tracks', 'audio-files', lazy(() => import('./TrackAudioFilesTab')));
 registerRecordTab('tracks', 'territories', lazy(() => import('./TrackTerritoriesTab')));
 registerRecordTab('releases', 'cover-art', lazy(() => import('./ReleaseCoverArtTab')));
+registerRecordTab('releases', 'territories', lazy(() => import('./ReleaseTerritoriesTab')));
 registerRecordTab('tracks', 'dj-edits', lazy(() => import('./TrackDjEditsTab')));
 registerRecordTab('tracks', 'support-downloads', lazy(() => import('./TrackSupportDownloadsTab')));
 registerRecordTab('artists', 'muzooka', lazy(() => import('./ArtistMuzookaTab')));

@@ -9,6 +9,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ObjectRow } from '../../../shared/api/endpoints';
+import { can, notesRule, type Principal } from '../../../shared/access';
 import { DETAILS_TAB, HISTORY_TAB, NOTES_TAB, recordTabs, type TabDecl } from '../../../shared/records';
 
 export interface RecordTabProps {
@@ -36,7 +37,11 @@ export function recordTabComponent(type: string, key: string): ComponentType<Rec
 
 const OWN = new Set([DETAILS_TAB.key, NOTES_TAB.key, HISTORY_TAB.key]);
 
-/** The tabs a record page shows: the declared ones that the page or a registered component can show. */
-export function shownTabs(type: string): TabDecl[] {
-  return recordTabs(type).filter((t) => OWN.has(t.key) || (t.fields?.length ?? 0) > 0 || REGISTRY.has(slot(type, t.key)));
+/**
+ * The tabs a record page shows: the declared ones that the page or a registered component
+ * can show; Notes only to those who may read them (staff: notesRule).
+ */
+export function shownTabs(type: string, principal: Principal): TabDecl[] {
+  return recordTabs(type).filter((t) =>
+    t.key === NOTES_TAB.key ? can(principal, notesRule(type)) : OWN.has(t.key) || (t.fields?.length ?? 0) > 0 || REGISTRY.has(slot(type, t.key)));
 }

@@ -1,8 +1,9 @@
 /**
  * /sales (spec §2, §4, §6, §7): the sales summary and detail. Filters (dates, brand,
- * store of §6's store options for the brand, sale type, genre, currency; label and supplier
- * for those who may search them — a supplier or label user is held to its own lines), then a `sales` job waited for
- * through main's job poller with its progress and a cancel; charts over time and by
+ * store of §6's store options for the brand, genre, currency; sale type and label only on
+ * Control (§6 restricted filters), label and supplier for those who may search them — a
+ * supplier or label user is held to its own lines), then a `sales` job waited for through
+ * main's job poller with its progress and a cancel; charts over time and by
  * store, sale type and genre (lazy), and the newest lines. "Export CSV" runs a
  * sales-export job and main saves its CSV (exportSalesJob).
  */
@@ -11,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAtomValue } from 'jotai';
-import { SEARCH_RULES, brandsOf, can, storeOptions } from '../../../shared/access';
+import { SEARCH_RULES, brandsOf, can, salesFilterAllowed, storeOptions } from '../../../shared/access';
 import { SalesSummaryResult, type SalesFilters, type SalesLine } from '../../../shared/api/endpoints/jobs';
 import { CURRENCY_CODES } from '../../../shared/records/values';
 import { bridge } from '../../lib/bridge';
@@ -52,8 +53,11 @@ export default function SalesPage() {
   const [supplier, setSupplier] = useState<RefValue | null>(null);
   const saleTypes = useQuery(referenceOptions('sale-types'));
   const genres = useQuery(referenceOptions('genres'));
-  const mayPickLabel = can(principal, SEARCH_RULES.labels);
-  const mayPickSupplier = can(principal, SEARCH_RULES.suppliers);
+  // §6: sale type and label are control-only filters (the API refuses them too), supplier brand-scoped;
+  // label and supplier are picked from their search lists, so also only for who may search those.
+  const mayPickSaleType = salesFilterAllowed(principal, 'sale_type_id');
+  const mayPickLabel = can(principal, SEARCH_RULES.labels) && salesFilterAllowed(principal, 'label_id');
+  const mayPickSupplier = can(principal, SEARCH_RULES.suppliers) && salesFilterAllowed(principal, 'supplier_id');
   const summary = useSalesJob('sales');
   const exporter = useSalesJob('sales-export');
 
@@ -63,10 +67,10 @@ export default function SalesPage() {
     ...(brand ? { brand: brand as SalesFilters['brand'] } : {}),
     ...(store ? { store } : {}),
     ...(currency ? { currency: currency as SalesFilters['currency'] } : {}),
-    ...(saleType ? { sale_type_id: saleType } : {}),
+    ...(saleType && mayPickSaleType ? { sale_type_id: saleType } : {}),
     ...(genre ? { genre_id: genre } : {}),
-    ...(label ? { label_id: label.id } : {}),
-    ...(supplier ? { supplier_id: supplier.id } : {}),
+    ...(label && mayPickLabel ? { label_id: label.id } : {}),
+    ...(supplier && mayPickSupplier ? { supplier_id: supplier.id } : {}),
   });
   const result = summary.status.state === 'done' ? SalesSummaryResult.safeParse(summary.status.outcome.result).data : undefined;
 
@@ -104,10 +108,12 @@ export default function SalesPage() {
           <Select id="sales-currency" style={{ minWidth: 110 }} allowClear placeholder="All" value={currency} onChange={setCurrency}
             options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item label="Sale type" htmlFor="sales-sale-type">
-          <Select id="sales-sale-type" style={{ minWidth: 130 }} allowClear placeholder="All" value={saleType} onChange={setSaleType}
-            options={(saleTypes.data ?? []).map((t) => ({ value: Number(t.id), label: t.name }))} />
-        </Form.Item>
+        {mayPickSaleType && (
+          <Form.Item label="Sale type" htmlFor="sales-sale-type">
+            <Select id="sales-sale-type" style={{ minWidth: 130 }} allowClear placeholder="All" value={saleType} onChange={setSaleType}
+              options={(saleTypes.data ?? []).map((t) => ({ value: Number(t.id), label: t.name }))} />
+          </Form.Item>
+        )}
         <Form.Item label="Genre" htmlFor="sales-genre">
           <Select id="sales-genre" style={{ minWidth: 180 }} virtual={false} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="All genres" value={genre} onChange={setGenre}
             options={(genres.data ?? []).map((g) => ({ value: Number(g.id), label: g.name }))} />

@@ -9,13 +9,13 @@ import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { can, SEARCH_TYPES, WRITE_RULES, type AreaRoute, type Principal } from '../../../shared/access';
+import { can, filterDroppedText, SEARCH_TYPES, WRITE_RULES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
 import {
-  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, panelFilters, placeServerErrors, setFilter,
-  shownColumns, type FilterValues,
+  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, filterLabel, panelFilters, placeServerErrors, setFilter,
+  shownColumns, usableFilters, type FilterValues,
 } from '../../../shared/search';
 import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
@@ -70,8 +70,13 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const type = types.find((t) => t.key === state.type) ?? types[0];
   const filters = useMemo(() => (type ? panelFilters(principal, type.key) : []), [principal, type]);
   const bar = useMemo(() => (type ? barFilters(principal, type.key) : []), [principal, type]);
+  // A link's filters this user may not use on the type (§6) are dropped with a notice, never shown as applied (issue 27).
+  const { usable: applied, dropped } = useMemo(
+    () => (type ? usableFilters(principal, type.key, state.filters) : { usable: state.filters, dropped: [] }),
+    [principal, type, state.filters],
+  );
   // Filter values the server would refuse: errors on their fields, and nothing is sent (issue 12).
-  const ownErrors = useMemo(() => filterErrors(state.filters, principal.brand), [state.filters, principal.brand]);
+  const ownErrors = useMemo(() => filterErrors(applied, principal.brand), [applied, principal.brand]);
   const valid = Object.keys(ownErrors).length === 0;
   const chosen = type ? prefs.columns[type.key] : undefined;
   const columns = type ? shownColumns(type.key, chosen) : [];
@@ -90,7 +95,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [type?.key, state.type]);
 
-  const request = { type: type?.key ?? '', page: state.page, perPage, orderBy: state.orderBy, filters: state.filters };
+  const request = { type: type?.key ?? '', page: state.page, perPage, orderBy: state.orderBy, filters: applied };
   const ready = Boolean(type) && state.type === type?.key;
   const options = searchListOptions(principal, request);
   const list = useQuery({ ...options, enabled: ready && valid });
@@ -127,14 +132,14 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const chosenKeys = columns.filter((c) => !c.fixed).map((c) => c.key);
   const typeOptions = types.map((t) => ({ value: t.key, label: t.label }));
   const chooseType = (key: string) => update({ type: key, page: 1, filters: {}, orderBy: null });
-  const hasFilters = Object.keys(state.filters).length > 0;
+  const hasFilters = Object.keys(applied).length > 0;
   const empty = !valid || (answered && !unplaced.length) ? (
     <div className="search-empty" data-testid="search-invalid">Correct the filters marked above to search.</div>
   ) : list.isError ? (
     <div className="search-empty">The results could not be loaded (see the message above).</div>
   ) : hasFilters ? (
     <div className="search-empty" data-testid="search-empty">
-      <p>{emptyResultText(state.filters, filters, principal.brand)}</p>
+      <p>{emptyResultText(applied, filters, principal.brand)}</p>
       <Button onClick={() => apply({})} data-testid="empty-clear-filters">
         Clear filters
       </Button>
@@ -151,7 +156,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
             <SavedViewsControl
               userId={userId}
               type={type.key}
-              current={{ filters: state.filters, columns: chosenKeys, orderBy: state.orderBy }}
+              current={{ filters: applied, columns: chosenKeys, orderBy: state.orderBy }}
               onApply={(v) => {
                 if (v.columns) setColumns(v.columns);
                 update({ filters: v.filters, orderBy: v.orderBy ?? null, page: 1 });
@@ -159,7 +164,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
             />
             <SharedViewsControl
               type={type.key}
-              current={{ filters: state.filters, columns: chosenKeys, orderBy: state.orderBy }}
+              current={{ filters: applied, columns: chosenKeys, orderBy: state.orderBy }}
               bare={state.type === type.key && !hasFilters && !state.orderBy && state.page === 1}
               onApply={(v) => {
                 if (v.columns) setColumns(v.columns);
@@ -214,13 +219,22 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
           />
         </>
       )}
-      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={state.filters} errors={fieldErrors} onApply={apply} />
+      {dropped.length > 0 && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="warning"
+          showIcon
+          data-testid="filters-dropped"
+          message={filterDroppedText(dropped.map(filterLabel))}
+        />
+      )}
+      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={applied} errors={fieldErrors} onApply={apply} />
       <FilterChips
-        values={state.filters}
+        values={applied}
         order={filters}
         brand={principal.brand}
         errors={fieldErrors}
-        onRemove={(name) => apply(setFilter(state.filters, name, null))}
+        onRemove={(name) => apply(setFilter(applied, name, null))}
         onClear={() => apply({})}
       />
       {listAlert && (

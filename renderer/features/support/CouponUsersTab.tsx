@@ -9,19 +9,26 @@ import { useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BridgeError } from '../../../shared/bridge/error';
 import { CsvUnknownRow } from '../../../shared/api/endpoints/coupons';
 import { MSG } from '../../../shared/messages';
 import { bridge } from '../../lib/bridge';
+import { isUploadRefusal } from '../../lib/upload-errors';
 import { FolderBrowser } from '../packaging/FolderBrowser';
 import { pickNative } from '../packaging/pick';
 import { recordKeys } from '../records/api';
 import { useMayWrite } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 
-/** What an upload's refusal says: the API's messages for the file and the rows it names, else the spec's general message. */
+/**
+ * What a failed CSV upload says. A refusal (the API's 4xx, main's refusal of the picked
+ * file): the API's messages for the file and the rows it names, main's own words, else
+ * the spec's CSV message. Any other failure (unreachable, 5xx, bridge): §8's "Upload
+ * failed. Please try again.".
+ */
 export function csvUploadError(error: unknown): { message: string; rows: CsvUnknownRow[] } {
-  const detail = error instanceof BridgeError ? error.detail : undefined;
+  if (!isUploadRefusal(error)) return { message: MSG.uploadFailed, rows: [] };
+  if (error.status === undefined) return { message: error.message || MSG.csvUpload, rows: [] };
+  const detail = error.detail;
   const file = detail && typeof detail === 'object' && 'file' in detail ? (detail as { file: unknown }).file : undefined;
   const rows = detail && typeof detail === 'object' && 'unknown_rows' in detail ? CsvUnknownRow.array().safeParse((detail as { unknown_rows: unknown }).unknown_rows) : null;
   const message = Array.isArray(file) && file.length && file.every((m) => typeof m === 'string') ? file.join(' ') : MSG.csvUpload;

@@ -20,8 +20,6 @@ export interface LinkDef {
   readonly table: string;
   readonly owner: string;
   readonly target: string;
-  /** The search type of the targets (their ids must exist). */
-  readonly targetTable: string;
   readonly role?: string;
 }
 
@@ -97,7 +95,7 @@ const def = (key: RecordKey, table: string, extra: Partial<Omit<WriteDef, 'key' 
   key, decl: RECORDS[key] as RecordDecl, table, columns: {}, links: {}, ...extra,
 });
 
-const artistLink = (table: string, owner: string, role?: string): LinkDef => ({ table, owner, target: 'artist_id', targetTable: 'artists', role });
+const artistLink = (table: string, owner: string, role?: string): LinkDef => ({ table, owner, target: 'artist_id', role });
 
 export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   tracks: def('tracks', 'tracks', {
@@ -123,7 +121,7 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
     // The supplier follows the label (a label belongs to one supplier: server/db/schema/parties.ts).
     rules: (stored, c, l) => {
       if (!has(c, 'label_id') || c.label_id === stored.label_id) return {};
-      if (l.labelSupplier == null) return { errors: { label_id: [RECORD_MSG.noSuchRecord] } };
+      if (l.labelSupplier == null) return { errors: { label_id: [MSG.selectFromList] } };
       return { derived: { supplier_id: l.labelSupplier } };
     },
     // A release's tracks carry its label and supplier.
@@ -153,27 +151,9 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
       return offered ? {} : { errors: { page_type_id: [MSG.selectFromList] } };
     },
   }),
-  page_modules: def('page_modules', 'page_modules', {
-    lookup: referenceLookup('module_type_id', 'page-module-types'),
-    rules: (stored, c, l) =>
-      has(c, 'module_type_id') && c.module_type_id !== stored.module_type_id && l.module_type_id == null
-        ? { errors: { module_type_id: [MSG.selectFromList] } } : {},
-  }),
-  coupons: def('coupons', 'coupons', {
-    lookup: async (tx, c) => {
-      const type = await referenceLookup('discount_type_id', 'discount-types')(tx, c);
-      if (!has(c, 'user_ids')) return type;
-      const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from users where id = any($1::int[])', [c.user_ids]);
-      return { ...type, knownUsers: n };
-    },
-    // The discount type is one of the list; every user id names a user (a CSV upload reports the unknown ones by line).
-    rules: (stored, c, l) => {
-      const errors: Record<string, string[]> = {};
-      if (has(c, 'discount_type_id') && c.discount_type_id !== stored.discount_type_id && l.discount_type_id == null) errors.discount_type_id = [MSG.selectFromList];
-      if (has(c, 'user_ids') && l.knownUsers !== (c.user_ids as number[]).length) errors.user_ids = [RECORD_MSG.noSuchRecord];
-      return Object.keys(errors).length ? { errors } : {};
-    },
-  }),
+  // The module type, a coupon's discount type and user ids name items: the one reference check (server/api/references.ts).
+  page_modules: def('page_modules', 'page_modules'),
+  coupons: def('coupons', 'coupons'),
   live_streams: def('live_streams', 'live_streams', {
     // Spec §5: an enabled live stream needs at least one stage.
     context: { select: '(select count(*)::int from live_stream_stages st where st.live_stream_id = s.id) as stage_count', joins: '' },

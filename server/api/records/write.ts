@@ -10,7 +10,7 @@
  *    links, and one history row of their old and new values.
  */
 import { FIELD_WRITE_REFUSED, type Principal } from '../../../shared/access';
-import { RECORD_MSG, refusedEdits, runChecks } from '../../../shared/records';
+import { RECORD_MSG, createDefaults, refusedEdits, runChecks } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
 import { HttpError } from '../errors';
 import { changedFields, recordHistory, type HistoryChanges } from '../history';
@@ -77,17 +77,6 @@ export function evaluate(d: WriteDef, stored: Row, changes: Changes, lookups: Lo
   return { final: { ...changes, ...rules.derived }, errors };
 }
 
-/** Ids of a link field that name nothing: a 400 naming the field. */
-export async function assertLinkTargets(tx: Queryable, d: WriteDef, changes: Changes): Promise<void> {
-  for (const [f, l] of Object.entries(d.links)) {
-    if (!has(changes, f)) continue;
-    const ids = changes[f] as number[];
-    if (!ids.length) continue;
-    const [{ n }] = await tx.query<{ n: number }>(`select count(*)::int as n from ${l.targetTable} where id = any($1::int[])`, [ids]);
-    if (n !== ids.length) throw new HttpError(400, { [f]: [RECORD_MSG.noSuchRecord] });
-  }
-}
-
 /** Replaces a row's link fields (ids in order → positions 1..N). */
 async function writeLinks(tx: Queryable, d: WriteDef, id: number, diff: HistoryChanges): Promise<void> {
   for (const [f, l] of Object.entries(d.links)) {
@@ -126,7 +115,6 @@ export async function applyChange(
   checkVersion(stored.version as number);
   const { final, errors } = evaluate(d, stored, changes, await lookupsFor(tx, d, changes));
   if (errors) throw new HttpError(400, errors);
-  await assertLinkTargets(tx, d, final);
   const diff = changedFields(stored, final);
   if (!Object.keys(diff).length) return true;
   const sql = new Sql();
@@ -141,8 +129,12 @@ export async function applyChange(
 /**
  * Inserts a new row: `columns` (the body's column fields with what the type derives)
  * and its link fields; one history row 'create' with every given field as {old: null, new}.
+ * A field the body leaves out takes the declaration's default (shared/records createDefaults),
+ * never the column's own, so a record is created as its create form showed it.
  */
-export async function insertRecord(tx: Queryable, d: WriteDef, userId: number, columns: Changes, links: Changes): Promise<number> {
+export async function insertRecord(tx: Queryable, d: WriteDef, userId: number, given: Changes, links: Changes): Promise<number> {
+  const defaults = Object.entries(createDefaults(d.decl)).filter(([f]) => !isLink(d, f) && !Object.hasOwn(given, f) && !Object.hasOwn(links, f));
+  const columns: Changes = { ...Object.fromEntries(defaults), ...given };
   const sql = new Sql();
   const names = Object.keys(columns);
   const [row] = await tx.query<{ id: number }>(

@@ -11,7 +11,7 @@ import {
   CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints, playlistPartnerEndpoints as partnerEp,
   type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping, type PlaylistPartner,
 } from '../../../shared/api/endpoints';
-import { RECORD_MSG, createRule } from '../../../shared/records';
+import { createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { recordHistory } from '../history';
@@ -76,8 +76,6 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
       const ids = req.body.track_ids;
       return db.transaction(async (tx) => {
         await lockedParent(tx, type, user!, id);
-        const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from tracks where id = any($1::int[])', [ids]);
-        if (n !== ids.length) throw badRequest('track_ids', RECORD_MSG.noSuchRecord);
         const before = (await tracksOf(tx, type, id)).map((t) => t.id);
         await tx.query(`delete from ${table} where ${owner} = $1`, [id]);
         await tx.query(
@@ -176,8 +174,6 @@ function registerPartners(app: FastifyInstance, db: Db) {
       const ids = req.body.partner_ids;
       return db.transaction(async (tx) => {
         await lockedParent(tx, 'playlists', user!, id);
-        const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from link_partners where id = any($1::int[])', [ids]);
-        if (n !== ids.length) throw badRequest('partner_ids', RECORD_MSG.noSuchRecord);
         const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
         await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
         await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);

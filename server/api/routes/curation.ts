@@ -9,7 +9,7 @@ import { CURATION_MSG, LIVE_MSG, liveStreamEndpoints, simpleRecordEndpoints, pag
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  CATALOGUE_ITEM_TYPES, RECORDS, RECORD_MSG, YOUTUBE_ITEM_TYPE, createRule, deleteRule, isCatalogueItemType, isFullOrder,
+  CATALOGUE_ITEM_TYPES, RECORDS, YOUTUBE_ITEM_TYPE, createRule, deleteRule, isCatalogueItemType, isFullOrder,
 } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
@@ -34,9 +34,11 @@ function deletedFields(stored: Record<string, unknown>, fields: readonly string[
   return Object.fromEntries(Object.entries(changedFields({}, was)).map(([f, c]) => [f, { old: c.new, new: null }]));
 }
 
+/** The catalogue tables whose objects are named by `name` (the others by `title`). */
+const NAMED_BY_NAME: ReadonlySet<string> = new Set(['playlists', 'artists', 'labels']);
 /** The items of a module in position order, each with its type and the catalogue object it shows (by its type's table). */
 const ITEM_NAME = Object.entries(CATALOGUE_ITEM_TYPES).map(([typeName, table]) =>
-  `when '${typeName}' then (select ${table === 'playlists' ? 'x.name' : 'x.title'} from ${table} x where x.id = i.item_id)`).join(' ');
+  `when '${typeName}' then (select ${NAMED_BY_NAME.has(table) ? 'x.name' : 'x.title'} from ${table} x where x.id = i.item_id)`).join(' ');
 async function moduleItems(q: Queryable, moduleId: number): Promise<ModuleItem[]> {
   return q.query<ModuleItem>(
     `select i.id, i.position, json_build_object('id', it.id, 'name', it.name) as item_type,
@@ -101,7 +103,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       assertMayEdit(user!.principal, modules, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The page must be one the caller sees (its brand the active one).
-        if (!(await fetchVisible(tx, pagesList, user!, page_id))) throw badRequest('page_id', RECORD_MSG.noSuchRecord);
+        if (!(await fetchVisible(tx, pagesList, user!, page_id))) throw badRequest('page_id', MSG.selectFromList);
         return createRecord(tx, modules, user!, body, { page_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
@@ -144,7 +146,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
         // Spec §5: a catalogue item names a visible object of its type; the others need an image, a YouTube video a URL too.
         if (isCatalogueItemType(type.name)) {
           if (b.item_id == null) throw badRequest('item_id', CURATION_MSG.itemRequired);
-          if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user!, b.item_id))) throw badRequest('item_id', RECORD_MSG.noSuchRecord);
+          if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user!, b.item_id))) throw badRequest('item_id', MSG.selectFromList);
         } else {
           const errors: Record<string, string[]> = {};
           if (!b.image_url) errors.image_url = [CURATION_MSG.imageRequired];

@@ -5,7 +5,7 @@
  * every shell user (the /dashboard area); what each part shows follows its own rule.
  */
 import type { FastifyInstance } from 'fastify';
-import { AREA_RULES, SALES_RULE, SEARCH_RULES, can } from '../../../shared/access';
+import { AREA_RULES, DASHBOARD_FOLLOWERS_RULE, SALES_RULE, SEARCH_RULES, STAFF_ROLES, can } from '../../../shared/access';
 import { dashboardEndpoints } from '../../../shared/api/endpoints/dashboard';
 import { RELEASE_STATUS } from '../../../shared/vocabularies';
 import type { Db } from '../../db/client';
@@ -58,9 +58,11 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
       const top = (kind: 'release' | 'track') => (staff ? staffTop(kind) : ownTop(kind === 'release' ? 'release_id' : 'track_id'));
       const tops = mayReadSales ? Promise.all([top('release'), top('track')]) : Promise.resolve([null, null] as const);
       // Follows: staff of their brand, a supplier's of its labels, a label's of itself (brands the user holds).
+      // Anyone else (artist and DJ users: tied to no artist or label) gets none, never the brand's.
       const whose = u.supplierId != null ? ['f.label_id in (select id from labels where supplier_id = $2)', u.supplierId]
-        : u.labelId != null ? ['f.label_id = $2', u.labelId] : ['f.brand = $2', u.principal.brand];
-      const follows = Promise.all([
+        : u.labelId != null ? ['f.label_id = $2', u.labelId]
+          : STAFF_ROLES.some((r) => u.principal.scopes.includes(r)) ? ['f.brand = $2', u.principal.brand] : null;
+      const follows = whose === null || !can(u.principal, DASHBOARD_FOLLOWERS_RULE) ? Promise.resolve(null) : Promise.all([
         db.query<{ total: number; gained: number; previous_gained: number }>(
           `select count(*)::int as total,
               count(*) filter (where f.followed_at >= date_trunc('month', current_date))::int as gained,
@@ -80,9 +82,9 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
       const attention = can(u.principal, SEARCH_RULES.deliveries)
         ? db.query<{ n: number }>('select count(*)::int as n from deliveries where release_status = any($1::text[])', [ERROR_STATUSES]).then((r) => r[0].n)
         : Promise.resolve(null);
-      const [[{ month_start, today }], salesRows, [topReleases, topTracks], [followCounts, followed], needingAttention] =
+      const [[{ month_start, today }], salesRows, [topReleases, topTracks], follows_, needingAttention] =
         await Promise.all([dates, sales, tops, follows, attention]);
-      const followers = { ...followCounts[0], top: followed };
+      const followers = follows_ ? { ...follows_[0][0], top: follows_[1] } : null;
       return {
         month_start, today, sales: salesRows, followers, top_releases: topReleases, top_tracks: topTracks, deliveries_needing_attention: needingAttention,
       };

@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES, allOf } from '../../../shared/access';
 import { DJ_EDIT_MIX_NAME, trackSubresourceEndpoints as ep, type ListRow, type ObjectRow } from '../../../shared/api/endpoints';
+import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { releases, tracks } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../errors';
@@ -72,7 +73,7 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
         if (parent.is_dj_edit) throw new HttpError(400, { detail: DJ_EDIT_OF_DJ_EDIT });
         const releaseId = body.release_id ?? parent.release_id;
         if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user!, releaseId))) {
-          throw badRequest('release_id', 'Select a release you can see.');
+          throw badRequest('release_id', MSG.selectFromList);
         }
         const [release] = await tx.orm.select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
           .from(releases).where(eq(releases.id, releaseId)).for('update');

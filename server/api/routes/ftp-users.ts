@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import { ftpUserEndpoints as ep, type FtpUser } from '../../../shared/api/endpoints/ftp-users';
-import { FTP_USER_MSG } from '../../../shared/messages';
+import { FTP_USER_MSG, MSG } from '../../../shared/messages';
 import { hashPassword } from '../../auth/crypto';
 import type { Db, Queryable } from '../../db/client';
 import { parsePublicKeyLine } from '../../sftp/keys';
@@ -58,7 +58,7 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
       const hash = await hashPassword(password);
       const made = await db.transaction(async (tx) => {
         const [supplier] = await tx.query('select id from suppliers where id = $1 for share', [supplier_id]);
-        if (!supplier) throw badRequest('supplier_id', FTP_USER_MSG.noSuchSupplier);
+        if (!supplier) throw badRequest('supplier_id', MSG.selectFromList);
         const [row] = await tx.query<{ id: number }>(
           'insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3) on conflict (username) do nothing returning id',
           [supplier_id, username, hash],

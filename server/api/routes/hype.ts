@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AREA_RULES } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, hypeEndpoints, type HypeSubscription, type ObjectRow } from '../../../shared/api';
-import { RECORD_MSG, createRule } from '../../../shared/records';
+import { createRule } from '../../../shared/records';
+import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { HttpError, badRequest } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -18,6 +19,7 @@ import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
 import { createRecord, pageParam } from './records';
+import { publicLinkBase } from '../public-url';
 
 export function registerHypeRoutes(app: FastifyInstance, db: Db) {
   const offers = WRITES.hype_offers;
@@ -28,7 +30,7 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
       assertMayEdit(user!.principal, offers, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The label must be one the caller sees.
-        if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get('labels')!, user!, label_id))) throw badRequest('label_id', RECORD_MSG.noSuchRecord);
+        if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get('labels')!, user!, label_id))) throw badRequest('label_id', MSG.selectFromList);
         return createRecord(tx, offers, user!, body, { label_id }, { brand: user!.principal.brand });
       });
       reply.code(201).header('etag', etagOf(row.version as number));
@@ -67,7 +69,7 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
         const q = new URLSearchParams(req.url.split('?')[1] ?? '');
         q.set('page', String(p));
         q.set('per_page', String(perPage));
-        return `${req.protocol}://${req.host}${req.url.split('?')[0]}?${q}`;
+        return `${publicLinkBase(req)}?${q}`;
       };
       return {
         count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,

@@ -4,7 +4,7 @@
  * supplier id, the date range and the kind are checked there before a handler runs.
  */
 import type { FastifyInstance } from 'fastify';
-import { SALES_RULE, brandsOf } from '../../../shared/access';
+import { SALES_RULE, brandsOf, filterRefusedText, salesFilterAllowed } from '../../../shared/access';
 import { SALES_JOB_KINDS, jobEndpoints, type JobView, type SalesFilters, type SalesJobKind } from '../../../shared/api/endpoints/jobs';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
@@ -13,6 +13,20 @@ import type { SalesPayload } from '../../jobs/sales';
 import { HttpError, badRequest, notFound } from '../errors';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
+
+/** Sales filters by their screen labels, for the field error. */
+const SALES_FILTER_LABELS: Readonly<Record<string, string>> = { sale_type_id: 'Sale type', label_id: 'Label', supplier_id: 'Supplier' };
+
+/**
+ * Spec §6 on sales: a filter the user may not use (sale type and label are control-only)
+ * is a 403 naming the field, never quietly applied or ignored.
+ */
+function refuseRestrictedFilters(user: RequestUser, filters: SalesFilters) {
+  const refused = Object.keys(filters).filter((f) => (filters as Record<string, unknown>)[f] !== undefined && !salesFilterAllowed(user.principal, f));
+  if (refused.length) {
+    throw new HttpError(403, Object.fromEntries(refused.map((f) => [f, [filterRefusedText(SALES_FILTER_LABELS[f] ?? f)]])));
+  }
+}
 
 /**
  * What a sales job may read for this user: the filters, held to the brands the user holds
@@ -61,6 +75,7 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
     addEndpoint(app, db, jobEndpoints.console[kind], {
       rule: SALES_RULE,
       handler: async (req, reply, user) => {
+        refuseRestrictedFilters(user!, req.body);
         reply.code(202);
         return start(kind, user!, req.body);
       },

@@ -18,8 +18,11 @@ import { planList, runList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
 import { WRITES, type Changes, type WriteDef } from '../records/defs';
 import { applyChange, assertMayEdit } from '../records/write';
+import { hasSourceAudio } from '../../jobs/encode';
+import type { Storage } from '../../storage';
 import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
+import { publicUrlOf } from '../public-url';
 
 /** One object as the list shows it, or null when missing or not visible to this user. */
 export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<Row | null> {
@@ -67,7 +70,7 @@ function registerDjProfileRoute(app: FastifyInstance, db: Db) {
   });
 }
 
-export function registerListRoutes(app: FastifyInstance, db: Db) {
+export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Storage) {
   registerDjProfileRoute(app, db);
   for (const t of SEARCH_TYPES) {
     const def = LIST_DEF_BY_KEY.get(t.key);
@@ -75,7 +78,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
     const ep = listEndpoints(t.key);
     addEndpoint(app, db, ep.list, {
       rule: t.rule,
-      handler: async (req, _reply, user) => runList(db, def, user!, req.query, `${req.protocol}://${req.host}${ep.list.path}`),
+      handler: async (req, _reply, user) => runList(db, def, user!, req.query, publicUrlOf(req, ep.list.path)),
     });
     addEndpoint(app, db, ep.get, {
       rule: t.rule,
@@ -83,6 +86,8 @@ export function registerListRoutes(app: FastifyInstance, db: Db) {
         const row = await fetchVisible(db, def, user!, req.params.id);
         if (!row) throw notFound();
         reply.header('etag', etagOf(row.version as number));
+        // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
+        if (storage && (t.key === 'releases' || t.key === 'tracks')) row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
         return row as ObjectRow;
       },
     });

@@ -1,11 +1,12 @@
 /**
  * The signed-in user's own profile and sessions (the console's /account page), and a
- * supplier or label user's own supplier record (the packaging sender).
+ * supplier or label user's own supplier record (the packaging sender) and labels (the
+ * packaging wizard's Label list: label users may not read the labels list, §6).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OWN_SUPPLIER_RULE } from '../../../shared/access';
-import { meEndpoints, type MySupplier } from '../../../shared/api/endpoints';
+import { meEndpoints, type MyLabel, type MySupplier } from '../../../shared/api/endpoints';
 import type { MeProfile, MeSession } from '../../../shared/api/me';
 import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
@@ -76,6 +77,19 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       );
       if (!s) throw notFound();
       return s;
+    },
+  });
+  addEndpoint(app, db, meEndpoints.myLabels, {
+    // The labels a supplier or label user packages for: a supplier user's own labels, a label user's own label.
+    rule: OWN_SUPPLIER_RULE,
+    handler: async (_req, _reply, user) => {
+      const results = await db.query<MyLabel>(
+        `select l.id, l.name from labels l
+         where ($1::int is not null and l.supplier_id = $1::int) or ($1::int is null and l.id = $2::int)
+         order by l.name, l.id`,
+        [user!.supplierId ?? null, user!.labelId ?? null],
+      );
+      return { results };
     },
   });
 }

@@ -1,7 +1,10 @@
-/** GET/POST …/{id}/notes/ for the objects spec §7 gives notes (tracks, releases, suppliers, users). */
+/**
+ * GET/POST …/{id}/notes/ for the objects spec §7 gives notes (tracks, releases, suppliers,
+ * users): staff on Control who read the type (notesRule, shared/access/writes.ts).
+ */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { searchType } from '../../../shared/access';
+import { notesRule } from '../../../shared/access';
 import { NOTE_TYPES, listEndpoints } from '../../../shared/api/endpoints';
 import { onePage } from '../../../shared/api/envelope';
 import type { Db } from '../../db/client';
@@ -13,7 +16,7 @@ import { fetchVisible } from './lists';
 
 export function registerNoteRoutes(app: FastifyInstance, db: Db) {
   for (const key of NOTE_TYPES) {
-    const t = searchType(key)!;
+    const rule = notesRule(key);
     const def = LIST_DEF_BY_KEY.get(key)!;
     const ep = listEndpoints(key);
     const visibleId = async (id: number, user: Parameters<typeof fetchVisible>[2]) => {
@@ -21,7 +24,7 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
       return id;
     };
     addEndpoint(app, db, ep.notes, {
-      rule: t.rule,
+      rule,
       handler: async (req, _reply, user) => {
         const id = await visibleId(req.params.id, user!);
         const rows = await db.orm
@@ -37,7 +40,7 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
       },
     });
     addEndpoint(app, db, ep.addNote, {
-      rule: t.rule,
+      rule,
       handler: async (req, reply, user) => {
         const id = await visibleId(req.params.id, user!);
         const { body } = req.body;

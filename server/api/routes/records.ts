@@ -16,7 +16,7 @@ import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../
 import {
   artistEndpoints, labelEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
 } from '../../../shared/api/endpoints';
-import { RECORD_MSG, createRule, isRecordKey } from '../../../shared/records';
+import { createRule, isRecordKey } from '../../../shared/records';
 import type { Db, Queryable, Row } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { historyReferenceNames } from '../history';
@@ -27,15 +27,19 @@ import { bulkEdit } from '../records/bulk-edit';
 import { similarLabels } from '../records/similar-labels';
 import { MSG } from '../../../shared/messages';
 import { WRITES, isLink, type Changes, type WriteDef } from '../records/defs';
-import { assertLinkTargets, assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
+import { publicLinkBase } from '../public-url';
 
 const listDef = (key: string): ListDef => LIST_DEF_BY_KEY.get(key)!;
 
-/** What a new track or release is before its body: no audio yet, so not converted, and a track not enabled (spec §4). */
-const NEW_TRACK = { encode_status: 'Not Converted', enabled: false, hidden: false } as const;
+/**
+ * What a new track or release is before its body: no audio yet, so not converted (a track
+ * is created hidden and disabled by its declared defaults, shared/records: spec §4).
+ */
+const NEW_TRACK = { encode_status: 'Not Converted' } as const;
 const NEW_RELEASE = { encode_status: 'Not Converted' } as const;
 
 /** A page number or size from the query (strings), with the list's messages. */
@@ -56,7 +60,6 @@ export async function createRecord(
 ): Promise<Row> {
   const { final, errors } = evaluate(w, { ...initial }, body, await lookupsFor(tx, w, body));
   if (errors) throw new HttpError(400, errors);
-  await assertLinkTargets(tx, w, final);
   const columns: Changes = { ...initial, ...fixed };
   const links: Changes = {};
   for (const [f, v] of Object.entries(final)) (isLink(w, f) ? links : columns)[f] = v;
@@ -101,7 +104,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         ]);
         const last = Math.max(1, Math.ceil(n / perPage));
         if (page > last) throw new HttpError(404, { detail: 'Invalid page.' });
-        const link = (p: number) => `${req.protocol}://${req.host}${req.url.split('?')[0]}?${buildQuery({ page: p, per_page: perPage })}`;
+        const link = (p: number) => `${publicLinkBase(req)}?${buildQuery({ page: p, per_page: perPage })}`;
         const references = await historyReferenceNames(db, key, rows);
         return {
           count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
@@ -124,7 +127,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       assertMayEdit(user!.principal, tracks, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
-        if (!(await fetchVisible(tx, listDef('releases'), user!, release_id))) throw badRequest('release_id', RECORD_MSG.noSuchRecord);
+        if (!(await fetchVisible(tx, listDef('releases'), user!, release_id))) throw badRequest('release_id', MSG.selectFromList);
         const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
           'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
         );
@@ -145,7 +148,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       assertMayEdit(user!.principal, releases, Object.keys(req.body));
       const row = await db.transaction(async (tx) => {
         // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
-        if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', RECORD_MSG.noSuchRecord);
+        if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', MSG.selectFromList);
         return createRecord(tx, releases, user!, req.body, {}, NEW_RELEASE);
       });
       reply.code(201).header('etag', etagOf(row.version as number));
@@ -169,7 +172,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       const { supplier_id, confirm_similar, ...body } = req.body;
       assertMayEdit(user!.principal, WRITES.labels, Object.keys(body));
       const row = await db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, listDef('suppliers'), user!, supplier_id))) throw badRequest('supplier_id', RECORD_MSG.noSuchRecord);
+        if (!(await fetchVisible(tx, listDef('suppliers'), user!, supplier_id))) throw badRequest('supplier_id', MSG.selectFromList);
         // §8: a similar or identical name is a warning the user may continue past (confirm_similar).
         if (!confirm_similar) {
           const similar = await similarLabels(tx, body.name);

@@ -8,6 +8,7 @@ import { badRequest } from '../errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { runList, type ListQuery } from '../lists/engine';
 import { addEndpoint } from '../route';
+import { publicUrlOf } from '../public-url';
 
 /** The search route's rule is the rule of the requested type (spec §6 table). */
 function ruleOfType(req: FastifyRequest): Rule {
@@ -21,7 +22,7 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
   const { search, autocomplete } = searchEndpoints;
   addEndpoint(app, db, search, {
     rule: ruleOfType,
-    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user!, req.query, `${req.protocol}://${req.host}${search.path}`),
+    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user!, req.query, publicUrlOf(req, search.path)),
   });
 
   addEndpoint(app, db, autocomplete, {

@@ -8,11 +8,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trackSubresourceEndpoints as ep, type Publisher, type Songwriter } from '../../../shared/api/endpoints';
-import { MSG } from '../../../shared/messages';
 import type { ResponseIn } from '../../../shared/api/endpoint';
 import type { Db, Queryable } from '../../db/client';
 import { reference_items, track_publishers, track_songwriters } from '../../db/schema';
-import { badRequest, notFound } from '../errors';
+import { notFound } from '../errors';
 import { recordHistory } from '../history';
 import { addEndpoint } from '../route';
 import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
@@ -60,9 +59,6 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
       const { name, songwriter_type_id } = req.body;
       const added = await db.transaction(async (tx) => {
         await lockedParent(tx, 'tracks', user!, trackId);
-        const [type] = await tx.orm.select({ id: reference_items.id }).from(reference_items)
-          .where(and(eq(reference_items.list, SONGWRITER_TYPES), eq(reference_items.id, songwriter_type_id)));
-        if (!type) throw badRequest('songwriter_type_id', MSG.selectFromList);
         const before = await songwritersOf(tx, trackId);
         const [row] = await tx.orm.insert(track_songwriters).values({ track_id: trackId, name, songwriter_type_id })
           .returning({ id: track_songwriters.id });

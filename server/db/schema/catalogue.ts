@@ -130,6 +130,12 @@ export const tracks = pgTable('tracks', {
   parent_track_id: integer(),
   enabled: boolean().notNull().default(true),
   hidden: boolean().notNull().default(false),
+  /**
+   * Spec §4: a track that is not CONVERTED is hidden and disabled (tracks_shown_converted_check).
+   * True when it is to be shown again once an encode makes it CONVERTED: it was shown when an
+   * encode took it down, or ingestion delivered it (server/catalog/visibility.ts).
+   */
+  show_when_converted: boolean().notNull().default(false),
   artist_names: text().notNull().default(''),
   created_at: timestamptz().notNull().default(now),
   version: version(),
@@ -142,6 +148,7 @@ export const tracks = pgTable('tracks', {
   fkey('tracks', t.sub_genre_id, sub_genres.id),
   fkey('tracks', t.parent_track_id, t.id),
   check('tracks_bpm_check', sql`${t.bpm} is null or ${t.bpm} between 20 and 999`),
+  check('tracks_shown_converted_check', sql`${t.encode_status} = 'CONVERTED' or (${t.hidden} and not ${t.enabled})`),
   index('tracks_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   index('tracks_artist_names_trgm').using('gin', t.artist_names.op('gin_trgm_ops')),
   index('tracks_genre_release_date').on(t.genre_id, desc(t.release_date), desc(t.id)),

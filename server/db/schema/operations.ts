@@ -326,6 +326,25 @@ export const password_reset_links = pgTable('password_reset_links', {
   index('password_reset_links_user').on(t.user_id),
 ]);
 
+/**
+ * Password attempts counted for the sign-in limits (server/auth/throttle.ts), shared by
+ * every API process on the database: one row per service (`idp`, `sftp`), normalised
+ * username and client address, and one per service and username with address '' (the
+ * account's own count, over all addresses). `failures` includes attempts reserved and
+ * still being checked; times are the server clock's epoch milliseconds.
+ */
+export const sign_in_attempts = pgTable('sign_in_attempts', {
+  service: text().notNull(),
+  username: text().notNull(),
+  address: text().notNull(),
+  failures: integer().notNull().default(0),
+  last_failure_ms: bigint({ mode: 'number' }).notNull().default(0),
+  blocked_until_ms: bigint({ mode: 'number' }).notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.service, t.username, t.address] }),
+  index('sign_in_attempts_last_failure').on(t.last_failure_ms),
+]);
+
 /** Exact counts of the large tables, kept by the triggers of custom migration 0002_row_counts. */
 export const row_counts = pgTable('row_counts', {
   tbl: text().primaryKey(),

@@ -45,7 +45,49 @@ export const AUTH_PATHS = {
   /** The identity provider's one-time password reset page (GET the form, POST the new password). */
   passwordReset: '/v4/auth/password-reset/',
   tempAccountEmail: authEndpoints.tempAccountEmail.path,
+  /** RFC 8414 authorization server metadata, on the identity provider's host (public). */
+  metadata: '/.well-known/oauth-authorization-server',
 } as const;
+
+/**
+ * RFC 8414 §2: what a standard OAuth client discovers about the identity provider. The
+ * endpoints are the issuer (the identity provider's configured public origin, never a
+ * request's Host) followed by AUTH_PATHS. Clients are public (PKCE S256, no secret):
+ * they authenticate at the token, revocation and introspection endpoints by sending
+ * their client_id in the form (`none`); introspection also takes a bearer access token.
+ */
+export const AuthorizationServerMetadata = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  revocation_endpoint: z.string(),
+  introspection_endpoint: z.string(),
+  response_types_supported: z.array(z.string()),
+  grant_types_supported: z.array(z.string()),
+  code_challenge_methods_supported: z.array(z.string()),
+  token_endpoint_auth_methods_supported: z.array(z.string()),
+  revocation_endpoint_auth_methods_supported: z.array(z.string()),
+  introspection_endpoint_auth_methods_supported: z.array(z.string()),
+});
+export type AuthorizationServerMetadata = z.infer<typeof AuthorizationServerMetadata>;
+
+/** The metadata document of the identity provider whose public origin is `issuer` (no trailing slash). */
+export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  const base = issuer.replace(/\/+$/, '');
+  return {
+    issuer: base,
+    authorization_endpoint: `${base}${AUTH_PATHS.authorize}`,
+    token_endpoint: `${base}${AUTH_PATHS.token}`,
+    revocation_endpoint: `${base}${AUTH_PATHS.revoke}`,
+    introspection_endpoint: `${base}${AUTH_PATHS.introspect}`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    introspection_endpoint_auth_methods_supported: ['none'],
+  };
+}
 
 /** A token endpoint's success answer (the server issues `token_type: "Bearer"` and the scope). */
 export const TokenResponse = z.looseObject({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { RECORDS } from '../../records/registry';
 import { id } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
+import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { INT4_MAX } from '../query-values';
 import { ObjectRow } from './lists';
@@ -20,7 +21,7 @@ const TRACKS_MESSAGE = `Send the chart's tracks in order: at most ${CHART_MAX_TR
 
 /** PUT …/charts/{id}/tracks/: every track of the chart, in its new order (empty: none). */
 export const ChartTracksBody = z.strictObject({
-  track_ids: z.array(id, { error: TRACKS_MESSAGE }).max(CHART_MAX_TRACKS, TRACKS_MESSAGE)
+  track_ids: z.array(refersTo(id, { record: 'tracks' }), { error: TRACKS_MESSAGE }).max(CHART_MAX_TRACKS, TRACKS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, TRACKS_MESSAGE),
 });
 export type ChartTracksBody = z.infer<typeof ChartTracksBody>;
@@ -98,7 +99,7 @@ export const PlaylistPartner = z.object({ id: z.number().int(), name: z.string()
 export type PlaylistPartner = z.infer<typeof PlaylistPartner>;
 /** PUT …/partners-bulk/: every link partner of the playlist (empty: none). */
 export const PlaylistPartnersBody = z.strictObject({
-  partner_ids: z.array(id, { error: PARTNERS_MESSAGE }).max(MAX_PLAYLIST_PARTNERS, PARTNERS_MESSAGE)
+  partner_ids: z.array(refersTo(id, { record: 'link_partners' }), { error: PARTNERS_MESSAGE }).max(MAX_PLAYLIST_PARTNERS, PARTNERS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, PARTNERS_MESSAGE),
 });
 

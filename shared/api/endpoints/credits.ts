@@ -8,6 +8,7 @@ import { CURRENCIES } from '../../constants';
 import { MSG } from '../../messages';
 import { money } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
+import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { CsvStream } from './coupons';
 import { INT4_MAX } from '../query-values';
@@ -25,7 +26,7 @@ const CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
 const CreditFields = {
   amount: money().refine((v) => v > 0, CREDIT_MESSAGES.amount),
   currency: z.enum(CODES, { error: CREDIT_MESSAGES.currency }),
-  reason_id: z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList),
+  reason_id: refersTo(z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList), { list: 'reason' }),
 };
 export const CreditBody = z.strictObject(CreditFields);
 export type CreditBody = z.infer<typeof CreditBody>;

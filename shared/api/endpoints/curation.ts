@@ -12,6 +12,7 @@ import { RECORDS } from '../../records/registry';
 import { SLUG_MSG, SLUG_PATTERN } from '../../records/catalog';
 import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
+import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { ObjectRow } from './lists';
 import { Bytes } from './media';
@@ -79,11 +80,11 @@ export type ModuleItem = z.infer<typeof ModuleItem>;
 
 /**
  * POST …/page-modules/{id}/items/: a catalogue item (item_type_id of a track, release,
- * chart or playlist, and its item_id) or another kind (image_url required; a YouTube video
+ * chart, playlist, artist or label, and its item_id) or another kind (image_url required; a YouTube video
  * also url). At most LIMITS.pageModuleItems (250) per module: "ITEM LIMIT EXCEEDED".
  */
 export const AddModuleItem = z.strictObject({
-  item_type_id: idValue,
+  item_type_id: refersTo(idValue, { list: 'item-types' }),
   item_id: idValue.nullable().optional(),
   image_url: z.union([url, z.string().regex(MODULE_IMAGE_URL)], { error: 'Enter a valid URL.' }).nullable().optional(),
   url: url.nullable().optional(),

@@ -2,7 +2,8 @@
  * The dashboard (spec §2): sales since the start of the month per brand and currency against
  * the same days of the previous month, followers, the top releases and tracks of the month,
  * and for those who handle deliveries the ones needing attention. Suppliers and labels see their
- * own, staff their active brand; sales figures only for who may read sales (SALES_RULE).
+ * own, staff their active brand; sales figures only for who may read sales (SALES_RULE); artist
+ * and DJ users no follower figures (DASHBOARD_FOLLOWERS_RULE).
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
@@ -29,7 +30,8 @@ export const DashboardView = z.object({
   today: z.string(),
   /** null: the user may not read sales. */
   sales: z.array(MonthSales).nullable(),
-  followers: Followers,
+  /** null: the user has no follower figures of their own (artist and DJ users, DASHBOARD_FOLLOWERS_RULE). */
+  followers: Followers.nullable(),
   top_releases: z.array(Top).nullable(),
   top_tracks: z.array(Top).nullable(),
   /** Deliveries in an error status (§4), for who reads deliveries; null for others. */

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { FTP_USER_MSG } from '../../messages';
 import { endpoint, IdParam } from '../endpoint';
+import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 
 export const FTP_USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
@@ -49,7 +50,7 @@ const supplierId = z.union([z.number(), z.string().regex(/^\d{1,9}$/, 'A valid i
 
 export const FtpUserQuery = z.object({ supplier_id: supplierId.optional() });
 export const FtpUserCreate = z.strictObject({
-  supplier_id: supplierId,
+  supplier_id: refersTo(supplierId, { record: 'suppliers' }),
   username: z.string({ error: 'This field may not be blank.' }).trim().regex(FTP_USERNAME_PATTERN, FTP_USER_MSG.usernameFormat),
 });
 export const FtpUserPatch = z.strictObject({ enabled: z.boolean({ error: 'Must be true or false.' }) });

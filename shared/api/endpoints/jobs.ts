@@ -12,6 +12,7 @@ import { MSG } from '../../messages';
 import { CURRENCY_CODES } from '../../records/values';
 import { calendarDate } from '../dates';
 import { endpoint, IdParam } from '../endpoint';
+import { refersTo } from '../references';
 
 /** The sales job kinds: started by a supplier's sales calls below. */
 export const SALES_JOB_KINDS = ['sales', 'sales-export'] as const;
@@ -87,11 +88,12 @@ export const SalesFilters = z
     end_date: calendarDate,
     brand: z.enum(BRANDS).optional(),
     store: z.enum(ALL_STORES).optional(),
-    sale_type_id: filterId.optional(),
-    label_id: filterId.optional(),
-    supplier_id: filterId.optional(),
+    // Picked from their lists: an id that names nothing is refused (the one reference check, ../references).
+    sale_type_id: refersTo(filterId, { list: 'sale-types' }).optional(),
+    label_id: refersTo(filterId, { record: 'labels' }).optional(),
+    supplier_id: refersTo(filterId, { record: 'suppliers' }).optional(),
     currency: z.enum(CURRENCY_CODES).optional(),
-    genre_id: filterId.optional(),
+    genre_id: refersTo(filterId, { list: 'genres' }).optional(),
   })
   .refine((r) => r.start_date <= r.end_date, { message: MSG.startBeforeEnd, path: ['start_date'] });
 export type SalesFilters = z.infer<typeof SalesFilters>;

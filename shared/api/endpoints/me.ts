@@ -10,9 +10,13 @@ export const MeAnswer = MeProfile.loose();
 export const MySupplier = z.object({ id: z.number().int(), name: z.string(), ddex_party_id: z.string().nullable() });
 export type MySupplier = z.infer<typeof MySupplier>;
 
+/** A label the signed-in supplier or label user delivers for: id and name. */
+export const MyLabel = z.object({ id: z.number().int(), name: z.string() });
+export type MyLabel = z.infer<typeof MyLabel>;
+
 export const meEndpoints = {
   get: endpoint({
-    method: 'GET', path: '/v4/accounts/me/', response: MeAnswer,
+    method: 'GET', path: '/v4/accounts/me/', response: MeAnswer, beforeAgreement: true,
     doc: 'The signed-in user\'s profile (with its ETag) and sessions.',
   }),
   patch: endpoint({
@@ -20,11 +24,15 @@ export const meEndpoints = {
     doc: 'Changes the user\'s own names (only these fields; If-Match required); answers the profile.',
   }),
   endSession: endpoint({
-    method: 'DELETE', path: '/v4/accounts/me/sessions/:id/', params: z.object({ id: z.string().min(1).max(128) }), response: z.null(),
+    method: 'DELETE', path: '/v4/accounts/me/sessions/:id/', params: z.object({ id: z.string().min(1).max(128) }), response: z.null(), beforeAgreement: true,
     doc: 'Ends one of the user\'s own sessions (signs that device out); 204.',
   }),
   mySupplier: endpoint({
-    method: 'GET', path: '/v4/my/supplier/', response: MySupplier,
+    method: 'GET', path: '/v4/my/supplier/', response: MySupplier, beforeAgreement: true,
     doc: 'A supplier user\'s own supplier; a label user\'s: the supplier its label belongs to.',
+  }),
+  myLabels: endpoint({
+    method: 'GET', path: '/v4/my/labels/', response: z.object({ results: z.array(MyLabel) }),
+    doc: 'The labels a supplier or label user packages for, by name: a supplier user\'s own labels; a label user\'s own label.',
   }),
 };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { refersTo } from '../references';
 import { errorBody } from '../envelope';
 import { JobStarted } from './jobs';
 
@@ -17,7 +18,7 @@ export const sandboxEndpoints = {
   deliver: endpoint({
     method: 'POST', path: '/v4/sandbox/deliveries/',
     body: z.strictObject({
-      supplier_id: z.number({ error: 'A valid integer is required.' }).int().positive().max(2_147_483_647),
+      supplier_id: refersTo(z.number({ error: 'A valid integer is required.' }).int().positive().max(2_147_483_647), { record: 'suppliers' }),
       batch_dir: z.string({ error: 'This field is required.' }).min(1).max(1000).refine((p) => p.startsWith('/'), 'Give the batch folder\'s absolute path.'),
     }),
     response: JobStarted,

@@ -17,10 +17,11 @@ import { limited } from '../limits';
 import { INT4_MAX } from '../query-values';
 import { isTimeZone, zonedInstant } from '../zoned-time';
 import { ListRow, ObjectRow } from './lists';
+import { choiceOf, refersTo } from '../references';
 
 const id = z.number().int().positive().max(INT4_MAX);
-/** An id chosen from a reference list: anything else is "Please select a valid option from the list" (§5). */
-const choiceId = z.number({ error: MSG.selectFromList }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList);
+/** A country of the countries list (each id is checked: shared/api/references.ts). */
+const countryId = refersTo(id, { list: 'countries' });
 /** The same in a query string. */
 const choiceIdParam = z
   .union([z.string(), z.number().transform(String)], { error: MSG.selectFromList })
@@ -36,7 +37,7 @@ const trackParams = z.object({ id: IdParam });
 export const Songwriter = z.object({ id: z.number().int(), name: z.string(), songwriter_type: Ref.nullable() });
 export type Songwriter = z.infer<typeof Songwriter>;
 /** POST …/songwriters/: the type from the songwriter-types reference list. */
-export const SongwriterBody = z.strictObject({ name: creditName, songwriter_type_id: choiceId });
+export const SongwriterBody = z.strictObject({ name: creditName, songwriter_type_id: choiceOf('songwriter-types') });
 
 /** A track's publisher. */
 export const Publisher = z.object({ id: z.number().int(), name: z.string() });
@@ -52,7 +53,7 @@ export const PublishersBody = z.strictObject({
 export const DjEditBody = z.strictObject({
   title: z.string().trim().min(1, 'This field may not be blank.').pipe(limited(MAX_LEN.trackTitle)).optional(),
   mix_name: limited(MAX_LEN.mixName).nullable().optional(),
-  release_id: id.optional(),
+  release_id: refersTo(id, { record: 'releases' }).optional(),
 });
 export const DJ_EDIT_MIX_NAME = 'DJ Edit';
 
@@ -71,7 +72,7 @@ export type CountriesAllowed = z.infer<typeof CountriesAllowed>;
 
 /** PUT (replace) or POST (add) territories: countries one by one and/or whole regions; at least one. */
 export const CountriesAllowedBody = z.strictObject({
-  country_ids: z.array(id, { error: MSG.territoryRequired }).max(MAX_COUNTRIES).optional(),
+  country_ids: z.array(countryId, { error: MSG.territoryRequired }).max(MAX_COUNTRIES).optional(),
   regions: z.array(z.enum(REGIONS, { error: MSG.selectFromList })).max(REGIONS.length).optional(),
 }).refine((b) => (b.country_ids?.length ?? 0) + (b.regions?.length ?? 0) > 0, { message: MSG.territoryRequired, path: ['country_ids'] });
 
@@ -117,7 +118,7 @@ const localTime = z.string().max(40);
  * in `time_zone`. Pre-order and takedown are optional (null: none).
  */
 export const PublishTimesFields = z.strictObject({
-  country_ids: z.array(id, { error: MSG.territoryRequired }).min(1, MSG.territoryRequired).max(MAX_COUNTRIES),
+  country_ids: z.array(countryId, { error: MSG.territoryRequired }).min(1, MSG.territoryRequired).max(MAX_COUNTRIES),
   time_zone: timeZone,
   publish: localTime.nullable().optional(),
   pre_order: localTime.nullable().optional(),
@@ -170,7 +171,7 @@ export const PublishDatesBody = PublishTimesFields.transform((v, ctx) => {
 });
 
 /** countries-times/update: also the commercial model type (omitted: every one of the reference list). */
-export const CountriesTimesFields = PublishTimesFields.extend({ commercial_model_type: choiceId.optional() });
+export const CountriesTimesFields = PublishTimesFields.extend({ commercial_model_type: choiceOf('commercial-model-types').optional() });
 export const CountriesTimesBody = CountriesTimesFields.transform((v, ctx) => {
   const instants = instantsOf(v, ctx);
   return instants

@@ -12,16 +12,14 @@ import { MSG } from '../../messages';
 import { RECORDS } from '../../records/registry';
 import { NAME_MAX, bool, day, requiredText } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
+import { choiceIdSchema, choiceOf, refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { limited } from '../limits';
-import { INT4_MAX } from '../query-values';
 
 const params = z.object({ id: IdParam });
 const itemParams = z.object({ id: IdParam, item: IdParam });
 const S = '/v4/catalog/suppliers/:id/';
 
-/** An id chosen from a reference list or a select: anything else is "Please select a valid option from the list" (§5). */
-export const choiceId = z.number({ error: MSG.selectFromList }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList);
 const Ref = z.object({ id: z.number().int(), name: z.string() });
 const emptyIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
 
@@ -35,7 +33,7 @@ const optional = (max = NAME_MAX) => emptyIsNull(limited(max));
 
 /** Every Contact field of spec §3, with email, username and whether it is the primary contact. */
 export const CONTACT_FIELDS = {
-  contact_type_id: choiceId,
+  contact_type_id: choiceOf('contact-types'),
   first_name: requiredText(NAME_MAX),
   last_name: requiredText(NAME_MAX),
   email: emptyIsNull(limited(254).pipe(z.email('Enter a valid email address.'))),
@@ -47,8 +45,8 @@ export const CONTACT_FIELDS = {
   city: optional(),
   postal_code: optional(32),
   /** Province/state: one of the chosen country's states (the states reference list). */
-  state_id: emptyIsNull(choiceId),
-  country_id: choiceId,
+  state_id: emptyIsNull(choiceOf('states')),
+  country_id: choiceOf('countries'),
   fax: phone,
   website: emptyIsNull(limited(NAME_MAX).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https).' }))),
   is_primary: bool(),
@@ -69,8 +67,8 @@ export type Contact = z.infer<typeof Contact>;
 
 /** A supplier's contract: its type (contract-types) and commercial model (commercial-model-types), from a day, until a day or open. */
 const CONTRACT_FIELDS = {
-  contract_type_id: choiceId,
-  commercial_model_id: emptyIsNull(choiceId),
+  contract_type_id: choiceOf('contract-types'),
+  commercial_model_id: emptyIsNull(choiceOf('commercial-model-types')),
   start_date: day,
   end_date: emptyIsNull(day),
   active: bool(),
@@ -92,7 +90,7 @@ export type Contract = z.infer<typeof Contract>;
  * mapped for the supplier"); `restricted`: deliveries in it are refused ("genre does not
  * allow ingestion for the supplier").
  */
-export const GenreMappingBody = z.strictObject({ source_genre: requiredText(NAME_MAX), genre_id: emptyIsNull(choiceId), restricted: bool() })
+export const GenreMappingBody = z.strictObject({ source_genre: requiredText(NAME_MAX), genre_id: emptyIsNull(choiceOf('genres')), restricted: bool() })
   .partial({ genre_id: true, restricted: true });
 export const GenreMappingPatch = GenreMappingBody.partial();
 export const GenreMapping = z.object({
@@ -106,7 +104,7 @@ export type GenreMapping = z.infer<typeof GenreMapping>;
  * null: not mapped, "label does not exist or is not mapped for the supplier");
  * `blacklisted`: refused ("blacklisted in label mapping table for supplier").
  */
-export const LabelMappingBody = z.strictObject({ source_label: requiredText(NAME_MAX), label_id: emptyIsNull(choiceId), blacklisted: bool() })
+export const LabelMappingBody = z.strictObject({ source_label: requiredText(NAME_MAX), label_id: emptyIsNull(refersTo(choiceIdSchema, { record: 'labels' })), blacklisted: bool() })
   .partial({ label_id: true, blacklisted: true });
 export const LabelMappingPatch = LabelMappingBody.partial();
 export const LabelMapping = z.object({

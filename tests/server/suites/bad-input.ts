@@ -7,6 +7,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID, INT4_MAX, MAX_PAGE, MAX_PARAM_LENGTH, VALUE_MSG } from '../../../shared/api';
 import { MONEY_MAX } from '../../../shared/records';
+import { MSG } from '../../../shared/messages';
+import { dbErrorReply } from '../../../server/api/edge';
 import { api, signIn, type RunningServer } from '../helpers';
 
 /** No table, constraint or PostgreSQL message in an answer. */
@@ -108,9 +110,12 @@ export function badInputSuite(get: () => RunningServer) {
   it('a foreign-key violation is a 400 naming the field, without the constraint or table name; a duplicate is a 409', async () => {
     const fk = await patch('/v4/catalog/labels/1/', { label_manager_id: 999_999 });
     expect(fk.status).toBe(400);
-    expect(fk.body).toEqual({ label_manager_id: ['This refers to something that does not exist or is still in use.'] });
+    expect(fk.body).toEqual({ label_manager_id: [MSG.selectFromList] });
     expect(JSON.stringify(fk.body)).not.toMatch(DB_TEXT);
     expect(JSON.stringify(fk.body)).not.toContain('label_managers');
+    // The reference check answers first; a foreign-key violation that gets past it (a row deleted meanwhile) says the same.
+    const missing = await get().db.query('update labels set label_manager_id = 999999 where id = 1').catch((e: unknown) => e);
+    expect(dbErrorReply(missing, ['label_manager_id'])).toEqual({ status: 400, body: { label_manager_id: [MSG.selectFromList] } });
 
     const [a, b] = await get().db.query<{ id: number; slug: string }>(
       "select id, slug from pages where brand = 'brand:dance' order by id limit 2",

@@ -7,7 +7,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { MAX_LEN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, SUB_GENRE_IN_USE_MSG, SUB_GENRE_TAKEN_MSG } from '../../../shared/api/endpoints';
-import { RECORD_MSG } from '../../../shared/records';
 import { api, signIn, type RunningServer } from '../helpers';
 
 const C = '/v4/catalog/charts/';
@@ -46,7 +45,7 @@ export function chartSuite(get: () => RunningServer) {
     expect((await as('marketing', `${C}${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).status).toBe(404);
     expect((await as('admin', `${C}${chart}/tracks/`)).body.results!.map((t) => [t.id, t.position])).toEqual(moved.map((id, i) => [id, i + 1]));
     const bad = await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [tracks[0], 2_000_000_000] } });
-    expect([bad.status, bad.body]).toEqual([400, { track_ids: [RECORD_MSG.noSuchRecord] }]);
+    expect([bad.status, bad.body]).toEqual([400, { track_ids: [MSG.selectFromList] }]);
     expect((await as('curation', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [tracks[0], tracks[0]] } })).status).toBe(400);
     expect((await as('marketing', `${C}${chart}/tracks/`, { method: 'PUT', body: { track_ids: [] }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(403);
     const history = await as('admin', `${C}${chart}/history/`);
@@ -54,7 +53,7 @@ export function chartSuite(get: () => RunningServer) {
   });
 
   it('a chart\'s mapped curated playlist: POST maps, PATCH remaps or unmaps, the playlist lists its charts; only curated playlists of the brand', async () => {
-    const chart = (await as('curation', C, { method: 'POST', body: { title: 'Mapped' } })).body.id as number;
+    const chart = (await as('curation', C, { method: 'POST', body: { title: 'Mapped', enabled: true } })).body.id as number;
     const P = '/v4/catalog/playlists/';
     const curated = [];
     for (const name of ['Map A', 'Map B']) curated.push((await as('curation', P, { method: 'POST', body: { name, is_curated: true } })).body.id as number);
@@ -104,7 +103,7 @@ export function playlistSuite(get: () => RunningServer) {
     expect(put.body.results!.map((t) => [t.id, t.position])).toEqual(tracks.map((id, i) => [id, i + 1]));
     expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/`)).body.results!.map((t) => t.id)).toEqual(tracks);
     expect((await as(`/v4/catalog/playlists/${p.body.id}/tracks/bulk/`, { method: 'PUT', body: { track_ids: [2_000_000_000] } })).body)
-      .toEqual({ track_ids: [RECORD_MSG.noSuchRecord] });
+      .toEqual({ track_ids: [MSG.selectFromList] });
   });
 }
 
@@ -124,7 +123,7 @@ export function playlistPartnerSuite(get: () => RunningServer) {
     const put = await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [partners[2].id, partners[0].id] } });
     expect([put.status, put.body.results!.map((p) => p.id)]).toEqual([200, [partners[0].id, partners[2].id]]);
     expect((await as('curation', `${P}partners/`)).body.results!.map((p) => p.name)).toEqual([partners[0].name, partners[2].name]);
-    expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [2_000_000_000] } })).body).toEqual({ partner_ids: [RECORD_MSG.noSuchRecord] });
+    expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [2_000_000_000] } })).body).toEqual({ partner_ids: [MSG.selectFromList] });
     expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [partners[0].id, partners[0].id] } })).status).toBe(400);
     expect((await as('marketing', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [] } })).status).toBe(403);
     expect((await as('curation', `${P}partners-bulk/`, { method: 'PUT', body: { partner_ids: [] } })).body.results).toEqual([]);

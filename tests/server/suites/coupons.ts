@@ -4,7 +4,6 @@
  * empty) that must name users, and the same rules by PATCH.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_MSG } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import { CSV_UNKNOWN_SHOWN } from '../../../shared/api/endpoints';
 import { REQUIRED_MSG } from '../../../shared/records/values';
@@ -58,7 +57,7 @@ export function couponSuite(get: () => RunningServer) {
       expect([bad.status, Object.keys(bad.body).sort()]).toEqual([400, ['min_order.USD', 'min_order.XYZ']]);
       const cents = await create({ code: code(), discount_type_id: 1, min_order: { EUR: 1.234 } });
       expect([cents.status, Object.keys(cents.body)]).toEqual([400, ['min_order.EUR']]);
-      expect((await create({ code: code(), discount_type_id: 1, user_ids: [customers[0], 2_000_000_000] })).body).toEqual({ user_ids: [RECORD_MSG.noSuchRecord] });
+      expect((await create({ code: code(), discount_type_id: 1, user_ids: [customers[0], 2_000_000_000] })).body).toEqual({ user_ids: [MSG.selectFromList] });
       expect((await create({ code: code(), discount_type_id: 99 })).body).toEqual({ discount_type_id: [MSG.selectFromList] });
       const dup = await create({ code: code(), discount_type_id: 1, user_ids: [customers[0], customers[0]] });
       expect([dup.status, Object.keys(dup.body)]).toEqual([400, ['user_ids']]);
@@ -76,7 +75,7 @@ export function couponSuite(get: () => RunningServer) {
     expect(p.status, JSON.stringify(p.body)).toBe(200);
     expect(p.body).toMatchObject({ min_order: { AUD: 30, MXN: 1000.5 }, user_ids: [customers[1]] });
     const refused = await patch({ user_ids: [2_000_000_000] }, p.headers.get('etag')!);
-    expect([refused.status, refused.body]).toEqual([400, { user_ids: [RECORD_MSG.noSuchRecord] }]);
+    expect([refused.status, refused.body]).toEqual([400, { user_ids: [MSG.selectFromList] }]);
   });
 
   describe('upload a CSV of users', () => {

@@ -6,7 +6,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAGE_TYPES } from '../../../shared/access';
-import { RECORD_MSG } from '../../../shared/records';
 import sharp from 'sharp';
 import { pathOf } from '../../../shared/api/endpoint';
 import { CURATION_MSG, moduleImageEndpoints } from '../../../shared/api/endpoints';
@@ -122,7 +121,7 @@ export function curationSuite(get: () => RunningServer) {
   });
 
   describe('page modules and their items', () => {
-    const ITEM = { Track: 1, Release: 2, YouTube: 7, Link: 8 } as const;
+    const ITEM = { Track: 1, Release: 2, Artist: 5, Label: 6, YouTube: 7, Link: 8 } as const;
     async function newModule(brand = 'brand:dj') {
       const pg = await create('curation', brand, { name: 'Module page', slug: slug(), page_type_id: LANDING });
       const m = await as('curation', brand)('/v4/curation/page-modules/', {
@@ -139,7 +138,7 @@ export function curationSuite(get: () => RunningServer) {
       expect(m).toMatchObject({ name: 'Picks', slot: 'left', module_type: { id: 2 }, sponsored_item: 'Sponsor', guest_pick: 'DJ Dana', item_count: 0 });
       const other = await create('curation', 'brand:dance', { name: 'Dance page', slug: slug(), page_type_id: LANDING });
       const r = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: other.body.id, name: 'x', module_type_id: 1, slot: 'left' } });
-      expect([r.status, r.body]).toEqual([400, { page_id: [RECORD_MSG.noSuchRecord] }]);
+      expect([r.status, r.body]).toEqual([400, { page_id: [MSG.selectFromList] }]);
       const badType = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 99, slot: 'left' } });
       expect([badType.status, badType.body]).toEqual([400, { module_type_id: [MSG.selectFromList] }]);
       const badSlot = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 1, slot: 'footer' } });
@@ -149,7 +148,7 @@ export function curationSuite(get: () => RunningServer) {
     it('catalogue items need a visible object; the others an image, a YouTube video a URL too (spec §5)', async () => {
       const m = await newModule();
       expect((await add(m.id, { item_type_id: ITEM.Track })).body).toEqual({ item_id: [CURATION_MSG.itemRequired] });
-      expect((await add(m.id, { item_type_id: ITEM.Track, item_id: 999_999_999 })).body).toEqual({ item_id: [RECORD_MSG.noSuchRecord] });
+      expect((await add(m.id, { item_type_id: ITEM.Track, item_id: 999_999_999 })).body).toEqual({ item_id: [MSG.selectFromList] });
       expect((await add(m.id, { item_type_id: ITEM.Link })).body).toEqual({ image_url: [CURATION_MSG.imageRequired] });
       expect((await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg' })).body).toEqual({ url: [CURATION_MSG.urlRequired] });
       const t = await add(m.id, { item_type_id: ITEM.Track, item_id: 1, end_date: '2030-01-01' });
@@ -161,6 +160,23 @@ export function curationSuite(get: () => RunningServer) {
       const dates = await add(m.id, { item_type_id: ITEM.Link, image_url: 'https://img.example/b.jpg', start_date: '2030-02-02', end_date: '2030-02-01' });
       expect([dates.status, dates.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
       expect((await items(m.id)).body.results?.map((i) => i.position)).toEqual([1, 2]);
+    });
+
+    it('an Artist item names an artist and a Label item a label: saved by item_id, answered with the name, no image needed', async () => {
+      const m = await newModule();
+      const artists = await as('curation', 'brand:dj')('/v4/catalog/artists/?per_page=1');
+      const labels = await as('curation', 'brand:dj')('/v4/catalog/labels/?per_page=1');
+      const artist = (artists.body.results as { id: number; name: string }[])[0]!;
+      const label = (labels.body.results as { id: number; name: string }[])[0]!;
+      expect((await add(m.id, { item_type_id: ITEM.Artist })).body).toEqual({ item_id: [CURATION_MSG.itemRequired] });
+      expect((await add(m.id, { item_type_id: ITEM.Label, item_id: 999_999_999 })).body).toEqual({ item_id: [MSG.selectFromList] });
+      const a = await add(m.id, { item_type_id: ITEM.Artist, item_id: artist.id });
+      expect(a.status, JSON.stringify(a.body)).toBe(201);
+      expect(a.body).toMatchObject({ item_type: { id: ITEM.Artist, name: 'Artist' }, item: { id: artist.id, name: artist.name } });
+      const l = await add(m.id, { item_type_id: ITEM.Label, item_id: label.id });
+      expect(l.status, JSON.stringify(l.body)).toBe(201);
+      expect(l.body).toMatchObject({ item_type: { id: ITEM.Label, name: 'Label' }, item: { id: label.id, name: label.name } });
+      expect((await items(m.id)).body.results?.map((i) => (i.item as { name: string }).name)).toEqual([artist.name, label.name]);
     });
 
     it(`at most ${LIMITS.pageModuleItems} items: the next is refused with the spec's text, and nothing is added`, async () => {

@@ -31,13 +31,15 @@ export function exportBytesSuite(get: () => RunningServer) {
     admin = (await signIn(get(), 'admin', 'sandbox-admin')).access_token;
     const db = get().db;
     const rows = await db.query<Record<string, unknown>>(
-      `select id, title, mix_name, isrc, artist_names, encode_status, bpm from tracks order by id desc limit ${NASTY.length}`,
+      `select id, title, mix_name, isrc, artist_names, encode_status, bpm, enabled, hidden from tracks order by id desc limit ${NASTY.length}`,
     );
     saved.push(...rows);
     for (const [i, t] of rows.entries()) {
       const v = NASTY[i];
       await db.query(
-        'update tracks set title = $2, mix_name = $3, isrc = $4, artist_names = $5, encode_status = $6, bpm = $7 where id = $1',
+        // §4 (the database's check): a track that is not CONVERTED is hidden and disabled.
+        `update tracks set title = $2, mix_name = $3, isrc = $4, artist_names = $5, encode_status = $6, bpm = $7,
+                enabled = enabled and $6 = 'CONVERTED', hidden = hidden or $6 <> 'CONVERTED' where id = $1`,
         [t.id, v === '' ? 'x' : v, v, v.slice(0, 16), `${v}, ${NASTY[(i + 1) % NASTY.length]}`, i % 3 === 0 ? v : i % 3 === 1 ? 'CONVERTED' : 'Pending Audio Encode', i % 2 ? null : 20 + i],
       );
     }
@@ -46,8 +48,8 @@ export function exportBytesSuite(get: () => RunningServer) {
   afterAll(async () => {
     for (const t of saved) {
       await get().db.query(
-        'update tracks set title = $2, mix_name = $3, isrc = $4, artist_names = $5, encode_status = $6, bpm = $7 where id = $1',
-        [t.id, t.title, t.mix_name, t.isrc, t.artist_names, t.encode_status, t.bpm],
+        'update tracks set title = $2, mix_name = $3, isrc = $4, artist_names = $5, encode_status = $6, bpm = $7, enabled = $8, hidden = $9 where id = $1',
+        [t.id, t.title, t.mix_name, t.isrc, t.artist_names, t.encode_status, t.bpm, t.enabled, t.hidden],
       );
     }
   });

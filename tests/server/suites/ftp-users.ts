@@ -6,7 +6,7 @@
 import { newSshKeyPair } from '../../../shared/packaging/ssh-key';
 import { createHash } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { FTP_USER_MSG } from '../../../shared/messages';
+import { FTP_USER_MSG, MSG } from '../../../shared/messages';
 import { verifyPassword } from '../../../server/auth/crypto';
 import { api, signIn, type RunningServer } from '../helpers';
 
@@ -54,7 +54,7 @@ export function ftpUserSuite(get: () => RunningServer) {
       expect(r, bad).toMatchObject({ status: 400, body: { username: [FTP_USER_MSG.usernameFormat] } });
     }
     expect(await api(get(), t, P, { method: 'POST', body: { supplier_id: 999_999, username: name() } }))
-      .toMatchObject({ status: 400, body: { supplier_id: [FTP_USER_MSG.noSuchSupplier] } });
+      .toMatchObject({ status: 400, body: { supplier_id: [MSG.selectFromList] } });
     expect((await api(get(), t, P, { method: 'POST', body: { supplier_id: 'x', username: name() } })).body).toHaveProperty('supplier_id');
     expect((await api(get(), t, P, { method: 'POST', body: { supplier_id: 1, username: name(), password: 'mine' } })).status).toBe(400);
     expect((await api(get(), t, `${P}?supplier_id=abc`)).body).toHaveProperty('supplier_id');

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MESSAGE } from '../../../shared/api/dates';
 import { JobStarted, JobView, jobEndpoints, pathOf } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
-import { openJobQueue } from '../../../server/app';
-import { bossId, JOB_DETAIL, type JobQueue, type JobRow } from '../../../server/jobs/queue';
+import { bossId, JOB_DETAIL, JobQueue, type JobRow } from '../../../server/jobs/queue';
 import { api, signIn, type RunningServer } from '../helpers';
-import { TEST_KINDS, testRuns, release, waitFor } from '../job-kinds';
+import { TEST_KINDS, claimOf, testRuns, release, waitFor } from '../job-kinds';
+
+/** The test queue's lease (pg-boss's least heartbeat) and renewal: short, so a lost lease comes back in seconds. */
+const LEASE = { leaseSeconds: 10, heartbeatSeconds: 1 };
 
 type Job = { id: number; state: string; child_job_id: number | null; result: Record<string, unknown> };
 
@@ -106,11 +108,11 @@ export function jobSuite(get: () => RunningServer) {
   });
 
   describe('the queue', () => {
-    // A second queue on the same database, with kinds that exist only in tests and short
-    // lease checks: another worker beside the server's own.
+    // A second queue on the same database, with kinds that exist only in tests, short lease
+    // checks and a short lease: another worker beside the server's own (which keeps its kinds).
     let queue: JobQueue;
     beforeAll(async () => {
-      queue = await openJobQueue(get().db, { jobKinds: TEST_KINDS, jobQueue: { leaseCheckSeconds: 1, pollSeconds: 0.5 }, storage: get().storage });
+      queue = await JobQueue.open(get().db, { kinds: TEST_KINDS, leaseCheckSeconds: 1, pollSeconds: 0.5, ...LEASE });
       await queue.work();
     });
     afterAll(async () => queue?.stop());
@@ -131,6 +133,82 @@ export function jobSuite(get: () => RunningServer) {
       // The handler was told to stop.
       expect(testRuns(job.id).map((r) => r.aborted)).toEqual([true]);
     });
+
+    it('a live run longer than its lease is not stopped: its worker renews the lease, and it finishes in its first attempt', async () => {
+      const job = await enqueue('test-long');
+      const done = await waitFor(async () => {
+        const j = await queue.get(job.id);
+        return j && (j.state === 'DONE' || j.state === 'ERROR') ? j : null;
+      }, 60_000);
+      expect(done.state).toBe('DONE');
+      const seen = done.result as { lease: number; age: number; renewed_after: number };
+      expect(seen.lease).toBe(LEASE.leaseSeconds);
+      // It ran past its lease, and the lease had been renewed since the run started.
+      expect(seen.age).toBeGreaterThan(LEASE.leaseSeconds);
+      expect(seen.renewed_after).toBeGreaterThan(0);
+      expect(testRuns(job.id)).toEqual([{ attempt: 0, aborted: false }]);
+      // The queue completes its claim after the handler has stored the job's result: waited for.
+      const claim = await waitFor(async () => {
+        const c = await claimOf(get().db, job.id);
+        return c && c.state !== 'active' ? c : null;
+      });
+      expect(claim).toMatchObject({ state: 'completed', attempt: 0 });
+    }, 90_000);
+
+    it('a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so', async () => {
+      const db = get().db;
+      // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active, lease
+      // just taken), in the enqueue's transaction so no live worker takes it first.
+      const claimedByTheDead = (kind: string) => db.transaction(async (tx) => {
+        const row = (await queue.enqueue(kind, null, {}, {}, tx))!;
+        await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [bossId(row.id)]);
+        await tx.query("update jobs set state = 'RUNNING' where id = $1", [row.id]);
+        return row;
+      });
+      const t0 = Date.now();
+      const retried = await claimedByTheDead('test-retried');
+      const lost = await claimedByTheDead('test-once');
+      const again = await waitFor(async () => {
+        const j = await queue.get(retried.id);
+        return j?.state === 'DONE' ? j : null;
+      }, 60_000);
+      // Back after the lease and a lease check, not after the kind's expiry (30 s).
+      expect((Date.now() - t0) / 1000).toBeLessThan(TEST_KINDS['test-retried'].expireInSeconds);
+      expect(again.result).toEqual({ attempt: 1 });
+      expect(testRuns(retried.id).map((r) => r.attempt)).toEqual([1]);
+      const ended = await waitFor(async () => {
+        const j = await queue.get(lost.id);
+        return j?.state === 'ERROR' ? j : null;
+      }, 60_000);
+      expect(ended.result).toEqual({ detail: JOB_DETAIL.workerLost(LEASE.leaseSeconds) });
+      expect(ended.result).toEqual({ detail: 'The worker running the job stopped (no sign of it for 10 s).' });
+      expect(testRuns(lost.id)).toEqual([]);
+    }, 90_000);
+
+    it('on an ordered kind a run whose worker died keeps its place: it runs before the jobs queued after it', async () => {
+      const db = get().db;
+      // Three jobs queued at once (one transaction: one creation time); the first claimed by a worker that then died.
+      const [dead, next, last] = await db.transaction(async (tx) => {
+        const rows = [];
+        for (let i = 0; i < 3; i++) rows.push((await queue.enqueue('test-ordered', null, {}, {}, tx))!);
+        await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [bossId(rows[0].id)]);
+        return rows;
+      });
+      // The live worker (one at a time) takes the next; meanwhile the dead one's lease runs out.
+      await waitFor(async () => testRuns(next.id).length > 0);
+      await waitFor(async () => {
+        const c = await claimOf(db, dead.id);
+        return c?.state === 'retry' && c.due;
+      }, 60_000);
+      release(next.id);
+      await waitFor(async () => testRuns(dead.id).length > 0);
+      expect(testRuns(last.id)).toEqual([]);
+      release(dead.id);
+      await waitFor(async () => testRuns(last.id).length > 0);
+      release(last.id);
+      for (const j of [next, dead, last]) expect((await finished(j.id)).state).toBe('DONE');
+      expect(testRuns(dead.id).map((r) => r.attempt)).toEqual([1]);
+    }, 90_000);
 
     it('a failed run is retried and the job finishes once', async () => {
       const job = await enqueue('test-flaky');

@@ -176,7 +176,7 @@ export function labelSuite(get: () => RunningServer) {
   it('create needs a name and an existing supplier; only the labels write rule creates (content ops yes, curation no)', async () => {
     expect(Object.keys((await create({ supplier_id: 2 })).body)).toEqual(['name']);
     const r = await create({ name: `Nowhere Label ${Date.now()}`, supplier_id: 2_000_000_000 });
-    expect([r.status, r.body]).toEqual([400, { supplier_id: [RECORD_MSG.noSuchRecord] }]);
+    expect([r.status, r.body]).toEqual([400, { supplier_id: [MSG.selectFromList] }]);
     const curation = (await signIn(get(), 'curation', 'sandbox-curation')).access_token;
     expect((await create({ name: 'x', supplier_id: 2 }, curation)).status).toBe(403);
   });

@@ -13,6 +13,7 @@ import { AUDIO_FORMATS } from '../../../shared/vocabularies';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import { coverArt } from '../../../shared/packaging/rules';
 import { sineWav, SANDBOX_WAV_SECONDS } from '../../../server/seed/audio';
+import { ENCODE_BUSY, NO_SOURCE_AUDIO } from '../../../server/jobs/encode';
 import { api, signIn, type RunningServer } from '../helpers';
 import { waitFor } from '../job-kinds';
 
@@ -202,7 +203,8 @@ export function mediaSuite(get: () => RunningServer) {
   });
 
   it('re-encoding a release: TRANSCODING, then CONVERTED with encoded_at where a lossless source is stored; the release follows', async () => {
-    await get().db.query("update tracks set encode_status = 'Pending Audio Encode', encoded_at = null where release_id = $1", [release]);
+    // Not converted, so hidden and disabled (spec §4, tracks_shown_converted_check); staff had not shown them: they stay hidden.
+    await get().db.query("update tracks set encode_status = 'Pending Audio Encode', encoded_at = null, hidden = true, enabled = false where release_id = $1", [release]);
     const before = await get().db.query<{ id: number; version: number }>('select id, version from tracks where release_id = $1 order by id', [release]);
     const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
     expect(r.status).toBe(202);
@@ -228,19 +230,46 @@ export function mediaSuite(get: () => RunningServer) {
     }
    }, 150_000);
 
-  it('re-encoding a track without a lossless source in storage ends ERROR, and its release with it', async () => {
+  it('re-encode without source audio is refused up front (409 naming why) and changes nothing; the record says so', async () => {
     const [t] = await get().db.query<{ id: number; release_id: number }>(
       "select id, release_id from tracks where encode_status = 'CONVERTED' and supplier_id <> 1 and release_id <> 1 order by id limit 1");
-    const r = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: t.id }), { method: 'POST' });
-    expect(r.status).toBe(202);
-    const job = await finished(tokens.admin, r.body.id as number);
-    expect(job.result).toMatchObject({ track_id: t.id, tracks: [{ id: t.id, encode_status: 'ERROR' }], errors: 1, release_encode_status: 'ERROR' });
-    const [row] = await get().db.query<{ encode_status: string }>('select encode_status from tracks where id = $1', [t.id]);
-    expect(row.encode_status).toBe('ERROR');
-    // Only that track was encoded.
-    const others = await get().db.query<{ n: number }>("select count(*)::int n from tracks where release_id = $1 and id <> $2 and encode_status = 'TRANSCODING'", [t.release_id, t.id]);
-    expect(others[0].n).toBe(0);
+    const snapshot = () => get().db.query('select id, encode_status, enabled, hidden, version from tracks where release_id = $1 order by id', [t.release_id]);
+    const [rel] = await get().db.query<{ encode_status: string; version: number }>('select encode_status, version from releases where id = $1', [t.release_id]);
+    const before = await snapshot();
+    const jobs = async () => (await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1", [String(t.release_id)]))[0].n;
+    const jobsBefore = await jobs();
+    const one = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: t.id }), { method: 'POST' });
+    expect([one.status, one.body]).toEqual([409, { detail: `${MSG.encodeStartFailed} ${NO_SOURCE_AUDIO.track}` }]);
+    const all = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: t.release_id }), { method: 'POST' });
+    expect([all.status, all.body]).toEqual([409, { detail: `${MSG.encodeStartFailed} ${NO_SOURCE_AUDIO.release}` }]);
+    expect(await snapshot()).toEqual(before);
+    expect(await get().db.query('select encode_status, version from releases where id = $1', [t.release_id])).toEqual([rel]);
+    expect(await jobs()).toBe(jobsBefore);
+    // The record pages' Re-encode button reads has_source_audio.
+    expect((await api(get(), tokens.admin, `/v4/catalog/releases/${t.release_id}/`)).body.has_source_audio).toBe(false);
+    expect((await api(get(), tokens.admin, `/v4/catalog/tracks/${t.id}/`)).body.has_source_audio).toBe(false);
+    expect((await api(get(), tokens.admin, `/v4/catalog/releases/${release}/`)).body.has_source_audio).toBe(true);
+    expect((await api(get(), tokens.admin, `/v4/catalog/tracks/${tracks[0].id}/`)).body.has_source_audio).toBe(true);
   });
+
+  it('a shown track re-encoded is hidden while not CONVERTED and shown again once converted; one staff hid stays hidden', async () => {
+    const [a, b] = tracks;
+    await get().db.query("update tracks set encode_status = 'CONVERTED', enabled = (id = $1), hidden = (id <> $1) where release_id = $2", [a.id, release]);
+    const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
+    expect(r.status).toBe(202);
+    expect((await finished(tokens.contentops, r.body.id as number)).state).toBe('DONE');
+    const rows = await get().db.query<{ id: number; encode_status: string; enabled: boolean; hidden: boolean; show_when_converted: boolean }>(
+      'select id, encode_status, enabled, hidden, show_when_converted from tracks where id = any($1::int[]) order by id', [[a.id, b.id]]);
+    expect(rows).toEqual([
+      { id: a.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false },
+      { id: b.id, encode_status: 'CONVERTED', enabled: false, hidden: true, show_when_converted: false },
+    ]);
+    // Its history says so: hidden and disabled with TRANSCODING, shown again with CONVERTED.
+    const h = await get().db.query<{ changes: Record<string, { old: unknown; new: unknown }> }>(
+      "select changes from record_history where entity = 'tracks' and entity_id = $1 and action = 'job' order by id desc limit 2", [a.id]);
+    expect(h[1].changes).toMatchObject({ encode_status: { new: 'TRANSCODING' }, enabled: { old: true, new: false }, hidden: { old: false, new: true } });
+    expect(h[0].changes).toMatchObject({ encode_status: { old: 'TRANSCODING', new: 'CONVERTED' }, enabled: { old: false, new: true }, hidden: { old: true, new: false } });
+  }, 150_000);
 
   it('re-encode: writers only; another supplier\'s or a missing record is 404', async () => {
     for (const who of ['curation', 'support', 'supplier', 'label']) {
@@ -262,11 +291,16 @@ export function mediaSuite(get: () => RunningServer) {
         api(get(), token, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })));
       const ok = all.filter((a) => a.status === 202);
       expect(ok).toHaveLength(1);
-      for (const a of all.filter((x) => x.status !== 202)) expect([a.status, a.body]).toEqual([409, { detail: MSG.encodeStartFailed }]);
+      // §8's text, then why in plain words.
+      const busy = { detail: `${MSG.encodeStartFailed} ${ENCODE_BUSY}` };
+      for (const a of all.filter((x) => x.status !== 202)) expect([a.status, a.body]).toEqual([409, busy]);
       // A track of that release is blocked too; another release's is not.
       const track = await api(get(), token, pathOf(mediaEndpoints.reencodeTrack, { id: tracks[0].id }), { method: 'POST' });
-      expect([track.status, track.body]).toEqual([409, { detail: MSG.encodeStartFailed }]);
-      const other = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: otherTrack }), { method: 'POST' });
+      expect([track.status, track.body]).toEqual([409, busy]);
+      // (one with source audio: an encode without any is refused for that reason first)
+      const [withSource] = await get().db.query<{ id: number }>(
+        "select min(t.id) id from tracks t join audio_files f on f.track_id = t.id and f.storage_key = 'tracks/' || t.id || '/wav.wav' where t.release_id <> $1", [release]);
+      const other = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: withSource.id }), { method: 'POST' });
       expect(other.status).toBe(202);
       await waitFor(async () => (await api(get(), token, `/v4/jobs/encode/${ok[0].body.id}/`)).body.state === 'RUNNING');
       const [n] = await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1 and state in ('PENDING', 'RUNNING')", [String(release)]);

@@ -128,6 +128,7 @@ export function migrationSuite(open: () => Promise<Db>) {
       'follows', // a store user's follow: made and undone whole, never edited
       'user_identities', // a user's linked sign-ins: read-only in the console
       'password_reset_links', // the identity provider's one-time links, like its codes and tokens
+      'sign_in_attempts', // counters of the sign-in limits, written by atomic upserts, never edited through the API
     ].sort());
   });
 

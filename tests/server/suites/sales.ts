@@ -131,7 +131,9 @@ export function salesSuite(get: () => RunningServer) {
     const [{ label_id }] = await get().db.query<{ label_id: number }>("select label_id from users where username = 'label'");
     const label = await summary('label', range);
     expect(label.line_count).toBe(await count("s.label_id = $1 and s.brand = 'brand:dance'", [label_id]));
-    expect((await summary('label', { ...range, label_id: label_id + 1 })).line_count).toBe(0);
+    // A label filter is control-only (§6): the label user is refused it, not quietly held to its own lines.
+    const other = await api(get(), tokens.label, '/v4/jobs/sales/', { method: 'POST', body: { ...range, label_id: label_id + 1 } });
+    expect(other.status).toBe(403);
   });
 
   it('refuses marketing, a brand not held and bad filters with a 400 naming the field', async () => {
@@ -142,6 +144,11 @@ export function salesSuite(get: () => RunningServer) {
     for (const [field, value] of [['store', 'vinyl'], ['currency', 'XXX'], ['sale_type_id', 0], ['label_id', 'x'], ['genre_id', 2 ** 40], ['brand', 'dance']]) {
       const r = await start('admin', { ...range, [field]: value });
       expect([r.status, Object.keys(r.body)], field as string).toEqual([400, [field]]);
+    }
+    // A filter id that names nothing (issue 27: the one reference check): §5's text on that field.
+    for (const field of ['sale_type_id', 'label_id', 'supplier_id', 'genre_id']) {
+      const r = await start('admin', { ...range, [field]: 999_999 });
+      expect([r.status, r.body], field).toEqual([400, { [field]: [MSG.selectFromList] }]);
     }
     const order = await start('admin', { start_date: '2024-02-01', end_date: '2024-01-01' });
     expect([order.status, order.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
@@ -242,7 +249,11 @@ export function salesSuite(get: () => RunningServer) {
   });
 
   it('the dashboard\'s followers: staff count their brand\'s follows, a supplier its labels\', a label its own; gained this month against the same days of last month', async () => {
-    const view = async (token: string) => DashboardView.parse((await api(get(), token, pathOf(dashboardEndpoints.view))).body).followers;
+    const view = async (token: string) => {
+      const followers = DashboardView.parse((await api(get(), token, pathOf(dashboardEndpoints.view))).body).followers;
+      if (!followers) throw new Error('staff, suppliers and labels have follower figures');
+      return followers;
+    };
     const [label1] = await get().db.query<{ supplier_id: number }>('select supplier_id from labels where id = 1');
     const [otherLabel] = await get().db.query<{ id: number }>('select id from labels where supplier_id <> $1 order by id limit 1', [label1.supplier_id]);
     expect(label1.supplier_id).toBe(1); // the sandbox supplier's (seed: labels 1-3 are supplier 1's)

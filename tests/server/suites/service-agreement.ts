@@ -6,9 +6,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { SERVICE_AGREEMENT_ACCEPT_RULE, SERVICE_AGREEMENT_READ_RULE, can, principalFrom } from '../../../shared/access';
 import { SERVICE_AGREEMENT } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG, STATUS_TEXT } from '../../../shared/messages';
 import { AGREEMENT_PENDING_ACCOUNT, SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
-import { api, signIn, type RunningServer } from '../helpers';
+import { api, introspectToken, signIn, tokenRequest, type RunningServer } from '../helpers';
+import { CONSOLE_CLIENT_ID } from '../../../shared/api';
 
 const CURRENT = '/v4/catalog/service-agreement/';
 const URL = (id: number) => `/v4/catalog/suppliers/${id}/service-agreement/`;
@@ -77,5 +78,75 @@ export function serviceAgreementSuite(get: () => RunningServer) {
 
   it('staff and other accounts get no acceptance of their own (accepted_at null)', async () => {
     expect((await api(get(), tokens.get('admin')!, CURRENT)).body.accepted_at).toBeNull();
+  });
+
+  /*
+   * The agreement as a rule on the server (issue 27 item 11): until its supplier accepts
+   * the version in force, a Baseware supplier user gets 403 with the §8 text from every
+   * route but those declared `beforeAgreement`; the token endpoints need no token.
+   */
+  const REFUSED = [
+    ['GET', '/v4/catalog/tracks/'],
+    ['GET', '/v4/catalog/releases/'],
+    ['GET', '/v4/my/labels/'],
+    ['GET', '/v4/dashboard/'],
+    ['GET', '/v4/catalog/tracks/1/notes/'],
+    ['POST', '/v4/jobs/sales/'],
+    ['PATCH', '/v4/accounts/me/'],
+  ] as const;
+  const PENDING = AGREEMENT_PENDING_ACCOUNT;
+  const refusedStatuses = async (t: string) => {
+    const out: [string, number, unknown][] = [];
+    for (const [method, path] of REFUSED) {
+      const r = await api(get(), t, path, { method, ...(method === 'GET' ? {} : { body: {} }) });
+      out.push([`${method} ${path}`, r.status, r.body.detail]);
+    }
+    return out;
+  };
+
+  it('a supplier that has not accepted gets 403 with the §8 text from every other route, and only the agreement, its profile and its supplier before', async () => {
+    const issued = await signIn(get(), PENDING.username, PENDING.password);
+    const t = issued.access_token;
+    expect(await refusedStatuses(t)).toEqual(REFUSED.map(([m, p]) => [`${m} ${p}`, 403, STATUS_TEXT[403]]));
+    // What the console needs before the agreement screen, and accepting it.
+    expect((await api(get(), t, CURRENT)).status).toBe(200);
+    expect((await api(get(), t, URL(PENDING.supplierId!))).status).toBe(200);
+    const me = await api(get(), t, '/v4/accounts/me/');
+    expect([me.status, me.body.username]).toEqual([200, PENDING.username]);
+    expect((await api(get(), t, '/v4/my/supplier/')).body).toMatchObject({ id: PENDING.supplierId });
+    expect((await api(get(), t, '/v4/accounts/me/sessions/no-such-session/', { method: 'DELETE' })).status).toBe(404);
+    // The token endpoints: introspection, refresh and revocation (sign-out) need no agreement.
+    expect(await introspectToken(get(), t)).toMatchObject({ active: true });
+    const refreshed = await tokenRequest(get(), { grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: CONSOLE_CLIENT_ID });
+    expect(refreshed.status).toBe(200);
+    // An unauthenticated call is still a 401, not the agreement's 403.
+    expect((await api(get(), null, '/v4/catalog/tracks/')).status).toBe(401);
+  });
+
+  it('once its supplier accepts, the same routes answer; a new version in force refuses them again until accepted', async () => {
+    const t = (await signIn(get(), PENDING.username, PENDING.password)).access_token;
+    try {
+      const ok = await api(get(), t, URL(PENDING.supplierId!), { method: 'POST', body: { version: SERVICE_AGREEMENT.version } });
+      expect(ok.status).toBe(201);
+      const gets = REFUSED.filter(([m]) => m === 'GET');
+      // None refuses for the agreement any more; notes stay refused by their own rule (staff only).
+      for (const [, path] of gets) {
+        const r = await api(get(), t, path);
+        expect([path, r.status, r.body.detail]).toEqual([path, path.endsWith('/notes/') ? 403 : 200, path.endsWith('/notes/') ? 'You do not have permission to perform this action.' : undefined]);
+      }
+      expect((await api(get(), t, '/v4/catalog/tracks/')).status).toBe(200);
+      expect((await api(get(), t, '/v4/my/labels/')).status).toBe(200);
+      // Accepted only an older version: the one in force is not accepted.
+      await get().db.query("update service_agreement_acceptances set version = 'an-old-version' where supplier_id = $1", [PENDING.supplierId]);
+      const again = await api(get(), t, '/v4/my/labels/');
+      expect([again.status, again.body.detail]).toEqual([403, STATUS_TEXT[403]]);
+    } finally {
+      await get().db.query('delete from service_agreement_acceptances where supplier_id = $1', [PENDING.supplierId]);
+    }
+  });
+
+  it('labels, artists, DJs and staff accept nothing: a label user is not held by the agreement', async () => {
+    expect((await api(get(), tokens.get('label')!, '/v4/my/labels/')).status).toBe(200);
+    expect((await api(get(), tokens.get('admin')!, '/v4/catalog/tracks/')).status).toBe(200);
   });
 }

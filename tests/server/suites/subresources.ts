@@ -167,7 +167,7 @@ export function subresourceSuite(get: () => RunningServer) {
       const again = await call('admin', T(made.body.id as number, 'dj-edit/'), { method: 'POST', body: {}, headers: DJ });
       expect(again).toMatchObject({ status: 400, body: { detail: DJ_EDIT_OF_DJ_EDIT } });
       const noRelease = await call('admin', T(parent, 'dj-edit/'), { method: 'POST', body: { release_id: 999_999_999 }, headers: DJ });
-      expect(noRelease).toMatchObject({ status: 400, body: { release_id: ['Select a release you can see.'] } });
+      expect(noRelease).toMatchObject({ status: 400, body: { release_id: [MSG.selectFromList] } });
       const long = await call('admin', T(parent, 'dj-edit/'), { method: 'POST', body: { title: 't'.repeat(MAX_LEN.trackTitle + 1) }, headers: DJ });
       expect(long).toMatchObject({ status: 400, body: { title: [`Ensure this field has no more than ${MAX_LEN.trackTitle} characters.`] } });
     });

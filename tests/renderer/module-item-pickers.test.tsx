@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+/**
+ * A page module's Items tab adds an Artist item that names an artist and a Label item
+ * that names a label (issue 27): the picker is labelled by the type, searches that type
+ * (autocomplete), sends item_id, needs no image, and the added item is listed by name.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider, createStore } from 'jotai';
+import type { ApiRequest } from '../../shared/bridge/channels/api';
+
+type Answer = { status: number; data: unknown };
+const fake = vi.hoisted(() => ({
+  calls: [] as ApiRequest[],
+  items: [] as unknown[],
+}));
+const TYPES = ['Track', 'Release', 'Chart', 'Playlist', 'Artist', 'Label', 'YouTube Video', 'External Link'].map((name, i) => ({ id: i + 1, name }));
+const FOUND: Record<string, { type: string; id: number; name: string; detail: string }> = {
+  artists: { type: 'artists', id: 41, name: 'Dana Vale', detail: '' },
+  labels: { type: 'labels', id: 52, name: 'Night Shift Records', detail: '' },
+};
+const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+vi.mock('../../renderer/lib/bridge', () => ({
+  bridge: {
+    apiRequest: async (req: ApiRequest): Promise<Answer> => {
+      fake.calls.push(req);
+      if (req.path === '/v4/auxiliary/item-types/') return { status: 200, data: envelope(TYPES) };
+      if (req.path === '/v4/catalog/search/autocomplete/') {
+        const type = String((req.query as Record<string, unknown>).type);
+        return { status: 200, data: { results: FOUND[type] ? [FOUND[type]] : [] } };
+      }
+      if (req.path === '/v4/curation/page-modules/4/items/' && req.method === 'POST') {
+        const b = req.body as { item_type_id: number; item_id: number };
+        const found = Object.values(FOUND).find((f) => f.id === b.item_id)!;
+        const item = { id: 100 + fake.items.length, position: fake.items.length + 1, item_type: TYPES[b.item_type_id - 1], item: { id: found.id, name: found.name }, image_url: null, url: null, start_date: null, end_date: null };
+        fake.items.push(item);
+        return { status: 201, data: item };
+      }
+      if (req.path === '/v4/curation/page-modules/4/items/') return { status: 200, data: envelope(fake.items) };
+      return { status: 200, data: null };
+    },
+    settingsSet: async () => ({ ok: true }),
+  },
+  onBridgeEvent: () => () => undefined,
+}));
+
+const { default: ModuleItemsTab } = await import('../../renderer/features/curation/ModuleItemsTab');
+const { authAtom } = await import('../../renderer/lib/store');
+
+afterEach(() => {
+  cleanup();
+  fake.calls.length = 0;
+  fake.items.length = 0;
+});
+
+function renderTab() {
+  const store = createStore();
+  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: 'app:control staff:curation brand:dj', features: [], brand: 'brand:dj', brands: ['brand:dj'] } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <App><ModuleItemsTab type="page_modules" id={4} row={{ id: 4, version: 1 }} /></App>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+async function addNamed(typeName: 'Artist' | 'Label', search: string, name: string) {
+  fireEvent.mouseDown(await screen.findByLabelText('Item Type'));
+  fireEvent.click(await screen.findByTitle(typeName));
+  const picker = await screen.findByLabelText(typeName);
+  expect(screen.queryByTestId('module-image-upload')).toBeNull();
+  fireEvent.mouseDown(picker);
+  fireEvent.change(picker, { target: { value: search } });
+  fireEvent.click(await screen.findByText(name, undefined, { timeout: 3000 }));
+  fireEvent.click(screen.getByTestId('add-item-submit'));
+}
+
+describe('Artist and Label module items', () => {
+  it('an Artist item picks an artist and a Label item a label; each is saved by item_id and listed by name', async () => {
+    renderTab();
+    await addNamed('Artist', 'Dana', 'Dana Vale');
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(fake.calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'artists')).toBe(true);
+    expect(fake.calls.find((c) => c.method === 'POST')!.body).toEqual({ item_type_id: 5, item_id: 41 });
+    await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale']));
+
+    await addNamed('Label', 'Night', 'Night Shift Records');
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(fake.calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(true);
+    expect(fake.calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ item_type_id: 6, item_id: 52 });
+    await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale', 'Night Shift Records']));
+  });
+
+  it('an Artist item without an artist is refused on its field, nothing sent', async () => {
+    renderTab();
+    fireEvent.mouseDown(await screen.findByLabelText('Item Type'));
+    fireEvent.click(await screen.findByTitle('Artist'));
+    fireEvent.click(screen.getByTestId('add-item-submit'));
+    expect((await screen.findByTestId('item-error-item_id')).textContent).toBeTruthy();
+    expect(screen.queryByTestId('item-error-image_url')).toBeNull();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+/**
+ * The console's antd root: a click beside a dialog keeps the dialog and what was typed in
+ * it (Cancel and Esc close it; the command palette, which holds nothing to lose, closes);
+ * with the system's "reduce motion" on, antd's motion is off.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Input, Modal, theme } from 'antd';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { useState } from 'react';
+import UiRoot from '../../renderer/app/UiRoot';
+import { CONSOLE_THEME, themeFor } from '../../renderer/app/theme';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stubReducedMotion(reduce: boolean): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+let motion: boolean | undefined;
+let cancels = 0;
+function Dialog() {
+  const [open, setOpen] = useState(true);
+  motion = theme.useToken().token.motion;
+  return (
+    <Modal open={open} title="Add contract" onCancel={() => { cancels += 1; setOpen(false); }} okText="Save">
+      <Input aria-label="Name" defaultValue="" />
+    </Modal>
+  );
+}
+
+async function renderDialog(): Promise<void> {
+  const router = createMemoryRouter([{ element: <UiRoot />, children: [{ path: '/', element: <Dialog /> }] }], { initialEntries: ['/'] });
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
+}
+
+describe('the console root', () => {
+  it('keeps a dialog and its typed text after a click beside it', async () => {
+    stubReducedMotion(false);
+    cancels = 0;
+    await renderDialog();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'typed' } });
+    const wrap = document.querySelector('.ant-modal-wrap')!;
+    await act(async () => {
+      fireEvent.mouseDown(wrap);
+      fireEvent.mouseUp(wrap);
+      fireEvent.click(wrap);
+    });
+    expect(cancels).toBe(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('typed');
+    expect(motion).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    expect(cancels).toBe(1);
+  });
+
+  it('turns antd motion off when the system asks to reduce motion', async () => {
+    stubReducedMotion(true);
+    await renderDialog();
+    expect(motion).toBe(false);
+    expect(themeFor({ reducedMotion: false })).toBe(CONSOLE_THEME);
+    expect(themeFor({ reducedMotion: true }).token?.colorPrimary).toBe(CONSOLE_THEME.token?.colorPrimary);
+  });
+});

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+/**
+ * §8's "Upload failed. Please try again." on every upload of the console (cover art, a
+ * label's image, a page module's image, a coupon's users CSV, bulk credits): shown when the upload
+ * fails for a reason that is not a refusal in its own words (the API unreachable, a 5xx,
+ * a bridge failure); the API's 400 validation messages and main's refusal of the picked
+ * file are kept as they are.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider, createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import type { ApiRequest } from '../../shared/bridge/channels/api';
+import { BridgeError } from '../../shared/bridge/error';
+
+const fake = vi.hoisted(() => ({
+  fail: null as unknown,
+  uploads: [] as string[],
+}));
+vi.mock('../../renderer/lib/bridge', async () => {
+  const { BridgeError: BE } = await import('../../shared/bridge/error');
+  const upload = (name: string) => async () => {
+    fake.uploads.push(name);
+    throw fake.fail;
+  };
+  return {
+    BridgeError: BE,
+    bridge: {
+      apiRequest: async (req: ApiRequest) => {
+        if (req.path.endsWith('/images/')) return { status: 200, data: { count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] } };
+        if (req.path === '/v4/auxiliary/reason/') return { status: 200, data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 3, name: 'Goodwill' }] } };
+        return { status: 200, data: null };
+      },
+      packagingPick: async () => ({ native: true, paths: ['/home/u/picked.file'] }),
+      mediaCoverUpload: upload('cover'),
+      mediaRecordImageUpload: upload('recordImage'),
+      moduleImageUpload: upload('moduleImage'),
+      couponUsersUpload: upload('couponUsers'),
+      creditsBulkUpload: upload('bulkCredits'),
+      settingsSet: async () => ({ ok: true }),
+    },
+    onBridgeEvent: () => () => undefined,
+  };
+});
+
+const { default: ReleaseCoverArtTab } = await import('../../renderer/features/records/ReleaseCoverArtTab');
+const { default: RecordImageTab } = await import('../../renderer/features/records/RecordImageTab');
+const { ModuleImagePicker } = await import('../../renderer/features/curation/ModuleImagePicker');
+const { default: CouponUsersTab, csvUploadError } = await import('../../renderer/features/support/CouponUsersTab');
+const { default: BulkCreditsPage } = await import('../../renderer/features/support/BulkCreditsPage');
+const { uploadErrorText } = await import('../../renderer/features/records/ImageUpload');
+const { authAtom } = await import('../../renderer/lib/store');
+const { MSG } = await import('../../shared/messages');
+
+afterEach(() => {
+  cleanup();
+  fake.uploads.length = 0;
+});
+
+const ADMIN = 'app:control staff:admin brand:dance';
+
+function renderAs(ui: ReactNode) {
+  const store = createStore();
+  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: ADMIN, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={client}>
+        <App>{ui}</App>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+const unreachable = new BridgeError({ code: 'api_unreachable', message: 'connect ECONNREFUSED 127.0.0.1:8000' });
+const serverError = new BridgeError({ code: 'http_error', status: 502, message: 'Bad Gateway', detail: 'upstream timed out' });
+const bridgeFailure = new Error('Bridge call failed');
+
+const UPLOADS: { name: string; ui: () => ReactNode; button: RegExp; errorId: string }[] = [
+  { name: 'cover art', ui: () => <ReleaseCoverArtTab type="releases" id={7} row={{ id: 7, version: 1, title: 'Aurora' }} />, button: /Upload cover art/, errorId: 'cover-art-error' },
+  { name: 'a label\'s image', ui: () => <RecordImageTab type="labels" id={3} row={{ id: 3, version: 1, name: 'Night' }} />, button: /Upload image/, errorId: 'record-image-error' },
+  { name: 'a module\'s image', ui: () => <ModuleImagePicker moduleId={4} onCropped={() => undefined} />, button: /Upload and crop an image/, errorId: 'module-image-error' },
+  { name: 'a coupon\'s users CSV', ui: () => <CouponUsersTab type="coupons" id={5} row={{ id: 5, version: 1, user_ids: [] }} />, button: /Upload users CSV/, errorId: 'coupon-users-error' },
+];
+
+describe('a failed upload', () => {
+  for (const u of UPLOADS) {
+    for (const [why, error] of [['the API unreachable', unreachable], ['a 5xx', serverError], ['a bridge failure', bridgeFailure]] as const) {
+      it(`${u.name}: ${why} is "${'Upload failed. Please try again.'}"`, async () => {
+        fake.fail = error;
+        renderAs(u.ui());
+        fireEvent.click(await screen.findByRole('button', { name: u.button }));
+        expect((await screen.findByTestId(u.errorId)).textContent).toContain(MSG.uploadFailed);
+        expect(fake.uploads).toHaveLength(1);
+      });
+    }
+  }
+
+  it('bulk credits: a 5xx is "Upload failed. Please try again."; a 400 keeps the API\'s words', async () => {
+    for (const [error, text] of [[serverError, MSG.uploadFailed], [new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } }), MSG.csvColumnRequired]] as const) {
+      fake.fail = error;
+      renderAs(<BulkCreditsPage />);
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '5' } });
+      fireEvent.mouseDown(screen.getByLabelText('Currency'));
+      fireEvent.click(await screen.findByTitle('Euro'));
+      fireEvent.mouseDown(screen.getByLabelText('Reason'));
+      fireEvent.click(await screen.findByTitle('Goodwill'));
+      fireEvent.click(screen.getByTestId('bulk-credits-upload'));
+      expect((await screen.findByTestId('bulk-credits-error')).textContent).toContain(text);
+      cleanup();
+    }
+    expect(fake.uploads).toEqual(['bulkCredits', 'bulkCredits']);
+  });
+
+  it('cover art refused by the API keeps the §5 words, not the general text', async () => {
+    fake.fail = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['The image must be square.'] } });
+    renderAs(UPLOADS[0]!.ui());
+    fireEvent.click(await screen.findByRole('button', { name: /Upload cover art/ }));
+    const shown = (await screen.findByTestId('cover-art-error')).textContent;
+    expect(shown).toContain('The image must be square.');
+    expect(shown).not.toContain(MSG.uploadFailed);
+  });
+
+  it('a coupon CSV refused by the API keeps its words', async () => {
+    fake.fail = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } });
+    renderAs(UPLOADS[3]!.ui());
+    fireEvent.click(await screen.findByRole('button', { name: /Upload users CSV/ }));
+    expect((await screen.findByTestId('coupon-users-error')).textContent).toContain(MSG.csvColumnRequired);
+  });
+});
+
+describe('the shared texts', () => {
+  it('images: the API\'s 4xx and main\'s refusal of the pick in their words; anything else the §8 text', () => {
+    expect(uploadErrorText(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['Too small.'] } }))).toBe('Too small.');
+    expect(uploadErrorText(new BridgeError({ code: 'invalid_image', message: 'The image is larger than 20 MB' }))).toBe('The image is larger than 20 MB');
+    expect(uploadErrorText(serverError)).toBe(MSG.uploadFailed);
+    expect(uploadErrorText(unreachable)).toBe(MSG.uploadFailed);
+    expect(uploadErrorText(bridgeFailure)).toBe(MSG.uploadFailed);
+  });
+  it('CSV: a 400 without words is the spec\'s CSV message; main\'s refusal its own; anything else the §8 text', () => {
+    expect(csvUploadError(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: {} })).message).toBe(MSG.csvUpload);
+    expect(csvUploadError(new BridgeError({ code: 'invalid_pick', message: 'The file is larger than 5 MB' })).message).toBe('The file is larger than 5 MB');
+    expect(csvUploadError(serverError)).toEqual({ message: MSG.uploadFailed, rows: [] });
+    expect(csvUploadError(unreachable).message).toBe(MSG.uploadFailed);
+  });
+});
