@@ -50,10 +50,16 @@ function shown(decl: RecordDecl, key: string): unknown {
   return option ? option.value : undefined;
 }
 
+/**
+ * How long a screen may take to appear: the whole console renders in happy-dom, and the
+ * first create form (its route loaded lazily) took more than 10 s at load 13-15.
+ */
+const RENDER_TIMEOUT_MS = 25_000;
+
 async function openCreate(type: string) {
   fakeLists();
   await renderConsole({ account: creator(type)!, brand: BRAND, path: `/create?type=${type}` });
-  return screen.findByTestId(`create-${type}`, undefined, { timeout: 10_000 });
+  return screen.findByTestId(`create-${type}`, undefined, { timeout: RENDER_TIMEOUT_MS });
 }
 
 describe('every create form starts from its declaration', () => {
@@ -74,12 +80,12 @@ describe('an untouched create form', () => {
   it('holds no unsaved changes: its defaults are not edits, so leaving asks nothing; an edit does ask', async () => {
     fakeLists();
     const view = await renderConsole({ account: creator('coupons')!, brand: BRAND, path: '/create?type=coupons' });
-    await screen.findByTestId('create-coupons', undefined, { timeout: 10_000 });
+    await screen.findByTestId('create-coupons', undefined, { timeout: RENDER_TIMEOUT_MS });
     await act(async () => view.router.navigate('/support'));
     expect(view.router.state.location.pathname).toBe('/support');
 
     await act(async () => view.router.navigate('/create?type=coupons'));
-    await screen.findByTestId('create-coupons', undefined, { timeout: 10_000 });
+    await screen.findByTestId('create-coupons', undefined, { timeout: RENDER_TIMEOUT_MS });
     await act(async () => fireEvent.click(within(screen.getByTestId('field-enabled')).getByRole('switch')));
     await act(async () => { void view.router.navigate('/support'); });
     expect(view.router.state.location.pathname).toBe('/create');
@@ -141,13 +147,13 @@ describe('a live stream', () => {
     fakeMain.api.on(listEndpoints('live_streams').get, () => reply(stream({}), { etag: '"v1"' }));
     fakeMain.api.on(liveStreamEndpoints.stages, () => page([]));
     await renderConsole({ account: creator('live_streams')!, brand: BRAND, path: recordRoute('live_streams', 9)! });
-    expect((await screen.findByTestId('live-next-step', undefined, { timeout: 10_000 })).textContent).toBe(LIVE_NEXT_STEP);
+    expect((await screen.findByTestId('live-next-step', undefined, { timeout: RENDER_TIMEOUT_MS })).textContent).toBe(LIVE_NEXT_STEP);
     cleanup();
 
     fakeMain.api.on(listEndpoints('live_streams').get, () => reply(stream({ stages: [{ id: 1, name: 'Main', number: 1 }] }), { etag: '"v1"' }));
     fakeMain.api.on(liveStreamEndpoints.stages, () => page([{ id: 1, name: 'Main', number: 1 }]));
     await renderConsole({ account: creator('live_streams')!, brand: BRAND, path: recordRoute('live_streams', 9)! });
-    await screen.findByTestId('record-title', undefined, { timeout: 10_000 });
+    await screen.findByTestId('record-title', undefined, { timeout: RENDER_TIMEOUT_MS });
     await waitFor(() => expect(fakeMain.api.callsOf(liveStreamEndpoints.stages).length).toBeGreaterThan(0));
     await act(async () => undefined);
     expect(screen.queryByTestId('live-next-step')).toBeNull();

@@ -67,8 +67,14 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+/**
+ * The tests that measure run the stand-in's allocation loop two or three times (a few
+ * seconds each on an idle machine); at load 13-15 one took more than vitest's 30 s.
+ */
+const MEASURE_TIMEOUT_MS = 120_000;
+
 describe('withNodeFlags', () => {
-  it('started without the flags, the script runs again as a child with them on its command line, and V8 keeps the heap small', async () => {
+  it('started without the flags, the script runs again as a child with them on its command line, and V8 keeps the heap small', { timeout: MEASURE_TIMEOUT_MS }, async () => {
     const run = start(['measure'], { ipc: true });
     const ready = await readyOf(run);
     expect(ready.pid).not.toBe(run.child.pid);
@@ -88,7 +94,7 @@ describe('withNodeFlags', () => {
     expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(plain.heap!.newSpaceMb / 4);
   });
 
-  it("a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both", async () => {
+  it("a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both", { timeout: MEASURE_TIMEOUT_MS }, async () => {
     // The API's flags, for comparison: 16 MB of new space here (20 seen on CI).
     const api = (await readyOf(start(['measure'], { ipc: true }))).heap!.newSpaceMb;
     for (const execArgv of [[], NODE_FLAGS]) {

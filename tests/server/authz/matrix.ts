@@ -14,7 +14,7 @@
  * in four files, so that no single file bounds the unit run (issue 31):
  * authz-matrix-reads, -writes, -routes and -areas.test.ts.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { APP_CONTROL, FIELD_WRITE_RULES, SEARCH_TYPES, can, principalFrom, type Principal, type Rule } from '../../../shared/access';
 import { CONSOLE_CLIENT_ID } from '../../../shared/api';
 import { issueTokens } from '../../../server/auth/tokens';
@@ -36,7 +36,16 @@ export const EXTRA = [
 ];
 
 /** The matrix's server and the tokens of every account (and EXTRA), for one test file. */
+/**
+ * A cell's time limit. The cells of a `describe.concurrent` block share one server and the
+ * machine's cores, so on a loaded machine a cell waits for its neighbours' requests: four
+ * cells of five requests each passed the default 30 s at load 13-15. A cell's limit is not
+ * what it tests.
+ */
+export const CELL_TIMEOUT_MS = 120_000;
+
 export function useMatrixServer(): void {
+  vi.setConfig({ testTimeout: CELL_TIMEOUT_MS });
   beforeAll(async () => {
     server = await startTestServer();
     for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(server, a.username, a.password)).access_token);
