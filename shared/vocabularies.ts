@@ -85,9 +85,11 @@ export const PPOSP_ENROLLMENT = [term('1', 'success', 'Enrolled'), term('0', 'de
 
 /**
  * The region (continent) of each country, for choosing territories by region and the
- * regional summary of a track's allowed countries (countries.region).
+ * regional summary of a track's allowed countries (countries.region): the seven continents,
+ * as the countries-list package gives each ISO 3166-1 country one (Antarctica holds AQ, BV,
+ * GS, HM and TF).
  */
-export const REGIONS = ['Africa', 'Asia', 'Europe', 'North America', 'Oceania', 'South America'] as const;
+export const REGIONS = ['Africa', 'Antarctica', 'Asia', 'Europe', 'North America', 'Oceania', 'South America'] as const;
 export type Region = (typeof REGIONS)[number];
 
 /** An audio file format (§9 "file suffix formats"): the suffix its files take, its MIME type, and its role. */
@@ -120,6 +122,9 @@ export const AUDIO_FORMATS = valuesOf(AUDIO_FORMAT);
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 /** The lossless source formats (§9 audio upload types, AUDIO_UPLOAD_TYPES): what an encode is made from. */
 export const LOSSLESS_FORMATS: readonly AudioFormat[] = AUDIO_FORMAT.filter((f) => f.lossless).map((f) => f.value);
+
+/** The formats a customer downloads a bought item in (§9 file formats without the lo-fi previews). */
+export const DOWNLOAD_FORMATS: readonly AudioFormat[] = AUDIO_FORMAT.filter((f) => !f.preview).map((f) => f.value);
 
 /** Order item download availability (spec §4: 0 unavailable, 1 available, 2 dissociated), with its tag's tone. */
 export const DOWNLOAD_AVAILABILITY = [

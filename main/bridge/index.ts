@@ -20,6 +20,7 @@ import { apiHandlers } from './handlers/api';
 import { exportsHandlers } from './handlers/exports';
 import { jobsHandlers } from './handlers/jobs';
 import { mediaHandlers } from './handlers/media';
+import { deliveryFilesHandlers } from './handlers/delivery-files';
 import { packagingHandlers } from './handlers/packaging';
 import { sessionHandlers } from './handlers/session';
 import { settingsHandlers } from './handlers/settings';
@@ -36,6 +37,7 @@ export function createHandlers(services: MainServices): Handlers {
     ...packagingHandlers(services),
     ...jobsHandlers(services),
     ...mediaHandlers(services),
+    ...deliveryFilesHandlers(services),
   };
 }
 

@@ -41,3 +41,11 @@ export async function chooseExportTarget(suggestedName: string): Promise<string 
   const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
   return result.canceled || !result.filePath ? null : result.filePath;
 }
+
+/** Where a file the user saves goes (a delivery's file): the native save dialog, its name suggested (null when dismissed). */
+export async function chooseSaveTarget(suggestedName: string): Promise<string | null> {
+  const options = { title: 'Save file', defaultPath: suggestedName };
+  const win = focused();
+  const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
+}

@@ -12,7 +12,7 @@ import { createServices, type MainServices } from '../services';
 import { signInWithLoopback } from '../services/loopback-sign-in';
 import { openIdentityProviderSignIn } from '../services/external-links';
 import { createKeychainVault } from '../services/token-vault';
-import { chooseExportTarget, electronPackagingDialogs } from './dialogs';
+import { chooseExportTarget, chooseSaveTarget, electronPackagingDialogs } from './dialogs';
 import { startUtilityApi } from './embedded-api';
 import { forwardEventsToWindows } from './events';
 import { electronExportNotify } from './notify';
@@ -72,6 +72,8 @@ async function start(): Promise<void> {
       user: await signInWithLoopback(session, openIdentityProviderSignIn((url) => shell.openExternal(url), config.idpUrl)),
     }),
     chooseExportTarget,
+    chooseSaveTarget,
+    openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
     notify: electronExportNotify(Notification, shell),
     packagingDialogs: electronPackagingDialogs,

@@ -5,6 +5,7 @@ import type { MainConfig } from '../config';
 import { ApiClient } from './api-client';
 import { JobPoller } from './job-poller';
 import { MediaService } from './media';
+import { DeliveryFiles } from './delivery-files';
 import { ExportService, announceExports, apiExportSource, downloadsTarget, type ExportNotify, type ExportsFacade } from './exports';
 import { ExportHistory } from './export-history';
 import type { PackagingService } from './packaging';
@@ -41,6 +42,8 @@ export interface MainServices {
   jobs: JobPoller;
   /** Cover art uploads and the media URLs of images and previews (main/services/media.ts). */
   media: MediaService;
+  /** A delivery's files saved or opened through main (main/services/delivery-files.ts). */
+  deliveryFiles: DeliveryFiles;
   /** How sign-in starts on this transport (redirect in the host, loopback in Electron). */
   signIn: () => Promise<SignInResult>;
 }
@@ -55,6 +58,10 @@ export interface TransportParts {
   fetch?: typeof fetch;
   /** Where an export goes: Electron's save dialog; the Downloads folder by default. */
   chooseExportTarget?: (suggestedName: string) => Promise<string | null>;
+  /** Where a saved file goes (a delivery's file): Electron's save dialog; the Downloads folder by default. */
+  chooseSaveTarget?: (suggestedName: string) => Promise<string | null>;
+  /** Opens a file with the system's app for it, answering '' or why not (Electron's shell.openPath); the browser host has none. */
+  openPath?: (path: string) => Promise<string>;
   /** Shows a file in the system file manager (Electron); the browser host has none. */
   showItemInFolder?: (path: string) => void;
   /**
@@ -110,6 +117,7 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     deliveries,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p), timeoutMs: config.jobTimeoutMs }),
     media: new MediaService({ api, session, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
+    deliveryFiles: new DeliveryFiles({ api, chooseTarget: parts.chooseSaveTarget ?? downloadsTarget(), openPath: parts.openPath }),
     signIn: () => parts.signIn(session),
   };
 }

@@ -30,6 +30,8 @@ import { registerGenreRoutes } from './routes/genres';
 import { registerJobRoutes } from './routes/jobs';
 import { registerDashboardRoutes } from './routes/dashboard';
 import { registerMediaRoutes } from './routes/media';
+import { registerTrackFileRoutes } from './routes/track-files';
+import { registerPublisherRoutes } from './routes/publishers';
 import { registerCurationRoutes } from './routes/curation';
 import { registerDeliveryRoutes } from './routes/deliveries';
 import { registerModuleImageRoutes } from './routes/module-images';
@@ -48,6 +50,9 @@ import { registerServiceAgreementRoutes } from './routes/service-agreement';
 import { registerLabelRoutes } from './routes/labels';
 import { registerRecordImageRoutes } from './routes/record-images';
 import { registerSharedViewRoutes } from './routes/shared-views';
+import { registerBillingRoutes } from './routes/billing';
+import { registerLookupStatusRoutes } from './routes/lookups-status';
+import { registerMediaImageRoutes } from './routes/media-images';
 import { installHttpMetrics, registerOps } from '../ops/routes';
 import { installDrain } from '../ops/shutdown';
 import { trustProxyFrom } from '../ops/proxy';
@@ -145,6 +150,8 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerTerritoryRoutes(scope, db);
     registerPublishDateRoutes(scope, db);
     registerMediaRoutes(scope, db, opts.storage, opts.jobs);
+    registerTrackFileRoutes(scope, db, opts.storage, opts.jobs);
+    registerPublisherRoutes(scope, db);
     registerArtistRoutes(scope, db, opts.storage, opts.muzooka ?? muzookaClient(undefined));
     registerLabelManagerRoutes(scope, db);
     registerFtpUserRoutes(scope, db);
@@ -160,6 +167,9 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
     registerRecordImageRoutes(scope, db, opts.storage);
     registerSharedViewRoutes(scope, db);
     registerDeliveryRoutes(scope, db, opts.storage, opts.jobs);
+    registerBillingRoutes(scope, db);
+    registerLookupStatusRoutes(scope, db, opts.jobs);
+    registerMediaImageRoutes(scope, db, opts.storage);
     // Spec §7 lists introspect and temp-account-email among the API host's calls too.
     registerIdp(scope, db, settings, false);
   });

@@ -25,6 +25,15 @@
  * the row's version and writes a history row ('job', by the job's owner) in the same
  * transaction.
  *
+ * A re-encode (the reencode routes: EncodePayload.staged, issue 27) cannot lose a release:
+ * it changes no status while it runs (the tracks keep their status and visibility, the old
+ * encodes keep serving); each track's new encodes are stored beside the old ones, at
+ * stagedKey (`tracks/<id>/reencode-<job id>/<format>.<suffix>`), and only when every track
+ * of the job succeeded are they swapped in, in one transaction (the rows point to the new
+ * files, the tracks CONVERTED with `encoded_at` = now), the old files deleted after the
+ * commit. When one failed, the new files are removed, nothing else changes, and the job
+ * ends ERROR saying which track and format failed (reencodeFailure).
+ *
  * A worker that dies (issue 25): its runs' leases are no longer renewed, so they run again
  * within JOB_LEASE_SECONDS and a lease check (jobs/queue.ts), not after the 30-minute
  * expiry, and the release's key is held no longer than that; its ffmpeg exits with it
@@ -37,7 +46,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
-import { LOSSLESS_FORMATS, type EncodeStatus } from '../../shared/vocabularies';
+import { LOSSLESS_FORMATS, type AudioFormat, type EncodeStatus } from '../../shared/vocabularies';
 import { recordHistory } from '../api/history';
 import type { Db, Queryable } from '../db/client';
 import { visibilityFor } from '../catalog/visibility';
@@ -45,7 +54,7 @@ import { audio_files, releases, tracks } from '../db/schema';
 import { finishDeliveryEncode, setDeliveryStatus } from '../ingest/status';
 import type { Storage } from '../storage';
 import type { EnqueueOptions, JobContext, JobHandler, JobKind, JobRow } from './queue';
-import { TranscodeError, transcode } from './transcode';
+import { ENCODES, TranscodeError, transcode } from './transcode';
 import { workFolder, workRootOf, type WorkFolder } from './work-folder';
 
 /** What an encode job is asked to do: a whole release (track_id null) or one of its tracks. */
@@ -56,6 +65,16 @@ export interface EncodePayload {
   delivery_id?: number;
   /** What queued a delivery's encode (its ingest job, or a re-ingest): one encode each. */
   origin?: string;
+  /**
+   * A re-encode (the reencode routes, issue 27): the new encodes are written beside the old
+   * ones and swapped in only when every track's succeeded (see runStagedEncode).
+   */
+  staged?: boolean;
+  /**
+   * A staged encode of these formats only (POST /v4/encode/on-demand/ and beatdrop/,
+   * server/api/routes/track-files.ts): the other formats' files and rows are left alone.
+   */
+  formats?: AudioFormat[];
 }
 
 /** The singleton key every encode job of a release carries. */
@@ -192,6 +211,141 @@ async function encodeTrack(db: Queryable, storage: Storage, work: WorkFolder, tr
   }
 }
 
+/** Where a re-encode (job `jobId`) stores a track's new encode of `format`: beside the old encodes, never on their keys. */
+export const stagedKey = (trackId: number, jobId: number, format: string, suffix: string) =>
+  `tracks/${trackId}/reencode-${jobId}/${format}.${suffix}`;
+
+/** Every key a re-encode (job `jobId`) may have stored for a track: one per §9 encode. */
+const stagedKeys = (trackId: number, jobId: number) => ENCODES.map((e) => stagedKey(trackId, jobId, e.format, e.container));
+
+/** What a re-encode's track job answers: the encodes it stored, or why it could not. */
+export type StagedTrackResult =
+  | { track_id: number; staged: true; ok: true; files: { format: string; storage_key: string; size_bytes: number }[] }
+  | { track_id: number; staged: true; ok: false; format: string | null; error: string };
+
+/**
+ * Encodes one track of a re-encode from its source into every other §9 format, each stored
+ * at its stagedKey; no row and no status changes (the old encodes keep serving). A track
+ * without a stored source or whose encode fails its checks answers why (ok false); anything
+ * else is thrown (the run is retried), the encodes it had stored removed first.
+ */
+async function encodeTrackStaged(db: Queryable, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, signal: AbortSignal): Promise<StagedTrackResult> {
+  const fail = (error: string, format: string | null = null): StagedTrackResult => ({ track_id: p.track_id, staged: true, ok: false, format, error });
+  const source = await sourceOf(db, storage, p.track_id);
+  if (!source) return fail('no source audio in storage to encode from');
+  await mkdir(work.path, { recursive: true });
+  const dir = await mkdtemp(join(work.path, `encode-${p.track_id}-`));
+  const stored: string[] = [];
+  try {
+    const path = join(dir, `source.${source.key.split('.').pop() ?? 'audio'}`);
+    if (!(await storage.copyOut(source.key, path))) return fail('no source audio in storage to encode from');
+    signal.throwIfAborted();
+    let outputs;
+    try {
+      outputs = await transcode(path, dir, signal);
+    } catch (e) {
+      if (e instanceof TranscodeError) return fail(e.message, e.format ?? null);
+      throw e;
+    }
+    const files: { format: string; storage_key: string; size_bytes: number }[] = [];
+    for (const o of outputs) {
+      if (o.format === source.format) continue; // the source itself is kept as it came
+      if (p.formats && !p.formats.includes(o.format)) continue; // an on-demand or beatdrop encode stores its formats only
+      signal.throwIfAborted();
+      const key = stagedKey(p.track_id, p.parent_job_id, o.format, o.suffix);
+      stored.push(key);
+      const { size } = await storage.putFile(key, o.path);
+      files.push({ format: o.format, storage_key: key, size_bytes: size });
+    }
+    return { track_id: p.track_id, staged: true, ok: true, files };
+  } catch (e) {
+    await Promise.all(stored.map((k) => storage.delete(k).catch(() => false)));
+    throw e;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The plain-words error of a re-encode that was not applied: which tracks (and formats) failed, and why. */
+export function reencodeFailure(failures: { track: string; format: string | null; error: string }[]): string {
+  // ffmpeg's log names its parts with their memory addresses ("[flac @ 0x55d…]"): noise to a reader.
+  const why = (e: string) => e.replace(/ @ 0x[0-9a-f]+\]/g, ']').trim();
+  const each = failures.map((f) => `${f.track}${f.format ? ` could not be encoded to ${f.format}` : ' could not be encoded'}: ${why(f.error)}`);
+  const text = each.join('; ');
+  return `The re-encode was not applied; the previous encodes are kept and still served. ${text}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
+/**
+ * Ends a re-encode (EncodePayload.staged) once every track job of it has ended. When each
+ * stored its encodes, swaps them in, in one transaction holding the release's row lock: each
+ * track's audio_files rows point to the new files, the track is CONVERTED with `encoded_at` =
+ * now (a track that was not is shown again as catalog/visibility.ts says), the release
+ * follows; the old files are deleted after the commit. When one failed, nothing changes but
+ * storage: every file the run stored is removed, and the job ends ERROR saying which track
+ * and format failed. Both are safe to run again (a retried parent): a swapped row already
+ * at its new key is left alone, a removed file is gone already.
+ */
+async function endStagedRun(db: Db, storage: Storage, jobId: number, p: EncodePayload, owner: number | null,
+  jobs: { track_id: number; state: string; result: unknown }[]): Promise<EncodeOutcome | null> {
+  const ids = jobs.map((j) => j.track_id);
+  const names = new Map((ids.length === 0 ? [] : await db.orm.select({ id: tracks.id, title: tracks.title, isrc: tracks.isrc }).from(tracks)
+    .where(inArray(tracks.id, ids))).map((t) => [t.id, `Track ${t.id} “${t.title}”${t.isrc ? ` (${t.isrc})` : ''}`]));
+  const failures: { track: string; format: string | null; error: string }[] = [];
+  const files: { track_id: number; format: string; storage_key: string; size_bytes: number }[] = [];
+  for (const j of jobs) {
+    const track = names.get(j.track_id) ?? `Track ${j.track_id}`;
+    const r = (j.result ?? {}) as Partial<StagedTrackResult> & { detail?: string };
+    if (j.state !== 'DONE') failures.push({ track, format: null, error: r.detail ?? 'its encode job failed' });
+    else if (r.ok === false) failures.push({ track, format: r.format ?? null, error: r.error ?? 'its encode failed' });
+    else if (r.ok === true) for (const f of r.files ?? []) files.push({ track_id: j.track_id, ...f });
+    else failures.push({ track, format: null, error: 'its encode job answered nothing' });
+  }
+  if (failures.length > 0) {
+    for (const id of ids) await removeStaged(storage, id, jobId);
+    const detail = reencodeFailure(failures);
+    // The job ends ERROR with its detail now (the queue finishes it once: its DONE is not written over this), not retried.
+    await db.query("update jobs set state = 'ERROR', result = $2::jsonb, updated_at = now() where id = $1 and state in ('PENDING', 'RUNNING')",
+      [jobId, JSON.stringify({ detail })]);
+    return null;
+  }
+  const old: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
+    for (const f of files) {
+      const [was] = await tx.orm.select({ key: audio_files.storage_key }).from(audio_files)
+        .where(and(eq(audio_files.track_id, f.track_id), eq(audio_files.format, f.format as AudioFormat))).for('update');
+      if (was?.key === f.storage_key) continue; // swapped in already (a retried run)
+      if (was) old.push(was.key);
+      await tx.orm.insert(audio_files).values({ track_id: f.track_id, format: f.format as AudioFormat, size_bytes: f.size_bytes, storage_key: f.storage_key })
+        .onConflictDoUpdate({ target: [audio_files.track_id, audio_files.format], set: { size_bytes: f.size_bytes, storage_key: f.storage_key } });
+    }
+    for (const id of ids) await setTrack(tx, id, 'CONVERTED', owner);
+    if (p.track_id === null || ids.length > 0) {
+      const all = await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.release_id, p.release_id));
+      const status = ids.length === 0 ? null : releaseStatus(all.map((t) => t.s));
+      if (status) await setRelease(tx, p.release_id, status, owner);
+    }
+  });
+  // After the commit: the old files no row names any more (a key another row still names is kept).
+  const still = old.length === 0 ? [] : (await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
+    .where(inArray(audio_files.storage_key, old))).map((r) => r.key);
+  for (const k of old) if (!still.includes(k)) await storage.delete(k);
+  return outcomeOf(db, p, ids);
+}
+
+/** The outcome of a run over tracks `ids`: the release's status and each track's. */
+async function outcomeOf(db: Queryable, p: EncodePayload, ids: number[]): Promise<EncodeOutcome> {
+  const results = ids.length === 0 ? [] : await db.orm.select({ id: tracks.id, encode_status: tracks.encode_status }).from(tracks)
+    .where(inArray(tracks.id, ids)).orderBy(asc(tracks.position), asc(tracks.id));
+  const [r] = await db.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
+  const list = results.map((t) => ({ id: t.id, encode_status: t.encode_status as EncodeStatus }));
+  return {
+    release_id: p.release_id, track_id: p.track_id, release_encode_status: r?.encode_status ?? null, tracks: list,
+    converted: list.filter((t) => t.encode_status === 'CONVERTED').length,
+    errors: list.filter((t) => t.encode_status !== 'CONVERTED').length,
+  };
+}
+
 /** What one encode run did: the release's status after it and each track's. */
 export interface EncodeOutcome {
   release_id: number;
@@ -210,15 +364,19 @@ export interface EncodeTrackPayload {
   /** The encode job whose run this track is part of (its tracks are its children's). */
   parent_job_id: number;
   delivery_id?: number;
+  /** A re-encode's track (EncodePayload.staged): its encodes are stored at stagedKey, nothing else changes. */
+  staged?: boolean;
+  /** EncodePayload.formats of a staged encode: only these are stored. */
+  formats?: AudioFormat[];
 }
 
 /** Milliseconds between an encode job's looks at its tracks' jobs while it waits for them. */
 export const ENCODE_WAIT_MS = 250;
 
 /** The tracks of an encode job's run: those of its encode-track jobs. */
-async function runTracks(db: Queryable, parentJobId: number): Promise<{ track_id: number; state: string }[]> {
-  return db.query<{ track_id: number; state: string }>(
-    `select (payload->>'track_id')::int track_id, state from jobs
+async function runTracks(db: Queryable, parentJobId: number): Promise<{ track_id: number; state: string; result: unknown }[]> {
+  return db.query<{ track_id: number; state: string; result: unknown }>(
+    `select (payload->>'track_id')::int track_id, state, result from jobs
      where kind = $1 and payload->>'parent_job_id' = $2 order by id`, [ENCODE_TRACK_JOB, String(parentJobId)]);
 }
 
@@ -258,9 +416,13 @@ const DELIVERY_ENCODE_ENDS = ['encoded', 'encoding-error'];
  * every one of them has ended (the last to finish has ended the run: endRunIfDone) and
  * answers the outcome. A track job pg-boss gave up on leaves its track ERROR.
  */
-async function runEncode(db: Db, jobId: number, p: EncodePayload, owner: number | null, ctx: JobContext): Promise<EncodeOutcome> {
+async function runEncode(db: Db, storage: Storage | null, jobId: number, p: EncodePayload, owner: number | null, ctx: JobContext): Promise<EncodeOutcome | null> {
   const enqueue = ctx.enqueue;
   if (!enqueue) throw new Error('An encode job runs on a job queue.');
+  if (p.staged) {
+    if (!storage) throw new Error('A re-encode job needs the store.');
+    return runStagedEncode(db, storage, jobId, p, owner, { ...ctx, enqueue });
+  }
   const run = { release_id: p.release_id, parent_job_id: jobId, ...(p.delivery_id !== undefined && { delivery_id: p.delivery_id }) };
   await db.transaction(async (tx) => {
     await tx.query('select id from jobs where id = $1 for update', [jobId]);
@@ -286,19 +448,66 @@ async function runEncode(db: Db, jobId: number, p: EncodePayload, owner: number 
         }
         await endRunIfDone(tx, run, owner);
       });
-      const results = jobs.length === 0 ? [] : await db.orm.select({ id: tracks.id, encode_status: tracks.encode_status }).from(tracks)
-        .where(inArray(tracks.id, jobs.map((j) => j.track_id))).orderBy(asc(tracks.position), asc(tracks.id));
-      const [r] = await db.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
-      const list = results.map((t) => ({ id: t.id, encode_status: t.encode_status as EncodeStatus }));
-      return {
-        release_id: p.release_id, track_id: p.track_id, release_encode_status: r?.encode_status ?? null, tracks: list,
-        converted: list.filter((t) => t.encode_status === 'CONVERTED').length,
-        errors: list.filter((t) => t.encode_status !== 'CONVERTED').length,
-      };
+      return outcomeOf(db, p, jobs.map((j) => j.track_id));
     }
     await new Promise((resolve) => setTimeout(resolve, ENCODE_WAIT_MS));
     ctx.signal.throwIfAborted();
   }
+}
+
+/**
+ * Runs a re-encode (EncodePayload.staged, issue 27): the first run queues one encode-track
+ * job per track (holding the job's row lock, and the release's, as an encode's first step
+ * does), changing no status: while it runs the tracks keep their status and visibility and
+ * the old encodes keep serving. It waits until every track job has ended, then swaps the
+ * new encodes in or, when one failed, removes them and ends ERROR (endStagedRun).
+ */
+async function runStagedEncode(db: Db, storage: Storage, jobId: number, p: EncodePayload, owner: number | null,
+  ctx: JobContext & Required<Pick<JobContext, 'enqueue'>>): Promise<EncodeOutcome | null> {
+  await db.transaction(async (tx) => {
+    await tx.query('select id from jobs where id = $1 for update', [jobId]);
+    if ((await runTracks(tx, jobId)).length > 0) return;
+    await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
+    const ids = (await tx.orm.select({ id: tracks.id }).from(tracks)
+      .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
+      .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
+    for (const id of ids) {
+      await ctx.enqueue(ENCODE_TRACK_JOB, { release_id: p.release_id, parent_job_id: jobId, track_id: id, staged: true, ...(p.formats && { formats: p.formats }) } satisfies EncodeTrackPayload, {}, tx);
+    }
+  });
+  for (;;) {
+    const jobs = await runTracks(db, jobId);
+    if (jobs.every((j) => j.state === 'DONE' || j.state === 'ERROR')) return endStagedRun(db, storage, jobId, p, owner, jobs);
+    await new Promise((resolve) => setTimeout(resolve, ENCODE_WAIT_MS));
+    if (ctx.signal.aborted) {
+      // Cancelled (its row ended): what its tracks stored so far is removed (a track still encoding removes its own).
+      // Stopped to run again (the row still open): the files stay for the retry to swap in.
+      if (!(await parentOpen(db, jobId))) for (const j of jobs) await removeStaged(storage, j.track_id, jobId);
+      ctx.signal.throwIfAborted();
+    }
+  }
+}
+
+/** Whether a re-encode's own job is still PENDING or RUNNING (not cancelled, not ended). */
+async function parentOpen(db: Queryable, jobId: number): Promise<boolean> {
+  const [j] = await db.query<{ state: string }>('select state from jobs where id = $1', [jobId]);
+  return j?.state === 'PENDING' || j?.state === 'RUNNING';
+}
+
+/** Removes every file a re-encode (job `jobId`) may have stored for a track. */
+async function removeStaged(storage: Storage, trackId: number, jobId: number): Promise<void> {
+  await Promise.all(stagedKeys(trackId, jobId).map((k) => storage.delete(k)));
+}
+
+/**
+ * Runs a re-encode's track job (encodeTrackStaged); when its re-encode has ended meanwhile
+ * (cancelled), what it stored is removed and it answers why.
+ */
+async function runStagedTrack(db: Db, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, signal: AbortSignal): Promise<StagedTrackResult> {
+  const result = await encodeTrackStaged(db, storage, work, p, signal);
+  if (await parentOpen(db, p.parent_job_id)) return result;
+  await removeStaged(storage, p.track_id, p.parent_job_id);
+  return { track_id: p.track_id, staged: true, ok: false, format: null, error: 'the re-encode was stopped before this track finished' };
 }
 
 /**
@@ -307,6 +516,7 @@ async function runEncode(db: Db, jobId: number, p: EncodePayload, owner: number 
  * was the run's last, ends the run, in one transaction.
  */
 async function runEncodeTrack(db: Db, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, owner: number | null, signal: AbortSignal) {
+  if (p.staged) return runStagedTrack(db, storage, work, p, signal);
   const [t] = await db.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.id, p.track_id));
   if (t?.s !== 'TRANSCODING') return { track_id: p.track_id, encode_status: t?.s ?? null, skipped: true };
   const status = await encodeTrack(db, storage, work, p.track_id, signal);
@@ -318,14 +528,15 @@ async function runEncodeTrack(db: Db, storage: Storage, work: WorkFolder, p: Enc
   return { track_id: p.track_id, encode_status: status, ended_run: ended };
 }
 
-export function encodeJob(): JobHandler {
-  return async (db, job, ctx) => ({ result: await runEncode(db, job.id, job.payload as unknown as EncodePayload, job.owner_id, ctx) });
+/** The encode job's handler; `storage`: the store a re-encode's files are in (removed when it fails, the old ones when it succeeds). */
+export function encodeJob(storage: Storage | null = null): JobHandler {
+  return async (db, job, ctx) => ({ result: await runEncode(db, storage, job.id, job.payload as unknown as EncodePayload, job.owner_id, ctx) });
 }
 
-/** The encode kind; `limits` lets a test expire a run sooner. */
-export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}): JobKind {
+/** The encode kind; `limits` lets a test expire a run sooner; `storage` as encodeJob's. */
+export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, storage: Storage | null = null): JobKind {
   return {
-    run: encodeJob(), policy: 'exclusive', ordered: true,
+    run: encodeJob(storage), policy: 'exclusive', ordered: true,
     expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
   };
 }
@@ -351,7 +562,7 @@ export function encodeTrackKind(storage: Storage, limits: Partial<Pick<JobKind, 
 
 /** Both encode kinds, as a worker registers them. */
 export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, workRoot?: string) {
-  return { encode: encodeKind(limits), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits, workRoot) };
+  return { encode: encodeKind(limits, storage), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits, workRoot) };
 }
 
 /**

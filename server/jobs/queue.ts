@@ -155,7 +155,7 @@ class JobFailure extends Error {
 }
 
 /** Thrown inside the enqueue transaction when a singleton key blocks the job, to roll back our row. */
-class SingletonBlocked extends Error {}
+export class SingletonBlocked extends Error {}
 
 const OPEN_STATES = ['PENDING', 'RUNNING'] as const;
 

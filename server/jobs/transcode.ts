@@ -46,10 +46,28 @@ export const ENCODES: ReadonlyArray<{ format: AudioFormat; codec: string; kbps?:
 ];
 
 export class TranscodeError extends Error {
-  constructor(message: string) {
+  /**
+   * `format`: the output that failed, when one is known (its duration check, or the output
+   * ffmpeg's log names); `log`: the end of ffmpeg's log, when ffmpeg failed.
+   */
+  constructor(message: string, readonly format?: AudioFormat, readonly log?: string) {
     super(message);
     this.name = 'TranscodeError';
   }
+}
+
+/**
+ * The output a failed ffmpeg run names in the first error line of its log (ffmpeg 5:
+ * "Error … output stream #1:0"; 6 and later: "[aost#1:0/…] Error …", "[out#1/…] Error …"),
+ * as the index of the run's outputs; null when no error line names one.
+ */
+export function failedOutputIndex(log: string): number | null {
+  for (const line of log.split('\n')) {
+    if (!/error/i.test(line)) continue;
+    const m = /output stream #?(\d+):\d+|\[aost#(\d+):\d+|\[out#(\d+)\//.exec(line);
+    if (m) return Number(m[1] ?? m[2] ?? m[3]);
+  }
+  return null;
 }
 
 let found: string | null = null;
@@ -122,7 +140,7 @@ function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean } = 
     child.on('close', (code) => {
       if (signal?.aborted) return reject(signal.reason ?? Object.assign(new Error('aborted'), { name: 'AbortError' }));
       if (code === 0) resolve(err);
-      else reject(new TranscodeError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      else reject(new TranscodeError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`, undefined, err));
     });
   });
 }
@@ -173,14 +191,21 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     args.push('-f', e.container === 'aiff' ? 'aiff' : e.container, path);
     outs.push({ format: e.format, path, suffix, seconds: 0 });
   }
-  await run(args, signal, { tether: true });
+  try {
+    await run(args, signal, { tether: true });
+  } catch (e) {
+    // Which output failed, when ffmpeg's log says (a re-encode's error names the format).
+    const i = e instanceof TranscodeError && e.log ? failedOutputIndex(e.log) : null;
+    if (i !== null && outs[i]) throw new TranscodeError((e as Error).message, outs[i].format, (e as TranscodeError).log);
+    throw e;
+  }
   // The outputs' decodes are short and mostly ffmpeg starting: run them side by side.
   const seconds = await Promise.all(outs.map(async (o) => (await probe(o.path, signal)).seconds));
   for (const [i, o] of outs.entries()) {
     o.seconds = seconds[i];
     const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, src.seconds) : src.seconds;
     if (Math.abs(o.seconds - want) > DURATION_TOLERANCE_SECONDS) {
-      throw new TranscodeError(`The ${o.format} encode lasts ${o.seconds.toFixed(3)} s, the source ${want.toFixed(3)} s`);
+      throw new TranscodeError(`The ${o.format} encode lasts ${o.seconds.toFixed(3)} s, the source ${want.toFixed(3)} s`, o.format);
     }
   }
   return outs;

@@ -23,12 +23,13 @@ const SECONDS = '(240 + t.id * 37 % 300)';
 /**
  * Audio file rows: every track keeps its lossless source, except ERROR tracks (whose source
  * never arrived); CONVERTED tracks also have the store's encodes (MP3 320, AAC 128/256 in
- * MP4) and the lo-fi previews (MP3 96 kbps, MP4 64 kbps, two minutes).
+ * MP4) and the lo-fi previews (MP3 96 kbps, MP4 64 kbps, two minutes). Their files are not
+ * made: the rows say so (`stored` false).
  */
 export async function seedAudioRows(tx: Queryable, tracks: number): Promise<void> {
   await tx.query(
-    `insert into audio_files (track_id, format, size_bytes, storage_key)
-     select t.id, f.format, f.size, 'tracks/' || t.id || '/' || f.format || '.' || f.suffix
+    `insert into audio_files (track_id, format, size_bytes, storage_key, stored)
+     select t.id, f.format, f.size, 'tracks/' || t.id || '/' || f.format || '.' || f.suffix, false
      from tracks t
      cross join lateral (values
        (${SOURCE}, case ${SOURCE} when 'flac' then ${SECONDS} * ${PCM_RATE} * 6 / 10 else ${SECONDS} * ${PCM_RATE} + 54 end::bigint,

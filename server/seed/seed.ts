@@ -7,9 +7,11 @@
 import type { Db, Queryable } from '../db/client';
 import type { Storage } from '../storage';
 import { seedAudioRows, seedSandboxAudioRows, writeSandboxAudio } from './audio';
+import { seedKeptDeliveries, writeKeptDeliveries } from './kept-deliveries';
+import type { KeptFile } from './ern';
 import { hashPassword, hashToken } from '../auth/crypto';
 import { AGREEMENT_PENDING_ACCOUNT, SANDBOX_ACCOUNTS, type SandboxAccount } from './accounts';
-import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
+import { COUNTRIES, CURRENCIES, GENRES, KEYS, MARKET_COUNTRIES, REFERENCE_LISTS, STATES, storeCurrencies } from '../db/reference';
 import { ALBUM_ACTIONS, RELEASE_STATUS, deliveryMessage, type EncodeStatus, type OrderStatus } from '../../shared/vocabularies';
 import { EXCLUSIVE_PERIODS, SERVICE_AGREEMENT } from '../../shared/constants';
 import { rng, type Rng } from './rng';
@@ -105,6 +107,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   const log = opts.log ?? (() => undefined);
   const r = rng(seedNo);
   let sandboxAudio: number[] = [];
+  let keptFiles: KeptFile[] = [];
   // Hash outside the transaction: scrypt is deliberately slow.
   const hashes = await Promise.all(
     SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
@@ -132,7 +135,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
     });
     await step('brand content', () => brandContent(tx, r));
     await step('commerce', () => commerce(tx, r, counts));
-    await step('deliveries', () => deliveries(tx, r, counts));
+    await step('deliveries', async () => {
+      await deliveries(tx, r, counts);
+      keptFiles = await seedKeptDeliveries(tx);
+    });
     await step('sales', () => sales(tx, counts));
     await step('follows', () => follows(tx, counts));
     await step('service agreement', () => agreement(tx, pendingHash));
@@ -149,6 +155,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   });
   // The files the committed rows name.
   if (opts.storage) await writeSandboxAudio(opts.storage, sandboxAudio);
+  if (opts.storage) await writeKeptDeliveries(opts.storage, keptFiles);
   // Vacuum sets the visibility map, so id/sort-key scans can be index-only.
   await db.exec('vacuum analyze');
   return counts;
@@ -208,7 +215,7 @@ async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
        values ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true)`,
       [s.id, first, last, `${first}.${last}@supplier${s.id}.example`.toLowerCase(), `${first}${s.id}`.toLowerCase(),
         `+1 303 555 ${String(r.int(1000, 9999))}`, String(r.int(10, 99)), `${r.int(1, 999)} Market Street`, 'Denver',
-        '80202', r.int(1, COUNTRIES.length), `https://supplier${s.id}.example`],
+        '80202', r.int(1, MARKET_COUNTRIES.length), `https://supplier${s.id}.example`],
     );
     await tx.query(
       `insert into banking (supplier_id, bank_name, name_on_account, routing_number, account_number, swift, iban, paypal_email, tax_id)
@@ -262,7 +269,7 @@ async function users(tx: Queryable, c: SeedCounts, hashes: string[]) {
        case when g % 3 = 0 then array['brand:dj'] else array['brand:dance'] end,
        ts, ts + (floor(random() * 300) || ' days')::interval,
        '10.' || (g / 65536 % 256) || '.' || (g / 256 % 256) || '.' || (g % 256),
-       1 + floor(random() * ${COUNTRIES.length})::int,
+       1 + floor(random() * ${MARKET_COUNTRIES.length})::int,
        case when g % 10 = 0 then 'DJ ' || f || ' ' || l end, case when g % 10 = 0 then 'dj-' || lower(f) || '-' || g end,
        g % 10 = 0, g % 20 = 0, random() < 0.9, random() < 0.02, random() < 0.01
      from (select g, ${pick(FIRST_NAMES)} f, ${pick(LAST_NAMES)} l,
@@ -474,6 +481,8 @@ async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
      from generate_series(1, $1::int) g order by g`,
     [c.orders, firstCustomer, c.customers],
   );
+  // Each order in the §9 currency of its buyer's country (US dollars where §9 has none).
+  await tx.query('update orders o set currency = ($1::text[])[u.country_id] from users u where u.id = o.user_id', [storeCurrencies()]);
   await tx.query(
     `insert into order_items (order_id, track_id, price, availability, downloads_enabled, refunded_at)
      select o.id, 1 + floor(random() * $1)::int, (array[1.29, 1.49, 1.99, 2.49])[1 + (o.id + k) % 4],
@@ -489,8 +498,9 @@ async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
   await tx.query(`insert into transactions (order_id, kind, amount, created_at) select id, 'charge', total, created_at from orders`);
   await tx.query(
     `insert into credits (user_id, amount, currency, reason_id)
-     select $1 + g * 7, (g % 5 + 1) * 2.5, (array['USD', 'GBP', 'EUR'])[1 + g % 3], 1 + g % 4 from generate_series(0, 29) g`,
-    [firstCustomer],
+     select u.id, (g % 5 + 1) * 2.5, coalesce(($2::text[])[u.country_id], 'USD'), 1 + g % 4
+     from generate_series(0, 29) g join users u on u.id = $1 + g * 7 order by g`,
+    [firstCustomer, storeCurrencies()],
   );
   await tx.query(
     `insert into hype_offers (brand, label_id, name, price, enabled, hype_active, start_date, end_date)
@@ -539,12 +549,12 @@ async function sales(tx: Queryable, c: SeedCounts) {
      select case when x.g % 3 = 0 then 'brand:dj' else 'brand:dance' end, x.d, t.supplier_id, t.label_id, t.release_id, t.id,
        case when x.g % 3 = 0 then (array['music', 'streaming'])[1 + x.g % 2]
             else (array['music', 'soundpack', 'stem', 'cloud', 'streaming'])[1 + x.g % 5] end,
-       1 + x.g % 3, 1 + x.g % 15, x.q, round(x.q * 1.49, 2), round(x.q * 1.49 * 0.7, 2), 'USD'
+       1 + x.g % 3, 1 + x.g % $3::int, x.q, round(x.q * 1.49, 2), round(x.q * 1.49 * 0.7, 2), ($4::text[])[1 + x.g % $3::int]
      from (select g, current_date - floor(random() * 730)::int d, 1 + floor(random() * $2)::int tid,
              1 + floor(random() * 4)::int q
            from generate_series(1, $1::int) g) x
      join tracks t on t.id = x.tid order by x.g`,
-    [c.sales_lines, c.tracks],
+    [c.sales_lines, c.tracks, MARKET_COUNTRIES.length, storeCurrencies()],
   );
   // The statements of every period that has ended, as the statements job issues them.
   await issueStatements(tx);

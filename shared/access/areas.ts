@@ -164,3 +164,36 @@ export const SERVICE_AGREEMENT_READ_RULE: Rule = [
  * Staff never accept on a supplier's behalf.
  */
 export const SERVICE_AGREEMENT_ACCEPT_RULE: Rule = TOP_ROUTES['/service-agreement'];
+
+/**
+ * API: the signed-in user's own billing (GET /v4/my/billing/): every user of the console,
+ * Control or Baseware (the shell rule): it is their own row.
+ */
+export const MY_BILLING_READ_RULE: Rule = TOP_ROUTES.shell;
+
+/**
+ * API: billing records (GET /v4/billing/, order charges and refunds by id): money, so the
+ * money readers of BANKING_RULE among staff — admin and finance on Control. Support reads
+ * single orders (§6 orders row) on the order page instead; suppliers and labels read their
+ * statements, not the store's customers' payments.
+ */
+export const BILLING_RECORDS_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance']];
+
+/**
+ * API: the file classes lookup (GET /v4/fileclasses/): reference data that labels files,
+ * like the auxiliary/ lists: any signed-in user.
+ */
+export const FILE_CLASSES_RULE: Rule = '*';
+
+/**
+ * API: an image uploaded through POST /v4/media/images/ (GET /v4/media/images/{id}/):
+ * the images shown on store pages and records, so every user of the console (the shell rule).
+ */
+export const MEDIA_IMAGE_READ_RULE: Rule = TOP_ROUTES.shell;
+
+/**
+ * API: the pipeline status (GET /v4/pipeline/): the staff who run ingestion and encodes —
+ * admin and content ops on Control (FIELD_RULES.ingestion, WRITE_RULES.deliveries). Label
+ * management reads deliveries (§6) but the counts cover every job kind (sales, statements).
+ */
+export const PIPELINE_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:content_ops']];

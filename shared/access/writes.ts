@@ -16,7 +16,7 @@
  * set by encode jobs only, spec §4) are not in the PATCH schemas at all: a 400.
  */
 import { SEARCH_RULES, searchType } from './search-types';
-import { APP_CONTROL, BRAND_DJ, STAFF_ROLES, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
+import { APP_BASEWARE, APP_CONTROL, BRAND_DJ, STAFF_ROLES, allOf, anyOf, can, oneOf, withAll, type Principal, type Rule } from './scopes';
 
 /** Staff roles, on the Control application. */
 const control = (...roles: string[]): Rule => withAll(oneOf(...roles), APP_CONTROL);
@@ -200,3 +200,39 @@ export function notesRule(type: string): Rule {
   const t = searchType(type);
   return t ? allOf(t.rule, NOTES_STAFF) : [];
 }
+
+/**
+ * The signed-in user's own billing (PATCH /v4/my/billing/): every user of the console
+ * (Control or Baseware) may switch off their own billing. Switching it back on once it is
+ * off is MY_BILLING_ENABLE's: billing disable is the customer-money switch support uses
+ * against fraud, so a user may not lift it from themselves (the route refuses the field).
+ */
+export const MY_BILLING_WRITE: Rule = [[APP_CONTROL], [APP_BASEWARE]];
+/** Re-enabling one's own billing: FIELD_RULES.customerMoney (admin, support), the rule of the billing switch. */
+export const MY_BILLING_ENABLE: Rule = FIELD_RULES.customerMoney;
+
+/**
+ * The generic image upload (POST /v4/media/images/, spec §7 "POST media/images"): the
+ * staff on Control who write records that carry images — catalogue (admin, content ops),
+ * shared catalogue (and curation), store pages (label management, curation, marketing)
+ * and live streams. Support and finance write no images; suppliers and labels upload
+ * their own cover art through the release's route.
+ */
+export const MEDIA_IMAGE_WRITE: Rule = anyOf(WRITE_RULES.catalogue, WRITE_RULES.curated, WRITE_RULES.storefront, WRITE_RULES.live);
+
+/**
+ * A track's audio (spec §7 content ops "track-file-update", "encode POSTs for on-demand and
+ * beatdrop"): replacing its source audio and starting an encode of it are catalogue writes,
+ * "admin and content ops only", as the track's re-encode (README "Who may write"); the
+ * writer must also read the track (§6 tracks row).
+ */
+export const TRACK_AUDIO_WRITE: Rule = allOf(searchType('tracks')!.rule, WRITE_RULES.catalogue);
+
+/**
+ * The publishers catalogue (spec §7 content ops "publishers POST/DELETE"): catalogue
+ * reference data, "admin and content ops only", who credit tracks' publishers (the tracks
+ * write rule). Reading the list: every staff role on Control (publishers are shown on
+ * every track; suppliers and labels name theirs in their deliveries).
+ */
+export const PUBLISHERS_WRITE: Rule = WRITE_RULES.catalogue;
+export const PUBLISHERS_READ: Rule = control(...STAFF_ROLES);

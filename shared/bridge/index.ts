@@ -10,6 +10,7 @@ import { systemChannels } from './channels/system';
 import { packagingChannels } from './channels/packaging';
 import { jobsChannels } from './channels/jobs';
 import { mediaChannels } from './channels/media';
+import { deliveryFilesChannels } from './channels/delivery-files';
 
 /**
  * The bridge: every channel between renderer and main, declared once. Add an area's
@@ -25,6 +26,7 @@ export const channels = {
   ...packagingChannels,
   ...jobsChannels,
   ...mediaChannels,
+  ...deliveryFilesChannels,
 } as const;
 
 export type Channels = typeof channels;

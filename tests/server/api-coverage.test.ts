@@ -52,6 +52,14 @@ const COVERED: Record<string, readonly Call[]> = {
   'content ops label-managers': [['GET', '/v4/content-ops/label-managers/'], ['POST', '/v4/content-ops/label-managers/'], ['PATCH', '/v4/content-ops/label-managers/1/']],
   'Suppliers service-agreement': [['POST', '/v4/catalog/suppliers/1/service-agreement/']],
   Statements: [['GET', `${L}/1/statements/`], ['GET', `${S}/1/statements/music/`], ['GET', `${S}/1/statements/download-csv/`]],
+  'content ops track-file-update, publishers; encode on-demand, beatdrop; al/files': [
+    ['PATCH', '/v4/content-ops/track-file-update/'], ['POST', '/v4/content-ops/publishers/'], ['DELETE', '/v4/content-ops/publishers/1/'],
+    ['POST', '/v4/encode/on-demand/'], ['POST', '/v4/encode/beatdrop/'], ['GET', '/v4/al/files/a7fa5d88-1b7e-3075-bd3b-a4db575c0d3e/'],
+  ],
+  'Accounts downloads, my/billing, billing, fileclasses, media/images, pipeline': [
+    ['GET', '/v4/accounts/orders/1/downloads/'], ['PATCH', '/v4/accounts/orders/1/downloads/'], ['GET', '/v4/my/billing/'], ['PATCH', '/v4/my/billing/'],
+    ['GET', '/v4/billing/'], ['GET', '/v4/fileclasses/'], ['POST', '/v4/media/images/'], ['GET', '/v4/pipeline/'],
+  ],
 };
 /** Whether the API registered a route for the call (its path parameters filled). */
 function routeExists(method: string, path: string): boolean {

@@ -5,13 +5,13 @@
  * matrix is split).
  */
 import sharp from 'sharp';
-import { AREA_RULES, CREDIT_WRITE, ORDER_WRITE, SEARCH_RULES, SUPPORT_DOWNLOADS_RULE, WRITE_RULES, allOf, can, searchType, writeRule, type Principal, type Rule } from '../../shared/access';
+import { AREA_RULES, BILLING_RECORDS_RULE, CREDIT_WRITE, FILE_CLASSES_RULE, MEDIA_IMAGE_READ_RULE, MEDIA_IMAGE_WRITE, MY_BILLING_ENABLE, MY_BILLING_READ_RULE, MY_BILLING_WRITE, ORDER_WRITE, PIPELINE_RULE, SEARCH_RULES, SUPPORT_DOWNLOADS_RULE, WRITE_RULES, allOf, can, searchType, writeRule, type Principal, type Rule } from '../../shared/access';
 import { REGIONS } from '../../shared/vocabularies';
 import { artistEndpoints, mediaEndpoints, pathOf } from '../../shared/api';
 import { AUTH_PATHS } from '../../shared/api/endpoints/auth';
 import { api, fetchFor } from './helpers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { server, tokens, useMatrixServer, WHO } from './authz/matrix';
+import { EXTRA, onRow, server, tokens, useMatrixServer, WHO } from './authz/matrix';
 
 useMatrixServer();
 
@@ -146,6 +146,7 @@ describe.concurrent('order route × account', () => {
     { name: 'GET items/download', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/items/download/`] as const },
     { name: 'POST items/refund', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', `/v4/accounts/orders/${x.order}/items/refund/`, { item_ids: [x.item] }, key] as const },
     { name: 'POST refund-items', rule: ORDER_WRITE, ok: 201, call: (x: { order: number; item: number }) => ['POST', '/v4/accounts/refund-items/', { item_ids: [x.item] }, key] as const },
+    { name: 'GET downloads', rule: READ, ok: 200, call: (x: { order: number; item: number }) => ['GET', `/v4/accounts/orders/${x.order}/downloads/`] as const },
     { name: 'PATCH downloads', rule: ORDER_WRITE, ok: 200, call: (x: { order: number; item: number }) => ['PATCH', `/v4/accounts/orders/${x.order}/downloads/`, { item_ids: [x.item], availability: 2 }] as const },
   ];
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
@@ -374,5 +375,68 @@ describe.concurrent('public identity-provider documents × account', () => {
   });
   it('no token → 200, the one document', async () => {
     expect(await metadata(null)).toEqual({ status: 200, issuer: server.idp });
+  });
+});
+
+/**
+ * The calls of issue 27 item 10 (server/api/routes/billing.ts, lookups-status.ts,
+ * media-images.ts): billing records (BILLING_RECORDS_RULE: admin, finance), the pipeline status
+ * (PIPELINE_RULE: admin, content ops) and the generic image upload (MEDIA_IMAGE_WRITE), each
+ * with both sides; the file classes (FILE_CLASSES_RULE '*'), an uploaded image
+ * (MEDIA_IMAGE_READ_RULE) and one's own billing (MY_BILLING_READ_RULE, MY_BILLING_WRITE: every
+ * console user) answer every account; re-enabling one's own billing is MY_BILLING_ENABLE's
+ * (admin, support), both sides.
+ */
+describe.concurrent('billing, pipeline, file classes, media images, own billing × account', () => {
+  let image: Promise<number> | undefined;
+  const anImage = () => (image ??= (async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+    const r = await fetch(`${server.api}/v4/media/images/`, { method: 'POST', body: new Uint8Array(png), headers: { authorization: `Bearer ${tokens.get('admin')!}`, 'content-type': 'image/png' } });
+    return ((await r.json()) as { id: number }).id;
+  })());
+  const ROUTES: { name: string; rule: Rule; ok: number; run: (token: string, h: Record<string, string>) => Promise<number>; bothSides: boolean }[] = [
+    { name: 'GET billing', rule: BILLING_RECORDS_RULE, ok: 200, bothSides: true, run: async (t, h) => (await api(server, t, '/v4/billing/', { headers: h })).status },
+    { name: 'GET pipeline', rule: PIPELINE_RULE, ok: 200, bothSides: true, run: async (t, h) => (await api(server, t, '/v4/pipeline/', { headers: h })).status },
+    {
+      name: 'POST media/images', rule: MEDIA_IMAGE_WRITE, ok: 201, bothSides: true, run: async (t, h) => {
+        const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#abcdef' } }).png().toBuffer();
+        return (await fetch(`${server.api}/v4/media/images/`, { method: 'POST', body: new Uint8Array(png), headers: { ...h, authorization: `Bearer ${t}`, 'content-type': 'image/png' } })).status;
+      },
+    },
+    { name: 'GET fileclasses', rule: FILE_CLASSES_RULE, ok: 200, bothSides: false, run: async (t, h) => (await api(server, t, '/v4/fileclasses/', { headers: h })).status },
+    { name: 'GET media/images/{id}', rule: MEDIA_IMAGE_READ_RULE, ok: 200, bothSides: false, run: async (t, h) => (await api(server, t, `/v4/media/images/${await anImage()}/`, { headers: h })).status },
+    { name: 'GET my/billing', rule: MY_BILLING_READ_RULE, ok: 200, bothSides: false, run: async (t, h) => (await api(server, t, '/v4/my/billing/', { headers: h })).status },
+  ];
+  const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
+  it.each(cells)('%s on %s × %s → allowed %s', async (username, brand, name, allowed) => {
+    const route = ROUTES.find((x) => x.name === name)!;
+    expect(await route.run(tokens.get(username)!, { 'x-brand': brand })).toBe(allowed ? route.ok : 403);
+  });
+
+  // PATCH my/billing on the account's own row: the same value back (200 for MY_BILLING_WRITE), then lifting a disabled billing (MY_BILLING_ENABLE).
+  const dbName = (username: string) => EXTRA.find((x) => x.key === username)?.username ?? username;
+  const patchCells = WHO.map((w) => [w.username, w.brand, can(w.principal, MY_BILLING_WRITE), can(w.principal, MY_BILLING_ENABLE)] as const);
+  it.each(patchCells)('%s on %s × PATCH my/billing unchanged → allowed %s; re-enable → allowed %s', async (username, brand, write, enable) => {
+    const name = dbName(username);
+    const patch = (disabled: boolean, version: number) => api(server, tokens.get(username)!, '/v4/my/billing/', {
+      method: 'PATCH', body: { billing_disabled: disabled }, headers: { 'x-brand': brand, 'if-match': `"v${version}"` },
+    });
+    const [same, lift] = await onRow(`users:${name}`, async () => {
+      const [u] = await server.db.query<{ version: number }>("update users set billing_disabled = false where username = $1 returning version", [name]);
+      const a = (await patch(false, u.version)).status;
+      const [d] = await server.db.query<{ version: number }>("update users set billing_disabled = true, version = version + 1 where username = $1 returning version", [name]);
+      const b = (await patch(false, d.version)).status;
+      await server.db.query("update users set billing_disabled = false where username = $1", [name]);
+      return [a, b];
+    });
+    expect([same, lift]).toEqual([write ? 200 : 403, enable ? 200 : 403]);
+  });
+
+  it('both sides of the refusing routes are represented; the open ones allow every account', () => {
+    for (const r of ROUTES) {
+      const sides = new Set(WHO.map((w) => can(w.principal, r.rule)));
+      expect([r.name, sides]).toEqual([r.name, r.bothSides ? new Set([true, false]) : new Set([true])]);
+    }
+    expect(new Set(WHO.map((w) => can(w.principal, MY_BILLING_ENABLE)))).toEqual(new Set([true, false]));
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Every image upload route (release cover art, label, chart and artist images, page-module
- * images) refuses an empty or truncated image with a 400 naming `image` in the §5 words
+ * images, the generic media image) refuses an empty or truncated image with a 400 naming `image` in the §5 words
  * (issue 26: an empty body was a 500), never a 5xx.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistEndpoints, chartImageEndpoints, labelImageEndpoints, mediaEndpoints, moduleImageEndpoints, pathOf, recordImageMsg } from '../../shared/api';
+import { MEDIA_IMAGE_MSG, artistEndpoints, chartImageEndpoints, labelImageEndpoints, mediaEndpoints, mediaImageEndpoints, moduleImageEndpoints, pathOf, recordImageMsg } from '../../shared/api';
 import { PKG_MSG } from '../../shared/packaging/messages';
 import { fetchFor, signIn, startTestServer, type RunningServer } from './helpers';
 
@@ -26,13 +26,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** The five upload routes, with the record each is tried on and the §5 words of its refusal. */
-const ROUTES = [
+/** The upload routes, with the record each is tried on (none for the generic one) and the words of its refusal. */
+const ROUTES: { name: string; path: () => string; words: string; empty?: string }[] = [
   { name: 'release cover art', path: () => pathOf(mediaEndpoints.uploadImage, { id: ids.release }), words: PKG_MSG.coverArtFormat },
   { name: 'label image', path: () => pathOf(labelImageEndpoints.uploadImage, { id: ids.label }), words: recordImageMsg('labels').format },
   { name: 'chart image', path: () => pathOf(chartImageEndpoints.uploadImage, { id: ids.chart }), words: recordImageMsg('charts').format },
   { name: 'artist profile image', path: () => pathOf(artistEndpoints.uploadImage, { id: ids.artist }), words: recordImageMsg('artists').format },
   { name: 'page-module image', path: () => pathOf(moduleImageEndpoints.upload, { id: ids.module }), words: PKG_MSG.coverArtFormat },
+  // The generic upload (spec §7 "POST media/images") says an empty body is empty, and a broken one is no JPEG or PNG.
+  { name: 'generic media image', path: () => pathOf(mediaImageEndpoints.upload), words: MEDIA_IMAGE_MSG.format, empty: MEDIA_IMAGE_MSG.empty },
 ];
 
 const picture = (format: 'jpeg' | 'png') =>
@@ -62,7 +64,7 @@ describe('an empty or truncated image is a 400 with the §5 words on every image
           method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type, 'x-brand': 'brand:dj' }, body: new Uint8Array(body),
         });
         const text = await r.text();
-        expect({ what, status: r.status, body: text }).toEqual({ what, status: 400, body: JSON.stringify({ image: [route.words] }) });
+        expect({ what, status: r.status, body: text }).toEqual({ what, status: 400, body: JSON.stringify({ image: [route.empty && what.startsWith('an empty') ? route.empty : route.words] }) });
       }
     });
   }

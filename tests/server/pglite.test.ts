@@ -30,6 +30,9 @@ import { liveSuite } from './suites/live';
 import { ftpUserSuite } from './suites/ftp-users';
 import { referenceSuite } from './suites/references';
 import { shownConvertedSuite } from './suites/shown-converted';
+import { accountsCallsSuite } from './suites/accounts-calls';
+import { trackFileSuite } from './suites/track-files';
+import { referenceDataSuite } from './suites/reference-data';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -70,3 +73,6 @@ describe('live streams and vendors (PGlite)', () => liveSuite(() => server));
 describe('SFTP users (PGlite)', () => ftpUserSuite(() => server));
 describe('one reference check (PGlite)', () => referenceSuite(() => server));
 describe('§4 shown only when CONVERTED (PGlite)', () => shownConvertedSuite(() => server));
+describe('track audio, on-demand encodes, files by guid, publishers (PGlite)', () => trackFileSuite(() => server));
+describe('reference data, sandbox money and kept deliveries (PGlite)', () => referenceDataSuite(() => server));
+describe('order downloads, own billing, billing records, file classes, media images, pipeline (PGlite)', () => accountsCallsSuite(() => server));

@@ -38,6 +38,9 @@ import { liveSuite } from './suites/live';
 import { ftpUserSuite } from './suites/ftp-users';
 import { referenceSuite } from './suites/references';
 import { shownConvertedSuite } from './suites/shown-converted';
+import { accountsCallsSuite } from './suites/accounts-calls';
+import { trackFileSuite } from './suites/track-files';
+import { referenceDataSuite } from './suites/reference-data';
 import { migrationSuite } from './suites/migrations';
 
 const cluster = await startPgCluster();
@@ -92,6 +95,9 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('SFTP users', () => ftpUserSuite(() => server));
   describe('one reference check', () => referenceSuite(() => server));
   describe('§4 shown only when CONVERTED', () => shownConvertedSuite(() => server));
+  describe('order downloads, own billing, billing records, file classes, media images, pipeline', () => accountsCallsSuite(() => server));
+  describe('track audio, on-demand encodes, files by guid, publishers', () => trackFileSuite(() => server));
+  describe('reference data, sandbox money and kept deliveries', () => referenceDataSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
   describe('Drizzle migrations', () => migrationSuite(async () => {

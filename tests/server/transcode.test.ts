@@ -5,10 +5,12 @@
  * sample, as ffprobe's start_time gives the encoder delay gapless players skip).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENCODES, findFfmpeg, TranscodeError, transcode } from '../../server/jobs/transcode';
+import { ENCODES, failedOutputIndex, findFfmpeg, TranscodeError, transcode } from '../../server/jobs/transcode';
+import { reencodeFailure } from '../../server/jobs/encode';
+import { sineWav } from '../../server/seed/audio';
 import { AUDIO_FORMAT } from '../../shared/vocabularies';
 import { encodeProblems, soxi, tempDir, tone } from '../fixtures/audio';
 
@@ -60,3 +62,22 @@ it('uses the system ffmpeg on PATH, else the one the @ffmpeg-installer registry 
   for (const codec of ['libmp3lame', 'aac', 'flac', 'pcm_s24be']) expect(encoders).toContain(` ${codec} `);
   expect(findFfmpeg({ PATH: '', FFMPEG_PATH: '/opt/ff' })).toBe('/opt/ff');
 });
+
+it('an encode ffmpeg refuses for one format names that format (a re-encode\'s error says which one failed)', async () => {
+  // FLAC takes no 768 kHz: ffmpeg fails that output ("output stream #0:0", ffmpeg 5; "[aost#0:0/flac", 6 and later).
+  const source = join(dir, 'hi-rate.wav');
+  writeFileSync(source, sineWav(220, 1, 768_000));
+  const out = join(dir, 'hi-rate');
+  mkdirSync(out);
+  const err = await transcode(source, out).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(TranscodeError);
+  expect((err as TranscodeError).format).toBe('flac');
+  expect(failedOutputIndex('Error initializing output stream 3:0 -- Error while opening encoder for output stream #3:0')).toBe(3);
+  expect(failedOutputIndex('[aost#2:0/libmp3lame @ 0x55] Error while opening encoder')).toBe(2);
+  expect(failedOutputIndex('[out#5/mp4 @ 0x1] Error writing trailer')).toBe(5);
+  // A warning about another output before the error is not the failure.
+  expect(failedOutputIndex('[aost#4:0/aac @ 0x2] Too many bits\n[aost#1:0/wav @ 0x3] Error while opening encoder')).toBe(1);
+  expect(failedOutputIndex('Invalid data found when processing input')).toBeNull();
+  expect(reencodeFailure([{ track: 'Track 7 “Night”', format: 'flac', error: 'ffmpeg failed (1): [flac @ 0x55d0aa] 768000 Hz not supported | Conversion failed!' }]))
+    .toBe('The re-encode was not applied; the previous encodes are kept and still served. Track 7 “Night” could not be encoded to flac: ffmpeg failed (1): [flac] 768000 Hz not supported | Conversion failed!');
+}, 30_000);

@@ -1,7 +1,7 @@
 /**
  * One delivery (spec §7 delivery inspector "GET by id", the record page of the
  * deliveries type): its status and §8 message, the timeline of every status it went
- * through, its files as delivered, its XML, and re-ingest with an override genre (for
+ * through, its files as delivered (each opened or saved through main: DeliveryFiles), its XML, and re-ingest with an override genre (for
  * admin and content ops, when §4 allows it: not ingested, not being re-ingested). The
  * status refreshes every POLL_INTERVAL_MS without a reload.
  */
@@ -21,9 +21,9 @@ import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DELIVERIES_KEY, ReleaseStatus, when } from './DeliveriesPage';
+import { DeliveryFiles } from './DeliveryFiles';
 import { GenreSelect } from './GenreSelect';
 
-const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 export default function DeliveryPage({ id }: { id: number }) {
   const { message } = App.useApp();
@@ -147,9 +147,7 @@ export default function DeliveryPage({ id }: { id: number }) {
       <Card title={<Typography.Title level={2} className="delivery-card-title">Files</Typography.Title>}
         extra={d.xml_file_path !== null && d.files.length > 0 && <Button onClick={() => setXmlOpen(true)} data-testid="delivery-view-xml">View XML</Button>}>
         {d.files.length === 0 ? <Typography.Text type="secondary">No files are kept for this delivery.</Typography.Text> : (
-          <ul className="delivery-files" data-testid="delivery-files">
-            {d.files.map((f) => <li key={f.path}><code>{f.path}</code> ({kb(f.size)})</li>)}
-          </ul>
+          <DeliveryFiles id={d.id} files={d.files} />
         )}
       </Card>
       <Modal open={xmlOpen} title="Delivery XML" footer={null} onCancel={() => { setXmlOpen(false); setXmlDraft(null); saveXml.reset(); }} width={900} destroyOnHidden>

@@ -6,6 +6,7 @@
  * undeclared one, does not compile.
  */
 import { exclusivePeriodSortKey } from '../../../shared/constants';
+import { LOSSLESS_FORMATS } from '../../../shared/vocabularies';
 import type { FilterNameOf, SearchTypeDecl, SortKeyOf } from '../../../shared/search/define';
 import {
   SEARCH_TYPE_DECLS, artists, charts, coupons, deliveries, djProfiles, genres, hostVendors, hypeOffers, hypePurchases,
@@ -58,6 +59,16 @@ const trackRemixers = `(select coalesce(json_agg(json_build_object('id', a.id, '
   from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id and ta.role = 'remixer') as remixers`;
 const releaseArtists = `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by ra.position), '[]'::json)
   from release_artists ra join artists a on a.id = ra.artist_id where ra.release_id = t.id) as artists`;
+
+/**
+ * A release has source audio (the search filter has_source_audio, issue 27): it has tracks
+ * and every one has a stored lossless source (audio_files.stored), what a re-encode needs
+ * (server/jobs/encode.ts noSourceAudioReason, which also looks in storage).
+ */
+const LOSSLESS_SQL = LOSSLESS_FORMATS.map((f) => `'${f}'`).join(', ');
+export const RELEASE_HAS_SOURCE_AUDIO = `(exists (select 1 from tracks x where x.release_id = t.id)
+  and not exists (select 1 from tracks x where x.release_id = t.id and not exists (
+    select 1 from audio_files a where a.track_id = x.id and a.stored and a.format in (${LOSSLESS_SQL}))))`;
 
 export const LIST_DEFS: readonly ListDef[] = [
   list(tracks, {
@@ -117,6 +128,7 @@ export const LIST_DEFS: readonly ListDef[] = [
       hype_eligible: 't.hype_eligible', is_available_for_hype: 't.hype_eligible and l.hype_active',
       exclusive: 't.exclusive_period is not null', default_pre_order_weeks: 't.default_pre_order_weeks',
       dj_edits: 't.is_dj_edit', ugc_remixes: 't.is_ugc_remix', label_manager: 'l.label_manager_id',
+      has_source_audio: RELEASE_HAS_SOURCE_AUDIO,
     },
     sorts: {
       id: 't.id', title: 't.title', release_date: 't.release_date', catalog_number: 't.catalog_number',

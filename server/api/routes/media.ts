@@ -311,7 +311,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     rule: writeOf('releases'),
     handler: async (req, reply, user) => {
       await visible(db, 'releases', user!, req.params.id);
-      return startEncode(reply, user!, { release_id: req.params.id, track_id: null });
+      return startEncode(reply, user!, { release_id: req.params.id, track_id: null, staged: true });
     },
   });
 
@@ -320,7 +320,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     handler: async (req, reply, user) => {
       await visible(db, 'tracks', user!, req.params.id);
       const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
-      return startEncode(reply, user!, { release_id: t.release_id, track_id: req.params.id });
+      return startEncode(reply, user!, { release_id: t.release_id, track_id: req.params.id, staged: true });
     },
   });
 }

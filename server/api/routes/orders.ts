@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ORDER_WRITE, searchType } from '../../../shared/access';
-import { orderEndpoints, userEndpoints, type OrderDetail, type OrderItem, type Refund, type RefundResult } from '../../../shared/api/endpoints';
+import { orderEndpoints, userEndpoints, type OrderDetail, type OrderItem, type OrderItemDownloads, type Refund, type RefundResult } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { csvLine } from '../../../shared/search/csv';
-import { DOWNLOAD_AVAILABILITY } from '../../../shared/vocabularies';
+import { DOWNLOAD_AVAILABILITY, DOWNLOAD_FORMATS, type AudioFormat } from '../../../shared/vocabularies';
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { idempotent } from '../idempotency';
@@ -163,6 +163,34 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, orderEndpoints.refundItems, {
     rule: ORDER_WRITE,
     handler: async (req, reply, user) => idempotent(db, req, reply, user!, 201, (tx) => refund(tx, user!, req.body.item_ids)),
+  });
+
+  // The order's downloads (spec §4, §7 Accounts "downloads"): per item its availability and the times downloaded by format.
+  addEndpoint(app, db, orderEndpoints.downloadsList, {
+    rule: ORDERS.rule,
+    handler: async (req, _reply, user) => {
+      await visibleOrder(db, user!, req.params.id);
+      const items = await orderItems(db, req.params.id);
+      const counts = await db.query<{ order_item_id: number; format: string; n: number; last_at: string }>(
+        `select d.order_item_id, d.format, count(*)::int as n, max(d.downloaded_at) as last_at
+         from order_item_downloads d join order_items oi on oi.id = d.order_item_id
+         where oi.order_id = $1 group by d.order_item_id, d.format`, [req.params.id],
+      );
+      const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+      const order = (f: string) => DOWNLOAD_FORMATS.indexOf(f as AudioFormat);
+      const out = items.map((i): OrderItemDownloads => {
+        const formats = counts.filter((c) => c.order_item_id === i.id).sort((a, b) => order(a.format) - order(b.format))
+          .map((c) => ({ format: c.format, times_downloaded: c.n, last_downloaded_at: iso(c.last_at) }));
+        const last = formats.map((f) => f.last_downloaded_at!).sort().at(-1) ?? null;
+        return {
+          id: i.id, track: i.track, release: i.release, availability: i.availability, availability_label: availabilityLabel(i.availability),
+          downloads_enabled: i.downloads_enabled, refunded: i.refund !== null,
+          downloadable: i.availability === 1 && i.downloads_enabled && i.refund === null,
+          times_downloaded: formats.reduce((a, f) => a + f.times_downloaded, 0), last_downloaded_at: last, formats,
+        };
+      });
+      return { order_id: req.params.id, times_downloaded: out.reduce((a, i) => a + i.times_downloaded, 0), items: out };
+    },
   });
 
   addEndpoint(app, db, orderEndpoints.downloads, {

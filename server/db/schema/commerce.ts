@@ -1,10 +1,10 @@
 /** Commerce: coupons, credits, orders, refunds, hype offers, follows, idempotency keys (spec §3). */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex,
+  bigserial, boolean, char, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { artists, releases, tracks } from './catalogue';
-import { ORDER_STATUSES } from '../../../shared/vocabularies';
+import { DOWNLOAD_FORMATS, ORDER_STATUSES } from '../../../shared/vocabularies';
 import { desc, fkey, now, sqlValues, timestamptz, version } from './columns';
 import { labels, users } from './parties';
 
@@ -74,6 +74,22 @@ export const order_items = pgTable('order_items', {
   fkey('order_items', t.release_id, releases.id),
   check('order_items_availability_check', sql`${t.availability} in (0, 1, 2)`),
   index('order_items_order').on(t.order_id),
+]);
+
+/**
+ * One download of an order item by its customer (spec §4 order item downloads): the format
+ * the store served and when. What GET …/orders/{id}/downloads/ counts ("times downloaded").
+ * Append-only: the store writes a row per download; the console only reads them.
+ */
+export const order_item_downloads = pgTable('order_item_downloads', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  order_item_id: integer().notNull(),
+  format: text().notNull(),
+  downloaded_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('order_item_downloads', t.order_item_id, order_items.id),
+  check('order_item_downloads_format_check', sql`${t.format} in (${sqlValues(DOWNLOAD_FORMATS)})`),
+  index('order_item_downloads_item').on(t.order_item_id, t.format),
 ]);
 
 export const refunds = pgTable('refunds', {

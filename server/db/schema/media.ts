@@ -5,7 +5,7 @@
  * replaced whole by an upload or an ingestion, never edited field by field.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { IMAGE_VARIANTS } from '../../../shared/api/endpoints/media';
 import { AUDIO_FORMATS } from '../../../shared/vocabularies';
 import { releases, tracks } from './catalogue';
@@ -41,10 +41,36 @@ export const audio_files = pgTable('audio_files', {
   format: text().$type<(typeof AUDIO_FORMATS)[number]>().notNull(),
   size_bytes: bigint({ mode: 'number' }).notNull(),
   storage_key: text().notNull(),
+  /**
+   * The file was written at `storage_key` (issue 27): false only for the seed's rows of
+   * realistic sizes whose files were never made. Any later write of the row (a file stored
+   * at its key by an upload, ingestion or encode) makes it true (trigger audio_files_written,
+   * migration 0029). The search filter has_source_audio reads it.
+   */
+  stored: boolean().notNull().default(true),
   created_at: timestamptz().notNull().default(now),
 }, (t) => [
   fkey('audio_files', t.track_id, tracks.id),
   unique('audio_files_track_id_format_key').on(t.track_id, t.format),
   check('audio_files_format_check', sql`${t.format} in (${oneOfWords(AUDIO_FORMATS)})`),
   check('audio_files_size_bytes_check', sql`${t.size_bytes} >= 0`),
+]);
+
+/**
+ * Images uploaded through the generic POST /v4/media/images/ (spec §7 "POST media/images"):
+ * a JPEG or PNG kept as it came, for whatever names its URL (page-module items, pages,
+ * notes). Not tied to a record, so no cascade removes it.
+ */
+export const media_images = pgTable('media_images', {
+  id: serial().primaryKey(),
+  storage_key: text().notNull().unique('media_images_storage_key_key'),
+  content_type: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  size_bytes: integer().notNull(),
+  uploaded_by: integer(),
+  created_at: timestamptz().notNull().default(now),
+}, (t) => [
+  fkey('media_images', t.uploaded_by, users.id),
+  check('media_images_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.size_bytes} > 0`),
 ]);

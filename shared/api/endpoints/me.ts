@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { MeProfile, mePatch } from '../me';
+import { UserBilling, UserBillingPatch } from './users';
 
 
 /** What the server answers for the profile: MeProfile and the account's other fields. */
@@ -30,6 +31,14 @@ export const meEndpoints = {
   mySupplier: endpoint({
     method: 'GET', path: '/v4/my/supplier/', response: MySupplier, beforeAgreement: true,
     doc: 'A supplier user\'s own supplier; a label user\'s: the supplier its label belongs to.',
+  }),
+  myBilling: endpoint({
+    method: 'GET', path: '/v4/my/billing/', response: UserBilling,
+    doc: 'The signed-in user\'s own billing (as GET …/users/{id}/billing/), with the user\'s ETag.',
+  }),
+  patchMyBilling: endpoint({
+    method: 'PATCH', path: '/v4/my/billing/', body: UserBillingPatch, response: UserBilling,
+    doc: 'Disables the signed-in user\'s own billing (If-Match required: the user\'s version). Re-enabling billing that is disabled is admin\'s and support\'s (403 naming billing_disabled for others).',
   }),
   myLabels: endpoint({
     method: 'GET', path: '/v4/my/labels/', response: z.object({ results: z.array(MyLabel) }),

@@ -78,6 +78,41 @@ export const DownloadsBody = z.strictObject({
 });
 export const DownloadsResult = z.object({ items: z.array(OrderItem) });
 
+/** One format an order item was downloaded in: how many times, and the last time. */
+export const ItemDownloadFormat = z.object({
+  format: z.string(),
+  times_downloaded: z.number().int().nonnegative(),
+  last_downloaded_at: z.string().nullable(),
+});
+export type ItemDownloadFormat = z.infer<typeof ItemDownloadFormat>;
+
+/**
+ * An order item's downloads (GET …/orders/{id}/downloads/): its availability (§4: 0
+ * unavailable, 1 available, 2 dissociated) with its label, whether downloads are enabled,
+ * whether it was refunded, `downloadable` (available, enabled and not refunded: what the
+ * customer's library offers now), and the downloads by format (§9 formats, no previews).
+ */
+export const OrderItemDownloads = z.object({
+  id: z.number().int(),
+  track: Ref.nullable(),
+  release: Ref.nullable(),
+  availability: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  availability_label: z.string(),
+  downloads_enabled: z.boolean(),
+  refunded: z.boolean(),
+  downloadable: z.boolean(),
+  times_downloaded: z.number().int().nonnegative(),
+  last_downloaded_at: z.string().nullable(),
+  formats: z.array(ItemDownloadFormat),
+});
+export type OrderItemDownloads = z.infer<typeof OrderItemDownloads>;
+export const OrderDownloads = z.object({
+  order_id: z.number().int(),
+  times_downloaded: z.number().int().nonnegative(),
+  items: z.array(OrderItemDownloads),
+});
+export type OrderDownloads = z.infer<typeof OrderDownloads>;
+
 const base = '/v4/accounts/orders/:id/';
 export const orderEndpoints = {
   detail: endpoint({
@@ -95,6 +130,10 @@ export const orderEndpoints = {
   refundItems: endpoint({
     method: 'POST', path: '/v4/accounts/refund-items/', body: RefundAnyItemsBody, response: RefundResult,
     doc: 'Refunds order items of any orders, each once (Idempotency-Key required).',
+  }),
+  downloadsList: endpoint({
+    method: 'GET', path: `${base}downloads/`, params: orderParams, response: OrderDownloads,
+    doc: 'The order\'s downloads: per item its availability, downloads enabled, refunded, whether the customer can download it now, and the times downloaded by format.',
   }),
   downloads: endpoint({
     method: 'PATCH', path: `${base}downloads/`, params: orderParams, body: DownloadsBody, response: DownloadsResult,

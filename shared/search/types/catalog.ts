@@ -42,6 +42,8 @@ export const releases = defineSearchType({
     is_available_for_pre_order: bool(), is_available_for_streaming: bool(), is_hype: bool(), hype_eligible: bool(),
     is_available_for_hype: bool(), exclusive: bool(), default_pre_order_weeks: int(PRE_ORDER_WEEK_OPTIONS),
     dj_edits: bool(), ugc_remixes: bool(), label_manager: reference('label-managers'),
+    // Issue 27: every track has stored source audio, so the release can be re-encoded.
+    has_source_audio: bool(),
   },
   columns: {
     id: ID, title: TITLE, label: col('Label', 'ref', { fixed: true }),

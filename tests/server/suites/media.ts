@@ -4,6 +4,8 @@
  * stream with HTTP Range, support downloads, and re-encode jobs (the encode states, and
  * on PostgreSQL ten concurrent starts of one release starting exactly one job).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { COVER_ART_MAX_BYTES, IMAGE_CROPS } from '../../../shared/constants';
@@ -14,6 +16,7 @@ import { PKG_MSG } from '../../../shared/packaging/messages';
 import { coverArt } from '../../../shared/packaging/rules';
 import { sineWav, SANDBOX_WAV_SECONDS } from '../../../server/seed/audio';
 import { ENCODE_BUSY, NO_SOURCE_AUDIO } from '../../../server/jobs/encode';
+import type { LocalStorage } from '../../../server/storage';
 import { api, signIn, type RunningServer } from '../helpers';
 import { waitFor } from '../job-kinds';
 
@@ -202,7 +205,7 @@ export function mediaSuite(get: () => RunningServer) {
     }
   });
 
-  it('re-encoding a release: TRANSCODING, then CONVERTED with encoded_at where a lossless source is stored; the release follows', async () => {
+  it('re-encoding a release: its new encodes are swapped in, the tracks CONVERTED with encoded_at (one write each); the release follows', async () => {
     // Not converted, so hidden and disabled (spec §4, tracks_shown_converted_check); staff had not shown them: they stay hidden.
     await get().db.query("update tracks set encode_status = 'Pending Audio Encode', encoded_at = null, hidden = true, enabled = false where release_id = $1", [release]);
     const before = await get().db.query<{ id: number; version: number }>('select id, version from tracks where release_id = $1 order by id', [release]);
@@ -216,8 +219,8 @@ export function mediaSuite(get: () => RunningServer) {
       'select id, encode_status, encoded_at, version from tracks where release_id = $1 order by id', [release]);
     for (const [i, t] of after.entries()) {
       expect([t.encode_status, t.encoded_at === null]).toEqual(['CONVERTED', false]);
-      // Two writes: TRANSCODING, then CONVERTED.
-      expect(t.version).toBe(before[i].version + 2);
+      // One write, when the encodes are swapped in: no TRANSCODING while it ran (issue 27).
+      expect(t.version).toBe(before[i].version + 1);
     }
     // The job is the caller's own: someone else polling it gets 404.
     expect((await api(get(), tokens.admin, `/v4/jobs/encode/${r.body.id}/`)).status).toBe(404);
@@ -227,6 +230,10 @@ export function mediaSuite(get: () => RunningServer) {
         'select format, size_bytes, storage_key from audio_files where track_id = $1 order by format', [t.id]);
       expect(rows.map((f) => f.format)).toEqual([...AUDIO_FORMATS].sort());
       for (const f of rows) expect(await get().storage.size(f.storage_key)).toBe(Number(f.size_bytes));
+      // The source kept at its key; each encode beside it, at the job's own keys.
+      for (const f of rows) {
+        expect(f.storage_key).toBe(f.format === 'wav' ? `tracks/${t.id}/wav.wav` : `tracks/${t.id}/reencode-${r.body.id}/${f.storage_key.split('/').pop()}`);
+      }
     }
    }, 150_000);
 
@@ -252,24 +259,95 @@ export function mediaSuite(get: () => RunningServer) {
     expect((await api(get(), tokens.admin, `/v4/catalog/tracks/${tracks[0].id}/`)).body.has_source_audio).toBe(true);
   });
 
-  it('a shown track re-encoded is hidden while not CONVERTED and shown again once converted; one staff hid stays hidden', async () => {
+  it('a shown track re-encoded stays shown throughout (no TRANSCODING): the old encodes are replaced by the new, and leave storage; one staff hid stays hidden', async () => {
     const [a, b] = tracks;
     await get().db.query("update tracks set encode_status = 'CONVERTED', enabled = (id = $1), hidden = (id <> $1) where release_id = $2", [a.id, release]);
+    const [{ last }] = await get().db.query<{ last: number }>("select coalesce(max(id), 0)::int last from record_history where entity = 'tracks'");
+    const oldFiles = await get().db.query<{ track_id: number; format: string; storage_key: string }>(
+      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format", [[a.id, b.id]]);
+    expect(oldFiles.length).toBeGreaterThan(0);
     const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
     expect(r.status).toBe(202);
     expect((await finished(tokens.contentops, r.body.id as number)).state).toBe('DONE');
+    const newFiles = await get().db.query<{ track_id: number; format: string; storage_key: string }>(
+      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format", [[a.id, b.id]]);
+    expect(newFiles.map((f) => [f.track_id, f.format])).toEqual(oldFiles.map((f) => [f.track_id, f.format]));
+    for (const [i, f] of newFiles.entries()) {
+      expect(f.storage_key).toMatch(new RegExp(`^tracks/${f.track_id}/reencode-${r.body.id}/`));
+      expect(await get().storage.exists(f.storage_key)).toBe(true);
+      expect(await get().storage.exists(oldFiles[i].storage_key)).toBe(false);
+    }
+    // No write hid the track while the re-encode ran: the one history row of the run sets encoded_at only.
+    const during = await get().db.query<{ changes: Record<string, unknown> }>(
+      "select changes from record_history where entity = 'tracks' and entity_id = $1 and id > $2 order by id", [a.id, last]);
+    expect(during.map((h) => Object.keys(h.changes))).toEqual([['encoded_at']]);
     const rows = await get().db.query<{ id: number; encode_status: string; enabled: boolean; hidden: boolean; show_when_converted: boolean }>(
       'select id, encode_status, enabled, hidden, show_when_converted from tracks where id = any($1::int[]) order by id', [[a.id, b.id]]);
     expect(rows).toEqual([
       { id: a.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false },
       { id: b.id, encode_status: 'CONVERTED', enabled: false, hidden: true, show_when_converted: false },
     ]);
-    // Its history says so: hidden and disabled with TRANSCODING, shown again with CONVERTED.
-    const h = await get().db.query<{ changes: Record<string, { old: unknown; new: unknown }> }>(
-      "select changes from record_history where entity = 'tracks' and entity_id = $1 and action = 'job' order by id desc limit 2", [a.id]);
-    expect(h[1].changes).toMatchObject({ encode_status: { new: 'TRANSCODING' }, enabled: { old: true, new: false }, hidden: { old: false, new: true } });
-    expect(h[0].changes).toMatchObject({ encode_status: { old: 'TRANSCODING', new: 'CONVERTED' }, enabled: { old: false, new: true }, hidden: { old: true, new: false } });
   }, 150_000);
+
+  it('a re-encode one of whose encodes fails changes nothing: every old file, row and status stays, no new file is left, and the job says which track and format failed', async () => {
+    const [a, b] = tracks;
+    // Track b's source at 768 kHz: ffmpeg's FLAC encoder refuses the rate, so b's flac encode fails (a's succeed and are stored first).
+    const sourceKey = `tracks/${b.id}/wav.wav`;
+    const source = (await get().storage.get(sourceKey))!;
+    await get().storage.put(sourceKey, sineWav(220, 1, 768_000));
+    try {
+      const ids = [a.id, b.id];
+      const snapshot = async () => ({
+        tracks: await get().db.query('select id, encode_status, encoded_at, enabled, hidden, show_when_converted, version from tracks where release_id = $1 order by id', [release]),
+        release: await get().db.query('select encode_status, version from releases where id = $1', [release]),
+        files: await get().db.query<{ storage_key: string }>('select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format', [ids]),
+      });
+      const before = await snapshot();
+      expect(before.tracks.filter((t) => (t as { enabled: boolean }).enabled)).toHaveLength(1); // a is shown (the test before)
+      const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
+      expect(r.status).toBe(202);
+      const job = await finished(tokens.contentops, r.body.id as number);
+      expect(job.state).toBe('ERROR');
+      const detail = (job.result as { detail: string }).detail;
+      expect(detail).toMatch(/^The re-encode was not applied; the previous encodes are kept and still served\./);
+      expect(detail).toContain(`Track ${b.id} “`);
+      expect(detail).toContain('could not be encoded to flac');
+      expect(detail).not.toContain(`Track ${a.id} `);
+      expect(await snapshot()).toEqual(before);
+      for (const f of before.files) expect(await get().storage.exists(f.storage_key)).toBe(true);
+      // No new file behind: the job's folders hold nothing.
+      for (const id of ids) {
+        const dir = join((get().storage as LocalStorage).folder, 'tracks', String(id), `reencode-${r.body.id}`);
+        expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+      }
+    } finally {
+      await get().storage.put(sourceKey, source);
+    }
+  }, 150_000);
+
+  it('a re-encode cancelled while its tracks encode changes nothing and leaves no new file behind', async () => {
+    const ids = tracks.map((t) => t.id);
+    const snapshot = async () => ({
+      tracks: await get().db.query('select id, encode_status, encoded_at, enabled, hidden, version from tracks where release_id = $1 order by id', [release]),
+      release: await get().db.query('select encode_status, version from releases where id = $1', [release]),
+      files: await get().db.query<{ storage_key: string }>('select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format', [ids]),
+    });
+    const before = await snapshot();
+    const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
+    expect(r.status).toBe(202);
+    const trackJobs = () => get().db.query<{ state: string }>("select state from jobs where kind = 'encode-track' and payload->>'parent_job_id' = $1", [String(r.body.id)]);
+    await waitFor(async () => (await trackJobs()).length === ids.length, 60_000);
+    expect(await get().jobs.cancel(r.body.id as number)).toBe(true);
+    await waitFor(async () => (await trackJobs()).every((j) => j.state === 'DONE' || j.state === 'ERROR'), 120_000);
+    const newFiles = () => ids.flatMap((id) => {
+      const dir = join((get().storage as LocalStorage).folder, 'tracks', String(id), `reencode-${r.body.id}`);
+      return existsSync(dir) ? readdirSync(dir) : [];
+    });
+    await waitFor(async () => newFiles().length === 0, 30_000);
+    expect(await snapshot()).toEqual(before);
+    for (const f of before.files) expect(await get().storage.exists(f.storage_key)).toBe(true);
+    expect((await finished(tokens.contentops, r.body.id as number)).state).toBe('ERROR');
+  }, 200_000);
 
   it('re-encode: writers only; another supplier\'s or a missing record is 404', async () => {
     for (const who of ['curation', 'support', 'supplier', 'label']) {

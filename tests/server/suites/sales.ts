@@ -92,7 +92,7 @@ export function salesSuite(get: () => RunningServer) {
     expect(got.by_sale_type).toEqual(await raw('st.name', where, []));
     expect(got.by_genre).toEqual(await raw(`coalesce(g.name, 'No genre')`, where, []));
     expect(got.line_count).toBe(await count(where, []));
-    expect(got.by_store.map((f) => f.key).sort()).toEqual(['music', 'streaming']);
+    expect([...new Set(got.by_store.map((f) => f.key))].sort()).toEqual(['music', 'streaming']);
     expect(got.lines).toHaveLength(Math.min(SALES_DETAIL_LINES, got.line_count));
     expect(new Set(got.lines.map((l) => l.brand))).toEqual(new Set(['brand:dj']));
     // Newest first.
@@ -217,10 +217,10 @@ export function salesSuite(get: () => RunningServer) {
   });
 
   it('the dashboard: month-to-date sales per brand and currency against the same days of last month, top sellers, deliveries needing attention', async () => {
-    // Lines of today and of the same day last month, in a currency no other line has.
+    // Lines of today and of the same day last month, in a currency no other line has (not one of §9's, which the seeded lines use).
     await get().db.query(
       `insert into sales_lines (brand, sale_date, supplier_id, label_id, release_id, track_id, store, sale_type_id, quantity, gross, net, currency)
-       select 'brand:dj', d, t.supplier_id, t.label_id, t.release_id, t.id, 'music', 1, 500, 10, n, 'BRL'
+       select 'brand:dj', d, t.supplier_id, t.label_id, t.release_id, t.id, 'music', 1, 500, 10, n, 'CHF'
        from tracks t, (values (current_date, 7.5), ((current_date - interval '1 month')::date, 2.25), ((current_date - interval '2 months')::date, 99)) v(d, n)
        where t.id = 3`);
     const view = async (who: string) => {
@@ -230,7 +230,7 @@ export function salesSuite(get: () => RunningServer) {
     };
     const finance = await view('finance');
     const day = new Date().getUTCDate();
-    expect(finance.sales!.filter((s) => s.currency === 'BRL')).toEqual([{ brand: 'brand:dj', currency: 'BRL', net: '7.50', previous_net: day <= 28 ? '2.25' : expect.any(String) }]);
+    expect(finance.sales!.filter((s) => s.currency === 'CHF')).toEqual([{ brand: 'brand:dj', currency: 'CHF', net: '7.50', previous_net: day <= 28 ? '2.25' : expect.any(String) }]);
     expect(new Set(finance.sales!.map((s) => s.brand))).toEqual(new Set(['brand:dj']));
     expect(finance.top_tracks![0]).toMatchObject({ id: 3, quantity: expect.any(Number) });
     expect(finance.top_tracks![0].quantity).toBeGreaterThanOrEqual(500);
@@ -244,8 +244,8 @@ export function salesSuite(get: () => RunningServer) {
     // The supplier: its own lines only (track 3 is not necessarily its own).
     const supplier = await view('supplier');
     const [{ own }] = await get().db.query<{ own: number }>(
-      "select count(*)::int as own from sales_lines where supplier_id = 1 and currency = 'BRL' and sale_date >= date_trunc('month', current_date)");
-    expect(supplier.sales!.some((s) => s.currency === 'BRL')).toBe(own > 0);
+      "select count(*)::int as own from sales_lines where supplier_id = 1 and currency = 'CHF' and sale_date >= date_trunc('month', current_date)");
+    expect(supplier.sales!.some((s) => s.currency === 'CHF')).toBe(own > 0);
   });
 
   it('the dashboard\'s followers: staff count their brand\'s follows, a supplier its labels\', a label its own; gained this month against the same days of last month', async () => {

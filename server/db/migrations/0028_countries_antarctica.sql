@@ -1,0 +1,2 @@
+ALTER TABLE "countries" DROP CONSTRAINT "countries_region_check";--> statement-breakpoint
+ALTER TABLE "countries" ADD CONSTRAINT "countries_region_check" CHECK ("countries"."region" in ('Africa', 'Antarctica', 'Asia', 'Europe', 'North America', 'Oceania', 'South America'));
