@@ -4,6 +4,7 @@
  * §9 currencies with thousands separators, empty as $0.00.
  */
 import { CURRENCIES, STATEMENTS_MONTHLY_FROM } from './constants';
+import { formatMoney, formatMonth } from './format';
 
 export interface Period { start: string; end: string }
 
@@ -47,7 +48,7 @@ export function periodLabel(p: Period): string {
   const y = p.start.slice(0, 4);
   const m = Number(p.start.slice(5, 7));
   if (p.start.slice(0, 7) !== p.end.slice(0, 7)) return `Q${(m + 2) / 3} ${y}`;
-  return `${new Date(Date.UTC(Number(y), m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${y}`;
+  return formatMonth(Number(y), m);
 }
 
 /**
@@ -55,7 +56,5 @@ export function periodLabel(p: Period): string {
  * ("$1,234.50", "€1,234.50", "R$1,234.50"); empty (null, undefined, '') shows "$0.00" (§9).
  */
 export function formatAmount(amount: number | string | null | undefined, currency = 'USD'): string {
-  if (amount === null || amount === undefined || amount === '') return '$0.00';
-  const code = CURRENCIES.some((c) => c.code === currency) ? currency : 'USD';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(Number(amount));
+  return formatMoney(amount, CURRENCIES.some((c) => c.code === currency) ? currency : 'USD');
 }

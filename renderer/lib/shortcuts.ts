@@ -8,6 +8,14 @@ export function opensPalette(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey
   return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === PALETTE_KEY;
 }
 
+/** The key that, with Ctrl (⌘ on macOS), saves the record on screen. */
+export const SAVE_KEY = 's';
+
+/** Whether a key press saves: Ctrl+S, or ⌘S on macOS. */
+export function savesRecord(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === SAVE_KEY;
+}
+
 export interface Shortcut {
   keys: string;
   what: string;
@@ -18,5 +26,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '↑ / ↓', what: 'In the palette: move through the list' },
   { keys: 'Enter', what: 'In the palette: run the highlighted command' },
   { keys: 'Esc', what: 'In the palette: close it; focus returns where it was' },
+  { keys: 'Ctrl+S (⌘S on macOS)', what: 'On a record page: save the unsaved changes (nothing to save: does nothing)' },
+  { keys: 'Esc (in a dialog)', what: 'Close the dialog, as its Cancel or close button does' },
   { keys: 'Tab (first stops of a page)', what: 'Skip to main content, skip to search' },
 ];

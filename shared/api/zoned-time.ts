@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { isCalendarDate } from './query-values';
+import { formatDateTime } from '../format';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -122,14 +123,7 @@ export function zonedLocal(instant: string | Date, zone: string): string {
  * daylight-saving change says so); empty for no value.
  */
 export function zonedDisplay(instant: string | Date | null | undefined, zone: string): string {
-  if (instant == null || instant === '') return '';
-  const d = new Date(instant);
-  if (Number.isNaN(d.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short',
-  }).formatToParts(d);
-  const part = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+  return formatDateTime(instant, zone);
 }
 
 /**

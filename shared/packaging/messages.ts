@@ -4,6 +4,7 @@
  * so screens, main's package writer and tests use the same words.
  */
 import { MSG } from '../messages';
+import { formatCount } from '../format';
 
 export const PKG_MSG = {
   deliverNotBuilt: 'Only a package built with this console can be delivered: build it here first',
@@ -32,7 +33,7 @@ export const PKG_MSG = {
   packageExistsUnknown: (upc: string, folder: string) => `This output folder already holds a package of UPC ${upc} (${folder}), not one this console remembers building. Replace it with a new build, or choose another output folder`,
   coverArtChanged: (width: number, height: number) => `The cover art file changed since it was chosen (it is now ${width}x${height}): choose it again`,
   severalReleases: (n: number) => `These files come from ${n} releases, and a package holds one release. Choose the release to package; package the others afterwards with Start a new package.`,
-  releaseFiles: (name: string, files: number, folder: string) => `${name}: ${files} ${files === 1 ? 'file' : 'files'} in ${folder}`,
+  releaseFiles: (name: string, files: number, folder: string) => `${name}: ${formatCount(files, 'file')} in ${folder}`,
   allAsOne: (files: number) => `All ${files} files as one release (for example the discs of one release)`,
   leftOut: (name: string, reason: string) => `${name} is left out of the package: ${reason.replace(/[.\s]+$/, '')}`,
   songwriterType: 'Choose a songwriter type',

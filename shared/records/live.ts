@@ -44,8 +44,8 @@ export const liveStreamRecord = defineRecord({
     // Spec §5: an enabled live stream needs a stage, and a new one has none: enabled afterwards.
     enabled: field('Enabled', 'boolean', bool(), { default: false, notOnCreate: true }),
     is_auto_enabled: field('Auto Enabled', 'boolean', bool()),
-    start_at: liveTime('Start (MDT)'),
-    end_at: liveTime('End (MDT)'),
+    start_at: liveTime('Start (Mountain time)'),
+    end_at: liveTime('End (Mountain time)'),
     genre_id: field('Genre Page', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' }),
     host_vendor_id: field('Host Vendor', 'select', id.nullable(), { list: 'host-vendors', shownAs: 'host_vendor' }),
     tracklist_vendor_id: field('Tracklist Vendor', 'select', id.nullable(), { list: 'tracklist-vendors', shownAs: 'tracklist_vendor' }),

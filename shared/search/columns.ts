@@ -9,7 +9,8 @@ import type { ColumnDecl } from './define';
 import { SEARCH_TYPE_DECLS } from './types';
 import { PUBLISH_TIME_ZONE, exclusivePeriodLabel } from '../constants';
 import { zonedDisplay } from '../api/zoned-time';
-import { displayDate, formatFileSize, formatMoney } from './format';
+import { displayDate } from './format';
+import { formatFileSize, formatMoney, formatPercent } from '../format';
 import { csvCell } from './csv';
 import {
   claimedTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
@@ -88,12 +89,29 @@ export function cellText(col: Column, row: unknown): string {
     case 'mountainTime': return zonedDisplay(v as string | null, PUBLISH_TIME_ZONE);
     case 'money': return formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD'));
     case 'size': return formatFileSize(v as number | null);
+    case 'percent': return formatPercent(v as number | string | null);
+    case 'discount': {
+      const pct = percentageDiscount(row);
+      return pct === null ? formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD')) : formatPercent(pct);
+    }
     case 'exclusive': return exclusivePeriodLabel(v as number | null | undefined);
     case 'ref': return refName(v);
     case 'refs': return Array.isArray(v) ? v.map(refName).join(', ') : refName(v);
     case 'bool': return v == null ? '' : v ? 'Yes' : 'No';
     default: return v == null ? '' : typeof v === 'object' ? refName(v) : String(v);
   }
+}
+
+/**
+ * A coupon's percentage when it is a percentage coupon (its discount type is "Percentage",
+ * or it has a percentage and no amount), else null: its discount is then the amount.
+ */
+function percentageDiscount(row: unknown): number | string | null {
+  const pct = fieldValue(row, 'discount_percentage') as number | string | null | undefined;
+  if (pct === null || pct === undefined || pct === '') return null;
+  const type = refName(fieldValue(row, 'discount_type')).toLowerCase();
+  const amount = fieldValue(row, 'discount_amount');
+  return type === 'percentage' || amount === null || amount === undefined || amount === '' ? pct : null;
 }
 
 /** The catalogue link shape of spec §2: /catalog/{segment}/{id}. */
@@ -153,7 +171,8 @@ export function csvRowWriter(cols: readonly Column[]): (row: Record<string, unkn
 /** What the CSV export writes: numbers and money as plain numbers, sizes in bytes, the rest as shown. */
 export function csvValue(col: Column, row: unknown): string | number | null {
   const v = fieldValue(row, col.field);
-  if (col.kind === 'number' || col.kind === 'money' || col.kind === 'size') {
+  if (col.kind === 'discount' && percentageDiscount(row) !== null) return cellText(col, row);
+  if (col.kind === 'number' || col.kind === 'money' || col.kind === 'size' || col.kind === 'percent' || col.kind === 'discount') {
     if (v === null || v === undefined || v === '') return null;
     const n = Number(v);
     return Number.isFinite(n) ? n : String(v);

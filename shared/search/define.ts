@@ -69,7 +69,11 @@ export type ColumnKind =
   | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
   | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus'
   /** An instant shown in Mountain time with its abbreviation (MST/MDT; live streams, spec §9). */
-  | 'mountainTime';
+  | 'mountainTime'
+  /** A value in percent ("16%"). */
+  | 'percent'
+  /** A coupon's discount: its percentage for a percentage coupon ("16%"), else its amount as money. */
+  | 'discount';
 
 export interface ColumnOpts {
   /** The result field (a dotted path) when not the column key. */

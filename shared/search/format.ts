@@ -1,17 +1,16 @@
 /**
- * Display formats of the search results and filters (spec §5, §9): dates sent as
- * YYYY-MM-DD and shown MM/DD/YYYY, money with thousands separators ($0.00 when
- * empty), file sizes in Bytes/KB/MB/GB (GB one decimal), the year filter options.
+ * Dates of the search filters (spec §5, §9): sent as YYYY-MM-DD and shown MM/DD/YYYY (by
+ * the one formatter, shared/format.ts), and the year and month filter options.
  */
 import { FIRST_FILTER_YEAR } from '../constants';
+import { formatDate } from '../format';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** MM/DD/YYYY of a 'YYYY-MM-DD…' string (date-times keep their calendar date); '' when empty or unreadable. */
 export function displayDate(value: string | null | undefined): string {
-  const m = value ? ISO_DATE.exec(value) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+  return value && ISO_DATE.test(value) ? formatDate(value) : '';
 }
 
 /**
@@ -51,44 +50,5 @@ export const MONTHS = [
 /** Month filter options: value 1-12 with the month name. */
 export const MONTH_OPTIONS: readonly { value: number; label: string }[] = MONTHS.map((label, i) => ({ value: i + 1, label }));
 
-const CURRENCY_SYMBOL: Readonly<Record<string, string>> = {
-  USD: '$', EUR: '€', AUD: 'A$', GBP: '£', MXN: 'MX$', BRL: 'R$',
-};
-
-/** 1234567 → "1,234,567". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/**
- * Money with thousands separators and two decimals: "$1,234.50", "-$12.00",
- * "£3.10". Empty (null, undefined, '', not a number) shows "$0.00" (spec §9).
- */
-export function formatMoney(amount: number | string | null | undefined, currency = 'USD'): string {
-  const n = typeof amount === 'string' ? (amount.trim() === '' ? NaN : Number(amount)) : (amount ?? NaN);
-  if (!Number.isFinite(n)) return '$0.00';
-  const symbol = CURRENCY_SYMBOL[currency] ?? `${currency} `;
-  const cents = Math.round(Math.abs(n) * 100);
-  const whole = groupThousands(String(Math.floor(cents / 100)));
-  const frac = String(cents % 100).padStart(2, '0');
-  return `${n < 0 && cents > 0 ? '-' : ''}${symbol}${whole}.${frac}`;
-}
-
-const KB = 1024;
-const MB = KB * 1024;
-const GB = MB * 1024;
-
-/**
- * File size in Bytes, KB, MB or GB (spec §9): binary multiples; Bytes, KB and MB
- * whole, GB with one decimal. '' when empty.
- */
-export function formatFileSize(bytes: number | string | null | undefined): string {
-  const n = typeof bytes === 'string' ? (bytes.trim() === '' ? NaN : Number(bytes)) : (bytes ?? NaN);
-  if (!Number.isFinite(n) || n < 0) return '';
-  if (n < KB) return `${Math.round(n)} Bytes`;
-  // Round first, so 1023.6 KB becomes "1 MB", never "1024 KB".
-  if (Math.round(n / KB) < 1024) return `${groupThousands(String(Math.round(n / KB)))} KB`;
-  if (Math.round(n / MB) < 1024) return `${groupThousands(String(Math.round(n / MB)))} MB`;
-  const [whole, tenth] = (n / GB).toFixed(1).split('.');
-  return `${groupThousands(whole)}.${tenth} GB`;
-}
+// Money and file sizes come from the one formatter (shared/format.ts).
+export { formatFileSize, formatMoney } from '../format';

@@ -256,7 +256,7 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
     await saveAndWait(page);
 
     await page.getByRole('button', { name: 'Download label CSV' }).click();
-    const saved = page.getByText(new RegExp(`^Exported \\d+ rows to label-${id}-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
+    const saved = page.getByText(new RegExp(`^Exported [\\d,]+ rows? to label-${id}-\\d{4}-\\d{2}-\\d{2}( \\(\\d+\\))?\\.csv$`));
     await expect(saved).toBeVisible({ timeout: 60_000 });
     const name = /to (label-.+\.csv)$/.exec((await saved.textContent()) ?? '')![1];
     const file = downloadedFile(name);

@@ -1,6 +1,6 @@
 /**
  * The command palette (issue 18), by keyboard only: Ctrl+K from anywhere opens it, "track <id>"
- * and Enter open the track's page (focus on its heading); Esc closes it and focus returns where
+ * and Enter open the track's page (its title announced, issue 29); Esc closes it and focus returns where
  * it was; a supplier is offered neither an admin area nor a type it may not read; the palette
  * switches the brand and starts the export of the list on screen; Help lists the shortcuts;
  * axe at 1440 and 390 px with the palette open.
@@ -49,7 +49,7 @@ test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives
   await expect(dialog).toBeHidden();
   await expect(skip).toBeFocused();
 
-  // From the dashboard, whose heading takes focus when it loads.
+  // From the dashboard, whose title is announced when it loads (focus on the page announcer).
   await gotoConsole(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openPalette(page);
@@ -68,7 +68,9 @@ test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives
   await expect(page).toHaveURL(new RegExp(`/catalog/tracks/${track.id}$`));
   await expect(page.getByTestId('record-tracks')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await expect(page.getByTestId('page-announcer')).toBeFocused();
+  await expect(page.getByTestId('page-announcer')).toHaveText(title);
 });
 
 test('only what the scopes allow: a supplier is offered no admin area and no type it may not read; the palette switches brand', async ({ page, gotoConsole }) => {

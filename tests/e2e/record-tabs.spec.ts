@@ -157,7 +157,7 @@ test('content ops sets a publish time across the daylight-saving change, sees it
   await page.setViewportSize({ width: 390, height: 844 });
   for (const tab of ['Territories & Publish Dates', 'Songwriters', 'Publishers', 'Audio Files']) {
     await openTab(page, tab);
-    await expect(page.locator('.loading-view')).toHaveCount(0);
+    await expect(page.locator('.loading-view, .list-skeleton')).toHaveCount(0);
     await expectAccessible(page, `${tab} at 390`);
   }
 });

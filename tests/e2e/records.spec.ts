@@ -300,7 +300,7 @@ test('every record screen (each tab; a note added) passes axe and has no sideway
       for (const tab of tabs) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-        await expect(page.locator('.loading-view')).toHaveCount(0);
+        await expect(page.locator('.loading-view, .list-skeleton')).toHaveCount(0);
         if (tab === 'Notes' && name === 'release' && width === 1440) {
           await page.getByLabel('New note').fill('Cover art to follow from the label.');
           await page.getByRole('button', { name: 'Add note' }).click();

@@ -332,6 +332,8 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   await expect(details.first()).toHaveText(/^Tracks #\d+ · .+/);
   await page.locator('.ant-select-dropdown').getByText('See all results in tracks', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/search\\?type=tracks&q=${escapeRe(new URLSearchParams({ q: row.title }).toString().slice(2))}$`));
+  // The box holds the query again, not the entry's text (issue 29).
+  await expect(page.getByLabel('Search text')).toHaveValue(row.title);
   await expect(page.getByTestId('search-results')).toContainText(row.title);
   // Enter does the same.
   await gotoConsole(page, '/dashboard');

@@ -1,9 +1,11 @@
 /**
  * The shell by keyboard and across brands (issue 12): the skip links are the first Tab
  * stops and every control shows a focus ring; the header search opens a result in at most
- * 8 key presses from a page's load; focus moves to the new page's heading after a
- * navigation; a dirty form makes the brand switch ask first (Cancel keeps the brand, Proceed
- * switches and stays in the area); the technical details are staff-only and collapsed.
+ * 8 key presses from a page's load; after a navigation the new page's title is announced
+ * from the page announcer, just before the skip links (issue 29: focus does not land past
+ * them on the heading; Tab reaches "Skip to main content" first); a dirty form makes the
+ * brand switch ask first (Cancel keeps the brand, Proceed switches and stays in the area);
+ * the technical details are staff-only and collapsed.
  */
 import type { Page } from '@playwright/test';
 import { AREA_RULES, BRAND_NAMES, can, principalFrom } from '../../shared/access';
@@ -54,10 +56,10 @@ test('the skip links are the first Tab stops, shown when focused, and every cont
   await expect(page).toHaveURL(/\/help$/);
 });
 
-test('keyboard only: from a page load, the header search opens a result in at most 8 key presses, and focus lands on its heading', async ({ page, gotoConsole }) => {
+test('keyboard only: from a page load, the header search opens a result in at most 8 key presses, and its title is announced', async ({ page, gotoConsole }) => {
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, account('admin'));
-  // Help, as the skip-link test above: the dashboard's heading takes focus when it loads (to look into).
+  // Help, as the skip-link test above: the dashboard's title takes focus when it loads (to look into).
   await gotoConsole(page, '/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   let presses = 0;
@@ -78,18 +80,28 @@ test('keyboard only: from a page load, the header search opens a result in at mo
   await press('Enter');
   await expect(page).toHaveURL(/\/catalog\/tracks\/\d+$/);
   await expect(page.getByTestId('record-tracks')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await expect(page.getByTestId('page-announcer')).toBeFocused();
+  await expect(page.getByTestId('page-announcer')).toHaveText(title);
   expect(presses).toBeLessThanOrEqual(8);
 });
 
-test('after a navigation focus moves to the new page\'s heading; a change of query only (a tab) leaves it', async ({ page, gotoConsole }) => {
+test('after a navigation the new page\'s title is announced from before the skip links: Tab reaches "Skip to main content" first', async ({ page, gotoConsole }) => {
   await signIn(page, gotoConsole, account('admin'), '/dashboard');
+  const announcer = page.getByTestId('page-announcer');
   await page.locator('[data-nav-path="/help"]').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  await expect(announcer).toBeFocused();
+  await expect(announcer).toHaveText('Help');
   await page.locator('[data-nav-path="/account"]').click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeFocused();
-  // The focused heading shows no ring: it is not a control.
-  expect(await focusRing(page)).toBe(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(announcer).toBeFocused();
+  await expect(announcer).toHaveText('Account');
+  // Focus stayed before the skip links: they are the next Tab stops.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to search' })).toBeFocused();
 });
 
 test('a dirty form makes the brand switch ask first: Cancel keeps the brand and the edits, Proceed switches and stays in the area', async ({ page, gotoConsole }) => {

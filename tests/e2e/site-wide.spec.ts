@@ -42,7 +42,7 @@ test.afterAll(() => {
 
 /** The screen has finished loading: no loading view or spinner left, nothing in flight. */
 async function loaded(page: Page, network = true) {
-  await expect(page.locator('.loading-view')).toHaveCount(0);
+  await expect(page.locator('.loading-view, .list-skeleton')).toHaveCount(0);
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
   if (network) await page.waitForLoadState('networkidle');
 }

@@ -4,7 +4,7 @@
  * supplier's), with the carry-forward threshold shown and amounts with separators; it
  * downloads one statement's CSV through main, whose lines add up to the statement's balance.
  * The screen through axe at 1440 and 390 px. Finance opens a supplier's statements from the
- * supplier's record page.
+ * supplier's record page; the screen is titled by the supplier's name.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
@@ -43,8 +43,12 @@ test('a supplier sees only its own statements and downloads a statement CSV', as
   // A supplier id in the address is not followed: the screen shows the user's own supplier.
   await gotoConsole(page, '/statements?supplier=2');
   await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
-  await expect(page.getByText('Supplier 1 ·')).toBeVisible();
-  await expect(page.getByTestId('statements-party-id')).toHaveCount(0);
+  // Titled by the supplier's name (issue 29), its ID beside.
+  const mine = (await supplierApi.call('GET', '/v4/my/supplier/')).body as { id: number; name: string };
+  expect(mine.id).toBe(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Statements — ${mine.name}`);
+  await expect(page.getByText('Supplier · ID 1 ·')).toBeVisible();
+  await expect(page.getByTestId('statements-party')).toHaveCount(0);
   await expect(page.getByTestId('statements-rules')).toContainText(`Balances under ${STATEMENT_PAYMENT_THRESHOLD.toFixed(2)}`);
   const table = page.getByTestId('statements-table');
   const newest = statements[0];
@@ -74,8 +78,12 @@ test('a supplier sees only its own statements and downloads a statement CSV', as
 test('finance opens a supplier\'s statements from its record page', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, account('finance'), '/catalog/suppliers/1');
+  await expect(page.getByTestId('record-title')).not.toBeEmpty();
+  const name = (await page.getByTestId('record-title').textContent()) ?? '';
+  expect(name).not.toBe('');
   await page.getByTestId('record-statements-link').click();
   await expect(page).toHaveURL(/\/statements\?supplier=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Statements — ${name}`);
   await expect(page.getByTestId('statements-table')).toBeVisible();
   await expect(page.getByTestId('statements-paid-total')).toContainText('Paid to date: $');
 });

@@ -329,7 +329,7 @@ test.describe('coupons', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByTestId('bulk-credits-upload').click();
     await browseTo(page, [basename(folder), 'bulk.csv']);
-    await expect(page.getByTestId('bulk-credits-done')).toContainText('Credited 2 users 1.25 EUR each.');
+    await expect(page.getByTestId('bulk-credits-done')).toContainText('Credited 2 users €1.25 each.');
     expect(await credits()).toEqual(before.map((n) => n + 1));
   });
 

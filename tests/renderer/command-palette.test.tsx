@@ -17,6 +17,9 @@ vi.mock('../../renderer/lib/bridge', () =>
   import('./export-bridge-mock').then((m) => ({ ...m.bridgeModule, bridge: Object.assign(m.bridgeMock, { settingsSet: async () => ({ ok: true }) }) })),
 );
 const { PaletteHost } = await import('../../renderer/app/palette/PaletteHost');
+// Loaded once up front (a slow first transform must not eat the tests' waits); the palette's lazy
+// component still suspends on its first render, as in the app.
+await import('../../renderer/app/palette/CommandPalette');
 const { ExportButton } = await import('../../renderer/features/search/ExportButton');
 const { listExportAtom } = await import('../../renderer/features/search/list-export');
 const { authAtom } = await import('../../renderer/lib/store');
@@ -53,12 +56,45 @@ function setup() {
 const input = () => screen.getByRole('combobox', { name: 'Command' });
 const active = () => document.getElementById(input().getAttribute('aria-activedescendant') ?? '');
 
+/**
+ * Types as a browser does, with no wait between keys: each key goes to whatever has focus at
+ * that moment, and a text field takes the character unless the key press was cancelled.
+ */
+function typeNow(keys: string) {
+  for (const key of keys === '\n' ? ['Enter'] : [...keys]) {
+    const target = document.activeElement ?? document.body;
+    const taken = fireEvent.keyDown(target, { key });
+    if (taken && key.length === 1 && target instanceof HTMLInputElement) fireEvent.change(target, { target: { value: target.value + key } });
+  }
+}
+
 async function open() {
   fireEvent.keyDown(document.activeElement ?? document.body, { key: 'k', ctrlKey: true });
   await waitFor(() => expect(document.activeElement).toBe(input()));
 }
 
 describe('CommandPalette', () => {
+  it('keeps every key typed at once after Ctrl+K, before the palette could take focus (issue 29)', async () => {
+    setup();
+    const before = screen.getByRole('button', { name: 'Before' });
+    before.focus();
+    const pageKeys = vi.fn();
+    before.addEventListener('keydown', pageKeys);
+    fireEvent.keyDown(before, { key: 'k', ctrlKey: true });
+    // The palette's component has not rendered yet (its first render suspends: this test comes first).
+    expect(screen.queryByRole('combobox', { name: 'Command' })).toBeNull();
+    typeNow('salex');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Backspace' });
+    typeNow('s');
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    expect((input() as HTMLInputElement).value).toBe('sales');
+    // The page saw none of them.
+    expect(pageKeys).not.toHaveBeenCalled();
+    // Typing goes on in the input.
+    typeNow(' x');
+    expect((input() as HTMLInputElement).value).toBe('sales x');
+  });
+
   it('Ctrl+K opens it from a focused control; "track 12" and Enter go to the track page', async () => {
     setup();
     screen.getByRole('button', { name: 'Before' }).focus();
@@ -71,6 +107,14 @@ describe('CommandPalette', () => {
     expect(active()?.textContent).toContain('Open track #12');
     fireEvent.keyDown(input(), { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/catalog/tracks/12'));
+  });
+
+  it('Enter typed at once after the text runs the first command for it', async () => {
+    setup();
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    typeNow('track 7');
+    typeNow('\n');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/catalog/tracks/7'));
   });
 
   it('the arrows move the highlight (wrapping), Home/End jump; Esc closes and focus returns', async () => {

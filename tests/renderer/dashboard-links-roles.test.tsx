@@ -60,7 +60,7 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
     fakeMain.api.on(dashboardEndpoints.view, () => view(null));
     await renderConsole({ account, path: '/dashboard' });
     await screen.findByTestId('dashboard', undefined, { timeout: 10_000 });
-    await waitFor(() => expect(screen.queryByText('Since 2026-11-01, against the same days of last month.')).not.toBeNull());
+    await waitFor(() => expect(screen.queryByText('Since 11/01/2026, against the same days of last month.')).not.toBeNull());
     expect(screen.queryByTestId('dashboard-followers')).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ describe('a delivery\'s files', () => {
     fakeMain.channel('deliveryFileSave', ({ path }) => ({ saved: true, fileName: path.split('/').pop()! }));
     const rows = await openDelivery('host');
     expect(rows.map((r) => r.querySelector('code')!.textContent)).toEqual(FILES.map((f) => f.path));
-    expect(rows[1].textContent).toContain('5.0 MB');
+    expect(rows[1].textContent).toContain('(5 MB)'); // §9: MB whole, only GB with a decimal
     expect(screen.queryByRole('button', { name: `Open ${FILES[0].path}` })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: `Save ${FILES[1].path}` }));
     await waitFor(() => expect(channelCalls('deliveryFileSave')).toEqual([{ deliveryId: DELIVERY.id, path: FILES[1].path }]));

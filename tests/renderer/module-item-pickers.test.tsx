@@ -2,7 +2,8 @@
 /**
  * A page module's Items tab adds an Artist item that names an artist and a Label item
  * that names a label (issue 27): the picker is labelled by the type, searches that type
- * (autocomplete), sends item_id, needs no image, and the added item is listed by name.
+ * (autocomplete), sends item_id, needs no image, and the added item is listed by name. A
+ * Track item's picker tells same-named tracks apart (issue 29: artists, mix, release, ID).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -22,6 +23,11 @@ const FOUND: Record<string, { type: string; id: number; name: string; detail: st
   artists: { type: 'artists', id: 41, name: 'Dana Vale', detail: '' },
   labels: { type: 'labels', id: 52, name: 'Night Shift Records', detail: '' },
 };
+/** Two tracks called Echoes (issue 29): told apart by artists, mix, release and ID. */
+const ECHOES = [
+  { type: 'tracks', id: 901, name: 'Echoes', detail: 'Aster · Original Mix · Echoes EP' },
+  { type: 'tracks', id: 902, name: 'Echoes', detail: 'Kito · Dub Mix · Night Moves' },
+];
 const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
 vi.mock('../../renderer/lib/bridge', () => ({
   bridge: {
@@ -30,6 +36,7 @@ vi.mock('../../renderer/lib/bridge', () => ({
       if (req.path === '/v4/auxiliary/item-types/') return { status: 200, data: envelope(TYPES) };
       if (req.path === '/v4/catalog/search/autocomplete/') {
         const type = String((req.query as Record<string, unknown>).type);
+        if (type === 'tracks') return { status: 200, data: { results: ECHOES } };
         return { status: 200, data: { results: FOUND[type] ? [FOUND[type]] : [] } };
       }
       if (req.path === '/v4/curation/page-modules/4/items/' && req.method === 'POST') {
@@ -96,6 +103,18 @@ describe('Artist and Label module items', () => {
     expect(fake.calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(true);
     expect(fake.calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ item_type_id: 6, item_id: 52 });
     await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale', 'Night Shift Records']));
+  });
+
+  it('a Track item\'s picker tells two tracks called Echoes apart by artists, mix, release and ID', async () => {
+    renderTab();
+    fireEvent.mouseDown(await screen.findByLabelText('Item Type'));
+    fireEvent.click(await screen.findByTitle('Track'));
+    const picker = await screen.findByLabelText('Item');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: 'Echoes' } });
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option .reference-option')).toHaveLength(2), { timeout: 3000 });
+    const details = [...document.querySelectorAll('.ant-select-item-option .reference-option__detail')].map((e) => e.textContent);
+    expect(details).toEqual(['Aster · Original Mix · Echoes EP · ID 901', 'Kito · Dub Mix · Night Moves · ID 902']);
   });
 
   it('an Artist item without an artist is refused on its field, nothing sent', async () => {

@@ -137,6 +137,36 @@ describe('the record page of a track', () => {
     expect(input('Mix Name').value).toBe('Extended');
   });
 
+  it('Ctrl+S (⌘S) saves the unsaved changes as Save does; with nothing to save it sends nothing, and the browser never opens its save dialog', async () => {
+    const saved = { ...row, version: 4, mix_name: 'Extended' };
+    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: saved, etag: '"4"' }));
+    renderPage(ADMIN);
+    await screen.findByTestId('record-title');
+    // Nothing dirty: nothing happens, but the key is still taken from the browser.
+    expect(fireEvent.keyDown(input('Mix Name'), { key: 's', ctrlKey: true })).toBe(false);
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    fireEvent.change(input('Mix Name'), { target: { value: 'Extended' } });
+    expect(screen.getByTestId('unsaved-count').textContent).toBe('1 unsaved change');
+    // From the field being edited, at once.
+    expect(fireEvent.keyDown(input('Mix Name'), { key: 's', ctrlKey: true })).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('unsaved-count').textContent).toBe('No unsaved changes'));
+    const patches = api.calls.filter((c) => c.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toMatchObject({ path: '/v4/catalog/tracks/7/', body: { mix_name: 'Extended' }, ifMatch: '"3"' });
+    // ⌘S on macOS, from anywhere on the page.
+    fireEvent.change(input('Title'), { target: { value: 'Aurora II' } });
+    expect(fireEvent.keyDown(document.body, { key: 'S', metaKey: true })).toBe(false);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+  });
+
+  it('Ctrl+S on a read-only record sends nothing', async () => {
+    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    renderPage('app:baseware user:supplier brand:dance');
+    await screen.findByTestId('record-title');
+    expect(fireEvent.keyDown(document.body, { key: 's', ctrlKey: true })).toBe(false);
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
   it('a value over its limit shows its field error and nothing is sent', async () => {
     serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
     renderPage(ADMIN);

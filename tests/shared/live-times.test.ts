@@ -16,8 +16,8 @@ describe('live stream times in Mountain time', () => {
     expect(zonedDisplay(null, PUBLISH_TIME_ZONE)).toBe('');
   });
 
-  it('the live streams list\'s "Start (MDT)" column shows the Mountain date and time, not the UTC date', () => {
-    const start = columnsOf('live_streams').find((c) => c.title === 'Start (MDT)')!;
+  it('the live streams list\'s "Start (Mountain time)" column shows the Mountain date and time, not the UTC date', () => {
+    const start = columnsOf('live_streams').find((c) => c.title === 'Start (Mountain time)')!;
     // 2026-11-25 03:00Z is still the 24th in Denver.
     expect(cellText(start, { start_at: '2026-11-25T03:00:00Z' })).toBe('11/24/2026 08:00 PM MST');
   });

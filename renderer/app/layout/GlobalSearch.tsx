@@ -1,4 +1,7 @@
-/** The header's global search: a type (per §2, only those §6 allows) and a text. */
+/**
+ * The header's global search: a type (per §2, only those §6 allows) and a text. Choosing
+ * "See all results…" opens the search and leaves the typed query in the box (issue 29).
+ */
 import { useMemo, useRef, useState } from 'react';
 import { AutoComplete, Input, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -36,8 +39,11 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
       />
       <AutoComplete
         value={text}
-        onChange={setText}
-        options={suggestions.map((s) => ({ value: s.value, label: s.label, href: s.href }))}
+        onChange={(value: string, option?: unknown) => {
+          // Choosing an entry puts its value in the box; "See all results…" keeps the query instead.
+          if (!(option as { seeAll?: true } | undefined)?.seeAll) setText(value);
+        }}
+        options={suggestions.map((s) => ({ value: s.value, label: s.label, href: s.href, seeAll: s.seeAll }))}
         onActive={(value: unknown) => {
           active.current = value;
         }}

@@ -3,7 +3,8 @@
  * on phones), header with search, environment, downloads, brand and user, and the screen.
  * The viewport class of §2 is set on the root element and drives the layout. The screen
  * is mounted afresh for each area and each brand (what it holds was the other brand's).
- * Skip links to the content and the search are the first Tab stops; Ctrl+K opens the command palette.
+ * Skip links to the content and the search are the first Tab stops (after a navigation focus
+ * goes to the page announcer just before them, see ./focus); Ctrl+K opens the command palette.
  */
 import { useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
@@ -20,7 +21,7 @@ import { PaletteHost } from '../palette/PaletteHost';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from './useViewport';
-import { MAIN_ID, SEARCH_INPUT_ID, focusElement, useFocusHeadingOnNavigate, useScrollableTablesFocusable } from './focus';
+import { MAIN_ID, PAGE_ANNOUNCER_ID, SEARCH_INPUT_ID, focusElement, useAnnouncePageOnNavigate, useScrollableTablesFocusable } from './focus';
 
 /** A skip link: the first Tab stops of the page, shown when focused; moves focus without touching the address. */
 function SkipLink({ target, children }: { target: string; children: string }) {
@@ -44,7 +45,7 @@ export default function ShellLayout() {
   const [drawer, setDrawer] = useAtom(drawerAtom);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
-  useFocusHeadingOnNavigate();
+  useAnnouncePageOnNavigate();
   useScrollableTablesFocusable();
   const brand = useAtomValue(authAtom).user?.brand;
   // Tablet portrait is narrow: the drawer shows icons only unless opened for this visit.
@@ -55,6 +56,8 @@ export default function ShellLayout() {
 
   return (
     <Layout className={`shell vp-${vp}`} data-viewport={vp}>
+      {/* Filled and focused by useAnnouncePageOnNavigate: the page's title, read out; not a Tab stop. */}
+      <p id={PAGE_ANNOUNCER_ID} className="sr-only" tabIndex={-1} data-testid="page-announcer" />
       <div className="skip-links">
         <SkipLink target={MAIN_ID}>Skip to main content</SkipLink>
         <SkipLink target={SEARCH_INPUT_ID}>Skip to search</SkipLink>

@@ -1,13 +1,17 @@
 /**
- * Keyboard focus in the shell: the skip links' targets, and after an in-app navigation
- * focus moved to the new page's heading (its h1), so a keyboard or screen-reader user
- * starts reading at the page and not at the top of the document. Once, for every route.
+ * Keyboard focus in the shell: the skip links' targets, and after an in-app navigation the
+ * new page's title (its h1) announced by moving focus to the page announcer, a visually
+ * hidden element holding that title placed before the skip links (issue 29): a screen reader
+ * reads the title, and the next Tab still reaches "Skip to main content" first. Once, for
+ * every route.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 export const MAIN_ID = 'main-content';
 export const SEARCH_INPUT_ID = 'global-search-text';
+/** The visually hidden element, first in the shell, that names the page after a navigation. */
+export const PAGE_ANNOUNCER_ID = 'page-announcer';
 
 /** How long a page may take to show its heading (a lazily loaded screen, a record's first fetch). */
 const HEADING_WAIT_MS = 5000;
@@ -20,12 +24,22 @@ export function focusElement(el: HTMLElement | null): boolean {
   return document.activeElement === el;
 }
 
+/** Puts the page's title in the announcer and focuses it (afresh, so it is read even when it already had focus). */
+export function announcePage(heading: HTMLElement): boolean {
+  const announcer = document.getElementById(PAGE_ANNOUNCER_ID);
+  if (!announcer) return false;
+  announcer.textContent = heading.textContent?.trim() ?? '';
+  if (document.activeElement === announcer) announcer.blur();
+  return focusElement(announcer);
+}
+
 /**
  * After the path changes (not on the first load, nor when only the query changes: filters
- * and tabs keep their focus), moves focus to the page's h1 in `main` as soon as it appears,
- * unless the user has put focus somewhere else meanwhile (a control opened while the page loads).
+ * and tabs keep their focus), announces the page's h1 in `main` as soon as it appears (see
+ * announcePage), unless the user has put focus somewhere else meanwhile (a control opened
+ * while the page loads).
  */
-export function useFocusHeadingOnNavigate(): void {
+export function useAnnouncePageOnNavigate(): void {
   const { pathname } = useLocation();
   const first = useRef(true);
   useEffect(() => {
@@ -37,7 +51,10 @@ export function useFocusHeadingOnNavigate(): void {
     if (!main) return;
     const before = document.activeElement;
     const movedByUser = () => document.activeElement !== before && document.activeElement !== document.body && document.activeElement !== null;
-    const tryFocus = () => focusElement(main.querySelector<HTMLElement>('h1'));
+    const tryFocus = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      return heading !== null && announcePage(heading);
+    };
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {
       if (movedByUser() || tryFocus()) stop();

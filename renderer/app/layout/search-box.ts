@@ -14,6 +14,8 @@ export interface SearchSuggestion {
   label: React.ReactNode;
   /** Where choosing the suggestion goes (e.g. /catalog/tracks/42). */
   href?: string;
+  /** "See all results…": choosing it leaves the typed query in the box, not this entry's text. */
+  seeAll?: true;
 }
 
 /** "See all results": the all-types search (/search) on this type with the text as `q`. */
@@ -27,5 +29,5 @@ export function useSearchSuggestions(type: string, text: string): SearchSuggesti
   const found = useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: createElement(SuggestionLabel, { s }), href: suggestionHref(s) }));
   if (!text.trim()) return found;
   const label = searchType(type)?.label.toLowerCase() ?? 'results';
-  return [...found, { value: `See all ${label} matching "${text.trim()}"`, label: `See all results in ${label}`, href: searchHref(type, text) }];
+  return [...found, { value: `See all ${label} matching "${text.trim()}"`, label: `See all results in ${label}`, href: searchHref(type, text), seeAll: true }];
 }

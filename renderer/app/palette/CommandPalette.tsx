@@ -4,7 +4,9 @@
  * records by type and id, searches, brand switch, the current list's export, shortcuts), only
  * what the user's scopes allow. The input keeps focus; the highlighted option is its
  * aria-activedescendant. ↑/↓ move (wrapping), Home/End jump, Enter runs, Esc closes and
- * focus returns where it was (a command that navigates leaves focus to the new page's heading).
+ * focus returns where it was (a command that navigates leaves focus to the new page, see
+ * layout/focus.ts). The input takes focus as soon as the dialog can hold it, and starts with
+ * whatever was typed since Ctrl+K (held by PaletteHost meanwhile).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Input, Modal, Tag, type InputRef } from 'antd';
@@ -16,9 +18,22 @@ import { brandName } from '../../lib/brands';
 import { useBrandSwitch } from '../layout/BrandSwitch';
 import { listExportAtom } from '../../features/search/list-export';
 import { paletteCommands, type PaletteCommand } from './commands';
+import { PALETTE_INPUT_ID, type TypedAhead } from './typed-ahead';
 import './palette.css';
 
-export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** How many frames the input may wait for the dialog to be shown before taking focus. */
+const FOCUS_FRAMES = 60;
+
+export default function CommandPalette({
+  open,
+  onClose,
+  takeTyped = () => null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The keys typed since Ctrl+K, handed over once as the input takes focus. */
+  takeTyped?: () => TypedAhead | null;
+}) {
   const principal = useAtomValue(principalAtom);
   const user = useAtomValue(authAtom).user;
   const listExport = useAtomValue(listExportAtom);
@@ -32,17 +47,32 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
-  const commands = useMemo(
-    () =>
-      paletteCommands(text, {
-        principal,
-        brands: (user?.brands ?? []).map((b) => ({ value: b, label: brandName(b) })),
-        brand: user?.brand,
-        canExportList: listExport !== null,
-      }),
-    [text, principal, user, listExport],
-  );
+  const commandsFor = (typed: string) =>
+    paletteCommands(typed, {
+      principal,
+      brands: (user?.brands ?? []).map((b) => ({ value: b, label: brandName(b) })),
+      brand: user?.brand,
+      canExportList: listExport !== null,
+    });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- commandsFor reads exactly these
+  const commands = useMemo(() => commandsFor(text), [text, principal, user, listExport]);
   const current = Math.min(active, commands.length - 1);
+
+  // Focus the input as soon as the dialog shows it (the first frames it is still display: none),
+  // not after the opening animation: keys typed from then on go straight into it.
+  useEffect(() => {
+    if (!open) return;
+    let frame = 0;
+    let left = FOCUS_FRAMES;
+    const tryFocus = () => {
+      const el = input.current?.input;
+      if (el?.isConnected) el.focus();
+      if (document.activeElement === el || --left <= 0) return;
+      frame = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
 
   useEffect(() => {
     if (current >= 0) document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' });
@@ -62,6 +92,15 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       onClose();
       listExport?.run();
     }
+  };
+
+  // The keys typed before the input had focus: they start its text; Enter among them runs the first command.
+  const onFocus = () => {
+    const typed = takeTyped();
+    if (!typed) return;
+    setText(typed.text);
+    setActive(0);
+    if (typed.enter) run(commandsFor(typed.text)[0]);
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -105,8 +144,10 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
     >
       <Input
         ref={input}
+        id={PALETTE_INPUT_ID}
         autoFocus
         value={text}
+        onFocus={onFocus}
         onChange={(e) => {
           setText(e.target.value);
           setActive(0);

@@ -2,15 +2,15 @@
 import { App, Button, Card, Table, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { CONSOLE_CLIENT_ID } from '../../../shared/api/client';
 import type { MeSession } from '../../../shared/api/me';
 import { MSG } from '../../../shared/messages';
 import { bodyErrorText } from '../../lib/http-errors';
 import { confirm } from '../../ui/confirm';
 import { accountKeys, endSession } from './api';
+import { formatDateTime } from '../../../shared/format';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY HH:mm') : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 const deviceOf = (s: MeSession) => (s.client_id === CONSOLE_CLIENT_ID ? 'Back-office console' : s.client_id);
 
 export function SessionsCard({ sessions }: { sessions: MeSession[] }) {

@@ -14,7 +14,7 @@ import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { call } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { serverFieldErrors } from '../records/form-model';
 import { LoadError, useMayWrite } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
@@ -42,8 +42,8 @@ export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
     },
     onError: (e) => setError(serverFieldErrors(e, ['stages']).fields.stages?.join(' ') ?? saveFailedText('live stream', e)),
   });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   const edit = (next: Draft[]) => {
     setError(null);
@@ -68,7 +68,7 @@ export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
 
   return (
     <div className="live-stages" style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="live-stages">
-      {rows.length === 0 && <Empty description="This live stream has no stages yet" />}
+      {rows.length === 0 && <Empty description={mayWrite ? 'This live stream has no stages yet. Add one with "Add stage".' : 'This live stream has no stages yet'} />}
       {rows.map((s, i) => (
         <Space key={i} wrap>
           <InputNumber aria-label={`Stage ${i + 1} number`} min={1} max={LIMITS.liveStreamStages} value={s.number} disabled={!mayWrite}

@@ -30,6 +30,7 @@ import { DndContext, KeyboardSensor, useDraggable, useSensor, useSensors, type D
 import { CSS } from '@dnd-kit/utilities';
 import type { ModuleItem } from '../../../shared/api/endpoints';
 import { CATALOGUE_ITEM_TYPES, moduleItemStatus, recordRoute } from '../../../shared/records';
+import { formatDate } from '../../../shared/format';
 import { TONE_COLOR } from '../../ui/tones';
 import { keyboardStep, markerY, measureRows, targetIndex, type DragGeometry } from './item-drag';
 import { followPointer, throttledAnnouncer } from './pointer-drag';
@@ -66,8 +67,8 @@ const ItemCells = memo(function ItemCells({ item, position, now }: { item: Modul
       <td><span data-testid="item-position">{position}</span></td>
       <td>{item.item_type.name}</td>
       <td>{to ? <Link to={to} data-testid="item-label">{itemLabel(item)}</Link> : <span data-testid="item-label" className="module-items__text">{itemLabel(item)}</span>}</td>
-      <td>{item.start_date ?? ''}</td>
-      <td>{item.end_date ?? ''}</td>
+      <td>{formatDate(item.start_date)}</td>
+      <td>{formatDate(item.end_date)}</td>
       <td>{status ? <Tag color={TONE_COLOR[status.tone]} data-testid="item-status">{status.text}</Tag> : null}</td>
     </>
   );

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { FieldInput } from '../records/FieldInput';
 import { ReferenceSelect } from '../records/ReferenceInput';
 import { serverFieldErrors, type FieldErrors, type RefValue } from '../records/form-model';
@@ -67,8 +67,8 @@ export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   });
   const remove = useMutation({ mutationFn: (itemId: number) => removeModuleItem(id, itemId), onSuccess: refresh });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   const byId = new Map(loaded.map((i) => [i.id, i]));
   const titleOf = (iid: unknown) => itemLabel(byId.get(Number(iid))!) || String(iid);
@@ -77,7 +77,7 @@ export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   return (
     <div className="module-items" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <p className="muted" data-testid="item-count">{`${loaded.length} of ${LIMITS.pageModuleItems} items`}</p>
-      {loaded.length === 0 ? <Empty description="This module has no items yet" /> : mayWrite ? (
+      {loaded.length === 0 ? <Empty description={mayWrite ? 'This module has no items yet. Add one with the form below.' : 'This module has no items yet'} /> : mayWrite ? (
         <SortableItemTable ids={ids} byId={byId} now={now} titleOf={titleOf} onMove={onMove}
           removingId={remove.isPending ? remove.variables : null} removeDisabled={dirty} onRemove={remove.mutate} />
       ) : (

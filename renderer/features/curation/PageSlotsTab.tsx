@@ -9,9 +9,10 @@ import { Link } from 'react-router-dom';
 import { listEndpoints } from '../../../shared/api/endpoints';
 import { MAX_PER_PAGE } from '../../../shared/api/envelope';
 import { SLOT_ITEMS_SHOWN, VIEWPORTS } from '../../../shared/constants';
+import { formatDate } from '../../../shared/format';
 import { PAGE_SLOTS, recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { LoadError, TAB_TABLE } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 
@@ -35,8 +36,8 @@ export const pageModulesQuery = (pageId: number) => ({
 
 export default function PageSlotsTab({ id }: RecordTabProps) {
   const q = useQuery(pageModulesQuery(id));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const modules = q.data.results as unknown as ModuleRow[];
   return (
     <div className="page-slots" data-testid="page-slots" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -58,8 +59,8 @@ export default function PageSlotsTab({ id }: RecordTabProps) {
                   { title: 'Module Type', dataIndex: 'module_type', render: (t: ModuleRow['module_type']) => t?.name ?? '' },
                   { title: 'Items', dataIndex: 'item_count' },
                   { title: 'Enabled', dataIndex: 'enabled', render: (on: boolean) => <Tag color={on ? 'green' : undefined}>{on ? 'Enabled' : 'Disabled'}</Tag> },
-                  { title: 'Start Date', dataIndex: 'start_date' },
-                  { title: 'End Date', dataIndex: 'end_date' },
+                  { title: 'Start Date', dataIndex: 'start_date', render: (d: string | null) => formatDate(d) },
+                  { title: 'End Date', dataIndex: 'end_date', render: (d: string | null) => formatDate(d) },
                 ]}
               />
             )}

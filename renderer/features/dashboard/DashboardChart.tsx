@@ -5,8 +5,8 @@ import { brandName } from '../../lib/brands';
 
 export default function DashboardChart({ sales }: { sales: NonNullable<DashboardView['sales']> }) {
   const data = sales.flatMap((s) => [
-    { key: `${brandName(s.brand)} ${s.currency}`, period: 'This month', net: Number(s.net) },
-    { key: `${brandName(s.brand)} ${s.currency}`, period: 'Same days last month', net: Number(s.previous_net) },
+    { key: `${brandName(s.brand)}, ${s.currency}`, period: 'This month', net: Number(s.net) },
+    { key: `${brandName(s.brand)}, ${s.currency}`, period: 'Same days last month', net: Number(s.previous_net) },
   ]);
   return (
     <div data-testid="dashboard-chart" className="chart-box">

@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import type { Principal } from '../../../shared/access';
 import { dashboardEndpoints, type DashboardView } from '../../../shared/api/endpoints/dashboard';
+import { formatCount, formatDate, formatMoney, formatNumber } from '../../../shared/format';
 import { fetchData } from '../../lib/api';
 import { brandName } from '../../lib/brands';
 import { errorText } from '../../lib/http-errors';
@@ -25,7 +26,7 @@ function TopCard({ title, items }: { title: string; items: { id: number; name: s
   return (
     <Col xs={24} md={12}>
       <Card title={title} size="small">
-        <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {r.quantity}</List.Item>} />
+        <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {formatCount(r.quantity, 'sale')}</List.Item>} />
       </Card>
     </Col>
   );
@@ -35,8 +36,8 @@ function FollowersCard({ followers, principal }: { followers: NonNullable<Dashbo
   return (
     <Col xs={24} md={12}>
       <Card title="Followers" size="small" data-testid="dashboard-followers">
-        <Statistic title="Followers" value={followers.total} />
-        <p className="muted">{followers.gained} new this month (same days last month: {followers.previous_gained})</p>
+        <Statistic title="Followers" value={formatNumber(followers.total)} />
+        <p className="muted">{formatNumber(followers.gained)} new this month (same days last month: {formatNumber(followers.previous_gained)})</p>
         <List
           size="small"
           header="Most followed"
@@ -45,7 +46,7 @@ function FollowersCard({ followers, principal }: { followers: NonNullable<Dashbo
           renderItem={(f) => {
             const to = dashboardRecordLink(principal, f.kind === 'artist' ? 'artists' : 'labels', f.id);
             const name = `${f.name} (${f.kind === 'artist' ? 'artist' : 'label'})`;
-            return <List.Item>{to ? <Link to={to}>{name}</Link> : name} · {f.followers}</List.Item>;
+            return <List.Item>{to ? <Link to={to}>{name}</Link> : name} · {formatCount(f.followers, 'follower')}</List.Item>;
           }}
         />
       </Card>
@@ -59,7 +60,7 @@ export default function DashboardPage() {
   const d = q.data;
   return (
     <div data-testid="dashboard">
-      <PageHeader title="Dashboard" subtitle={d ? `Since ${d.month_start}, against the same days of last month.` : undefined} />
+      <PageHeader title="Dashboard" subtitle={d ? `Since ${formatDate(d.month_start)}, against the same days of last month.` : undefined} />
       {q.isPending && <Spin />}
       {q.error && <Alert type="error" showIcon message={errorText(q.error)} />}
       {d && (
@@ -72,7 +73,7 @@ export default function DashboardPage() {
                     <Row gutter={[16, 16]}>
                       {d.sales.map((s) => (
                         <Col key={`${s.brand}-${s.currency}`} xs={24} md={8}>
-                          <Statistic title={`${brandName(s.brand)}, ${s.currency}`} value={s.net} suffix={<span className="muted">(last month {s.previous_net})</span>} />
+                          <Statistic title={`${brandName(s.brand)}, ${s.currency}`} value={formatMoney(s.net, s.currency)} suffix={<span className="muted">(last month {formatMoney(s.previous_net, s.currency)})</span>} />
                         </Col>
                       ))}
                     </Row>
@@ -88,7 +89,7 @@ export default function DashboardPage() {
           {d.deliveries_needing_attention !== null && (
             <Col xs={24} md={12}>
               <Card title="Deliveries needing attention" size="small" data-testid="dashboard-deliveries">
-                <Statistic value={d.deliveries_needing_attention} />
+                <Statistic value={formatNumber(d.deliveries_needing_attention)} />
                 {mayOpen(principal, '/old-deliveries') && <Link to="/old-deliveries">Open deliveries</Link>}
               </Card>
             </Col>

@@ -5,23 +5,22 @@
  * /deliveries/:id is one delivery (DeliveryPage), as the legacy search's record route
  * (/old-deliveries/deliveries/:id) is.
  */
-import { Alert, Button, Table, Tag } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import dayjs from 'dayjs';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { deliveryEndpoints as ep, type Delivery } from '../../../shared/api/endpoints';
 import { POLL_INTERVAL_MS } from '../../../shared/constants';
 import { releaseStatusTag } from '../../../shared/search/status';
 import { fetchData } from '../../lib/api';
-import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListEmpty, ListError, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NotFoundPage } from '../../ui/pages';
 import { TONE_COLOR } from '../../ui/tones';
 import DeliveryPage from './DeliveryPage';
 import './deliveries.css';
+import { formatDateTime } from '../../../shared/format';
 
 export const DELIVERIES_KEY = ['deliveries'] as const;
 
@@ -30,7 +29,7 @@ export function ReleaseStatus({ status }: { status: string }) {
   return <Tag color={TONE_COLOR[t.tone]} data-testid="release-status">{t.text}</Tag>;
 }
 
-export const when = (at: string) => dayjs(at).format('MM/DD/YYYY h:mm:ss A');
+export const when = (at: string) => formatDateTime(at, undefined, { seconds: true });
 
 function DeliveryList() {
   const brand = useAtomValue(principalAtom).brand.replace(/^brand:/, '') as 'dance' | 'dj';
@@ -45,8 +44,8 @@ function DeliveryList() {
   return (
     <div className="page deliveries-page" data-testid="deliveries-page">
       <PageHeader title="Deliveries" subtitle="Each supplier delivery, its status kept up to date as it is ingested and encoded." />
-      {q.isPending ? <Loading /> : q.isError ? (
-        <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />
+      {q.isPending ? <ListSkeleton /> : q.isError ? (
+        <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <>
           <Table<Delivery>
@@ -57,6 +56,7 @@ function DeliveryList() {
             pagination={false}
             dataSource={rows}
             data-testid="deliveries"
+            locale={{ emptyText: <ListEmpty description="No deliveries yet: a supplier's delivery shows here once it is received." /> }}
             columns={[
               { title: 'Release', dataIndex: 'title', render: (v: string, d) => <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">{v}</Link> },
               { title: 'Artist', dataIndex: 'artist' },

@@ -14,8 +14,7 @@ import { MSG } from '../../../shared/messages';
 import { bridge } from '../../lib/bridge';
 import { bodyErrorText } from '../../lib/http-errors';
 import { systemQueries } from '../../lib/system-queries';
-
-const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+import { formatFileSize } from '../../../shared/format';
 
 export function DeliveryFiles({ id, files }: { id: number; files: DeliveryDetail['files'] }) {
   const { message } = App.useApp();
@@ -46,7 +45,7 @@ export function DeliveryFiles({ id, files }: { id: number; files: DeliveryDetail
       <ul className="delivery-files" data-testid="delivery-files">
         {files.map((f) => (
           <li key={f.path} data-testid="delivery-file">
-            <code>{f.path}</code> ({kb(f.size)}){' '}
+            <code>{f.path}</code> ({formatFileSize(f.size)}){' '}
             <Space size={4}>
               {mayOpen && (
                 <Button size="small" icon={<ExportOutlined />} loading={busy === `open:${f.path}`} disabled={busy !== null}

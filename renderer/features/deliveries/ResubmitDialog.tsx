@@ -13,6 +13,7 @@ import { DELIVERY_SELECTION_LIMIT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { call } from '../../lib/api';
 import { GenreSelect } from './GenreSelect';
+import { formatCount } from '../../../shared/format';
 
 export default function ResubmitDialog({ ids, onClose }: { ids: readonly number[]; onClose: (applied: boolean) => void }) {
   const { message } = App.useApp();
@@ -27,7 +28,7 @@ export default function ResubmitDialog({ ids, onClose }: { ids: readonly number[
       const bad = res.data.results.filter((r) => !r.ok);
       setFailed(bad);
       if (bad.length === 0) {
-        void message.success(`Resubmitted ${ids.length} ${ids.length === 1 ? 'delivery' : 'deliveries'}`);
+        void message.success(`Resubmitted ${formatCount(ids.length, 'delivery', 'deliveries')}`);
         onClose(true);
       } else void message.error(MSG.resubmitDelivery);
     },

@@ -7,11 +7,11 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { bridge } from '../../lib/bridge';
 import { TONE_COLOR } from '../../ui/tones';
 import { useExports, useShowInFolder, type ExportItem } from './exports-live';
 import './downloads.css';
+import { formatCount, formatDateTime } from '../../../shared/format';
 
 /** Each state's tag: the product's tones, whose preset colours the theme holds to 4.5:1 (antd's status colours are not). */
 const STATE_TAG: Record<ExportItem['state'], { color: string; text: string }> = {
@@ -38,7 +38,7 @@ function ExportRow({ item, showInFolder }: { item: ExportItem; showInFolder: (id
         <Tag color={tag.color}>{tag.text}</Tag>
       </div>
       <div className="muted">
-        {item.what} · {item.rows.toLocaleString('en-US')} rows · {dayjs(item.startedAt).format('YYYY-MM-DD HH:mm')}
+        {item.what} · {formatCount(item.rows, 'row')} · {formatDateTime(item.startedAt)}
       </div>
       <div className="muted downloads__filters">{asked}</div>
       {item.state === 'running' ? (

@@ -17,6 +17,7 @@ import { hypeTag } from '../../../shared/search/status';
 import { fetchData } from '../../lib/api';
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
+import { ListEmpty, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { TONE_COLOR } from '../../ui/tones';
 import { LoadError } from '../records/tab-parts';
@@ -63,13 +64,14 @@ export function HypeSubscriptions() {
         subtitle="One per user and label: the latest hype purchase that is not voided."
         extra={<Link to="/hype">Offers and purchases</Link>}
       />
-      {q.isPending ? <Loading /> : q.isError ? <LoadError error={q.error} /> : (
+      {q.isPending ? <ListSkeleton /> : q.isError ? <LoadError error={q.error} onRetry={q.refetch} /> : (
         <Table<HypeSubscription>
           rowKey="purchase_id"
           size="small"
           scroll={{ x: 'max-content' }}
           dataSource={q.data.results}
           pagination={{ current: parsePage(q.data.page).current, pageSize: q.data.per_page, total: q.data.count, showSizeChanger: false, onChange: setPage }}
+          locale={{ emptyText: <ListEmpty description="No hype subscriptions yet: one shows here when a user buys hype for a label." /> }}
           columns={[
             { key: 'user', title: 'User', render: (_, s) => link('users', s.user.id, s.user.name) },
             { key: 'label', title: 'Label', render: (_, s) => s.label.name },

@@ -11,10 +11,11 @@ import { Link } from 'react-router-dom';
 import { LabelManagerBody, labelManagerEndpoints as ep, type LabelManager } from '../../../shared/api/endpoints';
 import { recordRoute } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
-import { bodyErrorText, errorText, friendlyErrorText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { bodyErrorText } from '../../lib/http-errors';
+import { ListEmpty, ListError, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import './label-managers.css';
+import { formatCount } from '../../../shared/format';
 
 const KEY = ['label-managers'] as const;
 
@@ -74,8 +75,8 @@ export default function LabelManagersPage() {
         {formError && !renaming && <Alert type="error" showIcon title={formError} />}
         {failure != null && !renaming && <Alert type="error" showIcon data-testid="label-manager-error" title={bodyErrorText(failure)} />}
       </Card>
-      {q.isPending ? <Loading /> : q.isError ? (
-        <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />
+      {q.isPending ? <ListSkeleton /> : q.isError ? (
+        <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <Table<LabelManager>
           className="label-managers-table"
@@ -85,6 +86,7 @@ export default function LabelManagersPage() {
           pagination={false}
           dataSource={q.data.results}
           data-testid="label-managers"
+          locale={{ emptyText: <ListEmpty description="No label managers yet. Add one with the form above." /> }}
           columns={[
             { title: 'Name', dataIndex: 'name', render: (v: string) => <span data-testid="label-manager-row-name">{v}</span> },
             {
@@ -95,7 +97,7 @@ export default function LabelManagersPage() {
               title: 'Labels', key: 'labels',
               render: (_: unknown, m) => m.label_count === 0 ? 'None' : (
                 <details>
-                  <summary>{m.label_count} {m.label_count === 1 ? 'label' : 'labels'}</summary>
+                  <summary>{formatCount(m.label_count, 'label')}</summary>
                   <ul className="label-managers-labels">
                     {m.labels.map((l) => <li key={l.id}><Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link></li>)}
                     {m.label_count > m.labels.length && <li>and {m.label_count - m.labels.length} more</li>}

@@ -12,7 +12,7 @@ import { useAtomValue } from 'jotai';
 import { ORDER_WRITE, can } from '../../../shared/access';
 import { orderEndpoints, type OrderDetail, type OrderItem } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
-import { formatMoney } from '../../../shared/search/format';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../../../shared/format';
 import { DOWNLOAD_AVAILABILITY } from '../../../shared/vocabularies';
 import { call, fetchData } from '../../lib/api';
 import { bridge } from '../../lib/bridge';
@@ -58,7 +58,7 @@ export default function OrderPage({ id }: { id: number }) {
       call(orderEndpoints.refund, { params: { id }, body: { item_ids }, idempotencyKey: key }),
     onSuccess: (r) => {
       done();
-      void message.success(`Refunded ${r.data.refunds.length} item(s)`);
+      void message.success(`Refunded ${formatCount(r.data.refunds.length, 'item')}`);
     },
     onError: (e) => setError(refundErrorText(e)),
   });
@@ -81,7 +81,7 @@ export default function OrderPage({ id }: { id: number }) {
     );
   }
   const o = q.data;
-  const money = (v: string) => formatMoney(v, o.currency);
+  const money = (v: string | number) => formatMoney(v, o.currency);
 
   const askRefund = async () => {
     setError(null);
@@ -89,7 +89,7 @@ export default function OrderPage({ id }: { id: number }) {
     const total = items.reduce((s, i) => s + Number(i.price), 0);
     const ok = await confirm({
       title: 'Refund order items',
-      message: `Refund ${items.length} item(s) of order ${o.id} for ${money(total.toFixed(2))}?`,
+      message: `Refund ${formatCount(items.length, 'item')} of order ${o.id} for ${money(total)}?`,
       theme: 'proceed',
     });
     if (ok) refund.mutate({ item_ids: items.map((i) => i.id), key: crypto.randomUUID() });
@@ -105,7 +105,7 @@ export default function OrderPage({ id }: { id: number }) {
     <div data-testid="order-page">
       <PageHeader title={`Order ${o.id}`} subtitle={o.user.name} extra={<Tag>{o.current_status}</Tag>} />
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="order-summary">
-        <Descriptions.Item label="Date">{new Date(o.created_at).toLocaleString()}</Descriptions.Item>
+        <Descriptions.Item label="Date">{formatDateTime(o.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Customer">{o.user.name}</Descriptions.Item>
         <Descriptions.Item label="Store">{o.store}</Descriptions.Item>
         <Descriptions.Item label="IP Address">{o.purchaser_ip ?? '—'}</Descriptions.Item>
@@ -142,7 +142,7 @@ export default function OrderPage({ id }: { id: number }) {
           { title: 'Price', render: (_, i) => money(i.price) },
           { title: 'Download Availability', render: (_, i) => <Availability value={i.availability} /> },
           { title: 'Downloads', render: (_, i) => (i.downloads_enabled ? 'Enabled' : 'Disabled') },
-          { title: 'Refund', render: (_, i) => (i.refund ? `${money(i.refund.amount)} on ${new Date(i.refund.created_at).toLocaleDateString()}` : '—') },
+          { title: 'Refund', render: (_, i) => (i.refund ? `${money(i.refund.amount)} on ${formatDate(new Date(i.refund.created_at))}` : '—') },
         ]}
       />
       </div>
@@ -152,7 +152,7 @@ export default function OrderPage({ id }: { id: number }) {
       <Table
         size="small" rowKey="id" pagination={false} dataSource={o.transactions} data-testid="order-transactions"
         columns={[
-          { title: 'Date', render: (_, t) => new Date(t.created_at).toLocaleString() },
+          { title: 'Date', render: (_, t) => formatDateTime(t.created_at) },
           { title: 'Kind', dataIndex: 'kind' },
           { title: 'Amount', render: (_, t) => money(t.amount) },
         ]}

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { bridge } from '../../lib/bridge';
 import { DeliverPanel } from './DeliverPanel';
 import { packagingKeys } from './queries';
+import { formatDateTime } from '../../../shared/format';
 
 export function BuiltPackages() {
   const built = useQuery({ queryKey: packagingKeys.built(), queryFn: () => bridge.packagingBuilt({}) });
@@ -26,8 +27,8 @@ export function BuiltPackages() {
             <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
               <Space wrap size={[8, 2]}>
                 <Typography.Text strong>{p.title || `UPC ${p.upc}`}</Typography.Text>
-                <Typography.Text type="secondary">UPC {p.upc} · batch {p.batch} · built {new Date(p.builtAt).toLocaleString()}</Typography.Text>
-                {p.deliveredAt ? <Tag color="green">Delivered {new Date(p.deliveredAt).toLocaleString()}</Tag> : <Tag>Not delivered</Tag>}
+                <Typography.Text type="secondary">UPC {p.upc} · batch {p.batch} · built {formatDateTime(p.builtAt)}</Typography.Text>
+                {p.deliveredAt ? <Tag color="green">Delivered {formatDateTime(p.deliveredAt)}</Tag> : <Tag>Not delivered</Tag>}
               </Space>
               <Button onClick={() => setOpen(open === p.folder ? null : p.folder)} aria-expanded={open === p.folder}>
                 {open === p.folder ? 'Close' : p.deliveredAt ? 'Deliver again…' : 'Deliver…'}

@@ -21,6 +21,7 @@ import { FolderBrowser } from './FolderBrowser';
 import { pickNative } from './pick';
 import { RefSelect } from './fields';
 import { packagesOwn, packagingKeys, packagingQueries } from './queries';
+import { formatNumber, formatSeconds } from '../../../shared/format';
 
 /** The files the package will hold, as main's writer names them. */
 export function promisedFiles(draft: PackagingDraft): string[] {
@@ -125,7 +126,7 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         <Descriptions.Item label="Exclusive period">{r.exclusivePeriod === undefined ? 'None' : exclusivePeriodLabel(r.exclusivePeriod)}</Descriptions.Item>
         <Descriptions.Item label="Pre-order">{r.preOrder ? `${r.preOrderWeeks ?? 0} weeks` : 'No'} (default {r.defaultPreOrderWeeks ?? 0} weeks)</Descriptions.Item>
         <Descriptions.Item label="Explicit">{r.explicit ? 'Yes' : 'No'}</Descriptions.Item>
-        <Descriptions.Item label="Tracks">{draft.tracks.length} ({duration.toFixed(1)} s)</Descriptions.Item>
+        <Descriptions.Item label="Tracks">{formatNumber(draft.tracks.length)} ({formatSeconds(duration)})</Descriptions.Item>
         <Descriptions.Item label="Cover art">{draft.coverArt ? `${draft.coverArt.width}×${draft.coverArt.height}` : 'None'}</Descriptions.Item>
         <Descriptions.Item label="Sender">
           {!isSupplier && (

@@ -21,6 +21,7 @@ import { FinishStep } from './FinishStep';
 import { issueMap, ReleaseInfoStep } from './ReleaseInfoStep';
 import { TrackDetailsStep } from './TrackDetailsStep';
 import './packaging.css';
+import { formatDateTime } from '../../../shared/format';
 
 const STEPS = ['Release Info', 'Track Details', 'Finish'];
 const AUTOSAVE_MS = 500;
@@ -137,7 +138,7 @@ export default function PackagingPage() {
   return (
     <div className="packaging">
       <PageHeader title="Packaging" subtitle="Build a delivery package from local audio" extra={<Button danger onClick={() => void discard()}>Discard draft</Button>} />
-      {resumed && <Alert type="info" showIcon closable message={`Resumed your draft from ${new Date(draft.savedAt).toLocaleString()}`} style={{ marginBottom: 16 }} />}
+      {resumed && <Alert type="info" showIcon closable message={`Resumed your draft from ${formatDateTime(draft.savedAt)}`} style={{ marginBottom: 16 }} />}
       {repick.length > 0 && (
         <Alert
           type="warning"

@@ -8,11 +8,12 @@ import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { FolderBrowser } from './FolderBrowser';
 import { DROP_NEEDS_APP, droppedPath, pickNative } from './pick';
+import { formatNumber, formatSeconds } from '../../../shared/format';
 
 export function formatSummary(e: ScanEntry): string {
   const f = e.format;
   if (!f) return '';
-  return `${f.container} · ${(f.sampleRate / 1000).toFixed(1)} kHz · ${f.bitsPerSample}-bit · ${f.channels === 2 ? 'stereo' : `${f.channels} ch`} · ${f.duration.toFixed(2)} s`;
+  return `${f.container} · ${formatNumber(f.sampleRate / 1000, 1)} kHz · ${f.bitsPerSample}-bit · ${f.channels === 2 ? 'stereo' : `${f.channels} ch`} · ${formatSeconds(f.duration, 2)}`;
 }
 
 export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScanned: (sources: string[], entries: ScanEntry[]) => void }) {

@@ -13,7 +13,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { MuzookaMappingBody, artistEndpoints as ep, type MuzookaMapping } from '../../../shared/api/endpoints';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import RecordImageTab from './RecordImageTab';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
@@ -93,7 +93,7 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
       <RecordImageTab type="artists" id={id} row={row} onRecord={onRecord} />
 
       <h2 className="record-tab-heading">Muzooka mappings</h2>
-      {mappings.isPending ? <Loading /> : mappings.isError ? <LoadError error={mappings.error} /> : mappings.data.results.length === 0 ? (
+      {mappings.isPending ? <ListSkeleton /> : mappings.isError ? <LoadError error={mappings.error} onRetry={mappings.refetch} /> : mappings.data.results.length === 0 ? (
         <Empty description="No other Muzooka profiles are mapped to this artist" />
       ) : (
         <Table<MuzookaMapping>

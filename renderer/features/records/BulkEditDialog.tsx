@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { BridgeError } from '../../../shared/bridge/error';
 import { BulkEditReport, type BulkRefusal, type BulkRow, type BulkRowReport } from '../../../shared/api/endpoints';
 import { RECORDS, recordRoute, type RecordDecl } from '../../../shared/records';
+import { cellText, columnsOf } from '../../../shared/search';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { searchKeys } from '../search/queries';
@@ -22,6 +23,7 @@ import { FieldInput } from './FieldInput';
 import { fieldError, wireValue, withField, type FieldErrors } from './form-model';
 import { FieldValue, fieldId } from './RecordFields';
 import './records.css';
+import { formatCount, formatNumber } from '../../../shared/format';
 
 const decl = RECORDS.tracks as unknown as RecordDecl;
 
@@ -35,7 +37,23 @@ const REFUSAL: Readonly<Record<BulkRefusal, string>> = {
 /** A failed apply that carries the report (409: some row was refused), or null. */
 const reportOf = (e: unknown) => (e instanceof BridgeError ? (BulkEditReport.safeParse(e.detail).data ?? null) : null);
 
-export default function BulkEditDialog({ rows: selected, onClose }: { rows: readonly BulkRow[]; onClose: (applied: boolean) => void }) {
+/** A track of the preview as the user saw it in the list: its title and artists ('' when the list never showed it). */
+export interface TrackName { title: string; artists: string }
+
+const TITLE_COLUMN = columnsOf('tracks').find((c) => c.key === 'title');
+const ARTISTS_COLUMN = columnsOf('tracks').find((c) => c.key === 'artists');
+
+/** The title and artists of a track row of the search list, in the list's own words (shared/search cellText). */
+export function trackName(row: unknown): TrackName {
+  return { title: row && TITLE_COLUMN ? cellText(TITLE_COLUMN, row) : '', artists: row && ARTISTS_COLUMN ? cellText(ARTISTS_COLUMN, row) : '' };
+}
+
+export default function BulkEditDialog({ rows: selected, seen, onClose }: {
+  rows: readonly BulkRow[];
+  /** The list's rows the user saw, by id: the preview names each track by them. */
+  seen?: ReadonlyMap<React.Key, unknown>;
+  onClose: (applied: boolean) => void;
+}) {
   const principal = useAtomValue(principalAtom);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -65,7 +83,7 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
       if (!preview && r.applied) {
         void queryClient.invalidateQueries({ queryKey: searchKeys.type('tracks') });
         void queryClient.invalidateQueries({ queryKey: recordKeys.type('tracks') });
-        void message.success(`${r.changed.toLocaleString('en-US')} ${r.changed === 1 ? 'track' : 'tracks'} changed`);
+        void message.success(`${formatCount(r.changed, 'track')} changed`);
         onClose(true);
       }
     } catch (e) {
@@ -98,7 +116,7 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
         </Button>
       )}
       <Button type="primary" loading={busy} disabled={refused.length > 0 || report.changed === 0} onClick={() => void run(false)} data-testid="bulk-apply">
-        Apply to {report.changed.toLocaleString('en-US')} {report.changed === 1 ? 'track' : 'tracks'}
+        Apply to {formatCount(report.changed, 'track')}
       </Button>
     </Space>
   ) : (
@@ -113,7 +131,7 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
   return (
     <Modal
       open
-      title={`Edit ${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'track' : 'tracks'}`}
+      title={`Edit ${formatCount(rows.length, 'track')}`}
       width="min(1100px, calc(100vw - 32px))"
       onCancel={() => onClose(false)}
       footer={footer}
@@ -122,7 +140,7 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
     >
       {failure != null && <Alert type="error" showIcon className="bulk-edit__summary" title={saveFailedText(decl.noun, failure)} data-testid="bulk-error" />}
       {report ? (
-        <BulkPreview report={report} fields={chosen} />
+        <BulkPreview report={report} fields={chosen} nameOf={(id) => trackName(seen?.get(id))} />
       ) : (
         <Form layout="vertical" component="div">
           <Form.Item label="Fields to change" htmlFor="bulk-fields">
@@ -162,8 +180,8 @@ export default function BulkEditDialog({ rows: selected, onClose }: { rows: read
   );
 }
 
-function BulkPreview({ report, fields }: { report: BulkEditReport; fields: readonly string[] }) {
-  const summary = `${report.changed.toLocaleString('en-US')} of ${report.rows.length.toLocaleString('en-US')} tracks change; ${report.refused.toLocaleString('en-US')} would be refused.`;
+function BulkPreview({ report, fields, nameOf }: { report: BulkEditReport; fields: readonly string[]; nameOf: (id: number) => TrackName }) {
+  const summary = `${formatNumber(report.changed)} of ${formatCount(report.rows.length, 'track')} change; ${formatNumber(report.refused)} would be refused.`;
   return (
     <>
       <Alert
@@ -180,10 +198,22 @@ function BulkPreview({ report, fields }: { report: BulkEditReport; fields: reado
         rowKey="id"
         virtual
         pagination={false}
-        scroll={{ x: 160 + fields.length * 260 + 260, y: 420 }}
+        scroll={{ x: 300 + 220 + fields.length * 260 + 260, y: 420 }}
         dataSource={report.rows}
         columns={[
-          { key: 'id', title: 'Track', width: 100, render: (_, r) => <Link to={recordRoute('tracks', r.id) ?? '#'}>{r.id}</Link> },
+          {
+            key: 'track', title: 'Track', width: 300,
+            render: (_, r) => {
+              const { title } = nameOf(r.id);
+              return (
+                <span data-testid="bulk-track">
+                  <Link to={recordRoute('tracks', r.id) ?? '#'}>{title || `Track ${r.id}`}</Link>
+                  {title && <span className="muted"> · {r.id}</span>}
+                </span>
+              );
+            },
+          },
+          { key: 'artists', title: 'Artists', width: 220, render: (_, r) => <span data-testid="bulk-artists">{nameOf(r.id).artists || '—'}</span> },
           ...fields.map((k) => ({
             key: k,
             title: decl.fields[k].label,

@@ -14,7 +14,7 @@ import { chartMappingEndpoints as ep } from '../../../shared/api/endpoints';
 import { recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { ReferenceSelect } from './ReferenceInput';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
@@ -45,8 +45,8 @@ export default function ChartPlaylistTab({ id }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   return (
     <div className="chart-playlist">
@@ -82,8 +82,8 @@ export default function ChartPlaylistTab({ id }: RecordTabProps) {
 
 export function PlaylistChartsTab({ id }: RecordTabProps) {
   const q = useQuery({ queryKey: [...recordKeys.one('playlists', id), 'chart-mapping'], queryFn: () => fetchData(ep.playlistCharts, { params: { id } }) });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (q.data.results.length === 0) return <Empty description="No chart is mapped to this playlist" />;
   return (
     <Table

@@ -10,6 +10,7 @@ import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 import { referenceOptions } from '../search/queries';
 import type { RefValue } from './form-model';
 import { ReferenceList, ReferenceSelect } from './ReferenceInput';
+import { formatNumber } from '../../../shared/format';
 
 /** Dates are shown MM/DD/YYYY and travel as YYYY-MM-DD (spec §5). */
 export const DATE_SHOWN = 'MM/DD/YYYY';
@@ -181,4 +182,4 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
 }
 
 /** §9: amounts with thousands separators and two decimals. */
-const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (v: number) => formatNumber(v, 2);

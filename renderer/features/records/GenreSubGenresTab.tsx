@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subGenreEndpoints as ep, type SubGenre } from '../../../shared/api/endpoints';
 import { fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
@@ -41,12 +41,12 @@ export default function GenreSubGenresTab({ id }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   return (
     <div className="genre-sub-genres">
-      {q.data.results.length === 0 ? <Empty description="This genre has no sub-genres" /> : (
+      {q.data.results.length === 0 ? <Empty description={mayWrite ? 'This genre has no sub-genres. Add one below.' : 'This genre has no sub-genres'} /> : (
         <Table<SubGenre>
           {...TAB_TABLE}
           data-testid="sub-genres"

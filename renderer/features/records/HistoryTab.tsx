@@ -2,15 +2,15 @@
 import { useState } from 'react';
 import { Alert, Empty, Pagination, Table, Timeline } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { parsePage } from '../../../shared/api';
 import type { FieldChange, HistoryEntry } from '../../../shared/api/endpoints';
 import { recordDecl, type FieldDecl } from '../../../shared/records';
 import { errorText, friendlyErrorText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { HISTORY_PER_PAGE, recordQueries } from './api';
 import { FieldValue } from './RecordFields';
 import type { RecordTabProps } from './tabs';
+import { formatDateTime } from '../../../shared/format';
 
 const ACTIONS: Readonly<Record<string, string>> = { create: 'Created', update: 'Changed', bulk: 'Bulk edit', delete: 'Deleted', job: 'Changed by a job' };
 export const actionText = (action: string): string => ACTIONS[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replace(/[_-]/g, ' ');
@@ -18,7 +18,7 @@ export const actionText = (action: string): string => ACTIONS[action] ?? action.
 export function HistoryTab({ type, id }: RecordTabProps) {
   const [page, setPage] = useState(1);
   const q = useQuery(recordQueries.history(type, id, page));
-  if (q.isPending) return <Loading />;
+  if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
   if (q.data.results.length === 0) return <Empty description="No changes recorded yet" />;
   const last = parsePage(q.data.page).last;
@@ -55,7 +55,7 @@ function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
   return (
     <div className="history-entry" data-testid="history-entry">
       <div className="history-entry__who">
-        <strong>{actionText(entry.action)}</strong> by {entry.author?.name ?? 'the system'} · {dayjs(entry.created_at).format('MM/DD/YYYY h:mm:ss A')}
+        <strong>{actionText(entry.action)}</strong> by {entry.author?.name ?? 'the system'} · {formatDateTime(entry.created_at, undefined, { seconds: true })}
       </div>
       {rows.length > 0 && (
         <Table<{ field: string } & FieldChange>

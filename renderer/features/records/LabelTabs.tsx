@@ -17,15 +17,15 @@ import { claimedTag } from '../../../shared/search/status';
 import { fetchData } from '../../lib/api';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { LoadError, ShownOnce, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 export function LabelMappingsTab({ id }: RecordTabProps) {
   const q = useQuery({ queryKey: [...recordKeys.one('labels', id), 'mappings'], queryFn: () => fetchData(labelEndpoints.mappings, { params: { id } }) });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const rows = q.data.results;
   return (
     <div data-testid="label-mappings">

@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { Alert, Button, Empty, Form, Input } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { NoteBody } from '../../../shared/api/endpoints';
-import { bodyErrorText, errorText, friendlyErrorText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { bodyErrorText } from '../../lib/http-errors';
+import { ListError, ListSkeleton } from '../../ui/ListState';
 import { addNote, recordKeys, recordQueries } from './api';
 import type { RecordTabProps } from './tabs';
+import { formatDateTime } from '../../../shared/format';
 
 export function NotesTab({ type, id }: RecordTabProps) {
   const queryClient = useQueryClient();
@@ -38,9 +38,9 @@ export function NotesTab({ type, id }: RecordTabProps) {
         </Button>
       </Form>
       {notes.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : notes.isError ? (
-        <Alert type="error" showIcon style={{ marginTop: 16 }} title={friendlyErrorText(notes.error)} description={errorText(notes.error)} />
+        <ListError className="notes-error" error={notes.error} onRetry={notes.refetch} />
       ) : notes.data.results.length === 0 ? (
         <Empty description="No notes yet" />
       ) : (
@@ -48,7 +48,7 @@ export function NotesTab({ type, id }: RecordTabProps) {
           {notes.data.results.map((n) => (
             <li key={n.id} className="record-notes__item" data-testid="note">
               <div className="record-notes__who">
-                <strong>{n.author?.name ?? 'System'}</strong> · {dayjs(n.created_at).format('MM/DD/YYYY h:mm A')}
+                <strong>{n.author?.name ?? 'System'}</strong> · {formatDateTime(n.created_at)}
               </div>
               <div className="record-notes__body">{n.body}</div>
             </li>

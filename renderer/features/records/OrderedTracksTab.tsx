@@ -15,7 +15,7 @@ import { chartEndpoints, playlistEndpoints, type ChartTrack } from '../../../sha
 import { moveTrack, recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { ReferenceSelect } from './ReferenceInput';
 import { DragHandle, SortableRow, SortableTracks } from './ReleaseTracksTab';
@@ -63,8 +63,8 @@ function OrderedTracksTab({ id, onDirty, type }: RecordTabProps & { type: keyof 
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   const titleOf = (tid: unknown) => byId.get(Number(tid))?.title ?? String(tid);

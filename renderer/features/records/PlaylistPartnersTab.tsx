@@ -12,7 +12,7 @@ import { playlistPartnerEndpoints as ep, type PlaylistPartner } from '../../../s
 import { recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { ReferenceSelect } from './ReferenceInput';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
@@ -43,12 +43,12 @@ export default function PlaylistPartnersTab({ id, onDirty }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   return (
     <div className="playlist-partners">
-      {rows.length === 0 ? <Empty description="This playlist has no link partners" /> : (
+      {rows.length === 0 ? <Empty description={mayWrite ? 'This playlist has no link partners. Add one below.' : 'This playlist has no link partners'} /> : (
         <Table<Row>
           {...TAB_TABLE}
           data-testid="playlist-partners"

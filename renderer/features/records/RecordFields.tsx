@@ -4,13 +4,13 @@
  * `shown` fields) as label and value.
  */
 import { Col, Descriptions, Form, Row, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { FieldDecl, RecordDecl, ShownDecl } from '../../../shared/records';
 import { onBrand } from '../../../shared/records';
 import { encodeStatusTag } from '../../../shared/search/status';
 import { TONE_COLOR } from '../../ui/tones';
 import { FieldInput, useValueText } from './FieldInput';
 import type { FieldErrors } from './form-model';
+import { formatDateTime } from '../../../shared/format';
 
 export const fieldId = (key: string) => `field-${key}`;
 
@@ -91,7 +91,7 @@ function ShownValue({ decl, value }: { decl: ShownDecl; value: unknown }) {
     const tag = encodeStatusTag(value);
     return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
   }
-  if (decl.kind === 'datetime' && typeof value === 'string') return <span>{dayjs(value).format('MM/DD/YYYY h:mm A')}</span>;
+  if (decl.kind === 'datetime' && typeof value === 'string') return <span>{formatDateTime(value)}</span>;
   const field = decl.kind === 'date' ? ({ kind: 'date' } as FieldDecl) : undefined;
   return <FieldValue field={field} value={value} />;
 }

@@ -4,7 +4,7 @@
  * sub-resources that have a component or fields (./tabs.ts), Notes where the type has
  * them, History. One form spans Details and the field tabs; it is saved together.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Alert, App, Button, Form, Space, Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -15,6 +15,7 @@ import { brandName } from '../../lib/brands';
 import { bridge } from '../../lib/bridge';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
+import { savesRecord } from '../../lib/shortcuts';
 import { Loading } from '../../ui/Loading';
 import { GenericErrorPage } from '../../ui/pages';
 import { ExportButton } from '../search/ExportButton';
@@ -35,6 +36,7 @@ import { useRecordForm, type RecordForm } from './useRecordForm';
 import { StatementsLink, hasStatements } from '../statements/StatementsLink';
 import { LiveNextStep } from '../curation/LiveNextStep';
 import './records.css';
+import { formatNumber, plural } from '../../../shared/format';
 
 export function RecordPage({ decl, id }: { decl: RecordDecl; id: number }) {
   const q = useQuery(recordQueries.get(decl.key, id));
@@ -65,6 +67,19 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   const save = async () => {
     if (await form.save()) void message.success(`Saved ${decl.noun}`);
   };
+
+  // Ctrl+S / ⌘S saves the unsaved changes, as the Save button (issue 29); with nothing to save
+  // (or while a save runs, or read-only) it does nothing. Never the browser's own save dialog.
+  const onSaveKey = useEffectEvent((e: KeyboardEvent) => {
+    if (!savesRecord(e)) return;
+    e.preventDefault();
+    if (!readOnly && form.dirty && !form.saving) void save();
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => onSaveKey(e);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   const fieldsOf = (keys: readonly string[], own: boolean) => (
     <Form layout="vertical" disabled={form.saving} onFinish={() => void save()} component="div">
@@ -146,7 +161,7 @@ function SaveBar({ decl, form, onSave }: { decl: RecordDecl; form: RecordForm; o
           Discard changes
         </Button>
         <span className="muted" data-testid="unsaved-count">
-          {count === 0 ? 'No unsaved changes' : `${count} unsaved ${count === 1 ? 'change' : 'changes'}`}
+          {count === 0 ? 'No unsaved changes' : `${formatNumber(count)} unsaved ${plural(count, 'change')}`}
         </span>
       </Space>
     </div>

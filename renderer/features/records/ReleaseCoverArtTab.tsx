@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COVER_ART_MIN, IMAGE_CROPS } from '../../../shared/constants';
 import type { ReleaseImage } from '../../../shared/api/endpoints';
 import { displayDate, formatFileSize } from '../../../shared/search/format';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys, recordQueries, uploadCoverArt } from './api';
 import { ImageUpload } from './ImageUpload';
 import { LoadError, useMayWrite } from './tab-parts';
@@ -40,8 +40,8 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const images = q.data.results;
   const shown = images.find((i) => i.variant === 'default') ?? images[0];
   const title = typeof row.title === 'string' ? row.title : `release ${id}`;

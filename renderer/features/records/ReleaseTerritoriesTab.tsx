@@ -15,6 +15,7 @@ import { useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 import { PublishTimesForm, ZONE_LABEL } from './TrackTerritoriesTab';
 import { shownLocal, type TimesBody } from './territories';
+import { formatCount } from '../../../shared/format';
 
 export default function ReleaseTerritoriesTab({ id }: RecordTabProps) {
   const mayWrite = useMayWrite('releases');
@@ -27,7 +28,7 @@ export default function ReleaseTerritoriesTab({ id }: RecordTabProps) {
       setDone(r);
       for (const t of r.track_ids) void queryClient.invalidateQueries({ queryKey: recordKeys.publishDates(t) });
       void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('releases', id) });
-      void message.success(`Publish times set on ${r.track_ids.length} track${r.track_ids.length === 1 ? '' : 's'}`);
+      void message.success(`Publish times set on ${formatCount(r.track_ids.length, 'track')}`);
     },
   });
 

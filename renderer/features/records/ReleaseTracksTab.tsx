@@ -18,9 +18,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { can, writeRule } from '../../../shared/access';
 import { moveTrack, recordRoute, renumber } from '../../../shared/records';
 import { encodeStatusTag } from '../../../shared/search/status';
-import { errorText, friendlyErrorText, saveFailedText } from '../../lib/http-errors';
+import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListError, ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import { recordKeys, recordQueries, saveTrackOrder } from './api';
 import type { RecordTabProps } from './tabs';
@@ -119,8 +119,8 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
       void message.success('Track order saved');
     },
   });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <ListError error={q.error} onRetry={q.refetch} />;
   if (loaded.length === 0) return <Empty description="This release has no tracks yet" />;
 
   const byId = new Map(loaded.map((t) => [t.id, t]));

@@ -4,22 +4,22 @@
  */
 import { Alert, Empty, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { serviceAgreementEndpoints } from '../../../shared/api/endpoints';
 import { SERVICE_AGREEMENT } from '../../../shared/constants';
 import { fetchData } from '../../lib/api';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { LoadError, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
+import { formatDateTime } from '../../../shared/format';
 
 export default function SupplierAgreementTab({ id }: RecordTabProps) {
   const q = useQuery({
     queryKey: [...recordKeys.one('suppliers', id), 'service-agreement'],
     queryFn: () => fetchData(serviceAgreementEndpoints.acceptances, { params: { id } }),
   });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const current = q.data.some((a) => a.version === SERVICE_AGREEMENT.version);
   return (
     <div data-testid="supplier-agreement">
@@ -36,7 +36,7 @@ export default function SupplierAgreementTab({ id }: RecordTabProps) {
             <>{a.version}{a.version === SERVICE_AGREEMENT.version && <Tag color="green" style={{ marginLeft: 8 }}>Current</Tag>}</>
           ) },
           { key: 'user', title: 'Accepted By', render: (_, a) => a.user.display_name ? `${a.user.display_name} (${a.user.username})` : a.user.username },
-          { key: 'at', title: 'Accepted At', render: (_, a) => dayjs(a.accepted_at).format('MM/DD/YYYY h:mm A') },
+          { key: 'at', title: 'Accepted At', render: (_, a) => formatDateTime(a.accepted_at) },
           { key: 'ip', title: 'IP Address', render: (_, a) => a.ip },
         ]} />
       )}

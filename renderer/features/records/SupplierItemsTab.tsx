@@ -23,7 +23,7 @@ import { MSG } from '../../../shared/messages';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText, saveFailedText } from '../../lib/http-errors';
 import { confirm } from '../../ui/confirm';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { referenceOptions } from '../search/queries';
 import { DATE_SHOWN } from './FieldInput';
 import { recordKeys } from './api';
@@ -219,8 +219,8 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
     onError: (error) => setFailure(serverFieldErrors(error, []).other.join(' ') || bodyErrorText(error)),
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const items = q.data.results;
 
   const open = (item: Item | null) => {
@@ -245,7 +245,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
     <div className={`supplier-items supplier-items--${c.key}`} data-testid={`${c.parent ? 'label' : 'supplier'}-${c.key}`}>
       {failure && !editing && <Alert type="error" showIcon title={failure} data-testid="items-error" style={{ marginBottom: 12 }} />}
       {items.length === 0 ? (
-        <Empty description={`No ${c.noun}s yet`} />
+        <Empty description={mayWrite ? `No ${c.noun}s yet. Add one with "Add ${c.noun}" below.` : `No ${c.noun}s yet`} />
       ) : (
         <Table<Item>
           {...TAB_TABLE}

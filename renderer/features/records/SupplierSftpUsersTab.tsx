@@ -9,17 +9,17 @@ import { Alert, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { WRITE_RULES, can } from '../../../shared/access';
 import { ftpUserEndpoints, type FtpUser, type FtpUserWithPassword } from '../../../shared/api/endpoints';
 import { fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { LoadError, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
+import { formatDate } from '../../../shared/format';
 
 export default function SupplierSftpUsersTab({ id }: RecordTabProps) {
   const principal = useAtomValue(principalAtom);
@@ -64,8 +64,8 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
     if (await confirm({ message: `Remove the key ${k.fingerprint} from ${u.username}?`, theme: 'delete' })) removeKey.mutate({ user: u.id, key: k.id });
   };
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   return (
     <div data-testid="supplier-sftp-users">
       {shown && (
@@ -82,7 +82,7 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
         </Form.Item>
         <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending} disabled={!username.trim()}>Add SFTP user</Button>
       </Form>
-      {q.data.results.length === 0 ? <Empty description="No SFTP users yet" /> : (
+      {q.data.results.length === 0 ? <Empty description='No SFTP users yet. Add one with "Add SFTP user".' /> : (
         <Table<FtpUser> {...TAB_TABLE} dataSource={q.data.results} columns={[
           { key: 'username', title: 'Username', render: (_, u) => <Typography.Text code>{u.username}</Typography.Text> },
           { key: 'enabled', title: 'Status', render: (_, u) => (u.enabled ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>) },
@@ -102,7 +102,7 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
               </Space>
             ),
           },
-          { key: 'created', title: 'Created', render: (_, u) => dayjs(u.created_at).format('MM/DD/YYYY') },
+          { key: 'created', title: 'Created', render: (_, u) => formatDate(new Date(u.created_at)) },
           {
             key: 'actions', title: 'Actions', render: (_, u) => (
               <Space wrap>

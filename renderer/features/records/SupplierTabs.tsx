@@ -9,7 +9,6 @@ import { Alert, App, Button, Col, Descriptions, Empty, Form, Input, Row, Table }
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { BANKING_RULE, FIELD_RULES, can } from '../../../shared/access';
 import { BANKING_FIELDS, bankingEndpoints, bankingPatch, supplierEndpoints, type Banking, type IngesterKey } from '../../../shared/api/endpoints';
 import { recordRoute } from '../../../shared/records';
@@ -17,10 +16,11 @@ import { call, fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
 import { LoadError, ShownOnce, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
+import { formatDateTime } from '../../../shared/format';
 
 export function IngesterKeyTab({ id, row }: RecordTabProps) {
   const principal = useAtomValue(principalAtom);
@@ -43,7 +43,7 @@ export function IngesterKeyTab({ id, row }: RecordTabProps) {
     <div data-testid="supplier-ingestion">
       <Descriptions size="small" bordered column={1} items={[
         { key: 'key', label: 'Ingester Key', children: hint ? <span data-testid="ingester-key-hint">ends in {hint}</span> : 'None' },
-        { key: 'at', label: 'Generated', children: at ? dayjs(at).format('MM/DD/YYYY h:mm A') : '—' },
+        { key: 'at', label: 'Generated', children: at ? formatDateTime(at) : '—' },
       ]} />
       <ShownOnce
         what="key" value={shown?.ingester_key ?? null} testId="ingester-key" error={generate.error}
@@ -76,8 +76,8 @@ export function BankingTab({ id, onDirty }: RecordTabProps) {
       void message.success('Saved banking details');
     },
   });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const stored: Banking = q.data.data;
   const submit = () => {
     const r = bankingPatch.safeParse(draft);
@@ -107,8 +107,8 @@ export function BankingTab({ id, onDirty }: RecordTabProps) {
 
 export function SupplierLabelsTab({ id }: RecordTabProps) {
   const q = useQuery({ queryKey: [...recordKeys.one('suppliers', id), 'labels'], queryFn: () => fetchData(supplierEndpoints.labels, { params: { id } }) });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No labels yet" />;
   return (
     <Table {...TAB_TABLE} data-testid="supplier-labels" dataSource={q.data.results} columns={[
@@ -120,8 +120,8 @@ export function SupplierLabelsTab({ id }: RecordTabProps) {
 
 export function SubscribersTab({ id }: RecordTabProps) {
   const q = useQuery({ queryKey: [...recordKeys.one('suppliers', id), 'subscribers'], queryFn: () => fetchData(supplierEndpoints.subscribers, { params: { id } }) });
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No subscribers yet" />;
   return (
     <Table {...TAB_TABLE} data-testid="supplier-subscribers" dataSource={q.data.results} columns={[

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AudioFile } from '../../../shared/api/endpoints';
 import { displayDate, formatFileSize } from '../../../shared/search/format';
 import { AUDIO_FORMAT, termOf } from '../../../shared/vocabularies';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import { recordQueries } from './api';
 import { LoadError, TAB_TABLE } from './tab-parts';
@@ -29,7 +29,7 @@ export function playable(files: readonly AudioFile[]): boolean {
 
 function Preview({ id }: { id: number }) {
   const url = useQuery(recordQueries.mediaUrl({ kind: 'trackStream', trackId: id }));
-  if (url.isError) return <LoadError error={url.error} />;
+  if (url.isError) return <LoadError error={url.error} onRetry={url.refetch} />;
   return (
     <div className="audio-preview">
       <span id={`audio-preview-${id}`}>Preview</span>
@@ -40,8 +40,8 @@ function Preview({ id }: { id: number }) {
 
 export default function TrackAudioFilesTab({ id }: RecordTabProps) {
   const q = useQuery(recordQueries.audioFiles(id));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (q.data.results.length === 0) return <Empty description="This track has no audio files yet" />;
   return (
     <>

@@ -18,7 +18,7 @@ import { recordRoute } from '../../../shared/records';
 import { encodeStatusTag } from '../../../shared/search/status';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import { addDjEdit, recordKeys, recordQueries } from './api';
 import { LoadError, TAB_TABLE } from './tab-parts';
@@ -38,8 +38,8 @@ function EncodeTag({ status }: { status: unknown }) {
 
 function Source({ id }: { id: number }) {
   const q = useQuery(recordQueries.djEditSource(id));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const parent = q.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -107,9 +107,9 @@ export default function TrackDjEditsTab({ id, row }: RecordTabProps) {
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="dj-edits-tab">
       {isDjEdit && <Source id={id} />}
       {edits.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : edits.isError ? (
-        <LoadError error={edits.error} />
+        <LoadError error={edits.error} onRetry={edits.refetch} />
       ) : edits.data.results.length === 0 ? (
         <Empty description="No DJ edits have been made of this track" />
       ) : (

@@ -10,7 +10,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PublishersBody, type Publisher } from '../../../shared/api/endpoints';
 import { saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { putPublishers, recordKeys, recordQueries } from './api';
 import { LoadError, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
@@ -53,8 +53,8 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   if (!mayWrite) {
     return loaded.length === 0 ? (
@@ -78,7 +78,7 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
 
   return (
     <Form layout="vertical" component="div" disabled={save.isPending} data-testid="publishers-editor">
-      {names.length === 0 && <Empty description="This track has no publishers yet" />}
+      {names.length === 0 && <Empty description='This track has no publishers yet. Add one with "Add publisher".' />}
       <ol className="reference-list__items" data-testid="publishers">
         {names.map((n, i) => (
           <li key={i} className="reference-list__item">

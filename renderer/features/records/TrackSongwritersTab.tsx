@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SongwriterBody, type Songwriter } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { errorText, saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { referenceOptions } from '../search/queries';
 import { addSongwriter, deleteSongwriter, recordKeys, recordQueries } from './api';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
@@ -63,8 +63,8 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
 
   const submit = () => {
     const d = songwriterDraft(name, typeId);
@@ -78,7 +78,7 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
   return (
     <div className="track-songwriters" data-testid="track-songwriters">
       {q.data.results.length === 0 ? (
-        <Empty description="This track has no songwriters yet" />
+        <Empty description={mayWrite ? 'This track has no songwriters yet. Add one below with its songwriter type.' : 'This track has no songwriters yet'} />
       ) : (
         <Table<Songwriter>
           data-testid="songwriters"

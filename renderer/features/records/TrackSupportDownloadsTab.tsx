@@ -17,7 +17,7 @@ import { formatFileSize } from '../../../shared/search/format';
 import { UI_TEXT } from '../../../shared/ui-texts';
 import { bridge } from '../../lib/bridge';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordQueries } from './api';
 import { LoadError, TAB_TABLE } from './tab-parts';
 import { audioFormatLabel } from './TrackAudioFilesTab';
@@ -36,8 +36,8 @@ function download(url: string, fileName: string): void {
 function Downloads({ id }: { id: number }) {
   const { message } = App.useApp();
   const q = useQuery(recordQueries.supportDownloads(id));
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (q.data.results.length === 0) return <Empty description="This track has no files in storage to download" />;
   const start = (d: SupportDownload) => {
     bridge.mediaUrl({ target: { kind: 'supportDownload', trackId: id, format: d.format } }).then(

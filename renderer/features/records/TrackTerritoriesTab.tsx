@@ -14,7 +14,7 @@ import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { REGIONS, type Region } from '../../../shared/vocabularies';
 import { errorText, saveFailedText } from '../../lib/http-errors';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton, RETRY_LABEL } from '../../ui/ListState';
 import { referenceOptions } from '../search/queries';
 import { putCountriesAllowed, recordKeys, recordQueries, updatePublishTimes } from './api';
 import { useMayWrite } from './tab-parts';
@@ -23,8 +23,13 @@ import { publishTimesBody, shownLocal, type TimesBody, type TimesDraft, type Tim
 
 export const ZONE_LABEL = `Mountain time (${PUBLISH_TIME_ZONE})`;
 
-export function FetchError({ what, error }: { what: string; error: unknown }) {
-  return <Alert type="error" showIcon title={`Could not load ${what}`} description={MSG.requestFailed(errorText(error))} />;
+export function FetchError({ what, error, onRetry }: { what: string; error: unknown; onRetry?: () => unknown }) {
+  return (
+    <Alert
+      type="error" showIcon data-testid="list-error" title={`Could not load ${what}`} description={MSG.requestFailed(errorText(error))}
+      action={onRetry && <Button size="small" onClick={() => void onRetry()} data-testid="list-retry">{RETRY_LABEL}</Button>}
+    />
+  );
 }
 
 function useCountryOptions(enabled: boolean) {
@@ -73,9 +78,9 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
     <section aria-labelledby="countries-allowed-heading" className="track-territories__section">
       <h2 id="countries-allowed-heading" className="track-territories__heading">Countries allowed</h2>
       {summary.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : summary.isError ? (
-        <FetchError what="the regional summary" error={summary.error} />
+        <FetchError what="the regional summary" error={summary.error} onRetry={summary.refetch} />
       ) : (
         <>
           <p data-testid="territories-summary">
@@ -95,7 +100,7 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
           />
         </>
       )}
-      {allowed.isError && <FetchError what="the allowed countries" error={allowed.error} />}
+      {allowed.isError && <FetchError what="the allowed countries" error={allowed.error} onRetry={allowed.refetch} />}
       {allowed.data?.restricted && (
         <p className="track-territories__list" data-testid="allowed-countries">{allowed.data.results.map((c) => c.name).join(', ')}</p>
       )}
@@ -116,7 +121,7 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
-          {countries.q.isError && <FetchError what="the countries" error={countries.q.error} />}
+          {countries.q.isError && <FetchError what="the countries" error={countries.q.error} onRetry={countries.q.refetch} />}
           {save.isError && <Alert type="error" showIcon title={saveFailedText('track', save.error)} data-testid="countries-error" />}
           <Button type="primary" onClick={submit} loading={save.isPending} data-testid="save-countries">
             Replace allowed countries
@@ -147,9 +152,9 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
       <h2 id="publish-dates-heading" className="track-territories__heading">Publish dates</h2>
       <Typography.Paragraph className="muted">Times are in {ZONE_LABEL}, with their offset from UTC.</Typography.Paragraph>
       {dates.isPending ? (
-        <Loading />
+        <ListSkeleton />
       ) : dates.isError ? (
-        <FetchError what="the publish dates" error={dates.error} />
+        <FetchError what="the publish dates" error={dates.error} onRetry={dates.refetch} />
       ) : dates.data.results.length === 0 ? (
         <Empty description="No publish dates yet" />
       ) : (

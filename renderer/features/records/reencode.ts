@@ -8,6 +8,7 @@
 import { BridgeError } from '../../../shared/bridge/error';
 import { MSG } from '../../../shared/messages';
 import { bodyErrorText, errorText, statusOf } from '../../lib/http-errors';
+import { formatCount } from '../../../shared/format';
 
 export type ReencodePhase = 'starting' | 'PENDING' | 'RUNNING' | 'DONE';
 
@@ -66,7 +67,7 @@ export function doneOutcome(result: unknown): { text: string; failure: ReencodeF
   const r = (result && typeof result === 'object' ? result : {}) as { converted?: unknown; errors?: unknown };
   const converted = typeof r.converted === 'number' ? r.converted : 0;
   const errors = typeof r.errors === 'number' ? r.errors : 0;
-  const tracks = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
+  const tracks = (n: number) => formatCount(n, 'track');
   const text = `Re-encoded ${tracks(converted)}${errors ? `; ${tracks(errors)} in ERROR` : ''}`;
   return { text, failure: errors > 0 ? { title: MSG.reencodeError, description: `${tracks(errors)} could not be encoded (no lossless source audio in storage).` } : null };
 }

@@ -3,7 +3,8 @@ import { Alert, Button, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { can, writeRule } from '../../../shared/access';
-import { errorText, friendlyErrorText } from '../../lib/http-errors';
+import { errorText } from '../../lib/http-errors';
+import { ListEmpty, ListError } from '../../ui/ListState';
 import { principalAtom } from '../../lib/store';
 
 /** Whether the signed-in user may write records of this type (shared/access write rule). */
@@ -12,13 +13,19 @@ export function useMayWrite(type: string): boolean {
   return can(principal, writeRule(type) ?? []);
 }
 
-/** A tab's GET failed: the §8 friendly text by status, with the §7 text. */
-export function LoadError({ error }: { error: unknown }) {
-  return <Alert type="error" showIcon title={friendlyErrorText(error)} description={errorText(error)} />;
+/** A tab's GET failed: §8's request-failed text and the friendly text by status, with a Retry that asks again (ui/ListState). */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => unknown }) {
+  return <ListError error={error} onRetry={onRetry} />;
 }
 
-/** The settings of a tab's table: rows by id, one page, scrolling sideways within itself on a narrow window. */
-export const TAB_TABLE = { size: 'middle', rowKey: 'id', pagination: false, scroll: { x: 'max-content' } } as const;
+/**
+ * The settings of a tab's table: rows by id, one page, scrolling sideways within itself on a narrow window;
+ * an empty table says so in words (never antd's bare "No data"; a tab names what can be added where it can).
+ */
+export const TAB_TABLE = {
+  size: 'middle', rowKey: 'id', pagination: false, scroll: { x: 'max-content' },
+  locale: { emptyText: <ListEmpty description="Nothing here yet." /> },
+} as const;
 
 /**
  * A secret generated on request and shown once (an ingester key, a temporary password):

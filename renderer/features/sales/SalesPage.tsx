@@ -10,11 +10,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
+import { ListEmpty } from '../../ui/ListState';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { SEARCH_RULES, brandsOf, can, salesFilterAllowed, storeOptions } from '../../../shared/access';
 import { SalesSummaryResult, type SalesFilters, type SalesLine } from '../../../shared/api/endpoints/jobs';
 import { CURRENCY_CODES } from '../../../shared/records/values';
+import { formatCount, formatDate, formatMoney, formatNumber } from '../../../shared/format';
 import { bridge } from '../../lib/bridge';
 import { brandName } from '../../lib/brands';
 import { principalAtom } from '../../lib/store';
@@ -29,15 +31,15 @@ const SalesCharts = lazy(() => import('./SalesCharts'));
 const DATE_WIRE = 'YYYY-MM-DD';
 
 const COLUMNS = [
-  { title: 'Date', dataIndex: 'sale_date' },
+  { title: 'Date', dataIndex: 'sale_date', render: (d: string) => formatDate(d) },
   { title: 'Brand', dataIndex: 'brand', render: (b: string) => brandName(b) },
   { title: 'Store', dataIndex: 'store' },
   { title: 'Sale type', dataIndex: 'sale_type' },
   { title: 'Label', dataIndex: 'label' },
   { title: 'Track', dataIndex: 'track' },
   { title: 'Genre', dataIndex: 'genre' },
-  { title: 'Qty', dataIndex: 'quantity', align: 'right' as const },
-  { title: 'Net', dataIndex: 'net', align: 'right' as const, render: (n: string, l: SalesLine) => `${n} ${l.currency}` },
+  { title: 'Qty', dataIndex: 'quantity', align: 'right' as const, render: (q: number) => formatNumber(q) },
+  { title: 'Net', dataIndex: 'net', align: 'right' as const, render: (n: string, l: SalesLine) => formatMoney(n, l.currency) },
 ];
 
 export default function SalesPage() {
@@ -141,14 +143,15 @@ export default function SalesPage() {
           </Suspense>
           <Space wrap>
             <Typography.Text data-testid="sales-line-count">
-              {result.line_count.toLocaleString('en-US')} sales lines{result.line_count > result.lines.length ? ` (newest ${result.lines.length} shown)` : ''}
+              {formatCount(result.line_count, 'sales line')}{result.line_count > result.lines.length ? ` (newest ${formatNumber(result.lines.length)} shown)` : ''}
             </Typography.Text>
             <ExportButton label="Export CSV" start={exportCsv} />
             {running(exporter)}
             {exporter.status.state === 'error' && <Alert type="error" showIcon message={exporter.status.message} />}
           </Space>
           <div tabIndex={0} style={{ overflowX: 'auto' }} aria-label="Sales lines">
-            <Table<SalesLine> rowKey="id" size="small" columns={COLUMNS} dataSource={result.lines} pagination={{ pageSize: 50 }} data-testid="sales-lines" />
+            <Table<SalesLine> rowKey="id" size="small" columns={COLUMNS} dataSource={result.lines} pagination={{ pageSize: 50 }} data-testid="sales-lines"
+              locale={{ emptyText: <ListEmpty description="No sales match these filters. Widen the dates or clear a filter and run the report again." /> }} />
           </div>
         </Space>
       )}

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { App, Button, Space, Tooltip } from 'antd';
 import { BULK_SELECT_LIMIT } from '../../../shared/search';
 import { requestFailedText } from '../../lib/http-errors';
+import { formatCount, formatNumber } from '../../../shared/format';
 
 export interface BulkAction {
   key: string;
@@ -65,11 +66,11 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
   return (
     <div className="search-bulk-bar" data-testid="bulk-bar" role="toolbar" aria-label="Bulk actions">
       <Space wrap>
-        <strong data-testid="bulk-count">{selected.length.toLocaleString('en-US')} selected</strong>
+        <strong data-testid="bulk-count">{formatNumber(selected.length)} selected</strong>
         {offerAll && !progress && (
-          <Tooltip title={tooMany ? `Up to ${BULK_SELECT_LIMIT.toLocaleString('en-US')} results can be selected at once: narrow the search first.` : undefined}>
+          <Tooltip title={tooMany ? `Up to ${formatNumber(BULK_SELECT_LIMIT)} results can be selected at once: narrow the search first.` : undefined}>
             <Button size="small" type="link" data-testid="select-all" disabled={tooMany} onClick={() => void runSelectAll()}>
-              Select all {selectAll.total.toLocaleString('en-US')} results
+              Select all {formatCount(selectAll.total, 'result')}
             </Button>
           </Tooltip>
         )}

@@ -14,6 +14,7 @@ import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { askNotificationPermission, useShowInFolder } from '../exports/exports-live';
 import { listExportAtom } from './list-export';
+import { formatCount } from '../../../shared/format';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 
@@ -61,7 +62,7 @@ export function ExportButton(props: Props) {
         const folder = folders.current.get(p.exportId);
         notification.success({
           key: `export-${p.exportId}`,
-          message: `Exported ${p.rows.toLocaleString('en-US')} rows to ${p.fileName}`,
+          message: `Exported ${formatCount(p.rows, 'row')} to ${p.fileName}`,
           description: (
             <div data-testid="export-done">
               {folder && <div className="export-done__folder">Saved in {folder}</div>}
@@ -123,7 +124,7 @@ export function ExportButton(props: Props) {
     return (
       <Space data-testid="export-progress">
         <Progress type="line" percent={pct} size="small" style={{ width: 140 }} />
-        <span className="muted">{(progress?.rows ?? 0).toLocaleString('en-US')} rows</span>
+        <span className="muted">{formatCount(progress?.rows ?? 0, 'row')}</span>
         <Button size="small" onClick={() => void bridge.exportCancel({ exportId: job })}>
           Cancel
         </Button>

@@ -7,8 +7,10 @@ import { useEffect, useRef } from 'react';
 import { Table, Tag, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
+import { ListEmpty, ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import type { Row } from './queries';
+import { formatCount } from '../../../shared/format';
 
 /** Rows at or above this count render virtually (only the visible rows are in the DOM). */
 export const VIRTUAL_FROM = 100;
@@ -20,7 +22,10 @@ export interface ResultsTableProps {
   rows: readonly Row[];
   /** Search type of the rows: where their link columns go (shared/search cellLink). */
   type: string;
+  /** A later page or order is being fetched (a spinner over the rows shown). */
   loading?: boolean;
+  /** The first answer is awaited: a skeleton in place of the rows, never "No data" (issue 29). */
+  firstLoad?: boolean;
   orderBy: string | null;
   onSort: (orderBy: string | null) => void;
   page: number;
@@ -79,8 +84,8 @@ export function ResultsTable(p: ResultsTableProps) {
         rowKey={(r) => rowKey(r)}
         columns={columns}
         dataSource={p.rows as Row[]}
-        loading={p.loading}
-        locale={p.empty ? { emptyText: p.empty } : undefined}
+        loading={!p.firstLoad && p.loading}
+        locale={{ emptyText: p.firstLoad ? <ListSkeleton /> : p.empty ?? <ListEmpty description="No results." /> }}
         virtual={virtual}
         scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
         rowSelection={{ fixed: true, columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
@@ -90,7 +95,7 @@ export function ResultsTable(p: ResultsTableProps) {
           total: p.total,
           showSizeChanger: true,
           pageSizeOptions: [25, 50, 100, 200],
-          showTotal: (t) => `${t.toLocaleString('en-US')} results`,
+          showTotal: (t) => formatCount(t, 'result'),
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') {

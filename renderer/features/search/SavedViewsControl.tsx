@@ -7,10 +7,19 @@ import { deleteView, saveView, viewsOf, type SavedView } from '../../../shared/s
 import { confirm } from '../../ui/confirm';
 import { loadSavedViewsAtom, savedViewsAtom } from './saved-views-state';
 
+type ViewState = Omit<SavedView, 'id' | 'name' | 'createdAt' | 'type'>;
+
 interface Props {
   userId: number | undefined;
   type: string;
-  current: Omit<SavedView, 'id' | 'name' | 'createdAt' | 'type'>;
+  /**
+   * What a view saved now holds. A function is asked at the moment of saving: the search
+   * screen reads it from the URL, because a filter just applied can still be a pending
+   * render (the router's navigation is a transition, restarted by each keystroke and click
+   * in this dialog), and the committed props then held the filters before it (seen: a view
+   * saved right after a filter was stored with none).
+   */
+  current: ViewState | (() => ViewState);
   onApply: (view: SavedView) => void;
 }
 
@@ -26,7 +35,8 @@ export function SavedViewsControl({ userId, type, current, onApply }: Props) {
 
   const save = () => {
     if (userId === undefined || !name.trim()) return;
-    const view: SavedView = { ...current, id: crypto.randomUUID(), name: name.trim(), type, createdAt: new Date().toISOString() };
+    const now = typeof current === 'function' ? current() : current;
+    const view: SavedView = { ...now, id: crypto.randomUUID(), name: name.trim(), type, createdAt: new Date().toISOString() };
     void setAll((current) => saveView(current, userId, view));
     setChosen(view.id);
     setNaming(false);

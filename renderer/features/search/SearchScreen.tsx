@@ -7,6 +7,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { can, filterDroppedText, SEARCH_TYPES, WRITE_RULES, type AreaRoute, type Principal } from '../../../shared/access';
@@ -15,10 +16,11 @@ import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
 import {
   barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, filterLabel, panelFilters, placeServerErrors, setFilter,
-  shownColumns, usableFilters, type FilterValues,
+  parseSearchUrl, shownColumns, usableFilters, type FilterValues,
 } from '../../../shared/search';
 import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
+import { ListEmpty, RETRY_LABEL } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { bulkFields } from '../records/bulk-fields';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
@@ -60,10 +62,15 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const [selection, setSelection] = useState<{ key: string; keys: React.Key[] }>({ key: '', keys: [] });
   // The version of every row seen (a bulk edit sends the version the user saw with each id).
   const versions = useRef(new Map<React.Key, number>());
+  // Every row seen, by key: a bulk edit's preview names the tracks (title, artists) it lists.
+  const seen = useRef(new Map<React.Key, Row>());
   const remember = (rows: readonly Row[]) => {
-    for (const r of rows) if (typeof r.version === 'number') versions.current.set(rowKey(r), r.version);
+    for (const r of rows) {
+      seen.current.set(rowKey(r), r);
+      if (typeof r.version === 'number') versions.current.set(rowKey(r), r.version);
+    }
   };
-  const [bulkEdit, setBulkEdit] = useState<BulkRow[] | null>(null);
+  const [bulkEdit, setBulkEdit] = useState<{ rows: BulkRow[]; seen: ReadonlyMap<React.Key, Row | undefined> } | null>(null);
   const [resubmit, setResubmit] = useState<number[] | null>(null);
 
   const types = useMemo(() => offeredTypes(principal, area).filter((t) => !only || only.includes(t.key)), [area, principal, only]);
@@ -116,7 +123,10 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const fieldErrors: Record<string, string> = { ...answeredFields, ...ownErrors };
   const listAlert = valid && list.isError && (!answered || unplaced.length > 0);
   const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
-    ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit(ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 }))) }]
+    ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit({
+        rows: ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 })),
+        seen: new Map(ids.map((id) => [id, seen.current.get(id)])),
+      }) }]
     : type.key === 'deliveries' && can(principal, WRITE_RULES.deliveries)
       ? [{ key: 'resubmit', label: 'Re-ingest', run: (ids) => setResubmit(ids.map(Number)) }]
       : [];
@@ -144,7 +154,9 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
         Clear filters
       </Button>
     </div>
-  ) : undefined;
+  ) : (
+    <ListEmpty description={`There are no ${type.label.toLowerCase()} to show yet.`} />
+  );
 
   return (
     <div className="page search-screen" data-testid={`search-${type.key}`}>
@@ -156,7 +168,11 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
             <SavedViewsControl
               userId={userId}
               type={type.key}
-              current={{ filters: applied, columns: chosenKeys, orderBy: state.orderBy }}
+              current={() => {
+                // The URL holds the search (useSearchState); read at the moment of saving.
+                const now = parseSearchUrl(window.location.search);
+                return { filters: usableFilters(principal, type.key, now.filters).usable, columns: chosenKeys, orderBy: now.orderBy };
+              }}
               onApply={(v) => {
                 if (v.columns) setColumns(v.columns);
                 update({ filters: v.filters, orderBy: v.orderBy ?? null, page: 1 });
@@ -245,6 +261,9 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
           data-testid="search-error"
           message={friendlyErrorText(list.error)}
           description={answered ? unplaced.join('\n') : requestFailedText(list.error)}
+          action={answered ? undefined : (
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()} data-testid="list-retry">{RETRY_LABEL}</Button>
+          )}
         />
       )}
       <BulkActionBar
@@ -271,6 +290,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
         rows={env?.results ?? []}
         type={type.key}
         loading={list.isFetching}
+        firstLoad={valid && list.isLoading}
         orderBy={state.orderBy}
         onSort={(orderBy) => update({ orderBy, page: 1 })}
         page={page}
@@ -295,7 +315,8 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
       {bulkEdit && (
         <Suspense fallback={null}>
           <BulkEditDialog
-            rows={bulkEdit}
+            rows={bulkEdit.rows}
+            seen={bulkEdit.seen}
             onClose={(applied) => {
               setBulkEdit(null);
               if (applied) setSelected([]);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { searchType } from '../../../shared/access';
 import { recordLink } from '../../../shared/search';
-import { searchEndpoints, type Suggestion } from '../../../shared/api/endpoints/lists';
+import { isSuggestible, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints/lists';
 import { fetchData } from '../../lib/api';
 import { searchKeys } from './queries';
 
@@ -35,7 +35,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 export function useAutocomplete(type: string, text: string): Suggestion[] {
   const q = useDebounced(text.trim(), 200);
-  const enabled = Boolean(type) && q.length >= 2;
+  const enabled = Boolean(type) && isSuggestible(q);
   const res = useQuery({ ...autocompleteOptions(type, q), enabled });
   return enabled ? (res.data ?? []) : [];
 }

@@ -8,13 +8,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { meEndpoints, serviceAgreementEndpoints, type ServiceAgreement } from '../../../shared/api/endpoints';
 import { fetchData } from '../../lib/api';
 import { errorText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
 import { AuthFrame } from '../auth/AuthFrame';
 import { agreementQuery } from './api';
+import { formatDateTime } from '../../../shared/format';
 
 /** Whether a scrolled box shows its end (a couple of pixels of rounding allowed). */
 const atEnd = (el: HTMLElement) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
@@ -67,7 +67,7 @@ function Agreement({ agreement }: { agreement: ServiceAgreement }) {
       {agreement.accepted_at ? (
         <>
           <Alert type="success" showIcon data-testid="agreement-accepted"
-            title={`You accepted this version on ${dayjs(agreement.accepted_at).format('MM/DD/YYYY h:mm A')}.`} />
+            title={`You accepted this version on ${formatDateTime(agreement.accepted_at)}.`} />
           <p className="center"><Link to="/">Back to the console</Link></p>
         </>
       ) : (

@@ -6,25 +6,28 @@
  * remitted by. A supplier's statements download as CSV through main (one statement, or all).
  *
  * Whose: a supplier or label user sees its own; admin and finance pick a supplier or a label
- * by id (`?supplier=ID` or `?label=ID`, which the supplier and label record pages link to).
+ * by name with the reference picker (issue 29), kept in the address as `?supplier=ID` or
+ * `?label=ID` (which the supplier and label record pages link to). The title names the party:
+ * "Statements — <name>".
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, InputNumber, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { STATEMENT_PAYMENT_THRESHOLD, US_TAX_REMIT_DAYS, US_TAX_WITHHOLDING_RATE } from '../../../shared/constants';
-import { meEndpoints, statementEndpoints, type Statement, type StatementLine } from '../../../shared/api/endpoints';
+import { listEndpoints, meEndpoints, statementEndpoints, type Statement, type StatementLine } from '../../../shared/api/endpoints';
 import { formatAmount, periodLabel } from '../../../shared/statements';
 import { fetchData } from '../../lib/api';
 import { bridge } from '../../lib/bridge';
 import { brandName } from '../../lib/brands';
-import { errorText, friendlyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListError, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ExportButton } from '../search/ExportButton';
+import { ReferenceSelect } from '../records/ReferenceInput';
 import './statements.css';
+import { formatNumber } from '../../../shared/format';
 
 type PartyKind = 'supplier' | 'label';
 interface Party { kind: PartyKind; id: number }
@@ -51,20 +54,49 @@ function useParty(): { party: Party | null; own: boolean; loading: boolean } {
   return { party: supplier ? { kind: 'supplier', id: supplier } : label ? { kind: 'label', id: label } : null, own, loading: false };
 }
 
-/** Staff pick whose statements to show: a supplier or a label, by id. */
-function PartyPicker({ party }: { party: Party | null }) {
+/** The party's name: a supplier or label user's own from /my/, else its record (staff). */
+function usePartyName(party: Party | null, own: boolean): string | null {
+  const principal = useAtomValue(principalAtom);
+  const ownSupplier = own && party?.kind === 'supplier';
+  const ownLabel = own && party?.kind === 'label';
+  const supplier = useQuery({ queryKey: ['my', 'supplier'], queryFn: () => fetchData(meEndpoints.mySupplier, {}), enabled: ownSupplier });
+  const labels = useQuery({ queryKey: ['my', 'labels'], queryFn: () => fetchData(meEndpoints.myLabels, {}), enabled: ownLabel });
+  const type = party?.kind === 'label' ? 'labels' : 'suppliers';
+  const record = useQuery({
+    queryKey: ['statements', 'party', type, party?.id, principal.brand],
+    queryFn: () => fetchData(listEndpoints(type).get, { params: { id: party!.id } }),
+    enabled: party !== null && !own,
+    retry: false,
+  });
+  if (!party) return null;
+  if (ownSupplier) return supplier.data?.id === party.id ? supplier.data.name : null;
+  if (ownLabel) return labels.data?.results.find((l) => l.id === party.id)?.name ?? null;
+  const name = (record.data as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** Staff pick whose statements to show: a supplier or a label, by name (or ID, or vendor code). */
+function PartyPicker({ party, name }: { party: Party | null; name: string | null }) {
   const [, setParams] = useSearchParams();
   const [kind, setKind] = useState<PartyKind>(party?.kind ?? 'supplier');
-  const [id, setId] = useState<number | null>(party?.id ?? null);
-  const show = () => id && setParams({ [kind]: String(id) });
+  const chosen = party && party.kind === kind ? { id: party.id, name: name ?? '…' } : null;
+  const noun = kind === 'supplier' ? 'Supplier' : 'Label';
   return (
     <Card className="statements-picker">
       <Space wrap>
         <Segmented<PartyKind> aria-label="Whose statements" value={kind} onChange={setKind}
           options={[{ label: 'Supplier', value: 'supplier' }, { label: 'Label', value: 'label' }]} />
-        <InputNumber aria-label={kind === 'supplier' ? 'Supplier ID' : 'Label ID'} placeholder="ID" min={1} max={999_999_999} precision={0}
-          value={id} onChange={(v) => setId(v)} onPressEnter={show} data-testid="statements-party-id" />
-        <Button type="primary" onClick={show} disabled={!id} data-testid="statements-show">Show statements</Button>
+        <div className="statements-picker__party" data-testid="statements-party">
+          <ReferenceSelect
+            key={kind}
+            id="statements-party"
+            type={kind === 'supplier' ? 'suppliers' : 'labels'}
+            ariaLabel={noun}
+            placeholder={`${noun}: type a name or ID`}
+            value={chosen}
+            onChange={(r) => r && setParams({ [kind]: String(r.id) })}
+          />
+        </div>
       </Space>
     </Card>
   );
@@ -79,7 +111,7 @@ function StatementLines({ s }: { s: Statement }) {
       scroll={{ x: 'max-content' }}
       columns={[
         { key: 'description', title: 'Line', dataIndex: 'description' },
-        { key: 'quantity', title: 'Quantity', align: 'right', render: (_, l) => (l.quantity === null ? '' : l.quantity.toLocaleString('en-US')) },
+        { key: 'quantity', title: 'Quantity', align: 'right', render: (_, l) => formatNumber(l.quantity) },
         { key: 'amount', title: 'Amount', align: 'right', render: (_, l) => money(s, l.amount) },
       ]}
     />
@@ -104,26 +136,28 @@ export default function StatementsPage() {
     enabled: party !== null,
   });
   const supplierId = party?.kind === 'supplier' ? party.id : null;
+  const name = usePartyName(party, own);
+  const noun = party?.kind === 'label' ? 'Label' : 'Supplier';
 
   return (
     <div className="page statements-page" data-testid="statements-page">
       <PageHeader
-        title="Statements"
-        subtitle={party ? `${party.kind === 'supplier' ? 'Supplier' : 'Label'} ${party.id} · ${brandName(principal.brand)}` : undefined}
+        title={party && name ? `Statements — ${name}` : 'Statements'}
+        subtitle={party ? `${noun} · ID ${party.id} · ${brandName(principal.brand)}` : undefined}
         extra={supplierId !== null && q.data && q.data.results.length > 0 && (
           <ExportButton label="Download all as CSV" start={() => bridge.exportSupplierStatements({ supplierId })} />
         )}
       />
       <Alert
         type="info" showIcon className="statements-rules" data-testid="statements-rules"
-        title={`Balances under ${STATEMENT_PAYMENT_THRESHOLD.toFixed(2)} (in the statement's currency) are not paid but carried forward to the next statement.`}
+        title={`Balances under ${formatNumber(STATEMENT_PAYMENT_THRESHOLD, 2)} (in the statement's currency) are not paid but carried forward to the next statement.`}
         description={`Statements are issued quarterly until Q2 2018 and monthly after. US tax is withheld at ${US_TAX_WITHHOLDING_RATE * 100}% of the net of sales in the United States and remitted within ${US_TAX_REMIT_DAYS} days of issue.`}
       />
-      {!own && <PartyPicker key={`${party?.kind}:${party?.id}`} party={party} />}
-      {loading || (party && q.isPending) ? <Loading /> : !party ? (
+      {!own && <PartyPicker key={`${party?.kind}:${party?.id}`} party={party} name={name} />}
+      {loading || (party && q.isPending) ? <ListSkeleton /> : !party ? (
         <Empty description={own ? 'Your account has no supplier or label to show statements for.' : 'Choose a supplier or a label to see its statements.'} />
       ) : q.isError ? (
-        <Alert type="error" showIcon title={friendlyErrorText(q.error)} description={errorText(q.error)} />
+        <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <Card>
           <PaidToDate statements={q.data!.results} />

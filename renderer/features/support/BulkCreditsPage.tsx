@@ -14,6 +14,7 @@ import { bridge } from '../../lib/bridge';
 import { PageHeader } from '../../ui/PageHeader';
 import { CsvRefusal, csvUploadError, useCsvPick } from './CouponUsersTab';
 import { CreditDraftFields, creditFromDraft, type Draft } from './UserCreditsTab';
+import { formatCount, formatMoney } from '../../../shared/format';
 
 export default function BulkCreditsPage() {
   const { message } = App.useApp();
@@ -26,7 +27,7 @@ export default function BulkCreditsPage() {
     onSuccess: (r) => {
       key.current = crypto.randomUUID();
       setDraft({});
-      void message.success(`Credited ${r.count} users ${r.amount} ${r.currency} each`);
+      void message.success(`Credited ${formatCount(r.count, 'user')} ${formatMoney(r.amount, r.currency)} each`);
     },
   });
   const credit = () => {
@@ -63,7 +64,7 @@ export default function BulkCreditsPage() {
             Choose users CSV and credit…
           </Button>
           {upload.isSuccess && (
-            <Alert type="success" showIcon data-testid="bulk-credits-done" title={`Credited ${upload.data.count} users ${upload.data.amount} ${upload.data.currency} each.`} />
+            <Alert type="success" showIcon data-testid="bulk-credits-done" title={`Credited ${formatCount(upload.data.count, 'user')} ${formatMoney(upload.data.amount, upload.data.currency)} each.`} />
           )}
           {refused && <CsvRefusal refused={refused} testId="bulk-credits-error" />}
         </Space>

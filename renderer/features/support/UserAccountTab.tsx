@@ -7,7 +7,6 @@
  * - the billing switch (same rule), saved with the user's ETag; the answer is handed to
  *   the page's form so Details stays on the user's latest version.
  */
-import dayjs from 'dayjs';
 import { Alert, App, Button, Card, Space, Switch, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -17,15 +16,16 @@ import { IDENTITY_PROVIDER_LABELS } from '../../../shared/vocabularies';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from '../records/api';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import '../orders/orders.css';
+import { formatDateTime } from '../../../shared/format';
 
 const identitiesKey = (id: number) => ['users', id, 'identities'] as const;
 const billingKey = (id: number) => ['users', id, 'billing'] as const;
-const when = (v: string | null) => (v ? dayjs(v).format('MM/DD/YYYY h:mm A') : '—');
+const when = (v: string | null) => (v ? formatDateTime(v) : '—');
 
 export const USER_ACCOUNT_TEXT = {
   noIdentities: 'No sign-in identity is linked to this user.',
@@ -45,7 +45,7 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
   const reset = useMutation({
     mutationFn: () => fetchData(userEndpoints.passwordResetLink, { params: { id } }),
     onSuccess: async (link) => {
-      const until = dayjs(link.expires_at).format('MM/DD/YYYY h:mm A');
+      const until = formatDateTime(link.expires_at);
       try {
         await navigator.clipboard.writeText(link.url);
         void message.success(`${USER_ACCOUNT_TEXT.copied} ${until}.`);
@@ -74,7 +74,7 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="user-account">
       <Card size="small" title="Sign-in identities">
-        {identities.isPending ? <Loading /> : identities.isError ? <LoadError error={identities.error} /> : identities.data.results.length === 0 ? (
+        {identities.isPending ? <ListSkeleton /> : identities.isError ? <LoadError error={identities.error} onRetry={identities.refetch} /> : identities.data.results.length === 0 ? (
           <Alert type="info" showIcon title={USER_ACCOUNT_TEXT.noIdentities} />
         ) : (
           <div className="order-table" role="region" aria-label="Sign-in identities" tabIndex={0}>
@@ -104,7 +104,7 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
       </Card>
 
       <Card size="small" title="Billing">
-        {billing.isPending ? <Loading /> : billing.isError ? <LoadError error={billing.error} /> : (
+        {billing.isPending ? <ListSkeleton /> : billing.isError ? <LoadError error={billing.error} onRetry={billing.refetch} /> : (
           <Space>
             <Switch
               id="billing-disabled" checked={billing.data.data.billing_disabled} disabled={!mayWrite} loading={setBilling.isPending}

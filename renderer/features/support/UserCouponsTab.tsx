@@ -15,7 +15,7 @@ import { recordRoute } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText, validationErrorsOf } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListSkeleton } from '../../ui/ListState';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import '../orders/orders.css';
@@ -48,8 +48,8 @@ export default function UserCouponsTab({ id }: RecordTabProps) {
   };
 
   if (!mayRead) return <Alert type="info" showIcon title="Coupons are shown to those who read coupons." />;
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   return (
     <div data-testid="user-coupons">
       {mayAssign && (

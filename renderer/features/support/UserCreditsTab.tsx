@@ -15,11 +15,12 @@ import { formatMoney } from '../../../shared/search/format';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
+import { ListEmpty, ListSkeleton } from '../../ui/ListState';
 import { referenceOptions } from '../search/queries';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import '../orders/orders.css';
+import { formatDateTime } from '../../../shared/format';
 
 const creditsKey = (id: number) => ['users', id, 'credits'] as const;
 
@@ -72,8 +73,8 @@ export default function UserCreditsTab({ id }: RecordTabProps) {
     },
   });
 
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isPending) return <ListSkeleton />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const submit = () => {
     const r = creditFromDraft(draft);
     if ('errors' in r) return setErrors(r.errors);
@@ -93,8 +94,9 @@ export default function UserCreditsTab({ id }: RecordTabProps) {
       <div className="order-table" role="region" aria-label="Credits" tabIndex={0}>
         <Table<Credit>
           size="small" rowKey="id" pagination={false} dataSource={q.data.results} data-testid="credits"
+          locale={{ emptyText: <ListEmpty description={mayWrite ? 'This user has no credits yet. Add one with the form above.' : 'This user has no credits yet.'} /> }}
           columns={[
-            { title: 'Date', render: (_, c) => new Date(c.created_at).toLocaleString() },
+            { title: 'Date', render: (_, c) => formatDateTime(c.created_at) },
             { title: 'Amount', render: (_, c) => formatMoney(c.amount, c.currency) },
             { title: 'Currency', dataIndex: 'currency' },
             { title: 'Reason', render: (_, c) => c.reason.name },

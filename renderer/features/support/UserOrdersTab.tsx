@@ -18,6 +18,7 @@ import type { RecordTabProps } from '../records/tabs';
 import { searchListOptions } from '../search/queries';
 import { ExportButton } from '../search/ExportButton';
 import { ResultsTable } from '../search/ResultsTable';
+import { ListEmpty } from '../../ui/ListState';
 
 export const USER_ORDERS_TEXT = { notAllowed: 'Orders are shown to admin and support staff.' } as const;
 
@@ -29,7 +30,7 @@ export default function UserOrdersTab({ id }: RecordTabProps) {
   const request = { type: 'orders', page: page.page, perPage: page.perPage, orderBy, filters: { user_id: String(id) } };
   const q = useQuery({ ...searchListOptions(principal, request), enabled: allowed });
   if (!allowed) return <Alert type="info" showIcon title={USER_ORDERS_TEXT.notAllowed} />;
-  if (q.isError) return <LoadError error={q.error} />;
+  if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   return (
     <div data-testid="user-orders">
       <div style={{ marginBottom: 16 }}>
@@ -39,7 +40,9 @@ export default function UserOrdersTab({ id }: RecordTabProps) {
         type="orders"
         columns={shownColumns('orders', null)}
         rows={q.data?.results ?? []}
-        loading={q.isPending}
+        loading={q.isFetching}
+        firstLoad={q.isPending}
+        empty={<ListEmpty description="This user has no orders yet." />}
         orderBy={orderBy}
         onSort={setOrderBy}
         page={q.data ? parsePage(q.data.page).current : page.page}

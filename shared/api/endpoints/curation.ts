@@ -16,6 +16,7 @@ import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { ObjectRow } from './lists';
 import { Bytes } from './media';
+import { formatCount } from '../../format';
 
 const params = z.object({ id: IdParam });
 
@@ -206,7 +207,7 @@ export const liveStreamEndpoints = {
 
 /** Texts of refused deletes (the spec quotes none). */
 export const LIVE_MSG = {
-  vendorInUse: (noun: string, n: number) => `This ${noun} is named by ${n} live stream${n === 1 ? '' : 's'}: choose another vendor there first.`,
+  vendorInUse: (noun: string, n: number) => `This ${noun} is named by ${formatCount(n, 'live stream')}: choose another vendor there first.`,
 } as const;
 
 /** The types created and deleted by these routes, with the path under /v4/catalog/. */

@@ -123,14 +123,38 @@ export function listEndpoints(type: string): ListEndpoints {
 export const AUTOCOMPLETE_TYPES = ['tracks', 'releases', 'artists', 'labels'] as const;
 
 /**
- * What tells same-named suggestions apart (issue 12: five identical "Mirage" rows), by
- * type: the result columns (shared/search columns) whose text joins into `detail`.
+ * What tells same-named suggestions apart (issue 12: five identical "Mirage" rows; issue 29:
+ * the reference pickers), by type: the result columns (shared/search columns) whose text
+ * joins into `detail`. Used by the header's suggestions and by every reference picker
+ * (renderer/features/records/ReferenceInput.tsx), which also shows the id. A type not named
+ * here has no detail.
  */
-export const SUGGESTION_DETAIL: Readonly<Record<(typeof AUTOCOMPLETE_TYPES)[number], readonly string[]>> = {
+export const SUGGESTION_DETAIL: Readonly<Record<(typeof AUTOCOMPLETE_TYPES)[number], readonly string[]> & Partial<Record<string, readonly string[]>>> = {
   tracks: ['artists', 'mix_name', 'release'],
-  releases: ['artists', 'label', 'catalog_number'],
+  releases: ['artists', 'label', 'catalog_number', 'release_date'],
   artists: [],
   labels: ['supplier'],
+  suppliers: ['vendor_code'],
+  charts: ['dj_name', 'publish_date'],
+  playlists: ['playlist_type', 'genre'],
+  link_partners: ['url'],
+};
+
+/**
+ * What else a suggestion is found by besides its name (issue 29: typing a catalogue number or
+ * an ID finds the record): the filters of the type that the typed text is also tried on (a
+ * text filter: contains it). A whole number is also tried as the record's id, in every type.
+ */
+export const SUGGESTION_MATCH: Partial<Record<string, readonly string[]>> = {
+  tracks: ['isrc'],
+  releases: ['catalog_number', 'upc'],
+  suppliers: ['vendor_code'],
+};
+
+/** Text worth suggesting for: two or more characters, or an id of one digit. */
+export const isSuggestible = (q: string | undefined): boolean => {
+  const t = (q ?? '').trim();
+  return t.length >= 2 || /^[1-9]$/.test(t);
 };
 
 export const Suggestion = z.object({

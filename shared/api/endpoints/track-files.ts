@@ -25,6 +25,7 @@ import { AUDIO_FORMAT, AUDIO_FORMATS, type AudioFormat } from '../../vocabularie
 import { endpoint } from '../endpoint';
 import { listEnvelope } from '../envelope';
 import { JobStarted } from './jobs';
+import { formatSeconds } from '../../format';
 
 /** The most bytes a track-file-update takes (a long 24-bit/96 kHz WAV fits); more is a 413. */
 export const TRACK_FILE_MAX_BYTES = 2 * 1024 ** 3;
@@ -53,7 +54,7 @@ export const TRACK_FILE_MSG = {
   notDecodable: 'the audio does not decode',
   sizeDiffers: (got: number, declared: number) => `the file has ${got} bytes, the request says ${declared}`,
   md5Differs: 'the file is not the one described (its MD5 differs): send it again',
-  durationDiffers: (got: number, declared: number) => `the audio lasts ${got.toFixed(1)} s, the request says ${declared.toFixed(1)} s`,
+  durationDiffers: (got: number, declared: number) => `the audio lasts ${formatSeconds(got)}, the request says ${formatSeconds(declared)}`,
   sourceFormat: 'This is the track\'s source format: it is kept as it came, not encoded.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, Empty, Ok } from '../define';
+import { formatCount } from '../../format';
 
 /**
  * CSV export of the current search (all results, not one page). Main picks the file
@@ -58,7 +59,7 @@ export type ExportHistoryEntry = z.infer<typeof ExportHistoryEntryShape>;
 /** The OS notification of an export that ended (Electron's Notification in main, the web Notification in the browser host): one text for both. */
 export function exportNotice(p: { state: string; rows: number; fileName: string; error?: string }, folder: string | undefined): { title: string; body: string } | null {
   if (p.state === 'done')
-    return { title: 'Export finished', body: `${p.fileName}: ${p.rows.toLocaleString('en-US')} rows${folder ? ` saved in ${folder}` : ''}` };
+    return { title: 'Export finished', body: `${p.fileName}: ${formatCount(p.rows, 'row')}${folder ? ` saved in ${folder}` : ''}` };
   if (p.state === 'failed') return { title: 'Export failed', body: `${p.fileName}${p.error ? `: ${p.error}` : ''}` };
   return null;
 }

@@ -12,8 +12,8 @@ export const liveStreams = defineSearchType({
   },
   columns: {
     id: ID, name: NAME, enabled: ENABLED, is_auto_enabled: col('Auto Enabled', 'bool', D),
-    start_date: col('Start (MDT)', 'mountainTime', { field: 'start_at', sortable: true, byDefault: true }),
-    end_date: col('End (MDT)', 'mountainTime', { field: 'end_at' }), genre: col('Genre Page', 'ref'),
+    start_date: col('Start (Mountain time)', 'mountainTime', { field: 'start_at', sortable: true, byDefault: true }),
+    end_date: col('End (Mountain time)', 'mountainTime', { field: 'end_at' }), genre: col('Genre Page', 'ref'),
     host_vendor: col('Host Vendor', 'ref'), tracklist_vendor: col('Tracklist Vendor', 'ref'),
   },
   defaultSort: '-start_date',

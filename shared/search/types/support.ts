@@ -15,8 +15,8 @@ export const coupons = defineSearchType({
   },
   columns: {
     id: ID, code: col('Code', 'text', { fixed: true, sortable: true }),
-    discount_type: col('Discount Type', 'ref', D), discount_amount: col('Discount Amount', 'money', D),
-    discount_percentage: col('Discount %', 'number'), max_usage: col('Max Usage', 'number'),
+    discount_type: col('Discount Type', 'ref', D), discount_amount: col('Discount Amount', 'discount', D),
+    discount_percentage: col('Discount %', 'percent'), max_usage: col('Max Usage', 'number'),
     start_date: START_DATE, end_date: END_DATE, enabled: ENABLED,
   },
   sorts: ['created_at'],

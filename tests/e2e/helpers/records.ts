@@ -78,7 +78,7 @@ export async function typeDate(page: Page, inputId: string, shown: string): Prom
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page.locator('.shell__content')).toBeVisible();
-  await expect(page.locator('.loading-view')).toHaveCount(0);
+  await expect(page.locator('.loading-view, .list-skeleton')).toHaveCount(0);
   const include = ['.shell__content'];
   if (await page.locator('.ant-modal-root').count()) include.push('.ant-modal-root');
   expect(await axeFindings(page, { include }), `${what}: axe`).toEqual([]);

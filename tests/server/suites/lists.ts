@@ -121,6 +121,31 @@ export function listSuite(get: () => RunningServer) {
     expect(releases[0].detail).toContain(names(row.label));
   });
 
+  it('autocomplete finds a release by its catalogue number and any record by its id, and a release\'s detail has its catalogue number and date', async () => {
+    type S = { type: string; id: number; name: string; detail: string };
+    const [rel] = await get().db.query<{ id: number; catalog_number: string; year: string }>(
+      "select id, catalog_number, extract(year from release_date)::text as year from releases where catalog_number is not null and catalog_number <> '' and release_date is not null order by id limit 1",
+    );
+    const byCat = (await call(`/v4/catalog/search/autocomplete/?type=releases&q=${encodeURIComponent(rel.catalog_number)}`)).body.results as unknown as S[];
+    expect(byCat.map((s) => s.id)).toContain(rel.id);
+    const hit = byCat.find((s) => s.id === rel.id)!;
+    const row = ((await call(`/v4/catalog/releases/?id=${rel.id}`)).body.results as Res[])[0];
+    expect(hit.detail).toContain(rel.catalog_number);
+    expect(hit.detail.split(' · ').at(-1)).toContain(rel.year);
+    expect(row.catalog_number).toBe(rel.catalog_number);
+    // A whole number is the record's id: that record comes first.
+    const [artist] = await get().db.query<{ id: number }>('select id from artists order by id desc limit 1');
+    const byId = (await call(`/v4/catalog/search/autocomplete/?type=artists&q=${artist.id}`)).body.results as unknown as S[];
+    expect(byId[0].id).toBe(artist.id);
+    expect(byId.length).toBeLessThanOrEqual(5);
+    // Without a type: each of the header's types at most 5.
+    const allRes = await call(`/v4/catalog/search/autocomplete/?q=${rel.id}`);
+    expect(allRes.status, JSON.stringify(allRes.body)).toBe(200);
+    const all = allRes.body.results as unknown as S[];
+    expect(all.find((s) => s.type === 'releases')?.id).toBe(rel.id);
+    for (const t of ['tracks', 'releases', 'artists', 'labels']) expect(all.filter((s) => s.type === t).length).toBeLessThanOrEqual(5);
+  });
+
   it('ranks search results by relevance', async () => {
     const r = await call('/v4/catalog/search/?type=artists&q=Luca%20Vega&per_page=5');
     expect(r.status).toBe(200);
