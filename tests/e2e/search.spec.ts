@@ -15,6 +15,7 @@ import { buildQuery } from '../../shared/api';
 import { parse } from 'csv-parse/sync';
 import { SEARCH_TYPES, can, storeOptions, type SearchType } from '../../shared/access';
 import { MSG } from '../../shared/messages';
+import { formatCount } from '../../shared/format';
 import { VALUE_MSG } from '../../shared/api';
 import AxeBuilder from '@axe-core/playwright';
 import { MONTHS, cellLink, columnsOf, filterKind, visibleFilters } from '../../shared/search';
@@ -143,7 +144,7 @@ test('every search type: a permitted non-admin account finds a seeded record by 
       await expect(page).toHaveURL(new RegExp(`[?&]${escapeRe(buildQuery({ [filter]: value }))}(&|$)`));
       const results = page.getByTestId('search-results');
       await expect(results.locator('.ant-spin-spinning')).toHaveCount(0);
-      await expect(page.getByText(`${(filtered.body.count as number).toLocaleString('en-US')} results`)).toBeVisible();
+      await expect(page.getByText(formatCount(filtered.body.count as number, 'result'), { exact: true })).toBeVisible();
       await shot(page, `search-${t.key}.png`);
       await results.locator(`a[href="${href}"]`).first().click();
       await expect(page).toHaveURL(new RegExp(`${escapeRe(href!)}$`));
@@ -216,7 +217,7 @@ test('support finds orders by store, year and month (select filters), with only 
   await pickOption(page, 'month', MONTHS[month - 1]);
   await submitFilters(page);
   for (const part of query.split('&')) await expect(page).toHaveURL(new RegExp(`[?&]${part}(&|$)`));
-  await expect(page.getByText(`${(expected.body.count as number).toLocaleString('en-US')} results`)).toBeVisible();
+  await expect(page.getByText(formatCount(expected.body.count as number, 'result'), { exact: true })).toBeVisible();
   await page.getByTestId('search-results').locator(`a[href="/support/orders/${first.id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/support/orders/${first.id}$`));
 });
