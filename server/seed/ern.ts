@@ -9,6 +9,7 @@
  * release is sold worldwide, from its release date). Deterministic: everything follows
  * from the rows.
  */
+import type { ErnTrackIn } from '../ingest/read-ern';
 import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
@@ -22,21 +23,10 @@ const ERN_AVS_VERSION = '6';
 const PROPRIETARY_NS = `DPID:${STORE_DDEX_PARTY.partyId}`;
 const RELEASE_TYPES = new Set(['Album', 'EP', 'Single', 'DjMix', 'VideoSingle', 'VideoAlbum']);
 
-export interface SeedErnTrack {
-  position: number;
-  isrc: string;
-  title: string;
-  mixName: string | null;
-  artists: string[];
-  remixers: string[];
-  songwriters: string[];
-  publishers: string[];
-  copyright: string | null;
-  genre: string | null;
-  subGenre: string | null;
-  bpm: number | null;
-  key: string | null;
-}
+/** What the message says of a track: the fields ingestion reads back (read-ern.ts), an ISRC always. */
+export type SeedErnTrack = Pick<ErnTrackIn,
+  'position' | 'title' | 'mixName' | 'artists' | 'remixers' | 'songwriters' | 'publishers' | 'copyright' | 'genre' | 'subGenre' | 'bpm' | 'key'
+> & { isrc: string };
 
 export interface SeedErnRelease {
   upc: string;
