@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/setup/sequencer';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
     // One test file per core (Vitest's default leaves one core idle): the server suites
     // spend much of their time waiting on their database, ffmpeg or a child process.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Longest files first, from the recorded durations (a fresh clone has no Vitest cache).
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The slowest tests: test-reports/unit.json, read by `npm run bench -- suite`.

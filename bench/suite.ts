@@ -13,11 +13,14 @@
  *           "passes beside a process that keeps one core busy").
  * --skip    stages to leave out (their limits are then not judged).
  * --reports only reads the reports of an earlier run (no stage is run).
+ * --record  writes each unit test file's time to tests/setup/unit-durations.json, the
+ *           order the unit run starts its files in (longest first: tests/setup/sequencer.ts).
  *
  * Prints a table, then one JSON line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DURATIONS_FILE } from '../tests/setup/sequencer';
 import { cpus, loadavg } from 'node:os';
 
 interface Stage {
@@ -100,6 +103,13 @@ function playwrightTimes(file: string, stage: string): { tests: TestTime[]; pass
   return { tests, passed, failed };
 }
 
+/** Each file's time in a Vitest JSON report, longest first, by path from the repository root. */
+function fileDurations(file: string): Record<string, number> {
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
+  const rows = r.testResults.map((f) => [f.name.replace(`${process.cwd()}/`, ''), Math.round((f.endTime - f.startTime) / 100) / 10] as const);
+  return Object.fromEntries(rows.sort((a, b) => b[1] - a[1]));
+}
+
 const fmt = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${(s % 60).toFixed(0).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
 
 export default async function main(argv: string[]): Promise<void> {
@@ -118,6 +128,7 @@ export default async function main(argv: string[]): Promise<void> {
       if (st.report && existsSync(st.report)) {
         const t = st.name === 'e2e' ? playwrightTimes(st.report, st.name) : vitestTimes(st.report, st.name);
         times.push(...t.tests);
+        if (st.name === 'unit' && argv.includes('--record')) writeFileSync(DURATIONS_FILE, `${JSON.stringify(fileDurations(st.report), null, 1)}\n`);
         tests = `${t.passed} passed${t.failed ? `, ${t.failed} failed` : ''}`;
       }
       rows.push({ stage: st.name, seconds: result?.seconds ?? null, limit: st.limit, code: result?.code ?? null, tests });
