@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DURATIONS_FILE } from '../tests/setup/sequencer';
+
 import { cpus, loadavg } from 'node:os';
 
 interface Stage {
@@ -41,6 +41,8 @@ const STAGES: Stage[] = [
   { name: 'one server file (me.test.ts)', cmd: ['npx', 'vitest', 'run', 'tests/server/me.test.ts', '--reporter=dot'], limit: 8 },
 ];
 const SUITE_LIMIT = 30 * 60;
+/** The unit files' recorded times, read by the unit run's sequencer (tests/setup/sequencer.ts). */
+const DURATIONS_FILE = 'tests/setup/unit-durations.json';
 
 interface TestTime {
   name: string;
