@@ -14,7 +14,7 @@
  * --skip    stages to leave out (their limits are then not judged).
  * --reports only reads the reports of an earlier run (no stage is run).
  * --record  writes each unit test file's time to tests/setup/unit-durations.json, the
- *           order the unit run starts its files in (longest first: tests/setup/sequencer.ts).
+ *           order the unit run starts its files in (longest first: vitest.config.ts).
  *
  * Prints a table, then one JSON line.
  */
@@ -41,7 +41,7 @@ const STAGES: Stage[] = [
   { name: 'one server file (me.test.ts)', cmd: ['npx', 'vitest', 'run', 'tests/server/me.test.ts', '--reporter=dot'], limit: 8 },
 ];
 const SUITE_LIMIT = 30 * 60;
-/** The unit files' recorded times, read by the unit run's sequencer (tests/setup/sequencer.ts). */
+/** The unit files' recorded times, read by the unit run's sequencer (vitest.config.ts). */
 const DURATIONS_FILE = 'tests/setup/unit-durations.json';
 
 interface TestTime {

@@ -11,22 +11,27 @@
  * the @ffmpeg-installer/ffmpeg registry package ships for this platform (so the sandbox
  * encodes after `npm ci` on a machine without ffmpeg). FFMPEG_PATH names another.
  *
+ ffmpeg runs from the worker's program runner (jobs/spawner.ts), a small helper process:
+ * started from the worker itself, each run's fork would cost in proportion to the worker's
+ * memory. The helper ends with the worker, killing the programs it started.
+ *
  * ffmpeg dies with its worker (issue 25): the encode's run writes one more output, the
  * tether (TETHER_ARGS: the audio as 8-bit mono at 1 kHz, ~1 KB per second of audio), to its
- * stdout, a pipe the worker reads and drops. When the worker dies, however it dies
- * (SIGKILL included), the pipe's only reader is gone: ffmpeg's next write of the tether
+ * stdout, a pipe the program runner reads and drops. When the worker dies, however it dies
+ * (SIGKILL included), the runner goes with it and the pipe's only reader is gone: ffmpeg's next write of the tether
  * fails with EPIPE, and a failed write of an output is fatal to ffmpeg, which exits
  * (within ~0.1 s here). What does not work: `-progress pipe:1` alone, or the stats on
  * stderr: ffmpeg ignores SIGPIPE and a failed progress or log write (Debian's ffmpeg 5.1
  * ran on for minutes, tested). `setpriv --pdeathsig` works too, but on Linux only and
  * through one more program. The probes (`-f null`, a decode of a second or two) are not
- * tethered: a worker killed during one leaves it to end by itself.
+ * tethered: the runner kills them as it ends.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { delimiter, join, sep } from 'node:path';
 import { accessSync, constants } from 'node:fs';
 import type { AudioFormat } from '../../shared/vocabularies';
+import { runProgram } from './spawner';
 
 /** Seconds of the lo-fi previews (as the seed's rows say: two minutes). */
 export const PREVIEW_SECONDS = 120;
@@ -127,22 +132,19 @@ export const TETHER_ARGS = ['-map', '0:a:0', '-c:a', 'pcm_u8', '-ac', '1', '-ar'
  * Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on
  * abort. `tether`: with the TETHER_ARGS output on a pipe this process reads (the encode).
  */
-function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
-      { stdio: ['ignore', opts.tether ? 'pipe' : 'ignore', 'pipe'], signal });
-    child.stdout?.resume();
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      err = (err + d.toString()).slice(-20_000);
-    });
-    child.on('error', (e) => reject(e.name === 'AbortError' ? e : new TranscodeError(`ffmpeg could not start: ${e.message}`)));
-    child.on('close', (code) => {
-      if (signal?.aborted) return reject(signal.reason ?? Object.assign(new Error('aborted'), { name: 'AbortError' }));
-      if (code === 0) resolve(err);
-      else reject(new TranscodeError(`ffmpeg failed (${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`, undefined, err));
-    });
-  });
+async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean } = {}): Promise<string> {
+  let done;
+  try {
+    // From the small helper process (jobs/spawner.ts): a fork of this one costs what it has mapped.
+    done = await runProgram(ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
+      { drainStdout: opts.tether, signal, keep: 20_000 });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new TranscodeError(`ffmpeg could not start: ${(e as Error).message}`);
+  }
+  if (done.code === 0) return done.stderr;
+  const err = done.stderr;
+  throw new TranscodeError(`ffmpeg failed (${done.code ?? done.signal}): ${err.trim().split('\n').slice(-3).join(' | ')}`, undefined, err);
 }
 
 export interface SourceInfo {

@@ -59,12 +59,15 @@ function proc(pid: number): { ppid: number; state: string; comm: string; args: s
   }
 }
 
-/** The encode's ffmpeg a worker runs (the one writing outputs, not a probe), or null. */
+/**
+ * The encode's ffmpeg a worker runs (the one writing outputs, not a probe), or null: a child
+ * of the worker's program runner (server/jobs/spawner.ts), itself a child of the worker.
+ */
 function encodingFfmpeg(workerPid: number): number | null {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const p = proc(Number(name));
-    if (p && p.ppid === workerPid && p.comm === 'ffmpeg' && p.args.includes('-map_metadata')) return Number(name);
+    if (p && p.comm === 'ffmpeg' && p.args.includes('-map_metadata') && proc(p.ppid)?.ppid === workerPid) return Number(name);
   }
   return null;
 }
