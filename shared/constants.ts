@@ -119,14 +119,14 @@ export const AUTH_VERSION = 1;
 export const MODAL_TRANSITION_MS = 200;
 export const FIRST_FILTER_YEAR = 2004;
 
-/** Viewport classes (§2), by minimum width. */
+/** Viewport classes (§2), by minimum width; `label` is how screens name them. */
 export const VIEWPORTS = [
-  { name: 'mobile-portrait', min: 0, max: 567 },
-  { name: 'mobile-landscape', min: 568, max: 767 },
-  { name: 'tablet-portrait', min: 768, max: 1023 },
-  { name: 'tablet-landscape', min: 1024, max: 1149 },
-  { name: 'desktop', min: 1150, max: 1680 },
-  { name: 'large-desktop', min: 1681, max: Infinity },
+  { name: 'mobile-portrait', label: 'Phone (portrait)', min: 0, max: 567 },
+  { name: 'mobile-landscape', label: 'Phone (landscape)', min: 568, max: 767 },
+  { name: 'tablet-portrait', label: 'Tablet (portrait)', min: 768, max: 1023 },
+  { name: 'tablet-landscape', label: 'Tablet (landscape)', min: 1024, max: 1149 },
+  { name: 'desktop', label: 'Desktop', min: 1150, max: 1680 },
+  { name: 'large-desktop', label: 'Large desktop', min: 1681, max: Infinity },
 ] as const;
 export type ViewportClass = (typeof VIEWPORTS)[number]['name'];
 export function viewportClass(width: number): ViewportClass {

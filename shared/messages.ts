@@ -21,6 +21,9 @@ export function friendlyStatusText(status: number | undefined): string {
 export const LOGGED_TEXT = 'This error has been logged and we are looking into it.';
 export const TAKE_ME_BACK = 'Take Me Back';
 
+/** What a message reads as on screen: names between backticks show as code (renderer/ui/MessageText.tsx). */
+export const shownMessage = (text: string): string => text.replace(/`([^`]+)`/g, '$1');
+
 export const MSG = {
   authorizationFailed: 'Authorization failed. Please try again.',
   requestFailed: (error: string) => `Something went wrong processing your request: ${error}`,

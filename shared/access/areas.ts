@@ -56,11 +56,12 @@ export const AREA_RULES = {
    */
   '/new-user-export': oneOf('staff:admin', 'staff:support'),
   /**
-   * Creating: catalogue objects (admin and content ops, and suppliers/labels for their own
-   * releases), store pages (their writers: admin, label management, curation, marketing on Control),
-   * and coupons (their writers: admin, support, marketing).
+   * Creating: catalogue objects (admin and content ops), store pages (their writers: admin,
+   * label management, curation, marketing on Control), and coupons (their writers: admin,
+   * support, marketing). Not offered to suppliers and labels (issue 29): they create nothing
+   * here; their new music arrives as a delivery package (/packaging).
    */
-  '/create': anyOf(oneOf('staff:admin', 'staff:content_ops', 'user:supplier', 'user:label'), WRITE_RULES.storefront, WRITE_RULES.coupons),
+  '/create': anyOf(oneOf('staff:admin', 'staff:content_ops'), WRITE_RULES.storefront, WRITE_RULES.coupons),
   /** Hype is a dance-music brand product: the one hype rule, as the hype search types of /support use it. */
   '/hype': HYPE_RULE,
 } as const satisfies Record<string, Rule>;

@@ -9,6 +9,8 @@ import { NAME_MAX, bool, id, longText, oneOf, optionalText, requiredText, text }
 
 /** Page slots (§9). */
 export const PAGE_SLOTS = ['header', 'left', 'right'] as const;
+/** How screens name the page slots. */
+export const PAGE_SLOT_LABELS: Readonly<Record<(typeof PAGE_SLOTS)[number], string>> = { header: 'Header', left: 'Left column', right: 'Right column' };
 
 
 export const pageRecord = defineRecord({
@@ -33,7 +35,7 @@ export const pageModuleRecord = defineRecord({
     page_id: field('Page', 'reference', id, { ref: 'pages', createOnly: true, shownAs: 'page' }),
     name: field('Name', 'text', requiredText(MAX_LEN.pageModuleName)),
     module_type_id: field('Module Type', 'select', id, { list: 'page-module-types', shownAs: 'module_type' }),
-    slot: field('Page Slot', 'select', oneOf(PAGE_SLOTS), { options: valueOptions(PAGE_SLOTS) }),
+    slot: field('Page Slot', 'select', oneOf(PAGE_SLOTS), { options: valueOptions(PAGE_SLOTS, PAGE_SLOT_LABELS) }),
     enabled: ENABLED,
     ...DATE_RANGE,
     external_url: field('External URL', 'text', longText()),

@@ -205,5 +205,9 @@ export function createDefaults(decl: Pick<RecordSpec, 'fields'>): Record<string,
 export const createFormFields = (decl: Pick<RecordSpec, 'fields'>): string[] =>
   Object.keys(decl.fields).filter((k) => !decl.fields[k].notOnCreate);
 
-/** Options of a select from a list of values shown as they are. */
-export const valueOptions = (values: readonly (string | number)[]): FieldOption[] => values.map((v) => ({ value: v, label: String(v) }));
+/**
+ * Options of a select from a list of values, each shown by its label in `labels`, else as a
+ * word: the value with a capital first letter ("draft" → "Draft"), never a raw key.
+ */
+export const valueOptions = <V extends string | number>(values: readonly V[], labels: Partial<Record<V, string>> = {}): FieldOption[] =>
+  values.map((v) => ({ value: v, label: labels[v] ?? String(v).charAt(0).toUpperCase() + String(v).slice(1).replace(/[-_]/g, ' ') }));

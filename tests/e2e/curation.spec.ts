@@ -87,8 +87,8 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   // The page's slots: a new page has none placed; the counts of §9 per viewport class.
   await page.getByRole('tab', { name: 'Slots' }).click();
   await expect(page.getByTestId('slot-header')).toContainText('No modules in this slot');
-  await expect(page.getByTestId('slot-left-shows')).toContainText('mobile-portrait 4');
-  await expect(page.getByTestId('slot-left-shows')).toContainText('large-desktop 9');
+  await expect(page.getByTestId('slot-left-shows')).toContainText('Phone (portrait) 4');
+  await expect(page.getByTestId('slot-left-shows')).toContainText('Large desktop 9');
 
   // Deleting asks first (the delete theme), then the page is gone.
   await page.getByTestId('delete-record').click();
@@ -342,7 +342,7 @@ test('a stream scheduled across the March change shows MST then MDT; visible now
   await expect(page.getByTestId('live-next-step')).toHaveText(LIVE_NEXT_STEP);
 
   // The page shows them back as typed, with the abbreviation in force at each.
-  await expect(page.locator('#field-start_at')).toHaveValue('2026-03-07T22:00');
+  await expect(page.locator('#field-start_at')).toHaveValue('2026-03-07 22:00');
   await expect(page.locator('#field-start_at-shown')).toHaveText('03/07/2026 10:00 PM MST');
   await expect(page.locator('#field-end_at-shown')).toHaveText('03/08/2026 04:00 AM MDT');
   await expect(page.getByTestId('status-tag')).toHaveText(LIVE_VISIBLE_TAGS.hidden.text);

@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
-import { MSG } from '../../shared/messages';
+import { MSG, shownMessage } from '../../shared/messages';
 import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
@@ -322,7 +322,7 @@ test.describe('coupons', () => {
     await page.getByTestId('bulk-credits-upload').click();
     await browseTo(page, [basename(folder), 'bulk-wrong.csv']);
     const refused = page.getByTestId('bulk-credits-error');
-    await expect(refused).toContainText(MSG.csvColumnRequired);
+    await expect(refused).toContainText(shownMessage(MSG.csvColumnRequired));
     await expect(refused).toHaveClass(/ant-alert-error/);
     expect(await credits()).toEqual(before);
 
@@ -359,7 +359,7 @@ test.describe('coupons', () => {
     await page.getByRole('button', { name: 'Upload users CSV…' }).click();
     await browseTo(page, [basename(folder), 'wrong.csv']);
     const refused = page.getByTestId('coupon-users-error');
-    await expect(refused).toContainText(MSG.csvColumnRequired);
+    await expect(refused).toContainText(shownMessage(MSG.csvColumnRequired));
     await expect(refused).toHaveClass(/ant-alert-error/);
     await expectAccessible(page, 'coupon users refused at 1440');
 

@@ -223,7 +223,7 @@ describe('routes and areas', () => {
     ['/label-manager', ['admin', 'label_mgmt']],
     ['/deliveries', ['admin', 'content_ops', 'label_mgmt']],
     ['/new-user-export', ['admin', 'support']],
-    ['/create', ['admin', 'content_ops', 'supplier', 'label', 'curation', 'marketing', 'label_mgmt', 'support']],
+    ['/create', ['admin', 'content_ops', 'curation', 'marketing', 'label_mgmt', 'support']],
     ['/dashboard', EVERYONE],
     ['/help', EVERYONE],
   ] as const)('area %s', (area, allowed) => {

@@ -10,7 +10,7 @@ import { listEndpoints } from '../../../shared/api/endpoints';
 import { MAX_PER_PAGE } from '../../../shared/api/envelope';
 import { SLOT_ITEMS_SHOWN, VIEWPORTS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
-import { PAGE_SLOTS, recordRoute } from '../../../shared/records';
+import { PAGE_SLOTS, PAGE_SLOT_LABELS, recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { ListSkeleton } from '../../ui/ListState';
 import { LoadError, TAB_TABLE } from '../records/tab-parts';
@@ -27,7 +27,6 @@ interface ModuleRow {
   end_date: string | null;
 }
 
-const SLOT_LABEL: Readonly<Record<(typeof PAGE_SLOTS)[number], string>> = { header: 'Header', left: 'Left', right: 'Right' };
 
 export const pageModulesQuery = (pageId: number) => ({
   queryKey: ['records', 'pages', pageId, 'modules'] as const,
@@ -44,9 +43,9 @@ export default function PageSlotsTab({ id }: RecordTabProps) {
       {PAGE_SLOTS.map((slot) => {
         const placed = modules.filter((m) => m.slot === slot);
         return (
-          <Card key={slot} title={`${SLOT_LABEL[slot]} slot`} size="small" className="page-slots__slot" data-testid={`slot-${slot}`}>
+          <Card key={slot} title={`${PAGE_SLOT_LABELS[slot]} slot`} size="small" className="page-slots__slot" data-testid={`slot-${slot}`}>
             <p className="muted" data-testid={`slot-${slot}-shows`}>
-              Items shown per module: {VIEWPORTS.map((v) => `${v.name} ${SLOT_ITEMS_SHOWN[slot][v.name]}`).join(', ')}
+              Items shown per module: {VIEWPORTS.map((v) => `${v.label} ${SLOT_ITEMS_SHOWN[slot][v.name]}`).join(', ')}
             </p>
             {placed.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No modules in this slot" />

@@ -13,6 +13,7 @@ import { CsvUnknownRow } from '../../../shared/api/endpoints/coupons';
 import { MSG } from '../../../shared/messages';
 import { bridge } from '../../lib/bridge';
 import { isUploadRefusal } from '../../lib/upload-errors';
+import { MessageText } from '../../ui/MessageText';
 import { FolderBrowser } from '../packaging/FolderBrowser';
 import { pickNative } from '../packaging/pick';
 import { recordKeys } from '../records/api';
@@ -70,7 +71,7 @@ export function CsvRefusal({ refused, testId }: { refused: ReturnType<typeof csv
       type="error"
       showIcon
       data-testid={testId}
-      title={refused.message}
+      title={<MessageText text={refused.message} />}
       description={refused.rows.length ? (
         <ul className="csv-unknown-rows">
           {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
