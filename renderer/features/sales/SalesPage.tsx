@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
 import { ListEmpty } from '../../ui/ListState';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { SEARCH_RULES, brandsOf, can, salesFilterAllowed, storeOptions } from '../../../shared/access';
 import { SalesSummaryResult, type SalesFilters, type SalesLine } from '../../../shared/api/endpoints/jobs';
@@ -26,6 +26,7 @@ import { referenceOptions } from '../search/queries';
 import { ReferenceSelect } from '../records/ReferenceInput';
 import type { RefValue } from '../records/form-model';
 import { useSalesJob } from './sales-job';
+import { defaultSalesRange, monthSeries } from './sales-months';
 
 const SalesCharts = lazy(() => import('./SalesCharts'));
 const DATE_WIRE = 'YYYY-MM-DD';
@@ -45,7 +46,9 @@ const COLUMNS = [
 export default function SalesPage() {
   const principal = useAtomValue(principalAtom);
   const brands = brandsOf(principal.scopes);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(24, 'month').startOf('month'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => defaultSalesRange());
+  // The range the shown result was run for (the chart's months).
+  const [ranFor, setRanFor] = useState<[Dayjs, Dayjs]>(range);
   const [brand, setBrand] = useState<string>(principal.brand || brands[0] || '');
   const [store, setStore] = useState<string | undefined>();
   const [currency, setCurrency] = useState<string | undefined>();
@@ -130,7 +133,10 @@ export default function SalesPage() {
             <div style={{ minWidth: 200 }}><ReferenceSelect id="sales-supplier" type="suppliers" value={supplier} onChange={setSupplier} allowClear placeholder="All suppliers" /></div>
           </Form.Item>
         )}
-        <Button type="primary" onClick={() => void summary.run(filters())} disabled={summary.status.state === 'running'} data-testid="sales-run">
+        <Button type="primary" onClick={() => {
+            setRanFor(range);
+            void summary.run(filters());
+          }} disabled={summary.status.state === 'running'} data-testid="sales-run">
           Show sales
         </Button>
       </Form>
@@ -139,7 +145,7 @@ export default function SalesPage() {
       {result && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Suspense fallback={<Spin />}>
-            <SalesCharts overTime={result.over_time} byStore={result.by_store} bySaleType={result.by_sale_type} byGenre={result.by_genre} />
+            <SalesCharts overTime={monthSeries(result.over_time, ranFor[0], ranFor[1])} byStore={result.by_store} bySaleType={result.by_sale_type} byGenre={result.by_genre} />
           </Suspense>
           <Space wrap>
             <Typography.Text data-testid="sales-line-count">
