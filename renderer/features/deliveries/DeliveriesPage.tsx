@@ -58,11 +58,17 @@ function DeliveryList() {
             data-testid="deliveries"
             locale={{ emptyText: <ListEmpty description="No deliveries yet: a supplier's delivery shows here once it is received." /> }}
             columns={[
-              { title: 'Release', dataIndex: 'title', render: (v: string, d) => <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">{v}</Link> },
-              { title: 'Artist', dataIndex: 'artist' },
-              { title: 'Supplier', key: 'supplier', render: (_: unknown, d) => d.supplier.name },
+              // On a phone (below 768 px) the artist and supplier are a line under the release, and the action is left to the delivery's page.
+              { title: 'Release', dataIndex: 'title', render: (v: string, d) => (
+                <>
+                  <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">{v}</Link>
+                  <div className="deliveries-sub">{[d.artist, d.supplier.name].filter(Boolean).join(' · ')}</div>
+                </>
+              ) },
+              { title: 'Artist', dataIndex: 'artist', responsive: ['md'] },
+              { title: 'Supplier', key: 'supplier', render: (_: unknown, d) => d.supplier.name, responsive: ['md'] },
               { title: 'Status', dataIndex: 'release_status', render: (v: string, d) => <><ReleaseStatus status={v} />{d.status_message && <div className="deliveries-message">{d.status_message}</div>}</> },
-              { title: 'Action', dataIndex: 'album_action' },
+              { title: 'Action', dataIndex: 'album_action', responsive: ['md'] },
               { title: 'Updated', dataIndex: 'updated_at', render: (v: string) => when(v) },
             ]}
           />
