@@ -151,6 +151,28 @@ describe('FilterPanel', () => {
     await waitFor(() => expect(screen.getByTestId('filter-error-release_date').textContent).toBe(MSG.startBeforeEnd));
   });
 
+  it('on a phone the bar is one row, Filters and Reset; every filter (the bar\'s too) is in the drawer, and its count shows on the button', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      const onApply = vi.fn();
+      withQuery(<FilterPanel filters={filters} bar={bar} brand={admin.brand} applied={{ q: 'x', genre_id: '5' }} errors={{}} onApply={onApply} />);
+      expect(screen.queryByTestId('filter-q')).toBeNull();
+      expect(screen.queryByTestId('search-submit')).toBeNull();
+      const open = screen.getByTestId('more-filters');
+      expect(open.textContent).toBe('Filters');
+      // Both applied filters count on the one button.
+      expect(open.closest('.ant-badge')!.querySelector('.ant-badge-count')!.textContent).toBe('2');
+      fireEvent.click(open);
+      await waitFor(() => expect(screen.getByTestId('filter-q')).toBeTruthy());
+      for (const name of bar) expect(screen.getByTestId(`filter-${name}`)).toBeTruthy();
+      fireEvent.click(screen.getByTestId('more-filters-submit'));
+      await waitFor(() => expect(onApply).toHaveBeenCalledWith({ q: 'x', genre_id: '5' }));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('Reset applies no filters', () => {
     const onApply = vi.fn();
     withQuery(<FilterPanel filters={filters} bar={bar} brand={admin.brand} applied={{ q: 'x' }} errors={{}} onApply={onApply} />);

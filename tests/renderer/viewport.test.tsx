@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { viewportClass } from '../../shared/constants';
-import { isMobile, useViewportClass } from '../../renderer/app/layout/useViewport';
+import { isMobile, useViewportClass } from '../../renderer/ui/useViewport';
 
 afterEach(cleanup);
 

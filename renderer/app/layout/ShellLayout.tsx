@@ -20,7 +20,7 @@ import { Logo } from '../../ui/Logo';
 import { PaletteHost } from '../palette/PaletteHost';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
-import { isMobile, useViewportClass } from './useViewport';
+import { isMobile, useViewportClass } from '../../ui/useViewport';
 import { MAIN_ID, PAGE_ANNOUNCER_ID, SEARCH_INPUT_ID, focusElement, useAnnouncePageOnNavigate, useScrollableTablesFocusable } from './focus';
 
 /** A skip link: the first Tab stops of the page, shown when focused; moves focus without touching the address. */

@@ -6,12 +6,16 @@
  * error the server gave for an applied filter (a 400 naming it) shows on that field too.
  * Keyed by type only: a new URL (saved view, link, back, Reset) replaces the draft
  * without laying the panel out again, so an open select or the drawer stays put.
+ * On a phone (issue 29) the bar is one row, "Filters" (with the count of those applied) and
+ * Reset, and every filter is in the drawer: the first result shows in the first third of
+ * the screen.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Drawer, Form, Space } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { filterErrors, filterLabel, setFilter, type FilterValues } from '../../../shared/search';
 import { FilterField } from './FilterField';
+import { isMobile, useViewportClass } from '../../ui/useViewport';
 import './search.css';
 
 interface Props {
@@ -32,7 +36,10 @@ export function FilterPanel({ filters, bar, brand, applied, errors, onApply }: P
   const appliedKey = JSON.stringify(applied);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the applied filters (the URL) replace the draft
   useEffect(() => setDraft(applied), [appliedKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const more = useMemo(() => filters.filter((f) => !bar.includes(f)), [filters, bar]);
+  const phone = isMobile(useViewportClass());
+  // On a phone the bar's fields move into the drawer with the rest.
+  const shownInBar = useMemo(() => (phone ? [] : bar), [phone, bar]);
+  const more = useMemo(() => filters.filter((f) => !shownInBar.includes(f)), [filters, shownInBar]);
   const own = useMemo(() => filterErrors(draft, brand), [draft, brand]);
   /** A field's error: its draft's own, else the applied one while the field still holds the applied value. */
   const errorOf = (name: string): string | undefined => own[name] ?? (draft[name] === applied[name] ? errors[name] : undefined);
@@ -64,17 +71,19 @@ export function FilterPanel({ filters, bar, brand, applied, errors, onApply }: P
   };
   return (
     <>
-      <Form layout="vertical" className="search-bar" data-testid="search-filters" onFinish={submit} role="search" aria-label="Filters">
-        {bar.map(item)}
-        <Form.Item label=" " className="search-bar__actions">
+      <Form layout="vertical" className={phone ? 'search-bar search-bar--phone' : 'search-bar'} data-testid="search-filters" onFinish={submit} role="search" aria-label="Filters">
+        {shownInBar.map(item)}
+        <Form.Item label={phone ? undefined : ' '} className="search-bar__actions">
           <Space wrap>
-            <Button type="primary" htmlType="submit" data-testid="search-submit">
-              Search
-            </Button>
+            {!phone && (
+              <Button type="primary" htmlType="submit" data-testid="search-submit">
+                Search
+              </Button>
+            )}
             {more.length > 0 && (
               <Badge count={moreActive} size="small" color={moreErrors ? 'red' : undefined}>
                 <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid="more-filters" danger={moreErrors}>
-                  More filters
+                  {phone ? 'Filters' : 'More filters'}
                 </Button>
               </Badge>
             )}
@@ -91,7 +100,7 @@ export function FilterPanel({ filters, bar, brand, applied, errors, onApply }: P
       </Form>
       {more.length > 0 && (
         <Drawer
-          title="More filters"
+          title={phone ? 'Filters' : 'More filters'}
           open={open}
           onClose={() => setOpen(false)}
           size="default"

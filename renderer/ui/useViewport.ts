@@ -1,6 +1,6 @@
 /** The viewport class of spec §2 for the current window width, kept up to date. */
 import { useSyncExternalStore } from 'react';
-import { viewportClass, type ViewportClass } from '../../../shared/constants';
+import { viewportClass, type ViewportClass } from '../../shared/constants';
 
 function subscribe(cb: () => void) {
   window.addEventListener('resize', cb);
