@@ -22,6 +22,7 @@ import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
 import { ListEmpty, RETRY_LABEL } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
+import { isMobile, useViewportClass } from '../../ui/useViewport';
 import { bulkFields } from '../records/bulk-fields';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
 import { ColumnChooser } from './ColumnChooser';
@@ -34,6 +35,7 @@ import { ResultsTable, rowKey } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { SharedViewsControl } from './SharedViewsControl';
 import { useSearchState } from './useSearchState';
+import { ViewControls } from './ViewControls';
 import type { Row } from './queries';
 
 const BulkEditDialog = lazy(() => import('../records/BulkEditDialog'));
@@ -53,6 +55,7 @@ export function offeredTypes(principal: Principal, area: AreaRoute | null) {
  */
 export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | null; title: string; only?: readonly string[]; extra?: React.ReactNode }) {
   const principal = useAtomValue(principalAtom);
+  const phone = isMobile(useViewportClass());
   const auth = useAtomValue(authAtom);
   const userId = auth.user?.userId;
   const prefs = useAtomValue(myPreferencesAtom);
@@ -163,7 +166,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
       <PageHeader
         title={title}
         extra={
-          <Space wrap>
+          <ViewControls phone={phone}>
             {extra}
             <SavedViewsControl
               userId={userId}
@@ -198,9 +201,10 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
             {type.key === 'users' && (
               <ExportButton label="Download users CSV" start={() => bridge.exportUsersCsv({ filters: exportFilters(principal, request), orderBy: state.orderBy })} />
             )}
-          </Space>
+          </ViewControls>
         }
       />
+      <div className={phone ? 'search-controls search-controls--phone' : 'search-controls'}>
       {area === null ? (
         <Space style={{ marginBottom: 16 }}>
           <span>Search in</span>
@@ -235,6 +239,8 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
           />
         </>
       )}
+      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={applied} errors={fieldErrors} onApply={apply} />
+      </div>
       {dropped.length > 0 && (
         <Alert
           style={{ marginBottom: 16 }}
@@ -244,7 +250,6 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
           message={filterDroppedText(dropped.map(filterLabel))}
         />
       )}
-      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={applied} errors={fieldErrors} onApply={apply} />
       <FilterChips
         values={applied}
         order={filters}
