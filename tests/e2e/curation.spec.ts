@@ -21,7 +21,7 @@ import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { IMAGE_CROPS } from '../../shared/constants';
 import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, typeDate } from './helpers/records';
-import { LIVE_NEXT_STEP, LIVE_VISIBLE_TAGS, mountainDay, recordRoute } from '../../shared/records';
+import { LIVE_NEXT_STEP, LIVE_VISIBLE_TAGS, PAGE_SLOT_LABELS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
 import { OPEN_DROPDOWN } from './helpers/select';
@@ -121,7 +121,7 @@ test('curation builds a landing page through the console: a module created in ea
     await chooseBySearch(page, 'field-page_id', pageName);
     await page.locator('#field-name').fill(name);
     await choose(page, 'field-module_type_id', type);
-    await choose(page, 'field-slot', slot);
+    await choose(page, 'field-slot', PAGE_SLOT_LABELS[slot as keyof typeof PAGE_SLOT_LABELS]);
     await page.getByTestId('create-submit').click();
     await expect(page).toHaveURL(/\/curation\/page-modules\/\d+$/);
     await expect(page.getByTestId('record-title')).toHaveText(name);

@@ -16,6 +16,7 @@ import { signIn } from './helpers/sign-in';
 import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { downloadedFile } from './helpers/downloads';
+import { defaultSalesRange } from '../../renderer/features/sales/sales-months';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -82,10 +83,10 @@ test('the dashboard shows finance its brand\'s sales of the month and the chart 
 });
 
 /** The screen's default range as it sends it: the first of the month 24 months back, to today (local days). */
+/** The range /sales opens on (renderer/features/sales/sales-months.ts). */
 function defaultRange() {
-  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const now = new Date();
-  return { start_date: day(new Date(now.getFullYear(), now.getMonth() - 24, 1)), end_date: day(now) };
+  const [start, end] = defaultSalesRange();
+  return { start_date: start.format('YYYY-MM-DD'), end_date: end.format('YYYY-MM-DD') };
 }
 
 /** A sales summary job started by another client, polled until it is done. */
