@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { SEARCH_TYPES } from '../../shared/access';
 import * as sharedApi from '../../shared/api';
 import { buildApi, buildIdp, routeTable, type RouteEntry } from '../../server/api/app';
+import * as ENDPOINTS from '../../shared/api/endpoints';
+import type { EndpointSpec } from '../../shared/api/endpoint';
 import { muzookaClient } from '../../server/muzooka/client';
 import { signIn, STAND_IN_TIMEOUT_MS, startTestServer, type RunningServer } from './helpers';
 
@@ -215,6 +217,23 @@ function fuzzRoute(app: () => FastifyInstance, r: RouteEntry) {
   );
 }
 
+/** Every endpoint declaration exported by shared/api/endpoints, found in its exports (objects and groups of them). */
+function declaredEndpoints(): EndpointSpec[] {
+  const found = new Map<string, EndpointSpec>();
+  const walk = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 3) return;
+    const e = v as Partial<EndpointSpec>;
+    if (typeof e.method === 'string' && typeof e.path === 'string' && e.path.startsWith('/v4/') && e.response) {
+      found.set(`${e.method} ${e.path}`, e as EndpointSpec);
+      return;
+    }
+    if (v instanceof z.ZodType) return;
+    for (const child of Object.values(v)) walk(child, depth + 1);
+  };
+  for (const v of Object.values(ENDPOINTS)) walk(v, 0);
+  return [...found.values()];
+}
+
 /** The route, fast-check's seed and shrunk counterexample, and what the server answered. */
 const summary = (r: RouteEntry, e: Error) =>
   [`${r.method} ${r.url}`, ...e.message.split('\n').filter((l) => /seed|Counterexample|→|Error|expected/.test(l)).slice(0, 4)].join('\n  ');
@@ -223,6 +242,12 @@ describe('fuzz: every route of the API answers malformed input below 500', () =>
   it('walks a route table that holds every route', () => {
     expect(routeTable(api).length).toBeGreaterThan(150);
     expect(routeTable(idp).length).toBeGreaterThan(5);
+  });
+  it('every declared endpoint (shared/api/endpoints) is a registered route, with its method and path (issue 28)', () => {
+    const registered = new Set([...routeTable(api), ...routeTable(idp)].map((r) => `${r.method} ${r.url}`));
+    const declared = declaredEndpoints();
+    expect(declared.length).toBeGreaterThan(150);
+    expect(declared.filter((e) => !registered.has(`${e.method} ${e.path}`)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
   it('every API route', async () => {
     const failures: string[] = [];

@@ -76,15 +76,26 @@ function declare<const D extends RecordSpec & { patch: z.ZodObject }>(d: D) {
 
 type Declared<K extends RecordKey> = ReturnType<typeof declare<(typeof RECORDS)[K]>>;
 
-/** The write and history endpoints of every record type, by its key (typed per key). */
+/** Record types with no editable field (hype purchases): they have no write routes, so none is declared. */
+type ReadOnlyKey = { [K in RecordKey]: keyof (typeof RECORDS)[K]['fields'] extends never ? K : never }[RecordKey];
+
+/**
+ * The write and history endpoints of every record type, by its key (typed per key); a
+ * read-only type's history only (tests/server/fuzz.test.ts checks every declared endpoint
+ * is a registered route).
+ */
 export const RECORD_ENDPOINTS = Object.fromEntries(
-  Object.entries(RECORDS).map(([k, d]) => [k, declare(d as RecordDecl)]),
-) as unknown as { readonly [K in RecordKey]: Declared<K> };
+  Object.entries(RECORDS).map(([k, d]) => {
+    const all = declare(d as RecordDecl);
+    return [k, (d as RecordDecl).editable.length ? all : { history: all.history }];
+  }),
+) as unknown as { readonly [K in RecordKey]: K extends ReadOnlyKey ? Pick<Declared<K>, 'history'> : Declared<K> };
 
 /** The endpoints of one record type; throws on a type that is not a record. */
 export function recordEndpoints(type: string): Declared<RecordKey> {
   if (!Object.hasOwn(RECORD_ENDPOINTS, type)) throw new Error(`Not a record type: ${type}`);
-  return RECORD_ENDPOINTS[type as RecordKey];
+  // A read-only type's write endpoints are undefined: its callers check `editable` first.
+  return RECORD_ENDPOINTS[type as RecordKey] as Declared<RecordKey>;
 }
 
 // Bulk edit with preview (PATCH /tracks/bulk/, PATCH /releases/{id}/tracks/bulk/) --------
