@@ -13,7 +13,8 @@
  *   IPC channel closes and the helper kills every program it started, then exits (so a
  *   killed worker's ffmpeg does not go on; see the tether in transcode.ts).
  * - A helper that stops is started again by the next run; runs in flight fail.
- * - Abort kills the program and rejects with an AbortError once the program has exited.
+ * - Abort ends the program (SIGTERM, then SIGKILL after KILL_AFTER_MS) and rejects with an
+ *   AbortError once the program has exited.
  * - The helper's code is plain JavaScript passed with -e: no file to find in a bundle or an
  *   app archive. In Electron, the same binary runs it as Node (ELECTRON_RUN_AS_NODE).
  */
@@ -48,13 +49,23 @@ type Request =
   | { t: 'kill'; id: number };
 type Reply = { t: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null; stderr: string } | { t: 'error'; id: number; message: string };
 
+/** How long an aborted program has to end after SIGTERM before it is killed outright. */
+export const KILL_AFTER_MS = 3000;
+
 /** The helper (CommonJS, run with node -e). */
 const HELPER = `
 const { spawn } = require('node:child_process');
 const kids = new Map();
 const send = (m) => { try { process.send(m); } catch {} };
 process.on('message', (m) => {
-  if (m.t === 'kill') { const c = kids.get(m.id); if (c) c.kill('SIGTERM'); return; }
+  if (m.t === 'kill') {
+    const c = kids.get(m.id);
+    if (c) {
+      c.kill('SIGTERM');
+      setTimeout(() => { if (kids.has(m.id)) c.kill('SIGKILL'); }, ${KILL_AFTER_MS}).unref();
+    }
+    return;
+  }
   let err = '';
   let child;
   try {

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ProgramStartError, programRunnerPid, runProgram } from '../../server/jobs/spawner';
+import { KILL_AFTER_MS, ProgramStartError, programRunnerPid, runProgram } from '../../server/jobs/spawner';
 import { waitFor } from './job-kinds';
 
 /** The parent of a process as /proc has it; null when it is gone or a zombie. */
@@ -71,6 +71,15 @@ describe('program runner', () => {
     // Aborted before it starts: nothing runs.
     await expect(runProgram('sleep', ['30'], { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('an aborted program that ignores SIGTERM is killed outright, and the run still ends', async () => {
+    const ac = new AbortController();
+    const run = runProgram('sh', ['-c', 'trap "" TERM; exec sleep 30'], { signal: ac.signal });
+    const runner = programRunnerPid()!;
+    await waitFor(async () => childrenOf(runner).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('sleep')) ?? null, 10_000);
+    ac.abort(new Error('cancelled'));
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  }, KILL_AFTER_MS + 20_000);
 
   it('a program that cannot start says why', async () => {
     await expect(runProgram('/no/such/program', [])).rejects.toBeInstanceOf(ProgramStartError);
