@@ -31,6 +31,7 @@ export interface MonthPoint {
 /** The over-time figures as one point per month of the range and currency (0 where none sold). */
 export function monthSeries(figures: readonly SalesFigure[], start: Dayjs, end: Dayjs): MonthPoint[] {
   const currencies = [...new Set(figures.map((f) => f.currency))].sort();
-  const net = new Map(figures.map((f) => [`${f.key} ${f.currency}`, Number(f.net)]));
-  return monthsOf(start, end).flatMap((month) => currencies.map((currency) => ({ month, currency, net: net.get(`${month} ${currency}`) ?? 0 })));
+  const keyOf = (month: string, currency: string) => [month, currency].join('|');
+  const net = new Map(figures.map((f) => [keyOf(f.key, f.currency), Number(f.net)]));
+  return monthsOf(start, end).flatMap((month) => currencies.map((currency) => ({ month, currency, net: net.get(keyOf(month, currency)) ?? 0 })));
 }
