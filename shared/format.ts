@@ -158,6 +158,12 @@ export function formatDateTime(
   return `${part('month')}/${part('day')}/${part('year')} ${time} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }
 
+/** A stored value as a word people read: a capital first letter, dashes and underscores as spaces ("not-converted" → "Not converted"). */
+export function valueWords(value: string | number): string {
+  const v = String(value);
+  return v.charAt(0).toUpperCase() + v.slice(1).replace(/[-_]/g, ' ');
+}
+
 const monthFormat = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A month as "July 2018" (year and month 1-12). */

@@ -137,7 +137,7 @@ async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolea
   try {
     // From the small helper process (jobs/spawner.ts): a fork of this one costs what it has mapped.
     done = await runProgram(ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
-      { drainStdout: opts.tether, signal, keep: 20_000 });
+      { drainStdout: opts.tether, signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new TranscodeError(`ffmpeg could not start: ${(e as Error).message}`);

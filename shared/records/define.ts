@@ -15,6 +15,7 @@
  * repeating them.
  */
 import { z } from 'zod';
+import { valueWords } from '../format';
 import { refersTo, type ReferenceTarget } from '../api/references';
 import type { SearchTypeDecl } from '../search/define';
 import type { StatusTag } from '../search/status';
@@ -210,4 +211,4 @@ export const createFormFields = (decl: Pick<RecordSpec, 'fields'>): string[] =>
  * word: the value with a capital first letter ("draft" → "Draft"), never a raw key.
  */
 export const valueOptions = <V extends string | number>(values: readonly V[], labels: Partial<Record<V, string>> = {}): FieldOption[] =>
-  values.map((v) => ({ value: v, label: labels[v] ?? String(v).charAt(0).toUpperCase() + String(v).slice(1).replace(/[-_]/g, ' ') }));
+  values.map((v) => ({ value: v, label: labels[v] ?? valueWords(v) }));

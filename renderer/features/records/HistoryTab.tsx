@@ -10,10 +10,10 @@ import { ListSkeleton } from '../../ui/ListState';
 import { HISTORY_PER_PAGE, recordQueries } from './api';
 import { FieldValue } from './RecordFields';
 import type { RecordTabProps } from './tabs';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, valueWords } from '../../../shared/format';
 
 const ACTIONS: Readonly<Record<string, string>> = { create: 'Created', update: 'Changed', bulk: 'Bulk edit', delete: 'Deleted', job: 'Changed by a job' };
-export const actionText = (action: string): string => ACTIONS[action] ?? action.charAt(0).toUpperCase() + action.slice(1).replace(/[_-]/g, ' ');
+export const actionText = (action: string): string => ACTIONS[action] ?? valueWords(action);
 
 export function HistoryTab({ type, id }: RecordTabProps) {
   const [page, setPage] = useState(1);
