@@ -134,7 +134,7 @@ export function jobSuite(get: () => RunningServer) {
       expect(testRuns(job.id).map((r) => r.aborted)).toEqual([true]);
     });
 
-    it('a live run longer than its lease is not stopped: its worker renews the lease, and it finishes in its first attempt', async () => {
+    it.concurrent('a live run longer than its lease is not stopped: its worker renews the lease, and it finishes in its first attempt', async ({ expect }) => {
       const job = await enqueue('test-long');
       const done = await waitFor(async () => {
         const j = await queue.get(job.id);
@@ -155,7 +155,7 @@ export function jobSuite(get: () => RunningServer) {
       expect(claim).toMatchObject({ state: 'completed', attempt: 0 });
     }, 90_000);
 
-    it('a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so', async () => {
+    it.concurrent('a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so', async ({ expect }) => {
       const db = get().db;
       // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active, lease
       // just taken), in the enqueue's transaction so no live worker takes it first.
@@ -185,7 +185,7 @@ export function jobSuite(get: () => RunningServer) {
       expect(testRuns(lost.id)).toEqual([]);
     }, 90_000);
 
-    it('on an ordered kind a run whose worker died keeps its place: it runs before the jobs queued after it', async () => {
+    it.concurrent('on an ordered kind a run whose worker died keeps its place: it runs before the jobs queued after it', async ({ expect }) => {
       const db = get().db;
       // Three jobs queued at once (one transaction: one creation time); the first claimed by a worker that then died.
       const [dead, next, last] = await db.transaction(async (tx) => {
