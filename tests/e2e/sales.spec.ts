@@ -5,8 +5,9 @@
  * outlives main's wait shows "Request Timed Out". The screen through axe at 1440 and 390 px.
  */
 import { fork } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -17,6 +18,7 @@ import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/re
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { downloadedFile } from './helpers/downloads';
 import { defaultSalesRange } from '../../renderer/features/sales/sales-months';
+import { seedTemplate } from '../fixtures/seed-template';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -136,7 +138,12 @@ test('finance narrows the sales by sale type, genre and label: the screen counts
  */
 async function startApiWithoutWorker() {
   const cli = resolve(fileURLToPath(new URL('../../dist/server/cli.mjs', import.meta.url)));
-  const child = fork(cli, ['--memory', '--sandbox', '--no-worker'], {
+  // On a copy of the seeded template's sandbox when the run made one (seeding is not what it is about).
+  const template = seedTemplate();
+  const dir = template ? mkdtempSync(join(tmpdir(), 'sales-no-worker-')) : null;
+  if (template && dir) cpSync(template.e2eSandbox, join(dir, 'sandbox'), { recursive: true });
+  const where = dir ? ['--data-dir', join(dir, 'sandbox', 'pglite')] : ['--memory'];
+  const child = fork(cli, [...where, '--sandbox', '--no-worker'], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -144,7 +151,11 @@ async function startApiWithoutWorker() {
     child.on('message', (m) => (m as { type?: string }).type === 'ready' && res(m as { api: string; idp: string }));
     child.once('exit', (code) => rej(new Error(`the API exited with ${code}`)));
   });
-  return { ...ready, stop: () => new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM')))) };
+  const ended = () => new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM'))));
+  return { ...ready, stop: async () => {
+    await ended();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  } };
 }
 
 test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120 s; CONSOLE_JOB_TIMEOUT_MS shortens it here)', async ({ page }) => {
