@@ -4,7 +4,7 @@
  * survives a restart): what, which filters, rows, when, where it was saved, state,
  * progress and Cancel while it runs, "Show in folder" once saved.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Drawer, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { bridge } from '../../lib/bridge';
@@ -69,6 +69,17 @@ export function DownloadsPanel() {
   const [open, setOpen] = useState(false);
   const { items, running } = useExports();
   const showInFolder = useShowInFolder();
+  // Escape closes the open panel. antd gives Escape only to its newest layer, and a layer
+  // that opened after the panel (seen in e2e: about one run in three after "Show in folder")
+  // kept it open. A dialog above the panel (a confirm) stops its Escape before it gets here.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <>
       <Badge count={running} size="small" offset={[-4, 4]}>
