@@ -20,14 +20,14 @@
  * filters left by an earlier test. helpers/sign-in.ts `signInThroughUi` is the real
  * screen flow, kept where sign-in itself is what a test checks.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import type { SandboxAccount } from '../../server/seed/accounts';
-import { seedTemplate } from '../fixtures/seed-template';
+import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { openBridge, type BridgeDriver } from './helpers/bridge-driver';
 
 export interface ConsoleHost {
@@ -59,10 +59,7 @@ export async function startConsoleHost(
   opts: { sandbox?: RunningHost['api'] } = {},
 ): Promise<{ host: ConsoleHost; running: RunningHost; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const template = seedTemplate();
-  if (template && !env.API_URL && !opts.sandbox) {
-    cpSync(template.e2eSandbox, join(dataDir, 'sandbox'), { recursive: true });
-  }
+  if (!env.API_URL && !opts.sandbox) copyTemplateSandbox(dataDir);
   const startHost = await loadHost();
   const running: RunningHost = await startHost({
     distDir: join(root, 'dist'),

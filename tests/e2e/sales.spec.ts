@@ -5,7 +5,7 @@
  * outlives main's wait shows "Request Timed Out". The screen through axe at 1440 and 390 px.
  */
 import { fork } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,12 @@ import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { MSG } from '../../shared/messages';
 import { test, expect, gotoConsole as gotoHost, startConsoleHost } from './fixtures';
+import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { signIn } from './helpers/sign-in';
 import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { downloadedFile } from './helpers/downloads';
 import { defaultSalesRange } from '../../renderer/features/sales/sales-months';
-import { seedTemplate } from '../fixtures/seed-template';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
@@ -138,11 +138,9 @@ test('finance narrows the sales by sale type, genre and label: the screen counts
  */
 async function startApiWithoutWorker() {
   const cli = resolve(fileURLToPath(new URL('../../dist/server/cli.mjs', import.meta.url)));
-  // On a copy of the seeded template's sandbox when the run made one (seeding is not what it is about).
-  const template = seedTemplate();
-  const dir = template ? mkdtempSync(join(tmpdir(), 'sales-no-worker-')) : null;
-  if (template && dir) cpSync(template.e2eSandbox, join(dir, 'sandbox'), { recursive: true });
-  const where = dir ? ['--data-dir', join(dir, 'sandbox', 'pglite')] : ['--memory'];
+  // On a copy of the seeded template's sandbox when the run made one, else seeded in memory.
+  const dir = mkdtempSync(join(tmpdir(), 'sales-no-worker-'));
+  const where = copyTemplateSandbox(dir) ? ['--data-dir', join(dir, 'sandbox', 'pglite')] : ['--memory'];
   const child = fork(cli, [...where, '--sandbox', '--no-worker'], {
     env: { ...process.env, API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -154,7 +152,7 @@ async function startApiWithoutWorker() {
   const ended = () => new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM'))));
   return { ...ready, stop: async () => {
     await ended();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   } };
 }
 

@@ -8,13 +8,13 @@
  * sign-in, naming the Debian packages to install.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { hashToken } from '../../server/auth/crypto';
 import { openPglite } from '../../server/db/client';
-import { seedTemplate } from '../fixtures/seed-template';
+import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { KEYRING_PACKAGES } from '../../main/host/keyring';
 
 const READY_MEMORY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(no keychain here: sign-ins are kept in memory until the console stops\)$/;
@@ -77,8 +77,7 @@ test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, s
   test.setTimeout(240_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-keychain-'));
   // The sandbox as a first start seeds it (the template's copy: seeding is not what this test is about).
-  const template = seedTemplate();
-  if (template) cpSync(template.e2eSandbox, join(dataDir, 'sandbox'), { recursive: true });
+  copyTemplateSandbox(dataDir);
 
   let stdout = '';
   let stderr = '';
