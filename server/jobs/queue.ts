@@ -34,7 +34,7 @@
  * clears its worker's folder there.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobWithMetadata, type Queue } from 'pg-boss';
+import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobWithMetadata, type Queue, type WorkOptions as BossWorkOptions } from 'pg-boss';
 import type { Db, Queryable } from '../db/client';
 import { jobs } from '../db/schema';
 import { jobRunDuration, jobsFailed, type JobRunOutcome, type QueueDepth } from '../ops/metrics';
@@ -331,19 +331,36 @@ export class JobQueue {
 
   /** Runs jobs of every kind in this process (and records the ones pg-boss gave up on). */
   async work(opts: WorkOptions = {}): Promise<void> {
-    // A new job wakes the workers at once (notifications); retries, and work that came
-    // in while a worker was busy, are found by the poll.
+    // A new job wakes the workers at once (notifications); retries are found by the poll.
     const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
     const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds, heartbeatRefreshSeconds: this.heartbeatSeconds };
     for (const k of Object.values(this.kinds)) if (k.run) await k.start?.();
     for (const [name, k] of Object.entries(this.kinds)) {
       const run = k.run;
       if (!run) continue;
-      const localConcurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
-      await this.boss.work<BossData>(name, { ...polling, batchSize: 1, localConcurrency }, async ([job]) => this.runJob(run, job));
+      const concurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
+      for (let i = 0; i < concurrency; i++) await this.drain(name, { ...polling, batchSize: 1 }, ([job]) => this.runJob(run, job));
     }
-    await this.boss.work(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
-      async ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
+    await this.drain(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
+      ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
+  }
+
+  /**
+   * One pg-boss worker (one job at a time) that looks for the next job as soon as a run
+   * ends, not after a poll interval: work queued while it was busy (a release's track
+   * encodes, queued at once and run one after another) follows without a pause. With
+   * nothing queued, it waits for a notification or the poll as usual.
+   */
+  private async drain<J extends Job<BossData>>(name: string, options: BossWorkOptions, handler: (jobs: J[]) => Promise<void>): Promise<void> {
+    // The worker's id, known once work() answers (its first run starts after that).
+    const worker: { id?: string } = {};
+    worker.id = await this.boss.work<BossData>(name, { ...options, localConcurrency: 1 }, async (jobs: Job<BossData>[]) => {
+      try {
+        await handler(jobs as J[]);
+      } finally {
+        if (worker.id) this.boss.notifyWorker(worker.id);
+      }
+    });
   }
 
   private async runJob(handler: JobHandler, job: Job<BossData>): Promise<void> {

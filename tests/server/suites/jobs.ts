@@ -308,4 +308,27 @@ export function jobSuite(get: () => RunningServer) {
       }
     });
   });
+
+  it('a worker that ends a run takes the next queued job at once, not after its poll interval', async () => {
+    // One job at a time, a poll of a minute: the jobs queued together (one notification)
+    // all run within seconds only if each run's end fetches the next.
+    const POLL = 60;
+    const kinds = { 'test-in-turn': { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 1, concurrency: 1, run: async () => ({ result: null }) } };
+    const own = await JobQueue.open(get().db, { kinds, pollSeconds: POLL, ...LEASE });
+    try {
+      await own.work();
+      const queued = await get().db.transaction(async (tx) => {
+        const out: JobRow[] = [];
+        for (let i = 0; i < 4; i++) out.push((await own.enqueue('test-in-turn', null, { i }, {}, tx))!);
+        return out;
+      });
+      const ended = await waitFor(async () => {
+        const all = await Promise.all(queued.map((j) => own.get(j.id)));
+        return all.every((j) => j?.state === 'DONE') ? all : null;
+      }, (POLL / 3) * 1000);
+      expect(ended).toHaveLength(4);
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
 }
