@@ -10,7 +10,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { recordImageMsg } from '../../shared/api/endpoints/record-images';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
@@ -22,7 +21,7 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, saveAndWait, typeDate } from './helpers/records';
+import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, openTab, saveAndWait, typeDate } from './helpers/records';
 import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
@@ -41,11 +40,6 @@ async function newArtist(body: Record<string, unknown>): Promise<number> {
   const r = await admin.call('POST', '/v4/catalog/artists/', { body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return (r.body as { id: number }).id;
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
 }
 
 test('curation edits an artist opened from search: name, bio, Muzooka ID and associated user, saved and seen after a reload', async ({ page, gotoConsole }) => {

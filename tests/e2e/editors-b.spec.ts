@@ -10,18 +10,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHART_IMAGE_SIDE, EXCLUSIVE_PERIODS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { PHONE_MSG, SUB_GENRE_TAKEN_MSG } from '../../shared/api/endpoints';
-import { recordLink } from '../../shared/search/columns';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { test, expect } from './fixtures';
-import { signIn, type Goto } from './helpers/sign-in';
+import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird } from './helpers/records';
+import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird, openFromSearch, openTab } from './helpers/records';
 
 
 let admin: OtherClient;
@@ -41,19 +39,6 @@ test.beforeAll(async ({ consoleHost }) => {
 test.afterAll(async () => {
   await admin?.end();
 });
-
-async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: number) {
-  const href = recordLink(type, id)!;
-  await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="${href}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`${href}$`));
-  await expect(page.getByTestId(`record-${type}`)).toBeVisible();
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
 
 test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
@@ -267,6 +252,8 @@ test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped
   await page.getByTestId('mapped-playlist').click();
 
   await expect(page).toHaveURL(new RegExp(`/catalog/playlists/${playlists[0]}$`));
+  // The chart's page (which has a Tracks tab too) may still show while the playlist's loads.
+  await expect(page.getByTestId('record-playlists')).toBeVisible();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(tracks.map((_, i) => String(i + 1)));
   await moveFirstTrackToThird(page);

@@ -14,7 +14,6 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BRAND_DJ, BRAND_NAMES } from '../../shared/access';
 import { MEDIA_PATH } from '../../shared/bridge/transport';
@@ -26,17 +25,12 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows } from './helpers/records';
+import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, openTab } from './helpers/records';
 import { chooseOption, switchBrand } from './helpers/select';
 
 
 
 const admin = adminElsewhere();
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
 
 const names = async (path: string) => (await listRows(admin, path)).map((r) => r.name);
 

@@ -1,5 +1,6 @@
 /** Driving the record pages' inputs in Chromium (antd selects, date pickers, switches) and reading records straight from the API. */
 import { expect, type Page } from '@playwright/test';
+import { recordLink } from '../../../shared/search/columns';
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../../server/seed/accounts';
 import { test } from '../fixtures';
 import { axeFindings, sidewaysScroll } from './a11y';
@@ -8,6 +9,12 @@ import { signInElsewhere, type OtherClient } from './other-client';
 import type { Goto } from './sign-in';
 
 type Row = Record<string, unknown> & { id: number; version: number };
+
+/** Opens a record page's tab by its name and waits until it is the selected one. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
 
 /** A sandbox account by username (server/seed/accounts.ts). */
 export const account = (username: string): SandboxAccount => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
@@ -88,9 +95,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /** Opens a record from its search (the id filter), as a user does. */
 export async function openFromSearch(page: Page, gotoConsole: Goto, type: string, id: number): Promise<void> {
+  const href = recordLink(type, id)!;
   await gotoConsole(page, `/catalog?type=${type}&id=${id}`);
-  await page.getByTestId('search-results').locator(`a[href="/catalog/${type}/${id}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/catalog/${type}/${id}$`));
+  await page.getByTestId('search-results').locator(`a[href="${href}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByTestId(`record-${type}`)).toBeVisible();
 }
 
