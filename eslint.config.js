@@ -92,6 +92,13 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [walls.serverToMain] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [walls.serverToMain] }],
+      // A handler's caller is typed by its route (server/api/route.ts): never null where a token is needed.
+      'no-restricted-syntax': ['error', {
+        selector: "TSNonNullExpression > Identifier[name='user']",
+        message: "A route's user is never null where a token is needed (server/api/route.ts): no `user!`.",
+      }],
+    },
   },
 );

@@ -16,13 +16,11 @@ import type { Db } from '../db/client';
 
 export type RuleOf = Rule | ((req: FastifyRequest) => Rule);
 
-export interface RouteDef {
+interface RouteBase {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   /** Who may call it (spec §6 data). Required: a route without a rule is a bug. */
   rule: RuleOf;
-  /** No bearer token needed (identity-provider pages and token endpoint only). */
-  public?: boolean;
   /**
    * The route checks every input itself and answers bad input in its protocol's own
    * shape (the OAuth pages and endpoints: RFC 6749 error redirects, error pages,
@@ -32,8 +30,17 @@ export interface RouteDef {
   ownInputChecks?: boolean;
   /** Answers a supplier that has not accepted the service agreement (as EndpointSpec.beforeAgreement). */
   beforeAgreement?: true;
-  handler: (req: FastifyRequest, reply: FastifyReply, user: RequestUser | null) => Promise<unknown>;
 }
+
+/**
+ * A route: one that needs a bearer token gets its caller (never null); a public one
+ * (identity-provider pages, the token endpoint, health) gets none.
+ */
+export type RouteDef = RouteBase & (
+  | { public?: false; handler: (req: FastifyRequest, reply: FastifyReply, user: RequestUser) => Promise<unknown> }
+  /** No bearer token needed (identity-provider pages and token endpoint only). */
+  | { public: true; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> }
+);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,10 +79,10 @@ export function addRoute(app: FastifyInstance, db: Db, def: RouteDef) {
     url: def.url,
     config: { rule: def.rule, public: def.public, ownInputChecks: def.ownInputChecks },
     handler: async (req, reply) => {
-      const user = def.public ? null : await authenticate(db, req);
-      if (user) admit(req, user, def.rule, def.beforeAgreement);
-      const out = await def.handler(req, reply, user);
-      return out;
+      if (def.public) return def.handler(req, reply);
+      const user = await authenticate(db, req);
+      admit(req, user, def.rule, def.beforeAgreement);
+      return def.handler(req, reply, user);
     },
   });
 }
@@ -88,17 +95,17 @@ export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
   Body: BodyOut<E>;
 }>;
 
+/** A declared endpoint's route. Every one needs a bearer token: its handler gets the caller, never null. */
 export interface EndpointDef<E extends EndpointSpec> {
   /** Who may call it (spec §6 data), checked before the request is validated. */
   rule: RuleOf;
-  public?: boolean;
   /** The most body bytes this route takes (default the app's bodyLimit); more is a 413. */
   bodyLimit?: number;
   /**
    * Answers the response the declaration promises (checked at compile time). A handler
    * that streams or sets no body answers with `reply.send(…)` (the reply).
    */
-  handler: (req: EndpointRequest<E>, reply: FastifyReply, user: RequestUser | null) => Promise<ResponseIn<E> | FastifyReply>;
+  handler: (req: EndpointRequest<E>, reply: FastifyReply, user: RequestUser) => Promise<ResponseIn<E> | FastifyReply>;
 }
 
 /** Checks every declared answer against its response schema (tests: API_CHECK_RESPONSES=1). */
@@ -135,7 +142,7 @@ function zodValidator({ schema, httpPart }: { schema: unknown; httpPart?: string
  */
 export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db, endpoint: E, def: EndpointDef<E>) {
   if (!def.rule) throw new Error(`Route ${endpoint.method} ${endpoint.path} has no access rule`);
-  const users = new WeakMap<FastifyRequest, RequestUser | null>();
+  const users = new WeakMap<FastifyRequest, RequestUser>();
   const schema: FastifySchema = {};
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
@@ -145,18 +152,21 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { rule: def.rule, public: def.public },
+    config: { rule: def.rule },
     ...(def.bodyLimit !== undefined && { bodyLimit: def.bodyLimit }),
     schema,
     validatorCompiler: zodValidator,
     preValidation: async (req) => {
-      const user = def.public ? null : await authenticate(db, req);
-      if (user) admit(req, user, def.rule, endpoint.beforeAgreement);
+      const user = await authenticate(db, req);
+      admit(req, user, def.rule, endpoint.beforeAgreement);
       users.set(req, user);
     },
     ...(references && { preHandler: async (req: FastifyRequest) => { await assertReferences(db, references, req.body); } }),
     handler: async (req, reply) => {
-      const out = await def.handler(req as EndpointRequest<E>, reply, users.get(req) ?? null);
+      // Authenticated in preValidation, which runs first on every request.
+      const user = users.get(req);
+      if (!user) throw new Error(`${endpoint.method} ${endpoint.path}: no authenticated caller`);
+      const out = await def.handler(req as EndpointRequest<E>, reply, user);
       if (checkResponses() && out !== reply) {
         // The answer as the client receives it (JSON: dates as strings).
         const r = endpoint.response.safeParse(out === undefined ? null : JSON.parse(JSON.stringify(out)));

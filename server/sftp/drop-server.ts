@@ -648,10 +648,12 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
       }, refuse);
     });
     client.on('ready', () => {
+      // Ready comes only after an accepted sign-in, which set the user.
+      const u = user;
+      if (!u) return void client.end();
       client.on('session', (accept) => {
         const session = accept();
         session.on('sftp', (acceptSftp) => {
-          const u = user!;
           const sftp = acceptSftp();
           const root = join(dropDir, String(u.supplier_id));
           const s = new Session(sftp, root, incoming, u.supplier_id, (dir) => enqueue(u.supplier_id, dir), guard);

@@ -5,7 +5,7 @@
  * does not parse a 404), after authentication; the handler sees the parsed values;
  * with API_CHECK_RESPONSES=1 an answer outside the declaration is a server error.
  */
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdParam, endpoint, listEndpoints, meEndpoints, pathOf, searchEndpoints } from '../../shared/api';
@@ -30,11 +30,13 @@ describe('addEndpoint on a bare app', () => {
   app.setErrorHandler((err: Error, _req, reply) =>
     err instanceof HttpError ? reply.code(err.status).send(err.body) : reply.code(500).send({ detail: err.message }),
   );
-  // A public route needs no database.
-  const noDb = {} as Db;
-  addEndpoint(app, noDb, probe, {
+  // Every endpoint authenticates its caller: a stand-in database knows the one bearer token the requests send.
+  const tokenDb = {
+    query: async () => [{ user_id: 1, username: 'probe', scope: 'admin', features: [], supplier_id: null, label_id: null, agreement_accepted: true }],
+  } as unknown as Db;
+  const inject = (opts: InjectOptions) => app.inject({ ...opts, headers: { authorization: 'Bearer probe-token' } });
+  addEndpoint(app, tokenDb, probe, {
     rule: '*',
-    public: true,
     handler: async (req) => {
       seen.push({ params: req.params, query: req.query, body: req.body });
       return { id: req.params.id, name: req.body.name, n: req.query.n ?? null };
@@ -42,33 +44,33 @@ describe('addEndpoint on a bare app', () => {
   });
   const wrong = endpoint({ method: 'GET', path: '/v4/probe-wrong/', response: z.object({ ok: z.literal(true) }), doc: 'Answers outside its declaration.' });
   // Compile time already refuses `{ ok: false }`; a value typed loosely reaches the run-time check.
-  addEndpoint(app, noDb, wrong, { rule: '*', public: true, handler: async () => JSON.parse('{"ok":false}') as { ok: true } });
+  addEndpoint(app, tokenDb, wrong, { rule: '*', handler: async () => JSON.parse('{"ok":false}') as { ok: true } });
   afterAll(() => app.close());
 
   it('a malformed body is a 400 in the v4 body, before the handler runs', async () => {
     seen.length = 0;
     for (const [payload, field] of [[{ name: '' }, 'name'], [{ name: 'A', extra: 1 }, 'extra'], [[1], 'non_field_errors']] as const) {
-      const r = await app.inject({ method: 'POST', url: pathOf(probe, { id: 7 }), payload });
+      const r = await inject({ method: 'POST', url: pathOf(probe, { id: 7 }), payload });
       expect(r.statusCode).toBe(400);
       expect(Object.keys(r.json())).toEqual([field]);
     }
-    const missing = await app.inject({ method: 'POST', url: '/v4/probe/7/' });
+    const missing = await inject({ method: 'POST', url: '/v4/probe/7/' });
     expect([missing.statusCode, missing.json()]).toEqual([400, { name: ['Invalid input: expected string, received undefined'] }]);
     expect(seen).toEqual([]);
   });
 
   it('a malformed query is a 400 naming the parameter; a path param that does not parse is a 404', async () => {
     seen.length = 0;
-    const q = await app.inject({ method: 'POST', url: '/v4/probe/7/?n=x', payload: { name: 'A' } });
+    const q = await inject({ method: 'POST', url: '/v4/probe/7/?n=x', payload: { name: 'A' } });
     expect([q.statusCode, q.json()]).toEqual([400, { n: ['Enter a number.'] }]);
-    const p = await app.inject({ method: 'POST', url: '/v4/probe/abc/', payload: { name: 'A' } });
+    const p = await inject({ method: 'POST', url: '/v4/probe/abc/', payload: { name: 'A' } });
     expect([p.statusCode, p.json()]).toEqual([404, { detail: 'Not found.' }]);
     expect(seen).toEqual([]);
   });
 
   it('the handler sees the parsed values (the id as a number)', async () => {
     seen.length = 0;
-    const r = await app.inject({ method: 'POST', url: '/v4/probe/42/?n=3', payload: { name: 'A' } });
+    const r = await inject({ method: 'POST', url: '/v4/probe/42/?n=3', payload: { name: 'A' } });
     expect([r.statusCode, r.json()]).toEqual([200, { id: 42, name: 'A', n: '3' }]);
     expect(seen).toEqual([{ params: { id: 42 }, query: { n: '3' }, body: { name: 'A' } }]);
   });
@@ -77,11 +79,11 @@ describe('addEndpoint on a bare app', () => {
     const before = process.env.API_CHECK_RESPONSES;
     try {
       process.env.API_CHECK_RESPONSES = '1';
-      const r = await app.inject({ method: 'GET', url: '/v4/probe-wrong/' });
+      const r = await inject({ method: 'GET', url: '/v4/probe-wrong/' });
       expect(r.statusCode).toBe(500);
       expect(r.json().detail).toMatch(/answered outside its declaration/);
       process.env.API_CHECK_RESPONSES = '0';
-      expect((await app.inject({ method: 'GET', url: '/v4/probe-wrong/' })).statusCode).toBe(200);
+      expect((await inject({ method: 'GET', url: '/v4/probe-wrong/' })).statusCode).toBe(200);
     } finally {
       process.env.API_CHECK_RESPONSES = before;
     }

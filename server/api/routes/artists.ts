@@ -146,12 +146,12 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
       bodyLimit: COVER_ART_MAX_BYTES,
       handler: async (req, reply, user) => {
         const id = req.params.id;
-        await visibleArtist(db, user!, id);
+        await visibleArtist(db, user, id);
         const body = req.body;
         const jpeg = await profileImage(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-        await setImage(user!, id, jpeg, 'update');
+        await setImage(user, id, jpeg, 'update');
         reply.code(201);
-        return answer(db, user!, id, reply);
+        return answer(db, user, id, reply);
       },
     });
   });
@@ -160,7 +160,7 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: READ,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      await visibleArtist(db, user!, id);
+      await visibleArtist(db, user, id);
       // A GET that loses the race with a replacing upload (its file removed after the row was read) reads the row again.
       for (let attempt = 0; ; attempt++) {
         const [a] = await db.query<{ image_key: string | null }>('select image_key from artists where id = $1', [id]);
@@ -178,13 +178,13 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      const { profile } = await profileOf(user!, id);
+      const { profile } = await profileOf(user, id);
       const bytes = await muzooka.image(profile);
       const jpeg = await profileImage(bytes).catch(() => {
         throw new HttpError(502, { detail: MUZOOKA_MSG.badAnswer });
       });
-      await setImage(user!, id, jpeg, 'muzooka');
-      return answer(db, user!, id, reply);
+      await setImage(user, id, jpeg, 'muzooka');
+      return answer(db, user, id, reply);
     },
   });
 
@@ -192,14 +192,14 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      const { muzookaId, profile } = await profileOf(user!, id);
+      const { muzookaId, profile } = await profileOf(user, id);
       await db.transaction(async (tx) => {
-        const now = await lockedArtist(tx, user!, id);
+        const now = await lockedArtist(tx, user, id);
         // The ID changed while Muzooka was asked: what was read is not this artist's profile any more.
         if (now.muzooka_id !== muzookaId) throw new HttpError(409, { detail: 'The Muzooka ID changed meanwhile. Please try again.' });
-        await updateArtist(tx, user!, id, now, { muzooka_sync: true, bio: profile.bio ?? now.bio }, 'muzooka');
+        await updateArtist(tx, user, id, now, { muzooka_sync: true, bio: profile.bio ?? now.bio }, 'muzooka');
       });
-      return answer(db, user!, id, reply);
+      return answer(db, user, id, reply);
     },
   });
 
@@ -208,17 +208,17 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     handler: async (req, reply, user) => {
       const id = req.params.id;
       await db.transaction(async (tx) => {
-        const a = await lockedArtist(tx, user!, id);
-        await updateArtist(tx, user!, id, a, { muzooka_sync: false });
+        const a = await lockedArtist(tx, user, id);
+        await updateArtist(tx, user, id, a, { muzooka_sync: false });
       });
-      return answer(db, user!, id, reply);
+      return answer(db, user, id, reply);
     },
   });
 
   addEndpoint(app, db, ep.mappings, {
     rule: READ,
     handler: async (req, _reply, user) => {
-      await visibleArtist(db, user!, req.params.id);
+      await visibleArtist(db, user, req.params.id);
       return onePage(await mappingsOf(db, req.params.id));
     },
   });
@@ -227,7 +227,7 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      const added = await changeMappings(db, user!, id, async (tx, before) => {
+      const added = await changeMappings(db, user, id, async (tx, before) => {
         if (before.some((m) => m.muzooka_id === req.body.muzooka_id)) throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
         const [row] = await tx.orm.insert(artist_muzooka_mappings)
           .values({ artist_id: id, muzooka_id: req.body.muzooka_id, enabled: req.body.enabled ?? true }).returning(MAPPING);
@@ -245,7 +245,7 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     handler: async (req, _reply, user) => {
       const { id, mid } = req.params;
       let unchanged: MuzookaMapping | undefined;
-      const changed = await changeMappings(db, user!, id, async (tx, before) => {
+      const changed = await changeMappings(db, user, id, async (tx, before) => {
         const old = before.find((m) => m.id === mid);
         if (!old) throw notFound();
         if (!Object.keys(req.body).length) {
@@ -266,7 +266,7 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     rule: WRITE,
     handler: async (req, reply, user) => {
       const { id, mid } = req.params;
-      await changeMappings(db, user!, id, async (tx, before) => {
+      await changeMappings(db, user, id, async (tx, before) => {
         if (!before.some((m) => m.id === mid)) throw notFound();
         await tx.orm.delete(artist_muzooka_mappings).where(ofArtist(id, mid));
         return { out: null, after: before.filter((m) => m.id !== mid) };

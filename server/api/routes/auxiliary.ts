@@ -48,7 +48,7 @@ export function registerAuxiliaryRoutes(app: FastifyInstance, db: Db) {
       rule: '*',
       handler: async (_req, reply, user) => {
         reply.header('cache-control', 'private, max-age=300');
-        return envelope(await load(db, user!));
+        return envelope(await load(db, user));
       },
     });
   }

@@ -58,7 +58,7 @@ export function registerBankingRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, bankingEndpoints.get, {
     rule: BANKING_RULE,
     handler: async (req, reply, user) => {
-      const row = await read(db, await visibleSupplier(db, req.params.id, user!));
+      const row = await read(db, await visibleSupplier(db, req.params.id, user));
       reply.header('etag', etagOf(row.version));
       return row;
     },
@@ -66,7 +66,7 @@ export function registerBankingRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, bankingEndpoints.patch, {
     rule: BANKING_RULE,
     handler: async (req, reply, user) => {
-      const supplierId = await visibleSupplier(db, req.params.id, user!);
+      const supplierId = await visibleSupplier(db, req.params.id, user);
       const version = ifMatchVersion(req);
       const changes: Partial<Record<Field, string | null>> = req.body;
       const stored = await read(db, supplierId);

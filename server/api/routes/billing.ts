@@ -24,7 +24,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, meEndpoints.myBilling, {
     rule: MY_BILLING_READ_RULE,
     handler: async (_req, reply, user) => {
-      const [row] = await db.query<UserBilling>(`select ${BILLING} from users where id = $1`, [user!.id]);
+      const [row] = await db.query<UserBilling>(`select ${BILLING} from users where id = $1`, [user.id]);
       if (!row) throw notFound();
       reply.header('etag', etagOf(row.version));
       return row;
@@ -34,14 +34,14 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, meEndpoints.patchMyBilling, {
     rule: MY_BILLING_WRITE,
     handler: async (req, reply, user) => {
-      const id = user!.id;
+      const id = user.id;
       const version = ifMatchVersion(req);
       const row = await db.transaction(async (tx) => {
         const [stored] = await tx.query<UserBilling>(`select ${BILLING} from users where id = $1 for update`, [id]);
         if (!stored) throw notFound();
         assertVersion(stored.version, version);
         if (stored.billing_disabled === req.body.billing_disabled) return stored;
-        if (!req.body.billing_disabled && !can(user!.principal, MY_BILLING_ENABLE)) throw new HttpError(403, { billing_disabled: [FIELD_WRITE_REFUSED] });
+        if (!req.body.billing_disabled && !can(user.principal, MY_BILLING_ENABLE)) throw new HttpError(403, { billing_disabled: [FIELD_WRITE_REFUSED] });
         const [saved] = await tx.query<UserBilling>(
           `update users set billing_disabled = $2, version = version + 1 where id = $1 returning ${BILLING}`, [id, req.body.billing_disabled],
         );
@@ -60,7 +60,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
       const page = pageParam('page', q.page, 1);
       const perPage = pageParam('per_page', q.per_page, DEFAULT_PER_PAGE);
       const where = ['o.brand = $1'];
-      const params: unknown[] = [user!.principal.brand];
+      const params: unknown[] = [user.principal.brand];
       if (q.kind) where.push(`t.kind = $${params.push(q.kind)}`);
       if (q.currency) where.push(`o.currency = $${params.push(q.currency)}`);
       if (q.from) where.push(`t.created_at >= ($${params.push(q.from)}::date)::timestamp at time zone 'UTC'`);

@@ -44,17 +44,17 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
   addEndpoint(app, db, ep.create as typeof chartEndpoints.create, {
     rule: createRule(type),
     handler: async (req, reply, user) => {
-      assertMayEdit(user!.principal, w, Object.keys(req.body));
+      assertMayEdit(user.principal, w, Object.keys(req.body));
       const row = await db.transaction(async (tx) => {
         const { final, errors } = evaluate(w, {}, req.body, await lookupsFor(tx, w, req.body));
         if (errors) throw new HttpError(400, errors);
-        const fixed: Record<string, unknown> = { brand: user!.principal.brand, owner_id: user!.id };
+        const fixed: Record<string, unknown> = { brand: user.principal.brand, owner_id: user.id };
         if (type === 'charts') {
-          const [me] = await tx.query<{ dj_name: string | null; username: string }>('select dj_name, username from users where id = $1', [user!.id]);
+          const [me] = await tx.query<{ dj_name: string | null; username: string }>('select dj_name, username from users where id = $1', [user.id]);
           fixed.dj_name = me?.dj_name ?? me?.username ?? null;
         }
-        const id = await insertRecord(tx, w, user!.id, { ...final, ...fixed }, {});
-        return (await fetchVisible(tx, LIST_DEF_BY_KEY.get(type)!, user!, id))!;
+        const id = await insertRecord(tx, w, user.id, { ...final, ...fixed }, {});
+        return (await fetchVisible(tx, LIST_DEF_BY_KEY.get(type)!, user, id))!;
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -64,7 +64,7 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
   addEndpoint(app, db, ep.tracks, {
     rule: readRuleOf(type),
     handler: async (req, _reply, user) => {
-      await visibleParent(db, type, user!, req.params.id);
+      await visibleParent(db, type, user, req.params.id);
       return onePage(await tracksOf(db, type, req.params.id));
     },
   });
@@ -75,14 +75,14 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
       const id = req.params.id;
       const ids = req.body.track_ids;
       return db.transaction(async (tx) => {
-        await lockedParent(tx, type, user!, id);
+        await lockedParent(tx, type, user, id);
         const before = (await tracksOf(tx, type, id)).map((t) => t.id);
         await tx.query(`delete from ${table} where ${owner} = $1`, [id]);
         await tx.query(
           `insert into ${table} (${owner}, track_id, position) select $1, x.id, x.n from unnest($2::int[]) with ordinality as x(id, n)`, [id, ids],
         );
         if (JSON.stringify(before) !== JSON.stringify(ids)) {
-          await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'update', changes: { tracks: { old: before, new: ids } } });
+          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { tracks: { old: before, new: ids } } });
         }
         return onePage(await tracksOf(tx, type, id));
       });
@@ -127,9 +127,9 @@ function registerMappings(app: FastifyInstance, db: Db) {
     rule: writeRuleOf('charts'),
     handler: async (req, reply, user) => {
       const out = await db.transaction(async (tx) => {
-        const chart = await lockedChart(tx, user!, req.params.id);
+        const chart = await lockedChart(tx, user, req.params.id);
         if (chart.playlist_id !== null) throw badRequest('playlist_id', CHART_MAPPED_MSG);
-        await setMapping(tx, user!, chart, req.body.playlist_id);
+        await setMapping(tx, user, chart, req.body.playlist_id);
         return (await mappingsOf(tx, chart.id))[0];
       });
       reply.code(201);
@@ -139,19 +139,19 @@ function registerMappings(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, mapEp.patch, {
     rule: writeRuleOf('charts'),
     handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      const chart = await lockedChart(tx, user!, req.params.id);
+      const chart = await lockedChart(tx, user, req.params.id);
       if (chart.playlist_id !== req.params.item) throw notFound();
-      await setMapping(tx, user!, chart, req.body.playlist_id);
+      await setMapping(tx, user, chart, req.body.playlist_id);
       return (await mappingsOf(tx, chart.id))[0] ?? null;
     }),
   });
   addEndpoint(app, db, mapEp.playlistCharts, {
     rule: readRuleOf('playlists'),
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'playlists', user!, req.params.id);
+      await visibleParent(db, 'playlists', user, req.params.id);
       const charts = LIST_DEF_BY_KEY.get('charts')!;
       const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
-      const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user!, r.id)) ? r : null)));
+      const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user, r.id)) ? r : null)));
       return onePage(visible.filter((r): r is ChartMapping => r !== null));
     },
   });
@@ -173,13 +173,13 @@ function registerPartners(app: FastifyInstance, db: Db) {
       const { id } = req.params;
       const ids = req.body.partner_ids;
       return db.transaction(async (tx) => {
-        await lockedParent(tx, 'playlists', user!, id);
+        await lockedParent(tx, 'playlists', user, id);
         const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
         await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
         await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
         const after = [...ids].sort((a, b) => a - b);
         if (JSON.stringify(before) !== JSON.stringify(after)) {
-          await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user!.id, action: 'update', changes: { partners: { old: before, new: after } } });
+          await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user.id, action: 'update', changes: { partners: { old: before, new: after } } });
         }
         return onePage(await partnersOf(tx, id));
       });

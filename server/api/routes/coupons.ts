@@ -36,7 +36,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db) {
       bodyLimit: CSV_UPLOAD_MAX_BYTES,
       handler: async (req, _reply, user) => {
         const id = req.params.id;
-        if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('coupons')!, user!, id))) throw notFound();
+        if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('coupons')!, user, id))) throw notFound();
         const { rows, ids } = await readCsvUsers(db, req.body as unknown as Readable);
         return db.transaction(async (tx) => {
           const [before] = await tx.query<{ n: number }>('select cardinality(user_ids)::int as n from coupons where id = $1 for update', [id]);
@@ -46,7 +46,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db) {
              where id = $1 returning cardinality(user_ids)::int as n`,
             [id, ids],
           );
-          await recordHistory(tx, { entity: 'coupons', entityId: id, userId: user!.id, action: 'update', changes: { user_ids_count: { old: before.n, new: after.n } } });
+          await recordHistory(tx, { entity: 'coupons', entityId: id, userId: user.id, action: 'update', changes: { user_ids_count: { old: before.n, new: after.n } } });
           return { rows, added: after.n - before.n, total: after.n };
         });
       },

@@ -37,7 +37,7 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, creditEndpoints.list, {
     rule: USERS.rule,
     handler: async (req, _reply, user) => {
-      if (!(await fetchVisible(db, usersDef, user!, req.params.id))) throw notFound();
+      if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
       const rows = await db.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.user_id = $1 order by c.created_at desc, c.id desc`, [req.params.id]);
       return onePage(rows.map(iso));
     },
@@ -46,10 +46,10 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, creditEndpoints.add, {
     rule: CREDIT_WRITE,
     handler: async (req, reply, user) => {
-      if (!(await fetchVisible(db, usersDef, user!, req.params.id))) throw notFound();
+      if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
       const { amount, currency, reason_id } = req.body;
       await assertReason(db, reason_id);
-      return idempotent(db, req, reply, user!, 201, async (tx) => {
+      return idempotent(db, req, reply, user, 201, async (tx) => {
         const [{ id }] = await tx.query<{ id: number }>(
           'insert into credits (user_id, amount, currency, reason_id) values ($1, $2, $3, $4) returning id', [req.params.id, amount, currency, reason_id],
         );
@@ -67,7 +67,7 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
       const { amount, currency, reason_id, user_ids } = req.body;
       await assertReason(db, reason_id);
       const ids = [...new Set(user_ids)];
-      return idempotent(db, req, reply, user!, 201, async (tx) => {
+      return idempotent(db, req, reply, user, 201, async (tx) => {
         const unknown = await tx.query<{ id: number }>(
           'select u.id from unnest($1::int[]) as u(id) where not exists (select 1 from users x where x.id = u.id) order by u.id', [ids],
         );
@@ -92,7 +92,7 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
         await assertReason(db, reason_id);
         // Every row names a user, else the 400 lists the rows by line (readCsvUsers) and nothing is credited.
         const { ids } = await readCsvUsers(db, req.body as unknown as Readable);
-        return idempotent(db, req, reply, user!, 201, (tx) => creditMany(tx, ids, amount, currency, reason_id), { amount, currency, reason_id, user_ids: ids });
+        return idempotent(db, req, reply, user, 201, (tx) => creditMany(tx, ids, amount, currency, reason_id), { amount, currency, reason_id, user_ids: ids });
       },
     });
   });

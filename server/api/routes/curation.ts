@@ -72,13 +72,13 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       const id = req.params.id;
       await db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, pagesList, user!, id))) throw notFound();
+        if (!(await fetchVisible(tx, pagesList, user, id))) throw notFound();
         const [stored] = await tx.query('select * from pages where id = $1 for update', [id]);
         if (!stored) throw notFound();
         await tx.query('delete from page_module_items where module_id in (select id from page_modules where page_id = $1)', [id]);
         await tx.query('delete from page_modules where page_id = $1', [id]);
         await tx.query('delete from pages where id = $1', [id]);
-        await recordHistory(tx, { entity: 'pages', entityId: id, userId: user!.id, action: 'delete', changes: deletedFields(stored, pageFields) });
+        await recordHistory(tx, { entity: 'pages', entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored, pageFields) });
       });
       return reply.code(204).send();
     },
@@ -88,7 +88,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     rule: SEARCH_TYPES.find((t) => t.key === 'pages')!.rule,
     handler: async (req, _reply, user) => {
       const { slug, exclude } = req.query;
-      const [taken] = await db.query('select 1 from pages where brand = $1 and slug = $2 and id <> $3 limit 1', [user!.principal.brand, slug, exclude ?? 0]);
+      const [taken] = await db.query('select 1 from pages where brand = $1 and slug = $2 and id <> $3 limit 1', [user.principal.brand, slug, exclude ?? 0]);
       return { slug, available: !taken };
     },
   });
@@ -100,11 +100,11 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     rule: createRule('page_modules'),
     handler: async (req, reply, user) => {
       const { page_id, ...body } = req.body;
-      assertMayEdit(user!.principal, modules, Object.keys(body));
+      assertMayEdit(user.principal, modules, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The page must be one the caller sees (its brand the active one).
-        if (!(await fetchVisible(tx, pagesList, user!, page_id))) throw badRequest('page_id', MSG.selectFromList);
-        return createRecord(tx, modules, user!, body, { page_id }, {});
+        if (!(await fetchVisible(tx, pagesList, user, page_id))) throw badRequest('page_id', MSG.selectFromList);
+        return createRecord(tx, modules, user, body, { page_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -116,11 +116,11 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       const id = req.params.id;
       await db.transaction(async (tx) => {
-        await lockVisibleModule(tx, user!, id);
+        await lockVisibleModule(tx, user, id);
         const [stored] = await tx.query('select * from page_modules where id = $1', [id]);
         await tx.query('delete from page_module_items where module_id = $1', [id]);
         await tx.query('delete from page_modules where id = $1', [id]);
-        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user!.id, action: 'delete', changes: deletedFields(stored!, moduleFields) });
+        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored!, moduleFields) });
       });
       return reply.code(204).send();
     },
@@ -129,7 +129,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, pageModuleEndpoints.items, {
     rule: SEARCH_TYPES.find((t) => t.key === 'page_modules')!.rule,
     handler: async (req, _reply, user) => {
-      if (!(await fetchVisible(db, modulesList, user!, req.params.id))) throw notFound();
+      if (!(await fetchVisible(db, modulesList, user, req.params.id))) throw notFound();
       return envelope(await moduleItems(db, req.params.id));
     },
   });
@@ -140,13 +140,13 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       const id = req.params.id;
       const b = req.body;
       const item = await db.transaction(async (tx) => {
-        await lockVisibleModule(tx, user!, id);
+        await lockVisibleModule(tx, user, id);
         const [type] = await tx.query<{ name: string }>("select name from reference_items where list = 'item-types' and id = $1", [b.item_type_id]);
         if (!type) throw badRequest('item_type_id', MSG.selectFromList);
         // Spec §5: a catalogue item names a visible object of its type; the others need an image, a YouTube video a URL too.
         if (isCatalogueItemType(type.name)) {
           if (b.item_id == null) throw badRequest('item_id', CURATION_MSG.itemRequired);
-          if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user!, b.item_id))) throw badRequest('item_id', MSG.selectFromList);
+          if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user, b.item_id))) throw badRequest('item_id', MSG.selectFromList);
         } else {
           const errors: Record<string, string[]> = {};
           if (!b.image_url) errors.image_url = [CURATION_MSG.imageRequired];
@@ -161,7 +161,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
            values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
           [id, n + 1, b.item_type_id, b.item_id ?? null, b.image_url ?? null, b.url ?? null, b.start_date ?? null, b.end_date ?? null],
         );
-        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user!.id, action: 'update', changes: { items: { old: n, new: n + 1 } } });
+        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { items: { old: n, new: n + 1 } } });
         return (await moduleItems(tx, id)).find((x) => x.id === row!.id)!;
       });
       reply.code(201);
@@ -174,7 +174,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       const { id, item_id: itemId } = req.params;
       await db.transaction(async (tx) => {
-        await lockVisibleModule(tx, user!, id);
+        await lockVisibleModule(tx, user, id);
         const gone = await tx.query('delete from page_module_items where id = $1 and module_id = $2 returning id', [itemId, id]);
         if (!gone.length) throw notFound();
         await tx.query(
@@ -184,7 +184,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
           [id],
         );
         const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from page_module_items where module_id = $1', [id]);
-        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user!.id, action: 'update', changes: { items: { old: n + 1, new: n } } });
+        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { items: { old: n + 1, new: n } } });
       });
       return reply.code(204).send();
     },
@@ -195,7 +195,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, _reply, user) => {
       const id = req.params.id;
       return db.transaction(async (tx) => {
-        await lockVisibleModule(tx, user!, id);
+        await lockVisibleModule(tx, user, id);
         if (req.body.some((p) => p.track_position.id !== id)) throw badRequest('track_position', CURATION_MSG.orderModule);
         const before = await tx.query<{ id: number }>('select id from page_module_items where module_id = $1 order by position, id', [id]);
         const positions = req.body.map((p) => ({ id: p.id, position: p.track_position.position }));
@@ -206,7 +206,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
           [id, positions.map((p) => p.id), positions.map((p) => p.position)],
         );
         const after = [...positions].sort((a, b) => a.position - b.position).map((p) => p.id);
-        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user!.id, action: 'update', changes: { item_order: { old: before.map((r) => r.id), new: after } } });
+        await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { item_order: { old: before.map((r) => r.id), new: after } } });
         return envelope(await moduleItems(tx, id));
       });
     },
@@ -219,7 +219,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, liveStreamEndpoints.stages, {
     rule: SEARCH_TYPES.find((t) => t.key === 'live_streams')!.rule,
     handler: async (req, _reply, user) => {
-      if (!(await fetchVisible(db, streamsList, user!, req.params.id))) throw notFound();
+      if (!(await fetchVisible(db, streamsList, user, req.params.id))) throw notFound();
       return envelope(await stagesOf(db, req.params.id));
     },
   });
@@ -229,7 +229,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, _reply, user) => {
       const id = req.params.id;
       return db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, streamsList, user!, id))) throw notFound();
+        if (!(await fetchVisible(tx, streamsList, user, id))) throw notFound();
         const [s] = await tx.query<{ enabled: boolean }>('select enabled from live_streams where id = $1 for update', [id]);
         if (s!.enabled && req.body.stages.length === 0) throw badRequest('stages', CURATION_MSG.stageRequired);
         const before = await stagesOf(tx, id);
@@ -240,7 +240,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
         );
         const after = await stagesOf(tx, id);
         const shown = (rows: { name: string; number: number }[]) => rows.map((r) => ({ name: r.name, number: r.number }));
-        await recordHistory(tx, { entity: 'live_streams', entityId: id, userId: user!.id, action: 'update', changes: { stages: { old: shown(before), new: shown(after) } } });
+        await recordHistory(tx, { entity: 'live_streams', entityId: id, userId: user.id, action: 'update', changes: { stages: { old: shown(before), new: shown(after) } } });
         return envelope(after);
       });
     },
@@ -265,9 +265,9 @@ function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
       rule: createRule(type),
       handler: async (req, reply, user) => {
         const body = req.body as Record<string, unknown>;
-        assertMayEdit(user!.principal, w, Object.keys(body));
-        const initial = type === 'live_streams' ? { brand: user!.principal.brand } : {};
-        const row = await db.transaction((tx) => createRecord(tx, w, user!, body, {}, initial));
+        assertMayEdit(user.principal, w, Object.keys(body));
+        const initial = type === 'live_streams' ? { brand: user.principal.brand } : {};
+        const row = await db.transaction((tx) => createRecord(tx, w, user, body, {}, initial));
         reply.code(201).header('etag', etagOf(row.version as number));
         return row as ObjectRow;
       },
@@ -277,7 +277,7 @@ function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
       handler: async (req, reply, user) => {
         const id = req.params.id;
         await db.transaction(async (tx) => {
-          if (!(await fetchVisible(tx, list, user!, id))) throw notFound();
+          if (!(await fetchVisible(tx, list, user, id))) throw notFound();
           const [stored] = await tx.query(`select * from ${w.table} where id = $1 for update`, [id]);
           if (!stored) throw notFound();
           const column = VENDOR_COLUMN[type];
@@ -287,7 +287,7 @@ function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
           }
           if (type === 'live_streams') await tx.query('delete from live_stream_stages where live_stream_id = $1', [id]);
           await tx.query(`delete from ${w.table} where id = $1`, [id]);
-          await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'delete', changes: deletedFields(stored, fields) });
+          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored, fields) });
         });
         return reply.code(204).send();
       },

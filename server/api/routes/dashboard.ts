@@ -19,7 +19,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, dashboardEndpoints.view, {
     rule: AREA_RULES['/dashboard'],
     handler: async (_req, _reply, user) => {
-      const u = user!;
+      const u = user;
       const brands = u.principal.scopes.filter((s) => s.startsWith('brand:'));
       // Every part at once, each its own query.
       const dates = db.query<{ month_start: string; today: string }>(

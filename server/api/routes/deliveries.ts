@@ -126,7 +126,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
   addEndpoint(app, db, ep.list, {
     rule: READ,
     handler: async (req, _reply, user) => {
-      if (req.query.brand && `brand:${req.query.brand}` !== user!.principal.brand) throw forbidden();
+      if (req.query.brand && `brand:${req.query.brand}` !== user.principal.brand) throw forbidden();
       const after = req.query.cursor ? decodeCursor(req.query.cursor) : null;
       const rows = await db.query<Record<string, unknown>>(
         `select ${FIELDS} from ${FROM}
@@ -157,7 +157,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
   addEndpoint(app, db, ep.reingest, {
     rule: WRITE,
     handler: async (req, _reply, user) => {
-      const refused = await reingest(db, storage, jobs, req.params.id, req.body.override_genre ?? null, user!.id);
+      const refused = await reingest(db, storage, jobs, req.params.id, req.body.override_genre ?? null, user.id);
       if (refused) throw new HttpError(409, { detail: refused });
       return detail(db, storage, req.params.id);
     },
@@ -169,7 +169,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
       const results = [];
       for (const id of [...new Set(req.body.ids)]) {
         try {
-          const refused = await reingest(db, storage, jobs, id, req.body.override_genre ?? null, user!.id);
+          const refused = await reingest(db, storage, jobs, id, req.body.override_genre ?? null, user.id);
           const [d] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [id]);
           results.push({ id, ok: refused === null, release_status: d?.release_status ?? null, detail: refused });
         } catch (e) {
@@ -219,7 +219,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
           `update deliveries set storage_prefix = $2, xml_file_path = $3, version = version + 1, updated_at = now(),
              files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array($5::jsonb)
            where id = $1`, [id, prefix, path, name, JSON.stringify(entry)]);
-        await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user!.id}.`]);
+        await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user.id}.`]);
       });
       return { xml: req.body.xml };
     },

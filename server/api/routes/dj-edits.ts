@@ -41,11 +41,11 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.djEdits, {
     rule: readRuleOf('tracks'),
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user!, req.params.id);
+      await visibleParent(db, 'tracks', user, req.params.id);
       const ids = await db.orm.select({ id: tracks.id }).from(tracks)
         .where(sql`${tracks.parent_track_id} = ${req.params.id} and ${tracks.is_dj_edit}`).orderBy(tracks.id);
       // Each as the tracks list shows it, and only those this user may see.
-      const rows = (await Promise.all(ids.map((r) => fetchVisible(db, TRACKS, user!, r.id)))).filter((r) => r !== null);
+      const rows = (await Promise.all(ids.map((r) => fetchVisible(db, TRACKS, user, r.id)))).filter((r) => r !== null);
       return onePage(rows as ListRow[]);
     },
   });
@@ -53,9 +53,9 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.djEditSource, {
     rule: readRuleOf('tracks'),
     handler: async (req, reply, user) => {
-      const track = await visibleParent(db, 'tracks', user!, req.params.id);
+      const track = await visibleParent(db, 'tracks', user, req.params.id);
       if (!track.is_dj_edit || track.parent_track_id == null) throw new HttpError(404, { detail: NOT_A_DJ_EDIT });
-      const parent = await fetchVisible(db, TRACKS, user!, track.parent_track_id as number);
+      const parent = await fetchVisible(db, TRACKS, user, track.parent_track_id as number);
       if (!parent) throw notFound();
       reply.header('etag', etagOf(parent.version as number));
       return parent as ObjectRow;
@@ -68,11 +68,11 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
       const parentId = req.params.id;
       const body = req.body;
       const row = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, parentId);
+        await lockedParent(tx, 'tracks', user, parentId);
         const [parent] = await tx.orm.select().from(tracks).where(eq(tracks.id, parentId));
         if (parent.is_dj_edit) throw new HttpError(400, { detail: DJ_EDIT_OF_DJ_EDIT });
         const releaseId = body.release_id ?? parent.release_id;
-        if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user!, releaseId))) {
+        if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user, releaseId))) {
           throw badRequest('release_id', MSG.selectFromList);
         }
         const [release] = await tx.orm.select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
@@ -101,10 +101,10 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
           [created.id, parentId],
         );
         await recordHistory(tx, {
-          entity: 'tracks', entityId: created.id, userId: user!.id, action: 'create',
+          entity: 'tracks', entityId: created.id, userId: user.id, action: 'create',
           changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { old: null, new: v }])),
         });
-        return (await fetchVisible(tx, TRACKS, user!, created.id))!;
+        return (await fetchVisible(tx, TRACKS, user, created.id))!;
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;

@@ -39,7 +39,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
       handler: async (req, reply, user) => {
         const { columns: chosen, page: _p, per_page: _pp, ...query } = req.query;
         const cols = shownColumns(t.key, chosen === undefined ? null : chosen.split(',').filter(Boolean));
-        return sendSearchCsv(db, req, reply, def, user!, query, cols, `${t.key}-${new Date().toISOString().slice(0, 10)}.csv`);
+        return sendSearchCsv(db, req, reply, def, user, query, cols, `${t.key}-${new Date().toISOString().slice(0, 10)}.csv`);
       },
     });
   }

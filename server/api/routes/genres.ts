@@ -41,7 +41,7 @@ export function registerGenreRoutes(app: FastifyInstance, db: Db) {
     rule: writeRuleOf('genres'),
     handler: async (req, reply, user) => {
       const row = await db.transaction(async (tx) => {
-        const done = await writing(tx, user!, req.params.id);
+        const done = await writing(tx, user, req.params.id);
         await assertFreeName(tx, req.params.id, req.body.name, null);
         const [{ id }] = await tx.query<{ id: number }>('insert into sub_genres (genre_id, name) values ($1, $2) returning id', [req.params.id, req.body.name]);
         await done();
@@ -55,7 +55,7 @@ export function registerGenreRoutes(app: FastifyInstance, db: Db) {
     rule: writeRuleOf('genres'),
     handler: async (req, _reply, user) => db.transaction(async (tx) => {
       const { id, item } = req.params;
-      const done = await writing(tx, user!, id);
+      const done = await writing(tx, user, id);
       if (!(await subGenresOf(tx, id, item)).length) throw notFound();
       await assertFreeName(tx, id, req.body.name, item);
       await tx.query('update sub_genres set name = $2 where id = $1', [item, req.body.name]);
@@ -68,7 +68,7 @@ export function registerGenreRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       await db.transaction(async (tx) => {
         const { id, item } = req.params;
-        const done = await writing(tx, user!, id);
+        const done = await writing(tx, user, id);
         const [sub] = await subGenresOf(tx, id, item);
         if (!sub) throw notFound();
         if (sub.track_count > 0) throw badRequest('non_field_errors', SUB_GENRE_IN_USE_MSG);

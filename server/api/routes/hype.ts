@@ -27,11 +27,11 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
     rule: createRule('hype_offers'),
     handler: async (req, reply, user) => {
       const { label_id, ...body } = req.body;
-      assertMayEdit(user!.principal, offers, Object.keys(body));
+      assertMayEdit(user.principal, offers, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The label must be one the caller sees.
-        if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get('labels')!, user!, label_id))) throw badRequest('label_id', MSG.selectFromList);
-        return createRecord(tx, offers, user!, body, { label_id }, { brand: user!.principal.brand });
+        if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get('labels')!, user, label_id))) throw badRequest('label_id', MSG.selectFromList);
+        return createRecord(tx, offers, user, body, { label_id }, { brand: user.principal.brand });
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -45,7 +45,7 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
       const page = pageParam('page', req.query.page, 1);
       const perPage = pageParam('per_page', req.query.per_page, DEFAULT_PER_PAGE);
       const where = ['p.brand = $1', 'not p.voided'];
-      const params: unknown[] = [user!.principal.brand];
+      const params: unknown[] = [user.principal.brand];
       if (req.query.user_id) where.push(`p.user_id = any($${params.push(req.query.user_id)}::int[])`);
       if (req.query.label_id) where.push(`p.label_id = any($${params.push(req.query.label_id)}::int[])`);
       // The latest purchase per user and label that is not voided.

@@ -59,15 +59,15 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       handler: async (req, reply, user) => {
         const { id } = req.params;
         // A supplier asks only for itself, a label only for its own supplier; another id is not found.
-        if (user!.supplierId != null && user!.supplierId !== id) throw notFound();
+        if (user.supplierId != null && user.supplierId !== id) throw notFound();
         const [s] = await db.query('select 1 from suppliers where id = $1', [id]);
         if (!s) throw notFound();
-        if (user!.labelId != null) {
-          const [own] = await db.query('select 1 from labels where id = $1 and supplier_id = $2', [user!.labelId, id]);
+        if (user.labelId != null) {
+          const [own] = await db.query('select 1 from labels where id = $1 and supplier_id = $2', [user.labelId, id]);
           if (!own) throw notFound();
         }
         reply.code(202);
-        return start(kind, user!, { ...req.body, supplier_id: id });
+        return start(kind, user, { ...req.body, supplier_id: id });
       },
     });
   }
@@ -75,9 +75,9 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
     addEndpoint(app, db, jobEndpoints.console[kind], {
       rule: SALES_RULE,
       handler: async (req, reply, user) => {
-        refuseRestrictedFilters(user!, req.body);
+        refuseRestrictedFilters(user, req.body);
         reply.code(202);
-        return start(kind, user!, req.body);
+        return start(kind, user, req.body);
       },
     });
   }
@@ -87,7 +87,7 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       const [job] = await db.query<{ csv: string | null; filename: string | null }>(
         `select result->>'csv' as csv, result->>'filename' as filename from jobs
          where id = $1 and kind = 'sales-export' and owner_id = $2 and state = 'DONE'`,
-        [req.params.id, user!.id],
+        [req.params.id, user.id],
       );
       if (job?.csv == null) throw notFound();
       return reply
@@ -103,7 +103,7 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       const { kind, id } = req.params;
       const [job] = await db.query<JobRow>(
         'select id, kind, state, child_job_id, owner_id, payload, result from jobs where id = $1 and kind = $2 and owner_id = $3',
-        [id, kind, user!.id],
+        [id, kind, user.id],
       );
       if (!job) throw notFound();
       return view(job);

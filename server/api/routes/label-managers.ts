@@ -48,7 +48,7 @@ export function registerLabelManagerRoutes(app: FastifyInstance, db: Db) {
         await tx.query('lock table label_managers in share row exclusive mode');
         await assertNameFree(tx, name);
         const [{ id }] = await tx.query<{ id: number }>('insert into label_managers (name, enabled) values ($1, $2) returning id', [name, enabled]);
-        await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user!.id, action: 'create', changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } } });
+        await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } } });
         return (await managers(tx, id))[0];
       });
       reply.code(201);
@@ -69,7 +69,7 @@ export function registerLabelManagerRoutes(app: FastifyInstance, db: Db) {
         const changes = Object.fromEntries((['name', 'enabled'] as const).filter((k) => after[k] !== before[k]).map((k) => [k, { old: before[k], new: after[k] }]));
         if (Object.keys(changes).length) {
           await tx.query('update label_managers set name = $2, enabled = $3, version = version + 1 where id = $1', [id, after.name, after.enabled]);
-          await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user!.id, action: 'update', changes });
+          await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'update', changes });
         }
         return (await managers(tx, id))[0];
       });

@@ -31,7 +31,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.mappings, {
     rule: readRuleOf('labels'),
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'labels', user!, req.params.id);
+      await visibleParent(db, 'labels', user, req.params.id);
       return onePage(await db.query<LabelMappingOfLabel>(
         `select m.id, m.version, m.supplier_id, s.name as supplier, m.source_label, json_build_object('id', l.id, 'name', l.name) as label, m.blacklisted
          from supplier_label_mappings m join suppliers s on s.id = m.supplier_id join labels l on l.id = m.label_id
@@ -44,7 +44,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Db) {
     rule: readRuleOf('labels'),
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      await visibleParent(db, 'labels', user!, id);
+      await visibleParent(db, 'labels', user, id);
       const rows = await db.query<Record<string, string | number | null>>(
         `select r.id as release_id, r.title as release, r.catalog_number, r.upc, to_char(r.street_date, 'YYYY-MM-DD') as street_date,
            t.id as track_id, t.title as track, t.mix_name, t.artist_names, t.isrc, g.name as genre, t.encode_status
@@ -72,7 +72,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Db) {
       const password = randomBytes(12).toString('base64url');
       const hash = await hashPassword(password);
       const answer = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'labels', user!, id);
+        await lockedParent(tx, 'labels', user, id);
         const [label] = await tx.query<{ claimed: boolean; temp_username: string | null }>('select claimed, temp_username from labels where id = $1', [id]);
         if (label.claimed) throw new HttpError(409, { detail: LABEL_CLAIMED_MSG });
         const [own] = label.temp_username
@@ -94,7 +94,7 @@ export function registerLabelRoutes(app: FastifyInstance, db: Db) {
         if (username !== label.temp_username) await tx.query('update labels set temp_username = $2 where id = $1', [id, username]);
         // The history says a password was generated, never which.
         await recordHistory(tx, {
-          entity: 'labels', entityId: id, userId: user!.id, action: 'update',
+          entity: 'labels', entityId: id, userId: user.id, action: 'update',
           changes: { temp_account: { old: label.temp_username, new: `${username} (new temporary password)` } },
         });
         return { label_id: id, username, password, email: tempAccountEmailOf(username) };

@@ -58,7 +58,7 @@ function registerDjProfileRoute(app: FastifyInstance, db: Db) {
           const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
           if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
         }
-        return applyPatch(tx, def, WRITES.dj_profiles, user!, req.params.id, version, req.body, 'update');
+        return applyPatch(tx, def, WRITES.dj_profiles, user, req.params.id, version, req.body, 'update');
       }).catch((err: unknown) => {
         // Two saves of one slug at once: the unique key refuses the second, with the same words.
         if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
@@ -78,12 +78,12 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
     const ep = listEndpoints(t.key);
     addEndpoint(app, db, ep.list, {
       rule: t.rule,
-      handler: async (req, _reply, user) => runList(db, def, user!, req.query, publicUrlOf(req, ep.list.path)),
+      handler: async (req, _reply, user) => runList(db, def, user, req.query, publicUrlOf(req, ep.list.path)),
     });
     addEndpoint(app, db, ep.get, {
       rule: t.rule,
       handler: async (req, reply, user) => {
-        const row = await fetchVisible(db, def, user!, req.params.id);
+        const row = await fetchVisible(db, def, user, req.params.id);
         if (!row) throw notFound();
         reply.header('etag', etagOf(row.version as number));
         // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
@@ -101,7 +101,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
       rule,
       handler: async (req, reply, user) => {
         const version = ifMatchVersion(req);
-        const row = await db.transaction((tx) => applyPatch(tx, def, w, user!, req.params.id, version, req.body, 'update'));
+        const row = await db.transaction((tx) => applyPatch(tx, def, w, user, req.params.id, version, req.body, 'update'));
         reply.header('etag', etagOf(row.version as number));
         return row as ObjectRow;
       },
@@ -110,11 +110,11 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
       rule,
       handler: async (req, _reply, user) => {
         // Every field of every object is authorised first, so a refused field is a 403 whatever the rows.
-        assertMayEdit(user!.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
+        assertMayEdit(user.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
         // All or nothing: one stale or invalid object rolls the whole bulk update back.
         const out = await db.transaction(async (tx) => {
           const rows: Row[] = [];
-          for (const { id, version, ...changes } of req.body) rows.push(await applyPatch(tx, def, w, user!, id, version, changes, 'bulk'));
+          for (const { id, version, ...changes } of req.body) rows.push(await applyPatch(tx, def, w, user, id, version, changes, 'bulk'));
           return rows;
         });
         return { count: out.length, results: out as ObjectRow[] };

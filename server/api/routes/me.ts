@@ -38,7 +38,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, meEndpoints.get, {
     // Everyone signed in may read their own profile (with its ETag) and sessions.
     rule: '*',
-    handler: async (req, reply, user) => profile(db, req, reply, user!),
+    handler: async (req, reply, user) => profile(db, req, reply, user),
   });
   addEndpoint(app, db, meEndpoints.patch, {
     // Everyone signed in may change their own names (only these fields; If-Match required).
@@ -47,12 +47,12 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       const version = ifMatchVersion(req);
       const changes = req.body;
       await db.transaction(async (tx) => {
-        const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user!.id)).for('update');
+        const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user.id)).for('update');
         assertVersion(stored.version, version);
         if (!Object.keys(changes).length) return;
-        await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user!.id));
+        await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
       });
-      return profile(db, req, reply, user!);
+      return profile(db, req, reply, user);
     },
   });
   addEndpoint(app, db, meEndpoints.endSession, {
@@ -60,7 +60,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
     rule: '*',
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      const [row] = await db.query('select 1 from oauth_tokens where family_id = $1 and user_id = $2 limit 1', [id, user!.id]);
+      const [row] = await db.query('select 1 from oauth_tokens where family_id = $1 and user_id = $2 limit 1', [id, user.id]);
       if (!row) throw notFound();
       await revokeFamily(db, id);
       return reply.code(204).send();
@@ -73,7 +73,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
       const [s] = await db.query<MySupplier>(
         `select s.id, s.name, s.ddex_party_id from suppliers s
          where s.id = coalesce($1::int, (select l.supplier_id from labels l where l.id = $2::int))`,
-        [user!.supplierId ?? null, user!.labelId ?? null],
+        [user.supplierId ?? null, user.labelId ?? null],
       );
       if (!s) throw notFound();
       return s;
@@ -87,7 +87,7 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
         `select l.id, l.name from labels l
          where ($1::int is not null and l.supplier_id = $1::int) or ($1::int is null and l.id = $2::int)
          order by l.name, l.id`,
-        [user!.supplierId ?? null, user!.labelId ?? null],
+        [user.supplierId ?? null, user.labelId ?? null],
       );
       return { results };
     },

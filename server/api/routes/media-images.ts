@@ -44,7 +44,7 @@ export function registerMediaImageRoutes(app: FastifyInstance, db: Db, storage: 
           const [row] = await db.query<Omit<MediaImage, 'url'>>(
             `insert into media_images (storage_key, content_type, width, height, size_bytes, uploaded_by) values ($1, $2, $3, $4, $5, $6)
              returning ${SELECT}`,
-            [key, `image/${meta.format}`, meta.width, meta.height, bytes.length, user!.id],
+            [key, `image/${meta.format}`, meta.width, meta.height, bytes.length, user.id],
           );
           reply.code(201);
           return asImage(row);

@@ -184,7 +184,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
       bodyLimit: COVER_ART_MAX_BYTES,
       handler: async (req, reply, user) => {
         const id = req.params.id;
-        await visible(db, 'releases', user!, id);
+        await visible(db, 'releases', user, id);
         const body = req.body;
         const files = await coverArtFiles(Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         const stem = `releases/${id}/cover/${randomUUID()}`;
@@ -200,10 +200,10 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
             await tx.orm.delete(release_images).where(eq(release_images.release_id, id));
             await tx.orm.insert(release_images).values(files.map((f, i) => ({
               release_id: id, variant: f.variant, storage_key: keys[i], content_type: f.contentType, width: f.width, height: f.height,
-              size_bytes: f.bytes.length, uploaded_by: user!.id,
+              size_bytes: f.bytes.length, uploaded_by: user.id,
             })));
             const before = old.find((o) => o.variant === 'original')?.key ?? null;
-            await recordHistory(tx, { entity: 'releases', entityId: id, userId: user!.id, action: 'update', changes: { cover_art: { old: before, new: keys[0] } } });
+            await recordHistory(tx, { entity: 'releases', entityId: id, userId: user.id, action: 'update', changes: { cover_art: { old: before, new: keys[0] } } });
             return old.map((o) => o.key);
           });
         } catch (e) {
@@ -221,7 +221,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
   addEndpoint(app, db, mediaEndpoints.images, {
     rule: TYPES.releases.read,
     handler: async (req, _reply, user) => {
-      await visible(db, 'releases', user!, req.params.id);
+      await visible(db, 'releases', user, req.params.id);
       return onePage(await releaseImages(db, req.params.id));
     },
   });
@@ -230,7 +230,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     rule: TYPES.releases.read,
     handler: async (req, reply, user) => {
       const { id, variant } = req.params;
-      await visible(db, 'releases', user!, id);
+      await visible(db, 'releases', user, id);
       // An upload committed after the row was read deletes the file it names: read the row again for
       // the new one (uploads can follow each other, so a few times; the last miss is the 404).
       for (let attempt = 1; ; attempt++) {
@@ -249,7 +249,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
   addEndpoint(app, db, mediaEndpoints.audioFiles, {
     rule: TYPES.tracks.read,
     handler: async (req, _reply, user) => {
-      await visible(db, 'tracks', user!, req.params.id);
+      await visible(db, 'tracks', user, req.params.id);
       const rows = await trackFiles(db, req.params.id);
       const results: AudioFile[] = await Promise.all(rows.map(async (r) => ({ ...r, stored: await storage.exists(r.storage_key) })));
       return onePage(results);
@@ -259,7 +259,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
   addEndpoint(app, db, mediaEndpoints.stream, {
     rule: TYPES.tracks.read,
     handler: async (req, reply, user) => {
-      await visible(db, 'tracks', user!, req.params.id);
+      await visible(db, 'tracks', user, req.params.id);
       const rows = (await trackFiles(db, req.params.id))
         .filter((r) => STREAM_FORMATS.includes(r.format))
         .sort((a, b) => STREAM_FORMATS.indexOf(a.format) - STREAM_FORMATS.indexOf(b.format));
@@ -273,7 +273,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
   addEndpoint(app, db, mediaEndpoints.supportDownloads, {
     rule: SUPPORT_DOWNLOADS_RULE,
     handler: async (req, _reply, user) => {
-      const track = await visible(db, 'tracks', user!, req.params.id);
+      const track = await visible(db, 'tracks', user, req.params.id);
       const results: SupportDownload[] = [];
       for (const r of await trackFiles(db, req.params.id)) {
         const size = await storage.size(r.storage_key);
@@ -288,7 +288,7 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     rule: SUPPORT_DOWNLOADS_RULE,
     handler: async (req, reply, user) => {
       const { id, format } = req.params;
-      const track = await visible(db, 'tracks', user!, id);
+      const track = await visible(db, 'tracks', user, id);
       const [file] = await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
         .where(and(eq(audio_files.track_id, id), eq(audio_files.format, format)));
       if (!file) throw notFound();
@@ -310,17 +310,17 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
   addEndpoint(app, db, mediaEndpoints.reencodeRelease, {
     rule: writeOf('releases'),
     handler: async (req, reply, user) => {
-      await visible(db, 'releases', user!, req.params.id);
-      return startEncode(reply, user!, { release_id: req.params.id, track_id: null, staged: true });
+      await visible(db, 'releases', user, req.params.id);
+      return startEncode(reply, user, { release_id: req.params.id, track_id: null, staged: true });
     },
   });
 
   addEndpoint(app, db, mediaEndpoints.reencodeTrack, {
     rule: writeOf('tracks'),
     handler: async (req, reply, user) => {
-      await visible(db, 'tracks', user!, req.params.id);
+      await visible(db, 'tracks', user, req.params.id);
       const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
-      return startEncode(reply, user!, { release_id: t.release_id, track_id: req.params.id, staged: true });
+      return startEncode(reply, user, { release_id: t.release_id, track_id: req.params.id, staged: true });
     },
   });
 }

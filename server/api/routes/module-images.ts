@@ -75,7 +75,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
       bodyLimit: COVER_ART_MAX_BYTES,
       handler: async (req, reply, user) => {
         const id = req.params.id;
-        const crop = await visibleModuleCrop(db, user!, id);
+        const crop = await visibleModuleCrop(db, user, id);
         const body = req.body;
         const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
         const meta = await imageHeader(bytes, unreadable);
@@ -96,7 +96,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
     rule: write,
     handler: async (req, reply, user) => {
       const { id, name } = req.params;
-      const crop = await visibleModuleCrop(db, user!, id);
+      const crop = await visibleModuleCrop(db, user, id);
       if (!name.startsWith('upload-')) throw badRequest('name', MODULE_IMAGE_MSG.noSuchImage);
       const bytes = await storage.get(keyOf(id, name));
       if (!bytes) throw notFound();
@@ -123,7 +123,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
     rule: read,
     handler: async (req, reply, user) => {
       const { id, name } = req.params;
-      if (!(await fetchVisible(db, modulesList, user!, id))) throw notFound();
+      if (!(await fetchVisible(db, modulesList, user, id))) throw notFound();
       return sendStored(storage, req, reply, keyOf(id, name), name.endsWith('-png') ? 'image/png' : 'image/jpeg');
     },
   });

@@ -26,7 +26,7 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
     addEndpoint(app, db, ep.notes, {
       rule,
       handler: async (req, _reply, user) => {
-        const id = await visibleId(req.params.id, user!);
+        const id = await visibleId(req.params.id, user);
         const rows = await db.orm
           .select({ id: notes.id, body: notes.body, created_at: notes.created_at, author_id: users.id, author_name: users.username })
           .from(notes)
@@ -42,14 +42,14 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
     addEndpoint(app, db, ep.addNote, {
       rule,
       handler: async (req, reply, user) => {
-        const id = await visibleId(req.params.id, user!);
+        const id = await visibleId(req.params.id, user);
         const { body } = req.body;
         const [note] = await db.orm
           .insert(notes)
-          .values({ entity: key, entity_id: id, body, author_id: user!.id })
+          .values({ entity: key, entity_id: id, body, author_id: user.id })
           .returning({ id: notes.id, body: notes.body, created_at: notes.created_at });
         reply.code(201);
-        return { ...note, author: { id: user!.id, name: user!.username } };
+        return { ...note, author: { id: user.id, name: user.username } };
       },
     });
   }

@@ -93,7 +93,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, orderEndpoints.detail, {
     rule: ORDERS.rule,
     handler: async (req, _reply, user) => {
-      const order = await visibleOrder(db, user!, req.params.id);
+      const order = await visibleOrder(db, user, req.params.id);
       const [o] = await db.query<{ brand: string; currency: string; subtotal: string; tax: string; total: string; refunded: string }>(
         `select o.brand, o.currency, o.subtotal::text as subtotal, o.tax::text as tax, o.total::text as total, coalesce((select sum(r.amount) from refunds r join order_items oi on oi.id = r.order_item_id where oi.order_id = o.id), 0)::numeric(12, 2)::text as refunded
          from orders o where o.id = $1`, [req.params.id],
@@ -125,7 +125,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, orderEndpoints.itemsCsv, {
     rule: ORDERS.rule,
     handler: async (req, reply, user) => {
-      await visibleOrder(db, user!, req.params.id);
+      await visibleOrder(db, user, req.params.id);
       const items = await orderItems(db, req.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -138,11 +138,11 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, userEndpoints.orderItemsCsv, {
     rule: ORDERS.rule,
     handler: async (req, reply, user) => {
-      if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('users')!, user!, req.params.id))) throw notFound();
+      if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('users')!, user, req.params.id))) throw notFound();
       const rows = await db.query<ItemRow>(
         `select ${ITEM_SELECT} from ${ITEM_FROM} join orders o on o.id = oi.order_id
          where o.user_id = $1 and o.brand = $2 order by oi.order_id, oi.id`,
-        [req.params.id, user!.principal.brand],
+        [req.params.id, user.principal.brand],
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -155,21 +155,21 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, orderEndpoints.refund, {
     rule: ORDER_WRITE,
     handler: async (req, reply, user) => {
-      await visibleOrder(db, user!, req.params.id);
-      return idempotent(db, req, reply, user!, 201, (tx) => refund(tx, user!, req.body.item_ids, req.params.id));
+      await visibleOrder(db, user, req.params.id);
+      return idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids, req.params.id));
     },
   });
 
   addEndpoint(app, db, orderEndpoints.refundItems, {
     rule: ORDER_WRITE,
-    handler: async (req, reply, user) => idempotent(db, req, reply, user!, 201, (tx) => refund(tx, user!, req.body.item_ids)),
+    handler: async (req, reply, user) => idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids)),
   });
 
   // The order's downloads (spec §4, §7 Accounts "downloads"): per item its availability and the times downloaded by format.
   addEndpoint(app, db, orderEndpoints.downloadsList, {
     rule: ORDERS.rule,
     handler: async (req, _reply, user) => {
-      await visibleOrder(db, user!, req.params.id);
+      await visibleOrder(db, user, req.params.id);
       const items = await orderItems(db, req.params.id);
       const counts = await db.query<{ order_item_id: number; format: string; n: number; last_at: string }>(
         `select d.order_item_id, d.format, count(*)::int as n, max(d.downloaded_at) as last_at
@@ -198,7 +198,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, _reply, user) => {
       const { item_ids, availability, downloads_enabled } = req.body;
       const items = await db.transaction(async (tx) => {
-        await visibleOrder(tx, user!, req.params.id);
+        await visibleOrder(tx, user, req.params.id);
         const rows = await tx.query<{ id: number }>('select id from order_items where order_id = $1 and id = any($2::int[]) for update', [req.params.id, item_ids]);
         const have = new Set(rows.map((r) => r.id));
         const unknown = item_ids.filter((id) => !have.has(id));

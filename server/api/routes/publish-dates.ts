@@ -142,7 +142,7 @@ export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
     rule: readRuleOf('tracks'),
     handler: async (req, _reply, user) => {
       const trackId = req.params.id;
-      await visibleParent(db, 'tracks', user!, trackId);
+      await visibleParent(db, 'tracks', user, trackId);
       const model = req.query.commercial_model_type ?? null;
       await modelTypes(db, model);
       return datesOf(db, trackId, model, req.query.time_zone ?? PUBLISH_TIME_ZONE);
@@ -156,10 +156,10 @@ export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
       const { country_ids, time_zone, ...instants } = req.body;
       const model = req.query.commercial_model_type;
       return db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, trackId);
+        await lockedParent(tx, 'tracks', user, trackId);
         await modelTypes(tx, model);
         await countriesOf(tx, country_ids);
-        await writeTimes(tx, trackId, user!.id, { countryIds: country_ids, modelIds: [model], instants, replaceModel: model });
+        await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: [model], instants, replaceModel: model });
         return datesOf(tx, trackId, model, time_zone);
       });
     },
@@ -171,10 +171,10 @@ export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
       const trackId = req.params.id;
       const { country_ids, commercial_model_type, time_zone, ...instants } = req.body;
       return db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, trackId);
+        await lockedParent(tx, 'tracks', user, trackId);
         const models = await modelTypes(tx, commercial_model_type);
         await countriesOf(tx, country_ids);
-        await writeTimes(tx, trackId, user!.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
+        await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
         return datesOf(tx, trackId, null, time_zone);
       });
     },
@@ -186,12 +186,12 @@ export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
       const releaseId = req.params.id;
       const { country_ids, commercial_model_type, time_zone: zone, ...instants } = req.body;
       return db.transaction(async (tx) => {
-        await lockedParent(tx, 'releases', user!, releaseId);
+        await lockedParent(tx, 'releases', user, releaseId);
         const models = await modelTypes(tx, commercial_model_type);
         const countries = await countriesOf(tx, country_ids);
         const tracks = await tx.query<{ id: number }>('select id from tracks where release_id = $1 order by position, id for update', [releaseId]);
         for (const t of tracks) {
-          await writeTimes(tx, t.id, user!.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
+          await writeTimes(tx, t.id, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
         }
         return {
           release_id: releaseId, track_ids: tracks.map((t) => t.id), countries, commercial_model_types: models, time_zone: zone,

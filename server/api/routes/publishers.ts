@@ -46,7 +46,7 @@ export function registerPublisherRoutes(app: FastifyInstance, db: Db) {
         const [{ id }] = await tx.query<{ id: number }>(
           `insert into reference_items (list, id, name)
            select $1, coalesce(max(id), 0) + 1, $2 from reference_items where list = $1 returning id`, [PUBLISHERS_LIST, name]);
-        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user!.id, action: 'create', changes: { name: { old: null, new: name } } });
+        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name } } });
         return (await publishers(tx, id))[0];
       });
       reply.code(201);
@@ -64,7 +64,7 @@ export function registerPublisherRoutes(app: FastifyInstance, db: Db) {
         if (!p) throw notFound();
         if (p.track_count > 0) throw new HttpError(409, { detail: PUBLISHER_MSG.inUse(p.track_count) });
         await tx.query('delete from reference_items where list = $1 and id = $2', [PUBLISHERS_LIST, id]);
-        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user!.id, action: 'delete', changes: { name: { old: p.name, new: null } } });
+        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'delete', changes: { name: { old: p.name, new: null } } });
       });
       return reply.code(204).send();
     },

@@ -60,7 +60,7 @@ function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: key
       bodyLimit: COVER_ART_MAX_BYTES,
       handler: async (req, reply, user) => {
         const id = req.params.id;
-        await visibleParent(db, type, user!, id);
+        await visibleParent(db, type, user, id);
         const body = req.body;
         const jpeg = await recordImage(type, Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
         const key = `${type}/${id}/image/${randomUUID()}.jpg`;
@@ -69,15 +69,15 @@ function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: key
         let row: ObjectRow;
         try {
           row = await db.transaction(async (tx) => {
-            await lockedParent(tx, type, user!, id);
+            await lockedParent(tx, type, user, id);
             const [before] = await tx.query<{ image_key: string | null; image_url: string | null }>(`select image_key, image_url from ${type} where id = $1`, [id]);
             old = before.image_key;
             await tx.query(`update ${type} set image_key = $2, image_url = $3, version = version + 1 where id = $1`, [id, key, imageUrlOf(type, id)]);
             await recordHistory(tx, {
-              entity: type, entityId: id, userId: user!.id, action: 'update',
+              entity: type, entityId: id, userId: user.id, action: 'update',
               changes: { image: { old: before.image_key ? 'previous image' : before.image_url, new: 'new image' } },
             });
-            return (await visibleParent(tx, type, user!, id)) as ObjectRow;
+            return (await visibleParent(tx, type, user, id)) as ObjectRow;
           });
         } catch (e) {
           await storage.delete(key).catch(() => false);
@@ -94,7 +94,7 @@ function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: key
     rule: readRuleOf(type),
     handler: async (req, reply, user) => {
       const id = req.params.id;
-      await visibleParent(db, type, user!, id);
+      await visibleParent(db, type, user, id);
       // A GET that loses the race with a replacing upload (its file removed after the row was read) reads the row again.
       for (let attempt = 0; ; attempt++) {
         const [r] = await db.query<{ image_key: string | null }>(`select image_key from ${type} where id = $1`, [id]);

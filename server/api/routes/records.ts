@@ -72,10 +72,10 @@ export async function createRecord(
  * coupons): field access, then createRecord with the brand; 201 with the object and its ETag.
  */
 export function createOnActiveBrand(db: Db, w: WriteDef) {
-  return async (req: { body: Changes }, reply: FastifyReply, user: RequestUser | null): Promise<ObjectRow> => {
-    assertMayEdit(user!.principal, w, Object.keys(req.body));
-    const brand = user!.principal.brand;
-    const row = await db.transaction((tx) => createRecord(tx, w, user!, req.body, {}, { brand }));
+  return async (req: { body: Changes }, reply: FastifyReply, user: RequestUser): Promise<ObjectRow> => {
+    assertMayEdit(user.principal, w, Object.keys(req.body));
+    const brand = user.principal.brand;
+    const row = await db.transaction((tx) => createRecord(tx, w, user, req.body, {}, { brand }));
     reply.code(201).header('etag', etagOf(row.version as number));
     return row as ObjectRow;
   };
@@ -90,7 +90,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       rule: t.rule,
       handler: async (req, _reply, user) => {
         const id = req.params.id;
-        if (!(await fetchVisible(db, listDef(key), user!, id))) throw notFound();
+        if (!(await fetchVisible(db, listDef(key), user, id))) throw notFound();
         const page = pageParam('page', req.query.page, 1);
         const perPage = pageParam('per_page', req.query.per_page, DEFAULT_PER_PAGE);
         const [[{ n }], rows] = await Promise.all([
@@ -124,10 +124,10 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
     rule: createRule('tracks'),
     handler: async (req, reply, user) => {
       const { release_id, ...body } = req.body;
-      assertMayEdit(user!.principal, tracks, Object.keys(body));
+      assertMayEdit(user.principal, tracks, Object.keys(body));
       const row = await db.transaction(async (tx) => {
         // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
-        if (!(await fetchVisible(tx, listDef('releases'), user!, release_id))) throw badRequest('release_id', MSG.selectFromList);
+        if (!(await fetchVisible(tx, listDef('releases'), user, release_id))) throw badRequest('release_id', MSG.selectFromList);
         const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
           'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
         );
@@ -135,7 +135,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
           'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1', [release_id],
         );
         const fixed = { release_id, label_id: r.label_id, supplier_id: r.supplier_id, release_date: r.release_date, position };
-        return createRecord(tx, tracks, user!, body, fixed, NEW_TRACK);
+        return createRecord(tx, tracks, user, body, fixed, NEW_TRACK);
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -145,11 +145,11 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, releaseEndpoints.create, {
     rule: createRule('releases'),
     handler: async (req, reply, user) => {
-      assertMayEdit(user!.principal, releases, Object.keys(req.body));
+      assertMayEdit(user.principal, releases, Object.keys(req.body));
       const row = await db.transaction(async (tx) => {
         // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
-        if (!(await fetchVisible(tx, listDef('labels'), user!, req.body.label_id))) throw badRequest('label_id', MSG.selectFromList);
-        return createRecord(tx, releases, user!, req.body, {}, NEW_RELEASE);
+        if (!(await fetchVisible(tx, listDef('labels'), user, req.body.label_id))) throw badRequest('label_id', MSG.selectFromList);
+        return createRecord(tx, releases, user, req.body, {}, NEW_RELEASE);
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -159,8 +159,8 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, artistEndpoints.create, {
     rule: createRule('artists'),
     handler: async (req, reply, user) => {
-      assertMayEdit(user!.principal, WRITES.artists, Object.keys(req.body));
-      const row = await db.transaction((tx) => createRecord(tx, WRITES.artists, user!, req.body, {}, {}));
+      assertMayEdit(user.principal, WRITES.artists, Object.keys(req.body));
+      const row = await db.transaction((tx) => createRecord(tx, WRITES.artists, user, req.body, {}, {}));
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
     },
@@ -170,15 +170,15 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
     rule: createRule('labels'),
     handler: async (req, reply, user) => {
       const { supplier_id, confirm_similar, ...body } = req.body;
-      assertMayEdit(user!.principal, WRITES.labels, Object.keys(body));
+      assertMayEdit(user.principal, WRITES.labels, Object.keys(body));
       const row = await db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, listDef('suppliers'), user!, supplier_id))) throw badRequest('supplier_id', MSG.selectFromList);
+        if (!(await fetchVisible(tx, listDef('suppliers'), user, supplier_id))) throw badRequest('supplier_id', MSG.selectFromList);
         // §8: a similar or identical name is a warning the user may continue past (confirm_similar).
         if (!confirm_similar) {
           const similar = await similarLabels(tx, body.name);
           if (similar.length) throw new HttpError(409, { name: [MSG.labelExists], similar_labels: similar });
         }
-        return createRecord(tx, WRITES.labels, user!, body, { supplier_id }, {});
+        return createRecord(tx, WRITES.labels, user, body, { supplier_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as ObjectRow;
@@ -190,7 +190,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
     rule: tracksWrite,
     handler: async (req, _reply, user) => {
       const { rows, changes, preview } = req.body;
-      return db.transaction((tx) => bulkEdit(tx, tracks, listDef('tracks'), user!, { rows, changes, preview }));
+      return db.transaction((tx) => bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes, preview }));
     },
   });
 
@@ -198,9 +198,9 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
     rule: SEARCH_TYPES.find((t) => t.key === 'releases')!.rule,
     handler: async (req, _reply, user) => {
       const id = req.params.id;
-      if (!(await fetchVisible(db, listDef('releases'), user!, id))) throw notFound();
+      if (!(await fetchVisible(db, listDef('releases'), user, id))) throw notFound();
       const def = listDef('tracks');
-      const { sql, where } = planList(def, user!, {});
+      const { sql, where } = planList(def, user, {});
       const cond = `t.release_id = ${sql.p(id)}`;
       const results = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`, sql.params);
       return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results: results as (ObjectRow & { position: number; title: string })[] };
@@ -213,8 +213,8 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       const releaseId = req.params.id;
       const { rows, changes, positions, preview } = req.body;
       return db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, listDef('releases'), user!, releaseId))) throw notFound();
-        return bulkEdit(tx, tracks, listDef('tracks'), user!, { rows, changes: changes ?? {}, positions, preview, releaseId });
+        if (!(await fetchVisible(tx, listDef('releases'), user, releaseId))) throw notFound();
+        return bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes: changes ?? {}, positions, preview, releaseId });
       });
     },
   });

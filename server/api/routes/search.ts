@@ -58,7 +58,7 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
   const { search, autocomplete } = searchEndpoints;
   addEndpoint(app, db, search, {
     rule: ruleOfType,
-    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user!, req.query, publicUrlOf(req, search.path)),
+    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user, req.query, publicUrlOf(req, search.path)),
   });
 
   addEndpoint(app, db, autocomplete, {
@@ -72,9 +72,9 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
       for (const key of wanted) {
         const t = searchType(key);
         const def = LIST_DEF_BY_KEY.get(key);
-        if (!t || !def?.text || !can(user!.principal, t.rule)) continue;
+        if (!t || !def?.text || !can(user.principal, t.rule)) continue;
         const detailColumns = columnsOf(key).filter((c) => SUGGESTION_DETAIL[key]?.includes(c.key));
-        for (const r of await suggestionRows(db, def, user!, q.trim())) {
+        for (const r of await suggestionRows(db, def, user, q.trim())) {
           const detail = detailColumns.map((c) => cellText(c, r)).filter(Boolean).join(' · ');
           results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? ''), detail });
         }

@@ -74,23 +74,23 @@ export function registerStatementRoutes(app: FastifyInstance, db: Db, queue: Job
   addEndpoint(app, db, statementEndpoints.label, {
     rule: LABEL_STATEMENTS_RULE,
     handler: async (req, _reply, user) => {
-      const id = await visibleLabel(db, req.params.id, user!);
-      return onePage(await statementsOf(db, 'label_id', id, user!.principal.brand));
+      const id = await visibleLabel(db, req.params.id, user);
+      return onePage(await statementsOf(db, 'label_id', id, user.principal.brand));
     },
   });
   addEndpoint(app, db, statementEndpoints.supplierMusic, {
     rule: SUPPLIER_STATEMENTS_RULE,
     handler: async (req, _reply, user) => {
-      const id = await visibleSupplier(db, req.params.id, user!);
-      return onePage(await statementsOf(db, 'supplier_id', id, user!.principal.brand));
+      const id = await visibleSupplier(db, req.params.id, user);
+      return onePage(await statementsOf(db, 'supplier_id', id, user.principal.brand));
     },
   });
   addEndpoint(app, db, statementEndpoints.supplierCsv, {
     rule: SUPPLIER_STATEMENTS_RULE,
     handler: async (req, reply, user) => {
-      const id = await visibleSupplier(db, req.params.id, user!);
+      const id = await visibleSupplier(db, req.params.id, user);
       const statementId = req.query.statement_id;
-      const statements = await statementsOf(db, 'supplier_id', id, user!.principal.brand, statementId);
+      const statements = await statementsOf(db, 'supplier_id', id, user.principal.brand, statementId);
       // A statement of another supplier (or brand) is as missing as a supplier one may not see.
       if (statementId !== undefined && statements.length === 0) throw notFound();
       const name = statementId !== undefined ? `statement-${statementId}` : `statements-supplier-${id}`;
@@ -104,7 +104,7 @@ export function registerStatementRoutes(app: FastifyInstance, db: Db, queue: Job
   addEndpoint(app, db, statementEndpoints.run, {
     rule: WRITE_RULES.statements,
     handler: async (req, reply, user) => {
-      const job = await queue.enqueue('statements', user!.id, { ...req.body });
+      const job = await queue.enqueue('statements', user.id, { ...req.body });
       // Only a singleton key can hold a job back, and the statements kind takes none.
       if (!job) throw new HttpError(409, { detail: 'A job like this one is already queued.' });
       reply.code(202);

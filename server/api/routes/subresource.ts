@@ -64,7 +64,7 @@ export function addListUnder<E extends EndpointSpec>(app: FastifyInstance, db: D
     rule: readRuleOf(type),
     handler: async (req, _reply, user) => {
       const { id } = req.params as { id: number };
-      await visibleParent(db, type, user!, id);
+      await visibleParent(db, type, user, id);
       return onePage(await list(db, id)) as never;
     },
   });

@@ -148,7 +148,7 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
     rule: readRuleOf(type),
     handler: async (req, _reply, user) => {
       const { id } = req.params as { id: number };
-      await visibleParent(db, type, user!, id);
+      await visibleParent(db, type, user, id);
       return onePage(await itemsOf(db, c, id, undefined, parent));
     },
   });
@@ -158,10 +158,10 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
       const { id } = req.params as { id: number };
       const body = req.body as Changes;
       const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, type, user!, id);
+        await lockedParent(tx, type, user, id);
         const itemId = await insertItem(tx, c, id, body, parent);
         const [row] = await itemsOf(tx, c, id, itemId, parent);
-        await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
+        await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
         return row;
       });
       reply.code(201).header('etag', etagOf(item.version as number));
@@ -175,7 +175,7 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
       const version = ifMatchVersion(req);
       const body = req.body as Changes;
       const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, type, user!, id);
+        await lockedParent(tx, type, user, id);
         const [stored] = await tx.query(`select * from ${c.table} where id = $1 and ${parent.column} = $2`, [itemId, id]);
         if (!stored) throw notFound();
         assertVersion(stored.version as number, version);
@@ -189,7 +189,7 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
           sql.params,
         );
         const [after] = await itemsOf(tx, c, id, itemId, parent);
-        await recordHistory(tx, { entity: type, entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
+        await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
         return after;
       });
       reply.header('etag', etagOf(item.version as number));
@@ -206,7 +206,7 @@ function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints
     handler: async (req, reply, user) => {
       const { id, item: itemId } = req.params as { id: number; item: number };
       await db.transaction(async (tx) => {
-        await lockedParent(tx, 'suppliers', user!, id);
+        await lockedParent(tx, 'suppliers', user, id);
         const [before] = await itemsOf(tx, c, id, itemId);
         if (!before) throw notFound();
         if (c.keepOne) {
@@ -214,7 +214,7 @@ function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints
           if (n <= 1) throw badRequest(c.name, MSG.supplierNeedsContactAndContract);
         }
         await tx.query(`delete from ${c.table} where id = $1`, [itemId]);
-        await recordHistory(tx, { entity: 'suppliers', entityId: id, userId: user!.id, action: 'update', changes: { [c.name]: { old: before, new: null } } });
+        await recordHistory(tx, { entity: 'suppliers', entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: null } } });
       });
       reply.code(204);
       return null;
@@ -233,12 +233,12 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       const { contacts, contracts, ...fields } = req.body;
       const w = WRITES.suppliers;
-      assertMayEdit(user!.principal, w, Object.keys(fields));
+      assertMayEdit(user.principal, w, Object.keys(fields));
       const row = await db.transaction(async (tx) => {
         // The supplier's own checks, as a PATCH of an empty supplier that already has its contacts and contracts.
         const { final, errors } = evaluate(w, { contact_count: contacts.length, contract_count: contracts.length }, fields, await lookupsFor(tx, w, fields));
         if (errors) throw new HttpError(400, errors);
-        const id = await insertRecord(tx, w, user!.id, final, {});
+        const id = await insertRecord(tx, w, user.id, final, {});
         for (const [list, c, items] of [['contacts', CONTACTS, contacts], ['contracts', CONTRACTS, contracts]] as const) {
           for (const [i, item] of (items as Changes[]).entries()) {
             try {
@@ -252,7 +252,7 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
             }
           }
         }
-        return (await fetchVisible(tx, SUPPLIERS(), user!, id))!;
+        return (await fetchVisible(tx, SUPPLIERS(), user, id))!;
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row as { id: number; version: number };
@@ -266,7 +266,7 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
       // Like a token: 256 random bits, stored as its SHA-256 only.
       const key = newToken();
       const answer = await db.transaction(async (tx) => {
-        const stored = await lockedParent(tx, 'suppliers', user!, id);
+        const stored = await lockedParent(tx, 'suppliers', user, id);
         const [row] = await tx.query<{ ingester_key_hint: string; ingester_key_created_at: string }>(
           `update suppliers set ingester_key = $2, ingester_key_hint = $3, ingester_key_created_at = now(), version = version + 1
            where id = $1 returning ingester_key_hint, ingester_key_created_at`,
@@ -274,7 +274,7 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
         );
         // The history names the key by its last characters only.
         await recordHistory(tx, {
-          entity: 'suppliers', entityId: id, userId: user!.id, action: 'update',
+          entity: 'suppliers', entityId: id, userId: user.id, action: 'update',
           changes: { ingester_key_hint: { old: stored.ingester_key_hint ?? null, new: row.ingester_key_hint } },
         });
         return { ingester_key: key, ingester_key_hint: row.ingester_key_hint, ingester_key_created_at: new Date(row.ingester_key_created_at).toISOString() };
@@ -287,7 +287,7 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.labels, {
     rule: readRule,
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'suppliers', user!, req.params.id);
+      await visibleParent(db, 'suppliers', user, req.params.id);
       return onePage(await db.query<{ id: number; name: string; enabled: boolean }>(
         'select id, name, enabled from labels where supplier_id = $1 order by lower(name), id', [req.params.id],
       ));
@@ -297,7 +297,7 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.subscribers, {
     rule: readRule,
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'suppliers', user!, req.params.id);
+      await visibleParent(db, 'suppliers', user, req.params.id);
       return onePage(await db.query<{ id: number; username: string; email: string; role: string | null; enabled: boolean }>(
         'select id, username, email, role, enabled from users where supplier_id = $1 order by username', [req.params.id],
       ));

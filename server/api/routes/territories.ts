@@ -80,7 +80,7 @@ export function registerTerritoryRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.countriesAllowed, {
     rule: readRuleOf('tracks'),
     handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user!, req.params.id);
+      await visibleParent(db, 'tracks', user, req.params.id);
       return allowedOf(db, req.params.id);
     },
   });
@@ -88,19 +88,19 @@ export function registerTerritoryRoutes(app: FastifyInstance, db: Db) {
   addEndpoint(app, db, ep.putCountriesAllowed, {
     rule: writeRuleOf('tracks'),
     handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      await lockedParent(tx, 'tracks', user!, req.params.id);
+      await lockedParent(tx, 'tracks', user, req.params.id);
       const ids = new Set((await named(tx, req.body)).map((c) => c.id));
-      return store(tx, req.params.id, user!.id, ids);
+      return store(tx, req.params.id, user.id, ids);
     }),
   });
 
   addEndpoint(app, db, ep.addCountriesAllowed, {
     rule: writeRuleOf('tracks'),
     handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      await lockedParent(tx, 'tracks', user!, req.params.id);
+      await lockedParent(tx, 'tracks', user, req.params.id);
       const added = await named(tx, req.body);
       const current = await allowedOf(tx, req.params.id);
-      return store(tx, req.params.id, user!.id, new Set([...current.results, ...added].map((c) => c.id)));
+      return store(tx, req.params.id, user.id, new Set([...current.results, ...added].map((c) => c.id)));
     }),
   });
 
@@ -108,7 +108,7 @@ export function registerTerritoryRoutes(app: FastifyInstance, db: Db) {
     rule: readRuleOf('tracks'),
     handler: async (req, _reply, user) => {
       const trackId = req.params.id;
-      await visibleParent(db, 'tracks', user!, trackId);
+      await visibleParent(db, 'tracks', user, trackId);
       const restricted = (await chosen(db, trackId)).length > 0;
       const results = await db.query<{ region: string; allowed: number; total: number }>(
         `select c.region, count(*)::int as total,

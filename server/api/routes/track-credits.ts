@@ -45,7 +45,7 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
       rule: readRuleOf('tracks'),
       handler: async (req, _reply, user) => {
         const { id } = req.params as { id: number };
-        await visibleParent(db, 'tracks', user!, id);
+        await visibleParent(db, 'tracks', user, id);
         return onePage(await load(db, id)) as ResponseIn<E>;
       },
     });
@@ -58,13 +58,13 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
       const trackId = req.params.id;
       const { name, songwriter_type_id } = req.body;
       const added = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, trackId);
+        await lockedParent(tx, 'tracks', user, trackId);
         const before = await songwritersOf(tx, trackId);
         const [row] = await tx.orm.insert(track_songwriters).values({ track_id: trackId, name, songwriter_type_id })
           .returning({ id: track_songwriters.id });
         const after = await songwritersOf(tx, trackId);
         await recordHistory(tx, {
-          entity: 'tracks', entityId: trackId, userId: user!.id, action: 'update',
+          entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
           changes: { songwriters: { old: credits(before), new: credits(after) } },
         });
         return after.find((s) => s.id === row.id)!;
@@ -79,14 +79,14 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply, user) => {
       const { id: trackId, sid } = req.params;
       await db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, trackId);
+        await lockedParent(tx, 'tracks', user, trackId);
         const before = await songwritersOf(tx, trackId);
         const gone = await tx.orm.delete(track_songwriters)
           .where(and(eq(track_songwriters.id, sid), eq(track_songwriters.track_id, trackId)))
           .returning({ id: track_songwriters.id });
         if (!gone.length) throw notFound();
         await recordHistory(tx, {
-          entity: 'tracks', entityId: trackId, userId: user!.id, action: 'update',
+          entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
           changes: { songwriters: { old: credits(before), new: credits(before.filter((s) => s.id !== sid)) } },
         });
       });
@@ -100,7 +100,7 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
       const trackId = req.params.id;
       const { names } = req.body;
       const list = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user!, trackId);
+        await lockedParent(tx, 'tracks', user, trackId);
         const before = await publishersOf(tx, trackId);
         const old = before.map((p) => p.name);
         // The same list in the same order: nothing changes (ids kept, no history row).
@@ -109,7 +109,7 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
         // One row per name, ids ascending in the order given (the list's order).
         for (const name of names) await tx.orm.insert(track_publishers).values({ track_id: trackId, name });
         await recordHistory(tx, {
-          entity: 'tracks', entityId: trackId, userId: user!.id, action: 'update',
+          entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
           changes: { publishers: { old, new: names } },
         });
         return publishersOf(tx, trackId);

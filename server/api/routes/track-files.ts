@@ -152,7 +152,7 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
       bodyLimit: TRACK_FILE_MAX_BYTES,
       handler: async (req, reply, user) => {
         const { track_id: trackId, file_name: fileName, size: declaredSize, md5: declaredMd5, duration: declaredDuration } = req.query;
-        const track = await visibleTrack(db, user!, trackId);
+        const track = await visibleTrack(db, user, trackId);
         const format = audioFormatOf(fileName);
         if (!format) throw badRequest('file_name', TRACK_FILE_MSG.fileName);
         const refuse = (reason: string) => badRequest('file', `${fileName}: ${reason}`);
@@ -192,9 +192,9 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
                 },
               };
               for (const k of Object.keys(audited) as (keyof typeof audited)[]) if (after[k] !== before[k]) changes[k] = { old: before[k], new: after[k] };
-              await recordHistory(tx, { entity: 'tracks', entityId: trackId, userId: user!.id, action: 'update', changes });
+              await recordHistory(tx, { entity: 'tracks', entityId: trackId, userId: user.id, action: 'update', changes });
               const payload = { release_id: track.release_id, track_id: trackId } satisfies EncodePayload;
-              const job = await jobs.enqueue('encode', user!.id, { ...payload }, { singletonKey: encodeKey(track.release_id) }, tx);
+              const job = await jobs.enqueue('encode', user.id, { ...payload }, { singletonKey: encodeKey(track.release_id) }, tx);
               if (!job) throw busy();
               return { job, old: old.map((f) => f.key), status: after.encode_status };
             });
@@ -238,7 +238,7 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
   addEndpoint(app, db, ep.encodeOnDemand, {
     rule: TRACK_AUDIO_WRITE,
     handler: async (req, reply, user) => {
-      const started = await startFormats(user!, req.body.track_id, [req.body.format]);
+      const started = await startFormats(user, req.body.track_id, [req.body.format]);
       reply.code(202);
       return started;
     },
@@ -247,7 +247,7 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
   addEndpoint(app, db, ep.encodeBeatdrop, {
     rule: TRACK_AUDIO_WRITE,
     handler: async (req, reply, user) => {
-      const started = await startFormats(user!, req.body.track_id, [...BEATDROP_FORMATS]);
+      const started = await startFormats(user, req.body.track_id, [...BEATDROP_FORMATS]);
       reply.code(202);
       return started;
     },
@@ -258,7 +258,7 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
     handler: async (req, _reply, user) => {
       const [byGuid] = await db.orm.select({ id: tracks.id }).from(tracks).where(eq(tracks.guid, req.params.guid));
       if (!byGuid) throw notFound();
-      const track = await visibleTrack(db, user!, byGuid.id);
+      const track = await visibleTrack(db, user, byGuid.id);
       const rows = (await db.orm.select({ format: audio_files.format, size: audio_files.size_bytes, key: audio_files.storage_key })
         .from(audio_files).where(eq(audio_files.track_id, track.id)).orderBy(asc(audio_files.id)))
         .sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
