@@ -2,8 +2,8 @@
  * Copies server/db/migrations (drizzle-kit's SQL files and journal) into
  * embedded-migrations.ts, so the bundled server (dist/server/cli.mjs, also inside the
  * packaged app, which ships no server/ folder) carries its migrations.
- * Run after every `drizzle-kit generate`:  npx tsx server/db/embed-migrations.ts
- * (tests/server/migrations.test.ts fails while the copy is stale).
+ * `npm run db:generate` runs it after drizzle-kit's generate (by hand: node
+ * server/db/embed-migrations.ts); tests/server/migrations.test.ts fails while the copy is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

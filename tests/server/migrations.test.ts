@@ -18,7 +18,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('Drizzle migrations (PGlite data folders)', () => migrationSuite(() => openPglite(join(root, `db${++n}`))));
 
 describe('embedded migrations', () => {
-  it('server/db/embedded-migrations.ts matches server/db/migrations (run: npx tsx server/db/embed-migrations.ts)', () => {
+  it('server/db/embedded-migrations.ts matches server/db/migrations (npm run db:generate refreshes it; by hand: node server/db/embed-migrations.ts)', () => {
     expect(readFileSync(EMBEDDED_FILE, 'utf8')).toBe(renderEmbedded());
   });
 });
