@@ -82,7 +82,7 @@ export default async function main(argv: string[]) {
       const mainMem = sampleRss('self');
       const apiMem = sampleRss(api.pid);
       const t = performance.now();
-      const job = service.start({ kind: 'search', type: 'tracks', query: { type: 'tracks' } }, join(dir, 'tracks.csv'));
+      const job = service.start({ kind: 'search', type: 'tracks', filters: {} }, join(dir, 'tracks.csv'));
       const end = await job.done;
       const seconds = (performance.now() - t) / 1000;
       const m = mainMem.stop();

@@ -23,48 +23,12 @@ import { jobEndpoints } from '../../shared/api/endpoints/jobs';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { scanRecordEnds } from '../../shared/search/csv';
-import { exportNotice } from '../../shared/bridge/channels/exports';
+import { exportNotice, type ExportKind, type ExportProgress, type ExportRequest, type ExportState } from '../../shared/bridge/channels/exports';
+import { toListQuery } from '../../shared/api/endpoints/lists';
 import type { ApiClient } from './api-client';
 import type { ExportHistory } from './export-history';
 
-export type ExportState = 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface ExportProgress {
-  exportId: string;
-  state: ExportState;
-  /** Data rows written so far (the header line not counted). */
-  rows: number;
-  bytes: number;
-  /** Rows the API said it would send, when it said. */
-  total: number | null;
-  fileName: string;
-  error?: string;
-}
-
-/**
- * One export, by `kind`. To add a CSV that main saves: add a variant here and its
- * opener and description in EXPORT_KINDS (the compiler asks for them); everything else (temp file,
- * progress, cancel, downloads panel, history, notification) comes with ExportService.
- */
-export type ExportRequest =
-  /** A search: its type (key) and the export's query (filters, order_by, columns). */
-  | { kind: 'search'; type: string; query: QueryIn<ListEndpoints['export']> }
-  /** An order's items CSV (orderEndpoints.itemsCsv). */
-  | { kind: 'orderItems'; orderId: number }
-  /** A user's order items CSV (userEndpoints.orderItemsCsv). */
-  | { kind: 'userOrderItems'; userId: number }
-  /** The users CSV of the users search's filters and order (userEndpoints.usersCsv). */
-  | { kind: 'users'; query: QueryIn<typeof userEndpoints.usersCsv> }
-  /** The new-user export of these days (userEndpoints.newUserExport). */
-  | { kind: 'newUsers'; from: string; to: string }
-  /** A label's catalogue CSV (labelEndpoints.downloadCsv). */
-  | { kind: 'labelCsv'; labelId: number }
-  /** A supplier's statements CSV (statementEndpoints.supplierCsv): one statement's lines with statementId, else every statement. */
-  | { kind: 'supplierStatements'; supplierId: number; statementId?: number }
-  /** A finished sales-export job's CSV (jobEndpoints.salesCsv). */
-  | { kind: 'salesJob'; jobId: number };
-
-export type ExportKind = ExportRequest['kind'];
+export type { ExportKind, ExportProgress, ExportRequest, ExportState };
 type RequestOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>;
 
 /** Opens the CSV response of an export (endpoint, bearer token, brand header: the API client's job, see apiExportSource). */
@@ -76,41 +40,64 @@ export interface ExportAbout {
   what: string;
   filters: Record<string, string>;
 }
-/** Each kind of export: how it opens its CSV over the API (asking for text/csv), and how it is described. */
+
+/** A search export's query: its filters, type, order and extra columns, as the type's export endpoint takes them. */
+function searchQuery(req: RequestOf<'search'>): QueryIn<ListEndpoints['export']> {
+  return toListQuery({ ...req.filters, type: req.type, order_by: req.orderBy ?? null, columns: req.columns ?? null });
+}
+function usersQuery(req: RequestOf<'users'>): QueryIn<typeof userEndpoints.usersCsv> {
+  return toListQuery({ ...req.filters, order_by: req.orderBy ?? null });
+}
+/** A query's values by name, for people (the history), without the type and the unset ones. */
+const named = (query: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (k === 'type' || v === undefined || v === null ? [] : [[k, String(v)]])));
+
+/**
+ * Each kind of export (ExportRequest, shared/bridge/channels/exports.ts): the name its file
+ * starts with, how it opens its CSV over the API (asking for text/csv), and how it is described.
+ * To add a CSV that main saves: a member of ExportRequest and its row here (the compiler asks
+ * for it); everything else (channel, temp file, progress, cancel, downloads panel, history,
+ * notification) comes with ExportService.
+ */
 const EXPORT_KINDS: {
-  [K in ExportKind]: { open: (api: StreamApi, req: RequestOf<K>, signal: AbortSignal) => Promise<Response>; about: (req: RequestOf<K>) => ExportAbout };
+  [K in ExportKind]: {
+    name: (req: RequestOf<K>) => string;
+    open: (api: StreamApi, req: RequestOf<K>, signal: AbortSignal) => Promise<Response>;
+    about: (req: RequestOf<K>) => ExportAbout;
+  };
 } = {
   search: {
-    open: (api, req, signal) => api.stream(listEndpoints(req.type).export, { query: req.query }, { accept: 'text/csv', signal }),
-    about: (req) => ({
-      what: `${searchType(req.type)?.label ?? req.type} search`,
-      filters: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (k === 'type' || v === undefined || v === null ? [] : [[k, String(v)]]))),
-    }),
+    name: (req) => req.type,
+    open: (api, req, signal) => api.stream(listEndpoints(req.type).export, { query: searchQuery(req) }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: `${searchType(req.type)?.label ?? req.type} search`, filters: named(searchQuery(req)) }),
   },
   orderItems: {
+    name: (req) => `order-${req.orderId}-items`,
     open: (api, req, signal) => api.stream(orderEndpoints.itemsCsv, { params: { id: req.orderId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `Order ${req.orderId} items`, filters: {} }),
   },
   userOrderItems: {
+    name: (req) => `user-${req.userId}-order-items`,
     open: (api, req, signal) => api.stream(userEndpoints.orderItemsCsv, { params: { id: req.userId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `User ${req.userId} order items`, filters: {} }),
   },
   users: {
-    open: (api, req, signal) => api.stream(userEndpoints.usersCsv, { query: req.query }, { accept: 'text/csv', signal }),
-    about: (req) => ({
-      what: 'Users',
-      filters: Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))),
-    }),
+    name: () => 'users',
+    open: (api, req, signal) => api.stream(userEndpoints.usersCsv, { query: usersQuery(req) }, { accept: 'text/csv', signal }),
+    about: (req) => ({ what: 'Users', filters: named(usersQuery(req)) }),
   },
   newUsers: {
+    name: (req) => `new-users-${req.from}-to-${req.to}`,
     open: (api, req, signal) => api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: 'New users', filters: { from: req.from, to: req.to } }),
   },
   labelCsv: {
+    name: (req) => `label-${req.labelId}`,
     open: (api, req, signal) => api.stream(labelEndpoints.downloadCsv, { params: { id: req.labelId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `Label ${req.labelId} catalogue`, filters: {} }),
   },
   supplierStatements: {
+    name: (req) => (req.statementId !== undefined ? `statement-${req.statementId}` : `statements-supplier-${req.supplierId}`),
     open: (api, req, signal) => api.stream(
       statementEndpoints.supplierCsv,
       { params: { id: req.supplierId }, query: req.statementId !== undefined ? { statement_id: req.statementId } : {} },
@@ -119,14 +106,24 @@ const EXPORT_KINDS: {
     about: (req) => ({ what: req.statementId !== undefined ? `Statement ${req.statementId}` : `Supplier ${req.supplierId} statements`, filters: {} }),
   },
   salesJob: {
+    name: () => 'sales',
     open: (api, req, signal) => api.stream(jobEndpoints.salesCsv, { params: { id: req.jobId } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: `Sales export (job ${req.jobId})`, filters: {} }),
   },
 };
 
-type Kinds = Record<ExportKind, { open: (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>; about: (r: ExportRequest) => ExportAbout }>;
+/** The row of a request's kind, typed for any request (the table is checked kind by kind above). */
+const kindOf = (req: ExportRequest) => EXPORT_KINDS[req.kind] as {
+  name: (r: ExportRequest) => string;
+  open: (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>;
+  about: (r: ExportRequest) => ExportAbout;
+};
 export function describeExport(req: ExportRequest): ExportAbout {
-  return (EXPORT_KINDS as Kinds)[req.kind].about(req);
+  return kindOf(req).about(req);
+}
+/** The file an export suggests: "tracks-2026-11-22.csv", "order-42-items-2026-11-22.csv". */
+export function exportFileNameOf(req: ExportRequest, now: Date = new Date()): string {
+  return exportFileName(kindOf(req).name(req), now);
 }
 
 export interface ExportServiceDeps {
@@ -277,7 +274,7 @@ export async function freeTarget(folder: string, fileName: string): Promise<stri
 
 /** The export source over the API host: the API client's streaming call of the type's declared export endpoint, asking for CSV. */
 export function apiExportSource(api: StreamApi): ExportSource {
-  return async (req, signal) => (EXPORT_KINDS as Kinds)[req.kind].open(api, req, signal);
+  return async (req, signal) => kindOf(req).open(api, req, signal);
 }
 
 /** Shows an OS notification; `path` is the export's file (Electron shows it in its folder on a click). */

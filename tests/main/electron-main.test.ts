@@ -131,7 +131,7 @@ describe('Electron main', () => {
 describe('Electron main: exports and quitting', () => {
   it('asks the native save dialog where an export goes (chooseExportTarget)', async () => {
     const start = fake.ipcHandlers.get('bridge:exportStart') as (e: unknown, r: unknown) => Promise<unknown>;
-    expect(await start({ senderFrame: { url: 'app://console/' } }, { type: 'tracks', filters: {} })).toEqual({ ok: true, value: { started: false } });
+    expect(await start({ senderFrame: { url: 'app://console/' } }, { kind: 'search', type: 'tracks', filters: {} })).toEqual({ ok: true, value: { started: false } });
     expect(fake.showSaveDialog).toHaveBeenCalledTimes(1);
     const options = fake.showSaveDialog.mock.calls[0].at(-1) as { title: string; defaultPath: string; filters: unknown };
     expect(options).toMatchObject({ title: 'Save export', filters: [{ name: 'CSV', extensions: ['csv'] }] });

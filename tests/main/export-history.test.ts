@@ -11,7 +11,7 @@ import { ExportService, announceExports, type ExportProgress, type ExportRequest
 import { createMemoryBackend } from '../../main/services/settings';
 import { EXPORT_HISTORY_MAX } from '../../shared/constants';
 
-const search: ExportRequest = { kind: 'search', type: 'releases', query: { type: 'releases', title: 'a', order_by: '-id', columns: 'upc' } };
+const search: ExportRequest = { kind: 'search', type: 'releases', filters: { title: 'a' }, orderBy: '-id', columns: ['upc'] };
 
 /** A CSV of `rows` data rows; 'never' keeps the body open (to cancel it). */
 function source(rows: number | 'never' | 'denied'): ExportSource {

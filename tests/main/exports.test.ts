@@ -54,7 +54,7 @@ describe('ExportService', () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc, events } = service();
     const target = join(dir, 'tracks.csv');
-    const job = svc.start({ kind: 'search', type: 'ok', query: { type: 'tracks' } }, target);
+    const job = svc.start({ kind: 'search', type: 'ok', filters: {} }, target);
     const end = await job.done;
     expect(end).toMatchObject({ state: 'done', rows: ROWS, total: ROWS, fileName: 'tracks.csv' });
     const records: string[][] = parse(await readFile(target, 'utf8'));
@@ -70,7 +70,7 @@ describe('ExportService', () => {
   it('never leaves a partial file when the stream breaks', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc } = service();
-    const end = await svc.start({ kind: 'search', type: 'broken', query: {} }, join(dir, 'tracks.csv')).done;
+    const end = await svc.start({ kind: 'search', type: 'broken', filters: {} }, join(dir, 'tracks.csv')).done;
     expect(end.state).toBe('failed');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -79,7 +79,7 @@ describe('ExportService', () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     await writeFile(join(dir, 'tracks.csv'), 'old');
     const { svc } = service();
-    expect((await svc.start({ kind: 'search', type: 'broken', query: {} }, join(dir, 'tracks.csv')).done).state).toBe('failed');
+    expect((await svc.start({ kind: 'search', type: 'broken', filters: {} }, join(dir, 'tracks.csv')).done).state).toBe('failed');
     expect(await readFile(join(dir, 'tracks.csv'), 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['tracks.csv']);
   });
@@ -87,7 +87,7 @@ describe('ExportService', () => {
   it('removes the temporary file on cancel', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc, events } = service();
-    const job = svc.start({ kind: 'search', type: 'slow', query: {} }, join(dir, 'tracks.csv'));
+    const job = svc.start({ kind: 'search', type: 'slow', filters: {} }, join(dir, 'tracks.csv'));
     await new Promise((r) => setTimeout(r, 150));
     expect((await readdir(dir)).some((f) => f.endsWith('.part'))).toBe(true);
     expect(svc.cancel(job.exportId)).toBe(true);
@@ -99,7 +99,7 @@ describe('ExportService', () => {
   it('fails with the API detail and writes nothing on a refusal', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const { svc } = service();
-    const end = await svc.start({ kind: 'search', type: 'denied', query: {} }, join(dir, 'x.csv')).done;
+    const end = await svc.start({ kind: 'search', type: 'denied', filters: {} }, join(dir, 'x.csv')).done;
     expect(end).toMatchObject({ state: 'failed', error: 'You do not have permission to perform this action.' });
     expect(await readdir(dir)).toEqual([]);
   });

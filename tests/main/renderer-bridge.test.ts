@@ -67,7 +67,7 @@ describe('renderer bridge in Electron', () => {
       onEvent: vi.fn(),
     };
     const { bridge, BridgeError } = await import('../../renderer/lib/bridge');
-    const err = await bridge.exportStart({ type: 'tracks', filters: {} }).catch((e: unknown) => e);
+    const err = await bridge.exportStart({ kind: 'search', type: 'tracks', filters: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
     expect(err).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/^Unexpected answer from main to exportStart \(started: /) });
   });

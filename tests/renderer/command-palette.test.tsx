@@ -175,7 +175,7 @@ describe('ExportButton and the palette', () => {
     const registered = store.get(listExportAtom);
     expect(registered).not.toBeNull();
     act(() => registered!.run());
-    await waitFor(() => expect(bridgeMock.exportStart).toHaveBeenCalledWith({ type: 'releases', filters: { title: 'a' }, orderBy: null, columns: ['id'] }));
+    await waitFor(() => expect(bridgeMock.exportStart).toHaveBeenCalledWith({ kind: 'search', type: 'releases', filters: { title: 'a' }, orderBy: null, columns: ['id'] }));
     // While it runs, the palette offers no second one.
     await waitFor(() => expect(screen.getByTestId('export-progress')).toBeTruthy());
     expect(store.get(listExportAtom)).toBeNull();

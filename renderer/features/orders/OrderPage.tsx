@@ -118,7 +118,7 @@ export default function OrderPage({ id }: { id: number }) {
 
       <Space className="order-actions" wrap>
         <Typography.Title level={2} className="order-page__heading">Items</Typography.Title>
-        <ExportButton label="Download items CSV" start={() => bridge.exportOrderItems({ orderId: o.id })} />
+        <ExportButton label="Download items CSV" start={() => bridge.exportStart({ kind: 'orderItems', orderId: o.id })} />
       </Space>
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="order-error" />}
       {mayWrite && (

@@ -126,7 +126,7 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} hasSourceAudio={row.has_source_audio} />}
-        {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportLabelCsv({ labelId: id })} />}
+        {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportStart({ kind: 'labelCsv', labelId: id })} />}
         {hasStatements(decl.key) && <StatementsLink type={decl.key} id={id} />}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>

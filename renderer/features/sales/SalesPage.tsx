@@ -5,7 +5,7 @@
  * supplier or label user is held to its own lines), then a `sales` job waited for through
  * main's job poller with its progress and a cancel; charts over time and by
  * store, sale type and genre (lazy), and the newest lines. "Export CSV" runs a
- * sales-export job and main saves its CSV (exportSalesJob).
+ * sales-export job and main saves its CSV (exportStart, kind salesJob).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -82,7 +82,7 @@ export default function SalesPage() {
   const exportCsv = async () => {
     const outcome = await exporter.run(filters());
     if (!outcome) return { started: false as const };
-    return bridge.exportSalesJob({ jobId: Number(outcome.id) });
+    return bridge.exportStart({ kind: 'salesJob', jobId: Number(outcome.id) });
   };
 
   const running = (s: typeof summary) => s.status.state === 'running' && (

@@ -89,7 +89,7 @@ export function ExportButton(props: Props) {
       askNotificationPermission();
       const res = 'start' in props
         ? await props.start()
-        : await bridge.exportStart({ type: props.type, filters: props.filters, orderBy: props.orderBy, columns: props.columns });
+        : await bridge.exportStart({ kind: 'search', type: props.type, filters: props.filters, orderBy: props.orderBy, columns: props.columns });
       if (!res.started) return;
       jobRef.current = res.exportId;
       folders.current.set(res.exportId, res.folder);

@@ -199,7 +199,7 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
               total={env?.count}
             />
             {type.key === 'users' && (
-              <ExportButton label="Download users CSV" start={() => bridge.exportUsersCsv({ filters: exportFilters(principal, request), orderBy: state.orderBy })} />
+              <ExportButton label="Download users CSV" start={() => bridge.exportStart({ kind: 'users', filters: exportFilters(principal, request), orderBy: state.orderBy })} />
             )}
           </ViewControls>
         }

@@ -145,7 +145,7 @@ export default function StatementsPage() {
         title={party && name ? `Statements — ${name}` : 'Statements'}
         subtitle={party ? `${noun} · ID ${party.id} · ${brandName(principal.brand)}` : undefined}
         extra={supplierId !== null && q.data && q.data.results.length > 0 && (
-          <ExportButton label="Download all as CSV" start={() => bridge.exportSupplierStatements({ supplierId })} />
+          <ExportButton label="Download all as CSV" start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId })} />
         )}
       />
       <Alert
@@ -182,7 +182,7 @@ export default function StatementsPage() {
               ...(supplierId !== null ? [{
                 key: 'csv', title: 'CSV',
                 render: (_: unknown, s: Statement) => (
-                  <ExportButton label="Download CSV" start={() => bridge.exportSupplierStatements({ supplierId, statementId: s.id })} />
+                  <ExportButton label="Download CSV" start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId, statementId: s.id })} />
                 ),
               }] : []),
             ]}

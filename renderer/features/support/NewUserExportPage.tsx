@@ -1,7 +1,7 @@
 /**
  * /new-user-export (spec §2, §5, §9): the users registered in a date range of at most two
  * days as CSV (GET /v4/accounts/new-users-csv/download/, which refuses a longer range too),
- * saved to disk by main (`exportNewUsers`): progress, cancel, and no partial file (main
+ * saved to disk by main (`exportStart`, kind `newUsers`): progress, cancel, and no partial file (main
  * writes a temporary file and renames it into place when complete).
  */
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export default function NewUserExportPage() {
         </Form.Item>
         <Space direction="vertical">
           {from && to && !error ? (
-            <ExportButton label="Export new users" start={() => bridge.exportNewUsers({ from, to })} />
+            <ExportButton label="Export new users" start={() => bridge.exportStart({ kind: 'newUsers', from, to })} />
           ) : (
             <Typography.Text type="secondary">Choose the dates to export.</Typography.Text>
           )}

@@ -34,7 +34,7 @@ export default function UserOrdersTab({ id }: RecordTabProps) {
   return (
     <div data-testid="user-orders">
       <div style={{ marginBottom: 16 }}>
-        <ExportButton label="Download order items CSV" start={() => bridge.exportUserOrderItems({ userId: id })} />
+        <ExportButton label="Download order items CSV" start={() => bridge.exportStart({ kind: 'userOrderItems', userId: id })} />
       </div>
       <ResultsTable
         type="orders"

@@ -2,34 +2,64 @@ import { z } from 'zod';
 import { channel, Empty, Ok } from '../define';
 import { formatCount } from '../../format';
 
+const Id = z.number().int().positive().max(999_999_999);
+/** Filter values as the API takes them (spec §3 names). */
+const Filters = z.record(z.string().max(64).regex(/^[a-z_]+$/), z.string().max(4096));
+const OrderBy = z.string().max(64).nullable().optional();
+
 /**
- * CSV export of the current search (all results, not one page). Main picks the file
- * (a save dialog in Electron, the Downloads folder in the browser host), asks the
- * API for the CSV of the same filters and streams it to disk; progress arrives as
- * `exportProgress` events.
+ * Every CSV main saves, one member per kind (issue 28: adding an export is one member
+ * here and one row in main's EXPORT_KINDS, main/services/exports.ts). Main picks the file
+ * (a save dialog in Electron, the Downloads folder in the browser host), asks the API for
+ * the CSV and streams it to disk; progress arrives as `exportProgress` events.
  */
-export const ExportStartRequest = z
-  .object({
+export const ExportRequest = z.discriminatedUnion('kind', [
+  /** Every result of a search (not one page): its type, filters, order and extra columns. */
+  z.object({
+    kind: z.literal('search'),
     /** Search type key (shared/access SEARCH_TYPES); main derives the API path from it. */
     type: z.string().min(1).max(64).regex(/^[a-z_]+$/),
-    /** Filter values as the API takes them (spec §3 names). */
-    filters: z.record(z.string().max(64).regex(/^[a-z_]+$/), z.string().max(4096)),
-    orderBy: z.string().max(64).nullable().optional(),
+    filters: Filters,
+    orderBy: OrderBy,
     /** Optional columns to include besides the fixed ones. */
     columns: z.array(z.string().max(64)).max(100).optional(),
-  })
-  .strict();
-export type ExportStartRequest = z.input<typeof ExportStartRequest>;
+  }).strict(),
+  /** An order's items (GET …/orders/{id}/items/download/). */
+  z.object({ kind: z.literal('orderItems'), orderId: Id }).strict(),
+  /** The items of a user's orders (GET /v4/accounts/users/{id}/order-items-csv/download/). */
+  z.object({ kind: z.literal('userOrderItems'), userId: Id }).strict(),
+  /** The users of the users search's filters and order, every account field (GET /v4/accounts/users-csv/download/). */
+  z.object({ kind: z.literal('users'), filters: Filters, orderBy: OrderBy }).strict(),
+  /** The users registered from `from` to `to` (YYYY-MM-DD, at most 2 days; the API refuses more): GET /v4/accounts/new-users-csv/download/. */
+  z.object({ kind: z.literal('newUsers'), from: z.iso.date(), to: z.iso.date() }).strict(),
+  /** A label's catalogue (GET /v4/catalog/labels/{id}/download-csv/). */
+  z.object({ kind: z.literal('labelCsv'), labelId: Id }).strict(),
+  /** A supplier's statements (GET …/suppliers/{id}/statements/download-csv/): one statement's lines with `statementId`, else every statement one row. */
+  z.object({ kind: z.literal('supplierStatements'), supplierId: Id, statementId: z.number().int().positive().max(2_147_483_647).optional() }).strict(),
+  /** A finished sales-export job's CSV (the last job of its chain, as jobWait answered it: GET /v4/jobs/sales-export/{id}/csv/). */
+  z.object({ kind: z.literal('salesJob'), jobId: Id }).strict(),
+]);
+export type ExportRequest = z.infer<typeof ExportRequest>;
+export type ExportKind = ExportRequest['kind'];
+/** The kinds, in the union's order. */
+export const EXPORT_KINDS = ExportRequest.options.map((o) => o.shape.kind.value) as [ExportKind, ...ExportKind[]];
 
+const ExportState = z.enum(['running', 'done', 'failed', 'cancelled']);
+export type ExportState = z.infer<typeof ExportState>;
+
+/** An export's progress (the `exportProgress` event), at most every progressEveryMs while it runs, then once when it ends. */
 export const ExportProgressShape = z.object({
   exportId: z.string(),
-  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  state: ExportState,
+  /** Data rows written so far (the header line not counted). */
   rows: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
+  /** Rows the API said it would send, when it said. */
   total: z.number().int().nonnegative().nullable(),
   fileName: z.string(),
   error: z.string().optional(),
 });
+export type ExportProgress = z.infer<typeof ExportProgressShape>;
 
 /**
  * One export in main's history (persisted by main, newest first, at most
@@ -39,7 +69,7 @@ export const ExportProgressShape = z.object({
 export const ExportHistoryEntryShape = z.object({
   exportId: z.string(),
   /** The ExportRequest kind (search, orderItems, …). */
-  kind: z.string(),
+  kind: z.enum(EXPORT_KINDS),
   /** What was exported, for people: "Releases search", "Order 42 items". */
   what: z.string(),
   /** The filters (and sort, columns) it was asked with, by name. */
@@ -48,7 +78,7 @@ export const ExportHistoryEntryShape = z.object({
   /** The saved file's path (the target: never a partial file). */
   path: z.string(),
   folder: z.string(),
-  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  state: ExportState,
   rows: z.number().int().nonnegative(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -72,43 +102,8 @@ const Started = z.discriminatedUnion('started', [
 
 export const exportsChannels = {
   exportStart: channel(
-    'Starts a CSV export of a search: main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete. Answers `started: false` when the user dismissed the save dialog.',
-    ExportStartRequest,
-    Started,
-  ),
-  exportOrderItems: channel(
-    'Saves an order\'s items as CSV (GET …/orders/{id}/items/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ orderId: z.number().int().positive().max(999_999_999) }).strict(),
-    Started,
-  ),
-  exportUserOrderItems: channel(
-    'Saves the items of a user\'s orders as CSV (GET /v4/accounts/users/{id}/order-items-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ userId: z.number().int().positive().max(999_999_999) }).strict(),
-    Started,
-  ),
-  exportUsersCsv: channel(
-    'Saves the users of the users search\'s filters and order, with every account field, as CSV (GET /v4/accounts/users-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    ExportStartRequest.pick({ filters: true, orderBy: true }).strict(),
-    Started,
-  ),
-  exportNewUsers: channel(
-    'Saves the users registered from `from` to `to` (YYYY-MM-DD, at most 2 days; the API refuses more) as CSV (GET /v4/accounts/new-users-csv/download/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ from: z.iso.date(), to: z.iso.date() }).strict(),
-    Started,
-  ),
-  exportLabelCsv: channel(
-    'Saves a label\'s catalogue CSV (GET /v4/catalog/labels/{id}/download-csv/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ labelId: z.number().int().positive().max(999_999_999) }).strict(),
-    Started,
-  ),
-  exportSupplierStatements: channel(
-    'Saves a supplier\'s statements as CSV (GET …/suppliers/{id}/statements/download-csv/): one statement\'s lines with `statementId`, else every statement one row; main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ supplierId: z.number().int().positive().max(999_999_999), statementId: z.number().int().positive().max(2_147_483_647).optional() }).strict(),
-    Started,
-  ),
-  exportSalesJob: channel(
-    'Saves the CSV of a finished sales-export job (the last job of its chain, as jobWait answered it: GET /v4/jobs/sales-export/{id}/csv/) the same way: main chooses the target file, streams into a temporary file and renames it into place; progress arrives as `exportProgress` events.',
-    z.object({ jobId: z.number().int().positive().max(999_999_999) }).strict(),
+    'Saves a CSV (ExportRequest, by kind): main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete; progress arrives as `exportProgress` events. Answers `started: false` when the user dismissed the save dialog.',
+    ExportRequest,
     Started,
   ),
   exportCancel: channel(
