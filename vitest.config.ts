@@ -29,8 +29,9 @@ class LongestFirst extends BaseSequencer {
 const EXCLUDE = ['tests/e2e/**', 'tests/**/*.keychain.test.ts', 'node_modules/**'];
 
 /**
- * Test files that replace modules (vi.mock, vi.doMock): their mocks hold only in a module
- * graph of their own, so they run isolated, each in a new process.
+ * Test files that replace modules (vi.mock, vi.doMock) or load them afresh (vi.resetModules):
+ * their mocks and fresh imports hold only in a module graph of their own, so they run
+ * isolated, each in a new process.
  */
 function mockingFiles(dir = 'tests'): string[] {
   const out: string[] = [];
@@ -38,7 +39,7 @@ function mockingFiles(dir = 'tests'): string[] {
     const path = join(dir, e.name);
     if (e.isDirectory()) {
       if (e.name !== 'e2e' && e.name !== 'renderer') out.push(...mockingFiles(path));
-    } else if (/\.test\.tsx?$/.test(e.name) && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path, 'utf8'))) {
+    } else if (/\.test\.tsx?$/.test(e.name) && /\bvi\.(?:(?:do)?[mM]ock|resetModules)\(/.test(readFileSync(path, 'utf8'))) {
       out.push(path);
     }
   }

@@ -6,19 +6,17 @@
  * leaves the API's data to the declared endpoint (renderer/lib/api.ts), so it is cheap.
  */
 import { parseChannelAnswer, parseEventPayload, type BridgeEventName, type BridgeEventPayload } from '../../shared/bridge';
-import { reportError } from './report-error';
 
 export { parseChannelAnswer };
 
 /**
- * An event's payload parsed by its schema; one that does not match is not delivered
- * (null) and is reported (spec §7 error reporting) with the bad_response message.
+ * An event's payload parsed by its schema, or why it does not match (the bad_response
+ * message): the bridge then does not deliver it, and reports it (spec §7 error reporting).
  */
-export function eventPayload<E extends BridgeEventName>(name: E, payload: unknown): BridgeEventPayload<E> | null {
+export function eventPayload<E extends BridgeEventName>(name: E, payload: unknown): { ok: true; payload: BridgeEventPayload<E> } | { ok: false; message: string } {
   try {
-    return parseEventPayload(name, payload);
+    return { ok: true, payload: parseEventPayload(name, payload) };
   } catch (e) {
-    reportError({ message: e instanceof Error ? e.message : String(e) });
-    return null;
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
 }

@@ -17,6 +17,7 @@ import type { BridgeEventName, BridgeEventPayload } from '../../shared/bridge/ev
 import type { BridgeCalls, ChannelName, PreloadApi } from '../../shared/bridge';
 import { BRIDGE_WS_PATH, LAUNCH_KEY_PARAM, PRELOAD_GLOBAL } from '../../shared/bridge/transport';
 import { createSocketClient, type SocketClient } from './bridge-client';
+import { errorReport } from './error-report';
 import type * as BridgeParse from './bridge-parse';
 
 const KEY_STORAGE = 'store-console.launchKey';
@@ -104,7 +105,10 @@ export function onBridgeEvent<E extends BridgeEventName>(name: E, listener: (pay
   const deliver = (payload: unknown) => {
     void parse.then((p) => {
       const parsed = p.eventPayload(name, payload);
-      if (parsed !== null) listener(parsed);
+      if (parsed.ok) return listener(parsed.payload);
+      // Reported here, not through ./report-error (which calls this bridge): no import circle.
+      const report = errorReport({ message: parsed.message });
+      if (report) call('systemReportError', report).catch(() => undefined);
     });
   };
   if (preload) return preload.onEvent(name, deliver);

@@ -1,25 +1,13 @@
 /** Client errors go to the error-reporting endpoint through main (spec §7, §8). */
-import { FLAGS } from '../../shared/constants';
 import { bridge } from './bridge';
+import { errorReport, type ReportableError } from './error-report';
 
-export interface ReportableError {
-  message: string;
-  stack?: string;
-  componentStack?: string;
-  status?: number;
-}
+export type { ReportableError };
 
 export function reportError(error: ReportableError): void {
-  if (!FLAGS.errorReporting) return;
-  bridge
-    .systemReportError({
-      message: error.message.slice(0, 2000) || 'Unknown error',
-      stack: error.stack?.slice(0, 20000),
-      componentStack: error.componentStack?.slice(0, 20000),
-      route: typeof location !== 'undefined' ? location.pathname.slice(0, 512) : undefined,
-      status: error.status,
-    })
-    .catch(() => {
-      // Reporting must never raise a second error.
-    });
+  const report = errorReport(error);
+  if (!report) return;
+  bridge.systemReportError(report).catch(() => {
+    // Reporting must never raise a second error.
+  });
 }

@@ -2,16 +2,11 @@
 /**
  * renderer/lib/bridge.ts: the launch key's path, the Electron preload transport and the
  * browser host's WebSocket; on both, answers parsed with their channel's response schema
- * and event payloads with their event's schema.
+ * and event payloads with their event's schema (one that does not parse is reported to
+ * main over the same transport: systemReportError).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const reported: { message: string }[] = [];
-vi.mock('../../renderer/lib/report-error', () => ({ reportError: (e: { message: string }) => reported.push(e) }));
-
-beforeEach(() => {
-  reported.length = 0;
-});
 afterEach(() => {
   vi.resetModules();
   vi.unstubAllGlobals();
@@ -74,8 +69,9 @@ describe('renderer bridge in Electron', () => {
 
   it('delivers event payloads parsed by their schema; a malformed one is reported and not delivered', async () => {
     let deliver: (payload: unknown) => void = () => {};
+    const reported: { message: string; route?: string }[] = [];
     (window as { storeConsole?: unknown }).storeConsole = {
-      calls: {},
+      calls: { systemReportError: vi.fn(async (r: { message: string }) => (reported.push(r), { ok: true, value: { ok: true } })) },
       onEvent: vi.fn((_name: string, l: (payload: unknown) => void) => {
         deliver = l;
         return () => {};
@@ -87,8 +83,9 @@ describe('renderer bridge in Electron', () => {
     deliver({ ...progress, rows: -1 });
     deliver(progress);
     await vi.waitFor(() => expect(got).toEqual([progress]));
-    expect(reported).toHaveLength(1);
+    await vi.waitFor(() => expect(reported).toHaveLength(1));
     expect(reported[0].message).toMatch(/^Unexpected payload of main's exportProgress event \(rows: /);
+    expect(reported[0].route).toBe(window.location.pathname);
   });
 });
 
@@ -96,6 +93,8 @@ describe('renderer bridge in Electron', () => {
 class FakeSocket {
   static last: FakeSocket | null = null;
   static answers: Record<string, unknown> = {};
+  /** The calls sent, in order. */
+  static sent: { channel: string; request: unknown }[] = [];
   readyState = 1;
   onopen: ((ev: unknown) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
@@ -106,7 +105,8 @@ class FakeSocket {
     setTimeout(() => this.onopen?.({}), 0);
   }
   send(data: string) {
-    const m = JSON.parse(data) as { id: number; channel: string };
+    const m = JSON.parse(data) as { id: number; channel: string; request: unknown };
+    FakeSocket.sent.push({ channel: m.channel, request: m.request });
     setTimeout(() => this.onmessage?.({ data: JSON.stringify({ t: 'result', id: m.id, result: FakeSocket.answers[m.channel] }) }), 0);
   }
   emit(name: string, payload: unknown) {
@@ -134,6 +134,8 @@ describe('renderer bridge over the browser host\'s WebSocket', () => {
   });
 
   it('parses event payloads: a malformed one is reported and not delivered', async () => {
+    FakeSocket.sent = [];
+    FakeSocket.answers = { systemReportError: { ok: true, value: { ok: true } } };
     const { onBridgeEvent } = await import('../../renderer/lib/bridge');
     const got: unknown[] = [];
     onBridgeEvent('exportProgress', (p) => got.push(p));
@@ -141,6 +143,7 @@ describe('renderer bridge over the browser host\'s WebSocket', () => {
     FakeSocket.last!.emit('exportProgress', { ...progress, state: 'paused' });
     FakeSocket.last!.emit('exportProgress', progress);
     await vi.waitFor(() => expect(got).toEqual([progress]));
-    expect(reported.map((r) => r.message)).toEqual([expect.stringMatching(/^Unexpected payload of main's exportProgress event \(state: /)]);
+    await vi.waitFor(() => expect(FakeSocket.sent).toHaveLength(1));
+    expect(FakeSocket.sent).toEqual([{ channel: 'systemReportError', request: expect.objectContaining({ message: expect.stringMatching(/^Unexpected payload of main's exportProgress event \(state: /) }) }]);
   });
 });

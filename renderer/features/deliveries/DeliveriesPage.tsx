@@ -5,31 +5,21 @@
  * /deliveries/:id is one delivery (DeliveryPage), as the legacy search's record route
  * (/old-deliveries/deliveries/:id) is.
  */
-import { Button, Table, Tag } from 'antd';
+import { Button, Table } from 'antd';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { deliveryEndpoints as ep, type Delivery } from '../../../shared/api/endpoints';
 import { POLL_INTERVAL_MS } from '../../../shared/constants';
-import { releaseStatusTag } from '../../../shared/search/status';
 import { fetchData } from '../../lib/api';
 import { principalAtom } from '../../lib/store';
 import { ListEmpty, ListError, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NotFoundPage } from '../../ui/pages';
-import { TONE_COLOR } from '../../ui/tones';
 import DeliveryPage from './DeliveryPage';
+import { DELIVERIES_KEY, ReleaseStatus, when } from './delivery-parts';
 import './deliveries.css';
-import { formatDateTime } from '../../../shared/format';
 
-export const DELIVERIES_KEY = ['deliveries'] as const;
-
-export function ReleaseStatus({ status }: { status: string }) {
-  const t = releaseStatusTag(status);
-  return <Tag color={TONE_COLOR[t.tone]} data-testid="release-status">{t.text}</Tag>;
-}
-
-export const when = (at: string) => formatDateTime(at, undefined, { seconds: true });
 
 function DeliveryList() {
   const brand = useAtomValue(principalAtom).brand.replace(/^brand:/, '') as 'dance' | 'dj';

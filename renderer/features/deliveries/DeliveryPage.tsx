@@ -20,7 +20,7 @@ import { bodyErrorText, errorText, friendlyErrorText } from '../../lib/http-erro
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { DELIVERIES_KEY, ReleaseStatus, when } from './DeliveriesPage';
+import { DELIVERIES_KEY, ReleaseStatus, when } from './delivery-parts';
 import { DeliveryFiles } from './DeliveryFiles';
 import { GenreSelect } from './GenreSelect';
 
