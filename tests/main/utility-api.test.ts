@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JS_FLAGS } from '../../scripts/node-flags.mjs';
+import { copyTemplateSandbox } from '../fixtures/seed-template';
 
 class FakeUtilityProcess extends EventEmitter {
   killed = 0;
@@ -87,7 +88,9 @@ describe('api-child (the utilityProcess entry)', () => {
     // port writes what is posted to stdout as one JSON line.
     const port = join(tmp, 'parent-port.mjs');
     writeFileSync(port, "process.parentPort = { postMessage: (m) => process.stdout.write('PORT ' + JSON.stringify(m) + '\\n') };\n");
-    const child = spawn(process.execPath, ['--import', port, join(out, 'main', 'api-child.mjs'), '--memory', '--sandbox'], {
+    // On a copy of the run's seeded sandbox (seeding is not what this test is about), else seeded in memory.
+    const where = copyTemplateSandbox(tmp) ? ['--data-dir', join(tmp, 'sandbox', 'pglite')] : ['--memory'];
+    const child = spawn(process.execPath, ['--import', port, join(out, 'main', 'api-child.mjs'), ...where, '--sandbox'], {
       env: { ...process.env, API_PORT: '0', IDP_PORT: '0', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
