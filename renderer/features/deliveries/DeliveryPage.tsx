@@ -21,6 +21,7 @@ import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DELIVERIES_KEY, ReleaseStatus, when } from './delivery-parts';
+import { recordQueries } from '../records/api';
 import { DeliveryFiles } from './DeliveryFiles';
 import { GenreSelect } from './GenreSelect';
 
@@ -45,9 +46,8 @@ export default function DeliveryPage({ id }: { id: number }) {
     },
   });
   const supplierId = q.data?.supplier.id;
-  const labels = useQuery({
-    queryKey: ['supplier-labels', supplierId], queryFn: () => fetchData(supplierEndpoints.labels, { params: { id: supplierId! } }), enabled: mayWrite && supplierId !== undefined,
-  });
+  // Cached with the supplier's Labels tab: a label added there is offered here.
+  const labels = useQuery({ ...recordQueries.supplierLabels(supplierId ?? 0), enabled: mayWrite && supplierId !== undefined });
   const [mapGenre, setMapGenre] = useState<number | null>(null);
   const [mapLabel, setMapLabel] = useState<number | null>(null);
   const mapped = () => void message.success('Mapping saved: future deliveries of this supplier use it');

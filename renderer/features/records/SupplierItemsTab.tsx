@@ -26,7 +26,7 @@ import { confirm } from '../../ui/confirm';
 import { ListSkeleton } from '../../ui/ListState';
 import { referenceOptions } from '../search/queries';
 import { DATE_SHOWN } from './FieldInput';
-import { recordKeys } from './api';
+import { recordKeys, recordQueries } from './api';
 import { serverFieldErrors } from './form-model';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
@@ -334,11 +334,7 @@ function ItemInput({ supplierId, field: f, value, country, onChange }: {
 }) {
   const id = `item-${f.key}`;
   const list = useQuery({ ...referenceOptions(f.list ?? 'genres'), enabled: Boolean(f.list) });
-  const labels = useQuery({
-    queryKey: [...recordKeys.one('suppliers', supplierId), 'labels'],
-    queryFn: () => fetchData(supplierEndpoints.labels, { params: { id: supplierId } }),
-    enabled: f.kind === 'label',
-  });
+  const labels = useQuery({ ...recordQueries.supplierLabels(supplierId), enabled: f.kind === 'label' });
   const options = useMemo(() => {
     if (f.kind === 'label') return (labels.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }));
     const items = (list.data ?? []).filter((i) => f.kind !== 'state' || (i.country as { id?: number } | undefined)?.id === country);

@@ -17,7 +17,7 @@ import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
 import { ListSkeleton } from '../../ui/ListState';
-import { recordKeys } from './api';
+import { recordKeys, recordQueries } from './api';
 import { LoadError, ShownOnce, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 import { formatDateTime } from '../../../shared/format';
@@ -106,7 +106,7 @@ export function BankingTab({ id, onDirty }: RecordTabProps) {
 }
 
 export function SupplierLabelsTab({ id }: RecordTabProps) {
-  const q = useQuery({ queryKey: [...recordKeys.one('suppliers', id), 'labels'], queryFn: () => fetchData(supplierEndpoints.labels, { params: { id } }) });
+  const q = useQuery(recordQueries.supplierLabels(id));
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No labels yet" />;

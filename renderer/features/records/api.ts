@@ -40,6 +40,8 @@ export const recordKeys = {
   djEdits: (id: number) => [...recordKeys.one('tracks', id), 'dj-edits'] as const,
   djEditSource: (id: number) => [...recordKeys.one('tracks', id), 'dj-edit-source'] as const,
   supportDownloads: (id: number) => [...recordKeys.one('tracks', id), 'support-downloads'] as const,
+  /** A supplier's labels: its Labels tab, its items' label pickers and a delivery's label mapping share it. */
+  supplierLabels: (id: number) => [...recordKeys.one('suppliers', id), 'labels'] as const,
   /** A media URL main hands out (a release image, a track preview), by what it names. */
   mediaUrl: (target: MediaTarget) => ['media-url', target] as const,
 };
@@ -80,6 +82,8 @@ export const recordQueries = {
     queryOptions({ queryKey: recordKeys.djEditSource(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEditSource, { params: { id } }) }),
   supportDownloads: (id: number) =>
     queryOptions({ queryKey: recordKeys.supportDownloads(id), queryFn: () => fetchData(mediaEndpoints.supportDownloads, { params: { id } }) }),
+  supplierLabels: (id: number) =>
+    queryOptions({ queryKey: recordKeys.supplierLabels(id), queryFn: () => fetchData(supplierEndpoints.labels, { params: { id } }) }),
   images: (id: number) =>
     queryOptions({ queryKey: recordKeys.images(id), queryFn: () => fetchData(mediaEndpoints.images, { params: { id } }) }),
   /**
