@@ -28,7 +28,7 @@ let jobSeq = 900_000;
 const INSPECTOR = '/v4/delivery-inspector/deliveries/';
 
 beforeAll(async () => {
-  server = await startTestServer({ scale: 0.05 });
+  server = await startTestServer();
   ops = (await signIn(server, 'contentops', 'sandbox-contentops')).access_token;
   const [s] = await server.db.query<{ id: number }>("insert into suppliers (name) values ('Deliveries API Supplier') returning id");
   supplierId = s.id;

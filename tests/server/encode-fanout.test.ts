@@ -8,8 +8,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/seed/seed';
 import { openJobQueue } from '../../server/app';
 import { ingestKind } from '../../server/ingest/ingest';
 import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
@@ -45,9 +43,7 @@ function kindsOf(worker: string): JobKinds {
 
 beforeAll(async () => {
   if (skip) return;
-  db = await openPostgres((cluster as PgCluster).url, 6);
-  await migrate(db);
-  await seed(db, { scale: 0.01 });
+  db = await openPostgres(await (cluster as PgCluster).seededDatabase(), 6);
   storage = await openStorage({ dir: join(dir, 'storage') });
   for (const w of ['A', 'B']) {
     const q = await openJobQueue(db, { storage, jobKinds: kindsOf(w), jobQueue: { pollSeconds: 0.5 } });

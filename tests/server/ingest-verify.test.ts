@@ -12,9 +12,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/seed/seed';
+import { openPostgres, type Db } from '../../server/db/client';
 import { INGEST_RETRY_LIMIT, ingestKind } from '../../server/ingest/ingest';
 import { reingest } from '../../server/api/routes/deliveries';
 import { openJobQueue } from '../../server/app';
@@ -24,7 +22,7 @@ import { openStorage, type Storage } from '../../server/storage';
 import { DELIVERY_STATUS_MESSAGES as M } from '../../shared/messages';
 import { STORE_PRICE_TIERS } from '../../shared/constants';
 import { png, tempDir } from '../fixtures/audio';
-import { seedTemplate } from '../fixtures/seed-template';
+import { openSeededPglite } from '../fixtures/seed-template';
 import { ageBatchComplete, packageMaker, type Craft, type PackageMaker } from './fixtures/packages';
 import { batchCompleteName, inState, isSealed } from '../../server/ingest/batch';
 import { waitFor } from './job-kinds';
@@ -42,12 +40,7 @@ const COUNTED = ['releases', 'tracks', 'audio_files', 'release_images', 'track_a
 
 async function openEngine(engine: 'PGlite' | 'PostgreSQL'): Promise<Db> {
   if (engine === 'PostgreSQL') return openPostgres(await (cluster as PgCluster).seededDatabase(), 4);
-  const template = seedTemplate();
-  if (template) return openPglite(undefined, { from: new Blob([readFileSync(template.pgliteTar)]) });
-  const db = await openPglite();
-  await migrate(db);
-  await seed(db, { scale: 0.01 });
-  return db;
+  return openSeededPglite();
 }
 
 describe.each(['PGlite', 'PostgreSQL'] as const)('on %s', (engine) => {

@@ -9,8 +9,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/seed/seed';
 import { openJobQueue } from '../../server/app';
 import { ingestKind } from '../../server/ingest/ingest';
 import { encodeKinds } from '../../server/jobs/encode';
@@ -34,15 +32,16 @@ let db: Db;
 let queue: JobQueue;
 let storage: Storage;
 let maker: PackageMaker;
+/** The seeded database the test and its worker processes share. */
+let dbUrl = '';
 const { children, start: startWorker } = workerStarter('tests/server/fixtures/ingest-worker.ts', () => ({
-  DATABASE_URL: (cluster as PgCluster).url, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE),
+  DATABASE_URL: dbUrl, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE),
 }));
 
 beforeAll(async () => {
   if (skip) return;
-  db = await openPostgres((cluster as PgCluster).url, 4);
-  await migrate(db);
-  await seed(db, { scale: 0.01 });
+  dbUrl = await (cluster as PgCluster).seededDatabase();
+  db = await openPostgres(dbUrl, 4);
   storage = await openStorage({ dir: storageDir });
   queue = await openJobQueue(db, { storage, jobKinds: {
     'ingest-batch': ingestKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }), ...encodeKinds(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }),

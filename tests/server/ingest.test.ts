@@ -8,9 +8,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/seed/seed';
+import type { Db } from '../../server/db/client';
+import { openSeededPglite } from '../fixtures/seed-template';
 import { ingestKind } from '../../server/ingest/ingest';
 import { openJobQueue } from '../../server/app';
 import { encodeKinds } from '../../server/jobs/encode';
@@ -37,9 +36,7 @@ const enqueue: JobContext['enqueue'] = (kind, payload, options, tx) => queue.enq
 const encodesEnded = () => waitFor(async () => (await db.query("select 1 from jobs where kind like 'encode%' and state in ('PENDING', 'RUNNING')")).length === 0, 60_000);
 
 beforeAll(async () => {
-  db = await openPglite();
-  await migrate(db);
-  await seed(db, { scale: 0.01 });
+  db = await openSeededPglite();
   storage = await openStorage({ dir: join(dir, 'storage') });
   // The release encodes an ingestion queues run here, on the queue's workers (pollSeconds: soon after a track ends).
   queue = await openJobQueue(db, { storage, jobKinds: encodeKinds(storage), jobQueue: { pollSeconds: 0.5 } });
