@@ -127,12 +127,18 @@ const gone = (pid: number) => {
   return !p || p.state === 'Z';
 };
 
-/** The encode's ffmpeg (the run with outputs, not a probe) one of `workers` runs: the worker and ffmpeg's pid. */
+/**
+ * The encode's ffmpeg (the run with outputs, not a probe) one of `workers` runs: the worker and
+ * ffmpeg's pid. A worker starts its programs from a helper process of its own
+ * (server/jobs/spawner.ts), so ffmpeg is the worker's child or grandchild.
+ */
 function encodingFfmpeg(workers: number[]): { worker: number; ffmpeg: number } | null {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const p = proc(Number(name));
-    if (p && workers.includes(p.ppid) && p.args.includes('-map_metadata')) return { worker: p.ppid, ffmpeg: Number(name) };
+    if (!p || !p.args.includes('-map_metadata')) continue;
+    const worker = workers.includes(p.ppid) ? p.ppid : proc(p.ppid)?.ppid;
+    if (worker !== undefined && workers.includes(worker)) return { worker, ffmpeg: Number(name) };
   }
   return null;
 }
@@ -285,8 +291,9 @@ export default async function main(argv: string[]) {
       };
       await stopAll(mine);
       // Right after the run it is the yardstick of (the machine's load changes less in between).
-      console.error(`the same ffmpeg commands directly, ${n} at a time…`);
+      console.error(`${n} worker${n > 1 ? 's' : ''}: ${round(t.totalS)} s (encode phase ${round(t.encodeS)} s); the same ffmpeg commands directly, ${n} at a time…`);
       runs.push({ workers: n, ...t, ...phases, directS: await direct(sources, n, dir) });
+      console.error(`directly, ${n} at a time: ${round(runs.at(-1)!.directS)} s`);
     }
     const fresh = await maker.build();
     console.error(`2 workers, one SIGKILLed mid-encode: ingesting ${fresh.upc}…`);
