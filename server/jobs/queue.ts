@@ -339,9 +339,9 @@ export class JobQueue {
       const run = k.run;
       if (!run) continue;
       const concurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
-      for (let i = 0; i < concurrency; i++) await this.drain(name, { ...polling, batchSize: 1 }, ([job]) => this.runJob(run, job));
+      for (let i = 0; i < concurrency; i++) await this.drain(name, polling, ([job]) => this.runJob(run, job));
     }
-    await this.drain(FAILURES_QUEUE, { ...polling, batchSize: 1, includeMetadata: true },
+    await this.drain(FAILURES_QUEUE, { ...polling, includeMetadata: true },
       ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
   }
 
@@ -354,7 +354,7 @@ export class JobQueue {
   private async drain<J extends Job<BossData>>(name: string, options: BossWorkOptions, handler: (jobs: J[]) => Promise<void>): Promise<void> {
     // The worker's id, known once work() answers (its first run starts after that).
     const worker: { id?: string } = {};
-    worker.id = await this.boss.work<BossData>(name, { ...options, localConcurrency: 1 }, async (jobs: Job<BossData>[]) => {
+    worker.id = await this.boss.work<BossData>(name, { ...options, batchSize: 1, localConcurrency: 1 }, async (jobs: Job<BossData>[]) => {
       try {
         await handler(jobs as J[]);
       } finally {
