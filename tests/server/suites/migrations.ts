@@ -14,7 +14,7 @@ import * as schema from '../../../server/db/schema';
 import { COUNTRIES } from '../../../server/db/reference';
 import { catalog, legacyMigrate } from '../catalog';
 
-/** An adoption builds two whole databases (the legacy one migrated, a fresh one) and compares their catalogues: on PGlite under a loaded CI machine it came within a few seconds of vitest's 30 s default. */
+/** An adoption builds a whole legacy database, migrates it and compares its catalogue with a fresh one's: on PGlite under a loaded CI machine it came within a few seconds of vitest's 30 s default. */
 const ADOPT_TIMEOUT_MS = 90_000;
 
 const TABLES = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t));
@@ -42,10 +42,20 @@ export function migrationSuite(open: () => Promise<Db>) {
   afterAll(async () => {
     for (const db of opened) await db.close();
   });
+  /**
+   * One empty database migrated by Drizzle's migrator, made once: the tests that check what a fresh migration
+   * builds read it (one also counts a few inserted rows), and the adoptions compare their catalogue with its.
+   */
+  let once: Promise<{ db: Db; applied: string[]; catalog: Awaited<ReturnType<typeof catalog>> }> | undefined;
+  const migrated = () => (once ??= (async () => {
+    const db = await fresh();
+    const { applied } = await migrate(db);
+    return { db, applied, catalog: await catalog(db) };
+  })());
 
   it('migrates an empty database to exactly the Drizzle schema: columns, types, nullability', async () => {
-    const db = await fresh();
-    expect((await migrate(db)).applied).toEqual(ALL_TAGS);
+    const { db, applied } = await migrated();
+    expect(applied).toEqual(ALL_TAGS);
     const cols = await db.query<{ table_name: string; column_name: string; type: string; is_nullable: string }>(
       `select c.table_name, c.column_name, c.is_nullable,
               format_type(a.atttypid, a.atttypmod) as type
@@ -72,8 +82,7 @@ export function migrationSuite(open: () => Promise<Db>) {
   });
 
   it('creates every constraint and index the schema names, and the SQL-only parts of the custom migrations', async () => {
-    const db = await fresh();
-    await migrate(db);
+    const { db } = await migrated();
     const names = new Set((await db.query<{ n: string }>(
       `select conname as n from pg_constraint where connamespace = 'public'::regnamespace
        union all select indexname from pg_indexes where schemaname = 'public'`,
@@ -101,9 +110,7 @@ export function migrationSuite(open: () => Promise<Db>) {
   });
 
   it('running the migrator again is a no-op', async () => {
-    const db = await fresh();
-    await migrate(db);
-    const before = await catalog(db);
+    const { db, catalog: before } = await migrated();
     const second = await migrate(db);
     expect(second).toEqual({ applied: [], adoptedLegacy: false });
     expect(await catalog(db)).toEqual(before);
@@ -112,8 +119,7 @@ export function migrationSuite(open: () => Promise<Db>) {
   });
 
   it('every row carries a version: the tables that lacked one get version integer not null default 1', async () => {
-    const db = await fresh();
-    await migrate(db);
+    const { db } = await migrated();
     const noVersion = await db.query<{ t: string }>(
       `select t.table_name as t from information_schema.tables t where t.table_schema = 'public' and not exists (
          select 1 from information_schema.columns c where c.table_schema = 'public' and c.table_name = t.table_name
@@ -152,9 +158,7 @@ export function migrationSuite(open: () => Promise<Db>) {
     expect(count.n).toBe(1);
 
     // Same database as a fresh one, and a further run does nothing.
-    const clean = await fresh();
-    await migrate(clean);
-    expect(await catalog(legacy)).toEqual(await catalog(clean));
+    expect(await catalog(legacy)).toEqual((await migrated()).catalog);
     expect(await migrate(legacy)).toEqual({ applied: [], adoptedLegacy: false });
   }, ADOPT_TIMEOUT_MS);
 
@@ -185,8 +189,6 @@ export function migrationSuite(open: () => Promise<Db>) {
     const legacy = await fresh();
     await legacyMigrate(legacy, 2);
     expect((await migrate(legacy)).adoptedLegacy).toBe(true);
-    const clean = await fresh();
-    await migrate(clean);
-    expect(await catalog(legacy)).toEqual(await catalog(clean));
+    expect(await catalog(legacy)).toEqual((await migrated()).catalog);
   }, ADOPT_TIMEOUT_MS);
 }
