@@ -1,21 +1,55 @@
 // Runs a TypeScript entry point with Node: bundles it with esbuild (dependencies
-// stay external) into a temporary .mjs beside the project, then imports it.
+// stay external) into an .mjs under dist/.run, then imports it. The bundle is kept
+// with the list of files it was built from, and used again while none of them has
+// changed: the tests and benches start many server and worker processes from the same
+// entries, and each one bundled the whole server again.
 import { build } from 'esbuild';
-import { mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export async function runTs(entry, argv = []) {
+/** The kept bundle of `entry` and the record of its sources (what it was built from, and when). */
+function keptBundle(entry) {
   const outDir = resolve('dist/.run');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
-  await build({
-    entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node22.12',
-    packages: 'external', sourcemap: 'inline', logLevel: 'warning',
+  const name = `${basename(entry).replace(/\.ts$/, '')}-${createHash('sha256').update(resolve(entry)).digest('hex').slice(0, 8)}`;
+  return { outDir, outfile: join(outDir, `${name}.mjs`), sourcesFile: join(outDir, `${name}.sources.json`) };
+}
+
+/** True when the bundle exists and none of its sources changed (or went) after it was built. */
+function upToDate({ outfile, sourcesFile }) {
+  if (!existsSync(outfile) || !existsSync(sourcesFile)) return false;
+  try {
+    const { builtAt, inputs } = JSON.parse(readFileSync(sourcesFile, 'utf8'));
+    return inputs.every((p) => existsSync(p) && statSync(p).mtimeMs < builtAt);
+  } catch {
+    return false;
+  }
+}
+
+/** Bundles `entry` unless its kept bundle is up to date; gives the bundle's path. */
+export async function bundleTs(entry) {
+  const kept = keptBundle(entry);
+  if (upToDate(kept)) return kept.outfile;
+  mkdirSync(kept.outDir, { recursive: true });
+  const builtAt = Date.now();
+  // Written beside, then renamed into place: processes bundling at once never read half a file.
+  const tmp = `${kept.outfile}.${process.pid}.tmp`;
+  const { metafile } = await build({
+    entryPoints: [entry], outfile: tmp, bundle: true, platform: 'node', format: 'esm', target: 'node22.12',
+    packages: 'external', sourcemap: 'inline', logLevel: 'warning', metafile: true,
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
+  const inputs = Object.keys(metafile.inputs).map((p) => resolve(p));
+  writeFileSync(`${kept.sourcesFile}.${process.pid}.tmp`, JSON.stringify({ builtAt, inputs }));
+  renameSync(tmp, kept.outfile);
+  renameSync(`${kept.sourcesFile}.${process.pid}.tmp`, kept.sourcesFile);
+  return kept.outfile;
+}
+
+export async function runTs(entry, argv = []) {
+  const outfile = await bundleTs(entry);
   process.argv = [process.argv[0], entry, ...argv];
-  process.on('exit', () => rmSync(outfile, { force: true }));
   return import(pathToFileURL(outfile).href);
 }
 
