@@ -5,7 +5,9 @@
  * account signs in in Chromium; no token is written anywhere in the data folder (settings,
  * the sandbox's log and database) or the start's output, and none reaches the page (its
  * storage, cookies, HTML, or any bridge frame). With API_URL the same machine stops before
- * sign-in, naming the Debian packages to install.
+ * sign-in, naming the Debian packages to install. A machine with the keyring's programs but
+ * no D-Bus session runs the sandbox in a private keyring (and with API_URL stops, naming
+ * `npm run start:headless`). Each test starts its own console: they run side by side.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -16,7 +18,12 @@ import { hashToken } from '../../server/auth/crypto';
 import { openPglite } from '../../server/db/client';
 import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { KEYRING_PACKAGES } from '../../main/host/keyring';
+import { refused, scriptLines, startConsole, stopConsole } from './helpers/console-start';
 
+/** The ready line of a console that runs its sandbox inside its own private keyring. */
+const READY_PRIVATE = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(private keyring: sign-ins last until the console stops\)$/;
+/** A headless machine with the keyring's programs: no D-Bus session, so no Secret Service (the tests themselves run inside one). */
+const NO_SECRET_SERVICE = { DBUS_SESSION_BUS_ADDRESS: undefined, GNOME_KEYRING_CONTROL: undefined };
 const READY_MEMORY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(no keychain here: sign-ins are kept in memory until the console stops\)$/;
 
 /**
@@ -60,15 +67,7 @@ let child: ChildProcess | undefined;
 let dataDir = '';
 
 test.afterEach(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const ended = new Promise((r) => child!.once('exit', r));
-    try {
-      process.kill(-child.pid!, 'SIGINT');
-    } catch {
-      // already gone
-    }
-    await ended;
-  }
+  if (child) await stopConsole(child);
   child = undefined;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -79,26 +78,13 @@ test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, s
   // The sandbox as a first start seeds it (the template's copy: seeding is not what this test is about).
   copyTemplateSandbox(dataDir);
 
-  let stdout = '';
-  let stderr = '';
-  child = spawn('npm', ['start'], { env: noKeychainEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within 180 s\nstdout: ${stdout}\nstderr: ${stderr}`)), 180_000);
-    child!.stdout!.on('data', () => {
-      const line = stdout.split('\n').find((l) => READY_MEMORY.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(READY_MEMORY.exec(line)![1]);
-      }
-    });
-    child!.once('exit', (code) => reject(new Error(`start exited with ${code}\nstdout: ${stdout}\nstderr: ${stderr}`)));
-  });
+  const started = await startConsole(noKeychainEnv(dataDir), READY_MEMORY);
+  child = started.child;
+  const { url } = started;
   // One line on stdout; on stderr where the data lives, and nothing of the build.
-  expect(stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '))).toEqual([expect.stringMatching(READY_MEMORY)]);
-  expect(stderr).toContain(`Console data: ${dataDir}`);
-  expect(stderr).not.toMatch(/Secure storage unavailable|built renderer|chunks are larger/);
+  expect(scriptLines(started.stdout())).toEqual([expect.stringMatching(READY_MEMORY)]);
+  expect(started.stderr()).toContain(`Console data: ${dataDir}`);
+  expect(started.stderr()).not.toMatch(/Secure storage unavailable|built renderer|chunks are larger/);
 
   // Everything the page receives or sends over the bridge.
   const frames: string[] = [];
@@ -126,16 +112,14 @@ test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, s
   ].join('\n');
 
   // Ctrl-C: the console and its sandbox stop; then the sandbox's database says which tokens were issued.
-  const ended = new Promise<void>((r) => child!.once('exit', () => r()));
-  process.kill(-child.pid!, 'SIGINT');
-  await ended;
+  await stopConsole(child);
   const db = await openPglite(join(dataDir, 'sandbox', 'pglite'));
   const hashes = new Set((await db.query<{ token_hash: string }>('select token_hash from oauth_tokens')).map((r) => r.token_hash));
   await db.close();
   expect(hashes.size, 'the sign-in issued tokens').toBeGreaterThan(0);
 
   expect(tokensIn(pageSide, hashes), 'tokens in the page').toEqual([]);
-  expect(tokensIn(`${stdout}\n${stderr}`, hashes), 'tokens in the start output').toEqual([]);
+  expect(tokensIn(`${started.stdout()}\n${started.stderr()}`, hashes), 'tokens in the start output').toEqual([]);
   const found = filesUnder(dataDir).flatMap((f) => tokensIn(readFileSync(f, 'latin1'), hashes).map((t) => `${f}: ${t.slice(0, 6)}…`));
   expect(found, 'tokens in the data folder (settings, logs, database)').toEqual([]);
   // The checks can see a token where one is: the bridge frames and the log are read as text.
@@ -152,7 +136,50 @@ test('with API_URL and no keychain, npm start stops before sign-in and names the
   child.stderr!.on('data', (d) => (err += d));
   const code = await new Promise<number | null>((r) => child!.once('exit', (c) => r(c)));
   expect(code).not.toBe(0);
-  expect(out.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '))).toEqual([]);
+  expect(scriptLines(out)).toEqual([]);
   expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');
   expect(err).toContain(`sudo apt-get install ${KEYRING_PACKAGES}, then npm run start:headless`);
+});
+
+// A machine with the keyring's programs but no D-Bus session (so no Secret Service to reach).
+test('without a Secret Service, npm start runs the sandbox in a private keyring, says so in its one line, and a sign-in works', async ({ page }) => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'console-private-keyring-'));
+  copyTemplateSandbox(dataDir);
+  const started = await startConsole({ ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' }, READY_PRIVATE);
+  child = started.child;
+  expect(scriptLines(started.stdout())).toEqual([expect.stringMatching(READY_PRIVATE)]);
+  await page.goto(started.url);
+  await page.getByTestId('sign-in').click();
+  await page.locator('#username').fill('admin');
+  await page.locator('#password').fill('sandbox-admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
+  await expect(page.getByText('Ada Admin').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Ada Admin').first()).toBeVisible();
+
+  // Ctrl-C stops the console, its sandbox API and the private keyring's session.
+  const origin = new URL(started.url).origin;
+  const [code, signal] = await stopConsole(child);
+  expect(code === 0 || signal === 'SIGINT').toBe(true);
+  await expect.poll(() => refused(`${origin}/`), { timeout: 15_000 }).toBe(true);
+});
+
+test('with API_URL and no Secret Service, npm start stops before sign-in: "Secure storage unavailable" and the command that fixes it', async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'console-no-secret-service-api-'));
+  child = spawn('npm', ['start'], {
+    env: { ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: 'https://api.store.example', IDP_URL: '', HOST_PORT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const code = await new Promise<number | null>((r) => child!.once('exit', (c) => r(c)));
+  expect(code).not.toBe(0);
+  expect(scriptLines(out)).toEqual([]);
+  expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');
+  expect(err).toContain('npm run start:headless');
 });

@@ -5,49 +5,28 @@
  * form and back, which exercises the bridge socket, the session service, PKCE and
  * the keychain; and Ctrl-C stops the console and its sandbox API.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { shot } from './helpers/shots';
+import { ctrlC, refused, scriptLines as linesOf, startConsole, stopConsole as stop } from './helpers/console-start';
 
 const READY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+)$/;
-/** The ready line of a console that runs its sandbox inside its own private keyring. */
-const READY_PRIVATE = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(private keyring: sign-ins last until the console stops\)$/;
-/** A headless machine: no D-Bus session, so no Secret Service (the tests themselves run inside one). */
-const NO_SECRET_SERVICE = { DBUS_SESSION_BUS_ADDRESS: undefined, GNOME_KEYRING_CONTROL: undefined };
 
 let child: ChildProcess;
 let url: string;
-let stdout = '';
+let stdout: () => string = () => '';
 let dataDir: string;
 /** The sandbox identity provider's origin, seen on its sign-in form. */
 let idpOrigin = '';
 
 test.describe.configure({ mode: 'serial' });
 
-async function start(env: Record<string, string | undefined> = {}, ready = READY): Promise<void> {
-  stdout = '';
-  child = spawn('npm', ['start'], {
-    env: { ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within 150 s\nstdout: ${stdout}\nstderr: ${stderr}`)), 150_000);
-    child.stdout!.on('data', (d) => {
-      stdout += d;
-      const line = stdout.split('\n').find((l) => ready.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(ready.exec(line)![1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`start exited with ${code}\nstdout: ${stdout}\nstderr: ${stderr}`)));
-  });
+async function start(): Promise<void> {
+  const started = await startConsole({ ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' }, READY, 150_000);
+  ({ child, url, stdout } = started);
 }
 
 test.beforeAll(async () => {
@@ -56,29 +35,8 @@ test.beforeAll(async () => {
   await start();
 });
 
-/** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the console). */
-function ctrlC() {
-  try {
-    process.kill(-child.pid!, 'SIGINT');
-  } catch {
-    // The group has already gone.
-  }
-}
-
-/** Resolves true once a request to url fails to connect (the server behind it has stopped). */
-async function refused(url: string, init?: RequestInit): Promise<boolean> {
-  try {
-    await fetch(url, init);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** What the start script printed, without npm's own banner lines ("> pkg start", "> node …"). */
-function scriptLines(): string[] {
-  return stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '));
-}
+const scriptLines = () => linesOf(stdout());
+const stopConsole = () => stop(child);
 
 test.afterAll(async () => {
   if (child) await stopConsole();
@@ -171,7 +129,7 @@ test('Ctrl-C stops the console and its sandbox API', async () => {
   expect((await fetch(`${origin}/`)).status).toBe(200);
   expect(idpOrigin).not.toBe('');
   expect((await fetch(`${idpOrigin}/v4/auth/o/introspect/`, { method: 'POST' })).status).toBeLessThan(500);
-  ctrlC();
+  ctrlC(child);
   // npm itself ends on the signal (as in a terminal) or with the console's exit code 0.
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (c, s) => r([c, s])));
   expect(code === 0 || signal === 'SIGINT').toBe(true);
@@ -185,52 +143,4 @@ test('started again on the same data folder: the sandbox and the signed-in sessi
   await start();
   await page.goto(url);
   await expect(page.getByText('Ada Admin').first()).toBeVisible({ timeout: 20_000 });
-});
-
-/** Ctrl-C, then waits until npm has ended: [exit code, signal]. */
-async function stopConsole(): Promise<[number | null, NodeJS.Signals | null]> {
-  if (child.exitCode !== null || child.signalCode !== null) return [child.exitCode, child.signalCode];
-  const ended = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (c, s) => r([c, s])));
-  ctrlC();
-  return ended;
-}
-
-test('without a Secret Service, npm start runs the sandbox in a private keyring, says so in its one line, and a sign-in works', async ({ page }) => {
-  test.setTimeout(180_000);
-  await stopConsole();
-  await start(NO_SECRET_SERVICE, READY_PRIVATE);
-  expect(scriptLines()).toHaveLength(1);
-  expect(scriptLines()[0]).toMatch(READY_PRIVATE);
-  await page.goto(url);
-  await page.getByTestId('sign-in').click();
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill('sandbox-admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
-  await expect(page.getByText('Ada Admin').first()).toBeVisible();
-  await page.reload();
-  await expect(page.getByText('Ada Admin').first()).toBeVisible();
-
-  // Ctrl-C stops the console, its sandbox API and the private keyring's session.
-  const origin = new URL(url).origin;
-  const [code, signal] = await stopConsole();
-  expect(code === 0 || signal === 'SIGINT').toBe(true);
-  await expect.poll(() => refused(`${origin}/`), { timeout: 15_000 }).toBe(true);
-});
-
-test('with API_URL and no Secret Service, npm start stops before sign-in: "Secure storage unavailable" and the command that fixes it', async () => {
-  test.setTimeout(120_000);
-  const run = spawn('npm', ['start'], {
-    env: { ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: 'https://api.store.example', IDP_URL: '', HOST_PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  run.stdout!.on('data', (d) => (out += d));
-  run.stderr!.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((r) => run.once('exit', (c) => r(c)));
-  expect(code).not.toBe(0);
-  expect(out.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('> '))).toEqual([]);
-  expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');
-  expect(err).toContain('npm run start:headless');
 });
