@@ -9,7 +9,7 @@
  * no D-Bus session runs the sandbox in a private keyring (and with API_URL stops, naming
  * `npm run start:headless`). Each test starts its own console: they run side by side.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,7 +18,8 @@ import { hashToken } from '../../server/auth/crypto';
 import { openPglite } from '../../server/db/client';
 import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { KEYRING_PACKAGES } from '../../main/host/keyring';
-import { refused, scriptLines, startConsole, stopConsole } from './helpers/console-start';
+import { refused, scriptLines, startConsole, startUntilExit, stopConsole } from './helpers/console-start';
+import { submitSignInForm } from './helpers/sign-in';
 
 /** The ready line of a console that runs its sandbox inside its own private keyring. */
 const READY_PRIVATE = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(private keyring: sign-ins last until the console stops\)$/;
@@ -94,10 +95,7 @@ test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, s
   });
   await page.goto(url);
   await page.getByTestId('sign-in').click();
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill('sandbox-admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
+  await submitSignInForm(page, { username: 'admin', password: 'sandbox-admin' });
   await expect(page.getByText('Ada Admin').first()).toBeVisible();
   // The session lives in main as long as the console runs: a reload keeps it.
   await page.reload();
@@ -129,14 +127,9 @@ test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, s
 test('with API_URL and no keychain, npm start stops before sign-in and names the Debian packages to install', async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-keychain-api-'));
-  child = spawn('npm', ['start'], { env: noKeychainEnv(dataDir, { API_URL: 'https://api.store.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((r) => child!.once('exit', (c) => r(c)));
+  const { code, stdout, stderr: err } = await startUntilExit(noKeychainEnv(dataDir, { API_URL: 'https://api.store.example' }));
   expect(code).not.toBe(0);
-  expect(scriptLines(out)).toEqual([]);
+  expect(scriptLines(stdout)).toEqual([]);
   expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');
   expect(err).toContain(`sudo apt-get install ${KEYRING_PACKAGES}, then npm run start:headless`);
 });
@@ -151,10 +144,7 @@ test('without a Secret Service, npm start runs the sandbox in a private keyring,
   expect(scriptLines(started.stdout())).toEqual([expect.stringMatching(READY_PRIVATE)]);
   await page.goto(started.url);
   await page.getByTestId('sign-in').click();
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill('sandbox-admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
+  await submitSignInForm(page, { username: 'admin', password: 'sandbox-admin' });
   await expect(page.getByText('Ada Admin').first()).toBeVisible();
   await page.reload();
   await expect(page.getByText('Ada Admin').first()).toBeVisible();
@@ -169,17 +159,9 @@ test('without a Secret Service, npm start runs the sandbox in a private keyring,
 test('with API_URL and no Secret Service, npm start stops before sign-in: "Secure storage unavailable" and the command that fixes it', async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-secret-service-api-'));
-  child = spawn('npm', ['start'], {
-    env: { ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: 'https://api.store.example', IDP_URL: '', HOST_PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const code = await new Promise<number | null>((r) => child!.once('exit', (c) => r(c)));
+  const { code, stdout, stderr: err } = await startUntilExit({ ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: 'https://api.store.example', IDP_URL: '', HOST_PORT: '' });
   expect(code).not.toBe(0);
-  expect(scriptLines(out)).toEqual([]);
+  expect(scriptLines(stdout)).toEqual([]);
   expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');
   expect(err).toContain('npm run start:headless');
 });

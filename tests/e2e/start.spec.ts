@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { shot } from './helpers/shots';
+import { submitSignInForm } from './helpers/sign-in';
 import { ctrlC, refused, scriptLines as linesOf, startConsole, stopConsole as stop } from './helpers/console-start';
 
 const READY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+)$/;
@@ -61,10 +62,7 @@ test('a sandbox account signs in through the identity provider and lands in the 
   await page.locator('#username').waitFor();
   idpOrigin = new URL(page.url()).origin;
   expect(idpOrigin).not.toBe(new URL(url).origin);
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill('sandbox-admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
+  await submitSignInForm(page, { username: 'admin', password: 'sandbox-admin' });
   await expect(page.getByText('Ada Admin').first()).toBeVisible();
   // Reload: the key is in sessionStorage and the session in the keychain.
   await page.reload();

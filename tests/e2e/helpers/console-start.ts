@@ -37,6 +37,17 @@ export async function startConsole(env: NodeJS.ProcessEnv, ready: RegExp, timeou
   return { child, url, stdout: () => stdout, stderr: () => stderr };
 }
 
+/** `npm start` with `env` run until it ends by itself (a start that must stop): its exit code and output. */
+export async function startUntilExit(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  return { code, stdout, stderr };
+}
+
 /** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the console). */
 export function ctrlC(child: ChildProcess): void {
   try {

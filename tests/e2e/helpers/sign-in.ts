@@ -32,11 +32,16 @@ export async function signIn(page: Page, gotoConsole: Goto, account: SandboxAcco
 export async function signInThroughUi(page: Page, gotoConsole: Goto, account: SandboxAccount): Promise<void> {
   await signOutFirst(page, gotoConsole);
   await page.getByTestId('sign-in').click();
+  await submitSignInForm(page, account);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** On the identity provider's sign-in form: `account` signs in, and the console takes it past /auth. */
+export async function submitSignInForm(page: Page, account: Pick<SandboxAccount, 'username' | 'password'>): Promise<void> {
   await page.locator('#username').fill(account.username);
   await page.locator('#password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 20_000 });
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth'), { timeout: 30_000 });
 }
 
 export async function navigationPaths(page: Page): Promise<string[]> {
