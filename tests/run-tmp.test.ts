@@ -19,7 +19,7 @@ it('the teardown removes the folder with what was left in it, and restores TMPDI
   const dir = tmpdir();
   try {
     expect(basename(dir)).toMatch(/^run-tmp-test-/);
-    expect(dirname(dir)).toBe(before ?? dirname(dir));
+    expect(dirname(dir)).toBe(before);
     writeFileSync(join(mkdtempSync(join(dir, 'left-')), 'file'), 'x');
   } finally {
     end();

@@ -18,7 +18,7 @@ import { hashToken } from '../../server/auth/crypto';
 import { openPglite } from '../../server/db/client';
 import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { KEYRING_PACKAGES } from '../../main/host/keyring';
-import { refused, scriptLines, startConsole, startUntilExit, stopConsole } from './helpers/console-start';
+import { consoleEnv, refused, scriptLines, startConsole, startUntilExit, stopConsole } from './helpers/console-start';
 import { submitSignInForm } from './helpers/sign-in';
 
 /** The ready line of a console that runs its sandbox inside its own private keyring. */
@@ -49,7 +49,7 @@ function pathWithoutKeyring(): string {
 
 /** A headless machine: no D-Bus session (so no Secret Service), and no keyring programs to start one. */
 function noKeychainEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: pathWithoutKeyring(), CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '', ...extra };
+  const env = consoleEnv(dataDir, { PATH: pathWithoutKeyring(), ...extra });
   for (const k of ['DBUS_SESSION_BUS_ADDRESS', 'GNOME_KEYRING_CONTROL', 'KEYCHAIN_AVAILABLE', 'CONSOLE_PRIVATE_KEYRING']) delete env[k];
   return env;
 }
@@ -139,7 +139,7 @@ test('without a Secret Service, npm start runs the sandbox in a private keyring,
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-private-keyring-'));
   copyTemplateSandbox(dataDir);
-  const started = await startConsole({ ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' }, READY_PRIVATE);
+  const started = await startConsole(consoleEnv(dataDir, NO_SECRET_SERVICE), READY_PRIVATE);
   child = started.child;
   expect(scriptLines(started.stdout())).toEqual([expect.stringMatching(READY_PRIVATE)]);
   await page.goto(started.url);
@@ -159,7 +159,7 @@ test('without a Secret Service, npm start runs the sandbox in a private keyring,
 test('with API_URL and no Secret Service, npm start stops before sign-in: "Secure storage unavailable" and the command that fixes it', async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-secret-service-api-'));
-  const { code, stdout, stderr: err } = await startUntilExit({ ...process.env, ...NO_SECRET_SERVICE, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: 'https://api.store.example', IDP_URL: '', HOST_PORT: '' });
+  const { code, stdout, stderr: err } = await startUntilExit(consoleEnv(dataDir, { ...NO_SECRET_SERVICE, API_URL: 'https://api.store.example' }));
   expect(code).not.toBe(0);
   expect(scriptLines(stdout)).toEqual([]);
   expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { shot } from './helpers/shots';
 import { submitSignInForm } from './helpers/sign-in';
-import { ctrlC, refused, scriptLines as linesOf, startConsole, stopConsole as stop } from './helpers/console-start';
+import { consoleEnv, refused, scriptLines as linesOf, startConsole, stopConsole as stop } from './helpers/console-start';
 
 const READY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+)$/;
 
@@ -26,7 +26,7 @@ let idpOrigin = '';
 test.describe.configure({ mode: 'serial' });
 
 async function start(): Promise<void> {
-  const started = await startConsole({ ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '' }, READY, 150_000);
+  const started = await startConsole(consoleEnv(dataDir), READY, 150_000);
   ({ child, url, stdout } = started);
 }
 
@@ -127,9 +127,8 @@ test('Ctrl-C stops the console and its sandbox API', async () => {
   expect((await fetch(`${origin}/`)).status).toBe(200);
   expect(idpOrigin).not.toBe('');
   expect((await fetch(`${idpOrigin}/v4/auth/o/introspect/`, { method: 'POST' })).status).toBeLessThan(500);
-  ctrlC(child);
   // npm itself ends on the signal (as in a terminal) or with the console's exit code 0.
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (c, s) => r([c, s])));
+  const [code, signal] = await stopConsole();
   expect(code === 0 || signal === 'SIGINT').toBe(true);
   await expect.poll(() => refused(`${origin}/`), { timeout: 15_000 }).toBe(true);
   // The sandbox API's process is gone too: its identity provider no longer answers.

@@ -13,6 +13,11 @@ export interface StartedConsole {
   stderr(): string;
 }
 
+/** The environment of `npm start` on the sandbox in `dataDir`, in a browser host; `extra` on top (an undefined value unsets one). */
+export function consoleEnv(dataDir: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, CONSOLE_DATA_DIR: dataDir, CONSOLE_BROWSER_HOST: '1', API_URL: '', IDP_URL: '', HOST_PORT: '', ...extra };
+}
+
 /** Starts `npm start` with `env` and waits for a line matching `ready` (its first group: the URL). */
 export async function startConsole(env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 180_000): Promise<StartedConsole> {
   let stdout = '';
@@ -49,7 +54,7 @@ export async function startUntilExit(env: NodeJS.ProcessEnv): Promise<{ code: nu
 }
 
 /** Ctrl-C in a terminal: SIGINT to the whole foreground process group (npm and the console). */
-export function ctrlC(child: ChildProcess): void {
+function ctrlC(child: ChildProcess): void {
   try {
     process.kill(-child.pid!, 'SIGINT');
   } catch {
