@@ -132,11 +132,11 @@ export const TETHER_ARGS = ['-map', '0:a:0', '-c:a', 'pcm_u8', '-ac', '1', '-ar'
  * Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on
  * abort. `tether`: with the TETHER_ARGS output on a pipe this process reads (the encode).
  */
-async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean } = {}): Promise<string> {
+async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean; ffmpeg?: string } = {}): Promise<string> {
   let done;
   try {
     // From the small helper process (jobs/spawner.ts): a fork of this one costs what it has mapped.
-    done = await runProgram(ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
+    done = await runProgram(opts.ffmpeg ?? ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
       { drainStdout: opts.tether, signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
@@ -160,6 +160,27 @@ export async function probe(file: string, signal?: AbortSignal): Promise<SourceI
   const bits = /Audio: pcm_[su](\d+)|Audio: flac.*?\((\d+) bit\)|s(16|24|32)p?\b/.exec(out);
   const depth = Number(bits?.[1] ?? bits?.[2] ?? bits?.[3] ?? 16);
   return { seconds: Number(us[1]) / 1e6, bits: depth > 16 ? 24 : 16 };
+}
+
+/**
+ * Decodes files to nothing in one ffmpeg run and answers each one's decoded duration, in
+ * order: the run's closing statistics (at the verbose level) give each input's decoded
+ * samples, its stream line its sample rate. One run for all of an encode's outputs, not one
+ * each: their decodes are short, and each ffmpeg start costs about 0.1 s of CPU.
+ */
+export async function decodedSeconds(files: readonly string[], signal?: AbortSignal, ffmpeg?: string): Promise<number[]> {
+  if (files.length === 0) return [];
+  const args = ['-v', 'verbose'];
+  for (const f of files) args.push('-i', f);
+  files.forEach((_, i) => args.push('-map', `${i}:a:0`, '-f', 'null', '-'));
+  const out = await run(args, signal, { ffmpeg });
+  return files.map((file, i) => {
+    // The first "Stream #i:…: Audio: …, N Hz" is the input's (the outputs' come after).
+    const rate = new RegExp(`Stream #${i}:\\d+[^:\\n]*: Audio: [^\\n]*?(\\d+) Hz`).exec(out);
+    const samples = new RegExp(`Input stream #${i}:\\d+ \\(audio\\):[^\\n]*?\\((\\d+) samples\\)`).exec(out);
+    if (!rate || !samples || !(Number(rate[1]) > 0)) throw new TranscodeError(`Could not read the duration of ${file}`);
+    return Number(samples[1]) / Number(rate[1]);
+  });
 }
 
 export interface Encoded {
@@ -201,8 +222,7 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     if (i !== null && outs[i]) throw new TranscodeError((e as Error).message, outs[i].format, (e as TranscodeError).log);
     throw e;
   }
-  // The outputs' decodes are short and mostly ffmpeg starting: run them side by side.
-  const seconds = await Promise.all(outs.map(async (o) => (await probe(o.path, signal)).seconds));
+  const seconds = await decodedSeconds(outs.map((o) => o.path), signal);
   for (const [i, o] of outs.entries()) {
     o.seconds = seconds[i];
     const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, src.seconds) : src.seconds;

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENCODES, failedOutputIndex, findFfmpeg, TranscodeError, transcode } from '../../server/jobs/transcode';
+import { decodedSeconds, ENCODES, failedOutputIndex, findFfmpeg, TranscodeError, transcode } from '../../server/jobs/transcode';
 import { reencodeFailure } from '../../server/jobs/encode';
 import { sineWav } from '../../server/seed/audio';
 import { AUDIO_FORMAT } from '../../shared/vocabularies';
@@ -43,6 +43,28 @@ it('a source that is not audio is a TranscodeError, not a crash', async () => {
   const out = join(dir, 'bad');
   mkdirSync(out);
   await expect(transcode(bad, out)).rejects.toBeInstanceOf(TranscodeError);
+});
+
+describe.each([
+  { ffmpeg: 'the system ffmpeg', path: () => findFfmpeg() },
+  { ffmpeg: 'the ffmpeg the registry package ships', path: () => findFfmpeg({ PATH: '/nonexistent' }) },
+])('decoded durations, with $ffmpeg', ({ path }) => {
+  it('one run decodes several files and answers the duration of each, in order, to the sample', async () => {
+    const files = [
+      tone(dir, { name: 'd-a.wav', seconds: 1.5, bits: 24, rate: 96000 }),
+      tone(dir, { name: 'd-b.flac', seconds: 0.25, rate: 44100 }),
+      tone(dir, { name: 'd-c.aiff', seconds: 3.1, rate: 48000 }),
+      tone(dir, { name: 'd-d.wav', seconds: 2, rate: 22050, channels: 1 }),
+    ];
+    const seconds = await decodedSeconds(files, undefined, path());
+    expect(seconds).toEqual(files.map((f) => soxi(f).samples / soxi(f).rate));
+  });
+
+  it('a file that is not audio is a TranscodeError', async () => {
+    const bad = join(dir, 'd-bad.wav');
+    writeFileSync(bad, 'not audio at all');
+    await expect(decodedSeconds([tone(dir, { name: 'd-ok.wav', seconds: 1 }), bad], undefined, path())).rejects.toBeInstanceOf(TranscodeError);
+  });
 });
 
 it('a stop kills ffmpeg: the run rejects as aborted', async () => {
