@@ -26,6 +26,8 @@ const skip = 'skip' in cluster ? cluster.skip : null;
 if (skip) console.warn(`[ingest-worker.test] skipped: ${skip}`);
 
 const EXPIRE = 45;
+/** The lease of the runs (the least pg-boss allows): the killed worker's runs come back after it and a 1 s lease check. */
+const LEASE = 10;
 const { dir, cleanup } = tempDir('ingest-worker-');
 const storageDir = join(dir, 'storage');
 let db: Db;
@@ -35,7 +37,7 @@ let maker: PackageMaker;
 /** The seeded database the test and its worker processes share. */
 let dbUrl = '';
 const { children, start: startWorker } = workerStarter('tests/server/fixtures/ingest-worker.ts', () => ({
-  DATABASE_URL: dbUrl, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE),
+  DATABASE_URL: dbUrl, STORAGE_DIR: storageDir, INGEST_EXPIRE: String(EXPIRE), LEASE: String(LEASE),
 }));
 
 beforeAll(async () => {
@@ -45,7 +47,7 @@ beforeAll(async () => {
   storage = await openStorage({ dir: storageDir });
   queue = await openJobQueue(db, { storage, jobKinds: {
     'ingest-batch': ingestKind(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }), ...encodeKinds(storage, { expireInSeconds: EXPIRE, retryDelaySeconds: 1 }),
-  } });
+  }, jobQueue: { leaseSeconds: LEASE } });
   const [{ name: genre }] = await db.query<{ name: string }>('select name from genres order by id limit 1');
   // Long hi-res tracks: the worker is still encoding when it is killed.
   maker = await packageMaker(dir, { genre, label: 'Killed Records', supplier: 'Killed Supplier' }, [
@@ -70,12 +72,13 @@ it.skipIf(skip !== null)('a worker killed mid-encode: the encode jobs of an inge
   const a = await startWorker();
   const job = (await queue.enqueue('ingest-batch', null, { supplier_id: s.id, batch_dir: batch })) as JobRow;
   await waitFor(async () => (await db.query("select 1 from tracks t join releases r on r.id = t.release_id where r.upc = $1 and t.encode_status = 'TRANSCODING'", [upc])).length > 0, 60_000);
-  await new Promise((r) => setTimeout(r, 300));
+  const runningKinds = async () => (await db.query<{ kind: string }>("select kind from jobs where kind like 'encode%' and state = 'RUNNING' order by kind")).map((j) => j.kind);
+  // Mid-encode: the release's encode and a track's encode job both running.
+  await waitFor(async () => (await runningKinds()).join() === 'encode,encode-track', 60_000);
   a.kill('SIGKILL');
   await new Promise((r) => a.once('exit', r));
   // It died mid-encode: the ingestion had queued the release's encode, whose track jobs were running.
-  const running = await db.query<{ kind: string }>("select kind from jobs where kind like 'encode%' and state = 'RUNNING' order by kind");
-  expect(running.map((j) => j.kind)).toEqual(['encode', 'encode-track']);
+  expect(await runningKinds()).toEqual(['encode', 'encode-track']);
 
   await startWorker();
   const done = await waitFor(async () => {
