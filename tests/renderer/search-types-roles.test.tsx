@@ -66,17 +66,18 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
   });
 
   it('the area screens: their tabs are the same set; an area with none is not in the menu; a forbidden type by URL shows an allowed one', async () => {
+    // One console, signed in once, walks the areas (the shell stays; each area's screen mounts).
+    const view = await renderConsole({ account, path: '/resources' });
+    await waitFor(() => expect(navPaths().length).toBeGreaterThan(0), { timeout: 10_000 });
+    const open = (path: string) => act(async () => { await view.router.navigate(path); });
     const seen: string[] = [];
     for (const area of [...new Set(routed.map((t) => t.area!))]) {
       const here = allowed.filter((t) => t.area === area);
       if (here.length === 0) {
-        await renderConsole({ account, path: '/resources' });
-        await waitFor(() => expect(navPaths().length).toBeGreaterThan(0), { timeout: 10_000 });
         expect(navPaths(), `${account.username} has no ${area} in the menu`).not.toContain(area);
-        cleanup();
         continue;
       }
-      await renderConsole({ account, path: area });
+      await open(area);
       await screen.findByTestId(`search-${here[0].key}`, undefined, { timeout: 10_000 });
       if (here.length === 1) {
         expect(screen.queryByTestId('search-types')).toBeNull();
@@ -85,13 +86,13 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
         const labels = [...screen.getByTestId('search-types').querySelectorAll('.ant-segmented-item-label')].map((e) => e.textContent ?? '');
         seen.push(...labels.map(keyOfLabel));
       }
-      cleanup();
       const forbiddenHere = routed.find((t) => t.area === area && !can(principal, t.rule));
       if (forbiddenHere) {
-        await renderConsole({ account, path: `${area}?type=${forbiddenHere.key}` });
+        // Opened from another screen, as a link or a typed URL would.
+        await open('/resources');
+        await open(`${area}?type=${forbiddenHere.key}`);
         await screen.findByTestId(`search-${here[0].key}`, undefined, { timeout: 10_000 });
         expect(screen.queryByTestId(`search-${forbiddenHere.key}`)).toBeNull();
-        cleanup();
       }
     }
     expect(seen.sort(), 'area tabs').toEqual(expected);
