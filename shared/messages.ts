@@ -35,6 +35,8 @@ export const MSG = {
   loadOrderItems: 'There was a problem loading order item(s)',
   refundItems: 'There was a problem refunding the selected order item(s)',
   uploadFailed: 'Upload failed. Please try again.',
+  /** In a chart's place when it cannot be drawn (the figures beside it stay). */
+  chartFailed: 'The chart could not be shown.',
   csvUpload: 'There was a problem uploading your CSV file.',
   csvColumnRequired: 'A column heading of `person_id` or `user_id` is required',
   download: 'There was a problem downloading this file',

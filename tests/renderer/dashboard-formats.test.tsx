@@ -4,11 +4,12 @@
  * thousands separators; "1,351.84" and "(last month 1387.25)" were the bug), its month
  * start as MM/DD/YYYY, and counts with their words in the right number.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { fakeMain } from './fake-main';
 import { dashboardEndpoints, type DashboardView } from '../../shared/api/endpoints/dashboard';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
+import { MSG } from '../../shared/messages';
 
 const { renderConsole } = await import('./console-harness');
 
@@ -47,5 +48,21 @@ describe('dashboard values go through the one formatter', () => {
     expect(text).toContain('Some Artist (artist) · 1 follower');
     expect(screen.getByTestId('dashboard-followers').textContent).toContain('1,204');
     expect(screen.getByTestId('dashboard-deliveries').textContent).toContain('1,500');
+  });
+
+  it('a chart that cannot be drawn says so in its place, is reported, and the figures stay', async () => {
+    // A canvas without a 2D context: the chart throws as it draws.
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    try {
+      fakeMain.api.on(dashboardEndpoints.view, () => VIEW);
+      await renderConsole({ account: SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, path: '/dashboard' });
+      const failed = await screen.findByTestId('dashboard-chart-failed', undefined, { timeout: 10_000 });
+      expect(failed.textContent).toBe(MSG.chartFailed);
+      expect(screen.getByTestId('dashboard-sales').textContent).toContain('$1,351.84');
+      expect(screen.getByTestId('dashboard-deliveries').textContent).toContain('1,500');
+      await waitFor(() => expect(fakeMain.calls.some((c) => c.channel === 'systemReportError')).toBe(true));
+    } finally {
+      getContext.mockRestore();
+    }
   });
 });

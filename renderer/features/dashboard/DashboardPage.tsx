@@ -13,11 +13,13 @@ import { useAtomValue } from 'jotai';
 import type { Principal } from '../../../shared/access';
 import { dashboardEndpoints, type DashboardView } from '../../../shared/api/endpoints/dashboard';
 import { formatCount, formatDate, formatMoney, formatNumber } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
 import { fetchData } from '../../lib/api';
 import { brandName } from '../../lib/brands';
 import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
+import { PartBoundary } from '../../ui/PartBoundary';
 import { dashboardRecordLink, mayOpen } from './links';
 
 const DashboardChart = lazy(() => import('./DashboardChart'));
@@ -77,7 +79,9 @@ export default function DashboardPage() {
                         </Col>
                       ))}
                     </Row>
-                    <Suspense fallback={<Spin />}><DashboardChart sales={d.sales} /></Suspense>
+                    <PartBoundary fallback={<p className="muted" data-testid="dashboard-chart-failed">{MSG.chartFailed}</p>}>
+                      <Suspense fallback={<Spin />}><DashboardChart sales={d.sales} /></Suspense>
+                    </PartBoundary>
                   </>
                 )}
               </Card>
