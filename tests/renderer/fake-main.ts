@@ -87,6 +87,12 @@ export class FakeApi {
     return this;
   }
 
+  /** Forgets every answer and request (a new test file of the worker starts from none). */
+  reset(): void {
+    this.calls.length = 0;
+    this.routes.length = 0;
+  }
+
   /** The requests made to one endpoint. */
   callsOf(e: EndpointSpec): ApiRequest[] {
     const r = this.routes.find((x) => x.e === e);
@@ -138,6 +144,17 @@ export class FakeMain {
   channel<N extends ChannelName>(name: N, impl: ChannelImpl<N>): this {
     this.impls.set(name, impl as (request: unknown) => unknown);
     return this;
+  }
+
+  /**
+   * Forgets every answer, call and setting (a new test file of the worker starts from
+   * none). The renderer's event listeners stay: its modules subscribe once, on import.
+   */
+  reset(): void {
+    this.api.reset();
+    this.settings.clear();
+    this.calls.length = 0;
+    this.impls.clear();
   }
 
   /** Sends one of main's events to the renderer's listeners. */

@@ -5,13 +5,20 @@
  * CSP, the dev server) nothing changes. The e2e start.spec.ts checks the same in Chromium
  * under the real CSP (no violations with a modal, a table and an auto-sizing text area).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowLibraryStyles } from '../../renderer/lib/style-nonce';
 
 let undo = () => {};
+// Each test starts from an empty <head>; what was there before (the styles of screens an
+// earlier file of this worker rendered) comes back after it.
+let before: Node[] = [];
+beforeEach(() => {
+  before = [...document.head.childNodes];
+  document.head.replaceChildren();
+});
 afterEach(() => {
   undo();
-  document.head.innerHTML = '';
+  document.head.replaceChildren(...before);
 });
 
 describe('allowLibraryStyles', () => {
