@@ -7,8 +7,6 @@
  * milliseconds; the e2e journeys keep the wiring.
  *
  *   import { fakeMain } from './fake-main';
-import { serviceAgreementEndpoints } from '../../shared/api/endpoints/service-agreement';
-import { SERVICE_AGREEMENT } from '../../shared/constants';
  *   const { renderConsole } = await import('./console-harness');
  *   const view = await renderConsole({ account: 'supplier', path: '/catalog' });
  */
