@@ -60,8 +60,9 @@ export default defineConfig({
      * run isolated, one process per file. The others share their worker's modules from
      * file to file, so each no longer loads its whole module graph again: the server,
      * main-process and shared tests (on 73 such files: 341 → 210 CPU-s), and the renderer
-     * tests, which start each file from a clean DOM, storage, fake main and query cache
-     * (tests/setup/renderer-file.ts; on 43 files: about 250 → 170 CPU-s).
+     * tests that mock nothing (42 files), which start each file from a clean DOM, storage,
+     * fake main, query cache and store (tests/setup/renderer-file.ts): the renderer and
+     * isolated files took 401 CPU-s on 2 workers, 340 sharing.
      */
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE, isolate: true } },
