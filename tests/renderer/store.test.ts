@@ -1,22 +1,17 @@
+/**
+ * The renderer's store persists its slices through main's settings store (settingsGet,
+ * settingsSet over the fake main), never localStorage, and takes the user from main's session.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
+import { fakeMain } from './fake-main';
+import type { SessionUser } from '../../shared/bridge/channels/session';
 
-const settings = new Map<string, unknown>();
-const calls: string[] = [];
-let session: { signedIn: boolean; user: unknown } = { signedIn: false, user: null };
-
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    settingsGet: async ({ key }: { key: string }) => ({ value: settings.get(key) ?? null }),
-    settingsSet: async ({ key, value }: { key: string; value: unknown }) => {
-      calls.push(`set:${key}`);
-      settings.set(key, value);
-      return { ok: true };
-    },
-    sessionStatus: async () => session,
-  },
-  onBridgeEvent: () => () => {},
-}));
+const settings = fakeMain.settings;
+let session: { signedIn: boolean; user: SessionUser | null } = { signedIn: false, user: null };
+fakeMain.channel('sessionStatus', () => session);
+/** The settings main was asked to write, in order ("set:key"). */
+const writes = () => fakeMain.calls.filter((c) => c.channel === 'settingsSet').map((c) => `set:${(c.request as { key: string }).key}`);
 
 const { authAtom, drawerAtom, initPersistedState, preferencesAtom, principalAtom } = await import('../../renderer/lib/store');
 
@@ -24,7 +19,7 @@ const user = { userId: 3, username: 'cy', scope: 'app:control staff:curation bra
 
 beforeEach(() => {
   settings.clear();
-  calls.length = 0;
+  fakeMain.calls.length = 0;
   session = { signedIn: false, user: null };
 });
 
@@ -40,7 +35,7 @@ describe('persisted state through the settings store', () => {
     expect(store.get(principalAtom).brand).toBe('brand:dj');
     expect(store.get(drawerAtom)).toEqual({ collapsed: true });
     expect(store.get(preferencesAtom)).toEqual({ version: 2, users: {} });
-    expect(settings.get('auth')).toEqual({ version: 1, scope: user.scope, features: [], user });
+    await vi.waitFor(() => expect(settings.get('auth')).toEqual({ version: 1, scope: user.scope, features: [], user }));
   });
 
   it('on start without a session: signed out, stored auth cleared', async () => {
@@ -48,15 +43,14 @@ describe('persisted state through the settings store', () => {
     const store = createStore();
     await initPersistedState(store);
     expect(store.get(authAtom).scope).toBe('');
-    expect(settings.get('auth')).toBeNull();
+    await vi.waitFor(() => expect(settings.has('auth')).toBe(false));
   });
 
   it('writes go through settingsSet, never localStorage', async () => {
     const store = createStore();
     store.set(drawerAtom, { collapsed: true });
     store.set(preferencesAtom, { type: 'SET_COLUMNS', userId: 3, searchType: 'tracks', columns: ['title'] });
-    await Promise.resolve();
-    expect(calls).toEqual(['set:drawer', 'set:preferences']);
+    await vi.waitFor(() => expect(writes()).toEqual(['set:drawer', 'set:preferences']));
     expect(typeof localStorage === 'undefined' || localStorage.length === 0).toBe(true);
   });
 });
