@@ -60,7 +60,7 @@ describe('dashboard values go through the one formatter', () => {
       expect(failed.textContent).toBe(MSG.chartFailed);
       expect(screen.getByTestId('dashboard-sales').textContent).toContain('$1,351.84');
       expect(screen.getByTestId('dashboard-deliveries').textContent).toContain('1,500');
-      await waitFor(() => expect(fakeMain.calls.some((c) => c.channel === 'systemReportError')).toBe(true));
+      await waitFor(() => expect(fakeMain.requestsOf('systemReportError')).not.toHaveLength(0));
     } finally {
       getContext.mockRestore();
     }

@@ -43,7 +43,6 @@ async function openDelivery(transport: 'electron' | 'host' = 'host') {
   const list = await screen.findByTestId('delivery-files', undefined, { timeout: 25_000 });
   return within(list).getAllByTestId('delivery-file');
 }
-const channelCalls = (name: string) => fakeMain.calls.filter((c) => c.channel === name).map((c) => c.request);
 
 describe('a delivery\'s files', () => {
   it('lists each file with Save…, which main saves (no API file call from the page); Open only in the desktop app', async () => {
@@ -53,7 +52,7 @@ describe('a delivery\'s files', () => {
     expect(rows[1].textContent).toContain('(5 MB)'); // §9: MB whole, only GB with a decimal
     expect(screen.queryByRole('button', { name: `Open ${FILES[0].path}` })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: `Save ${FILES[1].path}` }));
-    await waitFor(() => expect(channelCalls('deliveryFileSave')).toEqual([{ deliveryId: DELIVERY.id, path: FILES[1].path }]));
+    await waitFor(() => expect(fakeMain.requestsOf('deliveryFileSave')).toEqual([{ deliveryId: DELIVERY.id, path: FILES[1].path }]));
     expect(await screen.findByText('Saved 01 Track.wav', undefined, { timeout: 5000 })).toBeTruthy();
     expect(fakeMain.api.callsOf(deliveryEndpoints.file)).toEqual([]);
     expect(screen.queryByTestId('delivery-file-error')).toBeNull();
@@ -63,7 +62,7 @@ describe('a delivery\'s files', () => {
     fakeMain.channel('deliveryFileSave', () => ({ saved: false, fileName: 'A1.xml' }));
     await openDelivery('host');
     fireEvent.click(screen.getByRole('button', { name: `Save ${FILES[0].path}` }));
-    await waitFor(() => expect(channelCalls('deliveryFileSave')).toHaveLength(1));
+    await waitFor(() => expect(fakeMain.requestsOf('deliveryFileSave')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: `Save ${FILES[0].path}` }).hasAttribute('disabled')).toBe(false));
     expect(screen.queryByText('Saved A1.xml')).toBeNull();
     expect(screen.queryByTestId('delivery-file-error')).toBeNull();
@@ -78,13 +77,13 @@ describe('a delivery\'s files', () => {
     await openDelivery('electron');
     const open = await screen.findByRole('button', { name: `Open ${FILES[0].path}` }, { timeout: 5000 });
     fireEvent.click(open);
-    await waitFor(() => expect(channelCalls('deliveryFileOpen')).toEqual([{ deliveryId: DELIVERY.id, path: FILES[0].path }]));
+    await waitFor(() => expect(fakeMain.requestsOf('deliveryFileOpen')).toEqual([{ deliveryId: DELIVERY.id, path: FILES[0].path }]));
     const openButton = () => screen.getByRole('button', { name: `Open ${FILES[0].path}` });
     await waitFor(() => expect(openButton().hasAttribute('disabled') || openButton().classList.contains('ant-btn-loading')).toBe(false));
     expect(screen.queryByTestId('delivery-file-error')).toBeNull();
     refuse = true;
     fireEvent.click(openButton());
-    await waitFor(() => expect(channelCalls('deliveryFileOpen')).toHaveLength(2));
+    await waitFor(() => expect(fakeMain.requestsOf('deliveryFileOpen')).toHaveLength(2));
     const error = await screen.findByTestId('delivery-file-error', undefined, { timeout: 5000 });
     expect(error.textContent).toContain(MSG.download);
     expect(error.textContent).toContain(`${FILES[0].path}: Not found.`);

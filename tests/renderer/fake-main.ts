@@ -157,6 +157,11 @@ export class FakeMain {
     this.impls.clear();
   }
 
+  /** The requests the renderer made on one channel, in order. */
+  requestsOf<N extends ChannelName>(name: N): ChannelRequest<N>[] {
+    return this.calls.filter((c) => c.channel === name).map((c) => c.request as ChannelRequest<N>);
+  }
+
   /** Sends one of main's events to the renderer's listeners. */
   emit<E extends BridgeEventName>(name: E, payload: BridgeEventPayload<E>): void {
     for (const l of this.listeners.get(name) ?? []) l(payload);

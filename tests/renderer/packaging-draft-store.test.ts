@@ -10,7 +10,6 @@ import { emptyDraft, type PackagingDraft } from '../../shared/packaging/draft';
 const { loadPackagingDraftAtom, savePackagingDraftAtom } = await import('../../renderer/features/packaging/draft-store');
 
 const draft = (title: string): PackagingDraft => ({ ...emptyDraft(new Date(0)), release: { ...emptyDraft().release, title } });
-const requests = (channel: string) => fakeMain.calls.filter((c) => c.channel === channel).map((c) => c.request);
 /** main's settings store answers settingsGet with `value` (or what the promise gives). */
 const stored = (value: unknown) => fakeMain.channel('settingsGet', async () => ({ value: await value }));
 
@@ -26,7 +25,7 @@ describe('packaging draft store', () => {
     expect((await store.set(loadPackagingDraftAtom, '7'))?.release.title).toBe('Mine');
     expect(await store.set(loadPackagingDraftAtom, '8')).toBeNull();
     expect(await store.set(loadPackagingDraftAtom, '9')).toBeNull();
-    expect(requests('settingsGet')).toEqual([{ key: 'packagingDraft' }]);
+    expect(fakeMain.requestsOf('settingsGet')).toEqual([{ key: 'packagingDraft' }]);
   });
 
   it("a save before the load finishes waits for it and keeps the other users' drafts", async () => {
@@ -36,7 +35,7 @@ describe('packaging draft store', () => {
     const save = store.set(savePackagingDraftAtom, '7', draft('New'));
     answer({ drafts: { '8': draft('Theirs') } });
     await save;
-    expect(requests('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '8': draft('Theirs'), '7': draft('New') } } }]);
+    expect(fakeMain.requestsOf('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '8': draft('Theirs'), '7': draft('New') } } }]);
     expect((await store.set(loadPackagingDraftAtom, '7'))?.release.title).toBe('New');
   });
 
@@ -46,6 +45,6 @@ describe('packaging draft store', () => {
     expect(await store.set(loadPackagingDraftAtom, '7')).toBeNull();
     await store.set(savePackagingDraftAtom, '7', draft('A'));
     await store.set(savePackagingDraftAtom, '7', null);
-    expect(requests('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '7': draft('A') } } }, { key: 'packagingDraft', value: null }]);
+    expect(fakeMain.requestsOf('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '7': draft('A') } } }, { key: 'packagingDraft', value: null }]);
   });
 });

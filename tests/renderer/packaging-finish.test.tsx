@@ -43,7 +43,7 @@ function renderAsSupplier(node: ReactNode) {
   return render(<Provider store={store}><QueryClientProvider client={new QueryClient()}><App>{node}</App></QueryClientProvider></Provider>);
 }
 const finish = () => renderAsSupplier(<FinishStep draft={draft} dispatch={() => undefined} issues={validateDraft(draft.release, draft.tracks, draft.coverArt, entries)} entries={entries} onBuilt={() => undefined} onStartOver={() => undefined} />);
-const builds = () => fakeMain.calls.filter((c) => c.channel === 'packagingBuild').map((c) => c.request as { replace?: string });
+const builds = () => fakeMain.requestsOf('packagingBuild');
 
 function fakeSenderAndKey(): void {
   fakeMain

@@ -13,7 +13,6 @@ import { MSG } from '../../shared/messages';
 
 const { useSalesJob } = await import('../../renderer/features/sales/sales-job');
 
-const requests = (channel: string) => fakeMain.calls.filter((c) => c.channel === channel).map((c) => c.request);
 beforeEach(() => {
   fakeMain.calls.length = 0;
   fakeMain.channel('jobCancel', () => ({ ok: true }));
@@ -29,7 +28,7 @@ describe('useSalesJob', () => {
     const { result } = renderHook(() => useSalesJob('sales-export'));
     let outcome: Promise<unknown> = Promise.resolve();
     act(() => { outcome = result.current.run(filters); });
-    await waitFor(() => expect(requests('jobWait')).toEqual([{ kind: 'sales-export', id: 41 }]));
+    await waitFor(() => expect(fakeMain.requestsOf('jobWait')).toEqual([{ kind: 'sales-export', id: 41 }]));
     expect(fakeMain.api.calls[0]).toMatchObject({ method: 'POST', path: '/v4/jobs/sales-export/', body: filters });
     await act(async () => fakeMain.emit('jobProgress', { jobId: '41', state: 'RUNNING' }));
     expect(result.current.status).toEqual({ state: 'running', jobId: 41, step: 'Adding up the sales: running' });
@@ -39,7 +38,7 @@ describe('useSalesJob', () => {
     await act(async () => fakeMain.emit('jobProgress', { jobId: '99', state: 'DONE' }));
     expect(result.current.status).toMatchObject({ step: 'Preparing the file: running' });
     act(() => result.current.cancel());
-    await waitFor(() => expect(requests('jobCancel')).toEqual([{ kind: 'sales-export', id: 41 }]));
+    await waitFor(() => expect(fakeMain.requestsOf('jobCancel')).toEqual([{ kind: 'sales-export', id: 41 }]));
     await act(async () => { finish({ id: '42', state: 'DONE', result: { rows: 3 } }); await outcome; });
     expect(await outcome).toEqual({ id: '42', state: 'DONE', result: { rows: 3 } });
     expect(result.current.status).toEqual({ state: 'done', outcome: { id: '42', state: 'DONE', result: { rows: 3 } } });

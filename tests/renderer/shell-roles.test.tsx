@@ -44,7 +44,7 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
     await act(async () => fireEvent.click(screen.getByTestId('user-menu')));
     await act(async () => fireEvent.click(await screen.findByTestId('sign-out')));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/auth'), { timeout: 10_000 });
-    expect(fakeMain.calls.filter((c) => c.channel === 'sessionSignOut')).toHaveLength(1);
+    expect(fakeMain.requestsOf('sessionSignOut')).toHaveLength(1);
     expect(screen.queryByTestId('auth-error')).toBeNull();
   });
 

@@ -11,7 +11,7 @@ const settings = fakeMain.settings;
 let session: { signedIn: boolean; user: SessionUser | null } = { signedIn: false, user: null };
 fakeMain.channel('sessionStatus', () => session);
 /** The settings main was asked to write, in order ("set:key"). */
-const writes = () => fakeMain.calls.filter((c) => c.channel === 'settingsSet').map((c) => `set:${(c.request as { key: string }).key}`);
+const writes = () => fakeMain.requestsOf('settingsSet').map((r) => `set:${r.key}`);
 
 const { authAtom, drawerAtom, initPersistedState, preferencesAtom, principalAtom } = await import('../../renderer/lib/store');
 
