@@ -1,32 +1,26 @@
 // @vitest-environment happy-dom
 /** AgreementGuard (renderer/app/guards.tsx): a Baseware supplier that has not accepted the agreement in force goes to /service-agreement first. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { fakeMain } from './fake-main';
 import { BridgeError } from '../../shared/bridge/error';
 import { STATUS_TEXT } from '../../shared/messages';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { serviceAgreementEndpoints } from '../../shared/api/endpoints/service-agreement';
 
-const calls: string[] = [];
 let acceptedAt: string | null = null;
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    settingsSet: async () => ({ ok: true }),
-    apiRequest: async (req: { path: string }) => {
-      calls.push(req.path);
-      return { status: 200, etag: null, data: { version: 'v1', title: 'T', sections: ['s'], accepted_at: acceptedAt } };
-    },
-  },
-  onBridgeEvent: () => () => {},
-}));
+fakeMain.api.on(serviceAgreementEndpoints.current, () => ({ version: 'v1', title: 'T', sections: ['s'], accepted_at: acceptedAt }));
+/** The paths of the API calls the renderer made. */
+const calls = () => fakeMain.api.calls.map((c) => c.path);
 
 const { AgreementGuard } = await import('../../renderer/app/guards');
 const { authAtom } = await import('../../renderer/lib/store');
 
 afterEach(() => {
   cleanup();
-  calls.length = 0;
+  fakeMain.api.calls.length = 0;
   acceptedAt = null;
 });
 
@@ -72,7 +66,7 @@ describe('AgreementGuard', () => {
     expect(await screen.findByText('agreement screen from /search/tracks?q=x')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/service-agreement');
     expect(screen.queryByText('console')).toBeNull();
-    expect(calls).toEqual(['/v4/catalog/service-agreement/']);
+    expect(calls()).toEqual(['/v4/catalog/service-agreement/']);
   });
   it('a supplier that has accepted it reaches the console', async () => {
     acceptedAt = '2026-11-24T10:00:00.000Z';
@@ -85,19 +79,19 @@ describe('AgreementGuard', () => {
     cleanup();
     renderAt('app:baseware user:label brand:dance');
     expect(screen.getByText('console')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
   it('a call the API refuses for the agreement asks again, and a supplier whose agreement changed is taken to it', async () => {
     acceptedAt = '2026-11-24T10:00:00.000Z';
     const router = renderAt('app:baseware user:supplier brand:dance', <RefusedScreen detail={STATUS_TEXT[403]} />);
     expect(await screen.findByText('agreement screen from /search/tracks?q=x')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/service-agreement');
-    expect(calls).toEqual(['/v4/catalog/service-agreement/', '/v4/catalog/service-agreement/']);
+    expect(calls()).toEqual(['/v4/catalog/service-agreement/', '/v4/catalog/service-agreement/']);
   });
   it('another refusal (the route\'s own rule) does not ask again', async () => {
     acceptedAt = '2026-11-24T10:00:00.000Z';
     renderAt('app:baseware user:supplier brand:dance', <RefusedScreen detail="You do not have permission to perform this action." />);
     expect(await screen.findByText('console refused')).toBeTruthy();
-    expect(calls).toEqual(['/v4/catalog/service-agreement/']);
+    expect(calls()).toEqual(['/v4/catalog/service-agreement/']);
   });
 });

@@ -11,12 +11,13 @@ import { App } from 'antd';
 import { Provider, createStore } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { bridgeMock } from './export-bridge-mock';
+import { fakeMain } from './fake-main';
+import type * as PaletteHostModule from '../../renderer/app/palette/PaletteHost';
 
-vi.mock('../../renderer/lib/bridge', () =>
-  import('./export-bridge-mock').then((m) => ({ ...m.bridgeModule, bridge: Object.assign(m.bridgeMock, { settingsSet: async () => ({ ok: true }) }) })),
-);
-const { PaletteHost } = await import('../../renderer/app/palette/PaletteHost');
+// A PaletteHost of this file's own (the query makes a module apart from the one the worker's
+// other files share): its lazy palette has not loaded yet, whatever ran before in this
+// worker, so its first render suspends as in a fresh app (the first test needs that).
+const { PaletteHost } = (await import('../../renderer/app/palette/PaletteHost?command-palette' as string)) as typeof PaletteHostModule;
 // Loaded once up front (a slow first transform must not eat the tests' waits); the palette's lazy
 // component still suspends on its first render, as in the app.
 await import('../../renderer/app/palette/CommandPalette');
@@ -161,7 +162,7 @@ describe('CommandPalette', () => {
 describe('ExportButton and the palette', () => {
   it('a search list registers its export while it can start: not over an empty list, not after unmounting', async () => {
     const store = createStore();
-    bridgeMock.exportStart.mockReset().mockResolvedValue({ started: true, exportId: 'p1', fileName: 'releases.csv', folder: '/tmp' });
+    fakeMain.channel('exportStart', () => ({ started: true, exportId: 'p1', fileName: 'releases.csv', folder: '/tmp' }));
     const list = (total: number) => (
       <Provider store={store}>
         <App>
@@ -175,7 +176,7 @@ describe('ExportButton and the palette', () => {
     const registered = store.get(listExportAtom);
     expect(registered).not.toBeNull();
     act(() => registered!.run());
-    await waitFor(() => expect(bridgeMock.exportStart).toHaveBeenCalledWith({ kind: 'search', type: 'releases', filters: { title: 'a' }, orderBy: null, columns: ['id'] }));
+    await waitFor(() => expect(fakeMain.requestsOf('exportStart')).toContainEqual({ kind: 'search', type: 'releases', filters: { title: 'a' }, orderBy: null, columns: ['id'] }));
     // While it runs, the palette offers no second one.
     await waitFor(() => expect(screen.getByTestId('export-progress')).toBeTruthy());
     expect(store.get(listExportAtom)).toBeNull();

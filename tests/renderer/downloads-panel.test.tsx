@@ -7,13 +7,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fakeMain } from './fake-main';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import { bridgeMock } from './export-bridge-mock';
+import type { BridgeEventPayload } from '../../shared/bridge';
 import type { ExportHistoryEntry } from '../../shared/bridge/channels/exports';
 
-vi.mock('../../renderer/lib/bridge', () => import('./export-bridge-mock').then((m) => m.bridgeModule));
 const { DownloadsPanel } = await import('../../renderer/features/exports/DownloadsPanel');
+
+type Progress = BridgeEventPayload<'exportProgress'>;
 
 const base: ExportHistoryEntry = {
   exportId: 'a', kind: 'search', what: 'Releases search', filters: { title: 'a', order_by: '-id', columns: 'id,title,label' }, fileName: 'releases-2026-11-24.csv',
@@ -30,8 +32,14 @@ class FakeNotification {
   }
 }
 
+/** Main's export history, as exportHistory answers it now. */
+let history: ExportHistoryEntry[] = [];
+/** Main's exportProgress event, delivered to the renderer's listeners. */
+const progress = (p: Progress) => act(async () => fakeMain.emit('exportProgress', p));
+
 beforeEach(() => {
   notified.length = 0;
+  fakeMain.calls.length = 0;
   vi.stubGlobal('Notification', FakeNotification);
 });
 afterEach(() => {
@@ -39,11 +47,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mount(transport: 'host' | 'electron', history: ExportHistoryEntry[]) {
-  bridgeMock.systemInfo.mockResolvedValue({ transport, apiUrl: 'x', version: '1', environment: 'sandbox' });
-  bridgeMock.exportHistory.mockResolvedValue({ entries: history });
-  bridgeMock.exportCancel.mockResolvedValue({ ok: true });
-  bridgeMock.exportShowInFolder.mockResolvedValue({ shown: false, path: '/dl/releases-2026-11-24.csv' });
+function mount(transport: 'host' | 'electron', entries: ExportHistoryEntry[]) {
+  history = entries;
+  fakeMain
+    .channel('systemInfo', () => ({ transport, apiUrl: 'x', idpUrl: 'y', version: '1', environment: 'sandbox' }))
+    .channel('exportHistory', () => ({ entries: history }))
+    .channel('exportCancel', () => ({ ok: true }))
+    .channel('exportShowInFolder', () => ({ shown: false, path: '/dl/releases-2026-11-24.csv' }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <App>
@@ -64,11 +74,11 @@ describe('DownloadsPanel', () => {
     expect(items[1].textContent).toContain('Filters: title = a · Sorted by -id · 3 columns');
     expect(items[1].textContent).toContain('Saved in /dl');
 
-    act(() => bridgeMock.listener!({ exportId: 'b', state: 'running', rows: 500, bytes: 1, total: 1000, fileName: running.fileName }));
+    await progress({ exportId: 'b', state: 'running', rows: 500, bytes: 1, total: 1000, fileName: running.fileName });
     await waitFor(() => expect(within(items[0]).getByText('50%')).toBeTruthy());
     expect(items[0].textContent).toContain('500 rows');
     fireEvent.click(within(items[0]).getByTestId('downloads-cancel'));
-    expect(bridgeMock.exportCancel).toHaveBeenCalledWith({ exportId: 'b' });
+    expect(fakeMain.requestsOf('exportCancel')).toContainEqual({ exportId: 'b' });
 
     fireEvent.click(within(items[1]).getByTestId('downloads-show-in-folder'));
     await waitFor(() => expect(screen.getByText('Your browser cannot open folders. The file is at /dl/releases-2026-11-24.csv')).toBeTruthy());
@@ -76,12 +86,12 @@ describe('DownloadsPanel', () => {
 
   it('re-reads main\'s history when an export starts or ends', async () => {
     mount('electron', []);
-    await waitFor(() => expect(bridgeMock.exportHistory).toHaveBeenCalledTimes(1));
-    bridgeMock.exportHistory.mockResolvedValue({ entries: [running] });
-    act(() => bridgeMock.listener!({ exportId: 'b', state: 'running', rows: 0, bytes: 0, total: null, fileName: running.fileName }));
+    await waitFor(() => expect(fakeMain.requestsOf('exportHistory')).toHaveLength(1));
+    history = [running];
+    await progress({ exportId: 'b', state: 'running', rows: 0, bytes: 0, total: null, fileName: running.fileName });
     await waitFor(() => expect(screen.getByLabelText('Downloads, 1 running')).toBeTruthy());
-    bridgeMock.exportHistory.mockResolvedValue({ entries: [{ ...running, state: 'done', rows: 3 }] });
-    act(() => bridgeMock.listener!({ exportId: 'b', state: 'done', rows: 3, bytes: 9, total: 3, fileName: running.fileName }));
+    history = [{ ...running, state: 'done', rows: 3 }];
+    await progress({ exportId: 'b', state: 'done', rows: 3, bytes: 9, total: 3, fileName: running.fileName });
     await waitFor(() => expect(screen.getByLabelText('Downloads')).toBeTruthy());
     expect(notified).toEqual([]);
   });
@@ -89,9 +99,9 @@ describe('DownloadsPanel', () => {
   it('in the browser host, raises the web Notification naming the file when an export ends', async () => {
     mount('host', [running]);
     await waitFor(() => expect(screen.getByLabelText('Downloads, 1 running')).toBeTruthy());
-    act(() => bridgeMock.listener!({ exportId: 'b', state: 'done', rows: 1234, bytes: 9, total: 1234, fileName: running.fileName }));
+    await progress({ exportId: 'b', state: 'done', rows: 1234, bytes: 9, total: 1234, fileName: running.fileName });
     expect(notified).toEqual([{ title: 'Export finished', body: 'tracks-2026-11-24.csv: 1,234 rows saved in /dl' }]);
-    act(() => bridgeMock.listener!({ exportId: 'b', state: 'cancelled', rows: 3, bytes: 9, total: 3, fileName: running.fileName }));
+    await progress({ exportId: 'b', state: 'cancelled', rows: 3, bytes: 9, total: 3, fileName: running.fileName });
     expect(notified).toHaveLength(1);
   });
 });

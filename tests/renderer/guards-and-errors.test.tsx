@@ -4,27 +4,16 @@ import { useEffect, useState } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { fakeMain } from './fake-main';
+import { meEndpoints } from '../../shared/api/endpoints/me';
 
-const reports: { message: string; route?: string }[] = [];
-const listeners = new Map<string, Set<(payload: unknown) => void>>();
-let apiAnswer: () => Promise<unknown> = () => new Promise(() => {});
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    systemReportError: async (r: { message: string; route?: string }) => {
-      reports.push(r);
-      return { ok: true };
-    },
-    settingsSet: async () => ({ ok: true }),
-    apiRequest: () => apiAnswer(),
-  },
-  onBridgeEvent: (name: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(name) ?? new Set();
-    listeners.set(name, set.add(listener));
-    return () => set.delete(listener);
-  },
-}));
+/** The reports main was sent (systemReportError). */
+const reports = () => fakeMain.requestsOf('systemReportError');
+let apiAnswer: () => Promise<never> = () => new Promise(() => {});
+fakeMain.channel('systemReportError', () => ({ ok: true }));
+fakeMain.api.on(meEndpoints.get, () => apiAnswer());
 /** What main does when a 401 cannot be cured: the sessionEnded event. */
-const emitSessionEnded = () => act(() => listeners.get('sessionEnded')?.forEach((l) => l({ reason: 'Your session has ended. Please sign in again.' })));
+const emitSessionEnded = () => act(async () => fakeMain.emit('sessionEnded', { reason: 'Your session has ended. Please sign in again.' }));
 
 const { Guard } = await import('../../renderer/app/guards');
 const { RouteError } = await import('../../renderer/app/RouteError');
@@ -33,7 +22,6 @@ const { followSessionEnd } = await import('../../renderer/app/session-ended');
 const { fetchData } = await import('../../renderer/lib/api');
 const { errorText } = await import('../../renderer/lib/http-errors');
 const { BridgeError } = await import('../../shared/bridge/error');
-const { meEndpoints } = await import('../../shared/api/endpoints/me');
 const { LOGGED_TEXT, MSG, OTHER_STATUS_TEXT, STATUS_TEXT } = await import('../../shared/messages');
 
 beforeAll(async () => {
@@ -41,8 +29,8 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(() => {
   cleanup();
-  reports.length = 0;
-  listeners.clear();
+  fakeMain.calls.length = 0;
+  vi.restoreAllMocks(); // console.error, silenced by the error boundary's tests
   apiAnswer = () => new Promise(() => {});
 });
 
@@ -110,7 +98,7 @@ describe('route error boundary (§4, §8)', () => {
     expect(shown.textContent).toContain('kaboom');
     expect(shown.textContent).toContain(LOGGED_TEXT);
     expect(screen.getByRole('link', { name: 'Contact product support' })).toBeTruthy();
-    expect(reports.map((r) => r.message)).toEqual(['kaboom']);
+    expect(reports().map((r) => r.message)).toEqual(['kaboom']);
   });
   it('a 404 from the API shows the 404 page without the logged text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -126,7 +114,7 @@ describe('route error boundary (§4, §8)', () => {
     const shown = await screen.findByTestId('error-screen', {}, { timeout: 10_000 });
     expect(shown.textContent).toContain('You are not signed in.');
     expect(router.state.location.pathname).toBe('/x');
-    expect(reports).toEqual([]);
+    expect(reports()).toEqual([]);
   });
 });
 
@@ -151,7 +139,7 @@ describe('the end of a session (§7): main\'s sessionEnded event is the one rout
     const stop = followSessionEnd(router);
     await screen.findByText('failed: Your session has ended. Please sign in again.');
     expect(router.state.location.pathname).toBe('/x');
-    emitSessionEnded();
+    await emitSessionEnded();
     await screen.findByText('logging out');
     expect(router.state.location.pathname).toBe('/logout');
     stop();
@@ -160,14 +148,14 @@ describe('the end of a session (§7): main\'s sessionEnded event is the one rout
   it('where no one is signed in (signing in, signing out) the event changes nothing', async () => {
     const router = renderAt('/auth', '', <p>x</p>);
     const stop = followSessionEnd(router);
-    emitSessionEnded();
+    await emitSessionEnded();
     expect(router.state.location.pathname).toBe('/auth');
     await act(() => router.navigate('/home'));
-    emitSessionEnded();
+    await emitSessionEnded();
     expect(router.state.location.pathname).toBe('/logout');
     stop();
     await act(() => router.navigate('/home'));
-    emitSessionEnded();
+    await emitSessionEnded();
     expect(router.state.location.pathname).toBe('/home');
   });
 });

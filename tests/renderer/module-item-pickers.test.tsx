@@ -5,19 +5,19 @@
  * (autocomplete), sends item_id, needs no image, and the added item is listed by name. A
  * Track item's picker tells same-named tracks apart (issue 29: artists, mix, release, ID).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fakeMain, reply } from './fake-main';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, createStore } from 'jotai';
-import type { ApiRequest } from '../../shared/bridge/channels/api';
+import { pageModuleEndpoints, searchEndpoints, type ModuleItem } from '../../shared/api/endpoints';
+import { auxiliaryEndpoint } from '../../shared/api/endpoints/auxiliary';
 
-type Answer = { status: number; data: unknown };
-const fake = vi.hoisted(() => ({
-  calls: [] as ApiRequest[],
-  items: [] as unknown[],
-}));
+const { default: ModuleItemsTab } = await import('../../renderer/features/curation/ModuleItemsTab');
+const { authAtom } = await import('../../renderer/lib/store');
+
 const TYPES = ['Track', 'Release', 'Chart', 'Playlist', 'Artist', 'Label', 'YouTube Video', 'External Link'].map((name, i) => ({ id: i + 1, name }));
 const FOUND: Record<string, { type: string; id: number; name: string; detail: string }> = {
   artists: { type: 'artists', id: 41, name: 'Dana Vale', detail: '' },
@@ -28,39 +28,32 @@ const ECHOES = [
   { type: 'tracks', id: 901, name: 'Echoes', detail: 'Aster · Original Mix · Echoes EP' },
   { type: 'tracks', id: 902, name: 'Echoes', detail: 'Kito · Dub Mix · Night Moves' },
 ];
-const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    apiRequest: async (req: ApiRequest): Promise<Answer> => {
-      fake.calls.push(req);
-      if (req.path === '/v4/auxiliary/item-types/') return { status: 200, data: envelope(TYPES) };
-      if (req.path === '/v4/catalog/search/autocomplete/') {
-        const type = String((req.query as Record<string, unknown>).type);
-        if (type === 'tracks') return { status: 200, data: { results: ECHOES } };
-        return { status: 200, data: { results: FOUND[type] ? [FOUND[type]] : [] } };
-      }
-      if (req.path === '/v4/curation/page-modules/4/items/' && req.method === 'POST') {
-        const b = req.body as { item_type_id: number; item_id: number };
-        const found = Object.values(FOUND).find((f) => f.id === b.item_id)!;
-        const item = { id: 100 + fake.items.length, position: fake.items.length + 1, item_type: TYPES[b.item_type_id - 1], item: { id: found.id, name: found.name }, image_url: null, url: null, start_date: null, end_date: null };
-        fake.items.push(item);
-        return { status: 201, data: item };
-      }
-      if (req.path === '/v4/curation/page-modules/4/items/') return { status: 200, data: envelope(fake.items) };
-      return { status: 200, data: null };
-    },
-    settingsSet: async () => ({ ok: true }),
-  },
-  onBridgeEvent: () => () => undefined,
-}));
+const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+/** The module's items, as the fake API holds them. */
+const items: ModuleItem[] = [];
+/** The API requests the tab made. */
+const calls = fakeMain.api.calls;
 
-const { default: ModuleItemsTab } = await import('../../renderer/features/curation/ModuleItemsTab');
-const { authAtom } = await import('../../renderer/lib/store');
-
+beforeEach(() => {
+  fakeMain.api
+    .on(auxiliaryEndpoint('item-types'), () => envelope(TYPES))
+    .on(searchEndpoints.autocomplete, ({ query }) => {
+      const type = String(query.type);
+      if (type === 'tracks') return { results: ECHOES };
+      return { results: FOUND[type] ? [FOUND[type]] : [] };
+    })
+    .on(pageModuleEndpoints.addItem, ({ body: b }) => {
+      const found = Object.values(FOUND).find((f) => f.id === b.item_id)!;
+      const item = { id: 100 + items.length, position: items.length + 1, item_type: TYPES[b.item_type_id - 1]!, item: { id: found.id, name: found.name }, image_url: null, url: null, start_date: null, end_date: null };
+      items.push(item);
+      return reply(item, { status: 201 });
+    })
+    .on(pageModuleEndpoints.items, () => envelope(items));
+});
 afterEach(() => {
   cleanup();
-  fake.calls.length = 0;
-  fake.items.length = 0;
+  fakeMain.reset();
+  items.length = 0;
 });
 
 function renderTab() {
@@ -93,15 +86,15 @@ describe('Artist and Label module items', () => {
   it('an Artist item picks an artist and a Label item a label; each is saved by item_id and listed by name', async () => {
     renderTab();
     await addNamed('Artist', 'Dana', 'Dana Vale');
-    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(fake.calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'artists')).toBe(true);
-    expect(fake.calls.find((c) => c.method === 'POST')!.body).toEqual({ item_type_id: 5, item_id: 41 });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'artists')).toBe(true);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ item_type_id: 5, item_id: 41 });
     await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale']));
 
     await addNamed('Label', 'Night', 'Night Shift Records');
-    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(fake.calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(true);
-    expect(fake.calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ item_type_id: 6, item_id: 52 });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ item_type_id: 6, item_id: 52 });
     await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale', 'Night Shift Records']));
   });
 
@@ -124,6 +117,6 @@ describe('Artist and Label module items', () => {
     fireEvent.click(screen.getByTestId('add-item-submit'));
     expect((await screen.findByTestId('item-error-item_id')).textContent).toBeTruthy();
     expect(screen.queryByTestId('item-error-image_url')).toBeNull();
-    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * Track Details in the whole console over the fake main, from a supplier's saved draft
- * (its own file: the console loads a user's drafts once): a folder holding two releases
- * is said, and the supplier chooses the one to package.
+ * Track Details in the whole console over the fake main, from a supplier's saved draft:
+ * a folder holding two releases is said, and the supplier chooses the one to package.
+ * The console loads its users' drafts once per process (and this file shares its
+ * worker's modules), so the draft is saved into the console's store as the wizard's
+ * autosave would, whatever was loaded before, and the draft held before is put back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
@@ -13,6 +15,8 @@ import type { ScanEntry } from '../../shared/packaging/model';
 import { PKG_MSG } from '../../shared/packaging/messages';
 
 const { accountNamed, renderConsole, sessionUserOf } = await import('./console-harness');
+const { appStore } = await import('../../renderer/lib/store');
+const { loadPackagingDraftAtom, savePackagingDraftAtom } = await import('../../renderer/features/packaging/draft-store');
 
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 200, results });
 function fakeReferenceLists(): void {
@@ -21,8 +25,13 @@ function fakeReferenceLists(): void {
   fakeMain.api.on(meEndpoints.myLabels, () => ({ results: [{ id: 1, name: 'Own Label' }] }));
 }
 
-afterEach(() => {
+const supplier = () => String(sessionUserOf(accountNamed('supplier')).userId);
+/** The supplier's draft the console held before this file's (put back after each test). */
+let before: PackagingDraft | null = null;
+
+afterEach(async () => {
   cleanup();
+  await appStore.set(savePackagingDraftAtom, supplier(), before);
   fakeMain.calls.length = 0;
 });
 
@@ -30,16 +39,16 @@ const FORMAT: ScanEntry['format'] = { container: 'WAVE', codec: 'PCM', wavFormat
 const audio = (path: string, album: string): ScanEntry => ({ path, name: path.split('/').at(-1)!, size: 100, status: 'ok', md5: 'd41d8cd98f00b204e9800998ecf8427e', format: FORMAT, tags: { album }, issues: [] });
 
 /** A supplier's saved draft on Track Details, so the wizard opens there. */
-function draftOnTrackDetails(): void {
-  const user = String(sessionUserOf(accountNamed('supplier')).userId);
+async function draftOnTrackDetails(): Promise<void> {
+  before = await appStore.set(loadPackagingDraftAtom, supplier());
   const draft: PackagingDraft = { ...emptyDraft(), step: 1 };
-  fakeMain.settings.set('packagingDraft', { drafts: { [user]: draft } });
+  await appStore.set(savePackagingDraftAtom, supplier(), draft);
 }
 
 describe('a folder holding two releases', () => {
   it('is said, and only the release the supplier chooses becomes tracks', async () => {
     fakeReferenceLists();
-    draftOnTrackDetails();
+    await draftOnTrackDetails();
     fakeMain
       .channel('packagingPick', () => ({ native: true, paths: ['/in'] }))
       .channel('packagingScan', () => ({ entries: [audio('/in/a/01 One.wav', 'First'), audio('/in/a/02 Two.wav', 'First'), audio('/in/b/01 Other.wav', 'Second')] }));

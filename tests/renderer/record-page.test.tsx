@@ -6,27 +6,19 @@
  * ETag, a server 400 lands on its field with the §8 text, and a 412 keeps the user's
  * edits beside the value saved meanwhile and saves against the new version.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, createStore } from 'jotai';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { fakeMain, reply, type FakeReply } from './fake-main';
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
+import { RECORD_ENDPOINTS, auxiliaryEndpoint, genresEndpoint, listEndpoints, type ObjectRow } from '../../shared/api/endpoints';
 
-type Answer = { status: number; data: unknown; etag?: string };
-const api = vi.hoisted(() => ({ handle: (_req: ApiRequest): Answer | Promise<Answer> => ({ status: 200, data: null }), calls: [] as ApiRequest[] }));
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    apiRequest: async (req: ApiRequest) => {
-      api.calls.push(req);
-      return api.handle(req);
-    },
-    settingsSet: async () => ({ ok: true }),
-  },
-  onBridgeEvent: () => () => undefined,
-}));
+/** The API calls the page made. */
+const api = fakeMain.api;
 
 const { RecordPage } = await import('../../renderer/features/records/RecordPage');
 const { ConfirmHost } = await import('../../renderer/ui/ConfirmHost');
@@ -41,7 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 afterEach(() => {
   cleanup();
-  api.calls.length = 0;
+  api.reset();
 });
 
 const row = {
@@ -55,13 +47,14 @@ const genres = { count: 1, next: null, previous: null, page: '1/1', per_page: 25
 const empty = { count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] };
 
 /** The fake API: GET the track (the current `stored`), the reference lists; PATCH by `onPatch`. */
-function serve(stored: () => { data: unknown; etag: string }, onPatch: (req: ApiRequest) => Answer) {
-  api.handle = (req) => {
-    if (req.method === 'PATCH') return onPatch(req);
-    if (req.path === '/v4/catalog/tracks/7/') return { status: 200, ...stored() };
-    if (req.path === '/v4/auxiliary/genres/') return { status: 200, data: genres };
-    return { status: 200, data: empty };
-  };
+function serve(stored: () => { data: ObjectRow; etag: string }, onPatch: (req: ApiRequest) => FakeReply<ObjectRow>) {
+  api.on(listEndpoints('tracks').get, () => {
+    const { data, etag } = stored();
+    return reply(data, { etag });
+  });
+  api.on(RECORD_ENDPOINTS.tracks.patch, ({ request }) => onPatch(request));
+  api.on(genresEndpoint, () => genres);
+  api.on(auxiliaryEndpoint('keys'), () => empty);
 }
 
 function renderPage(scope: string) {
@@ -90,7 +83,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('the record page of a track', () => {
   it('makes the form from the declaration: labelled inputs by kind, read-only fields apart, only the tabs that can show', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
     renderPage(ADMIN);
     expect((await screen.findByTestId('record-title')).textContent).toBe('Aurora');
     expect(input('Title').value).toBe('Aurora');
@@ -113,7 +106,7 @@ describe('the record page of a track', () => {
   });
 
   it('is read-only for a supplier: values shown, no inputs and no save', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
     renderPage('app:baseware user:supplier brand:dance');
     await screen.findByTestId('record-title');
     expect(screen.getByTestId('read-only')).toBeTruthy();
@@ -125,7 +118,7 @@ describe('the record page of a track', () => {
 
   it('saves only the changed field with the ETag it edited, then shows the saved record', async () => {
     const saved = { ...row, version: 4, mix_name: 'Extended' };
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: saved, etag: '"4"' }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(saved, { etag: '"4"' }));
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Mix Name'), { target: { value: 'Extended' } });
@@ -139,7 +132,7 @@ describe('the record page of a track', () => {
 
   it('Ctrl+S (⌘S) saves the unsaved changes as Save does; with nothing to save it sends nothing, and the browser never opens its save dialog', async () => {
     const saved = { ...row, version: 4, mix_name: 'Extended' };
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: saved, etag: '"4"' }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(saved, { etag: '"4"' }));
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     // Nothing dirty: nothing happens, but the key is still taken from the browser.
@@ -160,7 +153,7 @@ describe('the record page of a track', () => {
   });
 
   it('Ctrl+S on a read-only record sends nothing', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
     renderPage('app:baseware user:supplier brand:dance');
     await screen.findByTestId('record-title');
     expect(fireEvent.keyDown(document.body, { key: 's', ctrlKey: true })).toBe(false);
@@ -168,7 +161,7 @@ describe('the record page of a track', () => {
   });
 
   it('a value over its limit shows its field error and nothing is sent', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Mix Name'), { target: { value: 'm'.repeat(129) } });
@@ -192,7 +185,7 @@ describe('the record page of a track', () => {
   });
 
   it('a 412 keeps the edits: mine beside theirs per field, then saves against the new version', async () => {
-    let stored = { data: row as unknown, etag: '"3"' };
+    let stored: { data: ObjectRow; etag: string } = { data: row, etag: '"3"' };
     const patches: ApiRequest[] = [];
     serve(() => stored, (req) => {
       patches.push(req);
@@ -201,7 +194,7 @@ describe('the record page of a track', () => {
         stored = { data: { ...row, version: 4, mix_name: 'Club Mix', bpm: 126 }, etag: '"4"' };
         throw new BridgeError({ code: 'http', status: 412, message: 'Precondition Failed', detail: { detail: 'This object was changed by someone else.' } });
       }
-      return { status: 200, data: { ...row, version: 5, mix_name: 'Extended', bpm: 126, title: 'Aurora II' }, etag: '"5"' };
+      return reply({ ...row, version: 5, mix_name: 'Extended', bpm: 126, title: 'Aurora II' }, { etag: '"5"' });
     });
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
@@ -233,7 +226,7 @@ describe('the record page of a track', () => {
 
 describe('unsaved changes', () => {
   it('leaving with an unsaved edit asks first; cancelling keeps the edit', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => ({ status: 200, data: row }));
+    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
     const router = renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Title'), { target: { value: 'Unsaved' } });

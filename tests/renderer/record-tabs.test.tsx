@@ -10,44 +10,20 @@
  * release's Territories tab (the same form and rules, one setting for all its tracks).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, createStore } from 'jotai';
 import type { ReactNode } from 'react';
+import { fakeMain, reply } from './fake-main';
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
+import type { ResponseIn } from '../../shared/api/endpoint';
+import { auxiliaryEndpoint, mediaEndpoints, releaseSubresourceEndpoints, trackSubresourceEndpoints, type JobState } from '../../shared/api/endpoints';
 
-type Answer = { status: number; data: unknown };
-type Progress = { jobId: string; state: string };
-const fake = vi.hoisted(() => ({
-  handle: (_req: ApiRequest): Answer | Promise<Answer> => ({ status: 200, data: null }),
-  calls: [] as ApiRequest[],
-  jobWait: (_req: { kind: string; id: string | number }): Promise<unknown> => Promise.resolve(null),
-  progress: [] as ((p: Progress) => void)[],
-  cancels: [] as unknown[],
-}));
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: {
-    apiRequest: async (req: ApiRequest) => {
-      fake.calls.push(req);
-      return fake.handle(req);
-    },
-    jobWait: (req: { kind: string; id: string | number }) => fake.jobWait(req),
-    jobCancel: async (req: unknown) => {
-      fake.cancels.push(req);
-      return { ok: true };
-    },
-    settingsSet: async () => ({ ok: true }),
-  },
-  onBridgeEvent: (name: string, cb: (p: Progress) => void) => {
-    if (name !== 'jobProgress') return () => undefined;
-    fake.progress.push(cb);
-    return () => {
-      fake.progress = fake.progress.filter((x) => x !== cb);
-    };
-  },
-}));
+fakeMain.channel('jobCancel', () => ({ ok: true }));
+/** The API calls the tabs made. */
+const calls = fakeMain.api.calls;
 
 const { default: TrackSongwritersTab, songwriterDraft } = await import('../../renderer/features/records/TrackSongwritersTab');
 const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
@@ -64,15 +40,15 @@ const { MSG } = await import('../../shared/messages');
 
 afterEach(() => {
   cleanup();
-  fake.calls.length = 0;
-  fake.cancels.length = 0;
+  fakeMain.api.reset();
+  fakeMain.calls.length = 0;
 });
 
 const ADMIN = 'app:control staff:admin brand:dance';
 const CONTENT_OPS = 'app:control staff:content_ops brand:dance';
 const SUPPLIER = 'app:baseware user:supplier brand:dance';
 const query = (text: string) => screen.queryAllByText((_, el) => el?.textContent === `Optional. ${text}.`)[0];
-const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
 const TYPES = [{ id: 1, name: 'Composer' }, { id: 2, name: 'Lyricist' }];
 
 function renderAs(scope: string, ui: ReactNode) {
@@ -98,20 +74,18 @@ describe('songwriters', () => {
 
   it('lists them, adds one with its type, and removes one', async () => {
     let list = [{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }];
-    fake.handle = (req) => {
-      if (req.path === '/v4/auxiliary/songwriter-types/') return { status: 200, data: envelope(TYPES) };
-      if (req.method === 'POST') {
-        const b = req.body as { name: string; songwriter_type_id: number };
+    fakeMain.api
+      .on(auxiliaryEndpoint('songwriter-types'), () => envelope(TYPES))
+      .on(trackSubresourceEndpoints.songwriters, () => envelope(list))
+      .on(trackSubresourceEndpoints.addSongwriter, ({ body: b }) => {
         const added = { id: 32, name: b.name, songwriter_type: TYPES.find((t) => t.id === b.songwriter_type_id)! };
         list = [...list, added];
-        return { status: 201, data: added };
-      }
-      if (req.method === 'DELETE') {
-        list = list.filter((s) => !req.path.endsWith(`/${s.id}/`));
-        return { status: 204, data: null };
-      }
-      return { status: 200, data: envelope(list) };
-    };
+        return reply(added, { status: 201 });
+      })
+      .on(trackSubresourceEndpoints.deleteSongwriter, ({ params }) => {
+        list = list.filter((s) => s.id !== params.sid);
+        return reply(null, { status: 204 });
+      });
     renderAs(CONTENT_OPS, <TrackSongwritersTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('songwriter-name')).map((e) => e.textContent)).toEqual(['Ann']);
     expect(screen.getByText('Composer')).toBeTruthy();
@@ -119,27 +93,28 @@ describe('songwriters', () => {
     // Nothing typed: the §5 texts on the fields, nothing sent.
     fireEvent.click(screen.getByTestId('add-songwriter'));
     expect(await screen.findByText(MSG.selectFromList)).toBeTruthy();
-    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Songwriter name'), { target: { value: 'Bo' } });
     fireEvent.mouseDown(screen.getByLabelText('Songwriter type'));
     fireEvent.click(await screen.findByTitle('Lyricist'));
     fireEvent.click(screen.getByTestId('add-songwriter'));
     await waitFor(() => expect(screen.getAllByTestId('songwriter-name').map((e) => e.textContent)).toEqual(['Ann', 'Bo']));
-    expect(fake.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/', body: { name: 'Bo', songwriter_type_id: 2 } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/', body: { name: 'Bo', songwriter_type_id: 2 } });
     expect((screen.getByLabelText('Songwriter name') as HTMLInputElement).value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove songwriter Ann' }));
     await waitFor(() => expect(screen.getAllByTestId('songwriter-name').map((e) => e.textContent)).toEqual(['Bo']));
-    expect(fake.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/31/' });
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/31/' });
   });
 
   it('shows a refused add in the §8 words with the server detail', async () => {
-    fake.handle = (req) => {
-      if (req.path === '/v4/auxiliary/songwriter-types/') return { status: 200, data: envelope(TYPES) };
-      if (req.method === 'POST') throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { songwriter_type_id: [MSG.selectFromList] } });
-      return { status: 200, data: envelope([]) };
-    };
+    fakeMain.api
+      .on(auxiliaryEndpoint('songwriter-types'), () => envelope(TYPES))
+      .on(trackSubresourceEndpoints.songwriters, () => envelope([]))
+      .on(trackSubresourceEndpoints.addSongwriter, () => {
+        throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { songwriter_type_id: [MSG.selectFromList] } });
+      });
     renderAs(ADMIN, <TrackSongwritersTab type="tracks" id={7} row={row} />);
     fireEvent.change(await screen.findByLabelText('Songwriter name'), { target: { value: 'Bo' } });
     fireEvent.mouseDown(screen.getByLabelText('Songwriter type'));
@@ -149,12 +124,12 @@ describe('songwriters', () => {
   });
 
   it('is read-only for a supplier: the list, no form, no remove', async () => {
-    fake.handle = () => ({ status: 200, data: envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]) });
+    fakeMain.api.on(trackSubresourceEndpoints.songwriters, () => envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]));
     renderAs(SUPPLIER, <TrackSongwritersTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('songwriter-name')).map((e) => e.textContent)).toEqual(['Ann']);
     expect(screen.queryByTestId('add-songwriter')).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
-    expect(fake.calls.map((c) => c.path)).toEqual(['/v4/catalog/tracks/7/songwriters/']);
+    expect(calls.map((c) => c.path)).toEqual(['/v4/catalog/tracks/7/songwriters/']);
   });
 });
 
@@ -169,12 +144,12 @@ describe('publishers', () => {
 
   it('edits, reorders and replaces the whole list', async () => {
     let list = [{ id: 1, name: 'North' }, { id: 2, name: 'South' }];
-    fake.handle = (req) => {
-      if (req.method === 'PUT') {
-        list = (req.body as { names: string[] }).names.map((name, i) => ({ id: 10 + i, name }));
-      }
-      return { status: 200, data: envelope(list) };
-    };
+    fakeMain.api
+      .on(trackSubresourceEndpoints.publishers, () => envelope(list))
+      .on(trackSubresourceEndpoints.putPublishers, ({ body }) => {
+        list = body.names.map((name, i) => ({ id: 10 + i, name }));
+        return envelope(list);
+      });
     const onDirty = vi.fn();
     renderAs(CONTENT_OPS, <TrackPublishersTab type="tracks" id={7} row={row} onDirty={onDirty} />);
     expect(((await screen.findByLabelText('Publisher 1')) as HTMLInputElement).value).toBe('North');
@@ -186,18 +161,18 @@ describe('publishers', () => {
     expect(onDirty).toHaveBeenLastCalledWith(true);
     fireEvent.click(screen.getByTestId('save-publishers'));
     await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(false));
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/v4/catalog/tracks/7/publishers/', body: { names: ['South', 'North', 'East'] } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/v4/catalog/tracks/7/publishers/', body: { names: ['South', 'North', 'East'] } });
     expect((screen.getByLabelText('Publisher 3') as HTMLInputElement).value).toBe('East');
 
     // The same name twice is refused before anything is sent.
     fireEvent.change(screen.getByLabelText('Publisher 3'), { target: { value: 'south' } });
     fireEvent.click(screen.getByTestId('save-publishers'));
     expect((await screen.findByTestId('publishers-error')).textContent).toBe('List each publisher once.');
-    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
   it('is read-only for a supplier', async () => {
-    fake.handle = () => ({ status: 200, data: envelope([{ id: 1, name: 'North' }]) });
+    fakeMain.api.on(trackSubresourceEndpoints.publishers, () => envelope([{ id: 1, name: 'North' }]));
     renderAs(SUPPLIER, <TrackPublishersTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('publisher-name')).map((e) => e.textContent)).toEqual(['North']);
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
@@ -209,18 +184,15 @@ describe('audio files', () => {
   it('shows each file\'s §9 format name, size and whether it is stored', async () => {
     expect(audioFormatLabel('aac-256')).toBe('AAC 256 (MP4)');
     expect(audioFormatLabel('ogg')).toBe('ogg');
-    fake.handle = () => ({
-      status: 200,
-      data: envelope([
-        { id: 1, format: 'wav', size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
-        { id: 2, format: 'preview-mp3', size_bytes: 1_536, storage_key: 'a/1p.mp3', created_at: '2025-03-09T10:00:00Z', stored: false },
-      ]),
-    });
+    fakeMain.api.on(mediaEndpoints.audioFiles, () => envelope([
+      { id: 1, format: 'wav' as const, size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
+      { id: 2, format: 'preview-mp3' as const, size_bytes: 1_536, storage_key: 'a/1p.mp3', created_at: '2025-03-09T10:00:00Z', stored: false },
+    ]));
     renderAs(SUPPLIER, <TrackAudioFilesTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('audio-format')).map((e) => e.textContent)).toEqual(['WAV', 'Lo-fi preview (MP3)']);
     expect(screen.getAllByTestId('audio-size').map((e) => e.textContent)).toEqual(['50 MB', '2 KB']);
     expect(screen.getByText('Not in storage')).toBeTruthy();
-    expect(fake.calls[0]).toMatchObject({ method: 'GET', path: '/v4/catalog/tracks/7/audio-files/' });
+    expect(calls[0]).toMatchObject({ method: 'GET', path: '/v4/catalog/tracks/7/audio-files/' });
   });
 });
 
@@ -242,37 +214,36 @@ describe('territories and publish dates', () => {
   });
 
   const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
-  const serveTerritories = (onPut: (req: ApiRequest) => Answer) => {
-    fake.handle = (req) => {
-      if (req.method === 'PUT') return onPut(req);
-      if (req.path.endsWith('/regional-summary/')) {
-        return { status: 200, data: { track_id: 7, restricted: true, allowed: 1, total: 2, results: [{ region: 'Europe', allowed: 0, total: 1 }, { region: 'North America', allowed: 1, total: 1 }] } };
-      }
-      if (req.path.endsWith('/countries-allowed/')) return { status: 200, data: { track_id: 7, restricted: true, count: 1, results: [countries[0]] } };
-      if (req.path.endsWith('/countries-publish-date/')) {
-        return {
-          status: 200,
-          data: {
-            track_id: 7, time_zone: 'America/Denver', count: 1,
-            results: [{
-              country: countries[0], commercial_model_type: { id: 1, name: 'Download' },
-              publish_at: '2025-03-09T09:30:00.000Z', publish_local: '2025-03-09T03:30:00-06:00',
-              pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
-            }],
-          },
-        };
-      }
-      if (req.path === '/v4/auxiliary/countries/') return { status: 200, data: envelope(countries) };
-      return { status: 200, data: envelope([{ id: 1, name: 'Download' }]) };
-    };
+  /** The tab's reads; its writes (the times, the countries) are handed to `onPut`. */
+  const serveTerritories = (onPut: (req: ApiRequest) => unknown = () => undefined) => {
+    fakeMain.api
+      .on(trackSubresourceEndpoints.regionalSummary, () => (
+        { track_id: 7, restricted: true, allowed: 1, total: 2, results: [{ region: 'Europe', allowed: 0, total: 1 }, { region: 'North America', allowed: 1, total: 1 }] }
+      ))
+      .on(trackSubresourceEndpoints.countriesAllowed, () => ({ track_id: 7, restricted: true, count: 1, results: [countries[0]] }))
+      .on(trackSubresourceEndpoints.publishDates, () => ({
+        track_id: 7, time_zone: 'America/Denver', count: 1,
+        results: [{
+          country: countries[0], commercial_model_type: { id: 1, name: 'Download' },
+          publish_at: '2025-03-09T09:30:00.000Z', publish_local: '2025-03-09T03:30:00-06:00',
+          pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
+        }],
+      }))
+      .on(auxiliaryEndpoint('countries'), () => envelope(countries))
+      .on(auxiliaryEndpoint('commercial-model-types'), () => envelope([{ id: 1, name: 'Download' }]))
+      .on(trackSubresourceEndpoints.updateTimes, ({ request }) => {
+        onPut(request);
+        return { track_id: 7, time_zone: 'America/Denver', count: 0, results: [] };
+      })
+      .on(trackSubresourceEndpoints.putCountriesAllowed, ({ request }) => {
+        onPut(request);
+        return { track_id: 7, restricted: false, count: 0, results: [] };
+      });
   };
 
   it('shows the regional summary and the times in Mountain time; a writer\'s bad times stay on their fields, unsent', async () => {
     const puts: ApiRequest[] = [];
-    serveTerritories((req) => {
-      puts.push(req);
-      return { status: 200, data: { track_id: 7, time_zone: 'America/Denver', count: 0, results: [] } };
-    });
+    serveTerritories((req) => puts.push(req));
     renderAs(CONTENT_OPS, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
     expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
     expect(screen.getByTestId('allowed-countries').textContent).toBe('United States');
@@ -291,30 +262,28 @@ describe('territories and publish dates', () => {
   });
 
   it('is read-only for a supplier, and a fetch problem is said plainly', async () => {
-    serveTerritories(() => ({ status: 200, data: null }));
-    const base = fake.handle;
-    fake.handle = (req) => {
-      if (req.path.endsWith('/countries-publish-date/')) throw new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' });
-      return base(req);
-    };
+    serveTerritories();
+    fakeMain.api.on(trackSubresourceEndpoints.publishDates, () => {
+      throw new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' });
+    });
     renderAs(SUPPLIER, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
     expect((await screen.findByTestId('territories-summary')).textContent).toBe('Sold in 1 of 2 countries.');
     expect(await screen.findByText('Could not load the publish dates')).toBeTruthy();
     expect(screen.getByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
     expect(screen.queryByTestId('save-times')).toBeNull();
     expect(screen.queryByTestId('save-countries')).toBeNull();
-    expect(fake.calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
+    expect(calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
   });
 });
 
 describe('release territories: one setting for all its tracks', () => {
   const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
-  const serve = (onPut: (req: ApiRequest) => Answer) => {
-    fake.handle = (req) => {
-      if (req.method === 'PUT') return onPut(req);
-      if (req.path === '/v4/auxiliary/countries/') return { status: 200, data: envelope(countries) };
-      return { status: 200, data: envelope([{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }]) };
-    };
+  /** The tab's reads, and its one write (the times of every track) answered by `onPut`. */
+  const serve = (onPut?: (req: ApiRequest) => ResponseIn<typeof releaseSubresourceEndpoints.updateTimes>) => {
+    fakeMain.api
+      .on(auxiliaryEndpoint('countries'), () => envelope(countries))
+      .on(auxiliaryEndpoint('commercial-model-types'), () => envelope([{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }]));
+    if (onPut) fakeMain.api.on(releaseSubresourceEndpoints.updateTimes, ({ request }) => onPut(request));
   };
 
   it('is a tab of the release page', () => {
@@ -326,12 +295,9 @@ describe('release territories: one setting for all its tracks', () => {
     serve((req) => {
       puts.push(req);
       return {
-        status: 200,
-        data: {
-          release_id: 7, track_ids: [70, 71, 72], countries: [countries[1]], commercial_model_types: [{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }],
-          time_zone: 'America/Denver', publish_at: '2025-06-01T06:00:00.000Z', publish_local: '2025-06-01T00:00:00-06:00',
-          pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
-        },
+        release_id: 7, track_ids: [70, 71, 72], countries: [countries[1]], commercial_model_types: [{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }],
+        time_zone: 'America/Denver', publish_at: '2025-06-01T06:00:00.000Z', publish_local: '2025-06-01T00:00:00-06:00',
+        pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
       };
     });
     renderAs(CONTENT_OPS, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
@@ -377,11 +343,11 @@ describe('release territories: one setting for all its tracks', () => {
   });
 
   it('is read-only for a supplier: no form, nothing fetched', async () => {
-    serve(() => ({ status: 200, data: null }));
+    serve();
     renderAs(SUPPLIER, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
     expect(await screen.findByTestId('release-territories-read-only')).toBeTruthy();
     expect(screen.queryByTestId('save-times')).toBeNull();
-    expect(fake.calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
+    expect(calls.some((c) => c.path === '/v4/auxiliary/countries/')).toBe(false);
   });
 });
 
@@ -400,23 +366,26 @@ describe('re-encode', () => {
     expect(doneOutcome({ converted: 1, errors: 1 }).failure?.title).toBe(MSG.reencodeError);
   });
 
-  const started = (state = 'PENDING') => (req: ApiRequest): Answer =>
-    req.method === 'POST' ? { status: 202, data: { id: 41, state } } : { status: 200, data: null };
+  /** The API starts the encode job 41 of a release or a track. */
+  const started = (state: JobState = 'PENDING') => {
+    for (const e of [mediaEndpoints.reencodeRelease, mediaEndpoints.reencodeTrack]) fakeMain.api.on(e, () => reply({ id: 41, state }, { status: 202 }));
+  };
 
   it('starts the job, shows its progress from main, and says when it is done', async () => {
-    fake.handle = started();
+    started();
     let finish!: (v: unknown) => void;
-    fake.jobWait = (req) => {
+    fakeMain.channel('jobWait', (req) => {
       expect(req).toEqual({ kind: 'encode', id: 41 });
-      return new Promise((r) => (finish = r));
-    };
+      return new Promise((r) => (finish = r)) as never;
+    });
     renderAs(CONTENT_OPS, <ReencodeButton type="releases" id={5} />);
     fireEvent.click(screen.getByTestId('reencode-button'));
     expect((await screen.findByTestId('reencode-progress')).textContent).toContain('Encode job queued');
-    expect(fake.calls[0]).toMatchObject({ method: 'POST', path: '/v4/catalog/releases/5/reencode/' });
-    fake.progress.forEach((cb) => cb({ jobId: '99', state: 'RUNNING' }));
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/v4/catalog/releases/5/reencode/' });
+    await act(async () => fakeMain.emit('jobProgress', { jobId: '99', state: 'RUNNING' }));
     expect(screen.getByTestId('reencode-progress').textContent).toContain('Encode job queued');
-    fake.progress.forEach((cb) => cb({ jobId: '41', state: 'RUNNING' }));
+    expect(fakeMain.requestsOf('jobWait')).toEqual([{ kind: 'encode', id: 41 }]);
+    await act(async () => fakeMain.emit('jobProgress', { jobId: '41', state: 'RUNNING' }));
     await waitFor(() => expect(screen.getByTestId('reencode-progress').textContent).toContain('Encoding…'));
     expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(true);
     finish({ id: '41', state: 'DONE', result: { converted: 2, errors: 0 } });
@@ -426,42 +395,42 @@ describe('re-encode', () => {
   });
 
   it('a 409 is "Failed to start encode job." with the reason the API gave, and nothing is polled', async () => {
-    fake.handle = () => {
+    fakeMain.api.on(mediaEndpoints.reencodeTrack, () => {
       throw new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: `${MSG.encodeStartFailed} ${BUSY}` });
-    };
+    });
     const wait = vi.fn();
-    fake.jobWait = wait;
+    fakeMain.channel('jobWait', wait);
     renderAs(ADMIN, <ReencodeButton type="tracks" id={7} />);
     fireEvent.click(screen.getByTestId('reencode-button'));
     const shown = await screen.findByTestId('reencode-error');
     expect(shown.querySelector('.ant-alert-title')?.textContent).toBe(MSG.encodeStartFailed);
     expect(shown.querySelector('.ant-alert-description')?.textContent).toBe(BUSY);
-    expect(fake.calls[0]).toMatchObject({ path: '/v4/catalog/tracks/7/reencode/' });
+    expect(calls[0]).toMatchObject({ path: '/v4/catalog/tracks/7/reencode/' });
     expect(wait).not.toHaveBeenCalled();
   });
 
   it('a failed job is "Error during re-encode"; a timeout "Request Timed Out"', async () => {
-    fake.handle = started();
-    fake.jobWait = () => Promise.reject(new BridgeError({ code: 'job_failed', message: 'No source audio.' }));
+    started();
+    fakeMain.channel('jobWait', () => Promise.reject(new BridgeError({ code: 'job_failed', message: 'No source audio.' })));
     renderAs(ADMIN, <ReencodeButton type="tracks" id={7} />);
     fireEvent.click(screen.getByTestId('reencode-button'));
     const error = await screen.findByTestId('reencode-error');
     expect(within(error).getByText(MSG.reencodeError)).toBeTruthy();
     expect(within(error).getByText('No source audio.')).toBeTruthy();
 
-    fake.jobWait = () => Promise.reject(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut }));
+    fakeMain.channel('jobWait', () => Promise.reject(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut })));
     fireEvent.click(screen.getByTestId('reencode-button'));
     await waitFor(() => expect(screen.getByTestId('reencode-error').textContent).toBe(MSG.requestTimedOut));
   });
 
   it('stops waiting when the page goes away', async () => {
-    fake.handle = started('RUNNING');
-    fake.jobWait = () => new Promise(() => undefined);
+    started('RUNNING');
+    fakeMain.channel('jobWait', () => new Promise(() => undefined));
     renderAs(ADMIN, <ReencodeButton type="releases" id={5} />);
     fireEvent.click(screen.getByTestId('reencode-button'));
     await screen.findByText('Encoding…');
     cleanup();
-    expect(fake.cancels).toEqual([{ kind: 'encode', id: '41' }]);
+    expect(fakeMain.requestsOf('jobCancel')).toEqual([{ kind: 'encode', id: '41' }]);
   });
 
   it('is off and says why when the record has no source audio (has_source_audio false); nothing is started', () => {
@@ -471,7 +440,7 @@ describe('re-encode', () => {
     expect(screen.getByTestId('reencode-why').textContent).toBe('A track of this release has no source audio to encode from.');
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('reencode-why').id);
     fireEvent.click(button);
-    expect(fake.calls).toEqual([]);
+    expect(calls).toEqual([]);
     cleanup();
     renderAs(ADMIN, <ReencodeButton type="tracks" id={7} hasSourceAudio={true} />);
     expect(screen.getByTestId('reencode-button').hasAttribute('disabled')).toBe(false);

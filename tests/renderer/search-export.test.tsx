@@ -4,19 +4,22 @@
  * offers "Show in folder" (a bridge call to main); where main cannot show folders (the
  * browser host answers shown: false) the notice gives the file's path instead.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fakeMain } from './fake-main';
 import { App } from 'antd';
-import { bridgeMock } from './export-bridge-mock';
 
-vi.mock('../../renderer/lib/bridge', () => import('./export-bridge-mock').then((m) => m.bridgeModule));
 const { ExportButton } = await import('../../renderer/features/search/ExportButton');
 
+beforeEach(() => {
+  fakeMain.calls.length = 0;
+});
 afterEach(cleanup);
 
 async function exportDone(shown: boolean) {
-  bridgeMock.exportStart.mockResolvedValue({ started: true, exportId: 'x1', fileName: 'releases-2026-11-24 (1).csv', folder: '/home/ada/Downloads' });
-  bridgeMock.exportShowInFolder.mockReset().mockResolvedValue({ shown, path: '/home/ada/Downloads/releases-2026-11-24 (1).csv' });
+  fakeMain
+    .channel('exportStart', () => ({ started: true, exportId: 'x1', fileName: 'releases-2026-11-24 (1).csv', folder: '/home/ada/Downloads' }))
+    .channel('exportShowInFolder', () => ({ shown, path: '/home/ada/Downloads/releases-2026-11-24 (1).csv' }));
   render(
     <App>
       <ExportButton type="releases" filters={{}} orderBy={null} columns={['id']} total={3} />
@@ -24,11 +27,11 @@ async function exportDone(shown: boolean) {
   );
   fireEvent.click(screen.getByTestId('export-button'));
   await waitFor(() => expect(screen.getByTestId('export-progress')).toBeTruthy());
-  act(() => bridgeMock.listener!({ exportId: 'x1', state: 'done', rows: 3, bytes: 10, total: 3, fileName: 'releases-2026-11-24 (1).csv' }));
+  await act(async () => fakeMain.emit('exportProgress', { exportId: 'x1', state: 'done', rows: 3, bytes: 10, total: 3, fileName: 'releases-2026-11-24 (1).csv' }));
   await waitFor(() => expect(screen.getByText('Exported 3 rows to releases-2026-11-24 (1).csv')).toBeTruthy());
   expect(screen.getByText('Saved in /home/ada/Downloads')).toBeTruthy();
   fireEvent.click(screen.getByTestId('export-show-in-folder'));
-  await waitFor(() => expect(bridgeMock.exportShowInFolder).toHaveBeenCalledWith({ exportId: 'x1' }));
+  await waitFor(() => expect(fakeMain.requestsOf('exportShowInFolder')).toContainEqual({ exportId: 'x1' }));
 }
 
 describe('ExportButton', () => {

@@ -7,20 +7,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fakeMain } from './fake-main';
 import { App } from 'antd';
 import dayjs from 'dayjs';
 import { MSG } from '../../shared/messages';
 import { createStore, Provider } from 'jotai';
 import { BULK_SELECT_LIMIT, emptySavedViews, fetchAll, loadSavedViews, saveView, viewsOf, type SavedView, type SavedViews } from '../../shared/search';
-
-const settings = vi.hoisted(() => ({
-  get: vi.fn<(req: { key: string }) => Promise<{ value: unknown }>>(),
-  set: vi.fn<(req: { key: string; value: unknown }) => Promise<void>>(),
-}));
-vi.mock('../../renderer/lib/bridge', () => ({
-  bridge: { settingsGet: settings.get, settingsSet: settings.set },
-  onBridgeEvent: () => () => undefined,
-}));
 
 const { savedViewsAtom, loadSavedViewsAtom, savedViewsLoadedAtom } = await import('../../renderer/features/search/saved-views-state');
 const { SavedViewsControl } = await import('../../renderer/features/search/SavedViewsControl');
@@ -28,14 +20,17 @@ const { BulkActionBar } = await import('../../renderer/features/search/BulkActio
 const { rangeFilterValue } = await import('../../renderer/features/search/date-range');
 const { currentConfirm, settleConfirm } = await import('../../renderer/ui/confirm');
 
+/** What main's settings store holds for the saved views: each test answers settingsGet; settingsSet is the fake main's own store. */
+const answerViews = (answer: () => { value: unknown } | Promise<{ value: unknown }>) => fakeMain.channel('settingsGet', answer);
+const settingsSets = () => fakeMain.requestsOf('settingsSet');
+
 const view = (name: string, extra: Partial<SavedView> = {}): SavedView => ({
   id: `id-${name}`, name, type: 'tracks', createdAt: '2026-01-01T00:00:00.000Z', filters: { title: name }, columns: ['bpm'], orderBy: null, ...extra,
 });
 const stored = (...views: SavedView[]): SavedViews => views.reduce((all, v) => saveView(all, 1, v), emptySavedViews());
 
 beforeEach(() => {
-  settings.get.mockReset();
-  settings.set.mockReset().mockResolvedValue(undefined);
+  fakeMain.reset();
 });
 afterEach(() => {
   cleanup();
@@ -45,35 +40,36 @@ afterEach(() => {
 describe('saved views state', () => {
   it('a view saved before the stored views have loaded is added to them, not written over them', async () => {
     let finishLoad!: (v: { value: unknown }) => void;
-    settings.get.mockReturnValue(new Promise((r) => (finishLoad = r)));
+    const load = new Promise<{ value: unknown }>((r) => (finishLoad = r));
+    answerViews(() => load);
     const store = createStore();
     void store.set(loadSavedViewsAtom);
     expect(store.get(savedViewsLoadedAtom)).toBe(false);
     const write = store.set(savedViewsAtom, (current) => saveView(current, 1, view('New')));
     // Nothing is persisted while the stored views are unknown.
-    expect(settings.set).not.toHaveBeenCalled();
+    expect(settingsSets()).toEqual([]);
     finishLoad({ value: stored(view('Old')) });
     await write;
     const names = viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort();
     expect(names).toEqual(['New', 'Old']);
-    expect(settings.set).toHaveBeenCalledTimes(1);
-    const persisted = loadSavedViews(settings.set.mock.calls[0][0].value);
+    expect(settingsSets()).toHaveLength(1);
+    const persisted = loadSavedViews(settingsSets()[0].value);
     expect(viewsOf(persisted, 1, 'tracks').map((v) => v.name).sort()).toEqual(['New', 'Old']);
   });
 
   it('a write with no load started loads first, once', async () => {
-    settings.get.mockResolvedValue({ value: stored(view('Old')) });
+    answerViews(() => ({ value: stored(view('Old')) }));
     const store = createStore();
     await store.set(savedViewsAtom, (current) => saveView(current, 1, view('A')));
     await store.set(savedViewsAtom, (current) => saveView(current, 1, view('B')));
-    expect(settings.get).toHaveBeenCalledTimes(1);
+    expect(fakeMain.requestsOf('settingsGet')).toHaveLength(1);
     expect(viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort()).toEqual(['A', 'B', 'Old']);
   });
 });
 
 describe('SavedViewsControl', () => {
   async function renderControl(onApply = vi.fn()) {
-    settings.get.mockResolvedValue({ value: stored(view('Keep'), view('Drop', { filters: { title: 'drop' } })) });
+    answerViews(() => ({ value: stored(view('Keep'), view('Drop', { filters: { title: 'drop' } })) }));
     const store = createStore();
     render(
       <Provider store={store}>
@@ -104,7 +100,7 @@ describe('SavedViewsControl', () => {
     expect(String(ask.message)).toContain('Drop');
     await act(async () => settleConfirm(ask.id, true));
     await waitFor(() => expect(viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name)).toEqual(['Keep']));
-    const persisted = loadSavedViews(settings.set.mock.calls.at(-1)![0].value);
+    const persisted = loadSavedViews(settingsSets().at(-1)!.value);
     expect(viewsOf(persisted, 1, 'tracks').map((v) => v.name)).toEqual(['Keep']);
     await waitFor(() => expect(screen.queryByTestId('delete-view')).toBeNull());
   });
@@ -116,11 +112,15 @@ describe('SavedViewsControl', () => {
     await waitFor(() => expect(currentConfirm()).not.toBeNull());
     await act(async () => settleConfirm(currentConfirm()!.id, false));
     expect(viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort()).toEqual(['Drop', 'Keep']);
-    expect(settings.set).not.toHaveBeenCalled();
+    expect(settingsSets()).toEqual([]);
   });
 });
 
 describe('BulkActionBar', () => {
+  // The clipboard a test put on navigator goes with it (the worker's next file has its own).
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
   const bar = (selected: React.Key[], run = vi.fn(), onClear = vi.fn()) => {
     render(<App><BulkActionBar selected={selected} actions={[{ key: 'reingest', label: 'Re-ingest', run }]} onClear={onClear} /></App>);
     return { run, onClear };

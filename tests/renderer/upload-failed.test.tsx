@@ -6,44 +6,16 @@
  * a bridge failure); the API's 400 validation messages and main's refusal of the picked
  * file are kept as they are.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fakeMain } from './fake-main';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
-
-const fake = vi.hoisted(() => ({
-  fail: null as unknown,
-  uploads: [] as string[],
-}));
-vi.mock('../../renderer/lib/bridge', async () => {
-  const { BridgeError: BE } = await import('../../shared/bridge/error');
-  const upload = (name: string) => async () => {
-    fake.uploads.push(name);
-    throw fake.fail;
-  };
-  return {
-    BridgeError: BE,
-    bridge: {
-      apiRequest: async (req: ApiRequest) => {
-        if (req.path.endsWith('/images/')) return { status: 200, data: { count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] } };
-        if (req.path === '/v4/auxiliary/reason/') return { status: 200, data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 3, name: 'Goodwill' }] } };
-        return { status: 200, data: null };
-      },
-      packagingPick: async () => ({ native: true, paths: ['/home/u/picked.file'] }),
-      mediaCoverUpload: upload('cover'),
-      mediaRecordImageUpload: upload('recordImage'),
-      moduleImageUpload: upload('moduleImage'),
-      couponUsersUpload: upload('couponUsers'),
-      creditsBulkUpload: upload('bulkCredits'),
-      settingsSet: async () => ({ ok: true }),
-    },
-    onBridgeEvent: () => () => undefined,
-  };
-});
+import { mediaEndpoints } from '../../shared/api/endpoints';
+import { auxiliaryEndpoint } from '../../shared/api/endpoints/auxiliary';
 
 const { default: ReleaseCoverArtTab } = await import('../../renderer/features/records/ReleaseCoverArtTab');
 const { default: RecordImageTab } = await import('../../renderer/features/records/RecordImageTab');
@@ -54,9 +26,32 @@ const { uploadErrorText } = await import('../../renderer/features/records/ImageU
 const { authAtom } = await import('../../renderer/lib/store');
 const { MSG, shownMessage } = await import('../../shared/messages');
 
+/** The upload channels, by the name the tests give them; each fails with `failure`. */
+const UPLOAD_CHANNELS = {
+  mediaCoverUpload: 'cover',
+  mediaRecordImageUpload: 'recordImage',
+  moduleImageUpload: 'moduleImage',
+  couponUsersUpload: 'couponUsers',
+  creditsBulkUpload: 'bulkCredits',
+} as const;
+let failure: unknown = null;
+/** The uploads main was asked for, in order. */
+const uploads = () => fakeMain.calls.flatMap((c) => (c.channel in UPLOAD_CHANNELS ? [UPLOAD_CHANNELS[c.channel as keyof typeof UPLOAD_CHANNELS]] : []));
+
+beforeEach(() => {
+  fakeMain.api
+    .on(mediaEndpoints.images, () => ({ count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] }))
+    .on(auxiliaryEndpoint('reason'), () => ({ count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 3, name: 'Goodwill' }] }));
+  fakeMain.channel('packagingPick', () => ({ native: true, paths: ['/home/u/picked.file'] }));
+  for (const name of Object.keys(UPLOAD_CHANNELS) as (keyof typeof UPLOAD_CHANNELS)[]) {
+    fakeMain.channel(name, () => {
+      throw failure;
+    });
+  }
+});
 afterEach(() => {
   cleanup();
-  fake.uploads.length = 0;
+  fakeMain.reset();
 });
 
 const ADMIN = 'app:control staff:admin brand:dance';
@@ -89,18 +84,18 @@ describe('a failed upload', () => {
   for (const u of UPLOADS) {
     for (const [why, error] of [['the API unreachable', unreachable], ['a 5xx', serverError], ['a bridge failure', bridgeFailure]] as const) {
       it(`${u.name}: ${why} is "${'Upload failed. Please try again.'}"`, async () => {
-        fake.fail = error;
+        failure = error;
         renderAs(u.ui());
         fireEvent.click(await screen.findByRole('button', { name: u.button }));
         expect((await screen.findByTestId(u.errorId)).textContent).toContain(MSG.uploadFailed);
-        expect(fake.uploads).toHaveLength(1);
+        expect(uploads()).toHaveLength(1);
       });
     }
   }
 
   it('bulk credits: a 5xx is "Upload failed. Please try again."; a 400 keeps the API\'s words', async () => {
     for (const [error, text] of [[serverError, MSG.uploadFailed], [new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } }), shownMessage(MSG.csvColumnRequired)]] as const) {
-      fake.fail = error;
+      failure = error;
       renderAs(<BulkCreditsPage />);
       fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '5' } });
       fireEvent.mouseDown(screen.getByLabelText('Currency'));
@@ -115,11 +110,11 @@ describe('a failed upload', () => {
       if (text !== MSG.uploadFailed) expect([...shown.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['person_id', 'user_id']);
       cleanup();
     }
-    expect(fake.uploads).toEqual(['bulkCredits', 'bulkCredits']);
+    expect(uploads()).toEqual(['bulkCredits', 'bulkCredits']);
   });
 
   it('cover art refused by the API keeps the §5 words, not the general text', async () => {
-    fake.fail = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['The image must be square.'] } });
+    failure = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['The image must be square.'] } });
     renderAs(UPLOADS[0]!.ui());
     fireEvent.click(await screen.findByRole('button', { name: /Upload cover art/ }));
     const shown = (await screen.findByTestId('cover-art-error')).textContent;
@@ -128,7 +123,7 @@ describe('a failed upload', () => {
   });
 
   it('a coupon CSV refused by the API keeps its words', async () => {
-    fake.fail = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } });
+    failure = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } });
     renderAs(UPLOADS[3]!.ui());
     fireEvent.click(await screen.findByRole('button', { name: /Upload users CSV/ }));
     expect((await screen.findByTestId('coupon-users-error')).textContent).toContain(shownMessage(MSG.csvColumnRequired));
