@@ -9,7 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * and the many short files fill the workers' gaps at the end. Vitest orders by its own
  * cache of durations, which a fresh clone (CI) does not have; this reads the times
  * recorded in tests/setup/unit-durations.json (`npm run bench -- suite --record` rewrites
- * them from test-reports/unit.json). A file with no record yet runs first: it is new, and
+ * them from test-reports/unit-files.json: each file's whole time on its worker, hooks
+ * included, tests/setup/file-times-reporter.ts). A file with no record yet runs first: it is new, and
  * its time is recorded next.
  */
 class LongestFirst extends BaseSequencer {
@@ -46,10 +47,7 @@ function mockingFiles(dir = 'tests'): string[] {
   return out;
 }
 /** Files that need a process of their own for another reason (said here). */
-const OWN_PROCESS = [
-  // The console loads a user's packaging drafts once per process; this file's draft must be the first.
-  'tests/renderer/packaging-scan.test.tsx',
-];
+const OWN_PROCESS: string[] = [];
 const ISOLATED = [...mockingFiles(), ...OWN_PROCESS];
 const RENDERER = ['tests/renderer/**/*.test.{ts,tsx}'];
 
@@ -79,7 +77,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // The slowest tests: test-reports/unit.json, read by `npm run bench -- suite`.
-    reporters: ['default', ['json', { outputFile: 'test-reports/unit.json' }]],
+    // The slowest tests (test-reports/unit.json) and each file's whole time (test-reports/unit-files.json),
+    // read by `npm run bench -- suite`.
+    reporters: ['default', ['json', { outputFile: 'test-reports/unit.json' }], './tests/setup/file-times-reporter.ts'],
   },
 });

@@ -22,6 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { cpus, loadavg } from 'node:os';
+import { FILE_TIMES_REPORT, type FileTime } from './_unit-files';
 
 interface Stage {
   name: string;
@@ -105,11 +106,9 @@ function playwrightTimes(file: string, stage: string): { tests: TestTime[]; pass
   return { tests, passed, failed };
 }
 
-/** Each file's time in a Vitest JSON report, longest first, by path from the repository root. */
-function fileDurations(file: string): Record<string, number> {
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
-  const rows = r.testResults.map((f) => [f.name.replace(`${process.cwd()}/`, ''), Math.round((f.endTime - f.startTime) / 100) / 10] as const);
-  return Object.fromEntries(rows.sort((a, b) => b[1] - a[1]));
+/** Each unit file's whole time on its worker (hooks included), longest first: tests/setup/file-times-reporter.ts. */
+function fileTimes(): FileTime[] {
+  return existsSync(FILE_TIMES_REPORT) ? (JSON.parse(readFileSync(FILE_TIMES_REPORT, 'utf8')) as FileTime[]) : [];
 }
 
 const fmt = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${(s % 60).toFixed(0).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
@@ -121,6 +120,7 @@ export default async function main(argv: string[]): Promise<void> {
   if (argv.includes('--busy')) busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   const rows: { stage: string; seconds: number | null; limit?: number; code: number | null; tests?: string }[] = [];
   const times: TestTime[] = [];
+  let unitFiles: FileTime[] = [];
   const load = loadavg()[0];
   try {
     for (const st of STAGES) {
@@ -130,7 +130,10 @@ export default async function main(argv: string[]): Promise<void> {
       if (st.report && existsSync(st.report)) {
         const t = st.name === 'e2e' ? playwrightTimes(st.report, st.name) : vitestTimes(st.report, st.name);
         times.push(...t.tests);
-        if (st.name === 'unit' && argv.includes('--record')) writeFileSync(DURATIONS_FILE, `${JSON.stringify(fileDurations(st.report), null, 1)}\n`);
+        if (st.name === 'unit') {
+          unitFiles = fileTimes();
+          if (argv.includes('--record')) writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(unitFiles.map((f) => [f.file, f.seconds])), null, 1)}\n`);
+        }
         tests = `${t.passed} passed${t.failed ? `, ${t.failed} failed` : ''}`;
       }
       rows.push({ stage: st.name, seconds: result?.seconds ?? null, limit: st.limit, code: result?.code ?? null, tests });
@@ -154,6 +157,16 @@ export default async function main(argv: string[]): Promise<void> {
   const slowest = [...times].sort((a, b) => b.seconds - a.seconds).slice(0, 20);
   console.log('\nThe 20 slowest tests\n');
   for (const t of slowest) console.log(`${fmt(t.seconds).padStart(10)}  ${t.stage.padEnd(8)} ${t.name.slice(0, 150)}`);
+  // The unit files whole (hooks included), and when each worker ran out of files: a late long file shows as a tail.
+  const slowFiles = unitFiles.slice(0, 10);
+  const doneAt = new Map<number, number>();
+  for (const f of unitFiles) doneAt.set(f.worker, Math.max(doneAt.get(f.worker) ?? 0, f.endedAt));
+  const workersDone = [...doneAt].sort((a, b) => a[0] - b[0]).map(([worker, at]) => ({ worker, doneAt: at }));
+  if (slowFiles.length) {
+    console.log('\nThe 10 slowest unit files (import, hooks and tests)\n');
+    for (const f of slowFiles) console.log(`${fmt(f.seconds).padStart(10)}  ${f.project.padEnd(8)} ${f.file}`);
+    console.log(`\nUnit workers done at: ${workersDone.map((w) => `${w.worker}: ${fmt(w.doneAt)}`).join(', ')}`);
+  }
 
   console.log(
     JSON.stringify({
@@ -166,6 +179,8 @@ export default async function main(argv: string[]): Promise<void> {
       totalLimit: SUITE_LIMIT,
       met: rows.every((r) => r.code === 0 || r.code === null) && rows.every((r) => verdict(r.seconds, r.limit) !== 'NOT met') && (total === null || total <= SUITE_LIMIT),
       slowest: slowest.map((t) => ({ test: t.name, stage: t.stage, seconds: Math.round(t.seconds * 10) / 10 })),
+      slowestUnitFiles: slowFiles.map((f) => ({ file: f.file, seconds: f.seconds })),
+      unitWorkersDone: workersDone,
     }),
   );
   if (rows.some((r) => r.code !== null && r.code !== 0)) process.exitCode = 1;
