@@ -6,7 +6,7 @@
  * from the server for the others; a column chooser change and a named saved view survive a
  * restart of the console.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,6 +28,7 @@ import { expectAccessible } from './helpers/records';
 import { axeViolations } from './helpers/a11y';
 import { OPEN_DROPDOWN, chooseOption } from './helpers/select';
 import { openBridge } from './helpers/bridge-driver';
+import { copyTemplateSandbox } from '../fixtures/seed-template';
 
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 const routed = SEARCH_TYPES.filter((t) => t.area !== null);
@@ -228,7 +229,9 @@ test('support finds orders by store, year and month (select filters), with only 
 // 403 to the others: the authorization matrix (authz-matrix-reads.test.ts, "search type × account").
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** A console on `dataDir`: on its first start there, from a copy of the run's seeded sandbox (seeding is not what these tests are about). */
 async function startOn(dataDir: string): Promise<RunningHost> {
+  if (!existsSync(join(dataDir, 'sandbox'))) copyTemplateSandbox(dataDir);
   const mod = (await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href)) as { startHost: typeof StartHost };
   return mod.startHost({ distDir: join(root, 'dist'), dataDir });
 }
