@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openDb, openPglite, type Db } from '../../server/db/client';
-import { seedTemplate } from '../fixtures/seed-template';
+import { openPglite, type Db } from '../../server/db/client';
+import { openMigratedPglite, seedTemplate } from '../fixtures/seed-template';
 import { prepareDb } from '../../server/app';
 import { pgSeedOf } from '../../server/seed/seed';
 
@@ -27,11 +27,11 @@ const TABLES: Record<string, string> = {
 };
 
 /**
- * Hash of each table's rows after seeding a fresh in-memory database with `seedNo`; with
+ * Hash of each table's rows after seeding a migrated, empty in-memory database with `seedNo`; with
  * `db`, of that database as it is (the run's seeded template: seed 1, seeded apart).
  */
 async function fingerprint(seedNo: number, given?: Db): Promise<Record<string, string>> {
-  const db = given ?? (await openDb());
+  const db = given ?? (await openMigratedPglite());
   try {
     if (!given) await prepareDb(db, { seed: seedNo });
     const out: Record<string, string> = {};
