@@ -14,7 +14,7 @@ import { migrate } from '../../server/db/migrate';
 import { openJobQueue, startServer } from '../../server/app';
 import type { JobQueue, JobRow } from '../../server/jobs/queue';
 import { REDACTED } from '../../server/api/logging';
-import { startWorker, workerLogger, WORKER_CONCURRENCY_INVALID, WORKER_NEEDS_POSTGRES } from '../../server/worker';
+import { startWorker, workerConcurrency, workerLogger, WORKER_CONCURRENCY_INVALID, WORKER_NEEDS_POSTGRES } from '../../server/worker';
 import { POLL_SECONDS } from '../../server/jobs/queue';
 import { jobEndpoints, pathOf } from '../../shared/api';
 import { api, signIn, type ServerUrls } from './helpers';
@@ -88,12 +88,21 @@ describe('npm run worker (node scripts/server.mjs --worker) refuses to start', (
     expect(w.output().trim()).toBe(WORKER_NEEDS_POSTGRES);
   }, 60_000);
 
-  it.each(['abc', '0', '-1', '2.5', '101', '1e2'])('with WORKER_CONCURRENCY=%s: exits 1 saying what it takes, before connecting', async (value) => {
+  it('with a WORKER_CONCURRENCY that is not a whole number from 1 to 100: exits 1 saying what it takes, before connecting', async () => {
     // An address nothing listens on: the refusal comes first, not a connection error.
-    const w = spawnEntry(['--worker'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', WORKER_CONCURRENCY: value });
+    const w = spawnEntry(['--worker'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', WORKER_CONCURRENCY: 'abc' });
     expect(await exitOf(w.child)).toEqual({ code: 1, signal: null });
-    expect(w.output().trim()).toBe(`${WORKER_CONCURRENCY_INVALID} Got ${JSON.stringify(value)}.`);
+    expect(w.output().trim()).toBe(`${WORKER_CONCURRENCY_INVALID} Got "abc".`);
   }, 60_000);
+
+  // Each value the process refuses, as the process reads it (one process start each cost about 3 CPU-s).
+  it.each(['abc', '0', '-1', '2.5', '101', '1e2', ' 1', '0x10'])('WORKER_CONCURRENCY=%j is refused with what it takes', (value) => {
+    expect(() => workerConcurrency(value)).toThrow(new Error(`${WORKER_CONCURRENCY_INVALID} Got ${JSON.stringify(value)}.`));
+  });
+  it('WORKER_CONCURRENCY unset or empty leaves the default; 1 to 100 are taken', () => {
+    expect([undefined, ''].map((v) => workerConcurrency(v))).toEqual([undefined, undefined]);
+    expect(['1', '8', '100', '007'].map((v) => workerConcurrency(v))).toEqual([1, 8, 100, 7]);
+  });
 });
 
 describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
