@@ -68,7 +68,10 @@ export const MSG = {
   saveFailed: (thing: string, error: string) => `Error during create or update of ${thing}, with ${error}`,
   /** Ours (the spec quotes none): accepting a service agreement version that is no longer the one in force. */
   agreementChanged: 'The service agreement has changed. Please read the new version.',
-  /** The spec says a DJ slug is unique without a message: ours, on dj_slug (README "DJ profiles"). */
+  /**
+   * The spec says a DJ slug is unique without a message: ours, on dj_slug
+   * (docs/decisions.md "Charts, playlists, genres").
+   */
   djSlugTaken: 'This DJ slug is already used by another DJ profile. Choose another.',
 } as const;
 

@@ -29,7 +29,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 const KEY = /^[\x21-\x7e]+$/;
 
-/** How long a key and its first answer are kept (README "Decisions where the spec is silent"). */
+/** How long a key and its first answer are kept (docs/decisions.md "Orders, credits, idempotency"). */
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** The purge of expired keys runs at most this often per process. */
 export const IDEMPOTENCY_PURGE_EVERY_MS = 60_000;

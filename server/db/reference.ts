@@ -75,8 +75,8 @@ export const COUNTRIES: readonly (readonly [string, string, Region])[] = isoCoun
 
 /**
  * The countries whose postal addresses carry a state, province or territory line filled
- * from their first-level ISO 3166-2 subdivisions (README "Decisions"): the contact form's
- * Province/State offers these; other countries' addresses have none.
+ * from their first-level ISO 3166-2 subdivisions (docs/decisions.md "Reference data"): the
+ * contact form's Province/State offers these; other countries' addresses have none.
  */
 export const SUBDIVISION_COUNTRIES = ['US', 'CA', 'AU', 'BR', 'MX', 'AR', 'IN', 'MY'] as const;
 

@@ -1,6 +1,6 @@
 /**
- * Behind a reverse proxy (README "Running it for real"): which proxies the API and identity
- * provider believe about the client's address (env TRUST_PROXY, Fastify's `trustProxy`).
+ * Behind a reverse proxy (docs/operations.md "Running it for real"): which proxies the API and
+ * identity provider believe about the client's address (env TRUST_PROXY, Fastify's `trustProxy`).
  * Without it, every request's address is the proxy's, so the per-address sign-in limits
  * (server/auth/throttle.ts) and the service agreement's recorded address would all be the
  * proxy's. Believing any sender of X-Forwarded-For would let a client choose its own

@@ -192,7 +192,7 @@ export const USER_ACCOUNT_WRITE: Rule = allOf(SEARCH_RULES.users as Rule, FIELD_
  * names them, §6 says nothing of who): the store's own remarks about a record (why a
  * release was held, what was agreed with a supplier), so staff on Control who read the
  * type read and write them; suppliers, labels, artists and DJs neither read nor write
- * notes, not even on their own records (README "Who may write"). Empty for a type
+ * notes, not even on their own records (docs/decisions.md "Who may write"). Empty for a type
  * without notes' read rule.
  */
 export const NOTES_STAFF: Rule = control(...STAFF_ROLES);
@@ -223,7 +223,7 @@ export const MEDIA_IMAGE_WRITE: Rule = anyOf(WRITE_RULES.catalogue, WRITE_RULES.
 /**
  * A track's audio (spec §7 content ops "track-file-update", "encode POSTs for on-demand and
  * beatdrop"): replacing its source audio and starting an encode of it are catalogue writes,
- * "admin and content ops only", as the track's re-encode (README "Who may write"); the
+ * "admin and content ops only", as the track's re-encode (docs/decisions.md "Who may write"); the
  * writer must also read the track (§6 tracks row).
  */
 export const TRACK_AUDIO_WRITE: Rule = allOf(searchType('tracks')!.rule, WRITE_RULES.catalogue);

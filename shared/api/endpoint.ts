@@ -36,7 +36,7 @@ export interface EndpointSpec {
    * Answers a Baseware supplier that has not yet accepted the service agreement in force
    * (the agreement itself, the user's own profile and supplier, ending a session). Every
    * other endpoint answers such a caller 403 with the §8 text (server/api/route.ts
-   * `admit`; README "The service agreement on the server").
+   * `admit`; docs/decisions.md "Service agreement").
    */
   readonly beforeAgreement?: true;
 }

@@ -5,7 +5,7 @@ import { bool, day, id } from './values';
 /**
  * "Enabled" is a field (spec §3), shown as a switch. A new record is created disabled
  * unless the user turns it on (issue 27: a coupon meant to go live later is not
- * redeemable at once; README "Decisions").
+ * redeemable at once; docs/decisions.md "Create defaults").
  */
 export const ENABLED = field('Enabled', 'boolean', bool(), { default: false });
 export const GENRE = field('Genre', 'select', id.nullable(), { list: 'genres', shownAs: 'genre' });

@@ -205,7 +205,7 @@ describe.concurrent('bulk edit (write) × account', () => {
 });
 
 /**
- * Notes (server/api/routes/notes.ts; README "Who may write"): staff on Control who read
+ * Notes (server/api/routes/notes.ts; docs/decisions.md "Who may write"): staff on Control who read
  * the type read and write them (notesRule); suppliers, labels, artists, DJs and a
  * supplier token with app:control are refused, on their own records too. A cell's note
  * is removed again.

@@ -2,7 +2,7 @@
  * Several instances behave as one (issue 26, "State shared by instances"): two API processes
  * (`npm run server -- --no-worker`) and two job workers (`npm run worker`, each with its
  * health listener) on one PostgreSQL server started here and one shared STORAGE_DIR, as
- * README "Running it for real" describes. Checked across the two APIs:
+ * docs/operations.md "Running it for real" describes. Checked across the two APIs:
  *   - sign-in limits count once: wrong passwords split over both identity providers lock the
  *     account at the documented limit (SIGN_IN_THROTTLE.freeFailures), not twice it;
  *   - an Idempotency-Key sent to API 1 and then to API 2 credits once, and API 2 replays;

@@ -245,7 +245,7 @@ describe('routes and areas', () => {
 });
 
 /**
- * Who may write (README "Who may write"), transcribed: the type's rule covers its
+ * Who may write (docs/decisions.md "Who may write"), transcribed: the type's rule covers its
  * ordinary fields, SENSITIVE lists the fields with a rule of their own.
  */
 const WRITERS: Record<string, Who[]> = {
@@ -296,7 +296,7 @@ describe('allOf()', () => {
   });
 });
 
-describe('write rules (README "Who may write")', () => {
+describe('write rules (docs/decisions.md "Who may write")', () => {
   it('a write rule for exactly the editable types; orders, hype purchases, deliveries and Muzooka artists have none', () => {
     expect(Object.keys(TYPE_WRITE_RULES).sort()).toEqual(Object.keys(WRITERS).sort());
     for (const t of ['orders', 'hype_purchases', 'deliveries', 'muzooka_artists']) expect(can(who('admin'), writeRouteRule(t))).toBe(false);

@@ -120,7 +120,7 @@ export function liveSuite(get: () => RunningServer) {
       expect((await history(path.replace('-', '_'), id)).map((h) => h.action)).toEqual(['create', 'update', 'delete']);
     });
 
-    it('link partners: admin creates and deletes; curation reads them but may not write (README: store-wide reference data)', async () => {
+    it('link partners: admin creates and deletes; curation reads them but may not write (docs/decisions.md "Who may write": store-wide reference data)', async () => {
       const denied = await as('curation')('/v4/catalog/link-partners/', { method: 'POST', body: { name: name('partner') } });
       expect(denied.status).toBe(403);
       const lp = await as('admin')('/v4/catalog/link-partners/', { method: 'POST', body: { name: name('partner'), url: 'https://partner.example/x' } });
