@@ -4,10 +4,9 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect } from '@playwright/test';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LOGGED_TEXT } from '../../shared/messages';
-import { startConsoleHost, gotoConsole, type ConsoleHost } from './fixtures';
+import { test, expect, startConsoleHost, gotoConsole, type ConsoleHost } from './fixtures';
 import { signIn } from './helpers/sign-in';
 
 interface Received {

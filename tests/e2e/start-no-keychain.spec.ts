@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { hashToken } from '../../server/auth/crypto';
 import { openPglite } from '../../server/db/client';
 import { copyTemplateSandbox } from '../fixtures/seed-template';

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { shot } from './helpers/shots';
 import { submitSignInForm } from './helpers/sign-in';
 import { consoleEnv, refused, scriptLines as linesOf, startConsole, stopConsole as stop } from './helpers/console-start';
