@@ -58,9 +58,9 @@ export default defineConfig({
      * run isolated, one process per file. The others share their worker's modules from
      * file to file, so each no longer loads its whole module graph again: the server,
      * main-process and shared tests (on 73 such files: 341 → 210 CPU-s), and the renderer
-     * tests that mock nothing (45 files), which start each file from a clean DOM, storage,
-     * fake main, query cache and store (tests/setup/renderer-file.ts): the renderer and
-     * isolated files took 401 CPU-s on 2 workers, 340 sharing.
+     * tests that mock nothing (59 of 60 files), which start each file from a clean DOM,
+     * storage, fake main, query cache and store (tests/setup/renderer-file.ts): the renderer
+     * and isolated files took 401 CPU-s on 2 workers, 340 sharing (with 45 renderer files).
      */
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE, isolate: true } },
