@@ -18,6 +18,12 @@ export default class FileTimesReporter implements Reporter {
   private rows: FileTime[] = [];
   private started = Date.now();
   private root = process.cwd();
+  private readonly outputFile: string;
+
+  /** `outputFile`: where the rows go (FILE_TIMES_REPORT, which the suite bench reads, unless given). */
+  constructor(opts: { outputFile?: string } = {}) {
+    this.outputFile = opts.outputFile ?? FILE_TIMES_REPORT;
+  }
 
   onInit(ctx: Vitest): void {
     this.root = ctx.config.root;
@@ -38,7 +44,7 @@ export default class FileTimesReporter implements Reporter {
   }
 
   onTestRunEnd(): void {
-    mkdirSync(dirname(FILE_TIMES_REPORT), { recursive: true });
-    writeFileSync(FILE_TIMES_REPORT, `${JSON.stringify(this.rows.sort((a, b) => b.seconds - a.seconds), null, 1)}\n`);
+    mkdirSync(dirname(this.outputFile), { recursive: true });
+    writeFileSync(this.outputFile, `${JSON.stringify(this.rows.sort((a, b) => b.seconds - a.seconds), null, 1)}\n`);
   }
 }
