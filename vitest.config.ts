@@ -46,15 +46,13 @@ function mockingFiles(dir = 'tests'): string[] {
   }
   return out;
 }
-/** Files that need a process of their own for another reason (said here). */
-const OWN_PROCESS: string[] = [];
-const ISOLATED = [...mockingFiles(), ...OWN_PROCESS];
+const ISOLATED = mockingFiles();
 const RENDERER = ['tests/renderer/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
     /**
-     * Three projects (issue 31). Files that mock modules (or need a process of their own)
+     * Three projects (issue 31). Files that mock modules (or load them afresh)
      * run isolated, one process per file. The others share their worker's modules from
      * file to file, so each no longer loads its whole module graph again: the server,
      * main-process and shared tests (on 73 such files: 341 → 210 CPU-s), and the renderer

@@ -11,13 +11,14 @@ if (scripts.length === 0) {
   process.exit(2);
 }
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// The npm that started this (npm sets npm_execpath to its CLI script), run by this Node; else npm from PATH.
+const [cmd, pre] = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
 const started = performance.now();
 const runs = scripts.map(
   (name) =>
     new Promise((resolve) => {
       const chunks = [];
-      const child = spawn(npm, ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(cmd, [...pre, 'run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.on('data', (d) => chunks.push(d));
       child.stderr.on('data', (d) => chunks.push(d));
       child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeMain, reply } from './fake-main';
+import { fakeMain, reply, pageOf } from './fake-main';
 import { principalFrom } from '../../shared/access';
 import { auxiliaryEndpoint, couponEndpoints, genresEndpoint, liveStreamEndpoints, listEndpoints, type ObjectRow } from '../../shared/api/endpoints';
 import { LIVE_NEXT_STEP, RECORDS, RECORD_DECLS, createDefaults, mayCreate, recordRoute, type RecordDecl } from '../../shared/records';
@@ -18,7 +18,7 @@ import { CREATE_ENDPOINTS } from '../../renderer/features/records/api';
 
 const { renderConsole } = await import('./console-harness');
 
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 200, results });
+const page = <T,>(results: T[]) => pageOf(results, 200);
 /** Every reference list a create form's selects read, with one item (id 1) or two for discount types. */
 function fakeLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeMain, reply } from './fake-main';
+import { fakeMain, reply, pageOf } from './fake-main';
 import { deliveryEndpoints, genresEndpoint, supplierEndpoints, type DeliveryDetail } from '../../shared/api/endpoints';
 import { BridgeError } from '../../shared/bridge';
 import { MSG } from '../../shared/messages';
@@ -25,7 +25,7 @@ const DELIVERY: DeliveryDetail = {
   delivered_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z', version: 1,
   events: [], files: FILES, xml_file_path: 'A1/A1.xml', source_genre: null, source_label: '', can_reingest: true,
 };
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 200, results });
+const page = <T,>(results: T[]) => pageOf(results, 200);
 
 afterEach(() => {
   cleanup();

@@ -36,6 +36,11 @@ export function reply<T>(data: T, opts: { status?: number; etag?: string } = {})
   return { kind: 'ok', status: opts.status ?? 200, data, etag: opts.etag };
 }
 
+/** One page of a list (the v4 list envelope) holding `results`: all of them, on page 1 of 1. */
+export function pageOf<T>(results: T[], perPage = 25): { count: number; next: null; previous: null; page: string; per_page: number; results: T[] } {
+  return { count: results.length, next: null, previous: null, page: '1/1', per_page: perPage, results };
+}
+
 /** A failure answer: main turns it into the BridgeError it would deliver (status, §7 text, the body's detail). */
 export function refuse(status: number, body: unknown = null): FakeReply<never> {
   return { kind: 'error', status, body };

@@ -6,7 +6,7 @@
  * §8's words with a Retry that asks again; the bulk-edit preview names each track by
  * its title and artists as the list showed them.
  */
-import { fakeMain, refuse } from './fake-main';
+import { fakeMain, refuse, pageOf } from './fake-main';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -26,7 +26,7 @@ afterEach(() => {
   fakeMain.api.calls.length = 0;
 });
 
-const envelope = (results: Record<string, unknown>[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const envelope = <T,>(results: T[]) => pageOf(results);
 const tracks = listEndpoints('tracks').list;
 const noData = () => screen.queryAllByText('No data').filter((el) => el.tagName.toLowerCase() !== 'title');
 

@@ -5,7 +5,7 @@
  * skeleton meanwhile; §8's request-failed text with a Retry that asks again; after an
  * empty answer, never antd's bare "No data".
  */
-import { fakeMain } from './fake-main';
+import { fakeMain, pageOf } from './fake-main';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Suspense } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -25,7 +25,7 @@ const { tableStateProps, ListEmpty } = await import('../../renderer/ui/ListState
 const { BridgeError } = await import('../../shared/bridge/error');
 
 const ADMIN = 'app:control staff:admin brand:dance';
-const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const envelope = <T,>(results: T[]) => pageOf(results);
 
 /** Tabs that are a form and list nothing (their pick lists load inside their selects). */
 const FORMS = new Set(['releases/territories']);

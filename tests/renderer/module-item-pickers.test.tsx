@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { fakeMain, reply } from './fake-main';
+import { fakeMain, reply, pageOf } from './fake-main';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ const ECHOES = [
   { type: 'tracks', id: 901, name: 'Echoes', detail: 'Aster · Original Mix · Echoes EP' },
   { type: 'tracks', id: 902, name: 'Echoes', detail: 'Kito · Dub Mix · Night Moves' },
 ];
-const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const envelope = <T,>(results: T[]) => pageOf(results);
 /** The module's items, as the fake API holds them. */
 const items: ModuleItem[] = [];
 /** The API requests the tab made. */

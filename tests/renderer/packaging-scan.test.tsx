@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { fakeMain } from './fake-main';
+import { fakeMain, pageOf } from './fake-main';
 import { auxiliaryEndpoint, genresEndpoint, meEndpoints } from '../../shared/api/endpoints';
 import { emptyDraft, type PackagingDraft } from '../../shared/packaging/draft';
 import type { ScanEntry } from '../../shared/packaging/model';
@@ -18,7 +18,7 @@ const { accountNamed, renderConsole, sessionUserOf } = await import('./console-h
 const { appStore } = await import('../../renderer/lib/store');
 const { loadPackagingDraftAtom, savePackagingDraftAtom } = await import('../../renderer/features/packaging/draft-store');
 
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 200, results });
+const page = <T,>(results: T[]) => pageOf(results, 200);
 function fakeReferenceLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));
   for (const name of ['release-types', 'exclusive-period', 'keys', 'songwriter-types']) fakeMain.api.on(auxiliaryEndpoint(name), () => page([{ id: 1, name: 'One' }]));

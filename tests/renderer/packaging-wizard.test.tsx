@@ -6,12 +6,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeMain } from './fake-main';
+import { fakeMain, pageOf } from './fake-main';
 import { auxiliaryEndpoint, genresEndpoint, listEndpoints, meEndpoints } from '../../shared/api/endpoints';
 
 const { renderConsole } = await import('./console-harness');
 
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 200, results });
+const page = <T,>(results: T[]) => pageOf(results, 200);
 
 function fakeReferenceLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));

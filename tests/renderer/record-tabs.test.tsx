@@ -15,7 +15,7 @@ import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { fakeMain, reply } from './fake-main';
+import { fakeMain, reply, pageOf } from './fake-main';
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
 import type { ResponseIn } from '../../shared/api/endpoint';
@@ -48,7 +48,7 @@ const ADMIN = 'app:control staff:admin brand:dance';
 const CONTENT_OPS = 'app:control staff:content_ops brand:dance';
 const SUPPLIER = 'app:baseware user:supplier brand:dance';
 const query = (text: string) => screen.queryAllByText((_, el) => el?.textContent === `Optional. ${text}.`)[0];
-const envelope = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: 25, results });
+const envelope = <T,>(results: T[]) => pageOf(results);
 const TYPES = [{ id: 1, name: 'Composer' }, { id: 2, name: 'Lyricist' }];
 
 function renderAs(scope: string, ui: ReactNode) {
