@@ -97,11 +97,17 @@ export const TEST_KINDS = {
   /**
    * Runs (polling the database's clock) until its run is older than its lease and two lease
    * checks more: a live run the lease must not stop. Answers what it saw of its claim.
+   * It first moves its claim's start and last renewal back to one second short of a lapsed
+   * lease, as if it had run that long unrenewed: the lease then lapses a second later unless
+   * its worker renews it, and the test waits seconds instead of a whole lease.
    */
   'test-long': {
     ...limits, expireInSeconds: 120,
     run: async (db, job, ctx) => {
       record(job.id, ctx.attempt);
+      await db.query(
+        `update pgboss.job set started_on = now() - make_interval(secs => heartbeat_seconds - 1), heartbeat_on = now() - make_interval(secs => heartbeat_seconds - 1)
+         where id = $1`, [bossId(job.id)]);
       for (;;) {
         ctx.signal.throwIfAborted();
         const c = await claimOf(db, job.id);

@@ -157,11 +157,13 @@ export function jobSuite(get: () => RunningServer) {
 
     it.concurrent('a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so', async ({ expect }) => {
       const db = get().db;
-      // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active, lease
-      // just taken), in the enqueue's transaction so no live worker takes it first.
+      // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active), its
+      // lease taken one lease ago and never renewed since (so the test need not wait the lease
+      // out), in the enqueue's transaction so no live worker takes it first.
       const claimedByTheDead = (kind: string) => db.transaction(async (tx) => {
         const row = (await queue.enqueue(kind, null, {}, {}, tx))!;
-        await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [bossId(row.id)]);
+        await tx.query(`update pgboss.job set state = 'active', started_on = now() - make_interval(secs => heartbeat_seconds),
+                          heartbeat_on = now() - make_interval(secs => heartbeat_seconds) where id = $1`, [bossId(row.id)]);
         await tx.query("update jobs set state = 'RUNNING' where id = $1", [row.id]);
         return row;
       });
@@ -194,8 +196,12 @@ export function jobSuite(get: () => RunningServer) {
         await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [bossId(rows[0].id)]);
         return rows;
       });
-      // The live worker (one at a time) takes the next; meanwhile the dead one's lease runs out.
+      // The live worker (one at a time) takes the next; then the dead one's lease runs out: its
+      // claim moved back by a lease, as if that long had passed unrenewed (no wait for it).
       await waitFor(async () => testRuns(next.id).length > 0);
+      await db.query(
+        `update pgboss.job set started_on = started_on - make_interval(secs => heartbeat_seconds),
+           heartbeat_on = heartbeat_on - make_interval(secs => heartbeat_seconds) where id = $1 and state = 'active'`, [bossId(dead.id)]);
       await waitFor(async () => {
         const c = await claimOf(db, dead.id);
         return c?.state === 'retry' && c.due;
