@@ -62,10 +62,12 @@ async function scrollBench(rows: number): Promise<{ frames: number[]; work: numb
     entryPoints: ['renderer/features/search/bench-table.tsx'], bundle: true, outfile: join(dir, 'app.js'), format: 'esm',
     jsx: 'automatic', minify: true, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
   });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>');
+  // The table's own styles (search.css, which esbuild writes beside the script).
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><link rel="stylesheet" href="/app.css"></head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>');
+  const types: Record<string, string> = { 'app.js': 'text/javascript', 'app.css': 'text/css', 'index.html': 'text/html' };
   const server = createServer((req, res) => {
-    const file = req.url?.startsWith('/app.js') ? 'app.js' : 'index.html';
-    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
+    const file = req.url?.startsWith('/app.js') ? 'app.js' : req.url?.startsWith('/app.css') ? 'app.css' : 'index.html';
+    res.writeHead(200, { 'content-type': types[file] });
     res.end(readFileSync(join(dir, file)));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -78,8 +80,8 @@ async function scrollBench(rows: number): Promise<{ frames: number[]; work: numb
     const firstPaintMs = performance.now() - t;
     // Runs in the page (a string, so the Node bench needs no DOM types).
     const { frames, work } = (await page.evaluate(`(async () => {
-      const holder = document.querySelector('.ant-table-tbody-virtual-holder');
-      if (!holder) throw new Error('no virtual holder: the table is not virtual');
+      const holder = document.querySelector('[data-results-scroller]');
+      if (!holder) throw new Error('no virtual body: the table is not virtual');
       const frames = [];
       const work = [];
       let last = 0;

@@ -3,19 +3,23 @@
  * server sorts, catalogue links, status tags in the spec's words, pagination from the
  * envelope, row selection. Long pages render virtually.
  */
-import { useEffect, useRef } from 'react';
-import { Table, Tag, type TableProps } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { Table, Tag, theme, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
 import { ListEmpty, ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import type { Row } from './queries';
 import { formatCount } from '../../../shared/format';
+import { VirtualRows, type VirtualCell } from './VirtualRows';
+import './search.css';
 
 /** Rows at or above this count render virtually (only the visible rows are in the DOM). */
 export const VIRTUAL_FROM = 100;
 /** The selection column's width: a virtual table lays columns out by width, and one without would sit under the first column. */
 const SELECTION_WIDTH = 48;
+/** Each column's width in a virtual table (its cells cut what does not fit, with the whole text as a title). */
+const VIRTUAL_COLUMN_WIDTH = 180;
 
 export interface ResultsTableProps {
   columns: readonly Column[];
@@ -44,9 +48,28 @@ export function rowKey(row: Row, index?: number): React.Key {
   return (row.id ?? row.release_id ?? index) as React.Key;
 }
 
+/** A cell as the table shows it: a status tag in the spec's words, a catalogue link, or text. */
+function renderCell(c: Column, row: Row, type: string): React.ReactNode {
+  const tag = cellTag(c, row);
+  if (tag) return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
+  const text = cellText(c, row);
+  const href = cellLink(type, c, row);
+  return href ? <Link to={href}>{text}</Link> : text;
+}
+
 export function ResultsTable(p: ResultsTableProps) {
   const virtual = p.rows.length >= VIRTUAL_FROM;
   const box = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
+  // The theme's colours for the long page's own rows and boxes (search.css).
+  const colours = {
+    '--results-primary': token.colorPrimary,
+    '--results-bg': token.colorBgContainer,
+    '--results-hover-bg': token.colorFillAlter,
+    '--results-selected-bg': token.controlItemBgActive,
+    '--results-border': token.colorBorderSecondary,
+    '--results-check-border': token.colorBorder,
+  } as React.CSSProperties;
   // The table's hidden measuring row copies the header, select-all checkbox included: a control hidden from
   // screen readers but focusable (axe aria-hidden-focus). Nothing in it is for people: make it inert.
   useEffect(() => {
@@ -60,24 +83,28 @@ export function ResultsTable(p: ResultsTableProps) {
     title: c.title,
     dataIndex: c.field.split('.'),
     // Sized to their content (the table scrolls inside itself); a virtual table lays columns out by width.
-    width: virtual ? 180 : undefined,
+    width: virtual ? VIRTUAL_COLUMN_WIDTH : undefined,
     ellipsis: virtual,
-    // The first column (the record's link) stays in view while the table scrolls sideways.
-    fixed: i === 0 ? ('left' as const) : undefined,
+    // The first column (the record's link) stays in view while the table scrolls sideways. A long
+    // page's body is VirtualRows, which antd does not measure, so antd's own offsets for a fixed
+    // column would be 0: there the heading keeps its place by itself (search.css), as the cells do.
+    fixed: i === 0 && !virtual ? ('left' as const) : undefined,
+    onHeaderCell: i === 0 && virtual ? () => ({ className: 'results-vhead-first', style: { position: 'sticky', left: SELECTION_WIDTH, zIndex: 3 } }) : undefined,
     // A cell shows only its own row: skip re-rendering it unless the row object changed (virtual scrolling).
     shouldCellUpdate: (record: Row, prev: Row) => record !== prev,
     sorter: c.sortable ? true : undefined,
     sortOrder: p.orderBy === c.key ? 'ascend' : p.orderBy === `-${c.key}` ? 'descend' : null,
-    render: (_: unknown, row: Row) => {
-      const tag = cellTag(c, row);
-      if (tag) return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
-      const text = cellText(c, row);
-      const href = cellLink(p.type, c, row);
-      return href ? <Link to={href}>{text}</Link> : text;
-    },
+    render: (_: unknown, row: Row) => renderCell(c, row, p.type),
   }));
+  // A long page's body: the rows in view only, at a fixed height (VirtualRows).
+  const cells = useMemo<VirtualCell[]>(() => p.columns.map((c) => ({
+    key: c.key,
+    width: VIRTUAL_COLUMN_WIDTH,
+    render: (row: Row) => renderCell(c, row, p.type),
+    title: (row: Row) => (cellTag(c, row) ? undefined : cellText(c, row) || undefined),
+  })), [p.columns, p.type]);
   return (
-    <div ref={box} className="search-results">
+    <div ref={box} className="search-results" style={virtual ? colours : undefined}>
       <Table<Row>
         data-testid="search-results"
         size="middle"
@@ -86,8 +113,24 @@ export function ResultsTable(p: ResultsTableProps) {
         dataSource={p.rows as Row[]}
         loading={!p.firstLoad && p.loading}
         locale={{ emptyText: p.firstLoad ? <ListSkeleton /> : p.empty ?? <ListEmpty description="No results." /> }}
-        virtual={virtual}
-        scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * 180, y: p.height ?? 600 } : { x: 'max-content' }}
+        components={virtual ? {
+          body: (_data, info) => (
+            <VirtualRows
+              rows={p.rows}
+              cells={cells}
+              rowKey={(r) => rowKey(r)}
+              selectionWidth={SELECTION_WIDTH}
+              selected={p.selected}
+              onSelect={p.onSelect}
+              height={p.height ?? 600}
+              scrollbarSize={info.scrollbarSize}
+              bodyRef={info.ref as React.Ref<HTMLDivElement>}
+              onScrollX={(el) => info.onScroll({ currentTarget: el, scrollLeft: el.scrollLeft })}
+              label={formatCount(p.rows.length, 'result')}
+            />
+          ),
+        } : undefined}
+        scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * VIRTUAL_COLUMN_WIDTH, y: p.height ?? 600 } : { x: 'max-content' }}
         rowSelection={{ fixed: true, columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
         pagination={{
           current: p.page,
