@@ -96,6 +96,19 @@ describe('a long results page', () => {
     expect(vi.mocked(props.onSelect).mock.lastCall![0]).toHaveLength(10_000);
   });
 
+  it('Shift with a box ticks or clears every row from the last one ticked or cleared', () => {
+    const { props, rerender } = table();
+    const box = (id: number) => scroller().querySelector<HTMLInputElement>(`[data-row-key="${id}"] input`)!;
+    fireEvent.click(box(2));
+    expect(props.onSelect).toHaveBeenLastCalledWith([2]);
+    rerender({ selected: [2] });
+    fireEvent.click(box(5), { shiftKey: true });
+    expect(props.onSelect).toHaveBeenLastCalledWith([2, 3, 4, 5]);
+    rerender({ selected: [2, 3, 4, 5, 9] });
+    fireEvent.click(box(3), { shiftKey: true });
+    expect(props.onSelect).toHaveBeenLastCalledWith([2, 9]);
+  });
+
   it('keeps the selection box and the first column in view when scrolled sideways, heading included', () => {
     table();
     const row = scroller().querySelector<HTMLElement>('[data-row-key="1"]')!;

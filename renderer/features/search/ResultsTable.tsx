@@ -86,8 +86,9 @@ export function ResultsTable(p: ResultsTableProps) {
     width: virtual ? VIRTUAL_COLUMN_WIDTH : undefined,
     ellipsis: virtual,
     // The first column (the record's link) stays in view while the table scrolls sideways. A long
-    // page's body is VirtualRows, which antd does not measure, so antd's own offsets for a fixed
-    // column would be 0: there the heading keeps its place by itself (search.css), as the cells do.
+    // page's body is VirtualRows, which antd does not measure, so antd's own offset for a fixed
+    // column would be 0: there the heading is made sticky here, beside the selection column, as
+    // VirtualRows places its cells.
     fixed: i === 0 && !virtual ? ('left' as const) : undefined,
     onHeaderCell: i === 0 && virtual ? () => ({ className: 'results-vhead-first', style: { position: 'sticky', left: SELECTION_WIDTH, zIndex: 3 } }) : undefined,
     // A cell shows only its own row: skip re-rendering it unless the row object changed (virtual scrolling).
@@ -118,7 +119,7 @@ export function ResultsTable(p: ResultsTableProps) {
             <VirtualRows
               rows={p.rows}
               cells={cells}
-              rowKey={(r) => rowKey(r)}
+              rowKey={rowKey}
               selectionWidth={SELECTION_WIDTH}
               selected={p.selected}
               onSelect={p.onSelect}

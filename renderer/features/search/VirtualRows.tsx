@@ -59,7 +59,7 @@ interface RowProps {
   cells: readonly VirtualCell[];
   selectionWidth: number;
   lastWidth: number;
-  onToggle: (key: React.Key, checked: boolean) => void;
+  onToggle: (index: number, checked: boolean, range: boolean) => void;
 }
 
 /** One row: re-rendered only when its row object, its place, its check or the columns change. */
@@ -73,7 +73,7 @@ const VirtualRow = memo(function VirtualRow(p: RowProps) {
     >
       <div role="cell" className="results-vcell results-vcell--select" style={{ width: p.selectionWidth }}>
         {/* A native box drawn as antd's (search.css): antd's Checkbox took most of a new row's render. */}
-        <input type="checkbox" className="results-check" checked={p.checked} aria-label="Select row" onChange={(e) => p.onToggle(p.rowKey, e.target.checked)} />
+        <input type="checkbox" className="results-check" checked={p.checked} aria-label="Select row" onChange={(e) => p.onToggle(p.index, e.target.checked, (e.nativeEvent as MouseEvent).shiftKey === true)} />
       </div>
       {p.cells.map((c, i) => (
         <div
@@ -94,14 +94,20 @@ export function VirtualRows({ bodyRef, ...p }: VirtualRowsProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const left = useRef(0);
   const selected = useMemo(() => new Set(p.selected), [p.selected]);
-  // The latest selection and handler, so each row's toggle stays one function (rows skip re-rendering).
-  const latest = useRef({ selected: p.selected, onSelect: p.onSelect });
+  // The latest rows, selection and handler, so each row's toggle stays one function (rows skip re-rendering).
+  const latest = useRef({ rows: p.rows, rowKey: p.rowKey, selected: p.selected, onSelect: p.onSelect });
   useLayoutEffect(() => {
-    latest.current = { selected: p.selected, onSelect: p.onSelect };
-  }, [p.selected, p.onSelect]);
-  const onToggle = useCallback((key: React.Key, checked: boolean) => {
-    const { selected: keys, onSelect } = latest.current;
-    onSelect(checked ? [...keys.filter((k) => k !== key), key] : keys.filter((k) => k !== key));
+    latest.current = { rows: p.rows, rowKey: p.rowKey, selected: p.selected, onSelect: p.onSelect };
+  }, [p.rows, p.rowKey, p.selected, p.onSelect]);
+  // The row last ticked or cleared: Shift with a box does the same to every row from there (as antd's table).
+  const anchor = useRef<number | null>(null);
+  const onToggle = useCallback((index: number, checked: boolean, range: boolean) => {
+    const { rows, rowKey, selected: keys, onSelect } = latest.current;
+    const from = range && anchor.current !== null && anchor.current < rows.length ? anchor.current : index;
+    const changed = new Set(rows.slice(Math.min(from, index), Math.max(from, index) + 1).map(rowKey));
+    anchor.current = index;
+    const kept = keys.filter((k) => !changed.has(k));
+    onSelect(checked ? [...kept, ...changed] : kept);
   }, []);
   const width = p.selectionWidth + p.cells.reduce((sum, c) => sum + c.width, 0);
   const last = p.cells[p.cells.length - 1];
