@@ -163,6 +163,10 @@ test('create a release and a track from /create: each opens once created', async
   const title = `Created Release ${Date.now()}`;
   await signIn(page, gotoConsole, account('admin'), '/create');
   await page.getByTestId('create-type').getByText('New release').click();
+  // The type is in the URL: the release form replaces the first type's once the navigation is
+  // done (a submit before that, on a busy machine, went to the form being replaced).
+  await expect(page).toHaveURL(/[?&]type=releases\b/);
+  await expect(page.getByTestId('create-releases')).toBeVisible();
   // Required fields are checked before anything is sent.
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('error-title')).toHaveText('This field may not be blank.');
