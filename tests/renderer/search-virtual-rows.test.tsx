@@ -107,6 +107,10 @@ describe('a long results page', () => {
     rerender({ selected: [2, 3, 4, 5, 9] });
     fireEvent.click(box(3), { shiftKey: true });
     expect(props.onSelect).toHaveBeenLastCalledWith([2, 9]);
+    // Another page starts without a row to range from: Shift ticks just the one.
+    rerender({ rows: ROWS.slice(100), selected: [] });
+    fireEvent.click(box(105), { shiftKey: true });
+    expect(props.onSelect).toHaveBeenLastCalledWith([105]);
   });
 
   it('keeps the selection box and the first column in view when scrolled sideways, heading included', () => {

@@ -100,10 +100,14 @@ export function VirtualRows({ bodyRef, ...p }: VirtualRowsProps) {
     latest.current = { rows: p.rows, rowKey: p.rowKey, selected: p.selected, onSelect: p.onSelect };
   }, [p.rows, p.rowKey, p.selected, p.onSelect]);
   // The row last ticked or cleared: Shift with a box does the same to every row from there (as antd's table).
+  // Another page or order starts without one.
   const anchor = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    anchor.current = null;
+  }, [p.rows]);
   const onToggle = useCallback((index: number, checked: boolean, range: boolean) => {
     const { rows, rowKey, selected: keys, onSelect } = latest.current;
-    const from = range && anchor.current !== null && anchor.current < rows.length ? anchor.current : index;
+    const from = range && anchor.current !== null ? anchor.current : index;
     const changed = new Set(rows.slice(Math.min(from, index), Math.max(from, index) + 1).map(rowKey));
     anchor.current = index;
     const kept = keys.filter((k) => !changed.has(k));
