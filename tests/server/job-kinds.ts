@@ -58,6 +58,17 @@ export async function claimOf(db: Queryable, id: number) {
   return c ?? null;
 }
 
+/**
+ * Moves a run's claim back, as if it had run unrenewed for its lease less `short` seconds (0: its
+ * lease has just lapsed), so a test need not wait a lease out. `activate` also marks it claimed,
+ * as a worker's fetch leaves it (a worker that then died).
+ */
+export async function ageClaim(db: Queryable, id: number, short = 0, activate = false): Promise<void> {
+  await db.query(
+    `update pgboss.job set ${activate ? "state = 'active', " : ''}started_on = now() - make_interval(secs => heartbeat_seconds - $2),
+       heartbeat_on = now() - make_interval(secs => heartbeat_seconds - $2) where id = $1`, [bossId(id), short]);
+}
+
 export const TEST_KINDS = {
   /** Never finishes on its own: expires after 1 s, no retry. */
   'test-hang': {
@@ -105,9 +116,7 @@ export const TEST_KINDS = {
     ...limits, expireInSeconds: 120,
     run: async (db, job, ctx) => {
       record(job.id, ctx.attempt);
-      await db.query(
-        `update pgboss.job set started_on = now() - make_interval(secs => heartbeat_seconds - 1), heartbeat_on = now() - make_interval(secs => heartbeat_seconds - 1)
-         where id = $1`, [bossId(job.id)]);
+      await ageClaim(db, job.id, 1);
       for (;;) {
         ctx.signal.throwIfAborted();
         const c = await claimOf(db, job.id);

@@ -6,7 +6,7 @@ import { JobStarted, JobView, jobEndpoints, pathOf } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
 import { bossId, JOB_DETAIL, JobQueue, type JobRow } from '../../../server/jobs/queue';
 import { api, signIn, type RunningServer } from '../helpers';
-import { TEST_KINDS, claimOf, testRuns, release, waitFor } from '../job-kinds';
+import { TEST_KINDS, ageClaim, claimOf, testRuns, release, waitFor } from '../job-kinds';
 
 /** The test queue's lease (pg-boss's least heartbeat) and renewal: short, so a lost lease comes back in seconds. */
 const LEASE = { leaseSeconds: 10, heartbeatSeconds: 1 };
@@ -162,8 +162,7 @@ export function jobSuite(get: () => RunningServer) {
       // out), in the enqueue's transaction so no live worker takes it first.
       const claimedByTheDead = (kind: string) => db.transaction(async (tx) => {
         const row = (await queue.enqueue(kind, null, {}, {}, tx))!;
-        await tx.query(`update pgboss.job set state = 'active', started_on = now() - make_interval(secs => heartbeat_seconds),
-                          heartbeat_on = now() - make_interval(secs => heartbeat_seconds) where id = $1`, [bossId(row.id)]);
+        await ageClaim(tx, row.id, 0, true);
         await tx.query("update jobs set state = 'RUNNING' where id = $1", [row.id]);
         return row;
       });
@@ -199,9 +198,7 @@ export function jobSuite(get: () => RunningServer) {
       // The live worker (one at a time) takes the next; then the dead one's lease runs out: its
       // claim moved back by a lease, as if that long had passed unrenewed (no wait for it).
       await waitFor(async () => testRuns(next.id).length > 0);
-      await db.query(
-        `update pgboss.job set started_on = started_on - make_interval(secs => heartbeat_seconds),
-           heartbeat_on = heartbeat_on - make_interval(secs => heartbeat_seconds) where id = $1 and state = 'active'`, [bossId(dead.id)]);
+      await ageClaim(db, dead.id);
       await waitFor(async () => {
         const c = await claimOf(db, dead.id);
         return c?.state === 'retry' && c.due;
