@@ -265,13 +265,17 @@ describe.concurrent('artist route × account', () => {
     return { artist: a.id, png };
   })());
   type Call = { method: string; path: string; body?: unknown; raw?: Buffer };
+  // Each cell its own Muzooka ID from a counter: (artist, muzooka_id) is unique, and random IDs
+  // collided once in a CI run.
+  let made = 0;
+  const nextMuzookaId = () => `mz-matrix-${++made}`;
   const mapping = async (artist: number) =>
-    (await server.db.query<{ id: number }>('insert into artist_muzooka_mappings (artist_id, muzooka_id) values ($1, $2) returning id', [artist, `mz-${Math.floor(Math.random() * 900000) + 1000}`]))[0].id;
+    (await server.db.query<{ id: number }>('insert into artist_muzooka_mappings (artist_id, muzooka_id) values ($1, $2) returning id', [artist, nextMuzookaId()]))[0].id;
   const ROUTES: { name: string; rule: Rule; ok: number[]; call: (x: { artist: number; png: Buffer }) => Promise<Call> }[] = [
     { name: 'GET muzooka-mappings', rule: READ, ok: [200], call: async (x) => ({ method: 'GET', path: pathOf(artistEndpoints.mappings, { id: x.artist }) }) },
     {
       name: 'POST muzooka-mappings', rule: WRITE, ok: [201],
-      call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.addMapping, { id: x.artist }), body: { muzooka_id: `mz-m${Math.random().toString(36).slice(2, 10)}` } }),
+      call: async (x) => ({ method: 'POST', path: pathOf(artistEndpoints.addMapping, { id: x.artist }), body: { muzooka_id: nextMuzookaId() } }),
     },
     {
       name: 'PATCH muzooka-mappings/{mid}', rule: WRITE, ok: [200],
