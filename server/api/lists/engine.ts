@@ -33,7 +33,9 @@ export interface ListDef {
   key: string;
   /** FROM clause; the main table is aliased `t`. */
   from: string;
-  /** Select list producing the result object's fields. */
+  /** The result object's fields: each one's SQL expression over `from` (server/api/lists/types.ts list()). */
+  row: Readonly<Record<string, string>>;
+  /** The select list made from `row`. */
   select: string;
   filters: Record<string, FilterDef>;
   /** order_by name → SQL expression (sortable fields). */

@@ -16,7 +16,7 @@ import { MUZOOKA_MSG, artistEndpoints as ep, type MuzookaMapping } from '../../.
 import { COVER_ART_TYPES } from '../../../shared/api/endpoints/media';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import { COVER_ART_MAX_BYTES } from '../../../shared/constants';
-import type { Db, Queryable, Row } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { artist_muzooka_mappings } from '../../db/schema';
 import type { Muzooka } from '../../muzooka/client';
 import type { Storage } from '../../storage';
@@ -34,7 +34,7 @@ const READ = searchType('artists')!.rule;
 const WRITE = allOf(READ, writeRule('artists')!);
 const DEF = LIST_DEF_BY_KEY.get('artists')!;
 
-async function visibleArtist(q: Queryable, user: RequestUser, id: number): Promise<Row> {
+async function visibleArtist(q: Queryable, user: RequestUser, id: number): Promise<ObjectRow> {
   const row = await fetchVisible(q, DEF, user, id);
   if (!row) throw notFound();
   return row;
@@ -66,7 +66,7 @@ async function updateArtist(tx: Queryable, user: RequestUser, id: number, before
 async function answer(q: Queryable, user: RequestUser, id: number, reply: { header(k: string, v: string): unknown }): Promise<ObjectRow> {
   const row = await visibleArtist(q, user, id);
   reply.header('etag', etagOf(row.version as number));
-  return row as ObjectRow;
+  return row;
 }
 
 /** A JPEG or PNG made into the stored profile image (a centred square JPEG, as a chart's image); anything else is 400 `{"image": [...]}`. */

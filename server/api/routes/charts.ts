@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints, playlistPartnerEndpoints as partnerEp,
-  type ChartMapping, type ChartTrack, type ObjectRow, type PlaylistMapping, type PlaylistPartner,
+  type ChartMapping, type ChartTrack, type PlaylistMapping, type PlaylistPartner,
 } from '../../../shared/api/endpoints';
 import { createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
@@ -57,7 +57,7 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
         return (await fetchVisible(tx, LIST_DEF_BY_KEY.get(type)!, user, id))!;
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 

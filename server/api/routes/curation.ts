@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
-import { CURATION_MSG, LIVE_MSG, liveStreamEndpoints, simpleRecordEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem, type ObjectRow } from '../../../shared/api/endpoints';
+import { CURATION_MSG, LIVE_MSG, liveStreamEndpoints, simpleRecordEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
@@ -107,7 +107,7 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
         return createRecord(tx, modules, user, body, { page_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 
@@ -269,7 +269,7 @@ function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
         const initial = type === 'live_streams' ? { brand: user.principal.brand } : {};
         const row = await db.transaction((tx) => createRecord(tx, w, user, body, {}, initial));
         reply.code(201).header('etag', etagOf(row.version as number));
-        return row as ObjectRow;
+        return row;
       },
     });
     addEndpoint(app, db, ep.delete, {

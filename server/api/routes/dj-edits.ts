@@ -14,7 +14,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES, allOf } from '../../../shared/access';
-import { DJ_EDIT_MIX_NAME, trackSubresourceEndpoints as ep, type ListRow, type ObjectRow } from '../../../shared/api/endpoints';
+import { DJ_EDIT_MIX_NAME, trackSubresourceEndpoints as ep, type ListRow } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { releases, tracks } from '../../db/schema';
@@ -58,7 +58,7 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
       const parent = await fetchVisible(db, TRACKS, user, track.parent_track_id as number);
       if (!parent) throw notFound();
       reply.header('etag', etagOf(parent.version as number));
-      return parent as ObjectRow;
+      return parent;
     },
   });
 
@@ -107,7 +107,7 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
         return (await fetchVisible(tx, TRACKS, user, created.id))!;
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 }

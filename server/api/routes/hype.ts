@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AREA_RULES } from '../../../shared/access';
-import { DEFAULT_PER_PAGE, hypeEndpoints, type HypeSubscription, type ObjectRow } from '../../../shared/api';
+import { DEFAULT_PER_PAGE, hypeEndpoints, type HypeSubscription } from '../../../shared/api';
 import { createRule } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
@@ -34,7 +34,7 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
         return createRecord(tx, offers, user, body, { label_id }, { brand: user.principal.brand });
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule, writeRule } from '../../../shared/access';
 import { djProfileEndpoints, listEndpoints, recordEndpoints, type ObjectRow } from '../../../shared/api/endpoints';
 import { isRecordKey, recordDecl } from '../../../shared/records';
-import type { Db, Queryable, Row } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import { sqlState } from '../edge';
 import { badRequest, notFound } from '../errors';
@@ -25,10 +25,11 @@ import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { publicUrlOf } from '../public-url';
 
 /** One object as the list shows it, or null when missing or not visible to this user. */
-export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<Row | null> {
+export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUser, id: number): Promise<ObjectRow | null> {
   const { sql, where } = planList(def, user, {});
   const cond = `t.id = ${sql.p(id)}`;
-  const [row] = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
+  // Every row's SQL holds id and version (RowSql, server/api/lists/types.ts).
+  const [row] = await db.query<ObjectRow>(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
   return row ?? null;
 }
 
@@ -38,7 +39,7 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
  * the caller cannot see is 404, a stale version 412, and the write itself (history in
  * the same transaction): server/api/records/write.ts.
  */
-export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<Row> {
+export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<ObjectRow> {
   assertMayEdit(user.principal, w, Object.keys(changes));
   if (!(await fetchVisible(tx, def, user, id))) throw notFound();
   if (!(await applyChange(tx, w, user.id, id, changes, action, (stored) => assertVersion(stored, version)))) throw notFound();
@@ -65,7 +66,7 @@ function registerDjProfileRoute(app: FastifyInstance, db: Db) {
         throw err;
       });
       reply.header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 }
@@ -88,7 +89,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
         reply.header('etag', etagOf(row.version as number));
         // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
         if (storage && (t.key === 'releases' || t.key === 'tracks')) row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
-        return row as ObjectRow;
+        return row;
       },
     });
     // A read-only record (hype purchases: no editable field) has no write routes.
@@ -103,7 +104,7 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
         const version = ifMatchVersion(req);
         const row = await db.transaction((tx) => applyPatch(tx, def, w, user, req.params.id, version, req.body, 'update'));
         reply.header('etag', etagOf(row.version as number));
-        return row as ObjectRow;
+        return row;
       },
     });
     addEndpoint(app, db, rec.bulk, {
@@ -113,11 +114,11 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
         assertMayEdit(user.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
         // All or nothing: one stale or invalid object rolls the whole bulk update back.
         const out = await db.transaction(async (tx) => {
-          const rows: Row[] = [];
+          const rows: ObjectRow[] = [];
           for (const { id, version, ...changes } of req.body) rows.push(await applyPatch(tx, def, w, user, id, version, changes, 'bulk'));
           return rows;
         });
-        return { count: out.length, results: out as ObjectRow[] };
+        return { count: out.length, results: out };
       },
     });
   }

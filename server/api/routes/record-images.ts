@@ -77,7 +77,7 @@ function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: key
               entity: type, entityId: id, userId: user.id, action: 'update',
               changes: { image: { old: before.image_key ? 'previous image' : before.image_url, new: 'new image' } },
             });
-            return (await visibleParent(tx, type, user, id)) as ObjectRow;
+            return visibleParent(tx, type, user, id);
           });
         } catch (e) {
           await storage.delete(key).catch(() => false);

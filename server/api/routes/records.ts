@@ -17,7 +17,7 @@ import {
   artistEndpoints, labelEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
 } from '../../../shared/api/endpoints';
 import { createRule, isRecordKey } from '../../../shared/records';
-import type { Db, Queryable, Row } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../errors';
 import { historyReferenceNames } from '../history';
 import { planList, type ListDef } from '../lists/engine';
@@ -57,7 +57,7 @@ export function pageParam(name: 'page' | 'per_page', raw: string | undefined, fa
  */
 export async function createRecord(
   tx: Queryable, w: WriteDef, user: RequestUser, body: Changes, fixed: Changes, initial: Changes,
-): Promise<Row> {
+): Promise<ObjectRow> {
   const { final, errors } = evaluate(w, { ...initial }, body, await lookupsFor(tx, w, body));
   if (errors) throw new HttpError(400, errors);
   const columns: Changes = { ...initial, ...fixed };
@@ -77,7 +77,7 @@ export function createOnActiveBrand(db: Db, w: WriteDef) {
     const brand = user.principal.brand;
     const row = await db.transaction((tx) => createRecord(tx, w, user, req.body, {}, { brand }));
     reply.code(201).header('etag', etagOf(row.version as number));
-    return row as ObjectRow;
+    return row;
   };
 }
 
@@ -138,7 +138,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         return createRecord(tx, tracks, user, body, fixed, NEW_TRACK);
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 
@@ -152,7 +152,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         return createRecord(tx, releases, user, req.body, {}, NEW_RELEASE);
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 
@@ -162,7 +162,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       assertMayEdit(user.principal, WRITES.artists, Object.keys(req.body));
       const row = await db.transaction((tx) => createRecord(tx, WRITES.artists, user, req.body, {}, {}));
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 
@@ -181,7 +181,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         return createRecord(tx, WRITES.labels, user, body, { supplier_id }, {});
       });
       reply.code(201).header('etag', etagOf(row.version as number));
-      return row as ObjectRow;
+      return row;
     },
   });
 

@@ -8,7 +8,8 @@
 import { allOf, searchType, writeRule, type Rule } from '../../../shared/access';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
-import type { Db, Queryable, Row } from '../../db/client';
+import type { ObjectRow } from '../../../shared/api/endpoints';
+import type { Db, Queryable } from '../../db/client';
 import { notFound } from '../errors';
 import type { ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
@@ -37,7 +38,7 @@ export function writeRuleOf(type: ParentType): Rule {
 }
 
 /** The parent as GET by id answers it, or 404 when missing or not visible to this user. */
-export async function visibleParent(q: Queryable, type: ParentType, user: RequestUser, id: number): Promise<Row> {
+export async function visibleParent(q: Queryable, type: ParentType, user: RequestUser, id: number): Promise<ObjectRow> {
   const row = await fetchVisible(q, defOf(type), user, id);
   if (!row) throw notFound();
   return row;
@@ -47,7 +48,7 @@ export async function visibleParent(q: Queryable, type: ParentType, user: Reques
  * Inside a write's transaction: the visible parent, locked (FOR UPDATE) so that writes to
  * its sub-resources run one after the other and each reads the state it replaces.
  */
-export async function lockedParent(tx: Queryable, type: ParentType, user: RequestUser, id: number): Promise<Row> {
+export async function lockedParent(tx: Queryable, type: ParentType, user: RequestUser, id: number): Promise<ObjectRow> {
   const row = await visibleParent(tx, type, user, id);
   await tx.query(`select id from ${type} where id = $1 for update`, [id]);
   return row;

@@ -10,7 +10,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_WRITE_REFUSED } from '../../../shared/access';
 import { BULK_EDIT_MAX, MAX_LEN } from '../../../shared/constants';
-import { RECORD_MSG, moveTrack } from '../../../shared/records';
+import { RECORD_DECLS, RECORD_MSG, moveTrack } from '../../../shared/records';
+import { LIST_DEF_BY_KEY } from '../../../server/api/lists/types';
 import { MSG } from '../../../shared/messages';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { NOT_VISIBLE_MSG, STALE_ROW_MSG } from '../../../server/api/records/bulk-edit';
@@ -31,6 +32,15 @@ export function recordSuite(get: () => RunningServer) {
     ));
   const patch = (path: string, body: unknown, etag: string, who = 'admin', headers: Record<string, string> = {}) =>
     as(who)(path, { method: 'PATCH', body, headers: { 'if-match': etag, ...headers } });
+
+  it('every record type’s row holds each declared field under the name the page reads, and the shown ones', async () => {
+    for (const d of RECORD_DECLS) {
+      const def = LIST_DEF_BY_KEY.get(d.key)!;
+      const columns = (await get().db.columnTypes(`select ${def.select} from ${def.from}`)).map((c) => c.name);
+      const wanted = ['id', 'version', ...Object.entries(d.fields).map(([k, f]) => f.shownAs ?? k), ...Object.keys(d.shown ?? {})];
+      expect(wanted.filter((k) => !columns.includes(k)), d.key).toEqual([]);
+    }
+  });
 
   /** A new release on label 1 with `n` tracks, created through the API. */
   async function newRelease(n: number, title = 'Framework Test') {
