@@ -69,6 +69,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, walls.featuresToApp] }] },
   },
   {
+    // Query keys come from the endpoint declarations (renderer/lib/api.ts endpointQuery) or a
+    // feature's key factory (its api.ts or queries.ts), never written where they are used:
+    // one answer, one key, so a save refreshes every screen that shows it (issue 28).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/lib/**', 'renderer/features/*/api.ts', 'renderer/features/*/queries.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "Property[key.name='queryKey'] > ArrayExpression",
+        message: 'A query key comes from endpointQuery (renderer/lib/api.ts) or the feature\'s key factory (api.ts, queries.ts), not written here.',
+      }],
+    },
+  },
+  {
     files: ['main/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [walls.mainToServer] }] },
   },

@@ -67,3 +67,18 @@ describe('import walls (eslint.config.js)', () => {
     expect(await restricted(file, spec)).toEqual([]);
   });
 });
+
+describe('query keys are not written where they are used', () => {
+  const inline = async (file: string) =>
+    (await eslint.lintText('export const q = { queryKey: [\'dashboard\'], queryFn: () => 1 };\n', { filePath: join(root, file) }))[0]
+      .messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+  it('a component that writes its own key is refused; a key factory may', async () => {
+    expect(await inline('renderer/features/dashboard/DashboardPage.tsx')).toEqual([expect.stringMatching(/endpointQuery/)]);
+    expect(await inline('renderer/app/layout/BrandSwitch.tsx')).toEqual([expect.stringMatching(/endpointQuery/)]);
+    expect(await inline('renderer/features/records/api.ts')).toEqual([]);
+    expect(await inline('renderer/features/search/queries.ts')).toEqual([]);
+    expect(await inline('renderer/lib/system-queries.ts')).toEqual([]);
+  });
+});
+

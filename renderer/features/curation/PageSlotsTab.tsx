@@ -13,6 +13,7 @@ import { formatDate } from '../../../shared/format';
 import { PAGE_SLOTS, PAGE_SLOT_LABELS, recordRoute } from '../../../shared/records';
 import { fetchData } from '../../lib/api';
 import { ListSkeleton } from '../../ui/ListState';
+import { recordKeys } from '../records/api';
 import { LoadError, TAB_TABLE } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 
@@ -29,7 +30,7 @@ interface ModuleRow {
 
 
 export const pageModulesQuery = (pageId: number) => ({
-  queryKey: ['records', 'pages', pageId, 'modules'] as const,
+  queryKey: recordKeys.pageModules(pageId),
   queryFn: () => fetchData(listEndpoints('page_modules').list, { query: { page_id: String(pageId), per_page: String(MAX_PER_PAGE), order_by: 'id' } }),
 });
 

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { CURATION_MSG, SlugCheckQuery } from '../../../shared/api/endpoints';
 import { principalAtom } from '../../lib/store';
-import { checkPageSlug } from '../records/api';
+import { checkPageSlug, recordKeys } from '../records/api';
 import type { FieldErrors } from '../records/form-model';
 import { useDebounced } from '../search/autocomplete';
 
@@ -20,7 +20,7 @@ export function usePageSlugErrors(type: string, values: Readonly<Record<string, 
   const slug = useDebounced(typed, 300);
   const enabled = slug !== '' && slug === typed && slug !== page?.slug && SlugCheckQuery.shape.slug.safeParse(slug).success;
   const q = useQuery({
-    queryKey: ['records', 'pages', 'slug-check', brand, slug, page?.id ?? null],
+    queryKey: recordKeys.pageSlugCheck(brand, slug, page?.id ?? null),
     queryFn: () => checkPageSlug(slug, page?.id),
     enabled,
     staleTime: 5_000,

@@ -14,7 +14,7 @@ import type { Principal } from '../../../shared/access';
 import { dashboardEndpoints, type DashboardView } from '../../../shared/api/endpoints/dashboard';
 import { formatCount, formatDate, formatMoney, formatNumber } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import { fetchData } from '../../lib/api';
+import { endpointQuery } from '../../lib/api';
 import { brandName } from '../../lib/brands';
 import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
@@ -58,7 +58,7 @@ function FollowersCard({ followers, principal }: { followers: NonNullable<Dashbo
 
 export default function DashboardPage() {
   const principal = useAtomValue(principalAtom);
-  const q = useQuery({ queryKey: ['dashboard'], queryFn: () => fetchData(dashboardEndpoints.view, {}) });
+  const q = useQuery(endpointQuery(dashboardEndpoints.view, {}));
   const d = q.data;
   return (
     <div data-testid="dashboard">

@@ -17,14 +17,14 @@ import { ListEmpty, ListError, ListSkeleton } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NotFoundPage } from '../../ui/pages';
 import DeliveryPage from './DeliveryPage';
-import { DELIVERIES_KEY, ReleaseStatus, when } from './delivery-parts';
+import { ReleaseStatus, deliveryKeys, when } from './delivery-parts';
 import './deliveries.css';
 
 
 function DeliveryList() {
   const brand = useAtomValue(principalAtom).brand.replace(/^brand:/, '') as 'dance' | 'dj';
   const q = useInfiniteQuery({
-    queryKey: [...DELIVERIES_KEY, brand],
+    queryKey: deliveryKeys.list(brand),
     queryFn: ({ pageParam }) => fetchData(ep.list, { query: { brand, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

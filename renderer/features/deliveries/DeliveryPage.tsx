@@ -20,7 +20,7 @@ import { bodyErrorText, errorText, friendlyErrorText } from '../../lib/http-erro
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { DELIVERIES_KEY, ReleaseStatus, when } from './delivery-parts';
+import { ReleaseStatus, deliveryKeys, when } from './delivery-parts';
 import { recordQueries } from '../records/api';
 import { DeliveryFiles } from './DeliveryFiles';
 import { GenreSelect } from './GenreSelect';
@@ -30,16 +30,16 @@ export default function DeliveryPage({ id }: { id: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mayWrite = can(useAtomValue(principalAtom), WRITE_RULES.deliveries);
-  const key = [...DELIVERIES_KEY, 'one', id];
+  const key = deliveryKeys.one(id);
   const q = useQuery({ queryKey: key, queryFn: () => fetchData(ep.get, { params: { id } }), refetchInterval: POLL_INTERVAL_MS });
   const [genre, setGenre] = useState<number | null>(null);
   const [xmlOpen, setXmlOpen] = useState(false);
-  const xml = useQuery({ queryKey: [...key, 'xml'], queryFn: () => fetchData(ep.getXml, { params: { id } }), enabled: xmlOpen });
+  const xml = useQuery({ queryKey: deliveryKeys.xml(id), queryFn: () => fetchData(ep.getXml, { params: { id } }), enabled: xmlOpen });
   const [xmlDraft, setXmlDraft] = useState<string | null>(null);
   const saveXml = useMutation({
     mutationFn: (text: string) => call(ep.putXml, { params: { id }, body: { xml: text } }),
     onSuccess: (res) => {
-      queryClient.setQueryData([...key, 'xml'], res.data);
+      queryClient.setQueryData(deliveryKeys.xml(id), res.data);
       setXmlDraft(null);
       void queryClient.invalidateQueries({ queryKey: key });
       void message.success('XML saved: re-ingest to apply it');
@@ -65,7 +65,7 @@ export default function DeliveryPage({ id }: { id: number }) {
     mutationFn: () => call(ep.reingest, { params: { id }, body: { override_genre: genre } }),
     onSuccess: (res) => {
       queryClient.setQueryData(key, res.data);
-      void queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
       void message.success('Delivery resubmitted');
     },
     onError: () => void message.error(MSG.resubmitDelivery),

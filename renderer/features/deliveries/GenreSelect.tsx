@@ -2,7 +2,7 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { genresEndpoint } from '../../../shared/api/endpoints';
-import { fetchData } from '../../lib/api';
+import { endpointQuery } from '../../lib/api';
 
 export function GenreSelect({ id, value, onChange, label, placeholder, allowClear = false }: {
   id?: string;
@@ -12,7 +12,7 @@ export function GenreSelect({ id, value, onChange, label, placeholder, allowClea
   placeholder: string;
   allowClear?: boolean;
 }) {
-  const genres = useQuery({ queryKey: ['auxiliary', 'genres'], queryFn: () => fetchData(genresEndpoint, {}), staleTime: 5 * 60_000 });
+  const genres = useQuery({ ...endpointQuery(genresEndpoint, {}), staleTime: 5 * 60_000 });
   return (
     <Select<number> id={id} allowClear={allowClear} showSearch optionFilterProp="label" className="delivery-genre" placeholder={placeholder} aria-label={label}
       value={value ?? undefined} onChange={(v) => onChange(v ?? null)} loading={genres.isPending}

@@ -5,6 +5,13 @@ import { formatDateTime } from '../../../shared/format';
 import { TONE_COLOR } from '../../ui/tones';
 
 export const DELIVERIES_KEY = ['deliveries'] as const;
+/** The deliveries' query keys: the list of a brand, one delivery, its ERN XML (under its delivery). */
+export const deliveryKeys = {
+  all: DELIVERIES_KEY,
+  list: (brand: string) => [...DELIVERIES_KEY, brand] as const,
+  one: (id: number) => [...DELIVERIES_KEY, 'one', id] as const,
+  xml: (id: number) => [...deliveryKeys.one(id), 'xml'] as const,
+};
 
 export function ReleaseStatus({ status }: { status: string }) {
   const t = releaseStatusTag(status);

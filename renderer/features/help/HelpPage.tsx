@@ -10,7 +10,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { LOGGED_TEXT } from '../../../shared/messages';
 import { UI_TEXT } from '../../../shared/ui-texts';
 import { sandboxEndpoints } from '../../../shared/api/endpoints/sandbox';
-import { fetchData } from '../../lib/api';
+import { endpointQuery } from '../../lib/api';
 import { systemQueries } from '../../lib/system-queries';
 import { PageHeader } from '../../ui/PageHeader';
 import { SHORTCUTS } from '../../lib/shortcuts';
@@ -18,7 +18,7 @@ import './help.css';
 
 /** Loads the sandbox fault route as the screen's own data: its failure is the screen's error. */
 function SandboxServerError() {
-  useSuspenseQuery({ queryKey: ['sandbox', 'status', 500], queryFn: () => fetchData(sandboxEndpoints.status, { params: { code: 500 } }), retry: false, gcTime: 0 });
+  useSuspenseQuery({ ...endpointQuery(sandboxEndpoints.status, { params: { code: 500 } }), retry: false, gcTime: 0 });
   return null;
 }
 

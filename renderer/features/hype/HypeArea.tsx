@@ -14,7 +14,7 @@ import { hypeEndpoints, type HypeSubscription } from '../../../shared/api/endpoi
 import { mayCreate, recordRoute } from '../../../shared/records';
 import { displayDate } from '../../../shared/search/format';
 import { hypeTag } from '../../../shared/search/status';
-import { fetchData } from '../../lib/api';
+import { endpointQuery } from '../../lib/api';
 import { principalAtom } from '../../lib/store';
 import { Loading } from '../../ui/Loading';
 import { ListEmpty, ListSkeleton } from '../../ui/ListState';
@@ -49,10 +49,7 @@ function HypeSearch() {
 
 export function HypeSubscriptions() {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['hype-subscriptions', page],
-    queryFn: () => fetchData(hypeEndpoints.subscriptions, { query: { page: String(page), per_page: String(DEFAULT_PER_PAGE) } }),
-  });
+  const q = useQuery(endpointQuery(hypeEndpoints.subscriptions, { query: { page: String(page), per_page: String(DEFAULT_PER_PAGE) } }));
   const link = (type: string, id: number, text: string) => {
     const to = recordRoute(type, id);
     return to ? <Link to={to}>{text}</Link> : text;

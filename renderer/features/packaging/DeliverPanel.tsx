@@ -16,12 +16,13 @@ import type { BridgeEventPayload } from '../../../shared/bridge/events';
 import { PKG_MSG } from '../../../shared/packaging/messages';
 import { BridgeError, bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
+import { packagingKeys } from './queries';
 
 type Progressing = BridgeEventPayload<'packagingDeliverProgress'>;
 
 export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: string; supplierId: number | null; onDelivered?: () => void }) {
   const key = useQuery({
-    queryKey: ['packaging', 'deliveryKey', supplierId],
+    queryKey: packagingKeys.deliveryKey(supplierId),
     queryFn: () => bridge.packagingDeliveryKey(supplierId ? { supplierId } : {}),
     retry: false,
   });

@@ -26,6 +26,8 @@ async function namedRows(type: 'suppliers' | 'labels'): Promise<Ref[]> {
 export const packagingKeys = {
   all: ['packaging'] as const,
   auxiliary: (name: string) => [...packagingKeys.all, 'auxiliary', name] as const,
+  /** The SFTP key a package is delivered with: the supplier's (staff) or the user's own (null). */
+  deliveryKey: (supplierId: number | null) => [...packagingKeys.all, 'deliveryKey', supplierId] as const,
   /** Staff choose the supplier a package is sent for (suppliers and labels send their own). */
   suppliers: () => [...packagingKeys.all, 'suppliers'] as const,
   labels: (own: boolean) => [...packagingKeys.all, 'labels', own ? 'own' : 'all'] as const,

@@ -81,7 +81,7 @@ export default function ChartPlaylistTab({ id }: RecordTabProps) {
 }
 
 export function PlaylistChartsTab({ id }: RecordTabProps) {
-  const q = useQuery({ queryKey: [...recordKeys.one('playlists', id), 'chart-mapping'], queryFn: () => fetchData(ep.playlistCharts, { params: { id } }) });
+  const q = useQuery({ queryKey: recordKeys.playlistCharts(id), queryFn: () => fetchData(ep.playlistCharts, { params: { id } }) });
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (q.data.results.length === 0) return <Empty description="No chart is mapped to this playlist" />;

@@ -23,7 +23,7 @@ import { LoadError, ShownOnce, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 export function LabelMappingsTab({ id }: RecordTabProps) {
-  const q = useQuery({ queryKey: [...recordKeys.one('labels', id), 'mappings'], queryFn: () => fetchData(labelEndpoints.mappings, { params: { id } }) });
+  const q = useQuery({ queryKey: recordKeys.labelMappings(id), queryFn: () => fetchData(labelEndpoints.mappings, { params: { id } }) });
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   const rows = q.data.results;

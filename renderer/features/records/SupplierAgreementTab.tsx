@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../shared/format';
 
 export default function SupplierAgreementTab({ id }: RecordTabProps) {
   const q = useQuery({
-    queryKey: [...recordKeys.one('suppliers', id), 'service-agreement'],
+    queryKey: recordKeys.supplierAgreement(id),
     queryFn: () => fetchData(serviceAgreementEndpoints.acceptances, { params: { id } }),
   });
   if (q.isPending) return <ListSkeleton />;

@@ -119,7 +119,7 @@ export function SupplierLabelsTab({ id }: RecordTabProps) {
 }
 
 export function SubscribersTab({ id }: RecordTabProps) {
-  const q = useQuery({ queryKey: [...recordKeys.one('suppliers', id), 'subscribers'], queryFn: () => fetchData(supplierEndpoints.subscribers, { params: { id } }) });
+  const q = useQuery({ queryKey: recordKeys.supplierSubscribers(id), queryFn: () => fetchData(supplierEndpoints.subscribers, { params: { id } }) });
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No subscribers yet" />;

@@ -42,6 +42,13 @@ export const recordKeys = {
   supportDownloads: (id: number) => [...recordKeys.one('tracks', id), 'support-downloads'] as const,
   /** A supplier's labels: its Labels tab, its items' label pickers and a delivery's label mapping share it. */
   supplierLabels: (id: number) => [...recordKeys.one('suppliers', id), 'labels'] as const,
+  supplierSubscribers: (id: number) => [...recordKeys.one('suppliers', id), 'subscribers'] as const,
+  supplierAgreement: (id: number) => [...recordKeys.one('suppliers', id), 'service-agreement'] as const,
+  labelMappings: (id: number) => [...recordKeys.one('labels', id), 'mappings'] as const,
+  playlistCharts: (id: number) => [...recordKeys.one('playlists', id), 'chart-mapping'] as const,
+  pageModules: (id: number) => [...recordKeys.one('pages', id), 'modules'] as const,
+  /** Whether a page slug is free on a brand (the page being edited aside). */
+  pageSlugCheck: (brand: string, slug: string, pageId: number | null) => [...recordKeys.type('pages'), 'slug-check', brand, slug, pageId] as const,
   /** A media URL main hands out (a release image, a track preview), by what it names. */
   mediaUrl: (target: MediaTarget) => ['media-url', target] as const,
 };

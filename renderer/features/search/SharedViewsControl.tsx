@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router-dom';
 import { SHARED_VIEWS_RULE, STAFF_ROLES, can, type StaffRole } from '../../../shared/access';
 import { sharedViewEndpoints } from '../../../shared/api/endpoints/shared-views';
 import { droppedNote, type SharedView } from '../../../shared/search';
-import { fetchData } from '../../lib/api';
+import { fetchData, endpointQueryWhen } from '../../lib/api';
 import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 
@@ -57,7 +57,7 @@ export function SharedViewsControl({ type, current, bare, onApply }: {
   const defaulted = useRef<string | null>(null);
   // A pasted link: open the view it names (404: not shared with this user).
   const linked = Number(params.get('view')) || null;
-  const byLink = useQuery({ queryKey: ['shared-view', principal.brand, linked], queryFn: () => fetchData(sharedViewEndpoints.get, { params: { id: linked! } }), enabled: allowed && linked !== null });
+  const byLink = useQuery(endpointQueryWhen(sharedViewEndpoints.get, allowed && linked !== null ? { params: { id: linked } } : null));
   useEffect(() => {
     if (byLink.data && byLink.data.type === type) {
       // A view opened by link is not replaced by the role's default.

@@ -11,7 +11,7 @@ export type { Suggestion };
 
 export function autocompleteOptions(type: string, text: string) {
   return queryOptions({
-    queryKey: [...searchKeys.type(type), 'autocomplete', text] as const,
+    queryKey: searchKeys.autocomplete(type, text),
     queryFn: async () => (await fetchData(searchEndpoints.autocomplete, { query: { type, q: text } })).results,
     staleTime: 60_000,
     retry: false,

@@ -16,6 +16,8 @@ export const searchKeys = {
   type: (type: string) => [...searchKeys.all, type] as const,
   list: (type: string, query: string) => [...searchKeys.type(type), 'list', query] as const,
   reference: (list: string) => [...searchKeys.all, 'reference', list] as const,
+  /** The header's and the pickers' suggestions for what is typed (under the type: a save refreshes them). */
+  autocomplete: (type: string, text: string) => [...searchKeys.type(type), 'autocomplete', text] as const,
 };
 
 /** One page of a search, as the API answers it (parsed by the type's list declaration). */

@@ -2,12 +2,9 @@
 import { serviceAgreementEndpoints } from '../../../shared/api/endpoints';
 import { BridgeError } from '../../../shared/bridge/error';
 import { STATUS_TEXT } from '../../../shared/messages';
-import { fetchData } from '../../lib/api';
+import { endpointQuery } from '../../lib/api';
 
-export const agreementQuery = {
-  queryKey: ['service-agreement', 'current'] as const,
-  queryFn: () => fetchData(serviceAgreementEndpoints.current, {}),
-};
+export const agreementQuery = endpointQuery(serviceAgreementEndpoints.current, {});
 
 /**
  * Whether a failed call was refused because the supplier has not accepted the agreement

@@ -18,7 +18,7 @@ import { useSearchParams } from 'react-router-dom';
 import { STATEMENT_PAYMENT_THRESHOLD, US_TAX_REMIT_DAYS, US_TAX_WITHHOLDING_RATE } from '../../../shared/constants';
 import { listEndpoints, meEndpoints, statementEndpoints, type Statement, type StatementLine } from '../../../shared/api/endpoints';
 import { formatAmount, periodLabel } from '../../../shared/statements';
-import { fetchData } from '../../lib/api';
+import { endpointQueryWhen } from '../../lib/api';
 import { bridge } from '../../lib/bridge';
 import { brandName } from '../../lib/brands';
 import { principalAtom } from '../../lib/store';
@@ -39,7 +39,7 @@ function useParty(): { party: Party | null; own: boolean; loading: boolean } {
   const principal = useAtomValue(principalAtom);
   const [params] = useSearchParams();
   const own = principal.scopes.includes('user:supplier') || principal.scopes.includes('user:label');
-  const me = useQuery({ queryKey: ['me', 'party'], queryFn: () => fetchData(meEndpoints.get, {}), enabled: own });
+  const me = useQuery(endpointQueryWhen(meEndpoints.get, own ? {} : null));
   if (own) {
     if (me.isPending) return { party: null, own, loading: true };
     const m = (me.data ?? {}) as { supplier_id?: number | null; label_id?: number | null };
@@ -56,18 +56,12 @@ function useParty(): { party: Party | null; own: boolean; loading: boolean } {
 
 /** The party's name: a supplier or label user's own from /my/, else its record (staff). */
 function usePartyName(party: Party | null, own: boolean): string | null {
-  const principal = useAtomValue(principalAtom);
   const ownSupplier = own && party?.kind === 'supplier';
   const ownLabel = own && party?.kind === 'label';
-  const supplier = useQuery({ queryKey: ['my', 'supplier'], queryFn: () => fetchData(meEndpoints.mySupplier, {}), enabled: ownSupplier });
-  const labels = useQuery({ queryKey: ['my', 'labels'], queryFn: () => fetchData(meEndpoints.myLabels, {}), enabled: ownLabel });
+  const supplier = useQuery(endpointQueryWhen(meEndpoints.mySupplier, ownSupplier ? {} : null));
+  const labels = useQuery(endpointQueryWhen(meEndpoints.myLabels, ownLabel ? {} : null));
   const type = party?.kind === 'label' ? 'labels' : 'suppliers';
-  const record = useQuery({
-    queryKey: ['statements', 'party', type, party?.id, principal.brand],
-    queryFn: () => fetchData(listEndpoints(type).get, { params: { id: party!.id } }),
-    enabled: party !== null && !own,
-    retry: false,
-  });
+  const record = useQuery({ ...endpointQueryWhen(listEndpoints(type).get, party && !own ? { params: { id: party.id } } : null), retry: false });
   if (!party) return null;
   if (ownSupplier) return supplier.data?.id === party.id ? supplier.data.name : null;
   if (ownLabel) return labels.data?.results.find((l) => l.id === party.id)?.name ?? null;
@@ -130,11 +124,7 @@ export default function StatementsPage() {
   const principal = useAtomValue(principalAtom);
   const { party, own, loading } = useParty();
   const endpoint = party?.kind === 'label' ? statementEndpoints.label : statementEndpoints.supplierMusic;
-  const q = useQuery({
-    queryKey: ['statements', party?.kind, party?.id, principal.brand],
-    queryFn: () => fetchData(endpoint, { params: { id: party!.id } }),
-    enabled: party !== null,
-  });
+  const q = useQuery(endpointQueryWhen(endpoint, party ? { params: { id: party.id } } : null));
   const supplierId = party?.kind === 'supplier' ? party.id : null;
   const name = usePartyName(party, own);
   const noun = party?.kind === 'label' ? 'Label' : 'Supplier';
