@@ -21,6 +21,12 @@ import legacy2 from './legacy/0002_indexes';
 import legacy3 from './legacy/0003_counts';
 import legacy4 from './legacy/0004_genre_text';
 
+/**
+ * The pre-Drizzle path is kept until this day, then removed with ./legacy (docs/decisions.md
+ * "Data folders made before Drizzle"): an older folder is upgraded by any release before it.
+ */
+export const LEGACY_SCHEMA_KEPT_UNTIL = '2027-06-30';
+
 /** The pre-Drizzle migrations, as they were applied and tracked in schema_migrations. */
 export const LEGACY_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'init', sql: legacy1 },
