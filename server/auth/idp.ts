@@ -142,7 +142,52 @@ const oauthError = (reply: FastifyReply, error: string, description: string, sta
 /** A token endpoint's success: the shared TokenResponse, never cached. */
 const sendTokens = (reply: FastifyReply, tokens: TokenResponse) => reply.header('cache-control', 'no-store').send(tokens);
 
+/** What the sign-in and reset pages share: the database, the settings' sign-in options, the account limits and the form's signing. */
+interface SignInContext {
+  readonly db: Db;
+  readonly o: NonNullable<TokenSettings['signIn']>;
+  readonly now: () => number;
+  readonly limits: SignInLimiter;
+  readonly verify: NonNullable<NonNullable<TokenSettings['signIn']>['verifyPassword']>;
+  formTokenValid(nonce: string | null, token: string | undefined, a: AuthorizeOk): boolean;
+  /** Renders the sign-in form for a valid request, with a fresh form token (and nonce cookie). */
+  sendForm(req: FastifyRequest, reply: FastifyReply, a: AuthorizeOk, status: number, opts?: { error?: string; username?: string }): FastifyReply;
+  sendErrorPage(reply: FastifyReply, message: string, status?: number): FastifyReply;
+}
+
+/** A per-address limit (@fastify/rate-limit's own store): seconds to wait when this request is over it, else 0. */
+type AddressLimit = (req: FastifyRequest) => Promise<number>;
+
+/**
+ * The identity provider (spec §7 OAuth): with `full`, the sign-in form (authorize), the
+ * password reset page and the purge of expired codes and tokens; always the token,
+ * introspection, revocation and logout endpoints, and the temporary account's e-mail.
+ */
 export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSettings, full = true) {
+  const ctx = signInContext(db, settings);
+  app.register(async (scope) => {
+    // Per-address limits (the plugin's own store, counting by client address).
+    await scope.register(rateLimit, { global: false });
+    const { o } = ctx;
+    const signInLimit = scope.createRateLimit({ max: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).max, timeWindow: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).windowMs });
+    const tokenLimit = scope.createRateLimit({ max: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).max, timeWindow: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).windowMs });
+    const overLimit = (limit: typeof signInLimit): AddressLimit => async (req) => {
+      const r = await limit(req);
+      return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : 0;
+    };
+
+    if (full) {
+      registerSignIn(scope, ctx, overLimit(signInLimit));
+      registerPasswordReset(scope, ctx);
+      purgeExpiredPeriodically(scope, ctx);
+    }
+    registerTokenEndpoint(scope, db, settings, overLimit(tokenLimit));
+    registerTokenChecks(scope, db);
+  });
+  registerTempAccountEmail(app, db);
+}
+
+function signInContext(db: Db, settings: TokenSettings): SignInContext {
   const o = settings.signIn ?? {};
   const now = o.now ?? Date.now;
   const formTtl = o.formTtlMs ?? SIGN_IN_FORM_TTL_MS;
@@ -162,7 +207,6 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     return age >= 0 && age <= formTtl && safeEqual(m[2], formToken(nonce, issuedAt, a).split('.')[1]);
   }
 
-  /** Renders the sign-in form for a valid request, with a fresh form token (and nonce cookie). */
   function sendForm(req: FastifyRequest, reply: FastifyReply, a: AuthorizeOk, status: number, opts: { error?: string; username?: string } = {}) {
     const nonce = cookieNonce(req) ?? randomBytes(16).toString('base64url');
     const hidden = {
@@ -179,219 +223,225 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
   const sendErrorPage = (reply: FastifyReply, message: string, status = 400) =>
     reply.code(status).headers(pageHeaders()).send(errorPage(message));
 
-  app.register(async (scope) => {
-    // Per-address limits (the plugin's own store, counting by client address).
-    await scope.register(rateLimit, { global: false });
-    const signInLimit = scope.createRateLimit({ max: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).max, timeWindow: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).windowMs });
-    const tokenLimit = scope.createRateLimit({ max: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).max, timeWindow: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).windowMs });
-    /** Seconds to wait when this request is over its address limit, else 0. */
-    const overLimit = async (limit: typeof signInLimit, req: FastifyRequest) => {
-      const r = await limit(req);
-      return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : 0;
-    };
+  return { db, o, now, limits, verify, formTokenValid, sendForm, sendErrorPage };
+}
 
-    if (full) {
-      addRoute(scope, db, {
-        method: 'GET', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
-        handler: async (req, reply) => {
-          const check = checkAuthorize(req.query as Fields);
-          if (check.kind === 'page') return sendErrorPage(reply, check.message);
-          if (check.kind === 'redirect') return redirectBack(reply, check);
-          return sendForm(req, reply, check.req, 200);
-        },
-      });
-
-      addRoute(scope, db, {
-        method: 'POST', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
-        handler: async (req, reply) => {
-          const fields = fieldsOf(req);
-          if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
-          const check = checkAuthorize(fields);
-          if (check.kind === 'page') return sendErrorPage(reply, check.message);
-          if (check.kind === 'redirect') return redirectBack(reply, check);
-          const a = check.req;
-
-          const addressWait = await overLimit(signInLimit, req);
-          if (addressWait) return sendForm(req, reply.header('retry-after', String(addressWait)), a, 429, { error: tooManyAttempts(addressWait) });
-
-          const form = parse(signInForm, fields);
-          if (!form.ok) return sendForm(req, reply, a, 400, { error: FORM_UNREADABLE });
-          const username = form.data.username ?? '';
-          if (!formTokenValid(cookieNonce(req), form.data.csrf_token, a)) {
-            return sendForm(req, reply, a, 400, { error: FORM_EXPIRED, username });
-          }
-
-          // The attempt is counted (as a failure until the password proves right) before any hash.
-          const wait = await limits.reserve(username, req.ip);
-          if (wait) return sendForm(req, reply.header('retry-after', String(wait)), a, 429, { error: tooManyAttempts(wait), username });
-
-          // One lookup and one scrypt whether or not the username exists (equal timing).
-          const user = await userByUsername(db, username);
-          const ok = await verify(form.data.password ?? '', user?.password_hash ?? null);
-          if (!user || !ok || !user.enabled || !user.app) {
-            return sendForm(req, reply, a, 200, { error: BAD_CREDENTIALS, username });
-          }
-          await limits.succeed(username, req.ip);
-          const code = await createCode(db, {
-            userId: user.id, clientId: a.client_id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, scope: scopeOf(user),
-          });
-          await recordLogin(db, user.id);
-          const target = new URL(a.redirect_uri);
-          target.searchParams.set('code', code);
-          if (a.state) target.searchParams.set('state', a.state);
-          return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
-        },
-      });
-
-      // The one-time password reset page (server/auth/reset-links.ts): GET shows the form
-      // while the link works; POST sets the password and uses the link up.
-      const resetLimits = { minLength: RESET_PASSWORD_MIN, maxLength: RESET_PASSWORD_MAX };
-      const sendLinkProblem = (reply: FastifyReply, state: 'invalid' | 'used' | 'expired') =>
-        reply.code(400).headers(pageHeaders()).send(messagePage('Password reset', RESET_MESSAGES[state], true));
-      addRoute(scope, db, {
-        method: 'GET', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
-        handler: async (req, reply) => {
-          const form = parse(resetForm, req.query);
-          const token = form.ok ? form.data.token ?? '' : '';
-          const state = await linkState(db, token, now());
-          if (state !== 'ok') return sendLinkProblem(reply, state);
-          return reply.code(200).headers(pageHeaders('')).send(resetPasswordPage(token, resetLimits));
-        },
-      });
-      addRoute(scope, db, {
-        method: 'POST', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
-        handler: async (req, reply) => {
-          const body = formOf(req);
-          const form = body ? parse(resetForm, body) : null;
-          const token = form?.ok ? form.data.token ?? '' : '';
-          const before = await linkState(db, token, now());
-          if (before !== 'ok') return sendLinkProblem(reply, before);
-          const password = form?.ok ? form.data.password ?? '' : '';
-          const problem = form?.ok ? passwordProblem(password, form.data.password_again ?? '') : FORM_UNREADABLE;
-          if (problem) return reply.code(400).headers(pageHeaders('')).send(resetPasswordPage(token, { ...resetLimits, error: problem }));
-          const state = await useResetLink(db, token, password, now());
-          if (state !== 'ok') return sendLinkProblem(reply, state);
-          return reply.code(200).headers(pageHeaders()).send(messagePage('Password changed', RESET_MESSAGES.done, false));
-        },
-      });
-
-      // Expired codes and tokens (and idle sign-in counters) go at start and then periodically.
-      let running: Promise<unknown> = Promise.resolve();
-      const purge = () => {
-        running = Promise.all([purgeExpired(db), limits.purge()]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
-        return running;
-      };
-      const timer = setInterval(purge, o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
-      timer.unref();
-      scope.addHook('onReady', async () => {
-        await purge();
-      });
-      scope.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
-
-    addRoute(scope, db, {
-      method: 'POST', url: AUTH_PATHS.token, rule: '*', public: true, ownInputChecks: true,
-      handler: async (req, reply) => {
-        const wait = await overLimit(tokenLimit, req);
-        if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
-        const fields = fieldsOf(req);
-        if (!fields) return oauthError(reply, 'invalid_request', 'The request must be a form.');
-        const parsed = parse(tokenRequest, fields);
-        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
-        const p = parsed.data;
-        if (p.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
-        if (p.grant_type === 'authorization_code') {
-          const { code, code_verifier: verifier, redirect_uri: redirectUri } = p;
-          if (!code || !verifier || !redirectUri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
-          const out = await db.transaction(async (tx) => {
-            const row = await lockCode(tx, code);
-            if (!row) return { error: 'Invalid authorization code.' };
-            if (row.used_at) {
-              // A replayed code: refuse it and revoke whatever it issued (RFC 6749 §4.1.2).
-              await revokeFamily(tx, row.family_id);
-              return { error: 'Authorization code already used.' };
-            }
-            await markCodeUsed(tx, code);
-            if (row.expired) return { error: 'Authorization code expired.' };
-            if (row.client_id !== p.client_id || row.redirect_uri !== redirectUri) return { error: 'Redirect URI mismatch.' };
-            if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !safeEqual(pkceChallenge(verifier), row.code_challenge)) {
-              return { error: 'PKCE verification failed.' };
-            }
-            return { tokens: await issueTokens(tx, settings, row.user_id, row.client_id, row.scope, row.family_id) };
-          });
-          if ('error' in out) return oauthError(reply, 'invalid_grant', out.error!);
-          return sendTokens(reply, out.tokens);
-        }
-        if (p.grant_type === 'refresh_token') {
-          if (!p.refresh_token) return oauthError(reply, 'invalid_request', 'refresh_token is required.');
-          const out = await rotateRefresh(db, settings, p.refresh_token, p.client_id);
-          if (!out.ok) return oauthError(reply, 'invalid_grant', out.reason);
-          return sendTokens(reply, out.tokens);
-        }
-        return oauthError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
-      },
-    });
-
-    // RFC 7662: POST only, the caller authenticated (as at the token endpoint: a public client's
-    // client_id in the form; or a bearer access token of its own), the token in the form body;
-    // a token in the query string is never read.
-    addRoute(scope, db, {
-      method: 'GET', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
-      handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
-    });
-
-    addRoute(scope, db, {
-      method: 'POST', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
-      handler: async (req, reply) => {
-        reply.header('cache-control', 'no-store');
-        const parsed = tokenFieldsOf(req);
-        const client = parsed.ok ? parsed.data.client_id : undefined;
-        if (client !== undefined && client !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
-        const caller = bearer(req);
-        const byBearer = !client && !!caller && caller.length <= 200 && (await isActiveAccessToken(db, caller));
-        if (!client && !byBearer) {
-          return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
-            .send({ error: 'invalid_token', error_description: INTROSPECTION_UNAUTHENTICATED } satisfies OAuthErrorResponse);
-        }
-        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
-        if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
-        const answer: IntrospectionResponse = await introspect(db, parsed.data.token);
-        // A client learns only about the tokens issued to it (RFC 7662 §2.2 lets the server say inactive).
-        if (client && answer.active && answer.client_id !== client) return { active: false } satisfies IntrospectionResponse;
-        return answer;
-      },
-    });
-
-    // Revoke and logout read their tokens from the form body (and the Authorization header),
-    // never from the query string, like introspection.
-    addRoute(scope, db, {
-      method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
-      handler: async (req, reply) => {
-        const parsed = tokenFieldsOf(req);
-        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
-        // RFC 7009 §2.1: a client that names itself must be one this server knows.
-        if (parsed.data.client_id !== undefined && parsed.data.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
-        const token = parsed.data.token ?? bearer(req);
-        if (token) await revokeToken(db, token);
-        // RFC 7009: 200 whether or not the token was known.
-        return reply.code(200).send({} satisfies RevokeResponse);
-      },
-    });
-
-    addRoute(scope, db, {
-      method: 'POST', url: AUTH_PATHS.logout, rule: '*', public: true, ownInputChecks: true,
-      handler: async (req, reply) => {
-        const parsed = tokenFieldsOf(req);
-        if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
-        for (const t of [bearer(req), parsed.data.token, parsed.data.refresh_token]) if (t) await revokeToken(db, t);
-        return reply.code(200).send({ detail: 'Logged out.' } satisfies LogoutResponse);
-      },
-    });
+/** GET and POST authorize: the sign-in form, and signing in (limits, form token, password) to a code. */
+function registerSignIn(scope: FastifyInstance, ctx: SignInContext, overLimit: AddressLimit): void {
+  const { db, limits, verify, formTokenValid, sendForm, sendErrorPage } = ctx;
+  addRoute(scope, db, {
+    method: 'GET', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const check = checkAuthorize(req.query as Fields);
+      if (check.kind === 'page') return sendErrorPage(reply, check.message);
+      if (check.kind === 'redirect') return redirectBack(reply, check);
+      return sendForm(req, reply, check.req, 200);
+    },
   });
 
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const fields = fieldsOf(req);
+      if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
+      const check = checkAuthorize(fields);
+      if (check.kind === 'page') return sendErrorPage(reply, check.message);
+      if (check.kind === 'redirect') return redirectBack(reply, check);
+      const a = check.req;
+
+      const addressWait = await overLimit(req);
+      if (addressWait) return sendForm(req, reply.header('retry-after', String(addressWait)), a, 429, { error: tooManyAttempts(addressWait) });
+
+      const form = parse(signInForm, fields);
+      if (!form.ok) return sendForm(req, reply, a, 400, { error: FORM_UNREADABLE });
+      const username = form.data.username ?? '';
+      if (!formTokenValid(cookieNonce(req), form.data.csrf_token, a)) {
+        return sendForm(req, reply, a, 400, { error: FORM_EXPIRED, username });
+      }
+
+      // The attempt is counted (as a failure until the password proves right) before any hash.
+      const wait = await limits.reserve(username, req.ip);
+      if (wait) return sendForm(req, reply.header('retry-after', String(wait)), a, 429, { error: tooManyAttempts(wait), username });
+
+      // One lookup and one scrypt whether or not the username exists (equal timing).
+      const user = await userByUsername(db, username);
+      const ok = await verify(form.data.password ?? '', user?.password_hash ?? null);
+      if (!user || !ok || !user.enabled || !user.app) {
+        return sendForm(req, reply, a, 200, { error: BAD_CREDENTIALS, username });
+      }
+      await limits.succeed(username, req.ip);
+      const code = await createCode(db, {
+        userId: user.id, clientId: a.client_id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, scope: scopeOf(user),
+      });
+      await recordLogin(db, user.id);
+      const target = new URL(a.redirect_uri);
+      target.searchParams.set('code', code);
+      if (a.state) target.searchParams.set('state', a.state);
+      return reply.code(302).headers({ location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).send();
+    },
+  });
+}
+
+/** The one-time password reset page (server/auth/reset-links.ts): GET shows the form while the link works; POST sets the password and uses the link up. */
+function registerPasswordReset(scope: FastifyInstance, ctx: SignInContext): void {
+  const { db, now } = ctx;
+  const resetLimits = { minLength: RESET_PASSWORD_MIN, maxLength: RESET_PASSWORD_MAX };
+  const sendLinkProblem = (reply: FastifyReply, state: 'invalid' | 'used' | 'expired') =>
+    reply.code(400).headers(pageHeaders()).send(messagePage('Password reset', RESET_MESSAGES[state], true));
+  addRoute(scope, db, {
+    method: 'GET', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const form = parse(resetForm, req.query);
+      const token = form.ok ? form.data.token ?? '' : '';
+      const state = await linkState(db, token, now());
+      if (state !== 'ok') return sendLinkProblem(reply, state);
+      return reply.code(200).headers(pageHeaders('')).send(resetPasswordPage(token, resetLimits));
+    },
+  });
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const body = formOf(req);
+      const form = body ? parse(resetForm, body) : null;
+      const token = form?.ok ? form.data.token ?? '' : '';
+      const before = await linkState(db, token, now());
+      if (before !== 'ok') return sendLinkProblem(reply, before);
+      const password = form?.ok ? form.data.password ?? '' : '';
+      const problem = form?.ok ? passwordProblem(password, form.data.password_again ?? '') : FORM_UNREADABLE;
+      if (problem) return reply.code(400).headers(pageHeaders('')).send(resetPasswordPage(token, { ...resetLimits, error: problem }));
+      const state = await useResetLink(db, token, password, now());
+      if (state !== 'ok') return sendLinkProblem(reply, state);
+      return reply.code(200).headers(pageHeaders()).send(messagePage('Password changed', RESET_MESSAGES.done, false));
+    },
+  });
+}
+
+/** Expired codes and tokens (and idle sign-in counters) go at start and then periodically. */
+function purgeExpiredPeriodically(scope: FastifyInstance, ctx: SignInContext): void {
+  const { db, o, limits } = ctx;
+  let running: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    running = Promise.all([purgeExpired(db), limits.purge()]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
+    return running;
+  };
+  const timer = setInterval(purge, o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+  timer.unref();
+  scope.addHook('onReady', async () => {
+    await purge();
+  });
+  scope.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/** POST token: the authorization code (PKCE) and refresh token grants, under a per-address limit. */
+function registerTokenEndpoint(scope: FastifyInstance, db: Db, settings: TokenSettings, overLimit: AddressLimit): void {
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.token, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const wait = await overLimit(req);
+      if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
+      const fields = fieldsOf(req);
+      if (!fields) return oauthError(reply, 'invalid_request', 'The request must be a form.');
+      const parsed = parse(tokenRequest, fields);
+      if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+      const p = parsed.data;
+      if (p.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+      if (p.grant_type === 'authorization_code') {
+        const { code, code_verifier: verifier, redirect_uri: redirectUri } = p;
+        if (!code || !verifier || !redirectUri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
+        const out = await db.transaction(async (tx) => {
+          const row = await lockCode(tx, code);
+          if (!row) return { error: 'Invalid authorization code.' };
+          if (row.used_at) {
+            // A replayed code: refuse it and revoke whatever it issued (RFC 6749 §4.1.2).
+            await revokeFamily(tx, row.family_id);
+            return { error: 'Authorization code already used.' };
+          }
+          await markCodeUsed(tx, code);
+          if (row.expired) return { error: 'Authorization code expired.' };
+          if (row.client_id !== p.client_id || row.redirect_uri !== redirectUri) return { error: 'Redirect URI mismatch.' };
+          if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || !safeEqual(pkceChallenge(verifier), row.code_challenge)) {
+            return { error: 'PKCE verification failed.' };
+          }
+          return { tokens: await issueTokens(tx, settings, row.user_id, row.client_id, row.scope, row.family_id) };
+        });
+        if ('error' in out) return oauthError(reply, 'invalid_grant', out.error!);
+        return sendTokens(reply, out.tokens);
+      }
+      if (p.grant_type === 'refresh_token') {
+        if (!p.refresh_token) return oauthError(reply, 'invalid_request', 'refresh_token is required.');
+        const out = await rotateRefresh(db, settings, p.refresh_token, p.client_id);
+        if (!out.ok) return oauthError(reply, 'invalid_grant', out.reason);
+        return sendTokens(reply, out.tokens);
+      }
+      return oauthError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+    },
+  });
+}
+
+/** Introspection (RFC 7662), revocation (RFC 7009) and logout. */
+function registerTokenChecks(scope: FastifyInstance, db: Db): void {
+  // RFC 7662: POST only, the caller authenticated (as at the token endpoint: a public client's
+  // client_id in the form; or a bearer access token of its own), the token in the form body;
+  // a token in the query string is never read.
+  addRoute(scope, db, {
+    method: 'GET', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
+    handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
+  });
+
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const parsed = tokenFieldsOf(req);
+      const client = parsed.ok ? parsed.data.client_id : undefined;
+      if (client !== undefined && client !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+      const caller = bearer(req);
+      const byBearer = !client && !!caller && caller.length <= 200 && (await isActiveAccessToken(db, caller));
+      if (!client && !byBearer) {
+        return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
+          .send({ error: 'invalid_token', error_description: INTROSPECTION_UNAUTHENTICATED } satisfies OAuthErrorResponse);
+      }
+      if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+      if (!parsed.data.token) return oauthError(reply, 'invalid_request', 'token is required.');
+      const answer: IntrospectionResponse = await introspect(db, parsed.data.token);
+      // A client learns only about the tokens issued to it (RFC 7662 §2.2 lets the server say inactive).
+      if (client && answer.active && answer.client_id !== client) return { active: false } satisfies IntrospectionResponse;
+      return answer;
+    },
+  });
+
+  // Revoke and logout read their tokens from the form body (and the Authorization header),
+  // never from the query string, like introspection.
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const parsed = tokenFieldsOf(req);
+      if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+      // RFC 7009 §2.1: a client that names itself must be one this server knows.
+      if (parsed.data.client_id !== undefined && parsed.data.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+      const token = parsed.data.token ?? bearer(req);
+      if (token) await revokeToken(db, token);
+      // RFC 7009: 200 whether or not the token was known.
+      return reply.code(200).send({} satisfies RevokeResponse);
+    },
+  });
+
+  addRoute(scope, db, {
+    method: 'POST', url: AUTH_PATHS.logout, rule: '*', public: true, ownInputChecks: true,
+    handler: async (req, reply) => {
+      const parsed = tokenFieldsOf(req);
+      if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
+      for (const t of [bearer(req), parsed.data.token, parsed.data.refresh_token]) if (t) await revokeToken(db, t);
+      return reply.code(200).send({ detail: 'Logged out.' } satisfies LogoutResponse);
+    },
+  });
+}
+
+/** The e-mail of a label's temporary account (an unclaimed label's hand-over). */
+function registerTempAccountEmail(app: FastifyInstance, db: Db): void {
   addEndpoint(app, db, authEndpoints.tempAccountEmail, {
     rule: TEMP_ACCOUNT_EMAIL_RULE,
     handler: async (req) => {

@@ -58,7 +58,16 @@ async function lockVisibleModule(tx: Queryable, user: RequestUser, id: number): 
   await tx.query('select id from page_modules where id = $1 for update', [id]);
 }
 
+/** The curation and live routes of spec §7: pages, page modules and their items, live stream stages, and the create and delete of live streams, vendors and link partners. */
 export function registerCurationRoutes(app: FastifyInstance, db: Db) {
+  registerPageRoutes(app, db);
+  registerModuleRoutes(app, db);
+  registerLiveStageRoutes(app, db);
+  registerSimpleRecordRoutes(app, db);
+}
+
+/** Pages: create on the active brand, delete (with its modules), and whether a slug is free. */
+function registerPageRoutes(app: FastifyInstance, db: Db): void {
   const pages = WRITES.pages;
 
   addEndpoint(app, db, pageEndpoints.create, {
@@ -92,7 +101,10 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       return { slug, available: !taken };
     },
   });
+}
 
+/** Page modules: create, delete, and their items (list, add, remove, order). */
+function registerModuleRoutes(app: FastifyInstance, db: Db): void {
   const modules = WRITES.page_modules;
   const moduleWrite = writeRouteRule('page_modules');
 
@@ -211,7 +223,10 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       });
     },
   });
+}
 
+/** A live stream's stages: read, and replace as a whole. */
+function registerLiveStageRoutes(app: FastifyInstance, db: Db): void {
   const streamsList = LIST_DEF_BY_KEY.get('live_streams')!;
   const stagesOf = (q: Queryable, id: number) =>
     q.query<{ id: number; name: string; number: number }>('select id, name, number from live_stream_stages where live_stream_id = $1 order by number', [id]);
@@ -245,8 +260,6 @@ export function registerCurationRoutes(app: FastifyInstance, db: Db) {
       });
     },
   });
-
-  registerSimpleRecordRoutes(app, db);
 }
 
 /** Which live-stream column names a vendor of each type (deleting one a stream names is refused). */
