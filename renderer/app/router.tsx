@@ -10,6 +10,8 @@ import { AgreementGuard, Guard } from './guards';
 import { HOME_PATH } from '../lib/areas';
 import { RESOURCES } from './resources';
 import { RouteError } from './RouteError';
+// The search screens' bulk actions, registered where features meet.
+import './search-actions';
 
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const VerifyPage = lazy(() => import('../features/auth/VerifyPage'));

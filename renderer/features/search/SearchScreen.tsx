@@ -4,15 +4,14 @@
  * selection and CSV export. The state is in the URL; the user's filters and columns
  * per type are kept in their preferences (version 2).
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Segmented, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
-import { can, filterDroppedText, SEARCH_TYPES, WRITE_RULES, type AreaRoute, type Principal } from '../../../shared/access';
+import { can, filterDroppedText, SEARCH_TYPES, type AreaRoute, type Principal } from '../../../shared/access';
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
-import type { BulkRow } from '../../../shared/api/endpoints';
 import { friendlyStatusText } from '../../../shared/messages';
 import {
   barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, filterLabel, panelFilters, placeServerErrors, setFilter,
@@ -23,8 +22,8 @@ import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../
 import { ListEmpty, RETRY_LABEL } from '../../ui/ListState';
 import { PageHeader } from '../../ui/PageHeader';
 import { isMobile, useViewportClass } from '../../ui/useViewport';
-import { bulkFields } from '../records/bulk-fields';
 import { BulkActionBar, type BulkAction } from './BulkActionBar';
+import { searchBulkActions, type BulkActionDialogProps, type SearchBulkAction } from './bulk-actions';
 import { ColumnChooser } from './ColumnChooser';
 import { bridge } from '../../lib/bridge';
 import { ExportButton } from './ExportButton';
@@ -38,8 +37,6 @@ import { useSearchState } from './useSearchState';
 import { ViewControls } from './ViewControls';
 import type { Row } from './queries';
 
-const BulkEditDialog = lazy(() => import('../records/BulkEditDialog'));
-const ResubmitDialog = lazy(() => import('../deliveries/ResubmitDialog'));
 
 /**
  * The search types a screen offers: those of its area, or for the all-types search
@@ -73,8 +70,8 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
       if (typeof r.version === 'number') versions.current.set(rowKey(r), r.version);
     }
   };
-  const [bulkEdit, setBulkEdit] = useState<{ rows: BulkRow[]; seen: ReadonlyMap<React.Key, Row | undefined> } | null>(null);
-  const [resubmit, setResubmit] = useState<number[] | null>(null);
+  // The bulk action running on the rows chosen (registered per type: ./bulk-actions.ts).
+  const [running, setRunning] = useState<{ action: SearchBulkAction; props: Omit<BulkActionDialogProps, 'onClose'> } | null>(null);
 
   const types = useMemo(() => offeredTypes(principal, area).filter((t) => !only || only.includes(t.key)), [area, principal, only]);
   const type = types.find((t) => t.key === state.type) ?? types[0];
@@ -125,14 +122,14 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const { fields: answeredFields, other: unplaced } = placeServerErrors(answered, filters);
   const fieldErrors: Record<string, string> = { ...answeredFields, ...ownErrors };
   const listAlert = valid && list.isError && (!answered || unplaced.length > 0);
-  const actions: BulkAction[] = type.key === 'tracks' && bulkFields(principal).length > 0
-    ? [{ key: 'bulk-edit', label: 'Edit fields', run: (ids) => setBulkEdit({
-        rows: ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 })),
-        seen: new Map(ids.map((id) => [id, seen.current.get(id)])),
-      }) }]
-    : type.key === 'deliveries' && can(principal, WRITE_RULES.deliveries)
-      ? [{ key: 'resubmit', label: 'Re-ingest', run: (ids) => setResubmit(ids.map(Number)) }]
-      : [];
+  const actions: BulkAction[] = searchBulkActions(type.key, principal).map((action) => ({
+    key: action.key,
+    label: action.label,
+    run: (ids) => setRunning({ action, props: {
+      rows: ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 })),
+      seen: new Map(ids.map((id) => [id, seen.current.get(id)])),
+    } }),
+  }));
   const page = env ? parsePage(env.page).current : state.page;
 
   const apply = (values: FilterValues) => {
@@ -306,24 +303,12 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
         onSelect={setSelected}
         empty={empty}
       />
-      {resubmit && (
+      {running && (
         <Suspense fallback={null}>
-          <ResubmitDialog
-            ids={resubmit}
+          <running.action.Dialog
+            {...running.props}
             onClose={(applied) => {
-              setResubmit(null);
-              if (applied) setSelected([]);
-            }}
-          />
-        </Suspense>
-      )}
-      {bulkEdit && (
-        <Suspense fallback={null}>
-          <BulkEditDialog
-            rows={bulkEdit.rows}
-            seen={bulkEdit.seen}
-            onClose={(applied) => {
-              setBulkEdit(null);
+              setRunning(null);
               if (applied) setSelected([]);
             }}
           />
