@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads'];
 
@@ -16,6 +17,7 @@ const into = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
 const walls = {
   mainToServer: { regex: into('server|renderer'), message: 'main/ and server/ never import each other (nor the renderer): they meet only in shared/.' },
   serverToMain: { regex: into('main|renderer|preload'), message: 'server/ never imports main/ or the renderer: they meet only in shared/.' },
+  domainToApi: { regex: into('(server/)?api'), message: 'server/domain is the write path the API, jobs, ingestion and the identity provider share: it imports nothing from server/api.' },
   servicesToWiring: {
     regex: into('(main/)?(bridge|electron|host)'),
     message: 'main/services is what main/bridge, main/electron and main/host are built on: it never imports them.',
@@ -26,6 +28,23 @@ const walls = {
     regex: into('(renderer/)?app'),
     message: "Features never import renderer/app (route table, layout, guards): take app's shared pieces from ui/ or lib/.",
   },
+};
+/**
+ * The renderer's layers (issue 28): the record framework (features/records) and the search
+ * screens (features/search) sit under the other features and import none of them; any other
+ * feature imports lib/, ui/, those two and itself. What features add to one another (record
+ * tabs, record page parts, search bulk actions, area routes) is registered from renderer/app.
+ */
+const FEATURES = readdirSync(new URL('./renderer/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const LAYERS = ['records', 'search'];
+const featureWall = (feature) => {
+  const barred = FEATURES.filter((f) => f !== feature && (LAYERS.includes(feature) || !LAYERS.includes(f)));
+  return {
+    regex: into(`(features/)?(${barred.join('|')})`),
+    message: LAYERS.includes(feature)
+      ? `features/${feature} is a layer under the features: it imports no other feature (register what they add from renderer/app).`
+      : `A feature imports lib/, ui/, features/records, features/search and itself only: share through those, or register from renderer/app.`,
+  };
 };
 const rendererPatterns = [
   { group: nodeBuiltins, message: 'The renderer must not import Node built-ins.' },
@@ -68,6 +87,10 @@ export default tseslint.config(
     files: ['renderer/features/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, walls.featuresToApp] }] },
   },
+  ...FEATURES.map((feature) => ({
+    files: [`renderer/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, walls.featuresToApp, featureWall(feature)] }] },
+  })),
   {
     // Query keys come from the endpoint declarations (renderer/lib/api.ts endpointQuery) or a
     // feature's key factory (its api.ts or queries.ts), never written where they are used:
@@ -113,5 +136,9 @@ export default tseslint.config(
         message: "A route's user is never null where a token is needed (server/api/route.ts): no `user!`.",
       }],
     },
+  },
+  {
+    files: ['server/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [walls.serverToMain, walls.domainToApi] }] },
   },
 );

@@ -10,7 +10,9 @@ import { AgreementGuard, Guard } from './guards';
 import { HOME_PATH } from '../lib/areas';
 import { RESOURCES } from './resources';
 import { RouteError } from './RouteError';
-// The search screens' bulk actions, registered where features meet.
+// What features add to the record pages and the search screens, registered where features meet.
+import './record-tabs';
+import './record-extensions';
 import './search-actions';
 
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));

@@ -13,7 +13,7 @@ import { registerArtistRoutes } from './routes/artists';
 import { registerLabelManagerRoutes } from './routes/label-managers';
 import { registerFtpUserRoutes } from './routes/ftp-users';
 import { dbErrorReply, installEdge } from './edge';
-import { HttpError } from './errors';
+import { HttpError } from '../domain/errors';
 import { loggerOptions, type LogOption } from './logging';
 import { requireRules } from './route';
 import { registerAuxiliaryRoutes } from './routes/auxiliary';

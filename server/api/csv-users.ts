@@ -10,7 +10,7 @@ import { parse } from 'csv-parse';
 import { CSV_UNKNOWN_SHOWN, CSV_UPLOAD_MAX_BYTES, CSV_USER_COLUMNS, type CsvUnknownRow } from '../../shared/api/endpoints';
 import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db/client';
-import { HttpError } from './errors';
+import { HttpError } from '../domain/errors';
 
 const BATCH = 5000;
 const INT4_MAX = 2_147_483_647;

@@ -22,7 +22,7 @@ import {
 import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SHOWN_CONVERTED_CHECK } from '../catalog/visibility';
-import { HttpError } from './errors';
+import { HttpError } from '../domain/errors';
 
 const bad = (field: string, message: string) => new HttpError(400, { [field]: [message] });
 /** A name safe to echo back as a field key (parameter names can be anything). */

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/client';
-import { HttpError, badRequest } from './errors';
+import { HttpError, badRequest } from '../domain/errors';
 import type { RequestUser } from './principal';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

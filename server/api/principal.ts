@@ -5,7 +5,7 @@ import { BRAND_HEADER } from '../../shared/api/endpoint';
 import { SERVICE_AGREEMENT } from '../../shared/constants';
 import { hashToken } from '../auth/crypto';
 import type { Db } from '../db/client';
-import { unauthorized } from './errors';
+import { unauthorized } from '../domain/errors';
 
 export interface RequestUser {
   id: number;

@@ -15,8 +15,8 @@ import { declaredReferences, hasReferences, referencesIn, type FoundReference, t
 import type { RecordKey } from '../../shared/records';
 import type { Queryable } from '../db/client';
 import { REFERENCE_LISTS } from '../db/reference';
-import { HttpError } from './errors';
-import { WRITES } from './records/defs';
+import { HttpError } from '../domain/errors';
+import { WRITES } from '../domain/records/defs';
 
 /** Lists with their own tables (the others are reference_items rows of the list). */
 const LIST_TABLES: Readonly<Record<string, string>> = {

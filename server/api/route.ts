@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SERVICE_AGREEMENT_ACCEPT_RULE, can, type Rule } from '../../shared/access';
 import { STATUS_TEXT } from '../../shared/messages';
 import type { BodyOut, EndpointSpec, ParamsOut, QueryOut, ResponseIn } from '../../shared/api/endpoint';
-import { HttpError, forbidden, notFound } from './errors';
+import { HttpError, forbidden, notFound } from '../domain/errors';
 import { validationError } from './validation';
 import { assertReferences, checksReferences } from './references';
 import { authenticate, type RequestUser } from './principal';

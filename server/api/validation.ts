@@ -1,6 +1,6 @@
 /** zod errors → the v4 validation body {"field": ["message"]}. */
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { HttpError } from '../domain/errors';
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   // No body at all is an empty change set; a JSON body that is not what the schema wants (null, a number…) is a 400.

@@ -1,6 +1,6 @@
 /** Object versions on the wire (api-conventions): the ETag of a GET, the If-Match of a PATCH. */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError } from '../domain/errors';
 
 export const etagOf = (version: number) => `"v${version}"`;
 

@@ -24,7 +24,7 @@ import {
   type TokenResponse,
 } from '../../shared/api/endpoints/auth';
 import { addEndpoint, addRoute } from '../api/route';
-import { HttpError } from '../api/errors';
+import { HttpError } from '../domain/errors';
 import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
 import { errorPage, messagePage, pageHeaders, resetPasswordPage, signInPage } from './form';
 import { authorizeRequest, parse, resetForm, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';

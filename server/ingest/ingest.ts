@@ -37,7 +37,7 @@ import { EXCLUSIVE_PERIODS, REINGEST_BLOCK_SECONDS } from '../../shared/constant
 import { INGEST_BATCH_JOB, type IngestBatchPayload } from '../../shared/api/endpoints/jobs';
 import { DELIVERY_STATUS_MESSAGES } from '../../shared/messages';
 import { audioFormatOf } from '../../shared/packaging/audio-formats';
-import { recordHistory } from '../api/history';
+import { recordHistory } from '../domain/history';
 import { DELIVERED_EXISTING_SET, DELIVERED_NEW, TAKEN_DOWN_SET } from '../catalog/visibility';
 import type { Db, Queryable } from '../db/client';
 import { queueDeliveryEncode } from '../jobs/encode';

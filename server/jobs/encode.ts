@@ -47,7 +47,7 @@ import { join } from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENCODE_TRACK_JOB } from '../../shared/api/endpoints/jobs';
 import { LOSSLESS_FORMATS, type AudioFormat, type EncodeStatus } from '../../shared/vocabularies';
-import { recordHistory } from '../api/history';
+import { recordHistory } from '../domain/history';
 import type { Db, Queryable } from '../db/client';
 import { visibilityFor } from '../catalog/visibility';
 import { audio_files, releases, tracks } from '../db/schema';

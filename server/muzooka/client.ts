@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { MUZOOKA_MSG } from '../../shared/api/endpoints/artists';
-import { HttpError, badRequest } from '../api/errors';
+import { HttpError, badRequest } from '../domain/errors';
 
 /** How long one call to Muzooka may take. */
 export const MUZOOKA_TIMEOUT_MS = 5000;

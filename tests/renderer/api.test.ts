@@ -16,7 +16,7 @@ vi.mock('../../renderer/lib/bridge', () => ({
 const { call, fetchData } = await import('../../renderer/lib/api');
 const { bodyErrorText, errorText } = await import('../../renderer/lib/http-errors');
 const { accountQueries, endSession, saveProfile } = await import('../../renderer/features/account/api');
-const { autocompleteOptions } = await import('../../renderer/features/search/autocomplete');
+const { autocompleteOptions } = await import('../../renderer/lib/autocomplete');
 const { bankingEndpoints, listEndpoints } = await import('../../shared/api');
 const { meEndpoints } = await import('../../shared/api/endpoints/me');
 

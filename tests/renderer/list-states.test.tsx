@@ -18,7 +18,7 @@ import { httpError } from '../../main/services/api-client';
 import { RECORDS, recordTabs } from '../../shared/records';
 
 const { recordTabComponent } = await import('../../renderer/features/records/tabs');
-await import('../../renderer/features/records/registered-tabs');
+await import('../../renderer/app/record-tabs');
 const { authAtom } = await import('../../renderer/lib/store');
 const { MSG } = await import('../../shared/messages');
 const { tableStateProps, ListEmpty } = await import('../../renderer/ui/ListState');

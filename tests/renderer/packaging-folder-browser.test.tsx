@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { fakeMain } from './fake-main';
 import type { BrowseListing } from '../../shared/bridge/channels/packaging';
 
-const { FolderBrowser } = await import('../../renderer/features/packaging/FolderBrowser');
+const { FolderBrowser } = await import('../../renderer/ui/files/FolderBrowser');
 afterEach(() => {
   cleanup();
   fakeMain.calls.length = 0;

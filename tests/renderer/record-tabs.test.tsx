@@ -31,7 +31,7 @@ const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../re
 const { default: TrackTerritoriesTab } = await import('../../renderer/features/records/TrackTerritoriesTab');
 const { default: ReleaseTerritoriesTab } = await import('../../renderer/features/records/ReleaseTerritoriesTab');
 const { recordTabComponent } = await import('../../renderer/features/records/tabs');
-await import('../../renderer/features/records/registered-tabs');
+await import('../../renderer/app/record-tabs');
 const { publishTimesBody, shownLocal } = await import('../../renderer/features/records/territories');
 const { ReencodeButton } = await import('../../renderer/features/records/ReencodeButton');
 const { doneOutcome, startFailure, waitFailure } = await import('../../renderer/features/records/reencode');

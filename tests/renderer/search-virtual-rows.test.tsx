@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { shownColumns } from '../../shared/search';
 import { ResultsTable, VIRTUAL_FROM, type ResultsTableProps } from '../../renderer/features/search/ResultsTable';
 import { OVERSCAN, ROW_HEIGHT, windowOf } from '../../renderer/features/search/VirtualRows';
-import type { Row } from '../../renderer/features/search/queries';
+import type { Row } from '../../renderer/lib/search-queries';
 
 const ROWS: Row[] = Array.from({ length: 10_000 }, (_, i) => ({
   id: i + 1,

@@ -14,7 +14,7 @@ import {
 } from '../../shared/api/endpoints';
 import { RECORD_DECLS, RECORDS, createDefaults, mayCreate, type RecordDecl, type RecordKey } from '../../shared/records';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
-import { WRITES, columnOf } from '../../server/api/records/defs';
+import { WRITES, columnOf } from '../../server/domain/records/defs';
 import { createBody, createFields, createInitialValues } from '../../renderer/features/records/create-model';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';
 

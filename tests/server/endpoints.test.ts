@@ -9,7 +9,7 @@ import Fastify, { type InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdParam, endpoint, listEndpoints, meEndpoints, pathOf, searchEndpoints } from '../../shared/api';
-import { HttpError } from '../../server/api/errors';
+import { HttpError } from '../../server/domain/errors';
 import { addEndpoint } from '../../server/api/route';
 import type { Db } from '../../server/db/client';
 import { api, signIn, startTestServer, type RunningServer } from './helpers';

@@ -6,7 +6,7 @@
  */
 import { createElement } from 'react';
 import { searchType } from '../../../shared/access';
-import { suggestionHref, useAutocomplete } from '../../features/search/autocomplete';
+import { suggestionHref, useAutocomplete } from '../../lib/autocomplete';
 import { SuggestionLabel } from '../../features/search/SuggestionLabel';
 
 export interface SearchSuggestion {

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { bridge } from '../../lib/bridge';
 import { authAtom, preferencesAtom } from '../../lib/store';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame } from '../../ui/AuthFrame';
 
 export default function LogoutPage() {
   const dispatch = useSetAtom(authAtom);

@@ -14,7 +14,7 @@ import { bridge } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
 import type { AuthRouteState } from '../../lib/auth-state';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame } from '../../ui/AuthFrame';
 import { rememberReturnTo, takeReturnTo } from './return-to';
 
 export default function SignInPage() {

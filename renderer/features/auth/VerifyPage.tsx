@@ -8,7 +8,7 @@ import { UI_TEXT } from '../../../shared/ui-texts';
 import { bridge } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
 import { authAtom } from '../../lib/store';
-import { AuthFrame } from './AuthFrame';
+import { AuthFrame } from '../../ui/AuthFrame';
 import { takeReturnTo } from './return-to';
 
 export default function VerifyPage() {

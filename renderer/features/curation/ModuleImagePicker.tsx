@@ -16,7 +16,7 @@ import { IMAGE_CROP_LABELS } from '../../../shared/constants';
 import { bridge } from '../../lib/bridge';
 import { fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
-import { useImagePick } from '../packaging/image-pick';
+import { useImagePick } from '../../ui/files/image-pick';
 import { recordQueries } from '../records/api';
 import { uploadErrorText } from '../records/ImageUpload';
 import { rectOf } from './crop-rect';

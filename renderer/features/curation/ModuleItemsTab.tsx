@@ -26,7 +26,7 @@ import { serverFieldErrors, type FieldErrors, type RefValue } from '../records/f
 import { recordKeys } from '../records/api';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { ModuleImagePicker } from './ModuleImagePicker';
 import { ItemRow, ItemTable, SortableItemTable, itemLabel } from './ModuleItemTable';
 import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';

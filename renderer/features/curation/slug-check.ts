@@ -10,7 +10,7 @@ import { CURATION_MSG, SlugCheckQuery } from '../../../shared/api/endpoints';
 import { principalAtom } from '../../lib/store';
 import { checkPageSlug, recordKeys } from '../records/api';
 import type { FieldErrors } from '../records/form-model';
-import { useDebounced } from '../search/autocomplete';
+import { useDebounced } from '../../lib/autocomplete';
 
 const NONE: FieldErrors = {};
 

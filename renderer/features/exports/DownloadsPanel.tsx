@@ -9,7 +9,7 @@ import { Badge, Button, Drawer, Empty, Progress, Space, Tag, Typography } from '
 import { DownloadOutlined } from '@ant-design/icons';
 import { bridge } from '../../lib/bridge';
 import { TONE_COLOR } from '../../ui/tones';
-import { useExports, useShowInFolder, type ExportItem } from './exports-live';
+import { useExports, useShowInFolder, type ExportItem } from '../../lib/exports-live';
 import './downloads.css';
 import { formatCount, formatDateTime } from '../../../shared/format';
 

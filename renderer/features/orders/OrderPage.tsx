@@ -23,7 +23,7 @@ import { ExportButton } from '../search/ExportButton';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { TONE_COLOR } from '../../ui/tones';
-import './orders.css';
+import '../../ui/order-table.css';
 
 const orderKey = (id: number) => ['orders', 'detail', id] as const;
 

@@ -8,8 +8,8 @@ import type { CoverArt } from '../../../shared/packaging/draft';
 import { coverArt as coverArtRule } from '../../../shared/packaging/rules';
 import { bridge } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
-import { FolderBrowser } from './FolderBrowser';
-import { DROP_NEEDS_APP, droppedPath, pickNative } from './pick';
+import { FolderBrowser } from '../../ui/files/FolderBrowser';
+import { DROP_NEEDS_APP, droppedPath, pickNative } from '../../ui/files/pick';
 
 export function CoverArtField({ value, onChange }: { value: CoverArt | null; onChange: (c: CoverArt | null) => void }) {
   const [error, setError] = useState<string | null>(null);

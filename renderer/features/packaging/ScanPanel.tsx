@@ -6,8 +6,8 @@ import { useDropzone } from 'react-dropzone';
 import type { ScanEntry, ScanProgress } from '../../../shared/packaging/model';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
-import { FolderBrowser } from './FolderBrowser';
-import { DROP_NEEDS_APP, droppedPath, pickNative } from './pick';
+import { FolderBrowser } from '../../ui/files/FolderBrowser';
+import { DROP_NEEDS_APP, droppedPath, pickNative } from '../../ui/files/pick';
 import { formatNumber, formatSeconds } from '../../../shared/format';
 
 export function formatSummary(e: ScanEntry): string {

@@ -16,7 +16,7 @@ import { RECORDS, recordRoute, type RecordDecl } from '../../../shared/records';
 import { cellText, columnsOf } from '../../../shared/search';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { searchKeys } from '../search/queries';
+import { searchKeys } from '../../lib/search-queries';
 import { bulkEditTracks, recordKeys } from './api';
 import { bulkFields } from './bulk-fields';
 import { FieldInput } from './FieldInput';

@@ -17,12 +17,12 @@ import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
-import { searchKeys } from '../search/queries';
+import { searchKeys } from '../../lib/search-queries';
 import { createRecord, isCreatable, type CreatableType } from './api';
 import { serverFieldErrors, withField, type FieldErrors } from './form-model';
 import { createBody, createErrors, createFields, createInitialValues } from './create-model';
 import { EditableFields } from './RecordFields';
-import { usePageSlugErrors } from '../curation/slug-check';
+import { useRecordFormChecks } from './extensions';
 import { SupplierFirstItems, emptyFirstItems, firstItemServerErrors, firstItemsDraft, type FirstItemErrors, type FirstItems } from './SupplierCreateItems';
 import './records.css';
 
@@ -86,7 +86,7 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
   const [firstErrors, setFirstErrors] = useState<FirstItemErrors>({ contact: {}, contract: {} });
   const isSupplier = type === 'suppliers';
   const body = createBody(decl, fields, values);
-  const asTyped = usePageSlugErrors(type, values);
+  const asTyped = useRecordFormChecks(type, values);
   const untouched = JSON.stringify(body) === JSON.stringify(createBody(decl, fields, initial));
   useUnsavedChanges(!untouched && !created);
   // Open the new record once the form no longer holds unsaved changes.

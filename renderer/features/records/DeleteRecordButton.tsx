@@ -13,7 +13,7 @@ import { mayDelete, type RecordDecl } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { confirm } from '../../ui/confirm';
-import { searchKeys } from '../search/queries';
+import { searchKeys } from '../../lib/search-queries';
 import { deleteRecord, recordKeys, type DeletableType } from './api';
 
 /** What deleting takes with it, by type (the confirm dialog says so). */

@@ -7,7 +7,7 @@ import type { FieldDecl } from '../../../shared/records';
 import { displayDate } from '../../../shared/search/format';
 import { instantMs, zonedDisplay } from '../../../shared/api/zoned-time';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import type { RefValue } from './form-model';
 import { ReferenceList, ReferenceSelect } from './ReferenceInput';
 import { formatNumber } from '../../../shared/format';

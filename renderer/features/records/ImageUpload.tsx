@@ -10,7 +10,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { bodyErrorText, isErrorStatus } from '../../lib/http-errors';
 import { uploadFailureText } from '../../lib/upload-errors';
-import { useImagePick } from '../packaging/image-pick';
+import { useImagePick } from '../../ui/files/image-pick';
 
 /**
  * A failed image upload's text: for a refusal, the API's messages for the image (the §5

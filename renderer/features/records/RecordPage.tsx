@@ -12,29 +12,24 @@ import { useSearchParams } from 'react-router-dom';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import type { RecordDecl } from '../../../shared/records';
 import { brandName } from '../../lib/brands';
-import { bridge } from '../../lib/bridge';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { savesRecord } from '../../lib/shortcuts';
 import { Loading } from '../../ui/Loading';
 import { GenericErrorPage } from '../../ui/pages';
-import { ExportButton } from '../search/ExportButton';
 import { TONE_COLOR } from '../../ui/tones';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { isDeletable, isReencodable, recordQueries } from './api';
 import { DeleteRecordButton } from './DeleteRecordButton';
-import { usePageSlugErrors } from '../curation/slug-check';
+import { recordExtensions, useRecordFormChecks } from './extensions';
 import { fieldsOnBrand } from './form-model';
 import { HistoryTab } from './HistoryTab';
 import { NotesTab } from './NotesTab';
 import { ReencodeButton } from './ReencodeButton';
 import { EditableFields, ReadOnlyFields } from './RecordFields';
-import './registered-tabs';
 import { StaleEditsPanel } from './StaleEditsPanel';
 import { recordTabComponent, shownTabs } from './tabs';
 import { useRecordForm, type RecordForm } from './useRecordForm';
-import { StatementsLink, hasStatements } from '../statements/StatementsLink';
-import { LiveNextStep } from '../curation/LiveNextStep';
 import './records.css';
 import { formatNumber, plural } from '../../../shared/format';
 
@@ -62,7 +57,8 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   const readOnly = form.editable.length === 0;
   const title = String(form.row[decl.title] ?? '') || `${decl.noun} ${id}`;
   const tags = decl.status?.(form.row, principal.brand) ?? [];
-  const asTyped = usePageSlugErrors(decl.key, form.values, { id, slug: form.row.slug });
+  const asTyped = useRecordFormChecks(decl.key, form.values, { id, row: form.row });
+  const extensions = recordExtensions(decl.key);
 
   const save = async () => {
     if (await form.save()) void message.success(`Saved ${decl.noun}`);
@@ -126,11 +122,10 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} hasSourceAudio={row.has_source_audio} />}
-        {decl.key === 'labels' && <ExportButton label="Download label CSV" start={() => bridge.exportStart({ kind: 'labelCsv', labelId: id })} />}
-        {hasStatements(decl.key) && <StatementsLink type={decl.key} id={id} />}
+        {extensions.map((x, i) => x.header && <x.header key={i} type={decl.key} id={id} row={form.row} />)}
         {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
       </header>
-      {decl.key === 'live_streams' && <LiveNextStep id={id} row={form.row} />}
+      {extensions.map((x, i) => x.banner && <x.banner key={i} type={decl.key} id={id} row={form.row} />)}
       <Tabs
         activeKey={active}
         onChange={(key) => setParams((p) => {

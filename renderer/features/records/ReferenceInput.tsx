@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Button, Select, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { isSuggestible } from '../../../shared/api/endpoints/lists';
-import { useAutocomplete } from '../search/autocomplete';
+import { useAutocomplete } from '../../lib/autocomplete';
 import type { RefValue } from './form-model';
 import './reference-input.css';
 

@@ -24,7 +24,7 @@ import { call, fetchData } from '../../lib/api';
 import { bodyErrorText, saveFailedText } from '../../lib/http-errors';
 import { confirm } from '../../ui/confirm';
 import { ListSkeleton } from '../../ui/ListState';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { DATE_SHOWN } from './FieldInput';
 import { recordKeys, recordQueries } from './api';
 import { serverFieldErrors } from './form-model';

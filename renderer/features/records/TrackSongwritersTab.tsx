@@ -12,7 +12,7 @@ import { SongwriterBody, type Songwriter } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { errorText, saveFailedText } from '../../lib/http-errors';
 import { ListSkeleton } from '../../ui/ListState';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { addSongwriter, deleteSongwriter, recordKeys, recordQueries } from './api';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';

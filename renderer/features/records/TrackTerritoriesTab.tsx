@@ -15,7 +15,7 @@ import { MSG } from '../../../shared/messages';
 import { REGIONS, type Region } from '../../../shared/vocabularies';
 import { errorText, saveFailedText } from '../../lib/http-errors';
 import { ListSkeleton, RETRY_LABEL } from '../../ui/ListState';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { putCountriesAllowed, recordKeys, recordQueries, updatePublishTimes } from './api';
 import { useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';

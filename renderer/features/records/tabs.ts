@@ -4,7 +4,7 @@
  *
  *   registerRecordTab('tracks', 'songwriters', lazy(() => import('./TrackSongwriters')));
  *
- * (in ./registered-tabs.ts). Details, Notes and History are the page's own; a tab that
+ * (in renderer/app/record-tabs.ts). Details, Notes and History are the page's own; a tab that
  * declares `fields` shows those fields of the record's form and needs no component.
  */
 import type { ComponentType } from 'react';

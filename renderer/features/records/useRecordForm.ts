@@ -11,7 +11,7 @@ import type { ObjectRow } from '../../../shared/api/endpoints';
 import { editableFields, type RecordDecl } from '../../../shared/records';
 import { statusOf } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
-import { searchKeys } from '../search/queries';
+import { searchKeys } from '../../lib/search-queries';
 import { patchRecord, recordKeys, recordQueries } from './api';
 import { changeErrors, changedFields, formValues, sameValue, serverFieldErrors, withField, type FieldErrors } from './form-model';
 import { rebaseEdits, settle, type Choice, type StaleConflict } from './stale-edits';

@@ -22,7 +22,7 @@ import { brandName } from '../../lib/brands';
 import { principalAtom } from '../../lib/store';
 import { PageHeader } from '../../ui/PageHeader';
 import { ExportButton } from '../search/ExportButton';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { ReferenceSelect } from '../records/ReferenceInput';
 import type { RefValue } from '../records/form-model';
 import { useSalesJob } from './sales-job';

@@ -12,7 +12,7 @@ import type { FilterValues } from '../../../shared/search';
 import { MSG } from '../../../shared/messages';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { errorText } from '../../lib/http-errors';
-import { askNotificationPermission, useShowInFolder } from '../exports/exports-live';
+import { askNotificationPermission, useShowInFolder } from '../../lib/exports-live';
 import { listExportAtom } from './list-export';
 import { formatCount } from '../../../shared/format';
 

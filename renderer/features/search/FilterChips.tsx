@@ -6,7 +6,7 @@
 import { Button, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { activeFilters, chipText, filterKind, type FilterValues } from '../../../shared/search';
-import { referenceOptions } from './queries';
+import { referenceOptions } from '../../lib/search-queries';
 
 interface Props {
   values: FilterValues;

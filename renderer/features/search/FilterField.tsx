@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { parseDateRange } from '../../../shared/api';
 import { filterKind, filterLabel, type FilterValues } from '../../../shared/search';
 import { rangeFilterValue } from './date-range';
-import { referenceOptions } from './queries';
+import { referenceOptions } from '../../lib/search-queries';
 
 const SHOW = 'MM/DD/YYYY';
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { cellLink, cellTag, cellText, type Column } from '../../../shared/search';
 import { ListEmpty, ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
-import type { Row } from './queries';
+import type { Row } from '../../lib/search-queries';
 import { formatCount } from '../../../shared/format';
 import { VirtualRows, type VirtualCell } from './VirtualRows';
 import './search.css';

@@ -29,13 +29,13 @@ import { bridge } from '../../lib/bridge';
 import { ExportButton } from './ExportButton';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
-import { fetchAllRows, searchListOptions } from './queries';
+import { fetchAllRows, searchListOptions } from '../../lib/search-queries';
 import { ResultsTable, rowKey } from './ResultsTable';
 import { SavedViewsControl } from './SavedViewsControl';
 import { SharedViewsControl } from './SharedViewsControl';
 import { useSearchState } from './useSearchState';
 import { ViewControls } from './ViewControls';
-import type { Row } from './queries';
+import type { Row } from '../../lib/search-queries';
 
 
 /**

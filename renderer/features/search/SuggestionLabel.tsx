@@ -1,6 +1,6 @@
 /** One header-search suggestion as the list shows it: the name, then what tells it apart (type and id, artists, release…). */
 import { searchType } from '../../../shared/access';
-import type { Suggestion } from './autocomplete';
+import type { Suggestion } from '../../lib/autocomplete';
 import './search.css';
 
 /** The second line: "Tracks #1315 · Sofia Weber · Instrumental · Kaleidoscope EP". */

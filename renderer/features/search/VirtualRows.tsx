@@ -9,7 +9,7 @@
  * sideways scroll. The selection column and the first column stay in view (sticky).
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Row } from './queries';
+import type { Row } from '../../lib/search-queries';
 
 /** One row's height in px (antd's "middle" size: 12 px padding each side of a 22 px line, and its border). */
 export const ROW_HEIGHT = 47;

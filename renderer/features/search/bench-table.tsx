@@ -9,7 +9,7 @@ import { ConfigProvider } from 'antd';
 import { shownColumns } from '../../../shared/search';
 import { ENCODE_STATUSES } from '../../../shared/vocabularies';
 import { ResultsTable } from './ResultsTable';
-import type { Row } from './queries';
+import type { Row } from '../../lib/search-queries';
 
 const count = Number(new URLSearchParams(window.location.search).get('rows') ?? 10000);
 const rows: Row[] = Array.from({ length: count }, (_, i) => ({

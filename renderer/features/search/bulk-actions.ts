@@ -8,7 +8,7 @@
 import type { ComponentType, Key } from 'react';
 import type { Principal } from '../../../shared/access';
 import type { BulkRow } from '../../../shared/api/endpoints';
-import type { Row } from './queries';
+import type { Row } from '../../lib/search-queries';
 
 export interface BulkActionDialogProps {
   /** The rows chosen, each with the version the user saw (a bulk edit sends it). */

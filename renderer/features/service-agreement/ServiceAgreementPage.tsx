@@ -12,7 +12,7 @@ import { meEndpoints, serviceAgreementEndpoints, type ServiceAgreement } from '.
 import { fetchData } from '../../lib/api';
 import { errorText } from '../../lib/http-errors';
 import { Loading } from '../../ui/Loading';
-import { AuthFrame } from '../auth/AuthFrame';
+import { AuthFrame } from '../../ui/AuthFrame';
 import { agreementQuery } from './api';
 import { formatDateTime } from '../../../shared/format';
 

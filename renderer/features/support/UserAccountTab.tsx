@@ -20,7 +20,7 @@ import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from '../records/api';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
-import '../orders/orders.css';
+import '../../ui/order-table.css';
 import { formatDateTime } from '../../../shared/format';
 
 const identitiesKey = (id: number) => ['users', id, 'identities'] as const;

@@ -18,7 +18,7 @@ import { principalAtom } from '../../lib/store';
 import { ListSkeleton } from '../../ui/ListState';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
-import '../orders/orders.css';
+import '../../ui/order-table.css';
 
 const couponsKey = (id: number) => ['users', id, 'coupons'] as const;
 

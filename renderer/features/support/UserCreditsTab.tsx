@@ -16,10 +16,10 @@ import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { ListEmpty, ListSkeleton } from '../../ui/ListState';
-import { referenceOptions } from '../search/queries';
+import { referenceOptions } from '../../lib/search-queries';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
-import '../orders/orders.css';
+import '../../ui/order-table.css';
 import { formatDateTime } from '../../../shared/format';
 
 const creditsKey = (id: number) => ['users', id, 'credits'] as const;

@@ -15,7 +15,7 @@ import { bridge } from '../../lib/bridge';
 import { principalAtom } from '../../lib/store';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
-import { searchListOptions } from '../search/queries';
+import { searchListOptions } from '../../lib/search-queries';
 import { ExportButton } from '../search/ExportButton';
 import { ResultsTable } from '../search/ResultsTable';
 import { ListEmpty } from '../../ui/ListState';

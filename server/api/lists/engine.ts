@@ -10,7 +10,8 @@ import {
   intFilterValue, pageValue, perPageValue, type ListEnvelope,
 } from '../../../shared/api';
 import type { Queryable, Row } from '../../db/client';
-import { HttpError, badRequest, forbidden } from '../errors';
+import { Sql } from '../../db/sql';
+import { HttpError, badRequest, forbidden } from '../../domain/errors';
 import type { RequestUser } from '../principal';
 
 import type { FilterKind } from '../../../shared/search/define';
@@ -63,14 +64,8 @@ export interface ListDef {
   exportFields?: Record<string, string>;
 }
 
-/** Builds parameterised SQL: p(value) returns the next $n. */
-export class Sql {
-  readonly params: unknown[] = [];
-  p(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-}
+/** The parameter builder, from server/db/sql.ts (re-exported for the list's callers). */
+export { Sql };
 
 const RESERVED = new Set(['type', 'page', 'per_page', 'order_by', 'q']);
 

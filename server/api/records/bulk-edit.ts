@@ -11,12 +11,12 @@
 import type { BulkEditReport, BulkRowReport } from '../../../shared/api/endpoints';
 import { RECORD_MSG, isFullOrder, refusedEdits, type TrackPosition } from '../../../shared/records';
 import type { Queryable, Row } from '../../db/client';
-import { HttpError, badRequest } from '../errors';
-import { changedFields, recordHistoryMany, type HistoryChanges } from '../history';
+import { HttpError, badRequest } from '../../domain/errors';
+import { changedFields, recordHistoryMany, type HistoryChanges } from '../../domain/history';
 import { Sql, innerFrom, planList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
-import { columnOf, type Changes, type WriteDef } from './defs';
-import { evaluate, loadStored, lookupsFor, refusalErrors } from './write';
+import { columnOf, type Changes, type WriteDef } from '../../domain/records/defs';
+import { evaluate, loadStored, lookupsFor, refusalErrors } from '../../domain/records/write';
 
 export const STALE_ROW_MSG = 'This track was changed by someone else since it was loaded.';
 export const NOT_VISIBLE_MSG = 'This track does not exist or is not visible to you.';

@@ -10,7 +10,7 @@ import { BANKING_RULE } from '../../../shared/access';
 import { bankingEndpoints } from '../../../shared/api/endpoints';
 import type { Db, Queryable } from '../../db/client';
 import { banking } from '../../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';

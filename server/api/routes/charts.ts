@@ -13,11 +13,11 @@ import {
 } from '../../../shared/api/endpoints';
 import { createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { WRITES } from '../records/defs';
-import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import { WRITES } from '../../domain/records/defs';
+import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../../domain/records/write';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';

@@ -1,6 +1,6 @@
 /**
  * POST /v4/content-ops/coupons/ (spec §7 Content ops): a coupon on the active brand,
- * checked like a PATCH of an empty coupon (server/api/records/defs.ts coupons: the
+ * checked like a PATCH of an empty coupon (server/domain/records/defs.ts coupons: the
  * discount type from its list, user ids that name users); 201 with the coupon and its ETag.
  *
  * POST …/coupons/{id}/users/upload/: a CSV of users (text/csv body, streamed through
@@ -13,12 +13,12 @@ import { CSV_UPLOAD_MAX_BYTES, couponEndpoints } from '../../../shared/api/endpo
 import { createRule } from '../../../shared/records';
 import { writeRouteRule } from '../../../shared/access';
 import { readCsvUsers } from '../csv-users';
-import { notFound } from '../errors';
-import { recordHistory } from '../history';
+import { notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { fetchVisible } from './lists';
 import type { Db } from '../../db/client';
-import { WRITES } from '../records/defs';
+import { WRITES } from '../../domain/records/defs';
 import { addEndpoint } from '../route';
 import { createOnActiveBrand } from './records';
 

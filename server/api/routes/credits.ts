@@ -10,7 +10,7 @@ import { CSV_UPLOAD_MAX_BYTES, creditEndpoints, type Credit } from '../../../sha
 import { onePage } from '../../../shared/api/envelope';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../domain/errors';
 import { idempotencyKeyOf, idempotent } from '../idempotency';
 import { readCsvUsers } from '../csv-users';
 import { LIST_DEF_BY_KEY } from '../lists/types';

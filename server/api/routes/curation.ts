@@ -12,12 +12,12 @@ import {
   CATALOGUE_ITEM_TYPES, RECORDS, YOUTUBE_ITEM_TYPE, createRule, deleteRule, isCatalogueItemType, isFullOrder,
 } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
-import { changedFields, recordHistory } from '../history';
+import { changedFields, recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { WRITES } from '../records/defs';
-import { assertMayEdit } from '../records/write';
+import { WRITES } from '../../domain/records/defs';
+import { assertMayEdit } from '../../domain/records/write';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';

@@ -24,7 +24,7 @@ import { validateErn43 } from '../../ingest/validate-ern';
 import { queueDeliveryEncode } from '../../jobs/encode';
 import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../storage';
-import { HttpError, badRequest, forbidden, notFound } from '../errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../domain/errors';
 import { addEndpoint } from '../route';
 import { sendStored } from './media';
 

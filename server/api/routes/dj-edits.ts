@@ -18,8 +18,8 @@ import { DJ_EDIT_MIX_NAME, trackSubresourceEndpoints as ep, type ListRow } from 
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { releases, tracks } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';

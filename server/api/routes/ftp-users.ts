@@ -14,8 +14,8 @@ import { FTP_USER_MSG, MSG } from '../../../shared/messages';
 import { hashPassword } from '../../auth/crypto';
 import type { Db, Queryable } from '../../db/client';
 import { parsePublicKeyLine } from '../../sftp/keys';
-import { badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 
 const RULE = WRITE_RULES.ftpUsers;

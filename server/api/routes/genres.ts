@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { SUB_GENRE_IN_USE_MSG, SUB_GENRE_TAKEN_MSG, subGenreEndpoints as ep, type SubGenre } from '../../../shared/api/endpoints';
 import type { Db, Queryable } from '../../db/client';
 import type { RequestUser } from '../principal';
-import { badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 import { addListUnder, lockedParent, writeRuleOf } from './subresource';
 

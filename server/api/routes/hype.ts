@@ -11,10 +11,10 @@ import { DEFAULT_PER_PAGE, hypeEndpoints, type HypeSubscription } from '../../..
 import { createRule } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { WRITES } from '../records/defs';
-import { assertMayEdit } from '../records/write';
+import { WRITES } from '../../domain/records/defs';
+import { assertMayEdit } from '../../domain/records/write';
 import { addEndpoint } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';

@@ -10,7 +10,7 @@ import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import type { SalesPayload } from '../../jobs/sales';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 

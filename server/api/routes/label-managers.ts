@@ -12,8 +12,8 @@ import {
   LABEL_MANAGER_LABELS_SHOWN, LABEL_MANAGER_MSG, labelManagerEndpoints as ep, type LabelManager,
 } from '../../../shared/api/endpoints/label-managers';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 
 const RULE = WRITE_RULES.labelManagers;

@@ -14,8 +14,8 @@ import { LABEL_CLAIMED_MSG, labelEndpoints as ep, tempAccountEmailOf, type Label
 import { csvLine } from '../../../shared/search/csv';
 import { hashPassword } from '../../auth/crypto';
 import type { Db } from '../../db/client';
-import { HttpError } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 import { CONTRACTS, registerItems } from './suppliers';
 import { lockedParent, onePage, readRuleOf, visibleParent } from './subresource';

@@ -12,12 +12,12 @@ import { isRecordKey, recordDecl } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import { sqlState } from '../edge';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { planList, runList, type ListDef } from '../lists/engine';
 import type { RequestUser } from '../principal';
-import { WRITES, type Changes, type WriteDef } from '../records/defs';
-import { applyChange, assertMayEdit } from '../records/write';
+import { WRITES, type Changes, type WriteDef } from '../../domain/records/defs';
+import { applyChange, assertMayEdit } from '../../domain/records/write';
 import { hasSourceAudio } from '../../jobs/encode';
 import type { Storage } from '../../storage';
 import { addEndpoint } from '../route';
@@ -37,7 +37,7 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
  * Applies one PATCH (or one object of a bulk PUT) inside the caller's transaction: the
  * fields' write rules first (403/400 naming them, before anything is read), then a row
  * the caller cannot see is 404, a stale version 412, and the write itself (history in
- * the same transaction): server/api/records/write.ts.
+ * the same transaction): server/domain/records/write.ts.
  */
 export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<ObjectRow> {
   assertMayEdit(user.principal, w, Object.keys(changes));

@@ -12,7 +12,7 @@ import { hashToken } from '../../auth/crypto';
 import { revokeFamily } from '../../auth/tokens';
 import type { Db, Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';

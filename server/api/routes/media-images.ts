@@ -15,7 +15,7 @@ import { MEDIA_IMAGE_MSG, mediaImageEndpoints, type MediaImage } from '../../../
 import { COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../domain/errors';
 import { addEndpoint } from '../route';
 import { SHARP_INPUT, imageHeader, sendStored } from './media';
 

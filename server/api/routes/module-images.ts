@@ -23,7 +23,7 @@ import { PKG_MSG } from '../../../shared/packaging/messages';
 import { moduleImageCrop } from '../../../shared/records';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';

@@ -9,7 +9,7 @@ import { NOTE_TYPES, listEndpoints } from '../../../shared/api/endpoints';
 import { onePage } from '../../../shared/api/envelope';
 import type { Db } from '../../db/client';
 import { notes, users } from '../../db/schema';
-import { notFound } from '../errors';
+import { notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { addEndpoint } from '../route';
 import { fetchVisible } from './lists';

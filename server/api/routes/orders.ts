@@ -11,7 +11,7 @@ import { MSG } from '../../../shared/messages';
 import { csvLine } from '../../../shared/search/csv';
 import { DOWNLOAD_AVAILABILITY, DOWNLOAD_FORMATS, type AudioFormat } from '../../../shared/vocabularies';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { idempotent } from '../idempotency';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';

@@ -23,8 +23,8 @@ import {
 import { zonedLocal } from '../../../shared/api/zoned-time';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest } from '../errors';
-import { recordHistory } from '../history';
+import { badRequest } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 import { lockedParent, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 

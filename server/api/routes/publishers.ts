@@ -14,8 +14,8 @@ import { PUBLISHERS_READ, PUBLISHERS_WRITE } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import { PUBLISHER_MSG, publisherEndpoints as ep, type CataloguePublisher } from '../../../shared/api/endpoints/publishers';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 
 /** The reference list holding the catalogue's publishers. */

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES } from '../../../shared/access';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../domain/errors';
 import { addEndpoint } from '../route';
 import { sandboxEndpoints } from '../../../shared/api/endpoints';
 

@@ -4,7 +4,7 @@ import { SEARCH_TYPES, can, filterAllowed, searchType, type Rule } from '../../.
 import { AUTOCOMPLETE_TYPES, SUGGESTION_DETAIL, SUGGESTION_MATCH, isSuggestible, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
 import { cellText, columnsOf } from '../../../shared/search';
 import type { Db, Row } from '../../db/client';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { runList, type ListDef, type ListQuery } from '../lists/engine';
 import type { RequestUser } from '../principal';

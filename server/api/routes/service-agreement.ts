@@ -10,7 +10,7 @@ import { serviceAgreementEndpoints, type AgreementAcceptance } from '../../../sh
 import { SERVICE_AGREEMENT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest } from '../errors';
+import { badRequest } from '../../domain/errors';
 import { addEndpoint } from '../route';
 import { visibleSupplier } from './banking';
 

@@ -11,7 +11,7 @@ import { SHARED_VIEWS_RULE, STAFF_ROLES, can, searchType, type Principal } from 
 import { SHARED_VIEW_MSG, sharedViewEndpoints as ep } from '../../../shared/api/endpoints/shared-views';
 import { narrowView, type SharedView } from '../../../shared/search';
 import type { Db, Queryable } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';
 

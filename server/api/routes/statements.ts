@@ -13,7 +13,7 @@ import { csvLine } from '../../../shared/search/csv';
 import { periodLabel } from '../../../shared/statements';
 import type { Db, Queryable } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { HttpError, notFound } from '../errors';
+import { HttpError, notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';

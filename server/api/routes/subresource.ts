@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import type { Db, Queryable } from '../../db/client';
-import { notFound } from '../errors';
+import { notFound } from '../../domain/errors';
 import type { ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';

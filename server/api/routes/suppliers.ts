@@ -8,7 +8,7 @@
  *
  * "Supplier needs at least one contact and one contract" (§5): a create must bring both,
  * removing the last contact or contract is refused, and the generic PATCH refuses a
- * supplier that has lost either (server/api/records/defs.ts).
+ * supplier that has lost either (server/domain/records/defs.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { FIELD_RULES, allOf } from '../../../shared/access';
@@ -18,12 +18,12 @@ import { MSG } from '../../../shared/messages';
 import { createRule } from '../../../shared/records';
 import { hashToken, newToken } from '../../auth/crypto';
 import type { Db, Queryable, Row } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { Sql } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { WRITES, type Changes } from '../records/defs';
-import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../records/write';
+import { WRITES, type Changes } from '../../domain/records/defs';
+import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../../domain/records/write';
 import { addEndpoint } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { fetchVisible } from './lists';

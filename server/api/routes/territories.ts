@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { trackSubresourceEndpoints as ep, type CountriesAllowed, type Country } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
-import { badRequest } from '../errors';
-import { recordHistory } from '../history';
+import { badRequest } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 import { lockedParent, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 

@@ -11,8 +11,8 @@ import { trackSubresourceEndpoints as ep, type Publisher, type Songwriter } from
 import type { ResponseIn } from '../../../shared/api/endpoint';
 import type { Db, Queryable } from '../../db/client';
 import { reference_items, track_publishers, track_songwriters } from '../../db/schema';
-import { notFound } from '../errors';
-import { recordHistory } from '../history';
+import { notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { addEndpoint } from '../route';
 import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 

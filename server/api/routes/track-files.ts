@@ -62,8 +62,8 @@ import { ENCODE_BUSY, encodeKey, noSourceAudioReason, type EncodePayload } from 
 import { SingletonBlocked, type JobQueue } from '../../jobs/queue';
 import { probe } from '../../jobs/transcode';
 import type { Storage } from '../../storage';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';

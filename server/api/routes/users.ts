@@ -11,8 +11,8 @@ import { ASSIGN_COUPON_MESSAGES, userEndpoints, type UserBilling, type UserCoupo
 import { issueResetLink } from '../../auth/reset-links';
 import { columnsOf, shownColumns, type Column } from '../../../shared/search';
 import type { Db } from '../../db/client';
-import { HttpError, badRequest, notFound } from '../errors';
-import { recordHistory } from '../history';
+import { HttpError, badRequest, notFound } from '../../domain/errors';
+import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
 import { addEndpoint } from '../route';

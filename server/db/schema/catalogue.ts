@@ -233,7 +233,7 @@ export const notes = pgTable('notes', {
 ]);
 
 /**
- * The audit trail of every record write (server/api/history.ts recordHistory): which
+ * The audit trail of every record write (server/domain/history.ts recordHistory): which
  * record (its search type key and id), who (null for a job), what kind of write
  * (create, update, delete, bulk, job…) and each changed field as {old, new}. Append-only:
  * no version column.

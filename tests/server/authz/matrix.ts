@@ -20,7 +20,7 @@ import { CONSOLE_CLIENT_ID } from '../../../shared/api';
 import { issueTokens } from '../../../server/auth/tokens';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import type { FilterKind } from '../../../server/api/lists/engine';
-import { WRITES } from '../../../server/api/records/defs';
+import { WRITES } from '../../../server/domain/records/defs';
 import { isRecordKey, recordDecl } from '../../../shared/records';
 import { api, signIn, startTestServer, type RunningServer } from '../helpers';
 

@@ -14,7 +14,7 @@ import { declaredReferences, referencesIn, type ReferenceTarget } from '../../..
 import { MSG } from '../../../shared/messages';
 import { RECORDS, referenceTarget, type RecordDecl, type RecordKey } from '../../../shared/records';
 import { searchType } from '../../../shared/access';
-import { WRITES } from '../../../server/api/records/defs';
+import { WRITES } from '../../../server/domain/records/defs';
 import { referenceErrors, sourceOf } from '../../../server/api/references';
 import { etagOf } from '../../../server/api/versioning';
 import { api, signIn, type RunningServer } from '../helpers';

@@ -3,11 +3,11 @@
  * the query string holding the page (spec §9 "search cache per key and page").
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Principal } from '../../../shared/access';
-import { MAX_PER_PAGE, type ListEnvelope } from '../../../shared/api';
-import { auxiliaryEndpoint, listEndpoints, toListQuery, type ListRow, type ReferenceItem } from '../../../shared/api/endpoints';
-import { BULK_SELECT_LIMIT, fetchAll, searchQuery, searchQueryString, type SearchRequest } from '../../../shared/search';
-import { fetchData } from '../../lib/api';
+import type { Principal } from '../../shared/access';
+import { MAX_PER_PAGE, type ListEnvelope } from '../../shared/api';
+import { auxiliaryEndpoint, listEndpoints, toListQuery, type ListRow, type ReferenceItem } from '../../shared/api/endpoints';
+import { BULK_SELECT_LIMIT, fetchAll, searchQuery, searchQueryString, type SearchRequest } from '../../shared/search';
+import { fetchData } from './api';
 
 export type Row = ListRow;
 

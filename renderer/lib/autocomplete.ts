@@ -1,11 +1,11 @@
 /** Suggestions for the header's search box: GET /v4/catalog/search/autocomplete/ (debounced, cached per type and text). */
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchType } from '../../../shared/access';
-import { recordLink } from '../../../shared/search';
-import { isSuggestible, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints/lists';
-import { fetchData } from '../../lib/api';
-import { searchKeys } from './queries';
+import { searchType } from '../../shared/access';
+import { recordLink } from '../../shared/search';
+import { isSuggestible, searchEndpoints, type Suggestion } from '../../shared/api/endpoints/lists';
+import { fetchData } from './api';
+import { searchKeys } from './search-queries';
 
 export type { Suggestion };
 

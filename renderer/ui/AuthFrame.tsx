@@ -1,5 +1,5 @@
 /** The centred frame of the sign-in, verification and sign-out screens. */
-import { Logo } from '../../ui/Logo';
+import { Logo } from './Logo';
 
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   return (

@@ -8,11 +8,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BridgeEventPayload } from '../../../shared/bridge';
-import { exportNotice, type ExportHistoryEntry } from '../../../shared/bridge/channels/exports';
-import { bridge, onBridgeEvent } from '../../lib/bridge';
-import { errorText } from '../../lib/http-errors';
-import { systemQueries } from '../../lib/system-queries';
+import type { BridgeEventPayload } from '../../shared/bridge';
+import { exportNotice, type ExportHistoryEntry } from '../../shared/bridge/channels/exports';
+import { bridge, onBridgeEvent } from './bridge';
+import { errorText } from './http-errors';
+import { systemQueries } from './system-queries';
 
 type Progress = BridgeEventPayload<'exportProgress'>;
 

@@ -1,5 +1,5 @@
 /**
- * Writing records (shared/records declarations, server/api/records/defs.ts): the one
+ * Writing records (shared/records declarations, server/domain/records/defs.ts): the one
  * path every PATCH, bulk PUT, POST create and bulk edit goes through, inside the
  * caller's transaction:
  * 1. field access (shared/records mayEdit: the write rules and the field's brands):
@@ -14,7 +14,7 @@ import { RECORD_MSG, createDefaults, refusedEdits, runChecks } from '../../../sh
 import type { Queryable, Row } from '../../db/client';
 import { HttpError } from '../errors';
 import { changedFields, recordHistory, type HistoryChanges } from '../history';
-import { Sql } from '../lists/engine';
+import { Sql } from '../../db/sql';
 import { columnOf, isLink, type Changes, type Errors, type Lookups, type WriteDef } from './defs';
 
 const has = (c: Changes, f: string) => Object.hasOwn(c, f);

@@ -1,17 +1,18 @@
 /**
- * The search screens of each area root (spec §2), registered in app/resources.tsx.
+ * The search screens of each area root (spec §2), registered in ./resources.tsx: each
+ * composes the search screen, the record pages and an area's own pages (support's bulk credits).
  * /<area>?type=… is the search; {area}/{segment}/{id} is a record's page (loaded on demand).
  */
 import { Suspense, lazy } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { CREDIT_WRITE, can, type AreaRoute } from '../../../shared/access';
-import { principalAtom } from '../../lib/store';
-import { Loading } from '../../ui/Loading';
-import { SearchScreen } from './SearchScreen';
+import { CREDIT_WRITE, can, type AreaRoute } from '../../shared/access';
+import { principalAtom } from '../lib/store';
+import { Loading } from '../ui/Loading';
+import { SearchScreen } from '../features/search/SearchScreen';
 
-const RecordRoute = lazy(() => import('../records/RecordRoute'));
-const BulkCreditsPage = lazy(() => import('../support/BulkCreditsPage'));
+const RecordRoute = lazy(() => import('../features/records/RecordRoute'));
+const BulkCreditsPage = lazy(() => import('../features/support/BulkCreditsPage'));
 
 function Area({ area, title, extra, pages }: { area: AreaRoute; title: string; extra?: React.ReactNode; pages?: React.ReactNode }) {
   return (
