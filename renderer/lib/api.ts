@@ -39,7 +39,7 @@ export async function fetchData<E extends EndpointSpec>(e: E, args: CallArgs<E>)
 
 type KeyArgs<E extends EndpointSpec> = { params?: Partial<Record<keyof NonNullable<ParamsIn<E>>, unknown>> | undefined; query?: QueryIn<E> };
 
-/** The segments of an endpoint's path, each `:name` as its value (a number stays a number); `stop`: end at the first one not given. */
+/** The segments of an endpoint's path, each `:name` as its value (an id as a number, given as 5 or '5': one key); `stop`: end at the first one not given. */
 function segments(e: EndpointSpec, params: Readonly<Record<string, unknown>> | undefined, stop: boolean): unknown[] {
   const out: unknown[] = [];
   for (const s of e.path.split('/').filter(Boolean)) {
@@ -51,7 +51,7 @@ function segments(e: EndpointSpec, params: Readonly<Record<string, unknown>> | u
     if (v === undefined || v === null || v === '') {
       if (stop) return out;
       out.push(null);
-    } else out.push(typeof v === 'number' ? v : String(v));
+    } else out.push(typeof v === 'number' || !/^\d{1,15}$/.test(String(v)) ? v : Number(v));
   }
   return out;
 }

@@ -21,6 +21,10 @@ import { RECORD_ENDPOINTS, auxiliaryEndpoint, genresEndpoint, listEndpoints, typ
 const api = fakeMain.api;
 
 const { RecordPage } = await import('../../renderer/features/records/RecordPage');
+// What the app registers on the record pages (its tabs and page parts), as the router does: the
+// record layer names no feature, so a page rendered alone has only what is registered.
+await import('../../renderer/app/record-tabs');
+await import('../../renderer/app/record-extensions');
 const { ConfirmHost } = await import('../../renderer/ui/ConfirmHost');
 const { UI_TEXT } = await import('../../shared/ui-texts');
 const { authAtom } = await import('../../renderer/lib/store');

@@ -10,7 +10,6 @@ import { ownPageOf } from './extensions';
 import { RecordPage } from './RecordPage';
 import { routeId, typeAtRoute } from './route';
 
-
 export default function RecordRoute({ area }: { area: AreaRoute }) {
   const { segment = '', id } = useParams();
   const type = typeAtRoute(area, segment);

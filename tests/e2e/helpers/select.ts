@@ -24,9 +24,13 @@ interface ChooseOptions {
  * stays open). Fails naming the options seen when the list has no such option.
  */
 export async function chooseOption(page: Page, field: Locator, label: string, options: ChooseOptions = {}): Promise<void> {
-  await field.click();
   const dropdown = page.locator(OPEN_DROPDOWN);
-  await expect(dropdown).toHaveCount(1);
+  // Open the list, clicking again only while it is still closed: a click that lands while the
+  // field is being drawn again (the shell just after sign-in, on a busy machine) opens nothing.
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await field.click();
+    await expect(dropdown).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
   if (options.search !== undefined) {
     await page.keyboard.type(options.search);
     // The list is filtered (or a remote search answered) when the option is in it.
