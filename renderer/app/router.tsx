@@ -10,10 +10,6 @@ import { AgreementGuard, Guard } from './guards';
 import { HOME_PATH } from '../lib/areas';
 import { RESOURCES } from './resources';
 import { RouteError } from './RouteError';
-// What features add to the record pages and the search screens, registered where features meet.
-import './record-tabs';
-import './record-extensions';
-import './search-actions';
 
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const VerifyPage = lazy(() => import('../features/auth/VerifyPage'));
