@@ -14,8 +14,7 @@ import { MSG } from '../../../shared/messages';
 import { bridge } from '../../lib/bridge';
 import { isUploadRefusal } from '../../lib/upload-errors';
 import { MessageText } from '../../ui/MessageText';
-import { FolderBrowser } from '../../ui/files/FolderBrowser';
-import { pickNative } from '../../ui/files/pick';
+import { useFilePick } from '../../ui/files/image-pick';
 import { recordKeys } from '../records/api';
 import { useMayWrite } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
@@ -41,27 +40,7 @@ export function csvUploadError(error: unknown): { message: string; rows: CsvUnkn
  * host. `pick()` opens it; `browser` is the folder browser to render; `onPicked` gets the path.
  */
 export function useCsvPick(onPicked: (path: string) => void) {
-  const [browsing, setBrowsing] = useState(false);
-  const pick = async () => {
-    const paths = await pickNative('csv');
-    if (paths === null) setBrowsing(true);
-    else if (paths[0]) onPicked(paths[0]);
-  };
-  const browser = (
-    <FolderBrowser
-      open={browsing}
-      title="Choose a CSV file"
-      mode="file"
-      show="csv"
-      kind="csv"
-      onCancel={() => setBrowsing(false)}
-      onPick={(p) => {
-        setBrowsing(false);
-        onPicked(p);
-      }}
-    />
-  );
-  return { pick, browser };
+  return useFilePick({ kind: 'csv', show: 'csv', title: 'Choose a CSV file' }, onPicked);
 }
 
 /** A refused CSV upload in danger style: the API's message and the rows naming no user, by line. */
