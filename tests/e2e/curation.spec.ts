@@ -20,7 +20,7 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { IMAGE_CROPS } from '../../shared/constants';
-import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, typeDate } from './helpers/records';
+import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, resizeViewport, typeDate } from './helpers/records';
 import { LIVE_NEXT_STEP, LIVE_VISIBLE_TAGS, PAGE_SLOT_LABELS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
@@ -199,7 +199,7 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await shot(page, `module-items-1440.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'module items at 390');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeViewport(page, { width: 1280, height: 800 });
 
   // Drag the second item above the first with the keyboard (Space, arrow, Space), then save (one PUT of track-position items).
   const handle = page.getByTestId('reorder-handle').nth(1);

@@ -118,6 +118,17 @@ export async function saveAndWait(page: Page): Promise<void> {
  * it queues at pick-up (setTimeout 0), which can run after the announcement; one task later it
  * listens, so an arrow pressed then is not lost.
  */
+/**
+ * Sets the viewport and waits until the page has run its resize steps: a keyboard drag (dnd-kit) cancels itself on
+ * a window resize, and under load Chromium dispatches that event a frame or more after setViewportSize returns.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((w) => window.innerWidth === w, size.width);
+  // Resize events are dispatched in the rendering step before animation-frame callbacks: after two frames, none is pending.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 export async function keyboardSensorListening(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }
