@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { isSeeded, seed } from './seed/seed';
+import { isSeeded, seed, type SeedOptions } from './seed/seed';
 import { buildApi, buildIdp } from './api/app';
 import { JobQueue, type JobKinds, type JobLogger, type QueueOptions } from './jobs/queue';
 import { jobHandlers } from './jobs/kinds';
@@ -138,9 +138,9 @@ export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'job
 }
 
 /** Migrates, and seeds an empty database (with the sandbox's audio files in `storage` when given). */
-export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log' | 'storage'> = {}) {
+export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log' | 'storage'> & Pick<SeedOptions, 'sales'> = {}) {
   await migrate(db);
-  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log, storage: opts.storage });
+  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log, storage: opts.storage, sales: opts.sales });
 }
 
 /** The storage folder of a server (see ServerOptions.storageDir). */
