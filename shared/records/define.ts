@@ -43,8 +43,19 @@ export interface FieldOpts {
   readonly ref?: string;
   /** select: the list its ids are checked against when not `list` itself (a sub-genre: the genres' sub-genres). */
   readonly checkedIn?: string;
-  /** select whose options depend on another field's value (a sub-genre on its genre; spec §4: choosing the genre resets it). */
+  /**
+   * select whose options depend on another field's value (a sub-genre on its genre; spec §4:
+   * choosing the genre resets it); reference chosen among the records of the one that field
+   * names rather than by autocomplete (a label mapping's label: one of its supplier's labels,
+   * `supplier_id`, the id of the record the items belong to).
+   */
   readonly dependsOn?: string;
+  /**
+   * select with dependsOn: the list items' reference ({id, name}) matched against the other
+   * field's value, the options being the list's items that name it (a state: its `country`).
+   * Without it the options are the chosen item's sub-genres.
+   */
+  readonly filteredBy?: string;
   /** Shown and editable on these brands only (hype: the dance-music brand). */
   readonly brands?: readonly string[];
   /** Given when the record is created, not changed afterwards (a track's release). */
@@ -212,3 +223,60 @@ export const createFormFields = (decl: Pick<RecordSpec, 'fields'>): string[] =>
  */
 export const valueOptions = <V extends string | number>(values: readonly V[], labels: Partial<Record<V, string>> = {}): FieldOption[] =>
   values.map((v) => ({ value: v, label: labels[v] ?? valueWords(v) }));
+
+/**
+ * A column of an items table (./items.ts): its title and the cell's text from the item's GET
+ * object (null or empty shows "—"); `tag`: shown as a tag of that colour (a flag: "Primary").
+ */
+export interface ItemColumn {
+  readonly key: string;
+  readonly title: string;
+  readonly text: (row: Readonly<Record<string, unknown>>) => string | null;
+  readonly tag?: string;
+}
+
+/** A rule over a new item's body (a contract's end after its start): refused with `message` under `field`. */
+export interface ItemRule {
+  readonly field: string;
+  readonly message: string;
+  readonly holds: (body: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/**
+ * One kind of item of a record (a sub-resource the record page shows as a table with add, edit
+ * and remove: a supplier's contacts, contracts, genre and label mappings). Its fields are
+ * declared with field() and the record fields' kinds; the item endpoints' POST and PATCH
+ * bodies are made from them (shared/api/endpoints/suppliers.ts), as a record's are.
+ */
+export interface ItemsSpec {
+  /** Singular, as the buttons and messages say it ("Add contact", "Removed contact"). */
+  readonly noun: string;
+  readonly fields: Fields;
+  /** The fields a new item needs (the POST body's required keys). */
+  readonly required: readonly string[];
+  readonly columns: readonly ItemColumn[];
+  /** Spec §5: the last one cannot be removed ("Supplier needs at least one contact and one contract"). */
+  readonly keepOne?: boolean;
+  readonly rules?: readonly ItemRule[];
+}
+
+export type ItemsDecl<D extends ItemsSpec = ItemsSpec> = D & {
+  /** POST: strict, the required fields as they are, the others optional, then the rules. */
+  readonly body: CreateSchema<D['fields'], D['required'][number]>;
+  /** PATCH: strict, every field optional. */
+  readonly patch: PatchSchema<D['fields']>;
+};
+
+/** An item type's declaration: its POST and PATCH schemas are made from its fields. */
+export function defineItems<const D extends ItemsSpec>(d: D): ItemsDecl<D> {
+  for (const r of d.required) if (!(r in d.fields)) throw new Error(`${d.noun}: required field ${r} is not a field`);
+  const keys = Object.keys(d.fields);
+  let body = z.strictObject(Object.fromEntries(keys.map((k) => [k, d.required.includes(k) ? d.fields[k].schema : d.fields[k].schema.optional()])));
+  for (const r of d.rules ?? []) body = body.refine((b) => r.holds(b), { message: r.message, path: [r.field] });
+  const patch = z.strictObject(Object.fromEntries(keys.map((k) => [k, d.fields[k].schema.optional()])));
+  return { ...d, body, patch } as unknown as ItemsDecl<D>;
+}
+
+/** The values of a new item before the user changes anything: the declared defaults, off for a switch, else null. */
+export const newItemValues = (decl: Pick<ItemsSpec, 'fields'>): Record<string, unknown> =>
+  ({ ...Object.fromEntries(Object.keys(decl.fields).map((k) => [k, null])), ...createDefaults(decl) });

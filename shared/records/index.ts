@@ -20,6 +20,7 @@ export * from './catalog';
 export * from './support';
 export * from './curation';
 export * from './live';
+export * from './items';
 
 export const DETAILS_TAB: TabDecl = { key: 'details', label: 'Details' };
 export const NOTES_TAB: TabDecl = { key: 'notes', label: 'Notes', api: 'notes' };

@@ -7,54 +7,24 @@
  * its labels and subscribers. server/README.md "Suppliers" says what each call does.
  */
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { MSG } from '../../messages';
 import { RECORDS } from '../../records/registry';
-import { NAME_MAX, bool, day, requiredText } from '../../records/values';
+import { CONTACT_ITEMS, CONTRACT_ITEMS, GENRE_MAPPING_ITEMS, LABEL_MAPPING_ITEMS } from '../../records/items';
 import { endpoint, IdParam } from '../endpoint';
-import { choiceIdSchema, choiceOf, refersTo } from '../references';
 import { listEnvelope } from '../envelope';
-import { limited } from '../limits';
 
 const params = z.object({ id: IdParam });
 const itemParams = z.object({ id: IdParam, item: IdParam });
 const S = '/v4/catalog/suppliers/:id/';
 
 const Ref = z.object({ id: z.number().int(), name: z.string() });
-const emptyIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
 
-/** The default country of a phone number written without its +country code: the store's (spec §9 Mountain time). */
-export const PHONE_DEFAULT_COUNTRY = 'US';
-export const PHONE_MSG = 'Enter a valid phone number (with its +country code outside the US).';
-/** Spec §5 "Phone number validity check (rule not shown)": a number libphonenumber-js finds valid. */
-export const isValidPhone = (v: string): boolean => isValidPhoneNumber(v, PHONE_DEFAULT_COUNTRY);
-const phone = emptyIsNull(limited(40).refine(isValidPhone, PHONE_MSG));
-const optional = (max = NAME_MAX) => emptyIsNull(limited(max));
+export { PHONE_DEFAULT_COUNTRY, PHONE_MSG, isValidPhone } from '../../records/items';
 
-/** Every Contact field of spec §3, with email, username and whether it is the primary contact. */
-export const CONTACT_FIELDS = {
-  contact_type_id: choiceOf('contact-types'),
-  first_name: requiredText(NAME_MAX),
-  last_name: requiredText(NAME_MAX),
-  email: emptyIsNull(limited(254).pipe(z.email('Enter a valid email address.'))),
-  username: optional(150),
-  phone,
-  phone_ext: emptyIsNull(limited(10).regex(/^\d+$/, 'Enter the extension as digits.')),
-  address1: optional(),
-  address2: optional(),
-  city: optional(),
-  postal_code: optional(32),
-  /** Province/state: one of the chosen country's states (the states reference list). */
-  state_id: emptyIsNull(choiceOf('states')),
-  country_id: choiceOf('countries'),
-  fax: phone,
-  website: emptyIsNull(limited(NAME_MAX).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https).' }))),
-  is_primary: bool(),
-};
-export const ContactBody = z.strictObject(CONTACT_FIELDS).partial({ is_primary: true, email: true, username: true, phone: true, phone_ext: true,
-  address1: true, address2: true, city: true, postal_code: true, state_id: true, fax: true, website: true });
+/** Every Contact field of spec §3 (shared/records/items.ts CONTACT_ITEMS): POST needs the type, the names and the country. */
+export const ContactBody = CONTACT_ITEMS.body;
 export type ContactBody = z.input<typeof ContactBody>;
-export const ContactPatch = z.strictObject(CONTACT_FIELDS).partial();
+export const ContactPatch = CONTACT_ITEMS.patch;
 export const Contact = z.object({
   id: z.number().int(), version: z.number().int(),
   contact_type: Ref.nullable(), state: Ref.nullable(), country: Ref.nullable(),
@@ -65,48 +35,28 @@ export const Contact = z.object({
 });
 export type Contact = z.infer<typeof Contact>;
 
-/** A supplier's contract: its type (contract-types) and commercial model (commercial-model-types), from a day, until a day or open. */
-const CONTRACT_FIELDS = {
-  contract_type_id: choiceOf('contract-types'),
-  commercial_model_id: emptyIsNull(choiceOf('commercial-model-types')),
-  start_date: day,
-  end_date: emptyIsNull(day),
-  active: bool(),
-};
-const endAfterStart = (b: { start_date?: string; end_date?: string | null }) => !b.start_date || !b.end_date || b.start_date < b.end_date;
-export const ContractBody = z.strictObject(CONTRACT_FIELDS).partial({ commercial_model_id: true, end_date: true, active: true })
-  .refine(endAfterStart, { message: MSG.endAfterStart, path: ['end_date'] });
+/** A supplier's contract (CONTRACT_ITEMS): POST needs its type and start, and an end after the start. */
+export const ContractBody = CONTRACT_ITEMS.body;
 export type ContractBody = z.input<typeof ContractBody>;
-export const ContractPatch = z.strictObject(CONTRACT_FIELDS).partial();
+export const ContractPatch = CONTRACT_ITEMS.patch;
 export const Contract = z.object({
   id: z.number().int(), version: z.number().int(), contract_type: Ref.nullable(), commercial_model: Ref.nullable(),
   start_date: z.string(), end_date: z.string().nullable(), active: z.boolean(),
 });
 export type Contract = z.infer<typeof Contract>;
 
-/**
- * A genre mapping: the genre name a supplier's deliveries give (`source_genre`, matched
- * case-insensitively, once per supplier) → our genre (null: not mapped, §8 "genre not
- * mapped for the supplier"); `restricted`: deliveries in it are refused ("genre does not
- * allow ingestion for the supplier").
- */
-export const GenreMappingBody = z.strictObject({ source_genre: requiredText(NAME_MAX), genre_id: emptyIsNull(choiceOf('genres')), restricted: bool() })
-  .partial({ genre_id: true, restricted: true });
-export const GenreMappingPatch = GenreMappingBody.partial();
+/** A genre mapping (GENRE_MAPPING_ITEMS): a delivery's genre name → our genre, or restricted. */
+export const GenreMappingBody = GENRE_MAPPING_ITEMS.body;
+export const GenreMappingPatch = GENRE_MAPPING_ITEMS.patch;
 export const GenreMapping = z.object({
   id: z.number().int(), version: z.number().int(), supplier_id: z.number().int(),
   source_genre: z.string(), genre: Ref.nullable(), restricted: z.boolean(),
 });
 export type GenreMapping = z.infer<typeof GenreMapping>;
 
-/**
- * A label mapping: the label name a delivery gives → our label (one of the supplier's;
- * null: not mapped, "label does not exist or is not mapped for the supplier");
- * `blacklisted`: refused ("blacklisted in label mapping table for supplier").
- */
-export const LabelMappingBody = z.strictObject({ source_label: requiredText(NAME_MAX), label_id: emptyIsNull(refersTo(choiceIdSchema, { record: 'labels' })), blacklisted: bool() })
-  .partial({ label_id: true, blacklisted: true });
-export const LabelMappingPatch = LabelMappingBody.partial();
+/** A label mapping (LABEL_MAPPING_ITEMS): a delivery's label name → one of the supplier's labels, or blacklisted. */
+export const LabelMappingBody = LABEL_MAPPING_ITEMS.body;
+export const LabelMappingPatch = LABEL_MAPPING_ITEMS.patch;
 export const LabelMapping = z.object({
   id: z.number().int(), version: z.number().int(), supplier_id: z.number().int(),
   source_label: z.string(), label: Ref.nullable(), blacklisted: z.boolean(),
