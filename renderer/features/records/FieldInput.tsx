@@ -9,6 +9,7 @@ import { instantMs, zonedDisplay } from '../../../shared/api/zoned-time';
 import { ZonedDateTimeInput } from './ZonedDateTimeInput';
 import { referenceOptions } from '../../lib/search-queries';
 import type { RefValue } from './form-model';
+import { recordQueries } from './api';
 import { ReferenceList, ReferenceSelect } from './ReferenceInput';
 import { formatNumber } from '../../../shared/format';
 
@@ -79,6 +80,7 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
       }
       return <ListSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
     case 'reference':
+      if (field.dependsOn) return <OwnedReferenceSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
       return <ReferenceSelect id={id} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
     case 'references':
       return <ReferenceList id={id} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
@@ -127,11 +129,18 @@ function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: 
   );
 }
 
-/** A select over an auxiliary reference list; a dependent one (sub-genre) over its parent's items. */
+/**
+ * A select over an auxiliary reference list; a dependent one over its parent's items (a
+ * sub-genre: the genre's sub-genres) or over the list's items that name the parent (a state:
+ * the country's, `filteredBy`).
+ */
 function ListSelect({ id, field, value, onChange, values, invalid }: FieldInputProps) {
   const q = useQuery(referenceOptions(field.list ?? ''));
   const parent = field.dependsOn ? values[field.dependsOn] : undefined;
-  const items = field.dependsOn ? (q.data?.find((i) => i.id === parent)?.sub_genres ?? []) : (q.data ?? []);
+  const all = q.data ?? [];
+  const items = !field.dependsOn ? all
+    : field.filteredBy ? all.filter((i) => (i[field.filteredBy!] as { id?: unknown } | null | undefined)?.id === parent)
+    : (all.find((i) => i.id === parent)?.sub_genres ?? []);
   return (
     <Select
       id={id}
@@ -144,6 +153,34 @@ function ListSelect({ id, field, value, onChange, values, invalid }: FieldInputP
       value={(value as number | null) ?? undefined}
       onChange={(v?: number) => onChange(v ?? null)}
       options={items.map((i) => ({ value: i.id, label: i.name }))}
+    />
+  );
+}
+
+/** The records a reference depending on another field is chosen among, by that field and the reference's type. */
+const OWNED_CHOICES: Readonly<Record<string, (owner: number) => ReturnType<typeof recordQueries.supplierLabels>>> = {
+  /** A label mapping's label: one of its supplier's labels. */
+  'supplier_id labels': recordQueries.supplierLabels,
+};
+
+/** A reference chosen among the records of the one another field names (a supplier's labels), as {id, name}. */
+function OwnedReferenceSelect({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+  const choices = OWNED_CHOICES[`${field.dependsOn} ${field.ref}`];
+  if (!choices) throw new Error(`No choices of ${field.ref} by ${field.dependsOn}`);
+  const owner = values[field.dependsOn!];
+  const q = useQuery({ ...choices(typeof owner === 'number' ? owner : 0), enabled: typeof owner === 'number' && owner > 0 });
+  const options = (q.data?.results ?? []).map((r) => ({ value: r.id, label: r.name }));
+  return (
+    <Select
+      id={id}
+      status={invalid ? 'error' : undefined}
+      virtual={false}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear={field.schema.safeParse(null).success}
+      loading={q.isLoading}
+      value={(value as RefValue | null)?.id ?? undefined}
+      onChange={(v?: number) => onChange(v == null ? null : { id: v, name: options.find((o) => o.value === v)?.label ?? String(v) })}
+      options={options}
     />
   );
 }
@@ -168,7 +205,7 @@ export function valueText(field: FieldDecl | undefined, v: unknown, list?: reado
   // A reference kept as its id (history rows, previews): the id, marked as one.
   if ((field?.kind === 'reference' || field?.kind === 'references') && typeof v === 'number') return `#${v}`;
   if (field?.list && list) {
-    const items = field.dependsOn ? list.flatMap((g) => g.sub_genres ?? []) : list;
+    const items = field.dependsOn && !field.filteredBy ? list.flatMap((g) => g.sub_genres ?? []) : list;
     const hit = items.find((i) => i.id === v);
     if (hit) return hit.name;
   }

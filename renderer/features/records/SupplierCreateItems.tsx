@@ -8,11 +8,12 @@
  */
 import { Alert, Card, Space } from 'antd';
 import { MSG } from '../../../shared/messages';
-import { ItemForm, SUPPLIER_ITEMS, itemDraft, itemValues } from './SupplierItemsTab';
+import { CONTACT_ITEMS, CONTRACT_ITEMS } from '../../../shared/records';
+import { ItemForm, itemDraft, itemValues } from './SupplierItemsTab';
 
 type Values = Record<string, unknown>;
 type Errors = Record<string, string>;
-const PARTS = { contact: SUPPLIER_ITEMS.contacts, contract: SUPPLIER_ITEMS.contracts } as const;
+const PARTS = { contact: CONTACT_ITEMS, contract: CONTRACT_ITEMS } as const;
 type Part = keyof typeof PARTS;
 
 export interface FirstItems {
@@ -26,7 +27,7 @@ export interface FirstItemErrors {
   readonly rule?: string;
 }
 
-export const emptyFirstItems = (): FirstItems => ({ contact: itemValues(PARTS.contact.fields, null), contract: itemValues(PARTS.contract.fields, null) });
+export const emptyFirstItems = (): FirstItems => ({ contact: itemValues(PARTS.contact, null), contract: itemValues(PARTS.contract, null) });
 
 const untouched = (part: Part, v: Values) => JSON.stringify(v) === JSON.stringify(emptyFirstItems()[part]);
 
@@ -68,11 +69,11 @@ export function SupplierFirstItems({ value, errors, onChange }: { value: FirstIt
       {(['contact', 'contract'] as const).map((part) => (
         <Card key={part} size="small" title={part === 'contact' ? 'First Contact' : 'First Contract'} data-testid={`supplier-first-${part}`}>
           <ItemForm
-            supplierId={0}
-            fields={PARTS[part].fields}
+            decl={PARTS[part]}
+            owner={{}}
             values={value[part]}
             errors={errors[part]}
-            onChange={(k, v) => onChange({ ...value, [part]: { ...value[part], [k]: v, ...(k === 'country_id' ? { state_id: null } : {}) } })}
+            onChange={(v) => onChange({ ...value, [part]: v })}
           />
         </Card>
       ))}

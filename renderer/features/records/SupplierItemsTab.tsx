@@ -1,33 +1,30 @@
 /**
- * A supplier's item tabs (spec §3, §7 Suppliers): contacts, contracts, genre mappings and
- * label mappings, each a table of the items with add, edit and remove for a catalogue
- * writer (read-only for everyone else). One component, configured per tab: the fields of
- * the item form (checked with the API's own body schema before sending, so §5's "Please
- * select a valid option from the list", the phone check and the dates' order show under
- * the field), the table's columns and the item's endpoints. The server's 400 is shown the
- * same way; a message of no field (the last contact or contract: "Supplier needs at least
- * one contact and one contract") above the table.
+ * The items tabs of a record (spec §3, §7 Suppliers and Labels): a supplier's contacts,
+ * contracts, genre mappings and label mappings, a label's contracts; each a table of the
+ * items with add, edit and remove for a writer (read-only for everyone else). One component
+ * for every item type declared in shared/records/items.ts: the form's inputs are the record
+ * fields' (FieldInput, by the declared kinds), checked with the declared body schema before
+ * sending (so §5's "Please select a valid option from the list", the phone check and the
+ * dates' order show under the field), the table's columns are the declared ones, and the
+ * endpoints the item's. The server's 400 is shown the same way; a message of no field (the
+ * last contact or contract: "Supplier needs at least one contact and one contract") above
+ * the table.
  */
-import { useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Col, DatePicker, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Button, Col, Empty, Form, Modal, Row, Space, Table, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import type { z } from 'zod';
-import {
-  ContactBody, ContactPatch, ContractBody, ContractPatch, GenreMappingBody, GenreMappingPatch, LabelMappingBody, LabelMappingPatch,
-  labelEndpoints, supplierEndpoints,
-} from '../../../shared/api/endpoints';
+import { labelEndpoints, supplierEndpoints } from '../../../shared/api/endpoints';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
+import { CONTACT_ITEMS, CONTRACT_ITEMS, GENRE_MAPPING_ITEMS, LABEL_MAPPING_ITEMS, newItemValues, type ItemsDecl } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText, saveFailedText } from '../../lib/http-errors';
 import { confirm } from '../../ui/confirm';
 import { ListSkeleton } from '../../ui/ListState';
-import { referenceOptions } from '../../lib/search-queries';
-import { DATE_SHOWN } from './FieldInput';
-import { recordKeys, recordQueries } from './api';
-import { serverFieldErrors } from './form-model';
+import { FieldInput } from './FieldInput';
+import { recordKeys } from './api';
+import { formValueOf, sameValue, serverFieldErrors, wireValue, withField } from './form-model';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
@@ -35,150 +32,57 @@ type Item = Record<string, unknown> & { id: number; version: number };
 type Values = Record<string, unknown>;
 type Errors = Record<string, string>;
 
-/** An input of the item form: text, a reference list (or the states of the chosen country, or the supplier's labels), a day, a switch. */
-interface ItemField {
-  readonly key: string;
-  readonly label: string;
-  readonly kind: 'text' | 'list' | 'state' | 'label' | 'date' | 'boolean';
-  readonly list?: string;
-  readonly required?: boolean;
-}
-
 type ItemEndpoints = Readonly<Record<'list' | 'create' | 'patch', EndpointSpec>> & { readonly remove?: EndpointSpec };
 
 interface ItemsConfig {
+  /** The tab's key (its test id: supplier-contacts, label-contracts). */
   readonly key: 'contacts' | 'contracts' | 'genreMappings' | 'labelMappings';
-  /** Whose items (default a supplier's) and, for a label, its endpoints (a label's contracts are not removed: §7 names GET, POST, PATCH). */
-  readonly parent?: { readonly type: 'labels'; readonly noun: string; readonly endpoints: ItemEndpoints };
-  /** Singular, as the buttons and messages say it. */
-  readonly noun: string;
-  readonly fields: readonly ItemField[];
-  readonly columns: readonly { key: string; title: string; value: (i: Item) => React.ReactNode }[];
-  readonly body: z.ZodType;
-  readonly patch: z.ZodType;
-  /** The §5 rule: the last one cannot be removed. */
-  readonly keepOne?: boolean;
+  readonly decl: ItemsDecl;
+  /** Whose items: the record type, its noun (§8 save failures), its id field (what a dependent field names) and the endpoints. */
+  readonly parent: { readonly type: 'suppliers' | 'labels'; readonly noun: string; readonly idField: string; readonly endpoints: ItemEndpoints };
 }
 
-const refName = (v: unknown) => (v && typeof v === 'object' ? String((v as { name?: unknown }).name ?? '') : '') || '—';
-const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
-const yesNo = (v: unknown, yes: string) => (v ? <Tag color="red">{yes}</Tag> : '—');
+const supplier = (key: ItemsConfig['key']): ItemsConfig['parent'] =>
+  ({ type: 'suppliers', noun: 'supplier', idField: 'supplier_id', endpoints: supplierEndpoints[key] as unknown as ItemEndpoints });
 
-const CONTACTS: ItemsConfig = {
-  key: 'contacts', noun: 'contact', keepOne: true, body: ContactBody, patch: ContactPatch,
-  fields: [
-    { key: 'contact_type_id', label: 'Contact Type', kind: 'list', list: 'contact-types', required: true },
-    { key: 'first_name', label: 'First Name', kind: 'text', required: true },
-    { key: 'last_name', label: 'Last Name', kind: 'text', required: true },
-    { key: 'email', label: 'Email', kind: 'text' },
-    { key: 'username', label: 'Username', kind: 'text' },
-    { key: 'phone', label: 'Phone', kind: 'text' },
-    { key: 'phone_ext', label: 'Extension', kind: 'text' },
-    { key: 'address1', label: 'Street Address', kind: 'text' },
-    { key: 'address2', label: 'Street Address (line 2)', kind: 'text' },
-    { key: 'city', label: 'City', kind: 'text' },
-    { key: 'postal_code', label: 'Postal Code', kind: 'text' },
-    { key: 'country_id', label: 'Country', kind: 'list', list: 'countries', required: true },
-    { key: 'state_id', label: 'Province/State', kind: 'state', list: 'states' },
-    { key: 'fax', label: 'Fax', kind: 'text' },
-    { key: 'website', label: 'Website', kind: 'text' },
-    { key: 'is_primary', label: 'Primary Contact', kind: 'boolean' },
-  ],
-  columns: [
-    { key: 'name', title: 'Name', value: (i) => `${text(i.first_name)} ${i.last_name ?? ''}`.trim() },
-    { key: 'type', title: 'Type', value: (i) => refName(i.contact_type) },
-    { key: 'email', title: 'Email', value: (i) => text(i.email) },
-    { key: 'phone', title: 'Phone', value: (i) => (i.phone ? `${String(i.phone)}${i.phone_ext ? ` ext. ${String(i.phone_ext)}` : ''}` : '—') },
-    { key: 'place', title: 'City, Country', value: (i) => [i.city, refName(i.state), refName(i.country)].filter((x) => x && x !== '—').join(', ') || '—' },
-    { key: 'primary', title: 'Primary', value: (i) => (i.is_primary ? <Tag color="blue">Primary</Tag> : '—') },
-  ],
-};
-
-const CONTRACTS: ItemsConfig = {
-  key: 'contracts', noun: 'contract', keepOne: true, body: ContractBody, patch: ContractPatch,
-  fields: [
-    { key: 'contract_type_id', label: 'Contract Type', kind: 'list', list: 'contract-types', required: true },
-    { key: 'commercial_model_id', label: 'Commercial Model', kind: 'list', list: 'commercial-model-types' },
-    { key: 'start_date', label: 'Start Date', kind: 'date', required: true },
-    { key: 'end_date', label: 'End Date', kind: 'date' },
-    { key: 'active', label: 'Active', kind: 'boolean' },
-  ],
-  columns: [
-    { key: 'type', title: 'Contract Type', value: (i) => refName(i.contract_type) },
-    { key: 'model', title: 'Commercial Model', value: (i) => refName(i.commercial_model) },
-    { key: 'start', title: 'Start Date', value: (i) => (i.start_date ? dayjs(String(i.start_date)).format(DATE_SHOWN) : '—') },
-    { key: 'end', title: 'End Date', value: (i) => (i.end_date ? dayjs(String(i.end_date)).format(DATE_SHOWN) : '—') },
-    { key: 'active', title: 'Active', value: (i) => (i.active ? 'Yes' : 'No') },
-  ],
-};
-
-const GENRE_MAPPINGS: ItemsConfig = {
-  key: 'genreMappings', noun: 'genre mapping', body: GenreMappingBody, patch: GenreMappingPatch,
-  fields: [
-    { key: 'source_genre', label: 'Genre in Deliveries', kind: 'text', required: true },
-    { key: 'genre_id', label: 'Genre', kind: 'list', list: 'genres' },
-    { key: 'restricted', label: 'Restricted (refuse deliveries in it)', kind: 'boolean' },
-  ],
-  columns: [
-    { key: 'source', title: 'Genre in Deliveries', value: (i) => text(i.source_genre) },
-    { key: 'genre', title: 'Genre', value: (i) => (i.genre ? refName(i.genre) : 'Not mapped') },
-    { key: 'restricted', title: 'Restricted', value: (i) => yesNo(i.restricted, 'Restricted') },
-  ],
-};
-
-const LABEL_MAPPINGS: ItemsConfig = {
-  key: 'labelMappings', noun: 'label mapping', body: LabelMappingBody, patch: LabelMappingPatch,
-  fields: [
-    { key: 'source_label', label: 'Label in Deliveries', kind: 'text', required: true },
-    { key: 'label_id', label: 'Label', kind: 'label' },
-    { key: 'blacklisted', label: 'Blacklisted (refuse deliveries from it)', kind: 'boolean' },
-  ],
-  columns: [
-    { key: 'source', title: 'Label in Deliveries', value: (i) => text(i.source_label) },
-    { key: 'label', title: 'Label', value: (i) => (i.label ? refName(i.label) : 'Not mapped') },
-    { key: 'blacklisted', title: 'Blacklisted', value: (i) => yesNo(i.blacklisted, 'Blacklisted') },
-  ],
-};
-
-/** The form's values of a stored item: a reference ({id, name}) by its id field. */
-export function itemValues(fields: readonly ItemField[], item: Item | null): Values {
-  const out: Values = {};
-  for (const f of fields) {
-    if (!item) out[f.key] = f.kind === 'boolean' ? f.key === 'active' : null;
-    else if (f.key.endsWith('_id')) out[f.key] = (item[f.key.slice(0, -3)] as { id?: number } | null)?.id ?? null;
-    else out[f.key] = item[f.key] ?? null;
-  }
-  return out;
+/** The form's values of a stored item (a reference by its id field), or a new item's (the declared defaults). */
+export function itemValues(decl: Pick<ItemsDecl, 'fields'>, item: Item | null): Values {
+  if (!item) return newItemValues(decl);
+  return Object.fromEntries(Object.entries(decl.fields).map(([k, f]) => [k, formValueOf(k, f, item)]));
 }
 
 /**
  * The body to send, or the errors by field: a new item's given values, an edited one's
- * changed values only; checked with the endpoint's schema (its messages, §5's for selects).
+ * changed values only; checked with the declared body schema (its messages, §5's for selects).
  */
-export function itemDraft(c: ItemsConfig, before: Values | null, values: Values): { body: Values } | { errors: Errors } {
-  const required = new Set(c.fields.filter((f) => f.required).map((f) => f.key));
+export function itemDraft(decl: ItemsDecl, before: Values | null, values: Values): { body: Values } | { errors: Errors } {
+  const fields = Object.entries(decl.fields);
   const given = before
-    ? Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null)))
+    ? Object.fromEntries(fields.filter(([k, f]) => !sameValue(f, before[k], values[k])).map(([k, f]) => [k, wireValue(f, values[k])]))
     // A new item: what was given, and every required field (an empty text as '', so its message is "may not be blank").
-    : Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (v !== null && v !== '' ? [[k, v]] : required.has(k) && c.fields.find((f) => f.key === k)?.kind === 'text' ? [[k, '']] : [])));
-  const r = (before ? c.patch : c.body).safeParse(given);
+    : Object.fromEntries(fields.flatMap(([k, f]) => {
+      const v = values[k];
+      if (v !== null && v !== undefined && v !== '') return [[k, wireValue(f, v)]];
+      return decl.required.includes(k) && f.kind === 'text' ? [[k, '']] : [];
+    }));
+  const r = (before ? decl.patch : decl.body).safeParse(given);
   if (r.success) return { body: given };
   const errors: Errors = {};
   for (const issue of r.error.issues) {
     const k = String(issue.path[0] ?? '');
-    const f = c.fields.find((x) => x.key === k);
-    errors[k] ??= f && f.kind !== 'text' && f.kind !== 'date' && f.kind !== 'boolean' ? MSG.selectFromList : issue.message;
+    const kind = decl.fields[k]?.kind;
+    errors[k] ??= kind === 'select' || kind === 'reference' ? MSG.selectFromList : issue.message;
   }
   return { errors };
 }
 
 function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsConfig }) {
-  const parent = c.parent?.type ?? 'suppliers';
-  const mayWrite = useMayWrite(parent);
+  const { decl, parent } = c;
+  const mayWrite = useMayWrite(parent.type);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const ep: ItemEndpoints = c.parent?.endpoints ?? (supplierEndpoints[c.key] as unknown as ItemEndpoints);
-  const queryKey = [...recordKeys.one(parent, id), c.key];
+  const ep = parent.endpoints;
+  const queryKey = [...recordKeys.one(parent.type, id), c.key];
   const q = useQuery({ queryKey, queryFn: async () => (await fetchData(ep.list, { params: { id } } as never)) as { results: Item[] } });
   const [editing, setEditing] = useState<{ item: Item | null; values: Values } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -186,14 +90,14 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey });
-    void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll(parent, id) });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll(parent.type, id) });
   };
   /** A 400 or 403 by field under the fields, the rest (no field of the form) above them; any other failure as §8 says. */
   const fail = (error: unknown) => {
-    const { fields, other } = serverFieldErrors(error, c.fields.map((f) => f.key));
+    const { fields, other } = serverFieldErrors(error, Object.keys(decl.fields));
     setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.join(' ')])));
     const known = Object.keys(fields).length + other.length > 0;
-    setFailure(known ? (other.length ? other.join(' ') : null) : saveFailedText(c.parent?.noun ?? 'supplier', error));
+    setFailure(known ? (other.length ? other.join(' ') : null) : saveFailedText(parent.noun, error));
   };
   const save = useMutation({
     mutationFn: async ({ item, body }: { item: Item | null; body: Values }) =>
@@ -205,7 +109,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
       setEditing(null);
       setFailure(null);
       onDirty?.(false);
-      void message.success(v.item ? `Saved ${c.noun}` : `Added ${c.noun}`);
+      void message.success(v.item ? `Saved ${decl.noun}` : `Added ${decl.noun}`);
     },
     onError: fail,
   });
@@ -214,7 +118,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
     onSuccess: async () => {
       await refresh();
       setFailure(null);
-      void message.success(`Removed ${c.noun}`);
+      void message.success(`Removed ${decl.noun}`);
     },
     onError: (error) => setFailure(serverFieldErrors(error, []).other.join(' ') || bodyErrorText(error)),
   });
@@ -226,40 +130,46 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
   const open = (item: Item | null) => {
     setErrors({});
     setFailure(null);
-    setEditing({ item, values: itemValues(c.fields, item) });
+    setEditing({ item, values: itemValues(decl, item) });
   };
   const submit = () => {
     if (!editing) return;
-    const d = itemDraft(c, editing.item ? itemValues(c.fields, editing.item) : null, editing.values);
+    const d = itemDraft(decl, editing.item ? itemValues(decl, editing.item) : null, editing.values);
     if ('errors' in d) return setErrors(d.errors);
     if (editing.item && Object.keys(d.body).length === 0) return setEditing(null);
     setErrors({});
     save.mutate({ item: editing.item, body: d.body });
   };
   const askRemove = async (item: Item) => {
-    if (c.keepOne && items.length <= 1) return setFailure(MSG.supplierNeedsContactAndContract);
-    if (await confirm({ message: `Remove this ${c.noun}?`, theme: 'delete' })) remove.mutate(item);
+    if (decl.keepOne && items.length <= 1) return setFailure(MSG.supplierNeedsContactAndContract);
+    if (await confirm({ message: `Remove this ${decl.noun}?`, theme: 'delete' })) remove.mutate(item);
   };
 
   return (
-    <div className={`supplier-items supplier-items--${c.key}`} data-testid={`${c.parent ? 'label' : 'supplier'}-${c.key}`}>
+    <div className={`supplier-items supplier-items--${c.key}`} data-testid={`${parent.type === 'labels' ? 'label' : 'supplier'}-${c.key}`}>
       {failure && !editing && <Alert type="error" showIcon title={failure} data-testid="items-error" style={{ marginBottom: 12 }} />}
       {items.length === 0 ? (
-        <Empty description={mayWrite ? `No ${c.noun}s yet. Add one with "Add ${c.noun}" below.` : `No ${c.noun}s yet`} />
+        <Empty description={mayWrite ? `No ${decl.noun}s yet. Add one with "Add ${decl.noun}" below.` : `No ${decl.noun}s yet`} />
       ) : (
         <Table<Item>
           {...TAB_TABLE}
           dataSource={items}
           columns={[
-            ...c.columns.map((col) => ({ key: col.key, title: col.title, render: (_: unknown, i: Item) => col.value(i) })),
+            ...decl.columns.map((col) => ({
+              key: col.key, title: col.title,
+              render: (_: unknown, i: Item) => {
+                const text = col.text(i);
+                return text === null || text === '' ? '—' : col.tag ? <Tag color={col.tag}>{text}</Tag> : text;
+              },
+            })),
             ...(mayWrite
               ? [{
                   key: 'actions', width: 96, title: <span className="sr-only">Actions</span>,
                   render: (_: unknown, i: Item) => (
                     <Space size={0}>
-                      <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${c.noun} ${i.id}`} onClick={() => open(i)} />
+                      <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${decl.noun} ${i.id}`} onClick={() => open(i)} />
                       {ep.remove && (
-                        <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${c.noun} ${i.id}`} loading={remove.isPending && remove.variables?.id === i.id} onClick={() => void askRemove(i)} />
+                        <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${decl.noun} ${i.id}`} loading={remove.isPending && remove.variables?.id === i.id} onClick={() => void askRemove(i)} />
                       )}
                     </Space>
                   ),
@@ -270,12 +180,12 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
       )}
       {mayWrite && (
         <Button icon={<PlusOutlined />} style={{ marginTop: 12 }} onClick={() => open(null)}>
-          Add {c.noun}
+          Add {decl.noun}
         </Button>
       )}
       <Modal
         open={editing !== null}
-        title={editing?.item ? `Edit ${c.noun}` : `Add ${c.noun}`}
+        title={editing?.item ? `Edit ${decl.noun}` : `Add ${decl.noun}`}
         okText="Save"
         onOk={submit}
         confirmLoading={save.isPending}
@@ -289,13 +199,13 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
         {failure && <Alert type="error" showIcon title={failure} data-testid="item-error" style={{ marginBottom: 12 }} />}
         {editing && (
           <ItemForm
-            supplierId={id}
-            fields={c.fields}
+            decl={decl}
+            owner={{ [parent.idField]: id }}
             values={editing.values}
             errors={errors}
-            onChange={(k, v) => {
+            onChange={(values) => {
               onDirty?.(true);
-              setEditing({ ...editing, values: { ...editing.values, [k]: v, ...(k === 'country_id' ? { state_id: null } : {}) } });
+              setEditing({ ...editing, values });
             }}
           />
         )}
@@ -304,23 +214,29 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
   );
 }
 
-export function ItemForm({ supplierId, fields, values, errors, onChange }: {
-  supplierId: number; fields: readonly ItemField[]; values: Values; errors: Errors; onChange: (k: string, v: unknown) => void;
+/**
+ * An item's form: its declared fields by kind (FieldInput), ids item-{field}. `owner` holds the
+ * id of the record the items belong to ({supplier_id}: what a field depending on it names); a
+ * change resets the fields depending on the changed one (a country its state).
+ */
+export function ItemForm({ decl, owner, values, errors, onChange }: {
+  decl: ItemsDecl; owner: Readonly<Record<string, unknown>>; values: Values; errors: Errors; onChange: (values: Values) => void;
 }) {
+  const context = { ...owner, ...values };
   return (
     <Form layout="vertical" component="div">
       <Row gutter={[16, 0]}>
-        {fields.map((f) => (
-          <Col key={f.key} xs={24} md={12}>
+        {Object.entries(decl.fields).map(([k, f]) => (
+          <Col key={k} xs={24} md={12}>
             <Form.Item
               label={f.label}
-              htmlFor={`item-${f.key}`}
-              required={f.required}
-              validateStatus={errors[f.key] ? 'error' : undefined}
-              help={errors[f.key] ? <span data-testid={`item-error-${f.key}`}>{errors[f.key]}</span> : undefined}
-              data-testid={`item-${f.key}`}
+              htmlFor={`item-${k}`}
+              required={decl.required.includes(k)}
+              validateStatus={errors[k] ? 'error' : undefined}
+              help={errors[k] ? <span data-testid={`item-error-${k}`}>{errors[k]}</span> : undefined}
+              data-testid={`item-${k}`}
             >
-              <ItemInput supplierId={supplierId} field={f} value={values[f.key]} country={values.country_id} onChange={(v) => onChange(f.key, v)} />
+              <FieldInput id={`item-${k}`} field={f} value={values[k]} values={context} invalid={Boolean(errors[k])} onChange={(v) => onChange(withField(decl, values, k, v))} />
             </Form.Item>
           </Col>
         ))}
@@ -329,55 +245,18 @@ export function ItemForm({ supplierId, fields, values, errors, onChange }: {
   );
 }
 
-function ItemInput({ supplierId, field: f, value, country, onChange }: {
-  supplierId: number; field: ItemField; value: unknown; country: unknown; onChange: (v: unknown) => void;
-}) {
-  const id = `item-${f.key}`;
-  const list = useQuery({ ...referenceOptions(f.list ?? 'genres'), enabled: Boolean(f.list) });
-  const labels = useQuery({ ...recordQueries.supplierLabels(supplierId), enabled: f.kind === 'label' });
-  const options = useMemo(() => {
-    if (f.kind === 'label') return (labels.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }));
-    const items = (list.data ?? []).filter((i) => f.kind !== 'state' || (i.country as { id?: number } | undefined)?.id === country);
-    return items.flatMap((i) => (i.id === null ? [] : [{ value: i.id, label: i.name }]));
-  }, [f.kind, labels.data, list.data, country]);
-  switch (f.kind) {
-    case 'boolean':
-      return <Checkbox id={id} checked={value === true} onChange={(e) => onChange(e.target.checked)}>{f.label}</Checkbox>;
-    case 'date':
-      return (
-        <DatePicker id={id} style={{ width: '100%' }} format={DATE_SHOWN} placeholder={DATE_SHOWN}
-          value={typeof value === 'string' && value ? dayjs(value, 'YYYY-MM-DD') : null}
-          onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)} />
-      );
-    case 'list':
-    case 'state':
-    case 'label':
-      return (
-        <Select
-          id={id}
-          virtual={false}
-          allowClear={!f.required}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={list.isLoading || labels.isLoading}
-          disabled={f.kind === 'state' && country == null}
-          value={(value as number | null) ?? undefined}
-          onChange={(v?: number) => onChange(v ?? null)}
-          options={options}
-        />
-      );
-    default:
-      return <Input id={id} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
-  }
-}
+const config = (key: ItemsConfig['key'], decl: ItemsDecl, parent = supplier(key)): ItemsConfig => ({ key, decl, parent });
+const CONTACTS = config('contacts', CONTACT_ITEMS);
+const CONTRACTS = config('contracts', CONTRACT_ITEMS);
+/** A label's contracts (§3, §7 Labels): the supplier contracts' form and table, without remove (§7 names GET, POST, PATCH) or the last-one rule. */
+const LABEL_CONTRACTS = config('contracts', { ...CONTRACT_ITEMS, keepOne: false }, {
+  type: 'labels', noun: 'label', idField: 'label_id', endpoints: { list: labelEndpoints.contracts, create: labelEndpoints.addContract, patch: labelEndpoints.patchContract },
+});
+const GENRE_MAPPINGS = config('genreMappings', GENRE_MAPPING_ITEMS);
+const LABEL_MAPPINGS = config('labelMappings', LABEL_MAPPING_ITEMS);
 
 export const ContactsTab = (p: RecordTabProps) => <ItemsTab {...p} config={CONTACTS} />;
 export const ContractsTab = (p: RecordTabProps) => <ItemsTab {...p} config={CONTRACTS} />;
-const LABEL_CONTRACTS: ItemsConfig = {
-  ...CONTRACTS, keepOne: false,
-  parent: { type: 'labels', noun: 'label', endpoints: { list: labelEndpoints.contracts, create: labelEndpoints.addContract, patch: labelEndpoints.patchContract } },
-};
-/** A label's contracts (§3, §7 Labels): the supplier contracts' form and table, without remove. */
 export const LabelContractsTab = (p: RecordTabProps) => <ItemsTab {...p} config={LABEL_CONTRACTS} />;
 export const GenreMappingsTab = (p: RecordTabProps) => <ItemsTab {...p} config={GENRE_MAPPINGS} />;
 export const LabelMappingsTab = (p: RecordTabProps) => <ItemsTab {...p} config={LABEL_MAPPINGS} />;
-export const SUPPLIER_ITEMS = { contacts: CONTACTS, contracts: CONTRACTS, genreMappings: GENRE_MAPPINGS, labelMappings: LABEL_MAPPINGS } as const;

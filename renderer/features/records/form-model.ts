@@ -7,7 +7,7 @@
  */
 import { BridgeError } from '../../../shared/bridge/error';
 import { validationBody } from '../../../shared/api/envelope';
-import { onBrand, runChecks, type FieldDecl, type RecordDecl } from '../../../shared/records';
+import { onBrand, runChecks, type FieldDecl, type RecordDecl, type RecordSpec } from '../../../shared/records';
 import { zonedWallClock } from '../../../shared/api/zoned-time';
 
 /** A record chosen by autocomplete, as the form holds it (the wire carries its id). */
@@ -87,7 +87,7 @@ export function sameValue(f: FieldDecl, a: unknown, b: unknown): boolean {
 }
 
 /** The form values after one field changes; a field depending on it is reset (spec §4: selecting a genre resets the sub-genre). */
-export function withField(decl: RecordDecl, values: FormValues, field: string, value: unknown): Record<string, unknown> {
+export function withField(decl: Pick<RecordSpec, 'fields'>, values: FormValues, field: string, value: unknown): Record<string, unknown> {
   const next: Record<string, unknown> = { ...values, [field]: value };
   const changed = decl.fields[field] ? !sameValue(decl.fields[field], values[field], value) : true;
   for (const [k, f] of Object.entries(decl.fields)) if (changed && f.dependsOn === field) next[k] = null;
