@@ -132,11 +132,12 @@ async function load(url: string, token: string, seconds: number, concurrency: nu
 async function bareHandler(dbUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const db = { query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows } as unknown as Db;
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => {
     const q = Object.fromEntries(new URL(req.url!, 'http://x').searchParams) as ListQuery;
-    const { n, rows } = await runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q));
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ count: n, results: rows }));
+    runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q)).then(({ n, rows }) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ count: n, results: rows }));
+    }, (err: unknown) => res.writeHead(500).end(String(err)));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address() as { port: number };

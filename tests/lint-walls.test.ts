@@ -10,7 +10,16 @@ const root = join(import.meta.dirname, '..');
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.config.js') });
+  // The walls are syntax rules: the typed rules (and the type program they build for each text) are off here.
+  eslint = new ESLint({
+    cwd: root, overrideConfigFile: join(root, 'eslint.config.js'),
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      },
+    },
+  });
 });
 
 /** The no-restricted-imports messages for `import { x } from '<spec>'` written in `file`. */

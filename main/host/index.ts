@@ -166,7 +166,7 @@ export async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    host.stop().finally(() => process.exit(0));
+    void host.stop().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -55,7 +55,7 @@ export function ErrorScreen({ status, message, takeMeBack = true, title }: Error
         }
         extra={
           takeMeBack ? (
-            <Button type="primary" onClick={() => (canGoBack() ? navigate(-1) : navigate('/'))}>
+            <Button type="primary" onClick={() => { if (canGoBack()) navigate(-1); else navigate('/'); }}>
               {TAKE_ME_BACK}
             </Button>
           ) : undefined

@@ -324,7 +324,8 @@ function purgeExpiredPeriodically(scope: FastifyInstance, ctx: SignInContext): v
     running = Promise.all([purgeExpired(db), limits.purge()]).catch((err: unknown) => scope.log.warn({ err }, 'purge failed'));
     return running;
   };
-  const timer = setInterval(purge, o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+  // purge() catches its own failure (logged).
+  const timer = setInterval(() => void purge(), o.purgeIntervalMs ?? PURGE_INTERVAL_MS);
   timer.unref();
   scope.addHook('onReady', async () => {
     await purge();

@@ -29,9 +29,11 @@ const body = (req: IncomingMessage) =>
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  receiver = createServer(async (req, res) => {
-    received.push({ url: req.url ?? '', auth: String(req.headers['x-sentry-auth'] ?? ''), body: JSON.parse((await body(req)) || '{}') });
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  receiver = createServer((req, res) => {
+    void body(req).then((text) => {
+      received.push({ url: req.url ?? '', auth: String(req.headers['x-sentry-auth'] ?? ''), body: JSON.parse(text || '{}') });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const port = (receiver.address() as AddressInfo).port;

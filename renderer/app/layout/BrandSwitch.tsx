@@ -43,8 +43,9 @@ export function useBrandSwitch(): { switchTo: (brand: string) => void; busy: boo
     apply(pending.current.user);
     pending.current = null;
   });
-  const switchTo = (brand: string) =>
-    confirmDiscardUnsaved(async () => {
+  // The switch shows its own failure (message.error): nothing is left to reject.
+  const switchTo = (brand: string) => {
+    void confirmDiscardUnsaved(async () => {
       setBusy(true);
       try {
         const next = await bridge.sessionSwitchBrand({ brand });
@@ -63,6 +64,7 @@ export function useBrandSwitch(): { switchTo: (brand: string) => void; busy: boo
         setBusy(false);
       }
     });
+  };
   return { switchTo, busy };
 }
 

@@ -24,7 +24,9 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
   const suggestions = useSearchSuggestions(current ?? '', text);
   if (!current) return null;
 
-  const submit = (value: string) => navigate(searchHref(current, value));
+  const submit = (value: string) => {
+    navigate(searchHref(current, value));
+  };
   return (
     <Space.Compact className="global-search" role="search" aria-label="Global search">
       <Select
@@ -51,7 +53,10 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
           // After the key's own handlers (Enter closes the list before the input sees it).
           if (!open) window.setTimeout(() => (active.current = null));
         }}
-        onSelect={(value: string, option: { href?: string }) => (option.href ? navigate(option.href) : submit(value))}
+        onSelect={(value: string, option: { href?: string }) => {
+          if (option.href) navigate(option.href);
+          else submit(value);
+        }}
         className="global-search__text"
       >
         <Input

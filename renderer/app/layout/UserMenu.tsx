@@ -25,7 +25,7 @@ export function UserMenu({ showName }: { showName: boolean }) {
     { key: '/logout', icon: <LogoutOutlined />, label: <span data-testid="sign-out">{UI_TEXT.signOut}</span>, danger: true },
   ];
   return (
-    <Dropdown menu={{ items, onClick: ({ key }) => navigate(key) }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items, onClick: ({ key }) => { navigate(key); } }} trigger={['click']} placement="bottomRight">
       {/* Its accessible name is the name it shows (WCAG 2.5.3): the initials are decoration, and where
           the name does not fit (phones, tablets) it is still there for screen readers. */}
       <button type="button" className="user-button" data-testid="user-menu">

@@ -42,7 +42,7 @@ export default function VerifyPage() {
         {error ? (
           <>
             <Alert type="error" showIcon title={MSG.authorizationFailed} description={error !== MSG.authorizationFailed ? error : undefined} data-testid="auth-error" />
-            <Button type="primary" block className="auth-card__retry" onClick={() => navigate('/auth', { replace: true })}>
+            <Button type="primary" block className="auth-card__retry" onClick={() => { navigate('/auth', { replace: true }); }}>
               {UI_TEXT.signIn}
             </Button>
           </>

@@ -132,7 +132,7 @@ export function ExportButton(props: Props) {
     );
   }
   return (
-    <Button icon={<DownloadOutlined />} onClick={start} disabled={total === 0} data-testid="export-button">
+    <Button icon={<DownloadOutlined />} onClick={() => void start()} disabled={total === 0} data-testid="export-button">
       {'label' in props ? props.label : 'Export CSV'}
     </Button>
   );

@@ -67,12 +67,15 @@ export function SavedViewsControl({ userId, type, current, onApply }: Props) {
           icon={<DeleteOutlined />}
           aria-label="Delete saved view"
           data-testid="delete-view"
-          onClick={async () => {
+          onClick={() => {
             if (userId === undefined) return;
-            if (!(await confirm({ theme: 'delete', message: `Delete the saved view "${active.name}"?` }))) return;
             const id = active.id;
-            void setAll((current) => deleteView(current, userId, id));
-            setChosen(undefined);
+            // confirm() answers false when the dialog is dismissed; it does not reject.
+            void confirm({ theme: 'delete', message: `Delete the saved view "${active.name}"?` }).then((yes) => {
+              if (!yes) return;
+              void setAll((current) => deleteView(current, userId, id));
+              setChosen(undefined);
+            });
           }}
         />
       )}
