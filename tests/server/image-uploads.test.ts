@@ -40,7 +40,7 @@ const ROUTES: { name: string; path: () => string; words: string; empty?: string 
 const picture = (format: 'jpeg' | 'png') =>
   sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).composite([{
     input: { create: { width: 300, height: 300, channels: 3, background: { r: 10, g: 200, b: 30 } } }, left: 100, top: 100,
-  }])[format]().toBuffer();
+  }]).toFormat(format).toBuffer();
 
 /** The bodies: nothing at all, and a JPEG and a PNG cut at their first 200 bytes and at half their length. */
 async function bodies(): Promise<[string, string, Buffer][]> {

@@ -24,7 +24,7 @@ type Res = Record<string, unknown>;
 
 /** A solid-colour image of that size made by sharp. */
 const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).toFormat(format).toBuffer();
 
 export function mediaSuite(get: () => RunningServer) {
   const tokens: Record<string, string> = {};
