@@ -177,4 +177,50 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
   });
 }
 
+/** A group of declared endpoints as shared/api/endpoints exports it: name → declaration. */
+export type EndpointGroup = Readonly<Record<string, EndpointSpec>>;
+
+/**
+ * One route per endpoint of a group: exactly the group's names, each entry typed from
+ * its declaration as addEndpoint types it (params, query, body, response, the caller).
+ */
+export type HandlerMap<G extends EndpointGroup> = { readonly [K in keyof G]: EndpointDef<G[K]> };
+
+/** A map with a name its group does not declare has `never` there, so it does not compile. */
+type OnlyNamesOf<G, M> = M & { readonly [K in Exclude<keyof M, keyof G>]: never };
+
+/**
+ * A module's handlers for a declared group (shared/api/endpoints): one entry per endpoint,
+ * so an endpoint without its handler, or a handler for one the group does not declare,
+ * fails to compile. Registered by registerHandlers.
+ */
+export function defineHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(group: G, map: OnlyNamesOf<G, M>): HandlerMap<G> {
+  void group;
+  return map;
+}
+
+/**
+ * Registers every endpoint of a group with its handler entry (addEndpoint each), in the
+ * map's order. Typed as defineHandlers; a map whose names are not the group's (one built
+ * around the types) fails at startup.
+ */
+export function registerHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(app: FastifyInstance, db: Db, group: G, map: OnlyNamesOf<G, M>) {
+  const names = Object.keys(group);
+  const given = Object.keys(map);
+  const missing = names.filter((n) => !Object.hasOwn(map, n));
+  const extra = given.filter((n) => !Object.hasOwn(group, n));
+  if (missing.length || extra.length) {
+    throw new Error(`Handlers for ${names.join(', ')}: ${missing.length ? `none for ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `not declared: ${extra.join(', ')}` : ''}`);
+  }
+  for (const name of given) addEndpoint(app, db, group[name], (map as HandlerMap<G>)[name]);
+}
+
+/**
+ * The named endpoints of a group, in that order, for a module that serves only part of it
+ * (the rest is registered by another module, e.g. trackSubresourceEndpoints).
+ */
+export function endpointsOf<G extends EndpointGroup, const K extends keyof G & string>(group: G, ...names: K[]): Pick<G, K> {
+  return Object.fromEntries(names.map((n) => [n, group[n]])) as Pick<G, K>;
+}
+
 export { HttpError };

@@ -13,7 +13,7 @@ import { banking } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { fetchVisible } from './lists';
 
@@ -55,32 +55,34 @@ async function save(db: Pick<Db, 'orm'>, supplierId: number, expected: number, c
 }
 
 export function registerBankingRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, bankingEndpoints.get, {
-    rule: BANKING_RULE,
-    handler: async (req, reply, user) => {
-      const row = await read(db, await visibleSupplier(db, req.params.id, user));
-      reply.header('etag', etagOf(row.version));
-      return row;
+  registerHandlers(app, db, bankingEndpoints, {
+    get: {
+      rule: BANKING_RULE,
+      handler: async (req, reply, user) => {
+        const row = await read(db, await visibleSupplier(db, req.params.id, user));
+        reply.header('etag', etagOf(row.version));
+        return row;
+      },
     },
-  });
-  addEndpoint(app, db, bankingEndpoints.patch, {
-    rule: BANKING_RULE,
-    handler: async (req, reply, user) => {
-      const supplierId = await visibleSupplier(db, req.params.id, user);
-      const version = ifMatchVersion(req);
-      const changes: Partial<Record<Field, string | null>> = req.body;
-      const stored = await read(db, supplierId);
-      // Checked first so that a stale version never inserts (a save at v3 with nothing stored is a 412).
-      assertVersion(stored.version, version);
-      let row = stored;
-      if (Object.keys(changes).length > 0) {
-        const saved = await save(db, supplierId, version, changes);
-        // Nothing saved: versions only grow, so the row is now past `version` and this answers 412 with its ETag.
-        if (!saved) assertVersion((await read(db, supplierId)).version, version);
-        row = { supplier_id: supplierId, ...saved! };
-      }
-      reply.header('etag', etagOf(row.version));
-      return row;
+    patch: {
+      rule: BANKING_RULE,
+      handler: async (req, reply, user) => {
+        const supplierId = await visibleSupplier(db, req.params.id, user);
+        const version = ifMatchVersion(req);
+        const changes: Partial<Record<Field, string | null>> = req.body;
+        const stored = await read(db, supplierId);
+        // Checked first so that a stale version never inserts (a save at v3 with nothing stored is a 412).
+        assertVersion(stored.version, version);
+        let row = stored;
+        if (Object.keys(changes).length > 0) {
+          const saved = await save(db, supplierId, version, changes);
+          // Nothing saved: versions only grow, so the row is now past `version` and this answers 412 with its ETag.
+          if (!saved) assertVersion((await read(db, supplierId)).version, version);
+          row = { supplier_id: supplierId, ...saved! };
+        }
+        reply.header('etag', etagOf(row.version));
+        return row;
+      },
     },
   });
 }

@@ -21,7 +21,7 @@ import { releases, tracks } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
 import { lockedParent, onePage, readRuleOf, visibleParent } from './subresource';
@@ -38,76 +38,78 @@ export const NEW_DJ_EDIT_ENCODE_STATUS = 'Pending Audio Encode';
 const COPIED = ['bpm', 'key_id', 'genre_id', 'sub_genre_id', 'copyright_holder', 'artist_names', 'is_available_for_streaming'] as const;
 
 export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.djEdits, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user, req.params.id);
-      const ids = await db.orm.select({ id: tracks.id }).from(tracks)
-        .where(sql`${tracks.parent_track_id} = ${req.params.id} and ${tracks.is_dj_edit}`).orderBy(tracks.id);
-      // Each as the tracks list shows it, and only those this user may see.
-      const rows = (await Promise.all(ids.map((r) => fetchVisible(db, TRACKS, user, r.id)))).filter((r) => r !== null);
-      return onePage(rows as ListRow[]);
+  registerHandlers(app, db, endpointsOf(ep, 'djEdits', 'djEditSource', 'addDjEdit'), {
+    djEdits: {
+      rule: readRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        await visibleParent(db, 'tracks', user, req.params.id);
+        const ids = await db.orm.select({ id: tracks.id }).from(tracks)
+          .where(sql`${tracks.parent_track_id} = ${req.params.id} and ${tracks.is_dj_edit}`).orderBy(tracks.id);
+        // Each as the tracks list shows it, and only those this user may see.
+        const rows = (await Promise.all(ids.map((r) => fetchVisible(db, TRACKS, user, r.id)))).filter((r) => r !== null);
+        return onePage(rows as ListRow[]);
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.djEditSource, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, reply, user) => {
-      const track = await visibleParent(db, 'tracks', user, req.params.id);
-      if (!track.is_dj_edit || track.parent_track_id == null) throw new HttpError(404, { detail: NOT_A_DJ_EDIT });
-      const parent = await fetchVisible(db, TRACKS, user, track.parent_track_id as number);
-      if (!parent) throw notFound();
-      reply.header('etag', etagOf(parent.version as number));
-      return parent;
+    djEditSource: {
+      rule: readRuleOf('tracks'),
+      handler: async (req, reply, user) => {
+        const track = await visibleParent(db, 'tracks', user, req.params.id);
+        if (!track.is_dj_edit || track.parent_track_id == null) throw new HttpError(404, { detail: NOT_A_DJ_EDIT });
+        const parent = await fetchVisible(db, TRACKS, user, track.parent_track_id as number);
+        if (!parent) throw notFound();
+        reply.header('etag', etagOf(parent.version as number));
+        return parent;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.addDjEdit, {
-    rule: allOf(readRuleOf('tracks'), WRITE_RULES.djEdits),
-    handler: async (req, reply, user) => {
-      const parentId = req.params.id;
-      const body = req.body;
-      const row = await db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user, parentId);
-        const [parent] = await tx.orm.select().from(tracks).where(eq(tracks.id, parentId));
-        if (parent.is_dj_edit) throw new HttpError(400, { detail: DJ_EDIT_OF_DJ_EDIT });
-        const releaseId = body.release_id ?? parent.release_id;
-        if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user, releaseId))) {
-          throw badRequest('release_id', MSG.selectFromList);
-        }
-        const [release] = await tx.orm.select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
-          .from(releases).where(eq(releases.id, releaseId)).for('update');
-        const [{ next }] = await tx.orm.select({ next: sql<number>`coalesce(max(${tracks.position}), 0)::int + 1` })
-          .from(tracks).where(eq(tracks.release_id, releaseId));
-        const values = {
-          release_id: releaseId,
-          label_id: release.label_id,
-          supplier_id: release.supplier_id,
-          position: next,
-          title: body.title ?? parent.title,
-          mix_name: body.mix_name === undefined ? DJ_EDIT_MIX_NAME : body.mix_name,
-          ...Object.fromEntries(COPIED.map((f) => [f, parent[f]])),
-          release_date: release.release_date,
-          is_dj_edit: true,
-          parent_track_id: parentId,
-          encode_status: NEW_DJ_EDIT_ENCODE_STATUS,
-          enabled: false,
-          hidden: true,
-        };
-        const [created] = await tx.orm.insert(tracks).values(values).returning({ id: tracks.id });
-        await tx.query(
-          `insert into track_artists (track_id, artist_id, role, position)
-           select $1, artist_id, role, position from track_artists where track_id = $2`,
-          [created.id, parentId],
-        );
-        await recordHistory(tx, {
-          entity: 'tracks', entityId: created.id, userId: user.id, action: 'create',
-          changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { old: null, new: v }])),
+    addDjEdit: {
+      rule: allOf(readRuleOf('tracks'), WRITE_RULES.djEdits),
+      handler: async (req, reply, user) => {
+        const parentId = req.params.id;
+        const body = req.body;
+        const row = await db.transaction(async (tx) => {
+          await lockedParent(tx, 'tracks', user, parentId);
+          const [parent] = await tx.orm.select().from(tracks).where(eq(tracks.id, parentId));
+          if (parent.is_dj_edit) throw new HttpError(400, { detail: DJ_EDIT_OF_DJ_EDIT });
+          const releaseId = body.release_id ?? parent.release_id;
+          if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user, releaseId))) {
+            throw badRequest('release_id', MSG.selectFromList);
+          }
+          const [release] = await tx.orm.select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
+            .from(releases).where(eq(releases.id, releaseId)).for('update');
+          const [{ next }] = await tx.orm.select({ next: sql<number>`coalesce(max(${tracks.position}), 0)::int + 1` })
+            .from(tracks).where(eq(tracks.release_id, releaseId));
+          const values = {
+            release_id: releaseId,
+            label_id: release.label_id,
+            supplier_id: release.supplier_id,
+            position: next,
+            title: body.title ?? parent.title,
+            mix_name: body.mix_name === undefined ? DJ_EDIT_MIX_NAME : body.mix_name,
+            ...Object.fromEntries(COPIED.map((f) => [f, parent[f]])),
+            release_date: release.release_date,
+            is_dj_edit: true,
+            parent_track_id: parentId,
+            encode_status: NEW_DJ_EDIT_ENCODE_STATUS,
+            enabled: false,
+            hidden: true,
+          };
+          const [created] = await tx.orm.insert(tracks).values(values).returning({ id: tracks.id });
+          await tx.query(
+            `insert into track_artists (track_id, artist_id, role, position)
+             select $1, artist_id, role, position from track_artists where track_id = $2`,
+            [created.id, parentId],
+          );
+          await recordHistory(tx, {
+            entity: 'tracks', entityId: created.id, userId: user.id, action: 'create',
+            changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { old: null, new: v }])),
+          });
+          return (await fetchVisible(tx, TRACKS, user, created.id))!;
         });
-        return (await fetchVisible(tx, TRACKS, user, created.id))!;
-      });
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row;
+        reply.code(201).header('etag', etagOf(row.version as number));
+        return row;
+      },
     },
   });
 }

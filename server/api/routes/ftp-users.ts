@@ -16,7 +16,7 @@ import type { Db, Queryable } from '../../db/client';
 import { parsePublicKeyLine } from '../../sftp/keys';
 import { badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 
 const RULE = WRITE_RULES.ftpUsers;
 
@@ -45,102 +45,104 @@ async function locked(tx: Queryable, id: number) {
 }
 
 export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.list, {
-    rule: RULE,
-    handler: async (req) => onePage(await ftpUsers(db, { supplierId: req.query.supplier_id })),
-  });
+  registerHandlers(app, db, ep, {
+    list: {
+      rule: RULE,
+      handler: async (req) => onePage(await ftpUsers(db, { supplierId: req.query.supplier_id })),
+    },
 
-  addEndpoint(app, db, ep.create, {
-    rule: RULE,
-    handler: async (req, reply, user) => {
-      const { supplier_id, username } = req.body;
-      const password = newPassword();
-      const hash = await hashPassword(password);
-      const made = await db.transaction(async (tx) => {
-        const [supplier] = await tx.query('select id from suppliers where id = $1 for share', [supplier_id]);
-        if (!supplier) throw badRequest('supplier_id', MSG.selectFromList);
-        const [row] = await tx.query<{ id: number }>(
-          'insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3) on conflict (username) do nothing returning id',
-          [supplier_id, username, hash],
-        );
-        if (!row) throw badRequest('username', FTP_USER_MSG.usernameTaken);
-        await recordHistory(tx, {
-          entity: 'ftp_users', entityId: row.id, userId: user.id, action: 'create',
-          changes: { supplier_id: { old: null, new: supplier_id }, username: { old: null, new: username }, enabled: { old: null, new: true } },
+    create: {
+      rule: RULE,
+      handler: async (req, reply, user) => {
+        const { supplier_id, username } = req.body;
+        const password = newPassword();
+        const hash = await hashPassword(password);
+        const made = await db.transaction(async (tx) => {
+          const [supplier] = await tx.query('select id from suppliers where id = $1 for share', [supplier_id]);
+          if (!supplier) throw badRequest('supplier_id', MSG.selectFromList);
+          const [row] = await tx.query<{ id: number }>(
+            'insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3) on conflict (username) do nothing returning id',
+            [supplier_id, username, hash],
+          );
+          if (!row) throw badRequest('username', FTP_USER_MSG.usernameTaken);
+          await recordHistory(tx, {
+            entity: 'ftp_users', entityId: row.id, userId: user.id, action: 'create',
+            changes: { supplier_id: { old: null, new: supplier_id }, username: { old: null, new: username }, enabled: { old: null, new: true } },
+          });
+          return (await ftpUsers(tx, { id: row.id }))[0];
         });
-        return (await ftpUsers(tx, { id: row.id }))[0];
-      });
-      reply.code(201);
-      return { ...made, password };
+        reply.code(201);
+        return { ...made, password };
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.patch, {
-    rule: RULE,
-    handler: async (req, _reply, user) => {
-      const id = req.params.id;
-      return db.transaction(async (tx) => {
-        const before = await locked(tx, id);
-        if (before.enabled !== req.body.enabled) {
-          await tx.query('update ftp_users set enabled = $2, version = version + 1 where id = $1', [id, req.body.enabled]);
-          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { enabled: { old: before.enabled, new: req.body.enabled } } });
-        }
-        return (await ftpUsers(tx, { id }))[0];
-      });
+    patch: {
+      rule: RULE,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        return db.transaction(async (tx) => {
+          const before = await locked(tx, id);
+          if (before.enabled !== req.body.enabled) {
+            await tx.query('update ftp_users set enabled = $2, version = version + 1 where id = $1', [id, req.body.enabled]);
+            await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { enabled: { old: before.enabled, new: req.body.enabled } } });
+          }
+          return (await ftpUsers(tx, { id }))[0];
+        });
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.resetPassword, {
-    rule: RULE,
-    handler: async (req, _reply, user) => {
-      const id = req.params.id;
-      const password = newPassword();
-      const hash = await hashPassword(password);
-      const row = await db.transaction(async (tx) => {
-        await locked(tx, id);
-        await tx.query('update ftp_users set password_hash = $2, version = version + 1 where id = $1', [id, hash]);
-        await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { password: { old: null, new: 'reset' } } });
-        return (await ftpUsers(tx, { id }))[0];
-      });
-      return { ...row, password };
+    resetPassword: {
+      rule: RULE,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        const password = newPassword();
+        const hash = await hashPassword(password);
+        const row = await db.transaction(async (tx) => {
+          await locked(tx, id);
+          await tx.query('update ftp_users set password_hash = $2, version = version + 1 where id = $1', [id, hash]);
+          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { password: { old: null, new: 'reset' } } });
+          return (await ftpUsers(tx, { id }))[0];
+        });
+        return { ...row, password };
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.addKey, {
-    rule: RULE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      const key = parsePublicKeyLine(req.body.public_key);
-      if (!key) throw badRequest('public_key', FTP_USER_MSG.notAPublicKey);
-      const row = await db.transaction(async (tx) => {
-        await locked(tx, id);
-        const [added] = await tx.query(
-          `insert into ftp_user_keys (ftp_user_id, algorithm, key_data, comment, fingerprint) values ($1, $2, $3, $4, $5)
-           on conflict (ftp_user_id, key_data) do nothing returning id`,
-          [id, key.algorithm, key.key_data, key.comment, key.fingerprint],
-        );
-        if (!added) throw badRequest('public_key', FTP_USER_MSG.keyTaken);
-        await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
-        await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: null, new: `added ${key.fingerprint}` } } });
-        return (await ftpUsers(tx, { id }))[0];
-      });
-      reply.code(201);
-      return row;
+    addKey: {
+      rule: RULE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        const key = parsePublicKeyLine(req.body.public_key);
+        if (!key) throw badRequest('public_key', FTP_USER_MSG.notAPublicKey);
+        const row = await db.transaction(async (tx) => {
+          await locked(tx, id);
+          const [added] = await tx.query(
+            `insert into ftp_user_keys (ftp_user_id, algorithm, key_data, comment, fingerprint) values ($1, $2, $3, $4, $5)
+             on conflict (ftp_user_id, key_data) do nothing returning id`,
+            [id, key.algorithm, key.key_data, key.comment, key.fingerprint],
+          );
+          if (!added) throw badRequest('public_key', FTP_USER_MSG.keyTaken);
+          await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
+          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: null, new: `added ${key.fingerprint}` } } });
+          return (await ftpUsers(tx, { id }))[0];
+        });
+        reply.code(201);
+        return row;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.removeKey, {
-    rule: RULE,
-    handler: async (req, reply, user) => {
-      const { id, key_id } = req.params;
-      await db.transaction(async (tx) => {
-        await locked(tx, id);
-        const [gone] = await tx.query<{ fingerprint: string }>('delete from ftp_user_keys where id = $1 and ftp_user_id = $2 returning fingerprint', [key_id, id]);
-        if (!gone) throw notFound();
-        await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
-        await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: `removed ${gone.fingerprint}`, new: null } } });
-      });
-      return reply.code(204).send();
+    removeKey: {
+      rule: RULE,
+      handler: async (req, reply, user) => {
+        const { id, key_id } = req.params;
+        await db.transaction(async (tx) => {
+          await locked(tx, id);
+          const [gone] = await tx.query<{ fingerprint: string }>('delete from ftp_user_keys where id = $1 and ftp_user_id = $2 returning fingerprint', [key_id, id]);
+          if (!gone) throw notFound();
+          await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
+          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: `removed ${gone.fingerprint}`, new: null } } });
+        });
+        return reply.code(204).send();
+      },
     },
   });
 }

@@ -10,8 +10,8 @@ import type { Db, Queryable } from '../../db/client';
 import type { RequestUser } from '../principal';
 import { badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
-import { addListUnder, lockedParent, writeRuleOf } from './subresource';
+import { registerHandlers } from '../route';
+import { listUnder, lockedParent, writeRuleOf } from './subresource';
 
 async function subGenresOf(q: Queryable, genreId: number, itemId?: number): Promise<SubGenre[]> {
   return q.query<SubGenre>(
@@ -36,47 +36,49 @@ async function assertFreeName(tx: Queryable, genreId: number, name: string, item
 }
 
 export function registerGenreRoutes(app: FastifyInstance, db: Db) {
-  addListUnder(app, db, ep.list, 'genres', (q, id) => subGenresOf(q, id));
-  addEndpoint(app, db, ep.create, {
-    rule: writeRuleOf('genres'),
-    handler: async (req, reply, user) => {
-      const row = await db.transaction(async (tx) => {
-        const done = await writing(tx, user, req.params.id);
-        await assertFreeName(tx, req.params.id, req.body.name, null);
-        const [{ id }] = await tx.query<{ id: number }>('insert into sub_genres (genre_id, name) values ($1, $2) returning id', [req.params.id, req.body.name]);
-        await done();
-        return (await subGenresOf(tx, req.params.id, id))[0];
-      });
-      reply.code(201);
-      return row;
+  registerHandlers(app, db, ep, {
+    list: listUnder(db, 'genres', (q, id) => subGenresOf(q, id)),
+    create: {
+      rule: writeRuleOf('genres'),
+      handler: async (req, reply, user) => {
+        const row = await db.transaction(async (tx) => {
+          const done = await writing(tx, user, req.params.id);
+          await assertFreeName(tx, req.params.id, req.body.name, null);
+          const [{ id }] = await tx.query<{ id: number }>('insert into sub_genres (genre_id, name) values ($1, $2) returning id', [req.params.id, req.body.name]);
+          await done();
+          return (await subGenresOf(tx, req.params.id, id))[0];
+        });
+        reply.code(201);
+        return row;
+      },
     },
-  });
-  addEndpoint(app, db, ep.patch, {
-    rule: writeRuleOf('genres'),
-    handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      const { id, item } = req.params;
-      const done = await writing(tx, user, id);
-      if (!(await subGenresOf(tx, id, item)).length) throw notFound();
-      await assertFreeName(tx, id, req.body.name, item);
-      await tx.query('update sub_genres set name = $2 where id = $1', [item, req.body.name]);
-      await done();
-      return (await subGenresOf(tx, id, item))[0];
-    }),
-  });
-  addEndpoint(app, db, ep.remove, {
-    rule: writeRuleOf('genres'),
-    handler: async (req, reply, user) => {
-      await db.transaction(async (tx) => {
+    patch: {
+      rule: writeRuleOf('genres'),
+      handler: async (req, _reply, user) => db.transaction(async (tx) => {
         const { id, item } = req.params;
         const done = await writing(tx, user, id);
-        const [sub] = await subGenresOf(tx, id, item);
-        if (!sub) throw notFound();
-        if (sub.track_count > 0) throw badRequest('non_field_errors', SUB_GENRE_IN_USE_MSG);
-        await tx.query('delete from sub_genres where id = $1', [item]);
+        if (!(await subGenresOf(tx, id, item)).length) throw notFound();
+        await assertFreeName(tx, id, req.body.name, item);
+        await tx.query('update sub_genres set name = $2 where id = $1', [item, req.body.name]);
         await done();
-      });
-      reply.code(204);
-      return null;
+        return (await subGenresOf(tx, id, item))[0];
+      }),
+    },
+    remove: {
+      rule: writeRuleOf('genres'),
+      handler: async (req, reply, user) => {
+        await db.transaction(async (tx) => {
+          const { id, item } = req.params;
+          const done = await writing(tx, user, id);
+          const [sub] = await subGenresOf(tx, id, item);
+          if (!sub) throw notFound();
+          if (sub.track_count > 0) throw badRequest('non_field_errors', SUB_GENRE_IN_USE_MSG);
+          await tx.query('delete from sub_genres where id = $1', [item]);
+          await done();
+        });
+        reply.code(204);
+        return null;
+      },
     },
   });
 }

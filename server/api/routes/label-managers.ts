@@ -14,7 +14,7 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 
 const RULE = WRITE_RULES.labelManagers;
 
@@ -37,42 +37,44 @@ async function assertNameFree(tx: Queryable, name: string, except?: number) {
 }
 
 export function registerLabelManagerRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.list, { rule: RULE, handler: async () => onePage(await managers(db)) });
+  registerHandlers(app, db, ep, {
+    list: { rule: RULE, handler: async () => onePage(await managers(db)) },
 
-  addEndpoint(app, db, ep.create, {
-    rule: RULE,
-    handler: async (req, reply, user) => {
-      const { name, enabled = true } = req.body;
-      const made = await db.transaction(async (tx) => {
-        // One create or rename at a time, so two of the same name cannot both pass the check.
-        await tx.query('lock table label_managers in share row exclusive mode');
-        await assertNameFree(tx, name);
-        const [{ id }] = await tx.query<{ id: number }>('insert into label_managers (name, enabled) values ($1, $2) returning id', [name, enabled]);
-        await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } } });
-        return (await managers(tx, id))[0];
-      });
-      reply.code(201);
-      return made;
+    create: {
+      rule: RULE,
+      handler: async (req, reply, user) => {
+        const { name, enabled = true } = req.body;
+        const made = await db.transaction(async (tx) => {
+          // One create or rename at a time, so two of the same name cannot both pass the check.
+          await tx.query('lock table label_managers in share row exclusive mode');
+          await assertNameFree(tx, name);
+          const [{ id }] = await tx.query<{ id: number }>('insert into label_managers (name, enabled) values ($1, $2) returning id', [name, enabled]);
+          await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } } });
+          return (await managers(tx, id))[0];
+        });
+        reply.code(201);
+        return made;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.patch, {
-    rule: RULE,
-    handler: async (req, _reply, user) => {
-      const id = req.params.id;
-      return db.transaction(async (tx) => {
-        await tx.query('lock table label_managers in share row exclusive mode');
-        const [before] = await tx.query<{ name: string; enabled: boolean }>('select name, enabled from label_managers where id = $1', [id]);
-        if (!before) throw notFound();
-        const after = { name: req.body.name ?? before.name, enabled: req.body.enabled ?? before.enabled };
-        if (after.name !== before.name) await assertNameFree(tx, after.name, id);
-        const changes = Object.fromEntries((['name', 'enabled'] as const).filter((k) => after[k] !== before[k]).map((k) => [k, { old: before[k], new: after[k] }]));
-        if (Object.keys(changes).length) {
-          await tx.query('update label_managers set name = $2, enabled = $3, version = version + 1 where id = $1', [id, after.name, after.enabled]);
-          await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'update', changes });
-        }
-        return (await managers(tx, id))[0];
-      });
+    patch: {
+      rule: RULE,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        return db.transaction(async (tx) => {
+          await tx.query('lock table label_managers in share row exclusive mode');
+          const [before] = await tx.query<{ name: string; enabled: boolean }>('select name, enabled from label_managers where id = $1', [id]);
+          if (!before) throw notFound();
+          const after = { name: req.body.name ?? before.name, enabled: req.body.enabled ?? before.enabled };
+          if (after.name !== before.name) await assertNameFree(tx, after.name, id);
+          const changes = Object.fromEntries((['name', 'enabled'] as const).filter((k) => after[k] !== before[k]).map((k) => [k, { old: before[k], new: after[k] }]));
+          if (Object.keys(changes).length) {
+            await tx.query('update label_managers set name = $2, enabled = $3, version = version + 1 where id = $1', [id, after.name, after.enabled]);
+            await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'update', changes });
+          }
+          return (await managers(tx, id))[0];
+        });
+      },
     },
   });
 }

@@ -25,7 +25,7 @@ import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { lockedParent, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 
 export const COMMERCIAL_MODEL_TYPES = 'commercial-model-types';
@@ -138,66 +138,70 @@ async function writeTimes(
 }
 
 export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.publishDates, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      const trackId = req.params.id;
-      await visibleParent(db, 'tracks', user, trackId);
-      const model = req.query.commercial_model_type ?? null;
-      await modelTypes(db, model);
-      return datesOf(db, trackId, model, req.query.time_zone ?? PUBLISH_TIME_ZONE);
+  registerHandlers(app, db, endpointsOf(ep, 'publishDates', 'putPublishDates', 'updateTimes'), {
+    publishDates: {
+      rule: readRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        const trackId = req.params.id;
+        await visibleParent(db, 'tracks', user, trackId);
+        const model = req.query.commercial_model_type ?? null;
+        await modelTypes(db, model);
+        return datesOf(db, trackId, model, req.query.time_zone ?? PUBLISH_TIME_ZONE);
+      },
+    },
+
+    putPublishDates: {
+      rule: writeRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        const trackId = req.params.id;
+        const { country_ids, time_zone, ...instants } = req.body;
+        const model = req.query.commercial_model_type;
+        return db.transaction(async (tx) => {
+          await lockedParent(tx, 'tracks', user, trackId);
+          await modelTypes(tx, model);
+          await countriesOf(tx, country_ids);
+          await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: [model], instants, replaceModel: model });
+          return datesOf(tx, trackId, model, time_zone);
+        });
+      },
+    },
+
+    updateTimes: {
+      rule: writeRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        const trackId = req.params.id;
+        const { country_ids, commercial_model_type, time_zone, ...instants } = req.body;
+        return db.transaction(async (tx) => {
+          await lockedParent(tx, 'tracks', user, trackId);
+          const models = await modelTypes(tx, commercial_model_type);
+          await countriesOf(tx, country_ids);
+          await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
+          return datesOf(tx, trackId, null, time_zone);
+        });
+      },
     },
   });
 
-  addEndpoint(app, db, ep.putPublishDates, {
-    rule: writeRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      const trackId = req.params.id;
-      const { country_ids, time_zone, ...instants } = req.body;
-      const model = req.query.commercial_model_type;
-      return db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user, trackId);
-        await modelTypes(tx, model);
-        await countriesOf(tx, country_ids);
-        await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: [model], instants, replaceModel: model });
-        return datesOf(tx, trackId, model, time_zone);
-      });
-    },
-  });
-
-  addEndpoint(app, db, ep.updateTimes, {
-    rule: writeRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      const trackId = req.params.id;
-      const { country_ids, commercial_model_type, time_zone, ...instants } = req.body;
-      return db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user, trackId);
-        const models = await modelTypes(tx, commercial_model_type);
-        await countriesOf(tx, country_ids);
-        await writeTimes(tx, trackId, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
-        return datesOf(tx, trackId, null, time_zone);
-      });
-    },
-  });
-
-  addEndpoint(app, db, releaseSubresourceEndpoints.updateTimes, {
-    rule: writeRuleOf('releases'),
-    handler: async (req, _reply, user) => {
-      const releaseId = req.params.id;
-      const { country_ids, commercial_model_type, time_zone: zone, ...instants } = req.body;
-      return db.transaction(async (tx) => {
-        await lockedParent(tx, 'releases', user, releaseId);
-        const models = await modelTypes(tx, commercial_model_type);
-        const countries = await countriesOf(tx, country_ids);
-        const tracks = await tx.query<{ id: number }>('select id from tracks where release_id = $1 order by position, id for update', [releaseId]);
-        for (const t of tracks) {
-          await writeTimes(tx, t.id, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
-        }
-        return {
-          release_id: releaseId, track_ids: tracks.map((t) => t.id), countries, commercial_model_types: models, time_zone: zone,
-          ...withLocal(instants, zone),
-        };
-      });
+  registerHandlers(app, db, releaseSubresourceEndpoints, {
+    updateTimes: {
+      rule: writeRuleOf('releases'),
+      handler: async (req, _reply, user) => {
+        const releaseId = req.params.id;
+        const { country_ids, commercial_model_type, time_zone: zone, ...instants } = req.body;
+        return db.transaction(async (tx) => {
+          await lockedParent(tx, 'releases', user, releaseId);
+          const models = await modelTypes(tx, commercial_model_type);
+          const countries = await countriesOf(tx, country_ids);
+          const tracks = await tx.query<{ id: number }>('select id from tracks where release_id = $1 order by position, id for update', [releaseId]);
+          for (const t of tracks) {
+            await writeTimes(tx, t.id, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
+          }
+          return {
+            release_id: releaseId, track_ids: tracks.map((t) => t.id), countries, commercial_model_types: models, time_zone: zone,
+            ...withLocal(instants, zone),
+          };
+        });
+      },
     },
   });
 }

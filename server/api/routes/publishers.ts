@@ -16,7 +16,7 @@ import { PUBLISHER_MSG, publisherEndpoints as ep, type CataloguePublisher } from
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 
 /** The reference list holding the catalogue's publishers. */
 export const PUBLISHERS_LIST = 'publishers';
@@ -33,40 +33,42 @@ async function publishers(q: Queryable, id?: number): Promise<CataloguePublisher
 }
 
 export function registerPublisherRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.list, { rule: PUBLISHERS_READ, handler: async () => onePage(await publishers(db)) });
+  registerHandlers(app, db, ep, {
+    list: { rule: PUBLISHERS_READ, handler: async () => onePage(await publishers(db)) },
 
-  addEndpoint(app, db, ep.create, {
-    rule: PUBLISHERS_WRITE,
-    handler: async (req, reply, user) => {
-      const { name } = req.body;
-      const made = await db.transaction(async (tx) => {
-        await tx.query('lock table reference_items in share row exclusive mode');
-        const [taken] = await tx.query('select id from reference_items where list = $1 and lower(name) = lower($2) limit 1', [PUBLISHERS_LIST, name]);
-        if (taken) throw badRequest('name', PUBLISHER_MSG.nameTaken);
-        const [{ id }] = await tx.query<{ id: number }>(
-          `insert into reference_items (list, id, name)
-           select $1, coalesce(max(id), 0) + 1, $2 from reference_items where list = $1 returning id`, [PUBLISHERS_LIST, name]);
-        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name } } });
-        return (await publishers(tx, id))[0];
-      });
-      reply.code(201);
-      return made;
+    create: {
+      rule: PUBLISHERS_WRITE,
+      handler: async (req, reply, user) => {
+        const { name } = req.body;
+        const made = await db.transaction(async (tx) => {
+          await tx.query('lock table reference_items in share row exclusive mode');
+          const [taken] = await tx.query('select id from reference_items where list = $1 and lower(name) = lower($2) limit 1', [PUBLISHERS_LIST, name]);
+          if (taken) throw badRequest('name', PUBLISHER_MSG.nameTaken);
+          const [{ id }] = await tx.query<{ id: number }>(
+            `insert into reference_items (list, id, name)
+             select $1, coalesce(max(id), 0) + 1, $2 from reference_items where list = $1 returning id`, [PUBLISHERS_LIST, name]);
+          await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name } } });
+          return (await publishers(tx, id))[0];
+        });
+        reply.code(201);
+        return made;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.remove, {
-    rule: PUBLISHERS_WRITE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      await db.transaction(async (tx) => {
-        await tx.query('lock table reference_items in share row exclusive mode');
-        const [p] = await publishers(tx, id);
-        if (!p) throw notFound();
-        if (p.track_count > 0) throw new HttpError(409, { detail: PUBLISHER_MSG.inUse(p.track_count) });
-        await tx.query('delete from reference_items where list = $1 and id = $2', [PUBLISHERS_LIST, id]);
-        await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'delete', changes: { name: { old: p.name, new: null } } });
-      });
-      return reply.code(204).send();
+    remove: {
+      rule: PUBLISHERS_WRITE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        await db.transaction(async (tx) => {
+          await tx.query('lock table reference_items in share row exclusive mode');
+          const [p] = await publishers(tx, id);
+          if (!p) throw notFound();
+          if (p.track_count > 0) throw new HttpError(409, { detail: PUBLISHER_MSG.inUse(p.track_count) });
+          await tx.query('delete from reference_items where list = $1 and id = $2', [PUBLISHERS_LIST, id]);
+          await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'delete', changes: { name: { old: p.name, new: null } } });
+        });
+        return reply.code(204).send();
+      },
     },
   });
 }

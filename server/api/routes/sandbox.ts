@@ -12,31 +12,33 @@ import { WRITE_RULES } from '../../../shared/access';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, notFound } from '../../domain/errors';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { sandboxEndpoints } from '../../../shared/api/endpoints';
 
 export function registerSandboxRoutes(app: FastifyInstance, db: Db, jobs: JobQueue) {
-  addEndpoint(app, db, sandboxEndpoints.status, {
-    // Any signed-in user: it only answers the status asked for.
-    rule: '*',
-    handler: async (req, reply) => {
-      const raw = req.params.code;
-      const code = Number(raw);
-      if (!/^\d{3}$/.test(raw) || code < 400 || code > 599) throw notFound();
-      reply.code(code);
-      return { detail: `Sandbox fault: status ${code}.` };
+  registerHandlers(app, db, sandboxEndpoints, {
+    status: {
+      // Any signed-in user: it only answers the status asked for.
+      rule: '*',
+      handler: async (req, reply) => {
+        const raw = req.params.code;
+        const code = Number(raw);
+        if (!/^\d{3}$/.test(raw) || code < 400 || code > 599) throw notFound();
+        reply.code(code);
+        return { detail: `Sandbox fault: status ${code}.` };
+      },
     },
-  });
 
-  // The SFTP drop's stand-in in the sandbox: hands a batch folder to ingestion (server/ingest/ingest.ts).
-  addEndpoint(app, db, sandboxEndpoints.deliver, {
-    rule: WRITE_RULES.adminOnly,
-    handler: async (req, reply, user) => {
-      const { supplier_id, batch_dir } = req.body;
-      if (!(await stat(batch_dir).catch(() => null))?.isDirectory()) throw badRequest('batch_dir', 'No such folder.');
-      const job = (await jobs.enqueue(INGEST_BATCH_JOB, user.id, { supplier_id, batch_dir }, { singletonKey: ingestBatchKey(supplier_id, batch_dir) }))!;
-      reply.code(202);
-      return { id: job.id, state: job.state };
+    // The SFTP drop's stand-in in the sandbox: hands a batch folder to ingestion (server/ingest/ingest.ts).
+    deliver: {
+      rule: WRITE_RULES.adminOnly,
+      handler: async (req, reply, user) => {
+        const { supplier_id, batch_dir } = req.body;
+        if (!(await stat(batch_dir).catch(() => null))?.isDirectory()) throw badRequest('batch_dir', 'No such folder.');
+        const job = (await jobs.enqueue(INGEST_BATCH_JOB, user.id, { supplier_id, batch_dir }, { singletonKey: ingestBatchKey(supplier_id, batch_dir) }))!;
+        reply.code(202);
+        return { id: job.id, state: job.state };
+      },
     },
   });
 }

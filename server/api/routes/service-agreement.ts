@@ -11,7 +11,7 @@ import { SERVICE_AGREEMENT } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest } from '../../domain/errors';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { visibleSupplier } from './banking';
 
 const SELECT = `select a.id, a.supplier_id, a.version, a.accepted_at, a.ip,
@@ -31,34 +31,36 @@ export async function acceptedCurrent(db: Queryable, supplierId: number): Promis
 }
 
 export function registerServiceAgreementRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, serviceAgreementEndpoints.current, {
-    rule: SERVICE_AGREEMENT_READ_RULE,
-    handler: async (_req, _reply, user) => {
-      const own = can(user.principal, SERVICE_AGREEMENT_ACCEPT_RULE) ? user.supplierId : null;
-      return { ...SERVICE_AGREEMENT, sections: [...SERVICE_AGREEMENT.sections], accepted_at: own === null ? null : await acceptedCurrent(db, own) };
+  registerHandlers(app, db, serviceAgreementEndpoints, {
+    current: {
+      rule: SERVICE_AGREEMENT_READ_RULE,
+      handler: async (_req, _reply, user) => {
+        const own = can(user.principal, SERVICE_AGREEMENT_ACCEPT_RULE) ? user.supplierId : null;
+        return { ...SERVICE_AGREEMENT, sections: [...SERVICE_AGREEMENT.sections], accepted_at: own === null ? null : await acceptedCurrent(db, own) };
+      },
     },
-  });
-  addEndpoint(app, db, serviceAgreementEndpoints.acceptances, {
-    rule: SERVICE_AGREEMENT_READ_RULE,
-    handler: async (req, _reply, user) => {
-      const supplierId = await visibleSupplier(db, req.params.id, user);
-      const rows = await db.query<Row>(`${SELECT} where a.supplier_id = $1 order by a.accepted_at desc, a.id desc`, [supplierId]);
-      return rows.map(toJson);
+    acceptances: {
+      rule: SERVICE_AGREEMENT_READ_RULE,
+      handler: async (req, _reply, user) => {
+        const supplierId = await visibleSupplier(db, req.params.id, user);
+        const rows = await db.query<Row>(`${SELECT} where a.supplier_id = $1 order by a.accepted_at desc, a.id desc`, [supplierId]);
+        return rows.map(toJson);
+      },
     },
-  });
-  addEndpoint(app, db, serviceAgreementEndpoints.accept, {
-    rule: SERVICE_AGREEMENT_ACCEPT_RULE,
-    handler: async (req, reply, user) => {
-      // Only its own supplier: fetchVisible shows a supplier user its own supplier alone.
-      const supplierId = await visibleSupplier(db, req.params.id, user);
-      if (req.body.version !== SERVICE_AGREEMENT.version) throw badRequest('version', MSG.agreementChanged);
-      const [{ id }] = await db.query<{ id: number }>(
-        'insert into service_agreement_acceptances (supplier_id, user_id, version, ip) values ($1, $2, $3, $4) returning id',
-        [supplierId, user.id, SERVICE_AGREEMENT.version, req.ip],
-      );
-      const [row] = await db.query<Row>(`${SELECT} where a.id = $1`, [id]);
-      reply.code(201);
-      return toJson(row);
+    accept: {
+      rule: SERVICE_AGREEMENT_ACCEPT_RULE,
+      handler: async (req, reply, user) => {
+        // Only its own supplier: fetchVisible shows a supplier user its own supplier alone.
+        const supplierId = await visibleSupplier(db, req.params.id, user);
+        if (req.body.version !== SERVICE_AGREEMENT.version) throw badRequest('version', MSG.agreementChanged);
+        const [{ id }] = await db.query<{ id: number }>(
+          'insert into service_agreement_acceptances (supplier_id, user_id, version, ip) values ($1, $2, $3, $4) returning id',
+          [supplierId, user.id, SERVICE_AGREEMENT.version, req.ip],
+        );
+        const [row] = await db.query<Row>(`${SELECT} where a.id = $1`, [id]);
+        reply.code(201);
+        return toJson(row);
+      },
     },
   });
 }

@@ -13,7 +13,7 @@ import { narrowView, type SharedView } from '../../../shared/search';
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 
 interface Row {
   id: number; owner_id: number; owner: string; brand: string; role: string; type: string; name: string;
@@ -55,55 +55,57 @@ async function one(q: Queryable, user: RequestUser, id: number): Promise<Row> {
 }
 
 export function registerSharedViewRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.list, {
-    rule: SHARED_VIEWS_RULE,
-    handler: async (req, _reply, user) => {
-      const type = req.query.type;
-      const { sql, params } = visible(user, type ? ' and v.type = $5' : '', type ? [type] : []);
-      const rows = (await db.query<Row>(sql, params)).filter((r) => mayRead(user.principal, r.type));
-      const results = rows.map((r) => answer(user, r));
-      return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
+  registerHandlers(app, db, ep, {
+    list: {
+      rule: SHARED_VIEWS_RULE,
+      handler: async (req, _reply, user) => {
+        const type = req.query.type;
+        const { sql, params } = visible(user, type ? ' and v.type = $5' : '', type ? [type] : []);
+        const rows = (await db.query<Row>(sql, params)).filter((r) => mayRead(user.principal, r.type));
+        const results = rows.map((r) => answer(user, r));
+        return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.get, {
-    rule: SHARED_VIEWS_RULE,
-    handler: async (req, _reply, user) => answer(user, await one(db, user, req.params.id)),
-  });
-
-  addEndpoint(app, db, ep.create, {
-    rule: SHARED_VIEWS_RULE,
-    handler: async (req, reply, user) => {
-      const b = req.body;
-      const p = user.principal;
-      if (!mayRead(p, b.type)) throw badRequest('type', 'Unknown search type.');
-      if (b.role !== roleOf(p) && !isAdmin(p)) throw new HttpError(403, { role: [SHARED_VIEW_MSG.otherRole] });
-      if (b.is_default && !isAdmin(p)) throw new HttpError(403, { is_default: [SHARED_VIEW_MSG.setDefault] });
-      const own = narrowView(p, { type: b.type, filters: b.filters, columns: b.columns ?? null });
-      if (own.dropped.filters.length) throw badRequest('filters', `${SHARED_VIEW_MSG.badFilter} (${own.dropped.filters.join(', ')})`);
-      if (own.dropped.columns.length) throw badRequest('columns', `Unknown columns: ${own.dropped.columns.join(', ')}.`);
-      const row = await db.transaction(async (tx) => {
-        if (b.is_default) await tx.query('update shared_views set is_default = false where brand = $1 and role = $2 and type = $3 and is_default', [p.brand, b.role, b.type]);
-        const [{ id }] = await tx.query<{ id: number }>(
-          `insert into shared_views (owner_id, brand, role, type, name, filters, columns, order_by, is_default)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-          [user.id, p.brand, b.role, b.type, b.name, JSON.stringify(b.filters), b.columns ?? null, b.order_by ?? null, b.is_default ?? false],
-        );
-        return one(tx, user, id);
-      });
-      reply.code(201);
-      return answer(user, row);
+    get: {
+      rule: SHARED_VIEWS_RULE,
+      handler: async (req, _reply, user) => answer(user, await one(db, user, req.params.id)),
     },
-  });
 
-  addEndpoint(app, db, ep.remove, {
-    rule: SHARED_VIEWS_RULE,
-    handler: async (req, reply, user) => {
-      const r = await one(db, user, req.params.id);
-      if (r.owner_id !== user.id && !isAdmin(user.principal)) throw new HttpError(403, { detail: SHARED_VIEW_MSG.notYours });
-      await db.query('delete from shared_views where id = $1', [r.id]);
-      reply.code(204);
-      return null;
+    create: {
+      rule: SHARED_VIEWS_RULE,
+      handler: async (req, reply, user) => {
+        const b = req.body;
+        const p = user.principal;
+        if (!mayRead(p, b.type)) throw badRequest('type', 'Unknown search type.');
+        if (b.role !== roleOf(p) && !isAdmin(p)) throw new HttpError(403, { role: [SHARED_VIEW_MSG.otherRole] });
+        if (b.is_default && !isAdmin(p)) throw new HttpError(403, { is_default: [SHARED_VIEW_MSG.setDefault] });
+        const own = narrowView(p, { type: b.type, filters: b.filters, columns: b.columns ?? null });
+        if (own.dropped.filters.length) throw badRequest('filters', `${SHARED_VIEW_MSG.badFilter} (${own.dropped.filters.join(', ')})`);
+        if (own.dropped.columns.length) throw badRequest('columns', `Unknown columns: ${own.dropped.columns.join(', ')}.`);
+        const row = await db.transaction(async (tx) => {
+          if (b.is_default) await tx.query('update shared_views set is_default = false where brand = $1 and role = $2 and type = $3 and is_default', [p.brand, b.role, b.type]);
+          const [{ id }] = await tx.query<{ id: number }>(
+            `insert into shared_views (owner_id, brand, role, type, name, filters, columns, order_by, is_default)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+            [user.id, p.brand, b.role, b.type, b.name, JSON.stringify(b.filters), b.columns ?? null, b.order_by ?? null, b.is_default ?? false],
+          );
+          return one(tx, user, id);
+        });
+        reply.code(201);
+        return answer(user, row);
+      },
+    },
+
+    remove: {
+      rule: SHARED_VIEWS_RULE,
+      handler: async (req, reply, user) => {
+        const r = await one(db, user, req.params.id);
+        if (r.owner_id !== user.id && !isAdmin(user.principal)) throw new HttpError(403, { detail: SHARED_VIEW_MSG.notYours });
+        await db.query('delete from shared_views where id = $1', [r.id]);
+        reply.code(204);
+        return null;
+      },
     },
   });
 }

@@ -16,7 +16,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { HttpError, notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { visibleSupplier } from './banking';
 import { fetchVisible } from './lists';
 
@@ -71,44 +71,46 @@ function statementsCsv(statements: Statement[], one: boolean): string {
 }
 
 export function registerStatementRoutes(app: FastifyInstance, db: Db, queue: JobQueue) {
-  addEndpoint(app, db, statementEndpoints.label, {
-    rule: LABEL_STATEMENTS_RULE,
-    handler: async (req, _reply, user) => {
-      const id = await visibleLabel(db, req.params.id, user);
-      return onePage(await statementsOf(db, 'label_id', id, user.principal.brand));
+  registerHandlers(app, db, statementEndpoints, {
+    label: {
+      rule: LABEL_STATEMENTS_RULE,
+      handler: async (req, _reply, user) => {
+        const id = await visibleLabel(db, req.params.id, user);
+        return onePage(await statementsOf(db, 'label_id', id, user.principal.brand));
+      },
     },
-  });
-  addEndpoint(app, db, statementEndpoints.supplierMusic, {
-    rule: SUPPLIER_STATEMENTS_RULE,
-    handler: async (req, _reply, user) => {
-      const id = await visibleSupplier(db, req.params.id, user);
-      return onePage(await statementsOf(db, 'supplier_id', id, user.principal.brand));
+    supplierMusic: {
+      rule: SUPPLIER_STATEMENTS_RULE,
+      handler: async (req, _reply, user) => {
+        const id = await visibleSupplier(db, req.params.id, user);
+        return onePage(await statementsOf(db, 'supplier_id', id, user.principal.brand));
+      },
     },
-  });
-  addEndpoint(app, db, statementEndpoints.supplierCsv, {
-    rule: SUPPLIER_STATEMENTS_RULE,
-    handler: async (req, reply, user) => {
-      const id = await visibleSupplier(db, req.params.id, user);
-      const statementId = req.query.statement_id;
-      const statements = await statementsOf(db, 'supplier_id', id, user.principal.brand, statementId);
-      // A statement of another supplier (or brand) is as missing as a supplier one may not see.
-      if (statementId !== undefined && statements.length === 0) throw notFound();
-      const name = statementId !== undefined ? `statement-${statementId}` : `statements-supplier-${id}`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .header('x-total-count', String(statementId !== undefined ? statements[0].lines.length : statements.length))
-        .send(statementsCsv(statements, statementId !== undefined));
+    supplierCsv: {
+      rule: SUPPLIER_STATEMENTS_RULE,
+      handler: async (req, reply, user) => {
+        const id = await visibleSupplier(db, req.params.id, user);
+        const statementId = req.query.statement_id;
+        const statements = await statementsOf(db, 'supplier_id', id, user.principal.brand, statementId);
+        // A statement of another supplier (or brand) is as missing as a supplier one may not see.
+        if (statementId !== undefined && statements.length === 0) throw notFound();
+        const name = statementId !== undefined ? `statement-${statementId}` : `statements-supplier-${id}`;
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .header('x-total-count', String(statementId !== undefined ? statements[0].lines.length : statements.length))
+          .send(statementsCsv(statements, statementId !== undefined));
+      },
     },
-  });
-  addEndpoint(app, db, statementEndpoints.run, {
-    rule: WRITE_RULES.statements,
-    handler: async (req, reply, user) => {
-      const job = await queue.enqueue('statements', user.id, { ...req.body });
-      // Only a singleton key can hold a job back, and the statements kind takes none.
-      if (!job) throw new HttpError(409, { detail: 'A job like this one is already queued.' });
-      reply.code(202);
-      return { id: job.id, state: job.state };
+    run: {
+      rule: WRITE_RULES.statements,
+      handler: async (req, reply, user) => {
+        const job = await queue.enqueue('statements', user.id, { ...req.body });
+        // Only a singleton key can hold a job back, and the statements kind takes none.
+        if (!job) throw new HttpError(409, { detail: 'A job like this one is already queued.' });
+        reply.code(202);
+        return { id: job.id, state: job.state };
+      },
     },
   });
 }

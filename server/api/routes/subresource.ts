@@ -14,7 +14,7 @@ import { notFound } from '../../domain/errors';
 import type { ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, type EndpointDef } from '../route';
 import { fetchVisible } from './lists';
 
 export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'labels' | 'charts' | 'playlists' | 'genres';
@@ -59,14 +59,19 @@ export function onePage<T>(results: T[]) {
   return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results };
 }
 
-/** GET of a parent's whole list at `e` (path parameter id): the type's read rule, 404 unless the parent is visible, the list as one page. */
-export function addListUnder<E extends EndpointSpec>(app: FastifyInstance, db: Db, e: E, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>) {
-  addEndpoint(app, db, e, {
+/** GET of a parent's whole list at an endpoint with path parameter id: the type's read rule, 404 unless the parent is visible, the list as one page. */
+export function listUnder<E extends EndpointSpec>(db: Db, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>): EndpointDef<E> {
+  return {
     rule: readRuleOf(type),
     handler: async (req, _reply, user) => {
       const { id } = req.params as { id: number };
       await visibleParent(db, type, user, id);
       return onePage(await list(db, id)) as never;
     },
-  });
+  };
+}
+
+/** Registers listUnder's route at `e`. */
+export function addListUnder<E extends EndpointSpec>(app: FastifyInstance, db: Db, e: E, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>) {
+  addEndpoint(app, db, e, listUnder<E>(db, type, list));
 }

@@ -13,7 +13,7 @@ import { MSG } from '../../../shared/messages';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { lockedParent, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 
 const COUNTRY = 'c.id, c.code::text as code, c.name, c.region';
@@ -77,48 +77,50 @@ async function store(tx: Queryable, trackId: number, userId: number, ids: Set<nu
 }
 
 export function registerTerritoryRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, ep.countriesAllowed, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'tracks', user, req.params.id);
-      return allowedOf(db, req.params.id);
+  registerHandlers(app, db, endpointsOf(ep, 'countriesAllowed', 'putCountriesAllowed', 'addCountriesAllowed', 'regionalSummary'), {
+    countriesAllowed: {
+      rule: readRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        await visibleParent(db, 'tracks', user, req.params.id);
+        return allowedOf(db, req.params.id);
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.putCountriesAllowed, {
-    rule: writeRuleOf('tracks'),
-    handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      await lockedParent(tx, 'tracks', user, req.params.id);
-      const ids = new Set((await named(tx, req.body)).map((c) => c.id));
-      return store(tx, req.params.id, user.id, ids);
-    }),
-  });
+    putCountriesAllowed: {
+      rule: writeRuleOf('tracks'),
+      handler: async (req, _reply, user) => db.transaction(async (tx) => {
+        await lockedParent(tx, 'tracks', user, req.params.id);
+        const ids = new Set((await named(tx, req.body)).map((c) => c.id));
+        return store(tx, req.params.id, user.id, ids);
+      }),
+    },
 
-  addEndpoint(app, db, ep.addCountriesAllowed, {
-    rule: writeRuleOf('tracks'),
-    handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      await lockedParent(tx, 'tracks', user, req.params.id);
-      const added = await named(tx, req.body);
-      const current = await allowedOf(tx, req.params.id);
-      return store(tx, req.params.id, user.id, new Set([...current.results, ...added].map((c) => c.id)));
-    }),
-  });
+    addCountriesAllowed: {
+      rule: writeRuleOf('tracks'),
+      handler: async (req, _reply, user) => db.transaction(async (tx) => {
+        await lockedParent(tx, 'tracks', user, req.params.id);
+        const added = await named(tx, req.body);
+        const current = await allowedOf(tx, req.params.id);
+        return store(tx, req.params.id, user.id, new Set([...current.results, ...added].map((c) => c.id)));
+      }),
+    },
 
-  addEndpoint(app, db, ep.regionalSummary, {
-    rule: readRuleOf('tracks'),
-    handler: async (req, _reply, user) => {
-      const trackId = req.params.id;
-      await visibleParent(db, 'tracks', user, trackId);
-      const restricted = (await chosen(db, trackId)).length > 0;
-      const results = await db.query<{ region: string; allowed: number; total: number }>(
-        `select c.region, count(*)::int as total,
-           (case when $2::boolean then count(a.country_id) else count(*) end)::int as allowed
-         from countries c left join track_countries_allowed a on a.country_id = c.id and a.track_id = $1
-         group by c.region order by c.region`,
-        [trackId, restricted],
-      );
-      const sum = (k: 'allowed' | 'total') => results.reduce((n, r) => n + r[k], 0);
-      return { track_id: trackId, restricted, allowed: sum('allowed'), total: sum('total'), results };
+    regionalSummary: {
+      rule: readRuleOf('tracks'),
+      handler: async (req, _reply, user) => {
+        const trackId = req.params.id;
+        await visibleParent(db, 'tracks', user, trackId);
+        const restricted = (await chosen(db, trackId)).length > 0;
+        const results = await db.query<{ region: string; allowed: number; total: number }>(
+          `select c.region, count(*)::int as total,
+             (case when $2::boolean then count(a.country_id) else count(*) end)::int as allowed
+           from countries c left join track_countries_allowed a on a.country_id = c.id and a.track_id = $1
+           group by c.region order by c.region`,
+          [trackId, restricted],
+        );
+        const sum = (k: 'allowed' | 'total') => results.reduce((n, r) => n + r[k], 0);
+        return { track_id: trackId, restricted, allowed: sum('allowed'), total: sum('total'), results };
+      },
     },
   });
 }
