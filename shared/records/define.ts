@@ -244,9 +244,11 @@ export interface ItemRule {
 
 /**
  * One kind of item of a record (a sub-resource the record page shows as a table with add, edit
- * and remove: a supplier's contacts, contracts, genre and label mappings). Its fields are
- * declared with field() and the record fields' kinds; the item endpoints' POST and PATCH
- * bodies are made from them (shared/api/endpoints/suppliers.ts), as a record's are.
+ * and remove: a supplier's contacts, contracts, genre and label mappings; a track's
+ * songwriters, publishers and DJ edits; an artist's Muzooka mappings; a live stream's stages;
+ * a user's credits). Its fields are declared with field() and the record fields' kinds; the
+ * item endpoints' POST and PATCH bodies are made from them (shared/api/endpoints), as a
+ * record's are. An item sent inside a list (a stage of PUT …/stages/) is the POST body.
  */
 export interface ItemsSpec {
   /** Singular, as the buttons and messages say it ("Add contact", "Removed contact"). */
@@ -254,7 +256,8 @@ export interface ItemsSpec {
   readonly fields: Fields;
   /** The fields a new item needs (the POST body's required keys). */
   readonly required: readonly string[];
-  readonly columns: readonly ItemColumn[];
+  /** The table's columns where the generic items tab shows the items (a tab of its own draws its table). */
+  readonly columns?: readonly ItemColumn[];
   /** Spec §5: the last one cannot be removed ("Supplier needs at least one contact and one contract"). */
   readonly keepOne?: boolean;
   readonly rules?: readonly ItemRule[];

@@ -40,3 +40,6 @@ export const recordRoute = (type: string, id: number | string): string | null =>
 /** The §8 save-failure text's {thing} for a type ("release", "track"…). */
 export const recordNoun = (type: string): string => recordDecl(type)?.noun ?? type;
 export * from './item-status';
+export * from './catalog-items';
+export * from './live-items';
+export * from './support-items';

@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages';
 import {
-  ContactBody, ContactPatch, ContractBody, ContractPatch, GenreMappingBody, GenreMappingPatch, LabelMappingBody, LabelMappingPatch,
-  labelEndpoints, supplierEndpoints,
+  BulkCreditBody, BulkCreditUploadQuery, ContactBody, ContactPatch, ContractBody, ContractPatch, CreditBody, DjEditBody, GenreMappingBody, GenreMappingPatch,
+  LabelMappingBody, LabelMappingPatch, MuzookaMappingBody, MuzookaMappingPatch, PublishersBody, SongwriterBody, Stage, StagesBody,
+  artistEndpoints, creditEndpoints, labelEndpoints, liveStreamEndpoints, supplierEndpoints, trackSubresourceEndpoints,
 } from '../../shared/api/endpoints';
 import { declaredReferences } from '../../shared/api/references';
-import { ITEM_TYPES, newItemValues, type ItemsDecl } from '../../shared/records';
+import {
+  CREDIT_ITEMS, DJ_EDIT_ITEMS, ITEM_TYPES, MUZOOKA_MAPPING_ITEMS, PUBLISHER_ITEMS, SONGWRITER_ITEMS, STAGE_ITEMS, newItemValues, type ItemsDecl,
+} from '../../shared/records';
 
 const BODIES = {
   contacts: [ContactBody, ContactPatch],
@@ -68,7 +71,7 @@ describe('declared items', () => {
   });
 
   it('the columns show the GET object', () => {
-    const text = (decl: ItemsDecl, row: Record<string, unknown>) => Object.fromEntries(decl.columns.map((c) => [c.key, c.text(row)]));
+    const text = (decl: ItemsDecl, row: Record<string, unknown>) => Object.fromEntries((decl.columns ?? []).map((c) => [c.key, c.text(row)]));
     expect(text(ITEM_TYPES.contacts, {
       first_name: 'Grace', last_name: 'Hopper', contact_type: { id: 1, name: 'Billing' }, email: null, phone: '+1 303 555 0199', phone_ext: '12',
       city: 'Denver', state: { id: 6, name: 'Colorado' }, country: { id: 1, name: 'United States' }, is_primary: true,
@@ -76,5 +79,70 @@ describe('declared items', () => {
     expect(text(ITEM_TYPES.contracts, { contract_type: { id: 1, name: 'Licence' }, commercial_model: null, start_date: '2026-01-01', end_date: null, active: false }))
       .toEqual({ type: 'Licence', model: null, start: '01/01/2026', end: null, active: 'No' });
     expect(text(ITEM_TYPES.genreMappings, { source_genre: 'House', genre: null, restricted: true })).toEqual({ source: 'House', genre: 'Not mapped', restricted: 'Restricted' });
+  });
+});
+
+/**
+ * The other declared items: each endpoint takes its declaration's body (POST) and patch (PATCH);
+ * an item sent in a list (a stage, a publisher's name) is the list's element.
+ */
+const OTHER_ITEMS: readonly [string, ItemsDecl, z.ZodType, z.ZodType | null][] = [
+  ['songwriters', SONGWRITER_ITEMS, SongwriterBody, null],
+  ['DJ edits', DJ_EDIT_ITEMS, DjEditBody, null],
+  ['Muzooka mappings', MUZOOKA_MAPPING_ITEMS, MuzookaMappingBody, MuzookaMappingPatch],
+  ['stages', STAGE_ITEMS, Stage, null],
+  ['credits', CREDIT_ITEMS, CreditBody, null],
+];
+
+describe('declared items of tracks, artists, live streams and users', () => {
+  it('the endpoints take the declared bodies', () => {
+    expect(trackSubresourceEndpoints.addSongwriter.body).toBe(SONGWRITER_ITEMS.body);
+    expect(trackSubresourceEndpoints.addDjEdit.body).toBe(DJ_EDIT_ITEMS.body);
+    expect([artistEndpoints.addMapping.body, artistEndpoints.patchMapping.body]).toEqual([MUZOOKA_MAPPING_ITEMS.body, MUZOOKA_MAPPING_ITEMS.patch]);
+    expect(creditEndpoints.add.body).toBe(CREDIT_ITEMS.body);
+    expect(liveStreamEndpoints.putStages.body).toBe(StagesBody);
+    expect(trackSubresourceEndpoints.putPublishers.body).toBe(PublishersBody);
+  });
+
+  it.each(OTHER_ITEMS)('%s: the declared fields are the bodies\' keys; the required ones the POST body\'s', (_key, decl, body, patch) => {
+    const fields = Object.keys(decl.fields).sort();
+    expect(Object.keys(shapeOf(body)).sort()).toEqual(fields);
+    expect(requiredKeys(body).sort()).toEqual([...decl.required].sort());
+    if (patch) {
+      expect(Object.keys(shapeOf(patch)).sort()).toEqual(fields);
+      expect(requiredKeys(patch)).toEqual([]);
+    }
+  });
+
+  it.each(OTHER_ITEMS)('%s: fields of the record fields\' kinds; selects name their list or options; every list and reference checked', (_key, decl, body) => {
+    for (const [k, f] of Object.entries(decl.fields)) {
+      expect(['text', 'number', 'money', 'select', 'reference', 'boolean'], k).toContain(f.kind);
+      if (f.kind === 'select') expect(Boolean(f.list) !== Boolean(f.options), k).toBe(true);
+      if (f.kind === 'reference') expect(f.ref, k).toBeTruthy();
+    }
+    const marked = [...declaredReferences(body).keys()].sort();
+    expect(marked).toEqual(Object.entries(decl.fields).filter(([, f]) => f.list ?? f.ref).map(([k]) => k).sort());
+  });
+
+  it('the lists saved whole are made of the declared items; the bulk credit takes the credit\'s fields', () => {
+    expect((shapeOf(StagesBody).stages as z.ZodArray).element).toBe(STAGE_ITEMS.body);
+    expect((shapeOf(PublishersBody).names as z.ZodArray).element).toBe(PUBLISHER_ITEMS.fields.name.schema);
+    for (const k of Object.keys(CREDIT_ITEMS.fields)) expect(shapeOf(BulkCreditBody)[k], k).toBe(CREDIT_ITEMS.fields[k as keyof typeof CREDIT_ITEMS.fields].schema);
+    expect(Object.keys(shapeOf(BulkCreditUploadQuery)).sort()).toEqual(Object.keys(CREDIT_ITEMS.fields).sort());
+  });
+
+  it('keeps the messages of the spec and the API', () => {
+    const issues = (s: z.ZodType, v: unknown) => s.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues(CreditBody, { amount: 0 })).toEqual([
+      ['amount', 'Enter an amount greater than 0.'], ['currency', 'A currency is required to add credits.'], ['reason_id', 'A reason is required to add credits.'],
+    ]);
+    expect(issues(StagesBody, { stages: [{ name: ' ', number: 6 }] })).toEqual([['stages.0.name', 'This field may not be blank.'], ['stages.0.number', 'Enter a whole number from 1 to 5.']]);
+    expect(issues(SongwriterBody, { name: 'A', songwriter_type_id: 0 })).toEqual([['songwriter_type_id', MSG.selectFromList]]);
+    expect(issues(MuzookaMappingBody, {})).toEqual([['muzooka_id', 'Enter a Muzooka ID.']]);
+  });
+
+  it('a new Muzooka mapping is enabled; a new DJ edit\'s mix name is "DJ Edit"', () => {
+    expect(newItemValues(MUZOOKA_MAPPING_ITEMS)).toEqual({ muzooka_id: null, enabled: true });
+    expect(newItemValues(DJ_EDIT_ITEMS)).toEqual({ title: null, mix_name: 'DJ Edit', release_id: null });
   });
 });

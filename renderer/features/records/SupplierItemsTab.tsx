@@ -155,7 +155,7 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
           {...TAB_TABLE}
           dataSource={items}
           columns={[
-            ...decl.columns.map((col) => ({
+            ...(decl.columns ?? []).map((col) => ({
               key: col.key, title: col.title,
               render: (_: unknown, i: Item) => {
                 const text = col.text(i);

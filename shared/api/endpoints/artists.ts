@@ -10,10 +10,9 @@
 import { z } from 'zod';
 import { RECORDS } from '../../records/registry';
 import { RECORD_MSG } from '../../records/checks';
-import { CODE_MAX } from '../../records/values';
+import { MUZOOKA_MAPPING_ITEMS } from '../../records/catalog-items';
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
-import { limited } from '../limits';
 import { ObjectRow } from './lists';
 import { recordImageMsg } from './record-images';
 
@@ -34,7 +33,7 @@ const { format, tooLarge } = recordImageMsg('artists');
 export const ARTIST_IMAGE_MSG = { format, tooLarge } as const;
 
 /** A Muzooka profile id (the artist's `muzooka_id` and a mapping's). */
-export const MuzookaId = z.string({ error: 'Enter a Muzooka ID.' }).trim().min(1, 'This field may not be blank.').pipe(limited(CODE_MAX));
+export { MuzookaId } from '../../records/catalog-items';
 
 /** Another Muzooka profile mapped to the artist. */
 export const MuzookaMapping = z.object({
@@ -45,14 +44,10 @@ export const MuzookaMapping = z.object({
 });
 export type MuzookaMapping = z.infer<typeof MuzookaMapping>;
 
-export const MuzookaMappingBody = z.strictObject({
-  muzooka_id: MuzookaId,
-  enabled: z.boolean({ error: 'Must be true or false.' }).optional(),
-});
-export const MuzookaMappingPatch = z.strictObject({
-  muzooka_id: MuzookaId.optional(),
-  enabled: z.boolean({ error: 'Must be true or false.' }).optional(),
-});
+/** POST …/muzooka-mappings/ (shared/records MUZOOKA_MAPPING_ITEMS): the profile id, enabled or not (default enabled). */
+export const MuzookaMappingBody = MUZOOKA_MAPPING_ITEMS.body;
+/** PATCH …/muzooka-mappings/{mid}/: the profile id or whether it is enabled. */
+export const MuzookaMappingPatch = MUZOOKA_MAPPING_ITEMS.patch;
 
 /** Raw bytes of an uploaded image. */
 const Bytes = z.instanceof(Uint8Array, { error: 'Send the image bytes as the body, with Content-Type image/jpeg or image/png.' });

@@ -4,31 +4,24 @@
  * moves money: both POSTs take an `Idempotency-Key` header (server/api/idempotency.ts).
  */
 import { z } from 'zod';
-import { CURRENCIES } from '../../constants';
-import { MSG } from '../../messages';
-import { money } from '../../records/values';
+import { CREDIT_ITEMS, CREDIT_MESSAGES } from '../../records/support-items';
 import { endpoint, IdParam } from '../endpoint';
-import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { CsvStream } from './coupons';
 import { INT4_MAX } from '../query-values';
 
 /** §5: currency and reason are required to add credits (field messages ours; the spec gives none). */
-export const CREDIT_MESSAGES = {
-  amount: 'Enter an amount greater than 0.',
-  currency: 'A currency is required to add credits.',
-  reason: 'A reason is required to add credits.',
-} as const;
+export { CREDIT_MESSAGES };
 /** Most users one bulk credit names (a CSV upload of 100,000 rows fits). */
 export const BULK_CREDIT_MAX_USERS = 100_000;
 
-const CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
+/** The credit's fields as the declaration has them (shared/records CREDIT_ITEMS): amount, currency, reason. */
 const CreditFields = {
-  amount: money().refine((v) => v > 0, CREDIT_MESSAGES.amount),
-  currency: z.enum(CODES, { error: CREDIT_MESSAGES.currency }),
-  reason_id: refersTo(z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList), { list: 'reason' }),
+  amount: CREDIT_ITEMS.fields.amount.schema,
+  currency: CREDIT_ITEMS.fields.currency.schema,
+  reason_id: CREDIT_ITEMS.fields.reason_id.schema,
 };
-export const CreditBody = z.strictObject(CreditFields);
+export const CreditBody = CREDIT_ITEMS.body;
 export type CreditBody = z.infer<typeof CreditBody>;
 export const BulkCreditBody = z.strictObject({
   ...CreditFields,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { COVER_ART_MAX_SIDE, IMAGE_CROPS, LIMITS } from '../../constants';
 import { MSG } from '../../messages';
 import { startBeforeEnd } from '../../records/checks';
+import { STAGE_ITEMS } from '../../records/live-items';
 import { RECORDS } from '../../records/registry';
 import { SLUG_MSG, SLUG_PATTERN } from '../../records/catalog';
 import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/values';
@@ -180,10 +181,8 @@ export const moduleImageEndpoints = {
 
 // Live stream stages (spec §3, §5, §9) -------------------------------------------------
 
-export const Stage = z.strictObject({
-  name: z.string({ error: 'This field may not be blank.' }).trim().min(1, 'This field may not be blank.').max(NAME_MAX),
-  number: z.number({ error: 'Enter a whole number from 1 to 5.' }).int('Enter a whole number from 1 to 5.').min(1, 'Enter a whole number from 1 to 5.').max(LIMITS.liveStreamStages, 'Enter a whole number from 1 to 5.'),
-});
+/** A stage (shared/records STAGE_ITEMS): its name and number 1 to 5. */
+export const Stage = STAGE_ITEMS.body;
 /** PUT …/live-streams/{id}/stages/: the stream's stages, replaced whole; at most 5 ("Live streams only support 5 stages"). */
 export const StagesBody = z.strictObject({
   stages: z.array(Stage).max(LIMITS.liveStreamStages, MSG.liveStages)

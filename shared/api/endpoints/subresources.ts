@@ -8,16 +8,16 @@
  * server/README.md "Track and release sub-resources" says what each call does.
  */
 import { z } from 'zod';
-import { MAX_LEN, PUBLISH_TIME_ZONE } from '../../constants';
+import { PUBLISH_TIME_ZONE } from '../../constants';
 import { MSG } from '../../messages';
 import { REGIONS } from '../../vocabularies';
 import { endpoint, IdParam } from '../endpoint';
 import { listEnvelope } from '../envelope';
-import { limited } from '../limits';
 import { INT4_MAX } from '../query-values';
 import { isTimeZone, zonedInstant } from '../zoned-time';
 import { ListRow, ObjectRow } from './lists';
 import { choiceOf, refersTo } from '../references';
+import { DJ_EDIT_ITEMS, PUBLISHER_ITEMS, SONGWRITER_ITEMS } from '../../records/catalog-items';
 
 const id = z.number().int().positive().max(INT4_MAX);
 /** A country of the countries list (each id is checked: shared/api/references.ts). */
@@ -26,7 +26,6 @@ const countryId = refersTo(id, { list: 'countries' });
 const choiceIdParam = z
   .union([z.string(), z.number().transform(String)], { error: MSG.selectFromList })
   .pipe(z.string().regex(/^[1-9]\d{0,9}$/, MSG.selectFromList).transform(Number).pipe(z.number().max(INT4_MAX, MSG.selectFromList)));
-const creditName = z.string().trim().min(1, 'This field may not be blank.').pipe(limited(MAX_LEN.creditName));
 /** Most countries one request names (far more than exist). */
 const MAX_COUNTRIES = 1000;
 
@@ -36,26 +35,22 @@ const trackParams = z.object({ id: IdParam });
 /** A track's songwriter (spec §3 "songwriters with songwriter type"). */
 export const Songwriter = z.object({ id: z.number().int(), name: z.string(), songwriter_type: Ref.nullable() });
 export type Songwriter = z.infer<typeof Songwriter>;
-/** POST …/songwriters/: the type from the songwriter-types reference list. */
-export const SongwriterBody = z.strictObject({ name: creditName, songwriter_type_id: choiceOf('songwriter-types') });
+/** POST …/songwriters/ (shared/records SONGWRITER_ITEMS): a name and a type from the songwriter-types reference list. */
+export const SongwriterBody = SONGWRITER_ITEMS.body;
 
 /** A track's publisher. */
 export const Publisher = z.object({ id: z.number().int(), name: z.string() });
 export type Publisher = z.infer<typeof Publisher>;
 /** Most publishers one track lists. */
 export const MAX_PUBLISHERS = 50;
-/** PUT …/publishers/: the whole list, in order (empty: none); each name once. */
+/** PUT …/publishers/: the whole list, in order (empty: none); each name once, each a PUBLISHER_ITEMS name. */
 export const PublishersBody = z.strictObject({
-  names: z.array(creditName, { error: 'Send the list of publisher names.' }).max(MAX_PUBLISHERS, `Ensure this list has no more than ${MAX_PUBLISHERS} names.`),
+  names: z.array(PUBLISHER_ITEMS.fields.name.schema, { error: 'Send the list of publisher names.' }).max(MAX_PUBLISHERS, `Ensure this list has no more than ${MAX_PUBLISHERS} names.`),
 }).refine((b) => new Set(b.names.map((n) => n.toLowerCase())).size === b.names.length, { message: 'List each publisher once.', path: ['names'] });
 
-/** POST …/dj-edit/: the new DJ edit's title (default the parent's), mix name (default "DJ Edit") and release (default the parent's). */
-export const DjEditBody = z.strictObject({
-  title: z.string().trim().min(1, 'This field may not be blank.').pipe(limited(MAX_LEN.trackTitle)).optional(),
-  mix_name: limited(MAX_LEN.mixName).nullable().optional(),
-  release_id: refersTo(id, { record: 'releases' }).optional(),
-});
-export const DJ_EDIT_MIX_NAME = 'DJ Edit';
+/** POST …/dj-edit/ (shared/records DJ_EDIT_ITEMS): the new DJ edit's title (default the parent's), mix name (default "DJ Edit") and release (default the parent's). */
+export const DjEditBody = DJ_EDIT_ITEMS.body;
+export { DJ_EDIT_MIX_NAME } from '../../records/catalog-items';
 
 /** A country with its region (continent). */
 export const Country = z.object({ id: z.number().int(), code: z.string(), name: z.string(), region: z.string() });
