@@ -215,11 +215,15 @@ export function registerHandlers<G extends EndpointGroup, M extends HandlerMap<G
   for (const name of given) addEndpoint(app, db, group[name], (map as HandlerMap<G>)[name]);
 }
 
+/** The names of a group's endpoints (not of the groups nested in it, as supplierEndpoints.contacts). */
+type EndpointNames<G> = { [K in keyof G]: G[K] extends EndpointSpec ? K : never }[keyof G] & string;
+
 /**
  * The named endpoints of a group, in that order, for a module that serves only part of it
- * (the rest is registered by another module, e.g. trackSubresourceEndpoints).
+ * (the rest is registered by another module, e.g. trackSubresourceEndpoints) or a group
+ * with groups nested in it.
  */
-export function endpointsOf<G extends EndpointGroup, const K extends keyof G & string>(group: G, ...names: K[]): Pick<G, K> {
+export function endpointsOf<G extends object, const K extends EndpointNames<G>>(group: G, ...names: K[]): Pick<G, K> {
   return Object.fromEntries(names.map((n) => [n, group[n]])) as Pick<G, K>;
 }
 

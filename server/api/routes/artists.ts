@@ -24,7 +24,7 @@ import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
 import { sendStored } from './media';
@@ -156,122 +156,124 @@ export function registerArtistRoutes(app: FastifyInstance, db: Db, storage: Stor
     });
   });
 
-  addEndpoint(app, db, ep.image, {
-    rule: READ,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      await visibleArtist(db, user, id);
-      // A GET that loses the race with a replacing upload (its file removed after the row was read) reads the row again.
-      for (let attempt = 0; ; attempt++) {
-        const [a] = await db.query<{ image_key: string | null }>('select image_key from artists where id = $1', [id]);
-        if (!a?.image_key) throw notFound();
-        try {
-          return await sendStored(storage, req, reply, a.image_key, 'image/jpeg');
-        } catch (e) {
-          if (attempt >= 2 || !(e instanceof HttpError) || e.status !== 404) throw e;
-        }
-      }
-    },
-  });
-
-  addEndpoint(app, db, ep.pullImage, {
-    rule: WRITE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      const { profile } = await profileOf(user, id);
-      const bytes = await muzooka.image(profile);
-      const jpeg = await profileImage(bytes).catch(() => {
-        throw new HttpError(502, { detail: MUZOOKA_MSG.badAnswer });
-      });
-      await setImage(user, id, jpeg, 'muzooka');
-      return answer(db, user, id, reply);
-    },
-  });
-
-  addEndpoint(app, db, ep.sync, {
-    rule: WRITE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      const { muzookaId, profile } = await profileOf(user, id);
-      await db.transaction(async (tx) => {
-        const now = await lockedArtist(tx, user, id);
-        // The ID changed while Muzooka was asked: what was read is not this artist's profile any more.
-        if (now.muzooka_id !== muzookaId) throw new HttpError(409, { detail: 'The Muzooka ID changed meanwhile. Please try again.' });
-        await updateArtist(tx, user, id, now, { muzooka_sync: true, bio: profile.bio ?? now.bio }, 'muzooka');
-      });
-      return answer(db, user, id, reply);
-    },
-  });
-
-  addEndpoint(app, db, ep.unsync, {
-    rule: WRITE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      await db.transaction(async (tx) => {
-        const a = await lockedArtist(tx, user, id);
-        await updateArtist(tx, user, id, a, { muzooka_sync: false });
-      });
-      return answer(db, user, id, reply);
-    },
-  });
-
-  addEndpoint(app, db, ep.mappings, {
-    rule: READ,
-    handler: async (req, _reply, user) => {
-      await visibleArtist(db, user, req.params.id);
-      return onePage(await mappingsOf(db, req.params.id));
-    },
-  });
-
-  addEndpoint(app, db, ep.addMapping, {
-    rule: WRITE,
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      const added = await changeMappings(db, user, id, async (tx, before) => {
-        if (before.some((m) => m.muzooka_id === req.body.muzooka_id)) throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
-        const [row] = await tx.orm.insert(artist_muzooka_mappings)
-          .values({ artist_id: id, muzooka_id: req.body.muzooka_id, enabled: req.body.enabled ?? true }).returning(MAPPING);
-        return { out: row, after: [...before, row] };
-      }).catch(mappedTwice);
-      reply.code(201);
-      return added!;
-    },
-  });
-
   const ofArtist = (id: number, mid: number) => and(eq(artist_muzooka_mappings.id, mid), eq(artist_muzooka_mappings.artist_id, id));
 
-  addEndpoint(app, db, ep.patchMapping, {
-    rule: WRITE,
-    handler: async (req, _reply, user) => {
-      const { id, mid } = req.params;
-      let unchanged: MuzookaMapping | undefined;
-      const changed = await changeMappings(db, user, id, async (tx, before) => {
-        const old = before.find((m) => m.id === mid);
-        if (!old) throw notFound();
-        if (!Object.keys(req.body).length) {
-          unchanged = old;
-          return null;
+  registerHandlers(app, db, endpointsOf(ep, 'image', 'pullImage', 'sync', 'unsync', 'mappings', 'addMapping', 'patchMapping', 'deleteMapping'), {
+    image: {
+      rule: READ,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        await visibleArtist(db, user, id);
+        // A GET that loses the race with a replacing upload (its file removed after the row was read) reads the row again.
+        for (let attempt = 0; ; attempt++) {
+          const [a] = await db.query<{ image_key: string | null }>('select image_key from artists where id = $1', [id]);
+          if (!a?.image_key) throw notFound();
+          try {
+            return await sendStored(storage, req, reply, a.image_key, 'image/jpeg');
+          } catch (e) {
+            if (attempt >= 2 || !(e instanceof HttpError) || e.status !== 404) throw e;
+          }
         }
-        if (req.body.muzooka_id !== undefined && req.body.muzooka_id !== old.muzooka_id && before.some((m) => m.muzooka_id === req.body.muzooka_id)) {
-          throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
-        }
-        const [row] = await tx.orm.update(artist_muzooka_mappings).set(req.body).where(ofArtist(id, mid)).returning(MAPPING);
-        return { out: row, after: before.map((m) => (m.id === mid ? row : m)) };
-      }).catch(mappedTwice);
-      return (changed ?? unchanged)!;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.deleteMapping, {
-    rule: WRITE,
-    handler: async (req, reply, user) => {
-      const { id, mid } = req.params;
-      await changeMappings(db, user, id, async (tx, before) => {
-        if (!before.some((m) => m.id === mid)) throw notFound();
-        await tx.orm.delete(artist_muzooka_mappings).where(ofArtist(id, mid));
-        return { out: null, after: before.filter((m) => m.id !== mid) };
-      });
-      return reply.code(204).send();
+    pullImage: {
+      rule: WRITE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        const { profile } = await profileOf(user, id);
+        const bytes = await muzooka.image(profile);
+        const jpeg = await profileImage(bytes).catch(() => {
+          throw new HttpError(502, { detail: MUZOOKA_MSG.badAnswer });
+        });
+        await setImage(user, id, jpeg, 'muzooka');
+        return answer(db, user, id, reply);
+      },
+    },
+
+    sync: {
+      rule: WRITE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        const { muzookaId, profile } = await profileOf(user, id);
+        await db.transaction(async (tx) => {
+          const now = await lockedArtist(tx, user, id);
+          // The ID changed while Muzooka was asked: what was read is not this artist's profile any more.
+          if (now.muzooka_id !== muzookaId) throw new HttpError(409, { detail: 'The Muzooka ID changed meanwhile. Please try again.' });
+          await updateArtist(tx, user, id, now, { muzooka_sync: true, bio: profile.bio ?? now.bio }, 'muzooka');
+        });
+        return answer(db, user, id, reply);
+      },
+    },
+
+    unsync: {
+      rule: WRITE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        await db.transaction(async (tx) => {
+          const a = await lockedArtist(tx, user, id);
+          await updateArtist(tx, user, id, a, { muzooka_sync: false });
+        });
+        return answer(db, user, id, reply);
+      },
+    },
+
+    mappings: {
+      rule: READ,
+      handler: async (req, _reply, user) => {
+        await visibleArtist(db, user, req.params.id);
+        return onePage(await mappingsOf(db, req.params.id));
+      },
+    },
+
+    addMapping: {
+      rule: WRITE,
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        const added = await changeMappings(db, user, id, async (tx, before) => {
+          if (before.some((m) => m.muzooka_id === req.body.muzooka_id)) throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
+          const [row] = await tx.orm.insert(artist_muzooka_mappings)
+            .values({ artist_id: id, muzooka_id: req.body.muzooka_id, enabled: req.body.enabled ?? true }).returning(MAPPING);
+          return { out: row, after: [...before, row] };
+        }).catch(mappedTwice);
+        reply.code(201);
+        return added!;
+      },
+    },
+
+    patchMapping: {
+      rule: WRITE,
+      handler: async (req, _reply, user) => {
+        const { id, mid } = req.params;
+        let unchanged: MuzookaMapping | undefined;
+        const changed = await changeMappings(db, user, id, async (tx, before) => {
+          const old = before.find((m) => m.id === mid);
+          if (!old) throw notFound();
+          if (!Object.keys(req.body).length) {
+            unchanged = old;
+            return null;
+          }
+          if (req.body.muzooka_id !== undefined && req.body.muzooka_id !== old.muzooka_id && before.some((m) => m.muzooka_id === req.body.muzooka_id)) {
+            throw badRequest('muzooka_id', MUZOOKA_MSG.mappedTwice);
+          }
+          const [row] = await tx.orm.update(artist_muzooka_mappings).set(req.body).where(ofArtist(id, mid)).returning(MAPPING);
+          return { out: row, after: before.map((m) => (m.id === mid ? row : m)) };
+        }).catch(mappedTwice);
+        return (changed ?? unchanged)!;
+      },
+    },
+
+    deleteMapping: {
+      rule: WRITE,
+      handler: async (req, reply, user) => {
+        const { id, mid } = req.params;
+        await changeMappings(db, user, id, async (tx, before) => {
+          if (!before.some((m) => m.id === mid)) throw notFound();
+          await tx.orm.delete(artist_muzooka_mappings).where(ofArtist(id, mid));
+          return { out: null, after: before.filter((m) => m.id !== mid) };
+        });
+        return reply.code(204).send();
+      },
     },
   });
 }

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../domain/errors';
 import { idempotencyKeyOf, idempotent } from '../idempotency';
 import { readCsvUsers } from '../csv-users';
 import { LIST_DEF_BY_KEY } from '../lists/types';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { fetchVisible } from './lists';
 
 const USERS = searchType('users')!;
@@ -34,49 +34,51 @@ async function assertReason(db: Queryable, reasonId: number) {
 export function registerCreditRoutes(app: FastifyInstance, db: Db) {
   const usersDef = LIST_DEF_BY_KEY.get('users')!;
 
-  addEndpoint(app, db, creditEndpoints.list, {
-    rule: USERS.rule,
-    handler: async (req, _reply, user) => {
-      if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
-      const rows = await db.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.user_id = $1 order by c.created_at desc, c.id desc`, [req.params.id]);
-      return onePage(rows.map(iso));
+  registerHandlers(app, db, endpointsOf(creditEndpoints, 'list', 'add', 'bulk'), {
+    list: {
+      rule: USERS.rule,
+      handler: async (req, _reply, user) => {
+        if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
+        const rows = await db.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.user_id = $1 order by c.created_at desc, c.id desc`, [req.params.id]);
+        return onePage(rows.map(iso));
+      },
     },
-  });
 
-  addEndpoint(app, db, creditEndpoints.add, {
-    rule: CREDIT_WRITE,
-    handler: async (req, reply, user) => {
-      if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
-      const { amount, currency, reason_id } = req.body;
-      await assertReason(db, reason_id);
-      return idempotent(db, req, reply, user, 201, async (tx) => {
-        const [{ id }] = await tx.query<{ id: number }>(
-          'insert into credits (user_id, amount, currency, reason_id) values ($1, $2, $3, $4) returning id', [req.params.id, amount, currency, reason_id],
-        );
-        const [row] = await tx.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.id = $1`, [id]);
-        return iso(row);
-      });
+    add: {
+      rule: CREDIT_WRITE,
+      handler: async (req, reply, user) => {
+        if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
+        const { amount, currency, reason_id } = req.body;
+        await assertReason(db, reason_id);
+        return idempotent(db, req, reply, user, 201, async (tx) => {
+          const [{ id }] = await tx.query<{ id: number }>(
+            'insert into credits (user_id, amount, currency, reason_id) values ($1, $2, $3, $4) returning id', [req.params.id, amount, currency, reason_id],
+          );
+          const [row] = await tx.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.id = $1`, [id]);
+          return iso(row);
+        });
+      },
     },
-  });
 
-  addEndpoint(app, db, creditEndpoints.bulk, {
-    rule: CREDIT_WRITE,
-    // 100,000 ids of up to 10 digits, with commas and the other fields.
-    bodyLimit: 2 * 1024 * 1024,
-    handler: async (req, reply, user) => {
-      const { amount, currency, reason_id, user_ids } = req.body;
-      await assertReason(db, reason_id);
-      const ids = [...new Set(user_ids)];
-      return idempotent(db, req, reply, user, 201, async (tx) => {
-        const unknown = await tx.query<{ id: number }>(
-          'select u.id from unnest($1::int[]) as u(id) where not exists (select 1 from users x where x.id = u.id) order by u.id', [ids],
-        );
-        if (unknown.length) {
-          const shown = unknown.slice(0, UNKNOWN_SHOWN).map((u) => u.id).join(', ');
-          throw badRequest('user_ids', `Unknown user${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : ''}.`);
-        }
-        return creditMany(tx, ids, amount, currency, reason_id);
-      });
+    bulk: {
+      rule: CREDIT_WRITE,
+      // 100,000 ids of up to 10 digits, with commas and the other fields.
+      bodyLimit: 2 * 1024 * 1024,
+      handler: async (req, reply, user) => {
+        const { amount, currency, reason_id, user_ids } = req.body;
+        await assertReason(db, reason_id);
+        const ids = [...new Set(user_ids)];
+        return idempotent(db, req, reply, user, 201, async (tx) => {
+          const unknown = await tx.query<{ id: number }>(
+            'select u.id from unnest($1::int[]) as u(id) where not exists (select 1 from users x where x.id = u.id) order by u.id', [ids],
+          );
+          if (unknown.length) {
+            const shown = unknown.slice(0, UNKNOWN_SHOWN).map((u) => u.id).join(', ');
+            throw badRequest('user_ids', `Unknown user${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : ''}.`);
+          }
+          return creditMany(tx, ids, amount, currency, reason_id);
+        });
+      },
     },
   });
 

@@ -25,7 +25,7 @@ import { queueDeliveryEncode } from '../../jobs/encode';
 import type { JobQueue } from '../../jobs/queue';
 import type { Storage } from '../../storage';
 import { HttpError, badRequest, forbidden, notFound } from '../../domain/errors';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { sendStored } from './media';
 
 const FIELDS = `d.id, d.release_id, d.title, d.artist, d.label_name, json_build_object('id', s.id, 'name', s.name) as supplier,
@@ -123,64 +123,6 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
   const READ = SEARCH_RULES.deliveries;
   const WRITE = WRITE_RULES.deliveries;
 
-  addEndpoint(app, db, ep.list, {
-    rule: READ,
-    handler: async (req, _reply, user) => {
-      if (req.query.brand && `brand:${req.query.brand}` !== user.principal.brand) throw forbidden();
-      const after = req.query.cursor ? decodeCursor(req.query.cursor) : null;
-      const rows = await db.query<Record<string, unknown>>(
-        `select ${FIELDS} from ${FROM}
-         where $1::timestamptz is null or (d.delivered_at, d.id) < ($1::timestamptz, $2::int)
-         order by d.delivered_at desc, d.id desc limit $3`,
-        [after?.[0] ?? null, after?.[1] ?? 0, DELIVERY_PAGE_SIZE + 1]);
-      const page = rows.slice(0, DELIVERY_PAGE_SIZE).map(asDelivery);
-      const last = page[page.length - 1];
-      return { results: page, next_cursor: rows.length > DELIVERY_PAGE_SIZE && last ? encodeCursor(last.delivered_at, last.id) : null };
-    },
-  });
-
-  addEndpoint(app, db, ep.get, { rule: READ, handler: (req) => detail(db, storage, req.params.id) });
-
-  addEndpoint(app, db, ep.file, {
-    rule: READ,
-    handler: async (req, reply) => {
-      const [d] = await db.query<{ storage_prefix: string | null; files: DeliveryFile[] }>('select storage_prefix, files from deliveries where id = $1', [req.params.id]);
-      if (!d) throw notFound();
-      const f = d.storage_prefix ? d.files.find((x) => x.path === req.query.path.normalize('NFC')) : undefined;
-      if (!f) throw notFound();
-      const name = f.path.split('/').pop()!;
-      const type = name.endsWith('.xml') ? 'application/xml' : 'application/octet-stream';
-      return sendStored(storage, req, reply, keyOf(d.storage_prefix!, f), type, name);
-    },
-  });
-
-  addEndpoint(app, db, ep.reingest, {
-    rule: WRITE,
-    handler: async (req, _reply, user) => {
-      const refused = await reingest(db, storage, jobs, req.params.id, req.body.override_genre ?? null, user.id);
-      if (refused) throw new HttpError(409, { detail: refused });
-      return detail(db, storage, req.params.id);
-    },
-  });
-
-  addEndpoint(app, db, ep.resubmit, {
-    rule: WRITE,
-    handler: async (req, _reply, user) => {
-      const results = [];
-      for (const id of [...new Set(req.body.ids)]) {
-        try {
-          const refused = await reingest(db, storage, jobs, id, req.body.override_genre ?? null, user.id);
-          const [d] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [id]);
-          results.push({ id, ok: refused === null, release_status: d?.release_status ?? null, detail: refused });
-        } catch (e) {
-          if (!(e instanceof HttpError)) throw e;
-          results.push({ id, ok: false, release_status: null, detail: e.message });
-        }
-      }
-      return { results };
-    },
-  });
-
   const xmlOf = async (id: number) => {
     const [d] = await db.query<{ storage_prefix: string | null; xml_file_path: string | null; files: DeliveryFile[] }>(
       'select storage_prefix, xml_file_path, files from deliveries where id = $1', [id]);
@@ -188,50 +130,110 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
     return d;
   };
 
-  addEndpoint(app, db, ep.getXml, {
-    rule: READ,
-    handler: async (req) => {
-      const d = await xmlOf(req.params.id);
-      const xml = d.storage_prefix && d.xml_file_path ? await storage.get(xmlKeyOf(d.storage_prefix, d.xml_file_path, d.files)) : null;
-      if (!xml) throw notFound();
-      return { xml: xml.toString('utf8') };
+  registerHandlers(app, db, ep, {
+    list: {
+      rule: READ,
+      handler: async (req, _reply, user) => {
+        if (req.query.brand && `brand:${req.query.brand}` !== user.principal.brand) throw forbidden();
+        const after = req.query.cursor ? decodeCursor(req.query.cursor) : null;
+        const rows = await db.query<Record<string, unknown>>(
+          `select ${FIELDS} from ${FROM}
+           where $1::timestamptz is null or (d.delivered_at, d.id) < ($1::timestamptz, $2::int)
+           order by d.delivered_at desc, d.id desc limit $3`,
+          [after?.[0] ?? null, after?.[1] ?? 0, DELIVERY_PAGE_SIZE + 1]);
+        const page = rows.slice(0, DELIVERY_PAGE_SIZE).map(asDelivery);
+        const last = page[page.length - 1];
+        return { results: page, next_cursor: rows.length > DELIVERY_PAGE_SIZE && last ? encodeCursor(last.delivered_at, last.id) : null };
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.putXml, {
-    rule: WRITE,
-    handler: async (req, _reply, user) => {
-      const id = req.params.id;
-      const d = await xmlOf(id);
-      const v = await validateErn43(req.body.xml);
-      if (!v.valid) {
-        throw new HttpError(400, { xml: [DELIVERY_MSG.xmlInvalid, ...v.errors.slice(0, 10).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))] });
-      }
-      const prefix = d.storage_prefix ?? `deliveries/${id}`;
-      const path = d.xml_file_path && d.storage_prefix ? d.xml_file_path : `delivery-${id}.xml`;
-      const name = path.split('/').pop()!.normalize('NFC');
-      const key = deliveryFileKey(prefix, name);
-      const { size } = await storage.put(key, req.body.xml);
-      // `replaced`: a re-ingest that reads the batch folder again keeps this XML (ingest.ts refreshDeliveryFiles).
-      const entry: DeliveryFile & { replaced: true } = { path: name, key, size, replaced: true };
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `update deliveries set storage_prefix = $2, xml_file_path = $3, version = version + 1, updated_at = now(),
-             files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array($5::jsonb)
-           where id = $1`, [id, prefix, path, name, JSON.stringify(entry)]);
-        await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user.id}.`]);
-      });
-      return { xml: req.body.xml };
+    get: { rule: READ, handler: (req) => detail(db, storage, req.params.id) },
+
+    file: {
+      rule: READ,
+      handler: async (req, reply) => {
+        const [d] = await db.query<{ storage_prefix: string | null; files: DeliveryFile[] }>('select storage_prefix, files from deliveries where id = $1', [req.params.id]);
+        if (!d) throw notFound();
+        const f = d.storage_prefix ? d.files.find((x) => x.path === req.query.path.normalize('NFC')) : undefined;
+        if (!f) throw notFound();
+        const name = f.path.split('/').pop()!;
+        const type = name.endsWith('.xml') ? 'application/xml' : 'application/octet-stream';
+        return sendStored(storage, req, reply, keyOf(d.storage_prefix!, f), type, name);
+      },
     },
-  });
 
-  // The genre XSD is for whoever builds packages: the /packaging area's people.
-  addEndpoint(app, db, ep.genreXsd, {
-    rule: AREA_RULES['/packaging'],
-    handler: async (_req, reply) => {
-      const rows = await db.query<{ name: string }>('select name from genres where enabled order by name');
-      reply.type('application/xml');
-      return genreXsd(rows.map((r) => r.name));
+    reingest: {
+      rule: WRITE,
+      handler: async (req, _reply, user) => {
+        const refused = await reingest(db, storage, jobs, req.params.id, req.body.override_genre ?? null, user.id);
+        if (refused) throw new HttpError(409, { detail: refused });
+        return detail(db, storage, req.params.id);
+      },
+    },
+
+    resubmit: {
+      rule: WRITE,
+      handler: async (req, _reply, user) => {
+        const results = [];
+        for (const id of [...new Set(req.body.ids)]) {
+          try {
+            const refused = await reingest(db, storage, jobs, id, req.body.override_genre ?? null, user.id);
+            const [d] = await db.query<{ release_status: string }>('select release_status from deliveries where id = $1', [id]);
+            results.push({ id, ok: refused === null, release_status: d?.release_status ?? null, detail: refused });
+          } catch (e) {
+            if (!(e instanceof HttpError)) throw e;
+            results.push({ id, ok: false, release_status: null, detail: e.message });
+          }
+        }
+        return { results };
+      },
+    },
+
+    getXml: {
+      rule: READ,
+      handler: async (req) => {
+        const d = await xmlOf(req.params.id);
+        const xml = d.storage_prefix && d.xml_file_path ? await storage.get(xmlKeyOf(d.storage_prefix, d.xml_file_path, d.files)) : null;
+        if (!xml) throw notFound();
+        return { xml: xml.toString('utf8') };
+      },
+    },
+
+    putXml: {
+      rule: WRITE,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        const d = await xmlOf(id);
+        const v = await validateErn43(req.body.xml);
+        if (!v.valid) {
+          throw new HttpError(400, { xml: [DELIVERY_MSG.xmlInvalid, ...v.errors.slice(0, 10).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))] });
+        }
+        const prefix = d.storage_prefix ?? `deliveries/${id}`;
+        const path = d.xml_file_path && d.storage_prefix ? d.xml_file_path : `delivery-${id}.xml`;
+        const name = path.split('/').pop()!.normalize('NFC');
+        const key = deliveryFileKey(prefix, name);
+        const { size } = await storage.put(key, req.body.xml);
+        // `replaced`: a re-ingest that reads the batch folder again keeps this XML (ingest.ts refreshDeliveryFiles).
+        const entry: DeliveryFile & { replaced: true } = { path: name, key, size, replaced: true };
+        await db.transaction(async (tx) => {
+          await tx.query(
+            `update deliveries set storage_prefix = $2, xml_file_path = $3, version = version + 1, updated_at = now(),
+               files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array($5::jsonb)
+             where id = $1`, [id, prefix, path, name, JSON.stringify(entry)]);
+          await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user.id}.`]);
+        });
+        return { xml: req.body.xml };
+      },
+    },
+
+    // The genre XSD is for whoever builds packages: the /packaging area's people.
+    genreXsd: {
+      rule: AREA_RULES['/packaging'],
+      handler: async (_req, reply) => {
+        const rows = await db.query<{ name: string }>('select name from genres where enabled order by name');
+        reply.type('application/xml');
+        return genreXsd(rows.map((r) => r.name));
+      },
     },
   });
 }

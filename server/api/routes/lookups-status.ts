@@ -12,7 +12,7 @@ import { ARTIST_IMAGE_SIDE, CHART_IMAGE_SIDE, COVER_ART_MIN, IMAGE_CROPS, LABEL_
 import { AUDIO_FORMAT, ENCODE_STATUSES, RELEASE_STATUSES } from '../../../shared/vocabularies';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 
 type ImageRule = Pick<FileClass, 'min_side' | 'square' | 'stored_size'>;
 const side = (n: number): [number, number] => [n, n];
@@ -37,58 +37,62 @@ const AUDIO_CLASSES: FileClass[] = AUDIO_FORMAT.map((f) => ({
 }));
 
 export function registerLookupStatusRoutes(app: FastifyInstance, db: Db, jobs: JobQueue) {
-  addEndpoint(app, db, fileClassEndpoints.list, {
-    rule: FILE_CLASSES_RULE,
-    handler: async (req, reply) => {
-      reply.header('cache-control', 'private, max-age=300');
-      const kind = req.query.kind;
-      const images = kind === 'audio' ? [] : await db.query<{ id: number; name: string }>(
-        "select id, name from reference_items where list = 'image-types' order by id");
-      const imageClasses: FileClass[] = images.map((t) => ({
-        key: `image:${slug(t.name)}`, kind: 'image', name: t.name, suffixes: ['jpg', 'jpeg', 'png'], mime_types: [...COVER_ART_TYPES],
-        lossless: null, preview: null, image_type_id: t.id, ...(IMAGE_RULES[t.name] ?? NO_RULE),
-      }));
-      return onePage([...(kind === 'image' ? [] : AUDIO_CLASSES), ...imageClasses]);
+  registerHandlers(app, db, fileClassEndpoints, {
+    list: {
+      rule: FILE_CLASSES_RULE,
+      handler: async (req, reply) => {
+        reply.header('cache-control', 'private, max-age=300');
+        const kind = req.query.kind;
+        const images = kind === 'audio' ? [] : await db.query<{ id: number; name: string }>(
+          "select id, name from reference_items where list = 'image-types' order by id");
+        const imageClasses: FileClass[] = images.map((t) => ({
+          key: `image:${slug(t.name)}`, kind: 'image', name: t.name, suffixes: ['jpg', 'jpeg', 'png'], mime_types: [...COVER_ART_TYPES],
+          lossless: null, preview: null, image_type_id: t.id, ...(IMAGE_RULES[t.name] ?? NO_RULE),
+        }));
+        return onePage([...(kind === 'image' ? [] : AUDIO_CLASSES), ...imageClasses]);
+      },
     },
   });
 
-  addEndpoint(app, db, pipelineEndpoints.status, {
-    rule: PIPELINE_RULE,
-    handler: async (req) => {
-      const since = req.query.since ?? null;
-      const day = "($1::date)::timestamp at time zone 'UTC'";
-      const [deliveries, encodes, states, depth] = await Promise.all([
-        db.query<{ release_status: string; count: number; ingested: number }>(
-          `select release_status, count(*)::int as count, count(*) filter (where ingested)::int as ingested from deliveries
-           where $1::date is null or delivered_at >= ${day} group by release_status`, [since]),
-        db.query<{ encode_status: string; count: number }>('select encode_status, count(*)::int as count from tracks group by encode_status'),
-        db.query<{ kind: string; state: string; count: number }>(
-          `select kind, state, count(*)::int as count from jobs where $1::date is null or created_at >= ${day} group by kind, state`, [since]),
-        jobs.depth(),
-      ]);
-      const byStatus = new Map(deliveries.map((d) => [d.release_status, d.count]));
-      const statuses = [...RELEASE_STATUSES, ...[...byStatus.keys()].filter((s) => !RELEASE_STATUSES.includes(s)).sort()];
-      const encodeBy = new Map(encodes.map((e) => [e.encode_status, e.count]));
-      const encodeStatuses = [...ENCODE_STATUSES, ...[...encodeBy.keys()].filter((s) => !(ENCODE_STATUSES as readonly string[]).includes(s)).sort()];
-      const jobCount = (kind: string, state: string) => states.find((s) => s.kind === kind && s.state === state)?.count ?? 0;
-      const out: PipelineStatus = {
-        since,
-        generated_at: new Date().toISOString(),
-        deliveries: {
-          total: deliveries.reduce((a, d) => a + d.count, 0),
-          ingested: deliveries.reduce((a, d) => a + d.ingested, 0),
-          by_status: statuses.map((s) => ({ release_status: s, count: byStatus.get(s) ?? 0 })),
-        },
-        encodes: encodeStatuses.map((s) => ({ encode_status: s, count: encodeBy.get(s) ?? 0 })),
-        jobs: JOB_KINDS.map((kind) => {
-          const d = depth.find((x) => x.kind === kind);
-          return {
-            kind, pending: jobCount(kind, 'PENDING'), running: jobCount(kind, 'RUNNING'), done: jobCount(kind, 'DONE'), failed: jobCount(kind, 'ERROR'),
-            queue_waiting: d?.waiting ?? 0, queue_oldest_seconds: d?.oldestSeconds ?? 0, queue_running: d?.running ?? 0,
-          };
-        }),
-      };
-      return out;
+  registerHandlers(app, db, pipelineEndpoints, {
+    status: {
+      rule: PIPELINE_RULE,
+      handler: async (req) => {
+        const since = req.query.since ?? null;
+        const day = "($1::date)::timestamp at time zone 'UTC'";
+        const [deliveries, encodes, states, depth] = await Promise.all([
+          db.query<{ release_status: string; count: number; ingested: number }>(
+            `select release_status, count(*)::int as count, count(*) filter (where ingested)::int as ingested from deliveries
+             where $1::date is null or delivered_at >= ${day} group by release_status`, [since]),
+          db.query<{ encode_status: string; count: number }>('select encode_status, count(*)::int as count from tracks group by encode_status'),
+          db.query<{ kind: string; state: string; count: number }>(
+            `select kind, state, count(*)::int as count from jobs where $1::date is null or created_at >= ${day} group by kind, state`, [since]),
+          jobs.depth(),
+        ]);
+        const byStatus = new Map(deliveries.map((d) => [d.release_status, d.count]));
+        const statuses = [...RELEASE_STATUSES, ...[...byStatus.keys()].filter((s) => !RELEASE_STATUSES.includes(s)).sort()];
+        const encodeBy = new Map(encodes.map((e) => [e.encode_status, e.count]));
+        const encodeStatuses = [...ENCODE_STATUSES, ...[...encodeBy.keys()].filter((s) => !(ENCODE_STATUSES as readonly string[]).includes(s)).sort()];
+        const jobCount = (kind: string, state: string) => states.find((s) => s.kind === kind && s.state === state)?.count ?? 0;
+        const out: PipelineStatus = {
+          since,
+          generated_at: new Date().toISOString(),
+          deliveries: {
+            total: deliveries.reduce((a, d) => a + d.count, 0),
+            ingested: deliveries.reduce((a, d) => a + d.ingested, 0),
+            by_status: statuses.map((s) => ({ release_status: s, count: byStatus.get(s) ?? 0 })),
+          },
+          encodes: encodeStatuses.map((s) => ({ encode_status: s, count: encodeBy.get(s) ?? 0 })),
+          jobs: JOB_KINDS.map((kind) => {
+            const d = depth.find((x) => x.kind === kind);
+            return {
+              kind, pending: jobCount(kind, 'PENDING'), running: jobCount(kind, 'RUNNING'), done: jobCount(kind, 'DONE'), failed: jobCount(kind, 'ERROR'),
+              queue_waiting: d?.waiting ?? 0, queue_oldest_seconds: d?.oldestSeconds ?? 0, queue_running: d?.running ?? 0,
+            };
+          }),
+        };
+        return out;
+      },
     },
   });
 }

@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 
 const PROFILE_COLUMNS = `id, username, email, display_name, first_name, last_name, app, role, brands, features, supplier_id,
@@ -35,61 +35,63 @@ async function profile(db: Queryable, req: FastifyRequest, reply: FastifyReply, 
 }
 
 export function registerMeRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, meEndpoints.get, {
-    // Everyone signed in may read their own profile (with its ETag) and sessions.
-    rule: '*',
-    handler: async (req, reply, user) => profile(db, req, reply, user),
-  });
-  addEndpoint(app, db, meEndpoints.patch, {
-    // Everyone signed in may change their own names (only these fields; If-Match required).
-    rule: '*',
-    handler: async (req, reply, user) => {
-      const version = ifMatchVersion(req);
-      const changes = req.body;
-      await db.transaction(async (tx) => {
-        const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user.id)).for('update');
-        assertVersion(stored.version, version);
-        if (!Object.keys(changes).length) return;
-        await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
-      });
-      return profile(db, req, reply, user);
+  registerHandlers(app, db, endpointsOf(meEndpoints, 'get', 'patch', 'endSession', 'mySupplier', 'myLabels'), {
+    get: {
+      // Everyone signed in may read their own profile (with its ETag) and sessions.
+      rule: '*',
+      handler: async (req, reply, user) => profile(db, req, reply, user),
     },
-  });
-  addEndpoint(app, db, meEndpoints.endSession, {
-    // Ending one of one's own sessions (signs that device out).
-    rule: '*',
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      const [row] = await db.query('select 1 from oauth_tokens where family_id = $1 and user_id = $2 limit 1', [id, user.id]);
-      if (!row) throw notFound();
-      await revokeFamily(db, id);
-      return reply.code(204).send();
+    patch: {
+      // Everyone signed in may change their own names (only these fields; If-Match required).
+      rule: '*',
+      handler: async (req, reply, user) => {
+        const version = ifMatchVersion(req);
+        const changes = req.body;
+        await db.transaction(async (tx) => {
+          const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user.id)).for('update');
+          assertVersion(stored.version, version);
+          if (!Object.keys(changes).length) return;
+          await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
+        });
+        return profile(db, req, reply, user);
+      },
     },
-  });
-  addEndpoint(app, db, meEndpoints.mySupplier, {
-    // A supplier user's own supplier; a label user's: the supplier its label belongs to.
-    rule: OWN_SUPPLIER_RULE,
-    handler: async (_req, _reply, user) => {
-      const [s] = await db.query<MySupplier>(
-        `select s.id, s.name, s.ddex_party_id from suppliers s
-         where s.id = coalesce($1::int, (select l.supplier_id from labels l where l.id = $2::int))`,
-        [user.supplierId ?? null, user.labelId ?? null],
-      );
-      if (!s) throw notFound();
-      return s;
+    endSession: {
+      // Ending one of one's own sessions (signs that device out).
+      rule: '*',
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        const [row] = await db.query('select 1 from oauth_tokens where family_id = $1 and user_id = $2 limit 1', [id, user.id]);
+        if (!row) throw notFound();
+        await revokeFamily(db, id);
+        return reply.code(204).send();
+      },
     },
-  });
-  addEndpoint(app, db, meEndpoints.myLabels, {
-    // The labels a supplier or label user packages for: a supplier user's own labels, a label user's own label.
-    rule: OWN_SUPPLIER_RULE,
-    handler: async (_req, _reply, user) => {
-      const results = await db.query<MyLabel>(
-        `select l.id, l.name from labels l
-         where ($1::int is not null and l.supplier_id = $1::int) or ($1::int is null and l.id = $2::int)
-         order by l.name, l.id`,
-        [user.supplierId ?? null, user.labelId ?? null],
-      );
-      return { results };
+    mySupplier: {
+      // A supplier user's own supplier; a label user's: the supplier its label belongs to.
+      rule: OWN_SUPPLIER_RULE,
+      handler: async (_req, _reply, user) => {
+        const [s] = await db.query<MySupplier>(
+          `select s.id, s.name, s.ddex_party_id from suppliers s
+           where s.id = coalesce($1::int, (select l.supplier_id from labels l where l.id = $2::int))`,
+          [user.supplierId ?? null, user.labelId ?? null],
+        );
+        if (!s) throw notFound();
+        return s;
+      },
+    },
+    myLabels: {
+      // The labels a supplier or label user packages for: a supplier user's own labels, a label user's own label.
+      rule: OWN_SUPPLIER_RULE,
+      handler: async (_req, _reply, user) => {
+        const results = await db.query<MyLabel>(
+          `select l.id, l.name from labels l
+           where ($1::int is not null and l.supplier_id = $1::int) or ($1::int is null and l.id = $2::int)
+           order by l.name, l.id`,
+          [user.supplierId ?? null, user.labelId ?? null],
+        );
+        return { results };
+      },
     },
   });
 }

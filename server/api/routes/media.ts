@@ -39,7 +39,7 @@ import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { fetchVisible } from './lists';
 
 const TYPES = {
@@ -218,84 +218,6 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     });
   });
 
-  addEndpoint(app, db, mediaEndpoints.images, {
-    rule: TYPES.releases.read,
-    handler: async (req, _reply, user) => {
-      await visible(db, 'releases', user, req.params.id);
-      return onePage(await releaseImages(db, req.params.id));
-    },
-  });
-
-  addEndpoint(app, db, mediaEndpoints.image, {
-    rule: TYPES.releases.read,
-    handler: async (req, reply, user) => {
-      const { id, variant } = req.params;
-      await visible(db, 'releases', user, id);
-      // An upload committed after the row was read deletes the file it names: read the row again for
-      // the new one (uploads can follow each other, so a few times; the last miss is the 404).
-      for (let attempt = 1; ; attempt++) {
-        const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
-          .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
-        if (!img) throw notFound();
-        try {
-          return await sendStored(storage, req, reply, img.key, img.type);
-        } catch (err) {
-          if (!(err instanceof HttpError && err.status === 404) || attempt >= IMAGE_READ_ATTEMPTS) throw err;
-        }
-      }
-    },
-  });
-
-  addEndpoint(app, db, mediaEndpoints.audioFiles, {
-    rule: TYPES.tracks.read,
-    handler: async (req, _reply, user) => {
-      await visible(db, 'tracks', user, req.params.id);
-      const rows = await trackFiles(db, req.params.id);
-      const results: AudioFile[] = await Promise.all(rows.map(async (r) => ({ ...r, stored: await storage.exists(r.storage_key) })));
-      return onePage(results);
-    },
-  });
-
-  addEndpoint(app, db, mediaEndpoints.stream, {
-    rule: TYPES.tracks.read,
-    handler: async (req, reply, user) => {
-      await visible(db, 'tracks', user, req.params.id);
-      const rows = (await trackFiles(db, req.params.id))
-        .filter((r) => STREAM_FORMATS.includes(r.format))
-        .sort((a, b) => STREAM_FORMATS.indexOf(a.format) - STREAM_FORMATS.indexOf(b.format));
-      for (const r of rows) {
-        if (await storage.exists(r.storage_key)) return sendStored(storage, req, reply, r.storage_key, formatTerm(r.format).mime);
-      }
-      throw new HttpError(404, { detail: MEDIA_MSG.noAudio });
-    },
-  });
-
-  addEndpoint(app, db, mediaEndpoints.supportDownloads, {
-    rule: SUPPORT_DOWNLOADS_RULE,
-    handler: async (req, _reply, user) => {
-      const track = await visible(db, 'tracks', user, req.params.id);
-      const results: SupportDownload[] = [];
-      for (const r of await trackFiles(db, req.params.id)) {
-        const size = await storage.size(r.storage_key);
-        if (size === null) continue;
-        results.push({ format: r.format, file_name: downloadName(track, r.format), content_type: formatTerm(r.format).mime, size_bytes: size });
-      }
-      return onePage(results);
-    },
-  });
-
-  addEndpoint(app, db, mediaEndpoints.supportDownload, {
-    rule: SUPPORT_DOWNLOADS_RULE,
-    handler: async (req, reply, user) => {
-      const { id, format } = req.params;
-      const track = await visible(db, 'tracks', user, id);
-      const [file] = await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
-        .where(and(eq(audio_files.track_id, id), eq(audio_files.format, format)));
-      if (!file) throw notFound();
-      return sendStored(storage, req, reply, file.key, formatTerm(format).mime, downloadName(track, format));
-    },
-  });
-
   /** Enqueues the encode job of a release (or one of its tracks): 409 while one of that release is queued or running (§8's text, then why). */
   const startEncode = async (reply: FastifyReply, user: RequestUser, payload: EncodePayload) => {
     // Refused before anything changes when a track has no source audio: the encode would turn it ERROR (issue 27).
@@ -307,20 +229,100 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     return { id: job.id, state: job.state };
   };
 
-  addEndpoint(app, db, mediaEndpoints.reencodeRelease, {
-    rule: writeOf('releases'),
-    handler: async (req, reply, user) => {
-      await visible(db, 'releases', user, req.params.id);
-      return startEncode(reply, user, { release_id: req.params.id, track_id: null, staged: true });
+  registerHandlers(app, db, endpointsOf(mediaEndpoints, 'images', 'image', 'audioFiles', 'stream', 'supportDownloads', 'supportDownload', 'reencodeRelease', 'reencodeTrack'), {
+    images: {
+      rule: TYPES.releases.read,
+      handler: async (req, _reply, user) => {
+        await visible(db, 'releases', user, req.params.id);
+        return onePage(await releaseImages(db, req.params.id));
+      },
     },
-  });
 
-  addEndpoint(app, db, mediaEndpoints.reencodeTrack, {
-    rule: writeOf('tracks'),
-    handler: async (req, reply, user) => {
-      await visible(db, 'tracks', user, req.params.id);
-      const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
-      return startEncode(reply, user, { release_id: t.release_id, track_id: req.params.id, staged: true });
+    image: {
+      rule: TYPES.releases.read,
+      handler: async (req, reply, user) => {
+        const { id, variant } = req.params;
+        await visible(db, 'releases', user, id);
+        // An upload committed after the row was read deletes the file it names: read the row again for
+        // the new one (uploads can follow each other, so a few times; the last miss is the 404).
+        for (let attempt = 1; ; attempt++) {
+          const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
+            .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
+          if (!img) throw notFound();
+          try {
+            return await sendStored(storage, req, reply, img.key, img.type);
+          } catch (err) {
+            if (!(err instanceof HttpError && err.status === 404) || attempt >= IMAGE_READ_ATTEMPTS) throw err;
+          }
+        }
+      },
+    },
+
+    audioFiles: {
+      rule: TYPES.tracks.read,
+      handler: async (req, _reply, user) => {
+        await visible(db, 'tracks', user, req.params.id);
+        const rows = await trackFiles(db, req.params.id);
+        const results: AudioFile[] = await Promise.all(rows.map(async (r) => ({ ...r, stored: await storage.exists(r.storage_key) })));
+        return onePage(results);
+      },
+    },
+
+    stream: {
+      rule: TYPES.tracks.read,
+      handler: async (req, reply, user) => {
+        await visible(db, 'tracks', user, req.params.id);
+        const rows = (await trackFiles(db, req.params.id))
+          .filter((r) => STREAM_FORMATS.includes(r.format))
+          .sort((a, b) => STREAM_FORMATS.indexOf(a.format) - STREAM_FORMATS.indexOf(b.format));
+        for (const r of rows) {
+          if (await storage.exists(r.storage_key)) return sendStored(storage, req, reply, r.storage_key, formatTerm(r.format).mime);
+        }
+        throw new HttpError(404, { detail: MEDIA_MSG.noAudio });
+      },
+    },
+
+    supportDownloads: {
+      rule: SUPPORT_DOWNLOADS_RULE,
+      handler: async (req, _reply, user) => {
+        const track = await visible(db, 'tracks', user, req.params.id);
+        const results: SupportDownload[] = [];
+        for (const r of await trackFiles(db, req.params.id)) {
+          const size = await storage.size(r.storage_key);
+          if (size === null) continue;
+          results.push({ format: r.format, file_name: downloadName(track, r.format), content_type: formatTerm(r.format).mime, size_bytes: size });
+        }
+        return onePage(results);
+      },
+    },
+
+    supportDownload: {
+      rule: SUPPORT_DOWNLOADS_RULE,
+      handler: async (req, reply, user) => {
+        const { id, format } = req.params;
+        const track = await visible(db, 'tracks', user, id);
+        const [file] = await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
+          .where(and(eq(audio_files.track_id, id), eq(audio_files.format, format)));
+        if (!file) throw notFound();
+        return sendStored(storage, req, reply, file.key, formatTerm(format).mime, downloadName(track, format));
+      },
+    },
+
+    reencodeRelease: {
+      rule: writeOf('releases'),
+      handler: async (req, reply, user) => {
+        await visible(db, 'releases', user, req.params.id);
+        return startEncode(reply, user, { release_id: req.params.id, track_id: null, staged: true });
+      },
+    },
+
+    reencodeTrack: {
+      rule: writeOf('tracks'),
+      handler: async (req, reply, user) => {
+        await visible(db, 'tracks', user, req.params.id);
+        const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
+        return startEncode(reply, user, { release_id: t.release_id, track_id: req.params.id, staged: true });
+      },
     },
   });
 }

@@ -15,7 +15,7 @@ import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { idempotent } from '../idempotency';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { fetchVisible } from './lists';
 
 const ORDERS = searchType('orders')!;
@@ -90,128 +90,132 @@ async function refund(tx: Queryable, user: RequestUser, itemIds: readonly number
 const availabilityLabel = (v: number) => DOWNLOAD_AVAILABILITY.find((a) => a.value === v)?.label ?? String(v);
 
 export function registerOrderRoutes(app: FastifyInstance, db: Db) {
-  addEndpoint(app, db, orderEndpoints.detail, {
-    rule: ORDERS.rule,
-    handler: async (req, _reply, user) => {
-      const order = await visibleOrder(db, user, req.params.id);
-      const [o] = await db.query<{ brand: string; currency: string; subtotal: string; tax: string; total: string; refunded: string }>(
-        `select o.brand, o.currency, o.subtotal::text as subtotal, o.tax::text as tax, o.total::text as total, coalesce((select sum(r.amount) from refunds r join order_items oi on oi.id = r.order_item_id where oi.order_id = o.id), 0)::numeric(12, 2)::text as refunded
-         from orders o where o.id = $1`, [req.params.id],
-      );
-      const transactions = await db.query<{ id: number; kind: string; amount: string; created_at: string }>(
-        'select id, kind, amount::text as amount, created_at from transactions where order_id = $1 order by created_at, id', [req.params.id],
-      );
-      const detail: OrderDetail = {
-        id: order.id as number,
-        user: order.user as OrderDetail['user'],
-        brand: o.brand,
-        store: order.store as string,
-        current_status: order.current_status as string,
-        voided: order.voided as boolean,
-        purchaser_ip: (order.purchaser_ip as string | null) ?? null,
-        currency: o.currency.trim(),
-        subtotal: o.subtotal,
-        tax: o.tax,
-        total: o.total,
-        refunded: o.refunded,
-        created_at: new Date(order.created_at as string).toISOString(),
-        items: await orderItems(db, req.params.id),
-        transactions: transactions.map((t) => ({ ...t, created_at: new Date(t.created_at).toISOString() })),
-      };
-      return detail;
+  registerHandlers(app, db, orderEndpoints, {
+    detail: {
+      rule: ORDERS.rule,
+      handler: async (req, _reply, user) => {
+        const order = await visibleOrder(db, user, req.params.id);
+        const [o] = await db.query<{ brand: string; currency: string; subtotal: string; tax: string; total: string; refunded: string }>(
+          `select o.brand, o.currency, o.subtotal::text as subtotal, o.tax::text as tax, o.total::text as total, coalesce((select sum(r.amount) from refunds r join order_items oi on oi.id = r.order_item_id where oi.order_id = o.id), 0)::numeric(12, 2)::text as refunded
+           from orders o where o.id = $1`, [req.params.id],
+        );
+        const transactions = await db.query<{ id: number; kind: string; amount: string; created_at: string }>(
+          'select id, kind, amount::text as amount, created_at from transactions where order_id = $1 order by created_at, id', [req.params.id],
+        );
+        const detail: OrderDetail = {
+          id: order.id as number,
+          user: order.user as OrderDetail['user'],
+          brand: o.brand,
+          store: order.store as string,
+          current_status: order.current_status as string,
+          voided: order.voided as boolean,
+          purchaser_ip: (order.purchaser_ip as string | null) ?? null,
+          currency: o.currency.trim(),
+          subtotal: o.subtotal,
+          tax: o.tax,
+          total: o.total,
+          refunded: o.refunded,
+          created_at: new Date(order.created_at as string).toISOString(),
+          items: await orderItems(db, req.params.id),
+          transactions: transactions.map((t) => ({ ...t, created_at: new Date(t.created_at).toISOString() })),
+        };
+        return detail;
+      },
     },
-  });
 
-  addEndpoint(app, db, orderEndpoints.itemsCsv, {
-    rule: ORDERS.rule,
-    handler: async (req, reply, user) => {
-      await visibleOrder(db, user, req.params.id);
-      const items = await orderItems(db, req.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="order-${req.params.id}-items.csv"`)
-        .send(itemsCsv(items, false));
+    itemsCsv: {
+      rule: ORDERS.rule,
+      handler: async (req, reply, user) => {
+        await visibleOrder(db, user, req.params.id);
+        const items = await orderItems(db, req.params.id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="order-${req.params.id}-items.csv"`)
+          .send(itemsCsv(items, false));
+      },
+    },
+
+    refund: {
+      rule: ORDER_WRITE,
+      handler: async (req, reply, user) => {
+        await visibleOrder(db, user, req.params.id);
+        return idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids, req.params.id));
+      },
+    },
+
+    refundItems: {
+      rule: ORDER_WRITE,
+      handler: async (req, reply, user) => idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids)),
+    },
+
+    // The order's downloads (spec §4, §7 Accounts "downloads"): per item its availability and the times downloaded by format.
+    downloadsList: {
+      rule: ORDERS.rule,
+      handler: async (req, _reply, user) => {
+        await visibleOrder(db, user, req.params.id);
+        const items = await orderItems(db, req.params.id);
+        const counts = await db.query<{ order_item_id: number; format: string; n: number; last_at: string }>(
+          `select d.order_item_id, d.format, count(*)::int as n, max(d.downloaded_at) as last_at
+           from order_item_downloads d join order_items oi on oi.id = d.order_item_id
+           where oi.order_id = $1 group by d.order_item_id, d.format`, [req.params.id],
+        );
+        const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+        const order = (f: string) => DOWNLOAD_FORMATS.indexOf(f as AudioFormat);
+        const out = items.map((i): OrderItemDownloads => {
+          const formats = counts.filter((c) => c.order_item_id === i.id).sort((a, b) => order(a.format) - order(b.format))
+            .map((c) => ({ format: c.format, times_downloaded: c.n, last_downloaded_at: iso(c.last_at) }));
+          const last = formats.map((f) => f.last_downloaded_at!).sort().at(-1) ?? null;
+          return {
+            id: i.id, track: i.track, release: i.release, availability: i.availability, availability_label: availabilityLabel(i.availability),
+            downloads_enabled: i.downloads_enabled, refunded: i.refund !== null,
+            downloadable: i.availability === 1 && i.downloads_enabled && i.refund === null,
+            times_downloaded: formats.reduce((a, f) => a + f.times_downloaded, 0), last_downloaded_at: last, formats,
+          };
+        });
+        return { order_id: req.params.id, times_downloaded: out.reduce((a, i) => a + i.times_downloaded, 0), items: out };
+      },
+    },
+
+    downloads: {
+      rule: ORDER_WRITE,
+      handler: async (req, _reply, user) => {
+        const { item_ids, availability, downloads_enabled } = req.body;
+        const items = await db.transaction(async (tx) => {
+          await visibleOrder(tx, user, req.params.id);
+          const rows = await tx.query<{ id: number }>('select id from order_items where order_id = $1 and id = any($2::int[]) for update', [req.params.id, item_ids]);
+          const have = new Set(rows.map((r) => r.id));
+          const unknown = item_ids.filter((id) => !have.has(id));
+          if (unknown.length) throw badRequest('item_ids', `Unknown order item${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+          await tx.query(
+            `update order_items set availability = coalesce($2::smallint, availability), downloads_enabled = coalesce($3::boolean, downloads_enabled),
+               version = version + 1 where id = any($1::int[])`,
+            [item_ids, availability ?? null, downloads_enabled ?? null],
+          );
+          const out = await tx.query<ItemRow>(`select ${ITEM_SELECT} from ${ITEM_FROM} where oi.id = any($1::int[]) order by oi.id`, [item_ids]);
+          return out.map(asItem);
+        });
+        return { items };
+      },
     },
   });
 
   // A user's order items (spec §7 Accounts "order-items-csv/download"): of the user's orders the caller sees (its active brand).
-  addEndpoint(app, db, userEndpoints.orderItemsCsv, {
-    rule: ORDERS.rule,
-    handler: async (req, reply, user) => {
-      if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('users')!, user, req.params.id))) throw notFound();
-      const rows = await db.query<ItemRow>(
-        `select ${ITEM_SELECT} from ${ITEM_FROM} join orders o on o.id = oi.order_id
-         where o.user_id = $1 and o.brand = $2 order by oi.order_id, oi.id`,
-        [req.params.id, user.principal.brand],
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="user-${req.params.id}-order-items.csv"`)
-        .header('x-total-count', String(rows.length))
-        .send(itemsCsv(rows.map((r) => ({ ...asItem(r), order_id: r.order_id })), true));
-    },
-  });
-
-  addEndpoint(app, db, orderEndpoints.refund, {
-    rule: ORDER_WRITE,
-    handler: async (req, reply, user) => {
-      await visibleOrder(db, user, req.params.id);
-      return idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids, req.params.id));
-    },
-  });
-
-  addEndpoint(app, db, orderEndpoints.refundItems, {
-    rule: ORDER_WRITE,
-    handler: async (req, reply, user) => idempotent(db, req, reply, user, 201, (tx) => refund(tx, user, req.body.item_ids)),
-  });
-
-  // The order's downloads (spec §4, §7 Accounts "downloads"): per item its availability and the times downloaded by format.
-  addEndpoint(app, db, orderEndpoints.downloadsList, {
-    rule: ORDERS.rule,
-    handler: async (req, _reply, user) => {
-      await visibleOrder(db, user, req.params.id);
-      const items = await orderItems(db, req.params.id);
-      const counts = await db.query<{ order_item_id: number; format: string; n: number; last_at: string }>(
-        `select d.order_item_id, d.format, count(*)::int as n, max(d.downloaded_at) as last_at
-         from order_item_downloads d join order_items oi on oi.id = d.order_item_id
-         where oi.order_id = $1 group by d.order_item_id, d.format`, [req.params.id],
-      );
-      const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
-      const order = (f: string) => DOWNLOAD_FORMATS.indexOf(f as AudioFormat);
-      const out = items.map((i): OrderItemDownloads => {
-        const formats = counts.filter((c) => c.order_item_id === i.id).sort((a, b) => order(a.format) - order(b.format))
-          .map((c) => ({ format: c.format, times_downloaded: c.n, last_downloaded_at: iso(c.last_at) }));
-        const last = formats.map((f) => f.last_downloaded_at!).sort().at(-1) ?? null;
-        return {
-          id: i.id, track: i.track, release: i.release, availability: i.availability, availability_label: availabilityLabel(i.availability),
-          downloads_enabled: i.downloads_enabled, refunded: i.refund !== null,
-          downloadable: i.availability === 1 && i.downloads_enabled && i.refund === null,
-          times_downloaded: formats.reduce((a, f) => a + f.times_downloaded, 0), last_downloaded_at: last, formats,
-        };
-      });
-      return { order_id: req.params.id, times_downloaded: out.reduce((a, i) => a + i.times_downloaded, 0), items: out };
-    },
-  });
-
-  addEndpoint(app, db, orderEndpoints.downloads, {
-    rule: ORDER_WRITE,
-    handler: async (req, _reply, user) => {
-      const { item_ids, availability, downloads_enabled } = req.body;
-      const items = await db.transaction(async (tx) => {
-        await visibleOrder(tx, user, req.params.id);
-        const rows = await tx.query<{ id: number }>('select id from order_items where order_id = $1 and id = any($2::int[]) for update', [req.params.id, item_ids]);
-        const have = new Set(rows.map((r) => r.id));
-        const unknown = item_ids.filter((id) => !have.has(id));
-        if (unknown.length) throw badRequest('item_ids', `Unknown order item${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
-        await tx.query(
-          `update order_items set availability = coalesce($2::smallint, availability), downloads_enabled = coalesce($3::boolean, downloads_enabled),
-             version = version + 1 where id = any($1::int[])`,
-          [item_ids, availability ?? null, downloads_enabled ?? null],
+  registerHandlers(app, db, endpointsOf(userEndpoints, 'orderItemsCsv'), {
+    orderItemsCsv: {
+      rule: ORDERS.rule,
+      handler: async (req, reply, user) => {
+        if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('users')!, user, req.params.id))) throw notFound();
+        const rows = await db.query<ItemRow>(
+          `select ${ITEM_SELECT} from ${ITEM_FROM} join orders o on o.id = oi.order_id
+           where o.user_id = $1 and o.brand = $2 order by oi.order_id, oi.id`,
+          [req.params.id, user.principal.brand],
         );
-        const out = await tx.query<ItemRow>(`select ${ITEM_SELECT} from ${ITEM_FROM} where oi.id = any($1::int[]) order by oi.id`, [item_ids]);
-        return out.map(asItem);
-      });
-      return { items };
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="user-${req.params.id}-order-items.csv"`)
+          .header('x-total-count', String(rows.length))
+          .send(itemsCsv(rows.map((r) => ({ ...asItem(r), order_id: r.order_id })), true));
+      },
     },
   });
 }

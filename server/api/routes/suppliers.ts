@@ -24,7 +24,7 @@ import { Sql } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { WRITES, type Changes } from '../../domain/records/defs';
 import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../../domain/records/write';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { fetchVisible } from './lists';
 import { lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
@@ -228,79 +228,81 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
   registerCollection(app, db, ep.genreMappings, GENRE_MAPPINGS);
   registerCollection(app, db, ep.labelMappings, LABEL_MAPPINGS);
 
-  addEndpoint(app, db, ep.create, {
-    rule: createRule('suppliers'),
-    handler: async (req, reply, user) => {
-      const { contacts, contracts, ...fields } = req.body;
-      const w = WRITES.suppliers;
-      assertMayEdit(user.principal, w, Object.keys(fields));
-      const row = await db.transaction(async (tx) => {
-        // The supplier's own checks, as a PATCH of an empty supplier that already has its contacts and contracts.
-        const { final, errors } = evaluate(w, { contact_count: contacts.length, contract_count: contracts.length }, fields, await lookupsFor(tx, w, fields));
-        if (errors) throw new HttpError(400, errors);
-        const id = await insertRecord(tx, w, user.id, final, {});
-        for (const [list, c, items] of [['contacts', CONTACTS, contacts], ['contracts', CONTRACTS, contracts]] as const) {
-          for (const [i, item] of (items as Changes[]).entries()) {
-            try {
-              await insertItem(tx, c, id, item);
-            } catch (err) {
-              // Name the item: contacts.0.country_id.
-              if (err instanceof HttpError && err.status === 400) {
-                throw new HttpError(400, Object.fromEntries(Object.entries(err.body as Record<string, string[]>).map(([k, v]) => [`${list}.${i}.${k}`, v])));
+  registerHandlers(app, db, endpointsOf(ep, 'create', 'ingesterKey', 'labels', 'subscribers'), {
+    create: {
+      rule: createRule('suppliers'),
+      handler: async (req, reply, user) => {
+        const { contacts, contracts, ...fields } = req.body;
+        const w = WRITES.suppliers;
+        assertMayEdit(user.principal, w, Object.keys(fields));
+        const row = await db.transaction(async (tx) => {
+          // The supplier's own checks, as a PATCH of an empty supplier that already has its contacts and contracts.
+          const { final, errors } = evaluate(w, { contact_count: contacts.length, contract_count: contracts.length }, fields, await lookupsFor(tx, w, fields));
+          if (errors) throw new HttpError(400, errors);
+          const id = await insertRecord(tx, w, user.id, final, {});
+          for (const [list, c, items] of [['contacts', CONTACTS, contacts], ['contracts', CONTRACTS, contracts]] as const) {
+            for (const [i, item] of (items as Changes[]).entries()) {
+              try {
+                await insertItem(tx, c, id, item);
+              } catch (err) {
+                // Name the item: contacts.0.country_id.
+                if (err instanceof HttpError && err.status === 400) {
+                  throw new HttpError(400, Object.fromEntries(Object.entries(err.body as Record<string, string[]>).map(([k, v]) => [`${list}.${i}.${k}`, v])));
+                }
+                throw err;
               }
-              throw err;
             }
           }
-        }
-        return (await fetchVisible(tx, SUPPLIERS(), user, id))!;
-      });
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row as { id: number; version: number };
-    },
-  });
-
-  addEndpoint(app, db, ep.ingesterKey, {
-    rule: allOf(writeRule, FIELD_RULES.ingestion),
-    handler: async (req, reply, user) => {
-      const id = req.params.id;
-      // Like a token: 256 random bits, stored as its SHA-256 only.
-      const key = newToken();
-      const answer = await db.transaction(async (tx) => {
-        const stored = await lockedParent(tx, 'suppliers', user, id);
-        const [row] = await tx.query<{ ingester_key_hint: string; ingester_key_created_at: string }>(
-          `update suppliers set ingester_key = $2, ingester_key_hint = $3, ingester_key_created_at = now(), version = version + 1
-           where id = $1 returning ingester_key_hint, ingester_key_created_at`,
-          [id, hashToken(key), key.slice(-4)],
-        );
-        // The history names the key by its last characters only.
-        await recordHistory(tx, {
-          entity: 'suppliers', entityId: id, userId: user.id, action: 'update',
-          changes: { ingester_key_hint: { old: stored.ingester_key_hint ?? null, new: row.ingester_key_hint } },
+          return (await fetchVisible(tx, SUPPLIERS(), user, id))!;
         });
-        return { ingester_key: key, ingester_key_hint: row.ingester_key_hint, ingester_key_created_at: new Date(row.ingester_key_created_at).toISOString() };
-      });
-      reply.code(201);
-      return answer;
+        reply.code(201).header('etag', etagOf(row.version as number));
+        return row as { id: number; version: number };
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.labels, {
-    rule: readRule,
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'suppliers', user, req.params.id);
-      return onePage(await db.query<{ id: number; name: string; enabled: boolean }>(
-        'select id, name, enabled from labels where supplier_id = $1 order by lower(name), id', [req.params.id],
-      ));
+    ingesterKey: {
+      rule: allOf(writeRule, FIELD_RULES.ingestion),
+      handler: async (req, reply, user) => {
+        const id = req.params.id;
+        // Like a token: 256 random bits, stored as its SHA-256 only.
+        const key = newToken();
+        const answer = await db.transaction(async (tx) => {
+          const stored = await lockedParent(tx, 'suppliers', user, id);
+          const [row] = await tx.query<{ ingester_key_hint: string; ingester_key_created_at: string }>(
+            `update suppliers set ingester_key = $2, ingester_key_hint = $3, ingester_key_created_at = now(), version = version + 1
+             where id = $1 returning ingester_key_hint, ingester_key_created_at`,
+            [id, hashToken(key), key.slice(-4)],
+          );
+          // The history names the key by its last characters only.
+          await recordHistory(tx, {
+            entity: 'suppliers', entityId: id, userId: user.id, action: 'update',
+            changes: { ingester_key_hint: { old: stored.ingester_key_hint ?? null, new: row.ingester_key_hint } },
+          });
+          return { ingester_key: key, ingester_key_hint: row.ingester_key_hint, ingester_key_created_at: new Date(row.ingester_key_created_at).toISOString() };
+        });
+        reply.code(201);
+        return answer;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.subscribers, {
-    rule: readRule,
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'suppliers', user, req.params.id);
-      return onePage(await db.query<{ id: number; username: string; email: string; role: string | null; enabled: boolean }>(
-        'select id, username, email, role, enabled from users where supplier_id = $1 order by username', [req.params.id],
-      ));
+    labels: {
+      rule: readRule,
+      handler: async (req, _reply, user) => {
+        await visibleParent(db, 'suppliers', user, req.params.id);
+        return onePage(await db.query<{ id: number; name: string; enabled: boolean }>(
+          'select id, name, enabled from labels where supplier_id = $1 order by lower(name), id', [req.params.id],
+        ));
+      },
+    },
+
+    subscribers: {
+      rule: readRule,
+      handler: async (req, _reply, user) => {
+        await visibleParent(db, 'suppliers', user, req.params.id);
+        return onePage(await db.query<{ id: number; username: string; email: string; role: string | null; enabled: boolean }>(
+          'select id, username, email, role, enabled from users where supplier_id = $1 order by username', [req.params.id],
+        ));
+      },
     },
   });
 }

@@ -66,7 +66,7 @@ import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { fetchVisible } from './lists';
 
 const TRACKS = LIST_DEF_BY_KEY.get('tracks')!;
@@ -235,49 +235,51 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
     return { id: job.id, state: job.state };
   };
 
-  addEndpoint(app, db, ep.encodeOnDemand, {
-    rule: TRACK_AUDIO_WRITE,
-    handler: async (req, reply, user) => {
-      const started = await startFormats(user, req.body.track_id, [req.body.format]);
-      reply.code(202);
-      return started;
+  registerHandlers(app, db, endpointsOf(ep, 'encodeOnDemand', 'encodeBeatdrop', 'files'), {
+    encodeOnDemand: {
+      rule: TRACK_AUDIO_WRITE,
+      handler: async (req, reply, user) => {
+        const started = await startFormats(user, req.body.track_id, [req.body.format]);
+        reply.code(202);
+        return started;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.encodeBeatdrop, {
-    rule: TRACK_AUDIO_WRITE,
-    handler: async (req, reply, user) => {
-      const started = await startFormats(user, req.body.track_id, [...BEATDROP_FORMATS]);
-      reply.code(202);
-      return started;
+    encodeBeatdrop: {
+      rule: TRACK_AUDIO_WRITE,
+      handler: async (req, reply, user) => {
+        const started = await startFormats(user, req.body.track_id, [...BEATDROP_FORMATS]);
+        reply.code(202);
+        return started;
+      },
     },
-  });
 
-  addEndpoint(app, db, ep.files, {
-    rule: SUPPORT_DOWNLOADS_RULE,
-    handler: async (req, _reply, user) => {
-      const [byGuid] = await db.orm.select({ id: tracks.id }).from(tracks).where(eq(tracks.guid, req.params.guid));
-      if (!byGuid) throw notFound();
-      const track = await visibleTrack(db, user, byGuid.id);
-      const rows = (await db.orm.select({ format: audio_files.format, size: audio_files.size_bytes, key: audio_files.storage_key })
-        .from(audio_files).where(eq(audio_files.track_id, track.id)).orderBy(asc(audio_files.id)))
-        .sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
-      const results: TrackFile[] = [];
-      for (const r of rows) {
-        const term = formatTerm(r.format);
-        const size = await storage.size(r.key);
-        const stored = size !== null;
-        results.push({
-          track_id: track.id, format: r.format, label: term.label, content_type: term.mime, file_name: downloadName(track, r.format),
-          size_bytes: size ?? r.size,
-          duration_seconds: stored ? await durationOf(storage, r.key, size, term.mime) : null,
-          stored,
-          download: stored
-            ? { path: pathOf(mediaEndpoints.supportDownload, { id: track.id, format: r.format }), media_target: { kind: 'supportDownload', trackId: track.id, format: r.format } }
-            : null,
-        });
-      }
-      return onePage(results);
+    files: {
+      rule: SUPPORT_DOWNLOADS_RULE,
+      handler: async (req, _reply, user) => {
+        const [byGuid] = await db.orm.select({ id: tracks.id }).from(tracks).where(eq(tracks.guid, req.params.guid));
+        if (!byGuid) throw notFound();
+        const track = await visibleTrack(db, user, byGuid.id);
+        const rows = (await db.orm.select({ format: audio_files.format, size: audio_files.size_bytes, key: audio_files.storage_key })
+          .from(audio_files).where(eq(audio_files.track_id, track.id)).orderBy(asc(audio_files.id)))
+          .sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
+        const results: TrackFile[] = [];
+        for (const r of rows) {
+          const term = formatTerm(r.format);
+          const size = await storage.size(r.key);
+          const stored = size !== null;
+          results.push({
+            track_id: track.id, format: r.format, label: term.label, content_type: term.mime, file_name: downloadName(track, r.format),
+            size_bytes: size ?? r.size,
+            duration_seconds: stored ? await durationOf(storage, r.key, size, term.mime) : null,
+            stored,
+            download: stored
+              ? { path: pathOf(mediaEndpoints.supportDownload, { id: track.id, format: r.format }), media_target: { kind: 'supportDownload', trackId: track.id, format: r.format } }
+              : null,
+          });
+        }
+        return onePage(results);
+      },
     },
   });
 }
