@@ -43,3 +43,4 @@ export * from './item-status';
 export * from './catalog-items';
 export * from './live-items';
 export * from './support-items';
+export * from './curation-items';

@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages';
 import {
-  BulkCreditBody, BulkCreditUploadQuery, ContactBody, ContactPatch, ContractBody, ContractPatch, CreditBody, DjEditBody, GenreMappingBody, GenreMappingPatch,
+  AddModuleItem, BulkCreditBody, BulkCreditUploadQuery, ContactBody, ContactPatch, ContractBody, ContractPatch, CreditBody, DjEditBody, GenreMappingBody, GenreMappingPatch,
   LabelMappingBody, LabelMappingPatch, MuzookaMappingBody, MuzookaMappingPatch, PublishersBody, SongwriterBody, Stage, StagesBody,
-  artistEndpoints, creditEndpoints, labelEndpoints, liveStreamEndpoints, supplierEndpoints, trackSubresourceEndpoints,
+  artistEndpoints, creditEndpoints, labelEndpoints, liveStreamEndpoints, pageModuleEndpoints, supplierEndpoints, trackSubresourceEndpoints,
 } from '../../shared/api/endpoints';
 import { declaredReferences } from '../../shared/api/references';
 import {
-  CREDIT_ITEMS, DJ_EDIT_ITEMS, ITEM_TYPES, MUZOOKA_MAPPING_ITEMS, PUBLISHER_ITEMS, SONGWRITER_ITEMS, STAGE_ITEMS, newItemValues, type ItemsDecl,
+  CREDIT_ITEMS, DJ_EDIT_ITEMS, ITEM_TYPES, MODULE_ITEMS, MUZOOKA_MAPPING_ITEMS, PUBLISHER_ITEMS, SONGWRITER_ITEMS, STAGE_ITEMS, newItemValues, type ItemsDecl,
 } from '../../shared/records';
 
 const BODIES = {
@@ -92,9 +92,10 @@ const OTHER_ITEMS: readonly [string, ItemsDecl, z.ZodType, z.ZodType | null][] =
   ['Muzooka mappings', MUZOOKA_MAPPING_ITEMS, MuzookaMappingBody, MuzookaMappingPatch],
   ['stages', STAGE_ITEMS, Stage, null],
   ['credits', CREDIT_ITEMS, CreditBody, null],
+  ['page module items', MODULE_ITEMS, AddModuleItem, null],
 ];
 
-describe('declared items of tracks, artists, live streams and users', () => {
+describe('declared items of tracks, artists, live streams, users and page modules', () => {
   it('the endpoints take the declared bodies', () => {
     expect(trackSubresourceEndpoints.addSongwriter.body).toBe(SONGWRITER_ITEMS.body);
     expect(trackSubresourceEndpoints.addDjEdit.body).toBe(DJ_EDIT_ITEMS.body);
@@ -102,6 +103,7 @@ describe('declared items of tracks, artists, live streams and users', () => {
     expect(creditEndpoints.add.body).toBe(CREDIT_ITEMS.body);
     expect(liveStreamEndpoints.putStages.body).toBe(StagesBody);
     expect(trackSubresourceEndpoints.putPublishers.body).toBe(PublishersBody);
+    expect(pageModuleEndpoints.addItem.body).toBe(MODULE_ITEMS.body);
   });
 
   it.each(OTHER_ITEMS)('%s: the declared fields are the bodies\' keys; the required ones the POST body\'s', (_key, decl, body, patch) => {
@@ -116,9 +118,10 @@ describe('declared items of tracks, artists, live streams and users', () => {
 
   it.each(OTHER_ITEMS)('%s: fields of the record fields\' kinds; selects name their list or options; every list and reference checked', (_key, decl, body) => {
     for (const [k, f] of Object.entries(decl.fields)) {
-      expect(['text', 'number', 'money', 'select', 'reference', 'boolean'], k).toContain(f.kind);
+      expect(['text', 'number', 'money', 'select', 'reference', 'date', 'boolean'], k).toContain(f.kind);
       if (f.kind === 'select') expect(Boolean(f.list) !== Boolean(f.options), k).toBe(true);
-      if (f.kind === 'reference') expect(f.ref, k).toBeTruthy();
+      // A page module item's record is of the type its item type names (no declared reference).
+      if (f.kind === 'reference') expect(f.ref ?? f.dependsOn, k).toBeTruthy();
     }
     const marked = [...declaredReferences(body).keys()].sort();
     expect(marked).toEqual(Object.entries(decl.fields).filter(([, f]) => f.list ?? f.ref).map(([k]) => k).sort());
@@ -139,6 +142,7 @@ describe('declared items of tracks, artists, live streams and users', () => {
     expect(issues(StagesBody, { stages: [{ name: ' ', number: 6 }] })).toEqual([['stages.0.name', 'This field may not be blank.'], ['stages.0.number', 'Enter a whole number from 1 to 5.']]);
     expect(issues(SongwriterBody, { name: 'A', songwriter_type_id: 0 })).toEqual([['songwriter_type_id', MSG.selectFromList]]);
     expect(issues(MuzookaMappingBody, {})).toEqual([['muzooka_id', 'Enter a Muzooka ID.']]);
+    expect(issues(AddModuleItem, { item_type_id: 1, start_date: '2026-01-02', end_date: '2026-01-01' })).toEqual([['start_date', MSG.startBeforeEnd]]);
   });
 
   it('a new Muzooka mapping is enabled; a new DJ edit\'s mix name is "DJ Edit"', () => {

@@ -7,13 +7,12 @@
 import { z } from 'zod';
 import { COVER_ART_MAX_SIDE, IMAGE_CROPS, LIMITS } from '../../constants';
 import { MSG } from '../../messages';
-import { startBeforeEnd } from '../../records/checks';
 import { STAGE_ITEMS } from '../../records/live-items';
+import { MODULE_ITEMS } from '../../records/curation-items';
 import { RECORDS } from '../../records/registry';
 import { SLUG_MSG, SLUG_PATTERN } from '../../records/catalog';
-import { LONG_TEXT_MAX, NAME_MAX, day, id as idValue } from '../../records/values';
+import { NAME_MAX, id as idValue } from '../../records/values';
 import { endpoint, IdParam } from '../endpoint';
-import { refersTo } from '../references';
 import { listEnvelope } from '../envelope';
 import { ObjectRow } from './lists';
 import { Bytes } from './media';
@@ -62,10 +61,6 @@ export const pageEndpoints = {
 // Page modules and their items -------------------------------------------------------
 
 const itemParams = z.object({ id: IdParam, item_id: IdParam });
-const url = z.string().trim().max(LONG_TEXT_MAX).url('Enter a valid URL.');
-
-/** A crop of a module's image as an item names it: the API's path of the file (moduleImageEndpoints.image). */
-const MODULE_IMAGE_URL = /^\/v4\/curation\/page-modules\/[1-9][0-9]{0,9}\/images\/crop-[0-9a-f-]{36}-jpg\/$/;
 
 /** One item of a module, in position order; `item` is the catalogue object it shows (null for the others). */
 export const ModuleItem = z.object({
@@ -85,17 +80,7 @@ export type ModuleItem = z.infer<typeof ModuleItem>;
  * chart, playlist, artist or label, and its item_id) or another kind (image_url required; a YouTube video
  * also url). At most LIMITS.pageModuleItems (250) per module: "ITEM LIMIT EXCEEDED".
  */
-export const AddModuleItem = z.strictObject({
-  item_type_id: refersTo(idValue, { list: 'item-types' }),
-  item_id: idValue.nullable().optional(),
-  image_url: z.union([url, z.string().regex(MODULE_IMAGE_URL)], { error: 'Enter a valid URL.' }).nullable().optional(),
-  url: url.nullable().optional(),
-  start_date: day.nullable().optional(),
-  end_date: day.nullable().optional(),
-}).superRefine((b, ctx) => {
-  const e = startBeforeEnd()({}, b);
-  for (const [path, msgs] of Object.entries(e ?? {})) ctx.addIssue({ code: 'custom', path: [path], message: msgs[0]! });
-});
+export const AddModuleItem = MODULE_ITEMS.body;
 export type AddModuleItem = z.infer<typeof AddModuleItem>;
 
 /** Spec §3 track-position item: the module item `id` and its place `{id: the module, position: 1..N}`. */
