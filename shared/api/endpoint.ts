@@ -2,9 +2,10 @@
  * One v4 endpoint, declared once: method, path ('/v4/jobs/:kind/:id/' style), the zod
  * schemas of its path parameters, query, body and response, and what it does. Used
  * three ways (the bridge's shared/bridge/define.ts is the model):
- * - the server registers the route from it (server/api/route.ts addEndpoint): params,
- *   query and body are parsed by their schemas before the handler runs, and the
- *   handler's return type is checked against the response schema;
+ * - the server registers the route from it (server/api/route.ts registerHandlers, a
+ *   route module's handler map, or addEndpoint): params, query and body are parsed by
+ *   their schemas before the handler runs, and the handler's return type is checked
+ *   against the response schema;
  * - main's API client builds the path and parses the answer with it
  *   (main/services/api-client.ts call);
  * - the renderer gets typed, parsed results (renderer/lib/api.ts call).

@@ -19,10 +19,10 @@ import { LIST_DEF_BY_KEY } from '../lists/types';
 import { WRITES } from '../../domain/records/defs';
 import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../../domain/records/write';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, registerHandlers } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
-import { addListUnder, lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
+import { listUnder, lockedParent, onePage, readRuleOf, visibleParent, writeRuleOf } from './subresource';
 
 /** A type with ordered tracks: its link table and that table's owner column. */
 const ORDERED = {
@@ -122,37 +122,39 @@ async function lockedChart(tx: Queryable, user: RequestUser, id: number) {
 }
 
 function registerMappings(app: FastifyInstance, db: Db) {
-  addListUnder(app, db, mapEp.list, 'charts', mappingsOf);
-  addEndpoint(app, db, mapEp.create, {
-    rule: writeRuleOf('charts'),
-    handler: async (req, reply, user) => {
-      const out = await db.transaction(async (tx) => {
-        const chart = await lockedChart(tx, user, req.params.id);
-        if (chart.playlist_id !== null) throw badRequest('playlist_id', CHART_MAPPED_MSG);
-        await setMapping(tx, user, chart, req.body.playlist_id);
-        return (await mappingsOf(tx, chart.id))[0];
-      });
-      reply.code(201);
-      return out;
+  registerHandlers(app, db, mapEp, {
+    list: listUnder(db, 'charts', mappingsOf),
+    create: {
+      rule: writeRuleOf('charts'),
+      handler: async (req, reply, user) => {
+        const out = await db.transaction(async (tx) => {
+          const chart = await lockedChart(tx, user, req.params.id);
+          if (chart.playlist_id !== null) throw badRequest('playlist_id', CHART_MAPPED_MSG);
+          await setMapping(tx, user, chart, req.body.playlist_id);
+          return (await mappingsOf(tx, chart.id))[0];
+        });
+        reply.code(201);
+        return out;
+      },
     },
-  });
-  addEndpoint(app, db, mapEp.patch, {
-    rule: writeRuleOf('charts'),
-    handler: async (req, _reply, user) => db.transaction(async (tx) => {
-      const chart = await lockedChart(tx, user, req.params.id);
-      if (chart.playlist_id !== req.params.item) throw notFound();
-      await setMapping(tx, user, chart, req.body.playlist_id);
-      return (await mappingsOf(tx, chart.id))[0] ?? null;
-    }),
-  });
-  addEndpoint(app, db, mapEp.playlistCharts, {
-    rule: readRuleOf('playlists'),
-    handler: async (req, _reply, user) => {
-      await visibleParent(db, 'playlists', user, req.params.id);
-      const charts = LIST_DEF_BY_KEY.get('charts')!;
-      const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
-      const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user, r.id)) ? r : null)));
-      return onePage(visible.filter((r): r is ChartMapping => r !== null));
+    patch: {
+      rule: writeRuleOf('charts'),
+      handler: async (req, _reply, user) => db.transaction(async (tx) => {
+        const chart = await lockedChart(tx, user, req.params.id);
+        if (chart.playlist_id !== req.params.item) throw notFound();
+        await setMapping(tx, user, chart, req.body.playlist_id);
+        return (await mappingsOf(tx, chart.id))[0] ?? null;
+      }),
+    },
+    playlistCharts: {
+      rule: readRuleOf('playlists'),
+      handler: async (req, _reply, user) => {
+        await visibleParent(db, 'playlists', user, req.params.id);
+        const charts = LIST_DEF_BY_KEY.get('charts')!;
+        const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
+        const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user, r.id)) ? r : null)));
+        return onePage(visible.filter((r): r is ChartMapping => r !== null));
+      },
     },
   });
 }
@@ -166,23 +168,25 @@ async function partnersOf(q: Queryable, playlistId: number): Promise<PlaylistPar
 
 /** A playlist's link partners: GET under the playlists read rule, PUT partners-bulk/ (the whole set) under its write rule, with history. */
 function registerPartners(app: FastifyInstance, db: Db) {
-  addListUnder(app, db, partnerEp.list, 'playlists', partnersOf);
-  addEndpoint(app, db, partnerEp.put, {
-    rule: writeRuleOf('playlists'),
-    handler: async (req, _reply, user) => {
-      const { id } = req.params;
-      const ids = req.body.partner_ids;
-      return db.transaction(async (tx) => {
-        await lockedParent(tx, 'playlists', user, id);
-        const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
-        await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
-        await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
-        const after = [...ids].sort((a, b) => a - b);
-        if (JSON.stringify(before) !== JSON.stringify(after)) {
-          await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user.id, action: 'update', changes: { partners: { old: before, new: after } } });
-        }
-        return onePage(await partnersOf(tx, id));
-      });
+  registerHandlers(app, db, partnerEp, {
+    list: listUnder(db, 'playlists', partnersOf),
+    put: {
+      rule: writeRuleOf('playlists'),
+      handler: async (req, _reply, user) => {
+        const { id } = req.params;
+        const ids = req.body.partner_ids;
+        return db.transaction(async (tx) => {
+          await lockedParent(tx, 'playlists', user, id);
+          const before = (await partnersOf(tx, id)).map((p) => p.id).sort((a, b) => a - b);
+          await tx.query('delete from playlist_partners where playlist_id = $1', [id]);
+          await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
+          const after = [...ids].sort((a, b) => a - b);
+          if (JSON.stringify(before) !== JSON.stringify(after)) {
+            await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user.id, action: 'update', changes: { partners: { old: before, new: after } } });
+          }
+          return onePage(await partnersOf(tx, id));
+        });
+      },
     },
   });
 }

@@ -12,7 +12,7 @@ import type { JobQueue, JobRow } from '../../jobs/queue';
 import type { SalesPayload } from '../../jobs/sales';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 
 /** Sales filters by their screen labels, for the field error. */
 const SALES_FILTER_LABELS: Readonly<Record<string, string>> = { sale_type_id: 'Sale type', label_id: 'Label', supplier_id: 'Supplier' };
@@ -81,32 +81,34 @@ export function registerJobRoutes(app: FastifyInstance, db: Db, queue: JobQueue)
       },
     });
   }
-  addEndpoint(app, db, jobEndpoints.salesCsv, {
-    rule: SALES_RULE,
-    handler: async (req, reply, user) => {
-      const [job] = await db.query<{ csv: string | null; filename: string | null }>(
-        `select result->>'csv' as csv, result->>'filename' as filename from jobs
-         where id = $1 and kind = 'sales-export' and owner_id = $2 and state = 'DONE'`,
-        [req.params.id, user.id],
-      );
-      if (job?.csv == null) throw notFound();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${job.filename ?? `sales-${req.params.id}.csv`}"`)
-        .send(job.csv);
+  registerHandlers(app, db, endpointsOf(jobEndpoints, 'salesCsv', 'view'), {
+    salesCsv: {
+      rule: SALES_RULE,
+      handler: async (req, reply, user) => {
+        const [job] = await db.query<{ csv: string | null; filename: string | null }>(
+          `select result->>'csv' as csv, result->>'filename' as filename from jobs
+           where id = $1 and kind = 'sales-export' and owner_id = $2 and state = 'DONE'`,
+          [req.params.id, user.id],
+        );
+        if (job?.csv == null) throw notFound();
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${job.filename ?? `sales-${req.params.id}.csv`}"`)
+          .send(job.csv);
+      },
     },
-  });
-  // Anyone signed in may poll, but only their own jobs exist for them.
-  addEndpoint(app, db, jobEndpoints.view, {
-    rule: '*',
-    handler: async (req, _reply, user) => {
-      const { kind, id } = req.params;
-      const [job] = await db.query<JobRow>(
-        'select id, kind, state, child_job_id, owner_id, payload, result from jobs where id = $1 and kind = $2 and owner_id = $3',
-        [id, kind, user.id],
-      );
-      if (!job) throw notFound();
-      return view(job);
+    // Anyone signed in may poll, but only their own jobs exist for them.
+    view: {
+      rule: '*',
+      handler: async (req, _reply, user) => {
+        const { kind, id } = req.params;
+        const [job] = await db.query<JobRow>(
+          'select id, kind, state, child_job_id, owner_id, payload, result from jobs where id = $1 and kind = $2 and owner_id = $3',
+          [id, kind, user.id],
+        );
+        if (!job) throw notFound();
+        return view(job);
+      },
     },
   });
 }

@@ -20,7 +20,7 @@ import { WRITES, type Changes, type WriteDef } from '../../domain/records/defs';
 import { applyChange, assertMayEdit } from '../../domain/records/write';
 import { hasSourceAudio } from '../../jobs/encode';
 import type { Storage } from '../../storage';
-import { addEndpoint } from '../route';
+import { endpointsOf, registerHandlers } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { publicUrlOf } from '../public-url';
 
@@ -49,24 +49,26 @@ export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user:
 /** PATCH users/{id}/dj-profile/ (spec §7 Accounts): the DJ profile record's PATCH under its write rule. */
 function registerDjProfileRoute(app: FastifyInstance, db: Db) {
   const def = LIST_DEF_BY_KEY.get('dj_profiles')!;
-  addEndpoint(app, db, djProfileEndpoints.patch, {
-    rule: writeRouteRule('dj_profiles'),
-    handler: async (req, reply, user) => {
-      const version = ifMatchVersion(req);
-      const slug = req.body.dj_slug;
-      const row = await db.transaction(async (tx) => {
-        if (slug) {
-          const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
-          if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
-        }
-        return applyPatch(tx, def, WRITES.dj_profiles, user, req.params.id, version, req.body, 'update');
-      }).catch((err: unknown) => {
-        // Two saves of one slug at once: the unique key refuses the second, with the same words.
-        if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
-        throw err;
-      });
-      reply.header('etag', etagOf(row.version as number));
-      return row;
+  registerHandlers(app, db, djProfileEndpoints, {
+    patch: {
+      rule: writeRouteRule('dj_profiles'),
+      handler: async (req, reply, user) => {
+        const version = ifMatchVersion(req);
+        const slug = req.body.dj_slug;
+        const row = await db.transaction(async (tx) => {
+          if (slug) {
+            const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
+            if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
+          }
+          return applyPatch(tx, def, WRITES.dj_profiles, user, req.params.id, version, req.body, 'update');
+        }).catch((err: unknown) => {
+          // Two saves of one slug at once: the unique key refuses the second, with the same words.
+          if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
+          throw err;
+        });
+        reply.header('etag', etagOf(row.version as number));
+        return row;
+      },
     },
   });
 }
@@ -77,19 +79,21 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
     const def = LIST_DEF_BY_KEY.get(t.key);
     if (!def) throw new Error(`No list definition for search type ${t.key}`);
     const ep = listEndpoints(t.key);
-    addEndpoint(app, db, ep.list, {
-      rule: t.rule,
-      handler: async (req, _reply, user) => runList(db, def, user, req.query, publicUrlOf(req, ep.list.path)),
-    });
-    addEndpoint(app, db, ep.get, {
-      rule: t.rule,
-      handler: async (req, reply, user) => {
-        const row = await fetchVisible(db, def, user, req.params.id);
-        if (!row) throw notFound();
-        reply.header('etag', etagOf(row.version as number));
-        // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
-        if (storage && (t.key === 'releases' || t.key === 'tracks')) row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
-        return row;
+    registerHandlers(app, db, endpointsOf(ep, 'list', 'get'), {
+      list: {
+        rule: t.rule,
+        handler: async (req, _reply, user) => runList(db, def, user, req.query, publicUrlOf(req, ep.list.path)),
+      },
+      get: {
+        rule: t.rule,
+        handler: async (req, reply, user) => {
+          const row = await fetchVisible(db, def, user, req.params.id);
+          if (!row) throw notFound();
+          reply.header('etag', etagOf(row.version as number));
+          // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
+          if (storage && (t.key === 'releases' || t.key === 'tracks')) row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
+          return row;
+        },
       },
     });
     // A read-only record (hype purchases: no editable field) has no write routes.
@@ -98,27 +102,29 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
     if (!writeRule(t.key)) throw new Error(`No write rule in shared/access for editable type ${t.key}`);
     const rule = writeRouteRule(t.key);
     const rec = recordEndpoints(t.key);
-    addEndpoint(app, db, rec.patch, {
-      rule,
-      handler: async (req, reply, user) => {
-        const version = ifMatchVersion(req);
-        const row = await db.transaction((tx) => applyPatch(tx, def, w, user, req.params.id, version, req.body, 'update'));
-        reply.header('etag', etagOf(row.version as number));
-        return row;
+    registerHandlers(app, db, endpointsOf(rec, 'patch', 'bulk'), {
+      patch: {
+        rule,
+        handler: async (req, reply, user) => {
+          const version = ifMatchVersion(req);
+          const row = await db.transaction((tx) => applyPatch(tx, def, w, user, req.params.id, version, req.body, 'update'));
+          reply.header('etag', etagOf(row.version as number));
+          return row;
+        },
       },
-    });
-    addEndpoint(app, db, rec.bulk, {
-      rule,
-      handler: async (req, _reply, user) => {
-        // Every field of every object is authorised first, so a refused field is a 403 whatever the rows.
-        assertMayEdit(user.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
-        // All or nothing: one stale or invalid object rolls the whole bulk update back.
-        const out = await db.transaction(async (tx) => {
-          const rows: ObjectRow[] = [];
-          for (const { id, version, ...changes } of req.body) rows.push(await applyPatch(tx, def, w, user, id, version, changes, 'bulk'));
-          return rows;
-        });
-        return { count: out.length, results: out };
+      bulk: {
+        rule,
+        handler: async (req, _reply, user) => {
+          // Every field of every object is authorised first, so a refused field is a 403 whatever the rows.
+          assertMayEdit(user.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
+          // All or nothing: one stale or invalid object rolls the whole bulk update back.
+          const out = await db.transaction(async (tx) => {
+            const rows: ObjectRow[] = [];
+            for (const { id, version, ...changes } of req.body) rows.push(await applyPatch(tx, def, w, user, id, version, changes, 'bulk'));
+            return rows;
+          });
+          return { count: out.length, results: out };
+        },
       },
     });
   }

@@ -26,7 +26,7 @@ import type { Storage } from '../../storage';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { addEndpoint, endpointsOf, registerHandlers } from '../route';
 import { MEDIA_MSG } from '../../../shared/api/endpoints/media';
 import { SHARP_INPUT, imageHeader, sendStored } from './media';
 import { fetchVisible } from './lists';
@@ -92,39 +92,41 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
     });
   });
 
-  addEndpoint(app, db, moduleImageEndpoints.crop, {
-    rule: write,
-    handler: async (req, reply, user) => {
-      const { id, name } = req.params;
-      const crop = await visibleModuleCrop(db, user, id);
-      if (!name.startsWith('upload-')) throw badRequest('name', MODULE_IMAGE_MSG.noSuchImage);
-      const bytes = await storage.get(keyOf(id, name));
-      if (!bytes) throw notFound();
-      const { width, height } = await imageHeader(bytes, unreadable);
-      const r = req.body;
-      const errors = outside(r, width, height);
-      if (Object.keys(errors).length) throw new HttpError(400, errors);
-      const out = await sharp(bytes, SHARP_INPUT).autoOrient()
-        .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
-        .resize(crop.width, crop.height, { fit: 'cover' })
-        .jpeg({ quality: 90, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true })
-        .catch(() => {
-          throw unreadable();
-        });
-      const cropName = `crop-${randomUUID()}-jpg`;
-      await storage.put(keyOf(id, cropName), out.data);
-      reply.code(201);
-      return { name: cropName, image_url: moduleImageUrl(id, cropName), width: out.info.width, height: out.info.height };
+  registerHandlers(app, db, endpointsOf(moduleImageEndpoints, 'crop', 'image'), {
+    crop: {
+      rule: write,
+      handler: async (req, reply, user) => {
+        const { id, name } = req.params;
+        const crop = await visibleModuleCrop(db, user, id);
+        if (!name.startsWith('upload-')) throw badRequest('name', MODULE_IMAGE_MSG.noSuchImage);
+        const bytes = await storage.get(keyOf(id, name));
+        if (!bytes) throw notFound();
+        const { width, height } = await imageHeader(bytes, unreadable);
+        const r = req.body;
+        const errors = outside(r, width, height);
+        if (Object.keys(errors).length) throw new HttpError(400, errors);
+        const out = await sharp(bytes, SHARP_INPUT).autoOrient()
+          .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
+          .resize(crop.width, crop.height, { fit: 'cover' })
+          .jpeg({ quality: 90, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true })
+          .catch(() => {
+            throw unreadable();
+          });
+        const cropName = `crop-${randomUUID()}-jpg`;
+        await storage.put(keyOf(id, cropName), out.data);
+        reply.code(201);
+        return { name: cropName, image_url: moduleImageUrl(id, cropName), width: out.info.width, height: out.info.height };
+      },
     },
-  });
 
-  addEndpoint(app, db, moduleImageEndpoints.image, {
-    rule: read,
-    handler: async (req, reply, user) => {
-      const { id, name } = req.params;
-      if (!(await fetchVisible(db, modulesList, user, id))) throw notFound();
-      return sendStored(storage, req, reply, keyOf(id, name), name.endsWith('-png') ? 'image/png' : 'image/jpeg');
+    image: {
+      rule: read,
+      handler: async (req, reply, user) => {
+        const { id, name } = req.params;
+        if (!(await fetchVisible(db, modulesList, user, id))) throw notFound();
+        return sendStored(storage, req, reply, keyOf(id, name), name.endsWith('-png') ? 'image/png' : 'image/jpeg');
+      },
     },
   });
 }

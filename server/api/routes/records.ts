@@ -28,7 +28,7 @@ import { similarLabels } from '../../domain/records/similar-labels';
 import { MSG } from '../../../shared/messages';
 import { WRITES, isLink, type Changes, type WriteDef } from '../../domain/records/defs';
 import { assertMayEdit, evaluate, insertRecord, lookupsFor } from '../../domain/records/write';
-import { addEndpoint } from '../route';
+import { addEndpoint, registerHandlers } from '../route';
 import { etagOf } from '../versioning';
 import { fetchVisible } from './lists';
 import { publicLinkBase } from '../public-url';
@@ -119,40 +119,78 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
 
   const tracks = WRITES.tracks;
   const releases = WRITES.releases;
+  const tracksWrite = writeRouteRule('tracks');
 
-  addEndpoint(app, db, trackEndpoints.create, {
-    rule: createRule('tracks'),
-    handler: async (req, reply, user) => {
-      const { release_id, ...body } = req.body;
-      assertMayEdit(user.principal, tracks, Object.keys(body));
-      const row = await db.transaction(async (tx) => {
-        // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
-        if (!(await fetchVisible(tx, listDef('releases'), user, release_id))) throw badRequest('release_id', MSG.selectFromList);
-        const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
-          'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
-        );
-        const [{ position }] = await tx.query<{ position: number }>(
-          'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1', [release_id],
-        );
-        const fixed = { release_id, label_id: r.label_id, supplier_id: r.supplier_id, release_date: r.release_date, position };
-        return createRecord(tx, tracks, user, body, fixed, NEW_TRACK);
-      });
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row;
+  registerHandlers(app, db, trackEndpoints, {
+    create: {
+      rule: createRule('tracks'),
+      handler: async (req, reply, user) => {
+        const { release_id, ...body } = req.body;
+        assertMayEdit(user.principal, tracks, Object.keys(body));
+        const row = await db.transaction(async (tx) => {
+          // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
+          if (!(await fetchVisible(tx, listDef('releases'), user, release_id))) throw badRequest('release_id', MSG.selectFromList);
+          const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
+            'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
+          );
+          const [{ position }] = await tx.query<{ position: number }>(
+            'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1', [release_id],
+          );
+          const fixed = { release_id, label_id: r.label_id, supplier_id: r.supplier_id, release_date: r.release_date, position };
+          return createRecord(tx, tracks, user, body, fixed, NEW_TRACK);
+        });
+        reply.code(201).header('etag', etagOf(row.version as number));
+        return row;
+      },
+    },
+
+    bulkEdit: {
+      rule: tracksWrite,
+      handler: async (req, _reply, user) => {
+        const { rows, changes, preview } = req.body;
+        return db.transaction((tx) => bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes, preview }));
+      },
     },
   });
 
-  addEndpoint(app, db, releaseEndpoints.create, {
-    rule: createRule('releases'),
-    handler: async (req, reply, user) => {
-      assertMayEdit(user.principal, releases, Object.keys(req.body));
-      const row = await db.transaction(async (tx) => {
-        // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
-        if (!(await fetchVisible(tx, listDef('labels'), user, req.body.label_id))) throw badRequest('label_id', MSG.selectFromList);
-        return createRecord(tx, releases, user, req.body, {}, NEW_RELEASE);
-      });
-      reply.code(201).header('etag', etagOf(row.version as number));
-      return row;
+  registerHandlers(app, db, releaseEndpoints, {
+    create: {
+      rule: createRule('releases'),
+      handler: async (req, reply, user) => {
+        assertMayEdit(user.principal, releases, Object.keys(req.body));
+        const row = await db.transaction(async (tx) => {
+          // The label must be one the caller sees; its supplier becomes the release's (the releases rule derives it).
+          if (!(await fetchVisible(tx, listDef('labels'), user, req.body.label_id))) throw badRequest('label_id', MSG.selectFromList);
+          return createRecord(tx, releases, user, req.body, {}, NEW_RELEASE);
+        });
+        reply.code(201).header('etag', etagOf(row.version as number));
+        return row;
+      },
+    },
+
+    tracks: {
+      rule: SEARCH_TYPES.find((t) => t.key === 'releases')!.rule,
+      handler: async (req, _reply, user) => {
+        const id = req.params.id;
+        if (!(await fetchVisible(db, listDef('releases'), user, id))) throw notFound();
+        const def = listDef('tracks');
+        const { sql, where } = planList(def, user, {});
+        const cond = `t.release_id = ${sql.p(id)}`;
+        const results = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`, sql.params);
+        return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results: results as (ObjectRow & { position: number; title: string })[] };
+      },
+    },
+
+    tracksBulk: {
+      rule: tracksWrite,
+      handler: async (req, _reply, user) => {
+        const releaseId = req.params.id;
+        const { rows, changes, positions, preview } = req.body;
+        return db.transaction(async (tx) => {
+          if (!(await fetchVisible(tx, listDef('releases'), user, releaseId))) throw notFound();
+          return bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes: changes ?? {}, positions, preview, releaseId });
+        });
+      },
     },
   });
 
@@ -182,40 +220,6 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
       });
       reply.code(201).header('etag', etagOf(row.version as number));
       return row;
-    },
-  });
-
-  const tracksWrite = writeRouteRule('tracks');
-  addEndpoint(app, db, trackEndpoints.bulkEdit, {
-    rule: tracksWrite,
-    handler: async (req, _reply, user) => {
-      const { rows, changes, preview } = req.body;
-      return db.transaction((tx) => bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes, preview }));
-    },
-  });
-
-  addEndpoint(app, db, releaseEndpoints.tracks, {
-    rule: SEARCH_TYPES.find((t) => t.key === 'releases')!.rule,
-    handler: async (req, _reply, user) => {
-      const id = req.params.id;
-      if (!(await fetchVisible(db, listDef('releases'), user, id))) throw notFound();
-      const def = listDef('tracks');
-      const { sql, where } = planList(def, user, {});
-      const cond = `t.release_id = ${sql.p(id)}`;
-      const results = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`, sql.params);
-      return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results: results as (ObjectRow & { position: number; title: string })[] };
-    },
-  });
-
-  addEndpoint(app, db, releaseEndpoints.tracksBulk, {
-    rule: tracksWrite,
-    handler: async (req, _reply, user) => {
-      const releaseId = req.params.id;
-      const { rows, changes, positions, preview } = req.body;
-      return db.transaction(async (tx) => {
-        if (!(await fetchVisible(tx, listDef('releases'), user, releaseId))) throw notFound();
-        return bulkEdit(tx, tracks, listDef('tracks'), user, { rows, changes: changes ?? {}, positions, preview, releaseId });
-      });
     },
   });
 }

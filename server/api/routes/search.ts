@@ -8,7 +8,7 @@ import { HttpError, badRequest } from '../../domain/errors';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import { runList, type ListDef, type ListQuery } from '../lists/engine';
 import type { RequestUser } from '../principal';
-import { addEndpoint } from '../route';
+import { registerHandlers } from '../route';
 import { publicUrlOf } from '../public-url';
 
 /** The search route's rule is the rule of the requested type (spec §6 table). */
@@ -55,31 +55,32 @@ async function suggestionRows(db: Db, def: ListDef, user: RequestUser, q: string
 }
 
 export function registerSearchRoutes(app: FastifyInstance, db: Db) {
-  const { search, autocomplete } = searchEndpoints;
-  addEndpoint(app, db, search, {
-    rule: ruleOfType,
-    handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user, req.query, publicUrlOf(req, search.path)),
-  });
+  registerHandlers(app, db, searchEndpoints, {
+    search: {
+      rule: ruleOfType,
+      handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user, req.query, publicUrlOf(req, searchEndpoints.search.path)),
+    },
 
-  addEndpoint(app, db, autocomplete, {
-    // Open to every signed-in user; each type inside is filtered by its own rule.
-    rule: '*',
-    handler: async (req, _reply, user) => {
-      const { q, type } = req.query;
-      if (!q || !isSuggestible(q)) throw badRequest('q', 'Enter at least 2 characters.');
-      const wanted = type ? [type] : [...AUTOCOMPLETE_TYPES];
-      const results: Suggestion[] = [];
-      for (const key of wanted) {
-        const t = searchType(key);
-        const def = LIST_DEF_BY_KEY.get(key);
-        if (!t || !def?.text || !can(user.principal, t.rule)) continue;
-        const detailColumns = columnsOf(key).filter((c) => SUGGESTION_DETAIL[key]?.includes(c.key));
-        for (const r of await suggestionRows(db, def, user, q.trim())) {
-          const detail = detailColumns.map((c) => cellText(c, r)).filter(Boolean).join(' · ');
-          results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? ''), detail });
+    autocomplete: {
+      // Open to every signed-in user; each type inside is filtered by its own rule.
+      rule: '*',
+      handler: async (req, _reply, user) => {
+        const { q, type } = req.query;
+        if (!q || !isSuggestible(q)) throw badRequest('q', 'Enter at least 2 characters.');
+        const wanted = type ? [type] : [...AUTOCOMPLETE_TYPES];
+        const results: Suggestion[] = [];
+        for (const key of wanted) {
+          const t = searchType(key);
+          const def = LIST_DEF_BY_KEY.get(key);
+          if (!t || !def?.text || !can(user.principal, t.rule)) continue;
+          const detailColumns = columnsOf(key).filter((c) => SUGGESTION_DETAIL[key]?.includes(c.key));
+          for (const r of await suggestionRows(db, def, user, q.trim())) {
+            const detail = detailColumns.map((c) => cellText(c, r)).filter(Boolean).join(' · ');
+            results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? ''), detail });
+          }
         }
-      }
-      return { results };
+        return { results };
+      },
     },
   });
 }
