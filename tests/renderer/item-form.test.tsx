@@ -3,7 +3,9 @@
  * The items' form renders the declared fields through the record fields' input
  * (renderer/features/records/SupplierItemsTab.tsx ItemForm, FieldInput): a contact's
  * Province/State offers the chosen country's states only and is reset when the country
- * changes; a label mapping's Label is one of its supplier's labels, sent as its id.
+ * changes; a label mapping's Label is one of its supplier's labels, sent as its id. The
+ * tabs of their own draw declared fields the same way: a credit's amount, currency and
+ * reason (the declared options and list) keep their ids.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
@@ -15,6 +17,8 @@ import { ITEM_TYPES, type ItemsDecl } from '../../shared/records';
 const { Providers } = await import('../../renderer/app/Providers');
 const { queryClient } = await import('../../renderer/lib/query-client');
 const { ItemForm, itemDraft, itemValues } = await import('../../renderer/features/records/SupplierItemsTab');
+const { CreditDraftFields, creditFromDraft } = await import('../../renderer/features/support/UserCreditsTab');
+type CreditDraft = Parameters<typeof creditFromDraft>[0];
 
 const page = <T,>(results: T[]) => pageOf(results, 200);
 
@@ -82,5 +86,24 @@ describe('items form', () => {
     const stored = itemValues(ITEM_TYPES.labelMappings, { id: 1, version: 1, source_label: 'X', label: { id: 32, name: 'Orbit' }, blacklisted: false });
     expect(stored.label_id).toEqual({ id: 32, name: 'Orbit' });
     expect(itemDraft(ITEM_TYPES.labelMappings, stored, { ...stored })).toEqual({ body: {} });
+  });
+});
+
+describe('declared fields in tabs of their own', () => {
+  it('a credit: amount, the declared currencies and the reason list, under their ids; the draft is the API body', async () => {
+    fakeMain.api.on(auxiliaryEndpoint('reason'), () => page([{ id: 4, name: 'Goodwill' }]));
+    queryClient.clear();
+    const seen: CreditDraft[] = [];
+    function Credit() {
+      const [draft, setDraft] = useState<CreditDraft>({});
+      return <CreditDraftFields draft={draft} errors={{}} onChange={(d) => { seen.push(d); setDraft(d); }} />;
+    }
+    render(<Providers><Credit /></Providers>);
+    expect(document.querySelector('label[for="credit-amount"]')?.textContent).toBe('Amount');
+    fireEvent.change(document.getElementById('credit-amount')!, { target: { value: '7.25' } });
+    await choose('credit-currency', 'Pound');
+    await choose('credit-reason', 'Goodwill');
+    expect(seen.at(-1)).toEqual({ amount: 7.25, currency: 'GBP', reason_id: 4 });
+    expect(creditFromDraft(seen.at(-1)!)).toEqual({ body: { amount: 7.25, currency: 'GBP', reason_id: 4 } });
   });
 });

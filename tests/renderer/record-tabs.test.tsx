@@ -123,6 +123,20 @@ describe('songwriters', () => {
     expect((await screen.findByTestId('songwriter-error')).textContent).toBe(MSG.saveFailed('track', `songwriter_type_id: ${MSG.selectFromList}`));
   });
 
+  it('Enter in the name adds the songwriter', async () => {
+    fakeMain.api
+      .on(auxiliaryEndpoint('songwriter-types'), () => envelope(TYPES))
+      .on(trackSubresourceEndpoints.songwriters, () => envelope([]))
+      .on(trackSubresourceEndpoints.addSongwriter, ({ body: b }) => reply({ id: 33, name: b.name, songwriter_type: TYPES[0]! }, { status: 201 }));
+    renderAs(ADMIN, <TrackSongwritersTab type="tracks" id={7} row={row} />);
+    fireEvent.mouseDown(await screen.findByLabelText('Songwriter type'));
+    fireEvent.click(await screen.findByTitle('Composer'));
+    const name = screen.getByLabelText('Songwriter name');
+    fireEvent.change(name, { target: { value: 'Cy' } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { name: 'Cy', songwriter_type_id: 1 } }));
+  });
+
   it('is read-only for a supplier: the list, no form, no remove', async () => {
     fakeMain.api.on(trackSubresourceEndpoints.songwriters, () => envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]));
     renderAs(SUPPLIER, <TrackSongwritersTab type="tracks" id={7} row={row} />);

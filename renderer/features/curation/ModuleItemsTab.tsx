@@ -14,8 +14,7 @@ import { AddModuleItem, CURATION_MSG } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  CATALOGUE_ITEM_TYPES, DATE_RANGE, YOUTUBE_ITEM_TYPE, field, id as idValue, isCatalogueItemType, mayEdit, moveTrack,
-  longText, renumber, type FieldDecl,
+  CATALOGUE_ITEM_TYPES, MODULE_ITEMS, YOUTUBE_ITEM_TYPE, isCatalogueItemType, mayEdit, moveTrack, renumber, type FieldDecl,
 } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
@@ -31,14 +30,10 @@ import { ModuleImagePicker } from './ModuleImagePicker';
 import { ItemRow, ItemTable, SortableItemTable, itemLabel } from './ModuleItemTable';
 import { addModuleItem, moduleItemsKey, moduleItemsQuery, removeModuleItem, saveModuleItemOrder } from './api';
 
-const ITEM_TYPE: FieldDecl = field('Item Type', 'select', idValue, { list: 'item-types' });
+/** The declared item fields (shared/records MODULE_ITEMS). */
+const FIELDS: Readonly<Record<keyof typeof MODULE_ITEMS.fields, FieldDecl>> = MODULE_ITEMS.fields;
 /** The catalogue item types whose picker is labelled by the type (an Artist item picks an artist, a Label item a label). */
 const NAMED_PICK: ReadonlySet<string> = new Set(['Artist', 'Label']);
-const TEXT_FIELDS: Readonly<Record<'image_url' | 'url', FieldDecl>> = {
-  image_url: field('Image URL', 'text', longText()),
-  url: field('URL', 'text', longText()),
-};
-const DATES = DATE_RANGE as unknown as Readonly<Record<'start_date' | 'end_date', FieldDecl>>;
 
 export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   const principal = useAtomValue(principalAtom);
@@ -154,19 +149,19 @@ function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: bool
   return (
     <Card title="Add an item" size="small" data-testid="add-item">
       <Form layout="vertical" disabled={add.isPending} onFinish={() => void submit()} component="div">
-        {row('item_type_id', ITEM_TYPE)}
-        {catalogue && row('item_id', field(NAMED_PICK.has(typeName) ? typeName : 'Item', 'reference', idValue), (
+        {row('item_type_id', FIELDS.item_type_id)}
+        {catalogue && row('item_id', { ...FIELDS.item_id, label: NAMED_PICK.has(typeName) ? typeName : FIELDS.item_id.label }, (
           <ReferenceSelect id="item-item_id" type={CATALOGUE_ITEM_TYPES[typeName]!} value={item} onChange={(v) => { setItem(v); set('item_id', v?.id); }} invalid={Boolean(errors.item_id)} />
         ))}
-        {!catalogue && typeName && row('image_url', TEXT_FIELDS.image_url)}
+        {!catalogue && typeName && row('image_url', FIELDS.image_url)}
         {!catalogue && typeName && (
           <Form.Item label="Image" htmlFor="item-image-upload">
             <ModuleImagePicker moduleId={moduleId} onCropped={(url) => set('image_url', url)} />
           </Form.Item>
         )}
-        {typeName === YOUTUBE_ITEM_TYPE && row('url', TEXT_FIELDS.url)}
-        {row('start_date', DATES.start_date)}
-        {row('end_date', DATES.end_date)}
+        {typeName === YOUTUBE_ITEM_TYPE && row('url', FIELDS.url)}
+        {row('start_date', FIELDS.start_date)}
+        {row('end_date', FIELDS.end_date)}
         {errors.items && <Alert type="error" showIcon title={errors.items.join(' ')} data-testid="item-limit" style={{ marginBottom: 16 }} />}
         {failure != null && <Alert type="error" showIcon title={saveFailedText('module', failure)} style={{ marginBottom: 16 }} />}
         <Button type="primary" onClick={() => void submit()} loading={add.isPending} data-testid="add-item-submit">Add item</Button>

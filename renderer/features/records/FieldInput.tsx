@@ -25,22 +25,29 @@ export interface FieldInputProps {
   /** The other values of the form (a sub-genre's options depend on the genre). */
   values: Readonly<Record<string, unknown>>;
   invalid?: boolean;
+  /** A tab's own layout of the input (a select's width in an inline add form). */
+  className?: string;
+  /** Text and textarea: shown while empty (a DJ edit's title: the parent's). */
+  placeholder?: string;
+  /** Text: Enter adds the item of an inline add form. */
+  onPressEnter?: () => void;
 }
 
 /** Option keys of a fixed select: the wire value as JSON (null is Lifetime, not "nothing chosen"). */
 const optionKey = (v: unknown) => JSON.stringify(v);
 
-export function FieldInput({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+export function FieldInput({ id, field, value, onChange, values, invalid, className, placeholder, onPressEnter }: FieldInputProps) {
   const status = invalid ? 'error' : undefined;
   const nullable = field.schema.safeParse(null).success;
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea id={id} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+      return <Input.TextArea id={id} className={className} placeholder={placeholder} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
     case 'number':
     case 'money':
       return (
         <InputNumber
           id={id}
+          className={className}
           status={status}
           style={{ width: '100%' }}
           step={field.kind === 'money' ? 0.01 : 1}
@@ -70,6 +77,7 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
         return (
           <Select
             id={id}
+            className={className}
             status={status}
             virtual={false}
             value={value === undefined ? undefined : optionKey(value)}
@@ -78,7 +86,7 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
           />
         );
       }
-      return <ListSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
+      return <ListSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} className={className} />;
     case 'reference':
       if (field.dependsOn) return <OwnedReferenceSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
       return <ReferenceSelect id={id} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
@@ -101,7 +109,10 @@ export function FieldInput({ id, field, value, onChange, values, invalid }: Fiel
         />
       );
     default:
-      return <Input id={id} status={status} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input id={id} className={className} placeholder={placeholder} status={status} value={(value as string | null) ?? ''}
+          onChange={(e) => onChange(e.target.value)} onPressEnter={onPressEnter} />
+      );
   }
 }
 
@@ -134,7 +145,7 @@ function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: 
  * sub-genre: the genre's sub-genres) or over the list's items that name the parent (a state:
  * the country's, `filteredBy`).
  */
-function ListSelect({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+function ListSelect({ id, field, value, onChange, values, invalid, className }: FieldInputProps) {
   const q = useQuery(referenceOptions(field.list ?? ''));
   const parent = field.dependsOn ? values[field.dependsOn] : undefined;
   const all = q.data ?? [];
@@ -144,6 +155,7 @@ function ListSelect({ id, field, value, onChange, values, invalid }: FieldInputP
   return (
     <Select
       id={id}
+      className={className}
       status={invalid ? 'error' : undefined}
       virtual={false}
       showSearch={{ optionFilterProp: 'label' }}

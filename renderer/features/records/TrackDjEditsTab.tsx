@@ -8,19 +8,20 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Descriptions, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Form, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { can, WRITE_RULES } from '../../../shared/access';
-import { DJ_EDIT_MIX_NAME, DjEditBody, type ListRow, type ObjectRow } from '../../../shared/api/endpoints';
+import { DjEditBody, type ListRow, type ObjectRow } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
-import { recordRoute } from '../../../shared/records';
+import { DJ_EDIT_ITEMS, DJ_EDIT_MIX_NAME, recordRoute } from '../../../shared/records';
 import { encodeStatusTag } from '../../../shared/search/status';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { ListSkeleton } from '../../ui/ListState';
 import { TONE_COLOR } from '../../ui/tones';
 import { addDjEdit, recordKeys, recordQueries } from './api';
+import { FieldInput } from './FieldInput';
 import { LoadError, TAB_TABLE } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
@@ -85,11 +86,12 @@ function MakeDjEdit({ id, row }: { id: number; row: ObjectRow }) {
       <Typography.Paragraph type="secondary">
         The new track copies this one&apos;s credits, genre, key and BPM, and starts hidden and disabled until its audio is encoded.
       </Typography.Paragraph>
-      <Form.Item label="DJ Edit Title" htmlFor="dj-edit-title">
-        <Input id="dj-edit-title" value={title} placeholder={text(row.title)} onChange={(e) => setTitle(e.target.value)} />
+      <Form.Item label={DJ_EDIT_ITEMS.fields.title.label} htmlFor="dj-edit-title">
+        <FieldInput id="dj-edit-title" field={DJ_EDIT_ITEMS.fields.title} value={title} values={{ title, mix_name: mixName }} placeholder={text(row.title)}
+          onChange={(v) => setTitle(String(v ?? ''))} />
       </Form.Item>
-      <Form.Item label="DJ Edit Mix Name" htmlFor="dj-edit-mix">
-        <Input id="dj-edit-mix" value={mixName} onChange={(e) => setMixName(e.target.value)} />
+      <Form.Item label={DJ_EDIT_ITEMS.fields.mix_name.label} htmlFor="dj-edit-mix">
+        <FieldInput id="dj-edit-mix" field={DJ_EDIT_ITEMS.fields.mix_name} value={mixName} values={{ title, mix_name: mixName }} onChange={(v) => setMixName(String(v ?? ''))} />
       </Form.Item>
       {(problem || make.isError) && <Alert type="error" showIcon data-testid="dj-edit-error" title={problem ?? saveFailedText('track', make.error)} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" loading={make.isPending}>Make DJ Edit</Button>

@@ -5,19 +5,22 @@
  * and removes one. Read-only for everyone else.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { Alert, App, Button, Empty, Form, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SongwriterBody, type Songwriter } from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
+import { SONGWRITER_ITEMS } from '../../../shared/records';
 import { errorText, saveFailedText } from '../../lib/http-errors';
 import { ListSkeleton } from '../../ui/ListState';
 import { referenceOptions } from '../../lib/search-queries';
 import { addSongwriter, deleteSongwriter, recordKeys, recordQueries } from './api';
+import { FieldInput } from './FieldInput';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
 
 type FieldErrors = Partial<Record<'name' | 'songwriter_type_id', string>>;
+const FIELDS = SONGWRITER_ITEMS.fields;
 
 /** The new songwriter as the API takes it, or the §5/§8 texts of what is wrong, by field. */
 export function songwriterDraft(name: string, typeId: number | null): { body: { name: string; songwriter_type_id: number } } | { errors: FieldErrors } {
@@ -109,35 +112,38 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
       {mayWrite && (
         <Form layout="vertical" component="div" className="subresource-form" disabled={add.isPending}>
           <Space wrap align="start">
-            <Form.Item label="Songwriter name" htmlFor="songwriter-name" validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
-              <Input
+            <Form.Item label={FIELDS.name.label} htmlFor="songwriter-name" validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
+              <FieldInput
                 id="songwriter-name"
+                field={FIELDS.name}
                 value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  edited(e.target.value, typeId);
+                values={{ name, songwriter_type_id: typeId }}
+                invalid={Boolean(errors.name)}
+                onChange={(v) => {
+                  setName(String(v ?? ''));
+                  edited(String(v ?? ''), typeId);
                 }}
                 onPressEnter={submit}
               />
             </Form.Item>
             <Form.Item
-              label="Songwriter type"
+              label={FIELDS.songwriter_type_id.label}
               htmlFor="songwriter-type"
               validateStatus={errors.songwriter_type_id ? 'error' : undefined}
               help={errors.songwriter_type_id}
             >
-              <Select
+              <FieldInput
                 id="songwriter-type"
-                data-testid="songwriter-type"
+                field={FIELDS.songwriter_type_id}
                 className="subresource-form__select"
-                value={typeId ?? undefined}
-                loading={types.isPending}
-                options={(types.data ?? []).flatMap((t) => (t.id === null ? [] : [{ value: t.id, label: t.name }]))}
-                onChange={(v: number) => {
-                  setTypeId(v);
-                  edited(name, v);
+                value={typeId}
+                values={{ name, songwriter_type_id: typeId }}
+                invalid={Boolean(errors.songwriter_type_id)}
+                onChange={(v) => {
+                  const t = typeof v === 'number' ? v : null;
+                  setTypeId(t);
+                  edited(name, t);
                 }}
-                showSearch={{ optionFilterProp: 'label' }}
               />
             </Form.Item>
             <Form.Item label={<span className="sr-only">Add</span>}>

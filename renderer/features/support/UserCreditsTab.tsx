@@ -5,18 +5,18 @@
  * with an Idempotency-Key per submitted credit (a retried request never credits twice).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, App, Button, Form, Space, Table } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { CREDIT_WRITE, can } from '../../../shared/access';
-import { CURRENCIES } from '../../../shared/constants';
 import { CreditBody, creditEndpoints, type Credit } from '../../../shared/api/endpoints';
+import { CREDIT_ITEMS } from '../../../shared/records';
 import { formatMoney } from '../../../shared/search/format';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 import { ListEmpty, ListSkeleton } from '../../ui/ListState';
-import { referenceOptions } from '../../lib/search-queries';
+import { FieldInput } from '../records/FieldInput';
 import { LoadError } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import '../../ui/order-table.css';
@@ -37,22 +37,18 @@ export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: 
 
 /** Amount, currency and reason of a credit (§3), with each field's problem under it; ids credit-amount, credit-currency, credit-reason. */
 export function CreditDraftFields({ draft, errors, onChange }: { draft: Draft; errors: Record<string, string>; onChange: (d: Draft) => void }) {
-  const reasons = useQuery(referenceOptions('reason'));
-  const field = (name: keyof Draft) => ({ validateStatus: errors[name] ? ('error' as const) : undefined, help: errors[name] });
+  const input = (name: keyof Draft, id: string) => (
+    <Form.Item label={CREDIT_ITEMS.fields[name].label} htmlFor={id} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
+      <FieldInput id={id} field={CREDIT_ITEMS.fields[name]} className={name === 'amount' ? undefined : 'credit-select'} value={draft[name]} values={{ ...draft }}
+        invalid={Boolean(errors[name])}
+        onChange={(v) => onChange({ ...draft, [name]: v ?? undefined })} />
+    </Form.Item>
+  );
   return (
     <Space wrap align="start">
-      <Form.Item label="Amount" htmlFor="credit-amount" {...field('amount')}>
-        <InputNumber id="credit-amount" min={0} step={0.01} value={draft.amount ?? null} onChange={(v) => onChange({ ...draft, amount: v })} />
-      </Form.Item>
-      <Form.Item label="Currency" htmlFor="credit-currency" {...field('currency')}>
-        <Select id="credit-currency" className="credit-select" virtual={false} value={draft.currency} onChange={(v: string) => onChange({ ...draft, currency: v })}
-          options={CURRENCIES.map((c) => ({ value: c.code, label: c.name }))} />
-      </Form.Item>
-      <Form.Item label="Reason" htmlFor="credit-reason" {...field('reason_id')}>
-        <Select id="credit-reason" className="credit-select" virtual={false} loading={reasons.isLoading} value={draft.reason_id}
-          onChange={(v: number) => onChange({ ...draft, reason_id: v })}
-          options={(reasons.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />
-      </Form.Item>
+      {input('amount', 'credit-amount')}
+      {input('currency', 'credit-currency')}
+      {input('reason_id', 'credit-reason')}
     </Space>
   );
 }
