@@ -6,7 +6,6 @@
  * writes to one parent's sub-resources.
  */
 import { allOf, searchType, writeRule, type Rule } from '../../../shared/access';
-import type { FastifyInstance } from 'fastify';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import type { Db, Queryable } from '../../db/client';
@@ -14,7 +13,7 @@ import { notFound } from '../../domain/errors';
 import type { ListDef } from '../lists/engine';
 import { LIST_DEF_BY_KEY } from '../lists/types';
 import type { RequestUser } from '../principal';
-import { addEndpoint, type EndpointDef } from '../route';
+import type { EndpointDef } from '../route';
 import { fetchVisible } from './lists';
 
 export type ParentType = 'tracks' | 'releases' | 'suppliers' | 'labels' | 'charts' | 'playlists' | 'genres';
@@ -69,9 +68,4 @@ export function listUnder<E extends EndpointSpec>(db: Db, type: ParentType, list
       return onePage(await list(db, id)) as never;
     },
   };
-}
-
-/** Registers listUnder's route at `e`. */
-export function addListUnder<E extends EndpointSpec>(app: FastifyInstance, db: Db, e: E, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>) {
-  addEndpoint(app, db, e, listUnder<E>(db, type, list));
 }

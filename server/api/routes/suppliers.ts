@@ -144,56 +144,58 @@ type CollectionEndpoints = Readonly<Record<'list' | 'create' | 'patch', Endpoint
  */
 export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoints, c: Collection, parent: Parent = SUPPLIER) {
   const type = parent.type;
-  addEndpoint(app, db, e.list, {
-    rule: readRuleOf(type),
-    handler: async (req, _reply, user) => {
-      const { id } = req.params as { id: number };
-      await visibleParent(db, type, user, id);
-      return onePage(await itemsOf(db, c, id, undefined, parent));
+  registerHandlers(app, db, endpointsOf(e, 'list', 'create', 'patch'), {
+    list: {
+      rule: readRuleOf(type),
+      handler: async (req, _reply, user) => {
+        const { id } = req.params as { id: number };
+        await visibleParent(db, type, user, id);
+        return onePage(await itemsOf(db, c, id, undefined, parent));
+      },
     },
-  });
-  addEndpoint(app, db, e.create, {
-    rule: writeRuleOf(type),
-    handler: async (req, reply, user) => {
-      const { id } = req.params as { id: number };
-      const body = req.body as Changes;
-      const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, type, user, id);
-        const itemId = await insertItem(tx, c, id, body, parent);
-        const [row] = await itemsOf(tx, c, id, itemId, parent);
-        await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
-        return row;
-      });
-      reply.code(201).header('etag', etagOf(item.version as number));
-      return item;
+    create: {
+      rule: writeRuleOf(type),
+      handler: async (req, reply, user) => {
+        const { id } = req.params as { id: number };
+        const body = req.body as Changes;
+        const item = await db.transaction(async (tx) => {
+          await lockedParent(tx, type, user, id);
+          const itemId = await insertItem(tx, c, id, body, parent);
+          const [row] = await itemsOf(tx, c, id, itemId, parent);
+          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
+          return row;
+        });
+        reply.code(201).header('etag', etagOf(item.version as number));
+        return item;
+      },
     },
-  });
-  addEndpoint(app, db, e.patch, {
-    rule: writeRuleOf(type),
-    handler: async (req, reply, user) => {
-      const { id, item: itemId } = req.params as { id: number; item: number };
-      const version = ifMatchVersion(req);
-      const body = req.body as Changes;
-      const item = await db.transaction(async (tx) => {
-        await lockedParent(tx, type, user, id);
-        const [stored] = await tx.query(`select * from ${c.table} where id = $1 and ${parent.column} = $2`, [itemId, id]);
-        if (!stored) throw notFound();
-        assertVersion(stored.version as number, version);
-        const keys = Object.keys(body);
-        if (!keys.length) return (await itemsOf(tx, c, id, itemId, parent))[0];
-        await c.check?.(tx, id, { ...stored, ...body }, itemId);
-        const [before] = await itemsOf(tx, c, id, itemId, parent);
-        const sql = new Sql();
-        await tx.query(
-          `update ${c.table} set ${keys.map((k) => `${k} = ${sql.p(body[k])}`).join(', ')}, version = version + 1 where id = ${sql.p(itemId)}`,
-          sql.params,
-        );
-        const [after] = await itemsOf(tx, c, id, itemId, parent);
-        await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
-        return after;
-      });
-      reply.header('etag', etagOf(item.version as number));
-      return item;
+    patch: {
+      rule: writeRuleOf(type),
+      handler: async (req, reply, user) => {
+        const { id, item: itemId } = req.params as { id: number; item: number };
+        const version = ifMatchVersion(req);
+        const body = req.body as Changes;
+        const item = await db.transaction(async (tx) => {
+          await lockedParent(tx, type, user, id);
+          const [stored] = await tx.query(`select * from ${c.table} where id = $1 and ${parent.column} = $2`, [itemId, id]);
+          if (!stored) throw notFound();
+          assertVersion(stored.version as number, version);
+          const keys = Object.keys(body);
+          if (!keys.length) return (await itemsOf(tx, c, id, itemId, parent))[0];
+          await c.check?.(tx, id, { ...stored, ...body }, itemId);
+          const [before] = await itemsOf(tx, c, id, itemId, parent);
+          const sql = new Sql();
+          await tx.query(
+            `update ${c.table} set ${keys.map((k) => `${k} = ${sql.p(body[k])}`).join(', ')}, version = version + 1 where id = ${sql.p(itemId)}`,
+            sql.params,
+          );
+          const [after] = await itemsOf(tx, c, id, itemId, parent);
+          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
+          return after;
+        });
+        reply.header('etag', etagOf(item.version as number));
+        return item;
+      },
     },
   });
 }
