@@ -7,7 +7,8 @@
  * poller, done; a 409, a failed job, a timeout in the spec's words; absent for a supplier);
  * Audio Files (format names and §9 sizes); Territories & Publish Dates (the §5 rules
  * and the skipped daylight-saving hour on the fields, times in Mountain time); a
- * release's Territories tab (the same form and rules, one setting for all its tracks).
+ * release's Territories tab (the same form and rules, one setting for all its tracks);
+ * an artist's Muzooka mappings (the declared fields' inputs under the ids the tests use).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -19,7 +20,7 @@ import { fakeMain, reply, pageOf } from './fake-main';
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
 import type { ResponseIn } from '../../shared/api/endpoint';
-import { auxiliaryEndpoint, mediaEndpoints, releaseSubresourceEndpoints, trackSubresourceEndpoints, type JobState } from '../../shared/api/endpoints';
+import { artistEndpoints, auxiliaryEndpoint, mediaEndpoints, releaseSubresourceEndpoints, trackSubresourceEndpoints, type JobState } from '../../shared/api/endpoints';
 
 fakeMain.channel('jobCancel', () => ({ ok: true }));
 /** The API calls the tabs made. */
@@ -27,6 +28,7 @@ const calls = fakeMain.api.calls;
 
 const { default: TrackSongwritersTab, songwriterDraft } = await import('../../renderer/features/records/TrackSongwritersTab');
 const { default: TrackPublishersTab, publisherNames, moved } = await import('../../renderer/features/records/TrackPublishersTab');
+const { default: ArtistMuzookaTab } = await import('../../renderer/features/records/ArtistMuzookaTab');
 const { default: TrackAudioFilesTab, audioFormatLabel } = await import('../../renderer/features/records/TrackAudioFilesTab');
 const { default: TrackTerritoriesTab } = await import('../../renderer/features/records/TrackTerritoriesTab');
 const { default: ReleaseTerritoriesTab } = await import('../../renderer/features/records/ReleaseTerritoriesTab');
@@ -144,6 +146,35 @@ describe('songwriters', () => {
     expect(screen.queryByTestId('add-songwriter')).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(calls.map((c) => c.path)).toEqual(['/v4/catalog/tracks/7/songwriters/']);
+  });
+});
+
+describe('artist Muzooka mappings', () => {
+  const MAPPINGS = [{ id: 4, muzooka_id: 'mz-9', enabled: true, created_at: '2025-01-02T00:00:00Z' }];
+
+  it('maps a profile from the ID input (Enter) and turns a row off by its switch', async () => {
+    fakeMain.api
+      .on(artistEndpoints.mappings, () => envelope(MAPPINGS))
+      .on(artistEndpoints.addMapping, ({ body }) => ({ id: 5, muzooka_id: body.muzooka_id, enabled: true, created_at: '2025-01-03T00:00:00Z' }))
+      .on(artistEndpoints.patchMapping, ({ body }) => ({ ...MAPPINGS[0]!, ...body }));
+    renderAs(ADMIN, <ArtistMuzookaTab type="artists" id={7} row={{ id: 7, version: 1, name: 'Aster' }} />);
+    const toggle = await screen.findByRole('switch', { name: 'Mapping mz-9 enabled' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: '/v4/catalog/artists/7/muzooka-mappings/4/', body: { enabled: false } }));
+
+    const input = screen.getByTestId('muzooka-mapping-id');
+    expect(screen.getByLabelText('Muzooka ID to map')).toBe(input);
+    fireEvent.change(input, { target: { value: ' mz-10 ' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/artists/7/muzooka-mappings/', body: { muzooka_id: 'mz-10' } }));
+  });
+
+  it('a reader sees the switches, disabled, and no ID input', async () => {
+    fakeMain.api.on(artistEndpoints.mappings, () => envelope(MAPPINGS));
+    renderAs(SUPPLIER, <ArtistMuzookaTab type="artists" id={7} row={{ id: 7, version: 1, name: 'Aster' }} />);
+    expect(((await screen.findByRole('switch', { name: 'Mapping mz-9 enabled' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('muzooka-mapping-id')).toBeNull();
   });
 });
 

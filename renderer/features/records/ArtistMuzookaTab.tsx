@@ -7,17 +7,22 @@
  * …/muzooka-mappings/). Writers are the artists write rule; everyone else reads.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Empty, Input, Space, Switch, Table } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MuzookaMappingBody, artistEndpoints as ep, type MuzookaMapping } from '../../../shared/api/endpoints';
+import { MUZOOKA_MAPPING_ITEMS, type FieldDecl } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText } from '../../lib/http-errors';
 import { ListSkeleton } from '../../ui/ListState';
 import { recordKeys } from './api';
+import { FieldInput } from './FieldInput';
 import RecordImageTab from './RecordImageTab';
 import { LoadError, TAB_TABLE, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
+
+/** A mapping's declared fields (shared/records MUZOOKA_MAPPING_ITEMS): the new one's ID, each row's switch. */
+const FIELDS: Readonly<Record<keyof typeof MUZOOKA_MAPPING_ITEMS.fields, FieldDecl>> = MUZOOKA_MAPPING_ITEMS.fields;
 
 const mappingsKey = (id: number) => [...recordKeys.one('artists', id), 'muzooka-mappings'] as const;
 const mappingsQuery = (id: number) => queryOptions({ queryKey: mappingsKey(id), queryFn: () => fetchData(ep.mappings, { params: { id } }) });
@@ -105,7 +110,8 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
             {
               title: 'Enabled', dataIndex: 'enabled',
               render: (v: boolean, m) => (
-                <Switch checked={v} disabled={!mayWrite} aria-label={`Mapping ${m.muzooka_id} enabled`} onChange={(enabled) => change.mutate({ mid: m.id, enabled })} />
+                <FieldInput id={`muzooka-mapping-${m.id}-enabled`} field={FIELDS.enabled} value={v} values={{}} disabled={!mayWrite}
+                  ariaLabel={`Mapping ${m.muzooka_id} enabled`} onChange={(enabled) => change.mutate({ mid: m.id, enabled: enabled === true })} />
               ),
             },
             ...(mayWrite ? [{
@@ -119,8 +125,8 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
       )}
       {mayWrite && (
         <Space.Compact className="record-tab-add">
-          <Input aria-label="Muzooka ID to map" placeholder="Muzooka ID" value={newId} status={formError ? 'error' : undefined}
-            onChange={(e) => setNewId(e.target.value)} onPressEnter={submit} data-testid="muzooka-mapping-id" />
+          <FieldInput id="muzooka-mapping-id" field={FIELDS.muzooka_id} ariaLabel="Muzooka ID to map" placeholder="Muzooka ID" value={newId} values={{}}
+            invalid={Boolean(formError)} onChange={(v) => setNewId(String(v))} onPressEnter={submit} testId="muzooka-mapping-id" />
           <Button onClick={submit} loading={add.isPending} data-testid="muzooka-mapping-add">Map profile</Button>
         </Space.Compact>
       )}

@@ -31,22 +31,32 @@ export interface FieldInputProps {
   placeholder?: string;
   /** Text: Enter adds the item of an inline add form. */
   onPressEnter?: () => void;
+  /** The input's accessible name where no label names it (a row of a list: "Publisher 2"). */
+  ariaLabel?: string;
+  /** The input's `data-testid` (a tab's own inputs the tests pick by it). */
+  testId?: string;
+  /** Shown but not editable (a reader's view of a row's switch). */
+  disabled?: boolean;
 }
 
 /** Option keys of a fixed select: the wire value as JSON (null is Lifetime, not "nothing chosen"). */
 const optionKey = (v: unknown) => JSON.stringify(v);
 
-export function FieldInput({ id, field, value, onChange, values, invalid, className, placeholder, onPressEnter }: FieldInputProps) {
+export function FieldInput(props: FieldInputProps) {
+  const { id, field, value, onChange, invalid, className, placeholder, onPressEnter, ariaLabel, testId, disabled } = props;
   const status = invalid ? 'error' : undefined;
+  /** What every kind puts on its input: the label on the focusable element; antd puts a select's test id on its root. */
+  const pass = { 'aria-label': ariaLabel, 'data-testid': testId, disabled };
   const nullable = field.schema.safeParse(null).success;
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea id={id} className={className} placeholder={placeholder} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+      return <Input.TextArea id={id} {...pass} className={className} placeholder={placeholder} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
     case 'number':
     case 'money':
       return (
         <InputNumber
           id={id}
+          {...pass}
           className={className}
           status={status}
           style={{ width: '100%' }}
@@ -59,6 +69,7 @@ export function FieldInput({ id, field, value, onChange, values, invalid, classN
       return (
         <DatePicker
           id={id}
+          {...pass}
           status={status}
           style={{ width: '100%' }}
           format={DATE_SHOWN}
@@ -69,14 +80,15 @@ export function FieldInput({ id, field, value, onChange, values, invalid, classN
         />
       );
     case 'datetime':
-      return <ZonedDateTimeInput id={id} zone={field.zone ?? 'UTC'} invalid={invalid} value={(value as string | null) ?? ''} onChange={onChange} />;
+      return <ZonedDateTimeInput id={id} {...pass} zone={field.zone ?? 'UTC'} invalid={invalid} value={(value as string | null) ?? ''} onChange={onChange} />;
     case 'boolean':
-      return <Switch id={id} checked={value === true} onChange={(v) => onChange(v)} />;
+      return <Switch id={id} {...pass} checked={value === true} onChange={(v) => onChange(v)} />;
     case 'select':
       if (field.options) {
         return (
           <Select
             id={id}
+            {...pass}
             className={className}
             status={status}
             virtual={false}
@@ -86,18 +98,19 @@ export function FieldInput({ id, field, value, onChange, values, invalid, classN
           />
         );
       }
-      return <ListSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} className={className} />;
+      return <ListSelect {...props} />;
     case 'reference':
-      if (field.dependsOn) return <OwnedReferenceSelect id={id} field={field} value={value} onChange={onChange} values={values} invalid={invalid} />;
-      return <ReferenceSelect id={id} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
+      if (field.dependsOn) return <OwnedReferenceSelect {...props} />;
+      return <ReferenceSelect id={id} ariaLabel={ariaLabel} testId={testId} disabled={disabled} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
     case 'references':
-      return <ReferenceList id={id} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
+      return <ReferenceList id={id} ariaLabel={ariaLabel} testId={testId} disabled={disabled} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
     case 'currencyAmounts':
-      return <CurrencyAmounts id={id} value={(value as Record<string, number | null> | null) ?? {}} onChange={onChange} invalid={invalid} />;
+      return <CurrencyAmounts id={id} {...pass} value={(value as Record<string, number | null> | null) ?? {}} onChange={onChange} invalid={invalid} />;
     case 'ids':
       return (
         <Select
           id={id}
+          {...pass}
           mode="tags"
           status={status}
           open={false}
@@ -110,16 +123,19 @@ export function FieldInput({ id, field, value, onChange, values, invalid, classN
       );
     default:
       return (
-        <Input id={id} className={className} placeholder={placeholder} status={status} value={(value as string | null) ?? ''}
+        <Input id={id} {...pass} className={className} placeholder={placeholder} status={status} value={(value as string | null) ?? ''}
           onChange={(e) => onChange(e.target.value)} onPressEnter={onPressEnter} />
       );
   }
 }
 
 /** An amount per §9 currency (a coupon's minimum order): one money input each, empty for none. */
-function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: Readonly<Record<string, number | null>>; onChange: (v: unknown) => void; invalid?: boolean }) {
+function CurrencyAmounts({ id, value, onChange, invalid, disabled, ...pass }: {
+  id: string; value: Readonly<Record<string, number | null>>; onChange: (v: unknown) => void; invalid?: boolean;
+  disabled?: boolean; 'aria-label'?: string; 'data-testid'?: string;
+}) {
   return (
-    <div id={id} className="currency-amounts" role="group">
+    <div id={id} {...pass} className="currency-amounts" role="group">
       {CURRENCIES.map((c) => (
         <label key={c.code} className="currency-amount">
           <span>{c.code}</span>
@@ -127,6 +143,7 @@ function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: 
             id={`${id}-${c.code}`}
             aria-label={`${c.name} (${c.code})`}
             status={invalid ? 'error' : undefined}
+            disabled={disabled}
             min={0}
             step={0.01}
             precision={2}
@@ -145,7 +162,7 @@ function CurrencyAmounts({ id, value, onChange, invalid }: { id: string; value: 
  * sub-genre: the genre's sub-genres) or over the list's items that name the parent (a state:
  * the country's, `filteredBy`).
  */
-function ListSelect({ id, field, value, onChange, values, invalid, className }: FieldInputProps) {
+function ListSelect({ id, field, value, onChange, values, invalid, className, ariaLabel, testId, disabled }: FieldInputProps) {
   const q = useQuery(referenceOptions(field.list ?? ''));
   const parent = field.dependsOn ? values[field.dependsOn] : undefined;
   const all = q.data ?? [];
@@ -155,13 +172,15 @@ function ListSelect({ id, field, value, onChange, values, invalid, className }: 
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
+      data-testid={testId}
       className={className}
       status={invalid ? 'error' : undefined}
       virtual={false}
       showSearch={{ optionFilterProp: 'label' }}
       allowClear={field.schema.safeParse(null).success}
       loading={q.isLoading}
-      disabled={Boolean(field.dependsOn) && parent == null}
+      disabled={disabled || (Boolean(field.dependsOn) && parent == null)}
       value={(value as number | null) ?? undefined}
       onChange={(v?: number) => onChange(v ?? null)}
       options={items.map((i) => ({ value: i.id, label: i.name }))}
@@ -176,7 +195,7 @@ const OWNED_CHOICES: Readonly<Record<string, (owner: number) => ReturnType<typeo
 };
 
 /** A reference chosen among the records of the one another field names (a supplier's labels), as {id, name}. */
-function OwnedReferenceSelect({ id, field, value, onChange, values, invalid }: FieldInputProps) {
+function OwnedReferenceSelect({ id, field, value, onChange, values, invalid, ariaLabel, testId, disabled }: FieldInputProps) {
   const choices = OWNED_CHOICES[`${field.dependsOn} ${field.ref}`];
   if (!choices) throw new Error(`No choices of ${field.ref} by ${field.dependsOn}`);
   const owner = values[field.dependsOn!];
@@ -185,6 +204,9 @@ function OwnedReferenceSelect({ id, field, value, onChange, values, invalid }: F
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
+      data-testid={testId}
+      disabled={disabled}
       status={invalid ? 'error' : undefined}
       virtual={false}
       showSearch={{ optionFilterProp: 'label' }}

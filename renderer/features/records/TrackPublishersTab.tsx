@@ -5,15 +5,20 @@
  * MAX_PUBLISHERS, each once, none blank). Read-only for everyone else.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Empty, Form, Input, Space } from 'antd';
+import { Alert, App, Button, Empty, Form, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PublishersBody, type Publisher } from '../../../shared/api/endpoints';
+import { PUBLISHER_ITEMS, type FieldDecl } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { ListSkeleton } from '../../ui/ListState';
 import { putPublishers, recordKeys, recordQueries } from './api';
+import { FieldInput } from './FieldInput';
 import { LoadError, useMayWrite } from './tab-parts';
 import type { RecordTabProps } from './tabs';
+
+/** A publisher's declared name (shared/records PUBLISHER_ITEMS): each row's input. */
+const NAME: FieldDecl = PUBLISHER_ITEMS.fields.name;
 
 /** The names to send (trimmed, blank rows dropped), or the first problem's text. */
 export function publisherNames(draft: readonly string[]): { names: string[] } | { error: string } {
@@ -82,7 +87,8 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
       <ol className="reference-list__items" data-testid="publishers">
         {names.map((n, i) => (
           <li key={i} className="reference-list__item">
-            <Input aria-label={`Publisher ${i + 1}`} value={n} onChange={(e) => edit(names.map((x, j) => (j === i ? e.target.value : x)))} />
+            <FieldInput id={`publisher-${i + 1}`} field={NAME} ariaLabel={`Publisher ${i + 1}`} value={n} values={{}}
+              onChange={(v) => edit(names.map((x, j) => (j === i ? String(v) : x)))} />
             <Space.Compact>
               <Button aria-label={`Move publisher ${i + 1} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => edit(moved(names, i, i - 1))} />
               <Button aria-label={`Move publisher ${i + 1} down`} icon={<ArrowDownOutlined />} disabled={i === names.length - 1} onClick={() => edit(moved(names, i, i + 1))} />

@@ -12,8 +12,9 @@ import { LOCAL_DATE_TIME_FORMAT, zonedDisplay, zonedInstant } from '../../../sha
 /** The placeholder's example: a date and time as they are typed here. */
 const EXAMPLE = `${new Date().getFullYear()}-12-01 18:30`;
 
-export function ZonedDateTimeInput({ id, zone, value, onChange, invalid }: {
+export function ZonedDateTimeInput({ id, zone, value, onChange, invalid, ...pass }: {
   id: string; zone: string; value: string; onChange: (v: string | null) => void; invalid?: boolean;
+  disabled?: boolean; 'aria-label'?: string; 'data-testid'?: string;
 }) {
   const parsed = value ? zonedInstant(value, zone) : null;
   const shown = parsed?.ok ? zonedDisplay(parsed.instant, zone) : '';
@@ -24,6 +25,7 @@ export function ZonedDateTimeInput({ id, zone, value, onChange, invalid }: {
     <>
       <Input
         id={id}
+        {...pass}
         status={invalid ? 'error' : undefined}
         placeholder={`For example ${EXAMPLE}`}
         aria-describedby={note ? `${id}-shown` : undefined}
