@@ -5,7 +5,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'stream',
+  'worker_threads',
+];
 
 /**
  * The walls between folders (architecture.md). A relative import crossing one climbs
@@ -15,15 +29,31 @@ const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'cr
  */
 const into = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
 const walls = {
-  mainToServer: { regex: into('server|renderer'), message: 'main/ and server/ never import each other (nor the renderer): they meet only in shared/.' },
-  serverToMain: { regex: into('main|renderer|preload'), message: 'server/ never imports main/ or the renderer: they meet only in shared/.' },
-  domainToApi: { regex: into('(server/)?api'), message: 'server/domain is the write path the API, jobs, ingestion and the identity provider share: it imports nothing from server/api.' },
+  mainToServer: {
+    regex: into('server|renderer'),
+    message: 'main/ and server/ never import each other (nor the renderer): they meet only in shared/.',
+  },
+  serverToMain: {
+    regex: into('main|renderer|preload'),
+    message: 'server/ never imports main/ or the renderer: they meet only in shared/.',
+  },
+  domainToApi: {
+    regex: into('(server/)?api'),
+    message:
+      'server/domain is the write path the API, jobs, ingestion and the identity provider share: it imports nothing from server/api.',
+  },
   servicesToWiring: {
     regex: into('(main/)?(bridge|electron|host)'),
     message: 'main/services is what main/bridge, main/electron and main/host are built on: it never imports them.',
   },
-  hostToElectron: { regex: into('(main/)?electron'), message: 'The browser host and Electron are two transports of the same services: neither imports the other.' },
-  electronToHost: { regex: into('(main/)?host'), message: 'The browser host and Electron are two transports of the same services: neither imports the other.' },
+  hostToElectron: {
+    regex: into('(main/)?electron'),
+    message: 'The browser host and Electron are two transports of the same services: neither imports the other.',
+  },
+  electronToHost: {
+    regex: into('(main/)?host'),
+    message: 'The browser host and Electron are two transports of the same services: neither imports the other.',
+  },
   featuresToApp: {
     regex: into('(renderer/)?app'),
     message: "Features never import renderer/app (route table, layout, guards): take app's shared pieces from ui/ or lib/.",
@@ -35,7 +65,9 @@ const walls = {
  * feature imports lib/, ui/, those two and itself. What features add to one another (record
  * tabs, record page parts, search bulk actions, area routes) is registered from renderer/app.
  */
-const FEATURES = readdirSync(new URL('./renderer/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = readdirSync(new URL('./renderer/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const LAYERS = ['records', 'search'];
 const featureWall = (feature) => {
   const barred = FEATURES.filter((f) => f !== feature && (LAYERS.includes(feature) || !LAYERS.includes(f)));
@@ -53,7 +85,18 @@ const rendererPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.tsbuild/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/.results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      '.tsbuild/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'bench/.results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -63,7 +106,10 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // react-router's navigate answers a promise only under a data router's transitions, which the console does not use.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
@@ -79,10 +125,18 @@ export default tseslint.config(
     // shared/ is the contract between runtimes: it imports nothing runtime-specific.
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: nodeBuiltins, message: 'shared/ must not import Node built-ins.' },
-        { group: ['electron', 'react', 'react-dom', 'antd', '**/main/**', '**/renderer/**', '**/server/**', '**/preload/**'], message: 'shared/ imports nothing runtime-specific.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ must not import Node built-ins.' },
+            {
+              group: ['electron', 'react', 'react-dom', 'antd', '**/main/**', '**/renderer/**', '**/server/**', '**/preload/**'],
+              message: 'shared/ imports nothing runtime-specific.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -110,10 +164,14 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/lib/**', 'renderer/features/*/api.ts', 'renderer/features/*/queries.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "Property[key.name='queryKey'] > ArrayExpression",
-        message: 'A query key comes from endpointQuery (renderer/lib/api.ts) or the feature\'s key factory (api.ts, queries.ts), not written here.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "A query key comes from endpointQuery (renderer/lib/api.ts) or the feature's key factory (api.ts, queries.ts), not written here.",
+        },
+      ],
     },
   },
   {
@@ -123,11 +181,16 @@ export default tseslint.config(
   {
     files: ['main/services/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['electron'], message: 'main/services is pure Node: Electron wiring lives in main/electron.' },
-        walls.servicesToWiring,
-        walls.mainToServer,
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron'], message: 'main/services is pure Node: Electron wiring lives in main/electron.' },
+            walls.servicesToWiring,
+            walls.mainToServer,
+          ],
+        },
+      ],
     },
   },
   {
@@ -143,10 +206,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [walls.serverToMain] }],
       // A handler's caller is typed by its route (server/api/route.ts): never null where a token is needed.
-      'no-restricted-syntax': ['error', {
-        selector: "TSNonNullExpression > Identifier[name='user']",
-        message: "A route's user is never null where a token is needed (server/api/route.ts): no `user!`.",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSNonNullExpression > Identifier[name='user']",
+          message: "A route's user is never null where a token is needed (server/api/route.ts): no `user!`.",
+        },
+      ],
     },
   },
   {

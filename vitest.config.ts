@@ -62,8 +62,20 @@ export default defineConfig({
      */
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE, isolate: true } },
-      { extends: true, test: { name: 'renderer', include: RENDERER, exclude: [...EXCLUDE, ...ISOLATED], isolate: false, setupFiles: ['tests/setup/renderer-file.ts'] } },
-      { extends: true, test: { name: 'shared', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, ...ISOLATED, ...RENDERER], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          include: RENDERER,
+          exclude: [...EXCLUDE, ...ISOLATED],
+          isolate: false,
+          setupFiles: ['tests/setup/renderer-file.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, ...ISOLATED, ...RENDERER], isolate: false },
+      },
     ],
     environment: 'node',
     // The seeded template every test server starts from (tests/fixtures/seed-template.ts).

@@ -32,7 +32,15 @@ export function argOf(argv: string[], name: string, fallback: string): string {
 
 export function startPostgres(): Pg {
   const root = '/usr/lib/postgresql';
-  const bin = process.env.PGBIN ?? (existsSync(root) ? readdirSync(root).sort().map((v) => join(root, v, 'bin')).filter((b) => existsSync(join(b, 'initdb'))).pop() : undefined);
+  const bin =
+    process.env.PGBIN ??
+    (existsSync(root)
+      ? readdirSync(root)
+          .sort()
+          .map((v) => join(root, v, 'bin'))
+          .filter((b) => existsSync(join(b, 'initdb')))
+          .pop()
+      : undefined);
   if (!bin) throw new Error('PostgreSQL binaries not found (Debian package postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
   const asRoot = process.getuid?.() === 0;
@@ -47,7 +55,16 @@ export function startPostgres(): Pg {
   }
   const port = 56500 + Math.floor(Math.random() * 400);
   run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', ['-D', join(dir, 'data'), '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=4GB`, '-l', join(dir, 'log'), '-w', 'start']);
+  run('pg_ctl', [
+    '-D',
+    join(dir, 'data'),
+    '-o',
+    `-k ${dir} -p ${port} -h 127.0.0.1 -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=4GB`,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -59,7 +76,11 @@ export function startPostgres(): Pg {
 }
 
 /** Migrates and seeds (scale 200 = one million tracks); returns the seconds it took and an admin token. */
-export async function prepare(url: string, scale: number, log: (m: string) => void): Promise<{ seedSeconds: number; token: string; db: Db }> {
+export async function prepare(
+  url: string,
+  scale: number,
+  log: (m: string) => void,
+): Promise<{ seedSeconds: number; token: string; db: Db }> {
   const db = await openPostgres(url);
   await migrate(db);
   const t = performance.now();
@@ -139,11 +160,20 @@ export const pct = (xs: number[], p: number) => {
 /** Prints rows as an aligned table. */
 export function table(rows: (string | number)[][]): void {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  for (const r of rows) console.log(r.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  '));
+  for (const r of rows)
+    console.log(r.map((c, i) => (typeof c === 'number' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  '));
 }
 
 /** Chromium's flags for the benches' pages (headless, no sandbox as root, no background traffic). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** A minimal bridge client over the host's WebSocket (the same wire the renderer uses). */
 async function bridgeClient(origin: string, key: string) {
@@ -171,7 +201,10 @@ async function signInHost(bridge: BridgeClient, username: string, password: stri
   // Open the form first, as a browser does: its anti-CSRF token and nonce cookie go back with the POST.
   const page = await fetch(authorize);
   const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), csrf_token: csrf, username, password });
   const r = await fetch(authorize, { method: 'POST', headers: { cookie }, body: form, redirect: 'manual' });
   const back = new URL(r.headers.get('location')!);

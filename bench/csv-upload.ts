@@ -25,10 +25,12 @@ export default async function main(argv: string[]) {
   try {
     console.error(`seeding scale ${scale} on PostgreSQL…`);
     const { seedSeconds, token, db } = await prepare(url, scale, (m) => console.error(`  ${m}`));
-    const ids = (await db.query<{ id: number }>(
-      "insert into users (username, email) select 'csvbench-' || g || '-' || md5(random()::text), 'csvbench' || g || '@example.com' from generate_series(1, $1::int) g returning id",
-      [rows],
-    )).map((r) => r.id);
+    const ids = (
+      await db.query<{ id: number }>(
+        "insert into users (username, email) select 'csvbench-' || g || '-' || md5(random()::text), 'csvbench' || g || '@example.com' from generate_series(1, $1::int) g returning id",
+        [rows],
+      )
+    ).map((r) => r.id);
     const [{ id: couponId }] = await db.query<{ id: number }>(
       "insert into coupons (brand, code, discount_type_id, discount_amount) values ('brand:dance', 'CSVBENCH' || md5(random()::text), 1, 5) returning id",
     );
@@ -42,7 +44,9 @@ export default async function main(argv: string[]) {
     try {
       // psql \copy of the same file into a table.
       const t0 = performance.now();
-      execFileSync('psql', [url, '-X', '-q', '-c', `\\copy csv_bench_ids (person_id) from '${file}' with (format csv, header)`], { stdio: 'inherit' });
+      execFileSync('psql', [url, '-X', '-q', '-c', `\\copy csv_bench_ids (person_id) from '${file}' with (format csv, header)`], {
+        stdio: 'inherit',
+      });
       const psqlSeconds = (performance.now() - t0) / 1000;
 
       const apiMem = sampleRss(api.pid);
@@ -56,8 +60,10 @@ export default async function main(argv: string[]) {
       const answer = (await res.json()) as { rows?: number; added?: number; total?: number };
       const seconds = (performance.now() - t) / 1000;
       const a = apiMem.stop();
-      if (res.status !== 200 || answer.added !== rows) throw new Error(`upload answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`);
-      const quarters = (xs: number[]) => [0.25, 0.5, 0.75, 1].map((q) => round(xs[Math.min(xs.length - 1, Math.floor(q * (xs.length - 1)))]));
+      if (res.status !== 200 || answer.added !== rows)
+        throw new Error(`upload answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`);
+      const quarters = (xs: number[]) =>
+        [0.25, 0.5, 0.75, 1].map((q) => round(xs[Math.min(xs.length - 1, Math.floor(q * (xs.length - 1)))]));
       const ratio = seconds / psqlSeconds;
 
       table([
@@ -70,13 +76,24 @@ export default async function main(argv: string[]) {
         ['API RSS MB at 25/50/75/100%', quarters(a.samples).join(' / '), '', ''],
         ['seed seconds', round(seedSeconds), '', ''],
       ]);
-      console.log(JSON.stringify({
-        bench: 'csv-upload', rows, applied: answer.added, seconds: round(seconds, 3), rows_per_s: Math.round(rows / seconds),
-        psql_seconds: round(psqlSeconds, 3), psql_rows_per_s: Math.round(rows / psqlSeconds), time_vs_psql: round(ratio, 3),
-        api_rss_start_mb: round(a.startMb), api_rss_peak_mb: round(a.peakMb), api_rss_quarters_mb: quarters(a.samples),
-        file_mb: round(fileMb, 2), seed_seconds: round(seedSeconds),
-        goals: { api_under_200mb: a.peakMb < 200 },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'csv-upload',
+          rows,
+          applied: answer.added,
+          seconds: round(seconds, 3),
+          rows_per_s: Math.round(rows / seconds),
+          psql_seconds: round(psqlSeconds, 3),
+          psql_rows_per_s: Math.round(rows / psqlSeconds),
+          time_vs_psql: round(ratio, 3),
+          api_rss_start_mb: round(a.startMb),
+          api_rss_peak_mb: round(a.peakMb),
+          api_rss_quarters_mb: quarters(a.samples),
+          file_mb: round(fileMb, 2),
+          seed_seconds: round(seedSeconds),
+          goals: { api_under_200mb: a.peakMb < 200 },
+        }),
+      );
     } finally {
       await api.stop();
     }

@@ -36,14 +36,25 @@ export default async function main(argv: string[]) {
     try {
       const call = async (method: string, path: string, body?: unknown) => {
         const r = await fetch(`${api.api}${path}`, {
-          method, body: body === undefined ? undefined : JSON.stringify(body),
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json', 'x-brand': 'brand:dance' },
+          method,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+            'x-brand': 'brand:dance',
+          },
         });
         if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
         return r.status === 204 ? null : ((await r.json()) as Record<string, unknown>);
       };
       const page0 = await call('POST', '/v4/curation/pages/', { name: 'Bench page', slug: `bench-${Date.now()}`, page_type_id: 1 });
-      const mod = await call('POST', '/v4/curation/page-modules/', { page_id: page0!.id, name: 'Bench module', module_type_id: 2, slot: 'left' });
+      const mod = await call('POST', '/v4/curation/page-modules/', {
+        page_id: page0!.id,
+        name: 'Bench module',
+        module_type_id: 2,
+        slot: 'left',
+      });
       const moduleId = mod!.id as number;
       const tracks = (await call('GET', '/v4/catalog/tracks/?per_page=1&order_by=id'))!.results as { id: number }[];
       for (let i = 0; i < LIMITS.pageModuleItems; i++) {
@@ -56,10 +67,18 @@ export default async function main(argv: string[]) {
       for (let i = 0; i < samples; i++) {
         const order = i % 2 ? items : [...items].reverse();
         const t = performance.now();
-        await call('PUT', `/v4/curation/page-modules/${moduleId}/items/order/`, order.map((it, k) => ({ id: it.id, track_position: { id: moduleId, position: k + 1 } })));
+        await call(
+          'PUT',
+          `/v4/curation/page-modules/${moduleId}/items/order/`,
+          order.map((it, k) => ({ id: it.id, track_position: { id: moduleId, position: k + 1 } })),
+        );
         put.push(performance.now() - t);
       }
-      await call('PUT', `/v4/curation/page-modules/${moduleId}/items/order/`, items.map((it, k) => ({ id: it.id, track_position: { id: moduleId, position: k + 1 } })));
+      await call(
+        'PUT',
+        `/v4/curation/page-modules/${moduleId}/items/order/`,
+        items.map((it, k) => ({ id: it.id, track_position: { id: moduleId, position: k + 1 } })),
+      );
 
       const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
       let work: number[] = [];
@@ -68,10 +87,12 @@ export default async function main(argv: string[]) {
       try {
         const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
         // The renderer asks main for API requests over the bridge WebSocket: count the order PUTs it sends.
-        page.on('websocket', (ws) => ws.on('framesent', (f) => {
-          const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
-          if (text.includes('"PUT"') && text.includes('/items/order/')) saveRequests++;
-        }));
+        page.on('websocket', (ws) =>
+          ws.on('framesent', (f) => {
+            const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
+            if (text.includes('"PUT"') && text.includes('/items/order/')) saveRequests++;
+          }),
+        );
         await page.goto(`${host.origin}/curation/page-modules/${moduleId}?tab=items#key=${host.key}`);
         // The console opens on the admin's first brand (the dance store), where the page was made.
         await page.getByText(`${LIMITS.pageModuleItems} of ${LIMITS.pageModuleItems} items`).waitFor({ timeout: 120_000 });
@@ -124,16 +145,41 @@ export default async function main(argv: string[]) {
       const w95 = pct(work, 95);
       table([
         ['measure', 'p50 ms', 'p95 ms', 'goal'],
-        [`drag reorder of ${LIMITS.pageModuleItems} items: frame work (${work.length} frames)`, round(w50), round(w95), `< ${FRAME_GOAL_MS} ms (p95)`],
-        [`save order: PUT of ${LIMITS.pageModuleItems} track-position items, straight to the API (${samples})`, round(pct(put, 50)), round(pct(put, 95)), 'one request'],
-        [`save order in Chromium: click to saved (${saveRequests} request${saveRequests === 1 ? '' : 's'})`, round(uiSaveMs), '', moved ? 'one request; order changed' : 'ORDER NOT CHANGED'],
+        [
+          `drag reorder of ${LIMITS.pageModuleItems} items: frame work (${work.length} frames)`,
+          round(w50),
+          round(w95),
+          `< ${FRAME_GOAL_MS} ms (p95)`,
+        ],
+        [
+          `save order: PUT of ${LIMITS.pageModuleItems} track-position items, straight to the API (${samples})`,
+          round(pct(put, 50)),
+          round(pct(put, 95)),
+          'one request',
+        ],
+        [
+          `save order in Chromium: click to saved (${saveRequests} request${saveRequests === 1 ? '' : 's'})`,
+          round(uiSaveMs),
+          '',
+          moved ? 'one request; order changed' : 'ORDER NOT CHANGED',
+        ],
       ]);
-      console.log(JSON.stringify({
-        bench: 'curation', items: LIMITS.pageModuleItems, frames: work.length,
-        drag_frame_work_p50_ms: round(w50, 2), drag_frame_work_p95_ms: round(w95, 2), drag_frame_work_max_ms: round(Math.max(...work), 2),
-        save_put_p50_ms: round(pct(put, 50), 2), save_put_p95_ms: round(pct(put, 95), 2), ui_save_ms: round(uiSaveMs), ui_save_requests: saveRequests, order_changed: moved,
-        goals: { drag_frame_work_p95_under_16ms: w95 < FRAME_GOAL_MS, save_in_one_request: saveRequests === 1, order_changed: moved },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'curation',
+          items: LIMITS.pageModuleItems,
+          frames: work.length,
+          drag_frame_work_p50_ms: round(w50, 2),
+          drag_frame_work_p95_ms: round(w95, 2),
+          drag_frame_work_max_ms: round(Math.max(...work), 2),
+          save_put_p50_ms: round(pct(put, 50), 2),
+          save_put_p95_ms: round(pct(put, 95), 2),
+          ui_save_ms: round(uiSaveMs),
+          ui_save_requests: saveRequests,
+          order_changed: moved,
+          goals: { drag_frame_work_p95_under_16ms: w95 < FRAME_GOAL_MS, save_in_one_request: saveRequests === 1, order_changed: moved },
+        }),
+      );
     } finally {
       await stop();
     }

@@ -54,10 +54,16 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 /** Part 1: preview and apply of the bulk edit against the plain SQL UPDATE of the same rows. */
 async function bulkBench(db: Db, apiUrl: string, token: string, samples: number) {
   // Tracks the seed gave a bpm (95-175); the bench's values (300+, 600+) are none of theirs.
-  const picked = await db.query<{ id: number; bpm: number }>('select id, bpm from tracks where bpm is not null order by id limit $1', [BULK_ROWS]);
+  const picked = await db.query<{ id: number; bpm: number }>('select id, bpm from tracks where bpm is not null order by id limit $1', [
+    BULK_ROWS,
+  ]);
   if (picked.length < BULK_ROWS) throw new Error(`bulk edit: ${picked.length} tracks with a bpm, ${BULK_ROWS} needed (raise --scale)`);
   const ids = picked.map((t) => t.id);
-  const restore = () => db.query('update tracks t set bpm = o.bpm from unnest($1::int[], $2::int[]) o(id, bpm) where t.id = o.id', [ids, picked.map((t) => t.bpm)]);
+  const restore = () =>
+    db.query('update tracks t set bpm = o.bpm from unnest($1::int[], $2::int[]) o(id, bpm) where t.id = o.id', [
+      ids,
+      picked.map((t) => t.bpm),
+    ]);
   const bulk = async (body: TrackBulkEdit): Promise<BulkEditReport> => {
     const r = await fetch(`${apiUrl}${pathOf(trackEndpoints.bulkEdit)}`, {
       method: trackEndpoints.bulkEdit.method,
@@ -67,7 +73,8 @@ async function bulkBench(db: Db, apiUrl: string, token: string, samples: number)
     if (r.status !== 200) throw new Error(`bulk edit: ${r.status} ${(await r.text()).slice(0, 500)}`);
     return (await r.json()) as BulkEditReport;
   };
-  const changedTo = async (bpm: number) => (await db.query<{ n: number }>('select count(*)::int as n from tracks where id = any($1) and bpm = $2', [ids, bpm]))[0].n;
+  const changedTo = async (bpm: number) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from tracks where id = any($1) and bpm = $2', [ids, bpm]))[0].n;
 
   const preview: number[] = [];
   const apply: number[] = [];
@@ -76,9 +83,11 @@ async function bulkBench(db: Db, apiUrl: string, token: string, samples: number)
     const rows = await db.query<{ id: number; version: number }>('select id, version from tracks where id = any($1) order by id', [ids]);
     let report!: BulkEditReport;
     const p = await timed(async () => (report = await bulk({ rows, changes: { bpm }, preview: true })));
-    if (report.changed !== BULK_ROWS || report.refused !== 0) throw new Error(`bulk preview: ${report.changed} changed, ${report.refused} refused of ${BULK_ROWS}`);
+    if (report.changed !== BULK_ROWS || report.refused !== 0)
+      throw new Error(`bulk preview: ${report.changed} changed, ${report.refused} refused of ${BULK_ROWS}`);
     const a = await timed(async () => (report = await bulk({ rows, changes: { bpm }, preview: false })));
-    if (!report.applied || report.changed !== BULK_ROWS) throw new Error(`bulk apply: applied ${report.applied}, ${report.changed} changed of ${BULK_ROWS}`);
+    if (!report.applied || report.changed !== BULK_ROWS)
+      throw new Error(`bulk apply: applied ${report.applied}, ${report.changed} changed of ${BULK_ROWS}`);
     if ((await changedTo(bpm)) !== BULK_ROWS) throw new Error('bulk apply: the rows do not hold the new value');
     await restore();
     if (keep) {
@@ -108,11 +117,11 @@ async function bulkBench(db: Db, apiUrl: string, token: string, samples: number)
 }
 
 /** Part 2: one field's save through the bridge against the same PATCH straight to the API. */
-async function saveBench(
-  db: Db, apiUrl: string, token: string, bridge: BridgeClient, samples: number,
-) {
+async function saveBench(db: Db, apiUrl: string, token: string, bridge: BridgeClient, samples: number) {
   // A track outside the bulk edit's rows.
-  const [track] = await db.query<{ id: number; version: number }>('select id, version from tracks order by id offset $1 limit 1', [BULK_ROWS]);
+  const [track] = await db.query<{ id: number; version: number }>('select id, version from tracks order by id offset $1 limit 1', [
+    BULK_ROWS,
+  ]);
   if (!track) throw new Error(`save: no track after the first ${BULK_ROWS} (raise --scale)`);
   const patch = RECORD_ENDPOINTS.tracks.patch;
   let etag = `"v${track.version}"`;
@@ -127,14 +136,21 @@ async function saveBench(
   // Two values in turn, neither the seed's (95-175): every save changes the field.
   const nextBpm = () => 200 + (n++ % 2);
   const viaBridge = async () => {
-    const r = await bridge.call<ApiResponse>('apiRequest', endpointRequest(patch, { params: { id: track.id }, body: { bpm: nextBpm() }, ifMatch: etag }));
+    const r = await bridge.call<ApiResponse>(
+      'apiRequest',
+      endpointRequest(patch, { params: { id: track.id }, body: { bpm: nextBpm() }, ifMatch: etag }),
+    );
     saved(r.data as { version: number }, r.etag);
   };
   const direct = async () => {
     const r = await fetch(`${apiUrl}${pathOf(patch, { id: track.id })}`, {
       method: patch.method,
       headers: {
-        authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json', [BRAND_HEADER]: BRAND, 'if-match': etag,
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        [BRAND_HEADER]: BRAND,
+        'if-match': etag,
       },
       body: JSON.stringify({ bpm: nextBpm() }),
     });
@@ -148,10 +164,22 @@ async function saveBench(
   const b: number[] = [];
   const d: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const order = i % 2 ? [[b, viaBridge], [d, direct]] as const : [[d, direct], [b, viaBridge]] as const;
+    const order =
+      i % 2
+        ? ([
+            [b, viaBridge],
+            [d, direct],
+          ] as const)
+        : ([
+            [d, direct],
+            [b, viaBridge],
+          ] as const);
     for (const [into, fn] of order) into.push(await timed(fn));
   }
-  const [{ n: history }] = await db.query<{ n: number }>("select count(*)::int as n from record_history where entity = 'tracks' and entity_id = $1", [track.id]);
+  const [{ n: history }] = await db.query<{ n: number }>(
+    "select count(*)::int as n from record_history where entity = 'tracks' and entity_id = $1",
+    [track.id],
+  );
   if (history < 2 * samples) throw new Error(`save: ${history} history rows for ${2 * samples} saves`);
   return { bridge: b, direct: d, overhead: (pct(b, 50) - pct(d, 50)) / pct(d, 50) };
 }
@@ -163,10 +191,13 @@ async function saveBench(
  */
 async function releaseWithTracks(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const [src] = await tx.query<{ id: number }>("select r.id from releases r where r.encode_status = 'CONVERTED' and exists (select 1 from tracks t where t.release_id = r.id) order by r.id limit 1");
+    const [src] = await tx.query<{ id: number }>(
+      "select r.id from releases r where r.encode_status = 'CONVERTED' and exists (select 1 from tracks t where t.release_id = r.id) order by r.id limit 1",
+    );
     await tx.query('create temp table bench_release on commit drop as select * from releases where id = $1', [src.id]);
     const [{ id }] = await tx.query<{ id: number }>(
-      "update bench_release set id = nextval(pg_get_serial_sequence('releases', 'id')), title = $1, version = 1 returning id", [`Editor bench: ${RELEASE_TRACKS} tracks`],
+      "update bench_release set id = nextval(pg_get_serial_sequence('releases', 'id')), title = $1, version = 1 returning id",
+      [`Editor bench: ${RELEASE_TRACKS} tracks`],
     );
     await tx.query('insert into releases select * from bench_release');
     await tx.query('insert into release_artists select $1, artist_id, position from release_artists where release_id = $2', [id, src.id]);
@@ -176,16 +207,22 @@ async function releaseWithTracks(db: Db): Promise<number> {
       [src.id, RELEASE_TRACKS, RELEASE_TRACKS],
     );
     await tx.query('alter table bench_tracks add column src int, add column n int');
-    await tx.query('update bench_tracks b set src = b.id, n = x.n from (select ctid, row_number() over () n from bench_tracks) x where b.ctid = x.ctid');
+    await tx.query(
+      'update bench_tracks b set src = b.id, n = x.n from (select ctid, row_number() over () n from bench_tracks) x where b.ctid = x.ctid',
+    );
     await tx.query(
       `update bench_tracks set id = nextval(pg_get_serial_sequence('tracks', 'id')), release_id = $1, position = n, guid = gen_random_uuid(),
          title = title || ' ' || n, version = 1`,
       [id],
     );
-    await tx.query('create temp table bench_track_artists on commit drop as select b.id, a.artist_id, a.role, a.position from bench_tracks b join track_artists a on a.track_id = b.src');
+    await tx.query(
+      'create temp table bench_track_artists on commit drop as select b.id, a.artist_id, a.role, a.position from bench_tracks b join track_artists a on a.track_id = b.src',
+    );
     await tx.query('alter table bench_tracks drop column src, drop column n');
     await tx.query('insert into tracks select * from bench_tracks');
-    await tx.query('insert into track_artists (track_id, artist_id, role, position) select id, artist_id, role, position from bench_track_artists');
+    await tx.query(
+      'insert into track_artists (track_id, artist_id, role, position) select id, artist_id, role, position from bench_track_artists',
+    );
     const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from tracks where release_id = $1', [id]);
     if (n !== RELEASE_TRACKS) throw new Error(`release ${id} has ${n} tracks, not ${RELEASE_TRACKS}`);
     return id;
@@ -227,7 +264,10 @@ async function releasePageBench(origin: string, key: string, releaseId: number, 
       await page.keyboard.press('Space');
       await page.locator('[data-testid="reorder-handle"][aria-pressed="true"]').waitFor({ timeout: 30_000 });
       await page.keyboard.press('ArrowDown');
-      await page.getByRole('status').filter({ hasText: /over position 2/ }).waitFor({ state: 'attached', timeout: 30_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /over position 2/ })
+        .waitFor({ state: 'attached', timeout: 30_000 });
       await page.keyboard.press('Space');
       await page.locator('[data-testid="save-order"]:enabled').waitFor({ timeout: 30_000 });
       const e = performance.now() - t2;
@@ -274,27 +314,46 @@ export default async function main(argv: string[]) {
       table([
         ['measure', 'p50 ms', 'p95 ms', 'goal'],
         [`bulk edit ${BULK_ROWS.toLocaleString('en-US')} tracks (bpm): preview, API`, ...p(bulk.preview), 'reference'],
-        [`bulk edit ${BULK_ROWS.toLocaleString('en-US')} tracks (bpm): apply, API`, ...p(bulk.apply), `≤ ${BULK_GOAL}× SQL (${round(bulk.ratio, 2)}×)`],
+        [
+          `bulk edit ${BULK_ROWS.toLocaleString('en-US')} tracks (bpm): apply, API`,
+          ...p(bulk.apply),
+          `≤ ${BULK_GOAL}× SQL (${round(bulk.ratio, 2)}×)`,
+        ],
         [`SQL UPDATE of the same ${BULK_ROWS.toLocaleString('en-US')} rows`, ...p(bulk.sqlUpdate), ''],
         ['save one track field (If-Match): straight to the API', ...p(save.direct), ''],
         ['same save through the console (bridge)', ...p(save.bridge), `overhead < 10% (${round(save.overhead * 100)}%)`],
         [`Chromium: open release, ${RELEASE_TRACKS} tracks, until interactive`, ...p(ui.open), 'reference'],
         ['then move a track (keyboard) until Save is enabled', ...p(ui.edit), 'reference'],
       ]);
-      console.log(JSON.stringify({
-        bench: 'editor', scale, tracks, samples, bulk_samples: bulkSamples, bulk_rows: BULK_ROWS,
-        bulk_preview_p50_ms: round(pct(bulk.preview, 50), 2), bulk_preview_p95_ms: round(pct(bulk.preview, 95), 2),
-        bulk_apply_p50_ms: round(pct(bulk.apply, 50), 2), bulk_apply_p95_ms: round(pct(bulk.apply, 95), 2),
-        sql_update_p50_ms: round(pct(bulk.sqlUpdate, 50), 2), sql_update_p95_ms: round(pct(bulk.sqlUpdate, 95), 2),
-        bulk_apply_vs_sql: round(bulk.ratio, 3),
-        save_direct_p50_ms: round(pct(save.direct, 50), 2), save_direct_p95_ms: round(pct(save.direct, 95), 2),
-        save_bridge_p50_ms: round(pct(save.bridge, 50), 2), save_bridge_p95_ms: round(pct(save.bridge, 95), 2),
-        save_bridge_overhead_pct: round(save.overhead * 100, 2),
-        release_tracks: RELEASE_TRACKS, release_loads: loads,
-        release_open_p50_ms: round(pct(ui.open, 50)), release_open_p95_ms: round(pct(ui.open, 95)),
-        release_move_to_save_enabled_p50_ms: round(pct(ui.edit, 50)), release_move_to_save_enabled_p95_ms: round(pct(ui.edit, 95)),
-        goals: { bulk_apply_within_3x_sql: bulk.ratio <= BULK_GOAL, save_bridge_overhead_under_10pct: save.overhead < OVERHEAD_GOAL },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'editor',
+          scale,
+          tracks,
+          samples,
+          bulk_samples: bulkSamples,
+          bulk_rows: BULK_ROWS,
+          bulk_preview_p50_ms: round(pct(bulk.preview, 50), 2),
+          bulk_preview_p95_ms: round(pct(bulk.preview, 95), 2),
+          bulk_apply_p50_ms: round(pct(bulk.apply, 50), 2),
+          bulk_apply_p95_ms: round(pct(bulk.apply, 95), 2),
+          sql_update_p50_ms: round(pct(bulk.sqlUpdate, 50), 2),
+          sql_update_p95_ms: round(pct(bulk.sqlUpdate, 95), 2),
+          bulk_apply_vs_sql: round(bulk.ratio, 3),
+          save_direct_p50_ms: round(pct(save.direct, 50), 2),
+          save_direct_p95_ms: round(pct(save.direct, 95), 2),
+          save_bridge_p50_ms: round(pct(save.bridge, 50), 2),
+          save_bridge_p95_ms: round(pct(save.bridge, 95), 2),
+          save_bridge_overhead_pct: round(save.overhead * 100, 2),
+          release_tracks: RELEASE_TRACKS,
+          release_loads: loads,
+          release_open_p50_ms: round(pct(ui.open, 50)),
+          release_open_p95_ms: round(pct(ui.open, 95)),
+          release_move_to_save_enabled_p50_ms: round(pct(ui.edit, 50)),
+          release_move_to_save_enabled_p95_ms: round(pct(ui.edit, 95)),
+          goals: { bulk_apply_within_3x_sql: bulk.ratio <= BULK_GOAL, save_bridge_overhead_under_10pct: save.overhead < OVERHEAD_GOAL },
+        }),
+      );
     } finally {
       await stop();
       await db.close();

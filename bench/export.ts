@@ -25,7 +25,13 @@ import type { RequestUser } from '../server/api/principal';
 import { ADMIN_SCOPE, argOf, prepare, round, sampleRss, startApiChild, startPostgres, table } from './_support';
 
 const ADMIN: RequestUser = {
-  id: 1, username: 'admin', scope: ADMIN_SCOPE, features: [], principal: principalFrom(ADMIN_SCOPE, [], 'brand:dance'), supplierId: null, labelId: null,
+  id: 1,
+  username: 'admin',
+  scope: ADMIN_SCOPE,
+  features: [],
+  principal: principalFrom(ADMIN_SCOPE, [], 'brand:dance'),
+  supplierId: null,
+  labelId: null,
 };
 
 /** The SELECT the export route runs for the unfiltered admin export of tracks (exportQuery). */
@@ -45,7 +51,11 @@ function psqlCopy(url: string, source: string, file: string): number {
 
 /** A table holding the export's columns and rows: what the database copies fastest, the yardstick. */
 function makeFlatTable(url: string): void {
-  const sql = ['drop table if exists bench_export_flat', `create table bench_export_flat as ${exportSql()}`, 'vacuum analyze bench_export_flat'];
+  const sql = [
+    'drop table if exists bench_export_flat',
+    `create table bench_export_flat as ${exportSql()}`,
+    'vacuum analyze bench_export_flat',
+  ];
   execFileSync('psql', [url, '-X', '-q', ...sql.flatMap((c) => ['-c', c])], { stdio: 'inherit' });
 }
 
@@ -69,7 +79,10 @@ export default async function main(argv: string[]) {
       // Before: the list's own SELECT narrowed to the columns (JSON references, artists aggregated per row).
       const def = LIST_DEF_BY_KEY.get('tracks')!;
       const { where, order } = planList(def, ADMIN, {});
-      const listSelect = exportSelect(`select ${def.select} from ${def.from} ${where} order by ${order}`, shownColumns('tracks', null)).replace(/\s+/g, ' ');
+      const listSelect = exportSelect(
+        `select ${def.select} from ${def.from} ${where} order by ${order}`,
+        shownColumns('tracks', null),
+      ).replace(/\s+/g, ' ');
       const listCopySeconds = psqlCopy(url, `(${listSelect})`, psqlFile);
       makeFlatTable(url);
       psqlCopy(url, 'bench_export_flat', psqlFile);
@@ -77,7 +90,11 @@ export default async function main(argv: string[]) {
 
       const session = { withAccessToken: (call: (t: string) => Promise<Response>) => call(token), activeBrand: 'brand:dance' };
       let last: ExportProgress | null = null;
-      const service = new ExportService({ source: apiExportSource(new ApiClient({ apiUrl: api.api, session })), onProgress: (p) => (last = p), progressEveryMs: 250 });
+      const service = new ExportService({
+        source: apiExportSource(new ApiClient({ apiUrl: api.api, session })),
+        onProgress: (p) => (last = p),
+        progressEveryMs: 250,
+      });
       global.gc?.();
       const mainMem = sampleRss('self');
       const apiMem = sampleRss(api.pid);
@@ -91,7 +108,8 @@ export default async function main(argv: string[]) {
       void last;
       const rowsPerSecond = end.rows / seconds;
       // RSS at each quarter of the run: a plateau, not a climb, is what "flat" means.
-      const quarters = (xs: number[]) => [0.25, 0.5, 0.75, 1].map((q) => round(xs[Math.min(xs.length - 1, Math.floor(q * (xs.length - 1)))]));
+      const quarters = (xs: number[]) =>
+        [0.25, 0.5, 0.75, 1].map((q) => round(xs[Math.min(xs.length - 1, Math.floor(q * (xs.length - 1)))]));
       const psqlRowsPerSecond = total / psqlSeconds;
       const ratio = rowsPerSecond / psqlRowsPerSecond;
       const fileMb = statSync(join(dir, 'tracks.csv')).size / 1024 / 1024;
@@ -103,7 +121,7 @@ export default async function main(argv: string[]) {
         ['seconds', round(seconds, 2), round(psqlSeconds, 2), ''],
         ['rows/s', Math.round(rowsPerSecond), Math.round(psqlRowsPerSecond), `≥ 200k (${round(ratio, 2)}× flat table)`],
         ['psql \\copy of the export query rows/s', Math.round(total / queryCopySeconds), '', ''],
-        ['psql \\copy of the list\'s SELECT (before) rows/s', Math.round(total / listCopySeconds), '', ''],
+        ["psql \\copy of the list's SELECT (before) rows/s", Math.round(total / listCopySeconds), '', ''],
         ['file MB', round(fileMb), round(psqlMb), ''],
         ['main RSS MB start/peak', `${round(m.startMb)} / ${round(m.peakMb)}`, '', '< 200, flat'],
         ['main RSS MB at 25/50/75/100%', quarters(m.samples).join(' / '), '', ''],
@@ -111,15 +129,30 @@ export default async function main(argv: string[]) {
         ['API RSS MB at 25/50/75/100%', quarters(a.samples).join(' / '), '', ''],
         ['seed seconds', round(seedSeconds), '', ''],
       ]);
-      console.log(JSON.stringify({
-        bench: 'export', scale, rows: end.rows, expected_rows: total, seconds: round(seconds, 3), rows_per_s: Math.round(rowsPerSecond),
-        psql_seconds: round(psqlSeconds, 3), psql_rows_per_s: Math.round(psqlRowsPerSecond), ratio_vs_psql: round(ratio, 3),
-        psql_query_rows_per_s: Math.round(total / queryCopySeconds), psql_list_select_rows_per_s: Math.round(total / listCopySeconds),
-        main_rss_start_mb: round(m.startMb), main_rss_peak_mb: round(m.peakMb), api_rss_start_mb: round(a.startMb), api_rss_peak_mb: round(a.peakMb),
-        main_rss_quarters_mb: quarters(m.samples), api_rss_quarters_mb: quarters(a.samples),
-        file_mb: round(fileMb), seed_seconds: round(seedSeconds),
-        goals: { rows_per_s_ge_200k: rowsPerSecond >= 200_000, main_under_200mb: m.peakMb < 200, api_under_200mb: a.peakMb < 200 },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'export',
+          scale,
+          rows: end.rows,
+          expected_rows: total,
+          seconds: round(seconds, 3),
+          rows_per_s: Math.round(rowsPerSecond),
+          psql_seconds: round(psqlSeconds, 3),
+          psql_rows_per_s: Math.round(psqlRowsPerSecond),
+          ratio_vs_psql: round(ratio, 3),
+          psql_query_rows_per_s: Math.round(total / queryCopySeconds),
+          psql_list_select_rows_per_s: Math.round(total / listCopySeconds),
+          main_rss_start_mb: round(m.startMb),
+          main_rss_peak_mb: round(m.peakMb),
+          api_rss_start_mb: round(a.startMb),
+          api_rss_peak_mb: round(a.peakMb),
+          main_rss_quarters_mb: quarters(m.samples),
+          api_rss_quarters_mb: quarters(a.samples),
+          file_mb: round(fileMb),
+          seed_seconds: round(seedSeconds),
+          goals: { rows_per_s_ge_200k: rowsPerSecond >= 200_000, main_under_200mb: m.peakMb < 200, api_under_200mb: a.peakMb < 200 },
+        }),
+      );
     } finally {
       await api.stop();
     }

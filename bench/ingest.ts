@@ -55,8 +55,11 @@ interface PackageMaker {
   build(): Promise<{ batch: string; upc: string }>;
   close(): Promise<void>;
 }
-type MakePackages = (dir: string, defaults: { genre: string; label: string; supplier: string },
-  tones: { name: string; seconds: number; bits: number; rate: number }[]) => Promise<PackageMaker>;
+type MakePackages = (
+  dir: string,
+  defaults: { genre: string; label: string; supplier: string },
+  tones: { name: string; seconds: number; bits: number; rate: number }[],
+) => Promise<PackageMaker>;
 
 const GOALS = { vsDirect: 0.9, twoVsOne: 1.7, rssMb: 300, rerunS: 120, verifyShare: 0.1 };
 const POLL_MS = 100;
@@ -76,33 +79,50 @@ interface Run {
 
 /** Starts `n` worker processes of the built server; resolves when each has said it is ready. */
 async function startWorkers(n: number, env: NodeJS.ProcessEnv): Promise<ChildProcess[]> {
-  return Promise.all(Array.from({ length: n }, () => new Promise<ChildProcess>((resolve, reject) => {
-    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
-      env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  })));
+  return Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, 'dist/server/cli.mjs', '--worker'], {
+            env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          });
+          child.once('message', () => resolve(child));
+          child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+        }),
+    ),
+  );
 }
 
 async function stopAll(children: ChildProcess[]) {
-  await Promise.all(children.map((c) => new Promise((r) => {
-    if (c.exitCode !== null || c.signalCode !== null) return r(null);
-    c.once('exit', r);
-    c.kill('SIGTERM');
-  })));
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise((r) => {
+          if (c.exitCode !== null || c.signalCode !== null) return r(null);
+          c.once('exit', r);
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** Polls the release of `upc` until all its tracks are CONVERTED: when the first was TRANSCODING and when the last was done. */
 async function untilConverted(db: Db, upc: string, tracks: number, t0: number) {
   let firstTranscoding: number | null = null;
   for (;;) {
-    const rows = await db.query<{ s: string }>('select t.encode_status s from tracks t join releases r on r.id = t.release_id where r.upc = $1', [upc]);
+    const rows = await db.query<{ s: string }>(
+      'select t.encode_status s from tracks t join releases r on r.id = t.release_id where r.upc = $1',
+      [upc],
+    );
     const now = performance.now();
     if (firstTranscoding === null && rows.some((r) => r.s === 'TRANSCODING' || r.s === 'CONVERTED')) firstTranscoding = now;
     if (rows.some((r) => r.s === 'ERROR')) throw new Error(`a track of ${upc} ended ERROR`);
     const [d] = await db.query<{ release_status: string; status_message: string | null }>(
-      'select d.release_status, d.status_message from deliveries d join releases r on r.id = d.release_id where r.upc = $1', [upc]);
+      'select d.release_status, d.status_message from deliveries d join releases r on r.id = d.release_id where r.upc = $1',
+      [upc],
+    );
     if (d && /error|rejected/.test(d.release_status)) throw new Error(`delivery ${upc}: ${d.release_status} ${d.status_message ?? ''}`);
     if (rows.length === tracks && rows.every((r) => r.s === 'CONVERTED')) {
       return { totalS: (now - t0) / 1000, encodeS: (now - (firstTranscoding ?? t0)) / 1000, encodeFrom: firstTranscoding ?? t0 };
@@ -146,7 +166,8 @@ function encodingFfmpeg(workers: number[]): { worker: number; ffmpeg: number } |
 /** Bytes of the files under `dir` (0 when it is gone). */
 function bytesUnder(dir: string): number {
   if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
     .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
@@ -176,31 +197,48 @@ interface KillRun {
  * Two workers on a fresh release; the first to run an encode's ffmpeg is SIGKILLed then, and a
  * new worker started in its place. The production lease: nothing here shortens it.
  */
-async function killRun(db: Db, enqueue: () => Promise<unknown>, upc: string, tracks: number, env: NodeJS.ProcessEnv, storageDir: string, workers: ChildProcess[]): Promise<KillRun> {
+async function killRun(
+  db: Db,
+  enqueue: () => Promise<unknown>,
+  upc: string,
+  tracks: number,
+  env: NodeJS.ProcessEnv,
+  storageDir: string,
+  workers: ChildProcess[],
+): Promise<KillRun> {
   workers.push(...(await startWorkers(2, env)));
   const pair = workers.slice(-2);
   const t0 = performance.now();
   await enqueue();
   const converted = untilConverted(db, upc, tracks, t0);
   const hit = await until(() => encodingFfmpeg(pair.map((w) => w.pid!)), 'an encode running');
-  const active = await db.query<{ id: string; retry_count: number }>("select id, retry_count from pgboss.job where name = 'encode-track' and state = 'active'");
+  const active = await db.query<{ id: string; retry_count: number }>(
+    "select id, retry_count from pgboss.job where name = 'encode-track' and state = 'active'",
+  );
   const victim = pair.find((w) => w.pid === hit.worker)!;
   victim.kill('SIGKILL');
   const killedAt = performance.now();
   await new Promise((r) => (victim.exitCode !== null || victim.signalCode !== null ? r(null) : victim.once('exit', r)));
-  await until(() => gone(hit.ffmpeg), 'the killed worker\'s ffmpeg gone', 120_000);
+  await until(() => gone(hit.ffmpeg), "the killed worker's ffmpeg gone", 120_000);
   const ffmpegGoneS = (performance.now() - killedAt) / 1000;
   const folder = workFolder(join(storageDir, WORK_FOLDER_NAME), hit.worker).path;
   const left = bytesUnder(folder);
-  console.error(`killed worker ${hit.worker} mid-encode (ffmpeg gone after ${ffmpegGoneS.toFixed(2)} s, ${(left / 1e6).toFixed(1)} MB left in its folder); a new worker in its place…`);
+  console.error(
+    `killed worker ${hit.worker} mid-encode (ffmpeg gone after ${ffmpegGoneS.toFixed(2)} s, ${(left / 1e6).toFixed(1)} MB left in its folder); a new worker in its place…`,
+  );
   workers.push(...(await startWorkers(1, env)));
   const leftRemoved = !existsSync(folder);
   const rerunAt = await until(async () => {
     const now = await db.query<{ id: string; retry_count: number; state: string }>(
-      'select id, retry_count, state from pgboss.job where id = any($1::uuid[])', [active.map((a) => a.id)]);
-    return now.some((j) => j.retry_count > active.find((a) => a.id === j.id)!.retry_count && (j.state === 'active' || j.state === 'completed'))
-      ? performance.now() : null;
-  }, 'the killed worker\'s job running again');
+      'select id, retry_count, state from pgboss.job where id = any($1::uuid[])',
+      [active.map((a) => a.id)],
+    );
+    return now.some(
+      (j) => j.retry_count > active.find((a) => a.id === j.id)!.retry_count && (j.state === 'active' || j.state === 'completed'),
+    )
+      ? performance.now()
+      : null;
+  }, "the killed worker's job running again");
   const { totalS } = await converted;
   return { ffmpegGoneS, rerunS: (rerunAt - killedAt) / 1000, leftMb: left / 1e6, leftRemoved, totalS };
 }
@@ -234,13 +272,15 @@ async function verification(batch: string, storageDir: string): Promise<{ verifi
 async function direct(sources: string[], parallel: number, dir: string): Promise<number> {
   const queue = [...sources];
   const t = performance.now();
-  await Promise.all(Array.from({ length: parallel }, async (_, w) => {
-    for (let s = queue.shift(); s; s = queue.shift()) {
-      const out = mkdtempSync(join(dir, `direct-${w}-`));
-      await transcode(s, out);
-      rmSync(out, { recursive: true, force: true });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, w) => {
+      for (let s = queue.shift(); s; s = queue.shift()) {
+        const out = mkdtempSync(join(dir, `direct-${w}-`));
+        await transcode(s, out);
+        rmSync(out, { recursive: true, force: true });
+      }
+    }),
+  );
   return (performance.now() - t) / 1000;
 }
 
@@ -267,9 +307,15 @@ export default async function main(argv: string[]) {
     const argvBefore = process.argv;
     const { packageMaker } = (await runTs('tests/server/fixtures/packages.ts')) as { packageMaker: MakePackages };
     process.argv = argvBefore;
-    const maker = await packageMaker(dir, { genre, label: 'Bench Records', supplier: 'Bench Supplier' },
-      Array.from({ length: tracks }, (_, i) => ({ name: `t${String(i + 1).padStart(2, '0')}.wav`, seconds, bits: 24, rate: 96000 })));
-    const sources = readdirSync(join(dir, 'src')).filter((f) => f.endsWith('.wav')).sort().map((f) => join(dir, 'src', f));
+    const maker = await packageMaker(
+      dir,
+      { genre, label: 'Bench Records', supplier: 'Bench Supplier' },
+      Array.from({ length: tracks }, (_, i) => ({ name: `t${String(i + 1).padStart(2, '0')}.wav`, seconds, bits: 24, rate: 96000 })),
+    );
+    const sources = readdirSync(join(dir, 'src'))
+      .filter((f) => f.endsWith('.wav'))
+      .sort()
+      .map((f) => join(dir, 'src', f));
 
     const runs: Run[] = [];
     for (const n of [1, 2]) {
@@ -282,7 +328,8 @@ export default async function main(argv: string[]) {
       await queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: batch });
       const { encodeFrom, ...t } = await untilConverted(db, upc, tracks, t0);
       const sampled = rss.map((r) => r.stop());
-      const peakOf = (s: (typeof sampled)[number], from: number, to: number) => Math.max(0, ...s.samples.filter((_, i) => s.times[i] >= from && s.times[i] <= to));
+      const peakOf = (s: (typeof sampled)[number], from: number, to: number) =>
+        Math.max(0, ...s.samples.filter((_, i) => s.times[i] >= from && s.times[i] <= to));
       const phases = {
         peakRssMb: sampled.map((s) => s.peakMb),
         idleRssMb: sampled.map((s) => s.startMb),
@@ -291,15 +338,24 @@ export default async function main(argv: string[]) {
       };
       await stopAll(mine);
       // Right after the run it is the yardstick of (the machine's load changes less in between).
-      console.error(`${n} worker${n > 1 ? 's' : ''}: ${round(t.totalS)} s (encode phase ${round(t.encodeS)} s); the same ffmpeg commands directly, ${n} at a time…`);
+      console.error(
+        `${n} worker${n > 1 ? 's' : ''}: ${round(t.totalS)} s (encode phase ${round(t.encodeS)} s); the same ffmpeg commands directly, ${n} at a time…`,
+      );
       runs.push({ workers: n, ...t, ...phases, directS: await direct(sources, n, dir) });
       console.error(`directly, ${n} at a time: ${round(runs.at(-1)!.directS)} s`);
     }
     const fresh = await maker.build();
     console.error(`2 workers, one SIGKILLed mid-encode: ingesting ${fresh.upc}…`);
     const tempsBefore = readdirSync(tmpdir()).filter((n) => n.startsWith('encode-'));
-    const kill = await killRun(db, () => queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: fresh.batch }),
-      fresh.upc, tracks, { DATABASE_URL: pg.url, STORAGE_DIR: storageDir }, storageDir, workers);
+    const kill = await killRun(
+      db,
+      () => queue.enqueue(INGEST_BATCH_JOB, null, { supplier_id: s.id, batch_dir: fresh.batch }),
+      fresh.upc,
+      tracks,
+      { DATABASE_URL: pg.url, STORAGE_DIR: storageDir },
+      storageDir,
+      workers,
+    );
     const newTemps = readdirSync(tmpdir()).filter((n) => n.startsWith('encode-') && !tempsBefore.includes(n));
     await stopAll(workers);
     console.error('verifying a package as ingestion does, and copying it plainly…');
@@ -323,38 +379,88 @@ export default async function main(argv: string[]) {
     const verifyExtraS = Math.max(0, verify.verifiedS - verify.plainS);
     const verifyShare = (r: Run) => verifyExtraS / r.totalS;
     table([
-      ['run', 'BatchComplete→CONVERTED s', 'encode phase s', 'direct ffmpeg s', 'vs direct', 'worker peak RSS MB', 'idle / ingest / encode MB', 'SIGKILL→ffmpeg gone / job running again s'],
-      ...runs.map((r) => [`${r.workers} worker${r.workers > 1 ? 's' : ''}`, round(r.totalS), round(r.encodeS), round(r.directS),
-        round(vsDirect(r), 2), mb(r.peakRssMb), `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`, '-'].map(String)),
-      ['2 workers, one SIGKILLed mid-encode (a new one started)', String(round(kill.totalS)), '-', '-', '-', '-', '-',
-        `${round(kill.ffmpegGoneS, 2)} / ${round(kill.rerunS)} (goal ≤ ${GOALS.rerunS}); its ${round(kill.leftMb)} MB of files ${kill.leftRemoved ? 'removed' : 'NOT removed'} by the new worker`],
+      [
+        'run',
+        'BatchComplete→CONVERTED s',
+        'encode phase s',
+        'direct ffmpeg s',
+        'vs direct',
+        'worker peak RSS MB',
+        'idle / ingest / encode MB',
+        'SIGKILL→ffmpeg gone / job running again s',
+      ],
+      ...runs.map((r) =>
+        [
+          `${r.workers} worker${r.workers > 1 ? 's' : ''}`,
+          round(r.totalS),
+          round(r.encodeS),
+          round(r.directS),
+          round(vsDirect(r), 2),
+          mb(r.peakRssMb),
+          `${mb(r.idleRssMb)} / ${mb(r.ingestPeakRssMb)} / ${mb(r.encodePeakRssMb)}`,
+          '-',
+        ].map(String),
+      ),
+      [
+        '2 workers, one SIGKILLed mid-encode (a new one started)',
+        String(round(kill.totalS)),
+        '-',
+        '-',
+        '-',
+        '-',
+        '-',
+        `${round(kill.ffmpegGoneS, 2)} / ${round(kill.rerunS)} (goal ≤ ${GOALS.rerunS}); its ${round(kill.leftMb)} MB of files ${kill.leftRemoved ? 'removed' : 'NOT removed'} by the new worker`,
+      ],
     ]);
     table([
-      ['verification', 'kept + verified s', 'plain copy s', 'added s', 'of 1 worker\'s total', 'of 2 workers\' total', 'goal'],
-      ['one package', String(round(verify.verifiedS, 2)), String(round(verify.plainS, 2)), String(round(verifyExtraS, 2)),
-        `${round(verifyShare(one) * 100, 1)} %`, `${round(verifyShare(two) * 100, 1)} %`, `≤ ${GOALS.verifyShare * 100} %`],
+      ['verification', 'kept + verified s', 'plain copy s', 'added s', "of 1 worker's total", "of 2 workers' total", 'goal'],
+      [
+        'one package',
+        String(round(verify.verifiedS, 2)),
+        String(round(verify.plainS, 2)),
+        String(round(verifyExtraS, 2)),
+        `${round(verifyShare(one) * 100, 1)} %`,
+        `${round(verifyShare(two) * 100, 1)} %`,
+        `≤ ${GOALS.verifyShare * 100} %`,
+      ],
     ]);
-    console.log(JSON.stringify({
-      bench: 'ingest', tracks, seconds,
-      one_worker_s: round(one.totalS, 2), two_workers_s: round(two.totalS, 2),
-      encode_one_s: round(one.encodeS, 2), encode_two_s: round(two.encodeS, 2),
-      direct_one_s: round(direct1, 2), direct_two_s: round(direct2, 2),
-      vs_direct_one: round(vsDirect1, 3), vs_direct_two: round(vsDirect2, 3), two_vs_one: round(twoVsOne, 3),
-      worker_peak_rss_mb: round(peak),
-      worker_idle_rss_mb: round(most((r) => r.idleRssMb)),
-      worker_ingest_peak_rss_mb: round(most((r) => r.ingestPeakRssMb)),
-      worker_encode_peak_rss_mb: round(most((r) => r.encodePeakRssMb)),
-      kill_to_rerun_s: round(kill.rerunS, 2), kill_to_ffmpeg_gone_s: round(kill.ffmpegGoneS, 2),
-      killed_worker_files_mb: round(kill.leftMb), killed_worker_files_removed: kill.leftRemoved, kill_run_total_s: round(kill.totalS, 2),
-      encode_temps_in_tmpdir: newTemps.length,
-      verify_s: round(verify.verifiedS, 2), plain_copy_s: round(verify.plainS, 2),
-      verify_share_one: round(verifyShare(one), 4), verify_share_two: round(verifyShare(two), 4),
-      goals: {
-        vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect, two_vs_one: twoVsOne >= GOALS.twoVsOne, rss: peak < GOALS.rssMb,
-        rerun: kill.rerunS <= GOALS.rerunS,
-        verify: verifyShare(one) <= GOALS.verifyShare && verifyShare(two) <= GOALS.verifyShare,
-      },
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'ingest',
+        tracks,
+        seconds,
+        one_worker_s: round(one.totalS, 2),
+        two_workers_s: round(two.totalS, 2),
+        encode_one_s: round(one.encodeS, 2),
+        encode_two_s: round(two.encodeS, 2),
+        direct_one_s: round(direct1, 2),
+        direct_two_s: round(direct2, 2),
+        vs_direct_one: round(vsDirect1, 3),
+        vs_direct_two: round(vsDirect2, 3),
+        two_vs_one: round(twoVsOne, 3),
+        worker_peak_rss_mb: round(peak),
+        worker_idle_rss_mb: round(most((r) => r.idleRssMb)),
+        worker_ingest_peak_rss_mb: round(most((r) => r.ingestPeakRssMb)),
+        worker_encode_peak_rss_mb: round(most((r) => r.encodePeakRssMb)),
+        kill_to_rerun_s: round(kill.rerunS, 2),
+        kill_to_ffmpeg_gone_s: round(kill.ffmpegGoneS, 2),
+        killed_worker_files_mb: round(kill.leftMb),
+        killed_worker_files_removed: kill.leftRemoved,
+        kill_run_total_s: round(kill.totalS, 2),
+        encode_temps_in_tmpdir: newTemps.length,
+        verify_s: round(verify.verifiedS, 2),
+        plain_copy_s: round(verify.plainS, 2),
+        verify_share_one: round(verifyShare(one), 4),
+        verify_share_two: round(verifyShare(two), 4),
+        goals: {
+          vs_direct: vsDirect1 >= GOALS.vsDirect && vsDirect2 >= GOALS.vsDirect,
+          two_vs_one: twoVsOne >= GOALS.twoVsOne,
+          rss: peak < GOALS.rssMb,
+          rerun: kill.rerunS <= GOALS.rerunS,
+          verify: verifyShare(one) <= GOALS.verifyShare && verifyShare(two) <= GOALS.verifyShare,
+        },
+      }),
+    );
   } finally {
     await stopAll(workers);
     pg.stop();

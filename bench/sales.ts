@@ -38,7 +38,11 @@ const CHUNK = 1_000_000;
 const BRANDS = [BRAND_DANCE, BRAND_DJ];
 
 /** The little of the DOM the page function below reads (this file is built without the DOM's types). */
-interface PageCanvas { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null }
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
 /** In the page: the dashboard chart's canvas holds drawn pixels. */
 function chartDrawn(): boolean {
   const doc = (globalThis as unknown as { document: { querySelector(s: string): PageCanvas | null } }).document;
@@ -122,8 +126,11 @@ async function groupBy(db: Db, p: SalesPayload, over: 'lines' | 'sales_daily'): 
 }
 
 /** The figures of a summary, whatever order their fields come in (the job's result went through jsonb). */
-const figuresOf = (s: Omit<SalesSummaryResult, 'lines'>) => JSON.stringify([
-  ...[s.over_time, s.by_store, s.by_sale_type, s.by_genre].map((xs) => xs.map((f) => [f.key, f.currency, f.quantity, f.gross, f.net])), s.line_count]);
+const figuresOf = (s: Omit<SalesSummaryResult, 'lines'>) =>
+  JSON.stringify([
+    ...[s.over_time, s.by_store, s.by_sale_type, s.by_genre].map((xs) => xs.map((f) => [f.key, f.currency, f.quantity, f.gross, f.net])),
+    s.line_count,
+  ]);
 const sameSummary = (a: Omit<SalesSummaryResult, 'lines'>, b: Omit<SalesSummaryResult, 'lines'>) => figuresOf(a) === figuresOf(b);
 
 export default async function main(argv: string[]) {
@@ -140,27 +147,43 @@ export default async function main(argv: string[]) {
     const { seedSeconds, token, db } = await prepare(url, scale, (m) => log(`  ${m}`));
     log(`loading ${lines.toLocaleString('en-US')} sales lines…`);
     const loadSeconds = await bulkLoad(db, lines, log);
-    const [{ n: total, days, rollup, narrowDays, narrowMonths }] = await db.query<{ n: number; days: number; rollup: number; narrowDays: number; narrowMonths: number }>(
+    const [{ n: total, days, rollup, narrowDays, narrowMonths }] = await db.query<{
+      n: number;
+      days: number;
+      rollup: number;
+      narrowDays: number;
+      narrowMonths: number;
+    }>(
       `select (select count(*)::int from sales_lines) as n, (select count(distinct sale_date)::int from sales_lines) as days,
               (select count(*)::int from sales_daily) as rollup, (select count(*)::int from sales_days) as "narrowDays",
-              (select count(*)::int from sales_months) as "narrowMonths"`);
+              (select count(*)::int from sales_months) as "narrowMonths"`,
+    );
     const [{ today, month_start, month_end, start24 }] = await db.query<Record<string, string>>(
       `select to_char(current_date, 'YYYY-MM-DD') as today,
               to_char(date_trunc('month', current_date) - interval '1 month', 'YYYY-MM-DD') as month_start,
               to_char(date_trunc('month', current_date) - interval '1 day', 'YYYY-MM-DD') as month_end,
-              to_char(date_trunc('month', current_date) - interval '24 months', 'YYYY-MM-DD') as start24`);
+              to_char(date_trunc('month', current_date) - interval '24 months', 'YYYY-MM-DD') as start24`,
+    );
     const ranges = { month: { start_date: month_start, end_date: month_end }, months24: { start_date: start24, end_date: today } };
 
     const { api, host, stop } = await startConsole(url, dataDir);
     try {
-      const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json', 'x-brand': BRAND_DANCE };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-brand': BRAND_DANCE,
+      };
       /** The summary job as the screen asks for it: started, then polled until it is DONE. */
       const viaJob = async (range: { start_date: string; end_date: string }) => {
         const r = await fetch(`${api.api}/v4/jobs/sales/`, { method: 'POST', headers, body: JSON.stringify(range) });
         if (r.status !== 202) throw new Error(`POST /v4/jobs/sales/: ${r.status} ${await r.text()}`);
         const { id } = (await r.json()) as { id: number };
         for (;;) {
-          const j = (await (await fetch(`${api.api}/v4/jobs/sales/${id}/`, { headers })).json()) as { state: string; result: SalesSummaryResult };
+          const j = (await (await fetch(`${api.api}/v4/jobs/sales/${id}/`, { headers })).json()) as {
+            state: string;
+            result: SalesSummaryResult;
+          };
           if (j.state === 'DONE') return j.result;
           if (j.state === 'ERROR') throw new Error(`sales job ${id}: ${JSON.stringify(j.result)}`);
           await new Promise((res) => setTimeout(res, 5));
@@ -171,7 +194,8 @@ export default async function main(argv: string[]) {
 
       // Where a job's time goes: its two parts run in this process, straight on the database.
       const rollupPart = (range: { start_date: string; end_date: string }) => salesSummaryOf(db, { ...range, brands: BRANDS });
-      const linesPart = (range: { start_date: string; end_date: string }) => salesLinesOf(db, { ...range, brands: BRANDS }, SALES_DETAIL_LINES);
+      const linesPart = (range: { start_date: string; end_date: string }) =>
+        salesLinesOf(db, { ...range, brands: BRANDS }, SALES_DETAIL_LINES);
       type Figures = { job: number[]; plain: number[]; rollup: number[]; lines: number[]; before: number[]; same: boolean };
       const none = (): Figures => ({ job: [], plain: [], rollup: [], lines: [], before: [], same: true });
       const figures: Record<'month' | 'months24', Figures> = { month: none(), months24: none() };
@@ -182,7 +206,13 @@ export default async function main(argv: string[]) {
         const expected = await plain(ranges[key]);
         f.same = sameSummary(await viaJob(ranges[key]), expected) && sameSummary(await before(ranges[key]), expected);
         for (let i = 0; i < samples; i++) {
-          const turns = [['job', viaJob], ['plain', plain], ['rollup', rollupPart], ['lines', linesPart], ['before', before]] as const;
+          const turns = [
+            ['job', viaJob],
+            ['plain', plain],
+            ['rollup', rollupPart],
+            ['lines', linesPart],
+            ['before', before],
+          ] as const;
           const order = [...turns.slice(i % turns.length), ...turns.slice(0, i % turns.length)];
           for (const [kind, fn] of order) {
             const t = performance.now();
@@ -220,34 +250,84 @@ export default async function main(argv: string[]) {
       const ratio = (f: { job: number[]; plain: number[] }) => round(pct(f.plain, 95) / pct(f.job, 95), 1);
       table([
         ['measure', 'p50 ms', 'p95 ms', 'goal'],
-        [`summary job over HTTP, one month (${month_start} to ${month_end})`, round(pct(m.job, 50)), round(pct(m.job, 95)), `< ${GOAL_MS} ms (p95)`],
-        ['  plain GROUP BY over the raw lines, same month', round(pct(m.plain, 50)), round(pct(m.plain, 95)), `${ratio(m)}× the job; same figures: ${m.same ? 'yes' : 'NO'}`],
-        [`summary job over HTTP, 24 months (${start24} to ${today})`, round(pct(y.job, 50)), round(pct(y.job, 95)), `< ${GOAL_MS} ms (p95)`],
-        ['  plain GROUP BY over the raw lines, same 24 months', round(pct(y.plain, 50)), round(pct(y.plain, 95)), `${ratio(y)}× the job; same figures: ${y.same ? 'yes' : 'NO'}`],
+        [
+          `summary job over HTTP, one month (${month_start} to ${month_end})`,
+          round(pct(m.job, 50)),
+          round(pct(m.job, 95)),
+          `< ${GOAL_MS} ms (p95)`,
+        ],
+        [
+          '  plain GROUP BY over the raw lines, same month',
+          round(pct(m.plain, 50)),
+          round(pct(m.plain, 95)),
+          `${ratio(m)}× the job; same figures: ${m.same ? 'yes' : 'NO'}`,
+        ],
+        [
+          `summary job over HTTP, 24 months (${start24} to ${today})`,
+          round(pct(y.job, 50)),
+          round(pct(y.job, 95)),
+          `< ${GOAL_MS} ms (p95)`,
+        ],
+        [
+          '  plain GROUP BY over the raw lines, same 24 months',
+          round(pct(y.plain, 50)),
+          round(pct(y.plain, 95)),
+          `${ratio(y)}× the job; same figures: ${y.same ? 'yes' : 'NO'}`,
+        ],
         ['  its parts in-process: the rollup summary, one month', round(pct(m.rollup, 50)), round(pct(m.rollup, 95)), ''],
         [`  its parts in-process: the ${SALES_DETAIL_LINES} newest lines, one month`, round(pct(m.lines, 50)), round(pct(m.lines, 95)), ''],
         ['  the same over sales_daily alone (before 0020), one month', round(pct(m.before, 50)), round(pct(m.before, 95)), ''],
         ['  its parts in-process: the rollup summary, 24 months', round(pct(y.rollup, 50)), round(pct(y.rollup, 95)), ''],
         [`  its parts in-process: the ${SALES_DETAIL_LINES} newest lines, 24 months`, round(pct(y.lines, 50)), round(pct(y.lines, 95)), ''],
         ['  the same over sales_daily alone (before 0020), 24 months', round(pct(y.before, 50)), round(pct(y.before, 95)), ''],
-        ['Chromium: /dashboard until its chart has drawn', round(pct(dash, 50)), round(pct(dash, 95)), `reference (first, cold: ${Math.round(dashCold)} ms)`],
+        [
+          'Chromium: /dashboard until its chart has drawn',
+          round(pct(dash, 50)),
+          round(pct(dash, 95)),
+          `reference (first, cold: ${Math.round(dashCold)} ms)`,
+        ],
         [`sales lines / days / sales_daily rows`, total, days, rollup],
         ['sales_days / sales_months rows', narrowDays, narrowMonths, ''],
         ['seed seconds / bulk load + rollup seconds', round(seedSeconds), round(loadSeconds), ''],
       ]);
-      console.log(JSON.stringify({
-        bench: 'sales', scale, lines: total, days, sales_daily_rows: rollup, sales_days_rows: narrowDays, sales_months_rows: narrowMonths, samples,
-        month_job_p50_ms: round(pct(m.job, 50), 2), month_job_p95_ms: round(pct(m.job, 95), 2),
-        month_plain_p50_ms: round(pct(m.plain, 50), 2), month_plain_p95_ms: round(pct(m.plain, 95), 2), month_ratio_p95: ratio(m),
-        months24_job_p50_ms: round(pct(y.job, 50), 2), months24_job_p95_ms: round(pct(y.job, 95), 2),
-        months24_plain_p50_ms: round(pct(y.plain, 50), 2), months24_plain_p95_ms: round(pct(y.plain, 95), 2), months24_ratio_p95: ratio(y),
-        month_rollup_p95_ms: round(pct(m.rollup, 95), 2), month_lines_p95_ms: round(pct(m.lines, 95), 2),
-        month_sales_daily_only_p95_ms: round(pct(m.before, 95), 2), months24_sales_daily_only_p95_ms: round(pct(y.before, 95), 2),
-        months24_rollup_p95_ms: round(pct(y.rollup, 95), 2), months24_lines_p95_ms: round(pct(y.lines, 95), 2),
-        dashboard_drawn_p50_ms: round(pct(dash, 50)), dashboard_drawn_p95_ms: round(pct(dash, 95)), dashboard_drawn_cold_ms: round(dashCold),
-        seed_seconds: round(seedSeconds), load_seconds: round(loadSeconds),
-        goals: { month_p95_under_100ms: pct(m.job, 95) < GOAL_MS, months24_p95_under_100ms: pct(y.job, 95) < GOAL_MS, same_figures: m.same && y.same },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'sales',
+          scale,
+          lines: total,
+          days,
+          sales_daily_rows: rollup,
+          sales_days_rows: narrowDays,
+          sales_months_rows: narrowMonths,
+          samples,
+          month_job_p50_ms: round(pct(m.job, 50), 2),
+          month_job_p95_ms: round(pct(m.job, 95), 2),
+          month_plain_p50_ms: round(pct(m.plain, 50), 2),
+          month_plain_p95_ms: round(pct(m.plain, 95), 2),
+          month_ratio_p95: ratio(m),
+          months24_job_p50_ms: round(pct(y.job, 50), 2),
+          months24_job_p95_ms: round(pct(y.job, 95), 2),
+          months24_plain_p50_ms: round(pct(y.plain, 50), 2),
+          months24_plain_p95_ms: round(pct(y.plain, 95), 2),
+          months24_ratio_p95: ratio(y),
+          month_rollup_p95_ms: round(pct(m.rollup, 95), 2),
+          month_lines_p95_ms: round(pct(m.lines, 95), 2),
+          month_sales_daily_only_p95_ms: round(pct(m.before, 95), 2),
+          months24_sales_daily_only_p95_ms: round(pct(y.before, 95), 2),
+          months24_rollup_p95_ms: round(pct(y.rollup, 95), 2),
+          months24_lines_p95_ms: round(pct(y.lines, 95), 2),
+          dashboard_drawn_p50_ms: round(pct(dash, 50)),
+          dashboard_drawn_p95_ms: round(pct(dash, 95)),
+          dashboard_drawn_cold_ms: round(dashCold),
+          seed_seconds: round(seedSeconds),
+          load_seconds: round(loadSeconds),
+          goals: {
+            month_p95_under_100ms: pct(m.job, 95) < GOAL_MS,
+            months24_p95_under_100ms: pct(y.job, 95) < GOAL_MS,
+            same_figures: m.same && y.same,
+          },
+        }),
+      );
     } finally {
       await stop();
       await db.close();

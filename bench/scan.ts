@@ -34,7 +34,9 @@ async function makeWav(path: string, bytes: number): Promise<void> {
   // 24-bit, 96 kHz, stereo: 576,000 bytes a second.
   const seconds = Math.max(1, Math.round(bytes / 576_000));
   await new Promise<void>((resolve, reject) => {
-    const p = spawn('sox', ['-n', '-r', '96000', '-b', '24', '-c', '2', path, 'synth', String(seconds), 'sine', '440', 'vol', '0.5'], { stdio: 'ignore' });
+    const p = spawn('sox', ['-n', '-r', '96000', '-b', '24', '-c', '2', path, 'synth', String(seconds), 'sine', '440', 'vol', '0.5'], {
+      stdio: 'ignore',
+    });
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sox exited ${code}`))));
     p.on('error', reject);
   });
@@ -45,7 +47,8 @@ async function hashTool(files: string[], parallel: number, tool: 'openssl' | 'md
   const queue = [...files];
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      for (let f = queue.shift(); f; f = queue.shift()) await (tool === 'openssl' ? run('openssl', ['dgst', '-md5', f]) : run('md5sum', [f]));
+      for (let f = queue.shift(); f; f = queue.shift())
+        await (tool === 'openssl' ? run('openssl', ['dgst', '-md5', f]) : run('md5sum', [f]));
     }),
   );
   return (performance.now() - t0) / 1000;
@@ -96,15 +99,22 @@ async function childScan(paths: string[], concurrency: number): Promise<ScanFigu
   if (bad.length) throw new Error(`scan failed: ${bad.map((b) => `${b.name}: ${b.reason}`).join('; ')}`);
   const typical = [...bySize.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   return {
-    seconds, peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB, lagP99Ms: lag.percentile(99) / 1e6, lagMaxMs: lag.max / 1e6,
-    ok: entries.length, bigReadShare: bytes ? bigBytes / bytes : 0, typicalReadBytes: typical,
+    seconds,
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+    lagP99Ms: lag.percentile(99) / 1e6,
+    lagMaxMs: lag.max / 1e6,
+    ok: entries.length,
+    bigReadShare: bytes ? bigBytes / bytes : 0,
+    typicalReadBytes: typical,
   };
 }
 
 /** Scans `paths` in a fresh child process (this same bundle), so its peak RSS is its own; with the project's V8 flags, as main runs. */
 async function scanRun(paths: string[], concurrency: number): Promise<ScanFigures> {
   const self = fileURLToPath(import.meta.url);
-  const { stdout } = await run(process.execPath, [...NODE_FLAGS, self, CHILD_FLAG, JSON.stringify({ paths, concurrency })], { maxBuffer: MB });
+  const { stdout } = await run(process.execPath, [...NODE_FLAGS, self, CHILD_FLAG, JSON.stringify({ paths, concurrency })], {
+    maxBuffer: MB,
+  });
   const line = stdout.trim().split('\n').pop() ?? '';
   return JSON.parse(line) as ScanFigures;
 }
@@ -131,7 +141,11 @@ export default async function main(args: string[] = []): Promise<void> {
     process.stderr.write(`generating ${totalMbWanted} MB (+ ${small.length} x ${smallMb} MB) of audio with sox in ${dir}...\n`);
     const perFile = (totalMbWanted * MB) / nFiles;
     const jobs = [...big.map((p) => () => makeWav(p, perFile)), ...small.map((p) => () => makeWav(p, smallMb * MB))];
-    await Promise.all(Array.from({ length: 2 }, async () => { for (let j = jobs.shift(); j; j = jobs.shift()) await j(); }));
+    await Promise.all(
+      Array.from({ length: 2 }, async () => {
+        for (let j = jobs.shift(); j; j = jobs.shift()) await j();
+      }),
+    );
     let bytes = 0;
     for (const f of big) bytes += (await stat(f)).size;
     const totalMb = bytes / MB;
@@ -180,35 +194,80 @@ export default async function main(args: string[] = []): Promise<void> {
     const mb = (n: number) => `${n.toFixed(0)} MB`;
     const rows: Array<[string, string, string]> = [
       ['audio', `${nFiles} WAV files, ${totalMb.toFixed(0)} MB`, `and ${small.length} of ${smallFileMb.toFixed(0)} MB`],
-      ['cores (load average at start)', `${cpus().length} (${load.toFixed(1)})`, load > cpus().length ? 'machine busy: figures are noisy' : ''],
+      [
+        'cores (load average at start)',
+        `${cpus().length} (${load.toFixed(1)})`,
+        load > cpus().length ? 'machine busy: figures are noisy' : '',
+      ],
       ['openssl dgst -md5, one at a time', `${(totalMb / ssl1).toFixed(0)} MB/s`, ''],
       ['openssl dgst -md5, two at once', `${(totalMb / ssl2).toFixed(0)} MB/s`, ''],
       ['md5sum, one at a time', `${(totalMb / md5s).toFixed(0)} MB/s`, 'for reference'],
-      ['scan, one file at a time', `${(totalMb / one.seconds).toFixed(0)} MB/s`, `${(ratio * 100).toFixed(1)}% of openssl (goal >= 80%)${flag(goals.throughputOneAtATime)}`],
-      ['scan, two files at once', `${(totalMb / two.seconds).toFixed(0)} MB/s`, `${speedup.toFixed(2)}x one at a time (goal >= 1.5x)${flag(goals.twoAtOnce)}`],
+      [
+        'scan, one file at a time',
+        `${(totalMb / one.seconds).toFixed(0)} MB/s`,
+        `${(ratio * 100).toFixed(1)}% of openssl (goal >= 80%)${flag(goals.throughputOneAtATime)}`,
+      ],
+      [
+        'scan, two files at once',
+        `${(totalMb / two.seconds).toFixed(0)} MB/s`,
+        `${speedup.toFixed(2)}x one at a time (goal >= 1.5x)${flag(goals.twoAtOnce)}`,
+      ],
       [`peak RSS, ${bigFileMb.toFixed(0)} MB files, one at a time`, mb(one.peakRssMb), 'own child process; goal < 200 MB'],
       [`peak RSS, ${bigFileMb.toFixed(0)} MB files, two at once`, mb(two.peakRssMb), 'own child process; goal < 200 MB'],
       [`peak RSS, ${smallFileMb.toFixed(0)} MB files, one at a time`, mb(smallOne.peakRssMb), 'own child process'],
       [`peak RSS, ${smallFileMb.toFixed(0)} MB files, two at once`, mb(smallRun.peakRssMb), 'own child process'],
-      ['peak RSS growth with file size', `${rssGrowth.toFixed(2)}x`, `two at once, ${bigFileMb.toFixed(0)} MB vs ${smallFileMb.toFixed(0)} MB files (goal: flat, <= 1.15x)${flag(goals.peakRssFlat)}; under 200 MB${flag(goals.peakRssUnder200Mb)}`],
-      ['read chunk size', `${(one.typicalReadBytes / MB).toFixed(2)} MiB`, `${(bigReadShare * 100).toFixed(1)}% of bytes in reads >= 1 MiB (goal: chunks >= 1 MiB)${flag(goals.chunksAtLeast1MiB)}`],
-      ['event-loop lag p99 (max)', `${lagP99.toFixed(1)} ms (${Math.max(one.lagMaxMs, two.lagMaxMs, smallRun.lagMaxMs).toFixed(1)} ms)`, `goal < 50 ms${flag(goals.lagP99Under50Ms)}`],
+      [
+        'peak RSS growth with file size',
+        `${rssGrowth.toFixed(2)}x`,
+        `two at once, ${bigFileMb.toFixed(0)} MB vs ${smallFileMb.toFixed(0)} MB files (goal: flat, <= 1.15x)${flag(goals.peakRssFlat)}; under 200 MB${flag(goals.peakRssUnder200Mb)}`,
+      ],
+      [
+        'read chunk size',
+        `${(one.typicalReadBytes / MB).toFixed(2)} MiB`,
+        `${(bigReadShare * 100).toFixed(1)}% of bytes in reads >= 1 MiB (goal: chunks >= 1 MiB)${flag(goals.chunksAtLeast1MiB)}`,
+      ],
+      [
+        'event-loop lag p99 (max)',
+        `${lagP99.toFixed(1)} ms (${Math.max(one.lagMaxMs, two.lagMaxMs, smallRun.lagMaxMs).toFixed(1)} ms)`,
+        `goal < 50 ms${flag(goals.lagP99Under50Ms)}`,
+      ],
       ['event-loop lag p99, idle', `${idleP99.toFixed(1)} ms`, 'the same loop with no scan running'],
     ];
     const w0 = Math.max(...rows.map((r) => r[0].length));
     const w1 = Math.max(...rows.map((r) => r[1].length));
     for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
-    console.log(JSON.stringify({
-      bench: 'scan', files: nFiles, totalMb: Math.round(totalMb), bigFileMb: round(bigFileMb), smallFileMb: round(smallFileMb), cores: cpus().length, loadAvg: round(load, 2),
-      opensslMBps: round(totalMb / ssl1), openssl2MBps: round(totalMb / ssl2), md5sumMBps: round(totalMb / md5s),
-      scanMBps: round(totalMb / one.seconds), scan2MBps: round(totalMb / two.seconds),
-      ratioToOpenssl: round(ratio, 3), ratioToOpensslPct: round(ratio * 100, 1), twoAtOnceSpeedup: round(speedup, 3),
-      peakRssMb: round(bigPeak), peakRssBigOneMb: round(one.peakRssMb), peakRssBigTwoMb: round(two.peakRssMb),
-      peakRssSmallMb: round(smallPeak), peakRssSmallOneMb: round(smallOne.peakRssMb), peakRssSmallTwoMb: round(smallRun.peakRssMb),
-      rssGrowthBigToSmall: round(rssGrowth, 3), readChunkBytes: one.typicalReadBytes, bigReadShare: round(bigReadShare, 4),
-      lagP99Ms: round(lagP99, 2), idleLagP99Ms: round(idleP99, 2), lagMaxMs: round(Math.max(one.lagMaxMs, two.lagMaxMs, smallRun.lagMaxMs), 2),
-      goals,
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'scan',
+        files: nFiles,
+        totalMb: Math.round(totalMb),
+        bigFileMb: round(bigFileMb),
+        smallFileMb: round(smallFileMb),
+        cores: cpus().length,
+        loadAvg: round(load, 2),
+        opensslMBps: round(totalMb / ssl1),
+        openssl2MBps: round(totalMb / ssl2),
+        md5sumMBps: round(totalMb / md5s),
+        scanMBps: round(totalMb / one.seconds),
+        scan2MBps: round(totalMb / two.seconds),
+        ratioToOpenssl: round(ratio, 3),
+        ratioToOpensslPct: round(ratio * 100, 1),
+        twoAtOnceSpeedup: round(speedup, 3),
+        peakRssMb: round(bigPeak),
+        peakRssBigOneMb: round(one.peakRssMb),
+        peakRssBigTwoMb: round(two.peakRssMb),
+        peakRssSmallMb: round(smallPeak),
+        peakRssSmallOneMb: round(smallOne.peakRssMb),
+        peakRssSmallTwoMb: round(smallRun.peakRssMb),
+        rssGrowthBigToSmall: round(rssGrowth, 3),
+        readChunkBytes: one.typicalReadBytes,
+        bigReadShare: round(bigReadShare, 4),
+        lagP99Ms: round(lagP99, 2),
+        idleLagP99Ms: round(idleP99, 2),
+        lagMaxMs: round(Math.max(one.lagMaxMs, two.lagMaxMs, smallRun.lagMaxMs), 2),
+        goals,
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -34,7 +34,14 @@ import type { RequestUser } from '../server/api/principal';
 import { TITLE_WORDS } from '../server/seed/words';
 import { GENRES } from '../server/db/reference';
 
-interface Args { scale: number; engines: string[]; samples: number; seconds: number; concurrency: number; databaseUrl?: string }
+interface Args {
+  scale: number;
+  engines: string[];
+  samples: number;
+  seconds: number;
+  concurrency: number;
+  databaseUrl?: string;
+}
 
 function parseArgs(argv: string[]): Args {
   const get = (n: string, d: string) => {
@@ -69,8 +76,13 @@ function startPostgres(): Pg | null {
 }
 
 const ADMIN: RequestUser = {
-  id: 1, username: 'admin', scope: 'app:control staff:admin brand:dance brand:dj', features: [],
-  principal: principalFrom('app:control staff:admin brand:dance brand:dj', [], 'brand:dance'), supplierId: null, labelId: null,
+  id: 1,
+  username: 'admin',
+  scope: 'app:control staff:admin brand:dance brand:dj',
+  features: [],
+  principal: principalFrom('app:control staff:admin brand:dance brand:dj', [], 'brand:dance'),
+  supplierId: null,
+  labelId: null,
 };
 
 /** Deterministic sequence of search queries: a title word, a genre, newest first. */
@@ -103,7 +115,15 @@ async function timePair(n: number, a: (i: number) => Promise<unknown>, b: (i: nu
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < n; i++) {
-    for (const [fn, out] of (i % 2 ? [[a, ta], [b, tb]] : [[b, tb], [a, ta]]) as [(i: number) => Promise<unknown>, number[]][]) {
+    for (const [fn, out] of (i % 2
+      ? [
+          [a, ta],
+          [b, tb],
+        ]
+      : [
+          [b, tb],
+          [a, ta],
+        ]) as [(i: number) => Promise<unknown>, number[]][]) {
       const t = performance.now();
       await fn(i);
       out.push(performance.now() - t);
@@ -115,16 +135,20 @@ async function timePair(n: number, a: (i: number) => Promise<unknown>, b: (i: nu
 async function load(url: string, token: string, seconds: number, concurrency: number): Promise<number> {
   let done = 0;
   const end = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
-    let i = w;
-    while (performance.now() < end) {
-      const r = await fetch(`${url}?${buildQuery({ ...searchQuery(i), per_page: 25 })}`, { headers: { authorization: `Bearer ${token}` } });
-      if (r.status !== 200) throw new Error(`load: ${r.status}`);
-      await r.arrayBuffer();
-      done++;
-      i += concurrency;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      let i = w;
+      while (performance.now() < end) {
+        const r = await fetch(`${url}?${buildQuery({ ...searchQuery(i), per_page: 25 })}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (r.status !== 200) throw new Error(`load: ${r.status}`);
+        await r.arrayBuffer();
+        done++;
+        i += concurrency;
+      }
+    }),
+  );
   return done / seconds;
 }
 
@@ -134,25 +158,44 @@ async function bareHandler(dbUrl: string): Promise<{ url: string; close(): Promi
   const db = { query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows } as unknown as Db;
   const server: Server = createServer((req, res) => {
     const q = Object.fromEntries(new URL(req.url!, 'http://x').searchParams) as ListQuery;
-    runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q)).then(({ n, rows }) => {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ count: n, results: rows }));
-    }, (err: unknown) => res.writeHead(500).end(String(err)));
+    runListSql(db, listSql(LIST_DEF_BY_KEY.get('tracks')!, ADMIN, q)).then(
+      ({ n, rows }) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ count: n, results: rows }));
+      },
+      (err: unknown) => res.writeHead(500).end(String(err)),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${addr.port}/v4/catalog/tracks/`, close: async () => { server.close(); await pool.end(); } };
+  return {
+    url: `http://127.0.0.1:${addr.port}/v4/catalog/tracks/`,
+    close: async () => {
+      server.close();
+      await pool.end();
+    },
+  };
 }
 
 interface EngineFigures {
   engine: string;
   tracks: number;
   load_s: number;
-  search_api_p50_ms: number; search_api_p95_ms: number; search_sql_p50_ms: number; search_sql_p95_ms: number;
-  page1000_api_p50_ms: number; page1000_api_p95_ms: number; page1000_sql_p50_ms: number; page1000_sql_p95_ms: number;
-  relevance_sql_one_pass_p50_ms: number; relevance_sql_one_pass_p95_ms: number;
-  relevance_sql_two_pass_p50_ms: number; relevance_sql_two_pass_p95_ms: number;
-  api_rps?: number; bare_rps?: number; api_vs_bare?: number;
+  search_api_p50_ms: number;
+  search_api_p95_ms: number;
+  search_sql_p50_ms: number;
+  search_sql_p95_ms: number;
+  page1000_api_p50_ms: number;
+  page1000_api_p95_ms: number;
+  page1000_sql_p50_ms: number;
+  page1000_sql_p95_ms: number;
+  relevance_sql_one_pass_p50_ms: number;
+  relevance_sql_one_pass_p95_ms: number;
+  relevance_sql_two_pass_p50_ms: number;
+  relevance_sql_two_pass_p95_ms: number;
+  api_rps?: number;
+  bare_rps?: number;
+  api_vs_bare?: number;
 }
 
 async function benchEngine(engine: string, a: Args): Promise<EngineFigures | null> {
@@ -184,25 +227,45 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
     const server = await startServer({ db });
     const { access_token } = await issueTokens(db, { accessTtl: 3600, refreshTtl: 3600 }, 1, 'store-console', ADMIN.scope);
     const get = async (q: ListQuery) => {
-      const r = await fetch(`${server.api}/v4/catalog/tracks/?${buildQuery({ ...q, per_page: 25 })}`, { headers: { authorization: `Bearer ${access_token}` } });
+      const r = await fetch(`${server.api}/v4/catalog/tracks/?${buildQuery({ ...q, per_page: 25 })}`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
       if (r.status !== 200) throw new Error(`${r.status} ${await r.text()}`);
       return r.json();
     };
-    const [sApi, sSql] = await timePair(a.samples, (i) => get(searchQuery(i)), (i) => sqlDirect(db, { ...searchQuery(i), per_page: '25' }));
+    const [sApi, sSql] = await timePair(
+      a.samples,
+      (i) => get(searchQuery(i)),
+      (i) => sqlDirect(db, { ...searchQuery(i), per_page: '25' }),
+    );
     // Page 1,000 (or the last page when a small scale has fewer).
     const deep: ListQuery = { page: String(Math.min(1000, Math.floor(tracks / 25))) };
-    const [pApi, pSql] = await timePair(a.samples, () => get(deep), () => sqlDirect(db, { ...deep, per_page: '25' }));
-    const [rOne, rTwo] = await timePair(a.samples,
+    const [pApi, pSql] = await timePair(
+      a.samples,
+      () => get(deep),
+      () => sqlDirect(db, { ...deep, per_page: '25' }),
+    );
+    const [rOne, rTwo] = await timePair(
+      a.samples,
       (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, true),
-      (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, false));
+      (i) => sqlDirect(db, { ...relevanceQuery(i), per_page: '25' }, false),
+    );
     const f: EngineFigures = {
-      engine, tracks, load_s: round(loadS),
-      search_api_p50_ms: round(pct(sApi, 50)), search_api_p95_ms: round(pct(sApi, 95)),
-      search_sql_p50_ms: round(pct(sSql, 50)), search_sql_p95_ms: round(pct(sSql, 95)),
-      page1000_api_p50_ms: round(pct(pApi, 50)), page1000_api_p95_ms: round(pct(pApi, 95)),
-      page1000_sql_p50_ms: round(pct(pSql, 50)), page1000_sql_p95_ms: round(pct(pSql, 95)),
-      relevance_sql_one_pass_p50_ms: round(pct(rOne, 50)), relevance_sql_one_pass_p95_ms: round(pct(rOne, 95)),
-      relevance_sql_two_pass_p50_ms: round(pct(rTwo, 50)), relevance_sql_two_pass_p95_ms: round(pct(rTwo, 95)),
+      engine,
+      tracks,
+      load_s: round(loadS),
+      search_api_p50_ms: round(pct(sApi, 50)),
+      search_api_p95_ms: round(pct(sApi, 95)),
+      search_sql_p50_ms: round(pct(sSql, 50)),
+      search_sql_p95_ms: round(pct(sSql, 95)),
+      page1000_api_p50_ms: round(pct(pApi, 50)),
+      page1000_api_p95_ms: round(pct(pApi, 95)),
+      page1000_sql_p50_ms: round(pct(pSql, 50)),
+      page1000_sql_p95_ms: round(pct(pSql, 95)),
+      relevance_sql_one_pass_p50_ms: round(pct(rOne, 50)),
+      relevance_sql_one_pass_p95_ms: round(pct(rOne, 95)),
+      relevance_sql_two_pass_p50_ms: round(pct(rTwo, 50)),
+      relevance_sql_two_pass_p95_ms: round(pct(rTwo, 95)),
     };
     if (engine === 'postgres') {
       const bare = await bareHandler(pgUrl!);
@@ -222,7 +285,9 @@ async function benchEngine(engine: string, a: Args): Promise<EngineFigures | nul
 
 export default async function main(argv: string[] = process.argv.slice(2)) {
   const a = parseArgs(argv);
-  console.log(`search-api: scale ${a.scale} (${seedCounts(a.scale).tracks.toLocaleString('en-US')} tracks), engines ${a.engines.join(', ')}, ${a.samples} samples`);
+  console.log(
+    `search-api: scale ${a.scale} (${seedCounts(a.scale).tracks.toLocaleString('en-US')} tracks), engines ${a.engines.join(', ')}, ${a.samples} samples`,
+  );
   const results: EngineFigures[] = [];
   for (const e of a.engines) {
     const f = await benchEngine(e, a);

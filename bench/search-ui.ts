@@ -50,8 +50,12 @@ function scrollFigures(scroll: { frames: number[]; work: number[] }, label: stri
     ],
     json: {
       scroll_frames: scroll.work.length,
-      scroll_frame_work_p50_ms: round(w50, 2), scroll_frame_work_p95_ms: round(w95, 2), scroll_frame_work_max_ms: round(Math.max(...scroll.work), 2),
-      scroll_interval_p50_ms: round(i50, 2), scroll_interval_p95_ms: round(i95, 2), scroll_dropped_pct: droppedPct,
+      scroll_frame_work_p50_ms: round(w50, 2),
+      scroll_frame_work_p95_ms: round(w95, 2),
+      scroll_frame_work_max_ms: round(Math.max(...scroll.work), 2),
+      scroll_interval_p50_ms: round(i50, 2),
+      scroll_interval_p95_ms: round(i95, 2),
+      scroll_dropped_pct: droppedPct,
     },
     ok: w95 < FRAME_GOAL_MS,
   };
@@ -59,11 +63,20 @@ function scrollFigures(scroll: { frames: number[]; work: number[] }, label: stri
 async function scrollBench(rows: number): Promise<{ frames: number[]; work: number[]; firstPaintMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'table-bench-'));
   await build({
-    entryPoints: ['renderer/features/search/bench-table.tsx'], bundle: true, outfile: join(dir, 'app.js'), format: 'esm',
-    jsx: 'automatic', minify: true, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+    entryPoints: ['renderer/features/search/bench-table.tsx'],
+    bundle: true,
+    outfile: join(dir, 'app.js'),
+    format: 'esm',
+    jsx: 'automatic',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
   });
   // The table's own styles (search.css, which esbuild writes beside the script).
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><link rel="stylesheet" href="/app.css"></head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><link rel="stylesheet" href="/app.css"></head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>',
+  );
   const types: Record<string, string> = { 'app.js': 'text/javascript', 'app.css': 'text/css', 'index.html': 'text/html' };
   const server = createServer((req, res) => {
     const file = req.url?.startsWith('/app.js') ? 'app.js' : req.url?.startsWith('/app.css') ? 'app.css' : 'index.html';
@@ -157,7 +170,16 @@ export default async function main(argv: string[]) {
       const d: number[] = [];
       for (let i = 0; i < samples; i++) {
         // Alternate which goes first so caches favour neither.
-        const order = i % 2 ? [['b', viaBridge], ['d', direct]] as const : [['d', direct], ['b', viaBridge]] as const;
+        const order =
+          i % 2
+            ? ([
+                ['b', viaBridge],
+                ['d', direct],
+              ] as const)
+            : ([
+                ['d', direct],
+                ['b', viaBridge],
+              ] as const);
         for (const [kind, fn] of order) {
           const t = performance.now();
           await fn(i);
@@ -193,14 +215,23 @@ export default async function main(argv: string[]) {
         ...fig.rows,
         ['10,000-row table: load to first row', round(scroll.firstPaintMs), '', ''],
       ]);
-      console.log(JSON.stringify({
-        bench: 'search-ui', scale, tracks, samples,
-        direct_p50_ms: round(pct(d, 50), 2), direct_p95_ms: round(pct(d, 95), 2),
-        bridge_p50_ms: round(pct(b, 50), 2), bridge_p95_ms: round(pct(b, 95), 2), bridge_overhead_pct: round(overhead * 100, 2),
-        ui_first_row_p50_ms: round(pct(ui, 50)), ...fig.json,
-        table_first_row_ms: round(scroll.firstPaintMs),
-        goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_frame_work_p95_under_16ms: fig.ok },
-      }));
+      console.log(
+        JSON.stringify({
+          bench: 'search-ui',
+          scale,
+          tracks,
+          samples,
+          direct_p50_ms: round(pct(d, 50), 2),
+          direct_p95_ms: round(pct(d, 95), 2),
+          bridge_p50_ms: round(pct(b, 50), 2),
+          bridge_p95_ms: round(pct(b, 95), 2),
+          bridge_overhead_pct: round(overhead * 100, 2),
+          ui_first_row_p50_ms: round(pct(ui, 50)),
+          ...fig.json,
+          table_first_row_ms: round(scroll.firstPaintMs),
+          goals: { bridge_overhead_under_10pct: overhead < 0.1, scroll_frame_work_p95_under_16ms: fig.ok },
+        }),
+      );
     } finally {
       await stop();
     }

@@ -25,27 +25,48 @@ import { argOf, pct, round, table } from './_support';
 const REDIRECT_URI = 'http://127.0.0.1:53999/callback';
 const GOAL_RATIO = 1.2;
 
-interface Ready { type: 'ready'; api: string; idp: string; sftp: string }
+interface Ready {
+  type: 'ready';
+  api: string;
+  idp: string;
+  sftp: string;
+}
 
 /** The sandbox admin's access token, by the authorization-code flow with PKCE (as the console signs in). */
 async function signIn(idp: string, username: string, password: string): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const authorize = `${idp}/v4/auth/o/authorize/?${new URLSearchParams({
-    response_type: 'code', client_id: CONSOLE_CLIENT_ID, redirect_uri: REDIRECT_URI, code_challenge: challenge, code_challenge_method: 'S256', state: 's',
+    response_type: 'code',
+    client_id: CONSOLE_CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's',
   })}`;
   const form = await fetch(authorize, { redirect: 'manual' });
   const csrf = /name="csrf_token" value="([^"]*)"/.exec(await form.text())?.[1] ?? '';
-  const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const posted = await fetch(authorize, {
-    method: 'POST', headers: { cookie }, redirect: 'manual',
+    method: 'POST',
+    headers: { cookie },
+    redirect: 'manual',
     body: new URLSearchParams({ ...Object.fromEntries(new URL(authorize).searchParams), csrf_token: csrf, username, password }),
   });
   const code = new URL(posted.headers.get('location') ?? 'http://x/').searchParams.get('code');
   if (!code) throw new Error(`sign-in gave ${posted.status}`);
   const token = await fetch(`${idp}/v4/auth/o/token/`, {
     method: 'POST',
-    body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+    body: new URLSearchParams({
+      client_id: CONSOLE_CLIENT_ID,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    }),
   });
   return ((await token.json()) as { access_token: string }).access_token;
 }
@@ -77,17 +98,37 @@ process.on('message', (m) => {
 });
 `;
 
-interface FloodState { held: number; refused: number; timedOut: number; settled: number }
+interface FloodState {
+  held: number;
+  refused: number;
+  timedOut: number;
+  settled: number;
+}
 
 function startFlood(port: number, count: number) {
   // Its soft file limit raised to the hard one first (a 1,024 default would not hold 1,000 sockets).
-  const child = spawn('/bin/sh', ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, '--input-type=module', '-e', FLOOD, '--', String(port), String(count)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = (m: 'report' | 'stop') => new Promise<FloodState>((resolve) => {
-    child.once('message', (s) => resolve(s as FloodState));
-    child.send(m);
-  });
+  const child = spawn(
+    '/bin/sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
+      process.execPath,
+      '--input-type=module',
+      '-e',
+      FLOOD,
+      '--',
+      String(port),
+      String(count),
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const ask = (m: 'report' | 'stop') =>
+    new Promise<FloodState>((resolve) => {
+      child.once('message', (s) => resolve(s as FloodState));
+      child.send(m);
+    });
   return {
     child,
     /** Resolves once every connection has had its first answer (greeted or refused). */
@@ -142,10 +183,10 @@ export default async function main(argv: string[]) {
     const floods: FloodState[] = [];
     const per = Math.ceil(requests / rounds);
     for (let r = 0; r < rounds; r++) {
-      idle.push(...await batch(per));
+      idle.push(...(await batch(per)));
       const flood = startFlood(sftpPort, connections);
       const at = await flood.settled();
-      flooded.push(...await batch(per));
+      flooded.push(...(await batch(per)));
       const end = await flood.stop();
       floods.push({ ...end, held: Math.min(at.held, end.held) });
     }
@@ -160,12 +201,24 @@ export default async function main(argv: string[]) {
       [`flooded (${connections} attempted)`, flooded.length, p(flooded, 50), p(flooded, 95), `${held} held, ${refused} refused`],
     ]);
     console.log(`p95 flooded / idle: ${ratio} (goal ≤ ${GOAL_RATIO}: ${ratio <= GOAL_RATIO ? 'met' : 'not met'})`);
-    console.log(JSON.stringify({
-      bench: 'sftp-flood', requests: idle.length, connections, rounds,
-      idle_p50_ms: p(idle, 50), idle_p95_ms: p(idle, 95), flooded_p50_ms: p(flooded, 50), flooded_p95_ms: p(flooded, 95),
-      p95_ratio: ratio, goal_ratio: GOAL_RATIO, met: ratio <= GOAL_RATIO,
-      sftp_held: held, sftp_refused: refused, sftp_closed_by_time_limit: timedOut,
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'sftp-flood',
+        requests: idle.length,
+        connections,
+        rounds,
+        idle_p50_ms: p(idle, 50),
+        idle_p95_ms: p(idle, 95),
+        flooded_p50_ms: p(flooded, 50),
+        flooded_p95_ms: p(flooded, 95),
+        p95_ratio: ratio,
+        goal_ratio: GOAL_RATIO,
+        met: ratio <= GOAL_RATIO,
+        sftp_held: held,
+        sftp_refused: refused,
+        sftp_closed_by_time_limit: timedOut,
+      }),
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));

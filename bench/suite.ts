@@ -72,7 +72,11 @@ function vitestTimes(file: string, stage: string): { tests: TestTime[]; passed: 
     testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
   };
   const tests = r.testResults.flatMap((f) =>
-    f.assertionResults.map((a) => ({ name: `${f.name.replace(`${process.cwd()}/`, '')} › ${a.fullName}`, seconds: (a.duration ?? 0) / 1000, stage })),
+    f.assertionResults.map((a) => ({
+      name: `${f.name.replace(`${process.cwd()}/`, '')} › ${a.fullName}`,
+      seconds: (a.duration ?? 0) / 1000,
+      stage,
+    })),
   );
   return { tests, passed: r.numPassedTests, failed: r.numFailedTests };
 }
@@ -132,7 +136,8 @@ export default async function main(argv: string[]): Promise<void> {
         times.push(...t.tests);
         if (st.name === 'unit') {
           unitFiles = fileTimes();
-          if (argv.includes('--record')) writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(unitFiles.map((f) => [f.file, f.seconds])), null, 1)}\n`);
+          if (argv.includes('--record'))
+            writeFileSync(DURATIONS_FILE, `${JSON.stringify(Object.fromEntries(unitFiles.map((f) => [f.file, f.seconds])), null, 1)}\n`);
         }
         tests = `${t.passed} passed${t.failed ? `, ${t.failed} failed` : ''}`;
       }
@@ -143,7 +148,8 @@ export default async function main(argv: string[]): Promise<void> {
   }
   const suiteRows = rows.filter((r) => !r.stage.startsWith('one server file'));
   const total = suiteRows.every((r) => r.seconds !== null) ? suiteRows.reduce((s, r) => s + (r.seconds ?? 0), 0) : null;
-  const verdict = (seconds: number | null, limit?: number) => (limit === undefined || seconds === null ? '' : seconds <= limit ? 'met' : 'NOT met');
+  const verdict = (seconds: number | null, limit?: number) =>
+    limit === undefined || seconds === null ? '' : seconds <= limit ? 'met' : 'NOT met';
 
   console.log(`\nTest suite stages (${cpus().length} cores, load ${load.toFixed(1)} at start${busy ? ', one core kept busy' : ''})\n`);
   console.log(`${'stage'.padEnd(30)} ${'time'.padStart(12)}  ${'limit'.padStart(10)}  ${'verdict'.padEnd(8)} ${'exit'.padStart(4)}  tests`);
@@ -152,7 +158,10 @@ export default async function main(argv: string[]): Promise<void> {
       `${r.stage.padEnd(30)} ${(r.seconds === null ? '-' : fmt(r.seconds)).padStart(12)}  ${(r.limit ? fmt(r.limit) : '').padStart(10)}  ${verdict(r.seconds, r.limit).padEnd(8)} ${String(r.code ?? '-').padStart(4)}  ${r.tests ?? ''}`,
     );
   }
-  if (total !== null) console.log(`${'npm test (all stages)'.padEnd(30)} ${fmt(total).padStart(12)}  ${fmt(SUITE_LIMIT).padStart(10)}  ${verdict(total, SUITE_LIMIT)}`);
+  if (total !== null)
+    console.log(
+      `${'npm test (all stages)'.padEnd(30)} ${fmt(total).padStart(12)}  ${fmt(SUITE_LIMIT).padStart(10)}  ${verdict(total, SUITE_LIMIT)}`,
+    );
 
   const slowest = [...times].sort((a, b) => b.seconds - a.seconds).slice(0, 20);
   console.log('\nThe 20 slowest tests\n');
@@ -174,10 +183,15 @@ export default async function main(argv: string[]): Promise<void> {
       cores: cpus().length,
       busy: busy !== null,
       load,
-      stages: Object.fromEntries(rows.map((r) => [r.stage, { seconds: r.seconds, limit: r.limit ?? null, exit: r.code, tests: r.tests ?? null }])),
+      stages: Object.fromEntries(
+        rows.map((r) => [r.stage, { seconds: r.seconds, limit: r.limit ?? null, exit: r.code, tests: r.tests ?? null }]),
+      ),
       total,
       totalLimit: SUITE_LIMIT,
-      met: rows.every((r) => r.code === 0 || r.code === null) && rows.every((r) => verdict(r.seconds, r.limit) !== 'NOT met') && (total === null || total <= SUITE_LIMIT),
+      met:
+        rows.every((r) => r.code === 0 || r.code === null) &&
+        rows.every((r) => verdict(r.seconds, r.limit) !== 'NOT met') &&
+        (total === null || total <= SUITE_LIMIT),
       slowest: slowest.map((t) => ({ test: t.name, stage: t.stage, seconds: Math.round(t.seconds * 10) / 10 })),
       slowestUnitFiles: slowFiles.map((f) => ({ file: f.file, seconds: f.seconds })),
       unitWorkersDone: workersDone,

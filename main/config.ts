@@ -55,7 +55,9 @@ export function jobTimeoutMsFromEnv(env: NodeJS.ProcessEnv = process.env): numbe
   if (v === undefined || v === '') return POLL_TIMEOUT_MS;
   const ms = Number(v);
   if (!/^\d+$/.test(v) || ms < 1 || ms > POLL_TIMEOUT_MS) {
-    throw new Error(`CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${POLL_TIMEOUT_MS} (got ${JSON.stringify(v)}).`);
+    throw new Error(
+      `CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${POLL_TIMEOUT_MS} (got ${JSON.stringify(v)}).`,
+    );
   }
   return ms;
 }
@@ -102,7 +104,7 @@ export function checkHostUrl(name: 'API_URL' | 'IDP_URL', value: string): string
   if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
     throw new Error(
       `${name} must use https: ${value} would carry sign-in tokens in clear. ` +
-      'Plain http is allowed only on this machine (127.0.0.0/8, [::1], localhost).',
+        'Plain http is allowed only on this machine (127.0.0.0/8, [::1], localhost).',
     );
   }
   return trimUrl(value);
@@ -123,7 +125,8 @@ export function checkSftpUrl(value: string, hostKey?: string): SftpServer {
     throw new Error(`SFTP_URL is not a URL: "${value}". Give the server as sftp://host[:port].`);
   }
   if (u.protocol !== 'sftp:') throw new Error(`SFTP_URL must be an sftp:// URL, not ${u.protocol} ("${value}").`);
-  if (u.username || u.password) throw new Error('SFTP_URL must not contain a user name or password: each supplier signs in with its own delivery key.');
+  if (u.username || u.password)
+    throw new Error('SFTP_URL must not contain a user name or password: each supplier signs in with its own delivery key.');
   if (!u.hostname) throw new Error(`SFTP_URL has no host: "${value}".`);
   const key = hostKey?.trim() || undefined;
   if (key && !/^(ssh-ed25519|ecdsa-sha2-nistp(256|384|521)|ssh-rsa) [A-Za-z0-9+/]+=*( .*)?$/.test(key)) {

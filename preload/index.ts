@@ -4,7 +4,15 @@
  * event subscription. Never ipcRenderer itself, nothing untyped.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { bridgeEvents, channelNames, IPC_EVENT_CHANNEL, IPC_PREFIX, PRELOAD_GLOBAL, type PreloadApi, type PreloadCalls } from '../shared/bridge';
+import {
+  bridgeEvents,
+  channelNames,
+  IPC_EVENT_CHANNEL,
+  IPC_PREFIX,
+  PRELOAD_GLOBAL,
+  type PreloadApi,
+  type PreloadCalls,
+} from '../shared/bridge';
 import { PACKAGING_DROP_IPC } from '../shared/packaging/ipc';
 
 export function buildPreloadApi(

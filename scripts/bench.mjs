@@ -8,7 +8,9 @@ import { runTs } from './run-ts.mjs';
 await withNodeFlags();
 
 const [name, ...args] = process.argv.slice(2);
-const names = readdirSync('bench').filter((f) => f.endsWith('.ts') && !f.startsWith('_')).map((f) => f.slice(0, -3));
+const names = readdirSync('bench')
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('_'))
+  .map((f) => f.slice(0, -3));
 if (!name || !existsSync(`bench/${name}.ts`)) {
   console.error(`usage: npm run bench -- <name>\nbenchmarks: ${names.join(', ') || '(none yet)'}`);
   process.exit(name ? 2 : 0);

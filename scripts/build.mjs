@@ -9,15 +9,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const force = process.argv.includes('--force');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 
 function newest(dirs) {
   let t = 0;
   const walk = (p) => {
     if (!existsSync(p)) return;
     const s = statSync(p);
-    if (s.isDirectory()) { for (const f of readdirSync(p)) if (f !== 'node_modules') walk(join(p, f)); }
-    else t = Math.max(t, s.mtimeMs);
+    if (s.isDirectory()) {
+      for (const f of readdirSync(p)) if (f !== 'node_modules') walk(join(p, f));
+    } else t = Math.max(t, s.mtimeMs);
   };
   dirs.forEach(walk);
   return t;
@@ -28,18 +32,65 @@ const node = { bundle: true, platform: 'node', target: 'node22.12', packages: 'e
 const esmBanner = { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" };
 
 const targets = [
-  { name: 'renderer', out: 'dist/renderer/index.html', inputs: ['renderer', 'shared', 'vite.config.ts'],
-    run: async () => { const { build } = await import('vite'); await build({ configFile: 'vite.config.ts', logLevel: 'warn' }); } },
-  { name: 'server', out: 'dist/server/cli.mjs', entry: 'server/cli.ts', inputs: ['server', 'shared'],
-    run: () => esbuild({ ...node, entryPoints: ['server/cli.ts'], outfile: 'dist/server/cli.mjs', format: 'esm', banner: esmBanner }) },
-  { name: 'host', out: 'dist/host/index.mjs', entry: 'main/host/index.ts', inputs: ['main', 'shared', 'scripts/node-flags.mjs'],
-    run: () => esbuild({ ...node, entryPoints: ['main/host/index.ts'], outfile: 'dist/host/index.mjs', format: 'esm', banner: esmBanner }) },
-  { name: 'electron', out: 'dist/main/electron.cjs', entry: 'main/electron/index.ts', inputs: ['main', 'shared', 'scripts/node-flags.mjs'],
-    run: () => esbuild({ ...node, entryPoints: ['main/electron/index.ts'], outfile: 'dist/main/electron.cjs', format: 'cjs', external: ['electron'] }) },
-  { name: 'api-child', out: 'dist/main/api-child.mjs', entry: 'main/electron/api-child.ts', inputs: ['main/electron/api-child.ts'],
-    run: () => esbuild({ ...node, entryPoints: ['main/electron/api-child.ts'], outfile: 'dist/main/api-child.mjs', format: 'esm' }) },
-  { name: 'preload', out: 'dist/main/preload.cjs', entry: 'preload/index.ts', inputs: ['preload', 'shared'],
-    run: () => esbuild({ ...node, packages: undefined, entryPoints: ['preload/index.ts'], outfile: 'dist/main/preload.cjs', format: 'cjs', external: ['electron'] }) },
+  {
+    name: 'renderer',
+    out: 'dist/renderer/index.html',
+    inputs: ['renderer', 'shared', 'vite.config.ts'],
+    run: async () => {
+      const { build } = await import('vite');
+      await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+    },
+  },
+  {
+    name: 'server',
+    out: 'dist/server/cli.mjs',
+    entry: 'server/cli.ts',
+    inputs: ['server', 'shared'],
+    run: () => esbuild({ ...node, entryPoints: ['server/cli.ts'], outfile: 'dist/server/cli.mjs', format: 'esm', banner: esmBanner }),
+  },
+  {
+    name: 'host',
+    out: 'dist/host/index.mjs',
+    entry: 'main/host/index.ts',
+    inputs: ['main', 'shared', 'scripts/node-flags.mjs'],
+    run: () => esbuild({ ...node, entryPoints: ['main/host/index.ts'], outfile: 'dist/host/index.mjs', format: 'esm', banner: esmBanner }),
+  },
+  {
+    name: 'electron',
+    out: 'dist/main/electron.cjs',
+    entry: 'main/electron/index.ts',
+    inputs: ['main', 'shared', 'scripts/node-flags.mjs'],
+    run: () =>
+      esbuild({
+        ...node,
+        entryPoints: ['main/electron/index.ts'],
+        outfile: 'dist/main/electron.cjs',
+        format: 'cjs',
+        external: ['electron'],
+      }),
+  },
+  {
+    name: 'api-child',
+    out: 'dist/main/api-child.mjs',
+    entry: 'main/electron/api-child.ts',
+    inputs: ['main/electron/api-child.ts'],
+    run: () => esbuild({ ...node, entryPoints: ['main/electron/api-child.ts'], outfile: 'dist/main/api-child.mjs', format: 'esm' }),
+  },
+  {
+    name: 'preload',
+    out: 'dist/main/preload.cjs',
+    entry: 'preload/index.ts',
+    inputs: ['preload', 'shared'],
+    run: () =>
+      esbuild({
+        ...node,
+        packages: undefined,
+        entryPoints: ['preload/index.ts'],
+        outfile: 'dist/main/preload.cjs',
+        format: 'cjs',
+        external: ['electron'],
+      }),
+  },
 ];
 
 for (const t of targets) {

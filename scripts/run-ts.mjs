@@ -36,8 +36,16 @@ export async function bundleTs(entry) {
   // Written beside, then renamed into place: processes bundling at once never read half a file.
   const tmp = `${kept.outfile}.${process.pid}.tmp`;
   const { metafile } = await build({
-    entryPoints: [entry], outfile: tmp, bundle: true, platform: 'node', format: 'esm', target: 'node22.12',
-    packages: 'external', sourcemap: 'inline', logLevel: 'warning', metafile: true,
+    entryPoints: [entry],
+    outfile: tmp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22.12',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    metafile: true,
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   const inputs = Object.keys(metafile.inputs).map((p) => resolve(p));
@@ -55,6 +63,9 @@ export async function runTs(entry, argv = []) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [entry, ...rest] = process.argv.slice(2);
-  if (!entry) { console.error('usage: node scripts/run-ts.mjs <file.ts> [args...]'); process.exit(2); }
+  if (!entry) {
+    console.error('usage: node scripts/run-ts.mjs <file.ts> [args...]');
+    process.exit(2);
+  }
   await runTs(entry, rest);
 }

@@ -31,7 +31,10 @@ process.chdir(root);
 // What a build prints is for developers: shown with --verbose (on stderr, so stdout carries only
 // the ready line), or when the build fails; otherwise the start says only what a user needs.
 const verbose = process.argv.includes('--verbose');
-const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: ['ignore', verbose ? 2 : 'pipe', verbose ? 2 : 'pipe'], encoding: 'utf8' });
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+  stdio: ['ignore', verbose ? 2 : 'pipe', verbose ? 2 : 'pipe'],
+  encoding: 'utf8',
+});
 if (build.status !== 0) {
   if (!verbose) process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
   console.error('Console failed to start: the build failed (see above).');
@@ -39,7 +42,17 @@ if (build.status !== 0) {
 }
 
 const hostModule = await import(pathToFileURL(join(root, 'dist/host/index.mjs')).href);
-const { startHost, hostOptionsFromEnv, readyLine, planKeyring, probeSecretService, onPath, KEYRING_TOOLS, PRIVATE_KEYRING_ENV, runInPrivateKeyring } = hostModule;
+const {
+  startHost,
+  hostOptionsFromEnv,
+  readyLine,
+  planKeyring,
+  probeSecretService,
+  onPath,
+  KEYRING_TOOLS,
+  PRIVATE_KEYRING_ENV,
+  runInPrivateKeyring,
+} = hostModule;
 const hostOptions = hostOptionsFromEnv(process.env);
 
 // The OS keychain, before anything starts (main/host/keyring.ts).
@@ -59,7 +72,9 @@ if (keyring.action === 'stop') {
 }
 if (keyring.action === 'private-keyring') {
   const flags = process.argv.slice(2).filter((a) => a === '--verbose');
-  process.exit(await runInPrivateKeyring(root, [process.execPath, ...process.execArgv, 'scripts/start.mjs', ...flags], hostOptions.dataDir));
+  process.exit(
+    await runInPrivateKeyring(root, [process.execPath, ...process.execArgv, 'scripts/start.mjs', ...flags], hostOptions.dataDir),
+  );
 }
 // No keychain on this machine (and none to start): the sandbox's sign-ins stay in main's memory.
 const sessionsInMemory = keyring.action === 'memory';
@@ -95,7 +110,9 @@ if (electron) {
     process.exit(1);
   }
   // Where the data lives (stderr: stdout carries only the ready line).
-  console.error(`Console data: ${hostOptions.dataDir}${host.api ? ' (settings and the sandbox database, kept between starts)' : ' (settings)'}`);
+  console.error(
+    `Console data: ${hostOptions.dataDir}${host.api ? ' (settings and the sandbox database, kept between starts)' : ' (settings)'}`,
+  );
   console.log(readyLine(host.url, process.env, { memoryVault: sessionsInMemory }));
   // stdout carries only the ready line: the sandbox's SFTP drop server goes to stderr.
   if (host.api?.sftpUrl) console.error(`SFTP drop server: ${host.api.sftpUrl}`);

@@ -93,7 +93,9 @@ export interface ServerOptions {
    * (its host key beside it too), otherwise a temporary folder removed on close.
    */
   sftp?: {
-    port?: number; dropDir?: string; keyDir?: string;
+    port?: number;
+    dropDir?: string;
+    keyDir?: string;
     /** The drop server's limits (default SFTP_LIMITS; in a child process, its environment's). */
     limits?: Partial<SftpLimits>;
     /**
@@ -140,7 +142,8 @@ export function openJobQueue(db: Db, opts: Pick<ServerOptions, 'jobKinds' | 'job
 /** Migrates, and seeds an empty database (with the sandbox's audio files in `storage` when given). */
 export async function prepareDb(db: Db, opts: Pick<ServerOptions, 'seed' | 'scale' | 'log' | 'storage'> & Pick<SeedOptions, 'sales'> = {}) {
   await migrate(db);
-  if (!(await isSeeded(db))) await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log, storage: opts.storage, sales: opts.sales });
+  if (!(await isSeeded(db)))
+    await seed(db, { seed: opts.seed ?? 1, scale: opts.scale ?? 1, log: opts.log, storage: opts.storage, sales: opts.sales });
 }
 
 /** The storage folder of a server (see ServerOptions.storageDir). */
@@ -181,7 +184,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const idpAt: { url?: string } = {};
     const apiAt: { url?: string } = {};
     const api = await buildApi(db, settings, {
-      logger: opts.logger, sandbox: opts.sandbox, jobs: queue, storage: files, muzooka, idpUrl: () => idpAt.url, publicUrl: () => opts.publicUrl ?? apiAt.url,
+      logger: opts.logger,
+      sandbox: opts.sandbox,
+      jobs: queue,
+      storage: files,
+      muzooka,
+      idpUrl: () => idpAt.url,
+      publicUrl: () => opts.publicUrl ?? apiAt.url,
     });
     apiLog.current = api.log;
     const idp = await buildIdp(db, settings, opts.logger, { issuer: () => opts.idpPublicUrl ?? idpAt.url });
@@ -208,7 +217,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         // running jobs get the grace period, one deadline for both; then the rest is cut or handed back.
         const graceMs = (opts.shutdownGraceSeconds ?? opts.jobQueue?.stopGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000;
         const deadline = Date.now() + graceMs;
-        await Promise.all([queue.stopFetching().catch(() => undefined), closeWithin(api, graceMs), closeWithin(idp, graceMs), standIn?.close(), sftp?.close()]);
+        await Promise.all([
+          queue.stopFetching().catch(() => undefined),
+          closeWithin(api, graceMs),
+          closeWithin(idp, graceMs),
+          standIn?.close(),
+          sftp?.close(),
+        ]);
         if (sftp?.temporary) await rm(sftp.dropDir, { recursive: true, force: true });
         await queue.stop(Math.max(0, deadline - Date.now()));
         if (ownDb) await db.close();
@@ -234,9 +249,15 @@ async function startDrop(opts: ServerOptions, deps: { db: Db; jobs: JobQueue; ho
     const keyDir = opts.sftp?.keyDir ?? beside;
     const server = opts.sftp?.process
       ? await startSftpChild({
-        entry: opts.sftp.process.entry, healthPort: opts.sftp.process.healthPort, dropDir, keyDir, port: opts.sftp.port ?? 0, host: deps.host, log: opts.log,
-        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { backend: dbBackend(deps.db, deps.jobs) }),
-      })
+          entry: opts.sftp.process.entry,
+          healthPort: opts.sftp.process.healthPort,
+          dropDir,
+          keyDir,
+          port: opts.sftp.port ?? 0,
+          host: deps.host,
+          log: opts.log,
+          ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { backend: dbBackend(deps.db, deps.jobs) }),
+        })
       : await startDropServer({ ...deps, dropDir, port: opts.sftp?.port, keyDir, log: opts.log, limits: opts.sftp?.limits });
     return { ...server, dropDir, temporary: !given };
   } catch (e) {

@@ -128,7 +128,8 @@ async function main() {
   console.log(`API listening on ${server.api}`);
   console.log(`Identity provider on ${server.idp}`);
   console.log(`SFTP drop server on ${server.sftp!.url} (drop folder ${server.sftp!.dropDir})`);
-  if (asChild) process.send!({ type: 'ready', api: server.api, idp: server.idp, sftp: server.sftp!.url, sftpHostKey: server.sftp!.hostPublicKey });
+  if (asChild)
+    process.send!({ type: 'ready', api: server.api, idp: server.idp, sftp: server.sftp!.url, sftpHostKey: server.sftp!.hostPublicKey });
   exitOnStop(server.close);
 }
 

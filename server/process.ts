@@ -26,7 +26,9 @@ export function exitOnStop(close: () => Promise<void>): void {
       process.exit(FORCED_EXIT_CODE);
     }
     stopping = true;
-    stoppingNotice(`${why}: stopping (requests in flight and running jobs may finish; ${why === 'disconnect' ? 'SIGTERM' : why} again exits at once).`);
+    stoppingNotice(
+      `${why}: stopping (requests in flight and running jobs may finish; ${why === 'disconnect' ? 'SIGTERM' : why} again exits at once).`,
+    );
     close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -80,11 +80,10 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       healthApp = Fastify({ logger: false });
       installDrain(healthApp);
       registerOps(healthApp, { db, jobs, metricsToken: opts.metricsToken });
-      health = await healthApp.listen({ port: opts.healthPort, host: opts.healthHost ?? '127.0.0.1' })
-        .catch(async (e: unknown) => {
-          await jobs.stop(0).catch(() => undefined);
-          throw e;
-        });
+      health = await healthApp.listen({ port: opts.healthPort, host: opts.healthHost ?? '127.0.0.1' }).catch(async (e: unknown) => {
+        await jobs.stop(0).catch(() => undefined);
+        throw e;
+      });
     }
     const listener = healthApp;
     const graceMs = (opts.shutdownGraceSeconds ?? opts.jobQueue?.stopGraceSeconds ?? DEFAULT_SHUTDOWN_GRACE_SECONDS) * 1000;
@@ -113,8 +112,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
 
 /** Jobs of each kind `npm run worker` may run at once (env WORKER_CONCURRENCY): 1 to this. */
 export const MAX_WORKER_CONCURRENCY = 100;
-export const WORKER_CONCURRENCY_INVALID =
-  `WORKER_CONCURRENCY must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY} (jobs of each kind the worker runs at once).`;
+export const WORKER_CONCURRENCY_INVALID = `WORKER_CONCURRENCY must be a whole number from 1 to ${MAX_WORKER_CONCURRENCY} (jobs of each kind the worker runs at once).`;
 
 /**
  * The env WORKER_CONCURRENCY of `npm run worker`: undefined when unset or empty (the

@@ -74,9 +74,16 @@ export const IMAGE_CROPS = {
 export type ImageCrop = keyof typeof IMAGE_CROPS;
 /** The §9 names of the crops, as the console shows them. */
 export const IMAGE_CROP_LABELS: Readonly<Record<ImageCrop, string>> = {
-  default: 'Default', largeSlideshow: 'Large Slideshow', homeLarge: 'Home Large', homeSmall: 'Home Small',
-  landingHeader: 'Landing Header', landingLeft: 'Landing Left', chartsGenreLarge: 'Charts/Genre Large',
-  crossMerchandising: 'Cross Merchandising', iabRectangle: 'IAB Rectangle', unrestrictedHeight: 'Unrestricted Height',
+  default: 'Default',
+  largeSlideshow: 'Large Slideshow',
+  homeLarge: 'Home Large',
+  homeSmall: 'Home Small',
+  landingHeader: 'Landing Header',
+  landingLeft: 'Landing Left',
+  chartsGenreLarge: 'Charts/Genre Large',
+  crossMerchandising: 'Cross Merchandising',
+  iabRectangle: 'IAB Rectangle',
+  unrestrictedHeight: 'Unrestricted Height',
 };
 export const COVER_ART_MIN = 500;
 /** An artist's profile image as stored (POST …/artists/{id}/images/, pull-image): a square of this side, JPEG. */
@@ -141,7 +148,14 @@ export function viewportClass(width: number): ViewportClass {
  * second class.
  */
 export const SLOT_ITEMS_SHOWN: Readonly<Record<'header' | 'left' | 'right', Readonly<Record<ViewportClass, number>>>> = {
-  header: { 'mobile-portrait': 10, 'mobile-landscape': 10, 'tablet-portrait': 10, 'tablet-landscape': 10, desktop: 10, 'large-desktop': 10 },
+  header: {
+    'mobile-portrait': 10,
+    'mobile-landscape': 10,
+    'tablet-portrait': 10,
+    'tablet-landscape': 10,
+    desktop: 10,
+    'large-desktop': 10,
+  },
   left: { 'mobile-portrait': 4, 'mobile-landscape': 5, 'tablet-portrait': 6, 'tablet-landscape': 7, desktop: 8, 'large-desktop': 9 },
   right: { 'mobile-portrait': 4, 'mobile-landscape': 4, 'tablet-portrait': 5, 'tablet-landscape': 5, desktop: 6, 'large-desktop': 6 },
 };

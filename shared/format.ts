@@ -34,8 +34,12 @@ function moneyFormat(currency: string): Intl.NumberFormat | null {
     try {
       // 'symbol' (not 'narrowSymbol'): Australian dollars and Mexican pesos keep "A$" and "MX$", never a bare "$".
       f = new Intl.NumberFormat(LOCALE, {
-        style: 'currency', currency: code, currencyDisplay: 'symbol', signDisplay: 'negative',
-        minimumFractionDigits: 2, maximumFractionDigits: 2,
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'symbol',
+        signDisplay: 'negative',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
       });
     } catch {
       return null; // not a currency code
@@ -109,7 +113,10 @@ function dateTimeFormat(zone: string | undefined, withTime: boolean, seconds = f
   let f = dateParts.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(LOCALE, {
-      timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       ...(withTime ? { hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short' } : {}),
       ...(seconds ? { second: '2-digit' } : {}),
     } as Intl.DateTimeFormatOptions);
@@ -147,9 +154,7 @@ export function formatDate(value: string | Date | number | null | undefined, zon
  * or MDT), so each value says which one it is in; with `seconds`, "hh:mm:ss". '' when
  * empty or unreadable.
  */
-export function formatDateTime(
-  value: string | Date | number | null | undefined, zone?: string, opts: { seconds?: boolean } = {},
-): string {
+export function formatDateTime(value: string | Date | number | null | undefined, zone?: string, opts: { seconds?: boolean } = {}): string {
   const d = instantOf(value);
   if (!d) return '';
   const parts = dateTimeFormat(zone, true, opts.seconds).formatToParts(d);

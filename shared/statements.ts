@@ -6,9 +6,13 @@
 import { CURRENCIES, STATEMENTS_MONTHLY_FROM } from './constants';
 import { formatMoney, formatMonth } from './format';
 
-export interface Period { start: string; end: string }
+export interface Period {
+  start: string;
+  end: string;
+}
 
-const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 /** The last day of month m (1-12) of year y. */
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 

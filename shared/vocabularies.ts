@@ -101,8 +101,13 @@ export interface AudioFormatTerm<V extends string = string> extends Term<V> {
   /** The lo-fi preview the stream plays. */
   readonly preview: boolean;
 }
-const audio = <const V extends string>(value: V, label: string, suffix: string, mime: string, preview = false): AudioFormatTerm<V> =>
-  ({ ...term(value, 'default', label), suffix, mime, lossless: (AUDIO_UPLOAD_TYPES as readonly string[]).includes(value), preview });
+const audio = <const V extends string>(value: V, label: string, suffix: string, mime: string, preview = false): AudioFormatTerm<V> => ({
+  ...term(value, 'default', label),
+  suffix,
+  mime,
+  lossless: (AUDIO_UPLOAD_TYPES as readonly string[]).includes(value),
+  preview,
+});
 
 /**
  * Audio file formats of a track (§9): the lossless sources flac, wav, aiff; the store's
@@ -148,4 +153,8 @@ export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
  */
 export const IDENTITY_PROVIDERS = ['password', 'google', 'apple'] as const;
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
-export const IDENTITY_PROVIDER_LABELS: Readonly<Record<IdentityProvider, string>> = { password: 'Store password', google: 'Google', apple: 'Apple' };
+export const IDENTITY_PROVIDER_LABELS: Readonly<Record<IdentityProvider, string>> = {
+  password: 'Store password',
+  google: 'Google',
+  apple: 'Apple',
+};

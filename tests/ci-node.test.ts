@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** node_ok's answer with a fake `node` on PATH that reports `version` (none when null). */
 function nodeOk(version: string | null): boolean {
@@ -22,7 +24,9 @@ function nodeOk(version: string | null): boolean {
     chmodSync(join(bin, 'node'), 0o755);
   }
   const r = spawnSync('/bin/bash', ['-c', '. .ci/node.sh && node_ok'], {
-    cwd: root, env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8',
+    cwd: root,
+    env: { PATH: `${bin}:/usr/bin:/bin` },
+    encoding: 'utf8',
   });
   return r.status === 0;
 }
@@ -41,7 +45,7 @@ describe('.ci/node.sh node_ok', () => {
     expect(nodeOk(null)).toBe(false);
   });
 
-  it('NODE_MAJOR is 24 while package.json engines stays Electron\'s >=22.12', () => {
+  it("NODE_MAJOR is 24 while package.json engines stays Electron's >=22.12", () => {
     const major = execFileSync('/bin/bash', ['-c', '. .ci/node.sh && echo $NODE_MAJOR'], { cwd: root, encoding: 'utf8' }).trim();
     expect(major).toBe('24');
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } };

@@ -74,7 +74,7 @@ function circles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
-it('the app\'s modules import each other in no circle', () => {
+it("the app's modules import each other in no circle", () => {
   const files = FOLDERS.flatMap((f) => sources(join(root, f)));
   const graph = new Map(files.map((f) => [f, importsOf(f)]));
   // The walk sees the imports: the renderer's entry reaches many files.

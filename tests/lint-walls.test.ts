@@ -12,11 +12,14 @@ let eslint: ESLint;
 beforeAll(() => {
   // The walls are syntax rules: the typed rules (and the type program they build for each text) are off here.
   eslint = new ESLint({
-    cwd: root, overrideConfigFile: join(root, 'eslint.config.js'),
+    cwd: root,
+    overrideConfigFile: join(root, 'eslint.config.js'),
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
       rules: {
-        '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off',
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/no-misused-promises': 'off',
+        '@typescript-eslint/switch-exhaustiveness-check': 'off',
       },
     },
   });
@@ -56,9 +59,21 @@ const crossings: [file: string, spec: string, wall: RegExp][] = [
   ['renderer/features/records/RecordPage.tsx', '../search/ExportButton', /features\/records is a layer under the features/],
   ['renderer/features/search/SearchScreen.tsx', '../records/BulkEditDialog', /features\/search is a layer under the features/],
   ['renderer/features/search/SearchScreen.tsx', '../deliveries/ResubmitDialog', /features\/search is a layer under the features/],
-  ['renderer/features/support/UserCreditsTab.tsx', '../orders/OrderPage', /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/],
-  ['renderer/features/curation/ModuleImagePicker.tsx', '../packaging/FinishStep', /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/],
-  ['renderer/features/service-agreement/ServiceAgreementPage.tsx', '../auth/SignInPage', /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/],
+  [
+    'renderer/features/support/UserCreditsTab.tsx',
+    '../orders/OrderPage',
+    /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/,
+  ],
+  [
+    'renderer/features/curation/ModuleImagePicker.tsx',
+    '../packaging/FinishStep',
+    /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/,
+  ],
+  [
+    'renderer/features/service-agreement/ServiceAgreementPage.tsx',
+    '../auth/SignInPage',
+    /A feature imports lib\/, ui\/, features\/records, features\/search and itself only/,
+  ],
 ];
 
 const allowed: [file: string, spec: string][] = [
@@ -99,8 +114,9 @@ describe('import walls (eslint.config.js)', () => {
 
 describe('query keys are not written where they are used', () => {
   const inline = async (file: string) =>
-    (await eslint.lintText('export const q = { queryKey: [\'dashboard\'], queryFn: () => 1 };\n', { filePath: join(root, file) }))[0]
-      .messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    (await eslint.lintText("export const q = { queryKey: ['dashboard'], queryFn: () => 1 };\n", { filePath: join(root, file) }))[0].messages
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
 
   it('a component that writes its own key is refused; a key factory may', async () => {
     expect(await inline('renderer/features/dashboard/DashboardPage.tsx')).toEqual([expect.stringMatching(/endpointQuery/)]);
@@ -110,4 +126,3 @@ describe('query keys are not written where they are used', () => {
     expect(await inline('renderer/lib/system-queries.ts')).toEqual([]);
   });
 });
-

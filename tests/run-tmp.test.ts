@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { useRunTmpDir } from './fixtures/run-tmp';
 
-it('the unit run\'s temporary folder is one of its own', () => {
+it("the unit run's temporary folder is one of its own", () => {
   expect(basename(tmpdir())).toMatch(/^store-console-unit-/);
 });
 

@@ -11,7 +11,11 @@ export async function dispatch(handlers: Handlers, channel: string, request: unk
   if (!isChannelName(channel)) return fail({ code: 'unknown_channel', message: `Unknown bridge channel: ${channel.slice(0, 64)}` });
   const parsed = channels[channel].request.safeParse(request ?? {});
   if (!parsed.success) {
-    return fail({ code: 'invalid_request', message: `Invalid request for ${channel}`, detail: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) });
+    return fail({
+      code: 'invalid_request',
+      message: `Invalid request for ${channel}`,
+      detail: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    });
   }
   try {
     const handler = handlers[channel] as Handler<typeof channel>;

@@ -69,7 +69,10 @@ async function start(): Promise<void> {
     // The identity provider's URL comes from config, not from the renderer; only its authorize page may open.
     signIn: async (session) => ({
       mode: 'done',
-      user: await signInWithLoopback(session, openIdentityProviderSignIn((url) => shell.openExternal(url), config.idpUrl)),
+      user: await signInWithLoopback(
+        session,
+        openIdentityProviderSignIn((url) => shell.openExternal(url), config.idpUrl),
+      ),
     }),
     chooseExportTarget,
     chooseSaveTarget,

@@ -9,7 +9,9 @@ import { APP_HOST, APP_SCHEME } from './constants';
 /** Must run before app 'ready': app:// is standard (relative URLs, origin) and secure. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   // stream: <audio> previews from the media route (MEDIA_PATH) seek with Range requests.
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  ]);
 }
 
 /**
@@ -33,7 +35,8 @@ export function createAppProtocolHandler(rendererDir: string, opts: AppProtocolO
     } catch {
       return new Response('Bad request', { status: 400 });
     }
-    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 });
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || request.method !== 'GET')
+      return new Response('Not found', { status: 404 });
     // Look at the raw path too: URL parsing already folds `..` and `%2e%2e` segments.
     const rawPath = request.url.slice(request.url.indexOf(APP_HOST) + APP_HOST.length).split(/[?#]/)[0] || '/';
     if (/(^|\/)(\.|%2e){2}(\/|$)/i.test(rawPath) || /%2f|%5c|\\/i.test(rawPath)) return new Response('Not found', { status: 404 });

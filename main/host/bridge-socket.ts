@@ -52,8 +52,9 @@ export function createBridgeSocket(opts: BridgeSocketOptions): { wss: WebSocketS
         return;
       }
       // dispatch answers every failure as a result: it does not reject.
-      void dispatch(opts.handlers, call.channel, call.request, { transport: 'host', origin: opts.origin() })
-        .then((result) => send(ws, { t: 'result', id: call.id, result }));
+      void dispatch(opts.handlers, call.channel, call.request, { transport: 'host', origin: opts.origin() }).then((result) =>
+        send(ws, { t: 'result', id: call.id, result }),
+      );
     });
   });
 

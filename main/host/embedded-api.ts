@@ -30,14 +30,26 @@ interface ReadyMessage {
  * restarts. Its output goes to `dataDir/server.log`. Resolves when it reports ready.
  * It runs with the project's V8 flags (NODE_FLAGS) and nothing of this process's execArgv.
  */
-export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<EmbeddedApi> {
+export async function startEmbeddedApi(opts: {
+  cliPath: string;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}): Promise<EmbeddedApi> {
   mkdirSync(opts.dataDir, { recursive: true });
   const logPath = join(opts.dataDir, 'server.log');
   const log = openSync(logPath, 'a');
   const pglite = join(opts.dataDir, 'pglite');
   const child = fork(opts.cliPath, ['--data-dir', pglite, '--sandbox'], {
     // API_PORT, IDP_PORT and SFTP_PORT as documented (README "Configuration"); unset, any free port.
-    env: { ...process.env, API_PORT: process.env.API_PORT || '0', IDP_PORT: process.env.IDP_PORT || '0', SFTP_PORT: process.env.SFTP_PORT || '0', ...opts.env, CONSOLE_DATA_DIR: pglite },
+    env: {
+      ...process.env,
+      API_PORT: process.env.API_PORT || '0',
+      IDP_PORT: process.env.IDP_PORT || '0',
+      SFTP_PORT: process.env.SFTP_PORT || '0',
+      ...opts.env,
+      CONSOLE_DATA_DIR: pglite,
+    },
     stdio: ['ignore', log, log, 'ipc'],
     execArgv: [...NODE_FLAGS],
   });
@@ -54,7 +66,10 @@ export async function startEmbeddedApi(opts: { cliPath: string; dataDir: string;
   };
 
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`the sandbox API did not report ready within ${(opts.timeoutMs ?? 120_000) / 1000} s`)), opts.timeoutMs ?? 120_000);
+    const timer = setTimeout(
+      () => fail(new Error(`the sandbox API did not report ready within ${(opts.timeoutMs ?? 120_000) / 1000} s`)),
+      opts.timeoutMs ?? 120_000,
+    );
     const fail = (err: Error) => {
       clearTimeout(timer);
       child.kill('SIGTERM');

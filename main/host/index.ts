@@ -12,7 +12,15 @@ import { startHostServer, type HostServer } from './server';
 
 export const READY_PREFIX = 'Console ready: ';
 
-export { KEYRING_TOOLS, MEMORY_VAULT_NOTE, onPath, planKeyring, PRIVATE_KEYRING_ENV, probeSecretService, runInPrivateKeyring } from './keyring';
+export {
+  KEYRING_TOOLS,
+  MEMORY_VAULT_NOTE,
+  onPath,
+  planKeyring,
+  PRIVATE_KEYRING_ENV,
+  probeSecretService,
+  runInPrivateKeyring,
+} from './keyring';
 
 /**
  * The one line the start prints on stdout: the URL to open, and where sign-ins live when it
@@ -89,7 +97,8 @@ export function hostOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): HostOp
 export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
   // Refused before anything starts: tokens must not travel in clear (https, or http on loopback).
   const apiUrl = opts.apiUrl ? checkHostUrl('API_URL', opts.apiUrl) : undefined;
-  if (opts.sessionsInMemory && apiUrl) throw new Error('Sign-ins are kept in memory for the sandbox only: with API_URL the console needs the OS keychain.');
+  if (opts.sessionsInMemory && apiUrl)
+    throw new Error('Sign-ins are kept in memory for the sandbox only: with API_URL the console needs the OS keychain.');
   const idpUrl = opts.idpUrl ? checkHostUrl('IDP_URL', opts.idpUrl) : apiUrl;
   const sftp = opts.sftpUrl ? checkSftpUrl(opts.sftpUrl, opts.sftpHostKey) : undefined;
   const distDir = opts.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,7 +106,9 @@ export async function startHost(opts: HostOptions = {}): Promise<RunningHost> {
   mkdirSync(dataDir, { recursive: true });
 
   const ownApi = !apiUrl && !opts.sandbox;
-  const api = apiUrl ? null : (opts.sandbox ?? (await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') })));
+  const api = apiUrl
+    ? null
+    : (opts.sandbox ?? (await startEmbeddedApi({ cliPath: join(distDir, 'server', 'cli.mjs'), dataDir: join(dataDir, 'sandbox') })));
   const stopApi = async () => {
     if (ownApi) await api?.stop();
   };

@@ -60,19 +60,24 @@ export function planKeyring(s: KeyringSituation): KeyringPlan {
   if (s.inPrivateKeyring) {
     if (s.secretService) return { action: 'proceed' };
     if (s.sandbox && !s.privateKeyringAsked) return { action: 'memory' };
-    return { action: 'stop', message: 'Secure storage unavailable: the private keyring did not start (gnome-keyring-daemon gave no Secret Service), so sign-in could not keep its tokens.' };
+    return {
+      action: 'stop',
+      message:
+        'Secure storage unavailable: the private keyring did not start (gnome-keyring-daemon gave no Secret Service), so sign-in could not keep its tokens.',
+    };
   }
   if (s.platform !== 'linux') return { action: 'proceed' };
   if (s.privateKeyringAsked) {
     return s.toolsInstalled
       ? { action: 'private-keyring' }
-      : { action: 'stop', message: `Secure storage unavailable: a private keyring needs dbus-run-session and gnome-keyring-daemon. Install them (Debian: ${INSTALL}) and start again.` };
+      : {
+          action: 'stop',
+          message: `Secure storage unavailable: a private keyring needs dbus-run-session and gnome-keyring-daemon. Install them (Debian: ${INSTALL}) and start again.`,
+        };
   }
   if (s.secretService) return { action: 'proceed' };
   if (s.sandbox) return s.toolsInstalled ? { action: 'private-keyring' } : { action: 'memory' };
-  const fix = s.toolsInstalled
-    ? 'npm run start:headless'
-    : `${INSTALL}, then npm run start:headless`;
+  const fix = s.toolsInstalled ? 'npm run start:headless' : `${INSTALL}, then npm run start:headless`;
   return {
     action: 'stop',
     message: `Secure storage unavailable: this machine has no Secret Service (OS keychain), and the console keeps sign-in tokens nowhere else. Start it inside a private keyring (sign-ins last until it stops): ${fix}; or start it in a desktop session with GNOME Keyring or KWallet.`,
@@ -82,8 +87,11 @@ export function planKeyring(s: KeyringSituation): KeyringPlan {
 /** Whether @napi-rs/keyring reaches a Secret Service, exactly as the token vault would: a read of an entry no one writes. */
 export async function probeSecretService(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   // Without a bus the entry's constructor already throws; with one, the read may fail.
-  const read = (async () => new AsyncEntry(VAULT_SERVICE, 'secret-service-probe', { linux: { store: 'secret-service' } }).getPassword())()
-    .then(() => true, () => false);
+  const read = (async () =>
+    new AsyncEntry(VAULT_SERVICE, 'secret-service-probe', { linux: { store: 'secret-service' } }).getPassword())().then(
+    () => true,
+    () => false,
+  );
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
@@ -96,14 +104,16 @@ export async function probeSecretService(timeoutMs = PROBE_TIMEOUT_MS): Promise<
 /** Whether every program is an executable on PATH. */
 export function onPath(programs: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  return programs.every((p) => dirs.some((d) => {
-    try {
-      accessSync(join(d, p), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  }));
+  return programs.every((p) =>
+    dirs.some((d) => {
+      try {
+        accessSync(join(d, p), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
 }
 
 /** D-Bus's complaint in unprivileged containers; noise on the console's stderr. */

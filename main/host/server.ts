@@ -62,15 +62,19 @@ export async function startHostServer(opts: HostServerOptions): Promise<HostServ
       });
       return;
     }
-    serveStatic(req, res, opts.rendererDir, { self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl }).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
+    serveStatic(req, res, opts.rendererDir, { self: origin, bridgeSocket: origin.replace(/^http/, 'ws'), apiUrl: opts.apiUrl }).catch(
+      () => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      },
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     const refused = rightHost(req) ? bridge.verify(req) : 403;
     if (refused) {
-      socket.end(`HTTP/1.1 ${refused} ${refused === 404 ? 'Not Found' : refused === 403 ? 'Forbidden' : 'Unauthorized'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${refused} ${refused === 404 ? 'Not Found' : refused === 403 ? 'Forbidden' : 'Unauthorized'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     bridge.wss.handleUpgrade(req, socket, head, (ws) => bridge.wss.emit('connection', ws, req));
@@ -151,5 +155,7 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, root: stri
     res.end(page.html);
     return;
   }
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

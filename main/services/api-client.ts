@@ -82,12 +82,22 @@ export class ApiClient {
         return await this.fetch(url, {
           method: req.method,
           headers,
-          body: hasBody ? (streamed ? (Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>) : raw ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body)) : undefined,
+          body: hasBody
+            ? streamed
+              ? (Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>)
+              : raw
+                ? (body as Uint8Array<ArrayBuffer>)
+                : JSON.stringify(body)
+            : undefined,
           ...(streamed && { duplex: 'half' }),
           signal: withTimeout(this.deps.timeoutMs ?? 60_000, opts.signal),
         });
       } catch (err) {
-        throw new BridgeError({ code: 'api_unreachable', message: 'The API host could not be reached.', detail: err instanceof Error ? err.message : String(err) });
+        throw new BridgeError({
+          code: 'api_unreachable',
+          message: 'The API host could not be reached.',
+          detail: err instanceof Error ? err.message : String(err),
+        });
       }
     });
     const data = await readBody(res);
@@ -104,7 +114,11 @@ export class ApiClient {
    * limit (a long export runs as long as it streams; `signal` cancels). The Response
    * comes back whatever its status: the caller reads an error body its own way.
    */
-  async stream<E extends EndpointSpec>(e: E, args: CallArgs<E>, opts: { accept: string; signal?: AbortSignal; range?: string }): Promise<Response> {
+  async stream<E extends EndpointSpec>(
+    e: E,
+    args: CallArgs<E>,
+    opts: { accept: string; signal?: AbortSignal; range?: string },
+  ): Promise<Response> {
     checkQuery(e, args.query);
     const req = endpointRequest(e, args);
     const url = this.urlOf(req);
@@ -149,7 +163,12 @@ function withTimeout(ms: number, signal: AbortSignal | undefined): AbortSignal {
 
 /** Spec §7: the status text, or "Received unexpected status code: N"; `detail` from the body. */
 export function httpError(res: Pick<Response, 'status' | 'statusText'>, body: unknown): BridgeError {
-  const detail = body && typeof body === 'object' && 'detail' in body ? (body as { detail: unknown }).detail : body === null || body === '' ? undefined : body;
+  const detail =
+    body && typeof body === 'object' && 'detail' in body
+      ? (body as { detail: unknown }).detail
+      : body === null || body === ''
+        ? undefined
+        : body;
   return new BridgeError({ code: 'http_error', status: res.status, message: res.statusText || MSG.unexpectedStatus(res.status), detail });
 }
 
@@ -171,7 +190,9 @@ type RawQuery = NonNullable<ApiRequest['query']>;
 function toQuery(q: RawQuery): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   for (const [k, v] of Object.entries(q)) {
-    out[k] = Array.isArray(v) ? v.filter((x) => x !== null).map((x) => (typeof x === 'boolean' ? String(x) : x as string | number)) : (v as QueryValue);
+    out[k] = Array.isArray(v)
+      ? v.filter((x) => x !== null).map((x) => (typeof x === 'boolean' ? String(x) : (x as string | number)))
+      : (v as QueryValue);
   }
   return out;
 }

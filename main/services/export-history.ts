@@ -24,7 +24,10 @@ export class ExportHistory {
   /** Settles when the temporary files of interrupted exports are removed. */
   readonly recovered: Promise<void>;
 
-  constructor(private readonly backend: SettingsBackend, private readonly max = EXPORT_HISTORY_MAX) {
+  constructor(
+    private readonly backend: SettingsBackend,
+    private readonly max = EXPORT_HISTORY_MAX,
+  ) {
     const raw = backend.get(EXPORT_HISTORY_KEY);
     const list = Array.isArray(raw) ? raw : [];
     this.entries = list.flatMap((e) => {

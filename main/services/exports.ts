@@ -23,7 +23,13 @@ import { jobEndpoints } from '../../shared/api/endpoints/jobs';
 import type { QueryIn } from '../../shared/api/endpoint';
 import { searchType } from '../../shared/access';
 import { scanRecordEnds } from '../../shared/search/csv';
-import { exportNotice, type ExportKind, type ExportProgress, type ExportRequest, type ExportState } from '../../shared/bridge/channels/exports';
+import {
+  exportNotice,
+  type ExportKind,
+  type ExportProgress,
+  type ExportRequest,
+  type ExportState,
+} from '../../shared/bridge/channels/exports';
 import { toListQuery } from '../../shared/api/endpoints/lists';
 import type { ApiClient } from './api-client';
 import type { ExportHistory } from './export-history';
@@ -88,7 +94,8 @@ const EXPORT_KINDS: {
   },
   newUsers: {
     name: (req) => `new-users-${req.from}-to-${req.to}`,
-    open: (api, req, signal) => api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),
+    open: (api, req, signal) =>
+      api.stream(userEndpoints.newUserExport, { query: { from: req.from, to: req.to } }, { accept: 'text/csv', signal }),
     about: (req) => ({ what: 'New users', filters: { from: req.from, to: req.to } }),
   },
   labelCsv: {
@@ -98,12 +105,16 @@ const EXPORT_KINDS: {
   },
   supplierStatements: {
     name: (req) => (req.statementId !== undefined ? `statement-${req.statementId}` : `statements-supplier-${req.supplierId}`),
-    open: (api, req, signal) => api.stream(
-      statementEndpoints.supplierCsv,
-      { params: { id: req.supplierId }, query: req.statementId !== undefined ? { statement_id: req.statementId } : {} },
-      { accept: 'text/csv', signal },
-    ),
-    about: (req) => ({ what: req.statementId !== undefined ? `Statement ${req.statementId}` : `Supplier ${req.supplierId} statements`, filters: {} }),
+    open: (api, req, signal) =>
+      api.stream(
+        statementEndpoints.supplierCsv,
+        { params: { id: req.supplierId }, query: req.statementId !== undefined ? { statement_id: req.statementId } : {} },
+        { accept: 'text/csv', signal },
+      ),
+    about: (req) => ({
+      what: req.statementId !== undefined ? `Statement ${req.statementId}` : `Supplier ${req.supplierId} statements`,
+      filters: {},
+    }),
   },
   salesJob: {
     name: () => 'sales',
@@ -113,11 +124,12 @@ const EXPORT_KINDS: {
 };
 
 /** The row of a request's kind, typed for any request (the table is checked kind by kind above). */
-const kindOf = (req: ExportRequest) => EXPORT_KINDS[req.kind] as {
-  name: (r: ExportRequest) => string;
-  open: (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>;
-  about: (r: ExportRequest) => ExportAbout;
-};
+const kindOf = (req: ExportRequest) =>
+  EXPORT_KINDS[req.kind] as {
+    name: (r: ExportRequest) => string;
+    open: (a: StreamApi, r: ExportRequest, s: AbortSignal) => Promise<Response>;
+    about: (r: ExportRequest) => ExportAbout;
+  };
 export function describeExport(req: ExportRequest): ExportAbout {
   return kindOf(req).about(req);
 }
@@ -238,7 +250,13 @@ export class ExportService {
       if (tempCreated) await rm(temp, { force: true }).catch(() => undefined);
     }
     // Recorded before the last event, so a history read on that event sees the end.
-    this.deps.history?.update(exportId, { state: progress.state, rows: progress.rows, error: progress.error, finishedAt: new Date().toISOString(), tempPath: undefined });
+    this.deps.history?.update(exportId, {
+      state: progress.state,
+      rows: progress.rows,
+      error: progress.error,
+      finishedAt: new Date().toISOString(),
+      tempPath: undefined,
+    });
     emit();
     return { ...progress };
   }
@@ -285,7 +303,11 @@ export type ExportNotify = (notice: { title: string; body: string }, path: strin
  * ends (done or failed; not cancelled: the user asked for that) shows an OS notification
  * naming the file, where the transport has one (Electron).
  */
-export function announceExports(emit: (p: ExportProgress) => void, history: Pick<ExportHistory, 'get'>, notify?: ExportNotify): (p: ExportProgress) => void {
+export function announceExports(
+  emit: (p: ExportProgress) => void,
+  history: Pick<ExportHistory, 'get'>,
+  notify?: ExportNotify,
+): (p: ExportProgress) => void {
   return (p) => {
     emit(p);
     const path = p.state === 'running' ? undefined : history.get(p.exportId)?.path;
@@ -311,7 +333,9 @@ export interface ExportsFacade {
  * The browser host's target: a free name in CONSOLE_DOWNLOADS_DIR, else ~/Downloads
  * (created if missing). The renderer never names the path.
  */
-export function downloadsTarget(folder = process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads')): (name: string) => Promise<string> {
+export function downloadsTarget(
+  folder = process.env.CONSOLE_DOWNLOADS_DIR || join(homedir(), 'Downloads'),
+): (name: string) => Promise<string> {
   return async (name) => {
     await mkdir(folder, { recursive: true });
     return freeTarget(folder, basename(name));

@@ -27,7 +27,10 @@ export function isAllowedExternalUrl(url: string, allowlist: readonly string[]):
 
 export function assertAllowedExternalUrl(url: string, allowlist: readonly string[]): void {
   if (!isAllowedExternalUrl(url, allowlist)) {
-    throw new BridgeError({ code: 'external_url_refused', message: 'This link cannot be opened: only https links to known sites are allowed.' });
+    throw new BridgeError({
+      code: 'external_url_refused',
+      message: 'This link cannot be opened: only https links to known sites are allowed.',
+    });
   }
 }
 

@@ -69,15 +69,25 @@ export class IdpClient {
     const url = `${this.idpUrl}${AUTH_PATHS.introspect}`;
     // RFC 7662: POST, the caller authenticated by its bearer token, the token asked about in the form body.
     const res = await withAccessToken((token) =>
-      this.request(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token }).toString(),
-      }, false));
+      this.request(
+        url,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token }).toString(),
+        },
+        false,
+      ),
+    );
     if (!res.ok) await this.request(url, {}, true, res);
     const parsed = IntrospectionResponse.safeParse(await res.json());
     if (!parsed.success) {
-      throw new BridgeError({ code: 'bad_introspection', message: 'The identity provider answered an introspection the console cannot read.', status: 502, detail: parsed.error.issues });
+      throw new BridgeError({
+        code: 'bad_introspection',
+        message: 'The identity provider answered an introspection the console cannot read.',
+        status: 502,
+        detail: parsed.error.issues,
+      });
     }
     return parsed.data;
   }
@@ -86,7 +96,12 @@ export class IdpClient {
     const res = await this.post(AUTH_PATHS.token, form);
     const body = TokenResponse.safeParse(await res.json());
     if (!body.success) {
-      throw new BridgeError({ code: 'bad_token_response', message: 'The identity provider answered without tokens.', status: 502, detail: body.error.issues });
+      throw new BridgeError({
+        code: 'bad_token_response',
+        message: 'The identity provider answered without tokens.',
+        status: 502,
+        detail: body.error.issues,
+      });
     }
     return body.data;
   }
@@ -107,7 +122,11 @@ export class IdpClient {
       try {
         res = await this.fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
       } catch (err) {
-        throw new BridgeError({ code: 'idp_unreachable', message: 'The identity provider could not be reached.', detail: err instanceof Error ? err.message : String(err) });
+        throw new BridgeError({
+          code: 'idp_unreachable',
+          message: 'The identity provider could not be reached.',
+          detail: err instanceof Error ? err.message : String(err),
+        });
       }
     }
     if (!res.ok && throwOnError) {
@@ -118,8 +137,15 @@ export class IdpClient {
       } catch {
         // not JSON
       }
-      const description = (detail as { error_description?: string; detail?: string } | null)?.error_description ?? (detail as { detail?: string } | null)?.detail;
-      throw new BridgeError({ code: 'idp_error', message: description || res.statusText || `Received unexpected status code: ${res.status}`, status: res.status, detail });
+      const description =
+        (detail as { error_description?: string; detail?: string } | null)?.error_description ??
+        (detail as { detail?: string } | null)?.detail;
+      throw new BridgeError({
+        code: 'idp_error',
+        message: description || res.statusText || `Received unexpected status code: ${res.status}`,
+        status: res.status,
+        detail,
+      });
     }
     return res;
   }

@@ -116,7 +116,12 @@ export function createServices(config: MainConfig, parts: TransportParts): MainS
     packaging,
     deliveries,
     jobs: new JobPoller({ api, onProgress: (p) => events.emit('jobProgress', p), timeoutMs: config.jobTimeoutMs }),
-    media: new MediaService({ api, session, readPickedImage: (path, max) => packaging.readPickedImage(path, max), openPickedCsv: (path, max) => packaging.openPickedCsv(path, max) }),
+    media: new MediaService({
+      api,
+      session,
+      readPickedImage: (path, max) => packaging.readPickedImage(path, max),
+      openPickedCsv: (path, max) => packaging.openPickedCsv(path, max),
+    }),
     deliveryFiles: new DeliveryFiles({ api, chooseTarget: parts.chooseSaveTarget ?? downloadsTarget(), openPath: parts.openPath }),
     signIn: () => parts.signIn(session),
   };

@@ -112,7 +112,12 @@ export class JobPoller {
     for (const waits of this.active.values()) for (const c of waits) c.abort(cancelledError());
   }
 
-  private async poll(kind: JobKind, firstId: string, signal: AbortSignal, seen: (p: { jobId: string; state: string }) => void): Promise<JobOutcome> {
+  private async poll(
+    kind: JobKind,
+    firstId: string,
+    signal: AbortSignal,
+    seen: (p: { jobId: string; state: string }) => void,
+  ): Promise<JobOutcome> {
     const deadlineAt = this.clock.now() + this.timeoutMs;
     const chain = new Set<string>([firstId]);
     let jobId = firstId;
@@ -130,12 +135,17 @@ export class JobPoller {
         });
       }
       if (job.state === 'ERROR') {
-        throw new BridgeError({ code: 'job_failed', message: errorText(job) ?? `Job ${kind} ${jobId} failed.`, detail: job.result ?? job.detail ?? job.error });
+        throw new BridgeError({
+          code: 'job_failed',
+          message: errorText(job) ?? `Job ${kind} ${jobId} failed.`,
+          detail: job.result ?? job.detail ?? job.error,
+        });
       }
       if (job.state === 'DONE') {
         if (job.child_job_id == null) return { id: jobId, state: 'DONE', result: job.result ?? null };
         const child = String(job.child_job_id);
-        if (chain.has(child)) throw new BridgeError({ code: 'bad_job_response', message: `Job ${kind} ${jobId} hands on to ${child}, already in its chain.` });
+        if (chain.has(child))
+          throw new BridgeError({ code: 'bad_job_response', message: `Job ${kind} ${jobId} hands on to ${child}, already in its chain.` });
         chain.add(child);
         parentJobId = jobId;
         jobId = child;

@@ -30,15 +30,28 @@ export async function signInWithLoopback(
     const code = url.searchParams.get('code');
     const state = url.searchParams.get('state');
     if (!code || state !== expectedState) {
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE('This sign-in link is not valid. Return to the console and try again.'));
-      settle.reject(new BridgeError({ code: 'sign_in_failed', message: url.searchParams.get('error_description') ?? 'Sign-in did not complete.', status: 400 }));
+      res
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .end(PAGE('This sign-in link is not valid. Return to the console and try again.'));
+      settle.reject(
+        new BridgeError({
+          code: 'sign_in_failed',
+          message: url.searchParams.get('error_description') ?? 'Sign-in did not complete.',
+          status: 400,
+        }),
+      );
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE('You are signed in. You can close this tab and return to the console.'));
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(PAGE('You are signed in. You can close this tab and return to the console.'));
     settle.resolve({ code, state });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const timer = setTimeout(() => settle.reject(new BridgeError({ code: 'sign_in_timeout', message: 'Sign-in timed out. Please try again.' })), timeoutMs);
+  const timer = setTimeout(
+    () => settle.reject(new BridgeError({ code: 'sign_in_timeout', message: 'Sign-in timed out. Please try again.' })),
+    timeoutMs,
+  );
   try {
     const { port } = server.address() as AddressInfo;
     const { url, state } = session.beginSignIn(`http://127.0.0.1:${port}/callback`);

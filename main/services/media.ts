@@ -43,7 +43,15 @@ export const MEDIA_TICKET_TTL_MS = 60 * 60 * 1000;
 export const MEDIA_TICKETS_MAX = 500;
 
 /** The answer headers of the API that the media element or a download needs (type, length, ranges, file name, caching). */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'content-disposition', 'etag', 'last-modified'] as const;
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'content-disposition',
+  'etag',
+  'last-modified',
+] as const;
 
 export interface MediaDeps {
   api: Pick<ApiClient, 'call' | 'stream'>;
@@ -87,15 +95,33 @@ export class MediaService {
 
   /** A coupon's users from a picked CSV file, streamed to the API as it is read. */
   async uploadCouponUsers(couponId: number, path: string): Promise<CouponUsersUpload> {
-    return this.withPickedCsv(path, async (stream, reopen) =>
-      (await this.deps.api.call(couponEndpoints.uploadUsers, { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> }, { contentType: 'text/csv', reopen })).data);
+    return this.withPickedCsv(
+      path,
+      async (stream, reopen) =>
+        (
+          await this.deps.api.call(
+            couponEndpoints.uploadUsers,
+            { params: { id: couponId }, body: stream as unknown as AsyncIterable<Uint8Array> },
+            { contentType: 'text/csv', reopen },
+          )
+        ).data,
+    );
   }
 
   /** The same credit to the users of a picked CSV file, streamed to the API as it is read, once per `idempotencyKey`. */
   async uploadBulkCredits(path: string, credit: { amount: number; currency: string; reason_id: number }, idempotencyKey: string) {
     const query = { amount: String(credit.amount), currency: credit.currency, reason_id: String(credit.reason_id) };
-    return this.withPickedCsv(path, async (stream, reopen) =>
-      (await this.deps.api.call(creditEndpoints.bulkUpload, { query, body: stream as unknown as AsyncIterable<Uint8Array>, idempotencyKey }, { contentType: 'text/csv', reopen })).data);
+    return this.withPickedCsv(
+      path,
+      async (stream, reopen) =>
+        (
+          await this.deps.api.call(
+            creditEndpoints.bulkUpload,
+            { query, body: stream as unknown as AsyncIterable<Uint8Array>, idempotencyKey },
+            { contentType: 'text/csv', reopen },
+          )
+        ).data,
+    );
   }
 
   /**

@@ -112,7 +112,11 @@ export class SessionService {
     const pending = this.pending.get(state);
     this.pending.delete(state);
     if (!pending || this.now() - pending.createdAt > PENDING_TTL_MS) {
-      throw new BridgeError({ code: 'invalid_state', message: 'This sign-in link has expired or was not started here. Please sign in again.', status: 400 });
+      throw new BridgeError({
+        code: 'invalid_state',
+        message: 'This sign-in link has expired or was not started here. Please sign in again.',
+        status: 400,
+      });
     }
     const tokens = await this.idp.exchangeCode({ code, redirectUri: pending.redirectUri, verifier: pending.verifier });
     // A sign-in over a session still held is a new session: what the earlier one was given ends with it.
@@ -161,7 +165,10 @@ export class SessionService {
     this.cancelTimer();
     const tokens = this.tokens;
     if (tokens) {
-      for (const [token, hint] of [[tokens.refreshToken, 'refresh_token'], [tokens.accessToken, 'access_token']] as const) {
+      for (const [token, hint] of [
+        [tokens.refreshToken, 'refresh_token'],
+        [tokens.accessToken, 'access_token'],
+      ] as const) {
         try {
           await this.idp.revoke(token, hint);
         } catch {
@@ -306,7 +313,12 @@ export class SessionService {
   private async store(t: TokenResponse | StoredSession): Promise<void> {
     const stored: StoredSession =
       'access_token' in t
-        ? { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: this.now() + t.expires_in * 1000, brand: (t as { brand?: string }).brand }
+        ? {
+            accessToken: t.access_token,
+            refreshToken: t.refresh_token,
+            expiresAt: this.now() + t.expires_in * 1000,
+            brand: (t as { brand?: string }).brand,
+          }
         : t;
     await this.deps.vault.save(this.account, JSON.stringify(stored));
     const renewed = this.tokens?.accessToken !== stored.accessToken;

@@ -2,7 +2,8 @@ import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { BridgeError } from '../../shared/bridge';
 
 export const VAULT_SERVICE = 'store-console';
-export const SECURE_STORAGE_UNAVAILABLE = 'Secure storage unavailable: the OS keychain could not be reached, so no tokens were stored or read.';
+export const SECURE_STORAGE_UNAVAILABLE =
+  'Secure storage unavailable: the OS keychain could not be reached, so no tokens were stored or read.';
 
 /**
  * Secrets per account in the OS keychain (macOS Keychain, Windows Credential

@@ -21,7 +21,11 @@ export function RouteError() {
   useEffect(() => {
     if (!error || typeof error !== 'object' || reported.has(error) || status === 401) return;
     reported.add(error);
-    reportError({ message: routeResponse ? `${error.status} ${error.statusText}` : errorText(error), stack: (error as Error).stack, status });
+    reportError({
+      message: routeResponse ? `${error.status} ${error.statusText}` : errorText(error),
+      stack: (error as Error).stack,
+      status,
+    });
   }, [error, routeResponse, status]);
 
   const shown = routeResponse ? Object.assign(new Error(error.statusText || String(error.data)), { status: error.status }) : error;

@@ -22,7 +22,11 @@ const subscribe = (onChange: () => void) => {
 };
 /** The system's "reduce motion" setting, followed while the console runs. */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }
 
 export default function UiRoot() {

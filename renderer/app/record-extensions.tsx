@@ -24,8 +24,15 @@ for (const { key } of RECORD_DECLS) {
 registerRecordExtension('live_streams', { banner: ({ id, row }) => <LiveNextStep id={id} row={row} /> });
 
 /** A page's slug, checked as it is typed (unique per brand). */
-const usePageSlugCheck: RecordFormCheck = (type, values, record) => usePageSlugErrors(type, values, record && { id: record.id, slug: record.row.slug });
+const usePageSlugCheck: RecordFormCheck = (type, values, record) =>
+  usePageSlugErrors(type, values, record && { id: record.id, slug: record.row.slug });
 registerRecordFormCheck(usePageSlugCheck);
 
-registerOwnPage('orders', lazy(() => import('../features/orders/OrderPage')));
-registerOwnPage('deliveries', lazy(() => import('../features/deliveries/DeliveryPage')));
+registerOwnPage(
+  'orders',
+  lazy(() => import('../features/orders/OrderPage')),
+);
+registerOwnPage(
+  'deliveries',
+  lazy(() => import('../features/deliveries/DeliveryPage')),
+);

@@ -30,23 +30,61 @@ function Screen({ component: Component }: { component: LazyExoticComponent<Compo
 const errorElement = <RouteError />;
 
 const appRoutes: RouteObject[] = [
-  { path: '/auth', element: <Guard rule={TOP_ROUTES['/auth']}><Screen component={SignInPage} /></Guard>, errorElement },
-  { path: '/auth/verify', element: <Guard rule={TOP_ROUTES['/auth/verify']}><Screen component={VerifyPage} /></Guard>, errorElement },
-  { path: '/logout', element: <Guard rule={TOP_ROUTES['/logout']}><Screen component={LogoutPage} /></Guard>, errorElement },
+  {
+    path: '/auth',
+    element: (
+      <Guard rule={TOP_ROUTES['/auth']}>
+        <Screen component={SignInPage} />
+      </Guard>
+    ),
+    errorElement,
+  },
+  {
+    path: '/auth/verify',
+    element: (
+      <Guard rule={TOP_ROUTES['/auth/verify']}>
+        <Screen component={VerifyPage} />
+      </Guard>
+    ),
+    errorElement,
+  },
+  {
+    path: '/logout',
+    element: (
+      <Guard rule={TOP_ROUTES['/logout']}>
+        <Screen component={LogoutPage} />
+      </Guard>
+    ),
+    errorElement,
+  },
   {
     path: '/service-agreement',
-    element: <Guard rule={TOP_ROUTES['/service-agreement']}><Screen component={ServiceAgreementPage} /></Guard>,
+    element: (
+      <Guard rule={TOP_ROUTES['/service-agreement']}>
+        <Screen component={ServiceAgreementPage} />
+      </Guard>
+    ),
     errorElement,
   },
   {
     path: '/',
-    element: <Guard rule={TOP_ROUTES.shell}><AgreementGuard><Screen component={ShellLayout} /></AgreementGuard></Guard>,
+    element: (
+      <Guard rule={TOP_ROUTES.shell}>
+        <AgreementGuard>
+          <Screen component={ShellLayout} />
+        </AgreementGuard>
+      </Guard>
+    ),
     errorElement,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace />, errorElement },
       ...RESOURCES.map<RouteObject>((r) => ({
         path: `${r.path.slice(1)}/*`,
-        element: <Guard rule={r.access}><Screen component={r.component} /></Guard>,
+        element: (
+          <Guard rule={r.access}>
+            <Screen component={r.component} />
+          </Guard>
+        ),
         errorElement,
       })),
       { path: '*', element: <Screen component={NotFound} />, errorElement },

@@ -14,7 +14,9 @@ registerSearchBulkAction('tracks', {
   offered: (principal) => bulkFields(principal).length > 0,
   Dialog: lazy(async () => {
     const { default: BulkEditDialog } = await import('../features/records/BulkEditDialog');
-    return { default: ({ rows, seen, onClose }: BulkActionDialogProps) => <BulkEditDialog rows={[...rows]} seen={seen} onClose={onClose} /> };
+    return {
+      default: ({ rows, seen, onClose }: BulkActionDialogProps) => <BulkEditDialog rows={[...rows]} seen={seen} onClose={onClose} />,
+    };
   }),
 });
 

@@ -19,7 +19,14 @@ function Area({ area, title, extra, pages }: { area: AreaRoute; title: string; e
     <Routes>
       <Route index element={<SearchScreen area={area} title={title} extra={extra} />} />
       {pages}
-      <Route path=":segment/:id" element={<Suspense fallback={<Loading />}><RecordRoute area={area} /></Suspense>} />
+      <Route
+        path=":segment/:id"
+        element={
+          <Suspense fallback={<Loading />}>
+            <RecordRoute area={area} />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<SearchScreen area={area} title={title} extra={extra} />} />
     </Routes>
   );
@@ -33,8 +40,25 @@ export function SupportSearch() {
     <Area
       area="/support"
       title="Support"
-      extra={mayCredit && <Link to="/support/bulk-credits" data-testid="bulk-credits-link">Bulk credits</Link>}
-      pages={mayCredit && <Route path="bulk-credits" element={<Suspense fallback={<Loading />}><BulkCreditsPage /></Suspense>} />}
+      extra={
+        mayCredit && (
+          <Link to="/support/bulk-credits" data-testid="bulk-credits-link">
+            Bulk credits
+          </Link>
+        )
+      }
+      pages={
+        mayCredit && (
+          <Route
+            path="bulk-credits"
+            element={
+              <Suspense fallback={<Loading />}>
+                <BulkCreditsPage />
+              </Suspense>
+            }
+          />
+        )
+      }
     />
   );
 }

@@ -4,7 +4,10 @@ import { MODAL_TRANSITION_MS } from '../../shared/constants';
 
 const TAG_TEXT_COLORS = { green: '#237804', blue: '#003eb3', red: '#a8071a', orange: '#ad4e00', gold: '#874d00' } as const;
 const TAG_TEXT = Object.fromEntries(
-  Object.entries(TAG_TEXT_COLORS).flatMap(([color, value]) => [[`${color}7`, value], [`${color}-7`, value]]),
+  Object.entries(TAG_TEXT_COLORS).flatMap(([color, value]) => [
+    [`${color}7`, value],
+    [`${color}-7`, value],
+  ]),
 );
 
 export const CONSOLE_THEME: ThemeConfig = {

@@ -11,7 +11,13 @@
  */
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import {
-  endpointRequest, parseResponse, type CallArgs, type EndpointSpec, type ParamsIn, type QueryIn, type ResponseOf,
+  endpointRequest,
+  parseResponse,
+  type CallArgs,
+  type EndpointSpec,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
 } from '../../shared/api/endpoint';
 import { bridge } from './bridge';
 
@@ -37,7 +43,10 @@ export async function fetchData<E extends EndpointSpec>(e: E, args: CallArgs<E>)
   return (await call(e, args)).data;
 }
 
-type KeyArgs<E extends EndpointSpec> = { params?: Partial<Record<keyof NonNullable<ParamsIn<E>>, unknown>> | undefined; query?: QueryIn<E> };
+type KeyArgs<E extends EndpointSpec> = {
+  params?: Partial<Record<keyof NonNullable<ParamsIn<E>>, unknown>> | undefined;
+  query?: QueryIn<E>;
+};
 
 /** The segments of an endpoint's path, each `:name` as its value (an id as a number, given as 5 or '5': one key); `stop`: end at the first one not given. */
 function segments(e: EndpointSpec, params: Readonly<Record<string, unknown>> | undefined, stop: boolean): unknown[] {

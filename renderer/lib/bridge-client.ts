@@ -45,7 +45,13 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
 
   const connect = (): Promise<SocketLike> => {
     if (opened) return opened;
-    if (!opts.url) return Promise.reject(new BridgeError({ code: 'no_launch_key', message: 'This tab has no launch key: open the console with the URL printed by npm start.' }));
+    if (!opts.url)
+      return Promise.reject(
+        new BridgeError({
+          code: 'no_launch_key',
+          message: 'This tab has no launch key: open the console with the URL printed by npm start.',
+        }),
+      );
     const url = opts.url;
     opened = new Promise<SocketLike>((resolve, reject) => {
       const ws = opts.createSocket(url);
@@ -62,7 +68,9 @@ export function createSocketClient(opts: SocketClientOptions): SocketClient {
         opened = null;
         const err = new BridgeError({
           code: isOpen ? 'bridge_disconnected' : 'bridge_refused',
-          message: isOpen ? 'The connection to the console host was lost.' : 'The console host refused the connection: open the console with the URL printed by npm start.',
+          message: isOpen
+            ? 'The connection to the console host was lost.'
+            : 'The console host refused the connection: open the console with the URL printed by npm start.',
         });
         if (!isOpen) reject(err);
         for (const p of pending.values()) p.reject(err);

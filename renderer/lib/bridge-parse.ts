@@ -13,7 +13,10 @@ export { parseChannelAnswer };
  * An event's payload parsed by its schema, or why it does not match (the bad_response
  * message): the bridge then does not deliver it, and reports it (spec §7 error reporting).
  */
-export function eventPayload<E extends BridgeEventName>(name: E, payload: unknown): { ok: true; payload: BridgeEventPayload<E> } | { ok: false; message: string } {
+export function eventPayload<E extends BridgeEventName>(
+  name: E,
+  payload: unknown,
+): { ok: true; payload: BridgeEventPayload<E> } | { ok: false; message: string } {
   try {
     return { ok: true, payload: parseEventPayload(name, payload) };
   } catch (e) {

@@ -26,12 +26,14 @@ export interface ExportItem extends ExportHistoryEntry {
 
 /** Asks for the web Notification permission (browser host), from a click that starts an export. */
 export function askNotificationPermission(): void {
-  if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default')
+    void Notification.requestPermission().catch(() => undefined);
 }
 
 function webNotify(p: Progress, folder: string | undefined): void {
   const notice = exportNotice(p, folder);
-  if (notice && typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(notice.title, { body: notice.body });
+  if (notice && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+    new Notification(notice.title, { body: notice.body });
 }
 
 export function useExports(): { items: ExportItem[]; running: number } {
@@ -55,7 +57,9 @@ export function useExports(): { items: ExportItem[]; running: number } {
 
   const items = history.map((e): ExportItem => {
     const p = live.get(e.exportId);
-    return p && e.state === 'running' ? { ...e, state: p.state, rows: p.rows, total: p.total, error: p.error } : { ...e, total: p?.total ?? null };
+    return p && e.state === 'running'
+      ? { ...e, state: p.state, rows: p.rows, total: p.total, error: p.error }
+      : { ...e, total: p?.total ?? null };
   });
   return { items, running: items.filter((i) => i.state === 'running').length };
 }

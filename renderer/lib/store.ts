@@ -7,7 +7,13 @@ import { atom, createStore } from 'jotai';
 import type { SettingsKey } from '../../shared/bridge/channels/settings';
 import { principalFrom, type Principal } from '../../shared/access';
 import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-state';
-import { initialPreferences, preferencesReducer, userPreferences, type PreferencesAction, type PreferencesState } from './preferences-state';
+import {
+  initialPreferences,
+  preferencesReducer,
+  userPreferences,
+  type PreferencesAction,
+  type PreferencesState,
+} from './preferences-state';
 import { initialDrawer, parseDrawer, type DrawerState } from './drawer-state';
 import { bridge } from './bridge';
 

@@ -45,7 +45,11 @@ export function ErrorScreen({ status, message, takeMeBack = true, title }: Error
         subTitle={
           <div className="error-screen__text">
             <p className="error-screen__friendly">{friendly}</p>
-            {message && message !== friendly && <p className="error-screen__message" data-testid="error-message">{message}</p>}
+            {message && message !== friendly && (
+              <p className="error-screen__message" data-testid="error-message">
+                {message}
+              </p>
+            )}
             {logged && (
               <p className="error-screen__logged">
                 {LOGGED_TEXT} <Link to={UI_TEXT.supportPath}>{UI_TEXT.contactSupport}</Link>
@@ -55,7 +59,13 @@ export function ErrorScreen({ status, message, takeMeBack = true, title }: Error
         }
         extra={
           takeMeBack ? (
-            <Button type="primary" onClick={() => { if (canGoBack()) navigate(-1); else navigate('/'); }}>
+            <Button
+              type="primary"
+              onClick={() => {
+                if (canGoBack()) navigate(-1);
+                else navigate('/');
+              }}
+            >
               {TAKE_ME_BACK}
             </Button>
           ) : undefined

@@ -39,11 +39,13 @@ export function ListError({ error, onRetry, className }: { error: unknown; onRet
       data-testid="list-error"
       title={requestFailedText(error)}
       description={friendlyErrorText(error)}
-      action={onRetry && (
-        <Button size="small" icon={<ReloadOutlined />} onClick={() => void onRetry()} data-testid="list-retry">
-          {RETRY_LABEL}
-        </Button>
-      )}
+      action={
+        onRetry && (
+          <Button size="small" icon={<ReloadOutlined />} onClick={() => void onRetry()} data-testid="list-retry">
+            {RETRY_LABEL}
+          </Button>
+        )
+      }
     />
   );
 }
@@ -72,8 +74,13 @@ export interface ListQuery {
  * with Retry, and `empty` (default: "Nothing to show yet.") only after an empty answer.
  */
 export function tableStateProps(q: ListQuery, opts: { empty?: ReactNode; emptyText?: string } = {}) {
-  const emptyText = q.isPending && !q.isError ? <ListSkeleton />
-    : q.isError ? <ListError error={q.error} onRetry={q.refetch} />
-      : opts.empty ?? <ListEmpty description={opts.emptyText ?? 'Nothing to show yet.'} />;
+  const emptyText =
+    q.isPending && !q.isError ? (
+      <ListSkeleton />
+    ) : q.isError ? (
+      <ListError error={q.error} onRetry={q.refetch} />
+    ) : (
+      (opts.empty ?? <ListEmpty description={opts.emptyText ?? 'Nothing to show yet.'} />)
+    );
   return { loading: q.isFetching && !q.isPending, locale: { emptyText } } as const;
 }

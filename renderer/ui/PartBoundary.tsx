@@ -15,7 +15,11 @@ export class PartBoundary extends Component<{ fallback: ReactNode; children: Rea
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    reportError({ message: errorText(error), stack: (error as Error | undefined)?.stack, componentStack: info.componentStack ?? undefined });
+    reportError({
+      message: errorText(error),
+      stack: (error as Error | undefined)?.stack,
+      componentStack: info.componentStack ?? undefined,
+    });
   }
 
   override render(): ReactNode {

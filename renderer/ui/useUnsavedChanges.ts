@@ -21,7 +21,8 @@ let discardConfirmed = false;
  * When it resolves true, `then` runs with the guard off (its navigation is not asked again).
  */
 export async function confirmDiscardUnsaved<T>(then: () => Promise<T> | T): Promise<T | undefined> {
-  if (dirtyForms > 0 && !(await confirm({ title: UI_TEXT.unsavedTitle, message: UI_TEXT.unsavedMessage, theme: 'proceed' }))) return undefined;
+  if (dirtyForms > 0 && !(await confirm({ title: UI_TEXT.unsavedTitle, message: UI_TEXT.unsavedMessage, theme: 'proceed' })))
+    return undefined;
   discardConfirmed = true;
   try {
     return await then();

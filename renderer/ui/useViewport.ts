@@ -8,7 +8,11 @@ function subscribe(cb: () => void) {
 }
 
 export function useViewportClass(): ViewportClass {
-  return useSyncExternalStore(subscribe, () => viewportClass(window.innerWidth), () => 'desktop');
+  return useSyncExternalStore(
+    subscribe,
+    () => viewportClass(window.innerWidth),
+    () => 'desktop',
+  );
 }
 
 /** Phones: the navigation becomes an overlay drawer instead of a side column. */

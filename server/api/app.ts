@@ -90,7 +90,10 @@ function base(log: LogOption): FastifyInstance {
     if (err instanceof HttpError) return reply.code(err.status).headers(err.headers).send(err.body);
     // A database error the request caused (bad data, a broken constraint): a client error
     // in generic words, never the database's text, constraint or table names.
-    const db = dbErrorReply(err, req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.keys(req.body) : []);
+    const db = dbErrorReply(
+      err,
+      req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? Object.keys(req.body) : [],
+    );
     if (db) return reply.code(db.status).send(db.body);
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return reply.code(status).send({ detail: err.message });
@@ -181,7 +184,10 @@ export async function buildApi(db: Db, settings: TokenSettings, opts: ApiOptions
  * its endpoints under it): the configured one, else its listening address once it listens.
  */
 export async function buildIdp(
-  db: Db, settings: TokenSettings, logger: LogOption = false, opts: { issuer?: () => string | undefined } = {},
+  db: Db,
+  settings: TokenSettings,
+  logger: LogOption = false,
+  opts: { issuer?: () => string | undefined } = {},
 ): Promise<FastifyInstance> {
   const app = base(logger);
   installHttpMetrics(app, 'idp');

@@ -49,7 +49,9 @@ export async function readCsvUsers(db: Queryable, body: Readable): Promise<CsvUs
 
   const flush = async () => {
     if (!batch.length) return;
-    const known = new Set((await db.query<{ id: number }>('select id from users where id = any($1::int[])', [batch.map((b) => b.id)])).map((r) => r.id));
+    const known = new Set(
+      (await db.query<{ id: number }>('select id from users where id = any($1::int[])', [batch.map((b) => b.id)])).map((r) => r.id),
+    );
     for (const b of batch) {
       if (known.has(b.id)) ids.add(b.id);
       else miss(b.line, b.value);

@@ -16,9 +16,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ANY_CONTROL_CHARS, CONTROL_CHARS, MAX_JSON_DEPTH, MAX_PARAM_LENGTH, MAX_QUERY_PARAMS, VALUE_MSG,
-} from '../../shared/api';
+import { ANY_CONTROL_CHARS, CONTROL_CHARS, MAX_JSON_DEPTH, MAX_PARAM_LENGTH, MAX_QUERY_PARAMS, VALUE_MSG } from '../../shared/api';
 import { MSG } from '../../shared/messages';
 import { RECORD_MSG } from '../../shared/records/checks';
 import { SHOWN_CONVERTED_CHECK } from '../catalog/visibility';
@@ -83,7 +81,7 @@ function checkJson(body: unknown) {
     if (depth > MAX_JSON_DEPTH) throw new HttpError(400, { detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels.` });
     const top = field === null;
     for (const [k, child] of Object.entries(v)) {
-      const name = top && !Array.isArray(v) ? fieldName(k) : field ?? 'non_field_errors';
+      const name = top && !Array.isArray(v) ? fieldName(k) : (field ?? 'non_field_errors');
       if (CONTROL_CHARS.test(k)) throw bad(name, VALUE_MSG.control);
       stack.push({ v: child, depth: depth + 1, field: name });
     }
@@ -169,8 +167,10 @@ export function dbErrorReply(err: unknown, sent: readonly string[] = []): { stat
   }
   // An id that names no row is the one reference rule's (server/api/references.ts) and says what it says; a row still in use keeps its own text.
   const missing = code === '23503' && /is not present in table/.test(String((err as { detail?: unknown }).detail ?? ''));
-  const message = missing ? MSG.selectFromList
-    : DB_MESSAGES[code] ?? (cls === '23' ? 'This value is not allowed.' : cls === '54' ? 'This value is too large.' : 'Enter a valid value.');
+  const message = missing
+    ? MSG.selectFromList
+    : (DB_MESSAGES[code] ??
+      (cls === '23' ? 'This value is not allowed.' : cls === '54' ? 'This value is too large.' : 'Enter a valid value.'));
   const field = columnOf(err as { column?: unknown; detail?: unknown }, sent) ?? 'non_field_errors';
   return { status: code === '23505' ? 409 : 400, body: { [field]: [message] } };
 }

@@ -25,7 +25,11 @@ function idsOf(v: unknown): number[] {
  * declaration's), a UNION ALL over the types named. Answers, per row, field → id → name;
  * an id whose record is gone is left out (the console shows it as "#id").
  */
-export async function historyReferenceNames(db: Queryable, type: string, rows: readonly { changes: HistoryChanges }[]): Promise<ReferenceNames[]> {
+export async function historyReferenceNames(
+  db: Queryable,
+  type: string,
+  rows: readonly { changes: HistoryChanges }[],
+): Promise<ReferenceNames[]> {
   const fields = Object.entries(recordDecl(type)?.fields ?? {})
     .filter(([, f]) => (f.kind === 'reference' || f.kind === 'references') && f.ref)
     .map(([name, f]) => ({ name, ref: f.ref! }));
@@ -44,7 +48,9 @@ export async function historyReferenceNames(db: Queryable, type: string, rows: r
     const title = recordDecl(ref)?.title;
     if (!table || !title || !SQL_NAME.test(table) || !SQL_NAME.test(title)) continue;
     params.push(ref, [...ids]);
-    parts.push(`select $${params.length - 1}::text as ref, id, ${title}::text as name from ${table} where id = any($${params.length}::int[])`);
+    parts.push(
+      `select $${params.length - 1}::text as ref, id, ${title}::text as name from ${table} where id = any($${params.length}::int[])`,
+    );
   }
   const found = new Map<string, string>();
   if (parts.length) {

@@ -40,9 +40,9 @@ export async function purgeExpiredKeys(db: Db, now = Date.now()): Promise<number
   const last = lastPurge.get(db);
   if (last !== undefined && now - last < IDEMPOTENCY_PURGE_EVERY_MS) return 0;
   lastPurge.set(db, now);
-  const gone = await db.query(
-    `delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning key`, [IDEMPOTENCY_RETENTION_HOURS],
-  );
+  const gone = await db.query(`delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning key`, [
+    IDEMPOTENCY_RETENTION_HOURS,
+  ]);
   return gone.length;
 }
 
@@ -54,13 +54,19 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 /** The request's key, or a 400 naming the header. */
@@ -78,8 +84,13 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
  * it (a CSV upload: its query and the user ids read from the file); the body by default.
  */
 export async function idempotent<T>(
-  db: Db, req: FastifyRequest, reply: FastifyReply, user: RequestUser, status: number,
-  work: (tx: Queryable) => Promise<T>, request: unknown = req.body,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: RequestUser,
+  status: number,
+  work: (tx: Queryable) => Promise<T>,
+  request: unknown = req.body,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   const hash = requestHash(req.method, req.url.split('?')[0], request);
@@ -92,13 +103,19 @@ export async function idempotent<T>(
     );
     if (claimed.length === 0) {
       const [first] = await tx.query<{ request_hash: string; status: number; body: T }>(
-        'select request_hash, status, body from idempotency_keys where user_id = $1 and key = $2', [user.id, key],
+        'select request_hash, status, body from idempotency_keys where user_id = $1 and key = $2',
+        [user.id, key],
       );
       if (first.request_hash !== hash) throw new HttpError(422, { detail: KEY_REUSED });
       return { replayed: true, status: first.status, body: first.body };
     }
     const body = await work(tx);
-    await tx.query('update idempotency_keys set status = $3, body = $4::jsonb where user_id = $1 and key = $2', [user.id, key, status, JSON.stringify(body)]);
+    await tx.query('update idempotency_keys set status = $3, body = $4::jsonb where user_id = $1 and key = $2', [
+      user.id,
+      key,
+      status,
+      JSON.stringify(body),
+    ]);
     return { replayed: false, status, body };
   });
   reply.code(out.status);

@@ -29,8 +29,13 @@ export async function authenticate(db: Db, req: FastifyRequest): Promise<Request
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (!m) throw unauthorized();
   const [row] = await db.query<{
-    user_id: number; username: string; scope: string; features: string[]; supplier_id: number | null;
-    label_id: number | null; agreement_accepted: boolean;
+    user_id: number;
+    username: string;
+    scope: string;
+    features: string[];
+    supplier_id: number | null;
+    label_id: number | null;
+    agreement_accepted: boolean;
   }>(
     `select t.user_id, u.username, t.scope, u.features, u.supplier_id, u.label_id,
        exists(select 1 from service_agreement_acceptances a where a.supplier_id = u.supplier_id and a.version = $2) as agreement_accepted

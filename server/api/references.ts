@@ -37,7 +37,8 @@ export function sourceOf(target: ReferenceTarget): { sql: string; params: readon
   if (target.list !== undefined) {
     const table = LIST_TABLES[target.list];
     if (table) return { sql: `select id from ${table} where id = any($1::int[])`, params: [] };
-    if (Object.hasOwn(REFERENCE_LISTS, target.list)) return { sql: 'select id from reference_items where id = any($1::int[]) and list = $2', params: [target.list] };
+    if (Object.hasOwn(REFERENCE_LISTS, target.list))
+      return { sql: 'select id from reference_items where id = any($1::int[]) and list = $2', params: [target.list] };
     throw new Error(`No reference list "${target.list}" to check ids against`);
   }
   const write = Object.hasOwn(WRITES, target.record) ? WRITES[target.record as RecordKey] : undefined;

@@ -36,11 +36,12 @@ interface RouteBase {
  * A route: one that needs a bearer token gets its caller (never null); a public one
  * (identity-provider pages, the token endpoint, health) gets none.
  */
-export type RouteDef = RouteBase & (
-  | { public?: false; handler: (req: FastifyRequest, reply: FastifyReply, user: RequestUser) => Promise<unknown> }
-  /** No bearer token needed (identity-provider pages and token endpoint only). */
-  | { public: true; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> }
-);
+export type RouteDef = RouteBase &
+  (
+    | { public?: false; handler: (req: FastifyRequest, reply: FastifyReply, user: RequestUser) => Promise<unknown> }
+    /** No bearer token needed (identity-provider pages and token endpoint only). */
+    | { public: true; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> }
+  );
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,7 +88,6 @@ export function addRoute(app: FastifyInstance, db: Db, def: RouteDef) {
   });
 }
 
-
 /** What an endpoint's handler receives: params, query and body already parsed by the declaration. */
 export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
   Params: ParamsOut<E>;
@@ -125,8 +125,20 @@ function zodValidator({ schema, httpPart }: { schema: unknown; httpPart?: string
     if (r.success) {
       // zod builds its output as a plain object, where a `__proto__` key would set the prototype instead of
       // becoming a key: keep the caller's `__proto__` parameter as an own key, so the handler refuses it by name.
-      if (httpPart === 'querystring' && data && typeof data === 'object' && Object.hasOwn(data, '__proto__') && r.data && typeof r.data === 'object') {
-        Object.defineProperty(r.data, '__proto__', { value: (data as Record<string, unknown>)['__proto__'], enumerable: true, configurable: true, writable: true });
+      if (
+        httpPart === 'querystring' &&
+        data &&
+        typeof data === 'object' &&
+        Object.hasOwn(data, '__proto__') &&
+        r.data &&
+        typeof r.data === 'object'
+      ) {
+        Object.defineProperty(r.data, '__proto__', {
+          value: (data as Record<string, unknown>)['__proto__'],
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       }
       return { value: r.data };
     }
@@ -148,7 +160,7 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   // The one reference check (./references.ts): ids the body marks must name a list item or record.
-  const references = checksReferences(endpoint.body) ? endpoint.body as z.ZodType : null;
+  const references = checksReferences(endpoint.body) ? (endpoint.body as z.ZodType) : null;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -161,7 +173,11 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
       admit(req, user, def.rule, endpoint.beforeAgreement);
       users.set(req, user);
     },
-    ...(references && { preHandler: async (req: FastifyRequest) => { await assertReferences(db, references, req.body); } }),
+    ...(references && {
+      preHandler: async (req: FastifyRequest) => {
+        await assertReferences(db, references, req.body);
+      },
+    }),
     handler: async (req, reply) => {
       // Authenticated in preValidation, which runs first on every request.
       const user = users.get(req);
@@ -170,7 +186,8 @@ export function addEndpoint<E extends EndpointSpec>(app: FastifyInstance, db: Db
       if (checkResponses() && out !== reply) {
         // The answer as the client receives it (JSON: dates as strings).
         const r = endpoint.response.safeParse(out === undefined ? null : JSON.parse(JSON.stringify(out)));
-        if (!r.success) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its declaration: ${z.prettifyError(r.error)}`);
+        if (!r.success)
+          throw new Error(`${endpoint.method} ${endpoint.path} answered outside its declaration: ${z.prettifyError(r.error)}`);
       }
       return out;
     },
@@ -204,13 +221,20 @@ export function defineHandlers<G extends EndpointGroup, M extends HandlerMap<G>>
  * map's order. Typed as defineHandlers; a map whose names are not the group's (one built
  * around the types) fails at startup.
  */
-export function registerHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(app: FastifyInstance, db: Db, group: G, map: OnlyNamesOf<G, M>) {
+export function registerHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(
+  app: FastifyInstance,
+  db: Db,
+  group: G,
+  map: OnlyNamesOf<G, M>,
+) {
   const names = Object.keys(group);
   const given = Object.keys(map);
   const missing = names.filter((n) => !Object.hasOwn(map, n));
   const extra = given.filter((n) => !Object.hasOwn(group, n));
   if (missing.length || extra.length) {
-    throw new Error(`Handlers for ${names.join(', ')}: ${missing.length ? `none for ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `not declared: ${extra.join(', ')}` : ''}`);
+    throw new Error(
+      `Handlers for ${names.join(', ')}: ${missing.length ? `none for ${missing.join(', ')}` : ''}${missing.length && extra.length ? '; ' : ''}${extra.length ? `not declared: ${extra.join(', ')}` : ''}`,
+    );
   }
   for (const name of given) addEndpoint(app, db, group[name], (map as HandlerMap<G>)[name]);
 }

@@ -16,6 +16,10 @@ export function ifMatchVersion(req: FastifyRequest): number {
 /** Throws the 412 of a stale If-Match, carrying the current ETag, unless the versions agree. */
 export function assertVersion(stored: number, expected: number): void {
   if (stored !== expected) {
-    throw new HttpError(412, { detail: 'This object was changed by someone else. Reload to see the latest version.' }, { etag: etagOf(stored) });
+    throw new HttpError(
+      412,
+      { detail: 'This object was changed by someone else. Reload to see the latest version.' },
+      { etag: etagOf(stored) },
+    );
   }
 }

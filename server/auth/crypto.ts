@@ -25,7 +25,8 @@ const DUMMY = { salt: Buffer.alloc(16, 0x5a), key: Buffer.alloc(KEYLEN), n: N, r
 
 function parseStored(stored: string | null) {
   const [alg, n, r, p, salt, hash] = (stored ?? '').split('$');
-  if (alg !== 'scrypt' || !salt || !hash || !Number.isInteger(Number(n)) || !Number.isInteger(Number(r)) || !Number.isInteger(Number(p))) return null;
+  if (alg !== 'scrypt' || !salt || !hash || !Number.isInteger(Number(n)) || !Number.isInteger(Number(r)) || !Number.isInteger(Number(p)))
+    return null;
   return { salt: Buffer.from(salt, 'base64url'), key: Buffer.from(hash, 'base64url'), n: Number(n), r: Number(r), p: Number(p) };
 }
 

@@ -1,8 +1,7 @@
 /** The identity provider's sign-in page (plain HTML, no scripts) and its security headers. */
 import { createHash } from 'node:crypto';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
     body { font-family: system-ui, sans-serif; background: #f4f5f7; display: grid; place-items: center; min-height: 100vh; margin: 0; }
@@ -51,7 +50,9 @@ export function signInPage(hidden: Record<string, string>, opts: { error?: strin
   const fields = Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('\n      ');
-  return page('Sign in', `  <form method="post" action="">
+  return page(
+    'Sign in',
+    `  <form method="post" action="">
     <h1>Sign in</h1>
     ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
     <label for="username">Username</label>
@@ -60,19 +61,25 @@ export function signInPage(hidden: Record<string, string>, opts: { error?: strin
     <input type="password" id="password" name="password" autocomplete="current-password" required>
       ${fields}
     <button type="submit">Sign in</button>
-  </form>`);
+  </form>`,
+  );
 }
 
 export function errorPage(message: string): string {
-  return page('Sign-in error', `  <main>
+  return page(
+    'Sign-in error',
+    `  <main>
     <h1>Sign-in error</h1>
     <p class="error" role="alert">${esc(message)}</p>
-  </main>`);
+  </main>`,
+  );
 }
 
 /** The identity provider's password reset form (a one-time link's token carried as a hidden field). */
 export function resetPasswordPage(token: string, opts: { error?: string; minLength: number; maxLength: number }): string {
-  return page('Choose a new password', `  <form method="post" action="">
+  return page(
+    'Choose a new password',
+    `  <form method="post" action="">
     <h1>Choose a new password</h1>
     ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ''}
     <label for="password">New password</label>
@@ -81,13 +88,17 @@ export function resetPasswordPage(token: string, opts: { error?: string; minLeng
     <input type="password" id="password_again" name="password_again" autocomplete="new-password" minlength="${opts.minLength}" maxlength="${opts.maxLength}" required>
     <input type="hidden" name="token" value="${esc(token)}">
     <button type="submit">Set password</button>
-  </form>`);
+  </form>`,
+  );
 }
 
 /** A page with one message (the reset link's outcome). */
 export function messagePage(title: string, message: string, isError: boolean): string {
-  return page(title, `  <main>
+  return page(
+    title,
+    `  <main>
     <h1>${esc(title)}</h1>
     <p${isError ? ' class="error" role="alert"' : ' role="status"'}>${esc(message)}</p>
-  </main>`);
+  </main>`,
+  );
 }

@@ -20,7 +20,12 @@ import { CONSOLE_CLIENT_ID, isAllowedRedirectUri } from '../../shared/api';
 import { tempAccountEmailOf } from '../../shared/api/endpoints/labels';
 import type { Db } from '../db/client';
 import {
-  AUTH_PATHS, authEndpoints, type IntrospectionResponse, type LogoutResponse, type OAuthErrorResponse, type RevokeResponse,
+  AUTH_PATHS,
+  authEndpoints,
+  type IntrospectionResponse,
+  type LogoutResponse,
+  type OAuthErrorResponse,
+  type RevokeResponse,
   type TokenResponse,
 } from '../../shared/api/endpoints/auth';
 import { addEndpoint, addRoute } from '../api/route';
@@ -29,21 +34,30 @@ import { hmac, pkceChallenge, safeEqual, verifyPassword } from './crypto';
 import { errorPage, messagePage, pageHeaders, resetPasswordPage, signInPage } from './form';
 import { authorizeRequest, parse, resetForm, signInForm, single, tokenField, tokenRequest, type Parsed } from './params';
 import { RESET_MESSAGES, RESET_PASSWORD_MAX, RESET_PASSWORD_MIN, linkState, passwordProblem, useResetLink } from './reset-links';
+import { PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, SignInLimiter, TOKEN_ADDRESS_LIMIT } from './throttle';
 import {
-  PURGE_INTERVAL_MS, SIGN_IN_ADDRESS_LIMIT, SIGN_IN_FORM_TTL_MS, SignInLimiter, TOKEN_ADDRESS_LIMIT,
-} from './throttle';
-import {
-  createCode, introspect, isActiveAccessToken, issueTokens, lockCode, markCodeUsed, purgeExpired, recordLogin, revokeFamily,
-  revokeToken, rotateRefresh, scopeOf, userByUsername, type TokenSettings,
+  createCode,
+  introspect,
+  isActiveAccessToken,
+  issueTokens,
+  lockCode,
+  markCodeUsed,
+  purgeExpired,
+  recordLogin,
+  revokeFamily,
+  revokeToken,
+  rotateRefresh,
+  scopeOf,
+  userByUsername,
+  type TokenSettings,
 } from './tokens';
 
 export const BAD_CREDENTIALS = 'Please enter a correct username and password.';
 export const FORM_EXPIRED = 'This sign-in form has expired or was not opened here. Please sign in again.';
 export const FORM_UNREADABLE = 'The username or password could not be read. Please enter them again.';
 export const INTROSPECTION_UNAUTHENTICATED =
-  'Introspection needs the client\'s authentication (its client_id, as at the token endpoint) or a valid bearer access token of the caller.';
-export const tooManyAttempts = (seconds: number) =>
-  `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  "Introspection needs the client's authentication (its client_id, as at the token endpoint) or a valid bearer access token of the caller.";
+export const tooManyAttempts = (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** The browser's half of the form token: a random nonce in a cookie only the sign-in page gets. */
 const NONCE_COOKIE = 'signin_nonce';
@@ -71,8 +85,13 @@ function checkAuthorize(p: Fields): AuthorizeCheck {
   const redirectUri = single('redirect_uri', p.redirect_uri);
   if (!redirectUri || !isAllowedRedirectUri(redirectUri)) return { kind: 'page', message: 'Redirect URI not allowed.' };
   const state = single('state', p.state);
-  const back = (error: string, description: string): AuthorizeCheck =>
-    ({ kind: 'redirect', redirectUri, error, description, state: state || undefined });
+  const back = (error: string, description: string): AuthorizeCheck => ({
+    kind: 'redirect',
+    redirectUri,
+    error,
+    description,
+    state: state || undefined,
+  });
   if (state === null) return back('invalid_request', 'state must be given once, as text of at most 1024 characters.');
   const r = parse(authorizeRequest, p);
   if (!r.ok) return back('invalid_request', r.message);
@@ -137,7 +156,10 @@ function cookieNonce(req: FastifyRequest): string | null {
 }
 
 const oauthError = (reply: FastifyReply, error: string, description: string, status = 400) =>
-  reply.code(status).header('cache-control', 'no-store').send({ error, error_description: description } satisfies OAuthErrorResponse);
+  reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: description } satisfies OAuthErrorResponse);
 
 /** A token endpoint's success: the shared TokenResponse, never cached. */
 const sendTokens = (reply: FastifyReply, tokens: TokenResponse) => reply.header('cache-control', 'no-store').send(tokens);
@@ -151,7 +173,13 @@ interface SignInContext {
   readonly verify: NonNullable<NonNullable<TokenSettings['signIn']>['verifyPassword']>;
   formTokenValid(nonce: string | null, token: string | undefined, a: AuthorizeOk): boolean;
   /** Renders the sign-in form for a valid request, with a fresh form token (and nonce cookie). */
-  sendForm(req: FastifyRequest, reply: FastifyReply, a: AuthorizeOk, status: number, opts?: { error?: string; username?: string }): FastifyReply;
+  sendForm(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    a: AuthorizeOk,
+    status: number,
+    opts?: { error?: string; username?: string },
+  ): FastifyReply;
   sendErrorPage(reply: FastifyReply, message: string, status?: number): FastifyReply;
 }
 
@@ -169,12 +197,20 @@ export function registerIdp(app: FastifyInstance, db: Db, settings: TokenSetting
     // Per-address limits (the plugin's own store, counting by client address).
     await scope.register(rateLimit, { global: false });
     const { o } = ctx;
-    const signInLimit = scope.createRateLimit({ max: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).max, timeWindow: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).windowMs });
-    const tokenLimit = scope.createRateLimit({ max: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).max, timeWindow: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).windowMs });
-    const overLimit = (limit: typeof signInLimit): AddressLimit => async (req) => {
-      const r = await limit(req);
-      return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : 0;
-    };
+    const signInLimit = scope.createRateLimit({
+      max: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).max,
+      timeWindow: (o.signInAddressLimit ?? SIGN_IN_ADDRESS_LIMIT).windowMs,
+    });
+    const tokenLimit = scope.createRateLimit({
+      max: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).max,
+      timeWindow: (o.tokenAddressLimit ?? TOKEN_ADDRESS_LIMIT).windowMs,
+    });
+    const overLimit =
+      (limit: typeof signInLimit): AddressLimit =>
+      async (req) => {
+        const r = await limit(req);
+        return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttlInSeconds) : 0;
+      };
 
     if (full) {
       registerSignIn(scope, ctx, overLimit(signInLimit));
@@ -207,16 +243,30 @@ function signInContext(db: Db, settings: TokenSettings): SignInContext {
     return age >= 0 && age <= formTtl && safeEqual(m[2], formToken(nonce, issuedAt, a).split('.')[1]);
   }
 
-  function sendForm(req: FastifyRequest, reply: FastifyReply, a: AuthorizeOk, status: number, opts: { error?: string; username?: string } = {}) {
+  function sendForm(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    a: AuthorizeOk,
+    status: number,
+    opts: { error?: string; username?: string } = {},
+  ) {
     const nonce = cookieNonce(req) ?? randomBytes(16).toString('base64url');
     const hidden = {
-      client_id: a.client_id, redirect_uri: a.redirect_uri, response_type: 'code', code_challenge: a.code_challenge,
-      code_challenge_method: 'S256', state: a.state, csrf_token: formToken(nonce, now(), a),
+      client_id: a.client_id,
+      redirect_uri: a.redirect_uri,
+      response_type: 'code',
+      code_challenge: a.code_challenge,
+      code_challenge_method: 'S256',
+      state: a.state,
+      csrf_token: formToken(nonce, now(), a),
     };
     return reply
       .code(status)
       .headers(pageHeaders(formTarget(a.redirect_uri)))
-      .header('set-cookie', `${NONCE_COOKIE}=${nonce}; Path=${AUTH_PATHS.authorize}; HttpOnly; SameSite=Strict; Max-Age=${Math.ceil(formTtl / 1000)}`)
+      .header(
+        'set-cookie',
+        `${NONCE_COOKIE}=${nonce}; Path=${AUTH_PATHS.authorize}; HttpOnly; SameSite=Strict; Max-Age=${Math.ceil(formTtl / 1000)}`,
+      )
       .send(signInPage(hidden, opts));
   }
 
@@ -230,7 +280,11 @@ function signInContext(db: Db, settings: TokenSettings): SignInContext {
 function registerSignIn(scope: FastifyInstance, ctx: SignInContext, overLimit: AddressLimit): void {
   const { db, limits, verify, formTokenValid, sendForm, sendErrorPage } = ctx;
   addRoute(scope, db, {
-    method: 'GET', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
+    method: 'GET',
+    url: AUTH_PATHS.authorize,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const check = checkAuthorize(req.query as Fields);
       if (check.kind === 'page') return sendErrorPage(reply, check.message);
@@ -240,7 +294,11 @@ function registerSignIn(scope: FastifyInstance, ctx: SignInContext, overLimit: A
   });
 
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.authorize, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.authorize,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const fields = fieldsOf(req);
       if (!fields) return sendErrorPage(reply, 'The sign-in form could not be read.');
@@ -250,7 +308,8 @@ function registerSignIn(scope: FastifyInstance, ctx: SignInContext, overLimit: A
       const a = check.req;
 
       const addressWait = await overLimit(req);
-      if (addressWait) return sendForm(req, reply.header('retry-after', String(addressWait)), a, 429, { error: tooManyAttempts(addressWait) });
+      if (addressWait)
+        return sendForm(req, reply.header('retry-after', String(addressWait)), a, 429, { error: tooManyAttempts(addressWait) });
 
       const form = parse(signInForm, fields);
       if (!form.ok) return sendForm(req, reply, a, 400, { error: FORM_UNREADABLE });
@@ -271,7 +330,11 @@ function registerSignIn(scope: FastifyInstance, ctx: SignInContext, overLimit: A
       }
       await limits.succeed(username, req.ip);
       const code = await createCode(db, {
-        userId: user.id, clientId: a.client_id, redirectUri: a.redirect_uri, codeChallenge: a.code_challenge, scope: scopeOf(user),
+        userId: user.id,
+        clientId: a.client_id,
+        redirectUri: a.redirect_uri,
+        codeChallenge: a.code_challenge,
+        scope: scopeOf(user),
       });
       await recordLogin(db, user.id);
       const target = new URL(a.redirect_uri);
@@ -287,31 +350,49 @@ function registerPasswordReset(scope: FastifyInstance, ctx: SignInContext): void
   const { db, now } = ctx;
   const resetLimits = { minLength: RESET_PASSWORD_MIN, maxLength: RESET_PASSWORD_MAX };
   const sendLinkProblem = (reply: FastifyReply, state: 'invalid' | 'used' | 'expired') =>
-    reply.code(400).headers(pageHeaders()).send(messagePage('Password reset', RESET_MESSAGES[state], true));
+    reply
+      .code(400)
+      .headers(pageHeaders())
+      .send(messagePage('Password reset', RESET_MESSAGES[state], true));
   addRoute(scope, db, {
-    method: 'GET', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+    method: 'GET',
+    url: AUTH_PATHS.passwordReset,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const form = parse(resetForm, req.query);
-      const token = form.ok ? form.data.token ?? '' : '';
+      const token = form.ok ? (form.data.token ?? '') : '';
       const state = await linkState(db, token, now());
       if (state !== 'ok') return sendLinkProblem(reply, state);
       return reply.code(200).headers(pageHeaders('')).send(resetPasswordPage(token, resetLimits));
     },
   });
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.passwordReset, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.passwordReset,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const body = formOf(req);
       const form = body ? parse(resetForm, body) : null;
-      const token = form?.ok ? form.data.token ?? '' : '';
+      const token = form?.ok ? (form.data.token ?? '') : '';
       const before = await linkState(db, token, now());
       if (before !== 'ok') return sendLinkProblem(reply, before);
-      const password = form?.ok ? form.data.password ?? '' : '';
+      const password = form?.ok ? (form.data.password ?? '') : '';
       const problem = form?.ok ? passwordProblem(password, form.data.password_again ?? '') : FORM_UNREADABLE;
-      if (problem) return reply.code(400).headers(pageHeaders('')).send(resetPasswordPage(token, { ...resetLimits, error: problem }));
+      if (problem)
+        return reply
+          .code(400)
+          .headers(pageHeaders(''))
+          .send(resetPasswordPage(token, { ...resetLimits, error: problem }));
       const state = await useResetLink(db, token, password, now());
       if (state !== 'ok') return sendLinkProblem(reply, state);
-      return reply.code(200).headers(pageHeaders()).send(messagePage('Password changed', RESET_MESSAGES.done, false));
+      return reply
+        .code(200)
+        .headers(pageHeaders())
+        .send(messagePage('Password changed', RESET_MESSAGES.done, false));
     },
   });
 }
@@ -339,10 +420,20 @@ function purgeExpiredPeriodically(scope: FastifyInstance, ctx: SignInContext): v
 /** POST token: the authorization code (PKCE) and refresh token grants, under a per-address limit. */
 function registerTokenEndpoint(scope: FastifyInstance, db: Db, settings: TokenSettings, overLimit: AddressLimit): void {
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.token, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.token,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const wait = await overLimit(req);
-      if (wait) return oauthError(reply.header('retry-after', String(wait)), 'rate_limited', `Too many requests. Try again in ${wait} seconds.`, 429);
+      if (wait)
+        return oauthError(
+          reply.header('retry-after', String(wait)),
+          'rate_limited',
+          `Too many requests. Try again in ${wait} seconds.`,
+          429,
+        );
       const fields = fieldsOf(req);
       if (!fields) return oauthError(reply, 'invalid_request', 'The request must be a form.');
       const parsed = parse(tokenRequest, fields);
@@ -351,7 +442,8 @@ function registerTokenEndpoint(scope: FastifyInstance, db: Db, settings: TokenSe
       if (p.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
       if (p.grant_type === 'authorization_code') {
         const { code, code_verifier: verifier, redirect_uri: redirectUri } = p;
-        if (!code || !verifier || !redirectUri) return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
+        if (!code || !verifier || !redirectUri)
+          return oauthError(reply, 'invalid_request', 'code, code_verifier and redirect_uri are required.');
         const out = await db.transaction(async (tx) => {
           const row = await lockCode(tx, code);
           if (!row) return { error: 'Invalid authorization code.' };
@@ -388,12 +480,20 @@ function registerTokenChecks(scope: FastifyInstance, db: Db): void {
   // client_id in the form; or a bearer access token of its own), the token in the form body;
   // a token in the query string is never read.
   addRoute(scope, db, {
-    method: 'GET', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
+    method: 'GET',
+    url: AUTH_PATHS.introspect,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Method "GET" not allowed.' }),
   });
 
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.introspect, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.introspect,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const parsed = tokenFieldsOf(req);
@@ -402,7 +502,9 @@ function registerTokenChecks(scope: FastifyInstance, db: Db): void {
       const caller = bearer(req);
       const byBearer = !client && !!caller && caller.length <= 200 && (await isActiveAccessToken(db, caller));
       if (!client && !byBearer) {
-        return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"')
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer error="invalid_token"')
           .send({ error: 'invalid_token', error_description: INTROSPECTION_UNAUTHENTICATED } satisfies OAuthErrorResponse);
       }
       if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
@@ -417,12 +519,17 @@ function registerTokenChecks(scope: FastifyInstance, db: Db): void {
   // Revoke and logout read their tokens from the form body (and the Authorization header),
   // never from the query string, like introspection.
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.revoke, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.revoke,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const parsed = tokenFieldsOf(req);
       if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
       // RFC 7009 §2.1: a client that names itself must be one this server knows.
-      if (parsed.data.client_id !== undefined && parsed.data.client_id !== CONSOLE_CLIENT_ID) return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+      if (parsed.data.client_id !== undefined && parsed.data.client_id !== CONSOLE_CLIENT_ID)
+        return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
       const token = parsed.data.token ?? bearer(req);
       if (token) await revokeToken(db, token);
       // RFC 7009: 200 whether or not the token was known.
@@ -431,7 +538,11 @@ function registerTokenChecks(scope: FastifyInstance, db: Db): void {
   });
 
   addRoute(scope, db, {
-    method: 'POST', url: AUTH_PATHS.logout, rule: '*', public: true, ownInputChecks: true,
+    method: 'POST',
+    url: AUTH_PATHS.logout,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (req, reply) => {
       const parsed = tokenFieldsOf(req);
       if (!parsed.ok) return oauthError(reply, 'invalid_request', parsed.message);
@@ -448,7 +559,8 @@ function registerTempAccountEmail(app: FastifyInstance, db: Db): void {
     handler: async (req) => {
       const id = req.query.label_id;
       const [row] = await db.query<{ id: number; claimed: boolean; temp_username: string | null }>(
-        'select id, claimed, temp_username from labels where id = $1', [id],
+        'select id, claimed, temp_username from labels where id = $1',
+        [id],
       );
       if (!row) throw new HttpError(404, { detail: 'Not found.' });
       return {

@@ -13,7 +13,11 @@ import { addRoute } from '../api/route';
 
 export function registerOAuthMetadata(app: FastifyInstance, db: Db, issuer: () => string | undefined) {
   addRoute(app, db, {
-    method: 'GET', url: AUTH_PATHS.metadata, rule: '*', public: true, ownInputChecks: true,
+    method: 'GET',
+    url: AUTH_PATHS.metadata,
+    rule: '*',
+    public: true,
+    ownInputChecks: true,
     handler: async (_req, reply) => {
       const origin = issuer();
       if (!origin) return reply.code(503).header('retry-after', '1').send({ detail: 'The identity provider is starting.' });

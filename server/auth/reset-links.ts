@@ -40,7 +40,9 @@ export async function issueResetLink(db: Db, userId: number, issuedBy: number, i
   const expiresAt = new Date(now + LIMITS.passwordResetLinkMinutes * 60_000).toISOString();
   await db.transaction(async (tx) => {
     await tx.orm.delete(password_reset_links).where(and(eq(password_reset_links.user_id, userId), isNull(password_reset_links.used_at)));
-    await tx.orm.insert(password_reset_links).values({ token_hash: hashToken(token), user_id: userId, issued_by: issuedBy, expires_at: expiresAt });
+    await tx.orm
+      .insert(password_reset_links)
+      .values({ token_hash: hashToken(token), user_id: userId, issued_by: issuedBy, expires_at: expiresAt });
   });
   const url = new URL(AUTH_PATHS.passwordReset, idpUrl);
   url.searchParams.set('token', token);
@@ -52,8 +54,11 @@ export type LinkState = 'ok' | 'invalid' | 'used' | 'expired';
 /** What a link's token is now (the reset page's GET). */
 export async function linkState(db: Queryable, token: string, now: number): Promise<LinkState> {
   if (!TOKEN_PATTERN.test(token)) return 'invalid';
-  const [row] = await db.orm.select({ used_at: password_reset_links.used_at, expires_at: password_reset_links.expires_at })
-    .from(password_reset_links).where(eq(password_reset_links.token_hash, hashToken(token))).limit(1);
+  const [row] = await db.orm
+    .select({ used_at: password_reset_links.used_at, expires_at: password_reset_links.expires_at })
+    .from(password_reset_links)
+    .where(eq(password_reset_links.token_hash, hashToken(token)))
+    .limit(1);
   if (!row) return 'invalid';
   if (row.used_at) return 'used';
   return Date.parse(row.expires_at) > now ? 'ok' : 'expired';
@@ -72,15 +77,23 @@ export async function useResetLink(db: Db, token: string, password: string, now:
   const hash = await hashPassword(password);
   const used = await db.transaction(async (tx) => {
     const nowIso = new Date(now).toISOString();
-    const [row] = await tx.orm.update(password_reset_links).set({ used_at: nowIso })
-      .where(and(
-        eq(password_reset_links.token_hash, hashToken(token)), isNull(password_reset_links.used_at),
-        gt(password_reset_links.expires_at, nowIso),
-      ))
+    const [row] = await tx.orm
+      .update(password_reset_links)
+      .set({ used_at: nowIso })
+      .where(
+        and(
+          eq(password_reset_links.token_hash, hashToken(token)),
+          isNull(password_reset_links.used_at),
+          gt(password_reset_links.expires_at, nowIso),
+        ),
+      )
       .returning({ user_id: password_reset_links.user_id });
     if (!row) return false;
     await tx.orm.update(users).set({ password_hash: hash }).where(eq(users.id, row.user_id));
-    await tx.orm.update(oauth_tokens).set({ revoked_at: sql`now()` }).where(and(eq(oauth_tokens.user_id, row.user_id), isNull(oauth_tokens.revoked_at)));
+    await tx.orm
+      .update(oauth_tokens)
+      .set({ revoked_at: sql`now()` })
+      .where(and(eq(oauth_tokens.user_id, row.user_id), isNull(oauth_tokens.revoked_at)));
     return true;
   });
   return used ? 'ok' : linkState(db, token, now);

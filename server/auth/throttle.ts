@@ -85,10 +85,18 @@ export function addressKey(address: string | undefined): string {
   const h = head ? head.split(':') : [];
   const t = a.includes('::') && tail ? tail.split(':') : [];
   const groups = a.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
-interface Row { address: string; failures: number; last_failure_ms: number; blocked_until_ms: number }
+interface Row {
+  address: string;
+  failures: number;
+  last_failure_ms: number;
+  blocked_until_ms: number;
+}
 
 /** The counters of one service, in the database. */
 export class SignInLimiter {
@@ -164,7 +172,11 @@ export class SignInLimiter {
   async succeed(username: string, address: string | undefined): Promise<void> {
     const user = usernameKey(username);
     await this.db.query(`delete from sign_in_attempts where service = $1 and username = $2 and address = ''`, [this.service, user]);
-    await this.db.query(`delete from sign_in_attempts where service = $1 and username = $2 and address = $3`, [this.service, user, addressKey(address)]);
+    await this.db.query(`delete from sign_in_attempts where service = $1 and username = $2 and address = $3`, [
+      this.service,
+      user,
+      addressKey(address),
+    ]);
   }
 
   /**

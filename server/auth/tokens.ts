@@ -56,7 +56,9 @@ export async function issueTokens(
 }
 
 export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
-  await db.orm.update(oauth_tokens).set({ revoked_at: sql`now()` })
+  await db.orm
+    .update(oauth_tokens)
+    .set({ revoked_at: sql`now()` })
     .where(and(eq(oauth_tokens.family_id, familyId), isNull(oauth_tokens.revoked_at)));
 }
 
@@ -68,9 +70,17 @@ export async function rotateRefresh(db: Db, s: TokenSettings, refreshToken: stri
     const t = oauth_tokens;
     const [row] = await tx.orm
       .select({
-        family_id: t.family_id, user_id: t.user_id, client_id: t.client_id, scope: t.scope, rotated_at: t.rotated_at,
-        revoked_at: t.revoked_at, expired: sql<boolean>`${t.expires_at} <= now()`,
-        enabled: users.enabled, app: users.app, role: users.role, brands: users.brands,
+        family_id: t.family_id,
+        user_id: t.user_id,
+        client_id: t.client_id,
+        scope: t.scope,
+        rotated_at: t.rotated_at,
+        revoked_at: t.revoked_at,
+        expired: sql<boolean>`${t.expires_at} <= now()`,
+        enabled: users.enabled,
+        app: users.app,
+        role: users.role,
+        brands: users.brands,
       })
       .from(t)
       .innerJoin(users, eq(users.id, t.user_id))
@@ -82,9 +92,14 @@ export async function rotateRefresh(db: Db, s: TokenSettings, refreshToken: stri
       return { ok: false, reason: 'Refresh token already used; the session has been revoked.' };
     }
     if (row.expired || !row.enabled) return { ok: false, reason: 'Refresh token expired.' };
-    await tx.orm.update(t).set({ rotated_at: sql`now()` }).where(eq(t.token_hash, hashToken(refreshToken)));
+    await tx.orm
+      .update(t)
+      .set({ rotated_at: sql`now()` })
+      .where(eq(t.token_hash, hashToken(refreshToken)));
     // The previous access tokens of the family stop working once a new pair is issued.
-    await tx.orm.update(t).set({ revoked_at: sql`now()` })
+    await tx.orm
+      .update(t)
+      .set({ revoked_at: sql`now()` })
       .where(and(eq(t.family_id, row.family_id), eq(t.kind, 'access'), isNull(t.revoked_at)));
     const tokens = await issueTokens(tx, s, row.user_id, clientId, scopeOf(row), row.family_id);
     return { ok: true, tokens };
@@ -95,16 +110,27 @@ export async function introspect(db: Queryable, token: string): Promise<Introspe
   const t = oauth_tokens;
   const [row] = await db.orm
     .select({
-      scope: t.scope, exp: sql<number>`extract(epoch from ${t.expires_at})::bigint`.mapWith(Number), username: users.username,
-      user_id: users.id, display_name: users.display_name, features: users.features, brands: users.brands,
-      client_id: t.client_id, kind: t.kind,
+      scope: t.scope,
+      exp: sql<number>`extract(epoch from ${t.expires_at})::bigint`.mapWith(Number),
+      username: users.username,
+      user_id: users.id,
+      display_name: users.display_name,
+      features: users.features,
+      brands: users.brands,
+      client_id: t.client_id,
+      kind: t.kind,
     })
     .from(t)
     .innerJoin(users, eq(users.id, t.user_id))
-    .where(and(
-      eq(t.token_hash, hashToken(token)), isNull(t.revoked_at), isNull(t.rotated_at), gt(t.expires_at, sql`now()`),
-      eq(users.enabled, true),
-    ));
+    .where(
+      and(
+        eq(t.token_hash, hashToken(token)),
+        isNull(t.revoked_at),
+        isNull(t.rotated_at),
+        gt(t.expires_at, sql`now()`),
+        eq(users.enabled, true),
+      ),
+    );
   if (!row) return { active: false };
   return {
     active: true,
@@ -129,10 +155,15 @@ export async function isActiveAccessToken(db: Queryable, token: string): Promise
     .select({ one: sql<number>`1` })
     .from(t)
     .innerJoin(users, eq(users.id, t.user_id))
-    .where(and(
-      eq(t.token_hash, hashToken(token)), eq(t.kind, 'access'), isNull(t.revoked_at), gt(t.expires_at, sql`now()`),
-      eq(users.enabled, true),
-    ));
+    .where(
+      and(
+        eq(t.token_hash, hashToken(token)),
+        eq(t.kind, 'access'),
+        isNull(t.revoked_at),
+        gt(t.expires_at, sql`now()`),
+        eq(users.enabled, true),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -141,14 +172,22 @@ export async function isActiveAccessToken(db: Queryable, token: string): Promise
  * or token is refused whether or not it is still stored). Returns how many went.
  */
 export async function purgeExpired(db: Queryable): Promise<{ codes: number; tokens: number }> {
-  const codes = await db.orm.delete(oauth_codes).where(lte(oauth_codes.expires_at, sql`now()`)).returning({ h: oauth_codes.code_hash });
-  const tokens = await db.orm.delete(oauth_tokens).where(lte(oauth_tokens.expires_at, sql`now()`)).returning({ h: oauth_tokens.token_hash });
+  const codes = await db.orm
+    .delete(oauth_codes)
+    .where(lte(oauth_codes.expires_at, sql`now()`))
+    .returning({ h: oauth_codes.code_hash });
+  const tokens = await db.orm
+    .delete(oauth_tokens)
+    .where(lte(oauth_tokens.expires_at, sql`now()`))
+    .returning({ h: oauth_tokens.token_hash });
   return { codes: codes.length, tokens: tokens.length };
 }
 
 /** RFC 7009 revocation: the token's whole family goes (access and refresh). */
 export async function revokeToken(db: Queryable, token: string): Promise<boolean> {
-  const [row] = await db.orm.select({ family_id: oauth_tokens.family_id }).from(oauth_tokens)
+  const [row] = await db.orm
+    .select({ family_id: oauth_tokens.family_id })
+    .from(oauth_tokens)
     .where(eq(oauth_tokens.token_hash, hashToken(token)));
   if (!row) return false;
   await revokeFamily(db, row.family_id);
@@ -164,7 +203,10 @@ export async function userByUsername(db: Queryable, username: string): Promise<U
 }
 
 export async function recordLogin(db: Queryable, userId: number): Promise<void> {
-  await db.orm.update(users).set({ last_login: sql`now()` }).where(eq(users.id, userId));
+  await db.orm
+    .update(users)
+    .set({ last_login: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 // Authorization codes ---------------------------------------------------------------------
@@ -176,8 +218,14 @@ export async function createCode(
 ): Promise<string> {
   const code = newToken();
   await db.orm.insert(oauth_codes).values({
-    code_hash: hashToken(code), user_id: c.userId, client_id: c.clientId, redirect_uri: c.redirectUri,
-    code_challenge: c.codeChallenge, scope: c.scope, family_id: randomUUID(), expires_at: sql`now() + interval '2 minutes'`,
+    code_hash: hashToken(code),
+    user_id: c.userId,
+    client_id: c.clientId,
+    redirect_uri: c.redirectUri,
+    code_challenge: c.codeChallenge,
+    scope: c.scope,
+    family_id: randomUUID(),
+    expires_at: sql`now() + interval '2 minutes'`,
   });
   return code;
 }
@@ -198,8 +246,14 @@ export async function lockCode(tx: Queryable, code: string): Promise<StoredCode 
   const c = oauth_codes;
   const [row] = await tx.orm
     .select({
-      user_id: c.user_id, client_id: c.client_id, redirect_uri: c.redirect_uri, code_challenge: c.code_challenge,
-      scope: c.scope, family_id: c.family_id, used_at: c.used_at, expired: sql<boolean>`${c.expires_at} <= now()`,
+      user_id: c.user_id,
+      client_id: c.client_id,
+      redirect_uri: c.redirect_uri,
+      code_challenge: c.code_challenge,
+      scope: c.scope,
+      family_id: c.family_id,
+      used_at: c.used_at,
+      expired: sql<boolean>`${c.expires_at} <= now()`,
     })
     .from(c)
     .where(eq(c.code_hash, hashToken(code)))
@@ -208,5 +262,8 @@ export async function lockCode(tx: Queryable, code: string): Promise<StoredCode 
 }
 
 export async function markCodeUsed(tx: Queryable, code: string): Promise<void> {
-  await tx.orm.update(oauth_codes).set({ used_at: sql`now()` }).where(eq(oauth_codes.code_hash, hashToken(code)));
+  await tx.orm
+    .update(oauth_codes)
+    .set({ used_at: sql`now()` })
+    .where(eq(oauth_codes.code_hash, hashToken(code)));
 }

@@ -108,11 +108,13 @@ export async function openPglite(dataDir?: string, opts: { from?: Blob; smallWal
   const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
   const startParams = opts.smallWal ? [...PGlite.defaultStartParams, '-c', 'min_wal_size=32MB', '-c', 'wal_recycle=off'] : undefined;
   const lite = await PGlite.create(dataDir, {
-    extensions: { pg_trgm, btree_gin }, parsers, ...(opts.from ? { loadDataDir: opts.from } : {}), ...(startParams ? { startParams } : {}),
+    extensions: { pg_trgm, btree_gin },
+    parsers,
+    ...(opts.from ? { loadDataDir: opts.from } : {}),
+    ...(startParams ? { startParams } : {}),
   });
   void pgliteTypes;
-  const q = async <T>(text: string, params?: readonly unknown[]) =>
-    (await lite.query<T>(text, params as unknown[] | undefined)).rows;
+  const q = async <T>(text: string, params?: readonly unknown[]) => (await lite.query<T>(text, params as unknown[] | undefined)).rows;
   const orm = drizzlePglite({ client: lite });
   return {
     kind: 'pglite',
@@ -124,8 +126,7 @@ export async function openPglite(dataDir?: string, opts: { from?: Blob; smallWal
     transaction: (fn) =>
       lite.transaction((tx) =>
         fn({
-          query: async <T>(text: string, params?: readonly unknown[]) =>
-            (await tx.query<T>(text, params as unknown[] | undefined)).rows,
+          query: async <T>(text: string, params?: readonly unknown[]) => (await tx.query<T>(text, params as unknown[] | undefined)).rows,
           // Drizzle only calls query() on its client, which the transaction has.
           orm: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Orm,
           exec: async (sql: string) => {
@@ -134,7 +135,10 @@ export async function openPglite(dataDir?: string, opts: { from?: Blob; smallWal
         }),
       ),
     columnTypes: async (text, params) =>
-      (await lite.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({ name: f.name, type: f.dataTypeID })),
+      (await lite.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({
+        name: f.name,
+        type: f.dataTypeID,
+      })),
     runMigrations: (migrationsFolder) => migratePglite(orm, { migrationsFolder }),
     withMigrationLock: (fn) => fn(),
     engine: { kind: 'pglite', pglite: lite },
@@ -161,8 +165,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: async <T>(text: string, params?: readonly unknown[]) =>
-      (await pool.query(text, params as unknown[] | undefined)).rows as T[],
+    query: async <T>(text: string, params?: readonly unknown[]) => (await pool.query(text, params as unknown[] | undefined)).rows as T[],
     orm: drizzleNodePg({ client: pool }) as unknown as Orm,
     exec: async (sql) => {
       await pool.query(sql);
@@ -189,7 +192,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       }
     },
     columnTypes: async (text, params) =>
-      (await pool.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({ name: f.name, type: f.dataTypeID })),
+      (await pool.query(`select * from (${text}) q limit 0`, params as unknown[] | undefined)).fields.map((f) => ({
+        name: f.name,
+        type: f.dataTypeID,
+      })),
     copyCsvTo: async (select, setup, through, sink) => {
       const client = await pool.connect();
       let broken = true;

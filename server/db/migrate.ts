@@ -65,7 +65,8 @@ async function adoptLegacy(db: Db, folder: string): Promise<boolean> {
   const done = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
   const known = new Set(LEGACY_MIGRATIONS.map((m) => m.version));
   const unknown = [...done].filter((v) => !known.has(v));
-  if (unknown.length) throw new Error(`schema_migrations holds unknown versions ${unknown.join(', ')}; this server is older than the database.`);
+  if (unknown.length)
+    throw new Error(`schema_migrations holds unknown versions ${unknown.join(', ')}; this server is older than the database.`);
   for (const m of LEGACY_MIGRATIONS) {
     if (done.has(m.version)) continue;
     await db.transaction(async (tx) => {

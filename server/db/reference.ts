@@ -35,10 +35,30 @@ export const GENRES: readonly [string, readonly string[]][] = [
 ];
 
 export const KEYS = [
-  ['A Minor', '8A'], ['E Minor', '9A'], ['B Minor', '10A'], ['F# Minor', '11A'], ['C# Minor', '12A'], ['G# Minor', '1A'],
-  ['D# Minor', '2A'], ['A# Minor', '3A'], ['F Minor', '4A'], ['C Minor', '5A'], ['G Minor', '6A'], ['D Minor', '7A'],
-  ['C Major', '8B'], ['G Major', '9B'], ['D Major', '10B'], ['A Major', '11B'], ['E Major', '12B'], ['B Major', '1B'],
-  ['F# Major', '2B'], ['C# Major', '3B'], ['G# Major', '4B'], ['D# Major', '5B'], ['A# Major', '6B'], ['F Major', '7B'],
+  ['A Minor', '8A'],
+  ['E Minor', '9A'],
+  ['B Minor', '10A'],
+  ['F# Minor', '11A'],
+  ['C# Minor', '12A'],
+  ['G# Minor', '1A'],
+  ['D# Minor', '2A'],
+  ['A# Minor', '3A'],
+  ['F Minor', '4A'],
+  ['C Minor', '5A'],
+  ['G Minor', '6A'],
+  ['D Minor', '7A'],
+  ['C Major', '8B'],
+  ['G Major', '9B'],
+  ['D Major', '10B'],
+  ['A Major', '11B'],
+  ['E Major', '12B'],
+  ['B Major', '1B'],
+  ['F# Major', '2B'],
+  ['C# Major', '3B'],
+  ['G# Major', '4B'],
+  ['D# Major', '5B'],
+  ['A# Major', '6B'],
+  ['F Major', '7B'],
 ] as const;
 
 /**

@@ -23,7 +23,13 @@ export interface HistoryEntryIn {
 /** Appends one audit row inside the caller's transaction (`tx`). */
 export async function recordHistory(
   tx: Queryable,
-  entry: { entity: string; entityId: number; userId: number | null; action: string; changes: Record<string, { old: unknown; new: unknown }> },
+  entry: {
+    entity: string;
+    entityId: number;
+    userId: number | null;
+    action: string;
+    changes: Record<string, { old: unknown; new: unknown }>;
+  },
 ): Promise<void> {
   await recordHistoryMany(tx, [entry]);
 }

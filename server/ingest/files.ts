@@ -46,15 +46,22 @@ export const DURATION_TOLERANCE_SECONDS = 1;
 
 /** The storage key of the file at `path` (its release-folder path, any characters) under `prefix`. */
 export function deliveryFileKey(prefix: string, path: string): string {
-  return [prefix, ...path.split('/').map((seg) => {
-    if (KEY_SEGMENT.test(seg) && seg.length <= 200) return seg;
-    // The suffix stays last (the encoder and downloads read it); the name before it in ASCII, then the hash.
-    const dot = seg.lastIndexOf('.');
-    const suffix = dot > 0 && /^\.[A-Za-z0-9]{1,10}$/.test(seg.slice(dot)) ? seg.slice(dot) : '';
-    const stem = (suffix ? seg.slice(0, dot) : seg).normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[^A-Za-z0-9]+/, '').slice(0, 120);
-    const hash = createHash('sha256').update(seg.normalize('NFC')).digest('hex').slice(0, 12);
-    return `${stem ? `${stem}-` : 'f-'}${hash}${suffix}`;
-  })].join('/');
+  return [
+    prefix,
+    ...path.split('/').map((seg) => {
+      if (KEY_SEGMENT.test(seg) && seg.length <= 200) return seg;
+      // The suffix stays last (the encoder and downloads read it); the name before it in ASCII, then the hash.
+      const dot = seg.lastIndexOf('.');
+      const suffix = dot > 0 && /^\.[A-Za-z0-9]{1,10}$/.test(seg.slice(dot)) ? seg.slice(dot) : '';
+      const stem = (suffix ? seg.slice(0, dot) : seg)
+        .normalize('NFKD')
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .replace(/^[^A-Za-z0-9]+/, '')
+        .slice(0, 120);
+      const hash = createHash('sha256').update(seg.normalize('NFC')).digest('hex').slice(0, 12);
+      return `${stem ? `${stem}-` : 'f-'}${hash}${suffix}`;
+    }),
+  ].join('/');
 }
 
 /** The key of a kept file. */
@@ -112,7 +119,11 @@ async function keepFile(storage: Storage, prefix: string, path: string, file: st
 
 /** Keeps every file of the release folder `dir` under `prefix`, with what was learnt of each. */
 export async function keepDeliveryFiles(
-  storage: Storage, prefix: string, dir: string, signal?: AbortSignal, include: (path: string) => boolean = () => true,
+  storage: Storage,
+  prefix: string,
+  dir: string,
+  signal?: AbortSignal,
+  include: (path: string) => boolean = () => true,
 ): Promise<DeliveryFile[]> {
   const out: DeliveryFile[] = [];
   for (const path of (await filesUnder(dir)).filter(include)) {
@@ -132,9 +143,15 @@ export async function completeFacts(storage: Storage, prefix: string, files: Del
   try {
     const out: DeliveryFile[] = [];
     for (const f of files) {
-      if (f.md5 !== undefined) { out.push(f); continue; }
+      if (f.md5 !== undefined) {
+        out.push(f);
+        continue;
+      }
       const local = join(tmp, 'file');
-      if (!(await storage.copyOut(keyOf(prefix, f), local))) { out.push(f); continue; }
+      if (!(await storage.copyOut(keyOf(prefix, f), local))) {
+        out.push(f);
+        continue;
+      }
       const md5 = createHash('md5');
       for await (const chunk of createReadStream(local)) md5.update(chunk as Buffer);
       const facts: DeliveryFile = { ...f, key: keyOf(prefix, f), md5: md5.digest('hex') };
@@ -151,12 +168,17 @@ export async function completeFacts(storage: Storage, prefix: string, files: Del
 
 /** The ERN's URI as a release-folder path: forward slashes, no leading ./, percent-escapes read, NFC. */
 export function uriPath(uri: string): string[] {
-  const plain = uri.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  const plain = uri
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
   const out = [plain.normalize('NFC')];
   try {
     const decoded = decodeURIComponent(plain).normalize('NFC');
     if (decoded !== out[0]) out.push(decoded);
-  } catch { /* not percent-encoded */ }
+  } catch {
+    /* not percent-encoded */
+  }
   return out;
 }
 
@@ -168,7 +190,11 @@ export function fileNamed(files: DeliveryFile[], uri: string): DeliveryFile | un
 
 /** Why a delivery's files do not match what its ERN declares: the file and the reason. */
 export class FileProblem extends Error {
-  constructor(readonly file: string, readonly reason: string, readonly image = false) {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly image = false,
+  ) {
     super(`${file}: ${reason}`);
   }
 }
@@ -187,7 +213,11 @@ function checkDeclared(f: DeliveryFile, declared: ErnFile): void {
  * `hasAudio(position)`: the track already has stored audio in the catalogue (an update
  * may leave its file out).
  */
-export function verifyDeliveryFiles(files: DeliveryFile[], ern: ErnRelease, hasAudio: (position: number, isrc: string | null) => boolean = () => false): void {
+export function verifyDeliveryFiles(
+  files: DeliveryFile[],
+  ern: ErnRelease,
+  hasAudio: (position: number, isrc: string | null) => boolean = () => false,
+): void {
   for (const t of ern.tracks) {
     const label = `Track ${t.position}`;
     if (!t.file) {
@@ -211,8 +241,10 @@ export function verifyDeliveryFiles(files: DeliveryFile[], ern: ErnRelease, hasA
   } catch (e) {
     throw new FileProblem((e as FileProblem).file, (e as FileProblem).reason, true);
   }
-  if (!img.image || 'error' in img.image) throw new FileProblem(ern.image.uri, img.image && 'error' in img.image ? img.image.error : 'it is not a JPEG or PNG image', true);
+  if (!img.image || 'error' in img.image)
+    throw new FileProblem(ern.image.uri, img.image && 'error' in img.image ? img.image.error : 'it is not a JPEG or PNG image', true);
   const { width, height } = img.image;
   if (width !== height) throw new FileProblem(ern.image.uri, `the cover art is ${width}x${height}, it must be square`, true);
-  if (width < COVER_ART_MIN) throw new FileProblem(ern.image.uri, `the cover art is ${width}x${height}, at least ${COVER_ART_MIN}x${COVER_ART_MIN} is needed`, true);
+  if (width < COVER_ART_MIN)
+    throw new FileProblem(ern.image.uri, `the cover art is ${width}x${height}, at least ${COVER_ART_MIN}x${COVER_ART_MIN} is needed`, true);
 }

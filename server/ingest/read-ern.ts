@@ -72,7 +72,12 @@ export interface ErnPurge {
   title: string;
 }
 
-type El = { localName: string; textContent: string | null; childNodes: ArrayLike<{ nodeType: number }>; getAttribute(n: string): string | null };
+type El = {
+  localName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<{ nodeType: number }>;
+  getAttribute(n: string): string | null;
+};
 
 const kids = (e: El | null | undefined, name?: string): El[] =>
   e ? (Array.from(e.childNodes).filter((n) => n.nodeType === 1) as unknown as El[]).filter((c) => !name || c.localName === name) : [];
@@ -95,18 +100,22 @@ export function durationSeconds(iso: string | null): number | null {
 function deals(dealList: El | null, ref: string): ErnDeal[] {
   return kids(dealList, 'ReleaseDeal')
     .filter((rd) => kids(rd, 'DealReleaseReference').some((r) => r.textContent?.trim() === ref))
-    .flatMap((rd) => kids(rd, 'Deal').map((d) => {
-      const terms = kid(d, 'DealTerms');
-      return {
-        territories: kids(terms, 'TerritoryCode').map((t) => t.textContent?.trim() ?? '').filter(Boolean),
-        // The day of StartDateTime/EndDateTime (ERN 4.3), or the deprecated StartDate/EndDate.
-        start: text(terms, 'ValidityPeriod', 'StartDate') ?? text(terms, 'ValidityPeriod', 'StartDateTime')?.slice(0, 10) ?? null,
-        end: text(terms, 'ValidityPeriod', 'EndDate') ?? text(terms, 'ValidityPeriod', 'EndDateTime')?.slice(0, 10) ?? null,
-        preOrder: text(terms, 'IsPreOrderDeal') === 'true',
-        exclusive: kid(terms, 'DistributionChannel') !== null,
-        priceCode: text(terms, 'PriceInformation', 'PriceCode'),
-      };
-    }));
+    .flatMap((rd) =>
+      kids(rd, 'Deal').map((d) => {
+        const terms = kid(d, 'DealTerms');
+        return {
+          territories: kids(terms, 'TerritoryCode')
+            .map((t) => t.textContent?.trim() ?? '')
+            .filter(Boolean),
+          // The day of StartDateTime/EndDateTime (ERN 4.3), or the deprecated StartDate/EndDate.
+          start: text(terms, 'ValidityPeriod', 'StartDate') ?? text(terms, 'ValidityPeriod', 'StartDateTime')?.slice(0, 10) ?? null,
+          end: text(terms, 'ValidityPeriod', 'EndDate') ?? text(terms, 'ValidityPeriod', 'EndDateTime')?.slice(0, 10) ?? null,
+          preOrder: text(terms, 'IsPreOrderDeal') === 'true',
+          exclusive: kid(terms, 'DistributionChannel') !== null,
+          priceCode: text(terms, 'PriceInformation', 'PriceCode'),
+        };
+      }),
+    );
 }
 
 /** Reads a release notification or purge message. */
@@ -119,22 +128,31 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
     const p = kid(root, 'PurgedRelease');
     return { kind: 'purge', upc: text(p, 'ReleaseId', 'ICPN'), title: text(p, 'Title', 'TitleText') ?? '' };
   }
-  const parties = new Map(kids(kid(root, 'PartyList'), 'Party').map((p) => [text(p, 'PartyReference') ?? '', text(p, 'PartyName', 'FullName') ?? '']));
-  const party = (ref: string | null) => (ref ? parties.get(ref) ?? '' : '');
+  const parties = new Map(
+    kids(kid(root, 'PartyList'), 'Party').map((p) => [text(p, 'PartyReference') ?? '', text(p, 'PartyName', 'FullName') ?? '']),
+  );
+  const party = (ref: string | null) => (ref ? (parties.get(ref) ?? '') : '');
   const releaseList = kid(root, 'ReleaseList');
   const rel = kid(releaseList, 'Release');
   const dealList = kid(root, 'DealList');
   const resources = kid(root, 'ResourceList');
   const byResource = new Map<string, El>();
-  for (const r of [...kids(resources, 'SoundRecording'), ...kids(resources, 'Image')]) byResource.set(text(r, 'ResourceReference') ?? '', r);
+  for (const r of [...kids(resources, 'SoundRecording'), ...kids(resources, 'Image')])
+    byResource.set(text(r, 'ResourceReference') ?? '', r);
   const trackReleases = new Map(kids(releaseList, 'TrackRelease').map((tr) => [text(tr, 'ReleaseResourceReference') ?? '', tr]));
   const keywords = (e: El | null) => kids(e, 'Keywords').map((k) => k.textContent?.trim() ?? '');
-  const keyword = (e: El | null, prefix: string) => keywords(e).find((k) => k.startsWith(prefix))?.slice(prefix.length).trim();
+  const keyword = (e: El | null, prefix: string) =>
+    keywords(e)
+      .find((k) => k.startsWith(prefix))
+      ?.slice(prefix.length)
+      .trim();
   const file = (e: El | null) => {
     const f = kid(e, 'TechnicalDetails', 'DeliveryFile', 'File') ?? kid(e, 'TechnicalDetails', 'File');
     const uri = text(f, 'URI');
     const size = Number(text(f, 'FileSize'));
-    return uri ? { uri, md5: text(f, 'HashSum', 'HashSumValue'), size: text(f, 'FileSize') !== null && Number.isFinite(size) ? size : null } : null;
+    return uri
+      ? { uri, md5: text(f, 'HashSum', 'HashSumValue'), size: text(f, 'FileSize') !== null && Number.isFinite(size) ? size : null }
+      : null;
   };
 
   const group = kid(rel, 'ResourceGroup');
@@ -143,14 +161,18 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
     const sr = byResource.get(ref) ?? null;
     const tr = trackReleases.get(ref) ?? null;
     const contributors = (roles: (r: string) => boolean) =>
-      kids(sr, 'Contributor').filter((c) => kids(c, 'Role').some((r) => roles(r.textContent?.trim() ?? ''))).map((c) => party(text(c, 'ContributorPartyReference')));
+      kids(sr, 'Contributor')
+        .filter((c) => kids(c, 'Role').some((r) => roles(r.textContent?.trim() ?? '')))
+        .map((c) => party(text(c, 'ContributorPartyReference')));
     const bpm = Number(keyword(tr, 'BPM:'));
     return {
       position: Number(text(item, 'SequenceNumber')) || i + 1,
       isrc: text(sr, 'SoundRecordingEdition', 'ResourceId', 'ISRC'),
       title: text(sr, 'DisplayTitle', 'TitleText') ?? text(sr, 'DisplayTitleText') ?? '',
       mixName: text(sr, 'DisplayTitle', 'SubTitle'),
-      artists: kids(sr, 'DisplayArtist').map((a) => party(text(a, 'ArtistPartyReference'))).filter(Boolean),
+      artists: kids(sr, 'DisplayArtist')
+        .map((a) => party(text(a, 'ArtistPartyReference')))
+        .filter(Boolean),
       remixers: contributors((r) => r === 'Remixer'),
       songwriters: contributors((r) => ['Composer', 'Lyricist', 'ComposerLyricist', 'Arranger'].includes(r)),
       publishers: contributors((r) => r === 'MusicPublisher'),
@@ -164,7 +186,9 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
       deals: deals(dealList, text(tr, 'ReleaseReference') ?? '\0'),
     };
   });
-  const imageRef = kids(group, 'LinkedReleaseResourceReference').find((l) => l.getAttribute('LinkDescription') === 'CoverArt')?.textContent?.trim();
+  const imageRef = kids(group, 'LinkedReleaseResourceReference')
+    .find((l) => l.getAttribute('LinkDescription') === 'CoverArt')
+    ?.textContent?.trim();
   const releaseType = kid(rel, 'ReleaseType');
   return {
     kind: 'new',

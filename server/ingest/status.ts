@@ -11,9 +11,17 @@ export type DeliveryMessageKey = keyof typeof DELIVERY_STATUS_MESSAGES;
 
 /** Sets a delivery's status (and message) and appends it to its timeline. */
 export async function setDeliveryStatus(
-  tx: Queryable, id: number, status: string, key: DeliveryMessageKey | null,
+  tx: Queryable,
+  id: number,
+  status: string,
+  key: DeliveryMessageKey | null,
   more: {
-    detail?: string | null; album_action?: string; release_id?: number | null; label_id?: number | null; genre_id?: number | null; ingested?: boolean;
+    detail?: string | null;
+    album_action?: string;
+    release_id?: number | null;
+    label_id?: number | null;
+    genre_id?: number | null;
+    ingested?: boolean;
     /** The status message when no §8 text fits (a file problem names the file and the reason). */
     message?: string | null;
   } = {},
@@ -24,14 +32,30 @@ export async function setDeliveryStatus(
        album_action = coalesce($4, album_action), release_id = coalesce($5, release_id), label_id = coalesce($6, label_id),
        genre_id = coalesce($7, genre_id), ingested = coalesce($8, ingested)
      where id = $1`,
-    [id, status, message, more.album_action ?? null, more.release_id ?? null, more.label_id ?? null, more.genre_id ?? null, more.ingested ?? null],
+    [
+      id,
+      status,
+      message,
+      more.album_action ?? null,
+      more.release_id ?? null,
+      more.label_id ?? null,
+      more.genre_id ?? null,
+      more.ingested ?? null,
+    ],
   );
-  await tx.query('insert into delivery_events (delivery_id, release_status, status_message, detail) values ($1, $2, $3, $4)', [id, status, message, more.detail ?? null]);
+  await tx.query('insert into delivery_events (delivery_id, release_status, status_message, detail) values ($1, $2, $3, $4)', [
+    id,
+    status,
+    message,
+    more.detail ?? null,
+  ]);
 }
 
 /** After a delivery's encode: encoded, or encoding-error saying how many tracks could not be encoded. */
 export function finishDeliveryEncode(tx: Queryable, deliveryId: number, out: { tracks: unknown[]; errors: number }): Promise<void> {
   return out.errors === 0 && out.tracks.length > 0
     ? setDeliveryStatus(tx, deliveryId, 'encoded', null)
-    : setDeliveryStatus(tx, deliveryId, 'encoding-error', null, { detail: `${out.errors} of ${out.tracks.length} tracks could not be encoded.` });
+    : setDeliveryStatus(tx, deliveryId, 'encoding-error', null, {
+        detail: `${out.errors} of ${out.tracks.length} tracks could not be encoded.`,
+      });
 }

@@ -41,7 +41,8 @@ export function shippedDdexDir(from = HERE): string {
       if (from === HERE) shipped = candidate;
       return candidate;
     }
-    if (dirname(dir) === dir) throw new Error(`The ERN 4.3 schema (ddex/ern43) was not found above ${from}; set DDEX_DIR to the folder holding ern43/.`);
+    if (dirname(dir) === dir)
+      throw new Error(`The ERN 4.3 schema (ddex/ern43) was not found above ${from}; set DDEX_DIR to the folder holding ern43/.`);
   }
 }
 
@@ -65,10 +66,12 @@ export function schemaFiles(dir: string, full = false): Promise<SchemaFile[]> {
   const id = `${full ? 'full' : 'lean'}:${dir}`;
   let files = cache.get(id);
   if (!files) {
-    files = Promise.all(ERN43_FILES.map(async (fileName) => {
-      const text = await readFile(resolve(dir, 'ern43', fileName), 'utf8');
-      return { fileName, contents: full ? text : withoutAnnotations(text) };
-    }));
+    files = Promise.all(
+      ERN43_FILES.map(async (fileName) => {
+        const text = await readFile(resolve(dir, 'ern43', fileName), 'utf8');
+        return { fileName, contents: full ? text : withoutAnnotations(text) };
+      }),
+    );
     files.catch(() => cache.delete(id));
     cache.set(id, files);
   }
@@ -78,6 +81,11 @@ export function schemaFiles(dir: string, full = false): Promise<SchemaFile[]> {
 /** Validates `xml` (the text of one ERN 4.3 message) against the ERN 4.3 schema. */
 export async function validateErn43(xml: string | Uint8Array, opts: { dir?: string; fullSchema?: boolean } = {}): Promise<ErnValidation> {
   const [main, ...imports] = await schemaFiles(opts.dir ?? ddexDir(), opts.fullSchema);
-  const r = await validateXML({ xml: [{ fileName: 'release.xml', contents: xml }], schema: [main], preload: imports, maxMemoryPages: 4096 });
+  const r = await validateXML({
+    xml: [{ fileName: 'release.xml', contents: xml }],
+    schema: [main],
+    preload: imports,
+    maxMemoryPages: 4096,
+  });
   return { valid: r.valid, errors: r.errors.map((e) => ({ line: e.loc?.lineNumber ?? null, message: e.message })) };
 }

@@ -107,9 +107,16 @@ async function setTrack(tx: Queryable, id: number, status: EncodeStatus, userId:
   if (!old) return;
   const converted = status === 'CONVERTED';
   if (old.encode_status === status && !converted) return;
-  const [now] = await tx.orm.update(tracks)
-    .set({ encode_status: status, ...(converted && { encoded_at: sql`now()` }), ...visibilityFor(status), version: sql`${tracks.version} + 1` })
-    .where(eq(tracks.id, id)).returning(audited);
+  const [now] = await tx.orm
+    .update(tracks)
+    .set({
+      encode_status: status,
+      ...(converted && { encoded_at: sql`now()` }),
+      ...visibilityFor(status),
+      version: sql`${tracks.version} + 1`,
+    })
+    .where(eq(tracks.id, id))
+    .returning(audited);
   const changes: Changes = {};
   for (const k of Object.keys(audited) as (keyof typeof audited)[]) if (now[k] !== old[k]) changes[k] = { old: old[k], new: now[k] };
   await recordHistory(tx, { entity: 'tracks', entityId: id, userId, action: 'job', changes });
@@ -119,8 +126,17 @@ async function setTrack(tx: Queryable, id: number, status: EncodeStatus, userId:
 async function setRelease(tx: Queryable, id: number, status: EncodeStatus, userId: number | null): Promise<void> {
   const [old] = await tx.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, id)).for('update');
   if (!old || old.encode_status === status) return;
-  await tx.orm.update(releases).set({ encode_status: status, version: sql`${releases.version} + 1` }).where(eq(releases.id, id));
-  await recordHistory(tx, { entity: 'releases', entityId: id, userId, action: 'job', changes: { encode_status: { old: old.encode_status, new: status } } });
+  await tx.orm
+    .update(releases)
+    .set({ encode_status: status, version: sql`${releases.version} + 1` })
+    .where(eq(releases.id, id));
+  await recordHistory(tx, {
+    entity: 'releases',
+    entityId: id,
+    userId,
+    action: 'job',
+    changes: { encode_status: { old: old.encode_status, new: status } },
+  });
 }
 
 /** The release's status from its tracks': ERROR when one is, CONVERTED when all are (a release without tracks has nothing encoded: ERROR). */
@@ -131,7 +147,9 @@ function releaseStatus(statuses: readonly string[]): EncodeStatus | null {
 
 /** The track's lossless source in storage (its row's format and key), or null. */
 async function sourceOf(db: Queryable, storage: Storage, trackId: number): Promise<{ format: string; key: string } | null> {
-  const files = await db.orm.select({ format: audio_files.format, key: audio_files.storage_key }).from(audio_files)
+  const files = await db.orm
+    .select({ format: audio_files.format, key: audio_files.storage_key })
+    .from(audio_files)
     .where(and(eq(audio_files.track_id, trackId), inArray(audio_files.format, [...LOSSLESS_FORMATS])))
     .orderBy(asc(audio_files.id));
   for (const f of files) if (await storage.exists(f.key)) return f;
@@ -149,16 +167,30 @@ export const NO_SOURCE_AUDIO = {
  * The tracks an encode of a release (or of one of its tracks) would leave without audio:
  * those with no lossless source in storage, as encodeTrack finds it.
  */
-export async function tracksWithoutSource(db: Queryable, storage: Storage, releaseId: number, trackId: number | null): Promise<{ all: number; missing: number[] }> {
-  const ids = (await db.orm.select({ id: tracks.id }).from(tracks)
-    .where(and(eq(tracks.release_id, releaseId), trackId === null ? undefined : eq(tracks.id, trackId)))).map((t) => t.id);
+export async function tracksWithoutSource(
+  db: Queryable,
+  storage: Storage,
+  releaseId: number,
+  trackId: number | null,
+): Promise<{ all: number; missing: number[] }> {
+  const ids = (
+    await db.orm
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.release_id, releaseId), trackId === null ? undefined : eq(tracks.id, trackId)))
+  ).map((t) => t.id);
   const missing: number[] = [];
   for (const id of ids) if (!(await sourceOf(db, storage, id))) missing.push(id);
   return { all: ids.length, missing };
 }
 
 /** The refusal of an encode of a release (or one track) some of whose tracks have no source audio, or null when all have one. */
-export async function noSourceAudioReason(db: Queryable, storage: Storage, releaseId: number, trackId: number | null): Promise<string | null> {
+export async function noSourceAudioReason(
+  db: Queryable,
+  storage: Storage,
+  releaseId: number,
+  trackId: number | null,
+): Promise<string | null> {
   const { all, missing } = await tracksWithoutSource(db, storage, releaseId, trackId);
   if (missing.length === 0) return null;
   if (trackId !== null) return NO_SOURCE_AUDIO.track;
@@ -170,7 +202,8 @@ export async function noSourceAudioReason(db: Queryable, storage: Storage, relea
  * re-encode of it would be refused for want of source audio (noSourceAudioReason).
  */
 export async function hasSourceAudio(db: Queryable, storage: Storage, type: 'releases' | 'tracks', id: number): Promise<boolean> {
-  const [t] = type === 'tracks' ? await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, id)) : [{ release_id: id }];
+  const [t] =
+    type === 'tracks' ? await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, id)) : [{ release_id: id }];
   if (!t) return false;
   return (await tracksWithoutSource(db, storage, t.release_id, type === 'tracks' ? id : null)).missing.length === 0;
 }
@@ -202,7 +235,9 @@ async function encodeTrack(db: Queryable, storage: Storage, work: WorkFolder, tr
       signal.throwIfAborted();
       const key = `tracks/${trackId}/${o.format}.${o.suffix}`;
       const { size } = await storage.putFile(key, o.path);
-      await db.orm.insert(audio_files).values({ track_id: trackId, format: o.format, size_bytes: size, storage_key: key })
+      await db.orm
+        .insert(audio_files)
+        .values({ track_id: trackId, format: o.format, size_bytes: size, storage_key: key })
         .onConflictDoUpdate({ target: [audio_files.track_id, audio_files.format], set: { size_bytes: size, storage_key: key } });
     }
     return 'CONVERTED';
@@ -229,8 +264,20 @@ export type StagedTrackResult =
  * without a stored source or whose encode fails its checks answers why (ok false); anything
  * else is thrown (the run is retried), the encodes it had stored removed first.
  */
-async function encodeTrackStaged(db: Queryable, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, signal: AbortSignal): Promise<StagedTrackResult> {
-  const fail = (error: string, format: string | null = null): StagedTrackResult => ({ track_id: p.track_id, staged: true, ok: false, format, error });
+async function encodeTrackStaged(
+  db: Queryable,
+  storage: Storage,
+  work: WorkFolder,
+  p: EncodeTrackPayload,
+  signal: AbortSignal,
+): Promise<StagedTrackResult> {
+  const fail = (error: string, format: string | null = null): StagedTrackResult => ({
+    track_id: p.track_id,
+    staged: true,
+    ok: false,
+    format,
+    error,
+  });
   const source = await sourceOf(db, storage, p.track_id);
   if (!source) return fail('no source audio in storage to encode from');
   await mkdir(work.path, { recursive: true });
@@ -270,7 +317,9 @@ async function encodeTrackStaged(db: Queryable, storage: Storage, work: WorkFold
 export function reencodeFailure(failures: { track: string; format: string | null; error: string }[]): string {
   // ffmpeg's log names its parts with their memory addresses ("[flac @ 0x55d…]"): noise to a reader.
   const why = (e: string) => e.replace(/ @ 0x[0-9a-f]+\]/g, ']').trim();
-  const each = failures.map((f) => `${f.track}${f.format ? ` could not be encoded to ${f.format}` : ' could not be encoded'}: ${why(f.error)}`);
+  const each = failures.map(
+    (f) => `${f.track}${f.format ? ` could not be encoded to ${f.format}` : ' could not be encoded'}: ${why(f.error)}`,
+  );
   const text = each.join('; ');
   return `The re-encode was not applied; the previous encodes are kept and still served. ${text}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
@@ -285,11 +334,21 @@ export function reencodeFailure(failures: { track: string; format: string | null
  * and format failed. Both are safe to run again (a retried parent): a swapped row already
  * at its new key is left alone, a removed file is gone already.
  */
-async function endStagedRun(db: Db, storage: Storage, jobId: number, p: EncodePayload, owner: number | null,
-  jobs: { track_id: number; state: string; result: unknown }[]): Promise<EncodeOutcome | null> {
+async function endStagedRun(
+  db: Db,
+  storage: Storage,
+  jobId: number,
+  p: EncodePayload,
+  owner: number | null,
+  jobs: { track_id: number; state: string; result: unknown }[],
+): Promise<EncodeOutcome | null> {
   const ids = jobs.map((j) => j.track_id);
-  const names = new Map((ids.length === 0 ? [] : await db.orm.select({ id: tracks.id, title: tracks.title, isrc: tracks.isrc }).from(tracks)
-    .where(inArray(tracks.id, ids))).map((t) => [t.id, `Track ${t.id} “${t.title}”${t.isrc ? ` (${t.isrc})` : ''}`]));
+  const names = new Map(
+    (ids.length === 0
+      ? []
+      : await db.orm.select({ id: tracks.id, title: tracks.title, isrc: tracks.isrc }).from(tracks).where(inArray(tracks.id, ids))
+    ).map((t) => [t.id, `Track ${t.id} “${t.title}”${t.isrc ? ` (${t.isrc})` : ''}`]),
+  );
   const failures: { track: string; format: string | null; error: string }[] = [];
   const files: { track_id: number; format: string; storage_key: string; size_bytes: number }[] = [];
   for (const j of jobs) {
@@ -304,20 +363,30 @@ async function endStagedRun(db: Db, storage: Storage, jobId: number, p: EncodePa
     for (const id of ids) await removeStaged(storage, id, jobId);
     const detail = reencodeFailure(failures);
     // The job ends ERROR with its detail now (the queue finishes it once: its DONE is not written over this), not retried.
-    await db.query("update jobs set state = 'ERROR', result = $2::jsonb, updated_at = now() where id = $1 and state in ('PENDING', 'RUNNING')",
-      [jobId, JSON.stringify({ detail })]);
+    await db.query(
+      "update jobs set state = 'ERROR', result = $2::jsonb, updated_at = now() where id = $1 and state in ('PENDING', 'RUNNING')",
+      [jobId, JSON.stringify({ detail })],
+    );
     return null;
   }
   const old: string[] = [];
   await db.transaction(async (tx) => {
     await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
     for (const f of files) {
-      const [was] = await tx.orm.select({ key: audio_files.storage_key }).from(audio_files)
-        .where(and(eq(audio_files.track_id, f.track_id), eq(audio_files.format, f.format as AudioFormat))).for('update');
+      const [was] = await tx.orm
+        .select({ key: audio_files.storage_key })
+        .from(audio_files)
+        .where(and(eq(audio_files.track_id, f.track_id), eq(audio_files.format, f.format as AudioFormat)))
+        .for('update');
       if (was?.key === f.storage_key) continue; // swapped in already (a retried run)
       if (was) old.push(was.key);
-      await tx.orm.insert(audio_files).values({ track_id: f.track_id, format: f.format as AudioFormat, size_bytes: f.size_bytes, storage_key: f.storage_key })
-        .onConflictDoUpdate({ target: [audio_files.track_id, audio_files.format], set: { size_bytes: f.size_bytes, storage_key: f.storage_key } });
+      await tx.orm
+        .insert(audio_files)
+        .values({ track_id: f.track_id, format: f.format as AudioFormat, size_bytes: f.size_bytes, storage_key: f.storage_key })
+        .onConflictDoUpdate({
+          target: [audio_files.track_id, audio_files.format],
+          set: { size_bytes: f.size_bytes, storage_key: f.storage_key },
+        });
     }
     for (const id of ids) await setTrack(tx, id, 'CONVERTED', owner);
     if (p.track_id === null || ids.length > 0) {
@@ -327,20 +396,33 @@ async function endStagedRun(db: Db, storage: Storage, jobId: number, p: EncodePa
     }
   });
   // After the commit: the old files no row names any more (a key another row still names is kept).
-  const still = old.length === 0 ? [] : (await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
-    .where(inArray(audio_files.storage_key, old))).map((r) => r.key);
+  const still =
+    old.length === 0
+      ? []
+      : (await db.orm.select({ key: audio_files.storage_key }).from(audio_files).where(inArray(audio_files.storage_key, old))).map(
+          (r) => r.key,
+        );
   for (const k of old) if (!still.includes(k)) await storage.delete(k);
   return outcomeOf(db, p, ids);
 }
 
 /** The outcome of a run over tracks `ids`: the release's status and each track's. */
 async function outcomeOf(db: Queryable, p: EncodePayload, ids: number[]): Promise<EncodeOutcome> {
-  const results = ids.length === 0 ? [] : await db.orm.select({ id: tracks.id, encode_status: tracks.encode_status }).from(tracks)
-    .where(inArray(tracks.id, ids)).orderBy(asc(tracks.position), asc(tracks.id));
+  const results =
+    ids.length === 0
+      ? []
+      : await db.orm
+          .select({ id: tracks.id, encode_status: tracks.encode_status })
+          .from(tracks)
+          .where(inArray(tracks.id, ids))
+          .orderBy(asc(tracks.position), asc(tracks.id));
   const [r] = await db.orm.select({ encode_status: releases.encode_status }).from(releases).where(eq(releases.id, p.release_id));
   const list = results.map((t) => ({ id: t.id, encode_status: t.encode_status as EncodeStatus }));
   return {
-    release_id: p.release_id, track_id: p.track_id, release_encode_status: r?.encode_status ?? null, tracks: list,
+    release_id: p.release_id,
+    track_id: p.track_id,
+    release_encode_status: r?.encode_status ?? null,
+    tracks: list,
     converted: list.filter((t) => t.encode_status === 'CONVERTED').length,
     errors: list.filter((t) => t.encode_status !== 'CONVERTED').length,
   };
@@ -355,7 +437,6 @@ export interface EncodeOutcome {
   converted: number;
   errors: number;
 }
-
 
 /** What an encode-track job is asked to do: one track of its parent encode job's run. */
 export interface EncodeTrackPayload {
@@ -377,7 +458,9 @@ export const ENCODE_WAIT_MS = 250;
 async function runTracks(db: Queryable, parentJobId: number): Promise<{ track_id: number; state: string; result: unknown }[]> {
   return db.query<{ track_id: number; state: string; result: unknown }>(
     `select (payload->>'track_id')::int track_id, state, result from jobs
-     where kind = $1 and payload->>'parent_job_id' = $2 order by id`, [ENCODE_TRACK_JOB, String(parentJobId)]);
+     where kind = $1 and payload->>'parent_job_id' = $2 order by id`,
+    [ENCODE_TRACK_JOB, String(parentJobId)],
+  );
 }
 
 /**
@@ -388,7 +471,11 @@ async function runTracks(db: Queryable, parentJobId: number): Promise<{ track_id
  * already at its status, a delivery already encoded or encoding-error are left alone), so
  * a retried track job or the waiting parent ending it again changes nothing.
  */
-async function endRunIfDone(tx: Queryable, p: { release_id: number; parent_job_id: number; delivery_id?: number }, owner: number | null): Promise<boolean> {
+async function endRunIfDone(
+  tx: Queryable,
+  p: { release_id: number; parent_job_id: number; delivery_id?: number },
+  owner: number | null,
+): Promise<boolean> {
   await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
   const ids = (await runTracks(tx, p.parent_job_id)).map((t) => t.track_id);
   const mine = ids.length === 0 ? [] : await tx.orm.select({ s: tracks.encode_status }).from(tracks).where(inArray(tracks.id, ids));
@@ -397,7 +484,9 @@ async function endRunIfDone(tx: Queryable, p: { release_id: number; parent_job_i
   const status = releaseStatus(all.map((t) => t.s));
   if (status) await setRelease(tx, p.release_id, status, owner);
   if (p.delivery_id !== undefined) {
-    const [d] = await tx.query<{ release_status: string }>('select release_status from deliveries where id = $1 for update', [p.delivery_id]);
+    const [d] = await tx.query<{ release_status: string }>('select release_status from deliveries where id = $1 for update', [
+      p.delivery_id,
+    ]);
     if (d && !DELIVERY_ENCODE_ENDS.includes(d.release_status)) {
       const errors = mine.filter((t) => t.s !== 'CONVERTED').length;
       await finishDeliveryEncode(tx, p.delivery_id, { tracks: mine, errors });
@@ -416,7 +505,14 @@ const DELIVERY_ENCODE_ENDS = ['encoded', 'encoding-error'];
  * every one of them has ended (the last to finish has ended the run: endRunIfDone) and
  * answers the outcome. A track job pg-boss gave up on leaves its track ERROR.
  */
-async function runEncode(db: Db, storage: Storage | null, jobId: number, p: EncodePayload, owner: number | null, ctx: JobContext): Promise<EncodeOutcome | null> {
+async function runEncode(
+  db: Db,
+  storage: Storage | null,
+  jobId: number,
+  p: EncodePayload,
+  owner: number | null,
+  ctx: JobContext,
+): Promise<EncodeOutcome | null> {
   const enqueue = ctx.enqueue;
   if (!enqueue) throw new Error('An encode job runs on a job queue.');
   if (p.staged) {
@@ -427,9 +523,13 @@ async function runEncode(db: Db, storage: Storage | null, jobId: number, p: Enco
   await db.transaction(async (tx) => {
     await tx.query('select id from jobs where id = $1 for update', [jobId]);
     if ((await runTracks(tx, jobId)).length > 0) return;
-    const ids = (await tx.orm.select({ id: tracks.id }).from(tracks)
-      .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
-      .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
+    const ids = (
+      await tx.orm
+        .select({ id: tracks.id })
+        .from(tracks)
+        .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
+        .orderBy(asc(tracks.position), asc(tracks.id))
+    ).map((t) => t.id);
     if (p.track_id === null) await setRelease(tx, p.release_id, 'TRANSCODING', owner);
     for (const id of ids) {
       await setTrack(tx, id, 'TRANSCODING', owner);
@@ -448,7 +548,11 @@ async function runEncode(db: Db, storage: Storage | null, jobId: number, p: Enco
         }
         await endRunIfDone(tx, run, owner);
       });
-      return outcomeOf(db, p, jobs.map((j) => j.track_id));
+      return outcomeOf(
+        db,
+        p,
+        jobs.map((j) => j.track_id),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, ENCODE_WAIT_MS));
     ctx.signal.throwIfAborted();
@@ -462,17 +566,38 @@ async function runEncode(db: Db, storage: Storage | null, jobId: number, p: Enco
  * the old encodes keep serving. It waits until every track job has ended, then swaps the
  * new encodes in or, when one failed, removes them and ends ERROR (endStagedRun).
  */
-async function runStagedEncode(db: Db, storage: Storage, jobId: number, p: EncodePayload, owner: number | null,
-  ctx: JobContext & Required<Pick<JobContext, 'enqueue'>>): Promise<EncodeOutcome | null> {
+async function runStagedEncode(
+  db: Db,
+  storage: Storage,
+  jobId: number,
+  p: EncodePayload,
+  owner: number | null,
+  ctx: JobContext & Required<Pick<JobContext, 'enqueue'>>,
+): Promise<EncodeOutcome | null> {
   await db.transaction(async (tx) => {
     await tx.query('select id from jobs where id = $1 for update', [jobId]);
     if ((await runTracks(tx, jobId)).length > 0) return;
     await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, p.release_id)).for('update');
-    const ids = (await tx.orm.select({ id: tracks.id }).from(tracks)
-      .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
-      .orderBy(asc(tracks.position), asc(tracks.id))).map((t) => t.id);
+    const ids = (
+      await tx.orm
+        .select({ id: tracks.id })
+        .from(tracks)
+        .where(and(eq(tracks.release_id, p.release_id), p.track_id === null ? undefined : eq(tracks.id, p.track_id)))
+        .orderBy(asc(tracks.position), asc(tracks.id))
+    ).map((t) => t.id);
     for (const id of ids) {
-      await ctx.enqueue(ENCODE_TRACK_JOB, { release_id: p.release_id, parent_job_id: jobId, track_id: id, staged: true, ...(p.formats && { formats: p.formats }) } satisfies EncodeTrackPayload, {}, tx);
+      await ctx.enqueue(
+        ENCODE_TRACK_JOB,
+        {
+          release_id: p.release_id,
+          parent_job_id: jobId,
+          track_id: id,
+          staged: true,
+          ...(p.formats && { formats: p.formats }),
+        } satisfies EncodeTrackPayload,
+        {},
+        tx,
+      );
     }
   });
   for (;;) {
@@ -503,7 +628,13 @@ async function removeStaged(storage: Storage, trackId: number, jobId: number): P
  * Runs a re-encode's track job (encodeTrackStaged); when its re-encode has ended meanwhile
  * (cancelled), what it stored is removed and it answers why.
  */
-async function runStagedTrack(db: Db, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, signal: AbortSignal): Promise<StagedTrackResult> {
+async function runStagedTrack(
+  db: Db,
+  storage: Storage,
+  work: WorkFolder,
+  p: EncodeTrackPayload,
+  signal: AbortSignal,
+): Promise<StagedTrackResult> {
   const result = await encodeTrackStaged(db, storage, work, p, signal);
   if (await parentOpen(db, p.parent_job_id)) return result;
   await removeStaged(storage, p.track_id, p.parent_job_id);
@@ -515,7 +646,14 @@ async function runStagedTrack(db: Db, storage: Storage, work: WorkFolder, p: Enc
  * run that had already finished it does nothing), then sets the track's status and, if it
  * was the run's last, ends the run, in one transaction.
  */
-async function runEncodeTrack(db: Db, storage: Storage, work: WorkFolder, p: EncodeTrackPayload, owner: number | null, signal: AbortSignal) {
+async function runEncodeTrack(
+  db: Db,
+  storage: Storage,
+  work: WorkFolder,
+  p: EncodeTrackPayload,
+  owner: number | null,
+  signal: AbortSignal,
+) {
   if (p.staged) return runStagedTrack(db, storage, work, p, signal);
   const [t] = await db.orm.select({ s: tracks.encode_status }).from(tracks).where(eq(tracks.id, p.track_id));
   if (t?.s !== 'TRANSCODING') return { track_id: p.track_id, encode_status: t?.s ?? null, skipped: true };
@@ -530,14 +668,24 @@ async function runEncodeTrack(db: Db, storage: Storage, work: WorkFolder, p: Enc
 
 /** The encode job's handler; `storage`: the store a re-encode's files are in (removed when it fails, the old ones when it succeeds). */
 export function encodeJob(storage: Storage | null = null): JobHandler {
-  return async (db, job, ctx) => ({ result: await runEncode(db, storage, job.id, job.payload as unknown as EncodePayload, job.owner_id, ctx) });
+  return async (db, job, ctx) => ({
+    result: await runEncode(db, storage, job.id, job.payload as unknown as EncodePayload, job.owner_id, ctx),
+  });
 }
 
 /** The encode kind; `limits` lets a test expire a run sooner; `storage` as encodeJob's. */
-export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, storage: Storage | null = null): JobKind {
+export function encodeKind(
+  limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {},
+  storage: Storage | null = null,
+): JobKind {
   return {
-    run: encodeJob(storage), policy: 'exclusive', ordered: true,
-    expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
+    run: encodeJob(storage),
+    policy: 'exclusive',
+    ordered: true,
+    expireInSeconds: ENCODE_EXPIRE_SECONDS,
+    retryLimit: ENCODE_RETRY_LIMIT,
+    retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS,
+    ...limits,
   };
 }
 
@@ -547,21 +695,34 @@ export function encodeKind(limits: Partial<Pick<JobKind, 'expireInSeconds' | 're
  * Its files are in this process's work folder under `workRoot` (default `.work` in the
  * storage folder), prepared when the process starts working (JobKind.start).
  */
-export function encodeTrackKind(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, workRoot?: string): JobKind {
+export function encodeTrackKind(
+  storage: Storage,
+  limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {},
+  workRoot?: string,
+): JobKind {
   let work: WorkFolder | null = null;
   const folder = () => (work ??= workFolder(workRoot ?? workRootOf(storage)));
   return {
     start: () => folder().prepare(),
-    run: async (db, job, { signal }) => ({ result: await runEncodeTrack(db, storage, folder(), job.payload as unknown as EncodeTrackPayload, job.owner_id, signal) }),
+    run: async (db, job, { signal }) => ({
+      result: await runEncodeTrack(db, storage, folder(), job.payload as unknown as EncodeTrackPayload, job.owner_id, signal),
+    }),
     concurrency: 1,
     // A track whose worker died runs next, not after the rest of the queue.
     ordered: true,
-    expireInSeconds: ENCODE_EXPIRE_SECONDS, retryLimit: ENCODE_RETRY_LIMIT, retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS, ...limits,
+    expireInSeconds: ENCODE_EXPIRE_SECONDS,
+    retryLimit: ENCODE_RETRY_LIMIT,
+    retryDelaySeconds: ENCODE_RETRY_DELAY_SECONDS,
+    ...limits,
   };
 }
 
 /** Both encode kinds, as a worker registers them. */
-export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {}, workRoot?: string) {
+export function encodeKinds(
+  storage: Storage,
+  limits: Partial<Pick<JobKind, 'expireInSeconds' | 'retryLimit' | 'retryDelaySeconds'>> = {},
+  workRoot?: string,
+) {
   return { encode: encodeKind(limits, storage), [ENCODE_TRACK_JOB]: encodeTrackKind(storage, limits, workRoot) };
 }
 
@@ -571,11 +732,16 @@ export function encodeKinds(storage: Storage, limits: Partial<Pick<JobKind, 'exp
  * when another encode of the release holds its key, the delivery is encoding-error.
  */
 export async function queueDeliveryEncode(
-  db: Db, enqueue: (payload: Record<string, unknown>, options: EnqueueOptions) => Promise<JobRow | null>,
-  deliveryId: number, releaseId: number, origin: string,
+  db: Db,
+  enqueue: (payload: Record<string, unknown>, options: EnqueueOptions) => Promise<JobRow | null>,
+  deliveryId: number,
+  releaseId: number,
+  origin: string,
 ): Promise<JobRow | null> {
   const [queued] = await db.query<{ id: number }>(
-    "select id from jobs where kind = 'encode' and payload->>'delivery_id' = $1 and payload->>'origin' = $2", [String(deliveryId), origin]);
+    "select id from jobs where kind = 'encode' and payload->>'delivery_id' = $1 and payload->>'origin' = $2",
+    [String(deliveryId), origin],
+  );
   if (queued) return null;
   const payload = { release_id: releaseId, track_id: null, delivery_id: deliveryId, origin } satisfies EncodePayload;
   const job = await enqueue({ ...payload }, { singletonKey: encodeKey(releaseId) });

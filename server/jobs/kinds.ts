@@ -14,7 +14,12 @@ export interface JobDeps {
 }
 
 export function jobHandlers(deps: JobDeps): Readonly<Record<JobKindName, JobKind>> {
-  return { ...SALES_HANDLERS, ...encodeKinds(deps.storage), statements: STATEMENTS_KIND, [INGEST_BATCH_JOB]: { ...ingestKind(deps.storage), ...INGEST_BATCH_QUEUE } };
+  return {
+    ...SALES_HANDLERS,
+    ...encodeKinds(deps.storage),
+    statements: STATEMENTS_KIND,
+    [INGEST_BATCH_JOB]: { ...ingestKind(deps.storage), ...INGEST_BATCH_QUEUE },
+  };
 }
 
 /**

@@ -34,7 +34,15 @@
  * clears its worker's folder there.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobWithMetadata, type Queue, type WorkOptions as BossWorkOptions } from 'pg-boss';
+import {
+  PgBoss,
+  fromPglite,
+  type Db as BossDb,
+  type Job,
+  type JobWithMetadata,
+  type Queue,
+  type WorkOptions as BossWorkOptions,
+} from 'pg-boss';
 import type { Db, Queryable } from '../db/client';
 import { jobs } from '../db/schema';
 import { jobRunDuration, jobsFailed, type JobRunOutcome, type QueueDepth } from '../ops/metrics';
@@ -160,8 +168,13 @@ export class SingletonBlocked extends Error {}
 const OPEN_STATES = ['PENDING', 'RUNNING'] as const;
 
 const JOB_FIELDS = {
-  id: jobs.id, kind: jobs.kind, state: jobs.state, child_job_id: jobs.child_job_id, owner_id: jobs.owner_id,
-  payload: jobs.payload, result: jobs.result,
+  id: jobs.id,
+  kind: jobs.kind,
+  state: jobs.state,
+  child_job_id: jobs.child_job_id,
+  owner_id: jobs.owner_id,
+  payload: jobs.payload,
+  result: jobs.result,
 };
 
 /** A jsonb value stored as JSON (so a null result is JSON null, not SQL NULL). */
@@ -227,9 +240,10 @@ export class JobQueue {
    * creates or updates one queue per kind. Enqueues and cancels; work() also runs them.
    */
   static async open(db: Db, opts: QueueOptions): Promise<JobQueue> {
-    const engine = db.engine.kind === 'pglite'
-      ? { db: fromPglite(db.engine.pglite), backend: 'pglite' as const }
-      : { connectionString: db.engine.url, max: 4 };
+    const engine =
+      db.engine.kind === 'pglite'
+        ? { db: fromPglite(db.engine.pglite), backend: 'pglite' as const }
+        : { connectionString: db.engine.url, max: 4 };
     const boss = new PgBoss({
       ...engine,
       // Expiry is swept by the per-queue monitor pass, as often as the longer of the two.
@@ -246,10 +260,19 @@ export class JobQueue {
     try {
       await queue.ensureQueue(FAILURES_QUEUE, { notify: true, heartbeatSeconds });
       for (const [name, k] of Object.entries(opts.kinds)) {
-        await queue.ensureQueue(name, {
-          expireInSeconds: k.expireInSeconds, retryLimit: k.retryLimit, retryDelay: k.retryDelaySeconds,
-          retryBackoff: true, deadLetter: FAILURES_QUEUE, notify: true, heartbeatSeconds,
-        }, k.policy);
+        await queue.ensureQueue(
+          name,
+          {
+            expireInSeconds: k.expireInSeconds,
+            retryLimit: k.retryLimit,
+            retryDelay: k.retryDelaySeconds,
+            retryBackoff: true,
+            deadLetter: FAILURES_QUEUE,
+            notify: true,
+            heartbeatSeconds,
+          },
+          k.policy,
+        );
       }
     } catch (e) {
       await boss.stop({ graceful: false }).catch(() => undefined);
@@ -283,17 +306,28 @@ export class JobQueue {
    * A new PENDING job of `kind` for `ownerId`; null when its singleton key is taken
    * (see JobKind.policy). `tx`: enqueue inside that transaction instead of a new one.
    */
-  async enqueue(kind: string, ownerId: number | null, payload: Record<string, unknown>, options: EnqueueOptions = {}, tx?: Queryable): Promise<JobRow | null> {
+  async enqueue(
+    kind: string,
+    ownerId: number | null,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+    tx?: Queryable,
+  ): Promise<JobRow | null> {
     const run = async (t: Queryable) => {
       const k = this.kind(kind);
       const [row] = await t.orm.insert(jobs).values({ kind, owner_id: ownerId, payload }).returning(JOB_FIELDS);
       const priority = options.priority ?? (k.ordered ? -row.id : undefined);
-      const sent = await this.boss.send(kind, { job_id: row.id, expire_seconds: k.expireInSeconds, lease_seconds: this.leaseSeconds } satisfies BossData, {
-        id: bossId(row.id), db: onTransaction(t),
-        ...(priority !== undefined && { priority }),
-        ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
-        ...(options.startAfter !== undefined && { startAfter: options.startAfter }),
-      });
+      const sent = await this.boss.send(
+        kind,
+        { job_id: row.id, expire_seconds: k.expireInSeconds, lease_seconds: this.leaseSeconds } satisfies BossData,
+        {
+          id: bossId(row.id),
+          db: onTransaction(t),
+          ...(priority !== undefined && { priority }),
+          ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+          ...(options.startAfter !== undefined && { startAfter: options.startAfter }),
+        },
+      );
       if (!sent) throw new SingletonBlocked();
       return row;
     };
@@ -321,7 +355,9 @@ export class JobQueue {
       const [row] = await tx.query<{ kind: string; state: string }>('select kind, state from jobs where id = $1 for update', [id]);
       if (!row || !(OPEN_STATES as readonly string[]).includes(row.state)) return false;
       if (this.kinds[row.kind]) await this.boss.cancel(row.kind, bossId(id), { db: onTransaction(tx) });
-      await tx.orm.update(jobs).set({ state: 'ERROR', result: json({ detail: JOB_DETAIL.cancelled }), updated_at: sql`now()` })
+      await tx.orm
+        .update(jobs)
+        .set({ state: 'ERROR', result: json({ detail: JOB_DETAIL.cancelled }), updated_at: sql`now()` })
         .where(eq(jobs.id, id));
       return true;
     });
@@ -333,7 +369,11 @@ export class JobQueue {
   async work(opts: WorkOptions = {}): Promise<void> {
     // A new job wakes the workers at once (notifications); retries are found by the poll.
     const seconds = this.opts.pollSeconds ?? POLL_SECONDS;
-    const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds, heartbeatRefreshSeconds: this.heartbeatSeconds };
+    const polling = {
+      pollingIntervalSeconds: seconds,
+      notifyPollingIntervalSeconds: seconds,
+      heartbeatRefreshSeconds: this.heartbeatSeconds,
+    };
     for (const k of Object.values(this.kinds)) if (k.run) await k.start?.();
     for (const [name, k] of Object.entries(this.kinds)) {
       const run = k.run;
@@ -341,8 +381,9 @@ export class JobQueue {
       const concurrency = k.concurrency ?? opts.concurrency ?? WORKER_CONCURRENCY;
       for (let i = 0; i < concurrency; i++) await this.drain(name, polling, ([job]) => this.runJob(run, job));
     }
-    await this.drain(FAILURES_QUEUE, { ...polling, includeMetadata: true },
-      ([job]: JobWithMetadata<BossData>[]) => this.recordFailure(job));
+    await this.drain(FAILURES_QUEUE, { ...polling, includeMetadata: true }, ([job]: JobWithMetadata<BossData>[]) =>
+      this.recordFailure(job),
+    );
   }
 
   /**
@@ -351,7 +392,11 @@ export class JobQueue {
    * encodes, queued at once and run one after another) follows without a pause. With
    * nothing queued, it waits for a notification or the poll as usual.
    */
-  private async drain<J extends Job<BossData>>(name: string, options: BossWorkOptions, handler: (jobs: J[]) => Promise<void>): Promise<void> {
+  private async drain<J extends Job<BossData>>(
+    name: string,
+    options: BossWorkOptions,
+    handler: (jobs: J[]) => Promise<void>,
+  ): Promise<void> {
     // The worker's id, known once work() answers (its first run starts after that).
     const worker: { id?: string } = {};
     worker.id = await this.boss.work<BossData>(name, { ...options, batchSize: 1, localConcurrency: 1 }, async (jobs: Job<BossData>[]) => {
@@ -365,8 +410,11 @@ export class JobQueue {
 
   private async runJob(handler: JobHandler, job: Job<BossData>): Promise<void> {
     const id = job.data.job_id;
-    const [row] = await this.db.orm.update(jobs).set({ state: 'RUNNING', updated_at: sql`now()` })
-      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning(JOB_FIELDS);
+    const [row] = await this.db.orm
+      .update(jobs)
+      .set({ state: 'RUNNING', updated_at: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES])))
+      .returning(JOB_FIELDS);
     // Finished by an earlier attempt (which died before pg-boss heard of it) or cancelled.
     if (!row) {
       jobRunDuration.observe({ kind: job.name, outcome: 'skipped' }, 0);
@@ -401,7 +449,9 @@ export class JobQueue {
       const [current] = await tx.query<{ state: string }>('select state from jobs where id = $1 for update', [id]);
       if (!current || !(OPEN_STATES as readonly string[]).includes(current.state)) return;
       const child = out.child ? await this.enqueue(out.child.kind, row.owner_id, out.child.payload, {}, tx) : null;
-      await tx.orm.update(jobs).set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
+      await tx.orm
+        .update(jobs)
+        .set({ state: 'DONE', result: json(out.result), child_job_id: child?.id ?? null, updated_at: sql`now()` })
         .where(eq(jobs.id, id));
     });
     timed('done');
@@ -412,11 +462,17 @@ export class JobQueue {
     if (!Number.isInteger(id)) return;
     const output = job.sourceOutput as { name?: string; message?: string; value?: { message?: unknown } } | null;
     const seconds = job.data.expire_seconds ?? this.kinds[job.sourceName ?? '']?.expireInSeconds ?? job.expireInSeconds;
-    const detail = output?.name === JobFailure.NAME && output.message ? output.message
-      : output?.value?.message === BOSS_LEASE_LOST ? JOB_DETAIL.workerLost(job.data.lease_seconds ?? this.leaseSeconds)
-        : JOB_DETAIL.expired(seconds);
-    const ended = await this.db.orm.update(jobs).set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
-      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES]))).returning({ kind: jobs.kind });
+    const detail =
+      output?.name === JobFailure.NAME && output.message
+        ? output.message
+        : output?.value?.message === BOSS_LEASE_LOST
+          ? JOB_DETAIL.workerLost(job.data.lease_seconds ?? this.leaseSeconds)
+          : JOB_DETAIL.expired(seconds);
+    const ended = await this.db.orm
+      .update(jobs)
+      .set({ state: 'ERROR', result: json({ detail }), updated_at: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.state, [...OPEN_STATES])))
+      .returning({ kind: jobs.kind });
     if (ended.length) {
       jobsFailed.inc({ kind: ended[0].kind });
       this.opts.logger?.error({ job_id: id, kind: ended[0].kind, detail }, 'Job failed');
@@ -437,14 +493,19 @@ export class JobQueue {
    * progress go on); stop() then waits for them. Enqueueing still works.
    */
   async stopFetching(): Promise<void> {
-    const names = [...Object.entries(this.kinds).filter(([, k]) => k.run).map(([name]) => name), FAILURES_QUEUE];
+    const names = [
+      ...Object.entries(this.kinds)
+        .filter(([, k]) => k.run)
+        .map(([name]) => name),
+      FAILURES_QUEUE,
+    ];
     await Promise.all(names.map((name) => this.boss.offWork(name, { wait: false })));
   }
 
   /** Throws when stopped or unless pg-boss answers through its own connection (the readiness check, server/ops). */
   async ping(): Promise<void> {
     if (this.stopped) throw new Error('The job queue has stopped.');
-    if (!(await this.boss.isInstalled())) throw new Error('The job queue\'s schema is missing.');
+    if (!(await this.boss.isInstalled())) throw new Error("The job queue's schema is missing.");
   }
 
   /**
@@ -459,7 +520,9 @@ export class JobQueue {
               count(*) filter (where state < 'active' and start_after <= now())::int as waiting,
               extract(epoch from now() - min(start_after) filter (where state < 'active' and start_after <= now()))::float8 as oldest,
               count(*) filter (where state = 'active')::int as running
-         from pgboss.job where name = any($1) and state in ('created', 'retry', 'active') group by name`, [names]);
+         from pgboss.job where name = any($1) and state in ('created', 'retry', 'active') group by name`,
+      [names],
+    );
     const by = new Map(rows.map((r) => [r.name, r]));
     return names.map((kind) => {
       const r = by.get(kind);

@@ -16,12 +16,13 @@ import type { JobHandler, JobKind } from './queue';
  * (the brands they hold; a supplier's or label's own id) — a payload is never trusted for
  * more than the route put in it.
  */
-export type SalesPayload = Partial<Omit<SalesFilters, 'start_date' | 'end_date'>> & Pick<SalesFilters, 'start_date' | 'end_date'> & {
-  brands?: string[];
-  own_supplier_id?: number;
-  own_label_id?: number;
-  render?: boolean;
-};
+export type SalesPayload = Partial<Omit<SalesFilters, 'start_date' | 'end_date'>> &
+  Pick<SalesFilters, 'start_date' | 'end_date'> & {
+    brands?: string[];
+    own_supplier_id?: number;
+    own_label_id?: number;
+    render?: boolean;
+  };
 
 /**
  * The WHERE clause of the filters over a table aliased `a` that has the sales columns
@@ -148,11 +149,16 @@ export async function salesSummaryOf(db: Db, p: SalesPayload): Promise<Omit<Sale
        left join reference_items st on sets.g = ${S.by_sale_type} and st.list = 'sale-types' and st.id = sets.sale_type_id
        left join genres gn on sets.g = ${S.by_genre} and gn.id = sets.genre_id
      ) s
-     group by 1, 2, 3 order by 1, 2, 3`, params);
-  const of = (g: number): FigureRow[] => rows.filter((r) => r.g === g)
-    .map(({ key, currency, quantity, gross, net }) => ({ key, currency, quantity, gross, net }));
+     group by 1, 2, 3 order by 1, 2, 3`,
+    params,
+  );
+  const of = (g: number): FigureRow[] =>
+    rows.filter((r) => r.g === g).map(({ key, currency, quantity, gross, net }) => ({ key, currency, quantity, gross, net }));
   return {
-    over_time: of(S.over_time), by_store: of(S.by_store), by_sale_type: of(S.by_sale_type), by_genre: of(S.by_genre),
+    over_time: of(S.over_time),
+    by_store: of(S.by_store),
+    by_sale_type: of(S.by_sale_type),
+    by_genre: of(S.by_genre),
     line_count: rows.find((r) => r.g === S.total)?.lines ?? 0,
   };
 }
@@ -171,7 +177,9 @@ const LINE_SELECT = `select a.id::int as id, to_char(a.sale_date, 'YYYY-MM-DD') 
 export async function salesLinesOf(db: Db, p: SalesPayload, limit?: number): Promise<SalesLine[]> {
   const { where, params } = salesWhere(p, 't.genre_id');
   return db.query<SalesLine>(
-    `${LINE_SELECT} where ${where} order by a.sale_date desc, a.id desc${limit ? ` limit ${Math.trunc(limit)}` : ''}`, params);
+    `${LINE_SELECT} where ${where} order by a.sale_date desc, a.id desc${limit ? ` limit ${Math.trunc(limit)}` : ''}`,
+    params,
+  );
 }
 
 export const salesSummary: JobHandler = async (db, job) => {
@@ -180,8 +188,22 @@ export const salesSummary: JobHandler = async (db, job) => {
   return { result: { ...summary, lines } satisfies SalesSummaryResult };
 };
 
-const CSV_COLUMNS = ['sale_date', 'brand', 'store', 'label', 'release_id', 'track_id', 'quantity', 'gross', 'net', 'currency',
-  'sale_type', 'supplier', 'track', 'genre'] as const;
+const CSV_COLUMNS = [
+  'sale_date',
+  'brand',
+  'store',
+  'label',
+  'release_id',
+  'track_id',
+  'quantity',
+  'gross',
+  'net',
+  'currency',
+  'sale_type',
+  'supplier',
+  'track',
+  'genre',
+] as const;
 
 export const salesExport: JobHandler = async (db, job) => {
   const p = job.payload as unknown as SalesPayload;
@@ -205,7 +227,9 @@ export const SALES_RETRY_LIMIT = 2;
 export const SALES_RETRY_DELAY_SECONDS = 1;
 
 const SALES_LIMITS = {
-  expireInSeconds: SALES_EXPIRE_SECONDS, retryLimit: SALES_RETRY_LIMIT, retryDelaySeconds: SALES_RETRY_DELAY_SECONDS,
+  expireInSeconds: SALES_EXPIRE_SECONDS,
+  retryLimit: SALES_RETRY_LIMIT,
+  retryDelaySeconds: SALES_RETRY_DELAY_SECONDS,
 } satisfies Omit<JobKind, 'run'>;
 
 /** How the server runs the sales kinds (SALES_JOB_KINDS, shared/api/endpoints/jobs.ts). */

@@ -44,10 +44,10 @@ export class ProgramStartError extends Error {
   }
 }
 
-type Request =
-  | { t: 'run'; id: number; cmd: string; args: string[]; drain: boolean; keep: number }
-  | { t: 'kill'; id: number };
-type Reply = { t: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null; stderr: string } | { t: 'error'; id: number; message: string };
+type Request = { t: 'run'; id: number; cmd: string; args: string[]; drain: boolean; keep: number } | { t: 'kill'; id: number };
+type Reply =
+  | { t: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null; stderr: string }
+  | { t: 'error'; id: number; message: string };
 
 /** How long an aborted program has to end after SIGTERM before it is killed outright. */
 export const KILL_AFTER_MS = 3000;

@@ -16,15 +16,19 @@
  * Each period is one transaction under an advisory lock: concurrent runs issue once, and a run
  * that is retried after a failure goes on where the last one stopped.
  */
-import {
-  STATEMENT_PAYMENT_THRESHOLD, US_TAX_REMIT_DAYS, US_TAX_WITHHOLDING_RATE,
-} from '../../shared/constants';
+import { STATEMENT_PAYMENT_THRESHOLD, US_TAX_REMIT_DAYS, US_TAX_WITHHOLDING_RATE } from '../../shared/constants';
 import { lastClosedPeriod, periodsBetween, type Period } from '../../shared/statements';
 import type { Db, Queryable } from '../db/client';
 import type { JobHandler, JobKind } from './queue';
 
-export interface StatementsPayload { through?: string }
-export interface StatementsResult { through: string; periods: number; issued: number }
+export interface StatementsPayload {
+  through?: string;
+}
+export interface StatementsResult {
+  through: string;
+  periods: number;
+  issued: number;
+}
 
 const PARTIES = ['supplier_id', 'label_id'] as const;
 type PartyColumn = (typeof PARTIES)[number];
@@ -139,7 +143,13 @@ export async function issueStatements(db: Db | Queryable, payload: StatementsPay
         `select min(through_line_id)::bigint as min from statements where ${col} is not null`,
       );
       const [r] = await tx.query<{ issued: number }>(issueSql(col), [
-        p.start, p.end, highest, US_TAX_WITHHOLDING_RATE, STATEMENT_PAYMENT_THRESHOLD, US_TAX_REMIT_DAYS, Number(min ?? 0),
+        p.start,
+        p.end,
+        highest,
+        US_TAX_WITHHOLDING_RATE,
+        STATEMENT_PAYMENT_THRESHOLD,
+        US_TAX_REMIT_DAYS,
+        Number(min ?? 0),
       ]);
       issued += r.issued;
     }

@@ -55,7 +55,11 @@ export class TranscodeError extends Error {
    * `format`: the output that failed, when one is known (its duration check, or the output
    * ffmpeg's log names); `log`: the end of ffmpeg's log, when ffmpeg failed.
    */
-  constructor(message: string, readonly format?: AudioFormat, readonly log?: string) {
+  constructor(
+    message: string,
+    readonly format?: AudioFormat,
+    readonly log?: string,
+  ) {
     super(message);
     this.name = 'TranscodeError';
   }
@@ -136,8 +140,10 @@ async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolea
   let done;
   try {
     // From the small helper process (jobs/spawner.ts): a fork of this one costs what it has mapped.
-    done = await runProgram(opts.ffmpeg ?? ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])],
-      { drainStdout: opts.tether, signal });
+    done = await runProgram(opts.ffmpeg ?? ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])], {
+      drainStdout: opts.tether,
+      signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new TranscodeError(`ffmpeg could not start: ${(e as Error).message}`);
@@ -222,7 +228,10 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     if (i !== null && outs[i]) throw new TranscodeError((e as Error).message, outs[i].format, (e as TranscodeError).log);
     throw e;
   }
-  const seconds = await decodedSeconds(outs.map((o) => o.path), signal);
+  const seconds = await decodedSeconds(
+    outs.map((o) => o.path),
+    signal,
+  );
   for (const [i, o] of outs.entries()) {
     o.seconds = seconds[i];
     const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, src.seconds) : src.seconds;

@@ -63,10 +63,14 @@ export function workFolder(root: string, pid = process.pid, host = hostname()): 
       // A pid given for another process (tests) is prepared every time.
       if (pid !== process.pid) return prepare();
       let done = prepared.get(path);
-      if (!done) prepared.set(path, (done = prepare().catch((e: unknown) => {
-        prepared.delete(path);
-        throw e;
-      })));
+      if (!done)
+        prepared.set(
+          path,
+          (done = prepare().catch((e: unknown) => {
+            prepared.delete(path);
+            throw e;
+          })),
+        );
       return done;
     },
   };

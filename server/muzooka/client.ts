@@ -37,10 +37,16 @@ export function muzookaClient(baseUrl: string | undefined, timeoutMs = MUZOOKA_T
   const get = async (url: string): Promise<Response> => {
     if (!baseUrl) throw unavailable(503, MUZOOKA_MSG.notConfigured);
     try {
-      return await fetch(new URL(url, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`), { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      return await fetch(new URL(url, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`), {
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
     } catch (e) {
       const name = (e as Error).name;
-      throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? 504 : 502, name === 'TimeoutError' || name === 'AbortError' ? MUZOOKA_MSG.timedOut : MUZOOKA_MSG.unreachable);
+      throw unavailable(
+        name === 'TimeoutError' || name === 'AbortError' ? 504 : 502,
+        name === 'TimeoutError' || name === 'AbortError' ? MUZOOKA_MSG.timedOut : MUZOOKA_MSG.unreachable,
+      );
     }
   };
   /** Reads a body within the time limit and size cap. */
@@ -53,7 +59,10 @@ export function muzookaClient(baseUrl: string | undefined, timeoutMs = MUZOOKA_T
       return buf;
     } catch (e) {
       const name = (e as Error).name;
-      throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? 504 : 502, name === 'TimeoutError' || name === 'AbortError' ? MUZOOKA_MSG.timedOut : MUZOOKA_MSG.badAnswer);
+      throw unavailable(
+        name === 'TimeoutError' || name === 'AbortError' ? 504 : 502,
+        name === 'TimeoutError' || name === 'AbortError' ? MUZOOKA_MSG.timedOut : MUZOOKA_MSG.badAnswer,
+      );
     }
   };
   return {

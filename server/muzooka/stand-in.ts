@@ -24,7 +24,9 @@ export function standInProfile(id: string, base = '') {
 export async function startMuzookaStandIn(host = '127.0.0.1', port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
   const pending = new Set<() => void>();
-  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a3eb1' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a3eb1' } })
+    .png()
+    .toBuffer();
   app.get<{ Params: { id: string } }>('/profiles/:id', async (req, reply) => {
     const { id } = req.params;
     if (id === STAND_IN_IDS.error) return reply.code(500).send({ error: 'internal' });

@@ -60,7 +60,9 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   const gauges = new QueueGauges(() => deps.jobs.depth());
   const mayRead = metricsGuard(deps.metricsToken);
 
-  app.get(OPS_PATHS.health, { config, logLevel: 'warn' }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get(OPS_PATHS.health, { config, logLevel: 'warn' }, async (_req, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
 
   app.get(OPS_PATHS.ready, { config, logLevel: 'warn' }, async (req, reply) => {
     const checks: Record<string, 'ok' | 'failed'> = {};
@@ -68,17 +70,22 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
       database: () => deps.db.query('select 1'),
       queue: () => deps.jobs.ping(),
     };
-    await Promise.all(Object.entries(run).map(async ([name, check]) => {
-      try {
-        await within(check(), READY_CHECK_TIMEOUT_MS);
-        checks[name] = 'ok';
-      } catch (err) {
-        checks[name] = 'failed';
-        req.log.warn({ err, check: name }, 'Readiness check failed');
-      }
-    }));
+    await Promise.all(
+      Object.entries(run).map(async ([name, check]) => {
+        try {
+          await within(check(), READY_CHECK_TIMEOUT_MS);
+          checks[name] = 'ok';
+        } catch (err) {
+          checks[name] = 'failed';
+          req.log.warn({ err, check: name }, 'Readiness check failed');
+        }
+      }),
+    );
     const ok = Object.values(checks).every((c) => c === 'ok');
-    return reply.code(ok ? 200 : 503).header('cache-control', 'no-store').send({ status: ok ? 'ok' : 'unavailable', checks });
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ok ? 'ok' : 'unavailable', checks });
   });
 
   app.get(OPS_PATHS.metrics, { config, logLevel: 'warn' }, async (req, reply) => {
@@ -95,12 +102,15 @@ export function installHttpMetrics(app: FastifyInstance, server: string): void {
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route !== undefined && OPS.has(route)) return;
-    httpRequestDuration.observe({
-      server,
-      method: req.method,
-      // The pattern (`/v4/catalog/releases/:id/`), never the URL; no route matched: one series.
-      route: route ?? '(unmatched)',
-      status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-    }, reply.elapsedTime / 1000);
+    httpRequestDuration.observe(
+      {
+        server,
+        method: req.method,
+        // The pattern (`/v4/catalog/releases/:id/`), never the URL; no route matched: one series.
+        route: route ?? '(unmatched)',
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
   });
 }

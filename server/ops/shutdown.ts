@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 /** Seconds a stopping process waits for requests in flight and running jobs (env SHUTDOWN_GRACE_SECONDS). */
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 export const MAX_SHUTDOWN_GRACE_SECONDS = 3600;
-export const SHUTDOWN_GRACE_INVALID =
-  `SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to ${MAX_SHUTDOWN_GRACE_SECONDS} (how long a stopping process waits for requests and jobs).`;
+export const SHUTDOWN_GRACE_INVALID = `SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 0 to ${MAX_SHUTDOWN_GRACE_SECONDS} (how long a stopping process waits for requests and jobs).`;
 
 /** The env SHUTDOWN_GRACE_SECONDS: the default when unset or empty, else 0 to MAX; anything else throws. */
 export function shutdownGraceSeconds(value: string | undefined): number {

@@ -1,28 +1,44 @@
 /** The seed's reference lists and catalogue: artists, releases, tracks. */
 import type { Queryable } from '../db/client';
 import { COUNTRIES, CURRENCIES, GENRES, KEYS, REFERENCE_LISTS, STATES } from '../db/reference';
-import { ARTIST_WORDS, FIRST_NAMES, HOST_VENDORS, LABEL_MANAGERS, LAST_NAMES, LINK_PARTNERS, MIX_NAMES, TITLE_WORDS, TRACKLIST_VENDORS } from './words';
+import {
+  ARTIST_WORDS,
+  FIRST_NAMES,
+  HOST_VENDORS,
+  LABEL_MANAGERS,
+  LAST_NAMES,
+  LINK_PARTNERS,
+  MIX_NAMES,
+  TITLE_WORDS,
+  TRACKLIST_VENDORS,
+} from './words';
 import { encode, exclusiveDaysSql, pick, EXCLUSIVE_DAYS } from './sql';
 import type { SeedCounts } from './seed';
 
 export async function reference(tx: Queryable) {
   for (const [list, names] of Object.entries(REFERENCE_LISTS)) {
     if (!names.length) continue;
-    await tx.query(
-      'insert into reference_items (list, id, name) select $1, i, n from unnest($2::text[]) with ordinality as x(n, i)',
-      [list, names],
-    );
+    await tx.query('insert into reference_items (list, id, name) select $1, i, n from unnest($2::text[]) with ordinality as x(n, i)', [
+      list,
+      names,
+    ]);
   }
   for (const [name, subs] of GENRES) {
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const [g] = await tx.query<{ id: number }>('insert into genres (name, slug) values ($1, $2) returning id', [name, slug]);
     await tx.query('insert into sub_genres (genre_id, name) select $1, unnest($2::text[])', [g.id, subs]);
   }
   await tx.query('insert into musical_keys (name, camelot) select * from unnest($1::text[], $2::text[])', [
-    KEYS.map((k) => k[0]), KEYS.map((k) => k[1]),
+    KEYS.map((k) => k[0]),
+    KEYS.map((k) => k[1]),
   ]);
   await tx.query('insert into countries (code, name, region) select * from unnest($1::text[], $2::text[], $3::text[])', [
-    COUNTRIES.map((c) => c[0]), COUNTRIES.map((c) => c[1]), COUNTRIES.map((c) => c[2]),
+    COUNTRIES.map((c) => c[0]),
+    COUNTRIES.map((c) => c[1]),
+    COUNTRIES.map((c) => c[2]),
   ]);
   await tx.query(
     `insert into states (country_id, code, name)
@@ -31,12 +47,14 @@ export async function reference(tx: Queryable) {
     [STATES.map((s) => s[0]), STATES.map((s) => s[1]), STATES.map((s) => s[2])],
   );
   await tx.query('insert into currencies (code, name) select * from unnest($1::text[], $2::text[])', [
-    CURRENCIES.map((c) => c[0]), CURRENCIES.map((c) => c[1]),
+    CURRENCIES.map((c) => c[0]),
+    CURRENCIES.map((c) => c[1]),
   ]);
   await tx.query('insert into host_vendors (name) select unnest($1::text[])', [HOST_VENDORS]);
   await tx.query('insert into tracklist_vendors (name) select unnest($1::text[])', [TRACKLIST_VENDORS]);
   await tx.query('insert into link_partners (name, url) select n, $2 || lower(n) from unnest($1::text[]) n', [
-    LINK_PARTNERS, 'https://partners.example/',
+    LINK_PARTNERS,
+    'https://partners.example/',
   ]);
   await tx.query('insert into label_managers (name) select unnest($1::text[])', [LABEL_MANAGERS]);
 }
@@ -127,10 +145,16 @@ export async function catalogue(tx: Queryable, c: SeedCounts) {
   // the DJ store finds them with its dj_edits and ugc_remixes filters (spec §6).
   await tx.query(`update tracks t set is_dj_edit = t.release_id % 50 = 25, is_ugc_remix = t.release_id % 50 = 35, parent_track_id = p.id
     from tracks p where t.release_id % 50 in (25, 35) and p.release_id = t.release_id - 1 and p.position = t.position`);
-  await tx.query(`update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0 and not is_ugc_remix and not is_dj_edit`);
+  await tx.query(
+    `update tracks set is_dj_edit = true, parent_track_id = id - 3 where id % 101 = 0 and not is_ugc_remix and not is_dj_edit`,
+  );
   await tx.query(`update tracks set is_ugc_remix = true, parent_track_id = id - 4 where id % 103 = 0 and not is_dj_edit`);
-  await tx.query(`update releases r set is_dj_edit = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_dj_edit)`);
-  await tx.query(`update releases r set is_ugc_remix = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_ugc_remix)`);
+  await tx.query(
+    `update releases r set is_dj_edit = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_dj_edit)`,
+  );
+  await tx.query(
+    `update releases r set is_ugc_remix = true where exists (select 1 from tracks t where t.release_id = r.id and t.is_ugc_remix)`,
+  );
   await tx.query(`insert into track_songwriters (track_id, name, songwriter_type_id)
     select t.id, a.name, 1 + t.id % 4 from tracks t join artists a on a.name = t.artist_names and a.id = (select artist_id from release_artists where release_id = t.release_id and position = 1)
     where t.id <= 2000`);

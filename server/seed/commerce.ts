@@ -26,8 +26,16 @@ export async function brandContent(tx: Queryable, r: Rng) {
       const [p] = await tx.query<{ id: number }>(
         `insert into playlists (brand, name, playlist_type_id, status, is_curated, curated_genre_id, is_public, genre_id, owner_id)
          values ($1, $2, $3, $4, $5, $6, $7, $6, $8) returning id`,
-        [brand, `${r.pick(TITLE_WORDS)} ${r.pick(['Essentials', 'Weekly', 'Warm Up', 'Peak Hour', 'Classics'])}`,
-          r.int(1, 4), r.pick(['published', 'draft', 'archived']), i % 2 === 0, genre, r.bool(0.8), 1],
+        [
+          brand,
+          `${r.pick(TITLE_WORDS)} ${r.pick(['Essentials', 'Weekly', 'Warm Up', 'Peak Hour', 'Classics'])}`,
+          r.int(1, 4),
+          r.pick(['published', 'draft', 'archived']),
+          i % 2 === 0,
+          genre,
+          r.bool(0.8),
+          1,
+        ],
       );
       await tx.query(
         `insert into playlist_tracks (playlist_id, track_id, position)
@@ -37,8 +45,17 @@ export async function brandContent(tx: Queryable, r: Rng) {
       const [ch] = await tx.query<{ id: number }>(
         `insert into charts (brand, title, description, owner_id, dj_name, genre_id, partner_exclusive, playlist_id, enabled, publish_date)
          values ($1, $2, 'Top picks this month', $3, $4, $5, $6, $7, $8, current_date - $9::int) returning id`,
-        [brand, `${r.pick(TITLE_WORDS)} Chart ${i}`.slice(0, 45), 9 + i, `DJ ${r.pick(LAST_NAMES)}`, genre, r.bool(0.1),
-          i % 3 === 0 ? p.id : null, r.bool(0.9), r.int(0, 400)],
+        [
+          brand,
+          `${r.pick(TITLE_WORDS)} Chart ${i}`.slice(0, 45),
+          9 + i,
+          `DJ ${r.pick(LAST_NAMES)}`,
+          genre,
+          r.bool(0.1),
+          i % 3 === 0 ? p.id : null,
+          r.bool(0.9),
+          r.int(0, 400),
+        ],
       );
       await tx.query(
         `insert into chart_tracks (chart_id, track_id, position)
@@ -51,10 +68,21 @@ export async function brandContent(tx: Queryable, r: Rng) {
       const [pg] = await tx.query<{ id: number }>(
         `insert into pages (brand, page_type_id, slug, name, show_primary_nav, start_date, end_date, description, enabled)
          values ($1, $2, $3, $4, $5, current_date - 30, current_date + $6::int, 'Curated page', $7) returning id`,
-        [brand, r.pick(pageTypes), `page-${i}`, `${r.pick(TITLE_WORDS)} ${r.pick(['Week', 'Sale', 'Spotlight', 'Picks'])}`,
-          r.bool(0.8), r.int(1, 60), r.bool(0.85)],
+        [
+          brand,
+          r.pick(pageTypes),
+          `page-${i}`,
+          `${r.pick(TITLE_WORDS)} ${r.pick(['Week', 'Sale', 'Spotlight', 'Picks'])}`,
+          r.bool(0.8),
+          r.int(1, 60),
+          r.bool(0.85),
+        ],
       );
-      for (const [slot, n] of [['header', 10], ['left', 6], ['right', 4]] as const) {
+      for (const [slot, n] of [
+        ['header', 10],
+        ['left', 6],
+        ['right', 4],
+      ] as const) {
         const [m] = await tx.query<{ id: number }>(
           `insert into page_modules (page_id, name, module_type_id, slot, enabled, start_date, end_date, paginated)
            values ($1, $2, $3, $4, $5, current_date - $6::int, current_date + $7::int, $8) returning id`,
@@ -72,8 +100,16 @@ export async function brandContent(tx: Queryable, r: Rng) {
       const [ls] = await tx.query<{ id: number }>(
         `insert into live_streams (brand, name, enabled, is_auto_enabled, start_at, end_at, genre_id, host_vendor_id, tracklist_vendor_id)
          values ($1, $2, $3, $4, now() + ($5::int || ' hours')::interval, now() + ($5::int + 6 || ' hours')::interval, $6, $7, $8) returning id`,
-        [brand, `${r.pick(TITLE_WORDS)} Live ${i}`, i % 3 === 0, i % 3 === 1, r.int(-48, 240), r.int(1, GENRES.length),
-          r.int(1, HOST_VENDORS.length), r.int(1, TRACKLIST_VENDORS.length)],
+        [
+          brand,
+          `${r.pick(TITLE_WORDS)} Live ${i}`,
+          i % 3 === 0,
+          i % 3 === 1,
+          r.int(-48, 240),
+          r.int(1, GENRES.length),
+          r.int(1, HOST_VENDORS.length),
+          r.int(1, TRACKLIST_VENDORS.length),
+        ],
       );
       await tx.query(
         `insert into live_stream_stages (live_stream_id, name, number) select $1, 'Stage ' || g, g from generate_series(1, $2::int) g`,
@@ -91,10 +127,19 @@ export async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
       `insert into coupons (brand, code, discount_type_id, discount_amount, discount_percentage, max_usage, min_order,
          user_ids, enabled, start_date, end_date)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, current_date - $10::int, current_date + $11::int)`,
-      [i % 2 ? 'brand:dance' : 'brand:dj', `SAVE${String(i).padStart(3, '0')}${r.pick(['SPRING', 'DJ', 'BASS', 'VIP'])}`,
-        pct ? 2 : 1, pct ? null : r.int(1, 20), pct ? r.int(5, 50) : null, r.int(10, 1000),
+      [
+        i % 2 ? 'brand:dance' : 'brand:dj',
+        `SAVE${String(i).padStart(3, '0')}${r.pick(['SPRING', 'DJ', 'BASS', 'VIP'])}`,
+        pct ? 2 : 1,
+        pct ? null : r.int(1, 20),
+        pct ? r.int(5, 50) : null,
+        r.int(10, 1000),
         JSON.stringify({ USD: 10, GBP: 8, EUR: 9, AUD: 15, BRL: 50, MXN: 200 }),
-        i % 4 === 0 ? [firstCustomer + i, firstCustomer + i + 1] : [], r.bool(0.8), r.int(0, 90), r.int(-10, 120)],
+        i % 4 === 0 ? [firstCustomer + i, firstCustomer + i + 1] : [],
+        r.bool(0.8),
+        r.int(0, 90),
+        r.int(-10, 120),
+      ],
     );
   }
   await tx.query(
@@ -116,11 +161,12 @@ export async function commerce(tx: Queryable, r: Rng, c: SeedCounts) {
      select o.id, 1 + floor(random() * $1)::int, (array[1.29, 1.49, 1.99, 2.49])[1 + (o.id + k) % 4],
        case when (o.id + k) % 11 = 0 then 0 when (o.id + k) % 13 = 0 then 2 else 1 end,
        (o.id + k) % 11 <> 0, case when (o.id + k) % 29 = 0 then o.created_at + interval '2 days' end
-     from orders o cross join generate_series(1, 1 + o_items(o.id)) k order by o.id, k`
-      .replace('o_items(o.id)', '(o.id % 3)'),
+     from orders o cross join generate_series(1, 1 + o_items(o.id)) k order by o.id, k`.replace('o_items(o.id)', '(o.id % 3)'),
     [c.tracks],
   );
-  await tx.query(`insert into refunds (order_item_id, amount, created_at) select id, price, refunded_at from order_items where refunded_at is not null`);
+  await tx.query(
+    `insert into refunds (order_item_id, amount, created_at) select id, price, refunded_at from order_items where refunded_at is not null`,
+  );
   await tx.query(`update orders o set subtotal = s.sub, tax = round(s.sub * 0.08, 2), total = round(s.sub * 1.08, 2)
     from (select order_id, sum(price) sub from order_items group by order_id) s where s.order_id = o.id`);
   await tx.query(`insert into transactions (order_id, kind, amount, created_at) select id, 'charge', total, created_at from orders`);

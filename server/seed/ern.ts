@@ -24,8 +24,20 @@ const PROPRIETARY_NS = `DPID:${STORE_DDEX_PARTY.partyId}`;
 const RELEASE_TYPES = new Set(['Album', 'EP', 'Single', 'DjMix', 'VideoSingle', 'VideoAlbum']);
 
 /** What the message says of a track: the fields ingestion reads back (read-ern.ts), an ISRC always. */
-export type SeedErnTrack = Pick<ErnTrackIn,
-  'position' | 'title' | 'mixName' | 'artists' | 'remixers' | 'songwriters' | 'publishers' | 'copyright' | 'genre' | 'subGenre' | 'bpm' | 'key'
+export type SeedErnTrack = Pick<
+  ErnTrackIn,
+  | 'position'
+  | 'title'
+  | 'mixName'
+  | 'artists'
+  | 'remixers'
+  | 'songwriters'
+  | 'publishers'
+  | 'copyright'
+  | 'genre'
+  | 'subGenre'
+  | 'bpm'
+  | 'key'
 > & { isrc: string };
 
 export interface SeedErnRelease {
@@ -59,7 +71,12 @@ export const trackPath = (upc: string, position: number) => `resources/${upc}_01
 export const coverPath = (upc: string) => `resources/${upc}_cover.png`;
 
 /** The ERN of `r` whose tracks' files and cover are `audio` (by position) and `cover`. */
-export function seedErn(r: SeedErnRelease, audio: Map<number, DeliveryFile>, cover: DeliveryFile & { image: { width: number; height: number } }, createdAt: Date): string {
+export function seedErn(
+  r: SeedErnRelease,
+  audio: Map<number, DeliveryFile>,
+  cover: DeliveryFile & { image: { width: number; height: number } },
+  createdAt: Date,
+): string {
   const parties = new Map<string, string>();
   const partyRef = (name: string) => {
     let ref = parties.get(name);
@@ -118,7 +135,9 @@ export function seedErn(r: SeedErnRelease, audio: Map<number, DeliveryFile>, cov
     el(sr, 'Type', 'MusicalWorkSoundRecording');
     const edition = el(sr, 'SoundRecordingEdition');
     el(el(edition, 'ResourceId'), 'ISRC', t.isrc);
-    el(edition, 'PLine').ele('PLineText').txt(t.copyright ?? r.label);
+    el(edition, 'PLine')
+      .ele('PLineText')
+      .txt(t.copyright ?? r.label);
     const tech = el(edition, 'TechnicalDetails');
     el(tech, 'TechnicalResourceDetailsReference', `T${i + 1}`);
     const file = el(tech, 'DeliveryFile');
@@ -185,7 +204,10 @@ export function seedErn(r: SeedErnRelease, audio: Map<number, DeliveryFile>, cov
   });
   el(rel, 'ReleaseLabelReference', labelRef);
   const year = r.releaseDate?.slice(0, 4) ?? '';
-  for (const [line, mark] of [['PLine', '(P)'], ['CLine', '(C)']] as const) {
+  for (const [line, mark] of [
+    ['PLine', '(P)'],
+    ['CLine', '(C)'],
+  ] as const) {
     const e = el(rel, line);
     if (year) el(e, 'Year', year);
     el(e, `${line}Company`, r.label);
@@ -224,12 +246,28 @@ export function seedErn(r: SeedErnRelease, audio: Map<number, DeliveryFile>, cov
  * top (`<UPC>.xml`, as xml_file_path names it), a WAV per track and the cover, each with
  * the facts ingestion keeps (deliveries.files).
  */
-export function keptDeliveryFiles(prefix: string, r: SeedErnRelease, coverPng: { bytes: Buffer; width: number; height: number }, createdAt: Date): KeptFile[] {
-  const entry = (path: string, bytes: Buffer, extra: Partial<DeliveryFile> = {}): KeptFile =>
-    ({ bytes, file: { path, key: deliveryFileKey(prefix, path), size: bytes.length, md5: md5(bytes), ...extra } });
-  const wavs = r.tracks.map((t) => entry(trackPath(r.upc, t.position), sineWav(toneOf(t.position)), { audio: { seconds: SANDBOX_WAV_SECONDS } }));
+export function keptDeliveryFiles(
+  prefix: string,
+  r: SeedErnRelease,
+  coverPng: { bytes: Buffer; width: number; height: number },
+  createdAt: Date,
+): KeptFile[] {
+  const entry = (path: string, bytes: Buffer, extra: Partial<DeliveryFile> = {}): KeptFile => ({
+    bytes,
+    file: { path, key: deliveryFileKey(prefix, path), size: bytes.length, md5: md5(bytes), ...extra },
+  });
+  const wavs = r.tracks.map((t) =>
+    entry(trackPath(r.upc, t.position), sineWav(toneOf(t.position)), { audio: { seconds: SANDBOX_WAV_SECONDS } }),
+  );
   const cover = entry(coverPath(r.upc), coverPng.bytes, { image: { width: coverPng.width, height: coverPng.height } });
-  const xml = Buffer.from(seedErn(r, new Map(r.tracks.map((t, i) => [t.position, wavs[i].file])),
-    cover.file as DeliveryFile & { image: { width: number; height: number } }, createdAt), 'utf8');
+  const xml = Buffer.from(
+    seedErn(
+      r,
+      new Map(r.tracks.map((t, i) => [t.position, wavs[i].file])),
+      cover.file as DeliveryFile & { image: { width: number; height: number } },
+      createdAt,
+    ),
+    'utf8',
+  );
   return [entry(`${r.upc}.xml`, xml), ...wavs, cover];
 }

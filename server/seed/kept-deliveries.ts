@@ -16,12 +16,23 @@ import { keptDeliveryFiles, type KeptFile, type SeedErnRelease } from './ern';
 export const KEPT_DELIVERIES = 8;
 
 /** Statuses of a delivery refused on ingestion, the ones content ops re-ingest (server/ingest/ingest.ts REFUSED). */
-const REFUSED = ['index-error', 'metadata-processing-error', 'filter-error', 'filter-rejected', 'ingest-error', 'ingestion-error', 'encoding-error', 'reingestion-error'];
+const REFUSED = [
+  'index-error',
+  'metadata-processing-error',
+  'filter-error',
+  'filter-rejected',
+  'ingest-error',
+  'ingestion-error',
+  'encoding-error',
+  'reingestion-error',
+];
 
 /** The cover of every kept delivery: a square PNG of the least size §5 allows. */
 async function coverPng(): Promise<{ bytes: Buffer; width: number; height: number }> {
   const side = COVER_ART_MIN;
-  const bytes = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 32, g: 96, b: 160 } } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 32, g: 96, b: 160 } } })
+    .png()
+    .toBuffer();
   return { bytes, width: side, height: side };
 }
 
@@ -54,9 +65,15 @@ export async function seedKeptDeliveries(tx: Queryable): Promise<KeptFile[]> {
      where r.id = any($1::int[])`,
     [picked.map((p) => p.release_id)],
   );
-  const tracks = await tx.query<Omit<SeedErnRelease['tracks'][number], 'artists' | 'remixers' | 'songwriters' | 'publishers'> & {
-    release_id: number; artists: string[] | null; remixers: string[] | null; songwriters: string[] | null; publishers: string[] | null;
-  }>(
+  const tracks = await tx.query<
+    Omit<SeedErnRelease['tracks'][number], 'artists' | 'remixers' | 'songwriters' | 'publishers'> & {
+      release_id: number;
+      artists: string[] | null;
+      remixers: string[] | null;
+      songwriters: string[] | null;
+      publishers: string[] | null;
+    }
+  >(
     `select t.release_id, t.position, t.isrc, t.title, t.mix_name as "mixName", t.copyright_holder as copyright, g.name as genre,
        sg.name as "subGenre", t.bpm, k.name as key,
        array(select a.name from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = t.id and ta.role = 'artist' order by ta.position) as artists,
@@ -74,14 +91,23 @@ export async function seedKeptDeliveries(tx: Queryable): Promise<KeptFile[]> {
     const r = releases.find((x) => x.id === p.release_id)!;
     const release: SeedErnRelease = {
       ...r,
-      tracks: tracks.filter((t) => t.release_id === p.release_id).map(({ release_id: _, ...t }) => ({
-        ...t, artists: t.artists ?? [], remixers: t.remixers ?? [], songwriters: t.songwriters ?? [], publishers: t.publishers ?? [],
-      })),
+      tracks: tracks
+        .filter((t) => t.release_id === p.release_id)
+        .map(({ release_id: _, ...t }) => ({
+          ...t,
+          artists: t.artists ?? [],
+          remixers: t.remixers ?? [],
+          songwriters: t.songwriters ?? [],
+          publishers: t.publishers ?? [],
+        })),
     };
     const prefix = `deliveries/${p.id}`;
     const files = keptDeliveryFiles(prefix, release, cover, new Date(p.delivered_at));
-    await tx.query('update deliveries set storage_prefix = $2, files = $3::jsonb where id = $1',
-      [p.id, prefix, JSON.stringify(files.map((f) => f.file))]);
+    await tx.query('update deliveries set storage_prefix = $2, files = $3::jsonb where id = $1', [
+      p.id,
+      prefix,
+      JSON.stringify(files.map((f) => f.file)),
+    ]);
     out.push(...files);
   }
   return out;

@@ -17,7 +17,16 @@ export async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
       `insert into suppliers (name, ingester_key, ingester_key_hint, ingester_key_created_at, ddex_party_id, auto_create_labels, vendor_code,
          pposp_enrolled, default_exclusive_period)
        values ($1, $2, $3, now(), $4, $5, $6, $7, $8) returning id`,
-      [name, hashToken(`ingest-${i + 1}`), `ingest-${i + 1}`.slice(-4), party, r.bool(), `V${String(1000 + i)}`, r.bool(0.4), r.pick(EXCLUSIVE_DAYS)],
+      [
+        name,
+        hashToken(`ingest-${i + 1}`),
+        `ingest-${i + 1}`.slice(-4),
+        party,
+        r.bool(),
+        `V${String(1000 + i)}`,
+        r.bool(0.4),
+        r.pick(EXCLUSIVE_DAYS),
+      ],
     );
     const first = r.pick(FIRST_NAMES);
     const last = r.pick(LAST_NAMES);
@@ -25,15 +34,33 @@ export async function parties(tx: Queryable, r: Rng, c: SeedCounts) {
       `insert into contacts (supplier_id, contact_type_id, first_name, last_name, email, username, phone, phone_ext,
          address1, city, postal_code, country_id, website, is_primary)
        values ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true)`,
-      [s.id, first, last, `${first}.${last}@supplier${s.id}.example`.toLowerCase(), `${first}${s.id}`.toLowerCase(),
-        `+1 303 555 ${String(r.int(1000, 9999))}`, String(r.int(10, 99)), `${r.int(1, 999)} Market Street`, 'Denver',
-        '80202', r.int(1, MARKET_COUNTRIES.length), `https://supplier${s.id}.example`],
+      [
+        s.id,
+        first,
+        last,
+        `${first}.${last}@supplier${s.id}.example`.toLowerCase(),
+        `${first}${s.id}`.toLowerCase(),
+        `+1 303 555 ${String(r.int(1000, 9999))}`,
+        String(r.int(10, 99)),
+        `${r.int(1, 999)} Market Street`,
+        'Denver',
+        '80202',
+        r.int(1, MARKET_COUNTRIES.length),
+        `https://supplier${s.id}.example`,
+      ],
     );
     await tx.query(
       `insert into banking (supplier_id, bank_name, name_on_account, routing_number, account_number, swift, iban, paypal_email, tax_id)
        values ($1, 'First Sandbox Bank', $2, $3, $4, 'SANDUS33XXX', $5, $6, $7)`,
-      [s.id, name.slice(0, 45), String(r.int(100000000, 999999999)), String(r.int(10000000, 99999999)),
-        `GB${r.int(10, 99)}SAND${r.int(10000000, 99999999)}`, `payments@supplier${s.id}.example`, `TAX-${r.int(100000, 999999)}`],
+      [
+        s.id,
+        name.slice(0, 45),
+        String(r.int(100000000, 999999999)),
+        String(r.int(10000000, 99999999)),
+        `GB${r.int(10, 99)}SAND${r.int(10000000, 99999999)}`,
+        `payments@supplier${s.id}.example`,
+        `TAX-${r.int(100000, 999999)}`,
+      ],
     );
     await tx.query(
       `insert into contracts (supplier_id, contract_type_id, commercial_model_id, start_date, active)
@@ -121,7 +148,21 @@ async function insertAccount(tx: Queryable, a: SandboxAccount, hash: string) {
     `insert into users (username, email, password_hash, display_name, first_name, last_name, app, role, brands,
        supplier_id, label_id, register_ip, country_id, dj_name, dj_slug, dj_profile_enabled)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '127.0.0.1', 1, $12, $13, $14)`,
-    [a.username, `${a.username}@sandbox.example`, hash, a.displayName, first, last, a.app, a.role, [...a.brands],
-      a.supplierId ?? null, a.labelId ?? null, a.djName ?? null, a.djName ? `sandbox-${a.username}` : null, a.djName !== undefined],
+    [
+      a.username,
+      `${a.username}@sandbox.example`,
+      hash,
+      a.displayName,
+      first,
+      last,
+      a.app,
+      a.role,
+      [...a.brands],
+      a.supplierId ?? null,
+      a.labelId ?? null,
+      a.djName ?? null,
+      a.djName ? `sandbox-${a.username}` : null,
+      a.djName !== undefined,
+    ],
   );
 }

@@ -55,7 +55,6 @@ export function seedCounts(scale: number): SeedCounts {
   };
 }
 
-
 /**
  * The `setseed()` value (in [-1, 1]) of a seed number, one to one: seeds 0-999 keep the
  * values they always had, (n + 1) / 1001, so their data does not change; every other
@@ -86,9 +85,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> 
   let sandboxAudio: number[] = [];
   let keptFiles: KeptFile[] = [];
   // Hash outside the transaction: scrypt is deliberately slow.
-  const hashes = await Promise.all(
-    SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))),
-  );
+  const hashes = await Promise.all(SANDBOX_ACCOUNTS.map((a, i) => hashPassword(a.password, Buffer.from(`sandbox-salt-${seedNo}-${i}`))));
   const pendingHash = await hashPassword(AGREEMENT_PENDING_ACCOUNT.password, Buffer.from(`sandbox-salt-${seedNo}-pending`));
   await db.transaction(async (tx) => {
     await tx.query('select setseed($1)', [pgSeed]);

@@ -15,7 +15,12 @@ import type { JobQueue } from '../jobs/queue';
 import { ingestBatchKey } from '../jobs/kinds';
 
 /** An enabled SFTP user of an enabled supplier. */
-export interface SftpUser { id: number; supplier_id: number; password_hash: string | null; ingester_key: string | null }
+export interface SftpUser {
+  id: number;
+  supplier_id: number;
+  password_hash: string | null;
+  ingester_key: string | null;
+}
 
 export interface DropBackend {
   /** The enabled user of that name (of an enabled supplier), or null. */
@@ -32,7 +37,14 @@ export interface DropBackend {
   ping(): Promise<void>;
 }
 
-const METHODS = ['findUser', 'userKeys', 'reserveAttempt', 'attemptSucceeded', 'batchComplete', 'ping'] as const satisfies readonly (keyof DropBackend)[];
+const METHODS = [
+  'findUser',
+  'userKeys',
+  'reserveAttempt',
+  'attemptSucceeded',
+  'batchComplete',
+  'ping',
+] as const satisfies readonly (keyof DropBackend)[];
 type Method = (typeof METHODS)[number];
 
 /** The backend on the database (and job queue) itself. */
@@ -42,11 +54,13 @@ export function dbBackend(db: Db, jobs: JobQueue, signIn?: LimitOptions): DropBa
     async findUser(username) {
       const [row] = await db.query<SftpUser>(
         `select u.id, u.supplier_id, u.password_hash, s.ingester_key from ftp_users u join suppliers s on s.id = u.supplier_id
-         where u.username = $1 and u.enabled and s.enabled`, [username],
+         where u.username = $1 and u.enabled and s.enabled`,
+        [username],
       );
       return row ?? null;
     },
-    userKeys: (userId) => db.query<{ algorithm: string; key_data: string }>('select algorithm, key_data from ftp_user_keys where ftp_user_id = $1', [userId]),
+    userKeys: (userId) =>
+      db.query<{ algorithm: string; key_data: string }>('select algorithm, key_data from ftp_user_keys where ftp_user_id = $1', [userId]),
     reserveAttempt: (username, address) => limits.reserve(username, address),
     attemptSucceeded: (username, address) => limits.succeed(username, address),
     async batchComplete(supplierId, batchDir) {
@@ -60,11 +74,25 @@ export function dbBackend(db: Db, jobs: JobQueue, signIn?: LimitOptions): DropBa
 }
 
 /** A call of the child, and the parent's answer. */
-interface CallMessage { type: 'sftp-call'; id: number; method: Method; args: unknown[] }
-interface AnswerMessage { type: 'sftp-answer'; id: number; value?: unknown; error?: string }
+interface CallMessage {
+  type: 'sftp-call';
+  id: number;
+  method: Method;
+  args: unknown[];
+}
+interface AnswerMessage {
+  type: 'sftp-answer';
+  id: number;
+  value?: unknown;
+  error?: string;
+}
 
 const isCall = (m: unknown): m is CallMessage =>
-  !!m && typeof m === 'object' && (m as CallMessage).type === 'sftp-call' && METHODS.includes((m as CallMessage).method) && Array.isArray((m as CallMessage).args);
+  !!m &&
+  typeof m === 'object' &&
+  (m as CallMessage).type === 'sftp-call' &&
+  METHODS.includes((m as CallMessage).method) &&
+  Array.isArray((m as CallMessage).args);
 
 /** The parent's side: answers the child's calls with `backend`. Returns the function that stops answering. */
 export function serveBackend(child: ChildProcess, backend: DropBackend): () => void {

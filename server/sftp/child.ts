@@ -41,7 +41,13 @@ export interface SftpChild extends Omit<DropServer, 'connections' | 'metrics'> {
 export async function startSftpChild(opts: SftpChildOptions): Promise<SftpChild> {
   const viaIpc = !opts.databaseUrl;
   if (viaIpc && !opts.backend) throw new Error('startSftpChild: a databaseUrl or a backend');
-  const args = ['--sftp', '--drop-dir', opts.dropDir, ...(opts.keyDir ? ['--key-dir', opts.keyDir] : []), ...(viaIpc ? ['--db-over-ipc'] : [])];
+  const args = [
+    '--sftp',
+    '--drop-dir',
+    opts.dropDir,
+    ...(opts.keyDir ? ['--key-dir', opts.keyDir] : []),
+    ...(viaIpc ? ['--db-over-ipc'] : []),
+  ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...opts.env,
@@ -58,7 +64,10 @@ export async function startSftpChild(opts: SftpChildOptions): Promise<SftpChild>
   let ready: SftpReadyMessage;
   try {
     ready = await new Promise<SftpReadyMessage>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the SFTP process did not report ready within ${(opts.timeoutMs ?? 60_000) / 1000} s`)), opts.timeoutMs ?? 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`the SFTP process did not report ready within ${(opts.timeoutMs ?? 60_000) / 1000} s`)),
+        opts.timeoutMs ?? 60_000,
+      );
       const onMessage = (m: unknown) => {
         if (!m || typeof m !== 'object' || (m as SftpReadyMessage).type !== 'ready') return;
         clearTimeout(timer);
@@ -66,8 +75,14 @@ export async function startSftpChild(opts: SftpChildOptions): Promise<SftpChild>
         resolve(m as SftpReadyMessage);
       };
       child.on('message', onMessage);
-      child.once('error', (e) => { clearTimeout(timer); reject(e); });
-      child.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`the SFTP process exited before it was ready (${signal ?? `code ${code}`})`)); });
+      child.once('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the SFTP process exited before it was ready (${signal ?? `code ${code}`})`));
+      });
     });
   } catch (e) {
     unserve();

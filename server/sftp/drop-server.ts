@@ -30,7 +30,23 @@
  *   or over the parent's IPC channel when this runs as the API's child on PGlite.
  */
 import { constants as FS, existsSync, readFileSync, type Stats } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, statfs, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  statfs,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import { join, sep } from 'node:path';
@@ -124,7 +140,9 @@ export async function loadHostKey(keyDir?: string): Promise<{ private: string; p
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(tmp, made.private, { mode: 0o600 });
   try {
-    await link(tmp, file).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
+    await link(tmp, file).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+    });
   } finally {
     await unlink(tmp).catch(() => undefined);
   }
@@ -144,7 +162,10 @@ function parsedHostKey(privateKey: string): { private: string; public: string } 
   return utils.parseKey(pub) instanceof Error ? null : { private: privateKey, public: pub };
 }
 
-interface PasswordCheck { address: string | undefined; verify: typeof verifyPassword }
+interface PasswordCheck {
+  address: string | undefined;
+  verify: typeof verifyPassword;
+}
 
 async function checkAuth(backend: DropBackend, ctx: AuthContext, pw: PasswordCheck): Promise<SftpUser | null> {
   if (ctx.method === 'password') {
@@ -189,16 +210,26 @@ export function virtualSegments(path: string): string[] | null {
 }
 
 class Refused extends Error {
-  constructor(readonly code: number, message = 'Permission denied') { super(message); }
+  constructor(
+    readonly code: number,
+    message = 'Permission denied',
+  ) {
+    super(message);
+  }
 }
 const denied = () => new Refused(STATUS_CODE.PERMISSION_DENIED);
 
 /** An upload in progress: `size` is how far it has been written, `sinceProbe` the bytes since the last free-space check. */
-interface WriteHandle { kind: 'write'; fh: FileHandle; temp: string; target: string; segments: string[]; size: number; sinceProbe: number }
-type Handle =
-  | { kind: 'read'; fh: FileHandle }
-  | WriteHandle
-  | { kind: 'dir'; path: string; sent: boolean };
+interface WriteHandle {
+  kind: 'write';
+  fh: FileHandle;
+  temp: string;
+  target: string;
+  segments: string[];
+  size: number;
+  sinceProbe: number;
+}
+type Handle = { kind: 'read'; fh: FileHandle } | WriteHandle | { kind: 'dir'; path: string; sent: boolean };
 
 /**
  * How old a supplier folder's count may be when an upload opens (a batch of many files
@@ -215,7 +246,14 @@ async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   for (let i = 0; i < files.length; i += 64) {
-    const sizes = await Promise.all(files.slice(i, i + 64).map((f) => lstat(f).then((st) => st.size, () => 0)));
+    const sizes = await Promise.all(
+      files.slice(i, i + 64).map((f) =>
+        lstat(f).then(
+          (st) => st.size,
+          () => 0,
+        ),
+      ),
+    );
     for (const n of sizes) total += n;
   }
   return total;
@@ -310,7 +348,10 @@ function attrsOf(st: Stats): Attributes {
 
 function longname(name: string, st: Stats): string {
   const type = st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : '-';
-  const bits = 'rwxrwxrwx'.split('').map((c, i) => (st.mode & (0o400 >> i) ? c : '-')).join('');
+  const bits = 'rwxrwxrwx'
+    .split('')
+    .map((c, i) => (st.mode & (0o400 >> i) ? c : '-'))
+    .join('');
   const date = st.mtime.toISOString().slice(0, 16).replace('T', ' ');
   return `${type}${bits} 1 supplier supplier ${String(st.size).padStart(10)} ${date} ${name}`;
 }
@@ -344,18 +385,29 @@ class Session {
 
   /** Serves the session's requests (registered at once: the client's first request may come before the folder is ready). */
   start() {
-    this.ready = mkdir(this.root, { recursive: true }).then(async () => { this.realRoot = await realpath(this.root); });
+    this.ready = mkdir(this.root, { recursive: true }).then(async () => {
+      this.realRoot = await realpath(this.root);
+    });
     const s = this.sftp;
     const on = (event: string, fn: (reqid: number, ...args: never[]) => Promise<void>) =>
-      s.on(event as 'OPEN', ((reqid: number, ...args: never[]) => {
-        this.ready!.then(() => fn(reqid, ...args)).catch((e: unknown) => s.status(reqid, errnoStatus(e), e instanceof Refused ? e.message : undefined));
-      }) as never);
+      s.on(
+        event as 'OPEN',
+        ((reqid: number, ...args: never[]) => {
+          this.ready!.then(() => fn(reqid, ...args)).catch((e: unknown) =>
+            s.status(reqid, errnoStatus(e), e instanceof Refused ? e.message : undefined),
+          );
+        }) as never,
+      );
     on('REALPATH', async (reqid, path: string) => {
       const seg = this.segments(path);
       s.name(reqid, [{ filename: `/${seg.join('/')}`, longname: `/${seg.join('/')}`, attrs: {} as Attributes }]);
     });
-    on('STAT', async (reqid, path: string) => { s.attrs(reqid, attrsOf(await stat(await this.existing(path)))); });
-    on('LSTAT', async (reqid, path: string) => { s.attrs(reqid, attrsOf(await lstat(await this.existing(path)))); });
+    on('STAT', async (reqid, path: string) => {
+      s.attrs(reqid, attrsOf(await stat(await this.existing(path))));
+    });
+    on('LSTAT', async (reqid, path: string) => {
+      s.attrs(reqid, attrsOf(await lstat(await this.existing(path))));
+    });
     on('FSTAT', async (reqid, handle: Buffer) => {
       const h = this.handle(handle);
       if (h.kind === 'dir') throw new Refused(STATUS_CODE.FAILURE);
@@ -448,14 +500,27 @@ class Session {
     on('RENAME', async (reqid, from: string, to: string) => {
       const a = await this.writable(from);
       const b = await this.writable(to);
-      await lstat(b.real).then(() => { throw denied(); }, (e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
+      await lstat(b.real).then(
+        () => {
+          throw denied();
+        },
+        (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e;
+        },
+      );
       await rename(a.real, b.real);
       await this.arrived(b.segments);
       s.status(reqid, STATUS_CODE.OK);
     });
     // Permissions and times are the server's: accepted and not applied.
-    on('SETSTAT', async (reqid, path: string) => { await this.existing(path); s.status(reqid, STATUS_CODE.OK); });
-    on('FSETSTAT', async (reqid, handle: Buffer) => { this.handle(handle); s.status(reqid, STATUS_CODE.OK); });
+    on('SETSTAT', async (reqid, path: string) => {
+      await this.existing(path);
+      s.status(reqid, STATUS_CODE.OK);
+    });
+    on('FSETSTAT', async (reqid, handle: Buffer) => {
+      this.handle(handle);
+      s.status(reqid, STATUS_CODE.OK);
+    });
     for (const event of ['READLINK', 'SYMLINK', 'EXTENDED']) {
       s.on(event as 'SYMLINK', ((reqid: number) => s.status(reqid, STATUS_CODE.OP_UNSUPPORTED)) as never);
     }
@@ -540,7 +605,7 @@ class Session {
     }
     const { real, segments } = await this.writable(path);
     const current = await lstat(real).catch(() => null);
-    if (current && (flags & OPEN_MODE.EXCL)) throw new Refused(STATUS_CODE.FAILURE, 'File exists');
+    if (current && flags & OPEN_MODE.EXCL) throw new Refused(STATUS_CODE.FAILURE, 'File exists');
     if (current && !current.isFile()) throw denied();
     if (!current && !(flags & OPEN_MODE.CREAT)) throw new Refused(STATUS_CODE.NO_SUCH_FILE);
     const resume = !!current && !(flags & OPEN_MODE.TRUNC);
@@ -611,7 +676,13 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
   const verify = opts.signIn?.verifyPassword ?? verifyPassword;
   const sockets = new Set<Socket>();
   const metrics = new SftpMetrics(() => sockets.size, { processMetrics: opts.processMetrics });
-  const guard = new UploadGuard(limits, opts.freeSpace ?? statfsSpace, dropDir, opts.freeSpaceCheckBytes ?? FREE_SPACE_CHECK_BYTES, metrics);
+  const guard = new UploadGuard(
+    limits,
+    opts.freeSpace ?? statfsSpace,
+    dropDir,
+    opts.freeSpaceCheckBytes ?? FREE_SPACE_CHECK_BYTES,
+    metrics,
+  );
 
   const enqueue = async (supplierId: number, batchDir: string) => {
     await backend.batchComplete(supplierId, batchDir);
@@ -624,7 +695,9 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
     clients.add(client);
     // ssh2 keeps the socket a client came on as `_sock` (its types do not say so).
     const socket = (client as Connection & { _sock?: Socket })._sock;
-    client.once('ready', () => { if (socket) clearTimeout(authTimers.get(socket)); });
+    client.once('ready', () => {
+      if (socket) clearTimeout(authTimers.get(socket));
+    });
     // SFTP is request/answer: without it, Nagle and delayed ACKs add ~200 ms to each small answer.
     // (ssh2 has it on server connections; its types do not say so.)
     (client as Connection & { setNoDelay(on: boolean): void }).setNoDelay(true);
@@ -661,7 +734,10 @@ export async function startDropServer(opts: DropServerOptions): Promise<DropServ
           // One SFTP session per connection: when it ends, so does the connection (the
           // OpenSSH client waits for that before it exits).
           sftp.on('end', () => sftp.end());
-          sftp.on('close', () => { ended(); client.end(); });
+          sftp.on('close', () => {
+            ended();
+            client.end();
+          });
           client.on('close', ended);
           s.start();
         });

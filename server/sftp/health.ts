@@ -36,7 +36,11 @@ export async function startHealthListener(opts: {
   const mayRead = metricsGuard(opts.metricsToken);
   const send = (res: ServerResponse, status: number, body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   };
   const server: Server = createServer((req, res) => {
@@ -48,10 +52,13 @@ export async function startHealthListener(opts: {
         res.setHeader('www-authenticate', 'Bearer realm="metrics"');
         return send(res, 401, { detail: METRICS_UNAUTHORIZED });
       }
-      opts.metrics().then(({ contentType, body }) => {
-        res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      }, (e: unknown) => send(res, 500, { detail: e instanceof Error ? e.message : String(e) }));
+      opts.metrics().then(
+        ({ contentType, body }) => {
+          res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+          res.end(body);
+        },
+        (e: unknown) => send(res, 500, { detail: e instanceof Error ? e.message : String(e) }),
+      );
       return;
     }
     if (path !== '/ready') return send(res, 404, { error: 'Not found' });
@@ -59,18 +66,21 @@ export async function startHealthListener(opts: {
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('no answer in time')), opts.readyTimeoutMs ?? READY_TIMEOUT_MS);
     });
-    Promise.race([opts.ready(), limit]).then(
-      () => send(res, 200, { status: 'ready', service: 'sftp', ...opts.info?.() }),
-      (e: unknown) => send(res, 503, { status: 'unavailable', service: 'sftp', reason: e instanceof Error ? e.message : String(e) }),
-    ).finally(() => clearTimeout(timer));
+    Promise.race([opts.ready(), limit])
+      .then(
+        () => send(res, 200, { status: 'ready', service: 'sftp', ...opts.info?.() }),
+        (e: unknown) => send(res, 503, { status: 'unavailable', service: 'sftp', reason: e instanceof Error ? e.message : String(e) }),
+      )
+      .finally(() => clearTimeout(timer));
   });
   const { port, url } = await listen(server, 'http', opts.port, opts.host ?? '127.0.0.1');
   return {
     url,
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -2,7 +2,12 @@
 import { createHash } from 'node:crypto';
 import ssh2 from 'ssh2';
 
-export interface PublicKey { algorithm: string; key_data: string; comment: string; fingerprint: string }
+export interface PublicKey {
+  algorithm: string;
+  key_data: string;
+  comment: string;
+  fingerprint: string;
+}
 
 /** `ssh-ed25519 AAAA… comment` → its parts and SHA256 fingerprint; null when it is not one public key. */
 export function parsePublicKeyLine(line: string): PublicKey | null {

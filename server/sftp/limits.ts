@@ -71,14 +71,18 @@ export function sftpLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): SftpLim
       continue;
     }
     if (!(Number.isInteger(n) && n >= 1)) throw new Error(`${name} must be a whole number of at least 1. Got ${JSON.stringify(raw)}.`);
-    if (key === 'authTimeoutMs' && n > MAX_AUTH_TIMEOUT_MS) throw new Error(`${name} must be at most ${MAX_AUTH_TIMEOUT_MS} (ms). Got ${JSON.stringify(raw)}.`);
+    if (key === 'authTimeoutMs' && n > MAX_AUTH_TIMEOUT_MS)
+      throw new Error(`${name} must be at most ${MAX_AUTH_TIMEOUT_MS} (ms). Got ${JSON.stringify(raw)}.`);
     out[key] = n;
   }
   return out;
 }
 
 /** Free and total bytes of the volume holding a folder. */
-export interface DiskSpace { free: number; total: number }
+export interface DiskSpace {
+  free: number;
+  total: number;
+}
 
 /** The drop volume's space, by fs.statfs (what an unprivileged process may still use). */
 export type FreeSpaceProbe = (dir: string) => Promise<DiskSpace>;

@@ -16,29 +16,42 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 export class SftpMetrics {
   readonly registry = new Registry();
   readonly connectionsTotal = new Counter({
-    name: 'sftp_connections_total', help: 'SFTP TCP connections by outcome: accepted, or refused at a cap.',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'sftp_connections_total',
+    help: 'SFTP TCP connections by outcome: accepted, or refused at a cap.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
   readonly signIns = new Counter({
-    name: 'sftp_sign_ins_total', help: 'SFTP sign-in attempts by outcome (ok, refused).',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'sftp_sign_ins_total',
+    help: 'SFTP sign-in attempts by outcome (ok, refused).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
   readonly signInTimeouts = new Counter({
-    name: 'sftp_sign_in_timeouts_total', help: 'SFTP connections closed for not signing in within the time limit.',
+    name: 'sftp_sign_in_timeouts_total',
+    help: 'SFTP connections closed for not signing in within the time limit.',
     registers: [this.registry],
   });
   readonly uploadBytes = new Counter({
-    name: 'sftp_upload_bytes_total', help: 'Bytes written into SFTP uploads.', registers: [this.registry],
+    name: 'sftp_upload_bytes_total',
+    help: 'Bytes written into SFTP uploads.',
+    registers: [this.registry],
   });
   readonly uploads = new Counter({
-    name: 'sftp_uploads_total', help: 'SFTP uploads by outcome: landed, or abandoned (partial file deleted).',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'sftp_uploads_total',
+    help: 'SFTP uploads by outcome: landed, or abandoned (partial file deleted).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
 
   constructor(open: () => number, opts: { processMetrics?: boolean } = {}) {
     new Gauge({
-      name: 'sftp_connections', help: 'SFTP TCP connections open now.', registers: [this.registry],
-      collect() { this.set(open()); },
+      name: 'sftp_connections',
+      help: 'SFTP TCP connections open now.',
+      registers: [this.registry],
+      collect() {
+        this.set(open());
+      },
     });
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry });
   }

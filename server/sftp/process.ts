@@ -92,11 +92,23 @@ export async function startSftpProcess(opts: SftpProcessOptions): Promise<Runnin
     await db?.close();
   };
   try {
-    drop = await startDropServer({ backend, dropDir: opts.dropDir, keyDir: opts.keyDir, port: opts.port, host: opts.host, limits: opts.limits, log, processMetrics: true });
+    drop = await startDropServer({
+      backend,
+      dropDir: opts.dropDir,
+      keyDir: opts.keyDir,
+      port: opts.port,
+      host: opts.host,
+      limits: opts.limits,
+      log,
+      processMetrics: true,
+    });
     const d = drop;
     if (opts.healthPort !== null) {
       health = await startHealthListener({
-        port: opts.healthPort, host: opts.host, ready: () => backend.ping(), info: () => ({ connections: d.connections() }),
+        port: opts.healthPort,
+        host: opts.host,
+        ready: () => backend.ping(),
+        info: () => ({ connections: d.connections() }),
         metrics: async () => ({ contentType: d.metrics.registry.contentType, body: await d.metrics.text() }),
         metricsToken: opts.metricsToken,
       });
@@ -124,11 +136,18 @@ export async function startSftpProcess(opts: SftpProcessOptions): Promise<Runnin
 export async function runSftpProcess(opts: SftpProcessOptions): Promise<void> {
   const running = await startSftpProcess(opts);
   // Started by a parent (the API server), the ready message says it; alone, this line does.
-  if (typeof process.send !== 'function') console.log(`SFTP drop server on ${running.drop.url} (drop folder ${opts.dropDir})${running.health ? `; health on ${running.health.url}` : ''}`);
+  if (typeof process.send !== 'function')
+    console.log(
+      `SFTP drop server on ${running.drop.url} (drop folder ${opts.dropDir})${running.health ? `; health on ${running.health.url}` : ''}`,
+    );
   if (typeof process.send === 'function') {
     process.send({
-      type: 'ready', sftp: running.drop.url, port: running.drop.port, sftpHostKey: running.drop.hostPublicKey,
-      health: running.health?.url ?? null, pid: process.pid,
+      type: 'ready',
+      sftp: running.drop.url,
+      port: running.drop.port,
+      sftpHostKey: running.drop.hostPublicKey,
+      health: running.health?.url ?? null,
+      pid: process.pid,
     } satisfies SftpReadyMessage);
   }
   exitOnStop(running.close);

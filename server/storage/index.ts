@@ -75,7 +75,11 @@ export function keySegments(key: string): string[] {
   if (key.startsWith('/') || isAbsolute(key)) throw new InvalidStorageKey(key, 'absolute');
   const segments = key.split('/');
   for (const s of segments) {
-    if (!KEY_SEGMENT.test(s)) throw new InvalidStorageKey(key, `segment ${JSON.stringify(s)} is not letters, digits, '.', '_' or '-' starting with a letter or digit`);
+    if (!KEY_SEGMENT.test(s))
+      throw new InvalidStorageKey(
+        key,
+        `segment ${JSON.stringify(s)} is not letters, digits, '.', '_' or '-' starting with a letter or digit`,
+      );
   }
   return segments;
 }
@@ -87,7 +91,10 @@ export class LocalStorage implements Storage {
   private readonly root: string;
   private readonly tmp: string;
 
-  private constructor(root: string, private readonly onClose?: () => Promise<void>) {
+  private constructor(
+    root: string,
+    private readonly onClose?: () => Promise<void>,
+  ) {
     this.root = resolve(root);
     this.tmp = join(this.root, '.tmp');
   }
@@ -126,7 +133,8 @@ export class LocalStorage implements Storage {
   private path(key: string): string {
     const p = join(this.root, ...keySegments(key));
     const rel = relative(this.root, p);
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '.tmp') throw new InvalidStorageKey(key, 'outside the store');
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '.tmp')
+      throw new InvalidStorageKey(key, 'outside the store');
     return p;
   }
 

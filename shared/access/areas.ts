@@ -87,7 +87,11 @@ export const DASHBOARD_FOLLOWERS_RULE: Rule = [...oneOf(...STAFF_ROLES), ['user:
  * Money-sensitive, so narrower than the suppliers search: admin and finance staff, and
  * a Baseware supplier user for its own supplier (others' are 404).
  */
-export const BANKING_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];
+export const BANKING_RULE: Rule = [
+  [APP_CONTROL, 'staff:admin'],
+  [APP_CONTROL, 'staff:finance'],
+  [APP_BASEWARE, 'user:supplier'],
+];
 
 /**
  * API: sales figures and sales export (POST /v4/jobs/sales/ and /v4/jobs/sales-export/ over
@@ -103,7 +107,11 @@ export const SALES_RULE: Rule = AREA_RULES['/sales'];
  * …/statements/download-csv/): admin and finance staff on Control, and a Baseware supplier
  * user for its own supplier (another's is 404). Money, like BANKING_RULE.
  */
-export const SUPPLIER_STATEMENTS_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance'], [APP_BASEWARE, 'user:supplier']];
+export const SUPPLIER_STATEMENTS_RULE: Rule = [
+  [APP_CONTROL, 'staff:admin'],
+  [APP_CONTROL, 'staff:finance'],
+  [APP_BASEWARE, 'user:supplier'],
+];
 
 /**
  * API: a label's statements (GET /v4/catalog/labels/{id}/statements/): admin and finance staff
@@ -178,7 +186,10 @@ export const MY_BILLING_READ_RULE: Rule = TOP_ROUTES.shell;
  * single orders (§6 orders row) on the order page instead; suppliers and labels read their
  * statements, not the store's customers' payments.
  */
-export const BILLING_RECORDS_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:finance']];
+export const BILLING_RECORDS_RULE: Rule = [
+  [APP_CONTROL, 'staff:admin'],
+  [APP_CONTROL, 'staff:finance'],
+];
 
 /**
  * API: the file classes lookup (GET /v4/fileclasses/): reference data that labels files,
@@ -197,4 +208,7 @@ export const MEDIA_IMAGE_READ_RULE: Rule = TOP_ROUTES.shell;
  * admin and content ops on Control (FIELD_RULES.ingestion, WRITE_RULES.deliveries). Label
  * management reads deliveries (§6) but the counts cover every job kind (sales, statements).
  */
-export const PIPELINE_RULE: Rule = [[APP_CONTROL, 'staff:admin'], [APP_CONTROL, 'staff:content_ops']];
+export const PIPELINE_RULE: Rule = [
+  [APP_CONTROL, 'staff:admin'],
+  [APP_CONTROL, 'staff:content_ops'],
+];

@@ -12,9 +12,24 @@ import { searchType } from './search-types';
  * search type declares).
  */
 export const RESTRICTED_FILTERS: readonly string[] = [
-  'release_id', 'artist_id', 'muzooka_profile', 'label_id', 'key_name', 'id', 'track_id', 'guid',
-  'encoded_date', 'free_download_start_date', 'free_download_end_date', 'current_status', 'encode_status',
-  'release_status', 'album_action', 'status_message', 'sale_type', 'playlist_type_id',
+  'release_id',
+  'artist_id',
+  'muzooka_profile',
+  'label_id',
+  'key_name',
+  'id',
+  'track_id',
+  'guid',
+  'encoded_date',
+  'free_download_start_date',
+  'free_download_end_date',
+  'current_status',
+  'encode_status',
+  'release_status',
+  'album_action',
+  'status_message',
+  'sale_type',
+  'playlist_type_id',
 ];
 export const CONTROL_ONLY: Rule = [[APP_CONTROL]];
 

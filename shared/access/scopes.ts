@@ -81,11 +81,7 @@ export function defaultBrand(scopes: readonly string[]): Brand | '' {
  * Builds a principal from a scope string. The active brand defaults to defaultBrand();
  * a requested brand the user does not hold is ignored.
  */
-export function principalFrom(
-  scope: string,
-  features: readonly string[] = [],
-  activeBrand?: string,
-): Principal {
+export function principalFrom(scope: string, features: readonly string[] = [], activeBrand?: string): Principal {
   const scopes = parseScope(scope);
   const held = brandsOf(scopes);
   const brand = activeBrand && (held as string[]).includes(activeBrand) ? activeBrand : defaultBrand(scopes);

@@ -22,14 +22,7 @@ export const SEARCH_RULES = {
   curationLive: oneOf('staff:admin', 'staff:curation'),
   orders: oneOf('staff:admin', 'staff:support'),
   pages: oneOf('staff:admin', 'staff:label_mgmt', 'staff:curation', 'staff:marketing'),
-  suppliers: oneOf(
-    'staff:admin',
-    'staff:label_mgmt',
-    'staff:marketing',
-    'staff:curation',
-    'staff:content_ops',
-    'staff:finance',
-  ),
+  suppliers: oneOf('staff:admin', 'staff:label_mgmt', 'staff:marketing', 'staff:curation', 'staff:content_ops', 'staff:finance'),
   users: oneOf('staff:admin', 'staff:support', 'staff:content_ops', 'staff:curation'),
   /** Not in the §6 table: hype offers are sold with hype purchases, so the same rule. */
   hypeOffers: HYPE_RULE,

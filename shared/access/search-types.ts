@@ -11,8 +11,10 @@ export { SEARCH_RULES } from './search-rules';
 export type { AreaRoute } from '../search/define';
 
 /** A search type as the access rules and the screens read it (shared/search/types declares it). */
-export interface SearchType
-  extends Pick<SearchTypeDecl, 'key' | 'label' | 'area' | 'category' | 'path' | 'linkSegment' | 'recordSegment' | 'rule'> {
+export interface SearchType extends Pick<
+  SearchTypeDecl,
+  'key' | 'label' | 'area' | 'category' | 'path' | 'linkSegment' | 'recordSegment' | 'rule'
+> {
   /** Filter names (spec §3) the type accepts besides type/page/per_page/order_by. */
   readonly filters: readonly string[];
 }

@@ -80,7 +80,10 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 }
 
 /** The concrete path of an endpoint: each `:name` replaced by its (URL-encoded) value. */
-export function pathOf<E extends EndpointSpec>(e: E, ...[params]: ParamsIn<E> extends undefined ? [params?: undefined] : [params: ParamsIn<E>]): string {
+export function pathOf<E extends EndpointSpec>(
+  e: E,
+  ...[params]: ParamsIn<E> extends undefined ? [params?: undefined] : [params: ParamsIn<E>]
+): string {
   return buildPath(e, params);
 }
 
@@ -135,7 +138,11 @@ export function checkQuery<E extends EndpointSpec>(e: E, query: QueryIn<E> | und
   if (!e.query) return;
   const r = e.query.safeParse(query ?? {});
   if (r.success) return;
-  throw new BridgeError({ code: 'invalid_request', message: `Invalid query for ${e.method} ${e.path} (${issuesText(r.error.issues, '(query)')}).`, detail: r.error.issues });
+  throw new BridgeError({
+    code: 'invalid_request',
+    message: `Invalid query for ${e.method} ${e.path} (${issuesText(r.error.issues, '(query)')}).`,
+    detail: r.error.issues,
+  });
 }
 
 /** A numeric id in a path (`:id`): what the API's object ids look like. */

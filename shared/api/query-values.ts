@@ -111,7 +111,10 @@ export const bool01Value = z.enum(['1', '0'], { error: VALUE_MSG.bool('1', '0') 
 /** Comma-separated choices; when `offered` is given, each must be one of them. */
 export const choiceListValue = (offered?: readonly string[]) =>
   z.string().transform((value, ctx) => {
-    const vals = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const vals = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (!vals.length || (offered && vals.some((v) => !offered.includes(v)))) {
       ctx.addIssue({ code: 'custom', message: VALUE_MSG.choice });
       return z.NEVER;
@@ -120,7 +123,11 @@ export const choiceListValue = (offered?: readonly string[]) =>
   });
 
 const positiveInt = (max: number, message: string) =>
-  z.string().regex(/^\d{1,9}$/, message).transform(Number).pipe(z.number().int().min(1, message).max(max, message));
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message));
 
 /** page: 1 to MAX_PAGE. */
 export const pageValue = positiveInt(MAX_PAGE, VALUE_MSG.page);

@@ -32,7 +32,11 @@ export function buildQuery(params: Readonly<Record<string, QueryValue>>): string
 
 /** Id filter: whitespace (and stray commas) become single commas (spec §5). */
 export function normalizeIds(input: string): string {
-  return input.trim().split(/[\s,]+/).filter(Boolean).join(',');
+  return input
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .join(',');
 }
 
 /** YYYY-MM-DD of a Date in UTC, or of a 'YYYY-MM-DD...' string. */

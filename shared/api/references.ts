@@ -13,7 +13,8 @@ import { MSG } from '../messages';
 import { INT4_MAX } from './query-values';
 
 /** What an id names: an item of auxiliary list `list` (GET /v4/auxiliary/{list}/), or a record of search type `record`. */
-export type ReferenceTarget = { readonly list: string; readonly record?: undefined } | { readonly record: string; readonly list?: undefined };
+export type ReferenceTarget =
+  { readonly list: string; readonly record?: undefined } | { readonly record: string; readonly list?: undefined };
 
 /** The marked schemas and what their ids name. */
 export const REFERENCES = z.registry<ReferenceTarget>();
@@ -29,7 +30,11 @@ export function refersTo<S extends z.ZodType>(schema: S, target: ReferenceTarget
 }
 
 /** An id chosen from a reference list or a select: a malformed one is "Please select a valid option from the list" (§5). */
-export const choiceIdSchema = z.number({ error: MSG.selectFromList }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList);
+export const choiceIdSchema = z
+  .number({ error: MSG.selectFromList })
+  .int(MSG.selectFromList)
+  .positive(MSG.selectFromList)
+  .max(INT4_MAX, MSG.selectFromList);
 
 /** An id of an item of reference list `list`; one that names nothing is refused by the server with §5's text. */
 export const choiceOf = (list: string) => refersTo(choiceIdSchema, { list });
@@ -41,7 +46,15 @@ export interface FoundReference {
   readonly ids: readonly number[];
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; options?: readonly z.ZodType[] };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: readonly z.ZodType[];
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
@@ -49,7 +62,12 @@ const idsOf = (v: unknown): number[] =>
   typeof v === 'number' ? [v] : Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
 
 /** The marked ids of `value` (a body parsed by `schema`), walking objects, arrays, wrappers, pipes and unions. */
-export function referencesIn(schema: z.ZodType, value: unknown, path: readonly string[] = [], out: FoundReference[] = []): FoundReference[] {
+export function referencesIn(
+  schema: z.ZodType,
+  value: unknown,
+  path: readonly string[] = [],
+  out: FoundReference[] = [],
+): FoundReference[] {
   const target = REFERENCES.get(schema);
   if (target) {
     const ids = idsOf(value);
@@ -86,7 +104,11 @@ export function referencesIn(schema: z.ZodType, value: unknown, path: readonly s
   if (d.type === 'union' && d.options) {
     const seen = new Set(out.map((r) => r.path));
     for (const o of d.options) {
-      for (const r of referencesIn(o, value, path, [])) if (!seen.has(r.path)) { seen.add(r.path); out.push(r); }
+      for (const r of referencesIn(o, value, path, []))
+        if (!seen.has(r.path)) {
+          seen.add(r.path);
+          out.push(r);
+        }
     }
   }
   return out;
@@ -103,7 +125,12 @@ export function hasReferences(schema: z.ZodType, seen = new Set<z.ZodType>()): b
 }
 
 /** Every marked field of an object schema by its name (top level and nested, arrays as `*`), for the tests' table. */
-export function declaredReferences(schema: z.ZodType, path: readonly string[] = [], out = new Map<string, ReferenceTarget>(), seen = new Set<z.ZodType>()): Map<string, ReferenceTarget> {
+export function declaredReferences(
+  schema: z.ZodType,
+  path: readonly string[] = [],
+  out = new Map<string, ReferenceTarget>(),
+  seen = new Set<z.ZodType>(),
+): Map<string, ReferenceTarget> {
   if (seen.has(schema)) return out;
   seen.add(schema);
   const target = REFERENCES.get(schema);

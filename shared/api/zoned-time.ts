@@ -64,7 +64,12 @@ function parseOffset(s: string): number {
 }
 
 export type ZonedInstant =
-  | { ok: true; /** ISO 8601 in UTC. */ instant: string; /** The offset used, ±HH:MM. */ offset: string; /** The wall-clock time happens twice. */ ambiguous: boolean }
+  | {
+      ok: true;
+      /** ISO 8601 in UTC. */ instant: string;
+      /** The offset used, ±HH:MM. */ offset: string;
+      /** The wall-clock time happens twice. */ ambiguous: boolean;
+    }
   | { ok: false; reason: 'format' | 'nonexistent' | 'offset'; message: string };
 
 /**
@@ -76,10 +81,20 @@ export function zonedInstant(local: string, zone: string): ZonedInstant {
   const [h, mi, s] = m ? [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)] : [];
   const [y, mo, d] = m ? m[1].split('-').map(Number) : [];
   if (
-    !m || !isCalendarDate(m[1]) || y! < YEARS.min || y! > YEARS.max || h! > 23 || mi! > 59 || s! > 59 ||
+    !m ||
+    !isCalendarDate(m[1]) ||
+    y! < YEARS.min ||
+    y! > YEARS.max ||
+    h! > 23 ||
+    mi! > 59 ||
+    s! > 59 ||
     (m[5] && Math.abs(parseOffset(m[5])) > 18 * 60)
   ) {
-    return { ok: false, reason: 'format', message: `Enter a date and time from ${YEARS.min} to ${YEARS.max} as ${LOCAL_DATE_TIME_FORMAT}.` };
+    return {
+      ok: false,
+      reason: 'format',
+      message: `Enter a date and time from ${YEARS.min} to ${YEARS.max} as ${LOCAL_DATE_TIME_FORMAT}.`,
+    };
   }
   // The wall-clock reading as if it were UTC; each offset the zone uses around it gives one candidate instant.
   const wallUtc = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
@@ -109,7 +124,12 @@ export function zonedInstant(local: string, zone: string): ZonedInstant {
     }
     chosen = match;
   }
-  return { ok: true, instant: new Date(chosen).toISOString(), offset: formatOffset((w - chosen) / 60_000), ambiguous: candidates.length > 1 };
+  return {
+    ok: true,
+    instant: new Date(chosen).toISOString(),
+    offset: formatOffset((w - chosen) / 60_000),
+    ambiguous: candidates.length > 1,
+  };
 }
 
 /** An instant as the local date-time in `zone`, with its offset: `2025-11-02T01:30:00-06:00`. */

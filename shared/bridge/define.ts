@@ -13,11 +13,7 @@ export interface Channel<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   readonly response: Res;
 }
 
-export function channel<Req extends z.ZodType, Res extends z.ZodType>(
-  doc: string,
-  request: Req,
-  response: Res,
-): Channel<Req, Res> {
+export function channel<Req extends z.ZodType, Res extends z.ZodType>(doc: string, request: Req, response: Res): Channel<Req, Res> {
   return { doc, request, response };
 }
 
@@ -48,7 +44,10 @@ export { BridgeError } from './error';
 
 /** The first three issues as `field: message`, `whole` naming an issue of the value itself. */
 export function issuesText(issues: readonly z.core.$ZodIssue[], whole: string): string {
-  return issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || whole}: ${i.message}`).join('; ');
+  return issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || whole}: ${i.message}`)
+    .join('; ');
 }
 
 /**
@@ -60,5 +59,9 @@ export function issuesText(issues: readonly z.core.$ZodIssue[], whole: string): 
 export function parseAnswer<S extends z.ZodType>(schema: S, what: string, data: unknown): z.output<S> {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  throw new BridgeError({ code: 'bad_response', message: `Unexpected ${what} (${issuesText(r.error.issues, '(body)')}).`, detail: r.error.issues });
+  throw new BridgeError({
+    code: 'bad_response',
+    message: `Unexpected ${what} (${issuesText(r.error.issues, '(body)')}).`,
+    detail: r.error.issues,
+  });
 }

@@ -13,9 +13,23 @@ export const bridgeEvents = {
   /** Packaging scan progress: per file (with its entry) and in bytes. */
   packagingScanProgress: ScanProgress,
   /** Packaging build progress: one step per file copied and verified, then the XML, then done. */
-  packagingBuildProgress: z.object({ buildId: z.string(), step: z.string(), done: z.number().int(), total: z.number().int(), bytesDone: z.number().optional(), bytesTotal: z.number().optional() }),
+  packagingBuildProgress: z.object({
+    buildId: z.string(),
+    step: z.string(),
+    done: z.number().int(),
+    total: z.number().int(),
+    bytesDone: z.number().optional(),
+    bytesTotal: z.number().optional(),
+  }),
   /** Delivery to the store: the file being sent and bytes sent of the package. */
-  packagingDeliverProgress: z.object({ deliveryId: z.string(), file: z.string(), filesDone: z.number().int(), filesTotal: z.number().int(), bytesDone: z.number(), bytesTotal: z.number() }),
+  packagingDeliverProgress: z.object({
+    deliveryId: z.string(),
+    file: z.string(),
+    filesDone: z.number().int(),
+    filesTotal: z.number().int(),
+    bytesDone: z.number(),
+    bytesTotal: z.number(),
+  }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type BridgeEventName = keyof BridgeEvents;

@@ -59,7 +59,8 @@ export function parseChannelAnswer<N extends ChannelName>(name: N, value: unknow
 
 /** An event's payload parsed by its schema (shared/bridge/events.ts), failing like parseChannelAnswer. */
 export function parseEventPayload<E extends BridgeEventName>(name: E, payload: unknown): BridgeEventPayload<E> {
-  if (!Object.prototype.hasOwnProperty.call(bridgeEvents, name)) throw new BridgeError({ code: 'unknown_event', message: `Unknown bridge event: ${String(name)}` });
+  if (!Object.prototype.hasOwnProperty.call(bridgeEvents, name))
+    throw new BridgeError({ code: 'unknown_event', message: `Unknown bridge event: ${String(name)}` });
   return parseAnswer(bridgeEvents[name], `payload of main's ${name} event`, payload) as BridgeEventPayload<E>;
 }
 

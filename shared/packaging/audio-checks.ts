@@ -19,9 +19,11 @@ export function checkAudio(f: AudioFormat): Issue[] {
   if (!(f.duration > 0)) error('duration', 'The audio has no duration');
   if (f.sampleRate < MIN_SAMPLE_RATE) error('sampleRate', `Sample rate ${f.sampleRate} Hz is below 44.1 kHz`);
   if (!(BIT_DEPTHS as readonly number[]).includes(f.bitsPerSample)) error('bitDepth', `Bit depth ${f.bitsPerSample} is not 16 or 24 bit`);
-  if (f.channels !== 2) error('channels', f.channels === 1 ? 'The audio is mono, not stereo' : `The audio has ${f.channels} channels, not stereo`);
+  if (f.channels !== 2)
+    error('channels', f.channels === 1 ? 'The audio is mono, not stereo' : `The audio has ${f.channels} channels, not stereo`);
   if (!f.lossless) error('lossy', 'The audio is not lossless PCM');
-  if (f.container === 'AIFF-C') warning('aiffc', `AIFF-C file (compression ${f.aiffCompression ?? 'unknown'}): some stores expect plain AIFF`);
+  if (f.container === 'AIFF-C')
+    warning('aiffc', `AIFF-C file (compression ${f.aiffCompression ?? 'unknown'}): some stores expect plain AIFF`);
   if (f.container === 'WAVE' && f.wavFormatTag === WAVE_FORMAT_EXTENSIBLE) {
     warning('extensible', 'WAVE_FORMAT_EXTENSIBLE header: some stores expect a plain PCM WAV header');
   } else if (f.container === 'WAVE' && f.wavFormatTag !== WAVE_FORMAT_PCM) {

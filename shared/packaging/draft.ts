@@ -78,14 +78,34 @@ export type PackagingDraft = z.infer<typeof PackagingDraft>;
 
 export function emptyRelease(): ReleaseDraft {
   return {
-    title: '', catalogNumber: '', upc: '', label: null, releaseType: null, streetDate: '', releaseDate: '',
-    exclusivePeriod: undefined, preOrder: false, preOrderWeeks: null, defaultPreOrderWeeks: null, explicit: false,
-    genre: null, subGenre: null,
+    title: '',
+    catalogNumber: '',
+    upc: '',
+    label: null,
+    releaseType: null,
+    streetDate: '',
+    releaseDate: '',
+    exclusivePeriod: undefined,
+    preOrder: false,
+    preOrderWeeks: null,
+    defaultPreOrderWeeks: null,
+    explicit: false,
+    genre: null,
+    subGenre: null,
   };
 }
 
 export function emptyDraft(now = new Date()): PackagingDraft {
-  return { version: 1, step: 0, release: emptyRelease(), tracks: [], coverArt: null, sources: [], outputDir: null, savedAt: now.toISOString() };
+  return {
+    version: 1,
+    step: 0,
+    release: emptyRelease(),
+    tracks: [],
+    coverArt: null,
+    sources: [],
+    outputDir: null,
+    savedAt: now.toISOString(),
+  };
 }
 
 /**

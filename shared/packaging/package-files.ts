@@ -41,7 +41,15 @@ export function packageFileNames(p: {
   const batch = p.batchId;
   const batchComplete = `BatchComplete_${batch}.xml`;
   const resources = [...tracks, ...(image ? [image] : [])].map((name) => `${batch}/${upc}/${RESOURCES_DIR}/${name}`);
-  return { folder: batch, release: upc, xml, tracks, image, batchComplete, paths: [`${batch}/${xml}`, ...resources, `${batch}/${batchComplete}`] };
+  return {
+    folder: batch,
+    release: upc,
+    xml,
+    tracks,
+    image,
+    batchComplete,
+    paths: [`${batch}/${xml}`, ...resources, `${batch}/${batchComplete}`],
+  };
 }
 
 /** The file's extension in lower case ('' for none), as Node's extname finds it, for / and \ paths. */

@@ -18,7 +18,8 @@ export interface DraftIssue extends Issue {
 
 export function validateRelease(r: ReleaseDraft): DraftIssue[] {
   const out: DraftIssue[] = [];
-  const err = (field: string, message: string | null) => message && out.push({ level: 'error', code: field, field: `release.${field}`, message });
+  const err = (field: string, message: string | null) =>
+    message && out.push({ level: 'error', code: field, field: `release.${field}`, message });
   err('title', rules.releaseTitle(r.title));
   err('upc', rules.upc(r.upc));
   err('catalogNumber', rules.text('Catalog number', r.catalogNumber, 200, false));
@@ -30,7 +31,8 @@ export function validateRelease(r: ReleaseDraft): DraftIssue[] {
   if (r.streetDate && r.releaseDate && r.streetDate > r.releaseDate) err('streetDate', PKG_MSG.streetBeforeRelease);
   err('preOrderWeeks', rules.preOrderWeeks(r.preOrderWeeks));
   err('defaultPreOrderWeeks', rules.preOrderWeeks(r.defaultPreOrderWeeks));
-  if (r.exclusivePeriod !== undefined && !EXCLUSIVE_PERIODS.some((p) => p.days === r.exclusivePeriod)) err('exclusivePeriod', PKG_MSG.selectFromList);
+  if (r.exclusivePeriod !== undefined && !EXCLUSIVE_PERIODS.some((p) => p.days === r.exclusivePeriod))
+    err('exclusivePeriod', PKG_MSG.selectFromList);
   return out;
 }
 
@@ -81,7 +83,12 @@ export function leftOut(entries: ReadonlyMap<string, ScanEntry>): DraftIssue[] {
   return [...entries.values()]
     .filter((e) => e.status !== 'ok')
     .sort((a, b) => a.path.localeCompare(b.path))
-    .map((e) => ({ level: 'warning' as const, code: 'leftOut', field: `files.${e.path}`, message: PKG_MSG.leftOut(e.name, e.reason ?? e.status) }));
+    .map((e) => ({
+      level: 'warning' as const,
+      code: 'leftOut',
+      field: `files.${e.path}`,
+      message: PKG_MSG.leftOut(e.name, e.reason ?? e.status),
+    }));
 }
 
 /** The same ISRC, or the same file, on two tracks: an error on each track after the first. */
@@ -90,7 +97,8 @@ function duplicates(tracks: readonly TrackDraft[]): DraftIssue[] {
   const byIsrc = new Map<string, number>();
   const byPath = new Map<string, number>();
   for (const t of [...tracks].sort((a, b) => a.position - b.position)) {
-    const err = (field: string, message: string) => out.push({ level: 'error', code: field, field: `tracks.${t.position}.${field}`, message, track: t.position });
+    const err = (field: string, message: string) =>
+      out.push({ level: 'error', code: field, field: `tracks.${t.position}.${field}`, message, track: t.position });
     const isrc = rules.compactIsrc(t.isrc);
     if (isrc) {
       const first = byIsrc.get(isrc);

@@ -29,7 +29,10 @@ export function refusedEdits(principal: Principal, type: string, fields: readonl
   const d = recordDecl(type);
   return fields
     .filter((f) => !mayEdit(principal, type, f))
-    .map((f) => ({ field: f, brand: Boolean(d?.fields[f]) && !onBrand(d!.fields[f], principal.brand) && mayWriteField(principal, type, f) }));
+    .map((f) => ({
+      field: f,
+      brand: Boolean(d?.fields[f]) && !onBrand(d!.fields[f], principal.brand) && mayWriteField(principal, type, f),
+    }));
 }
 
 /**

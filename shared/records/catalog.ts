@@ -5,16 +5,29 @@ import { MSG } from '../messages';
 import { MAX_LEN } from '../constants';
 import { limited } from '../api/limits';
 import { encodeStatusTag, enrollmentTag, hypeTag, claimedTag, indexedTag } from '../search/status';
-import {
-  artists, charts, djProfiles, genres, labels, linkPartners, playlists, releases, suppliers, tracks,
-} from '../search/types/catalog';
+import { artists, charts, djProfiles, genres, labels, linkPartners, playlists, releases, suppliers, tracks } from '../search/types/catalog';
 import { PLAYLIST_STATUSES } from '../vocabularies';
 import { hypeDates, muzookaSync, onlyConvertedShown } from './checks';
 import { CREATED, ENABLED, GENRE, PRICE_TIER } from './common';
 import { defineRecord, field, valueOptions } from './define';
 import {
-  CODE_MAX, EXCLUSIVE_PERIOD_OPTIONS, NAME_MAX, PRE_ORDER_WEEK_OPTIONS, bool, day, exclusivePeriod, id, idList,
-  longText, money, name, oneOf, optionalText, preOrderWeeks, requiredText, whole,
+  CODE_MAX,
+  EXCLUSIVE_PERIOD_OPTIONS,
+  NAME_MAX,
+  PRE_ORDER_WEEK_OPTIONS,
+  bool,
+  day,
+  exclusivePeriod,
+  id,
+  idList,
+  longText,
+  money,
+  name,
+  oneOf,
+  optionalText,
+  preOrderWeeks,
+  requiredText,
+  whole,
 } from './values';
 
 const DANCE = { brands: [BRAND_DANCE] } as const;
@@ -40,7 +53,9 @@ export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 export const SLUG_MSG = 'Use lowercase letters, digits and hyphens.';
 
 export const trackRecord = defineRecord({
-  type: tracks, title: 'title', noun: 'track',
+  type: tracks,
+  title: 'title',
+  noun: 'track',
   fields: {
     release_id: field('Release', 'reference', id, { ref: 'releases', createOnly: true, shownAs: 'release' }),
     title: field('Title', 'text', requiredText(MAX_LEN.trackTitle)),
@@ -49,7 +64,12 @@ export const trackRecord = defineRecord({
     bpm: field('BPM', 'number', whole(20, 999).nullable()),
     key_id: field('Key', 'select', id.nullable(), { list: 'keys', shownAs: 'key' }),
     genre_id: GENRE,
-    sub_genre_id: field('Sub-genre', 'select', id.nullable(), { list: 'genres', checkedIn: 'sub-genres', dependsOn: 'genre_id', shownAs: 'sub_genre' }),
+    sub_genre_id: field('Sub-genre', 'select', id.nullable(), {
+      list: 'genres',
+      checkedIn: 'sub-genres',
+      dependsOn: 'genre_id',
+      shownAs: 'sub_genre',
+    }),
     artists: field('Artists', 'references', idList(), { ref: 'artists' }),
     remixers: field('Remixers', 'references', idList(), { ref: 'artists' }),
     copyright_holder: field('Copyright Holder', 'textarea', optionalText(MAX_LEN.copyrightHolder)),
@@ -86,7 +106,9 @@ export const trackRecord = defineRecord({
 });
 
 export const releaseRecord = defineRecord({
-  type: releases, title: 'title', noun: 'release',
+  type: releases,
+  title: 'title',
+  noun: 'release',
   fields: {
     title: field('Title', 'text', requiredText(MAX_LEN.releaseTitle)),
     label_id: field('Label', 'reference', id, { ref: 'labels', shownAs: 'label' }),
@@ -116,7 +138,10 @@ export const releaseRecord = defineRecord({
     is_ugc_remix: { label: 'UGC Remix', kind: 'boolean' },
     created_at: CREATED,
   },
-  status: (row, brand) => [encodeStatusTag(row.encode_status), ...(brand === BRAND_DANCE ? [hypeTag(row.hype_eligible, row.hype_enabled)] : [])],
+  status: (row, brand) => [
+    encodeStatusTag(row.encode_status),
+    ...(brand === BRAND_DANCE ? [hypeTag(row.hype_eligible, row.hype_enabled)] : []),
+  ],
   create: { required: ['label_id', 'title'] },
   subResources: [
     { key: 'tracks', label: 'Tracks', api: 'tracks' },
@@ -126,7 +151,9 @@ export const releaseRecord = defineRecord({
 });
 
 export const artistRecord = defineRecord({
-  type: artists, title: 'name', noun: 'artist',
+  type: artists,
+  title: 'name',
+  noun: 'artist',
   fields: {
     name: field('Name', 'text', name()),
     bio: field('Bio', 'textarea', longText()),
@@ -142,14 +169,18 @@ export const artistRecord = defineRecord({
 });
 
 export const genreRecord = defineRecord({
-  type: genres, title: 'name', noun: 'genre',
+  type: genres,
+  title: 'name',
+  noun: 'genre',
   fields: { name: field('Name', 'text', name()), enabled: ENABLED },
   shown: { slug: { label: 'Slug', kind: 'text' } },
   subResources: [{ key: 'sub-genres', label: 'Sub-genres', api: 'sub-genres' }],
 });
 
 export const chartRecord = defineRecord({
-  type: charts, title: 'title', noun: 'chart',
+  type: charts,
+  title: 'title',
+  noun: 'chart',
   fields: {
     title: field('Title', 'text', requiredText(MAX_LEN.chartTitle)),
     description: field('Description', 'textarea', longText()),
@@ -159,16 +190,23 @@ export const chartRecord = defineRecord({
     enabled: ENABLED,
     publish_date: field('Publish Date', 'date', day.nullable()),
   },
-  shown: { dj_name: { label: 'Owner', kind: 'text' }, playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' }, created_at: CREATED },
+  shown: {
+    dj_name: { label: 'Owner', kind: 'text' },
+    playlist_id: { label: 'Mapped Curated Playlist', kind: 'text' },
+    created_at: CREATED,
+  },
   create: { required: ['title'] },
   subResources: [
-    { key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' },
+    { key: 'tracks', label: 'Tracks', api: 'tracks' },
+    { key: 'playlist', label: 'Curated Playlist', api: 'playlist-mappings' },
     { key: 'image', label: 'Image', api: 'images' },
   ],
 });
 
 export const labelRecord = defineRecord({
-  type: labels, title: 'name', noun: 'label',
+  type: labels,
+  title: 'name',
+  noun: 'label',
   fields: {
     name: field('Name', 'text', name()),
     bio: field('Bio', 'textarea', longText()),
@@ -195,14 +233,19 @@ export const labelRecord = defineRecord({
 });
 
 export const supplierRecord = defineRecord({
-  type: suppliers, title: 'name', noun: 'supplier',
+  type: suppliers,
+  title: 'name',
+  noun: 'supplier',
   fields: {
     name: field('Name', 'text', name()),
     ddex_party_id: field('DDEX Party ID', 'text', ddexPartyId, { live: ddexPartyIdStatus }),
     auto_create_labels: field('Auto-create Labels on Ingestion', 'boolean', bool()),
     vendor_code: field('Vendor Code', 'text', optionalText(32)),
     pposp_enrolled: field('PPOSP Enrollment', 'boolean', bool()),
-    default_exclusive_period: field('Default Exclusive Period', 'select', exclusivePeriod(), { options: EXCLUSIVE_PERIOD_OPTIONS, default: null }),
+    default_exclusive_period: field('Default Exclusive Period', 'select', exclusivePeriod(), {
+      options: EXCLUSIVE_PERIOD_OPTIONS,
+      default: null,
+    }),
     enabled: ENABLED,
   },
   shown: { created_at: CREATED },
@@ -223,7 +266,9 @@ export const supplierRecord = defineRecord({
 });
 
 export const playlistRecord = defineRecord({
-  type: playlists, title: 'name', noun: 'playlist',
+  type: playlists,
+  title: 'name',
+  noun: 'playlist',
   fields: {
     name: field('Name', 'text', name()),
     playlist_type_id: field('Type', 'select', id.nullable(), { list: 'playlist-types', shownAs: 'playlist_type' }),
@@ -237,13 +282,16 @@ export const playlistRecord = defineRecord({
   shown: { track_count: { label: 'Tracks', kind: 'text' }, created_at: CREATED },
   create: { required: ['name'] },
   subResources: [
-    { key: 'tracks', label: 'Tracks', api: 'tracks' }, { key: 'partners', label: 'Partners', api: 'partners' },
+    { key: 'tracks', label: 'Tracks', api: 'tracks' },
+    { key: 'partners', label: 'Partners', api: 'partners' },
     { key: 'charts', label: 'Mapped Charts', api: 'chart-mapping' },
   ],
 });
 
 export const djProfileRecord = defineRecord({
-  type: djProfiles, title: 'dj_name', noun: 'DJ profile',
+  type: djProfiles,
+  title: 'dj_name',
+  noun: 'DJ profile',
   fields: {
     dj_name: field('DJ Display Name', 'text', name()),
     dj_slug: field('DJ Slug', 'text', limited(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG)),
@@ -255,7 +303,9 @@ export const djProfileRecord = defineRecord({
 });
 
 export const linkPartnerRecord = defineRecord({
-  type: linkPartners, title: 'name', noun: 'link partner',
+  type: linkPartners,
+  title: 'name',
+  noun: 'link partner',
   fields: { name: field('Name', 'text', name()), url: field('URL', 'text', longText()), enabled: ENABLED },
   create: { required: ['name'] },
 });

@@ -30,14 +30,14 @@ export const merged = (stored: Readonly<Record<string, unknown>>, changes: Reado
  * Spec §5: Start Date must be before End Date (both skipped when either is empty); the changed end is the one named.
  * `order` maps a value to what is compared (dates compare as their YYYY-MM-DD text; null: empty).
  */
-export const startBeforeEnd = (
-  start = 'start_date', end = 'end_date', order: (v: unknown) => string | number | null = (v) => (v ? (v as string) : null),
-): CrossCheck => (stored, c) => {
-  const s = order(merged(stored, c, start));
-  const e = order(merged(stored, c, end));
-  if (s === null || e === null || s < e) return null;
-  return Object.hasOwn(c, end) && !Object.hasOwn(c, start) ? { [end]: [MSG.endAfterStart] } : { [start]: [MSG.startBeforeEnd] };
-};
+export const startBeforeEnd =
+  (start = 'start_date', end = 'end_date', order: (v: unknown) => string | number | null = (v) => (v ? (v as string) : null)): CrossCheck =>
+  (stored, c) => {
+    const s = order(merged(stored, c, start));
+    const e = order(merged(stored, c, end));
+    if (s === null || e === null || s < e) return null;
+    return Object.hasOwn(c, end) && !Object.hasOwn(c, start) ? { [end]: [MSG.endAfterStart] } : { [start]: [MSG.startBeforeEnd] };
+  };
 
 /**
  * Spec §5: hype start required, hype end required, hype start cannot be after hype end.
@@ -92,7 +92,11 @@ export const onlyConvertedShown: CrossCheck = (stored, c) => {
 };
 
 /** Runs a record's checks; the errors of all of them by field, or null. */
-export function runChecks(checks: readonly CrossCheck[] | undefined, stored: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, string[]> | null {
+export function runChecks(
+  checks: readonly CrossCheck[] | undefined,
+  stored: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, string[]> | null {
   let out: Record<string, string[]> | null = null;
   for (const check of checks ?? []) {
     const e = check(stored, changes);

@@ -10,11 +10,16 @@ import { NAME_MAX, bool, id, longText, oneOf, optionalText, requiredText, text }
 /** Page slots (§9). */
 export const PAGE_SLOTS = ['header', 'left', 'right'] as const;
 /** How screens name the page slots. */
-export const PAGE_SLOT_LABELS: Readonly<Record<(typeof PAGE_SLOTS)[number], string>> = { header: 'Header', left: 'Left column', right: 'Right column' };
-
+export const PAGE_SLOT_LABELS: Readonly<Record<(typeof PAGE_SLOTS)[number], string>> = {
+  header: 'Header',
+  left: 'Left column',
+  right: 'Right column',
+};
 
 export const pageRecord = defineRecord({
-  type: pages, title: 'name', noun: 'page',
+  type: pages,
+  title: 'name',
+  noun: 'page',
   fields: {
     name: field('Name', 'text', requiredText(MAX_LEN.pageName)),
     slug: field('URL Slug', 'text', text(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG)),
@@ -30,7 +35,9 @@ export const pageRecord = defineRecord({
 });
 
 export const pageModuleRecord = defineRecord({
-  type: pageModules, title: 'name', noun: 'module',
+  type: pageModules,
+  title: 'name',
+  noun: 'module',
   fields: {
     page_id: field('Page', 'reference', id, { ref: 'pages', createOnly: true, shownAs: 'page' }),
     name: field('Name', 'text', requiredText(MAX_LEN.pageModuleName)),
@@ -57,7 +64,12 @@ export const pageModuleRecord = defineRecord({
  * video also needs a URL.
  */
 export const CATALOGUE_ITEM_TYPES: Readonly<Record<string, string>> = {
-  Track: 'tracks', Release: 'releases', Chart: 'charts', Playlist: 'playlists', Artist: 'artists', Label: 'labels',
+  Track: 'tracks',
+  Release: 'releases',
+  Chart: 'charts',
+  Playlist: 'playlists',
+  Artist: 'artists',
+  Label: 'labels',
 };
 export const YOUTUBE_ITEM_TYPE = 'YouTube Video';
 export const isCatalogueItemType = (typeName: string): boolean => Object.hasOwn(CATALOGUE_ITEM_TYPES, typeName);

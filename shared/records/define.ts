@@ -32,7 +32,19 @@ import type { StatusTag } from '../search/status';
  * ({"USD": 10, "EUR": 9.5}: a coupon's minimum order), `ids` plain ids of another type kept on
  * the row (a coupon's user ids).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'reference' | 'references' | 'date' | 'datetime' | 'boolean' | 'currencyAmounts' | 'ids';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'select'
+  | 'reference'
+  | 'references'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'currencyAmounts'
+  | 'ids';
 
 export interface FieldOpts {
   /** select: the auxiliary reference list (GET /v4/auxiliary/{list}/) its options come from. */
@@ -105,10 +117,17 @@ export function referenceTarget(opts: FieldOpts | undefined): ReferenceTarget | 
  * names nothing ("Please select a valid option from the list", §5).
  */
 export const field = <const K extends FieldKind, S extends z.ZodType, const X extends FieldOpts = object>(
-  label: string, kind: K, schema: S, extra?: X,
+  label: string,
+  kind: K,
+  schema: S,
+  extra?: X,
 ): { readonly label: string; readonly kind: K; readonly schema: S } & X => {
   const target = referenceTarget(extra);
-  return ({ label, kind, schema: target ? refersTo(schema, target) : schema, ...extra }) as { readonly label: string; readonly kind: K; readonly schema: S } & X;
+  return { label, kind, schema: target ? refersTo(schema, target) : schema, ...extra } as {
+    readonly label: string;
+    readonly kind: K;
+    readonly schema: S;
+  } & X;
 };
 
 /** How a read-only field is shown: as text, a date, a date-time, yes/no, a reference's name, or the encode-status tag. */
@@ -128,7 +147,10 @@ export type StatusOf = (row: Readonly<Record<string, unknown>>, brand: string) =
  * errors by field, or null. Pure, so the form runs it before saving and the server runs
  * it on the stored row (inside the write's transaction).
  */
-export type CrossCheck = (stored: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>) => Record<string, string[]> | null;
+export type CrossCheck = (
+  stored: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+) => Record<string, string[]> | null;
 
 /**
  * A tab of the record page: Details, the type's sub-resources, Notes where the type has
@@ -193,7 +215,9 @@ export function defineRecord<const D extends RecordSpec>(d: D): RecordDecl<D> {
   for (const r of d.create?.required ?? []) if (!(r in d.fields)) throw new Error(`${d.type.key}: required field ${r} is not a field`);
   const patch = z.strictObject(Object.fromEntries(editable.map((k) => [k, d.fields[k].schema.optional()])));
   const createSchema = d.create
-    ? z.strictObject(Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, d.create!.required.includes(k) ? f.schema : f.schema.optional()])))
+    ? z.strictObject(
+        Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, d.create!.required.includes(k) ? f.schema : f.schema.optional()])),
+      )
     : undefined;
   return { ...d, key: d.type.key, patch, editable, createSchema } as unknown as RecordDecl<D>;
 }
@@ -274,12 +298,16 @@ export type ItemsDecl<D extends ItemsSpec = ItemsSpec> = D & {
 export function defineItems<const D extends ItemsSpec>(d: D): ItemsDecl<D> {
   for (const r of d.required) if (!(r in d.fields)) throw new Error(`${d.noun}: required field ${r} is not a field`);
   const keys = Object.keys(d.fields);
-  let body = z.strictObject(Object.fromEntries(keys.map((k) => [k, d.required.includes(k) ? d.fields[k].schema : d.fields[k].schema.optional()])));
+  let body = z.strictObject(
+    Object.fromEntries(keys.map((k) => [k, d.required.includes(k) ? d.fields[k].schema : d.fields[k].schema.optional()])),
+  );
   for (const r of d.rules ?? []) body = body.refine((b) => r.holds(b), { message: r.message, path: [r.field] });
   const patch = z.strictObject(Object.fromEntries(keys.map((k) => [k, d.fields[k].schema.optional()])));
   return { ...d, body, patch } as unknown as ItemsDecl<D>;
 }
 
 /** The values of a new item before the user changes anything: the declared defaults, off for a switch, else null. */
-export const newItemValues = (decl: Pick<ItemsSpec, 'fields'>): Record<string, unknown> =>
-  ({ ...Object.fromEntries(Object.keys(decl.fields).map((k) => [k, null])), ...createDefaults(decl) });
+export const newItemValues = (decl: Pick<ItemsSpec, 'fields'>): Record<string, unknown> => ({
+  ...Object.fromEntries(Object.keys(decl.fields).map((k) => [k, null])),
+  ...createDefaults(decl),
+});

@@ -18,7 +18,8 @@ dayjs.extend(timezone);
 export const mountainDay = (now: Date): string => dayjs(now).tz(PUBLISH_TIME_ZONE).format('YYYY-MM-DD');
 
 /** Whole days from calendar day `a` to `b` (both YYYY-MM-DD; counted on the calendar, so DST does not matter). */
-const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 export function moduleItemStatus(item: { start_date?: string | null; end_date?: string | null }, now: Date): StatusTag | null {
   const today = mountainDay(now);

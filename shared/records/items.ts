@@ -16,7 +16,8 @@ import { defineItems, field, type ItemColumn } from './define';
 import { NAME_MAX, bool, day, requiredText } from './values';
 
 /** An optional value: an empty or blank text is null. */
-const emptyIsNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
+const emptyIsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
 
 /** The default country of a phone number written without its +country code: the store's (spec §9 Mountain time). */
 export const PHONE_DEFAULT_COUNTRY = 'US';
@@ -33,11 +34,20 @@ const nameOf = (v: unknown): string | null => (v && typeof v === 'object' ? show
 const column = {
   text: (key: string, title: string, f = key): ItemColumn => ({ key, title, text: (r) => shown(r[f]) }),
   /** A reference ({id, name}) by its name; `none` when there is none ("Not mapped"). */
-  ref: (key: string, title: string, f: string, none: string | null = null): ItemColumn => ({ key, title, text: (r) => (r[f] ? nameOf(r[f]) : none) }),
+  ref: (key: string, title: string, f: string, none: string | null = null): ItemColumn => ({
+    key,
+    title,
+    text: (r) => (r[f] ? nameOf(r[f]) : none),
+  }),
   date: (key: string, title: string, f: string): ItemColumn => ({ key, title, text: (r) => (r[f] ? formatDate(String(r[f])) : null) }),
   yesNo: (key: string, title: string, f: string): ItemColumn => ({ key, title, text: (r) => (r[f] ? 'Yes' : 'No') }),
   /** A flag shown as a tag of its word when set. */
-  flag: (key: string, title: string, f: string, word: string, tag: string): ItemColumn => ({ key, title, tag, text: (r) => (r[f] ? word : null) }),
+  flag: (key: string, title: string, f: string, word: string, tag: string): ItemColumn => ({
+    key,
+    title,
+    tag,
+    text: (r) => (r[f] ? word : null),
+  }),
 };
 
 /** Every Contact field of spec §3, with email, username and whether it is the primary contact (the form's order). */
@@ -58,9 +68,18 @@ export const CONTACT_ITEMS = defineItems({
     postal_code: field('Postal Code', 'text', optional(32)),
     country_id: field('Country', 'select', choiceIdSchema, { list: 'countries', shownAs: 'country' }),
     /** Province/state: one of the chosen country's states (the states reference list). */
-    state_id: field('Province/State', 'select', emptyIsNull(choiceIdSchema), { list: 'states', dependsOn: 'country_id', filteredBy: 'country', shownAs: 'state' }),
+    state_id: field('Province/State', 'select', emptyIsNull(choiceIdSchema), {
+      list: 'states',
+      dependsOn: 'country_id',
+      filteredBy: 'country',
+      shownAs: 'state',
+    }),
     fax: field('Fax', 'text', phone()),
-    website: field('Website', 'text', emptyIsNull(limited(NAME_MAX).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https).' })))),
+    website: field(
+      'Website',
+      'text',
+      emptyIsNull(limited(NAME_MAX).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid URL (http or https).' }))),
+    ),
     is_primary: field('Primary Contact', 'boolean', bool()),
   },
   required: ['contact_type_id', 'first_name', 'last_name', 'country_id'],
@@ -68,8 +87,16 @@ export const CONTACT_ITEMS = defineItems({
     { key: 'name', title: 'Name', text: (r) => [shown(r.first_name), shown(r.last_name)].filter(Boolean).join(' ') || null },
     column.ref('type', 'Type', 'contact_type'),
     column.text('email', 'Email'),
-    { key: 'phone', title: 'Phone', text: (r) => (r.phone ? `${String(r.phone)}${r.phone_ext ? ` ext. ${String(r.phone_ext)}` : ''}` : null) },
-    { key: 'place', title: 'City, Country', text: (r) => [shown(r.city), nameOf(r.state), nameOf(r.country)].filter(Boolean).join(', ') || null },
+    {
+      key: 'phone',
+      title: 'Phone',
+      text: (r) => (r.phone ? `${String(r.phone)}${r.phone_ext ? ` ext. ${String(r.phone_ext)}` : ''}` : null),
+    },
+    {
+      key: 'place',
+      title: 'City, Country',
+      text: (r) => [shown(r.city), nameOf(r.state), nameOf(r.country)].filter(Boolean).join(', ') || null,
+    },
     column.flag('primary', 'Primary', 'is_primary', 'Primary', 'blue'),
   ],
 });
@@ -80,13 +107,22 @@ export const CONTRACT_ITEMS = defineItems({
   keepOne: true,
   fields: {
     contract_type_id: field('Contract Type', 'select', choiceIdSchema, { list: 'contract-types', shownAs: 'contract_type' }),
-    commercial_model_id: field('Commercial Model', 'select', emptyIsNull(choiceIdSchema), { list: 'commercial-model-types', shownAs: 'commercial_model' }),
+    commercial_model_id: field('Commercial Model', 'select', emptyIsNull(choiceIdSchema), {
+      list: 'commercial-model-types',
+      shownAs: 'commercial_model',
+    }),
     start_date: field('Start Date', 'date', day),
     end_date: field('End Date', 'date', emptyIsNull(day)),
     active: field('Active', 'boolean', bool(), { default: true }),
   },
   required: ['contract_type_id', 'start_date'],
-  rules: [{ field: 'end_date', message: MSG.endAfterStart, holds: (b) => !b.start_date || !b.end_date || String(b.start_date) < String(b.end_date) }],
+  rules: [
+    {
+      field: 'end_date',
+      message: MSG.endAfterStart,
+      holds: (b) => !b.start_date || !b.end_date || String(b.start_date) < String(b.end_date),
+    },
+  ],
   columns: [
     column.ref('type', 'Contract Type', 'contract_type'),
     column.ref('model', 'Commercial Model', 'commercial_model'),
@@ -138,5 +174,10 @@ export const LABEL_MAPPING_ITEMS = defineItems({
 });
 
 /** The item declarations by their tab's key. */
-export const ITEM_TYPES = { contacts: CONTACT_ITEMS, contracts: CONTRACT_ITEMS, genreMappings: GENRE_MAPPING_ITEMS, labelMappings: LABEL_MAPPING_ITEMS } as const;
+export const ITEM_TYPES = {
+  contacts: CONTACT_ITEMS,
+  contracts: CONTRACT_ITEMS,
+  genreMappings: GENRE_MAPPING_ITEMS,
+  labelMappings: LABEL_MAPPING_ITEMS,
+} as const;
 export type ItemsKey = keyof typeof ITEM_TYPES;

@@ -14,7 +14,11 @@ export const STAGE_ITEMS = defineItems({
   noun: 'stage',
   fields: {
     name: field('Name', 'text', z.string({ error: BLANK }).trim().min(1, BLANK).max(NAME_MAX)),
-    number: field('Number', 'number', z.number({ error: STAGE_NUMBER }).int(STAGE_NUMBER).min(1, STAGE_NUMBER).max(LIMITS.liveStreamStages, STAGE_NUMBER)),
+    number: field(
+      'Number',
+      'number',
+      z.number({ error: STAGE_NUMBER }).int(STAGE_NUMBER).min(1, STAGE_NUMBER).max(LIMITS.liveStreamStages, STAGE_NUMBER),
+    ),
   },
   required: ['name', 'number'],
 });

@@ -38,7 +38,9 @@ export const LIVE_VISIBLE_TAGS = {
 const liveTime = (label: string) => field(label, 'datetime', zonedDateTime(LIVE_TIME_ZONE), { zone: LIVE_TIME_ZONE });
 
 export const liveStreamRecord = defineRecord({
-  type: liveStreams, title: 'name', noun: 'live stream',
+  type: liveStreams,
+  title: 'name',
+  noun: 'live stream',
   fields: {
     name: field('Name', 'text', name()),
     // Spec §5: an enabled live stream needs a stage, and a new one has none: enabled afterwards.
@@ -56,11 +58,14 @@ export const liveStreamRecord = defineRecord({
   checks: [startBeforeEnd('start_at', 'end_at', liveTimeMs)],
 });
 
-const vendor = <const T extends typeof hostVendors | typeof tracklistVendors>(type: T, noun: string) => defineRecord({
-  type, title: 'name', noun,
-  fields: { name: field('Name', 'text', name()), enabled: ENABLED },
-  create: { required: ['name'] },
-});
+const vendor = <const T extends typeof hostVendors | typeof tracklistVendors>(type: T, noun: string) =>
+  defineRecord({
+    type,
+    title: 'name',
+    noun,
+    fields: { name: field('Name', 'text', name()), enabled: ENABLED },
+    create: { required: ['name'] },
+  });
 
 export const hostVendorRecord = vendor(hostVendors, 'host vendor');
 export const tracklistVendorRecord = vendor(tracklistVendors, 'tracklist vendor');

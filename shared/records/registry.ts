@@ -1,7 +1,15 @@
 /** Every record declaration by its search type key. */
 import {
-  artistRecord, chartRecord, djProfileRecord, genreRecord, labelRecord, linkPartnerRecord, playlistRecord, releaseRecord,
-  supplierRecord, trackRecord,
+  artistRecord,
+  chartRecord,
+  djProfileRecord,
+  genreRecord,
+  labelRecord,
+  linkPartnerRecord,
+  playlistRecord,
+  releaseRecord,
+  supplierRecord,
+  trackRecord,
 } from './catalog';
 import { pageModuleRecord, pageRecord } from './curation';
 import type { RecordDecl } from './define';

@@ -22,9 +22,20 @@ const CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
 export const CREDIT_ITEMS = defineItems({
   noun: 'credit',
   fields: {
-    amount: field('Amount', 'money', money().refine((v) => v > 0, CREDIT_MESSAGES.amount)),
-    currency: field('Currency', 'select', z.enum(CODES, { error: CREDIT_MESSAGES.currency }), { options: CURRENCIES.map((c) => ({ value: c.code, label: c.name })) }),
-    reason_id: field('Reason', 'select', z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList), { list: 'reason' }),
+    amount: field(
+      'Amount',
+      'money',
+      money().refine((v) => v > 0, CREDIT_MESSAGES.amount),
+    ),
+    currency: field('Currency', 'select', z.enum(CODES, { error: CREDIT_MESSAGES.currency }), {
+      options: CURRENCIES.map((c) => ({ value: c.code, label: c.name })),
+    }),
+    reason_id: field(
+      'Reason',
+      'select',
+      z.number({ error: CREDIT_MESSAGES.reason }).int(MSG.selectFromList).positive(MSG.selectFromList).max(INT4_MAX, MSG.selectFromList),
+      { list: 'reason' },
+    ),
   },
   required: ['amount', 'currency', 'reason_id'],
 });

@@ -15,12 +15,18 @@ export const COUPON_USER_IDS_MAX = 1000;
 const PERSON_NAME_MAX = 150;
 
 export const couponRecord = defineRecord({
-  type: coupons, title: 'code', noun: 'coupon',
+  type: coupons,
+  title: 'code',
+  noun: 'coupon',
   fields: {
     code: field('Code', 'text', requiredText(CODE_MAX)),
     discount_type_id: field('Discount Type', 'select', id, { list: 'discount-types', shownAs: 'discount_type' }),
     discount_amount: field('Discount Amount', 'money', money().nullable()),
-    discount_percentage: field('Discount Percentage', 'number', z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable()),
+    discount_percentage: field(
+      'Discount Percentage',
+      'number',
+      z.number().min(0, 'Ensure this value is at least 0.').max(100, 'Ensure this value is at most 100.').nullable(),
+    ),
     max_usage: field('Max Usage', 'number', whole(0, INT4_MAX).nullable()),
     min_order: field('Minimum Order Amount', 'currencyAmounts', currencyAmounts()),
     user_ids: field('User IDs (global when empty)', 'ids', ids(COUPON_USER_IDS_MAX), { ref: 'users' }),
@@ -34,7 +40,9 @@ export const couponRecord = defineRecord({
 });
 
 export const userRecord = defineRecord({
-  type: users, title: 'username', noun: 'user',
+  type: users,
+  title: 'username',
+  noun: 'user',
   fields: {
     email: field('Registered Email', 'text', z.email('Enter a valid email address.').max(NAME_MAX)),
     first_name: field('First Name', 'text', optionalText(PERSON_NAME_MAX)),
@@ -53,7 +61,9 @@ export const userRecord = defineRecord({
     last_login: { label: 'Last Login', kind: 'datetime' },
   },
   subResources: [
-    { key: 'credits', label: 'Credits', api: 'credits' }, { key: 'orders', label: 'Orders' }, { key: 'coupons', label: 'Coupons', api: 'coupons' },
+    { key: 'credits', label: 'Credits', api: 'credits' },
+    { key: 'orders', label: 'Orders' },
+    { key: 'coupons', label: 'Coupons', api: 'coupons' },
     { key: 'account', label: 'Sign-in & Billing', api: 'identities' },
   ],
   status: (row) => [indexedTag(row.is_indexed)],
@@ -64,7 +74,9 @@ export const userRecord = defineRecord({
  * label (which it keeps); §5 hype start and end required, start not after end (hypeOfferDates).
  */
 export const hypeOfferRecord = defineRecord({
-  type: hypeOffers, title: 'name', noun: 'hype offer',
+  type: hypeOffers,
+  title: 'name',
+  noun: 'hype offer',
   fields: {
     label_id: field('Label', 'reference', id, { ref: 'labels', createOnly: true, shownAs: 'label' }),
     name: field('Name', 'text', name()),
@@ -84,7 +96,9 @@ export const hypeOfferRecord = defineRecord({
  * (nobody writes hype purchases through the console), opened from /support and /hype.
  */
 export const hypePurchaseRecord = defineRecord({
-  type: hypePurchases, title: 'id', noun: 'hype purchase',
+  type: hypePurchases,
+  title: 'id',
+  noun: 'hype purchase',
   fields: {},
   shown: {
     user: { label: 'User', kind: 'ref' },

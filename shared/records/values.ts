@@ -14,7 +14,11 @@ export const REQUIRED_MSG = 'This field may not be blank.';
 export const CHOICE_MSG = 'Select a valid choice.';
 
 /** An id of another record or of a reference list item (int4). */
-export const id = z.number({ error: 'Enter a valid id.' }).int('Enter a valid id.').positive('Enter a valid id.').max(INT4_MAX, 'Enter a valid id.');
+export const id = z
+  .number({ error: 'Enter a valid id.' })
+  .int('Enter a valid id.')
+  .positive('Enter a valid id.')
+  .max(INT4_MAX, 'Enter a valid id.');
 /** A real calendar day (2024-02-30 is refused). */
 export const day = calendarDate;
 /** Text of at most `max` characters (spec §9), empty allowed unless `required`. */
@@ -29,31 +33,46 @@ export const longText = () => limited(LONG_TEXT_MAX).nullable();
  * the second of a repeated hour), parsed to the instant it names (ISO 8601, UTC): a time
  * the clocks skip is refused with why (shared/api/zoned-time.ts). Empty is null.
  */
-export const zonedDateTime = (zone: string) => z.string({ error: 'Enter a date and time.' }).max(40, 'Enter a date and time.').nullable()
-  .transform((v, ctx) => {
-    if (v === null || v === '') return null;
-    const r = zonedInstant(v, zone);
-    if (r.ok) return r.instant;
-    ctx.addIssue({ code: 'custom', message: r.message, input: v });
-    return z.NEVER;
-  });
+export const zonedDateTime = (zone: string) =>
+  z
+    .string({ error: 'Enter a date and time.' })
+    .max(40, 'Enter a date and time.')
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null || v === '') return null;
+      const r = zonedInstant(v, zone);
+      if (r.ok) return r.instant;
+      ctx.addIssue({ code: 'custom', message: r.message, input: v });
+      return z.NEVER;
+    });
 
 /** A whole number within [min, max]. */
 export const whole = (min: number, max: number) =>
-  z.number().int('Enter a whole number.').min(min, `Ensure this value is at least ${min}.`).max(max, `Ensure this value is at most ${max}.`);
+  z
+    .number()
+    .int('Enter a whole number.')
+    .min(min, `Ensure this value is at least ${min}.`)
+    .max(max, `Ensure this value is at most ${max}.`);
 /** Money: numeric(10, 2) columns, not negative, at most two decimals. */
 export const MONEY_MAX = 99_999_999.99;
 export const money = () =>
-  z.number().min(0, 'Ensure this value is at least 0.').max(MONEY_MAX, `Ensure this value is at most ${MONEY_MAX}.`)
+  z
+    .number()
+    .min(0, 'Ensure this value is at least 0.')
+    .max(MONEY_MAX, `Ensure this value is at most ${MONEY_MAX}.`)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Enter an amount with at most two decimals.');
 /** Ids of other records in order (artists of a track): each once. */
 export const idList = () =>
-  z.array(id).max(100, 'Ensure this list has no more than 100 items.')
+  z
+    .array(id)
+    .max(100, 'Ensure this list has no more than 100 items.')
     .refine((v) => new Set(v).size === v.length, 'Each item may appear only once.');
 
 /** Ids kept on a row (a coupon's user ids): each once, at most `max`. */
 export const ids = (max: number) =>
-  z.array(id, { error: 'Expected a list of ids.' }).max(max, `Ensure this list has no more than ${max} items.`)
+  z
+    .array(id, { error: 'Expected a list of ids.' })
+    .max(max, `Ensure this list has no more than ${max} items.`)
     .refine((v) => new Set(v).size === v.length, 'Each item may appear only once.');
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as unknown as readonly ['USD', 'EUR', 'AUD', 'GBP', 'MXN', 'BRL'];

@@ -13,8 +13,15 @@ import { displayDate } from './format';
 import { formatFileSize, formatMoney, formatPercent } from '../format';
 import { csvCell } from './csv';
 import {
-  claimedTag, encodeStatusTag, enrollmentTag, hypeTag, indexedTag, orderStatusTag, releaseStatusTag,
-  voidedTag, type StatusTag,
+  claimedTag,
+  encodeStatusTag,
+  enrollmentTag,
+  hypeTag,
+  indexedTag,
+  orderStatusTag,
+  releaseStatusTag,
+  voidedTag,
+  type StatusTag,
 } from './status';
 
 export type { ColumnKind } from './define';
@@ -67,15 +74,24 @@ const refName = (v: unknown): string =>
 export function cellTag(col: Column, row: unknown): StatusTag | null {
   const v = fieldValue(row, col.field);
   switch (col.kind) {
-    case 'voided': return voidedTag(v);
-    case 'enrolled': return enrollmentTag(v);
-    case 'indexed': return indexedTag(v);
-    case 'hype': return hypeTag(v, fieldValue(row, 'hype_active'));
-    case 'claimed': return claimedTag(v);
-    case 'encode': return encodeStatusTag(v);
-    case 'orderStatus': return orderStatusTag(v);
-    case 'releaseStatus': return releaseStatusTag(v);
-    default: return null;
+    case 'voided':
+      return voidedTag(v);
+    case 'enrolled':
+      return enrollmentTag(v);
+    case 'indexed':
+      return indexedTag(v);
+    case 'hype':
+      return hypeTag(v, fieldValue(row, 'hype_active'));
+    case 'claimed':
+      return claimedTag(v);
+    case 'encode':
+      return encodeStatusTag(v);
+    case 'orderStatus':
+      return orderStatusTag(v);
+    case 'releaseStatus':
+      return releaseStatusTag(v);
+    default:
+      return null;
   }
 }
 
@@ -85,20 +101,30 @@ export function cellText(col: Column, row: unknown): string {
   if (tag) return tag.text;
   const v = fieldValue(row, col.field);
   switch (col.kind) {
-    case 'date': return displayDate(typeof v === 'string' ? v : null);
-    case 'mountainTime': return zonedDisplay(v as string | null, PUBLISH_TIME_ZONE);
-    case 'money': return formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD'));
-    case 'size': return formatFileSize(v as number | null);
-    case 'percent': return formatPercent(v as number | string | null);
+    case 'date':
+      return displayDate(typeof v === 'string' ? v : null);
+    case 'mountainTime':
+      return zonedDisplay(v as string | null, PUBLISH_TIME_ZONE);
+    case 'money':
+      return formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD'));
+    case 'size':
+      return formatFileSize(v as number | null);
+    case 'percent':
+      return formatPercent(v as number | string | null);
     case 'discount': {
       const pct = percentageDiscount(row);
       return pct === null ? formatMoney(v as number | string | null, String(fieldValue(row, 'currency') ?? 'USD')) : formatPercent(pct);
     }
-    case 'exclusive': return exclusivePeriodLabel(v as number | null | undefined);
-    case 'ref': return refName(v);
-    case 'refs': return Array.isArray(v) ? v.map(refName).join(', ') : refName(v);
-    case 'bool': return v == null ? '' : v ? 'Yes' : 'No';
-    default: return v == null ? '' : typeof v === 'object' ? refName(v) : String(v);
+    case 'exclusive':
+      return exclusivePeriodLabel(v as number | null | undefined);
+    case 'ref':
+      return refName(v);
+    case 'refs':
+      return Array.isArray(v) ? v.map(refName).join(', ') : refName(v);
+    case 'bool':
+      return v == null ? '' : v ? 'Yes' : 'No';
+    default:
+      return v == null ? '' : typeof v === 'object' ? refName(v) : String(v);
   }
 }
 
@@ -136,9 +162,7 @@ export function recordLink(type: string, id: unknown): string | null {
 /** Where a link column of a result of `type` goes, or null (not a link column, or the type has no record route). */
 export function cellLink(type: string, col: Column, row: unknown): string | null {
   if (!col.link) return null;
-  return col.linkSegment
-    ? catalogLink(col.linkSegment, fieldValue(row, col.field))
-    : recordLink(type, fieldValue(row, 'id'));
+  return col.linkSegment ? catalogLink(col.linkSegment, fieldValue(row, col.field)) : recordLink(type, fieldValue(row, 'id'));
 }
 
 /**
@@ -157,7 +181,11 @@ export function csvRowWriter(cols: readonly Column[]): (row: Record<string, unkn
         return v === null || v === undefined ? '' : typeof v === 'string' ? csvCell(v) : csvCell(csvValue(c, row));
       };
     }
-    if (simple && c.kind === 'date') return (row) => { const v = row[f]; return typeof v === 'string' ? csvCell(v.slice(0, 10)) : ''; };
+    if (simple && c.kind === 'date')
+      return (row) => {
+        const v = row[f];
+        return typeof v === 'string' ? csvCell(v.slice(0, 10)) : '';
+      };
     return (row) => csvCell(csvValue(c, row));
   });
   if (cells.length === 0) return () => '\r\n';

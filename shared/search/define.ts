@@ -66,8 +66,23 @@ export const year = (options: Options): FilterDecl => ({ kind: 'int', options, d
 export const month = (options: Options): FilterDecl => ({ kind: 'int', options, datePart: 'month' });
 
 export type ColumnKind =
-  | 'text' | 'number' | 'date' | 'money' | 'size' | 'exclusive' | 'ref' | 'refs' | 'bool'
-  | 'voided' | 'enrolled' | 'indexed' | 'hype' | 'claimed' | 'encode' | 'orderStatus' | 'releaseStatus'
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'money'
+  | 'size'
+  | 'exclusive'
+  | 'ref'
+  | 'refs'
+  | 'bool'
+  | 'voided'
+  | 'enrolled'
+  | 'indexed'
+  | 'hype'
+  | 'claimed'
+  | 'encode'
+  | 'orderStatus'
+  | 'releaseStatus'
   /** An instant shown in Mountain time with its abbreviation (MST/MDT; live streams, spec §9). */
   | 'mountainTime'
   /** A value in percent ("16%"). */
@@ -96,8 +111,11 @@ export interface ColumnDecl extends ColumnOpts {
 }
 
 /** A column; `extra` keeps its literal flags, so the server's sort SQL is checked against `sortable`. */
-export const col = <const X extends ColumnOpts = object>(title: string, kind: ColumnKind = 'text', extra?: X): { title: string; kind: ColumnKind } & X =>
-  ({ title, kind, ...extra }) as { title: string; kind: ColumnKind } & X;
+export const col = <const X extends ColumnOpts = object>(
+  title: string,
+  kind: ColumnKind = 'text',
+  extra?: X,
+): { title: string; kind: ColumnKind } & X => ({ title, kind, ...extra }) as { title: string; kind: ColumnKind } & X;
 
 export type AreaRoute = '/catalog' | '/support' | '/old-deliveries' | '/curation' | '/live';
 export type LinkSegment = 'artists' | 'charts' | 'labels' | 'tracks' | 'releases' | 'suppliers';
@@ -138,8 +156,6 @@ export type FilterNameOf<D extends SearchTypeDecl> = keyof D['filters'] & string
 type SortName<D extends SearchTypeDecl> = SortKeyOf<D> & string;
 
 /** A search type's declaration; the default order must be one of its sorts. */
-export function defineSearchType<const D extends SearchTypeDecl>(
-  d: D & { defaultSort: SortName<D> | `-${SortName<D>}` },
-): D {
+export function defineSearchType<const D extends SearchTypeDecl>(d: D & { defaultSort: SortName<D> | `-${SortName<D>}` }): D {
   return d;
 }

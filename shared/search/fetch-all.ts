@@ -16,10 +16,7 @@ export interface FetchAllOptions {
   onPage?: (done: number, last: number) => void;
 }
 
-export async function fetchAll<T>(
-  fetchPage: (page: number) => Promise<ListEnvelope<T>>,
-  options: FetchAllOptions = {},
-): Promise<T[]> {
+export async function fetchAll<T>(fetchPage: (page: number) => Promise<ListEnvelope<T>>, options: FetchAllOptions = {}): Promise<T[]> {
   const { concurrency = 4, maxPages = 10_000, signal, onPage } = options;
   const check = () => {
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');

@@ -7,7 +7,14 @@
  */
 import type { Principal } from '../access';
 import {
-  CONTROL_CHARS, MAX_PARAM_LENGTH, VALUE_MSG, bool01Value, boolValue, choiceListValue, dateRangeValue, idListValue,
+  CONTROL_CHARS,
+  MAX_PARAM_LENGTH,
+  VALUE_MSG,
+  bool01Value,
+  boolValue,
+  choiceListValue,
+  dateRangeValue,
+  idListValue,
   intFilterValue,
 } from '../api/query-values';
 import type { z } from 'zod';
@@ -44,16 +51,22 @@ export function barFilters(principal: Principal, type: string): string[] {
 function valueSchema(decl: FilterDecl, brand: string, now: Date): z.ZodType | null {
   if (decl.datePart) return intFilterValue;
   switch (decl.kind) {
-    case 'ids': return idListValue;
-    case 'int': return intFilterValue;
-    case 'date': return dateRangeValue;
-    case 'bool': return boolValue;
-    case 'bool01': return bool01Value;
+    case 'ids':
+      return idListValue;
+    case 'int':
+      return intFilterValue;
+    case 'date':
+      return dateRangeValue;
+    case 'bool':
+      return boolValue;
+    case 'bool01':
+      return bool01Value;
     case 'choice': {
       const o = decl.onlyOffered ? decl.options : undefined;
       return choiceListValue(o ? (typeof o === 'function' ? o({ brand, now }) : o).map((x) => x.value) : undefined);
     }
-    case 'text': return null;
+    case 'text':
+      return null;
   }
 }
 
@@ -111,7 +124,10 @@ export function filterValueText(name: string, value: string, brand = '', refName
   const kind = filterKind(name, brand);
   switch (kind.kind) {
     case 'select':
-      return value.split(',').map((v) => kind.options.find((o) => o.value === v.trim())?.label ?? v).join(', ');
+      return value
+        .split(',')
+        .map((v) => kind.options.find((o) => o.value === v.trim())?.label ?? v)
+        .join(', ');
     case 'bool':
       return value === 'true' ? 'Yes' : value === 'false' ? 'No' : value;
     case 'dateRange': {
@@ -121,7 +137,10 @@ export function filterValueText(name: string, value: string, brand = '', refName
       return f ? `from ${f}` : `to ${t ?? ''}`;
     }
     case 'reference':
-      return value.split(',').map((v) => refName?.(v.trim()) ?? v).join(', ');
+      return value
+        .split(',')
+        .map((v) => refName?.(v.trim()) ?? v)
+        .join(', ');
     default:
       return value;
   }

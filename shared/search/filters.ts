@@ -62,7 +62,15 @@ export function filterKind(name: string, brand = '', now: Date = new Date()): Fi
 }
 
 const WORDS: Readonly<Record<string, string>> = {
-  id: 'ID', isrc: 'ISRC', upc: 'UPC', bpm: 'BPM', guid: 'GUID', ip: 'IP', dj: 'DJ', ugc: 'UGC', pposp: 'PPOSP',
+  id: 'ID',
+  isrc: 'ISRC',
+  upc: 'UPC',
+  bpm: 'BPM',
+  guid: 'GUID',
+  ip: 'IP',
+  dj: 'DJ',
+  ugc: 'UGC',
+  pposp: 'PPOSP',
 };
 
 /**
@@ -79,9 +87,7 @@ export function filterLabel(name: string): string {
   let words = name.split('_');
   if (f?.list && words.length > 1 && words.at(-1) === 'id') words = words.slice(0, -1);
   if ((f?.kind === 'bool' || f?.kind === 'bool01') && words[0] === 'is' && words.length > 1) words = words.slice(1);
-  return words
-    .map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  return words.map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 /** The filters of `type` this principal may use, in the type's order (hidden otherwise, spec §6). */
@@ -149,7 +155,13 @@ export function searchQuery(principal: Principal, req: SearchRequest): Record<st
 
 /** The filters (and q) of a search as the API takes them, without type, paging or order: what an export sends. */
 export function exportFilters(principal: Principal, req: SearchRequest): FilterValues {
-  const { type: _t, page: _p, per_page: _pp, order_by: _o, ...rest } = searchQuery(principal, { ...req, page: undefined, perPage: undefined });
+  const {
+    type: _t,
+    page: _p,
+    per_page: _pp,
+    order_by: _o,
+    ...rest
+  } = searchQuery(principal, { ...req, page: undefined, perPage: undefined });
   return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
 }
 

@@ -10,12 +10,23 @@ import { z } from 'zod';
 import { STAFF_ROLES, filterAllowed, type Principal } from '../access';
 import { columnsOf } from './columns';
 
-const Name = z.string({ error: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(100, 'Ensure this field has no more than 100 characters.');
-const FilterName = z.string().max(64).regex(/^[a-z_]+$/, 'Unknown filter.');
+const Name = z
+  .string({ error: 'Enter a name.' })
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(100, 'Ensure this field has no more than 100 characters.');
+const FilterName = z
+  .string()
+  .max(64)
+  .regex(/^[a-z_]+$/, 'Unknown filter.');
 
 /** POST …/shared-views/: the view as the sharer sees it, and whom it is shared with. */
 export const SharedViewBody = z.strictObject({
-  type: z.string().min(1).max(64).regex(/^[a-z_]+$/, 'Unknown search type.'),
+  type: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z_]+$/, 'Unknown search type.'),
   name: Name,
   filters: z.record(FilterName, z.string().max(4096)),
   columns: z.array(z.string().max(64)).max(100).nullable().optional(),
@@ -55,7 +66,8 @@ export function droppedNote(dropped: SharedView['dropped']): string | null {
 
 /** The view's filters and columns a reader may use, and the ones dropped. */
 export function narrowView(
-  principal: Principal, view: { type: string; filters: Record<string, string>; columns: readonly string[] | null },
+  principal: Principal,
+  view: { type: string; filters: Record<string, string>; columns: readonly string[] | null },
 ): { filters: Record<string, string>; columns: string[] | null; dropped: SharedView['dropped'] } {
   const filters: Record<string, string> = {};
   const dropped: SharedView['dropped'] = { filters: [], columns: [] };

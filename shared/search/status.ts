@@ -23,8 +23,7 @@ export const voidedTag = (voided: unknown): StatusTag => (truthy(voided) ? tag('
 export const enrollmentTag = (status: unknown): StatusTag => termTag(PPOSP_ENROLLMENT[truthy(status) ? 0 : 1]);
 
 /** Users and DJ profiles. */
-export const indexedTag = (indexed: unknown): StatusTag =>
-  truthy(indexed) ? tag('Indexed', 'success') : tag('Not Indexed', 'default');
+export const indexedTag = (indexed: unknown): StatusTag => (truthy(indexed) ? tag('Indexed', 'success') : tag('Not Indexed', 'default'));
 
 /** Labels and releases: ineligible unless eligible; then active or inactive. */
 export function hypeTag(eligible: unknown, active: unknown): StatusTag {

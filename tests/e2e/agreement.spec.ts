@@ -26,7 +26,10 @@ async function agreementAccessible(page: Page, what: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('a supplier that has not accepted is taken to the agreement, reads it to the end, accepts and reaches the console', async ({ page, gotoConsole }) => {
+test('a supplier that has not accepted is taken to the agreement, reads it to the end, accepts and reaches the console', async ({
+  page,
+  gotoConsole,
+}) => {
   const a = AGREEMENT_PENDING_ACCOUNT;
   await signOutFirst(page, gotoConsole);
   await page.getByTestId('sign-in').click();

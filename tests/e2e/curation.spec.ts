@@ -20,14 +20,22 @@ import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { IMAGE_CROPS } from '../../shared/constants';
-import { choose, chooseBySearch, expectAccessible, getObject, keyboardSensorListening, listRows, resizeViewport, typeDate } from './helpers/records';
+import {
+  choose,
+  chooseBySearch,
+  expectAccessible,
+  getObject,
+  keyboardSensorListening,
+  listRows,
+  resizeViewport,
+  typeDate,
+} from './helpers/records';
 import { LIVE_NEXT_STEP, LIVE_VISIBLE_TAGS, PAGE_SLOT_LABELS, mountainDay, recordRoute } from '../../shared/records';
 import { zonedWallClock } from '../../shared/api/zoned-time';
 import { LIVE_TIME_ZONE } from '../../shared/constants';
 import { OPEN_DROPDOWN } from './helpers/select';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
-
 
 let curation: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -49,7 +57,10 @@ test('a marketing user on the dance-music brand is offered only Landing Page', a
   await shot(page, `create-page-390.png`, { fullPage: true });
 });
 
-test('curation builds a page: slug checked as typed, dates in order, created, its slots shown, edited, deleted', async ({ page, gotoConsole }) => {
+test('curation builds a page: slug checked as typed, dates in order, created, its slots shown, edited, deleted', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   // curation's first brand is the DJ store, whose seed has page-1.
   const [taken] = await listRows(curation, '/v4/curation/pages/?per_page=1&order_by=id');
@@ -72,7 +83,10 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   await expect(page.getByTestId('record-title')).toHaveText('E2E Landing');
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   expect((await getObject(curation, `/v4/curation/pages/${id}/`)).row).toMatchObject({
-    slug, page_type: { name: 'Genre Page' }, start_date: '2026-06-10', end_date: '2026-06-30',
+    slug,
+    page_type: { name: 'Genre Page' },
+    start_date: '2026-06-10',
+    end_date: '2026-06-30',
   });
 
   // Editing: another page's slug is refused as typed, the page's own is not.
@@ -103,7 +117,10 @@ test('curation builds a page: slug checked as typed, dates in order, created, it
   expect((await curation.call('GET', `/v4/curation/pages/${id}/`)).status).toBe(404);
 });
 
-test('curation builds a landing page through the console: a module created in each slot, each shown in its slot', async ({ page, gotoConsole }) => {
+test('curation builds a landing page through the console: a module created in each slot, each shown in its slot', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(240_000);
   const pageName = `E2E landing ${Date.now()}`;
   await signIn(page, gotoConsole, account('curation'), '/create?type=pages');
@@ -114,7 +131,11 @@ test('curation builds a landing page through the console: a module created in ea
   await expect(page).toHaveURL(/\/curation\/pages\/\d+$/);
   const pageId = Number(new URL(page.url()).pathname.split('/').pop());
 
-  const placed = { header: ['Slideshow', 'E2E header slideshow'], left: ['Track List', 'E2E left tracks'], right: ['Banner', 'E2E right banner'] } as const;
+  const placed = {
+    header: ['Slideshow', 'E2E header slideshow'],
+    left: ['Track List', 'E2E left tracks'],
+    right: ['Banner', 'E2E right banner'],
+  } as const;
   for (const [slot, [type, name]] of Object.entries(placed)) {
     await gotoConsole(page, '/create?type=page_modules');
     await expect(page.getByTestId('create-page_modules')).toBeVisible();
@@ -130,10 +151,15 @@ test('curation builds a landing page through the console: a module created in ea
   await gotoConsole(page, `/curation/pages/${pageId}?tab=slots`);
   for (const [slot, [, name]] of Object.entries(placed)) {
     await expect(page.getByTestId(`slot-${slot}`)).toContainText(name);
-    for (const other of Object.values(placed).filter(([, n]) => n !== name)) await expect(page.getByTestId(`slot-${slot}`)).not.toContainText(other[1]);
+    for (const other of Object.values(placed).filter(([, n]) => n !== name))
+      await expect(page.getByTestId(`slot-${slot}`)).not.toContainText(other[1]);
   }
   const modules = await listRows(curation, `/v4/curation/page-modules/?page_id=${pageId}&per_page=50`);
-  expect(modules.map((m) => [m.slot, m.name]).sort()).toEqual(Object.entries(placed).map(([slot, [, name]]) => [slot, name]).sort());
+  expect(modules.map((m) => [m.slot, m.name]).sort()).toEqual(
+    Object.entries(placed)
+      .map(([slot, [, name]]) => [slot, name])
+      .sort(),
+  );
   await expectAccessible(page, 'built landing page slots at 1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'built landing page slots at 390');
@@ -163,11 +189,18 @@ function storeDay(n: number): { shown: string; wire: string } {
   return { wire, shown: `${wire.slice(5, 7)}/${wire.slice(8, 10)}/${wire.slice(0, 4)}` };
 }
 
-test('a module\'s items: catalogue and image items added, each one\'s status, reordered by drag and saved in one request, the 251st refused', async ({ page, gotoConsole }) => {
+test("a module's items: catalogue and image items added, each one's status, reordered by drag and saved in one request, the 251st refused", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(240_000);
-  const pg = await curation.call('POST', '/v4/curation/pages/', { body: { name: 'E2E items page', slug: `e2e-items-${Date.now()}`, page_type_id: 1 } });
+  const pg = await curation.call('POST', '/v4/curation/pages/', {
+    body: { name: 'E2E items page', slug: `e2e-items-${Date.now()}`, page_type_id: 1 },
+  });
   expect(pg.status).toBe(201);
-  const mod = await curation.call('POST', '/v4/curation/page-modules/', { body: { page_id: (pg.body as { id: number }).id, name: 'E2E picks', module_type_id: 2, slot: 'left' } });
+  const mod = await curation.call('POST', '/v4/curation/page-modules/', {
+    body: { page_id: (pg.body as { id: number }).id, name: 'E2E picks', module_type_id: 2, slot: 'left' },
+  });
   expect(mod.status).toBe(201);
   const moduleId = (mod.body as { id: number }).id;
   const [first] = await listRows(curation, '/v4/catalog/tracks/?per_page=1&order_by=id');
@@ -214,8 +247,13 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await expect(page.getByTestId('item-label').first()).toHaveText('https://www.youtube.com/watch?v=e2e');
   await page.getByTestId('save-order').click();
   await expect(page.getByTestId('save-order')).toBeDisabled();
-  const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { url: string | null; position: number }[] };
-  expect(items.results.map((i) => [i.position, i.url])).toEqual([[1, 'https://www.youtube.com/watch?v=e2e'], [2, null]]);
+  const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as {
+    results: { url: string | null; position: number }[];
+  };
+  expect(items.results.map((i) => [i.position, i.url])).toEqual([
+    [1, 'https://www.youtube.com/watch?v=e2e'],
+    [2, null],
+  ]);
 
   // And back by the mouse: the first item's handle pressed and dragged below the second row (the pointer drag renders nothing while it moves).
   const firstHandle = await page.getByTestId('reorder-handle').first().boundingBox();
@@ -230,8 +268,13 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await expect(page.getByTestId('item-label').last()).toHaveText('https://www.youtube.com/watch?v=e2e');
   await page.getByTestId('save-order').click();
   await expect(page.getByTestId('save-order')).toBeDisabled();
-  const back = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { url: string | null; position: number }[] };
-  expect(back.results.map((i) => [i.position, i.url])).toEqual([[1, null], [2, 'https://www.youtube.com/watch?v=e2e']]);
+  const back = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as {
+    results: { url: string | null; position: number }[];
+  };
+  expect(back.results.map((i) => [i.position, i.url])).toEqual([
+    [1, null],
+    [2, 'https://www.youtube.com/watch?v=e2e'],
+  ]);
 
   // Filled to 250 through the API, the 251st is refused with the spec's text.
   for (let i = items.results.length; i < 250; i++) {
@@ -244,18 +287,32 @@ test('a module\'s items: catalogue and image items added, each one\'s status, re
   await chooseBySearch(page, 'item-item_id', track.name);
   await page.getByTestId('add-item-submit').click();
   await expect(page.getByTestId('item-limit')).toHaveText(MSG.itemLimitExceeded);
-  const over = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, { body: { item_type_id: 1, item_id: track.id } });
+  const over = await curation.call('POST', `/v4/curation/page-modules/${moduleId}/items/`, {
+    body: { item_type_id: 1, item_id: track.id },
+  });
   expect([over.status, over.body]).toEqual([400, { items: [MSG.itemLimitExceeded] }]);
 });
 
-test('an image item: an image uploaded through main, cropped to the module\'s §9 crop (landing left 620×321) on the server, added', async ({ page, gotoConsole }) => {
+test("an image item: an image uploaded through main, cropped to the module's §9 crop (landing left 620×321) on the server, added", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   // The image lives under the home folder, where the host's folder browser lists.
   const folder = mkdtempSync(join(homedir(), 'module-image-e2e-'));
   try {
-    writeFileSync(join(folder, 'photo.png'), await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer());
-    const pg = await curation.call('POST', '/v4/curation/pages/', { body: { name: 'E2E image page', slug: `e2e-image-${Date.now()}`, page_type_id: 1 } });
-    const mod = await curation.call('POST', '/v4/curation/page-modules/', { body: { page_id: (pg.body as { id: number }).id, name: 'E2E images', module_type_id: 2, slot: 'left' } });
+    writeFileSync(
+      join(folder, 'photo.png'),
+      await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+        .png()
+        .toBuffer(),
+    );
+    const pg = await curation.call('POST', '/v4/curation/pages/', {
+      body: { name: 'E2E image page', slug: `e2e-image-${Date.now()}`, page_type_id: 1 },
+    });
+    const mod = await curation.call('POST', '/v4/curation/page-modules/', {
+      body: { page_id: (pg.body as { id: number }).id, name: 'E2E images', module_type_id: 2, slot: 'left' },
+    });
     expect(mod.status).toBe(201);
     const moduleId = (mod.body as { id: number }).id;
     const [w, h] = IMAGE_CROPS.landingLeft;
@@ -280,17 +337,21 @@ test('an image item: an image uploaded through main, cropped to the module\'s §
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('module-image-size')).toHaveText(`Cropped to ${w}×${h}`);
     await expect.poll(() => page.getByTestId('module-image-preview').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(w);
-    await expect(page.locator('#item-image_url')).toHaveValue(new RegExp(`^/v4/curation/page-modules/${moduleId}/images/crop-[0-9a-f-]{36}-jpg/$`));
+    await expect(page.locator('#item-image_url')).toHaveValue(
+      new RegExp(`^/v4/curation/page-modules/${moduleId}/images/crop-[0-9a-f-]{36}-jpg/$`),
+    );
     await page.getByTestId('add-item-submit').click();
     await expect(page.getByTestId('item-label')).toHaveCount(1);
-    const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as { results: { image_url: string | null }[] };
+    const items = (await curation.call('GET', `/v4/curation/page-modules/${moduleId}/items/`)).body as {
+      results: { image_url: string | null }[];
+    };
     expect(items.results[0]!.image_url).toMatch(/\/images\/crop-/);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 });
 
-test('a live stream\'s stages: a sixth is refused with the spec\'s text; five are saved', async ({ page, gotoConsole }) => {
+test("a live stream's stages: a sixth is refused with the spec's text; five are saved", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [ls] = await listRows(curation, '/v4/catalog/live-streams/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, account('curation'), `${recordRoute('live_streams', ls.id)}?tab=stages`);
@@ -312,7 +373,10 @@ test('a live stream\'s stages: a sixth is refused with the spec\'s text; five ar
   expect(saved.results.map((s) => s.name)).toEqual([1, 2, 3, 4, 5].map((n) => `E2E stage ${n}`));
 });
 
-test('a stream scheduled across the March change shows MST then MDT; visible now once auto enabled over now; deleted', async ({ page, gotoConsole }) => {
+test('a stream scheduled across the March change shows MST then MDT; visible now once auto enabled over now; deleted', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, gotoConsole, account('curation'), '/create?type=live_streams');
   await expect(page.getByTestId('create-live_streams')).toBeVisible();
@@ -336,7 +400,10 @@ test('a stream scheduled across the March change shows MST then MDT; visible now
   await expect(page).toHaveURL(/\/live\/streams\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const { row } = await getObject(curation, `/v4/catalog/live-streams/${id}/`);
-  expect([row.start_at, row.end_at].map((v) => new Date(v as string).toISOString())).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T10:00:00.000Z']);
+  expect([row.start_at, row.end_at].map((v) => new Date(v as string).toISOString())).toEqual([
+    '2026-03-08T05:00:00.000Z',
+    '2026-03-08T10:00:00.000Z',
+  ]);
   // Created disabled, and its page says the next step.
   expect(row.enabled).toBe(false);
   await expect(page.getByTestId('live-next-step')).toHaveText(LIVE_NEXT_STEP);

@@ -47,10 +47,19 @@ test.beforeAll(async ({ consoleHost }) => {
   mkdirSync(join(base, 'out'));
   // A WAV carries no tags: its title, ISRC and artist are typed in the wizard.
   tone(audio, { name: '01 opening.wav', seconds: 3, noise: true });
-  tone(audio, { name: '02 closing.flac', seconds: 2, bits: 24, rate: 48000, noise: true, comments: [`TITLE=${TITLES[1]}`, 'ARTIST=Delivery Artist', `ISRC=GBDLV27${stamp.slice(-5)}`] });
+  tone(audio, {
+    name: '02 closing.flac',
+    seconds: 2,
+    bits: 24,
+    rate: 48000,
+    noise: true,
+    comments: [`TITLE=${TITLES[1]}`, 'ARTIST=Delivery Artist', `ISRC=GBDLV27${stamp.slice(-5)}`],
+  });
   png(base, 'cover.png', 1400, 1400);
   contentops = await signInElsewhere(consoleHost, 'contentops', 'sandbox-contentops');
-  const created = await contentops.call('POST', '/v4/content-ops/ftp-users/', { body: { supplier_id: supplier.supplierId, username: SFTP_USER } });
+  const created = await contentops.call('POST', '/v4/content-ops/ftp-users/', {
+    body: { supplier_id: supplier.supplierId, username: SFTP_USER },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 });
 test.afterAll(async () => {
@@ -58,7 +67,11 @@ test.afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-test('a supplier delivers a package from the wizard over SFTP; content ops sees it ingested and encoded, its tracks searchable', async ({ page, gotoConsole, consoleHost }) => {
+test('a supplier delivers a package from the wizard over SFTP; content ops sees it ingested and encoded, its tracks searchable', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, gotoConsole, supplier, '/packaging');
   await fillReleaseInfo(page, UPC);
@@ -103,9 +116,13 @@ test('a supplier delivers a package from the wizard over SFTP; content ops sees 
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Content ops adds it to the supplier's SFTP user; delivering again goes through and names the batch.
-  const users = (await contentops.call('GET', `/v4/content-ops/ftp-users/?supplier_id=${supplier.supplierId}`)).body as { results: { id: number; username: string }[] };
+  const users = (await contentops.call('GET', `/v4/content-ops/ftp-users/?supplier_id=${supplier.supplierId}`)).body as {
+    results: { id: number; username: string }[];
+  };
   const user = users.results.find((u) => u.username === SFTP_USER)!;
-  expect((await contentops.call('POST', `/v4/content-ops/ftp-users/${user.id}/keys/`, { body: { public_key: publicKey } })).status).toBe(201);
+  expect((await contentops.call('POST', `/v4/content-ops/ftp-users/${user.id}/keys/`, { body: { public_key: publicKey } })).status).toBe(
+    201,
+  );
   await panel.getByRole('button', { name: 'Deliver again' }).click();
   await expect(panel.getByTestId('deliver-done')).toContainText(`Delivered to the store: batch ${batch}`, { timeout: 60_000 });
   await expectAccessible(page, 'Finish step, delivered, at 1440');
@@ -123,14 +140,18 @@ test('a supplier delivers a package from the wizard over SFTP; content ops sees 
   }
   const releases = (await contentops.call('GET', `/v4/catalog/releases/?upc=${UPC}`)).body as { results: { id: number }[] };
   expect(releases.results).toHaveLength(1);
-  const tracks = (await contentops.call('GET', `/v4/catalog/releases/${releases.results[0].id}/tracks/`)).body as { results: { id: number; title: string; encode_status: string }[] };
+  const tracks = (await contentops.call('GET', `/v4/catalog/releases/${releases.results[0].id}/tracks/`)).body as {
+    results: { id: number; title: string; encode_status: string }[];
+  };
   expect(tracks.results.map((t) => [t.title, t.encode_status])).toEqual(TITLES.map((t) => [t, 'CONVERTED']));
 
   // Every §9 format of each track is in the sandbox's storage, and ffprobe finds what the encoder promises.
   const sources = [soxi(join(base, 'audio', '01 opening.wav')), soxi(join(base, 'audio', '02 closing.flac'))];
   const storage = join(consoleHost.dataDir, 'sandbox', 'storage');
   for (const [i, track] of tracks.results.entries()) {
-    const files = (await contentops.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as { results: { format: string; storage_key: string; stored: boolean }[] };
+    const files = (await contentops.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as {
+      results: { format: string; storage_key: string; stored: boolean }[];
+    };
     expect(files.results.map((f) => f.format).sort()).toEqual(ENCODES.map((e) => e.format).sort());
     for (const f of files.results) {
       expect(f.stored, f.format).toBe(true);

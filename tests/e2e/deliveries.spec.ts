@@ -23,7 +23,6 @@ import { packageMaker, type PackageMaker } from '../server/fixtures/packages';
 const contentops = SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!;
 const SUPPLIER = 1;
 
-
 let admin: OtherClient;
 let maker: PackageMaker;
 let dir: string;
@@ -35,7 +34,8 @@ test.beforeAll(async ({ consoleHost }) => {
   const genres = (await admin.call('GET', '/v4/auxiliary/genres/')).body as { results: { id: number; name: string }[] };
   genre = genres.results[0];
   maker = await packageMaker(dir, { genre: genre.name, label: labels.results[0].name, supplier: 'Sandbox Supplier' }, [
-    { name: 'a.wav', seconds: 3 }, { name: 'b.flac', seconds: 2, bits: 24, rate: 48000 },
+    { name: 'a.wav', seconds: 3 },
+    { name: 'b.flac', seconds: 2, bits: 24, rate: 48000 },
   ]);
 });
 test.afterAll(async () => {
@@ -49,7 +49,10 @@ async function deliver(batch: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(202);
 }
 
-test('content ops sees a delivered package go from release-received to encoded on /deliveries, and its tracks CONVERTED', async ({ page, gotoConsole }) => {
+test('content ops sees a delivered package go from release-received to encoded on /deliveries, and its tracks CONVERTED', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, gotoConsole, contentops, '/deliveries');
   await expect(page.getByRole('heading', { level: 1, name: 'Deliveries' })).toBeVisible();
@@ -85,7 +88,10 @@ test('content ops sees a delivered package go from release-received to encoded o
   expect(tracks.results.map((t) => t.encode_status)).toEqual(['CONVERTED', 'CONVERTED']);
 });
 
-test('a delivery refused for its genre is re-ingested with an override genre from its page and ends encoded', async ({ page, gotoConsole }) => {
+test('a delivery refused for its genre is re-ingested with an override genre from its page and ends encoded', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, gotoConsole, contentops);
   const { batch, upc } = await maker.build({ genre: 'Genre Nobody Mapped' });
@@ -98,10 +104,19 @@ test('a delivery refused for its genre is re-ingested with an override genre fro
   await chooseBySearch(page, 'delivery-override-genre', genre.name);
   await page.getByTestId('delivery-reingest').click();
   await expect(page.getByTestId('delivery-status')).toHaveText('encoded', { timeout: 180_000 });
-  await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'filter-error', 'currently-reingesting', 'release-ingested', 'encoded']);
+  await expect(page.getByTestId('delivery-event')).toContainText([
+    'release-received',
+    'filter-error',
+    'currently-reingesting',
+    'release-ingested',
+    'encoded',
+  ]);
 });
 
-test('a package with one damaged file is refused with the file named and nothing in the catalogue; the supplier sends it again, content ops re-ingests, it ends encoded', async ({ page, gotoConsole }) => {
+test('a package with one damaged file is refused with the file named and nothing in the catalogue; the supplier sends it again, content ops re-ingests, it ends encoded', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, gotoConsole, contentops);
   let damaged = '';
@@ -128,12 +143,21 @@ test('a package with one damaged file is refused with the file named and nothing
   await row.getByTestId('delivery-link').click();
   await page.getByTestId('delivery-reingest').click();
   await expect(page.getByTestId('delivery-status')).toHaveText('encoded', { timeout: 180_000 });
-  await expect(page.getByTestId('delivery-event')).toContainText(['release-received', 'ingest-error', 'currently-reingesting', 'release-ingested', 'encoded']);
+  await expect(page.getByTestId('delivery-event')).toContainText([
+    'release-received',
+    'ingest-error',
+    'currently-reingesting',
+    'release-ingested',
+    'encoded',
+  ]);
   const releases = (await admin.call('GET', `/v4/catalog/releases/?upc=${upc}`)).body as { results: { id: number }[] };
   expect(releases.results).toHaveLength(1);
 });
 
-test('from a delivery page content ops maps its genre for future deliveries, and a replacement XML that does not validate is refused', async ({ page, gotoConsole }) => {
+test('from a delivery page content ops maps its genre for future deliveries, and a replacement XML that does not validate is refused', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, gotoConsole, contentops);
   const source = `Mapped Later ${Date.now()}`;
@@ -146,7 +170,9 @@ test('from a delivery page content ops maps its genre for future deliveries, and
   await chooseBySearch(page, 'delivery-map-genre', genre.name);
   await page.getByTestId('delivery-map-genre-save').click();
   await expect(page.getByText('Mapping saved: future deliveries of this supplier use it')).toBeVisible();
-  const mappings = (await admin.call('GET', `/v4/catalog/suppliers/${SUPPLIER}/genre-mappings/`)).body as { results: { source_genre: string; genre: { id: number } | null }[] };
+  const mappings = (await admin.call('GET', `/v4/catalog/suppliers/${SUPPLIER}/genre-mappings/`)).body as {
+    results: { source_genre: string; genre: { id: number } | null }[];
+  };
   expect(mappings.results.find((m) => m.source_genre === source)?.genre?.id).toBe(genre.id);
 
   await page.getByTestId('delivery-view-xml').click();
@@ -158,8 +184,10 @@ test('from a delivery page content ops maps its genre for future deliveries, and
   await expectAccessible(page, 'delivery XML dialog at 1440');
 });
 
-
-test('/old-deliveries: the selection is re-ingested from the bulk bar with the limit shown; refusals give the spec\'s message and each reason', async ({ page, gotoConsole }) => {
+test("/old-deliveries: the selection is re-ingested from the bulk bar with the limit shown; refusals give the spec's message and each reason", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, contentops, '/old-deliveries?type=deliveries&per_page=10&release_status=index-error');
   await expect(page.getByText(/^[\d,]+ results?$/)).toBeVisible();
@@ -167,7 +195,9 @@ test('/old-deliveries: the selection is re-ingested from the bulk bar with the l
   const count = Number((await page.getByTestId('bulk-count').textContent())!.split(' ')[0]);
   expect(count).toBeGreaterThan(0);
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Re-ingest' }).click();
-  await expect(page.getByTestId('resubmit-count')).toHaveText(`${count} selected. At most ${DELIVERY_SELECTION_LIMIT} deliveries can be re-ingested at once.`);
+  await expect(page.getByTestId('resubmit-count')).toHaveText(
+    `${count} selected. At most ${DELIVERY_SELECTION_LIMIT} deliveries can be re-ingested at once.`,
+  );
   await expectAccessible(page, 'resubmit dialog at 1440');
   await page.getByRole('dialog').getByRole('button', { name: 'Re-ingest' }).click();
   const failed = page.getByTestId('resubmit-failed');
@@ -175,7 +205,8 @@ test('/old-deliveries: the selection is re-ingested from the bulk bar with the l
   await expect(failed).toContainText(DELIVERY_MSG.noFiles);
 
   // The legacy search's record route opens the same delivery page.
-  const [first] = ((await admin.call('GET', '/v4/delivery-inspector/deliveries/')).body as { results: { id: number; title: string }[] }).results;
+  const [first] = ((await admin.call('GET', '/v4/delivery-inspector/deliveries/')).body as { results: { id: number; title: string }[] })
+    .results;
   await gotoConsole(page, `/old-deliveries/deliveries/${first.id}`);
   await expect(page.getByTestId('delivery-page')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);

@@ -29,24 +29,28 @@ const admin = SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!;
 /** Forwards everything to `upstream`; the tracks export's body trickles (512 bytes every 100 ms). */
 async function slowExportProxy(upstream: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    const up = request(new URL(req.url ?? '/', upstream), { method: req.method, headers: { ...req.headers, host: new URL(upstream).host } }, (ur) => {
-      res.writeHead(ur.statusCode ?? 502, ur.headers);
-      if (!/\/tracks\/export\//.test(req.url ?? '')) return void ur.pipe(res);
-      let closed = false;
-      res.on('close', () => {
-        closed = true;
-        ur.destroy();
-      });
-      void (async () => {
-        for await (const chunk of ur as AsyncIterable<Buffer>) {
-          for (let i = 0; i < chunk.length && !closed; i += 512) {
-            res.write(chunk.subarray(i, i + 512));
-            await new Promise((r) => setTimeout(r, 100));
+    const up = request(
+      new URL(req.url ?? '/', upstream),
+      { method: req.method, headers: { ...req.headers, host: new URL(upstream).host } },
+      (ur) => {
+        res.writeHead(ur.statusCode ?? 502, ur.headers);
+        if (!/\/tracks\/export\//.test(req.url ?? '')) return void ur.pipe(res);
+        let closed = false;
+        res.on('close', () => {
+          closed = true;
+          ur.destroy();
+        });
+        void (async () => {
+          for await (const chunk of ur as AsyncIterable<Buffer>) {
+            for (let i = 0; i < chunk.length && !closed; i += 512) {
+              res.write(chunk.subarray(i, i + 512));
+              await new Promise((r) => setTimeout(r, 100));
+            }
           }
-        }
-        if (!closed) res.end();
-      })().catch(() => res.destroy());
-    });
+          if (!closed) res.end();
+        })().catch(() => res.destroy());
+      },
+    );
     up.on('error', () => res.destroy());
     req.pipe(up);
   });
@@ -66,7 +70,10 @@ async function openPanel(page: Page) {
   return panel;
 }
 
-test('downloads panel: an export is listed with its filters, rows and folder; a slow one is cancelled from the panel; the history survives a restart', async ({ page, consoleHost }) => {
+test('downloads panel: an export is listed with its filters, rows and folder; a slow one is cancelled from the panel; the history survives a restart', async ({
+  page,
+  consoleHost,
+}) => {
   test.setTimeout(240_000);
   const proxy = await slowExportProxy(consoleHost.apiUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'console-downloads-'));
@@ -75,7 +82,11 @@ test('downloads panel: an export is listed with its filters, rows and folder; a 
   let host = await startOn(dataDir, proxy.url, consoleHost.idpUrl);
   const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
   try {
-    const { access_token: token } = await apiSignIn({ api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as never, admin.username, admin.password);
+    const { access_token: token } = await apiSignIn(
+      { api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as never,
+      admin.username,
+      admin.password,
+    );
     const count = (await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/releases/?title=a&per_page=1')).body.count as number;
     await signIn(page, goto, admin, '/catalog?type=releases&title=a');
     await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();

@@ -21,11 +21,20 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
-import { bothWidths, choose, chooseBySearch, expectAccessible, getObject, openFromSearch, openTab, saveAndWait, typeDate } from './helpers/records';
+import {
+  bothWidths,
+  choose,
+  chooseBySearch,
+  expectAccessible,
+  getObject,
+  openFromSearch,
+  openTab,
+  saveAndWait,
+  typeDate,
+} from './helpers/records';
 import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
-
 
 let admin: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -42,7 +51,10 @@ async function newArtist(body: Record<string, unknown>): Promise<number> {
   return (r.body as { id: number }).id;
 }
 
-test('curation edits an artist opened from search: name, bio, Muzooka ID and associated user, saved and seen after a reload', async ({ page, gotoConsole }) => {
+test('curation edits an artist opened from search: name, bio, Muzooka ID and associated user, saved and seen after a reload', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Artist ${Date.now()}` });
   await signIn(page, gotoConsole, account('curation'));
@@ -60,7 +72,12 @@ test('curation edits an artist opened from search: name, bio, Muzooka ID and ass
   await expect(page.locator('#field-muzooka_id')).toHaveValue('mz-120');
   await expect(page.getByTestId('field-user_id')).toContainText('artist');
   const { row } = await getObject(admin, `/v4/catalog/artists/${id}/`);
-  expect(row).toMatchObject({ name: 'E2E Edited Artist', bio: 'A bio written in the editor.', muzooka_id: 'mz-120', user: { name: 'artist' } });
+  expect(row).toMatchObject({
+    name: 'E2E Edited Artist',
+    bio: 'A bio written in the editor.',
+    muzooka_id: 'mz-120',
+    user: { name: 'artist' },
+  });
 });
 
 test('§5: enabling Muzooka sync needs a Muzooka ID; the ID cannot change while sync is on', async ({ page, gotoConsole }) => {
@@ -81,7 +98,10 @@ test('§5: enabling Muzooka sync needs a Muzooka ID; the ID cannot change while 
   expect(row).toMatchObject({ muzooka_id: 'mz-135', muzooka_sync: true });
 });
 
-test('Muzooka through the stand-in: sync, pull the image, map a profile; an unknown profile is a clear error; a profile image uploaded through main (a refusal in the API\'s words); axe at 1440 and 390', async ({ page, gotoConsole }) => {
+test("Muzooka through the stand-in: sync, pull the image, map a profile; an unknown profile is a clear error; a profile image uploaded through main (a refusal in the API's words); axe at 1440 and 390", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const id = await newArtist({ name: `E2E Muzooka Artist ${Date.now()}`, muzooka_id: 'mz-165' });
   const unknown = await newArtist({ name: `E2E Unknown Profile ${Date.now()}`, muzooka_id: 'nobody-here' });
@@ -100,14 +120,21 @@ test('Muzooka through the stand-in: sync, pull the image, map a profile; an unkn
   await page.getByTestId('muzooka-mapping-add').click();
   await expect(page.getByTestId('muzooka-mappings')).toContainText('mz-166');
   const { row } = await getObject(admin, `/v4/catalog/artists/${id}/`);
-  expect(row).toMatchObject({ muzooka_sync: true, bio: 'Muzooka profile 165: producer and DJ.', image_url: `/v4/catalog/artists/${id}/image/` });
+  expect(row).toMatchObject({
+    muzooka_sync: true,
+    bio: 'Muzooka profile 165: producer and DJ.',
+    image_url: `/v4/catalog/artists/${id}/image/`,
+  });
 
   // The pulled image shows beside the upload; an uploaded one (main reads the pick from its folder browser) replaces it.
   const img = page.getByTestId('record-image');
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(ARTIST_IMAGE_SIDE);
   const folder = mkdtempSync(join(homedir(), 'artist-e2e-'));
   try {
-    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 40, g: 160, b: 90 } } }).png().toBuffer();
+    const png = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+        .png()
+        .toBuffer();
     writeFileSync(join(folder, 'too-wide.png'), await png(COVER_ART_MAX_SIDE + 1, 2));
     writeFileSync(join(folder, 'portrait.png'), await png(600, 900));
     await page.getByRole('button', { name: 'Upload image…' }).click();
@@ -141,7 +168,10 @@ async function newLabel(name: string): Promise<number> {
   return (r.body as { id: number }).id;
 }
 
-test('admin edits a label opened from search: bio, pre-order, pre-order weeks and hype trial dates; §5 hype messages', async ({ page, gotoConsole }) => {
+test('admin edits a label opened from search: bio, pre-order, pre-order weeks and hype trial dates; §5 hype messages', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const id = await newLabel(`E2E Label ${Date.now()}`);
   await signIn(page, gotoConsole, account('admin'));
@@ -164,8 +194,11 @@ test('admin edits a label opened from search: bio, pre-order, pre-order weeks an
   await expect(page.locator('#field-hype_trial_start')).toHaveValue('02/01/2026');
   const { row } = await getObject(admin, `/v4/catalog/labels/${id}/`);
   expect(row).toMatchObject({
-    bio: 'A label bio from the editor.', is_available_for_pre_order: true, default_pre_order_weeks: 3,
-    hype_trial_start: '2026-02-01', hype_trial_end: '2026-03-01',
+    bio: 'A label bio from the editor.',
+    is_available_for_pre_order: true,
+    default_pre_order_weeks: 3,
+    hype_trial_start: '2026-02-01',
+    hype_trial_end: '2026-03-01',
   });
 });
 
@@ -190,21 +223,29 @@ test('§8: creating a label of a similar name warns with the matches; continue c
   await expect(page.locator('#field-name')).toHaveValue(`${base.toUpperCase()}!`);
 });
 
-test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
+test.describe("a label's contracts, mappings, image, account and CSV", () => {
   // The images live under the home folder, where the host's folder browser lists.
   let folder: string;
   test.beforeAll(async () => {
     folder = mkdtempSync(join(homedir(), 'label-e2e-'));
-    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 60, b: 90 } } }).png().toBuffer();
+    const png = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 60, b: 90 } } })
+        .png()
+        .toBuffer();
     writeFileSync(join(folder, 'wide.png'), await png(800, 500));
     writeFileSync(join(folder, 'square.png'), await png(900, 900));
   });
   test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('content ops adds a contract (§5 select and date messages), sees the label\'s mappings, uploads its image (§5 rule) and downloads its CSV; axe at 1440 and 390', async ({ page, gotoConsole }) => {
+  test("content ops adds a contract (§5 select and date messages), sees the label's mappings, uploads its image (§5 rule) and downloads its CSV; axe at 1440 and 390", async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(180_000);
     const id = await newLabel(`E2E Tabs Label ${Date.now()}`);
-    const mapped = await admin.call('POST', '/v4/catalog/suppliers/2/label-mappings/', { body: { source_label: `E2E Delivered ${id}`, label_id: id } });
+    const mapped = await admin.call('POST', '/v4/catalog/suppliers/2/label-mappings/', {
+      body: { source_label: `E2E Delivered ${id}`, label_id: id },
+    });
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(201);
     await signIn(page, gotoConsole, account('contentops'));
     await openFromSearch(page, gotoConsole, 'labels', id);
@@ -256,12 +297,19 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
     const file = downloadedFile(name);
     const csv = readFileSync(file, 'utf8');
     rmSync(file, { force: true });
-    expect(csv.split('\r\n')[0]).toBe('Release ID,Release,Catalog Number,UPC,Street Date,Track ID,Track,Mix Name,Artists,ISRC,Genre,Encode Status');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Release ID,Release,Catalog Number,UPC,Street Date,Track ID,Track,Mix Name,Artists,ISRC,Genre,Encode Status',
+    );
   });
 
-  test('label management generates an unclaimed label\'s temporary username and password, shown once; a claimed label shows "Account claimed"', async ({ page, gotoConsole }) => {
+  test('label management generates an unclaimed label\'s temporary username and password, shown once; a claimed label shows "Account claimed"', async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(120_000);
-    const unclaimed = (await admin.call('GET', '/v4/catalog/labels/?per_page=100&order_by=id')).body as { results: { id: number; claimed: boolean }[] };
+    const unclaimed = (await admin.call('GET', '/v4/catalog/labels/?per_page=100&order_by=id')).body as {
+      results: { id: number; claimed: boolean }[];
+    };
     const label = unclaimed.results.find((l) => !l.claimed)!;
     await signIn(page, gotoConsole, account('labelmgmt'), `/catalog/labels/${label.id}?tab=account`);
     await expect(page.getByTestId('label-account-status')).toHaveText('Account not claimed');
@@ -281,7 +329,10 @@ test.describe('a label\'s contracts, mappings, image, account and CSV', () => {
   });
 });
 
-test('views shared with the team: a link opens a view shared with content ops, a filter it may not use dropped and named; content ops shares the current view with its role', async ({ page, gotoConsole }) => {
+test('views shared with the team: a link opens a view shared with content ops, a filter it may not use dropped and named; content ops shares the current view with its role', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
     body: { type: 'labels', name: `E2E linked ${Date.now()}`, filters: { name: 'records', label_manager: '1' }, role: 'staff:content_ops' },
@@ -306,7 +357,9 @@ test('views shared with the team: a link opens a view shared with content ops, a
     await dialog.getByRole('button', { name: 'Share' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('team-views')).toContainText('E2E content ops labels');
-    const list = (await admin.call('GET', '/v4/accounts/me/shared-views/?type=labels')).body as { results: { id: number; name: string; role: string; filters: Record<string, string> }[] };
+    const list = (await admin.call('GET', '/v4/accounts/me/shared-views/?type=labels')).body as {
+      results: { id: number; name: string; role: string; filters: Record<string, string> }[];
+    };
     const shared = list.results.find((v) => v.name === 'E2E content ops labels')!;
     mine.push(shared.id);
     expect([shared.role, shared.filters]).toEqual(['staff:content_ops', { name: 'records' }]);
@@ -315,7 +368,7 @@ test('views shared with the team: a link opens a view shared with content ops, a
   }
 });
 
-test('a role\'s default team view opens on a bare search of its type', async ({ page, gotoConsole }) => {
+test("a role's default team view opens on a bare search of its type", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const made = await admin.call('POST', '/v4/accounts/me/shared-views/', {
     body: { type: 'artists', name: 'E2E default artists', filters: { name: 'dj' }, role: 'staff:content_ops', is_default: true },
@@ -330,7 +383,10 @@ test('a role\'s default team view opens on a bare search of its type', async ({ 
   }
 });
 
-test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({ page, gotoConsole }) => {
+test('label management lists label managers with their labels, adds one, renames it and disables it; axe at 1440 and 390', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const name = `E2E Manager ${Date.now()}`;
   await signIn(page, gotoConsole, account('labelmgmt'), '/label-manager');

@@ -21,14 +21,14 @@ import { signInElsewhere, type OtherClient } from './helpers/other-client';
 import { browseTo } from './helpers/folder-browser';
 import { bothWidths, choose, chooseBySearch, getObject, moveFirstTrackToThird, openFromSearch, openTab } from './helpers/records';
 
-
 let admin: OtherClient;
 let supplierId = 0;
 test.beforeAll(async ({ consoleHost }) => {
   admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
   const created = await admin.call('POST', '/v4/catalog/suppliers/', {
     body: {
-      name: 'E2E Editors Supplier', default_exclusive_period: 0,
+      name: 'E2E Editors Supplier',
+      default_exclusive_period: 0,
       contacts: [{ contact_type_id: 1, first_name: 'Only', last_name: 'Contact', country_id: 1, phone: '+1 303 555 0100' }],
       contracts: [{ contract_type_id: 1, start_date: '2026-01-01' }],
     },
@@ -40,10 +40,17 @@ test.afterAll(async () => {
   await admin?.end();
 });
 
-test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({ page, gotoConsole }) => {
+test('a supplier opened from search: a field of each kind, the DDEX party id said as it is typed, saved and seen after a reload', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const period = EXCLUSIVE_PERIODS.find((p) => p.days === 28)!;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+  );
   await openFromSearch(page, gotoConsole, 'suppliers', supplierId);
 
   const ddex = page.locator('#field-ddex_party_id');
@@ -65,7 +72,10 @@ test('a supplier opened from search: a field of each kind, the DDEX party id sai
   await expect(page.locator('#field-pposp_enrolled')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('field-default_exclusive_period')).toContainText(period.label);
   expect((await getObject(admin, `/v4/catalog/suppliers/${supplierId}/`)).row).toMatchObject({
-    vendor_code: 'E2E-V1', ddex_party_id: 'PADPIDA2014040101U', pposp_enrolled: true, default_exclusive_period: 28,
+    vendor_code: 'E2E-V1',
+    ddex_party_id: 'PADPIDA2014040101U',
+    pposp_enrolled: true,
+    default_exclusive_period: 28,
   });
   // An empty entry is valid: saved as none.
   await ddex.fill('');
@@ -75,9 +85,17 @@ test('a supplier opened from search: a field of each kind, the DDEX party id sai
   await bothWidths(page, 'supplier details');
 });
 
-test('contacts: the phone and the lists checked under the fields; a contact added; the last one cannot go', async ({ page, gotoConsole }) => {
+test('contacts: the phone and the lists checked under the fields; a contact added; the last one cannot go', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!, `/catalog/suppliers/${supplierId}`);
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!,
+    `/catalog/suppliers/${supplierId}`,
+  );
   await openTab(page, 'Contacts');
   const tab = page.getByTestId('supplier-contacts');
   await expect(tab).toContainText('Only Contact');
@@ -114,10 +132,18 @@ test('contacts: the phone and the lists checked under the fields; a contact adde
   }
 });
 
-test('content ops creates a supplier on /create: without a contact and a contract §5 refuses it on the screen; with both it is created and opens', async ({ page, gotoConsole }) => {
+test('content ops creates a supplier on /create: without a contact and a contract §5 refuses it on the screen; with both it is created and opens', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const name = `E2E Created Supplier ${Date.now()}`;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!, '/create?type=suppliers');
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!,
+    '/create?type=suppliers',
+  );
   await page.locator('#field-name').fill(name);
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('supplier-items-rule')).toHaveText(MSG.supplierNeedsContactAndContract);
@@ -146,7 +172,12 @@ test('content ops creates a supplier on /create: without a contact and a contrac
 
 test('the ingester key is generated and shown once', async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/suppliers/${supplierId}`);
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+    `/catalog/suppliers/${supplierId}`,
+  );
   await openTab(page, 'Ingester Key');
   await page.getByRole('button', { name: 'Generate key' }).click();
   const key = await page.getByTestId('ingester-key').textContent();
@@ -158,15 +189,30 @@ test('the ingester key is generated and shown once', async ({ page, gotoConsole 
   await expect(page.getByTestId('ingester-key-hint')).toHaveText(`ends in ${key!.slice(-4)}`);
 });
 
-test('a chart opened from search: its fields saved and seen after a reload; its tracks reordered with the keyboard, one removed, saved in one request', async ({ page, gotoConsole }) => {
+test('a chart opened from search: its fields saved and seen after a reload; its tracks reordered with the keyboard, one removed, saved in one request', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
-  const created = await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Chart', genre_id: 1 }, headers: { 'x-brand': 'brand:dance' } });
+  const created = await admin.call('POST', '/v4/catalog/charts/', {
+    body: { title: 'E2E Chart', genre_id: 1 },
+    headers: { 'x-brand': 'brand:dance' },
+  });
   expect(created.status).toBe(201);
   const chart = (created.body as { id: number }).id;
-  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=4&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
-  expect((await admin.call('PUT', `/v4/catalog/charts/${chart}/tracks/`, { body: { track_ids: tracks }, headers: { 'x-brand': 'brand:dance' } })).status).toBe(200);
+  const tracks = (
+    (await admin.call('GET', '/v4/catalog/tracks/?per_page=4&order_by=id')).body as { results: { id: number }[] }
+  ).results.map((t) => t.id);
+  expect(
+    (await admin.call('PUT', `/v4/catalog/charts/${chart}/tracks/`, { body: { track_ids: tracks }, headers: { 'x-brand': 'brand:dance' } }))
+      .status,
+  ).toBe(200);
 
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+  );
   await openFromSearch(page, gotoConsole, 'charts', chart);
   await page.locator('#field-title').fill('E2E Chart Renamed');
   await page.locator('#field-description').fill('The best of the week');
@@ -189,26 +235,52 @@ test('a chart opened from search: its fields saved and seen after a reload; its 
   await moveFirstTrackToThird(page);
   const expected = [tracks[1], tracks[2], tracks[0], ...tracks.slice(3)];
   const titles = page.getByTestId('track-title');
-  await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));
+  await expect
+    .poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href'))))
+    .toEqual(expected.map((id) => `/catalog/tracks/${id}`));
   await expect(page.getByTestId('track-position')).toHaveText(expected.map((_, i) => String(i + 1)));
-  await page.getByTestId('chart-tracks').getByRole('button', { name: /^Remove / }).last().click();
+  await page
+    .getByTestId('chart-tracks')
+    .getByRole('button', { name: /^Remove / })
+    .last()
+    .click();
   await bothWidths(page, 'chart tracks');
   await page.getByTestId('save-order').click();
   await expect(page.getByTestId('save-order')).toBeDisabled();
-  const after = ((await admin.call('GET', `/v4/catalog/charts/${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).body as { results: { id: number; position: number }[] }).results;
+  const after = (
+    (await admin.call('GET', `/v4/catalog/charts/${chart}/tracks/`, { headers: { 'x-brand': 'brand:dance' } })).body as {
+      results: { id: number; position: number }[];
+    }
+  ).results;
   expect(after.map((t) => [t.id, t.position])).toEqual(expected.slice(0, -1).map((id, i) => [id, i + 1]));
   await page.reload();
   await openTab(page, 'Tracks');
   await expect(page.getByTestId('track-position')).toHaveText(expected.slice(0, -1).map((_, i) => String(i + 1)));
 });
 
-test('a chart writer uploads a chart\'s image on its Image tab: any JPEG or PNG, its centre stored as a square', async ({ page, gotoConsole }) => {
+test("a chart writer uploads a chart's image on its Image tab: any JPEG or PNG, its centre stored as a square", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const folder = mkdtempSync(join(homedir(), 'chart-e2e-'));
   try {
-    writeFileSync(join(folder, 'wide.png'), await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 140, b: 90 } } }).png().toBuffer());
-    const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Image Chart' }, headers: { 'x-brand': 'brand:dance' } })).body as { id: number }).id;
-    await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/charts/${chart}?tab=image`);
+    writeFileSync(
+      join(folder, 'wide.png'),
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 10, g: 140, b: 90 } } })
+        .png()
+        .toBuffer(),
+    );
+    const chart = (
+      (await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Image Chart' }, headers: { 'x-brand': 'brand:dance' } }))
+        .body as { id: number }
+    ).id;
+    await signIn(
+      page,
+      gotoConsole,
+      SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+      `/catalog/charts/${chart}?tab=image`,
+    );
     await page.getByRole('button', { name: 'Upload image…' }).click();
     await browseTo(page, [basename(folder), 'wide.png']);
     const img = page.getByTestId('record-image');
@@ -221,18 +293,34 @@ test('a chart writer uploads a chart\'s image on its Image tab: any JPEG or PNG,
   }
 });
 
-test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({ page, gotoConsole }) => {
+test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped and unmapped; the playlist shows its tracks and the chart', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const dance = { headers: { 'x-brand': 'brand:dance' } };
-  const chart = ((await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Mapped Chart' }, ...dance })).body as { id: number }).id;
+  const chart = (
+    (await admin.call('POST', '/v4/catalog/charts/', { body: { title: 'E2E Mapped Chart' }, ...dance })).body as { id: number }
+  ).id;
   const playlists: number[] = [];
   for (const name of ['E2E Mapped Playlist', 'E2E Other Playlist']) {
-    playlists.push(((await admin.call('POST', '/v4/catalog/playlists/', { body: { name, is_curated: true }, ...dance })).body as { id: number }).id);
+    playlists.push(
+      ((await admin.call('POST', '/v4/catalog/playlists/', { body: { name, is_curated: true }, ...dance })).body as { id: number }).id,
+    );
   }
-  const tracks = ((await admin.call('GET', '/v4/catalog/tracks/?per_page=3&order_by=id')).body as { results: { id: number }[] }).results.map((t) => t.id);
-  expect((await admin.call('PUT', `/v4/catalog/playlists/${playlists[0]}/tracks/bulk/`, { body: { track_ids: tracks }, ...dance })).status).toBe(200);
+  const tracks = (
+    (await admin.call('GET', '/v4/catalog/tracks/?per_page=3&order_by=id')).body as { results: { id: number }[] }
+  ).results.map((t) => t.id);
+  expect(
+    (await admin.call('PUT', `/v4/catalog/playlists/${playlists[0]}/tracks/bulk/`, { body: { track_ids: tracks }, ...dance })).status,
+  ).toBe(200);
 
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/charts/${chart}`);
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+    `/catalog/charts/${chart}`,
+  );
   await openTab(page, 'Curated Playlist');
   await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
   await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
@@ -246,7 +334,9 @@ test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped
   await expect(page.getByTestId('mapped-playlist')).toHaveText('E2E Other Playlist');
   await page.getByTestId('unmap-playlist').click();
   await expect(page.getByText('This chart has no mapped curated playlist')).toBeVisible();
-  expect(((await admin.call('GET', `/v4/catalog/charts/${chart}/playlist-mappings/`, dance)).body as { results: unknown[] }).results).toEqual([]);
+  expect(
+    ((await admin.call('GET', `/v4/catalog/charts/${chart}/playlist-mappings/`, dance)).body as { results: unknown[] }).results,
+  ).toEqual([]);
   await chooseBySearch(page, 'chart-playlist-choice', 'E2E Mapped Playlist');
   await page.getByTestId('save-mapping').click();
   await page.getByTestId('mapped-playlist').click();
@@ -259,7 +349,8 @@ test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped
   await moveFirstTrackToThird(page);
   await page.getByTestId('save-order').click();
   await expect(page.getByTestId('save-order')).toBeDisabled();
-  const after = ((await admin.call('GET', `/v4/catalog/playlists/${playlists[0]}/tracks/`, dance)).body as { results: { id: number }[] }).results;
+  const after = ((await admin.call('GET', `/v4/catalog/playlists/${playlists[0]}/tracks/`, dance)).body as { results: { id: number }[] })
+    .results;
   expect(after.map((t) => t.id)).toEqual([tracks[1], tracks[2], tracks[0]]);
   await bothWidths(page, 'playlist tracks tab');
   await openTab(page, 'Mapped Charts');
@@ -267,10 +358,20 @@ test('a chart mapped to a curated playlist on its Curated Playlist tab, remapped
   await bothWidths(page, 'playlist mapped charts tab');
 });
 
-test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({ page, gotoConsole }) => {
+test('a genre and a link partner open from search and are edited by admin: saved and seen after a reload', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!);
-  for (const [type, field, value] of [['genres', 'name', 'E2E Genre'], ['link_partners', 'url', 'https://partner.example/e2e']] as const) {
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+  );
+  for (const [type, field, value] of [
+    ['genres', 'name', 'E2E Genre'],
+    ['link_partners', 'url', 'https://partner.example/e2e'],
+  ] as const) {
     const path = type === 'genres' ? '/v4/catalog/genres/' : '/v4/catalog/link-partners/';
     const list = await admin.call('GET', `${path}?per_page=1&order_by=-id`);
     expect(list.status, path).toBe(200);
@@ -285,10 +386,19 @@ test('a genre and a link partner open from search and are edited by admin: saved
   }
 });
 
-test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name refused with its message, renamed, removed', async ({ page, gotoConsole }) => {
+test("a genre's sub-genres on its Sub-genres tab: admin adds one, a taken name refused with its message, renamed, removed", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
-  const genre = ((await admin.call('GET', '/v4/catalog/genres/?per_page=1&order_by=-id')).body as { results: { id: number }[] }).results[0].id;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/genres/${genre}`);
+  const genre = ((await admin.call('GET', '/v4/catalog/genres/?per_page=1&order_by=-id')).body as { results: { id: number }[] }).results[0]
+    .id;
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+    `/catalog/genres/${genre}`,
+  );
   await openTab(page, 'Sub-genres');
   await page.locator('#sub-genre-name').fill('E2E Sub');
   await page.getByTestId('add-sub-genre').click();
@@ -308,12 +418,26 @@ test('a genre\'s sub-genres on its Sub-genres tab: admin adds one, a taken name 
   await expect(page.getByTestId('sub-genre-name').filter({ hasText: 'E2E Sub Renamed' })).toHaveCount(0);
 });
 
-test('a playlist\'s link partners on its Partners tab: one added by search, saved, seen after a reload, removed', async ({ page, gotoConsole }) => {
+test("a playlist's link partners on its Partners tab: one added by search, saved, seen after a reload, removed", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const dance = { headers: { 'x-brand': 'brand:dance' } };
-  const playlist = ((await admin.call('POST', '/v4/catalog/playlists/', { body: { name: 'E2E Partnered Playlist', is_curated: true }, ...dance })).body as { id: number }).id;
-  const partner = ((await admin.call('GET', '/v4/catalog/link-partners/?per_page=1&order_by=id')).body as { results: { id: number; name: string }[] }).results[0];
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!, `/catalog/playlists/${playlist}`);
+  const playlist = (
+    (await admin.call('POST', '/v4/catalog/playlists/', { body: { name: 'E2E Partnered Playlist', is_curated: true }, ...dance })).body as {
+      id: number;
+    }
+  ).id;
+  const partner = (
+    (await admin.call('GET', '/v4/catalog/link-partners/?per_page=1&order_by=id')).body as { results: { id: number; name: string }[] }
+  ).results[0];
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'admin')!,
+    `/catalog/playlists/${playlist}`,
+  );
   await openTab(page, 'Partners');
   await chooseBySearch(page, 'playlist-add-partner', partner.name);
   await page.getByTestId('save-partners').click();
@@ -321,7 +445,8 @@ test('a playlist\'s link partners on its Partners tab: one added by search, save
   await bothWidths(page, 'playlist partners tab');
   await page.reload();
   await expect(page.getByTestId('partner-name')).toHaveText([partner.name]);
-  const saved = ((await admin.call('GET', `/v4/catalog/playlists/${playlist}/partners/`, dance)).body as { results: { id: number }[] }).results;
+  const saved = ((await admin.call('GET', `/v4/catalog/playlists/${playlist}/partners/`, dance)).body as { results: { id: number }[] })
+    .results;
   expect(saved.map((p) => p.id)).toEqual([partner.id]);
   await page.getByRole('button', { name: `Remove ${partner.name}` }).click();
   await page.getByTestId('save-partners').click();

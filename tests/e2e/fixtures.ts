@@ -124,7 +124,14 @@ class Consoles {
       c = (async () => {
         const started = await startConsoleHost({}, { sandbox: this.main.running.api });
         const bridge = await openBridge(started.host);
-        return { host: started.host, bridge, stop: async () => { bridge.close(); await started.stop(); } };
+        return {
+          host: started.host,
+          bridge,
+          stop: async () => {
+            bridge.close();
+            await started.stop();
+          },
+        };
       })();
       this.byAccount.set(username, c);
     }

@@ -14,7 +14,6 @@ import type { Page } from '@playwright/test';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-
 let admin: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
   admin = await signInElsewhere(consoleHost, 'admin', 'sandbox-admin');
@@ -30,7 +29,10 @@ async function atBothWidths(page: Page, what: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('marketing creates a hype offer from /hype: §5 hype start and end required, start not after end, on create and on edit', async ({ page, gotoConsole }) => {
+test('marketing creates a hype offer from /hype: §5 hype start and end required, start not after end, on create and on edit', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const [label] = await listRows(admin, '/v4/catalog/labels/?per_page=1&order_by=id');
   const name = `E2E Hype ${Date.now().toString(36)}`;
@@ -59,7 +61,12 @@ test('marketing creates a hype offer from /hype: §5 hype start and end required
   await expect(page).toHaveURL(/\/support\/hype-offers\/\d+$/);
   await expect(page.getByTestId('record-title')).toHaveText(name);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
-  expect((await getObject(admin, `/v4/content-ops/hype-offers/${id}/`)).row).toMatchObject({ name, label: { id: label.id }, start_date: '2026-03-10', end_date: '2026-03-10' });
+  expect((await getObject(admin, `/v4/content-ops/hype-offers/${id}/`)).row).toMatchObject({
+    name,
+    label: { id: label.id },
+    start_date: '2026-03-10',
+    end_date: '2026-03-10',
+  });
   await atBothWidths(page, 'hype offer record');
 
   // Edit: a start after the end is refused in §5's words, nothing saved; then a good end saves.
@@ -68,7 +75,10 @@ test('marketing creates a hype offer from /hype: §5 hype start and end required
   await expect(page.getByTestId('error-start_date')).toHaveText(RECORD_MSG.hypeStartAfterEnd);
   await typeDate(page, 'field-end_date', '04/30/2026');
   await saveAndWait(page);
-  expect((await getObject(admin, `/v4/content-ops/hype-offers/${id}/`)).row).toMatchObject({ start_date: '2026-04-01', end_date: '2026-04-30' });
+  expect((await getObject(admin, `/v4/content-ops/hype-offers/${id}/`)).row).toMatchObject({
+    start_date: '2026-04-01',
+    end_date: '2026-04-30',
+  });
 });
 
 test('support opens a hype purchase from /hype and sees the subscriptions', async ({ page, gotoConsole }) => {

@@ -34,7 +34,13 @@ test.beforeAll(() => {
   mkdirSync(audio);
   mkdirSync(join(base, 'out'));
   tone(audio, { name: '01 Opening.wav', seconds: 3 });
-  tone(audio, { name: '02 Night Drive.flac', seconds: 2.5, bits: 24, rate: 48000, comments: ['TITLE=Night Drive', 'ARTIST=Tagged Artist', 'ISRC=GBABC2400002', 'BPM=124'] });
+  tone(audio, {
+    name: '02 Night Drive.flac',
+    seconds: 2.5,
+    bits: 24,
+    rate: 48000,
+    comments: ['TITLE=Night Drive', 'ARTIST=Tagged Artist', 'ISRC=GBABC2400002', 'BPM=124'],
+  });
   tone(audio, { name: '03 Closing.aiff', seconds: 2 });
   corruptFlac(audio, '04 broken.flac');
   unsupported(audio, 'liner notes.mp3');
@@ -45,7 +51,9 @@ test.afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** Waits until the draft main keeps (settings key packagingDraft, written by the autosave) passes `check`, as JSON. */
 async function draftSaved(page: Page, gotoConsole: Goto, check: (json: string) => boolean): Promise<void> {
   const bridge = await gotoConsole.bridge!(page);
-  await expect.poll(async () => check(JSON.stringify((await bridge.setting('packagingDraft')) ?? null)), { message: 'the draft is saved' }).toBe(true);
+  await expect
+    .poll(async () => check(JSON.stringify((await bridge.setting('packagingDraft')) ?? null)), { message: 'the draft is saved' })
+    .toBe(true);
 }
 
 test('a sandbox supplier account builds a package from generated audio', async ({ page, gotoConsole, consoleHost }) => {
@@ -102,7 +110,13 @@ test('a sandbox supplier account builds a package from generated audio', async (
     const isrc = page.getByLabel(`Track ${n} ISRC`);
     if (!(await isrc.inputValue())) await isrc.fill(`GB-ABC-24-0010${n}`);
     const artists = page.getByLabel(`Track ${n} artists`);
-    if (!(await page.getByTestId(`track-row-${n}`).locator('xpath=ancestor::div[contains(@class,"ant-collapse-item")]').getByText('Tagged Artist').count())) {
+    if (
+      !(await page
+        .getByTestId(`track-row-${n}`)
+        .locator('xpath=ancestor::div[contains(@class,"ant-collapse-item")]')
+        .getByText('Tagged Artist')
+        .count())
+    ) {
       await artists.fill('Test Artist');
       await artists.press('Enter');
     }
@@ -154,8 +168,12 @@ test('a sandbox supplier account builds a package from generated audio', async (
   const batch = join(base, 'out', batches[0]);
   const folder = join(batch, UPC);
   const written = [
-    ...readdirSync(batch).filter((f) => f !== UPC).map((f) => `<batch id>/${f}`),
-    ...readdirSync(folder).filter((f) => f !== 'resources').map((f) => `<batch id>/${UPC}/${f}`),
+    ...readdirSync(batch)
+      .filter((f) => f !== UPC)
+      .map((f) => `<batch id>/${f}`),
+    ...readdirSync(folder)
+      .filter((f) => f !== 'resources')
+      .map((f) => `<batch id>/${UPC}/${f}`),
     ...readdirSync(join(folder, 'resources')).map((f) => `<batch id>/${UPC}/resources/${f}`),
   ].map((f) => f.replace(/BatchComplete_\d{17}\.xml$/, 'BatchComplete_<batch id>.xml'));
   expect(written.sort()).toEqual([...promised].sort());

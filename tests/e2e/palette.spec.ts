@@ -19,7 +19,6 @@ import { downloadedFile } from './helpers/downloads';
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 const admin = adminForFile();
 
-
 /** Ctrl+K; the palette is open with its input focused. */
 async function openPalette(page: Page) {
   await page.keyboard.press('Control+k');
@@ -36,7 +35,10 @@ async function activeOption(page: Page) {
   return page.locator(`[id="${id}"]`);
 }
 
-test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives focus back; Help lists the keys', async ({ page, gotoConsole }) => {
+test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives focus back; Help lists the keys', async ({
+  page,
+  gotoConsole,
+}) => {
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, account('admin'), '/help');
   await expect(page.getByTestId('help-shortcuts')).toContainText('Ctrl+K');
@@ -73,7 +75,10 @@ test('keyboard only: Ctrl+K, "track <id>", Enter opens the track page; Esc gives
   await expect(page.getByTestId('page-announcer')).toHaveText(title);
 });
 
-test('only what the scopes allow: a supplier is offered no admin area and no type it may not read; the palette switches brand', async ({ page, gotoConsole }) => {
+test('only what the scopes allow: a supplier is offered no admin area and no type it may not read; the palette switches brand', async ({
+  page,
+  gotoConsole,
+}) => {
   const who = account('supplier');
   const [first, other] = who.brands;
   expect(can(principalOf(who), AREA_RULES['/label-manager'])).toBe(false);
@@ -100,7 +105,7 @@ test('only what the scopes allow: a supplier is offered no admin area and no typ
   await expect(page).toHaveURL(/\/dashboard(#.*)?$/);
 });
 
-test('on a search list the palette starts its export, as the list\'s button does', async ({ page, gotoConsole }) => {
+test("on a search list the palette starts its export, as the list's button does", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, account('admin'), '/catalog?type=releases&title=a');
   await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();

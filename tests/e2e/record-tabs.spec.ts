@@ -28,13 +28,11 @@ import { browseTo } from './helpers/folder-browser';
 import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, openTab } from './helpers/records';
 import { chooseOption, switchBrand } from './helpers/select';
 
-
-
 const admin = adminElsewhere();
 
 const names = async (path: string) => (await listRows(admin, path)).map((r) => r.name);
 
-test('content ops adds and removes a songwriter and replaces a track\'s publishers', async ({ page, gotoConsole }) => {
+test("content ops adds and removes a songwriter and replaces a track's publishers", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
   const songwriters = `/v4/catalog/tracks/${track.id}/songwriters/`;
@@ -65,11 +63,17 @@ test('content ops adds and removes a songwriter and replaces a track\'s publishe
   await expect(page.getByTestId('publishers-editor')).toBeVisible();
   await expectAccessible(page, 'publishers tab');
   while (await page.getByRole('button', { name: /^Remove publisher/ }).count()) {
-    await page.getByRole('button', { name: /^Remove publisher/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Remove publisher/ })
+      .first()
+      .click();
   }
   for (const name of ['E2E North', 'E2E South']) {
     await page.getByTestId('add-publisher').click();
-    await page.getByRole('textbox', { name: /^Publisher \d+$/ }).last().fill(name);
+    await page
+      .getByRole('textbox', { name: /^Publisher \d+$/ })
+      .last()
+      .fill(name);
   }
   await page.getByRole('button', { name: 'Move publisher 2 up' }).click();
   await page.getByTestId('save-publishers').click();
@@ -98,7 +102,9 @@ test('content ops re-encodes a release and sees the job finish', async ({ page, 
 
   // A track of it: its audio files with their §9 format names and sizes.
   const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
-  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as { results: { format: string; size_bytes: number }[] };
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/audio-files/`)).body as {
+    results: { format: string; size_bytes: number }[];
+  };
   expect(files.results.length).toBeGreaterThan(0);
   await gotoConsole(page, `/catalog/tracks/${track.id}?tab=audio-files`);
   await expect(page.getByTestId('audio-format')).toHaveCount(files.results.length);
@@ -107,7 +113,10 @@ test('content ops re-encodes a release and sees the job finish', async ({ page, 
   await expectAccessible(page, 'audio files tab');
 });
 
-test('content ops sets a publish time across the daylight-saving change, sees it back, and allows a region', async ({ page, gotoConsole }) => {
+test('content ops sets a publish time across the daylight-saving change, sees it back, and allows a region', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   const tracks = await listRows(admin, '/v4/catalog/releases/1/tracks/');
   const track = tracks[tracks.length > 1 ? 1 : 0];
@@ -128,21 +137,34 @@ test('content ops sets a publish time across the daylight-saving change, sees it
   await page.getByTestId('time-publish').fill('2025-03-09T03:30');
   await page.getByTestId('time-pre_order').fill('2025-03-08T01:30');
   await page.getByTestId('save-times').click();
-  const row = page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' });
+  const row = page
+    .getByTestId('publish-dates')
+    .locator('tr', { hasText: String(country.name) })
+    .filter({ hasText: 'Download' });
   await expect(row).toContainText('03/09/2025 03:30 (UTC-06:00)');
   await expect(row).toContainText('03/08/2025 01:30 (UTC-07:00)');
   await expect(page.getByTestId('times-error')).toHaveCount(0);
-  const stored = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-publish-date/`)).body as { results: { country: { id: number }; commercial_model_type: { name: string }; publish_at: string; pre_order_at: string }[] };
+  const stored = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-publish-date/`)).body as {
+    results: { country: { id: number }; commercial_model_type: { name: string }; publish_at: string; pre_order_at: string }[];
+  };
   const saved = stored.results.find((r) => r.country.id === country.id && r.commercial_model_type.name === 'Download')!;
   expect(new Date(saved.publish_at).toISOString()).toBe('2025-03-09T09:30:00.000Z');
   expect(new Date(saved.pre_order_at).toISOString()).toBe('2025-03-08T08:30:00.000Z');
   await page.reload();
-  await expect(page.getByTestId('publish-dates').locator('tr', { hasText: String(country.name) }).filter({ hasText: 'Download' })).toContainText('03/09/2025 03:30 (UTC-06:00)');
+  await expect(
+    page
+      .getByTestId('publish-dates')
+      .locator('tr', { hasText: String(country.name) })
+      .filter({ hasText: 'Download' }),
+  ).toContainText('03/09/2025 03:30 (UTC-06:00)');
 
   await page.getByTestId('allowed-regions').getByLabel('Europe').check();
   await page.getByTestId('save-countries').click();
   await expect(page.getByTestId('territories-summary')).toContainText(/^Sold in \d+ of \d+ countries\.$/);
-  const summary = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-allowed/regional-summary/`)).body as { restricted: boolean; results: { region: string; allowed: number; total: number }[] };
+  const summary = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/countries-allowed/regional-summary/`)).body as {
+    restricted: boolean;
+    results: { region: string; allowed: number; total: number }[];
+  };
   expect(summary.restricted).toBe(true);
   const europe = summary.results.find((r) => r.region === 'Europe')!;
   expect(europe.allowed).toBe(europe.total);
@@ -198,13 +220,19 @@ test.describe('cover art and the preview player', () => {
   let folder: string;
   test.beforeAll(async () => {
     folder = mkdtempSync(join(homedir(), 'cover-e2e-'));
-    const square = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const square = (side: number) =>
+      sharp({ create: { width: side, height: side, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+        .png()
+        .toBuffer();
     writeFileSync(join(folder, 'small.png'), await square(400));
     writeFileSync(join(folder, 'big.png'), await square(1600));
   });
   test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('content ops uploads cover art: 400x400 is refused with the §5 rule, 1600x1600 shows as the new cover', async ({ page, gotoConsole }) => {
+  test('content ops uploads cover art: 400x400 is refused with the §5 rule, 1600x1600 shows as the new cover', async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(120_000);
     const release = 2;
     await signIn(page, gotoConsole, account('contentops'), `/catalog/releases/${release}?tab=cover-art`);
@@ -224,8 +252,13 @@ test.describe('cover art and the preview player', () => {
     // The image comes from main's media route on the console's own origin, decoded at the §9 crop's size.
     await expect(img).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}[A-Za-z0-9_-]{43}$`));
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1400);
-    const images = (await admin.call('GET', `/v4/catalog/releases/${release}/images/`)).body as { results: { variant: string; width: number }[] };
-    expect(images.results.map((i) => [i.variant, i.width])).toEqual([['original', 1600], ['default', 1400]]);
+    const images = (await admin.call('GET', `/v4/catalog/releases/${release}/images/`)).body as {
+      results: { variant: string; width: number }[];
+    };
+    expect(images.results.map((i) => [i.variant, i.width])).toEqual([
+      ['original', 1600],
+      ['default', 1400],
+    ]);
     // Without a ticket main serves nothing.
     expect(await page.evaluate(async (p) => (await fetch(`${p}not-a-ticket`)).status, MEDIA_PATH)).toBe(404);
     await expectAccessible(page, 'cover art at 1440');
@@ -233,7 +266,7 @@ test.describe('cover art and the preview player', () => {
     await expectAccessible(page, 'cover art at 390');
   });
 
-  test('a track\'s preview loads in the Audio Files tab from main, without the token in the page', async ({ page, gotoConsole }) => {
+  test("a track's preview loads in the Audio Files tab from main, without the token in the page", async ({ page, gotoConsole }) => {
     test.setTimeout(120_000);
     const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
     await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}?tab=audio-files`);
@@ -241,7 +274,14 @@ test.describe('cover art and the preview player', () => {
     await expect(audio).toHaveAttribute('src', new RegExp(`^${MEDIA_PATH}`));
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 }).toBeGreaterThan(0);
     // Nothing the page holds carries a bearer token: it stays in main.
-    const held = await page.evaluate(() => [document.documentElement.outerHTML, JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage }), document.cookie].join('\n'));
+    const held = await page.evaluate(() =>
+      [
+        document.documentElement.outerHTML,
+        JSON.stringify({ ...sessionStorage }),
+        JSON.stringify({ ...localStorage }),
+        document.cookie,
+      ].join('\n'),
+    );
     expect(held).not.toMatch(/bearer|access_token|eyJ[\w-]+\.[\w-]+\./i);
     await expectAccessible(page, 'audio preview at 1440');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -249,14 +289,19 @@ test.describe('cover art and the preview player', () => {
   });
 });
 
-test('on the DJ brand, a DJ edit of a hidden track says so word for word, and content ops makes a DJ edit', async ({ page, gotoConsole }) => {
+test('on the DJ brand, a DJ edit of a hidden track says so word for word, and content ops makes a DJ edit', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   // The seed makes every 101st track a DJ edit of the track three before it.
   const edit = (await getObject(admin, '/v4/catalog/tracks/101/')).row;
   expect(edit.is_dj_edit).toBe(true);
   const parent = (await admin.call('GET', '/v4/catalog/tracks/101/dj-edit-source/')).body as { id: number };
   const { etag } = await getObject(admin, `/v4/catalog/tracks/${parent.id}/`);
-  expect((await admin.call('PATCH', `/v4/catalog/tracks/${parent.id}/`, { body: { hidden: true }, headers: { 'if-match': etag } })).status).toBe(200);
+  expect(
+    (await admin.call('PATCH', `/v4/catalog/tracks/${parent.id}/`, { body: { hidden: true }, headers: { 'if-match': etag } })).status,
+  ).toBe(200);
 
   await signIn(page, gotoConsole, account('contentops'));
   await switchBrand(page, BRAND_NAMES[BRAND_DJ]);
@@ -286,10 +331,12 @@ test('on the DJ brand, a DJ edit of a hidden track says so word for word, and co
   await expectAccessible(page, 'DJ edits at 390');
 });
 
-test('content ops downloads a track\'s file from the Support Downloads tab through main', async ({ page, gotoConsole }) => {
+test("content ops downloads a track's file from the Support Downloads tab through main", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [track] = await listRows(admin, '/v4/catalog/releases/1/tracks/');
-  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/support-downloads/`)).body as { results: { file_name: string; size_bytes: number }[] };
+  const files = (await admin.call('GET', `/v4/catalog/tracks/${track.id}/support-downloads/`)).body as {
+    results: { file_name: string; size_bytes: number }[];
+  };
   expect(files.results.length).toBeGreaterThan(0);
   await signIn(page, gotoConsole, account('contentops'), `/catalog/tracks/${track.id}?tab=support-downloads`);
   await expect(page.getByTestId('support-download-name')).toHaveText(files.results.map((f) => f.file_name));

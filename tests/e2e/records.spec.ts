@@ -13,14 +13,30 @@ import { test, expect } from './fixtures';
 import { shot } from './helpers/shots';
 import { signIn } from './helpers/sign-in';
 import { signInElsewhere } from './helpers/other-client';
-import { account, adminElsewhere, choose, chooseBySearch, expectAccessible, getObject, listRows, moveFirstTrackToThird, openFromSearch, saveAndWait, typeDate } from './helpers/records';
-
-
+import {
+  account,
+  adminElsewhere,
+  choose,
+  chooseBySearch,
+  expectAccessible,
+  getObject,
+  listRows,
+  moveFirstTrackToThird,
+  openFromSearch,
+  saveAndWait,
+  typeDate,
+} from './helpers/records';
 
 const admin = adminElsewhere();
 
-for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as const) {
-  test(`${username}: a release and a track opened from search, one field of each kind changed, saved, and seen after a reload`, async ({ page, gotoConsole }) => {
+for (const [username, releaseIndex] of [
+  ['admin', 2],
+  ['contentops', 3],
+] as const) {
+  test(`${username}: a release and a track opened from search, one field of each kind changed, saved, and seen after a reload`, async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(180_000);
     const who: SandboxAccount = account(username);
     const releases = await listRows(admin, `/v4/catalog/releases/?per_page=10&order_by=id&encode_status=CONVERTED`);
@@ -51,7 +67,10 @@ for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as cons
     await expect(page.getByTestId('field-artists').locator('li').last()).toContainText(String(artist.name));
     const saved = (await getObject(admin, `/v4/catalog/releases/${release.id}/`)).row;
     expect(saved).toMatchObject({
-      catalog_number: `E2E-${username}`, exclusive_period: period.days, street_date: '2025-05-06', is_explicit: !release.is_explicit,
+      catalog_number: `E2E-${username}`,
+      exclusive_period: period.days,
+      street_date: '2025-05-06',
+      is_explicit: !release.is_explicit,
       label: { id: label.id },
     });
     // History names the reference it changed (the label), not its id.
@@ -85,7 +104,11 @@ for (const [username, releaseIndex] of [['admin', 2], ['contentops', 3]] as cons
     await expect(page.locator('#field-publish_date')).toHaveValue('07/08/2025');
     await expect(page.locator('#field-hidden')).toHaveAttribute('aria-checked', String(!track.hidden));
     expect((await getObject(admin, `/v4/catalog/tracks/${track.id}/`)).row).toMatchObject({
-      mix_name: `Mix by ${username}`, bpm: 131, key: { id: key.id }, publish_date: '2025-07-08', hidden: !track.hidden,
+      mix_name: `Mix by ${username}`,
+      bpm: 131,
+      key: { id: key.id },
+      publish_date: '2025-07-08',
+      hidden: !track.hidden,
       remixers: [{ id: artist.id }],
     });
   });
@@ -105,7 +128,11 @@ test('a value over its limit shows its field error and nothing is saved', async 
   await page.getByTestId('discard-record').click();
 });
 
-test('a second client saves first: the 412 keeps the edits field by field, saves against the new version, and History shows both changes', async ({ page, gotoConsole, consoleHost }) => {
+test('a second client saves first: the 412 keeps the edits field by field, saves against the new version, and History shows both changes', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   test.setTimeout(120_000);
   const [, track] = await listRows(admin, '/v4/catalog/tracks/?per_page=2&order_by=-id');
   await signIn(page, gotoConsole, account('contentops'));
@@ -115,7 +142,10 @@ test('a second client saves first: the 412 keeps the edits field by field, saves
 
   // Another device saves first (admin, elsewhere).
   const { etag } = await getObject(admin, `/v4/catalog/tracks/${track.id}/`);
-  const other = await admin.call('PATCH', `/v4/catalog/tracks/${track.id}/`, { body: { mix_name: 'Theirs', label_track_id: 'LT-THEIRS' }, headers: { 'if-match': etag } });
+  const other = await admin.call('PATCH', `/v4/catalog/tracks/${track.id}/`, {
+    body: { mix_name: 'Theirs', label_track_id: 'LT-THEIRS' },
+    headers: { 'if-match': etag },
+  });
   expect(other.status).toBe(200);
 
   await page.getByTestId('save-record').click();
@@ -141,7 +171,11 @@ test('a second client saves first: the 412 keeps the edits field by field, saves
   await panel.getByTestId('choose-mix_name').getByText('Mine').click();
   await saveAndWait(page);
   await expect(panel).toHaveCount(0);
-  expect((await getObject(admin, `/v4/catalog/tracks/${track.id}/`)).row).toMatchObject({ mix_name: 'Mine', bpm: 140, label_track_id: 'LT-THEIRS' });
+  expect((await getObject(admin, `/v4/catalog/tracks/${track.id}/`)).row).toMatchObject({
+    mix_name: 'Mine',
+    bpm: 140,
+    label_track_id: 'LT-THEIRS',
+  });
 
   await page.getByRole('tab', { name: 'History' }).click();
   const entries = page.getByTestId('history-entry');
@@ -180,7 +214,11 @@ test('create a release and a track from /create: each opens once created', async
   await expect(page).toHaveURL(/\/catalog\/releases\/\d+$/);
   await expect(page.getByTestId('record-title')).toHaveText(title);
   const releaseId = Number(new URL(page.url()).pathname.split('/').pop());
-  expect((await getObject(admin, `/v4/catalog/releases/${releaseId}/`)).row).toMatchObject({ title, label: { id: label.id }, exclusive_period: null });
+  expect((await getObject(admin, `/v4/catalog/releases/${releaseId}/`)).row).toMatchObject({
+    title,
+    label: { id: label.id },
+    exclusive_period: null,
+  });
 
   await gotoConsole(page, '/create?type=tracks');
   await expect(page.getByTestId('create-tracks')).toBeVisible();
@@ -198,11 +236,20 @@ test('create a release and a track from /create: each opens once created', async
   const trackId = Number(new URL(page.url()).pathname.split('/').pop());
   // No audio yet (§4): created hidden and disabled, as the form showed.
   expect((await getObject(admin, `/v4/catalog/tracks/${trackId}/`)).row).toMatchObject({
-    title: 'Created Track', mix_name: 'Original Mix', release: { id: releaseId }, position: 1, hidden: true, enabled: false,
+    title: 'Created Track',
+    mix_name: 'Original Mix',
+    release: { id: releaseId },
+    position: 1,
+    hidden: true,
+    enabled: false,
   });
 });
 
-test("a supplier opens its own track read-only and gets the 404 page for another supplier's", async ({ page, gotoConsole, consoleHost }) => {
+test("a supplier opens its own track read-only and gets the 404 page for another supplier's", async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   const supplier = account('supplier');
   const own = await signInElsewhere(consoleHost, supplier.username, supplier.password);
   try {
@@ -240,7 +287,14 @@ test('bulk edit of 200 tracks: preview before → after, a refused row left out,
 
   // Someone changes one of them after it was selected: that row is stale.
   const first = await getObject(admin, `/v4/catalog/tracks/${rows[0].id}/`);
-  expect((await admin.call('PATCH', `/v4/catalog/tracks/${rows[0].id}/`, { body: { label_track_id: 'LT-MOVED' }, headers: { 'if-match': first.etag } })).status).toBe(200);
+  expect(
+    (
+      await admin.call('PATCH', `/v4/catalog/tracks/${rows[0].id}/`, {
+        body: { label_track_id: 'LT-MOVED' },
+        headers: { 'if-match': first.etag },
+      })
+    ).status,
+  ).toBe(200);
 
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Edit fields' }).click();
   await choose(page, 'bulk-fields', 'BPM');
@@ -267,7 +321,10 @@ test('bulk edit of 200 tracks: preview before → after, a refused row left out,
   expect(after[0].bpm).toBe(rows[0].bpm);
 });
 
-test("reorder a release's tracks with the keyboard: the moved track takes its place, the others renumbered, saved in one request", async ({ page, gotoConsole }) => {
+test("reorder a release's tracks with the keyboard: the moved track takes its place, the others renumbered, saved in one request", async ({
+  page,
+  gotoConsole,
+}) => {
   const [release] = await listRows(admin, '/v4/catalog/releases/?per_page=1&order_by=-id&title=Aurora');
   const before = (await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`)).map((t) => t.id);
   expect(before.length).toBeGreaterThanOrEqual(3);
@@ -279,7 +336,9 @@ test("reorder a release's tracks with the keyboard: the moved track takes its pl
   await moveFirstTrackToThird(page);
   const expected = [before[1], before[2], before[0], ...before.slice(3)];
   const titles = page.getByTestId('track-title');
-  await expect.poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(expected.map((id) => `/catalog/tracks/${id}`));
+  await expect
+    .poll(() => titles.evaluateAll((els) => els.map((e) => e.getAttribute('href'))))
+    .toEqual(expected.map((id) => `/catalog/tracks/${id}`));
   await expect(page.getByTestId('track-position')).toHaveText(expected.map((_, i) => String(i + 1)));
   await shot(page, `release-tracks-reordered.png`, { fullPage: true });
   await page.getByTestId('save-order').click();
@@ -288,7 +347,10 @@ test("reorder a release's tracks with the keyboard: the moved track takes its pl
   expect(after.map((t) => [t.id, t.position])).toEqual(expected.map((id, i) => [id, i + 1]));
 });
 
-test('every record screen (each tab; a note added) passes axe and has no sideways scroll at 1440 and 390 px', async ({ page, gotoConsole }) => {
+test('every record screen (each tab; a note added) passes axe and has no sideways scroll at 1440 and 390 px', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const [release] = await listRows(admin, '/v4/catalog/releases/?per_page=1&order_by=id');
   const [track] = await listRows(admin, `/v4/catalog/releases/${release.id}/tracks/`);

@@ -22,8 +22,10 @@ import { defaultSalesRange } from '../../renderer/features/sales/sales-months';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-
-test('finance opens the sales summary for the last 12 months and this one, the charts draw, and the detail exports to CSV', async ({ page, gotoConsole }) => {
+test('finance opens the sales summary for the last 12 months and this one, the charts draw, and the detail exports to CSV', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, gotoConsole, account('finance'), '/sales');
   await expect(page.getByTestId('sales-page')).toBeVisible();
@@ -65,7 +67,10 @@ test('a supplier sees only its own sales lines', async ({ page, gotoConsole, con
   for (const l of labels) expect(own.has(l), l).toBe(true);
 });
 
-test('the dashboard shows finance its brand\'s sales of the month and the chart draws; content ops the deliveries needing attention', async ({ page, gotoConsole }) => {
+test("the dashboard shows finance its brand's sales of the month and the chart draws; content ops the deliveries needing attention", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, account('finance'), '/dashboard');
   await expect(page.getByTestId('dashboard-sales')).toBeVisible({ timeout: 30_000 });
@@ -97,15 +102,24 @@ async function summaryOf(client: OtherClient, filters: Record<string, unknown>) 
   expect(started.status).toBe(202);
   const id = (started.body as { id: number }).id;
   let result: { line_count: number; lines: { sale_type: string; genre: string | null; label: string }[] } | undefined;
-  await expect.poll(async () => {
-    const j = (await client.call('GET', `/v4/jobs/sales/${id}/`)).body as { state: string; result: typeof result };
-    result = j.result;
-    return j.state;
-  }, { timeout: 60_000 }).toBe('DONE');
+  await expect
+    .poll(
+      async () => {
+        const j = (await client.call('GET', `/v4/jobs/sales/${id}/`)).body as { state: string; result: typeof result };
+        result = j.result;
+        return j.state;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('DONE');
   return result!;
 }
 
-test('finance narrows the sales by sale type, genre and label: the screen counts the lines the API counts for the same filters', async ({ page, gotoConsole, consoleHost }) => {
+test('finance narrows the sales by sale type, genre and label: the screen counts the lines the API counts for the same filters', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   test.setTimeout(180_000);
   const helper = await signInElsewhere(consoleHost, 'finance', 'sandbox-finance');
   const range = { ...defaultRange(), brand: 'brand:dj' };
@@ -149,14 +163,20 @@ async function startApiWithoutWorker() {
     child.on('message', (m) => (m as { type?: string }).type === 'ready' && res(m as { api: string; idp: string }));
     child.once('exit', (code) => rej(new Error(`the API exited with ${code}`)));
   });
-  const ended = () => new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM'))));
-  return { ...ready, stop: async () => {
-    await ended();
-    rmSync(dir, { recursive: true, force: true });
-  } };
+  const ended = () =>
+    new Promise<void>((res) => (child.exitCode !== null ? res() : (child.once('exit', () => res()), child.kill('SIGTERM'))));
+  return {
+    ...ready,
+    stop: async () => {
+      await ended();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120 s; CONSOLE_JOB_TIMEOUT_MS shortens it here)', async ({ page }) => {
+test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120 s; CONSOLE_JOB_TIMEOUT_MS shortens it here)', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const api = await startApiWithoutWorker();
   // main's wait shortened to 3 s for this host only (main/config.ts jobTimeoutMsFromEnv); the 120 s itself is held by tests/main/job-poller.test.ts.

@@ -33,7 +33,6 @@ import { copyTemplateSandbox } from '../fixtures/seed-template';
 const account = (username: string) => SANDBOX_ACCOUNTS.find((a) => a.username === username)!;
 const routed = SEARCH_TYPES.filter((t) => t.area !== null);
 
-
 /** A token straight from the sandbox identity provider, for asking the API what the UI should show. */
 async function tokenFor(host: { apiUrl: string; idpUrl: string }, a: SandboxAccount): Promise<string> {
   const server = { api: host.apiUrl, idp: host.idpUrl } as Parameters<typeof apiSignIn>[0];
@@ -55,11 +54,27 @@ async function apiAs(host: { apiUrl: string }, token: string, a: SandboxAccount,
  * permitted non-admin; admin only when nobody else may.
  */
 const PREFERRED: Readonly<Record<string, string>> = {
-  tracks: 'supplier', releases: 'label', artists: 'contentops', genres: 'marketing', charts: 'curation',
-  labels: 'supplier', suppliers: 'finance', playlists: 'label', dj_profiles: 'curation', link_partners: 'curation',
-  coupons: 'support', orders: 'support', users: 'support', hype_offers: 'marketing', hype_purchases: 'labelmgmt',
-  deliveries: 'contentops', pages: 'curation', page_modules: 'marketing', live_streams: 'curation',
-  host_vendors: 'curation', tracklist_vendors: 'curation',
+  tracks: 'supplier',
+  releases: 'label',
+  artists: 'contentops',
+  genres: 'marketing',
+  charts: 'curation',
+  labels: 'supplier',
+  suppliers: 'finance',
+  playlists: 'label',
+  dj_profiles: 'curation',
+  link_partners: 'curation',
+  coupons: 'support',
+  orders: 'support',
+  users: 'support',
+  hype_offers: 'marketing',
+  hype_purchases: 'labelmgmt',
+  deliveries: 'contentops',
+  pages: 'curation',
+  page_modules: 'marketing',
+  live_streams: 'curation',
+  host_vendors: 'curation',
+  tracklist_vendors: 'curation',
 };
 
 function searcherFor(t: SearchType): SandboxAccount {
@@ -70,14 +85,27 @@ function searcherFor(t: SearchType): SandboxAccount {
 
 /** The real (non-id) text filter each type is searched by, and the value a seeded row gives it. */
 const TEXT_FILTER: Readonly<Record<string, [filter: string, value: (row: Record<string, unknown>) => unknown]>> = {
-  tracks: ['title', (r) => r.title], releases: ['title', (r) => r.title], artists: ['artist_name', (r) => r.name],
-  genres: ['name', (r) => r.name], charts: ['title', (r) => r.title], labels: ['label_name', (r) => r.name],
-  suppliers: ['supplier_name', (r) => r.name], playlists: ['name', (r) => r.name], dj_profiles: ['dj_name', (r) => r.dj_name],
-  link_partners: ['name', (r) => r.name], coupons: ['code', (r) => r.code],
-  orders: ['username', (r) => (r.user as { name: string }).name], users: ['username', (r) => r.username],
-  hype_offers: ['name', (r) => r.name], hype_purchases: ['username', (r) => (r.user as { name: string }).name],
-  deliveries: ['title', (r) => r.title], pages: ['name', (r) => r.name], page_modules: ['name', (r) => r.name],
-  live_streams: ['name', (r) => r.name], host_vendors: ['name', (r) => r.name], tracklist_vendors: ['name', (r) => r.name],
+  tracks: ['title', (r) => r.title],
+  releases: ['title', (r) => r.title],
+  artists: ['artist_name', (r) => r.name],
+  genres: ['name', (r) => r.name],
+  charts: ['title', (r) => r.title],
+  labels: ['label_name', (r) => r.name],
+  suppliers: ['supplier_name', (r) => r.name],
+  playlists: ['name', (r) => r.name],
+  dj_profiles: ['dj_name', (r) => r.dj_name],
+  link_partners: ['name', (r) => r.name],
+  coupons: ['code', (r) => r.code],
+  orders: ['username', (r) => (r.user as { name: string }).name],
+  users: ['username', (r) => r.username],
+  hype_offers: ['name', (r) => r.name],
+  hype_purchases: ['username', (r) => (r.user as { name: string }).name],
+  deliveries: ['title', (r) => r.title],
+  pages: ['name', (r) => r.name],
+  page_modules: ['name', (r) => r.name],
+  live_streams: ['name', (r) => r.name],
+  host_vendors: ['name', (r) => r.name],
+  tracklist_vendors: ['name', (r) => r.name],
 };
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -108,7 +136,11 @@ const bySearcher = new Map<SandboxAccount, SearchType[]>();
 for (const t of routed) bySearcher.set(searcherFor(t), [...(bySearcher.get(searcherFor(t)) ?? []), t]);
 
 for (const [a, types] of bySearcher) {
-  test(`every search type: a permitted non-admin account finds a seeded record by a text filter and opens its record link (${a.username}: ${types.map((t) => t.key).join(', ')})`, async ({ page, gotoConsole, consoleHost }) => {
+  test(`every search type: a permitted non-admin account finds a seeded record by a text filter and opens its record link (${a.username}: ${types.map((t) => t.key).join(', ')})`, async ({
+    page,
+    gotoConsole,
+    consoleHost,
+  }) => {
     test.setTimeout(240_000);
     for (const t of types) {
       if (SANDBOX_ACCOUNTS.some((x) => x.role !== 'staff:admin' && can(principalOf(x), t.rule))) {
@@ -189,7 +221,11 @@ async function pickOption(page: Page, name: string, label: string) {
   await expect(field).toContainText(label);
 }
 
-test('support finds orders by store, year and month (select filters), with only the brand’s stores offered', async ({ page, gotoConsole, consoleHost }) => {
+test('support finds orders by store, year and month (select filters), with only the brand’s stores offered', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   const support = account('support');
   const principal = principalOf(support);
   expect(visibleFilters(principal, 'orders')).toEqual(expect.arrayContaining(['store', 'year', 'month']));
@@ -315,7 +351,11 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
   }
 });
 
-test('the header search box suggests from search/autocomplete, opens the catalogue page, and sees all results on /search', async ({ page, gotoConsole, consoleHost }) => {
+test('the header search box suggests from search/autocomplete, opens the catalogue page, and sees all results on /search', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   const admin = account('admin');
   const token = await tokenFor(consoleHost, admin);
   const list = await api({ api: consoleHost.apiUrl } as never, token, '/v4/catalog/tracks/?per_page=1&order_by=id');
@@ -336,7 +376,9 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   // Once the suggestions have come (the list is drawn again then), the last entry stays put.
   await expect(details.first()).toHaveText(/^Tracks #\d+ · .+/);
   await page.locator('.ant-select-dropdown').getByText('See all results in tracks', { exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/search\\?type=tracks&q=${escapeRe(new URLSearchParams({ q: row.title }).toString().slice(2))}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/search\\?type=tracks&q=${escapeRe(new URLSearchParams({ q: row.title }).toString().slice(2))}$`),
+  );
   // The box holds the query again, not the entry's text (issue 29).
   await expect(page.getByLabel('Search text')).toHaveValue(row.title);
   await expect(page.getByTestId('search-results')).toContainText(row.title);
@@ -350,7 +392,11 @@ test('the header search box suggests from search/autocomplete, opens the catalog
   await expect(page.getByTestId('search-results')).toContainText(row.title);
 });
 
-test('select all: with the whole page selected, every result of the search is selected (fetched page by page)', async ({ page, gotoConsole, consoleHost }) => {
+test('select all: with the whole page selected, every result of the search is selected (fetched page by page)', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   const admin = account('admin');
   const token = await tokenFor(consoleHost, admin);
   const list = await apiAs(consoleHost, token, admin, '/v4/catalog/releases/?title=a&per_page=1');
@@ -379,12 +425,18 @@ async function firstRowTop(page: Page): Promise<number> {
   return row.evaluate((e) => Math.round(e.getBoundingClientRect().top + window.scrollY));
 }
 
-test('the filter bar: the first result starts high on desktop and phone; chips show and remove filters; an empty result names its filters and clears them', async ({ page, gotoConsole }) => {
+test('the filter bar: the first result starts high on desktop and phone; chips show and remove filters; an empty result names its filters and clears them', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, account('admin'));
   // Before issue 12 the first result started 545 px down at 1440 px and 1,072 px at 390 px; on a
   // phone it now starts within the first third of the screen (issue 29: 644 px before).
-  for (const [width, height, most] of [[1440, 900, 400], [390, 844, Math.floor(844 / 3)]] as const) {
+  for (const [width, height, most] of [
+    [1440, 900, 400],
+    [390, 844, Math.floor(844 / 3)],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await gotoConsole(page, '/catalog?type=tracks');
     await page.getByRole('button', { name: 'Reset' }).click();
@@ -430,7 +482,10 @@ test('the filter bar: the first result starts high on desktop and phone; chips s
   await expect(page.getByTestId('search-results').locator('tbody tr.ant-table-row').first()).toBeVisible();
 });
 
-test('errors belong to fields: a wrong ID filter and a reversed date range show their field errors, never a whole-list error', async ({ page, gotoConsole }) => {
+test('errors belong to fields: a wrong ID filter and a reversed date range show their field errors, never a whole-list error', async ({
+  page,
+  gotoConsole,
+}) => {
   await signIn(page, gotoConsole, account('admin'), '/catalog?type=tracks');
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/catalog\?type=tracks$/);
@@ -459,7 +514,7 @@ test('errors belong to fields: a wrong ID filter and a reversed date range show 
   await page.keyboard.press('Escape');
 });
 
-test('signing out clears the session\'s filters; saved views stay', async ({ page, gotoConsole }) => {
+test("signing out clears the session's filters; saved views stay", async ({ page, gotoConsole }) => {
   const curation = account('curation');
   await signIn(page, gotoConsole, curation, '/catalog?type=charts');
   await saveFilteredView(page, 'title', 'Storm', 'Storm charts');
@@ -476,9 +531,16 @@ test('signing out clears the session\'s filters; saved views stay', async ({ pag
 });
 
 /** The search screens at each width (one test each: the workers share them). */
-for (const [width, height] of [[1440, 900], [768, 1024], [390, 844]] as const) {
+for (const [width, height] of [
+  [1440, 900],
+  [768, 1024],
+  [390, 844],
+] as const) {
   const axe = width !== 768;
-  test(`the search screens at ${width} px ${axe ? 'pass axe (the drawer too) and ' : ''}never scroll the page sideways; the type tabs fit the width`, async ({ page, gotoConsole }) => {
+  test(`the search screens at ${width} px ${axe ? 'pass axe (the drawer too) and ' : ''}never scroll the page sideways; the type tabs fit the width`, async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(180_000);
     await signIn(page, gotoConsole, account('admin'));
     await page.setViewportSize({ width, height });
@@ -501,7 +563,16 @@ for (const [width, height] of [[1440, 900], [768, 1024], [390, 844]] as const) {
     await page.getByTestId('more-filters').click();
     await expect(page.getByTestId('filter-error-release_date')).toBeVisible();
     const violations = await axeViolations(page, ['[data-testid="more-filters-drawer"]']);
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), `drawer at ${width} px`).toEqual([]);
+    expect(
+      violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      ),
+      `drawer at ${width} px`,
+    ).toEqual([]);
     await shot(page, `search-drawer-${width}.png`);
     await page.keyboard.press('Escape');
   });

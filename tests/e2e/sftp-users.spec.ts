@@ -12,11 +12,15 @@ import { test, expect } from './fixtures';
 import { signIn } from './helpers/sign-in';
 import { expectAccessible, bothWidths } from './helpers/records';
 
-
 test('content ops adds an SFTP user (password shown once), a key, disables it and resets its password', async ({ page, gotoConsole }) => {
   test.setTimeout(180_000);
   const username = `e2e-${Date.now().toString(36)}`;
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!, '/catalog/suppliers/1?tab=sftp-users');
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'contentops')!,
+    '/catalog/suppliers/1?tab=sftp-users',
+  );
   const tab = page.getByTestId('supplier-sftp-users');
   await expect(tab).toBeVisible();
   await bothWidths(page, 'SFTP users tab');
@@ -65,7 +69,12 @@ test('content ops adds an SFTP user (password shown once), a key, disables it an
 });
 
 test('staff who read suppliers but do not manage SFTP users (marketing) see who does, and no controls', async ({ page, gotoConsole }) => {
-  await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === 'marketing')!, '/catalog/suppliers/1?tab=sftp-users');
+  await signIn(
+    page,
+    gotoConsole,
+    SANDBOX_ACCOUNTS.find((a) => a.username === 'marketing')!,
+    '/catalog/suppliers/1?tab=sftp-users',
+  );
   await expect(page.getByTestId('supplier-sftp-users')).toContainText('managed by the store');
   await expect(page.getByRole('button', { name: 'Add SFTP user' })).toHaveCount(0);
 });

@@ -15,7 +15,6 @@ const marketing = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:marketing')!;
 const finance = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:finance')!;
 const ME = '/v4/accounts/me/';
 
-
 /** Puts the seed display name back (other specs of this worker expect it). */
 async function restoreName(host: { idpUrl: string; apiUrl: string }, account: typeof marketing) {
   const other = await signInElsewhere(host, account.username, account.password);
@@ -71,7 +70,11 @@ test("a refused save shows the server's detail", async ({ page, gotoConsole, con
   }
 });
 
-test('the sessions table: ending another session signs that device out; ending this one signs out here', async ({ page, gotoConsole, consoleHost }) => {
+test('the sessions table: ending another session signs that device out; ending this one signs out here', async ({
+  page,
+  gotoConsole,
+  consoleHost,
+}) => {
   await signIn(page, gotoConsole, finance);
   await page.locator('[data-nav-path="/account"]').click();
   const rows = page.getByTestId('session-row');
@@ -100,7 +103,10 @@ test('the sessions table: ending another session signs that device out; ending t
   expect((await other.call('GET', ME)).status).toBe(401);
 
   // Ending this session signs out.
-  await rows.filter({ has: page.getByTestId('this-session') }).getByTestId('end-session').click();
+  await rows
+    .filter({ has: page.getByTestId('this-session') })
+    .getByTestId('end-session')
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: CONFIRM.themes.delete.ok }).click();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
   await expect(page.getByTestId('sign-in')).toBeVisible();

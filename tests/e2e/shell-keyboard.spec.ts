@@ -19,7 +19,6 @@ import { OPEN_DROPDOWN, switchBrand } from './helpers/select';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-
 const admin = adminForFile();
 
 /** Whether the focused element shows a focus ring: a solid outline at least 2 px wide. */
@@ -56,7 +55,10 @@ test('the skip links are the first Tab stops, shown when focused, and every cont
   await expect(page).toHaveURL(/\/help$/);
 });
 
-test('keyboard only: from a page load, the header search opens a result in at most 8 key presses, and its title is announced', async ({ page, gotoConsole }) => {
+test('keyboard only: from a page load, the header search opens a result in at most 8 key presses, and its title is announced', async ({
+  page,
+  gotoConsole,
+}) => {
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
   await signIn(page, gotoConsole, account('admin'));
   // Help, as the skip-link test above: the dashboard's title takes focus when it loads (to look into).
@@ -86,7 +88,10 @@ test('keyboard only: from a page load, the header search opens a result in at mo
   expect(presses).toBeLessThanOrEqual(8);
 });
 
-test('after a navigation the new page\'s title is announced from before the skip links: Tab reaches "Skip to main content" first', async ({ page, gotoConsole }) => {
+test('after a navigation the new page\'s title is announced from before the skip links: Tab reaches "Skip to main content" first', async ({
+  page,
+  gotoConsole,
+}) => {
   await signIn(page, gotoConsole, account('admin'), '/dashboard');
   const announcer = page.getByTestId('page-announcer');
   await page.locator('[data-nav-path="/help"]').click();
@@ -104,7 +109,10 @@ test('after a navigation the new page\'s title is announced from before the skip
   await expect(page.getByRole('link', { name: 'Skip to search' })).toBeFocused();
 });
 
-test('a dirty form makes the brand switch ask first: Cancel keeps the brand and the edits, Proceed switches and stays in the area', async ({ page, gotoConsole }) => {
+test('a dirty form makes the brand switch ask first: Cancel keeps the brand and the edits, Proceed switches and stays in the area', async ({
+  page,
+  gotoConsole,
+}) => {
   const who = account('admin');
   const [first, other] = who.brands;
   const [track] = await listRows(admin(), '/v4/catalog/tracks/?per_page=1&order_by=id');
@@ -133,7 +141,10 @@ test('a dirty form makes the brand switch ask first: Cancel keeps the brand and 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('without a dirty form the brand switch asks nothing, and goes home when the new brand closes the area', async ({ page, gotoConsole }) => {
+test('without a dirty form the brand switch asks nothing, and goes home when the new brand closes the area', async ({
+  page,
+  gotoConsole,
+}) => {
   const who = account('admin');
   const [first, other] = who.brands;
   // An area the first brand opens and the other does not (Hype is the dance brand's), from the shared rules.

@@ -21,7 +21,6 @@ import { animationsDone } from './helpers/a11y';
 
 const admin = SANDBOX_ACCOUNTS.find((a) => a.role === 'staff:admin')!;
 
-
 test('the sign-in screen', async ({ page, gotoConsole }) => {
   await signOutFirst(page, gotoConsole);
   await expect(page.getByRole('heading', { name: UI_TEXT.signIn })).toBeVisible();
@@ -33,7 +32,10 @@ test('the sign-in screen', async ({ page, gotoConsole }) => {
 const THROUGH_THE_SCREENS = ['admin', 'supplier'];
 
 for (const account of SANDBOX_ACCOUNTS.filter((a) => THROUGH_THE_SCREENS.includes(a.username))) {
-  test(`${account.username} (${account.app} ${account.role}): signs in through the screens, sees what §6 allows, is refused the rest, signs out`, async ({ page, gotoConsole }) => {
+  test(`${account.username} (${account.app} ${account.role}): signs in through the screens, sees what §6 allows, is refused the rest, signs out`, async ({
+    page,
+    gotoConsole,
+  }) => {
     await signInThroughUi(page, gotoConsole, account);
     await expect(page.getByTestId('user-name')).toHaveText(account.displayName);
 
@@ -79,7 +81,10 @@ for (const account of SANDBOX_ACCOUNTS.filter((a) => THROUGH_THE_SCREENS.include
       // No area is closed to it under any of its brands: say so from the rules themselves.
       for (const brand of account.brands) {
         const p = principalFrom([account.app, account.role, ...account.brands].join(' '), [], brand);
-        expect(AREA_ROOTS.every((r) => can(p, AREA_RULES[r])), `${account.username} opens every area with ${brand}`).toBe(true);
+        expect(
+          AREA_ROOTS.every((r) => can(p, AREA_RULES[r])),
+          `${account.username} opens every area with ${brand}`,
+        ).toBe(true);
       }
     }
 
@@ -118,7 +123,12 @@ test('the shell at desktop (1280 px) and mobile portrait (375 px)', async ({ pag
   await expect(page.locator('.shell__sider.ant-layout-sider-collapsed')).toHaveCount(0);
 
   // The viewport classes of §2 drive the layout.
-  for (const [width, vp] of [[1024, 'tablet-landscape'], [800, 'tablet-portrait'], [600, 'mobile-landscape'], [1920, 'large-desktop']] as const) {
+  for (const [width, vp] of [
+    [1024, 'tablet-landscape'],
+    [800, 'tablet-portrait'],
+    [600, 'mobile-landscape'],
+    [1920, 'large-desktop'],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await expect(page.locator('.shell')).toHaveAttribute('data-viewport', vp);
   }

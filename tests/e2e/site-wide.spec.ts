@@ -20,7 +20,6 @@ import { axeFindings, settle, sidewaysScroll } from './helpers/a11y';
 // Each screen's problems are collected, so one screen's failure does not hide the next one's.
 import { SCREENS, SEARCH_BRANCH_PENDING, type Screen, type ScreenContext } from './helpers/screens';
 
-
 /** Widths (px) and their heights: phone portrait, tablet portrait, desktop. */
 const SIZES = [
   { width: 1440, height: 900, axe: true },
@@ -62,8 +61,10 @@ async function checkScreen(page: Page, screen: Screen, ctx: ScreenContext): Prom
       // A new width lays the screen out again; it loads nothing new.
       await loaded(page, false);
       const sideways = await sidewaysScroll(page);
-      if (sideways > 0 && !pending.sidewaysAt?.includes(size.width)) problems.push(`${size.width} px: the page scrolls ${sideways} px sideways`);
-      if (size.axe) for (const f of await axeFindings(page, { failOn: 'serious', allow: pending.axe })) problems.push(`${size.width} px: ${f}`);
+      if (sideways > 0 && !pending.sidewaysAt?.includes(size.width))
+        problems.push(`${size.width} px: the page scrolls ${sideways} px sideways`);
+      if (size.axe)
+        for (const f of await axeFindings(page, { failOn: 'serious', allow: pending.axe })) problems.push(`${size.width} px: ${f}`);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${size.width} px: ${h1} h1 elements (one expected: the page's title)`);
       await screen.expectAt?.(page, size.width);
@@ -87,11 +88,19 @@ for (const user of [...new Set(SCREENS.map((s) => s.user))]) {
 
 for (const group of groups) {
   const names = group.screens.map((s) => s.name);
-  test(`${group.user ?? 'signed out'}: ${names.join(', ')}: axe at 1440 and 390 px, no sideways scroll at 390, 768 and 1440 px, one h1`, async ({ page, gotoConsole }) => {
+  test(`${group.user ?? 'signed out'}: ${names.join(', ')}: axe at 1440 and 390 px, no sideways scroll at 390, 768 and 1440 px, one h1`, async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(60_000 + 45_000 * group.screens.length);
     const ctx: ScreenContext = { gotoConsole, admin: admin(), audioFolder: join(base, 'audio') };
     await page.setViewportSize({ width: 1440, height: 900 });
-    if (group.user) await signIn(page, gotoConsole, SANDBOX_ACCOUNTS.find((a) => a.username === group.user)!);
+    if (group.user)
+      await signIn(
+        page,
+        gotoConsole,
+        SANDBOX_ACCOUNTS.find((a) => a.username === group.user)!,
+      );
     else await signOutFirst(page, gotoConsole);
     const problems: string[] = [];
     for (const screen of group.screens) {

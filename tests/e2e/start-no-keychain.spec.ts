@@ -22,10 +22,12 @@ import { consoleEnv, refused, scriptLines, startConsole, startUntilExit, stopCon
 import { submitSignInForm } from './helpers/sign-in';
 
 /** The ready line of a console that runs its sandbox inside its own private keyring. */
-const READY_PRIVATE = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(private keyring: sign-ins last until the console stops\)$/;
+const READY_PRIVATE =
+  /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(private keyring: sign-ins last until the console stops\)$/;
 /** A headless machine with the keyring's programs: no D-Bus session, so no Secret Service (the tests themselves run inside one). */
 const NO_SECRET_SERVICE = { DBUS_SESSION_BUS_ADDRESS: undefined, GNOME_KEYRING_CONTROL: undefined };
-const READY_MEMORY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(no keychain here: sign-ins are kept in memory until the console stops\)$/;
+const READY_MEMORY =
+  /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]+) \(no keychain here: sign-ins are kept in memory until the console stops\)$/;
 
 /**
  * A PATH with what `npm start` runs (node, npm, a shell) and nothing of the keyring: the
@@ -34,14 +36,24 @@ const READY_MEMORY = /^Console ready: (http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-
 function pathWithoutKeyring(): string {
   const bin = mkdtempSync(join(tmpdir(), 'bin-no-keyring-'));
   const npmCli = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
-  const found = (name: string) => (process.env.PATH ?? '').split(':').map((d) => join(d, name)).find((p) => {
-    try {
-      return statSync(p).isFile();
-    } catch {
-      return false;
-    }
-  });
-  for (const [name, target] of [['node', process.execPath], ['npm', found('npm') ?? npmCli], ['sh', '/bin/sh'], ['bash', '/bin/bash'], ['env', '/usr/bin/env']] as const) {
+  const found = (name: string) =>
+    (process.env.PATH ?? '')
+      .split(':')
+      .map((d) => join(d, name))
+      .find((p) => {
+        try {
+          return statSync(p).isFile();
+        } catch {
+          return false;
+        }
+      });
+  for (const [name, target] of [
+    ['node', process.execPath],
+    ['npm', found('npm') ?? npmCli],
+    ['sh', '/bin/sh'],
+    ['bash', '/bin/bash'],
+    ['env', '/usr/bin/env'],
+  ] as const) {
     symlinkSync(target, join(bin, name));
   }
   return bin;
@@ -56,12 +68,16 @@ function noKeychainEnv(dataDir: string, extra: Record<string, string> = {}): Nod
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The token-shaped strings of a text (43 base64url characters, as newToken makes them) whose SHA-256 is one of `hashes`. */
 function tokensIn(text: string, hashes: Set<string>): string[] {
-  return [...text.matchAll(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g)].map((m) => m[0]).filter((t) => hashes.has(hashToken(t)));
+  return [...text.matchAll(/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g)]
+    .map((m) => m[0])
+    .filter((t) => hashes.has(hashToken(t)));
 }
 
 let child: ChildProcess | undefined;
@@ -73,7 +89,9 @@ test.afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('without any keychain, npm start keeps the sandbox\'s sign-ins in memory, says so, and a sign-in works; no token reaches the disk, the output or the page', async ({ page }) => {
+test("without any keychain, npm start keeps the sandbox's sign-ins in memory, says so, and a sign-in works; no token reaches the disk, the output or the page", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-keychain-'));
   // The sandbox as a first start seeds it (the template's copy: seeding is not what this test is about).
@@ -135,7 +153,9 @@ test('with API_URL and no keychain, npm start stops before sign-in and names the
 });
 
 // A machine with the keyring's programs but no D-Bus session (so no Secret Service to reach).
-test('without a Secret Service, npm start runs the sandbox in a private keyring, says so in its one line, and a sign-in works', async ({ page }) => {
+test('without a Secret Service, npm start runs the sandbox in a private keyring, says so in its one line, and a sign-in works', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-private-keyring-'));
   copyTemplateSandbox(dataDir);
@@ -159,7 +179,11 @@ test('without a Secret Service, npm start runs the sandbox in a private keyring,
 test('with API_URL and no Secret Service, npm start stops before sign-in: "Secure storage unavailable" and the command that fixes it', async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'console-no-secret-service-api-'));
-  const { code, stdout, stderr: err } = await startUntilExit(consoleEnv(dataDir, { ...NO_SECRET_SERVICE, API_URL: 'https://api.store.example' }));
+  const {
+    code,
+    stdout,
+    stderr: err,
+  } = await startUntilExit(consoleEnv(dataDir, { ...NO_SECRET_SERVICE, API_URL: 'https://api.store.example' }));
   expect(code).not.toBe(0);
   expect(scriptLines(stdout)).toEqual([]);
   expect(err).toContain('Secure storage unavailable: this machine has no Secret Service (OS keychain)');

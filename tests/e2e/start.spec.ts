@@ -69,25 +69,31 @@ test('a sandbox account signs in through the identity provider and lands in the 
   await expect(page.getByText('Ada Admin').first()).toBeVisible();
 });
 
-test('the page\'s CSP allows no inline style or script (a fresh style nonce per page), and the screens raise no style violation', async ({ page }) => {
+test("the page's CSP allows no inline style or script (a fresh style nonce per page), and the screens raise no style violation", async ({
+  page,
+}) => {
   const origin = new URL(url).origin;
   const pages = await Promise.all([0, 1].map(() => fetch(`${origin}/catalog`)));
-  const nonces = await Promise.all(pages.map(async (r) => {
-    const csp = r.headers.get('content-security-policy') ?? '';
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).not.toContain('unsafe-eval');
-    expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
-    const nonce = /(?:^|; )style-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'(;|$)/.exec(csp)?.[1];
-    expect(nonce).toBeDefined();
-    expect(await r.text()).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
-    return nonce;
-  }));
+  const nonces = await Promise.all(
+    pages.map(async (r) => {
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+      const nonce = /(?:^|; )style-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})'(;|$)/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(await r.text()).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      return nonce;
+    }),
+  );
   expect(nonces[0]).not.toBe(nonces[1]);
 
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   await page.goto(url);

@@ -19,8 +19,14 @@ import { downloadedFile } from './helpers/downloads';
 
 const account = (u: string) => SANDBOX_ACCOUNTS.find((a) => a.username === u)!;
 
-interface St { id: number; currency: string; period_start: string; period_end: string; balance: string; lines: { amount: string }[] }
-
+interface St {
+  id: number;
+  currency: string;
+  period_start: string;
+  period_end: string;
+  balance: string;
+  lines: { amount: string }[];
+}
 
 let supplierApi: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
@@ -75,7 +81,7 @@ test('a supplier sees only its own statements and downloads a statement CSV', as
   expect(cents).toBe(Math.round(Number(newest.balance) * 100));
 });
 
-test('finance opens a supplier\'s statements from its record page', async ({ page, gotoConsole }) => {
+test("finance opens a supplier's statements from its record page", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   await signIn(page, gotoConsole, account('finance'), '/catalog/suppliers/1');
   await expect(page.getByTestId('record-title')).not.toBeEmpty();
@@ -86,5 +92,7 @@ test('finance opens a supplier\'s statements from its record page', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Statements — ${name}`);
   await expect(page.getByTestId('statements-table')).toBeVisible();
   // One total per currency paid in (the sandbox pays in several §9 currencies), each with its symbol.
-  await expect(page.getByTestId('statements-paid-total')).toHaveText(/^Paid to date: [^\d\s]*\d[\d,]*\.\d{2}( · [^\d\s]*\d[\d,]*\.\d{2})*$/);
+  await expect(page.getByTestId('statements-paid-total')).toHaveText(
+    /^Paid to date: [^\d\s]*\d[\d,]*\.\d{2}( · [^\d\s]*\d[\d,]*\.\d{2})*$/,
+  );
 });

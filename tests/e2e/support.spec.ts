@@ -30,7 +30,6 @@ import { downloadedFile } from './helpers/downloads';
 
 const support = SANDBOX_ACCOUNTS.find((a) => a.username === 'support')!;
 
-
 let helper: OtherClient;
 test.beforeAll(async ({ consoleHost }) => {
   helper = await signInElsewhere(consoleHost, 'support', 'sandbox-support');
@@ -39,7 +38,11 @@ test.afterAll(async () => {
   await helper?.end();
 });
 
-interface Item { id: number; availability: number; refund: unknown }
+interface Item {
+  id: number;
+  availability: number;
+  refund: unknown;
+}
 
 /** An order of the dance store with three available, unrefunded items. */
 async function orderWithItems(): Promise<{ id: number; items: Item[] }> {
@@ -56,7 +59,10 @@ async function select(page: Page, ids: number[]) {
   for (const id of ids) await row(page, id).locator('input[type="checkbox"]').check();
 }
 
-test('support finds an order, refunds two items, is refused a second refund, dissociates and reassociates an item', async ({ page, gotoConsole }) => {
+test('support finds an order, refunds two items, is refused a second refund, dissociates and reassociates an item', async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(180_000);
   const order = await orderWithItems();
   const [a, b, c] = order.items.map((i) => i.id);
@@ -83,7 +89,9 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   await page.getByTestId('refund-selected').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByTestId('order-error')).toContainText(MSG.refundOnce);
-  expect(((await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] }).items.find((i) => i.id === c)!.refund).toBeNull();
+  expect(
+    ((await helper.call('GET', `/v4/accounts/orders/${order.id}/items/`)).body as { items: Item[] }).items.find((i) => i.id === c)!.refund,
+  ).toBeNull();
 
   // Dissociate and reassociate item c (§4: 2 dissociated, 1 available).
   await page.getByTestId('order-items').locator(`tr[data-row-key="${a}"] input[type="checkbox"]`).uncheck();
@@ -102,7 +110,12 @@ test('support finds an order, refunds two items, is refused a second refund, dis
   const csv = parse(readFileSync(file, 'utf8')) as string[][];
   rmSync(file, { force: true });
   expect(csv[0][0]).toBe('Order Item ID');
-  expect(csv.slice(1).map((r) => Number(r[0])).sort((x, y) => x - y)).toEqual(expect.arrayContaining([a, b, c]));
+  expect(
+    csv
+      .slice(1)
+      .map((r) => Number(r[0]))
+      .sort((x, y) => x - y),
+  ).toEqual(expect.arrayContaining([a, b, c]));
 });
 
 test('support adds a credit to a user: refused without currency or reason (§5), then listed', async ({ page, gotoConsole }) => {
@@ -130,7 +143,7 @@ test('support adds a credit to a user: refused without currency or reason (§5),
   expect(after[0]).toMatchObject({ amount: '7.25', currency: 'GBP', reason: { name: 'Goodwill' } });
 });
 
-test('support opens a user\'s orders from the user page and follows one to its order page', async ({ page, gotoConsole }) => {
+test("support opens a user's orders from the user page and follows one to its order page", async ({ page, gotoConsole }) => {
   test.setTimeout(120_000);
   const [order] = await listRows(helper, '/v4/accounts/orders/?per_page=1&order_by=-created_at');
   const userId = (order.user as { id: number }).id;
@@ -157,7 +170,10 @@ test('support opens a user\'s orders from the user page and follows one to its o
   await expect(page.getByTestId('order-page')).toBeVisible();
 });
 
-test('support sees a user\'s sign-in identities, copies a one-time password reset link that works once, and disables billing', async ({ page, gotoConsole }) => {
+test("support sees a user's sign-in identities, copies a one-time password reset link that works once, and disables billing", async ({
+  page,
+  gotoConsole,
+}) => {
   test.setTimeout(120_000);
   let user: { id: number; subject: string } | undefined;
   for (const u of await listRows(helper, '/v4/accounts/users/?per_page=20&order_by=-registered_at')) {
@@ -194,7 +210,8 @@ test('support sees a user\'s sign-in identities, copies a one-time password rese
   await idp.close();
 
   // Billing: disabled on this tab, saved, and the Details form follows (then re-enabled there would not be stale).
-  const billing = async () => ((await helper.call('GET', `/v4/accounts/users/${user!.id}/billing/`)).body as { billing_disabled: boolean }).billing_disabled;
+  const billing = async () =>
+    ((await helper.call('GET', `/v4/accounts/users/${user!.id}/billing/`)).body as { billing_disabled: boolean }).billing_disabled;
   expect(await billing()).toBe(false);
   await page.getByTestId('billing-disabled').click();
   await expect(page.locator('.ant-message').getByText('Billing disabled')).toBeVisible();
@@ -230,8 +247,12 @@ test('support assigns a coupon to a user by its code; a global coupon is refused
   const [user] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=-registered_at');
   const [other] = await listRows(helper, '/v4/accounts/users/?per_page=1&order_by=registered_at');
   const code = `E2EU${Date.now().toString(36).toUpperCase()}`;
-  const made = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code, discount_type_id: 1, discount_amount: 5, user_ids: [other.id] } });
-  const global = await helper.call('POST', '/v4/content-ops/coupons/', { body: { code: `${code}G`, discount_type_id: 1, discount_amount: 5 } });
+  const made = await helper.call('POST', '/v4/content-ops/coupons/', {
+    body: { code, discount_type_id: 1, discount_amount: 5, user_ids: [other.id] },
+  });
+  const global = await helper.call('POST', '/v4/content-ops/coupons/', {
+    body: { code: `${code}G`, discount_type_id: 1, discount_amount: 5 },
+  });
   expect([made.status, global.status]).toEqual([201, 201]);
 
   await signIn(page, gotoConsole, support, `/support/users/${user.id}?tab=coupons`);
@@ -278,7 +299,9 @@ test('support exports new users for a 2-day range to a CSV file; a 3-day range i
   await setRange(day(-1), day(0));
   await expect(page.getByTestId('new-user-range-error')).toHaveCount(0);
   await page.getByTestId('export-button').click();
-  const done = page.getByText(/^Exported [\d,]+ rows to new-users-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/);
+  const done = page.getByText(
+    /^Exported [\d,]+ rows to new-users-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}( \(\d+\))?\.csv$/,
+  );
   await expect(done).toBeVisible({ timeout: 60_000 });
   const name = /to (new-users-.+\.csv)$/.exec((await done.textContent()) ?? '')![1];
   const file = downloadedFile(name);
@@ -296,12 +319,16 @@ test.describe('coupons', () => {
   });
   test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('support credits the users of a CSV file (bulk credits): refused without currency or reason and with a wrong heading, then credited once', async ({ page, gotoConsole }) => {
+  test('support credits the users of a CSV file (bulk credits): refused without currency or reason and with a wrong heading, then credited once', async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(180_000);
     const users = (await listRows(helper, '/v4/accounts/users/?per_page=2&order_by=-registered_at')).map((u) => u.id as number);
     writeFileSync(join(folder, 'bulk-wrong.csv'), `id\n${users[0]}\n`);
     writeFileSync(join(folder, 'bulk.csv'), `person_id\n${users[0]}\n${users[1]}\n`);
-    const credits = async () => (await Promise.all(users.map((u) => listRows(helper, `/v4/accounts/users/${u}/credits/`)))).map((l) => l.length);
+    const credits = async () =>
+      (await Promise.all(users.map((u) => listRows(helper, `/v4/accounts/users/${u}/credits/`)))).map((l) => l.length);
     const before = await credits();
 
     await signIn(page, gotoConsole, support, '/support');
@@ -333,7 +360,10 @@ test.describe('coupons', () => {
     expect(await credits()).toEqual(before.map((n) => n + 1));
   });
 
-  test('support creates a coupon with minimums in two currencies and uploads a CSV of user ids; a wrong heading is refused', async ({ page, gotoConsole }) => {
+  test('support creates a coupon with minimums in two currencies and uploads a CSV of user ids; a wrong heading is refused', async ({
+    page,
+    gotoConsole,
+  }) => {
     test.setTimeout(180_000);
     const users = (await listRows(helper, '/v4/accounts/users/?per_page=3&order_by=id')).map((u) => u.id as number);
     writeFileSync(join(folder, 'wrong.csv'), `id\n${users[0]}\n`);
@@ -369,7 +399,9 @@ test.describe('coupons', () => {
     await browseTo(page, [basename(folder), 'users.csv']);
     await expect(page.getByTestId('coupon-users-count')).toHaveText('This coupon is for 3 users.');
     await expect(page.getByTestId('coupon-users-error')).toHaveCount(0);
-    expect(((await helper.call('GET', `/v4/content-ops/coupons/${id}/`)).body as { user_ids: number[] }).user_ids).toEqual([...users].sort((x, y) => x - y));
+    expect(((await helper.call('GET', `/v4/content-ops/coupons/${id}/`)).body as { user_ids: number[] }).user_ids).toEqual(
+      [...users].sort((x, y) => x - y),
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, 'coupon users at 390');
   });

@@ -19,12 +19,20 @@ function client(respond: (url: string, init: RequestInit) => Response, session =
   });
   return { api, seen };
 }
-const json = (status: number, body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), { status, ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+const json = (status: number, body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { status, ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
 
 describe('api client', () => {
   it('sends bearer, JSON, If-Match, Idempotency-Key and a sorted query; returns data and ETag', async () => {
     const { api, seen } = client(() => json(200, { id: 1 }, { headers: { etag: '"v3"' } }));
-    const res = await api.request({ method: 'PATCH', path: '/v4/catalog/tracks/1/', query: { z: 1, page: 2, type: 'x', id: [1, 2] }, body: { title: 'T' }, ifMatch: '"v2"', idempotencyKey: 'k1' });
+    const res = await api.request({
+      method: 'PATCH',
+      path: '/v4/catalog/tracks/1/',
+      query: { z: 1, page: 2, type: 'x', id: [1, 2] },
+      body: { title: 'T' },
+      ifMatch: '"v2"',
+      idempotencyKey: 'k1',
+    });
     expect(res).toEqual({ status: 200, data: { id: 1 }, etag: '"v3"' });
     const { url, init } = seen[0];
     expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/1/?type=x&page=2&id=1,2&z=1');
@@ -38,18 +46,29 @@ describe('api client', () => {
 
   it('raises 400-599 with the status text and the body detail (spec §7)', async () => {
     const { api } = client(() => json(404, { detail: 'No such track.' }, { statusText: 'Not Found' }));
-    await expect(api.request({ method: 'GET', path: '/v4/catalog/tracks/9/' })).rejects.toMatchObject({ status: 404, message: 'Not Found', detail: 'No such track.' });
+    await expect(api.request({ method: 'GET', path: '/v4/catalog/tracks/9/' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Not Found',
+      detail: 'No such track.',
+    });
   });
 
   it('without a status text: "Received unexpected status code: N"', async () => {
     const { api } = client(() => new Response('oops', { status: 503 }));
-    await expect(api.request({ method: 'GET', path: '/v4/x/' })).rejects.toMatchObject({ status: 503, message: 'Received unexpected status code: 503', detail: 'oops' });
+    await expect(api.request({ method: 'GET', path: '/v4/x/' })).rejects.toMatchObject({
+      status: 503,
+      message: 'Received unexpected status code: 503',
+      detail: 'oops',
+    });
     expect(httpError({ status: 418, statusText: '' }, null).message).toBe('Received unexpected status code: 418');
   });
 
   it('keeps validation bodies whole in detail', async () => {
     const { api } = client(() => json(400, { title: ['Too long.'] }, { statusText: 'Bad Request' }));
-    await expect(api.request({ method: 'POST', path: '/v4/x/', body: {} })).rejects.toMatchObject({ status: 400, detail: { title: ['Too long.'] } });
+    await expect(api.request({ method: 'POST', path: '/v4/x/', body: {} })).rejects.toMatchObject({
+      status: 400,
+      detail: { title: ['Too long.'] },
+    });
   });
 });
 
@@ -59,7 +78,11 @@ describe('api client: streamed GET (exports)', () => {
   it('calls the declared endpoint: bearer, brand and the asked Accept with the encoded query, and hands the body over unread', async () => {
     const { api, seen } = client(() => new Response('id,title\n1,A\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     const controller = new AbortController();
-    const res = await api.stream(tracksExport, { query: { type: 'tracks', q: 'a b', columns: 'bpm,key' } }, { accept: 'text/csv', signal: controller.signal });
+    const res = await api.stream(
+      tracksExport,
+      { query: { type: 'tracks', q: 'a b', columns: 'bpm,key' } },
+      { accept: 'text/csv', signal: controller.signal },
+    );
     const { url, init } = seen[0];
     expect(url).toBe('http://127.0.0.1:9000/v4/catalog/tracks/export/?type=tracks&columns=bpm,key&q=a%20b');
     expect(init.method).toBe('GET');
@@ -88,26 +111,47 @@ describe('api client: streamed GET (exports)', () => {
       },
     };
     const bearer = (init: RequestInit) => new Headers(init.headers).get('authorization');
-    const { api, seen } = client((_url, init) => (bearer(init) === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 })), retryOnce);
+    const { api, seen } = client(
+      (_url, init) => (bearer(init) === 'Bearer new' ? new Response('a\n') : new Response('', { status: 401 })),
+      retryOnce,
+    );
     const res = await api.stream(tracksExport, {}, { accept: 'text/csv' });
     expect(seen.map(({ init }) => bearer(init))).toEqual(['Bearer old', 'Bearer new']);
     expect(seen.every(({ init }) => !new Headers(init.headers).has('x-brand'))).toBe(true);
     expect(await res.text()).toBe('a\n');
   });
 
-  it('checks the query with the declaration\'s query schema: a bad one fails with invalid_request naming the field, nothing sent', async () => {
+  it("checks the query with the declaration's query schema: a bad one fails with invalid_request naming the field, nothing sent", async () => {
     const { api, seen } = client(() => new Response('a\n'));
     const queries: Record<string, string>[] = [{ per_page: '0' }, { page: 'x' }, { columns: 'c'.repeat(4097) }];
     for (const query of queries) {
-      const err = await api.stream(tracksExport, { query }, { accept: 'text/csv' }).then(() => null, (e: unknown) => e);
+      const err = await api.stream(tracksExport, { query }, { accept: 'text/csv' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(BridgeError);
-      expect(err).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(new RegExp(`^Invalid query for GET /v4/catalog/tracks/export/ \\(${Object.keys(query)[0]}: `)) });
+      expect(err).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(new RegExp(`^Invalid query for GET /v4/catalog/tracks/export/ \\(${Object.keys(query)[0]}: `)),
+      });
     }
     expect(seen).toEqual([]);
   });
 });
 
-const banking = { supplier_id: 3, version: 2, bank_name: 'B', name_on_account: null, routing_number: null, account_number: null, sort_code: null, swift: null, iban: null, paypal_email: null, tax_id: null };
+const banking = {
+  supplier_id: 3,
+  version: 2,
+  bank_name: 'B',
+  name_on_account: null,
+  routing_number: null,
+  account_number: null,
+  sort_code: null,
+  swift: null,
+  iban: null,
+  paypal_email: null,
+  tax_id: null,
+};
 
 /**
  * ApiClient.call: a declared endpoint (shared/api/endpoints) called by its parameters;
@@ -134,13 +178,18 @@ describe('ApiClient.call', () => {
     const error = await api.call(bankingEndpoints.get, { params: { id: 3 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
     expect(error).toMatchObject({ code: 'bad_response' });
-    expect((error as BridgeError).message).toMatch(/^Unexpected answer from the API host to GET \/v4\/catalog\/suppliers\/3\/banking\/ \(version: /);
+    expect((error as BridgeError).message).toMatch(
+      /^Unexpected answer from the API host to GET \/v4\/catalog\/suppliers\/3\/banking\/ \(version: /,
+    );
     expect((error as BridgeError).status).toBeUndefined();
   });
 
   it('a job view and a 204 parse by their declarations; HTTP errors stay the §7 BridgeError', async () => {
     const job = client(() => json(200, { id: 9, kind: 'sales', state: 'DONE', child_job_id: null, result: { rows: 1 } }));
-    expect((await job.api.call(jobEndpoints.view, { params: { kind: 'sales', id: 9 } })).data).toMatchObject({ state: 'DONE', result: { rows: 1 } });
+    expect((await job.api.call(jobEndpoints.view, { params: { kind: 'sales', id: 9 } })).data).toMatchObject({
+      state: 'DONE',
+      result: { rows: 1 },
+    });
     expect(job.seen[0].url).toBe('http://127.0.0.1:9000/v4/jobs/sales/9/');
 
     const ended = client(() => new Response(null, { status: 204 }));
@@ -148,7 +197,11 @@ describe('ApiClient.call', () => {
     expect(ended.seen[0].url).toBe('http://127.0.0.1:9000/v4/accounts/me/sessions/fam%201/');
 
     const missing = client(() => json(404, { detail: 'Not found.' }));
-    await expect(missing.api.call(bankingEndpoints.get, { params: { id: 4 } })).rejects.toMatchObject({ code: 'http_error', status: 404, detail: 'Not found.' });
+    await expect(missing.api.call(bankingEndpoints.get, { params: { id: 4 } })).rejects.toMatchObject({
+      code: 'http_error',
+      status: 404,
+      detail: 'Not found.',
+    });
   });
 });
 

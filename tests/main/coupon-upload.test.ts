@@ -34,7 +34,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'wrong.csv'), `id\n${users[0]}\n`);
   writeFileSync(join(dir, 'unknown.csv'), `person_id\n${users[2]}\n2000000000\n`);
   writeFileSync(join(dir, 'not-picked.csv'), `user_id\n${users[2]}\n`);
-  [{ id: coupon }] = await server.db.query<{ id: number }>("insert into coupons (brand, code, discount_type_id) values ('brand:dance', 'MAINCSV', 1) returning id");
+  [{ id: coupon }] = await server.db.query<{ id: number }>(
+    "insert into coupons (brand, code, discount_type_id) values ('brand:dance', 'MAINCSV', 1) returning id",
+  );
   const session = new SessionService({ idpUrl: server.idp, vault: createMemoryVault(), events: new EventBus() });
   const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
   const back = new URL((await postSignInForm(url, 'support', 'sandbox-support')).headers.get('location')!).searchParams;
@@ -54,8 +56,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = (path: string) => Promise.resolve(handlers.couponUsersUpload({ couponId: coupon, path }, {} as never)).catch((e: unknown) => e);
-const stored = async () => (await server.db.query<{ user_ids: number[] }>('select user_ids from coupons where id = $1', [coupon]))[0].user_ids;
+const upload = (path: string) =>
+  Promise.resolve(handlers.couponUsersUpload({ couponId: coupon, path }, {} as never)).catch((e: unknown) => e);
+const stored = async () =>
+  (await server.db.query<{ user_ids: number[] }>('select user_ids from coupons where id = $1', [coupon]))[0].user_ids;
 
 it('refuses a file the user did not pick, before anything is sent', async () => {
   const err = await upload(join(dir, 'not-picked.csv'));
@@ -69,12 +73,15 @@ it('streams a picked CSV to the API: its users are added to the coupon', async (
   expect(await stored()).toEqual([users[1], users[0]]);
 });
 
-it('a wrong heading and unknown users come back as the API\'s 400 body; nothing is applied', async () => {
+it("a wrong heading and unknown users come back as the API's 400 body; nothing is applied", async () => {
   const wrong = await upload((await packaging.browsePick(join(dir, 'wrong.csv'), 'csv')).path);
   expect(wrong).toBeInstanceOf(BridgeError);
   expect([(wrong as BridgeError).status, (wrong as BridgeError).detail]).toEqual([400, { file: [MSG.csvColumnRequired] }]);
   const unknown = await upload((await packaging.browsePick(join(dir, 'unknown.csv'), 'csv')).path);
-  expect((unknown as BridgeError).detail).toEqual({ file: ['1 row names no user; nothing was applied.'], unknown_rows: [{ line: 3, value: '2000000000' }] });
+  expect((unknown as BridgeError).detail).toEqual({
+    file: ['1 row names no user; nothing was applied.'],
+    unknown_rows: [{ line: 3, value: '2000000000' }],
+  });
   expect(await stored()).toEqual([users[1], users[0]]);
 });
 
@@ -91,17 +98,22 @@ it('an upload met by a 401 (the access token expired at the API) is resent whole
 });
 
 it('bulk credits from a picked CSV through main (creditsBulkUpload): the same file path and heading rule, once per Idempotency-Key', async () => {
-  const credited = async () => (await server.db.query<{ n: number }>('select count(*)::int as n from credits where user_id = any($1::int[])', [[users[0], users[1]]]))[0].n;
+  const credited = async () =>
+    (
+      await server.db.query<{ n: number }>('select count(*)::int as n from credits where user_id = any($1::int[])', [[users[0], users[1]]])
+    )[0].n;
   const before = await credited();
   const picked = await packaging.browsePick(join(dir, 'users.csv'), 'csv');
   const send = (path: string, idempotencyKey: string) =>
-    Promise.resolve(handlers.creditsBulkUpload({ path, amount: 3.5, currency: 'GBP', reason_id: 1, idempotencyKey }, {} as never)).catch((e: unknown) => e);
+    Promise.resolve(handlers.creditsBulkUpload({ path, amount: 3.5, currency: 'GBP', reason_id: 1, idempotencyKey }, {} as never)).catch(
+      (e: unknown) => e,
+    );
   expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
   // The same submission again (a retried click) credits nobody twice.
   expect(await send(picked.path, 'main-bulk-1')).toEqual({ count: 2, amount: '3.50', currency: 'GBP' });
   expect(await credited()).toBe(before + 2);
   const wrong = await send((await packaging.browsePick(join(dir, 'wrong.csv'), 'csv')).path, 'main-bulk-2');
   expect([(wrong as BridgeError).status, (wrong as BridgeError).detail]).toEqual([400, { file: [MSG.csvColumnRequired] }]);
-  expect((await send(join(dir, 'not-picked.csv'), 'main-bulk-3') as BridgeError).code).toBe('forbidden_path');
+  expect(((await send(join(dir, 'not-picked.csv'), 'main-bulk-3')) as BridgeError).code).toBe('forbidden_path');
   expect(await credited()).toBe(before + 2);
 });

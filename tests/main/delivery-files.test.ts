@@ -35,28 +35,33 @@ const api = new ApiClient({
 });
 
 /** A body that sends some bytes, then fails (the connection lost mid-download). */
-const brokenBody = () => new Response(new ReadableStream<Uint8Array>({
-  pull(c) {
-    if (!(this as { sent?: boolean }).sent) {
-      (this as { sent?: boolean }).sent = true;
-      c.enqueue(new Uint8Array(BYTES.subarray(0, 1000)));
-    } else c.error(new Error('connection reset'));
-  },
-}), { status: 200 });
+const brokenBody = () =>
+  new Response(
+    new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (!(this as { sent?: boolean }).sent) {
+          (this as { sent?: boolean }).sent = true;
+          c.enqueue(new Uint8Array(BYTES.subarray(0, 1000)));
+        } else c.error(new Error('connection reset'));
+      },
+    }),
+    { status: 200 },
+  );
 
 let folder: string;
 let dialog: string | null;
 let opened: string[];
 let openAnswer: string;
-const files = () => new DeliveryFiles({
-  api,
-  chooseTarget: async (name) => (dialog === null ? null : join(folder, dialog === '' ? name : dialog)),
-  openPath: async (p) => {
-    opened.push(p);
-    return openAnswer;
-  },
-  tempRoot: join(root, 'open'),
-});
+const files = () =>
+  new DeliveryFiles({
+    api,
+    chooseTarget: async (name) => (dialog === null ? null : join(folder, dialog === '' ? name : dialog)),
+    openPath: async (p) => {
+      opened.push(p);
+      return openAnswer;
+    },
+    tempRoot: join(root, 'open'),
+  });
 
 beforeEach(() => {
   folder = mkdtempSync(join(root, 'save-'));
@@ -106,8 +111,15 @@ describe('saving a delivery file', () => {
   });
 
   it("the API's refusal comes back as its error (status and detail), nothing written", async () => {
-    respond = () => new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404, statusText: 'Not Found', headers: { 'content-type': 'application/json' } });
-    const err = await files().save(7, 'nope.xml').catch((e: unknown) => e);
+    respond = () =>
+      new Response(JSON.stringify({ detail: 'Not found.' }), {
+        status: 404,
+        statusText: 'Not Found',
+        headers: { 'content-type': 'application/json' },
+      });
+    const err = await files()
+      .save(7, 'nope.xml')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
     expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([404, 'Not found.']);
     expect(readdirSync(folder)).toEqual([]);
@@ -126,14 +138,19 @@ describe('opening a delivery file', () => {
 
   it('says why when the system cannot open it; a failed download opens nothing and leaves nothing', async () => {
     openAnswer = 'No application is registered for this file type';
-    await expect(files().open(9, 'a.bin')).rejects.toMatchObject({ code: 'open_failed', message: 'a.bin could not be opened: No application is registered for this file type' });
+    await expect(files().open(9, 'a.bin')).rejects.toMatchObject({
+      code: 'open_failed',
+      message: 'a.bin could not be opened: No application is registered for this file type',
+    });
     openAnswer = '';
     opened = [];
     respond = brokenBody;
     const svc = files();
     await expect(svc.open(9, 'b.bin')).rejects.toThrow();
     expect(opened).toEqual([]);
-    const leftovers = readdirSync(join(root, 'open'), { recursive: true }).map(String).filter((n) => n.endsWith('b.bin') || n.endsWith('.part'));
+    const leftovers = readdirSync(join(root, 'open'), { recursive: true })
+      .map(String)
+      .filter((n) => n.endsWith('b.bin') || n.endsWith('.part'));
     expect(leftovers).toEqual([]);
   });
 

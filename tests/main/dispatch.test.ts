@@ -6,7 +6,11 @@ const ctx = { transport: 'host', origin: 'http://127.0.0.1:1' } as const;
 
 function handlersWith(overrides: Partial<Handlers>): Handlers {
   return new Proxy(overrides as Handlers, {
-    get: (t, name) => (t as Record<string | symbol, unknown>)[name] ?? (() => { throw new Error(`unexpected call ${String(name)}`); }),
+    get: (t, name) =>
+      (t as Record<string | symbol, unknown>)[name] ??
+      (() => {
+        throw new Error(`unexpected call ${String(name)}`);
+      }),
   });
 }
 

@@ -50,21 +50,25 @@ describe('web preferences of the one window factory', () => {
 
 describe('Content-Security-Policy of the renderer', () => {
   it('is exactly this: scripts from the app only, inline style only with the page nonce, nothing unsafe', () => {
-    expect(contentSecurityPolicy({ self: 'app://console', apiUrl: 'https://api.store.example/v4', styleNonce: 'bm9uY2Vub25jZW5vbmNl' })).toBe([
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl'",
-      "img-src 'self' data: blob: https://api.store.example",
-      "media-src 'self' blob: https://api.store.example",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-src 'none'",
-      "frame-ancestors 'none'",
-      "worker-src 'self' blob:",
-    ].join('; '));
+    expect(
+      contentSecurityPolicy({ self: 'app://console', apiUrl: 'https://api.store.example/v4', styleNonce: 'bm9uY2Vub25jZW5vbmNl' }),
+    ).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl'",
+        "img-src 'self' data: blob: https://api.store.example",
+        "media-src 'self' blob: https://api.store.example",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-src 'none'",
+        "frame-ancestors 'none'",
+        "worker-src 'self' blob:",
+      ].join('; '),
+    );
   });
 
   it('every page gets a fresh nonce, in its header and in the page, and no unsafe source', () => {
@@ -82,7 +86,10 @@ describe('Content-Security-Policy of the renderer', () => {
 
 describe('Electron kept current', () => {
   it(`package.json asks for Electron ${ELECTRON_MIN_MAJOR} or later, and the installed one is`, () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      devDependencies?: Record<string, string>;
+      dependencies?: Record<string, string>;
+    };
     const range = pkg.devDependencies?.electron ?? pkg.dependencies?.electron;
     // One version, exact or with ^/~ (the lockfile pins it): its major is the floor of the range.
     const wanted = /^[\^~]?(\d+)\.\d+\.\d+$/.exec(range ?? '');
@@ -95,7 +102,8 @@ describe('Electron kept current', () => {
 });
 
 describe('electron-builder.yml', () => {
-  const read = async () => (await getConfig<Configuration>({ packageKey: 'build', configFilename: 'electron-builder', projectDir: root, packageMetadata: null }))!;
+  const read = async () =>
+    (await getConfig<Configuration>({ packageKey: 'build', configFilename: 'electron-builder', projectDir: root, packageMetadata: null }))!;
 
   it('is valid for the installed electron-builder (its own schema) and flips the fuses the security guide recommends', async () => {
     const { result, configFile } = await read();

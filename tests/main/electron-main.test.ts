@@ -100,7 +100,9 @@ describe('Electron main', () => {
     process.env.CONSOLE_DATA_DIR = '/tmp/fake-data';
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await import('../../main/electron/index');
-    expect(fake.calls).toEqual([`privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])}`]);
+    expect(fake.calls).toEqual([
+      `privileged:${JSON.stringify([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])}`,
+    ]);
     // Before ready, the project's V8 flags for the renderers, after the one given at launch.
     expect(fake.switches).toEqual(new Map([['js-flags', `--stack-size=2000 ${JS_FLAGS}`]]));
     fake.ready();
@@ -118,20 +120,38 @@ describe('Electron main', () => {
     const info = fake.ipcHandlers.get('bridge:systemInfo') as (e: unknown, r: unknown) => Promise<unknown>;
     expect(await info({ senderFrame: { url: 'app://console/' } }, {})).toEqual({
       ok: true,
-      value: { transport: 'electron', apiUrl: 'http://127.0.0.1:9', idpUrl: 'http://127.0.0.1:9', environment: 'production', version: '1.2.3' },
+      value: {
+        transport: 'electron',
+        apiUrl: 'http://127.0.0.1:9',
+        idpUrl: 'http://127.0.0.1:9',
+        environment: 'production',
+        version: '1.2.3',
+      },
     });
     const set = fake.ipcHandlers.get('bridge:settingsSet') as (e: unknown, r: unknown) => Promise<unknown>;
-    expect(await set({ senderFrame: { url: 'app://console/' } }, { key: 'drawer', value: { open: true } })).toEqual({ ok: true, value: { ok: true } });
+    expect(await set({ senderFrame: { url: 'app://console/' } }, { key: 'drawer', value: { open: true } })).toEqual({
+      ok: true,
+      value: { ok: true },
+    });
     const get = fake.ipcHandlers.get('bridge:settingsGet') as (e: unknown, r: unknown) => Promise<unknown>;
-    expect(await get({ senderFrame: { url: 'app://console/' } }, { key: 'drawer' })).toEqual({ ok: true, value: { value: { open: true } } });
-    expect(await get({ senderFrame: { url: 'https://evil.example/' } }, { key: 'drawer' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(await get({ senderFrame: { url: 'app://console/' } }, { key: 'drawer' })).toEqual({
+      ok: true,
+      value: { value: { open: true } },
+    });
+    expect(await get({ senderFrame: { url: 'https://evil.example/' } }, { key: 'drawer' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_sender' },
+    });
   });
 });
 
 describe('Electron main: exports and quitting', () => {
   it('asks the native save dialog where an export goes (chooseExportTarget)', async () => {
     const start = fake.ipcHandlers.get('bridge:exportStart') as (e: unknown, r: unknown) => Promise<unknown>;
-    expect(await start({ senderFrame: { url: 'app://console/' } }, { kind: 'search', type: 'tracks', filters: {} })).toEqual({ ok: true, value: { started: false } });
+    expect(await start({ senderFrame: { url: 'app://console/' } }, { kind: 'search', type: 'tracks', filters: {} })).toEqual({
+      ok: true,
+      value: { started: false },
+    });
     expect(fake.showSaveDialog).toHaveBeenCalledTimes(1);
     const options = fake.showSaveDialog.mock.calls[0].at(-1) as { title: string; defaultPath: string; filters: unknown };
     expect(options).toMatchObject({ title: 'Save export', filters: [{ name: 'CSV', extensions: ['csv'] }] });

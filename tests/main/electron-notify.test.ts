@@ -23,10 +23,13 @@ function fakeNotification(supported: boolean) {
 }
 
 describe('electronExportNotify', () => {
-  it('shows the notice and opens the file\'s folder on a click', () => {
+  it("shows the notice and opens the file's folder on a click", () => {
     const { FakeNotification, made } = fakeNotification(true);
     const shell = { showItemInFolder: vi.fn() };
-    electronExportNotify(FakeNotification as never, shell)({ title: 'Export finished', body: 'tracks.csv: 3 rows saved in /dl' }, '/dl/tracks.csv');
+    electronExportNotify(FakeNotification as never, shell)(
+      { title: 'Export finished', body: 'tracks.csv: 3 rows saved in /dl' },
+      '/dl/tracks.csv',
+    );
     expect(made).toMatchObject([{ options: { title: 'Export finished', body: 'tracks.csv: 3 rows saved in /dl' }, shown: true }]);
     made[0].click!();
     expect(shell.showItemInFolder).toHaveBeenCalledWith('/dl/tracks.csv');

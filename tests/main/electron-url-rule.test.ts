@@ -45,7 +45,11 @@ describe('Electron main with API_URL on plain http off loopback', () => {
     await import('../../main/electron/index');
     fake.ready();
     await vi.waitFor(() => expect(fake.app.exit).toHaveBeenCalledWith(1));
-    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Console failed to start: API_URL must use https: http:\/\/api\.store\.example would carry sign-in tokens in clear\./));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^Console failed to start: API_URL must use https: http:\/\/api\.store\.example would carry sign-in tokens in clear\./,
+      ),
+    );
     expect(fake.fork).not.toHaveBeenCalled();
     expect(fake.windows).toHaveLength(0);
     error.mockRestore();

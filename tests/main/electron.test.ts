@@ -63,7 +63,12 @@ const fake = vi.hoisted(() => {
     ipcRenderer: {
       invoke: vi.fn(async (name: string, request: unknown) => ({ ok: true, value: { name, request } })),
       on: vi.fn((ch: string, l: Listener) => rendererListeners.set(ch, [...(rendererListeners.get(ch) ?? []), l])),
-      removeListener: vi.fn((ch: string, l: Listener) => rendererListeners.set(ch, (rendererListeners.get(ch) ?? []).filter((x) => x !== l))),
+      removeListener: vi.fn((ch: string, l: Listener) =>
+        rendererListeners.set(
+          ch,
+          (rendererListeners.get(ch) ?? []).filter((x) => x !== l),
+        ),
+      ),
     },
     contextBridge: { exposeInMainWorld: vi.fn((key: string, api: unknown) => (exposed[key] = api)) },
     webUtils: { getPathForFile: vi.fn((file: { name: string }) => `/dropped/${file.name}`) },
@@ -115,7 +120,13 @@ describe('window factory', () => {
   it('denies window.open; only allowlisted https links go to the system browser', () => {
     createMainWindow({ preload: 'p', externalAllowlist: allowlist });
     const wc = fake.FakeBrowserWindow.created[0].webContents;
-    for (const url of ['https://support.store-console.example/help', 'http://support.store-console.example/', 'https://evil.example/', 'file:///etc/passwd', 'app://console/other']) {
+    for (const url of [
+      'https://support.store-console.example/help',
+      'http://support.store-console.example/',
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'app://console/other',
+    ]) {
       expect(wc.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
     }
     expect(fake.shell.openExternal.mock.calls).toEqual([['https://support.store-console.example/help']]);
@@ -182,13 +193,19 @@ describe('ipc handle(): sender guard and schema parse', () => {
     expect(settingsGet).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['https://evil.example/', 'app://evil/', 'app://console.evil.example/', 'file:///app/index.html', 'http://127.0.0.1:5173/', 'about:blank', '', null])(
-    'refuses a sender on %s before any handler runs',
-    async (url) => {
-      expect(await invoke(url, { key: 'drawer' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
-      expect(settingsGet).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'https://evil.example/',
+    'app://evil/',
+    'app://console.evil.example/',
+    'file:///app/index.html',
+    'http://127.0.0.1:5173/',
+    'about:blank',
+    '',
+    null,
+  ])('refuses a sender on %s before any handler runs', async (url) => {
+    expect(await invoke(url, { key: 'drawer' })).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(settingsGet).not.toHaveBeenCalled();
+  });
 
   it('refuses a malformed payload from the right sender before the handler runs', async () => {
     expect(await invoke('app://console/', { key: 'tokens' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
@@ -237,7 +254,7 @@ describe('app:// protocol', () => {
     expect((await raw('app://evil/index.html')).status).toBe(404);
   });
 
-  it('hands media URLs (MEDIA_PATH) to main\'s media service with the Range header; other hosts never reach it', async () => {
+  it("hands media URLs (MEDIA_PATH) to main's media service with the Range header; other hosts never reach it", async () => {
     const media = { serve: vi.fn(async () => new Response('bytes', { status: 206 })) };
     const withMedia = createAppProtocolHandler(root, { media });
     const res = await withMedia(new Request('app://console/media/abc', { headers: { range: 'bytes=0-4' } }));
@@ -259,7 +276,10 @@ describe('preload', () => {
     expect(api.getPathForFile!({ name: 'cover.png' })).toBe('/dropped/cover.png');
     expect(Object.keys(api.calls).sort()).toEqual([...channelNames].sort());
     expect(Object.values(api.calls).every((f) => typeof f === 'function')).toBe(true);
-    expect(await api.calls.settingsGet({ key: 'drawer' })).toEqual({ ok: true, value: { name: 'bridge:settingsGet', request: { key: 'drawer' } } });
+    expect(await api.calls.settingsGet({ key: 'drawer' })).toEqual({
+      ok: true,
+      value: { name: 'bridge:settingsGet', request: { key: 'drawer' } },
+    });
 
     const seen: unknown[] = [];
     const off = api.onEvent('sessionEnded', (p) => seen.push(p));

@@ -26,7 +26,12 @@ async function setup(rows: number | 'never' | 'denied', backend = createMemoryBa
   const dir = await mkdtemp(join(tmpdir(), 'export-history-'));
   const history = new ExportHistory(backend, max);
   const seen: { p: ExportProgress; entry: unknown }[] = [];
-  const svc = new ExportService({ source: source(rows), history, onProgress: (p) => seen.push({ p, entry: history.get(p.exportId) }), progressEveryMs: 0 });
+  const svc = new ExportService({
+    source: source(rows),
+    history,
+    onProgress: (p) => seen.push({ p, entry: history.get(p.exportId) }),
+    progressEveryMs: 0,
+  });
   return { dir, history, svc, seen, backend };
 }
 
@@ -35,8 +40,15 @@ describe('export history', () => {
     const { dir, history, svc, seen } = await setup(3);
     const job = svc.start(search, join(dir, 'releases.csv'));
     expect(history.get(job.exportId)).toMatchObject({
-      kind: 'search', what: 'Releases search', filters: { title: 'a', order_by: '-id', columns: 'upc' },
-      fileName: 'releases.csv', path: join(dir, 'releases.csv'), folder: dir, state: 'running', rows: 0, finishedAt: null,
+      kind: 'search',
+      what: 'Releases search',
+      filters: { title: 'a', order_by: '-id', columns: 'upc' },
+      fileName: 'releases.csv',
+      path: join(dir, 'releases.csv'),
+      folder: dir,
+      state: 'running',
+      rows: 0,
+      finishedAt: null,
     });
     await job.done;
     const entry = history.get(job.exportId)!;
@@ -67,7 +79,10 @@ describe('export history', () => {
     const a = await svc.start(search, join(dir, 'a.csv')).done;
     const b = await svc.start({ kind: 'orderItems', orderId: 7 }, join(dir, 'b.csv')).done;
     const again = new ExportHistory(backend);
-    expect(again.list().map((e) => [e.exportId, e.state, e.rows])).toEqual([[b.exportId, 'done', 2], [a.exportId, 'done', 2]]);
+    expect(again.list().map((e) => [e.exportId, e.state, e.rows])).toEqual([
+      [b.exportId, 'done', 2],
+      [a.exportId, 'done', 2],
+    ]);
   });
 
   it('an export cut off by a crash is "failed" at the next start and its temporary file is removed', async () => {
@@ -76,7 +91,20 @@ describe('export history', () => {
     await writeFile(temp, 'id\n1\n');
     const backend = createMemoryBackend();
     backend.set(EXPORT_HISTORY_KEY, [
-      { exportId: 'x1', kind: 'search', what: 'Tracks search', filters: {}, fileName: 'tracks.csv', path: join(dir, 'tracks.csv'), folder: dir, state: 'running', rows: 10, startedAt: '2026-11-24T10:00:00.000Z', finishedAt: null, tempPath: temp },
+      {
+        exportId: 'x1',
+        kind: 'search',
+        what: 'Tracks search',
+        filters: {},
+        fileName: 'tracks.csv',
+        path: join(dir, 'tracks.csv'),
+        folder: dir,
+        state: 'running',
+        rows: 10,
+        startedAt: '2026-11-24T10:00:00.000Z',
+        finishedAt: null,
+        tempPath: temp,
+      },
     ]);
     const history = new ExportHistory(backend);
     await history.recovered;
@@ -108,18 +136,35 @@ describe('export notifications', () => {
     const { dir, history } = await setup(1);
     const emitted: ExportProgress[] = [];
     const notify = vi.fn();
-    const svc = new ExportService({ source: source(4), history, onProgress: announceExports((p) => emitted.push(p), history, notify), progressEveryMs: 0 });
+    const svc = new ExportService({
+      source: source(4),
+      history,
+      onProgress: announceExports((p) => emitted.push(p), history, notify),
+      progressEveryMs: 0,
+    });
     const end = await svc.start(search, join(dir, 'releases.csv')).done;
     expect(emitted.at(-1)).toEqual(end);
-    expect(notify.mock.calls).toEqual([[{ title: 'Export finished', body: `releases.csv: 4 rows saved in ${dir}` }, join(dir, 'releases.csv')]]);
+    expect(notify.mock.calls).toEqual([
+      [{ title: 'Export finished', body: `releases.csv: 4 rows saved in ${dir}` }, join(dir, 'releases.csv')],
+    ]);
 
     notify.mockClear();
-    const failing = new ExportService({ source: source('denied'), history, onProgress: announceExports(() => {}, history, notify), progressEveryMs: 0 });
+    const failing = new ExportService({
+      source: source('denied'),
+      history,
+      onProgress: announceExports(() => {}, history, notify),
+      progressEveryMs: 0,
+    });
     await failing.start(search, join(dir, 'x.csv')).done;
     expect(notify.mock.calls).toEqual([[{ title: 'Export failed', body: 'x.csv: Not yours.' }, join(dir, 'x.csv')]]);
 
     notify.mockClear();
-    const never = new ExportService({ source: source('never'), history, onProgress: announceExports(() => {}, history, notify), progressEveryMs: 0 });
+    const never = new ExportService({
+      source: source('never'),
+      history,
+      onProgress: announceExports(() => {}, history, notify),
+      progressEveryMs: 0,
+    });
     const job = never.start(search, join(dir, 'y.csv'));
     never.cancel(job.exportId);
     await job.done;

@@ -17,7 +17,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = req.url ?? '';
     if (url.startsWith('/denied')) {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'You do not have permission to perform this action.' }));
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ detail: 'You do not have permission to perform this action.' }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/csv', 'x-total-count': String(ROWS) });
@@ -117,10 +119,12 @@ describe('export helpers', () => {
     for (let seed = 1; seed <= 50; seed++) {
       let r = seed;
       const next = (n: number) => (r = (r * 1103515245 + 12345) % 2147483648) % n;
-      const lines = Array.from({ length: 1 + next(20) }, () => csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])));
+      const lines = Array.from({ length: 1 + next(20) }, () =>
+        csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])),
+      );
       const bytes = Buffer.from(lines.join(''));
       const c = new RecordCounter();
-      for (let i = 0; i < bytes.length; ) {
+      for (let i = 0; i < bytes.length;) {
         const n = 1 + next(7);
         c.feed(bytes.subarray(i, i + n));
         i += n;

@@ -20,9 +20,16 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
     const n = ++state.n;
     state.access.add(`at${n}`);
     state.refresh.add(`rt${n}`);
-    return { access_token: `at${n}`, token_type: 'Bearer', expires_in: opts.ttl ?? 300, refresh_token: `rt${n}`, scope: opts.scope ?? 'app:control staff:admin brand:dance brand:dj' };
+    return {
+      access_token: `at${n}`,
+      token_type: 'Bearer',
+      expires_in: opts.ttl ?? 300,
+      refresh_token: `rt${n}`,
+      scope: opts.scope ?? 'app:control staff:admin brand:dance brand:dj',
+    };
   };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   const fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input));
@@ -32,7 +39,8 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
     if (url.pathname === '/v4/auth/o/token/') {
       if (form.get('grant_type') === 'authorization_code') {
         const c = state.codes.get(form.get('code') ?? '');
-        if (!c || c.redirectUri !== form.get('redirect_uri') || challengeOf(form.get('code_verifier') ?? '') !== c.challenge) return json(400, { error: 'invalid_grant' });
+        if (!c || c.redirectUri !== form.get('redirect_uri') || challengeOf(form.get('code_verifier') ?? '') !== c.challenge)
+          return json(400, { error: 'invalid_grant' });
         state.codes.delete(form.get('code')!);
         return json(200, issue());
       }
@@ -40,7 +48,8 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
         state.refreshCalls++;
         if (state.refreshDelayMs) await new Promise((r) => setTimeout(r, state.refreshDelayMs));
         const rt = form.get('refresh_token') ?? '';
-        if (state.failRefresh || !state.refresh.delete(rt)) return json(400, { error: 'invalid_grant', error_description: 'Refresh token is invalid.' });
+        if (state.failRefresh || !state.refresh.delete(rt))
+          return json(400, { error: 'invalid_grant', error_description: 'Refresh token is invalid.' });
         return json(200, issue());
       }
       return json(400, { error: 'unsupported_grant_type' });
@@ -49,10 +58,18 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
       // As the real one: POST only, the caller's own bearer token, the token asked about in the body.
       state.introspections.push({ method: init.method ?? 'GET', bearer, token: form.get('token'), query: url.search });
       if ((init.method ?? 'GET') !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST' } });
-      if (!state.access.has(bearer)) return json(401, { error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' });
+      if (!state.access.has(bearer))
+        return json(401, { error: 'invalid_token', error_description: 'Introspection needs a valid bearer access token of the caller.' });
       if (!form.get('token')) return json(400, { error: 'invalid_request' });
       if (!state.access.has(form.get('token')!)) return json(200, { active: false });
-      return json(200, { active: true, scope: opts.scope ?? 'app:control staff:admin brand:dance brand:dj', exp: 0, username: 'admin', user_id: 7, features: ['beta'] });
+      return json(200, {
+        active: true,
+        scope: opts.scope ?? 'app:control staff:admin brand:dance brand:dj',
+        exp: 0,
+        username: 'admin',
+        user_id: 7,
+        features: ['beta'],
+      });
     }
     if (url.pathname === '/v4/auth/o/revoke/') {
       state.revoked.push(form.get('token') ?? '');
@@ -62,7 +79,15 @@ export function fakeIdp(opts: { scope?: string; ttl?: number } = {}) {
     }
     if (url.pathname.startsWith('/v4/')) {
       if (!state.access.has(bearer)) return json(401, { detail: 'Authentication credentials were not provided.' });
-      return json(200, { path: url.pathname, query: url.search, bearer, brand: headers.get('x-brand'), ifMatch: headers.get('if-match'), idem: headers.get('idempotency-key'), body: init.body ?? null });
+      return json(200, {
+        path: url.pathname,
+        query: url.search,
+        bearer,
+        brand: headers.get('x-brand'),
+        ifMatch: headers.get('if-match'),
+        idem: headers.get('idempotency-key'),
+        body: init.body ?? null,
+      });
     }
     return json(404, { detail: 'Not found.' });
   }) as typeof globalThis.fetch;

@@ -10,7 +10,11 @@ import { BridgeError } from '../../shared/bridge';
 
 const settingsGet = vi.fn(({ key }: { key: string }) => ({ value: `v:${key}` }));
 const handlers = new Proxy({ settingsGet } as unknown as Handlers, {
-  get: (t, name) => (t as Record<string | symbol, unknown>)[name] ?? (() => { throw new Error(`unexpected ${String(name)}`); }),
+  get: (t, name) =>
+    (t as Record<string | symbol, unknown>)[name] ??
+    (() => {
+      throw new Error(`unexpected ${String(name)}`);
+    }),
 });
 const events = new EventBus();
 let host: HostServer;
@@ -71,8 +75,14 @@ describe('browser host: bridge socket', () => {
     settingsGet.mockClear();
     const { ws, status } = await open({});
     expect(status).toBe(101);
-    expect(await call(ws, { t: 'call', id: 1, channel: 'settingsGet', request: { key: 'drawer' } })).toEqual({ t: 'result', id: 1, result: { ok: true, value: { value: 'v:drawer' } } });
-    const bad = (await call(ws, { t: 'call', id: 2, channel: 'settingsGet', request: { key: '../../etc' } })) as { result: { ok: boolean; error: { code: string } } };
+    expect(await call(ws, { t: 'call', id: 1, channel: 'settingsGet', request: { key: 'drawer' } })).toEqual({
+      t: 'result',
+      id: 1,
+      result: { ok: true, value: { value: 'v:drawer' } },
+    });
+    const bad = (await call(ws, { t: 'call', id: 2, channel: 'settingsGet', request: { key: '../../etc' } })) as {
+      result: { ok: boolean; error: { code: string } };
+    };
     expect(bad.result.ok).toBe(false);
     expect(bad.result.error.code).toBe('invalid_request');
     expect(settingsGet).toHaveBeenCalledTimes(1);
@@ -88,7 +98,10 @@ describe('browser host: bridge socket', () => {
   });
 
   it('works with the renderer client: values, BridgeErrors and events', async () => {
-    const client = createSocketClient({ url: `${host.origin.replace('http', 'ws')}/bridge?key=${host.key}`, createSocket: (u) => new WebSocket(u, { headers: { origin: host.origin } }) as never });
+    const client = createSocketClient({
+      url: `${host.origin.replace('http', 'ws')}/bridge?key=${host.key}`,
+      createSocket: (u) => new WebSocket(u, { headers: { origin: host.origin } }) as never,
+    });
     expect(await client.call('settingsGet', { key: 'auth' })).toEqual({ value: 'v:auth' });
     const err = (await client.call('settingsGet', { key: 'nope' }).catch((e: unknown) => e)) as BridgeError;
     expect(err).toBeInstanceOf(BridgeError);
@@ -100,9 +113,17 @@ describe('browser host: bridge socket', () => {
   });
 
   it('the renderer client rejects clearly when the key is missing or refused', async () => {
-    const none = createSocketClient({ url: null, createSocket: () => { throw new Error('no'); } });
+    const none = createSocketClient({
+      url: null,
+      createSocket: () => {
+        throw new Error('no');
+      },
+    });
     await expect(none.call('settingsGet', { key: 'auth' })).rejects.toMatchObject({ code: 'no_launch_key' });
-    const refused = createSocketClient({ url: `${host.origin.replace('http', 'ws')}/bridge?key=wrong`, createSocket: (u) => new WebSocket(u, { headers: { origin: host.origin } }) as never });
+    const refused = createSocketClient({
+      url: `${host.origin.replace('http', 'ws')}/bridge?key=wrong`,
+      createSocket: (u) => new WebSocket(u, { headers: { origin: host.origin } }) as never,
+    });
     await expect(refused.call('settingsGet', { key: 'auth' })).rejects.toMatchObject({ code: 'bridge_refused' });
   });
 });
@@ -141,7 +162,13 @@ describe('browser host: static files', () => {
   });
 
   it('never serves a file outside the renderer folder', async () => {
-    for (const path of ['/assets/leak.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/%252e%252e/%252e%252e/secret.txt', '/assets/..%5c..%5csecret.txt']) {
+    for (const path of [
+      '/assets/leak.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%252e%252e/%252e%252e/secret.txt',
+      '/assets/..%5c..%5csecret.txt',
+    ]) {
       const res = await get(path);
       expect(await res.text(), path).not.toContain('secret');
     }

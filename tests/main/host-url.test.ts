@@ -32,7 +32,9 @@ describe('checkHostUrl', () => {
     'http://[::ffff:8.8.8.8]',
     'http://0.0.0.0:8400',
   ])('refuses plain http off loopback: %s', (url) => {
-    expect(() => checkHostUrl('API_URL', url)).toThrow(/^API_URL must use https: .* would carry sign-in tokens in clear\. Plain http is allowed only on this machine \(127\.0\.0\.0\/8, \[::1\], localhost\)\.$/);
+    expect(() => checkHostUrl('API_URL', url)).toThrow(
+      /^API_URL must use https: .* would carry sign-in tokens in clear\. Plain http is allowed only on this machine \(127\.0\.0\.0\/8, \[::1\], localhost\)\.$/,
+    );
   });
 
   it('refuses what is not an http(s) URL, and credentials, naming the variable', () => {
@@ -55,12 +57,14 @@ describe('startHost with a plain-http API off loopback', () => {
     mkdirSync(join(dist, 'renderer'));
     const opts = { distDir: dist, dataDir: join(dist, 'data'), vault: createMemoryVault() };
     await expect(startHost({ ...opts, apiUrl: 'http://api.store.example' })).rejects.toThrow('API_URL must use https');
-    await expect(startHost({ ...opts, apiUrl: 'https://api.store.example', idpUrl: 'http://id.store.example' })).rejects.toThrow('IDP_URL must use https');
+    await expect(startHost({ ...opts, apiUrl: 'https://api.store.example', idpUrl: 'http://id.store.example' })).rejects.toThrow(
+      'IDP_URL must use https',
+    );
   });
 });
 
 describe('jobTimeoutMsFromEnv (CONSOLE_JOB_TIMEOUT_MS, tests only)', () => {
-  it('is the spec\'s 120 s unless set', () => {
+  it("is the spec's 120 s unless set", () => {
     expect(jobTimeoutMsFromEnv({})).toBe(POLL_TIMEOUT_MS);
     expect(jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '' })).toBe(120_000);
   });
@@ -70,10 +74,12 @@ describe('jobTimeoutMsFromEnv (CONSOLE_JOB_TIMEOUT_MS, tests only)', () => {
   });
   it('never lengthens it, and stops the start on anything else', () => {
     for (const v of ['0', '120001', '-5', '2.5', '1e3', 'soon', ' 100']) {
-      expect(() => jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: v }), v).toThrow(/^CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to 120000/);
+      expect(() => jobTimeoutMsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: v }), v).toThrow(
+        /^CONSOLE_JOB_TIMEOUT_MS must be a whole number of milliseconds from 1 to 120000/,
+      );
     }
   });
-  it('reaches the browser host\'s options only when set', () => {
+  it("reaches the browser host's options only when set", () => {
     expect(hostOptionsFromEnv({ CONSOLE_JOB_TIMEOUT_MS: '3000' }).jobTimeoutMs).toBe(3000);
     expect('jobTimeoutMs' in hostOptionsFromEnv({})).toBe(false);
   });

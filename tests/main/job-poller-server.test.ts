@@ -30,7 +30,11 @@ describe('job poller against the real server', () => {
     const back = new URL(res.headers.get('location')!).searchParams;
     await session.completeSignIn(back.get('code')!, back.get('state')!);
 
-    const started = await api.request({ method: 'POST', path: '/v4/catalog/suppliers/1/sales-export/', body: { start_date: '2000-01-01', end_date: '2100-01-01' } });
+    const started = await api.request({
+      method: 'POST',
+      path: '/v4/catalog/suppliers/1/sales-export/',
+      body: { start_date: '2000-01-01', end_date: '2100-01-01' },
+    });
     expect(started.status).toBe(202);
     const parentId = String((started.data as { id: number }).id);
 
@@ -40,7 +44,9 @@ describe('job poller against the real server', () => {
     expect(done.state).toBe('DONE');
     expect(done.id).not.toBe(parentId);
     const result = done.result as { filename: string; rows: number; csv: string };
-    expect(result.csv.split(/\r?\n/)[0]).toBe('sale_date,brand,store,label,release_id,track_id,quantity,gross,net,currency,sale_type,supplier,track,genre');
+    expect(result.csv.split(/\r?\n/)[0]).toBe(
+      'sale_date,brand,store,label,release_id,track_id,quantity,gross,net,currency,sale_type,supplier,track,genre',
+    );
     const [{ n }] = await server.db.query<{ n: number }>('select count(*)::int as n from sales_lines where supplier_id = 1');
     expect(result.rows).toBe(n);
     expect(progress).toContainEqual({ jobId: parentId, state: 'DONE', detail: { kind: 'sales-export' } });

@@ -15,7 +15,12 @@ import { JobPoller, type JobProgress, type PollClock } from '../../main/services
 import { BridgeError } from '../../shared/bridge';
 import { POLL_INTERVAL_MS, POLL_TIMEOUT_MS } from '../../shared/constants';
 
-interface Seen { path: string; at: number; real: number; auth: string | undefined }
+interface Seen {
+  path: string;
+  at: number;
+  real: number;
+  auth: string | undefined;
+}
 
 /** Scripted answers per `${kind}/${id}`: each request takes the next, the last repeats; 'hang' never answers. */
 type Answer = { status?: number; body: unknown } | 'hang';
@@ -105,16 +110,27 @@ function setup(opts: { clock?: PollClock; intervalMs?: number; timeoutMs?: numbe
   return { poller, progress };
 }
 
-const job = (id: number, state: string, extra: Record<string, unknown> = {}) => ({ body: { id, kind: 'sales-export', state, child_job_id: null, result: null, ...extra } });
+const job = (id: number, state: string, extra: Record<string, unknown> = {}) => ({
+  body: { id, kind: 'sales-export', state, child_job_id: null, result: null, ...extra },
+});
 
 describe('job poller', () => {
   it('polls every second until DONE, follows the child, answers its result and reports each state change', async () => {
     const clock = fakeClock();
-    script.set('sales-export/7', [job(7, 'PENDING'), job(7, 'RUNNING'), job(7, 'RUNNING'), job(7, 'DONE', { child_job_id: 8, result: { rows: 2 } })]);
+    script.set('sales-export/7', [
+      job(7, 'PENDING'),
+      job(7, 'RUNNING'),
+      job(7, 'RUNNING'),
+      job(7, 'DONE', { child_job_id: 8, result: { rows: 2 } }),
+    ]);
     script.set('sales-export/8', [job(8, 'RUNNING'), job(8, 'DONE', { result: { filename: 's.csv', rows: 2, csv: 'a\n' } })]);
     const { poller, progress } = setup({ clock });
 
-    await expect(poller.wait('sales-export', 7)).resolves.toEqual({ id: '8', state: 'DONE', result: { filename: 's.csv', rows: 2, csv: 'a\n' } });
+    await expect(poller.wait('sales-export', 7)).resolves.toEqual({
+      id: '8',
+      state: 'DONE',
+      result: { filename: 's.csv', rows: 2, csv: 'a\n' },
+    });
 
     expect(seen.map((s) => s.path)).toEqual([
       ...Array(4).fill('/v4/jobs/sales-export/7/'),
@@ -144,13 +160,17 @@ describe('job poller', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(55);
   });
 
-  it('fails with the job\'s error when it ends in ERROR', async () => {
+  it("fails with the job's error when it ends in ERROR", async () => {
     const clock = fakeClock();
     script.set('sales/5', [job(5, 'RUNNING'), job(5, 'ERROR', { result: { detail: 'No sales lines in that range.' } })]);
     const { poller, progress } = setup({ clock });
     const err = await poller.wait('sales', 5).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
-    expect(err).toMatchObject({ code: 'job_failed', message: 'No sales lines in that range.', detail: { detail: 'No sales lines in that range.' } });
+    expect(err).toMatchObject({
+      code: 'job_failed',
+      message: 'No sales lines in that range.',
+      detail: { detail: 'No sales lines in that range.' },
+    });
     expect(progress.at(-1)).toEqual({ jobId: '5', state: 'ERROR', detail: { kind: 'sales', error: 'No sales lines in that range.' } });
     expect(seen).toHaveLength(2);
   });
@@ -225,7 +245,15 @@ describe('jobWait channel', () => {
     const { poller } = setup({ clock });
     const wait = vi.spyOn(poller, 'wait');
     const handlers = jobsHandlers({ jobs: poller } as unknown as MainServices) as unknown as Handlers;
-    for (const bad of [{ kind: 'orders', id: 1 }, { kind: 'sales', id: '1/../../x' }, { kind: 'sales', id: -1 }, { kind: 'sales', id: 1.5 }, { kind: 'sales' }, { kind: 'sales', id: 1, extra: true }, 'sales']) {
+    for (const bad of [
+      { kind: 'orders', id: 1 },
+      { kind: 'sales', id: '1/../../x' },
+      { kind: 'sales', id: -1 },
+      { kind: 'sales', id: 1.5 },
+      { kind: 'sales' },
+      { kind: 'sales', id: 1, extra: true },
+      'sales',
+    ]) {
       const result = await dispatch(handlers, 'jobWait', bad, ctx);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('invalid_request');
@@ -234,9 +262,15 @@ describe('jobWait channel', () => {
     expect(seen).toHaveLength(0);
 
     script.set('sales/21', [job(21, 'DONE', { result: { rows: [] } })]);
-    expect(await dispatch(handlers, 'jobWait', { kind: 'sales', id: '21' }, ctx)).toEqual({ ok: true, value: { id: '21', state: 'DONE', result: { rows: [] } } });
+    expect(await dispatch(handlers, 'jobWait', { kind: 'sales', id: '21' }, ctx)).toEqual({
+      ok: true,
+      value: { id: '21', state: 'DONE', result: { rows: [] } },
+    });
     expect(await dispatch(handlers, 'jobCancel', { kind: 'sales', id: 21 }, ctx)).toEqual({ ok: true, value: { ok: true } });
     script.set('sales/22', [job(22, 'ERROR', { result: { detail: 'boom' } })]);
-    expect(await dispatch(handlers, 'jobWait', { kind: 'sales', id: 22 }, ctx)).toEqual({ ok: false, error: { code: 'job_failed', message: 'boom', detail: { detail: 'boom' } } });
+    expect(await dispatch(handlers, 'jobWait', { kind: 'sales', id: 22 }, ctx)).toEqual({
+      ok: false,
+      error: { code: 'job_failed', message: 'boom', detail: { detail: 'boom' } },
+    });
   });
 });

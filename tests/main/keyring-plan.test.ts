@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { onPath, planKeyring, probeSecretService, type KeyringSituation } from '../../main/host/keyring';
 
 const linux: KeyringSituation = {
-  platform: 'linux', secretService: false, sandbox: true, inPrivateKeyring: false, privateKeyringAsked: false, toolsInstalled: true,
+  platform: 'linux',
+  secretService: false,
+  sandbox: true,
+  inPrivateKeyring: false,
+  privateKeyringAsked: false,
+  toolsInstalled: true,
 };
 
 describe('planKeyring', () => {
@@ -27,7 +32,10 @@ describe('planKeyring', () => {
   it('inside the private keyring it starts; when the keyring gave no Secret Service the sandbox keeps its sign-ins in memory, anything else stops (never loops)', () => {
     expect(planKeyring({ ...linux, inPrivateKeyring: true, secretService: true })).toEqual({ action: 'proceed' });
     expect(planKeyring({ ...linux, inPrivateKeyring: true })).toEqual({ action: 'memory' });
-    for (const failed of [planKeyring({ ...linux, inPrivateKeyring: true, privateKeyringAsked: true }), planKeyring({ ...linux, inPrivateKeyring: true, sandbox: false })]) {
+    for (const failed of [
+      planKeyring({ ...linux, inPrivateKeyring: true, privateKeyringAsked: true }),
+      planKeyring({ ...linux, inPrivateKeyring: true, sandbox: false }),
+    ]) {
       expect(failed.action).toBe('stop');
       expect((failed as { message: string }).message).toMatch(/^Secure storage unavailable: the private keyring did not start/);
     }
@@ -37,8 +45,9 @@ describe('planKeyring', () => {
     const plan = planKeyring({ ...linux, sandbox: false });
     expect(plan).toEqual({
       action: 'stop',
-      message: 'Secure storage unavailable: this machine has no Secret Service (OS keychain), and the console keeps sign-in tokens nowhere else. '
-        + 'Start it inside a private keyring (sign-ins last until it stops): npm run start:headless; or start it in a desktop session with GNOME Keyring or KWallet.',
+      message:
+        'Secure storage unavailable: this machine has no Secret Service (OS keychain), and the console keeps sign-in tokens nowhere else. ' +
+        'Start it inside a private keyring (sign-ins last until it stops): npm run start:headless; or start it in a desktop session with GNOME Keyring or KWallet.',
     });
   });
 
@@ -56,7 +65,8 @@ describe('planKeyring', () => {
 
   it('npm run start:headless always goes into a private keyring, with a Secret Service or without, sandbox or API_URL', () => {
     for (const secretService of [true, false])
-      for (const sandbox of [true, false]) expect(planKeyring({ ...linux, privateKeyringAsked: true, secretService, sandbox })).toEqual({ action: 'private-keyring' });
+      for (const sandbox of [true, false])
+        expect(planKeyring({ ...linux, privateKeyringAsked: true, secretService, sandbox })).toEqual({ action: 'private-keyring' });
   });
 });
 

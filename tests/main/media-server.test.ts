@@ -37,7 +37,10 @@ let now = Date.now();
 let release = 0;
 let track = 0;
 
-const image = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+const image = (side: number) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtl: 600 });
@@ -45,14 +48,25 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'small.png'), await image(400));
   writeFileSync(join(dir, 'cover.png'), await image(1600));
   writeFileSync(join(dir, 'not-picked.png'), await image(1600));
-  writeFileSync(join(dir, 'too-wide.png'), await sharp({ create: { width: COVER_ART_MAX_SIDE + 1, height: 2, channels: 3, background: '#145ac8' } }).png().toBuffer());
+  writeFileSync(
+    join(dir, 'too-wide.png'),
+    await sharp({ create: { width: COVER_ART_MAX_SIDE + 1, height: 2, channels: 3, background: '#145ac8' } })
+      .png()
+      .toBuffer(),
+  );
   session = new SessionService({ idpUrl: server.idp, vault: createMemoryVault(), events: new EventBus() });
   const { url } = session.beginSignIn('http://127.0.0.1:53999/auth/verify');
   const back = new URL((await postSignInForm(url, 'contentops', 'sandbox-contentops')).headers.get('location')!).searchParams;
   await session.completeSignIn(back.get('code')!, back.get('state')!);
   const api = new ApiClient({ apiUrl: server.api, session });
   packaging = new PackagingService({ browseRoots: [dir], fetchSupplier: () => Promise.reject(new Error('unused')) });
-  media = new MediaService({ api, session, readPickedImage: (p, max) => packaging.readPickedImage(p, max), openPickedCsv: (p, max) => packaging.openPickedCsv(p, max), now: () => now });
+  media = new MediaService({
+    api,
+    session,
+    readPickedImage: (p, max) => packaging.readPickedImage(p, max),
+    openPickedCsv: (p, max) => packaging.openPickedCsv(p, max),
+    now: () => now,
+  });
   const handlers = mediaHandlers({ media }) as unknown as Handlers;
   host = await startHostServer({ rendererDir: dir, handlers, events: new EventBus(), media });
   [{ id: release }] = await server.db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');
@@ -65,7 +79,11 @@ afterAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${host.origin}${path}`, { headers }).then(async (r) => ({ status: r.status, headers: r.headers, bytes: Buffer.from(await r.arrayBuffer()) }));
+  fetch(`${host.origin}${path}`, { headers }).then(async (r) => ({
+    status: r.status,
+    headers: r.headers,
+    bytes: Buffer.from(await r.arrayBuffer()),
+  }));
 
 describe('cover art through main', () => {
   it('refuses an image the user did not pick, before anything is sent', async () => {
@@ -81,10 +99,13 @@ describe('cover art through main', () => {
     expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([400, { image: [PKG_MSG.coverArtTooSmall] }]);
   });
 
-  it('a picked 1600x1600 image is uploaded as PNG bytes, and its 1400x1400 crop is served on the host\'s origin', async () => {
+  it("a picked 1600x1600 image is uploaded as PNG bytes, and its 1400x1400 crop is served on the host's origin", async () => {
     const picked = await packaging.browsePick(join(dir, 'cover.png'), 'coverArt');
     const { results } = await media.uploadCover(release, picked.path);
-    expect(results.map((i) => [i.variant, i.width, i.height])).toEqual([['original', 1600, 1600], ['default', 1400, 1400]]);
+    expect(results.map((i) => [i.variant, i.width, i.height])).toEqual([
+      ['original', 1600, 1600],
+      ['default', 1400, 1400],
+    ]);
     const { url } = await media.ticket({ kind: 'releaseImage', releaseId: release, variant: 'default' });
     expect(url.startsWith(MEDIA_PATH)).toBe(true);
     const r = await get(url);
@@ -96,7 +117,7 @@ describe('cover art through main', () => {
 });
 
 describe('label and chart images through main', () => {
-  it('a picked 400x400 image is refused for a label with the §5 rule; a 1600x1600 one is stored at 500x500 and served on the host\'s origin', async () => {
+  it("a picked 400x400 image is refused for a label with the §5 rule; a 1600x1600 one is stored at 500x500 and served on the host's origin", async () => {
     const small = await packaging.browsePick(join(dir, 'small.png'), 'coverArt');
     const err = await media.uploadRecordImage('labels', 1, small.path).catch((e: unknown) => e);
     expect([(err as BridgeError).status, (err as BridgeError).detail]).toEqual([400, { image: [recordImageMsg('labels').tooSmall] }]);
@@ -109,8 +130,8 @@ describe('label and chart images through main', () => {
   });
 });
 
-describe('an artist\'s profile image through main', () => {
-  it('goes to the artist image route: a too-large image comes back as its 400 naming `image`; a picked one is stored as a 500x500 JPEG and served on the host\'s origin', async () => {
+describe("an artist's profile image through main", () => {
+  it("goes to the artist image route: a too-large image comes back as its 400 naming `image`; a picked one is stored as a 500x500 JPEG and served on the host's origin", async () => {
     const [{ id }] = await server.db.query<{ id: number }>('select min(id) as id from artists');
     const wide = await packaging.browsePick(join(dir, 'too-wide.png'), 'coverArt');
     const err = await media.uploadRecordImage('artists', id, wide.path).catch((e: unknown) => e);
@@ -125,7 +146,7 @@ describe('an artist\'s profile image through main', () => {
 });
 
 describe('page module images through main', () => {
-  it('only a picked image is sent, to the module image route (content ops is no Control user: the API\'s 403 comes back)', async () => {
+  it("only a picked image is sent, to the module image route (content ops is no Control user: the API's 403 comes back)", async () => {
     const [{ id: moduleId }] = await server.db.query<{ id: number }>('select min(id) as id from page_modules');
     const err = await media.uploadModuleImage(moduleId, join(dir, 'not-picked.png')).catch((e: unknown) => e);
     expect((err as BridgeError).code).toBe('forbidden_path');
@@ -137,11 +158,15 @@ describe('page module images through main', () => {
 });
 
 describe('media URLs', () => {
-  it('stream a track\'s preview with HTTP Range: 206 with its Content-Range, or the whole file', async () => {
+  it("stream a track's preview with HTTP Range: 206 with its Content-Range, or the whole file", async () => {
     const file = (await server.storage.get(`tracks/${track}/wav.wav`))!;
     const { url } = await media.ticket({ kind: 'trackStream', trackId: track });
     const part = await get(url, { range: 'bytes=0-99' });
-    expect([part.status, part.headers.get('content-range'), part.headers.get('accept-ranges')]).toEqual([206, `bytes 0-99/${file.length}`, 'bytes']);
+    expect([part.status, part.headers.get('content-range'), part.headers.get('accept-ranges')]).toEqual([
+      206,
+      `bytes 0-99/${file.length}`,
+      'bytes',
+    ]);
     expect(part.bytes.equals(file.subarray(0, 100))).toBe(true);
     const whole = await get(url);
     expect([whole.status, whole.headers.get('content-type'), whole.bytes.length]).toEqual([200, 'audio/wav', file.length]);
@@ -198,7 +223,7 @@ async function signInAs(username: string) {
 describe('media tickets belong to the session that asked (issue 26)', () => {
   const download = () => ({ kind: 'supportDownload', trackId: track, format: 'wav' }) as const;
 
-  it('an artist\'s ticket for a staff-only download is a 404 once admin has signed in on the same console, while admin\'s own ticket serves it', async () => {
+  it("an artist's ticket for a staff-only download is a 404 once admin has signed in on the same console, while admin's own ticket serves it", async () => {
     await signInAs('artist');
     const { url } = await media.ticket(download());
     // The artist may not download the track's files: the API says so through the ticket.
@@ -213,7 +238,7 @@ describe('media tickets belong to the session that asked (issue 26)', () => {
     await session.signOut();
   });
 
-  it('a sign-in over a session that was not signed out ends the earlier session\'s tickets too', async () => {
+  it("a sign-in over a session that was not signed out ends the earlier session's tickets too", async () => {
     await signInAs('artist');
     const { url } = await media.ticket(download());
     await signInAs('admin');

@@ -56,7 +56,7 @@ describe('renderer bridge in Electron', () => {
     expect(onEvent).toHaveBeenCalledWith('sessionEnded', expect.any(Function));
   });
 
-  it('an answer that does not match its channel\'s response schema rejects with bad_response naming the channel', async () => {
+  it("an answer that does not match its channel's response schema rejects with bad_response naming the channel", async () => {
     (window as { storeConsole?: unknown }).storeConsole = {
       calls: { exportStart: vi.fn(async () => ({ ok: true, value: { started: 'yes' } })) },
       onEvent: vi.fn(),
@@ -64,7 +64,10 @@ describe('renderer bridge in Electron', () => {
     const { bridge, BridgeError } = await import('../../renderer/lib/bridge');
     const err = await bridge.exportStart({ kind: 'search', type: 'tracks', filters: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
-    expect(err).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/^Unexpected answer from main to exportStart \(started: /) });
+    expect(err).toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/^Unexpected answer from main to exportStart \(started: /),
+    });
   });
 
   it('delivers event payloads parsed by their schema; a malformed one is reported and not delivered', async () => {
@@ -115,7 +118,7 @@ class FakeSocket {
   close() {}
 }
 
-describe('renderer bridge over the browser host\'s WebSocket', () => {
+describe("renderer bridge over the browser host's WebSocket", () => {
   beforeEach(() => {
     window.history.replaceState(null, '', 'http://localhost:3000/#key=k1');
     vi.stubGlobal('WebSocket', FakeSocket);
@@ -130,7 +133,10 @@ describe('renderer bridge over the browser host\'s WebSocket', () => {
     expect(await bridge.settingsGet({ key: 'drawer' })).toEqual({ value: 1 });
     const err = await bridge.exportCancel({ exportId: 'e1' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
-    expect(err).toMatchObject({ code: 'bad_response', message: expect.stringMatching(/^Unexpected answer from main to exportCancel \(ok: /) });
+    expect(err).toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/^Unexpected answer from main to exportCancel \(ok: /),
+    });
   });
 
   it('parses event payloads: a malformed one is reported and not delivered', async () => {
@@ -144,6 +150,13 @@ describe('renderer bridge over the browser host\'s WebSocket', () => {
     FakeSocket.last!.emit('exportProgress', progress);
     await vi.waitFor(() => expect(got).toEqual([progress]));
     await vi.waitFor(() => expect(FakeSocket.sent).toHaveLength(1));
-    expect(FakeSocket.sent).toEqual([{ channel: 'systemReportError', request: expect.objectContaining({ message: expect.stringMatching(/^Unexpected payload of main's exportProgress event \(state: /) }) }]);
+    expect(FakeSocket.sent).toEqual([
+      {
+        channel: 'systemReportError',
+        request: expect.objectContaining({
+          message: expect.stringMatching(/^Unexpected payload of main's exportProgress event \(state: /),
+        }),
+      },
+    ]);
   });
 });

@@ -68,8 +68,11 @@ describe('session against the real identity provider', () => {
     expect((await session.status()).user?.displayName).toBe('Lena Labels');
     expect((await session.status({ fresh: true })).user?.displayName).toBe('Lena L.');
     // A refused PATCH reaches the caller as a typed error with the server's field errors.
-    await expect(api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { role: 'staff:admin' }, ifMatch: saved.etag })).rejects.toMatchObject({
-      status: 400, detail: { role: ['Unknown or read-only field.'] },
+    await expect(
+      api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { role: 'staff:admin' }, ifMatch: saved.etag }),
+    ).rejects.toMatchObject({
+      status: 400,
+      detail: { role: ['Unknown or read-only field.'] },
     });
     await api.request({ method: 'PATCH', path: '/v4/accounts/me/', body: { display_name: 'Lena Labels' }, ifMatch: saved.etag });
   });
@@ -78,7 +81,10 @@ describe('session against the real identity provider', () => {
     const { signIn, api, session, vault, ended } = setup();
     await signIn('support', 'sandbox-support');
     const stored = JSON.parse([...vault.entries.values()][0]) as { refreshToken: string };
-    await fetch(`${server.idp}/v4/auth/o/revoke/`, { method: 'POST', body: new URLSearchParams({ token: stored.refreshToken, client_id: 'store-console' }) });
+    await fetch(`${server.idp}/v4/auth/o/revoke/`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: stored.refreshToken, client_id: 'store-console' }),
+    });
     await expect(api.request({ method: 'GET', path: '/v4/accounts/me/' })).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveBeenCalledTimes(1);
     expect(vault.entries.size).toBe(0);

@@ -32,21 +32,35 @@ describe('session: sign-in with PKCE', () => {
     const { url, state } = session.beginSignIn(REDIRECT);
     const u = new URL(url);
     expect(`${u.origin}${u.pathname}`).toBe(`${IDP}/v4/auth/o/authorize/`);
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ response_type: 'code', client_id: 'store-console', redirect_uri: REDIRECT, code_challenge_method: 'S256', state });
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'store-console',
+      redirect_uri: REDIRECT,
+      code_challenge_method: 'S256',
+      state,
+    });
     expect(u.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('exchanges the code, keeps tokens in the vault only, and introspects the user', async () => {
     const { signIn, vault, session } = setup();
     const user = await signIn();
-    expect(user).toEqual({ userId: 7, username: 'admin', displayName: undefined, scope: 'app:control staff:admin brand:dance brand:dj', features: ['beta'], brand: 'brand:dance', brands: ['brand:dance', 'brand:dj'] });
+    expect(user).toEqual({
+      userId: 7,
+      username: 'admin',
+      displayName: undefined,
+      scope: 'app:control staff:admin brand:dance brand:dj',
+      features: ['beta'],
+      brand: 'brand:dance',
+      brands: ['brand:dance', 'brand:dj'],
+    });
     expect(JSON.stringify(user)).not.toContain('at1');
     const stored = JSON.parse([...vault.entries.values()][0]);
     expect(stored).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String) });
     expect(await session.status()).toEqual({ signedIn: true, user });
   });
 
-  it('introspects with POST (RFC 7662): its access token as the caller\'s bearer and as the form\'s token, none in the URL', async () => {
+  it("introspects with POST (RFC 7662): its access token as the caller's bearer and as the form's token, none in the URL", async () => {
     const { signIn, idp, vault } = setup();
     await signIn();
     const { accessToken } = JSON.parse([...vault.entries.values()][0]) as { accessToken: string };
@@ -89,7 +103,9 @@ describe('session: refresh', () => {
     await signIn();
     idp.expireAll();
     idp.state.refreshDelayMs = 20;
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => api.request({ method: 'GET', path: `/v4/catalog/tracks/${i}/` })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => api.request({ method: 'GET', path: `/v4/catalog/tracks/${i}/` })),
+    );
     expect(idp.state.refreshCalls).toBe(1);
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => (r.data as { bearer: string }).bearer)).size).toBe(1);
@@ -134,7 +150,13 @@ describe('session: refresh ahead of expiry (timer)', () => {
     const ended = vi.fn();
     events.subscribe((name, payload) => name === 'sessionEnded' && ended(payload));
     // Through idp.fetch at call time, so a test can swap the provider's fetch mid-session.
-    const session = new SessionService({ idpUrl: IDP, vault, events, fetch: (input, init) => idp.fetch(input, init), refreshSkewMs: 30_000 });
+    const session = new SessionService({
+      idpUrl: IDP,
+      vault,
+      events,
+      fetch: (input, init) => idp.fetch(input, init),
+      refreshSkewMs: 30_000,
+    });
     const signIn = async () => {
       const back = idp.authorize(session.beginSignIn(REDIRECT).url);
       return session.completeSignIn(back.code, back.state);

@@ -28,7 +28,10 @@ describe('SftpDeliveryService', () => {
 
   it('makes one key per supplier, keeps its private half in the vault only, and delivers with it', async () => {
     const vault = createMemoryVault();
-    const service = new SftpDeliveryService({ vault, server: () => ({ host: '127.0.0.1', port: server.sftp!.port, hostKey: server.sftp!.hostPublicKey }) });
+    const service = new SftpDeliveryService({
+      vault,
+      server: () => ({ host: '127.0.0.1', port: server.sftp!.port, hostKey: server.sftp!.hostPublicKey }),
+    });
     const key = await service.deliveryKey(1);
     expect(key.publicKey).toMatch(/^ssh-ed25519 /);
     expect(key.fingerprint).toMatch(/^SHA256:/);
@@ -39,8 +42,14 @@ describe('SftpDeliveryService', () => {
 
     // Content ops adds the public key to the supplier's SFTP user through the API.
     const t = (await signIn(server, 'contentops', 'sandbox-contentops')).access_token;
-    const user = await api(server, t, '/v4/content-ops/ftp-users/', { method: 'POST', body: { supplier_id: 1, username: 'wizard-delivery' } });
-    expect((await api(server, t, `/v4/content-ops/ftp-users/${user.body.id}/keys/`, { method: 'POST', body: { public_key: key.publicKey } })).status).toBe(201);
+    const user = await api(server, t, '/v4/content-ops/ftp-users/', {
+      method: 'POST',
+      body: { supplier_id: 1, username: 'wizard-delivery' },
+    });
+    expect(
+      (await api(server, t, `/v4/content-ops/ftp-users/${user.body.id}/keys/`, { method: 'POST', body: { public_key: key.publicKey } }))
+        .status,
+    ).toBe(201);
 
     const batch = '20261124210000001';
     const files = [`${batch}/X/X.xml`, `${batch}/BatchComplete_${batch}.xml`];
@@ -50,7 +59,10 @@ describe('SftpDeliveryService', () => {
     }
     const r = await service.deliver({ deliveryId: 'd1', supplierId: 1, username: 'wizard-delivery', root: dir, files });
     expect(r.uploaded).toEqual(files);
-    const jobs = await server.db.query("select 1 from jobs where kind = $1 and payload->>'batch_dir' like $2", [INGEST_BATCH_JOB, `%/${batch}`]);
+    const jobs = await server.db.query("select 1 from jobs where kind = $1 and payload->>'batch_dir' like $2", [
+      INGEST_BATCH_JOB,
+      `%/${batch}`,
+    ]);
     expect(jobs).toHaveLength(1);
 
     // Another supplier's key is not this user's: refused.
@@ -64,7 +76,10 @@ describe('SftpDeliveryService', () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((res) => silent.listen(0, '127.0.0.1', () => res()));
     try {
-      const service = new SftpDeliveryService({ vault, server: () => ({ host: '127.0.0.1', port: (silent.address() as { port: number }).port }) });
+      const service = new SftpDeliveryService({
+        vault,
+        server: () => ({ host: '127.0.0.1', port: (silent.address() as { port: number }).port }),
+      });
       writeFileSync(join(dir, 'one.xml'), 'x');
       const running = service.deliver({ deliveryId: 'c1', supplierId: 1, username: 'u', root: dir, files: ['one.xml'] });
       setTimeout(() => service.cancel('c1'), 300);

@@ -21,7 +21,12 @@ let target: SftpTarget;
 /** A package as the writer makes it: <batch>/<UPC>/… then <batch>/BatchComplete_<batch>.xml. */
 function writePackage(batch: string): string[] {
   const upc = '5012345678900';
-  const files = [`${batch}/${upc}/${upc}.xml`, `${batch}/${upc}/resources/${upc}_01_001.wav`, `${batch}/${upc}/resources/${upc}_01_002.wav`, `${batch}/BatchComplete_${batch}.xml`];
+  const files = [
+    `${batch}/${upc}/${upc}.xml`,
+    `${batch}/${upc}/resources/${upc}_01_001.wav`,
+    `${batch}/${upc}/resources/${upc}_01_002.wav`,
+    `${batch}/BatchComplete_${batch}.xml`,
+  ];
   for (const [i, f] of files.entries()) {
     mkdirSync(join(dir, f, '..'), { recursive: true });
     writeFileSync(join(dir, f), Buffer.alloc(i === 1 || i === 2 ? 3 * 1024 * 1024 : 200, i + 1));
@@ -29,15 +34,25 @@ function writePackage(batch: string): string[] {
   return files;
 }
 
-const jobsFor = (batch: string) => server.db.query<{ payload: { batch_dir: string } }>(
-  "select payload from jobs where kind = $1 and payload->>'batch_dir' like $2", [INGEST_BATCH_JOB, `%/${batch}`],
-);
+const jobsFor = (batch: string) =>
+  server.db.query<{ payload: { batch_dir: string } }>("select payload from jobs where kind = $1 and payload->>'batch_dir' like $2", [
+    INGEST_BATCH_JOB,
+    `%/${batch}`,
+  ]);
 
 describe('deliverPackage (SFTP)', () => {
   beforeAll(async () => {
     server = await startTestServer({ sftp: {}, worker: false });
-    await server.db.query("insert into ftp_users (supplier_id, username, password_hash) values (1, 'deliverer', $1)", [await hashPassword('deliver-pw')]);
-    target = { host: '127.0.0.1', port: server.sftp!.port, username: 'deliverer', password: 'deliver-pw', hostKey: server.sftp!.hostPublicKey };
+    await server.db.query("insert into ftp_users (supplier_id, username, password_hash) values (1, 'deliverer', $1)", [
+      await hashPassword('deliver-pw'),
+    ]);
+    target = {
+      host: '127.0.0.1',
+      port: server.sftp!.port,
+      username: 'deliverer',
+      password: 'deliver-pw',
+      hostKey: server.sftp!.hostPublicKey,
+    };
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -69,9 +84,14 @@ describe('deliverPackage (SFTP)', () => {
     const files = writePackage(batch);
     const stop = new AbortController();
     // Cancel once the second file has started.
-    await expect(deliverPackage(target, dir, files, {
-      signal: stop.signal, onProgress: (p) => { if (p.filesDone === 2) stop.abort(); },
-    })).rejects.toBeInstanceOf(DeliveryCancelled);
+    await expect(
+      deliverPackage(target, dir, files, {
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.filesDone === 2) stop.abort();
+        },
+      }),
+    ).rejects.toBeInstanceOf(DeliveryCancelled);
     expect(await jobsFor(batch)).toHaveLength(0);
     // The first file changes locally (same size): it must go again.
     writeFileSync(join(dir, files[0]), Buffer.alloc(200, 9));

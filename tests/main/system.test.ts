@@ -35,7 +35,7 @@ describe('openExternal allowlist', () => {
     ['not a url', false],
   ])('%s → %s', (url, ok) => expect(isAllowedExternalUrl(url, list)).toBe(ok));
 
-  it('the shipped list names exact hosts, and on cloud storage only the store\'s own bucket', () => {
+  it("the shipped list names exact hosts, and on cloud storage only the store's own bucket", () => {
     for (const entry of EXTERNAL_ALLOWLIST) expect(entry, entry).toMatch(/^[a-z0-9.-]+(\/[^/]+\/)?$/);
     expect(isAllowedExternalUrl('https://storage.googleapis.com/any-bucket/x', EXTERNAL_ALLOWLIST)).toBe(false);
     expect(isAllowedExternalUrl('https://any-bucket.storage.googleapis.com/x', EXTERNAL_ALLOWLIST)).toBe(false);
@@ -73,7 +73,12 @@ describe('error reporter', () => {
     server.close();
     expect(got.url).toBe('/api/5/store/');
     expect(got.auth).toContain('sentry_key=pubkey');
-    expect(got.body).toMatchObject({ message: 'Render failed', level: 'error', release: '0.1.0', tags: { route: '/catalog', status: '500' } });
+    expect(got.body).toMatchObject({
+      message: 'Render failed',
+      level: 'error',
+      release: '0.1.0',
+      tags: { route: '/catalog', status: '500' },
+    });
   });
 });
 

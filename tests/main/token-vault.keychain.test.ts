@@ -27,6 +27,8 @@ describe('token vault in the real keychain', () => {
     const found = execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8' });
     expect(found.trim()).toBe('secret-c');
     await vault.delete('carol');
-    expect(() => execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8', stdio: 'pipe' })).toThrow();
+    expect(() =>
+      execFileSync('secret-tool', ['lookup', 'service', 'store-console-test', 'username', 'carol'], { encoding: 'utf8', stdio: 'pipe' }),
+    ).toThrow();
   });
 });

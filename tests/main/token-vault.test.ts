@@ -24,7 +24,10 @@ describe('token vault without a keychain', () => {
     try {
       const vault = createKeychainVault('store-console-test-noop');
       for (const op of [() => vault.save('acct', 'secret'), () => vault.read('acct'), () => vault.delete('acct')]) {
-        const err = await op().then(() => null, (e) => e);
+        const err = await op().then(
+          () => null,
+          (e) => e,
+        );
         expect(err).toMatchObject({ code: 'secure_storage_unavailable', message: SECURE_STORAGE_UNAVAILABLE });
       }
       expect(readdirSync(home)).toEqual([]);

@@ -21,7 +21,12 @@ class FakeUtilityProcess extends EventEmitter {
   }
 }
 
-const forks: { path: string; args: string[]; options: { env: Record<string, string>; serviceName?: string; execArgv?: string[] }; child: FakeUtilityProcess }[] = [];
+const forks: {
+  path: string;
+  args: string[];
+  options: { env: Record<string, string>; serviceName?: string; execArgv?: string[] };
+  child: FakeUtilityProcess;
+}[] = [];
 
 vi.mock('electron', () => ({
   utilityProcess: {
@@ -50,7 +55,13 @@ describe('startUtilityApi (Electron)', () => {
     await vi.waitFor(() => expect(forks).toHaveLength(1));
     const f = forks[0];
     expect(f.path).toBe('/app/dist/main/api-child.mjs');
-    expect(f.args).toEqual(['--data-dir', join(tmp, 'user-data', 'pglite'), '--sandbox', '--log-file', join(tmp, 'user-data', 'server.log')]);
+    expect(f.args).toEqual([
+      '--data-dir',
+      join(tmp, 'user-data', 'pglite'),
+      '--sandbox',
+      '--log-file',
+      join(tmp, 'user-data', 'server.log'),
+    ]);
     expect(f.options.env).toMatchObject({ API_PORT: '0', IDP_PORT: '0', CONSOLE_DATA_DIR: join(tmp, 'user-data', 'pglite') });
     // The project's V8 flags, as the switch a utility process reads before it creates its isolate.
     expect(f.options.execArgv).toEqual([`--js-flags=${JS_FLAGS}`]);
@@ -76,7 +87,14 @@ describe('api-child (the utilityProcess entry)', () => {
   it('runs the real server and reports ready through process.parentPort', async () => {
     // The same layout as dist/: main/api-child.mjs imports ../server/cli.mjs.
     const out = join(tmp, 'dist');
-    const common = { bundle: true, platform: 'node' as const, target: 'node22.12', packages: 'external' as const, format: 'esm' as const, logLevel: 'warning' as const };
+    const common = {
+      bundle: true,
+      platform: 'node' as const,
+      target: 'node22.12',
+      packages: 'external' as const,
+      format: 'esm' as const,
+      logLevel: 'warning' as const,
+    };
     await build({ ...common, entryPoints: ['main/electron/api-child.ts'], outfile: join(out, 'main', 'api-child.mjs') });
     await build({
       ...common,

@@ -44,7 +44,10 @@ function RefusedScreen({ detail }: { detail: string }) {
 
 function renderAt(scope: string, console: React.ReactNode = <p>console</p>) {
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  });
   const router = createMemoryRouter(
     [
       { path: '/service-agreement', element: <AgreementScreen /> },
@@ -54,7 +57,9 @@ function renderAt(scope: string, console: React.ReactNode = <p>console</p>) {
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Provider store={store}><RouterProvider router={router} /></Provider>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
     </QueryClientProvider>,
   );
   return router;
@@ -88,7 +93,7 @@ describe('AgreementGuard', () => {
     expect(router.state.location.pathname).toBe('/service-agreement');
     expect(calls()).toEqual(['/v4/catalog/service-agreement/', '/v4/catalog/service-agreement/']);
   });
-  it('another refusal (the route\'s own rule) does not ask again', async () => {
+  it("another refusal (the route's own rule) does not ask again", async () => {
     acceptedAt = '2026-11-24T10:00:00.000Z';
     renderAt('app:baseware user:supplier brand:dance', <RefusedScreen detail="You do not have permission to perform this action." />);
     expect(await screen.findByText('console refused')).toBeTruthy();

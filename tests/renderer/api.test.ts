@@ -24,7 +24,17 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-const profile = { id: 1, username: 'admin', email: 'a@x', display_name: null, first_name: 'A', last_name: null, scope: 's', brand: 'brand:dance', sessions: [] };
+const profile = {
+  id: 1,
+  username: 'admin',
+  email: 'a@x',
+  display_name: null,
+  first_name: 'A',
+  last_name: null,
+  scope: 's',
+  brand: 'brand:dance',
+  sessions: [],
+};
 
 /** main's answer to a 400-599: the BridgeError it throws (main/services/api-client.ts httpError). */
 function failWith(shape: ConstructorParameters<typeof BridgeError>[0]) {
@@ -50,7 +60,7 @@ describe('a failed call rejects with the BridgeError the bridge delivered', () =
     await expect(call(meEndpoints.get, {})).rejects.toBe(delivered);
   });
 
-  it('a form save shows the server\'s detail (§7 body-error variant); elsewhere the same failure shows the status text', async () => {
+  it("a form save shows the server's detail (§7 body-error variant); elsewhere the same failure shows the status text", async () => {
     failWith({ code: 'http_error', status: 412, message: 'Precondition Failed', detail: 'This object was changed by someone else.' });
     const error = await saveProfile({ display_name: 'A' }, '"v1"').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 412 });
@@ -59,7 +69,12 @@ describe('a failed call rejects with the BridgeError the bridge delivered', () =
   });
 
   it('ending a session shows field errors, the body text, or the status text when there is no body', async () => {
-    failWith({ code: 'http_error', status: 400, message: 'Bad Request', detail: { display_name: ['Too long.'], non_field_errors: ['Check the form.'] } });
+    failWith({
+      code: 'http_error',
+      status: 400,
+      message: 'Bad Request',
+      detail: { display_name: ['Too long.'], non_field_errors: ['Check the form.'] },
+    });
     expect(bodyErrorText(await endSession('s1').catch((e: unknown) => e))).toBe('display_name: Too long.; Check the form.');
     failWith({ code: 'http_error', status: 502, message: 'Bad Gateway', detail: 'upstream down' });
     expect(bodyErrorText(await endSession('s1').catch((e: unknown) => e))).toBe('upstream down');
@@ -71,7 +86,10 @@ describe('a failed call rejects with the BridgeError the bridge delivered', () =
 
 describe('typed calls of declared endpoints', () => {
   it('build the request from the declaration and answer the parsed body, the status and the ETag', async () => {
-    answer = async () => ({ status: 200, data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 5, title: 'T' }] } });
+    answer = async () => ({
+      status: 200,
+      data: { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 5, title: 'T' }] },
+    });
     const page = await fetchData(listEndpoints('tracks').list, { query: { page: 2, genre: '3' } });
     expect(page.results).toEqual([{ id: 5, title: 'T' }]);
     expect(requests[0]).toEqual({ method: 'GET', path: '/v4/catalog/tracks/', query: { page: 2, genre: '3' } });
@@ -83,7 +101,9 @@ describe('typed calls of declared endpoints', () => {
     expect(requests.at(-1)).toEqual({ method: 'PATCH', path: '/v4/accounts/me/', body: { first_name: 'B' }, ifMatch: '"v4"' });
 
     answer = async () => ({ status: 200, data: { results: [{ type: 'tracks', id: 7, name: 'Seven', detail: 'Ann' }] } });
-    expect(await autocompleteOptions('tracks', 'se').queryFn!({} as never)).toEqual([{ type: 'tracks', id: 7, name: 'Seven', detail: 'Ann' }]);
+    expect(await autocompleteOptions('tracks', 'se').queryFn!({} as never)).toEqual([
+      { type: 'tracks', id: 7, name: 'Seven', detail: 'Ann' },
+    ]);
     expect(requests.at(-1)).toEqual({ method: 'GET', path: '/v4/catalog/search/autocomplete/', query: { type: 'tracks', q: 'se' } });
   });
 

@@ -30,7 +30,14 @@ describe('auth reducer (spec §4)', () => {
   });
 
   it('REFRESH_USER replaces the user, scope and features', () => {
-    const other: SessionUser = { ...user, userId: 8, username: 'bob', displayName: undefined, scope: 'app:baseware user:supplier brand:dj', features: [] };
+    const other: SessionUser = {
+      ...user,
+      userId: 8,
+      username: 'bob',
+      displayName: undefined,
+      scope: 'app:baseware user:supplier brand:dj',
+      features: [],
+    };
     const next = authReducer(signedIn, { type: 'REFRESH_USER', user: other });
     expect(next).toEqual({ version: 1, scope: other.scope, features: [], user: other });
     expect(next.user?.displayName).toBeUndefined();
@@ -77,7 +84,10 @@ describe('auth reducer (spec §4)', () => {
   it('REFRESH_USER and UPDATE_USER cannot smuggle a token into the user either', () => {
     const refreshed = authReducer(initialAuthState, { type: 'REFRESH_USER', user: { ...user, accessToken: 'secret' } as SessionUser });
     expect(refreshed.user).toEqual(user);
-    const updated = authReducer(signedIn, { type: 'UPDATE_USER', user: { displayName: 'Ada L.', refreshToken: 'secret' } as Partial<SessionUser> });
+    const updated = authReducer(signedIn, {
+      type: 'UPDATE_USER',
+      user: { displayName: 'Ada L.', refreshToken: 'secret' } as Partial<SessionUser>,
+    });
     expect(updated.user).toEqual({ ...user, displayName: 'Ada L.' });
     expect(JSON.stringify([refreshed, updated])).not.toContain('secret');
   });

@@ -36,7 +36,14 @@ function setup() {
   const store = createStore();
   store.set(authAtom, {
     type: 'REFRESH_USER',
-    user: { userId: 1, username: 'admin', scope: 'app:control staff:admin brand:dance brand:dj', features: [], brand: 'brand:dance', brands: ['brand:dance', 'brand:dj'] },
+    user: {
+      userId: 1,
+      username: 'admin',
+      scope: 'app:control staff:admin brand:dance brand:dj',
+      features: [],
+      brand: 'brand:dance',
+      brands: ['brand:dance', 'brand:dj'],
+    },
   });
   render(
     <Provider store={store}>
@@ -65,7 +72,8 @@ function typeNow(keys: string) {
   for (const key of keys === '\n' ? ['Enter'] : [...keys]) {
     const target = document.activeElement ?? document.body;
     const taken = fireEvent.keyDown(target, { key });
-    if (taken && key.length === 1 && target instanceof HTMLInputElement) fireEvent.change(target, { target: { value: target.value + key } });
+    if (taken && key.length === 1 && target instanceof HTMLInputElement)
+      fireEvent.change(target, { target: { value: target.value + key } });
   }
 }
 
@@ -176,7 +184,15 @@ describe('ExportButton and the palette', () => {
     const registered = store.get(listExportAtom);
     expect(registered).not.toBeNull();
     act(() => registered!.run());
-    await waitFor(() => expect(fakeMain.requestsOf('exportStart')).toContainEqual({ kind: 'search', type: 'releases', filters: { title: 'a' }, orderBy: null, columns: ['id'] }));
+    await waitFor(() =>
+      expect(fakeMain.requestsOf('exportStart')).toContainEqual({
+        kind: 'search',
+        type: 'releases',
+        filters: { title: 'a' },
+        orderBy: null,
+        columns: ['id'],
+      }),
+    );
     // While it runs, the palette offers no second one.
     await waitFor(() => expect(screen.getByTestId('export-progress')).toBeTruthy());
     expect(store.get(listExportAtom)).toBeNull();
@@ -184,7 +200,7 @@ describe('ExportButton and the palette', () => {
     expect(store.get(listExportAtom)).toBeNull();
   });
 
-  it('another CSV (an order\'s items) is not the list on screen and registers nothing', () => {
+  it("another CSV (an order's items) is not the list on screen and registers nothing", () => {
     const store = createStore();
     render(
       <Provider store={store}>

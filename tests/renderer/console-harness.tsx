@@ -49,10 +49,20 @@ export function accountNamed(username: string): SandboxAccount {
  * replace any of it with fakeMain.channel or fakeMain.api.on).
  */
 function fakeSessionAndSystem(user: SessionUser | null): void {
-  fakeMain.api.on(serviceAgreementEndpoints.current, () => ({ ...SERVICE_AGREEMENT, sections: [...SERVICE_AGREEMENT.sections], accepted_at: '2026-11-02T10:00:00.000Z' }));
+  fakeMain.api.on(serviceAgreementEndpoints.current, () => ({
+    ...SERVICE_AGREEMENT,
+    sections: [...SERVICE_AGREEMENT.sections],
+    accepted_at: '2026-11-02T10:00:00.000Z',
+  }));
   fakeMain
     .channel('sessionStatus', () => ({ signedIn: user !== null, user }))
-    .channel('systemInfo', () => ({ transport: 'host', apiUrl: 'http://127.0.0.1:1', idpUrl: 'http://127.0.0.1:2', environment: 'sandbox', version: '0.0.0' }))
+    .channel('systemInfo', () => ({
+      transport: 'host',
+      apiUrl: 'http://127.0.0.1:1',
+      idpUrl: 'http://127.0.0.1:2',
+      environment: 'sandbox',
+      version: '0.0.0',
+    }))
     .channel('systemReportError', () => ({ ok: true }));
 }
 

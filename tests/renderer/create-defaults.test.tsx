@@ -11,7 +11,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeMain, reply, pageOf } from './fake-main';
 import { principalFrom } from '../../shared/access';
-import { auxiliaryEndpoint, couponEndpoints, genresEndpoint, liveStreamEndpoints, listEndpoints, type ObjectRow } from '../../shared/api/endpoints';
+import {
+  auxiliaryEndpoint,
+  couponEndpoints,
+  genresEndpoint,
+  liveStreamEndpoints,
+  listEndpoints,
+  type ObjectRow,
+} from '../../shared/api/endpoints';
 import { LIVE_NEXT_STEP, RECORDS, RECORD_DECLS, createDefaults, mayCreate, recordRoute, type RecordDecl } from '../../shared/records';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { CREATE_ENDPOINTS } from '../../renderer/features/records/api';
@@ -22,9 +29,20 @@ const page = <T,>(results: T[]) => pageOf(results, 200);
 /** Every reference list a create form's selects read, with one item (id 1) or two for discount types. */
 function fakeLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));
-  const lists = new Set(RECORD_DECLS.flatMap((d) => Object.values(d.fields).map((f) => f.list)).filter((l): l is string => Boolean(l) && l !== 'genres'));
+  const lists = new Set(
+    RECORD_DECLS.flatMap((d) => Object.values(d.fields).map((f) => f.list)).filter((l): l is string => Boolean(l) && l !== 'genres'),
+  );
   for (const name of lists) {
-    fakeMain.api.on(auxiliaryEndpoint(name), () => page(name === 'discount-types' ? [{ id: 1, name: 'Amount' }, { id: 2, name: 'Percentage' }] : [{ id: 1, name: 'One' }]));
+    fakeMain.api.on(auxiliaryEndpoint(name), () =>
+      page(
+        name === 'discount-types'
+          ? [
+              { id: 1, name: 'Amount' },
+              { id: 2, name: 'Percentage' },
+            ]
+          : [{ id: 1, name: 'One' }],
+      ),
+    );
   }
 }
 
@@ -37,7 +55,9 @@ afterEach(() => {
 const BRAND = 'brand:dance';
 /** A sandbox account that may create the type on the dance brand. */
 function creator(type: string) {
-  return SANDBOX_ACCOUNTS.find((a) => a.brands.includes(BRAND) && mayCreate(principalFrom([a.app, a.role, ...a.brands].join(' '), [], BRAND), type));
+  return SANDBOX_ACCOUNTS.find(
+    (a) => a.brands.includes(BRAND) && mayCreate(principalFrom([a.app, a.role, ...a.brands].join(' '), [], BRAND), type),
+  );
 }
 const creatable = RECORD_DECLS.filter((d) => d.create && creator(d.key));
 
@@ -64,16 +84,23 @@ async function openCreate(type: string) {
 
 describe('every create form starts from its declaration', () => {
   it('is offered for every declared type created here', () => {
-    expect(Object.keys(CREATE_ENDPOINTS).sort()).toEqual(RECORD_DECLS.filter((d) => d.create).map((d) => d.key).sort());
+    expect(Object.keys(CREATE_ENDPOINTS).sort()).toEqual(
+      RECORD_DECLS.filter((d) => d.create)
+        .map((d) => d.key)
+        .sort(),
+    );
   });
 
-  it.each(creatable.map((d) => [d.key, d] as const))('%s: each switch and fixed select shows the default a new record gets', async (_k, decl) => {
-    const form = await openCreate(decl.key);
-    const defaults = createDefaults(decl);
-    const offered = Object.keys(defaults).filter((k) => within(form).queryByTestId(`field-${k}`));
-    expect(offered.length, 'the form offers defaulted fields').toBeGreaterThan(0);
-    expect(Object.fromEntries(offered.map((k) => [k, shown(decl, k)]))).toEqual(Object.fromEntries(offered.map((k) => [k, defaults[k]])));
-  });
+  it.each(creatable.map((d) => [d.key, d] as const))(
+    '%s: each switch and fixed select shows the default a new record gets',
+    async (_k, decl) => {
+      const form = await openCreate(decl.key);
+      const defaults = createDefaults(decl);
+      const offered = Object.keys(defaults).filter((k) => within(form).queryByTestId(`field-${k}`));
+      expect(offered.length, 'the form offers defaulted fields').toBeGreaterThan(0);
+      expect(Object.fromEntries(offered.map((k) => [k, shown(decl, k)]))).toEqual(Object.fromEntries(offered.map((k) => [k, defaults[k]])));
+    },
+  );
 });
 
 describe('an untouched create form', () => {
@@ -87,7 +114,9 @@ describe('an untouched create form', () => {
     await act(async () => view.router.navigate('/create?type=coupons'));
     await screen.findByTestId('create-coupons', undefined, { timeout: RENDER_TIMEOUT_MS });
     await act(async () => fireEvent.click(within(screen.getByTestId('field-enabled')).getByRole('switch')));
-    await act(async () => { void view.router.navigate('/support'); });
+    await act(async () => {
+      void view.router.navigate('/support');
+    });
     expect(view.router.state.location.pathname).toBe('/create');
   });
 });
@@ -99,7 +128,9 @@ describe('a coupon', () => {
       sent = body as Record<string, unknown>;
       return reply({ id: 41, version: 1, code: 'LATER', enabled: body.enabled } as unknown as ObjectRow, { status: 201, etag: '"v1"' });
     });
-    fakeMain.api.on(listEndpoints('coupons').get, () => reply({ id: 41, version: 1, code: 'LATER', enabled: false } as unknown as ObjectRow, { etag: '"v1"' }));
+    fakeMain.api.on(listEndpoints('coupons').get, () =>
+      reply({ id: 41, version: 1, code: 'LATER', enabled: false } as unknown as ObjectRow, { etag: '"v1"' }),
+    );
     await openCreate('coupons');
     expect(screen.getByTestId('field-enabled').querySelector('[role=switch]')!.getAttribute('aria-checked')).toBe('false');
     await act(async () => fireEvent.change(document.getElementById('field-code')!, { target: { value: 'LATER' } }));
@@ -137,10 +168,22 @@ describe('a live stream', () => {
     expect(within(form).getByTestId('field-is_auto_enabled')).toBeTruthy();
   });
 
-  const stream = (over: Record<string, unknown>) => ({
-    id: 9, version: 1, name: 'New stream', enabled: false, is_auto_enabled: false, start_at: null, end_at: null,
-    genre: null, host_vendor: null, tracklist_vendor: null, stages: [], visible: false, ...over,
-  }) as unknown as ObjectRow;
+  const stream = (over: Record<string, unknown>) =>
+    ({
+      id: 9,
+      version: 1,
+      name: 'New stream',
+      enabled: false,
+      is_auto_enabled: false,
+      start_at: null,
+      end_at: null,
+      genre: null,
+      host_vendor: null,
+      tracklist_vendor: null,
+      stages: [],
+      visible: false,
+      ...over,
+    }) as unknown as ObjectRow;
 
   it('its page says the next step while it has no stage, and not once it has one', async () => {
     fakeLists();
@@ -150,7 +193,9 @@ describe('a live stream', () => {
     expect((await screen.findByTestId('live-next-step', undefined, { timeout: RENDER_TIMEOUT_MS })).textContent).toBe(LIVE_NEXT_STEP);
     cleanup();
 
-    fakeMain.api.on(listEndpoints('live_streams').get, () => reply(stream({ stages: [{ id: 1, name: 'Main', number: 1 }] }), { etag: '"v1"' }));
+    fakeMain.api.on(listEndpoints('live_streams').get, () =>
+      reply(stream({ stages: [{ id: 1, name: 'Main', number: 1 }] }), { etag: '"v1"' }),
+    );
     fakeMain.api.on(liveStreamEndpoints.stages, () => page([{ id: 1, name: 'Main', number: 1 }]));
     await renderConsole({ account: creator('live_streams')!, brand: BRAND, path: recordRoute('live_streams', 9)! });
     await screen.findByTestId('record-title', undefined, { timeout: RENDER_TIMEOUT_MS });

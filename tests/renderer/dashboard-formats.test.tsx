@@ -26,7 +26,10 @@ const VIEW: DashboardView = {
     { brand: 'brand:dance', currency: 'EUR', net: '-12.5', previous_net: '0' },
   ],
   followers: { total: 1204, gained: 1, previous_gained: 0, top: [{ kind: 'artist', id: 7, name: 'Some Artist', followers: 1 }] },
-  top_releases: [{ id: 1, name: 'One Release', quantity: 1 }, { id: 2, name: 'Other Release', quantity: 3 }],
+  top_releases: [
+    { id: 1, name: 'One Release', quantity: 1 },
+    { id: 2, name: 'Other Release', quantity: 3 },
+  ],
   top_tracks: [],
   deliveries_needing_attention: 1500,
 };

@@ -23,11 +23,22 @@ afterEach(() => {
 });
 
 const FOLLOWERS: NonNullable<DashboardView['followers']> = {
-  total: 12, gained: 3, previous_gained: 1,
-  top: [{ kind: 'artist', id: 7, name: 'Some Artist', followers: 8 }, { kind: 'label', id: 3, name: 'Some Label', followers: 4 }],
+  total: 12,
+  gained: 3,
+  previous_gained: 1,
+  top: [
+    { kind: 'artist', id: 7, name: 'Some Artist', followers: 8 },
+    { kind: 'label', id: 3, name: 'Some Label', followers: 4 },
+  ],
 };
 const view = (followers: DashboardView['followers']): DashboardView => ({
-  month_start: '2026-11-01', today: '2026-11-28', sales: null, followers, top_releases: null, top_tracks: null, deliveries_needing_attention: 2,
+  month_start: '2026-11-01',
+  today: '2026-11-28',
+  sales: null,
+  followers,
+  top_releases: null,
+  top_tracks: null,
+  deliveries_needing_attention: 2,
 });
 const links = () => [...screen.getByTestId('dashboard').querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!);
 /** The search type a record link opens (catalogue: /catalog/{linkSegment}/{id}). */
@@ -47,7 +58,9 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
     for (const href of hrefs) {
       const t = typeOfLink(href);
       if (t) expect([href, can(principal, t.rule)]).toEqual([href, true]);
-      await act(async () => { await shell.router.navigate('/dashboard'); });
+      await act(async () => {
+        await shell.router.navigate('/dashboard');
+      });
       await screen.findByTestId('dashboard-followers', undefined, { timeout: 10_000 });
       const link = [...screen.getByTestId('dashboard').querySelectorAll('a[href]')].find((a) => a.getAttribute('href') === href)!;
       await act(async () => fireEvent.click(link));

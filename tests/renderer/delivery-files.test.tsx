@@ -18,12 +18,31 @@ import { systemKeys } from '../../renderer/lib/system-queries';
 
 const { renderConsole } = await import('./console-harness');
 
-const FILES = [{ path: 'A1/A1.xml', size: 2048 }, { path: 'A1/resources/01 Track.wav', size: 5 * 1024 * 1024 }];
+const FILES = [
+  { path: 'A1/A1.xml', size: 2048 },
+  { path: 'A1/resources/01 Track.wav', size: 5 * 1024 * 1024 },
+];
 const DELIVERY: DeliveryDetail = {
-  id: 41, release_id: null, title: 'Night Drive', artist: 'Ana', label_name: 'Label', supplier: { id: 3, name: 'Supplier' }, genre: null,
-  release_status: 'release-received', status_message: null, album_action: 'insert', ingested: false,
-  delivered_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z', version: 1,
-  events: [], files: FILES, xml_file_path: 'A1/A1.xml', source_genre: null, source_label: '', can_reingest: true,
+  id: 41,
+  release_id: null,
+  title: 'Night Drive',
+  artist: 'Ana',
+  label_name: 'Label',
+  supplier: { id: 3, name: 'Supplier' },
+  genre: null,
+  release_status: 'release-received',
+  status_message: null,
+  album_action: 'insert',
+  ingested: false,
+  delivered_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  version: 1,
+  events: [],
+  files: FILES,
+  xml_file_path: 'A1/A1.xml',
+  source_genre: null,
+  source_label: '',
+  can_reingest: true,
 };
 const page = <T,>(results: T[]) => pageOf(results, 200);
 
@@ -38,13 +57,19 @@ async function openDelivery(transport: 'electron' | 'host' = 'host') {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));
   fakeMain.api.on(supplierEndpoints.labels, () => reply(page([])));
   await renderConsole({ account: 'contentops', path: `/deliveries/${DELIVERY.id}` });
-  fakeMain.channel('systemInfo', () => ({ transport, apiUrl: 'http://127.0.0.1:1', idpUrl: 'http://127.0.0.1:2', environment: 'sandbox', version: '0.0.0' }));
+  fakeMain.channel('systemInfo', () => ({
+    transport,
+    apiUrl: 'http://127.0.0.1:1',
+    idpUrl: 'http://127.0.0.1:2',
+    environment: 'sandbox',
+    version: '0.0.0',
+  }));
   await act(() => queryClient.invalidateQueries({ queryKey: systemKeys.info() }));
   const list = await screen.findByTestId('delivery-files', undefined, { timeout: 25_000 });
   return within(list).getAllByTestId('delivery-file');
 }
 
-describe('a delivery\'s files', () => {
+describe("a delivery's files", () => {
   it('lists each file with Save…, which main saves (no API file call from the page); Open only in the desktop app', async () => {
     fakeMain.channel('deliveryFileSave', ({ path }) => ({ saved: true, fileName: path.split('/').pop()! }));
     const rows = await openDelivery('host');
@@ -68,7 +93,7 @@ describe('a delivery\'s files', () => {
     expect(screen.queryByTestId('delivery-file-error')).toBeNull();
   }, 60_000);
 
-  it('Open asks main to open the file (desktop app); a refusal shows §8\'s download text and the API\'s reason', async () => {
+  it("Open asks main to open the file (desktop app); a refusal shows §8's download text and the API's reason", async () => {
     let refuse = false;
     fakeMain.channel('deliveryFileOpen', () => {
       if (refuse) throw new BridgeError({ code: 'http_error', status: 404, message: 'Not Found', detail: 'Not found.' });

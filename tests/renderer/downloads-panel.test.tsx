@@ -18,10 +18,28 @@ const { DownloadsPanel } = await import('../../renderer/features/exports/Downloa
 type Progress = BridgeEventPayload<'exportProgress'>;
 
 const base: ExportHistoryEntry = {
-  exportId: 'a', kind: 'search', what: 'Releases search', filters: { title: 'a', order_by: '-id', columns: 'id,title,label' }, fileName: 'releases-2026-11-24.csv',
-  path: '/dl/releases-2026-11-24.csv', folder: '/dl', state: 'done', rows: 12, startedAt: '2026-11-24T10:00:00.000Z', finishedAt: '2026-11-24T10:00:02.000Z',
+  exportId: 'a',
+  kind: 'search',
+  what: 'Releases search',
+  filters: { title: 'a', order_by: '-id', columns: 'id,title,label' },
+  fileName: 'releases-2026-11-24.csv',
+  path: '/dl/releases-2026-11-24.csv',
+  folder: '/dl',
+  state: 'done',
+  rows: 12,
+  startedAt: '2026-11-24T10:00:00.000Z',
+  finishedAt: '2026-11-24T10:00:02.000Z',
 };
-const running: ExportHistoryEntry = { ...base, exportId: 'b', fileName: 'tracks-2026-11-24.csv', what: 'Tracks search', filters: {}, state: 'running', rows: 0, finishedAt: null };
+const running: ExportHistoryEntry = {
+  ...base,
+  exportId: 'b',
+  fileName: 'tracks-2026-11-24.csv',
+  what: 'Tracks search',
+  filters: {},
+  state: 'running',
+  rows: 0,
+  finishedAt: null,
+};
 
 const notified: { title: string; body?: string }[] = [];
 class FakeNotification {
@@ -81,10 +99,12 @@ describe('DownloadsPanel', () => {
     expect(fakeMain.requestsOf('exportCancel')).toContainEqual({ exportId: 'b' });
 
     fireEvent.click(within(items[1]).getByTestId('downloads-show-in-folder'));
-    await waitFor(() => expect(screen.getByText('Your browser cannot open folders. The file is at /dl/releases-2026-11-24.csv')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('Your browser cannot open folders. The file is at /dl/releases-2026-11-24.csv')).toBeTruthy(),
+    );
   });
 
-  it('re-reads main\'s history when an export starts or ends', async () => {
+  it("re-reads main's history when an export starts or ends", async () => {
     mount('electron', []);
     await waitFor(() => expect(fakeMain.requestsOf('exportHistory')).toHaveLength(1));
     history = [running];

@@ -19,7 +19,9 @@ describe('endpoint query keys', () => {
     expect(endpointKey(hypeEndpoints.subscriptions, { query: { page: '2' } })).toEqual(['v4', 'hype-subscriptions', { page: '2' }]);
     expect(endpointKey(dashboardEndpoints.view)).toEqual(['v4', 'dashboard']);
     // An id from a route (text) and from a row (a number) name the same answer.
-    expect(endpointKey(labelEndpoints.mappings, { params: { id: '5' } })).toEqual(endpointKey(labelEndpoints.mappings, { params: { id: 5 } }));
+    expect(endpointKey(labelEndpoints.mappings, { params: { id: '5' } })).toEqual(
+      endpointKey(labelEndpoints.mappings, { params: { id: 5 } }),
+    );
     // A parameter not known yet holds its place: the key is never another endpoint's.
     expect(endpointKey(labelEndpoints.mappings, {})).toEqual(['v4', 'catalog', 'labels', null, 'mappings']);
     // The same endpoint and arguments from two screens: one key.

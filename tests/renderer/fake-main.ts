@@ -37,7 +37,10 @@ export function reply<T>(data: T, opts: { status?: number; etag?: string } = {})
 }
 
 /** One page of a list (the v4 list envelope) holding `results`: all of them, on page 1 of 1. */
-export function pageOf<T>(results: T[], perPage = 25): { count: number; next: null; previous: null; page: string; per_page: number; results: T[] } {
+export function pageOf<T>(
+  results: T[],
+  perPage = 25,
+): { count: number; next: null; previous: null; page: string; per_page: number; results: T[] } {
   return { count: results.length, next: null, previous: null, page: '1/1', per_page: perPage, results };
 }
 
@@ -55,7 +58,9 @@ export interface FakeRequest<E extends EndpointSpec> {
   request: ApiRequest;
 }
 
-type Handler<E extends EndpointSpec> = (req: FakeRequest<E>) => ResponseIn<E> | FakeReply<ResponseIn<E>> | Promise<ResponseIn<E> | FakeReply<ResponseIn<E>>>;
+type Handler<E extends EndpointSpec> = (
+  req: FakeRequest<E>,
+) => ResponseIn<E> | FakeReply<ResponseIn<E>> | Promise<ResponseIn<E> | FakeReply<ResponseIn<E>>>;
 
 interface Route {
   e: EndpointSpec;
@@ -65,11 +70,20 @@ interface Route {
 }
 
 function isReply(v: unknown): v is FakeReply<unknown> {
-  return !!v && typeof v === 'object' && 'kind' in v && ((v as { kind: unknown }).kind === 'ok' || (v as { kind: unknown }).kind === 'error') && 'status' in v;
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    'kind' in v &&
+    ((v as { kind: unknown }).kind === 'ok' || (v as { kind: unknown }).kind === 'error') &&
+    'status' in v
+  );
 }
 
 function issues(e: z.ZodError): string {
-  return e.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  return e.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
 }
 
 /** The fake v4 API: declared endpoints only. */
@@ -133,7 +147,9 @@ export class FakeApi {
   }
 }
 
-type ChannelImpl<N extends ChannelName> = (request: ChannelRequest<N>) => z.input<Channels[N]['response']> | Promise<z.input<Channels[N]['response']>>;
+type ChannelImpl<N extends ChannelName> = (
+  request: ChannelRequest<N>,
+) => z.input<Channels[N]['response']> | Promise<z.input<Channels[N]['response']>>;
 
 /** The fake main behind window.storeConsole. */
 export class FakeMain {

@@ -22,7 +22,14 @@ describe('the favicon', () => {
     const outDir = join(work, 'out');
     mkdirSync(root);
     writeFileSync(join(root, 'index.html'), html.replace(/<script type="module"[^>]*><\/script>/, ''));
-    await build({ configFile: false, root, base: config.base, publicDir: config.publicDir, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    await build({
+      configFile: false,
+      root,
+      base: config.base,
+      publicDir: config.publicDir,
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
 
     const built = readFileSync(join(outDir, 'index.html'), 'utf8');
     const link = /<link\b[^>]*\brel="(?:shortcut )?icon"[^>]*>/.exec(built)?.[0];

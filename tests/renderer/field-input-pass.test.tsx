@@ -38,7 +38,20 @@ afterEach(() => cleanup());
 describe('FieldInput pass-through', () => {
   it.each(KINDS)('%s: aria-label and data-testid reach the input with the id', (kind, decl, value) => {
     queryClient.clear();
-    render(<Providers><FieldInput id="probe" field={decl} value={value} values={{}} onChange={() => undefined} ariaLabel="Row 2 probe" testId="probe-input" disabled /></Providers>);
+    render(
+      <Providers>
+        <FieldInput
+          id="probe"
+          field={decl}
+          value={value}
+          values={{}}
+          onChange={() => undefined}
+          ariaLabel="Row 2 probe"
+          testId="probe-input"
+          disabled
+        />
+      </Providers>,
+    );
     const el = document.getElementById('probe')!;
     expect(screen.getByLabelText('Row 2 probe')).toBe(el);
     const picked = screen.getByTestId('probe-input');
@@ -52,14 +65,30 @@ describe('FieldInput pass-through', () => {
   });
 
   it('currency amounts: the group is named and picked', () => {
-    render(<Providers><FieldInput id="probe" field={field('Minimum', 'currencyAmounts', z.record(z.string(), z.number()))} value={{}} values={{}} onChange={() => undefined} ariaLabel="Minimum order" testId="probe-group" /></Providers>);
+    render(
+      <Providers>
+        <FieldInput
+          id="probe"
+          field={field('Minimum', 'currencyAmounts', z.record(z.string(), z.number()))}
+          value={{}}
+          values={{}}
+          onChange={() => undefined}
+          ariaLabel="Minimum order"
+          testId="probe-group"
+        />
+      </Providers>,
+    );
     const group = screen.getByTestId('probe-group');
     expect(group.id).toBe('probe');
     expect(screen.getByRole('group', { name: 'Minimum order' })).toBe(group);
   });
 
   it('without them nothing is added', () => {
-    render(<Providers><FieldInput id="probe" field={field('Name', 'text', z.string())} value="" values={{}} onChange={() => undefined} /></Providers>);
+    render(
+      <Providers>
+        <FieldInput id="probe" field={field('Name', 'text', z.string())} value="" values={{}} onChange={() => undefined} />
+      </Providers>,
+    );
     const el = document.getElementById('probe')!;
     expect(el.hasAttribute('aria-label')).toBe(false);
     expect(el.hasAttribute('data-testid')).toBe(false);

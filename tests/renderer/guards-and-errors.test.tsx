@@ -67,20 +67,44 @@ function renderAt(path: string, scope: string, element: React.ReactNode) {
 describe('scope guard (§6)', () => {
   const rule = [['app:control', 'staff:admin']];
   it('lets an allowed user through', () => {
-    renderAt('/x', 'app:control staff:admin brand:dance', <Guard rule={rule}><p>secret</p></Guard>);
+    renderAt(
+      '/x',
+      'app:control staff:admin brand:dance',
+      <Guard rule={rule}>
+        <p>secret</p>
+      </Guard>,
+    );
     expect(screen.getByText('secret')).toBeTruthy();
   });
   it('a failure carrying a scope goes to /auth with the spec message', () => {
-    const router = renderAt('/x', 'app:control staff:support brand:dance', <Guard rule={rule}><p>secret</p></Guard>);
+    const router = renderAt(
+      '/x',
+      'app:control staff:support brand:dance',
+      <Guard rule={rule}>
+        <p>secret</p>
+      </Guard>,
+    );
     expect(router.state.location.pathname).toBe('/auth');
     expect(screen.getByText(`auth screen ${MSG.authorizationFailed}`)).toBeTruthy();
   });
   it('without a scope (signed out) goes to /auth without the message', () => {
-    renderAt('/x', '', <Guard rule={rule}><p>secret</p></Guard>);
+    renderAt(
+      '/x',
+      '',
+      <Guard rule={rule}>
+        <p>secret</p>
+      </Guard>,
+    );
     expect(screen.getByText('auth screen no error')).toBeTruthy();
   });
   it("'*' lets everybody through", () => {
-    renderAt('/x', '', <Guard rule="*"><p>open</p></Guard>);
+    renderAt(
+      '/x',
+      '',
+      <Guard rule="*">
+        <p>open</p>
+      </Guard>,
+    );
     expect(screen.getByText('open')).toBeTruthy();
   });
 });
@@ -118,7 +142,7 @@ describe('route error boundary (§4, §8)', () => {
   });
 });
 
-describe('the end of a session (§7): main\'s sessionEnded event is the one route to /logout', () => {
+describe("the end of a session (§7): main's sessionEnded event is the one route to /logout", () => {
   /** A screen that loads the profile and shows what a failed load says. */
   function Profile() {
     const [text, setText] = useState('loading');

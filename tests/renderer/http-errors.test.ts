@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../shared/bridge/error';
 import { OTHER_STATUS_TEXT, STATUS_TEXT } from '../../shared/messages';
-import { bodyErrorText, errorText, friendlyErrorText, isErrorStatus, requestFailedText, saveFailedText, statusOf } from '../../renderer/lib/http-errors';
+import {
+  bodyErrorText,
+  errorText,
+  friendlyErrorText,
+  isErrorStatus,
+  requestFailedText,
+  saveFailedText,
+  statusOf,
+} from '../../renderer/lib/http-errors';
 
 /** A failure as main delivers it for an API answer of `status` (api-client.ts httpError). */
 const http = (status: number, message: string, detail?: unknown) => new BridgeError({ code: 'http_error', status, message, detail });
@@ -46,14 +54,18 @@ describe('the texts of a failed call (spec §7, §8), over the BridgeError as de
     expect(bodyErrorText(http(412, 'Precondition Failed'))).toBe('Precondition Failed');
     expect(bodyErrorText(http(500, ''))).toBe('Received unexpected status code: 500');
     // A detail on a failure that is not an API answer is not a body.
-    expect(bodyErrorText(new BridgeError({ code: 'invalid_request', message: 'Invalid request for apiRequest', detail: [{ path: ['x'], message: 'y' }] }))).toBe(
-      'Invalid request for apiRequest',
-    );
+    expect(
+      bodyErrorText(
+        new BridgeError({ code: 'invalid_request', message: 'Invalid request for apiRequest', detail: [{ path: ['x'], message: 'y' }] }),
+      ),
+    ).toBe('Invalid request for apiRequest');
   });
 
   it('§8 messages around a failure', () => {
     expect(requestFailedText(http(503, 'Service Unavailable'))).toBe('Something went wrong processing your request: Service Unavailable');
-    expect(saveFailedText('user', http(400, 'Bad Request', { display_name: ['Too long.'] }))).toBe('Error during create or update of user, with display_name: Too long.');
+    expect(saveFailedText('user', http(400, 'Bad Request', { display_name: ['Too long.'] }))).toBe(
+      'Error during create or update of user, with display_name: Too long.',
+    );
     expect(friendlyErrorText(http(403, 'Forbidden'))).toBe(STATUS_TEXT[403]);
     expect(friendlyErrorText(http(418, "I'm a teapot"))).toBe(OTHER_STATUS_TEXT);
     expect(friendlyErrorText(new Error('x'))).toBe(OTHER_STATUS_TEXT);

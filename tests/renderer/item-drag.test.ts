@@ -1,10 +1,19 @@
 /** The drag of a module's items (issue 17): the position worked out from the rows measured when the drag starts. */
 import { describe, expect, it } from 'vitest';
-import { keyboardStep, markerY, measureRows, nearestIndex, targetIndex, type DragGeometry } from '../../renderer/features/curation/item-drag';
+import {
+  keyboardStep,
+  markerY,
+  measureRows,
+  nearestIndex,
+  targetIndex,
+  type DragGeometry,
+} from '../../renderer/features/curation/item-drag';
 
 /** Rows 40 px high from y = 100: centres 120, 160, 200, … */
 function rows(n: number, from: number): DragGeometry {
-  const els = Array.from({ length: n }, (_, i) => ({ getBoundingClientRect: () => ({ top: 100 + 40 * i, bottom: 140 + 40 * i, height: 40 }) }));
+  const els = Array.from({ length: n }, (_, i) => ({
+    getBoundingClientRect: () => ({ top: 100 + 40 * i, bottom: 140 + 40 * i, height: 40 }),
+  }));
   return measureRows(els as unknown as Element[], from);
 }
 

@@ -25,20 +25,35 @@ const page = <T,>(results: T[]) => pageOf(results, 200);
 function Harness({ decl, seen }: { decl: ItemsDecl; seen: Record<string, unknown>[] }) {
   const [values, setValues] = useState(() => itemValues(decl, null));
   return (
-    <ItemForm decl={decl} owner={{ supplier_id: 7 }} values={values} errors={{}}
-      onChange={(v) => { seen.push(v); setValues(v); }} />
+    <ItemForm
+      decl={decl}
+      owner={{ supplier_id: 7 }}
+      values={values}
+      errors={{}}
+      onChange={(v) => {
+        seen.push(v);
+        setValues(v);
+      }}
+    />
   );
 }
 
 function renderForm(decl: ItemsDecl) {
   queryClient.clear();
   const seen: Record<string, unknown>[] = [];
-  render(<Providers><Harness decl={decl} seen={seen} /></Providers>);
+  render(
+    <Providers>
+      <Harness decl={decl} seen={seen} />
+    </Providers>,
+  );
   return seen;
 }
 
 /** The options of select `id`'s dropdown (the one holding its listbox, `{id}_list`). */
-const options = (id: string) => [...(document.getElementById(`${id}_list`)?.closest('.ant-select-dropdown')?.querySelectorAll('.ant-select-item-option') ?? [])] as HTMLElement[];
+const options = (id: string) =>
+  [
+    ...(document.getElementById(`${id}_list`)?.closest('.ant-select-dropdown')?.querySelectorAll('.ant-select-item-option') ?? []),
+  ] as HTMLElement[];
 
 async function choose(id: string, name: string) {
   fireEvent.mouseDown(document.getElementById(id)!);
@@ -54,15 +69,23 @@ afterEach(() => {
 });
 
 describe('items form', () => {
-  it('a contact\'s Province/State: the chosen country\'s states, reset with the country', async () => {
+  it("a contact's Province/State: the chosen country's states, reset with the country", async () => {
     fakeMain.api.on(auxiliaryEndpoint('contact-types'), () => page([{ id: 1, name: 'Billing' }]));
-    fakeMain.api.on(auxiliaryEndpoint('countries'), () => page([{ id: 1, name: 'United States' }, { id: 2, name: 'Canada' }]));
-    fakeMain.api.on(auxiliaryEndpoint('states'), () => page([
-      { id: 6, name: 'Colorado', country: { id: 1, name: 'United States' } },
-      { id: 9, name: 'Ontario', country: { id: 2, name: 'Canada' } },
-    ]));
+    fakeMain.api.on(auxiliaryEndpoint('countries'), () =>
+      page([
+        { id: 1, name: 'United States' },
+        { id: 2, name: 'Canada' },
+      ]),
+    );
+    fakeMain.api.on(auxiliaryEndpoint('states'), () =>
+      page([
+        { id: 6, name: 'Colorado', country: { id: 1, name: 'United States' } },
+        { id: 9, name: 'Ontario', country: { id: 2, name: 'Canada' } },
+      ]),
+    );
     const seen = renderForm(ITEM_TYPES.contacts);
-    for (const id of ['item-first_name', 'item-contact_type_id', 'item-country_id', 'item-state_id', 'item-is_primary']) expect(document.getElementById(id), id).toBeTruthy();
+    for (const id of ['item-first_name', 'item-contact_type_id', 'item-country_id', 'item-state_id', 'item-is_primary'])
+      expect(document.getElementById(id), id).toBeTruthy();
     expect(document.querySelector('[data-testid="item-state_id"] .ant-select-disabled')).toBeTruthy();
 
     await choose('item-country_id', 'United States');
@@ -74,16 +97,33 @@ describe('items form', () => {
     expect(seen.at(-1)).toMatchObject({ country_id: 2, state_id: null });
   });
 
-  it('a label mapping\'s Label: one of the supplier\'s labels, sent as its id', async () => {
-    fakeMain.api.on(supplierEndpoints.labels, ({ params }) => page(params.id === 7 ? [{ id: 31, name: 'Night Shift', enabled: true }, { id: 32, name: 'Orbit', enabled: true }] : []));
+  it("a label mapping's Label: one of the supplier's labels, sent as its id", async () => {
+    fakeMain.api.on(supplierEndpoints.labels, ({ params }) =>
+      page(
+        params.id === 7
+          ? [
+              { id: 31, name: 'Night Shift', enabled: true },
+              { id: 32, name: 'Orbit', enabled: true },
+            ]
+          : [],
+      ),
+    );
     const seen = renderForm(ITEM_TYPES.labelMappings);
     fireEvent.change(document.getElementById('item-source_label')!, { target: { value: 'NIGHT SHIFT REC' } });
     await choose('item-label_id', 'Orbit');
     const values = seen.at(-1)!;
     expect(values).toMatchObject({ source_label: 'NIGHT SHIFT REC', label_id: { id: 32, name: 'Orbit' } });
-    expect(itemDraft(ITEM_TYPES.labelMappings, null, values)).toEqual({ body: { source_label: 'NIGHT SHIFT REC', label_id: 32, blacklisted: false } });
+    expect(itemDraft(ITEM_TYPES.labelMappings, null, values)).toEqual({
+      body: { source_label: 'NIGHT SHIFT REC', label_id: 32, blacklisted: false },
+    });
     // A stored mapping reads its label ({id, name}); an unchanged one sends nothing.
-    const stored = itemValues(ITEM_TYPES.labelMappings, { id: 1, version: 1, source_label: 'X', label: { id: 32, name: 'Orbit' }, blacklisted: false });
+    const stored = itemValues(ITEM_TYPES.labelMappings, {
+      id: 1,
+      version: 1,
+      source_label: 'X',
+      label: { id: 32, name: 'Orbit' },
+      blacklisted: false,
+    });
     expect(stored.label_id).toEqual({ id: 32, name: 'Orbit' });
     expect(itemDraft(ITEM_TYPES.labelMappings, stored, { ...stored })).toEqual({ body: {} });
   });
@@ -96,9 +136,22 @@ describe('declared fields in tabs of their own', () => {
     const seen: CreditDraft[] = [];
     function Credit() {
       const [draft, setDraft] = useState<CreditDraft>({});
-      return <CreditDraftFields draft={draft} errors={{}} onChange={(d) => { seen.push(d); setDraft(d); }} />;
+      return (
+        <CreditDraftFields
+          draft={draft}
+          errors={{}}
+          onChange={(d) => {
+            seen.push(d);
+            setDraft(d);
+          }}
+        />
+      );
     }
-    render(<Providers><Credit /></Providers>);
+    render(
+      <Providers>
+        <Credit />
+      </Providers>,
+    );
     expect(document.querySelector('label[for="credit-amount"]')?.textContent).toBe('Amount');
     fireEvent.change(document.getElementById('credit-amount')!, { target: { value: '7.25' } });
     await choose('credit-currency', 'Pound');

@@ -52,7 +52,7 @@ describe('the search list', () => {
     expect(within(empty).getByTestId('empty-clear-filters')).toBeTruthy();
   });
 
-  it('a failure shows §8\'s text, and Retry asks again and shows the rows', async () => {
+  it("a failure shows §8's text, and Retry asks again and shows the rows", async () => {
     let fail = true;
     fakeMain.api.on(tracks, () => (fail ? refuse(404) : envelope([{ id: 5, title: 'Back Again', artists: [{ id: 1, name: 'Ann' }] }])));
     await renderConsole({ account: 'admin', path: '/catalog?type=tracks' });
@@ -70,21 +70,52 @@ describe('the search list', () => {
 describe('the bulk-edit preview', () => {
   it('names each track by its title and artists from the list', async () => {
     const seen = new Map<React.Key, unknown>([
-      [11, { id: 11, version: 1, title: 'First Light', artists: [{ id: 1, name: 'Ann' }, { id: 2, name: 'Bo' }] }],
+      [
+        11,
+        {
+          id: 11,
+          version: 1,
+          title: 'First Light',
+          artists: [
+            { id: 1, name: 'Ann' },
+            { id: 2, name: 'Bo' },
+          ],
+        },
+      ],
       [12, { id: 12, version: 3, title: 'Second Wind', artists: [{ id: 3, name: 'Cy' }] }],
     ]);
     fakeMain.api.on(trackEndpoints.bulkEdit, ({ body }) => ({
-      preview: true, applied: false, changed: body.rows.length, refused: 0,
+      preview: true,
+      applied: false,
+      changed: body.rows.length,
+      refused: 0,
       rows: body.rows.map((r) => ({ id: r.id, version: r.version, changes: { bpm: { old: 120, new: 77 } }, refused: null })),
     }));
     const store = createStore();
-    store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: 'app:control staff:admin brand:dance', features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+    store.set(authAtom, {
+      type: 'REFRESH_USER',
+      user: {
+        userId: 1,
+        username: 'u',
+        scope: 'app:control staff:admin brand:dance',
+        features: [],
+        brand: 'brand:dance',
+        brands: ['brand:dance'],
+      },
+    });
     render(
       <MemoryRouter>
         <Provider store={store}>
           <QueryClientProvider client={new QueryClient()}>
             <App>
-              <BulkEditDialog rows={[{ id: 11, version: 1 }, { id: 12, version: 3 }]} seen={seen} onClose={() => undefined} />
+              <BulkEditDialog
+                rows={[
+                  { id: 11, version: 1 },
+                  { id: 12, version: 3 },
+                ]}
+                seen={seen}
+                onClose={() => undefined}
+              />
             </App>
           </QueryClientProvider>
         </Provider>
@@ -109,7 +140,7 @@ describe('the bulk-edit preview', () => {
     expect(screen.getByRole('link', { name: 'First Light' }).getAttribute('href')).toBe('/catalog/tracks/11');
   });
 
-  it('takes the title and artists in the list\'s words; none for a track the list never showed', async () => {
+  it("takes the title and artists in the list's words; none for a track the list never showed", async () => {
     const { trackName } = await import('../../renderer/features/records/BulkEditDialog');
     expect(trackName(undefined)).toEqual({ title: '', artists: '' });
     expect(trackName({ id: 1, title: 'T', artists: [{ id: 1, name: 'A' }] })).toEqual({ title: 'T', artists: 'A' });

@@ -31,7 +31,10 @@ const envelope = <T,>(results: T[]) => pageOf(results);
 const FORMS = new Set(['releases/territories']);
 /** Every registered tab that lists something: [type, key]. */
 const TABS = Object.keys(RECORDS).flatMap((type) =>
-  recordTabs(type).filter((t) => recordTabComponent(type, t.key) && !FORMS.has(`${type}/${t.key}`)).map((t) => [type, t.key] as const));
+  recordTabs(type)
+    .filter((t) => recordTabComponent(type, t.key) && !FORMS.has(`${type}/${t.key}`))
+    .map((t) => [type, t.key] as const),
+);
 
 let calls: ApiRequest[] = [];
 let answer: (req: ApiRequest) => unknown = () => new Promise(() => undefined);
@@ -49,7 +52,10 @@ afterEach(() => {
 async function renderTab(type: string, key: string) {
   const Tab = recordTabComponent(type, key)!;
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: ADMIN, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope: ADMIN, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const row = { id: 1, version: 1, name: 'Thing', title: 'Thing', enabled: true };
   await act(async () => {
@@ -86,7 +92,7 @@ describe('record tabs: loading, empty and error states', () => {
     expect(screen.queryAllByTestId('list-loading').length + document.querySelectorAll('.ant-spin-spinning').length).toBeGreaterThan(0);
   });
 
-  it.each(TABS)('%s / %s: a failure shows §8\'s text and Retry asks again', async (type, key) => {
+  it.each(TABS)("%s / %s: a failure shows §8's text and Retry asks again", async (type, key) => {
     answer = () => {
       throw httpError({ status: 404, statusText: 'Not Found' }, null);
     };
@@ -115,7 +121,14 @@ describe('record tabs: loading, empty and error states', () => {
 describe('tableStateProps: an antd Table fed by a query', () => {
   const base = { isPending: false, isError: false, isFetching: false, error: null, refetch: () => undefined };
   const show = (q: Parameters<typeof tableStateProps>[0], rows: { id: number }[] = []) =>
-    render(<Table rowKey="id" columns={[{ key: 'id', dataIndex: 'id', title: 'ID' }]} dataSource={rows} {...tableStateProps(q, { empty: <ListEmpty description="No widgets yet." /> })} />);
+    render(
+      <Table
+        rowKey="id"
+        columns={[{ key: 'id', dataIndex: 'id', title: 'ID' }]}
+        dataSource={rows}
+        {...tableStateProps(q, { empty: <ListEmpty description="No widgets yet." /> })}
+      />,
+    );
 
   it('a skeleton while the first answer is awaited, never "No data"', () => {
     show({ ...base, isPending: true, isFetching: true });
@@ -132,9 +145,14 @@ describe('tableStateProps: an antd Table fed by a query', () => {
     expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
   });
 
-  it('a failure in §8\'s words with a Retry that asks again', () => {
+  it("a failure in §8's words with a Retry that asks again", () => {
     let asked = 0;
-    show({ ...base, isError: true, error: new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' }), refetch: () => (asked += 1) });
+    show({
+      ...base,
+      isError: true,
+      error: new BridgeError({ code: 'http', status: 503, message: 'Service Unavailable' }),
+      refetch: () => (asked += 1),
+    });
     expect(screen.getByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
     fireEvent.click(screen.getByTestId('list-retry'));
     expect(asked).toBe(1);

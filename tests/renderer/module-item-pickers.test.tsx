@@ -18,7 +18,10 @@ import { auxiliaryEndpoint } from '../../shared/api/endpoints/auxiliary';
 const { default: ModuleItemsTab } = await import('../../renderer/features/curation/ModuleItemsTab');
 const { authAtom } = await import('../../renderer/lib/store');
 
-const TYPES = ['Track', 'Release', 'Chart', 'Playlist', 'Artist', 'Label', 'YouTube Video', 'External Link'].map((name, i) => ({ id: i + 1, name }));
+const TYPES = ['Track', 'Release', 'Chart', 'Playlist', 'Artist', 'Label', 'YouTube Video', 'External Link'].map((name, i) => ({
+  id: i + 1,
+  name,
+}));
 const FOUND: Record<string, { type: string; id: number; name: string; detail: string }> = {
   artists: { type: 'artists', id: 41, name: 'Dana Vale', detail: '' },
   labels: { type: 'labels', id: 52, name: 'Night Shift Records', detail: '' },
@@ -44,7 +47,16 @@ beforeEach(() => {
     })
     .on(pageModuleEndpoints.addItem, ({ body: b }) => {
       const found = Object.values(FOUND).find((f) => f.id === b.item_id)!;
-      const item = { id: 100 + items.length, position: items.length + 1, item_type: TYPES[b.item_type_id - 1]!, item: { id: found.id, name: found.name }, image_url: null, url: null, start_date: null, end_date: null };
+      const item = {
+        id: 100 + items.length,
+        position: items.length + 1,
+        item_type: TYPES[b.item_type_id - 1]!,
+        item: { id: found.id, name: found.name },
+        image_url: null,
+        url: null,
+        start_date: null,
+        end_date: null,
+      };
       items.push(item);
       return reply(item, { status: 201 });
     })
@@ -58,13 +70,18 @@ afterEach(() => {
 
 function renderTab() {
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: 'app:control staff:curation brand:dj', features: [], brand: 'brand:dj', brands: ['brand:dj'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope: 'app:control staff:curation brand:dj', features: [], brand: 'brand:dj', brands: ['brand:dj'] },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <Provider store={store}>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <App><ModuleItemsTab type="page_modules" id={4} row={{ id: 4, version: 1 }} /></App>
+          <App>
+            <ModuleItemsTab type="page_modules" id={4} row={{ id: 4, version: 1 }} />
+          </App>
         </MemoryRouter>
       </QueryClientProvider>
     </Provider>,
@@ -87,18 +104,24 @@ describe('Artist and Label module items', () => {
     renderTab();
     await addNamed('Artist', 'Dana', 'Dana Vale');
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'artists')).toBe(true);
+    expect(
+      calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'artists'),
+    ).toBe(true);
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ item_type_id: 5, item_id: 41 });
     await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale']));
 
     await addNamed('Label', 'Night', 'Night Shift Records');
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(true);
+    expect(calls.some((c) => c.path === '/v4/catalog/search/autocomplete/' && (c.query as Record<string, unknown>).type === 'labels')).toBe(
+      true,
+    );
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ item_type_id: 6, item_id: 52 });
-    await waitFor(() => expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale', 'Night Shift Records']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('item-label').map((e) => e.textContent)).toEqual(['Dana Vale', 'Night Shift Records']),
+    );
   });
 
-  it('a Track item\'s picker tells two tracks called Echoes apart by artists, mix, release and ID', async () => {
+  it("a Track item's picker tells two tracks called Echoes apart by artists, mix, release and ID", async () => {
     renderTab();
     fireEvent.mouseDown(await screen.findByLabelText('Item Type'));
     fireEvent.click(await screen.findByTitle('Track'));

@@ -13,13 +13,21 @@ import { SortableItemTable } from '../../renderer/features/curation/ModuleItemTa
 import { MOVE_ANNOUNCE_MS, edgeScrollSpeed, throttledAnnouncer } from '../../renderer/features/curation/pointer-drag';
 
 const items: ModuleItem[] = [1, 2, 3].map((id) => ({
-  id, position: id, item_type: { id: 9, name: 'YouTube Video' }, item: null, image_url: null, url: `https://v.example/${id}`, start_date: null, end_date: null,
+  id,
+  position: id,
+  item_type: { id: 9, name: 'YouTube Video' },
+  item: null,
+  image_url: null,
+  url: `https://v.example/${id}`,
+  start_date: null,
+  end_date: null,
 }));
 const byId = new Map(items.map((i) => [i.id, i]));
 
 /** Rows 40 px high from y = 100 (happy-dom lays nothing out). */
 function layOut() {
-  const rect = (top: number, height: number) => ({ top, bottom: top + height, left: 0, right: 800, width: 800, height, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+  const rect = (top: number, height: number) =>
+    ({ top, bottom: top + height, left: 0, right: 800, width: 800, height, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
   return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const row = this.closest('tbody tr');
     if (row) return rect(100 + 40 * [...row.parentElement!.children].indexOf(row), 40);
@@ -27,10 +35,11 @@ function layOut() {
   });
 }
 
-const key = (code: string) => act(async () => {
-  fireEvent.keyDown(document, { code, key: code === 'Space' ? ' ' : code });
-  await new Promise((r) => setTimeout(r, 0));
-});
+const key = (code: string) =>
+  act(async () => {
+    fireEvent.keyDown(document, { code, key: code === 'Space' ? ' ' : code });
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 /** React commits of the table so far. */
 let commits = 0;
@@ -43,8 +52,16 @@ function table() {
   render(
     <Profiler id="items" onRender={() => void commits++}>
       <MemoryRouter>
-        <SortableItemTable ids={[1, 2, 3]} byId={byId} now={new Date('2026-01-10T12:00:00Z')} titleOf={(id) => `item ${String(id)}`} onMove={onMove}
-          removingId={null} removeDisabled={false} onRemove={() => {}} />
+        <SortableItemTable
+          ids={[1, 2, 3]}
+          byId={byId}
+          now={new Date('2026-01-10T12:00:00Z')}
+          titleOf={(id) => `item ${String(id)}`}
+          onMove={onMove}
+          removingId={null}
+          removeDisabled={false}
+          onRemove={() => {}}
+        />
       </MemoryRouter>
     </Profiler>,
   );
@@ -102,7 +119,18 @@ describe('SortableItemTable by keyboard', () => {
 /** The pointer pressed on the nth handle (0-based) at y, then moved to each of `ys` (a primary mouse button). */
 function press(n: number, y: number) {
   const handle = screen.getAllByTestId('reorder-handle')[n]!;
-  const at = (type: string, clientY: number) => new PointerEvent(type, { bubbles: true, cancelable: true, clientX: 10, clientY, pointerId: 1, isPrimary: true, button: 0, buttons: 1, pointerType: 'mouse' });
+  const at = (type: string, clientY: number) =>
+    new PointerEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      clientX: 10,
+      clientY,
+      pointerId: 1,
+      isPrimary: true,
+      button: 0,
+      buttons: 1,
+      pointerType: 'mouse',
+    });
   act(() => void handle.dispatchEvent(at('pointerdown', y)));
   return {
     row: handle.closest('tr')!,
@@ -187,7 +215,11 @@ describe('throttledAnnouncer', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let t = 0;
     const said: string[] = [];
-    const a = throttledAnnouncer((text) => said.push(`${t}:${text}`), 1000, () => t);
+    const a = throttledAnnouncer(
+      (text) => said.push(`${t}:${text}`),
+      1000,
+      () => t,
+    );
     a.move('p1');
     a.move('p2');
     a.move('p3');

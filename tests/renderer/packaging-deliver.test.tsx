@@ -17,24 +17,35 @@ afterEach(() => {
   fakeMain.calls.length = 0;
 });
 
-const KEY = { supplierId: 1, publicKey: 'ssh-ed25519 AAAAC3Nza store-console supplier 1', fingerprint: 'SHA256:abc', username: 'label-sftp', server: 'sftp://127.0.0.1:2222' };
-const panel = () => render(<QueryClientProvider client={new QueryClient()}><DeliverPanel folder="/out/20261124000000001" supplierId={null} /></QueryClientProvider>);
+const KEY = {
+  supplierId: 1,
+  publicKey: 'ssh-ed25519 AAAAC3Nza store-console supplier 1',
+  fingerprint: 'SHA256:abc',
+  username: 'label-sftp',
+  server: 'sftp://127.0.0.1:2222',
+};
+const panel = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DeliverPanel folder="/out/20261124000000001" supplierId={null} />
+    </QueryClientProvider>,
+  );
 
 it('shows a refused key to give the store, then delivers again and names the batch', async () => {
   const answers = [
     () => Promise.reject(new BridgeError({ code: 'delivery_key_refused', message: PKG_MSG.deliverKeyRefused('label-sftp'), detail: KEY })),
     () => Promise.resolve({ batch: '20261124000000001', uploaded: ['a', 'b'], skipped: ['c'] }),
   ];
-  fakeMain
-    .channel('packagingDeliveryKey', () => KEY)
-    .channel('packagingDeliver', () => answers.shift()!());
+  fakeMain.channel('packagingDeliveryKey', () => KEY).channel('packagingDeliver', () => answers.shift()!());
   panel();
   const name = await screen.findByLabelText('SFTP user name');
   await waitFor(() => expect((name as HTMLInputElement).value).toBe('label-sftp'));
   fireEvent.click(screen.getByTestId('deliver-button'));
   expect(await screen.findByText(PKG_MSG.deliverKeyRefused('label-sftp'))).toBeTruthy();
   expect(screen.getByTestId('deliver-public-key').textContent).toContain(KEY.publicKey);
-  expect(fakeMain.requestsOf('packagingDeliver')).toContainEqual(expect.objectContaining({ folder: '/out/20261124000000001', username: 'label-sftp' }));
+  expect(fakeMain.requestsOf('packagingDeliver')).toContainEqual(
+    expect.objectContaining({ folder: '/out/20261124000000001', username: 'label-sftp' }),
+  );
   fireEvent.click(screen.getByRole('button', { name: /Deliver again/ }));
   expect((await screen.findByTestId('deliver-done')).textContent).toContain('Delivered to the store: batch 20261124000000001');
   expect(screen.getByTestId('deliver-done').textContent).toContain('2 files sent, 1 already at the store');
@@ -44,7 +55,13 @@ it('refuses a user name the store could not have given, shows progress and cance
   let finish: (e: unknown) => void = () => undefined;
   fakeMain
     .channel('packagingDeliveryKey', () => ({ ...KEY, username: null }))
-    .channel('packagingDeliver', () => new Promise((_, reject) => { finish = reject; }))
+    .channel(
+      'packagingDeliver',
+      () =>
+        new Promise((_, reject) => {
+          finish = reject;
+        }),
+    )
     .channel('packagingCancel', () => ({ ok: true }));
   panel();
   const name = await screen.findByLabelText('SFTP user name');
@@ -55,8 +72,10 @@ it('refuses a user name the store could not have given, shows progress and cance
   fireEvent.click(screen.getByTestId('deliver-button'));
   await screen.findByTestId('deliver-progress');
   const { deliveryId } = fakeMain.requestsOf('packagingDeliver').at(-1)!;
-  await act(async () => fakeMain.emit('packagingDeliverProgress', { deliveryId, file: 'b/x.wav', filesDone: 1, filesTotal: 4, bytesDone: 50, bytesTotal: 100 }));
-  expect((await screen.findByText('Sending b/x.wav (file 2 of 4)'))).toBeTruthy();
+  await act(async () =>
+    fakeMain.emit('packagingDeliverProgress', { deliveryId, file: 'b/x.wav', filesDone: 1, filesTotal: 4, bytesDone: 50, bytesTotal: 100 }),
+  );
+  expect(await screen.findByText('Sending b/x.wav (file 2 of 4)')).toBeTruthy();
   fireEvent.click(screen.getByTestId('deliver-cancel'));
   expect(fakeMain.requestsOf('packagingCancel')).toContainEqual({ id: deliveryId });
   await act(async () => finish(new BridgeError({ code: 'cancelled', message: PKG_MSG.deliverCancelled })));

@@ -35,7 +35,9 @@ describe('packaging draft store', () => {
     const save = store.set(savePackagingDraftAtom, '7', draft('New'));
     answer({ drafts: { '8': draft('Theirs') } });
     await save;
-    expect(fakeMain.requestsOf('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '8': draft('Theirs'), '7': draft('New') } } }]);
+    expect(fakeMain.requestsOf('settingsSet')).toEqual([
+      { key: 'packagingDraft', value: { drafts: { '8': draft('Theirs'), '7': draft('New') } } },
+    ]);
     expect((await store.set(loadPackagingDraftAtom, '7'))?.release.title).toBe('New');
   });
 
@@ -45,6 +47,9 @@ describe('packaging draft store', () => {
     expect(await store.set(loadPackagingDraftAtom, '7')).toBeNull();
     await store.set(savePackagingDraftAtom, '7', draft('A'));
     await store.set(savePackagingDraftAtom, '7', null);
-    expect(fakeMain.requestsOf('settingsSet')).toEqual([{ key: 'packagingDraft', value: { drafts: { '7': draft('A') } } }, { key: 'packagingDraft', value: null }]);
+    expect(fakeMain.requestsOf('settingsSet')).toEqual([
+      { key: 'packagingDraft', value: { drafts: { '7': draft('A') } } },
+      { key: 'packagingDraft', value: null },
+    ]);
   });
 });

@@ -4,15 +4,28 @@ import type { ScanEntry } from '../../shared/packaging/model';
 import { draftReducer } from '../../renderer/features/packaging/draft-reducer';
 import { promisedFiles } from '../../renderer/features/packaging/FinishStep';
 
-const entry = (name: string, over: Partial<ScanEntry> = {}): ScanEntry => ({ path: `/m/${name}`, name, size: 10, status: 'ok', md5: 'x', issues: [], tags: {}, ...over });
+const entry = (name: string, over: Partial<ScanEntry> = {}): ScanEntry => ({
+  path: `/m/${name}`,
+  name,
+  size: 10,
+  status: 'ok',
+  md5: 'x',
+  issues: [],
+  tags: {},
+  ...over,
+});
 
 describe('packaging draft reducer', () => {
   it('adds scanned audio as tracks pre-filled from tags, skipping unusable files and repeats', () => {
-    let d = draftReducer(emptyDraft(), { type: 'addScanned', sources: ['/m'], entries: [
-      entry('a.wav', { tags: { title: 'Alpha', artist: 'Ann', isrc: 'GBABC2400001', bpm: 124 } }),
-      entry('bad.flac', { status: 'corrupt', reason: 'x' }),
-      entry('b.wav'),
-    ] });
+    let d = draftReducer(emptyDraft(), {
+      type: 'addScanned',
+      sources: ['/m'],
+      entries: [
+        entry('a.wav', { tags: { title: 'Alpha', artist: 'Ann', isrc: 'GBABC2400001', bpm: 124 } }),
+        entry('bad.flac', { status: 'corrupt', reason: 'x' }),
+        entry('b.wav'),
+      ],
+    });
     d = draftReducer(d, { type: 'addScanned', sources: ['/m'], entries: [entry('a.wav')] });
     expect(d.tracks.map((t) => [t.position, t.title, t.artists, t.isrc, t.bpm])).toEqual([
       [1, 'Alpha', ['Ann'], 'GBABC2400001', 124],
@@ -22,10 +35,19 @@ describe('packaging draft reducer', () => {
   });
 
   it('adds only the chosen files of a scan, titles untagged files by name without the track number, and remembers the folder', () => {
-    const d = draftReducer(emptyDraft(), { type: 'addScanned', sources: ['/m'], only: ['/m/02 Two.wav'], entries: [entry('01 One.wav'), entry('02 Two.wav'), entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })] });
+    const d = draftReducer(emptyDraft(), {
+      type: 'addScanned',
+      sources: ['/m'],
+      only: ['/m/02 Two.wav'],
+      entries: [entry('01 One.wav'), entry('02 Two.wav'), entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })],
+    });
     expect(d.tracks.map((t) => [t.position, t.title])).toEqual([[1, 'Two']]);
     expect(draftReducer(d, { type: 'addScanned', sources: ['/m'], only: [], entries: [entry('01 One.wav')] }).tracks).toHaveLength(1);
-    const all = draftReducer(emptyDraft(), { type: 'addScanned', sources: ['/m'], entries: [entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })] });
+    const all = draftReducer(emptyDraft(), {
+      type: 'addScanned',
+      sources: ['/m'],
+      entries: [entry('03 Three.wav', { tags: { title: '03 Kept As Tagged' } })],
+    });
     expect(all.tracks[0].title).toBe('03 Kept As Tagged');
     expect(d.sources).toEqual(['/m']);
   });

@@ -26,7 +26,10 @@ const { currentConfirm, settleConfirm } = await import('../../renderer/ui/confir
 const never = () => new Promise<never>(() => undefined);
 
 const draft: PackagingDraft = {
-  ...emptyDraft(), step: 0, sources: ['/home/u/audio'], outputDir: '/home/u/out',
+  ...emptyDraft(),
+  step: 0,
+  sources: ['/home/u/audio'],
+  outputDir: '/home/u/out',
   coverArt: { path: '/home/u/cover.png', width: 1400, height: 1400, format: 'png', size: 100 },
   release: { ...emptyDraft().release, title: 'Resumed Release' },
 };
@@ -34,7 +37,17 @@ const draft: PackagingDraft = {
 function renderPage(page = <PackagingPage />) {
   const store = createStore();
   // signed in as a supplier: the sender is the supplier's own record
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 7, username: 'supplier', scope: 'app:baseware user:supplier brand:dance', features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: {
+      userId: 7,
+      username: 'supplier',
+      scope: 'app:baseware user:supplier brand:dance',
+      features: [],
+      brand: 'brand:dance',
+      brands: ['brand:dance'],
+    },
+  });
   return render(
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient()}>
@@ -45,7 +58,11 @@ function renderPage(page = <PackagingPage />) {
 }
 
 /** The autosave's writes of the drafts, in order. */
-const draftWrites = () => fakeMain.requestsOf('settingsSet').filter((r) => r.key === 'packagingDraft') as { key: string; value: { drafts: Record<string, PackagingDraft> } | null }[];
+const draftWrites = () =>
+  fakeMain.requestsOf('settingsSet').filter((r) => r.key === 'packagingDraft') as {
+    key: string;
+    value: { drafts: Record<string, PackagingDraft> } | null;
+  }[];
 
 beforeEach(() => {
   fakeMain.calls.length = 0;
@@ -55,7 +72,8 @@ beforeEach(() => {
     .channel('packagingCancel', () => ({ ok: true }))
     // the packages built and the reference lists stay pending: not under test here
     .channel('packagingBuilt', never);
-  for (const e of [genresEndpoint, auxiliaryEndpoint('release-types'), auxiliaryEndpoint('exclusive-period'), meEndpoints.myLabels]) fakeMain.api.on(e, never);
+  for (const e of [genresEndpoint, auxiliaryEndpoint('release-types'), auxiliaryEndpoint('exclusive-period'), meEndpoints.myLabels])
+    fakeMain.api.on(e, never);
 });
 afterEach(cleanup);
 
@@ -86,7 +104,13 @@ describe('resuming a packaging draft', () => {
   it('discarding the draft while its rescan is under way cancels the rescan, and its tracks never come back', async () => {
     fakeMain.channel('packagingPicked', ({ paths }) => ({ picked: paths }));
     let finish!: (v: { entries: ScanEntry[] }) => void;
-    fakeMain.channel('packagingScan', () => new Promise((r) => { finish = r; }));
+    fakeMain.channel(
+      'packagingScan',
+      () =>
+        new Promise((r) => {
+          finish = r;
+        }),
+    );
     renderPage();
     await waitFor(() => expect(fakeMain.requestsOf('packagingScan').length).toBeGreaterThan(0));
     const scanId = fakeMain.requestsOf('packagingScan')[0].scanId;
@@ -95,8 +119,24 @@ describe('resuming a packaging draft', () => {
     settleConfirm(currentConfirm()!.id, true);
     await waitFor(() => expect(fakeMain.requestsOf('packagingCancel')).toContainEqual({ id: scanId }));
     const entry: ScanEntry = {
-      path: '/home/u/audio/a.wav', name: 'a.wav', size: 10, status: 'ok', md5: 'd41d8cd98f00b204e9800998ecf8427e', issues: [],
-      format: { container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 1, numberOfSamples: 44100 },
+      path: '/home/u/audio/a.wav',
+      name: 'a.wav',
+      size: 10,
+      status: 'ok',
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      issues: [],
+      format: {
+        container: 'WAVE',
+        codec: 'PCM',
+        wavFormatTag: 1,
+        aiffCompression: null,
+        lossless: true,
+        sampleRate: 44100,
+        bitsPerSample: 16,
+        channels: 2,
+        duration: 1,
+        numberOfSamples: 44100,
+      },
     };
     finish({ entries: [entry] }); // the old scan answers after all
     await new Promise((r) => setTimeout(r, 1200)); // past the autosave
@@ -109,19 +149,47 @@ describe('resuming a packaging draft', () => {
 
 describe('the Finish step sender', () => {
   it('a supplier with an empty DDEX party id is told so plainly, not "empty entry"', async () => {
-    fakeMain.channel('packagingSender', () => ({ supplierId: 1, name: 'Sandbox Supplier', partyId: '', partyIdMessage: 'empty entry', valid: false }));
-    renderPage(<FinishStep draft={{ ...draft, step: 2 }} dispatch={() => undefined} issues={[]} entries={new Map()} onBuilt={() => undefined} onStartOver={() => undefined} />);
+    fakeMain.channel('packagingSender', () => ({
+      supplierId: 1,
+      name: 'Sandbox Supplier',
+      partyId: '',
+      partyIdMessage: 'empty entry',
+      valid: false,
+    }));
+    renderPage(
+      <FinishStep
+        draft={{ ...draft, step: 2 }}
+        dispatch={() => undefined}
+        issues={[]}
+        entries={new Map()}
+        onBuilt={() => undefined}
+        onStartOver={() => undefined}
+      />,
+    );
     expect(await screen.findByText('Sender: The supplier has no DDEX Party ID')).toBeTruthy();
     expect(screen.queryByText('Sender: empty entry')).toBeNull();
     expect((screen.getByRole('button', { name: 'Build package' }) as HTMLButtonElement).disabled).toBe(true);
   });
   it.each([
     ['a refusal with its status text', new BridgeError({ code: 'http_error', status: 403, message: 'Forbidden' }), 'Sender: Forbidden'],
-    ['an error status without a text', new BridgeError({ code: 'http_error', status: 404, message: '' }), 'Sender: Received unexpected status code: 404'],
+    [
+      'an error status without a text',
+      new BridgeError({ code: 'http_error', status: 404, message: '' }),
+      'Sender: Received unexpected status code: 404',
+    ],
     ['a failure with no text at all', { code: 'x' }, "Sender: That's an error."],
   ])('a sender that cannot be read shows the error text (%s)', async (_what, error, text) => {
     fakeMain.channel('packagingSender', () => Promise.reject(error));
-    renderPage(<FinishStep draft={{ ...draft, step: 2 }} dispatch={() => undefined} issues={[]} entries={new Map()} onBuilt={() => undefined} onStartOver={() => undefined} />);
+    renderPage(
+      <FinishStep
+        draft={{ ...draft, step: 2 }}
+        dispatch={() => undefined}
+        issues={[]}
+        entries={new Map()}
+        onBuilt={() => undefined}
+        onStartOver={() => undefined}
+      />,
+    );
     expect(await screen.findByText(text)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Build package' }) as HTMLButtonElement).disabled).toBe(true);
   });

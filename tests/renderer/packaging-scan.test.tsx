@@ -21,7 +21,8 @@ const { loadPackagingDraftAtom, savePackagingDraftAtom } = await import('../../r
 const page = <T,>(results: T[]) => pageOf(results, 200);
 function fakeReferenceLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));
-  for (const name of ['release-types', 'exclusive-period', 'keys', 'songwriter-types']) fakeMain.api.on(auxiliaryEndpoint(name), () => page([{ id: 1, name: 'One' }]));
+  for (const name of ['release-types', 'exclusive-period', 'keys', 'songwriter-types'])
+    fakeMain.api.on(auxiliaryEndpoint(name), () => page([{ id: 1, name: 'One' }]));
   fakeMain.api.on(meEndpoints.myLabels, () => ({ results: [{ id: 1, name: 'Own Label' }] }));
 }
 
@@ -35,8 +36,28 @@ afterEach(async () => {
   fakeMain.calls.length = 0;
 });
 
-const FORMAT: ScanEntry['format'] = { container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 3, numberOfSamples: 132300 };
-const audio = (path: string, album: string): ScanEntry => ({ path, name: path.split('/').at(-1)!, size: 100, status: 'ok', md5: 'd41d8cd98f00b204e9800998ecf8427e', format: FORMAT, tags: { album }, issues: [] });
+const FORMAT: ScanEntry['format'] = {
+  container: 'WAVE',
+  codec: 'PCM',
+  wavFormatTag: 1,
+  aiffCompression: null,
+  lossless: true,
+  sampleRate: 44100,
+  bitsPerSample: 16,
+  channels: 2,
+  duration: 3,
+  numberOfSamples: 132300,
+};
+const audio = (path: string, album: string): ScanEntry => ({
+  path,
+  name: path.split('/').at(-1)!,
+  size: 100,
+  status: 'ok',
+  md5: 'd41d8cd98f00b204e9800998ecf8427e',
+  format: FORMAT,
+  tags: { album },
+  issues: [],
+});
 
 /** A supplier's saved draft on Track Details, so the wizard opens there. */
 async function draftOnTrackDetails(): Promise<void> {
@@ -51,7 +72,9 @@ describe('a folder holding two releases', () => {
     await draftOnTrackDetails();
     fakeMain
       .channel('packagingPick', () => ({ native: true, paths: ['/in'] }))
-      .channel('packagingScan', () => ({ entries: [audio('/in/a/01 One.wav', 'First'), audio('/in/a/02 Two.wav', 'First'), audio('/in/b/01 Other.wav', 'Second')] }));
+      .channel('packagingScan', () => ({
+        entries: [audio('/in/a/01 One.wav', 'First'), audio('/in/a/02 Two.wav', 'First'), audio('/in/b/01 Other.wav', 'Second')],
+      }));
     await renderConsole({ account: 'supplier', path: '/packaging' });
     const addFolder = await screen.findByText('Add audio folder…', undefined, { timeout: 10_000 });
     await act(async () => fireEvent.click(addFolder));
@@ -60,7 +83,8 @@ describe('a folder holding two releases', () => {
     expect(screen.queryByTestId('track-list')).toBeNull();
     const add = screen.getByText('Add these tracks').closest('button')!;
     expect(add.disabled).toBe(true);
-    for (const option of [PKG_MSG.releaseFiles('First', 2, '/in/a'), PKG_MSG.releaseFiles('Second', 1, '/in/b'), PKG_MSG.allAsOne(3)]) expect(screen.getByLabelText(option)).toBeTruthy();
+    for (const option of [PKG_MSG.releaseFiles('First', 2, '/in/a'), PKG_MSG.releaseFiles('Second', 1, '/in/b'), PKG_MSG.allAsOne(3)])
+      expect(screen.getByLabelText(option)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByLabelText(PKG_MSG.releaseFiles('Second', 1, '/in/b'))));
     await act(async () => fireEvent.click(add));
     expect((await screen.findByTestId('track-row-1')).textContent).toContain('01 Other.wav');

@@ -15,8 +15,14 @@ const page = <T,>(results: T[]) => pageOf(results, 200);
 
 function fakeReferenceLists(): void {
   fakeMain.api.on(genresEndpoint, () => page([{ id: 1, name: 'House', sub_genres: [] }]));
-  for (const name of ['release-types', 'exclusive-period']) fakeMain.api.on(auxiliaryEndpoint(name), () => page([{ id: 1, name: 'Album' }]));
-  fakeMain.api.on(listEndpoints('labels').list, () => page([{ id: 7, name: 'Any Label' }, { id: 8, name: 'Other Label' }]));
+  for (const name of ['release-types', 'exclusive-period'])
+    fakeMain.api.on(auxiliaryEndpoint(name), () => page([{ id: 1, name: 'Album' }]));
+  fakeMain.api.on(listEndpoints('labels').list, () =>
+    page([
+      { id: 7, name: 'Any Label' },
+      { id: 8, name: 'Other Label' },
+    ]),
+  );
   fakeMain.api.on(meEndpoints.myLabels, () => ({ results: [{ id: 1, name: 'Own Label' }] }));
 }
 
@@ -25,7 +31,9 @@ async function labelOptions(): Promise<string[]> {
   const select = await screen.findByLabelText('Label', undefined, { timeout: 10_000 });
   await act(async () => fireEvent.mouseDown(select.closest('.ant-select')?.querySelector('.ant-select-selector') ?? select));
   return waitFor(() => {
-    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].find((d) => d.querySelector('.ant-select-item-option'));
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].find((d) =>
+      d.querySelector('.ant-select-item-option'),
+    );
     if (!open) throw new Error('no open Label list');
     return [...open.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent ?? '');
   });

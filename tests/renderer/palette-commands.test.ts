@@ -23,8 +23,7 @@ function ctx(username: string, extra: Partial<PaletteContext> = {}): PaletteCont
   };
 }
 const labels = (text: string, c: PaletteContext) => paletteCommands(text, c).map((x) => x.label);
-const hrefs = (text: string, c: PaletteContext) =>
-  paletteCommands(text, c).flatMap((x) => (x.action.kind === 'go' ? [x.action.href] : []));
+const hrefs = (text: string, c: PaletteContext) => paletteCommands(text, c).flatMap((x) => (x.action.kind === 'go' ? [x.action.href] : []));
 
 describe('matchScore', () => {
   it('ranks a prefix over a word start over a substring over letters in order, and refuses the rest', () => {
@@ -62,7 +61,9 @@ describe('paletteCommands', () => {
         for (const brand of BRANDS) {
           const principal = principalFrom(`${app} ${role} ${brand}`);
           const c: PaletteContext = { principal, brands: [], brand, canExportList: false };
-          const areas = paletteCommands('', c).filter((x) => x.group === 'Go to').map((x) => (x.action as { href: string }).href);
+          const areas = paletteCommands('', c)
+            .filter((x) => x.group === 'Go to')
+            .map((x) => (x.action as { href: string }).href);
           expect(areas).toEqual(allowedResources(principal).map((r) => r.path));
           for (const href of areas) expect(can(principal, AREA_RULES[href as keyof typeof AREA_RULES])).toBe(true);
         }
@@ -128,7 +129,8 @@ describe('paletteCommands', () => {
 
 describe('opensPalette', () => {
   it('is Ctrl+K or ⌘K, nothing else', () => {
-    const key = (k: Partial<KeyboardEvent>) => opensPalette({ key: 'k', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k });
+    const key = (k: Partial<KeyboardEvent>) =>
+      opensPalette({ key: 'k', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k });
     expect(key({ ctrlKey: true })).toBe(true);
     expect(key({ metaKey: true })).toBe(true);
     expect(key({ ctrlKey: true, key: 'K' })).toBe(true);

@@ -25,7 +25,10 @@ describe('preferences reducer (spec §4)', () => {
     let s = preferencesReducer(stored, { type: 'SET_FILTERS', userId: 9, searchType: 'tracks', filters: { bpm: 128 } });
     s = preferencesReducer(s, { type: 'SET_COLUMNS', userId: 7, searchType: 'releases', columns: ['title'] });
     expect(userPreferences(s, 9)).toEqual({ filters: { tracks: { bpm: 128 } }, columns: {} });
-    expect(userPreferences(s, 7)).toEqual({ filters: { tracks: { genre_id: 5 } }, columns: { tracks: ['title', 'bpm'], releases: ['title'] } });
+    expect(userPreferences(s, 7)).toEqual({
+      filters: { tracks: { genre_id: 5 } },
+      columns: { tracks: ['title', 'bpm'], releases: ['title'] },
+    });
     expect(s.version).toBe(2);
   });
 
@@ -34,7 +37,7 @@ describe('preferences reducer (spec §4)', () => {
     expect(preferencesReducer(stored, { type: 'RESET_USER_PREFERENCES', userId: 7 }).users).toEqual({});
   });
 
-  it('sign-out clears the user\'s filters and keeps their columns and the other users\' preferences', () => {
+  it("sign-out clears the user's filters and keeps their columns and the other users' preferences", () => {
     const two = preferencesReducer(stored, { type: 'SET_FILTERS', userId: 9, searchType: 'tracks', filters: { title: 'Storm' } });
     const s = preferencesReducer(two, { type: 'CLEAR_FILTERS', userId: 7 });
     expect(userPreferences(s, 7)).toEqual({ filters: {}, columns: { tracks: ['title', 'bpm'] } });

@@ -13,7 +13,8 @@ import { parentBlocksShowing } from '../../renderer/features/records/TrackDjEdit
 import { playable } from '../../renderer/features/records/TrackAudioFilesTab';
 import { uploadErrorText } from '../../renderer/features/records/ImageUpload';
 
-const file = (format: string, stored: boolean) => ({ id: 1, format, size_bytes: 1, storage_key: 'k', created_at: '2026-01-01', stored }) as Parameters<typeof playable>[0][number];
+const file = (format: string, stored: boolean) =>
+  ({ id: 1, format, size_bytes: 1, storage_key: 'k', created_at: '2026-01-01', stored }) as Parameters<typeof playable>[0][number];
 
 describe('record media parts', () => {
   it('history references: names by id, "#id" for one without a name, null for what is not an id', () => {
@@ -37,10 +38,20 @@ describe('record media parts', () => {
     expect(playable([])).toBe(false);
   });
 
-  it('a cover upload refused by the API shows the image\'s messages, else the body-error text', () => {
-    const refused = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: [PKG_MSG.coverArtTooSmall] } });
+  it("a cover upload refused by the API shows the image's messages, else the body-error text", () => {
+    const refused = new BridgeError({
+      code: 'http_error',
+      status: 400,
+      message: 'Bad Request',
+      detail: { image: [PKG_MSG.coverArtTooSmall] },
+    });
     expect(uploadErrorText(refused)).toBe(PKG_MSG.coverArtTooSmall);
-    const other = new BridgeError({ code: 'http_error', status: 403, message: 'Forbidden', detail: 'You do not have permission to perform this action.' });
+    const other = new BridgeError({
+      code: 'http_error',
+      status: 403,
+      message: 'Forbidden',
+      detail: 'You do not have permission to perform this action.',
+    });
     expect(uploadErrorText(other)).toBe('You do not have permission to perform this action.');
   });
 });

@@ -41,13 +41,37 @@ afterEach(() => {
 });
 
 const row = {
-  id: 7, version: 3, title: 'Aurora', mix_name: 'Original', isrc: null, bpm: 124, key: null,
-  genre: { id: 5, name: 'Techno' }, sub_genre: null, release: { id: 2, name: 'Aurora EP' }, label: { id: 9, name: 'Mirage' },
-  artists: [{ id: 11, name: 'Ann' }], remixers: [], copyright_holder: null, label_track_id: null,
-  publish_date: '2024-03-07', exclusive_date: null, is_available_for_streaming: true, enabled: true, hidden: false,
-  encode_status: 'CONVERTED', guid: 'g-1',
+  id: 7,
+  version: 3,
+  title: 'Aurora',
+  mix_name: 'Original',
+  isrc: null,
+  bpm: 124,
+  key: null,
+  genre: { id: 5, name: 'Techno' },
+  sub_genre: null,
+  release: { id: 2, name: 'Aurora EP' },
+  label: { id: 9, name: 'Mirage' },
+  artists: [{ id: 11, name: 'Ann' }],
+  remixers: [],
+  copyright_holder: null,
+  label_track_id: null,
+  publish_date: '2024-03-07',
+  exclusive_date: null,
+  is_available_for_streaming: true,
+  enabled: true,
+  hidden: false,
+  encode_status: 'CONVERTED',
+  guid: 'g-1',
 };
-const genres = { count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 5, name: 'Techno', sub_genres: [{ id: 51, name: 'Peak Time' }] }] };
+const genres = {
+  count: 1,
+  next: null,
+  previous: null,
+  page: '1/1',
+  per_page: 25,
+  results: [{ id: 5, name: 'Techno', sub_genres: [{ id: 51, name: 'Peak Time' }] }],
+};
 const empty = { count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] };
 
 /** The fake API: GET the track (the current `stored`), the reference lists; PATCH by `onPatch`. */
@@ -63,9 +87,15 @@ function serve(stored: () => { data: ObjectRow; etag: string }, onPatch: (req: A
 
 function renderPage(scope: string) {
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  });
   const router = createMemoryRouter(
-    [{ path: '/catalog/tracks/7', element: <RecordPage decl={RECORDS.tracks as never} id={7} /> }, { path: '/elsewhere', element: <p>elsewhere</p> }],
+    [
+      { path: '/catalog/tracks/7', element: <RecordPage decl={RECORDS.tracks as never} id={7} /> },
+      { path: '/elsewhere', element: <p>elsewhere</p> },
+    ],
     { initialEntries: ['/catalog/tracks/7'] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -87,7 +117,10 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('the record page of a track', () => {
   it('makes the form from the declaration: labelled inputs by kind, read-only fields apart, only the tabs that can show', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(row),
+    );
     renderPage(ADMIN);
     expect((await screen.findByTestId('record-title')).textContent).toBe('Aurora');
     expect(input('Title').value).toBe('Aurora');
@@ -105,12 +138,26 @@ describe('the record page of a track', () => {
     expect(within(readOnly).getByText('Aurora EP')).toBeTruthy();
     expect(screen.queryByLabelText('Release')).toBeNull();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Support Downloads', 'Notes', 'History']);
+    expect(tabs).toEqual([
+      'Details',
+      'Artists & Remixers',
+      'Songwriters',
+      'Publishers',
+      'Audio Files',
+      'Territories & Publish Dates',
+      'DJ Edits',
+      'Support Downloads',
+      'Notes',
+      'History',
+    ]);
     expect(screen.getByTestId('save-record').hasAttribute('disabled')).toBe(true);
   });
 
   it('is read-only for a supplier: values shown, no inputs and no save', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(row),
+    );
     renderPage('app:baseware user:supplier brand:dance');
     await screen.findByTestId('record-title');
     expect(screen.getByTestId('read-only')).toBeTruthy();
@@ -122,7 +169,10 @@ describe('the record page of a track', () => {
 
   it('saves only the changed field with the ETag it edited, then shows the saved record', async () => {
     const saved = { ...row, version: 4, mix_name: 'Extended' };
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(saved, { etag: '"4"' }));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(saved, { etag: '"4"' }),
+    );
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Mix Name'), { target: { value: 'Extended' } });
@@ -136,7 +186,10 @@ describe('the record page of a track', () => {
 
   it('Ctrl+S (⌘S) saves the unsaved changes as Save does; with nothing to save it sends nothing, and the browser never opens its save dialog', async () => {
     const saved = { ...row, version: 4, mix_name: 'Extended' };
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(saved, { etag: '"4"' }));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(saved, { etag: '"4"' }),
+    );
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     // Nothing dirty: nothing happens, but the key is still taken from the browser.
@@ -157,7 +210,10 @@ describe('the record page of a track', () => {
   });
 
   it('Ctrl+S on a read-only record sends nothing', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(row),
+    );
     renderPage('app:baseware user:supplier brand:dance');
     await screen.findByTestId('record-title');
     expect(fireEvent.keyDown(document.body, { key: 's', ctrlKey: true })).toBe(false);
@@ -165,7 +221,10 @@ describe('the record page of a track', () => {
   });
 
   it('a value over its limit shows its field error and nothing is sent', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(row),
+    );
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Mix Name'), { target: { value: 'm'.repeat(129) } });
@@ -175,9 +234,12 @@ describe('the record page of a track', () => {
   });
 
   it("a server 400 lands on its field, and the §8 text carries the server's detail", async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => {
-      throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { isrc: ['Enter a valid ISRC.'] } });
-    });
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => {
+        throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { isrc: ['Enter a valid ISRC.'] } });
+      },
+    );
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('ISRC'), { target: { value: 'GBABC2100001' } });
@@ -191,15 +253,23 @@ describe('the record page of a track', () => {
   it('a 412 keeps the edits: mine beside theirs per field, then saves against the new version', async () => {
     let stored: { data: ObjectRow; etag: string } = { data: row, etag: '"3"' };
     const patches: ApiRequest[] = [];
-    serve(() => stored, (req) => {
-      patches.push(req);
-      if (req.ifMatch === '"3"') {
-        // Someone else saved first: a new mix name and a new BPM.
-        stored = { data: { ...row, version: 4, mix_name: 'Club Mix', bpm: 126 }, etag: '"4"' };
-        throw new BridgeError({ code: 'http', status: 412, message: 'Precondition Failed', detail: { detail: 'This object was changed by someone else.' } });
-      }
-      return reply({ ...row, version: 5, mix_name: 'Extended', bpm: 126, title: 'Aurora II' }, { etag: '"5"' });
-    });
+    serve(
+      () => stored,
+      (req) => {
+        patches.push(req);
+        if (req.ifMatch === '"3"') {
+          // Someone else saved first: a new mix name and a new BPM.
+          stored = { data: { ...row, version: 4, mix_name: 'Club Mix', bpm: 126 }, etag: '"4"' };
+          throw new BridgeError({
+            code: 'http',
+            status: 412,
+            message: 'Precondition Failed',
+            detail: { detail: 'This object was changed by someone else.' },
+          });
+        }
+        return reply({ ...row, version: 5, mix_name: 'Extended', bpm: 126, title: 'Aurora II' }, { etag: '"5"' });
+      },
+    );
     renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Mix Name'), { target: { value: 'Extended' } });
@@ -230,7 +300,10 @@ describe('the record page of a track', () => {
 
 describe('unsaved changes', () => {
   it('leaving with an unsaved edit asks first; cancelling keeps the edit', async () => {
-    serve(() => ({ data: row, etag: '"3"' }), () => reply(row));
+    serve(
+      () => ({ data: row, etag: '"3"' }),
+      () => reply(row),
+    );
     const router = renderPage(ADMIN);
     await screen.findByTestId('record-title');
     fireEvent.change(input('Title'), { target: { value: 'Unsaved' } });

@@ -20,7 +20,14 @@ import { fakeMain, reply, pageOf } from './fake-main';
 import type { ApiRequest } from '../../shared/bridge/channels/api';
 import { BridgeError } from '../../shared/bridge/error';
 import type { ResponseIn } from '../../shared/api/endpoint';
-import { artistEndpoints, auxiliaryEndpoint, mediaEndpoints, releaseSubresourceEndpoints, trackSubresourceEndpoints, type JobState } from '../../shared/api/endpoints';
+import {
+  artistEndpoints,
+  auxiliaryEndpoint,
+  mediaEndpoints,
+  releaseSubresourceEndpoints,
+  trackSubresourceEndpoints,
+  type JobState,
+} from '../../shared/api/endpoints';
 
 fakeMain.channel('jobCancel', () => ({ ok: true }));
 /** The API calls the tabs made. */
@@ -51,11 +58,17 @@ const CONTENT_OPS = 'app:control staff:content_ops brand:dance';
 const SUPPLIER = 'app:baseware user:supplier brand:dance';
 const query = (text: string) => screen.queryAllByText((_, el) => el?.textContent === `Optional. ${text}.`)[0];
 const envelope = <T,>(results: T[]) => pageOf(results);
-const TYPES = [{ id: 1, name: 'Composer' }, { id: 2, name: 'Lyricist' }];
+const TYPES = [
+  { id: 1, name: 'Composer' },
+  { id: 2, name: 'Lyricist' },
+];
 
 function renderAs(scope: string, ui: ReactNode) {
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <Provider store={store}>
@@ -102,7 +115,10 @@ describe('songwriters', () => {
     fireEvent.click(await screen.findByTitle('Lyricist'));
     fireEvent.click(screen.getByTestId('add-songwriter'));
     await waitFor(() => expect(screen.getAllByTestId('songwriter-name').map((e) => e.textContent)).toEqual(['Ann', 'Bo']));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/tracks/7/songwriters/', body: { name: 'Bo', songwriter_type_id: 2 } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/v4/catalog/tracks/7/songwriters/',
+      body: { name: 'Bo', songwriter_type_id: 2 },
+    });
     expect((screen.getByLabelText('Songwriter name') as HTMLInputElement).value).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove songwriter Ann' }));
@@ -122,14 +138,18 @@ describe('songwriters', () => {
     fireEvent.mouseDown(screen.getByLabelText('Songwriter type'));
     fireEvent.click(await screen.findByTitle('Composer'));
     fireEvent.click(screen.getByTestId('add-songwriter'));
-    expect((await screen.findByTestId('songwriter-error')).textContent).toBe(MSG.saveFailed('track', `songwriter_type_id: ${MSG.selectFromList}`));
+    expect((await screen.findByTestId('songwriter-error')).textContent).toBe(
+      MSG.saveFailed('track', `songwriter_type_id: ${MSG.selectFromList}`),
+    );
   });
 
   it('Enter in the name adds the songwriter', async () => {
     fakeMain.api
       .on(auxiliaryEndpoint('songwriter-types'), () => envelope(TYPES))
       .on(trackSubresourceEndpoints.songwriters, () => envelope([]))
-      .on(trackSubresourceEndpoints.addSongwriter, ({ body: b }) => reply({ id: 33, name: b.name, songwriter_type: TYPES[0]! }, { status: 201 }));
+      .on(trackSubresourceEndpoints.addSongwriter, ({ body: b }) =>
+        reply({ id: 33, name: b.name, songwriter_type: TYPES[0]! }, { status: 201 }),
+      );
     renderAs(ADMIN, <TrackSongwritersTab type="tracks" id={7} row={row} />);
     fireEvent.mouseDown(await screen.findByLabelText('Songwriter type'));
     fireEvent.click(await screen.findByTitle('Composer'));
@@ -140,7 +160,9 @@ describe('songwriters', () => {
   });
 
   it('is read-only for a supplier: the list, no form, no remove', async () => {
-    fakeMain.api.on(trackSubresourceEndpoints.songwriters, () => envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]));
+    fakeMain.api.on(trackSubresourceEndpoints.songwriters, () =>
+      envelope([{ id: 31, name: 'Ann', songwriter_type: { id: 1, name: 'Composer' } }]),
+    );
     renderAs(SUPPLIER, <TrackSongwritersTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('songwriter-name')).map((e) => e.textContent)).toEqual(['Ann']);
     expect(screen.queryByTestId('add-songwriter')).toBeNull();
@@ -155,19 +177,34 @@ describe('artist Muzooka mappings', () => {
   it('maps a profile from the ID input (Enter) and turns a row off by its switch', async () => {
     fakeMain.api
       .on(artistEndpoints.mappings, () => envelope(MAPPINGS))
-      .on(artistEndpoints.addMapping, ({ body }) => ({ id: 5, muzooka_id: body.muzooka_id, enabled: true, created_at: '2025-01-03T00:00:00Z' }))
+      .on(artistEndpoints.addMapping, ({ body }) => ({
+        id: 5,
+        muzooka_id: body.muzooka_id,
+        enabled: true,
+        created_at: '2025-01-03T00:00:00Z',
+      }))
       .on(artistEndpoints.patchMapping, ({ body }) => ({ ...MAPPINGS[0]!, ...body }));
     renderAs(ADMIN, <ArtistMuzookaTab type="artists" id={7} row={{ id: 7, version: 1, name: 'Aster' }} />);
     const toggle = await screen.findByRole('switch', { name: 'Mapping mz-9 enabled' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(toggle);
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: '/v4/catalog/artists/7/muzooka-mappings/4/', body: { enabled: false } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+        path: '/v4/catalog/artists/7/muzooka-mappings/4/',
+        body: { enabled: false },
+      }),
+    );
 
     const input = screen.getByTestId('muzooka-mapping-id');
     expect(screen.getByLabelText('Muzooka ID to map')).toBe(input);
     fireEvent.change(input, { target: { value: ' mz-10 ' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v4/catalog/artists/7/muzooka-mappings/', body: { muzooka_id: 'mz-10' } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        path: '/v4/catalog/artists/7/muzooka-mappings/',
+        body: { muzooka_id: 'mz-10' },
+      }),
+    );
   });
 
   it('a reader sees the switches, disabled, and no ID input', async () => {
@@ -188,7 +225,10 @@ describe('publishers', () => {
   });
 
   it('edits, reorders and replaces the whole list', async () => {
-    let list = [{ id: 1, name: 'North' }, { id: 2, name: 'South' }];
+    let list = [
+      { id: 1, name: 'North' },
+      { id: 2, name: 'South' },
+    ];
     fakeMain.api
       .on(trackSubresourceEndpoints.publishers, () => envelope(list))
       .on(trackSubresourceEndpoints.putPublishers, ({ body }) => {
@@ -206,7 +246,10 @@ describe('publishers', () => {
     expect(onDirty).toHaveBeenLastCalledWith(true);
     fireEvent.click(screen.getByTestId('save-publishers'));
     await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(false));
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/v4/catalog/tracks/7/publishers/', body: { names: ['South', 'North', 'East'] } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/v4/catalog/tracks/7/publishers/',
+      body: { names: ['South', 'North', 'East'] },
+    });
     expect((screen.getByLabelText('Publisher 3') as HTMLInputElement).value).toBe('East');
 
     // The same name twice is refused before anything is sent.
@@ -226,13 +269,22 @@ describe('publishers', () => {
 });
 
 describe('audio files', () => {
-  it('shows each file\'s §9 format name, size and whether it is stored', async () => {
+  it("shows each file's §9 format name, size and whether it is stored", async () => {
     expect(audioFormatLabel('aac-256')).toBe('AAC 256 (MP4)');
     expect(audioFormatLabel('ogg')).toBe('ogg');
-    fakeMain.api.on(mediaEndpoints.audioFiles, () => envelope([
-      { id: 1, format: 'wav' as const, size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
-      { id: 2, format: 'preview-mp3' as const, size_bytes: 1_536, storage_key: 'a/1p.mp3', created_at: '2025-03-09T10:00:00Z', stored: false },
-    ]));
+    fakeMain.api.on(mediaEndpoints.audioFiles, () =>
+      envelope([
+        { id: 1, format: 'wav' as const, size_bytes: 52_428_800, storage_key: 'a/1.wav', created_at: '2025-03-09T10:00:00Z', stored: true },
+        {
+          id: 2,
+          format: 'preview-mp3' as const,
+          size_bytes: 1_536,
+          storage_key: 'a/1p.mp3',
+          created_at: '2025-03-09T10:00:00Z',
+          stored: false,
+        },
+      ]),
+    );
     renderAs(SUPPLIER, <TrackAudioFilesTab type="tracks" id={7} row={row} />);
     expect((await screen.findAllByTestId('audio-format')).map((e) => e.textContent)).toEqual(['WAV', 'Lo-fi preview (MP3)']);
     expect(screen.getAllByTestId('audio-size').map((e) => e.textContent)).toEqual(['50 MB', '2 KB']);
@@ -246,8 +298,12 @@ describe('territories and publish dates', () => {
   const draft = { country_ids: [3], commercial_model_type: null, publish: '2025-03-09T03:30', pre_order: '', takedown: '' };
 
   it('checks the times with the API schema: the §5 words and the skipped hour on their fields', () => {
-    expect(publishTimesBody(draft, DENVER)).toEqual({ body: { country_ids: [3], time_zone: DENVER, publish: '2025-03-09T03:30', pre_order: null, takedown: null } });
-    expect(publishTimesBody({ ...draft, country_ids: [], publish: '' }, DENVER)).toEqual({ errors: { country_ids: MSG.territoryRequired, publish: MSG.publishTimeRequired } });
+    expect(publishTimesBody(draft, DENVER)).toEqual({
+      body: { country_ids: [3], time_zone: DENVER, publish: '2025-03-09T03:30', pre_order: null, takedown: null },
+    });
+    expect(publishTimesBody({ ...draft, country_ids: [], publish: '' }, DENVER)).toEqual({
+      errors: { country_ids: MSG.territoryRequired, publish: MSG.publishTimeRequired },
+    });
     expect(publishTimesBody({ ...draft, pre_order: '2025-03-10T00:00', takedown: '2025-03-01T00:00' }, DENVER)).toEqual({
       errors: { pre_order: MSG.preOrderBeforePublish, takedown: MSG.takedownAfterPublish },
     });
@@ -258,21 +314,40 @@ describe('territories and publish dates', () => {
     expect(shownLocal(null)).toBe('');
   });
 
-  const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
+  const countries = [
+    { id: 3, code: 'US', name: 'United States', region: 'North America' },
+    { id: 4, code: 'FR', name: 'France', region: 'Europe' },
+  ];
   /** The tab's reads; its writes (the times, the countries) are handed to `onPut`. */
   const serveTerritories = (onPut: (req: ApiRequest) => unknown = () => undefined) => {
     fakeMain.api
-      .on(trackSubresourceEndpoints.regionalSummary, () => (
-        { track_id: 7, restricted: true, allowed: 1, total: 2, results: [{ region: 'Europe', allowed: 0, total: 1 }, { region: 'North America', allowed: 1, total: 1 }] }
-      ))
+      .on(trackSubresourceEndpoints.regionalSummary, () => ({
+        track_id: 7,
+        restricted: true,
+        allowed: 1,
+        total: 2,
+        results: [
+          { region: 'Europe', allowed: 0, total: 1 },
+          { region: 'North America', allowed: 1, total: 1 },
+        ],
+      }))
       .on(trackSubresourceEndpoints.countriesAllowed, () => ({ track_id: 7, restricted: true, count: 1, results: [countries[0]] }))
       .on(trackSubresourceEndpoints.publishDates, () => ({
-        track_id: 7, time_zone: 'America/Denver', count: 1,
-        results: [{
-          country: countries[0], commercial_model_type: { id: 1, name: 'Download' },
-          publish_at: '2025-03-09T09:30:00.000Z', publish_local: '2025-03-09T03:30:00-06:00',
-          pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
-        }],
+        track_id: 7,
+        time_zone: 'America/Denver',
+        count: 1,
+        results: [
+          {
+            country: countries[0],
+            commercial_model_type: { id: 1, name: 'Download' },
+            publish_at: '2025-03-09T09:30:00.000Z',
+            publish_local: '2025-03-09T03:30:00-06:00',
+            pre_order_at: null,
+            pre_order_local: null,
+            takedown_at: null,
+            takedown_local: null,
+          },
+        ],
       }))
       .on(auxiliaryEndpoint('countries'), () => envelope(countries))
       .on(auxiliaryEndpoint('commercial-model-types'), () => envelope([{ id: 1, name: 'Download' }]))
@@ -286,7 +361,7 @@ describe('territories and publish dates', () => {
       });
   };
 
-  it('shows the regional summary and the times in Mountain time; a writer\'s bad times stay on their fields, unsent', async () => {
+  it("shows the regional summary and the times in Mountain time; a writer's bad times stay on their fields, unsent", async () => {
     const puts: ApiRequest[] = [];
     serveTerritories((req) => puts.push(req));
     renderAs(CONTENT_OPS, <TrackTerritoriesTab type="tracks" id={7} row={row} />);
@@ -322,12 +397,20 @@ describe('territories and publish dates', () => {
 });
 
 describe('release territories: one setting for all its tracks', () => {
-  const countries = [{ id: 3, code: 'US', name: 'United States', region: 'North America' }, { id: 4, code: 'FR', name: 'France', region: 'Europe' }];
+  const countries = [
+    { id: 3, code: 'US', name: 'United States', region: 'North America' },
+    { id: 4, code: 'FR', name: 'France', region: 'Europe' },
+  ];
   /** The tab's reads, and its one write (the times of every track) answered by `onPut`. */
   const serve = (onPut?: (req: ApiRequest) => ResponseIn<typeof releaseSubresourceEndpoints.updateTimes>) => {
     fakeMain.api
       .on(auxiliaryEndpoint('countries'), () => envelope(countries))
-      .on(auxiliaryEndpoint('commercial-model-types'), () => envelope([{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }]));
+      .on(auxiliaryEndpoint('commercial-model-types'), () =>
+        envelope([
+          { id: 1, name: 'Download' },
+          { id: 2, name: 'Streaming' },
+        ]),
+      );
     if (onPut) fakeMain.api.on(releaseSubresourceEndpoints.updateTimes, ({ request }) => onPut(request));
   };
 
@@ -340,9 +423,20 @@ describe('release territories: one setting for all its tracks', () => {
     serve((req) => {
       puts.push(req);
       return {
-        release_id: 7, track_ids: [70, 71, 72], countries: [countries[1]], commercial_model_types: [{ id: 1, name: 'Download' }, { id: 2, name: 'Streaming' }],
-        time_zone: 'America/Denver', publish_at: '2025-06-01T06:00:00.000Z', publish_local: '2025-06-01T00:00:00-06:00',
-        pre_order_at: null, pre_order_local: null, takedown_at: null, takedown_local: null,
+        release_id: 7,
+        track_ids: [70, 71, 72],
+        countries: [countries[1]],
+        commercial_model_types: [
+          { id: 1, name: 'Download' },
+          { id: 2, name: 'Streaming' },
+        ],
+        time_zone: 'America/Denver',
+        publish_at: '2025-06-01T06:00:00.000Z',
+        publish_local: '2025-06-01T00:00:00-06:00',
+        pre_order_at: null,
+        pre_order_local: null,
+        takedown_at: null,
+        takedown_local: null,
       };
     });
     renderAs(CONTENT_OPS, <ReleaseTerritoriesTab type="releases" id={7} row={row} />);
@@ -365,7 +459,8 @@ describe('release territories: one setting for all its tracks', () => {
     fireEvent.click(screen.getByTestId('save-times'));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({
-      method: 'PUT', path: '/v4/catalog/releases/7/countries-times/update/',
+      method: 'PUT',
+      path: '/v4/catalog/releases/7/countries-times/update/',
       body: { country_ids: [4], time_zone: 'America/Denver', publish: '2025-06-01T00:00', pre_order: null, takedown: null },
     });
     const done = await screen.findByTestId('release-times-done');
@@ -375,7 +470,7 @@ describe('release territories: one setting for all its tracks', () => {
     expect(screen.getByTestId('release-publish-local').textContent).toBe('06/01/2025 00:00 (UTC-06:00)');
   });
 
-  it('a refused update is said in §8\'s words for the release', async () => {
+  it("a refused update is said in §8's words for the release", async () => {
     serve(() => {
       throw new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { country_ids: [MSG.selectFromList] } });
     });
@@ -400,11 +495,17 @@ describe('re-encode', () => {
   /** The reason the API gives after §8's text in its 409 (server/jobs/encode.ts ENCODE_BUSY). */
   const BUSY = 'An encode of this release is already queued or running; it can be started again when it finishes.';
   it('words each failure as spec §8 does', () => {
-    expect(startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } }))).toEqual({ title: MSG.encodeStartFailed });
+    expect(
+      startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: { detail: MSG.encodeStartFailed } })),
+    ).toEqual({ title: MSG.encodeStartFailed });
     // The API's reason after §8's text is the description (main hands over the body's detail).
-    expect(startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: `${MSG.encodeStartFailed} ${BUSY}` })))
-      .toEqual({ title: MSG.encodeStartFailed, description: BUSY });
-    expect(waitFailure(new BridgeError({ code: 'job_failed', message: 'disk full' }))).toEqual({ title: MSG.reencodeError, description: 'disk full' });
+    expect(
+      startFailure(new BridgeError({ code: 'http', status: 409, message: 'Conflict', detail: `${MSG.encodeStartFailed} ${BUSY}` })),
+    ).toEqual({ title: MSG.encodeStartFailed, description: BUSY });
+    expect(waitFailure(new BridgeError({ code: 'job_failed', message: 'disk full' }))).toEqual({
+      title: MSG.reencodeError,
+      description: 'disk full',
+    });
     expect(waitFailure(new BridgeError({ code: 'timeout', message: MSG.requestTimedOut }))).toEqual({ title: MSG.requestTimedOut });
     expect(waitFailure(new BridgeError({ code: 'cancelled', message: 'Cancelled.' }))).toBeNull();
     expect(doneOutcome({ converted: 3, errors: 0 })).toEqual({ text: 'Re-encoded 3 tracks', failure: null });
@@ -413,7 +514,8 @@ describe('re-encode', () => {
 
   /** The API starts the encode job 41 of a release or a track. */
   const started = (state: JobState = 'PENDING') => {
-    for (const e of [mediaEndpoints.reencodeRelease, mediaEndpoints.reencodeTrack]) fakeMain.api.on(e, () => reply({ id: 41, state }, { status: 202 }));
+    for (const e of [mediaEndpoints.reencodeRelease, mediaEndpoints.reencodeTrack])
+      fakeMain.api.on(e, () => reply({ id: 41, state }, { status: 202 }));
   };
 
   it('starts the job, shows its progress from main, and says when it is done', async () => {

@@ -11,7 +11,14 @@ import { SEARCH_TYPES, principalFrom } from '../../shared/access';
 import { MAX_LEN } from '../../shared/constants';
 import { RECORDS, RECORD_MSG, REQUIRED_MSG, editableFields, recordRoute, type RecordDecl } from '../../shared/records';
 import {
-  changeErrors, changedFields, fieldsOnBrand, formValues, sameValue, serverFieldErrors, wireValue, withField,
+  changeErrors,
+  changedFields,
+  fieldsOnBrand,
+  formValues,
+  sameValue,
+  serverFieldErrors,
+  wireValue,
+  withField,
 } from '../../renderer/features/records/form-model';
 import { rebaseEdits, settle } from '../../renderer/features/records/stale-edits';
 import { routeId, typeAtRoute } from '../../renderer/features/records/route';
@@ -23,12 +30,30 @@ const releases = RECORDS.releases as unknown as RecordDecl;
 
 /** A track as GET /v4/catalog/tracks/{id}/ answers it (nested references as {id, name}). */
 const trackRow = {
-  id: 7, version: 3, title: 'Aurora', mix_name: null, isrc: 'GBABC2100001', bpm: 124,
-  key: { id: 3, name: 'A Minor' }, genre: { id: 5, name: 'Techno' }, sub_genre: { id: 51, name: 'Peak Time' },
-  release: { id: 2, name: 'Aurora EP' }, label: { id: 9, name: 'Mirage' },
-  artists: [{ id: 11, name: 'Ann' }, { id: 12, name: 'Bo' }], remixers: [],
-  copyright_holder: null, label_track_id: 'LT1', publish_date: '2024-03-07', exclusive_date: null,
-  is_available_for_streaming: true, enabled: true, hidden: false, encode_status: 'CONVERTED',
+  id: 7,
+  version: 3,
+  title: 'Aurora',
+  mix_name: null,
+  isrc: 'GBABC2100001',
+  bpm: 124,
+  key: { id: 3, name: 'A Minor' },
+  genre: { id: 5, name: 'Techno' },
+  sub_genre: { id: 51, name: 'Peak Time' },
+  release: { id: 2, name: 'Aurora EP' },
+  label: { id: 9, name: 'Mirage' },
+  artists: [
+    { id: 11, name: 'Ann' },
+    { id: 12, name: 'Bo' },
+  ],
+  remixers: [],
+  copyright_holder: null,
+  label_track_id: 'LT1',
+  publish_date: '2024-03-07',
+  exclusive_date: null,
+  is_available_for_streaming: true,
+  enabled: true,
+  hidden: false,
+  encode_status: 'CONVERTED',
 };
 
 describe('form values from the GET object', () => {
@@ -38,7 +63,10 @@ describe('form values from the GET object', () => {
     expect(v.genre_id).toBe(5);
     expect(v.sub_genre_id).toBe(51);
     expect(v.release_id).toEqual({ id: 2, name: 'Aurora EP' });
-    expect(v.artists).toEqual([{ id: 11, name: 'Ann' }, { id: 12, name: 'Bo' }]);
+    expect(v.artists).toEqual([
+      { id: 11, name: 'Ann' },
+      { id: 12, name: 'Bo' },
+    ]);
     expect(v.remixers).toEqual([]);
     expect(v.publish_date).toBe('2024-03-07');
     expect(v.enabled).toBe(true);
@@ -64,7 +92,15 @@ describe('the PATCH body', () => {
   const base = formValues(tracks, trackRow);
   const all = Object.keys(tracks.fields);
   it('holds only the changed fields, as the API takes them', () => {
-    const edited = { ...base, title: 'Aurora (Remastered)', artists: [{ id: 12, name: 'Bo' }, { id: 11, name: 'Ann' }], bpm: 124 };
+    const edited = {
+      ...base,
+      title: 'Aurora (Remastered)',
+      artists: [
+        { id: 12, name: 'Bo' },
+        { id: 11, name: 'Ann' },
+      ],
+      bpm: 124,
+    };
     expect(changedFields(tracks, base, edited, all)).toEqual({ title: 'Aurora (Remastered)', artists: [12, 11] });
   });
   it('an optional text emptied is sent as null; typing and deleting again is no change', () => {
@@ -91,15 +127,24 @@ describe('errors by field', () => {
     expect(changeErrors(tracks, trackRow, { title: '  ' })).toEqual({ title: [REQUIRED_MSG] });
   });
   it("the declaration's cross-field checks run against the stored object (spec §4: only CONVERTED tracks may be enabled)", () => {
-    expect(changeErrors(tracks, { ...trackRow, encode_status: 'ERROR', enabled: false }, { enabled: true })).toEqual({ enabled: [RECORD_MSG.notConvertedEnabled] });
+    expect(changeErrors(tracks, { ...trackRow, encode_status: 'ERROR', enabled: false }, { enabled: true })).toEqual({
+      enabled: [RECORD_MSG.notConvertedEnabled],
+    });
     expect(changeErrors(tracks, trackRow, { enabled: true })).toEqual({});
   });
   it("a server 400 naming fields lands on the form's fields; other messages stay apart", () => {
-    const e = new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { isrc: ['Enter a valid ISRC.'], non_field_errors: ['No.'] } });
+    const e = new BridgeError({
+      code: 'http',
+      status: 400,
+      message: 'Bad Request',
+      detail: { isrc: ['Enter a valid ISRC.'], non_field_errors: ['No.'] },
+    });
     expect(serverFieldErrors(e, Object.keys(tracks.fields))).toEqual({ fields: { isrc: ['Enter a valid ISRC.'] }, other: ['No.'] });
     const detail = new BridgeError({ code: 'http', status: 400, message: 'Bad Request', detail: { detail: 'Cannot show DJ track' } });
     expect(serverFieldErrors(detail, ['detail']).fields).toEqual({});
-    expect(serverFieldErrors(new BridgeError({ code: 'http', status: 500, message: 'x', detail: { title: ['y'] } }), ['title']).fields).toEqual({});
+    expect(
+      serverFieldErrors(new BridgeError({ code: 'http', status: 500, message: 'x', detail: { title: ['y'] } }), ['title']).fields,
+    ).toEqual({});
   });
 });
 
@@ -116,7 +161,7 @@ describe('stale edits kept (412)', () => {
   const same = (f: string, a: unknown, b: unknown) => sameValue(tracks.fields[f], a, b);
   const fields = ['title', 'bpm', 'mix_name', 'artists'];
   const base = { title: 'A', bpm: 120, mix_name: null, artists: [{ id: 1, name: 'Ann' }] };
-  it('untouched fields take the new version; the user\'s edits stay; fields both changed differently are conflicts', () => {
+  it("untouched fields take the new version; the user's edits stay; fields both changed differently are conflicts", () => {
     const mine = { ...base, title: 'Mine', bpm: 128 };
     const theirs = { ...base, title: 'Theirs', mix_name: 'Extended', artists: [{ id: 2, name: 'Bo' }] };
     const r = rebaseEdits(fields, same, base, mine, theirs);
@@ -160,7 +205,12 @@ describe('the create form', () => {
   const fields = Object.keys(releases.fields);
   it('sends the fields given a value; untouched and emptied ones are left out; Lifetime (null) is a value', () => {
     const body = createBody(releases, fields, {
-      title: 'New', label_id: { id: 4, name: 'L' }, catalog_number: '', artists: [], exclusive_period: null, is_explicit: false,
+      title: 'New',
+      label_id: { id: 4, name: 'L' },
+      catalog_number: '',
+      artists: [],
+      exclusive_period: null,
+      is_explicit: false,
     });
     expect(body).toEqual({ title: 'New', label_id: 4, exclusive_period: null, is_explicit: false });
   });
@@ -188,8 +238,11 @@ describe('the tab registry', () => {
   it('Notes show to staff only: suppliers and labels neither read nor write notes (notesRule)', async () => {
     const { shownTabs } = await import('../../renderer/features/records/tabs');
     const has = (scope: string) => shownTabs('tracks', principalFrom(scope, [], 'brand:dance')).some((t) => t.key === 'notes');
-    expect([has('app:control staff:marketing brand:dance'), has('app:baseware user:supplier brand:dance'), has('app:baseware user:label brand:dance')])
-      .toEqual([true, false, false]);
+    expect([
+      has('app:control staff:marketing brand:dance'),
+      has('app:baseware user:supplier brand:dance'),
+      has('app:baseware user:label brand:dance'),
+    ]).toEqual([true, false, false]);
   });
 });
 
@@ -199,8 +252,10 @@ describe('a coupon: minimum order per currency and user ids', () => {
     const v = formValues(coupons, { id: 1, code: 'X', min_order: null, user_ids: null });
     expect([v.min_order, v.user_ids]).toEqual([{}, []]);
     expect(wireValue(coupons.fields.min_order, { USD: 10, GBP: null })).toEqual({ USD: 10 });
-    expect(createBody(coupons, ['code', 'min_order', 'user_ids'], { code: 'X', min_order: { EUR: 5, AUD: null }, user_ids: [] }))
-      .toEqual({ code: 'X', min_order: { EUR: 5 } });
+    expect(createBody(coupons, ['code', 'min_order', 'user_ids'], { code: 'X', min_order: { EUR: 5, AUD: null }, user_ids: [] })).toEqual({
+      code: 'X',
+      min_order: { EUR: 5 },
+    });
   });
   it('shows amounts as §9 says (thousands separators, two decimals) and an empty user list as Global', () => {
     expect(valueText(coupons.fields.min_order, { USD: 1250, MXN: 3.5 })).toBe('USD 1,250.00, MXN 3.50');

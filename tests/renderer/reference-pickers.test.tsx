@@ -32,8 +32,9 @@ const RELEASES: (Suggestion & { catalog: string })[] = [
 function fakeAutocomplete(): void {
   fakeMain.api.on(searchEndpoints.autocomplete, ({ query }) => {
     const q = (query.q ?? '').trim().toLowerCase();
-    const results = RELEASES.filter((r) => String(r.id) === q || r.catalog.toLowerCase().includes(q) || r.name.toLowerCase().includes(q))
-      .map(({ catalog: _c, ...s }) => s);
+    const results = RELEASES.filter(
+      (r) => String(r.id) === q || r.catalog.toLowerCase().includes(q) || r.name.toLowerCase().includes(q),
+    ).map(({ catalog: _c, ...s }) => s);
     return { results };
   });
 }
@@ -43,8 +44,16 @@ const field = RECORD_DECLS.find((d) => d.key === 'tracks')!.fields.release_id;
 function Harness({ onValue }: { onValue: (v: unknown) => void }) {
   const [value, setValue] = useState<unknown>(null);
   return (
-    <FieldInput id="field-release_id" field={field} value={value} values={{}}
-      onChange={(v) => { setValue(v); onValue(v); }} />
+    <FieldInput
+      id="field-release_id"
+      field={field}
+      value={value}
+      values={{}}
+      onChange={(v) => {
+        setValue(v);
+        onValue(v);
+      }}
+    />
   );
 }
 
@@ -52,7 +61,11 @@ function renderPicker() {
   fakeAutocomplete();
   queryClient.clear();
   const seen: unknown[] = [];
-  render(<Providers><Harness onValue={(v) => seen.push(v)} /></Providers>);
+  render(
+    <Providers>
+      <Harness onValue={(v) => seen.push(v)} />
+    </Providers>,
+  );
   return seen;
 }
 
@@ -61,7 +74,9 @@ async function typeInto(text: string) {
   const input = document.getElementById('field-release_id')!;
   fireEvent.mouseDown(input);
   fireEvent.change(input, { target: { value: text } });
-  await waitFor(() => expect(fakeMain.api.calls.some((c) => (c.query as Record<string, unknown> | undefined)?.q === text)).toBe(true), { timeout: 3000 });
+  await waitFor(() => expect(fakeMain.api.calls.some((c) => (c.query as Record<string, unknown> | undefined)?.q === text)).toBe(true), {
+    timeout: 3000,
+  });
 }
 
 const options = () => [...document.querySelectorAll('.ant-select-item-option')] as HTMLElement[];
@@ -81,7 +96,9 @@ describe('reference pickers tell same-named records apart', () => {
       name: o.querySelector('.reference-option__name')?.textContent,
       detail: o.querySelector('.reference-option__detail')?.textContent,
     }));
-    expect(shown).toEqual(RELEASES.slice(0, 4).map((r) => ({ title: 'Kaleidoscope', name: 'Kaleidoscope', detail: `${r.detail} · ID ${r.id}` })));
+    expect(shown).toEqual(
+      RELEASES.slice(0, 4).map((r) => ({ title: 'Kaleidoscope', name: 'Kaleidoscope', detail: `${r.detail} · ID ${r.id}` })),
+    );
     // Every option reads differently.
     expect(new Set(options().map((o) => o.textContent)).size).toBe(4);
 
@@ -92,7 +109,9 @@ describe('reference pickers tell same-named records apart', () => {
     expect(seen.at(-1)).toEqual({ id: 412, name: 'Kaleidoscope' });
     const chosen = await screen.findByTestId('reference-chosen');
     expect(within(chosen).getByText('Kaleidoscope')).toBeTruthy();
-    expect(chosen.querySelector('.reference-chosen__detail')?.textContent).toBe('Dana Vale · Lumen Records · LUM-077 · 01/10/2025 · ID 412');
+    expect(chosen.querySelector('.reference-chosen__detail')?.textContent).toBe(
+      'Dana Vale · Lumen Records · LUM-077 · 01/10/2025 · ID 412',
+    );
   });
 
   it('finds a release by its catalogue number', async () => {
@@ -121,7 +140,17 @@ describe('reference pickers tell same-named records apart', () => {
   it('a value loaded with the record (no detail) still shows its name and ID', async () => {
     fakeAutocomplete();
     queryClient.clear();
-    render(<Providers><FieldInput id="field-release_id" field={field} value={{ id: 311, name: 'Kaleidoscope' } satisfies RefValue} values={{}} onChange={() => undefined} /></Providers>);
+    render(
+      <Providers>
+        <FieldInput
+          id="field-release_id"
+          field={field}
+          value={{ id: 311, name: 'Kaleidoscope' } satisfies RefValue}
+          values={{}}
+          onChange={() => undefined}
+        />
+      </Providers>,
+    );
     const chosen = await screen.findByTestId('reference-chosen');
     expect(chosen.querySelector('.reference-chosen__name')?.textContent).toBe('Kaleidoscope');
     expect(chosen.querySelector('.reference-chosen__detail')?.textContent).toBe('ID 311');

@@ -16,8 +16,16 @@ describe('resources as data', () => {
         for (const brand of BRANDS) {
           const principal = principalFrom(`${app} ${role} ${brand}`);
           const expected = AREA_ROOTS.filter((p) => p !== '/' && can(principal, AREA_RULES[p])).sort();
-          expect(allowedResources(principal).map((r) => r.path).sort()).toEqual(expected);
-          expect(navSections(principal).flatMap((s) => s.items.map((r) => r.path)).sort()).toEqual(expected);
+          expect(
+            allowedResources(principal)
+              .map((r) => r.path)
+              .sort(),
+          ).toEqual(expected);
+          expect(
+            navSections(principal)
+              .flatMap((s) => s.items.map((r) => r.path))
+              .sort(),
+          ).toEqual(expected);
         }
   });
 

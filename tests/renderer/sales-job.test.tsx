@@ -27,19 +27,26 @@ describe('useSalesJob', () => {
     fakeMain.channel('jobWait', () => new Promise((r) => (finish = r)) as never);
     const { result } = renderHook(() => useSalesJob('sales-export'));
     let outcome: Promise<unknown> = Promise.resolve();
-    act(() => { outcome = result.current.run(filters); });
+    act(() => {
+      outcome = result.current.run(filters);
+    });
     await waitFor(() => expect(fakeMain.requestsOf('jobWait')).toEqual([{ kind: 'sales-export', id: 41 }]));
     expect(fakeMain.api.calls[0]).toMatchObject({ method: 'POST', path: '/v4/jobs/sales-export/', body: filters });
     await act(async () => fakeMain.emit('jobProgress', { jobId: '41', state: 'RUNNING' }));
     expect(result.current.status).toEqual({ state: 'running', jobId: 41, step: 'Adding up the sales: running' });
-    await act(async () => fakeMain.emit('jobProgress', { jobId: '42', state: 'RUNNING', detail: { kind: 'sales-export', parentJobId: '41' } }));
+    await act(async () =>
+      fakeMain.emit('jobProgress', { jobId: '42', state: 'RUNNING', detail: { kind: 'sales-export', parentJobId: '41' } }),
+    );
     expect(result.current.status).toMatchObject({ step: 'Preparing the file: running' });
     // Another job's events are not this one's.
     await act(async () => fakeMain.emit('jobProgress', { jobId: '99', state: 'DONE' }));
     expect(result.current.status).toMatchObject({ step: 'Preparing the file: running' });
     act(() => result.current.cancel());
     await waitFor(() => expect(fakeMain.requestsOf('jobCancel')).toEqual([{ kind: 'sales-export', id: 41 }]));
-    await act(async () => { finish({ id: '42', state: 'DONE', result: { rows: 3 } }); await outcome; });
+    await act(async () => {
+      finish({ id: '42', state: 'DONE', result: { rows: 3 } });
+      await outcome;
+    });
     expect(await outcome).toEqual({ id: '42', state: 'DONE', result: { rows: 3 } });
     expect(result.current.status).toEqual({ state: 'done', outcome: { id: '42', state: 'DONE', result: { rows: 3 } } });
   });
@@ -50,7 +57,9 @@ describe('useSalesJob', () => {
       throw new BridgeError({ code: 'timeout', message: MSG.requestTimedOut });
     });
     const { result } = renderHook(() => useSalesJob('sales'));
-    await act(async () => { expect(await result.current.run(filters)).toBeNull(); });
+    await act(async () => {
+      expect(await result.current.run(filters)).toBeNull();
+    });
     expect(result.current.status).toEqual({ state: 'error', message: 'Request Timed Out' });
   });
 });

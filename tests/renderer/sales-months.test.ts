@@ -21,11 +21,18 @@ describe('sales months', () => {
   });
 
   it('one point per month and currency; a month without sales is 0', () => {
-    const points = monthSeries([fig('2026-01', 'USD', '10.50'), fig('2026-03', 'USD', '2.00'), fig('2026-02', 'EUR', '7.25')], dayjs('2026-01-01'), dayjs('2026-03-31'));
+    const points = monthSeries(
+      [fig('2026-01', 'USD', '10.50'), fig('2026-03', 'USD', '2.00'), fig('2026-02', 'EUR', '7.25')],
+      dayjs('2026-01-01'),
+      dayjs('2026-03-31'),
+    );
     expect(points).toEqual([
-      { month: '2026-01', currency: 'EUR', net: 0 }, { month: '2026-01', currency: 'USD', net: 10.5 },
-      { month: '2026-02', currency: 'EUR', net: 7.25 }, { month: '2026-02', currency: 'USD', net: 0 },
-      { month: '2026-03', currency: 'EUR', net: 0 }, { month: '2026-03', currency: 'USD', net: 2 },
+      { month: '2026-01', currency: 'EUR', net: 0 },
+      { month: '2026-01', currency: 'USD', net: 10.5 },
+      { month: '2026-02', currency: 'EUR', net: 7.25 },
+      { month: '2026-02', currency: 'USD', net: 0 },
+      { month: '2026-03', currency: 'EUR', net: 0 },
+      { month: '2026-03', currency: 'USD', net: 2 },
     ]);
   });
 });

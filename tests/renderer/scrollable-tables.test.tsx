@@ -18,11 +18,20 @@ afterEach(cleanup);
 
 describe('tables that scroll inside themselves', () => {
   it('get tabindex 0 while they overflow, and lose it once they fit', async () => {
-    const { container, rerender } = render(<Shell><div className="ant-table-content" data-n="1" /></Shell>);
+    const { container, rerender } = render(
+      <Shell>
+        <div className="ant-table-content" data-n="1" />
+      </Shell>,
+    );
     const scroller = container.querySelector<HTMLElement>('.ant-table-content')!;
     sized(scroller, 900, 350);
     // A change under the content area (rows arriving) is noticed.
-    rerender(<Shell><div className="ant-table-content" data-n="2" /><span>rows</span></Shell>);
+    rerender(
+      <Shell>
+        <div className="ant-table-content" data-n="2" />
+        <span>rows</span>
+      </Shell>,
+    );
     await waitFor(() => expect(scroller.getAttribute('tabindex')).toBe('0'));
     sized(scroller, 300, 350);
     window.dispatchEvent(new Event('resize'));
@@ -30,11 +39,22 @@ describe('tables that scroll inside themselves', () => {
   });
 
   it('leaves a table that fits, and one whose own tabindex was set, alone', async () => {
-    const { container, rerender } = render(<Shell><div className="ant-table-body" tabIndex={-1} /><div className="ant-table-content" /></Shell>);
+    const { container, rerender } = render(
+      <Shell>
+        <div className="ant-table-body" tabIndex={-1} />
+        <div className="ant-table-content" />
+      </Shell>,
+    );
     const [own, fits] = [...container.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content')];
     sized(own, 900, 350);
     sized(fits, 300, 350);
-    rerender(<Shell><div className="ant-table-body" tabIndex={-1} /><div className="ant-table-content" /><span>more</span></Shell>);
+    rerender(
+      <Shell>
+        <div className="ant-table-body" tabIndex={-1} />
+        <div className="ant-table-content" />
+        <span>more</span>
+      </Shell>,
+    );
     window.dispatchEvent(new Event('resize'));
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));

@@ -18,7 +18,12 @@ afterEach(cleanup);
 
 async function exportDone(shown: boolean) {
   fakeMain
-    .channel('exportStart', () => ({ started: true, exportId: 'x1', fileName: 'releases-2026-11-24 (1).csv', folder: '/home/ada/Downloads' }))
+    .channel('exportStart', () => ({
+      started: true,
+      exportId: 'x1',
+      fileName: 'releases-2026-11-24 (1).csv',
+      folder: '/home/ada/Downloads',
+    }))
     .channel('exportShowInFolder', () => ({ shown, path: '/home/ada/Downloads/releases-2026-11-24 (1).csv' }));
   render(
     <App>
@@ -27,7 +32,16 @@ async function exportDone(shown: boolean) {
   );
   fireEvent.click(screen.getByTestId('export-button'));
   await waitFor(() => expect(screen.getByTestId('export-progress')).toBeTruthy());
-  await act(async () => fakeMain.emit('exportProgress', { exportId: 'x1', state: 'done', rows: 3, bytes: 10, total: 3, fileName: 'releases-2026-11-24 (1).csv' }));
+  await act(async () =>
+    fakeMain.emit('exportProgress', {
+      exportId: 'x1',
+      state: 'done',
+      rows: 3,
+      bytes: 10,
+      total: 3,
+      fileName: 'releases-2026-11-24 (1).csv',
+    }),
+  );
   await waitFor(() => expect(screen.getByText('Exported 3 rows to releases-2026-11-24 (1).csv')).toBeTruthy());
   expect(screen.getByText('Saved in /home/ada/Downloads')).toBeTruthy();
   fireEvent.click(screen.getByTestId('export-show-in-folder'));
@@ -43,6 +57,10 @@ describe('ExportButton', () => {
 
   it('gives the path where main cannot show folders (the browser host)', async () => {
     await exportDone(false);
-    await waitFor(() => expect(screen.getByText('Your browser cannot open folders. The file is at /home/ada/Downloads/releases-2026-11-24 (1).csv')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        screen.getByText('Your browser cannot open folders. The file is at /home/ada/Downloads/releases-2026-11-24 (1).csv'),
+      ).toBeTruthy(),
+    );
   });
 });

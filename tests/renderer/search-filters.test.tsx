@@ -12,7 +12,15 @@ import { principalFrom } from '../../shared/access';
 import { VALUE_MSG, dateRangeValue, idListValue } from '../../shared/api';
 import { MSG } from '../../shared/messages';
 import {
-  activeFilters, barFilters, chipText, placeServerErrors, emptyResultText, filterError, filterErrors, filterLabel, panelFilters,
+  activeFilters,
+  barFilters,
+  chipText,
+  placeServerErrors,
+  emptyResultText,
+  filterError,
+  filterErrors,
+  filterLabel,
+  panelFilters,
 } from '../../shared/search';
 import { storeOptions } from '../../shared/access';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -32,14 +40,17 @@ const admin = principalOf('admin');
 const supplier = principalOf('supplier');
 
 describe('the filter bar (spec §9: 1 to 3 fixed search fields)', () => {
-  it('shows the free-text search and the fixed columns\' filters, never Name/Title/Track Name side by side', () => {
+  it("shows the free-text search and the fixed columns' filters, never Name/Title/Track Name side by side", () => {
     expect(barFilters(admin, 'tracks')).toEqual(['q', 'id', 'artist']);
     expect(barFilters(admin, 'releases')).toEqual(['q', 'id', 'label']);
     for (const type of ['tracks', 'releases', 'artists', 'labels', 'orders', 'deliveries', 'dj_profiles']) {
       const bar = barFilters(admin, type);
       expect(bar.length, type).toBeGreaterThanOrEqual(1);
       expect(bar.length, type).toBeLessThanOrEqual(3);
-      expect(bar.every((f) => panelFilters(admin, type).includes(f)), type).toBe(true);
+      expect(
+        bar.every((f) => panelFilters(admin, type).includes(f)),
+        type,
+      ).toBe(true);
       expect(bar.filter((f) => ['name', 'title', 'track_name'].includes(f)).length, type).toBeLessThanOrEqual(1);
     }
   });
@@ -58,7 +69,7 @@ describe('the filter bar (spec §9: 1 to 3 fixed search fields)', () => {
   });
 });
 
-describe('filter values checked with the server\'s rules', () => {
+describe("filter values checked with the server's rules", () => {
   it('an ID filter takes whole numbers, as the list engine parses it', () => {
     expect(filterError('id', 'abc')).toBe(VALUE_MSG.wholeNumbers);
     expect(idListValue.safeParse('abc').error?.issues[0].message).toBe(VALUE_MSG.wholeNumbers);
@@ -78,7 +89,8 @@ describe('filter values checked with the server\'s rules', () => {
     expect(filterError('store', storeOptions(admin.brand)[0], admin.brand)).toBeNull();
     expect(filterError('store', 'not-a-store', admin.brand)).toBe(VALUE_MSG.choice);
     expect(filterErrors({ id: 'x', title: 'y', is_hype: 'maybe', release_date: '' })).toEqual({
-      id: VALUE_MSG.wholeNumbers, is_hype: VALUE_MSG.bool('true', 'false'),
+      id: VALUE_MSG.wholeNumbers,
+      is_hype: VALUE_MSG.bool('true', 'false'),
     });
   });
 });
@@ -86,7 +98,10 @@ describe('filter values checked with the server\'s rules', () => {
 describe('a 400 naming fields', () => {
   it('lands on the filters it names; anything else is one labelled line, never a bare status text', () => {
     const body = { id: [VALUE_MSG.wholeNumbers], order_by: ['Cannot order by x.'] };
-    expect(placeServerErrors(body, ['q', 'id'])).toEqual({ fields: { id: VALUE_MSG.wholeNumbers }, other: ['Order By: Cannot order by x.'] });
+    expect(placeServerErrors(body, ['q', 'id'])).toEqual({
+      fields: { id: VALUE_MSG.wholeNumbers },
+      other: ['Order By: Cannot order by x.'],
+    });
     expect(placeServerErrors(null, ['id'])).toEqual({ fields: {}, other: [] });
   });
 
@@ -151,12 +166,14 @@ describe('FilterPanel', () => {
     await waitFor(() => expect(screen.getByTestId('filter-error-release_date').textContent).toBe(MSG.startBeforeEnd));
   });
 
-  it('on a phone the bar is one row, Filters and Reset; every filter (the bar\'s too) is in the drawer, and its count shows on the button', async () => {
+  it("on a phone the bar is one row, Filters and Reset; every filter (the bar's too) is in the drawer, and its count shows on the button", async () => {
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {
       const onApply = vi.fn();
-      withQuery(<FilterPanel filters={filters} bar={bar} brand={admin.brand} applied={{ q: 'x', genre_id: '5' }} errors={{}} onApply={onApply} />);
+      withQuery(
+        <FilterPanel filters={filters} bar={bar} brand={admin.brand} applied={{ q: 'x', genre_id: '5' }} errors={{}} onApply={onApply} />,
+      );
       expect(screen.queryByTestId('filter-q')).toBeNull();
       expect(screen.queryByTestId('search-submit')).toBeNull();
       const open = screen.getByTestId('more-filters');
@@ -186,7 +203,14 @@ describe('FilterChips', () => {
     const onRemove = vi.fn();
     const onClear = vi.fn();
     withQuery(
-      <FilterChips values={{ title: 'Storm', is_hype: 'false' }} order={['title', 'is_hype']} brand={admin.brand} errors={{}} onRemove={onRemove} onClear={onClear} />,
+      <FilterChips
+        values={{ title: 'Storm', is_hype: 'false' }}
+        order={['title', 'is_hype']}
+        brand={admin.brand}
+        errors={{}}
+        onRemove={onRemove}
+        onClear={onClear}
+      />,
     );
     expect(screen.getByTestId('chip-title').textContent).toContain('Title: Storm');
     expect(screen.getByTestId('chip-is_hype').textContent).toContain('Hype: No');

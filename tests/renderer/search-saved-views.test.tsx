@@ -12,7 +12,16 @@ import { App } from 'antd';
 import dayjs from 'dayjs';
 import { MSG } from '../../shared/messages';
 import { createStore, Provider } from 'jotai';
-import { BULK_SELECT_LIMIT, emptySavedViews, fetchAll, loadSavedViews, saveView, viewsOf, type SavedView, type SavedViews } from '../../shared/search';
+import {
+  BULK_SELECT_LIMIT,
+  emptySavedViews,
+  fetchAll,
+  loadSavedViews,
+  saveView,
+  viewsOf,
+  type SavedView,
+  type SavedViews,
+} from '../../shared/search';
 
 const { savedViewsAtom, loadSavedViewsAtom, savedViewsLoadedAtom } = await import('../../renderer/features/search/saved-views-state');
 const { SavedViewsControl } = await import('../../renderer/features/search/SavedViewsControl');
@@ -25,7 +34,14 @@ const answerViews = (answer: () => { value: unknown } | Promise<{ value: unknown
 const settingsSets = () => fakeMain.requestsOf('settingsSet');
 
 const view = (name: string, extra: Partial<SavedView> = {}): SavedView => ({
-  id: `id-${name}`, name, type: 'tracks', createdAt: '2026-01-01T00:00:00.000Z', filters: { title: name }, columns: ['bpm'], orderBy: null, ...extra,
+  id: `id-${name}`,
+  name,
+  type: 'tracks',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  filters: { title: name },
+  columns: ['bpm'],
+  orderBy: null,
+  ...extra,
 });
 const stored = (...views: SavedView[]): SavedViews => views.reduce((all, v) => saveView(all, 1, v), emptySavedViews());
 
@@ -50,11 +66,17 @@ describe('saved views state', () => {
     expect(settingsSets()).toEqual([]);
     finishLoad({ value: stored(view('Old')) });
     await write;
-    const names = viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort();
+    const names = viewsOf(store.get(savedViewsAtom), 1, 'tracks')
+      .map((v) => v.name)
+      .sort();
     expect(names).toEqual(['New', 'Old']);
     expect(settingsSets()).toHaveLength(1);
     const persisted = loadSavedViews(settingsSets()[0].value);
-    expect(viewsOf(persisted, 1, 'tracks').map((v) => v.name).sort()).toEqual(['New', 'Old']);
+    expect(
+      viewsOf(persisted, 1, 'tracks')
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['New', 'Old']);
   });
 
   it('a write with no load started loads first, once', async () => {
@@ -63,7 +85,11 @@ describe('saved views state', () => {
     await store.set(savedViewsAtom, (current) => saveView(current, 1, view('A')));
     await store.set(savedViewsAtom, (current) => saveView(current, 1, view('B')));
     expect(fakeMain.requestsOf('settingsGet')).toHaveLength(1);
-    expect(viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort()).toEqual(['A', 'B', 'Old']);
+    expect(
+      viewsOf(store.get(savedViewsAtom), 1, 'tracks')
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['A', 'B', 'Old']);
   });
 });
 
@@ -111,7 +137,11 @@ describe('SavedViewsControl', () => {
     fireEvent.click(screen.getByTestId('delete-view'));
     await waitFor(() => expect(currentConfirm()).not.toBeNull());
     await act(async () => settleConfirm(currentConfirm()!.id, false));
-    expect(viewsOf(store.get(savedViewsAtom), 1, 'tracks').map((v) => v.name).sort()).toEqual(['Drop', 'Keep']);
+    expect(
+      viewsOf(store.get(savedViewsAtom), 1, 'tracks')
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['Drop', 'Keep']);
     expect(settingsSets()).toEqual([]);
   });
 });
@@ -122,7 +152,11 @@ describe('BulkActionBar', () => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });
   const bar = (selected: React.Key[], run = vi.fn(), onClear = vi.fn()) => {
-    render(<App><BulkActionBar selected={selected} actions={[{ key: 'reingest', label: 'Re-ingest', run }]} onClear={onClear} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={selected} actions={[{ key: 'reingest', label: 'Re-ingest', run }]} onClear={onClear} />
+      </App>,
+    );
     return { run, onClear };
   };
 
@@ -167,29 +201,49 @@ describe('BulkActionBar: select all results', () => {
 
   it('offers every result once the whole page is selected, and selects them all in order', async () => {
     const onSelected = vi.fn();
-    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected)} />
+      </App>,
+    );
     fireEvent.click(screen.getByTestId('select-all'));
     await waitFor(() => expect(onSelected).toHaveBeenCalledWith([1, 2, 3, 4, 5, 6, 7]));
     expect(screen.getByTestId('select-all').textContent).toBe('Select all 7 results');
   });
 
   it('is not offered for part of a page, nor when everything is already selected', () => {
-    render(<App><BulkActionBar selected={[1]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} />
+      </App>,
+    );
     expect(screen.queryByTestId('select-all')).toBeNull();
     cleanup();
-    render(<App><BulkActionBar selected={[1, 2, 3, 4, 5, 6, 7]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1, 2, 3, 4, 5, 6, 7]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7)} />
+      </App>,
+    );
     expect(screen.queryByTestId('select-all')).toBeNull();
   });
 
   it(`is disabled past the limit (${BULK_SELECT_LIMIT.toLocaleString('en-US')})`, () => {
-    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(BULK_SELECT_LIMIT + 1)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(BULK_SELECT_LIMIT + 1)} />
+      </App>,
+    );
     expect((screen.getByTestId('select-all') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a failed fetch shows the §8 request-failed message and keeps the selection', async () => {
     const onSelected = vi.fn();
     const failing = async (page: number) => (page > 1 ? Promise.reject(new Error('Service Unavailable')) : pages(page));
-    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, failing)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, failing)} />
+      </App>,
+    );
     fireEvent.click(screen.getByTestId('select-all'));
     expect(await screen.findByText(MSG.requestFailed('Service Unavailable'))).toBeTruthy();
     expect(onSelected).not.toHaveBeenCalled();
@@ -203,7 +257,11 @@ describe('BulkActionBar: select all results', () => {
       if (page > 1) await gate;
       return pages(page);
     };
-    render(<App><BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, slow)} /></App>);
+    render(
+      <App>
+        <BulkActionBar selected={[1, 2, 3]} actions={[]} onClear={vi.fn()} selectAll={selectAll(7, onSelected, slow)} />
+      </App>,
+    );
     fireEvent.click(screen.getByTestId('select-all'));
     await screen.findByTestId('select-all-progress');
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));

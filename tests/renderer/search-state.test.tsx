@@ -18,7 +18,10 @@ function setup() {
     return <p>search</p>;
   }
   const router = createMemoryRouter(
-    [{ path: '/support', element: <Screen /> }, { path: '/support/bulk-credits', element: <p>bulk credits</p> }],
+    [
+      { path: '/support', element: <Screen /> },
+      { path: '/support/bulk-credits', element: <p>bulk credits</p> },
+    ],
     { initialEntries: ['/support'] },
   );
   render(<RouterProvider router={router} />);

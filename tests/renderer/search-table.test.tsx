@@ -10,16 +10,40 @@ import { ResultsTable, type ResultsTableProps } from '../../renderer/features/se
 afterEach(cleanup);
 
 const rows = [
-  { id: 7, title: '=Evil', artists: [{ id: 1, name: 'Ann' }, { id: 2, name: 'Bo' }], encode_status: 'CONVERTED', release_date: '2024-03-07', bpm: 128 },
+  {
+    id: 7,
+    title: '=Evil',
+    artists: [
+      { id: 1, name: 'Ann' },
+      { id: 2, name: 'Bo' },
+    ],
+    encode_status: 'CONVERTED',
+    release_date: '2024-03-07',
+    bpm: 128,
+  },
   { id: 8, title: 'Second', artists: [], encode_status: 'ERROR', release_date: null, bpm: null },
 ];
 
 function table(extra: Partial<ResultsTableProps> = {}) {
   const props: ResultsTableProps = {
-    columns: shownColumns('tracks', ['encode_status', 'release_date', 'bpm']), rows, type: 'tracks', orderBy: null,
-    onSort: vi.fn(), page: 1, perPage: 25, total: 2, onPage: vi.fn(), selected: [], onSelect: vi.fn(), ...extra,
+    columns: shownColumns('tracks', ['encode_status', 'release_date', 'bpm']),
+    rows,
+    type: 'tracks',
+    orderBy: null,
+    onSort: vi.fn(),
+    page: 1,
+    perPage: 25,
+    total: 2,
+    onPage: vi.fn(),
+    selected: [],
+    onSelect: vi.fn(),
+    ...extra,
   };
-  render(<MemoryRouter><ResultsTable {...props} /></MemoryRouter>);
+  render(
+    <MemoryRouter>
+      <ResultsTable {...props} />
+    </MemoryRouter>,
+  );
   return props;
 }
 

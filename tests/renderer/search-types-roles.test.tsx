@@ -37,7 +37,9 @@ async function selectTypes(testId: string): Promise<string[]> {
   const select = await screen.findByTestId(testId, undefined, { timeout: 10_000 });
   await act(async () => fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select));
   const dropdown = await waitFor(() => {
-    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].find((d) => d.querySelector('.ant-select-item-option'));
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].find((d) =>
+      d.querySelector('.ant-select-item-option'),
+    );
     if (!open) throw new Error(`${testId}: no open list`);
     return open;
   });
@@ -69,7 +71,10 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
     // One console, signed in once, walks the areas (the shell stays; each area's screen mounts).
     const view = await renderConsole({ account, path: '/resources' });
     await waitFor(() => expect(navPaths().length).toBeGreaterThan(0), { timeout: 10_000 });
-    const open = (path: string) => act(async () => { await view.router.navigate(path); });
+    const open = (path: string) =>
+      act(async () => {
+        await view.router.navigate(path);
+      });
     const seen: string[] = [];
     for (const area of [...new Set(routed.map((t) => t.area!))]) {
       const here = allowed.filter((t) => t.area === area);
@@ -83,7 +88,9 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
         expect(screen.queryByTestId('search-types')).toBeNull();
         seen.push(here[0].key);
       } else {
-        const labels = [...screen.getByTestId('search-types').querySelectorAll('.ant-segmented-item-label')].map((e) => e.textContent ?? '');
+        const labels = [...screen.getByTestId('search-types').querySelectorAll('.ant-segmented-item-label')].map(
+          (e) => e.textContent ?? '',
+        );
         seen.push(...labels.map(keyOfLabel));
       }
       const forbiddenHere = routed.find((t) => t.area === area && !can(principal, t.rule));

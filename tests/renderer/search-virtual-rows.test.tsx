@@ -22,11 +22,34 @@ const ROWS: Row[] = Array.from({ length: 10_000 }, (_, i) => ({
 
 function table(extra: Partial<ResultsTableProps> = {}) {
   const props: ResultsTableProps = {
-    columns: shownColumns('tracks', ['encode_status', 'bpm']), rows: ROWS, type: 'tracks', orderBy: null, onSort: vi.fn(),
-    page: 1, perPage: 10_000, total: 10_000, onPage: vi.fn(), selected: [], onSelect: vi.fn(), height: 470, ...extra,
+    columns: shownColumns('tracks', ['encode_status', 'bpm']),
+    rows: ROWS,
+    type: 'tracks',
+    orderBy: null,
+    onSort: vi.fn(),
+    page: 1,
+    perPage: 10_000,
+    total: 10_000,
+    onPage: vi.fn(),
+    selected: [],
+    onSelect: vi.fn(),
+    height: 470,
+    ...extra,
   };
-  const view = render(<MemoryRouter><ResultsTable {...props} /></MemoryRouter>);
-  return { props, rerender: (more: Partial<ResultsTableProps>) => view.rerender(<MemoryRouter><ResultsTable {...props} {...more} /></MemoryRouter>) };
+  const view = render(
+    <MemoryRouter>
+      <ResultsTable {...props} />
+    </MemoryRouter>,
+  );
+  return {
+    props,
+    rerender: (more: Partial<ResultsTableProps>) =>
+      view.rerender(
+        <MemoryRouter>
+          <ResultsTable {...props} {...more} />
+        </MemoryRouter>,
+      ),
+  };
 }
 
 const scroller = () => document.querySelector<HTMLElement>('[data-results-scroller]')!;

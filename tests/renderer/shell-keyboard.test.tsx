@@ -17,10 +17,7 @@ const { SHORTCUTS } = await import('../../renderer/lib/shortcuts');
 // The screens these tests open, transformed once up front (the first transform is slow on a
 // busy machine and must not eat the tests' waits); the app still loads them lazily.
 beforeAll(async () => {
-  await Promise.all([
-    import('../../renderer/features/help/HelpPage'),
-    import('../../renderer/features/resources/ResourcesPage'),
-  ]);
+  await Promise.all([import('../../renderer/features/help/HelpPage'), import('../../renderer/features/resources/ResourcesPage')]);
 }, 120_000);
 
 afterEach(() => {
@@ -92,7 +89,9 @@ describe('Esc', () => {
 describe('the header search box', () => {
   const box = () => screen.getByLabelText('Search text') as HTMLInputElement;
   const seeAll = () => {
-    const entry = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent?.startsWith('See all results in'));
+    const entry = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) =>
+      o.textContent?.startsWith('See all results in'),
+    );
     expect(entry).toBeDefined();
     return entry!;
   };

@@ -17,14 +17,12 @@ import { expectedNavigation, principalOf, refusedArea } from '../fixtures/accoun
 
 const { renderConsole } = await import('./console-harness');
 
-
 afterEach(() => {
   cleanup();
   fakeMain.calls.length = 0;
 });
 
-const navPaths = () =>
-  [...document.querySelectorAll('[data-nav-path]')].map((e) => e.getAttribute('data-nav-path') ?? '').sort();
+const navPaths = () => [...document.querySelectorAll('[data-nav-path]')].map((e) => e.getAttribute('data-nav-path') ?? '').sort();
 
 describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_name, account) => {
   it('sees exactly the navigation §6 allows, its name, and a brand switch or label; an allowed root opens; signs out from the user menu', async () => {
@@ -48,9 +46,12 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
     expect(screen.queryByTestId('auth-error')).toBeNull();
   });
 
-  it('is refused a route it may not open, with the spec\'s message', async () => {
+  it("is refused a route it may not open, with the spec's message", async () => {
     const principal = principalOf(account);
-    const candidates: [string, Rule][] = [['/service-agreement', TOP_ROUTES['/service-agreement']], ...AREA_ROOTS.map((r) => [r, AREA_RULES[r]] as [string, Rule])];
+    const candidates: [string, Rule][] = [
+      ['/service-agreement', TOP_ROUTES['/service-agreement']],
+      ...AREA_ROOTS.map((r) => [r, AREA_RULES[r]] as [string, Rule]),
+    ];
     const refused = candidates.find(([, rule]) => !can(principal, rule));
     expect(refused, 'every account is refused something').toBeTruthy();
     const view = await renderConsole({ account, path: refused![0] });
@@ -64,7 +65,10 @@ describe.each(SANDBOX_ACCOUNTS.map((a) => [a.username, a] as const))('%s', (_nam
       // No area is closed to it under any of its brands: say so from the rules themselves.
       for (const brand of account.brands) {
         const p = principalOf({ ...account, brands: [brand, ...account.brands.filter((b) => b !== brand)] });
-        expect(AREA_ROOTS.every((r) => can(p, AREA_RULES[r])), `${account.username} opens every area with ${brand}`).toBe(true);
+        expect(
+          AREA_ROOTS.every((r) => can(p, AREA_RULES[r])),
+          `${account.username} opens every area with ${brand}`,
+        ).toBe(true);
       }
       return;
     }

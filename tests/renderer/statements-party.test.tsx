@@ -70,11 +70,20 @@ describe('statements are picked and titled by name', () => {
     await waitFor(() => expect(heading()).toBe('Statements — Night Shift'));
   });
 
-  it('a supplier user\'s own statements are titled by its supplier\'s name', async () => {
+  it("a supplier user's own statements are titled by its supplier's name", async () => {
     fakeApi();
     fakeMain.api.on(meEndpoints.get, () => ({
-      id: 9, username: 'supplier', email: 's@example.com', display_name: null, first_name: null, last_name: null,
-      scope: 'app:baseware user:supplier brand:dance', brand: 'brand:dance', sessions: [], supplier_id: 1, label_id: null,
+      id: 9,
+      username: 'supplier',
+      email: 's@example.com',
+      display_name: null,
+      first_name: null,
+      last_name: null,
+      scope: 'app:baseware user:supplier brand:dance',
+      brand: 'brand:dance',
+      sessions: [],
+      supplier_id: 1,
+      label_id: null,
     }));
     fakeMain.api.on(meEndpoints.mySupplier, () => ({ id: 1, name: 'Sandbox Supplier', ddex_party_id: null }));
     await renderConsole({ account: 'supplier', path: '/statements' });

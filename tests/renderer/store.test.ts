@@ -15,7 +15,14 @@ const writes = () => fakeMain.requestsOf('settingsSet').map((r) => `set:${r.key}
 
 const { authAtom, drawerAtom, initPersistedState, preferencesAtom, principalAtom } = await import('../../renderer/lib/store');
 
-const user = { userId: 3, username: 'cy', scope: 'app:control staff:curation brand:dance brand:dj', features: [], brand: 'brand:dj', brands: ['brand:dance', 'brand:dj'] };
+const user = {
+  userId: 3,
+  username: 'cy',
+  scope: 'app:control staff:curation brand:dance brand:dj',
+  features: [],
+  brand: 'brand:dj',
+  brands: ['brand:dance', 'brand:dj'],
+};
 
 beforeEach(() => {
   settings.clear();

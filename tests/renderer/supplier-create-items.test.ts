@@ -11,9 +11,11 @@ import { emptyFirstItems, firstItemServerErrors, firstItemsDraft } from '../../r
 const CONTACT = { contact_type_id: 1, first_name: 'Ada', last_name: 'Lovelace', country_id: 1 };
 const CONTRACT = { contract_type_id: 1, start_date: '2026-01-01' };
 
-describe('a new supplier\'s first contact and contract', () => {
+describe("a new supplier's first contact and contract", () => {
   it('both left empty: the §5 message, nothing to send', () => {
-    expect(firstItemsDraft(emptyFirstItems())).toEqual({ errors: { contact: {}, contract: {}, rule: MSG.supplierNeedsContactAndContract } });
+    expect(firstItemsDraft(emptyFirstItems())).toEqual({
+      errors: { contact: {}, contract: {}, rule: MSG.supplierNeedsContactAndContract },
+    });
   });
 
   it('a contact without a contract: the §5 message; a begun contact is checked field by field', () => {
@@ -21,19 +23,27 @@ describe('a new supplier\'s first contact and contract', () => {
     const onlyContact = firstItemsDraft({ ...e, contact: { ...e.contact, ...CONTACT } });
     expect(onlyContact).toMatchObject({ errors: { rule: MSG.supplierNeedsContactAndContract, contact: {} } });
     const begun = firstItemsDraft({ contact: { ...e.contact, first_name: 'Ada' }, contract: { ...e.contract, ...CONTRACT } });
-    expect(begun).toMatchObject({ errors: { contact: { contact_type_id: MSG.selectFromList, country_id: MSG.selectFromList }, contract: {} } });
+    expect(begun).toMatchObject({
+      errors: { contact: { contact_type_id: MSG.selectFromList, country_id: MSG.selectFromList }, contract: {} },
+    });
     expect((begun as { errors: { rule?: string } }).errors.rule).toBeUndefined();
   });
 
-  it('both filled: the create body\'s lists', () => {
+  it("both filled: the create body's lists", () => {
     const e = emptyFirstItems();
     expect(firstItemsDraft({ contact: { ...e.contact, ...CONTACT }, contract: { ...e.contract, ...CONTRACT } })).toEqual({
-      contacts: [{ ...CONTACT, is_primary: false }], contracts: [{ ...CONTRACT, active: true }],
+      contacts: [{ ...CONTACT, is_primary: false }],
+      contracts: [{ ...CONTRACT, active: true }],
     });
   });
 
-  it('the server\'s 400 by part: contacts.0.x under the contact\'s field, contracts as the §5 message', () => {
-    expect(firstItemServerErrors({ 'contacts.0.country_id': [MSG.selectFromList], contracts: [MSG.supplierNeedsContactAndContract], name: ['x'] }))
-      .toEqual({ contact: { country_id: MSG.selectFromList }, contract: {}, rule: MSG.supplierNeedsContactAndContract });
+  it("the server's 400 by part: contacts.0.x under the contact's field, contracts as the §5 message", () => {
+    expect(
+      firstItemServerErrors({
+        'contacts.0.country_id': [MSG.selectFromList],
+        contracts: [MSG.supplierNeedsContactAndContract],
+        name: ['x'],
+      }),
+    ).toEqual({ contact: { country_id: MSG.selectFromList }, contract: {}, rule: MSG.supplierNeedsContactAndContract });
   });
 });

@@ -32,7 +32,15 @@ function Dialog() {
   const [open, setOpen] = useState(true);
   motion = theme.useToken().token.motion;
   return (
-    <Modal open={open} title="Add contract" onCancel={() => { cancels += 1; setOpen(false); }} okText="Save">
+    <Modal
+      open={open}
+      title="Add contract"
+      onCancel={() => {
+        cancels += 1;
+        setOpen(false);
+      }}
+      okText="Save"
+    >
       <Input aria-label="Name" defaultValue="" />
     </Modal>
   );

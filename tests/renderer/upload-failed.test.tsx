@@ -36,12 +36,20 @@ const UPLOAD_CHANNELS = {
 } as const;
 let failure: unknown = null;
 /** The uploads main was asked for, in order. */
-const uploads = () => fakeMain.calls.flatMap((c) => (c.channel in UPLOAD_CHANNELS ? [UPLOAD_CHANNELS[c.channel as keyof typeof UPLOAD_CHANNELS]] : []));
+const uploads = () =>
+  fakeMain.calls.flatMap((c) => (c.channel in UPLOAD_CHANNELS ? [UPLOAD_CHANNELS[c.channel as keyof typeof UPLOAD_CHANNELS]] : []));
 
 beforeEach(() => {
   fakeMain.api
     .on(mediaEndpoints.images, () => ({ count: 0, next: null, previous: null, page: '1/1', per_page: 25, results: [] }))
-    .on(auxiliaryEndpoint('reason'), () => ({ count: 1, next: null, previous: null, page: '1/1', per_page: 25, results: [{ id: 3, name: 'Goodwill' }] }));
+    .on(auxiliaryEndpoint('reason'), () => ({
+      count: 1,
+      next: null,
+      previous: null,
+      page: '1/1',
+      per_page: 25,
+      results: [{ id: 3, name: 'Goodwill' }],
+    }));
   fakeMain.channel('packagingPick', () => ({ native: true, paths: ['/home/u/picked.file'] }));
   for (const name of Object.keys(UPLOAD_CHANNELS) as (keyof typeof UPLOAD_CHANNELS)[]) {
     fakeMain.channel(name, () => {
@@ -58,7 +66,10 @@ const ADMIN = 'app:control staff:admin brand:dance';
 
 function renderAs(ui: ReactNode) {
   const store = createStore();
-  store.set(authAtom, { type: 'REFRESH_USER', user: { userId: 1, username: 'u', scope: ADMIN, features: [], brand: 'brand:dance', brands: ['brand:dance'] } });
+  store.set(authAtom, {
+    type: 'REFRESH_USER',
+    user: { userId: 1, username: 'u', scope: ADMIN, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <Provider store={store}>
@@ -74,15 +85,39 @@ const serverError = new BridgeError({ code: 'http_error', status: 502, message: 
 const bridgeFailure = new Error('Bridge call failed');
 
 const UPLOADS: { name: string; ui: () => ReactNode; button: RegExp; errorId: string }[] = [
-  { name: 'cover art', ui: () => <ReleaseCoverArtTab type="releases" id={7} row={{ id: 7, version: 1, title: 'Aurora' }} />, button: /Upload cover art/, errorId: 'cover-art-error' },
-  { name: 'a label\'s image', ui: () => <RecordImageTab type="labels" id={3} row={{ id: 3, version: 1, name: 'Night' }} />, button: /Upload image/, errorId: 'record-image-error' },
-  { name: 'a module\'s image', ui: () => <ModuleImagePicker moduleId={4} onCropped={() => undefined} />, button: /Upload and crop an image/, errorId: 'module-image-error' },
-  { name: 'a coupon\'s users CSV', ui: () => <CouponUsersTab type="coupons" id={5} row={{ id: 5, version: 1, user_ids: [] }} />, button: /Upload users CSV/, errorId: 'coupon-users-error' },
+  {
+    name: 'cover art',
+    ui: () => <ReleaseCoverArtTab type="releases" id={7} row={{ id: 7, version: 1, title: 'Aurora' }} />,
+    button: /Upload cover art/,
+    errorId: 'cover-art-error',
+  },
+  {
+    name: "a label's image",
+    ui: () => <RecordImageTab type="labels" id={3} row={{ id: 3, version: 1, name: 'Night' }} />,
+    button: /Upload image/,
+    errorId: 'record-image-error',
+  },
+  {
+    name: "a module's image",
+    ui: () => <ModuleImagePicker moduleId={4} onCropped={() => undefined} />,
+    button: /Upload and crop an image/,
+    errorId: 'module-image-error',
+  },
+  {
+    name: "a coupon's users CSV",
+    ui: () => <CouponUsersTab type="coupons" id={5} row={{ id: 5, version: 1, user_ids: [] }} />,
+    button: /Upload users CSV/,
+    errorId: 'coupon-users-error',
+  },
 ];
 
 describe('a failed upload', () => {
   for (const u of UPLOADS) {
-    for (const [why, error] of [['the API unreachable', unreachable], ['a 5xx', serverError], ['a bridge failure', bridgeFailure]] as const) {
+    for (const [why, error] of [
+      ['the API unreachable', unreachable],
+      ['a 5xx', serverError],
+      ['a bridge failure', bridgeFailure],
+    ] as const) {
       it(`${u.name}: ${why} is "${'Upload failed. Please try again.'}"`, async () => {
         failure = error;
         renderAs(u.ui());
@@ -94,7 +129,13 @@ describe('a failed upload', () => {
   }
 
   it('bulk credits: a 5xx is "Upload failed. Please try again."; a 400 keeps the API\'s words', async () => {
-    for (const [error, text] of [[serverError, MSG.uploadFailed], [new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } }), shownMessage(MSG.csvColumnRequired)]] as const) {
+    for (const [error, text] of [
+      [serverError, MSG.uploadFailed],
+      [
+        new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { file: [MSG.csvColumnRequired] } }),
+        shownMessage(MSG.csvColumnRequired),
+      ],
+    ] as const) {
       failure = error;
       renderAs(<BulkCreditsPage />);
       fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '5' } });
@@ -107,14 +148,20 @@ describe('a failed upload', () => {
       expect(shown.textContent).toContain(text);
       // The spec's backticked column names show as code, not as backticks.
       expect(shown.textContent).not.toContain('`');
-      if (text !== MSG.uploadFailed) expect([...shown.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['person_id', 'user_id']);
+      if (text !== MSG.uploadFailed)
+        expect([...shown.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['person_id', 'user_id']);
       cleanup();
     }
     expect(uploads()).toEqual(['bulkCredits', 'bulkCredits']);
   });
 
   it('cover art refused by the API keeps the §5 words, not the general text', async () => {
-    failure = new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['The image must be square.'] } });
+    failure = new BridgeError({
+      code: 'http_error',
+      status: 400,
+      message: 'Bad Request',
+      detail: { image: ['The image must be square.'] },
+    });
     renderAs(UPLOADS[0]!.ui());
     fireEvent.click(await screen.findByRole('button', { name: /Upload cover art/ }));
     const shown = (await screen.findByTestId('cover-art-error')).textContent;
@@ -131,16 +178,24 @@ describe('a failed upload', () => {
 });
 
 describe('the shared texts', () => {
-  it('images: the API\'s 4xx and main\'s refusal of the pick in their words; anything else the §8 text', () => {
-    expect(uploadErrorText(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['Too small.'] } }))).toBe('Too small.');
-    expect(uploadErrorText(new BridgeError({ code: 'invalid_image', message: 'The image is larger than 20 MB' }))).toBe('The image is larger than 20 MB');
+  it("images: the API's 4xx and main's refusal of the pick in their words; anything else the §8 text", () => {
+    expect(
+      uploadErrorText(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: { image: ['Too small.'] } })),
+    ).toBe('Too small.');
+    expect(uploadErrorText(new BridgeError({ code: 'invalid_image', message: 'The image is larger than 20 MB' }))).toBe(
+      'The image is larger than 20 MB',
+    );
     expect(uploadErrorText(serverError)).toBe(MSG.uploadFailed);
     expect(uploadErrorText(unreachable)).toBe(MSG.uploadFailed);
     expect(uploadErrorText(bridgeFailure)).toBe(MSG.uploadFailed);
   });
-  it('CSV: a 400 without words is the spec\'s CSV message; main\'s refusal its own; anything else the §8 text', () => {
-    expect(csvUploadError(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: {} })).message).toBe(MSG.csvUpload);
-    expect(csvUploadError(new BridgeError({ code: 'invalid_pick', message: 'The file is larger than 5 MB' })).message).toBe('The file is larger than 5 MB');
+  it("CSV: a 400 without words is the spec's CSV message; main's refusal its own; anything else the §8 text", () => {
+    expect(csvUploadError(new BridgeError({ code: 'http_error', status: 400, message: 'Bad Request', detail: {} })).message).toBe(
+      MSG.csvUpload,
+    );
+    expect(csvUploadError(new BridgeError({ code: 'invalid_pick', message: 'The file is larger than 5 MB' })).message).toBe(
+      'The file is larger than 5 MB',
+    );
     expect(csvUploadError(serverError)).toEqual({ message: MSG.uploadFailed, rows: [] });
     expect(csvUploadError(unreachable).message).toBe(MSG.uploadFailed);
   });

@@ -14,8 +14,17 @@ import { childrenOf, cmdlineOf, isRunning } from '../fixtures/processes';
 
 const SCRIPT = 'tests/fixtures/node-flags-script.mjs';
 
-interface Ready { type: 'ready'; pid: number; execArgv: string[]; heap: { newSpaceMb: number; peakHeapMb: number } | null }
-interface Run { child: ChildProcess; output: () => string; exit: Promise<{ code: number | null; signal: string | null }> }
+interface Ready {
+  type: 'ready';
+  pid: number;
+  execArgv: string[];
+  heap: { newSpaceMb: number; peakHeapMb: number } | null;
+}
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<{ code: number | null; signal: string | null }>;
+}
 
 const runs = new Set<Run>();
 /** The re-runs' pids: one left behind by a failed test is killed too. */
@@ -37,7 +46,9 @@ function start(args: string[], opts: { ipc?: boolean; execArgv?: readonly string
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const run = { child, output: () => output, exit };
   runs.add(run);
   return run;
@@ -48,7 +59,10 @@ function readyOf(run: Run): Promise<Ready> {
   const ready = new Promise<Ready>((resolve, reject) => {
     run.child.once('message', (m) => resolve(m as Ready));
     run.child.stdout!.on('data', () => {
-      const line = run.output().split('\n').find((l) => l.startsWith('{'));
+      const line = run
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('{'));
       if (line) resolve(JSON.parse(line) as Ready);
     });
     void run.exit.then((e) => reject(new Error(`exited (${e.code ?? e.signal}) before ready: ${run.output()}`)));
@@ -74,42 +88,50 @@ async function until(check: () => boolean, ms = 10_000): Promise<void> {
 const MEASURE_TIMEOUT_MS = 120_000;
 
 describe('withNodeFlags', () => {
-  it('started without the flags, the script runs again as a child with them on its command line, and V8 keeps the heap small', { timeout: MEASURE_TIMEOUT_MS }, async () => {
-    const run = start(['measure'], { ipc: true });
-    const ready = await readyOf(run);
-    expect(ready.pid).not.toBe(run.child.pid);
-    expect(childrenOf(run.child.pid!)).toEqual([ready.pid]);
-    const cmdline = cmdlineOf(ready.pid);
-    expect(cmdline.slice(1, 1 + NODE_FLAGS.length)).toEqual([...NODE_FLAGS]);
-    expect(cmdline.slice(-2)).toEqual([absolutePath(SCRIPT), 'measure']);
-    expect(ready.execArgv).toEqual([...NODE_FLAGS]);
-    // Without the flags, Node 24 grows the new space to 128 MB on a 24 GiB machine (the
-    // semi-spaces follow the machine's memory); with them it stays near 2 x 8 MB (16 here,
-    // 20 seen on a CI machine whose V8 keeps a few MB more). Judged against V8's own sizing
-    // in the same run, so the machine's accounting cancels out. The old space's growth
-    // (--heap-growing-percent) depends on when full collections happen, which a loaded
-    // machine moves (59 to 77 MB seen with the flags): the export benchmark judges it.
-    const plain = await readyOf(start(['measure', '--plain'], { ipc: true }));
-    expect(plain.execArgv).toEqual([]);
-    expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(plain.heap!.newSpaceMb / 4);
-  });
-
-  it("a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both", { timeout: MEASURE_TIMEOUT_MS }, async () => {
-    // The API's flags, for comparison: 16 MB of new space here (20 seen on CI).
-    const api = (await readyOf(start(['measure'], { ipc: true }))).heap!.newSpaceMb;
-    for (const execArgv of [[], NODE_FLAGS]) {
-      const run = start(['measure', '--worker'], { ipc: true, execArgv });
+  it(
+    'started without the flags, the script runs again as a child with them on its command line, and V8 keeps the heap small',
+    { timeout: MEASURE_TIMEOUT_MS },
+    async () => {
+      const run = start(['measure'], { ipc: true });
       const ready = await readyOf(run);
       expect(ready.pid).not.toBe(run.child.pid);
-      expect(ready.execArgv).toEqual([...WORKER_NODE_FLAGS]);
-      expect(cmdlineOf(ready.pid).slice(1, 1 + WORKER_NODE_FLAGS.length)).toEqual([...WORKER_NODE_FLAGS]);
-      // The young generation stays near the flag's size: 2 MB here, 6 seen on CI, against
-      // 16 and 20 with NODE_FLAGS' 8 MB semi-spaces.
-      expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(api / 2);
-      run.child.kill('SIGTERM');
-      await run.exit;
-    }
-  });
+      expect(childrenOf(run.child.pid!)).toEqual([ready.pid]);
+      const cmdline = cmdlineOf(ready.pid);
+      expect(cmdline.slice(1, 1 + NODE_FLAGS.length)).toEqual([...NODE_FLAGS]);
+      expect(cmdline.slice(-2)).toEqual([absolutePath(SCRIPT), 'measure']);
+      expect(ready.execArgv).toEqual([...NODE_FLAGS]);
+      // Without the flags, Node 24 grows the new space to 128 MB on a 24 GiB machine (the
+      // semi-spaces follow the machine's memory); with them it stays near 2 x 8 MB (16 here,
+      // 20 seen on a CI machine whose V8 keeps a few MB more). Judged against V8's own sizing
+      // in the same run, so the machine's accounting cancels out. The old space's growth
+      // (--heap-growing-percent) depends on when full collections happen, which a loaded
+      // machine moves (59 to 77 MB seen with the flags): the export benchmark judges it.
+      const plain = await readyOf(start(['measure', '--plain'], { ipc: true }));
+      expect(plain.execArgv).toEqual([]);
+      expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(plain.heap!.newSpaceMb / 4);
+    },
+  );
+
+  it(
+    "a worker (--worker) runs with the worker's flags: a 1 MB semi-space in place of another value of the flag, never both",
+    { timeout: MEASURE_TIMEOUT_MS },
+    async () => {
+      // The API's flags, for comparison: 16 MB of new space here (20 seen on CI).
+      const api = (await readyOf(start(['measure'], { ipc: true }))).heap!.newSpaceMb;
+      for (const execArgv of [[], NODE_FLAGS]) {
+        const run = start(['measure', '--worker'], { ipc: true, execArgv });
+        const ready = await readyOf(run);
+        expect(ready.pid).not.toBe(run.child.pid);
+        expect(ready.execArgv).toEqual([...WORKER_NODE_FLAGS]);
+        expect(cmdlineOf(ready.pid).slice(1, 1 + WORKER_NODE_FLAGS.length)).toEqual([...WORKER_NODE_FLAGS]);
+        // The young generation stays near the flag's size: 2 MB here, 6 seen on CI, against
+        // 16 and 20 with NODE_FLAGS' 8 MB semi-spaces.
+        expect(ready.heap!.newSpaceMb).toBeLessThanOrEqual(api / 2);
+        run.child.kill('SIGTERM');
+        await run.exit;
+      }
+    },
+  );
 
   it('started with the flags, the script runs in that process', async () => {
     const run = start([], { ipc: true, execArgv: NODE_FLAGS });

@@ -19,10 +19,15 @@ const waiter = (self: string, other: string, code: number) =>
   `node -e "const fs=require('fs');fs.writeFileSync('${self}.started','');const t=Date.now();` +
   `const w=()=>{if(fs.existsSync('${other}.started')){for(const i of [1,2,3])console.log('${self} line '+i);process.exit(${code})}` +
   `if(Date.now()-t>10000){console.log('${self} ran alone');process.exit(9)}setTimeout(w,20)};w()"`;
-writeFileSync(join(dir, 'package.json'), JSON.stringify({
-  name: 'run-parallel-fixture', version: '1.0.0', private: true,
-  scripts: { a: waiter('a', 'b', 0), b: waiter('b', 'a', 0), c: waiter('c', 'd', 3), d: waiter('d', 'c', 0) },
-}));
+writeFileSync(
+  join(dir, 'package.json'),
+  JSON.stringify({
+    name: 'run-parallel-fixture',
+    version: '1.0.0',
+    private: true,
+    scripts: { a: waiter('a', 'b', 0), b: waiter('b', 'a', 0), c: waiter('c', 'd', 3), d: waiter('d', 'c', 0) },
+  }),
+);
 
 function run(...names: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {

@@ -91,7 +91,11 @@ describe('per-username throttle (injected clock)', () => {
   it('forgets failures after the window; purge deletes idle counters, never one that holds a wait', async () => {
     let now = 3_000_000_000;
     const window = { windowMs: 1_000, baseDelayMs: 100 };
-    const t = new SignInLimiter(server.db, 'idp', { throttle: { freeFailures: 2, ...window }, account: { freeFailures: 100, ...window }, now: () => now });
+    const t = new SignInLimiter(server.db, 'idp', {
+      throttle: { freeFailures: 2, ...window },
+      account: { freeFailures: 100, ...window },
+      now: () => now,
+    });
     const a = `window-a-${randomUUID()}`;
     expect(await t.reserve(a, '10.0.0.1')).toBe(0);
     now += 1_000;
@@ -101,10 +105,15 @@ describe('per-username throttle (injected clock)', () => {
     expect(await t.retryAfter(a, '10.0.0.1')).toBe(1);
     expect(await t.reserve(a, '10.0.0.1')).toBe(1);
     // A wait longer than the window keeps its counter until it is over.
-    const long = new SignInLimiter(server.db, 'idp', { throttle: { freeFailures: 1, windowMs: 1_000, baseDelayMs: 10_000 }, account: { freeFailures: 100, windowMs: 1_000 }, now: () => now });
+    const long = new SignInLimiter(server.db, 'idp', {
+      throttle: { freeFailures: 1, windowMs: 1_000, baseDelayMs: 10_000 },
+      account: { freeFailures: 100, windowMs: 1_000 },
+      now: () => now,
+    });
     const b = `window-b-${randomUUID()}`;
     expect(await long.reserve(b, '10.0.0.1')).toBe(0);
-    const rows = async (u: string) => (await server.db.query<{ n: number }>('select count(*)::int as n from sign_in_attempts where username = $1', [u]))[0].n;
+    const rows = async (u: string) =>
+      (await server.db.query<{ n: number }>('select count(*)::int as n from sign_in_attempts where username = $1', [u]))[0].n;
     expect([await rows(a), await rows(b)]).toEqual([2, 2]); // the address's counter and the account's
     now += 5_000;
     expect(await long.purge()).toBeGreaterThanOrEqual(3); // a's two, b's account counter (no wait)
@@ -129,7 +138,11 @@ describe('per-address limits (@fastify/rate-limit)', () => {
 
   it('the token endpoint: over the limit is a 429 with Retry-After', async () => {
     const url = await idp({ tokenAddressLimit: { max: 2, windowMs: 60_000 } });
-    const token = () => fetch(`${url}/v4/auth/o/token/`, { method: 'POST', body: new URLSearchParams({ client_id: 'store-console', grant_type: 'refresh_token', refresh_token: 'x' }) });
+    const token = () =>
+      fetch(`${url}/v4/auth/o/token/`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_id: 'store-console', grant_type: 'refresh_token', refresh_token: 'x' }),
+      });
     expect((await token()).status).toBe(400);
     expect((await token()).status).toBe(400);
     const r = await token();
@@ -179,9 +192,12 @@ describe('purge at start', () => {
       [`expired-${family}`, u.id, family],
     );
     const count = async () =>
-      (await server.db.query<{ n: number }>(
-        'select (select count(*) from oauth_codes where family_id = $1) + (select count(*) from oauth_tokens where family_id = $1) as n', [family],
-      ))[0].n;
+      (
+        await server.db.query<{ n: number }>(
+          'select (select count(*) from oauth_codes where family_id = $1) + (select count(*) from oauth_tokens where family_id = $1) as n',
+          [family],
+        )
+      )[0].n;
     expect(Number(await count())).toBe(2);
     await idp({});
     expect(Number(await count())).toBe(0);

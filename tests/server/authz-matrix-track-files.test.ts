@@ -27,28 +27,70 @@ describe.concurrent('track audio and publishers × account', () => {
       `insert into tracks (release_id, label_id, supplier_id, title, isrc, encode_status, enabled, hidden)
        select release_id, label_id, supplier_id, 'Matrix Audio', isrc, 'ERROR', false, true from tracks
        where supplier_id = 1 and label_id = 1 and not is_dj_edit order by id limit 1
-       returning id as track, guid::text as guid`);
+       returning id as track, guid::text as guid`,
+    );
     Object.assign(x, made);
   });
 
   type Call = { method: string; path: string; json?: unknown; raw?: string };
-  const publisher = async () => (await server.db.query<{ id: number }>(
-    `insert into reference_items (list, id, name) select 'publishers', coalesce(max(id), 0) + 1, 'Matrix Gone ' || (coalesce(max(id), 0) + 1)
-     from reference_items where list = 'publishers' returning id`))[0].id;
+  const publisher = async () =>
+    (
+      await server.db.query<{ id: number }>(
+        `insert into reference_items (list, id, name) select 'publishers', coalesce(max(id), 0) + 1, 'Matrix Gone ' || (coalesce(max(id), 0) + 1)
+     from reference_items where list = 'publishers' returning id`,
+      )
+    )[0].id;
   const ROUTES: { name: string; rule: Rule; ok: number; call: () => Promise<Call> }[] = [
     {
-      name: 'PATCH track-file-update', rule: TRACK_AUDIO_WRITE, ok: 400,
-      call: async () => ({ method: 'PATCH', path: `${pathOf(trackFileEndpoints.trackFileUpdate)}?track_id=${x.track}&file_name=m.wav`, raw: 'not audio' }),
+      name: 'PATCH track-file-update',
+      rule: TRACK_AUDIO_WRITE,
+      ok: 400,
+      call: async () => ({
+        method: 'PATCH',
+        path: `${pathOf(trackFileEndpoints.trackFileUpdate)}?track_id=${x.track}&file_name=m.wav`,
+        raw: 'not audio',
+      }),
     },
-    { name: 'POST encode/on-demand', rule: TRACK_AUDIO_WRITE, ok: 409, call: async () => ({ method: 'POST', path: pathOf(trackFileEndpoints.encodeOnDemand), json: { track_id: x.track, format: 'mp3' } }) },
-    { name: 'POST encode/beatdrop', rule: TRACK_AUDIO_WRITE, ok: 409, call: async () => ({ method: 'POST', path: pathOf(trackFileEndpoints.encodeBeatdrop), json: { track_id: x.track } }) },
-    { name: 'GET al/files/{guid}', rule: SUPPORT_DOWNLOADS_RULE, ok: 200, call: async () => ({ method: 'GET', path: pathOf(trackFileEndpoints.files, { guid: x.guid }) }) },
-    { name: 'GET publishers', rule: PUBLISHERS_READ, ok: 200, call: async () => ({ method: 'GET', path: pathOf(publisherEndpoints.list) }) },
     {
-      name: 'POST publishers', rule: PUBLISHERS_WRITE, ok: 201,
-      call: async () => ({ method: 'POST', path: pathOf(publisherEndpoints.create), json: { name: `Matrix Publishing ${Math.random().toString(36).slice(2, 10)}` } }),
+      name: 'POST encode/on-demand',
+      rule: TRACK_AUDIO_WRITE,
+      ok: 409,
+      call: async () => ({ method: 'POST', path: pathOf(trackFileEndpoints.encodeOnDemand), json: { track_id: x.track, format: 'mp3' } }),
     },
-    { name: 'DELETE publishers/{id}', rule: PUBLISHERS_WRITE, ok: 204, call: async () => ({ method: 'DELETE', path: pathOf(publisherEndpoints.remove, { id: await publisher() }) }) },
+    {
+      name: 'POST encode/beatdrop',
+      rule: TRACK_AUDIO_WRITE,
+      ok: 409,
+      call: async () => ({ method: 'POST', path: pathOf(trackFileEndpoints.encodeBeatdrop), json: { track_id: x.track } }),
+    },
+    {
+      name: 'GET al/files/{guid}',
+      rule: SUPPORT_DOWNLOADS_RULE,
+      ok: 200,
+      call: async () => ({ method: 'GET', path: pathOf(trackFileEndpoints.files, { guid: x.guid }) }),
+    },
+    {
+      name: 'GET publishers',
+      rule: PUBLISHERS_READ,
+      ok: 200,
+      call: async () => ({ method: 'GET', path: pathOf(publisherEndpoints.list) }),
+    },
+    {
+      name: 'POST publishers',
+      rule: PUBLISHERS_WRITE,
+      ok: 201,
+      call: async () => ({
+        method: 'POST',
+        path: pathOf(publisherEndpoints.create),
+        json: { name: `Matrix Publishing ${Math.random().toString(36).slice(2, 10)}` },
+      }),
+    },
+    {
+      name: 'DELETE publishers/{id}',
+      rule: PUBLISHERS_WRITE,
+      ok: 204,
+      call: async () => ({ method: 'DELETE', path: pathOf(publisherEndpoints.remove, { id: await publisher() }) }),
+    },
   ];
 
   const cells = WHO.flatMap((w) => ROUTES.map((r) => [w.username, w.brand, r.name, can(w.principal, r.rule)] as const));
@@ -59,7 +101,9 @@ describe.concurrent('track audio and publishers × account', () => {
     if (c.raw !== undefined) headers['content-type'] = 'audio/wav';
     else if (c.json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetchFor(server)(`${server.api}${c.path}`, {
-      method: c.method, headers, body: c.raw ?? (c.json === undefined ? undefined : JSON.stringify(c.json)),
+      method: c.method,
+      headers,
+      body: c.raw ?? (c.json === undefined ? undefined : JSON.stringify(c.json)),
     });
     const text = await res.text();
     expect(res.status, text).toBe(allowed ? route.ok : 403);

@@ -9,8 +9,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { principalFrom } from '../../shared/access';
 import {
-  artistEndpoints, chartEndpoints, couponEndpoints, hypeEndpoints, labelEndpoints, pageEndpoints, pageModuleEndpoints, playlistEndpoints,
-  releaseEndpoints, simpleRecordEndpoints, supplierEndpoints, trackEndpoints, CURATION_MSG,
+  artistEndpoints,
+  chartEndpoints,
+  couponEndpoints,
+  hypeEndpoints,
+  labelEndpoints,
+  pageEndpoints,
+  pageModuleEndpoints,
+  playlistEndpoints,
+  releaseEndpoints,
+  simpleRecordEndpoints,
+  supplierEndpoints,
+  trackEndpoints,
+  CURATION_MSG,
 } from '../../shared/api/endpoints';
 import { RECORD_DECLS, RECORDS, createDefaults, mayCreate, type RecordDecl, type RecordKey } from '../../shared/records';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
@@ -20,11 +31,20 @@ import { api, signIn, startTestServer, type RunningServer } from './helpers';
 
 const BRAND = 'brand:dance';
 const CREATE_PATHS: Partial<Record<RecordKey, string>> = {
-  tracks: trackEndpoints.create.path, releases: releaseEndpoints.create.path, artists: artistEndpoints.create.path, labels: labelEndpoints.create.path,
-  pages: pageEndpoints.create.path, page_modules: pageModuleEndpoints.create.path, coupons: couponEndpoints.create.path,
-  live_streams: simpleRecordEndpoints.live_streams.create.path, host_vendors: simpleRecordEndpoints.host_vendors.create.path,
-  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create.path, link_partners: simpleRecordEndpoints.link_partners.create.path,
-  hype_offers: hypeEndpoints.createOffer.path, suppliers: supplierEndpoints.create.path, charts: chartEndpoints.create.path,
+  tracks: trackEndpoints.create.path,
+  releases: releaseEndpoints.create.path,
+  artists: artistEndpoints.create.path,
+  labels: labelEndpoints.create.path,
+  pages: pageEndpoints.create.path,
+  page_modules: pageModuleEndpoints.create.path,
+  coupons: couponEndpoints.create.path,
+  live_streams: simpleRecordEndpoints.live_streams.create.path,
+  host_vendors: simpleRecordEndpoints.host_vendors.create.path,
+  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create.path,
+  link_partners: simpleRecordEndpoints.link_partners.create.path,
+  hype_offers: hypeEndpoints.createOffer.path,
+  suppliers: supplierEndpoints.create.path,
+  charts: chartEndpoints.create.path,
   playlists: playlistEndpoints.create.path,
 };
 const CREATABLE = RECORD_DECLS.filter((d) => d.create).map((d) => d.key as RecordKey);
@@ -38,7 +58,9 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++n}`;
 
 /** A sandbox account that may create the type on the brand. */
 function creator(type: RecordKey) {
-  const a = SANDBOX_ACCOUNTS.find((x) => x.brands.includes(BRAND) && mayCreate(principalFrom([x.app, x.role, ...x.brands].join(' '), [], BRAND), type));
+  const a = SANDBOX_ACCOUNTS.find(
+    (x) => x.brands.includes(BRAND) && mayCreate(principalFrom([x.app, x.role, ...x.brands].join(' '), [], BRAND), type),
+  );
   if (!a) throw new Error(`nobody creates ${type}`);
   return { account: a, principal: principalFrom([a.app, a.role, ...a.brands].join(' '), [], BRAND) };
 }
@@ -56,7 +78,7 @@ async function stored(type: RecordKey, id: number): Promise<Record<string, unkno
 beforeAll(async () => {
   server = await startTestServer();
   for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(server, a.username, a.password)).access_token);
-  const one = async (sql: string) => ((await server.db.query<{ id: number }>(sql))[0]).id;
+  const one = async (sql: string) => (await server.db.query<{ id: number }>(sql))[0].id;
   const release = await one('select id from releases order by id limit 1');
   const label = await one('select id from labels order by id limit 1');
   const supplier = await one('select id from suppliers order by id limit 1');
@@ -64,21 +86,33 @@ beforeAll(async () => {
   const pageType = await one("select id from reference_items where list = 'page-types' and name = 'Landing Page'");
   const moduleType = await one("select id from reference_items where list = 'page-module-types' order by id limit 1");
   const discountType = await one("select id from reference_items where list = 'discount-types' order by id limit 1");
-  required = (type) => ({
-    tracks: { release_id: release, title: unique('Track ') },
-    releases: { label_id: label, title: unique('Release ') },
-    labels: { supplier_id: supplier, name: unique('Defaults Label '), confirm_similar: true },
-    pages: { name: unique('Page '), slug: unique('defaults-page-'), page_type_id: pageType },
-    page_modules: { page_id: page, name: unique('Module '), module_type_id: moduleType, slot: 'header' },
-    coupons: { code: unique('DEFAULTS').toUpperCase(), discount_type_id: discountType },
-    hype_offers: { label_id: label, name: unique('Offer '), price: 4.99, start_date: '2026-01-01', end_date: '2026-12-31' },
-    suppliers: {
-      name: unique('Supplier '),
-      contacts: [{ contact_type_id: 1, first_name: 'Ada', last_name: 'Lovelace', country_id: 1, phone: '+1 303 555 0142', email: 'ada@example.com' }],
-      contracts: [{ contract_type_id: 1, start_date: '2026-01-01' }],
-    },
-    charts: { title: unique('Chart ') },
-  } as Partial<Record<RecordKey, Record<string, unknown>>>)[type] ?? { name: unique(`${type} `) };
+  required = (type) =>
+    (
+      ({
+        tracks: { release_id: release, title: unique('Track ') },
+        releases: { label_id: label, title: unique('Release ') },
+        labels: { supplier_id: supplier, name: unique('Defaults Label '), confirm_similar: true },
+        pages: { name: unique('Page '), slug: unique('defaults-page-'), page_type_id: pageType },
+        page_modules: { page_id: page, name: unique('Module '), module_type_id: moduleType, slot: 'header' },
+        coupons: { code: unique('DEFAULTS').toUpperCase(), discount_type_id: discountType },
+        hype_offers: { label_id: label, name: unique('Offer '), price: 4.99, start_date: '2026-01-01', end_date: '2026-12-31' },
+        suppliers: {
+          name: unique('Supplier '),
+          contacts: [
+            {
+              contact_type_id: 1,
+              first_name: 'Ada',
+              last_name: 'Lovelace',
+              country_id: 1,
+              phone: '+1 303 555 0142',
+              email: 'ada@example.com',
+            },
+          ],
+          contracts: [{ contract_type_id: 1, start_date: '2026-01-01' }],
+        },
+        charts: { title: unique('Chart ') },
+      }) as Partial<Record<RecordKey, Record<string, unknown>>>
+    )[type] ?? { name: unique(`${type} `) };
 });
 afterAll(async () => server?.close());
 
@@ -87,17 +121,20 @@ describe('every create form creates what it shows', () => {
     expect(Object.keys(CREATE_PATHS).sort()).toEqual([...CREATABLE].sort());
   });
 
-  it.each(CREATABLE)('%s: the untouched form body and a body without the defaulted fields both store the declared defaults', async (type) => {
-    const decl = RECORDS[type] as RecordDecl;
-    const defaults = createDefaults(decl);
-    const fields = createFields(decl, creator(type).principal);
-    const formBody = createBody(decl, fields, createInitialValues(decl, fields));
-    for (const body of [{ ...formBody, ...required(type) }, required(type)]) {
-      const r = await post(type, body);
-      expect(r.status, `${type} ${JSON.stringify(body)} → ${JSON.stringify(r.body)}`).toBe(201);
-      expect(await stored(type, r.body.id as number)).toEqual(defaults);
-    }
-  });
+  it.each(CREATABLE)(
+    '%s: the untouched form body and a body without the defaulted fields both store the declared defaults',
+    async (type) => {
+      const decl = RECORDS[type] as RecordDecl;
+      const defaults = createDefaults(decl);
+      const fields = createFields(decl, creator(type).principal);
+      const formBody = createBody(decl, fields, createInitialValues(decl, fields));
+      for (const body of [{ ...formBody, ...required(type) }, required(type)]) {
+        const r = await post(type, body);
+        expect(r.status, `${type} ${JSON.stringify(body)} → ${JSON.stringify(r.body)}`).toBe(201);
+        expect(await stored(type, r.body.id as number)).toEqual(defaults);
+      }
+    },
+  );
 });
 
 describe('Enabled on create', () => {

@@ -34,7 +34,9 @@ beforeAll(async () => {
   supplierId = s.id;
   await server.db.query("insert into labels (name, supplier_id) values ('Deliveries API Records', $1)", [supplierId]);
   const [{ name: genre }] = await server.db.query<{ name: string }>('select name from genres order by id limit 1');
-  maker = await packageMaker(dir, { genre, label: 'Deliveries API Records', supplier: 'Deliveries API Supplier' }, [{ name: 'a.wav', seconds: 1.5 }]);
+  maker = await packageMaker(dir, { genre, label: 'Deliveries API Records', supplier: 'Deliveries API Supplier' }, [
+    { name: 'a.wav', seconds: 1.5 },
+  ]);
 }, 240_000);
 afterAll(async () => {
   await maker?.close();
@@ -44,17 +46,37 @@ afterAll(async () => {
 
 /** Ingests a batch as the ingest-batch job does; answers the delivery id. */
 async function ingest(batch: string): Promise<number> {
-  const job: JobRow = { id: ++jobSeq, kind: 'ingest-batch', state: 'RUNNING', child_job_id: null, owner_id: null, payload: { supplier_id: supplierId, batch_dir: batch }, result: null };
+  const job: JobRow = {
+    id: ++jobSeq,
+    kind: 'ingest-batch',
+    state: 'RUNNING',
+    child_job_id: null,
+    owner_id: null,
+    payload: { supplier_id: supplierId, batch_dir: batch },
+    result: null,
+  };
   const enqueue: JobContext['enqueue'] = (kind, payload, options, tx) => server.jobs.enqueue(kind, null, payload, options, tx);
   const out = await ingestKind(server.storage).run(server.db, job, { signal: new AbortController().signal, attempt: 0, enqueue });
   // The release's encode (if it queued one) runs on the server's worker.
-  await waitFor(async () => (await server.db.query("select 1 from jobs where kind like 'encode%' and state in ('PENDING', 'RUNNING')")).length === 0, 60_000);
+  await waitFor(
+    async () => (await server.db.query("select 1 from jobs where kind like 'encode%' and state in ('PENDING', 'RUNNING')")).length === 0,
+    60_000,
+  );
   return (out.result as { deliveries: { delivery_id: number }[] }).deliveries[0].delivery_id;
 }
-const status = async (id: number) => (await api(server, ops, `${INSPECTOR}${id}/`)).body as { release_status: string; status_message: string | null; events: { release_status: string }[] };
-const reingest = (id: number, body: Record<string, unknown> = {}) => api(server, ops, `${INSPECTOR}${id}/reingest/`, { method: 'POST', body });
+const status = async (id: number) =>
+  (await api(server, ops, `${INSPECTOR}${id}/`)).body as {
+    release_status: string;
+    status_message: string | null;
+    events: { release_status: string }[];
+  };
+const reingest = (id: number, body: Record<string, unknown> = {}) =>
+  api(server, ops, `${INSPECTOR}${id}/reingest/`, { method: 'POST', body });
 const ageRelease = (upc: string) =>
-  server.db.query("update record_history set created_at = now() - interval '5 minutes' where entity = 'releases' and entity_id in (select id from releases where upc = $1)", [upc]);
+  server.db.query(
+    "update record_history set created_at = now() - interval '5 minutes' where entity = 'releases' and entity_id in (select id from releases where upc = $1)",
+    [upc],
+  );
 
 describe('delivery inspector', () => {
   it('pages through every delivery by cursor, most recent first, none twice; a bad cursor is a 400; another brand a 403', async () => {
@@ -83,15 +105,25 @@ describe('delivery inspector', () => {
   it('a delivery: its timeline, its files (each readable), its XML; re-ingest of an ingested one is refused', async () => {
     const { batch, upc } = await maker.build();
     const id = await ingest(batch);
-    const d = (await api(server, ops, `${INSPECTOR}${id}/`)).body as unknown as { events: { release_status: string }[]; files: { path: string; size: number }[]; can_reingest: boolean };
+    const d = (await api(server, ops, `${INSPECTOR}${id}/`)).body as unknown as {
+      events: { release_status: string }[];
+      files: { path: string; size: number }[];
+      can_reingest: boolean;
+    };
     expect(d.events.map((e) => e.release_status)).toEqual(['release-received', 'release-ingested', 'encoded']);
     expect(d.can_reingest).toBe(false);
     // Spec §4: delivered hidden and disabled (not converted yet), its tracks went live when their encode converted them.
-    const tracks = await server.db.query<{ id: number }>('select t.id, t.encode_status, t.enabled, t.hidden, t.show_when_converted from tracks t join releases r on r.id = t.release_id where r.upc = $1', [upc]);
+    const tracks = await server.db.query<{ id: number }>(
+      'select t.id, t.encode_status, t.enabled, t.hidden, t.show_when_converted from tracks t join releases r on r.id = t.release_id where r.upc = $1',
+      [upc],
+    );
     expect(tracks.length).toBeGreaterThan(0);
-    for (const t of tracks) expect(t).toEqual({ id: t.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false });
+    for (const t of tracks)
+      expect(t).toEqual({ id: t.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false });
     const [first] = await server.db.query<{ changes: Record<string, { new: unknown }> }>(
-      "select changes from record_history where entity = 'tracks' and entity_id = $1 and action = 'job' order by id desc limit 1", [tracks[0].id]);
+      "select changes from record_history where entity = 'tracks' and entity_id = $1 and action = 'job' order by id desc limit 1",
+      [tracks[0].id],
+    );
     expect(first.changes).toMatchObject({ encode_status: { new: 'CONVERTED' }, enabled: { new: true }, hidden: { new: false } });
     expect(d).toMatchObject({ source_label: 'Deliveries API Records', source_genre: expect.any(String) });
     expect(d.files.map((f) => f.path)).toContain(`${upc}.xml`);
@@ -116,9 +148,17 @@ describe('delivery inspector', () => {
     expect(r.status).toBe(200);
     const done = await waitFor(async () => ((await status(id)).release_status === 'encoded' ? status(id) : null), 60_000);
     expect(done.events.map((e) => e.release_status)).toEqual([
-      'release-received', 'filter-error', 'currently-reingesting', 'filter-error', 'currently-reingesting', 'release-ingested', 'encoded',
+      'release-received',
+      'filter-error',
+      'currently-reingesting',
+      'filter-error',
+      'currently-reingesting',
+      'release-ingested',
+      'encoded',
     ]);
-    expect(await server.db.query('select r.genre_id from releases r join deliveries d on d.release_id = r.id where d.id = $1', [id])).toEqual([{ genre_id: g.id }]);
+    expect(
+      await server.db.query('select r.genre_id from releases r join deliveries d on d.release_id = r.id where d.id = $1', [id]),
+    ).toEqual([{ genre_id: g.id }]);
     expect((await reingest(id)).body).toEqual({ detail: DELIVERY_MSG.alreadyIngested });
   }, 90_000);
 
@@ -126,11 +166,13 @@ describe('delivery inspector', () => {
     const id = await ingest((await maker.build({ label: 'Unknown Imprint' })).batch);
     await server.db.query("update deliveries set release_status = 'currently-reingesting' where id = $1", [id]);
     expect((await reingest(id)).body).toEqual({ detail: DELIVERY_MSG.reingesting });
-    const [legacy] = await server.db.query<{ id: number }>('select id from deliveries where storage_prefix is null and not ingested limit 1');
+    const [legacy] = await server.db.query<{ id: number }>(
+      'select id from deliveries where storage_prefix is null and not ingested limit 1',
+    );
     expect((await reingest(legacy.id)).body).toEqual({ detail: DELIVERY_MSG.noFiles });
   }, 60_000);
 
-  it('the 90-second rule: an update within 90 s of the release\'s last change is reingestion-error, also on re-ingest; after it, updated', async () => {
+  it("the 90-second rule: an update within 90 s of the release's last change is reingestion-error, also on re-ingest; after it, updated", async () => {
     const { batch, upc } = await maker.build();
     await ingest(batch);
     const id = await ingest((await maker.build({ upc, release: { title: 'Updated Title' } })).batch);
@@ -147,10 +189,15 @@ describe('delivery inspector', () => {
 describe('content-ops deliveries', () => {
   it(`resubmit: at most ${DELIVERY_SELECTION_LIMIT} at once (400 naming ids); each selected answers whether it was re-ingested`, async () => {
     const many = Array.from({ length: DELIVERY_SELECTION_LIMIT + 1 }, (_, i) => i + 1);
-    expect((await api(server, ops, '/v4/content-ops/deliveries/resubmit/', { method: 'POST', body: { ids: many } })).body).toEqual({ ids: [DELIVERY_MSG.tooMany] });
+    expect((await api(server, ops, '/v4/content-ops/deliveries/resubmit/', { method: 'POST', body: { ids: many } })).body).toEqual({
+      ids: [DELIVERY_MSG.tooMany],
+    });
     const refused = await ingest((await maker.build({ label: 'Another Unknown Imprint' })).batch);
     const [ingested] = await server.db.query<{ id: number }>('select id from deliveries where ingested limit 1');
-    const r = await api(server, ops, '/v4/content-ops/deliveries/resubmit/', { method: 'POST', body: { ids: [refused, ingested.id, 2_000_000_000] } });
+    const r = await api(server, ops, '/v4/content-ops/deliveries/resubmit/', {
+      method: 'POST',
+      body: { ids: [refused, ingested.id, 2_000_000_000] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.results).toEqual([
       { id: refused, ok: true, release_status: 'filter-error', detail: null },
@@ -163,7 +210,10 @@ describe('content-ops deliveries', () => {
     const { batch, upc } = await maker.build();
     const id = await ingest(batch);
     const before = readFileSync(join(batch, upc, `${upc}.xml`), 'utf8');
-    const bad = await api(server, ops, `/v4/content-ops/deliveries/${id}/xml/`, { method: 'PUT', body: { xml: before.replace('<MessageId>', '<Nope/><MessageId>') } });
+    const bad = await api(server, ops, `/v4/content-ops/deliveries/${id}/xml/`, {
+      method: 'PUT',
+      body: { xml: before.replace('<MessageId>', '<Nope/><MessageId>') },
+    });
     expect(bad.status).toBe(400);
     expect((bad.body.xml as string[])[0]).toBe(DELIVERY_MSG.xmlInvalid);
     expect((await api(server, ops, `/v4/content-ops/deliveries/${id}/xml/`)).body).toEqual({ xml: before });

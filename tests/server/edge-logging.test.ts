@@ -27,8 +27,12 @@ function capture() {
 }
 
 const SECRETS = {
-  password: 'pw-secret-1', code: 'code-secret-2', code_verifier: 'verifier-secret-3', refresh_token: 'refresh-secret-4',
-  token: 'token-secret-5', access_token: 'access-secret-6',
+  password: 'pw-secret-1',
+  code: 'code-secret-2',
+  code_verifier: 'verifier-secret-3',
+  refresh_token: 'refresh-secret-4',
+  token: 'token-secret-5',
+  access_token: 'access-secret-6',
 };
 
 describe('server log', () => {
@@ -41,10 +45,17 @@ describe('server log', () => {
     server = await startTestServer();
     admin = (await signIn(server, 'admin', 'sandbox-admin')).access_token;
     const settings = { accessTtl: 900, refreshTtl: 3600 };
-    api = await buildApi(server.db, settings, { logger: { level: 'info', stream: log.stream }, jobs: server.jobs, storage: server.storage });
+    api = await buildApi(server.db, settings, {
+      logger: { level: 'info', stream: log.stream },
+      jobs: server.jobs,
+      storage: server.storage,
+    });
     // A route that fails the way a bug would, to see what a 500 leaves behind.
     addRoute(api, server.db, {
-      method: 'POST', url: '/test/boom/', rule: '*', public: true,
+      method: 'POST',
+      url: '/test/boom/',
+      rule: '*',
+      public: true,
       handler: async () => {
         throw new Error('boom: something broke');
       },
@@ -62,7 +73,9 @@ describe('server log', () => {
     const qs = new URLSearchParams(SECRETS).toString();
     await api.inject({ method: 'GET', url: `/v4/accounts/me/?${qs}`, headers });
     await idp.inject({
-      method: 'POST', url: `/v4/auth/o/token/?${qs}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: `/v4/auth/o/token/?${qs}`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, grant_type: 'authorization_code', ...SECRETS }).toString(),
     });
     const boom = await api.inject({ method: 'POST', url: `/test/boom/?${qs}`, headers, payload: { ...SECRETS, note: 'kept' } });
@@ -102,37 +115,63 @@ describe('database errors → v4 answers', () => {
 
   it('class 22 is a 400 in generic words; the table, constraint and message never appear', () => {
     const cases: [string, string][] = [
-      ['22P02', 'Enter a valid value.'], ['22003', 'Ensure this number is within range.'], ['22007', 'Enter a real date as YYYY-MM-DD.'],
-      ['22008', 'Enter a real date as YYYY-MM-DD.'], ['22001', 'Ensure this value is not too long.'], ['22021', expect.stringContaining('control') as unknown as string],
-      ['22P05', expect.stringContaining('control') as unknown as string], ['22012', 'Enter a valid value.'],
+      ['22P02', 'Enter a valid value.'],
+      ['22003', 'Ensure this number is within range.'],
+      ['22007', 'Enter a real date as YYYY-MM-DD.'],
+      ['22008', 'Enter a real date as YYYY-MM-DD.'],
+      ['22001', 'Ensure this value is not too long.'],
+      ['22021', expect.stringContaining('control') as unknown as string],
+      ['22P05', expect.stringContaining('control') as unknown as string],
+      ['22012', 'Enter a valid value.'],
     ];
     for (const [code, message] of cases) {
-      const out = dbErrorReply(pg({ code, message: 'value "x" is out of range for type integer', table: 'tracks', constraint: 'tracks_bpm_check' }));
+      const out = dbErrorReply(
+        pg({ code, message: 'value "x" is out of range for type integer', table: 'tracks', constraint: 'tracks_bpm_check' }),
+      );
       expect(out, code).toEqual({ status: 400, body: { non_field_errors: [message] } });
     }
   });
 
   it('23505 → 409, 23503/23502/23514 → 400, naming a plain column and never the constraint or table', () => {
-    const fk = dbErrorReply(pg({
-      code: '23503', message: 'insert or update on table "labels" violates foreign key constraint "labels_label_manager_id_fkey"',
-      detail: 'Key (label_manager_id)=(999) is not present in table "label_managers".', table: 'labels', constraint: 'labels_label_manager_id_fkey',
-    }));
+    const fk = dbErrorReply(
+      pg({
+        code: '23503',
+        message: 'insert or update on table "labels" violates foreign key constraint "labels_label_manager_id_fkey"',
+        detail: 'Key (label_manager_id)=(999) is not present in table "label_managers".',
+        table: 'labels',
+        constraint: 'labels_label_manager_id_fkey',
+      }),
+    );
     // An id that names no row: the one reference rule's §5 text (server/api/references.ts answers it first).
     expect(fk).toEqual({ status: 400, body: { label_manager_id: [MSG.selectFromList] } });
     expect(JSON.stringify(fk)).not.toMatch(/labels_|label_managers|violates|constraint/);
-    const inUse = dbErrorReply(pg({
-      code: '23503', message: 'update or delete on table "label_managers" violates foreign key constraint "labels_label_manager_id_fkey" on table "labels"',
-      detail: 'Key (id)=(3) is still referenced from table "labels".', table: 'label_managers', constraint: 'labels_label_manager_id_fkey',
-    }));
+    const inUse = dbErrorReply(
+      pg({
+        code: '23503',
+        message:
+          'update or delete on table "label_managers" violates foreign key constraint "labels_label_manager_id_fkey" on table "labels"',
+        detail: 'Key (id)=(3) is still referenced from table "labels".',
+        table: 'label_managers',
+        constraint: 'labels_label_manager_id_fkey',
+      }),
+    );
     expect(inUse).toEqual({ status: 400, body: { id: ['This is still in use.'] } });
     expect(dbErrorReply(pg({ code: '23505', detail: 'Key (brand, slug)=(brand:dance, a) already exists.' }), ['slug'])).toEqual({
-      status: 409, body: { slug: ['This value is already in use.'] },
+      status: 409,
+      body: { slug: ['This value is already in use.'] },
     });
     expect(dbErrorReply(pg({ code: '23505', detail: 'Key (brand, slug)=(brand:dance, a) already exists.' }))).toEqual({
-      status: 409, body: { non_field_errors: ['This value is already in use.'] },
+      status: 409,
+      body: { non_field_errors: ['This value is already in use.'] },
     });
-    expect(dbErrorReply(pg({ code: '23502', column: 'title', table: 'tracks' }))).toEqual({ status: 400, body: { title: ['This field is required.'] } });
-    expect(dbErrorReply(pg({ code: '23514', constraint: 'tracks_bpm_check' }))).toEqual({ status: 400, body: { non_field_errors: ['This value is not allowed.'] } });
+    expect(dbErrorReply(pg({ code: '23502', column: 'title', table: 'tracks' }))).toEqual({
+      status: 400,
+      body: { title: ['This field is required.'] },
+    });
+    expect(dbErrorReply(pg({ code: '23514', constraint: 'tracks_bpm_check' }))).toEqual({
+      status: 400,
+      body: { non_field_errors: ['This value is not allowed.'] },
+    });
     // A column name that is not a plain identifier is not echoed.
     expect(dbErrorReply(pg({ code: '23502', column: 'Evil"Name' }))!.body).toEqual({ non_field_errors: ['This field is required.'] });
   });

@@ -32,7 +32,9 @@ describe('addEndpoint on a bare app', () => {
   );
   // Every endpoint authenticates its caller: a stand-in database knows the one bearer token the requests send.
   const tokenDb = {
-    query: async () => [{ user_id: 1, username: 'probe', scope: 'admin', features: [], supplier_id: null, label_id: null, agreement_accepted: true }],
+    query: async () => [
+      { user_id: 1, username: 'probe', scope: 'admin', features: [], supplier_id: null, label_id: null, agreement_accepted: true },
+    ],
   } as unknown as Db;
   const inject = (opts: InjectOptions) => app.inject({ ...opts, headers: { authorization: 'Bearer probe-token' } });
   addEndpoint(app, tokenDb, probe, {
@@ -42,14 +44,23 @@ describe('addEndpoint on a bare app', () => {
       return { id: req.params.id, name: req.body.name, n: req.query.n ?? null };
     },
   });
-  const wrong = endpoint({ method: 'GET', path: '/v4/probe-wrong/', response: z.object({ ok: z.literal(true) }), doc: 'Answers outside its declaration.' });
+  const wrong = endpoint({
+    method: 'GET',
+    path: '/v4/probe-wrong/',
+    response: z.object({ ok: z.literal(true) }),
+    doc: 'Answers outside its declaration.',
+  });
   // Compile time already refuses `{ ok: false }`; a value typed loosely reaches the run-time check.
   addEndpoint(app, tokenDb, wrong, { rule: '*', handler: async () => JSON.parse('{"ok":false}') as { ok: true } });
   afterAll(() => app.close());
 
   it('a malformed body is a 400 in the v4 body, before the handler runs', async () => {
     seen.length = 0;
-    for (const [payload, field] of [[{ name: '' }, 'name'], [{ name: 'A', extra: 1 }, 'extra'], [[1], 'non_field_errors']] as const) {
+    for (const [payload, field] of [
+      [{ name: '' }, 'name'],
+      [{ name: 'A', extra: 1 }, 'extra'],
+      [[1], 'non_field_errors'],
+    ] as const) {
       const r = await inject({ method: 'POST', url: pathOf(probe, { id: 7 }), payload });
       expect(r.statusCode).toBe(400);
       expect(Object.keys(r.json())).toEqual([field]);
@@ -107,7 +118,11 @@ describe('declared routes of the API', () => {
   it('a malformed body on a declared route is a 400 naming the field; nothing is written', async () => {
     const before = await api(server, token, pathOf(meEndpoints.get));
     const etag = before.headers.get('etag')!;
-    const r = await api(server, token, pathOf(meEndpoints.patch), { method: 'PATCH', body: { display_name: 7 }, headers: { 'if-match': etag } });
+    const r = await api(server, token, pathOf(meEndpoints.patch), {
+      method: 'PATCH',
+      body: { display_name: 7 },
+      headers: { 'if-match': etag },
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body as object)).toEqual(['display_name']);
     expect((await api(server, token, pathOf(meEndpoints.get))).headers.get('etag')).toBe(etag);

@@ -22,8 +22,19 @@ import { startPgCluster, type PgCluster } from './pg-cluster';
 
 /** Tables that grow with the catalogue or the customer base. */
 const LARGE = new Set([
-  'tracks', 'releases', 'artists', 'labels', 'users', 'orders', 'order_items', 'deliveries', 'sales_lines',
-  'track_artists', 'release_artists', 'oauth_tokens', 'hype_purchases',
+  'tracks',
+  'releases',
+  'artists',
+  'labels',
+  'users',
+  'orders',
+  'order_items',
+  'deliveries',
+  'sales_lines',
+  'track_artists',
+  'release_artists',
+  'oauth_tokens',
+  'hype_purchases',
 ]);
 
 interface PlanNode {
@@ -41,8 +52,13 @@ function walk(n: PlanNode, visit: (n: PlanNode) => void) {
 }
 
 const user = (scope: string, brand: string, ids: { supplierId?: number; labelId?: number } = {}): RequestUser => ({
-  id: 1, username: 't', scope, features: [], principal: principalFrom(scope, [], brand),
-  supplierId: ids.supplierId ?? null, labelId: ids.labelId ?? null,
+  id: 1,
+  username: 't',
+  scope,
+  features: [],
+  principal: principalFrom(scope, [], brand),
+  supplierId: ids.supplierId ?? null,
+  labelId: ids.labelId ?? null,
 });
 const ADMIN = user('app:control staff:admin brand:dance brand:dj', 'brand:dance');
 const SUPPLIER = user('app:baseware user:supplier brand:dance', 'brand:dance', { supplierId: 1 });
@@ -94,7 +110,9 @@ beforeAll(async () => {
     await prepareDb(db, { scale: 10, sales: false });
     mode = 'postgres';
   }
-  for (const r of await db.query<{ relname: string; n: number }>("select relname, reltuples::bigint as n from pg_class where relkind = 'r'")) {
+  for (const r of await db.query<{ relname: string; n: number }>(
+    "select relname, reltuples::bigint as n from pg_class where relkind = 'r'",
+  )) {
     sizes.set(r.relname, r.n);
   }
 }, 180_000);
@@ -122,7 +140,8 @@ async function problemsOf(type: string, who: RequestUser, query: ListQuery, inde
         if (n['Node Type'] === 'Sort' || n['Node Type'] === 'Incremental Sort') {
           const input = n.Plans?.[0]?.['Plan Rows'] ?? n['Plan Rows'];
           // Re-ordering the page's own rows (at most per_page of them) after the deferred join is fine.
-          if (label === 'rows' && indexedOrder && input > MAX_PER_PAGE) problems.push(`${label}: ${n['Node Type']} of ~${input} rows for a sort that should come from an index`);
+          if (label === 'rows' && indexedOrder && input > MAX_PER_PAGE)
+            problems.push(`${label}: ${n['Node Type']} of ~${input} rows for a sort that should come from an index`);
           else if (input > 10_000) problems.push(`${label}: ${n['Node Type']} of ~${input} rows`);
         }
       });
@@ -155,7 +174,9 @@ describe('year filter: a date range the index serves', () => {
       const plan = listSql(LIST_DEF_BY_KEY.get(type)!, ADMIN, query);
       const [row] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${plan.rowsSql}`, plan.rowsParams);
       const conds: string[] = [];
-      walk(row['QUERY PLAN'][0].Plan, (n) => { if (n['Index Cond']) conds.push(`${n['Index Name']}: ${n['Index Cond']}`); });
+      walk(row['QUERY PLAN'][0].Plan, (n) => {
+        if (n['Index Cond']) conds.push(`${n['Index Name']}: ${n['Index Cond']}`);
+      });
       return conds;
     });
   }
@@ -165,6 +186,9 @@ describe('year filter: a date range the index serves', () => {
     ['orders by year and month', 'orders', { year: '2025', month: '3' }],
   ] as const)('%s: the created_at range is an index condition', async (_name, type, query) => {
     const conds = await indexConds(type, query);
-    expect(conds.some((c) => /created_at >=/.test(c) && /created_at </.test(c)), `${mode}: ${conds.join(' | ')}`).toBe(true);
+    expect(
+      conds.some((c) => /created_at >=/.test(c) && /created_at </.test(c)),
+      `${mode}: ${conds.join(' | ')}`,
+    ).toBe(true);
   });
 });

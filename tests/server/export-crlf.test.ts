@@ -14,10 +14,12 @@ describe('crlfRecords', () => {
     for (let seed = 1; seed <= 50; seed++) {
       let r = seed;
       const next = (n: number) => (r = (r * 1103515245 + 12345) % 2147483648) % n;
-      const lines = Array.from({ length: 1 + next(20) }, () => csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])));
+      const lines = Array.from({ length: 1 + next(20) }, () =>
+        csvLine(Array.from({ length: 1 + next(4) }, () => cells[next(cells.length)])),
+      );
       const copy = Buffer.from(asCopy(lines));
       const chunks: Buffer[] = [];
-      for (let i = 0; i < copy.length; ) {
+      for (let i = 0; i < copy.length;) {
         const n = 1 + next(7);
         chunks.push(copy.subarray(i, i + n));
         i += n;

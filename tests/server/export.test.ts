@@ -50,7 +50,11 @@ describe('GET /v4/{category}/{type}/export/', () => {
 
   it('exports the columns on screen when no optional column is chosen (the renderer sends the fixed keys), not the defaults', async () => {
     const keys = exportColumnKeys('releases', []);
-    expect(keys).toEqual(columnsOf('releases').filter((c) => c.fixed).map((c) => c.key));
+    expect(keys).toEqual(
+      columnsOf('releases')
+        .filter((c) => c.fixed)
+        .map((c) => c.key),
+    );
     const r = await csv(admin, `/v4/catalog/releases/export/?order_by=id&columns=${keys.join(',')}`);
     expect(r.rows[0]).toEqual(['ID', 'Title', 'Label']);
     expect(r.rows[0]).not.toEqual(shownColumns('releases', null).map((c) => c.title));
@@ -107,16 +111,30 @@ describe('GET /v4/{category}/{type}/export/', () => {
       expect(r.status, t.key).toBe(200);
       // Every column the chooser offers is a field the list returns.
       const all = columnsOf(t.key);
-      const full = await csv(admin, `/v4/${t.category}/${t.path}/export/?columns=${all.filter((c) => !c.fixed).map((c) => c.key).join(',')}`);
+      const full = await csv(
+        admin,
+        `/v4/${t.category}/${t.path}/export/?columns=${all
+          .filter((c) => !c.fixed)
+          .map((c) => c.key)
+          .join(',')}`,
+      );
       expect(full.status, `${t.key} with every column`).toBe(200);
       expect(full.rows[0]).toEqual(all.map((c) => c.title));
       if (full.rows.length > 1) expect(full.rows[1]).toHaveLength(all.length);
     }
   });
 
-  it('exports tracks from a flat query (exportFields) with the same rows, values and order as the list\'s own SELECT', async () => {
+  it("exports tracks from a flat query (exportFields) with the same rows, values and order as the list's own SELECT", async () => {
     const def = LIST_DEF_BY_KEY.get('tracks')!;
-    const adminUser = { id: 1, username: 'admin', scope: ADMIN_SCOPE, features: [], principal: principalFrom(ADMIN_SCOPE, [], 'brand:dance'), supplierId: null, labelId: null };
+    const adminUser = {
+      id: 1,
+      username: 'admin',
+      scope: ADMIN_SCOPE,
+      features: [],
+      principal: principalFrom(ADMIN_SCOPE, [], 'brand:dance'),
+      supplierId: null,
+      labelId: null,
+    };
     const every = columnsOf('tracks');
     for (const [query, cols] of [
       [{}, shownColumns('tracks', null)],
@@ -137,12 +155,16 @@ describe('GET /v4/{category}/{type}/export/', () => {
     }
   });
 
-  it('keeps a track\'s artist names right whoever writes its artists (triggers): link changes and artist renames show in the export', async () => {
+  it("keeps a track's artist names right whoever writes its artists (triggers): link changes and artist renames show in the export", async () => {
     const [t] = await s.db.query<{ id: number }>(`select id from tracks order by id limit 1`);
     const [a1, a2] = await s.db.query<{ id: number; name: string }>(`select id, name from artists order by id limit 2`);
     await s.db.query(`delete from track_artists where track_id = $1`, [t.id]);
-    await s.db.query(`insert into track_artists (track_id, artist_id, role, position) values ($1, $2, 'artist', 2), ($1, $3, 'artist', 1), ($1, $2, 'remixer', 1)`, [t.id, a1.id, a2.id]);
-    const names = async () => (await s.db.query<{ artist_names: string }>(`select artist_names from tracks where id = $1`, [t.id]))[0].artist_names;
+    await s.db.query(
+      `insert into track_artists (track_id, artist_id, role, position) values ($1, $2, 'artist', 2), ($1, $3, 'artist', 1), ($1, $2, 'remixer', 1)`,
+      [t.id, a1.id, a2.id],
+    );
+    const names = async () =>
+      (await s.db.query<{ artist_names: string }>(`select artist_names from tracks where id = $1`, [t.id]))[0].artist_names;
     expect(await names()).toBe(`${a2.name}, ${a1.name}`);
     await s.db.query(`update track_artists set position = 3 where track_id = $1 and artist_id = $2 and role = 'artist'`, [t.id, a2.id]);
     expect(await names()).toBe(`${a1.name}, ${a2.name}`);
@@ -157,8 +179,32 @@ describe('GET /v4/{category}/{type}/export/', () => {
 
 describe('csvRowWriter', () => {
   it('writes the same line as csvLine of csvValue for every kind, whatever the value', () => {
-    const values: unknown[] = [null, undefined, '', 'plain', '=cmd', '+1', '-2.5', '@x', '\tx', 'a,b', 'say "hi"', 'two\nlines', 0, 12.5, '2026-11-24', '2026-11-24T10:00:00Z', true, false,
-      { id: 3, name: 'Ref =name' }, [{ id: 1, name: 'A' }, { id: 2, name: 'B, C' }], 'CONVERTED'];
+    const values: unknown[] = [
+      null,
+      undefined,
+      '',
+      'plain',
+      '=cmd',
+      '+1',
+      '-2.5',
+      '@x',
+      '\tx',
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      0,
+      12.5,
+      '2026-11-24',
+      '2026-11-24T10:00:00Z',
+      true,
+      false,
+      { id: 3, name: 'Ref =name' },
+      [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B, C' },
+      ],
+      'CONVERTED',
+    ];
     for (const t of SEARCH_TYPES) {
       const cols = columnsOf(t.key);
       const line = csvRowWriter(cols);

@@ -28,24 +28,119 @@ const SEED = 20261123;
 const huge = 'x'.repeat(70_000);
 /** Malformed scalar values of every kind the hardening issue lists. */
 const BAD_VALUES = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001\u001f', '\u007f', 'line\nbreak',
-  '2024-02-30', '2024-02-30:2024-03-01', '2023-13-01:', ':2024-00-10', '0000-01-01', '2024-12-31:2024-01-01', '99999-01-01',
-  '2147483648', '-2147483649', '9223372036854775808', '-9223372036854775809', '1e400', '99999999999999999999999999.99',
-  '1.5', '-1', '0', 'NaN', 'Infinity', '0x10', '1,2,,3', '1 2\t3', '١٢٣',
-  '__proto__', '-__proto__', 'constructor', '-constructor', 'toString', 'hasOwnProperty', 'prototype',
-  'true', 'false', '1', '2', 'yes', 'null', 'undefined', '[]', '{}', "'; drop table users; --", '%', '%%', '\\', '_',
-  '\ud800', '😀', 'x'.repeat(2_001), huge,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u001f',
+  '\u007f',
+  'line\nbreak',
+  '2024-02-30',
+  '2024-02-30:2024-03-01',
+  '2023-13-01:',
+  ':2024-00-10',
+  '0000-01-01',
+  '2024-12-31:2024-01-01',
+  '99999-01-01',
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '1e400',
+  '99999999999999999999999999.99',
+  '1.5',
+  '-1',
+  '0',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1,2,,3',
+  '1 2\t3',
+  '١٢٣',
+  '__proto__',
+  '-__proto__',
+  'constructor',
+  '-constructor',
+  'toString',
+  'hasOwnProperty',
+  'prototype',
+  'true',
+  'false',
+  '1',
+  '2',
+  'yes',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  "'; drop table users; --",
+  '%',
+  '%%',
+  '\\',
+  '_',
+  '\ud800',
+  '😀',
+  'x'.repeat(2_001),
+  huge,
 ];
 const PARAM_VALUES = [
-  '1', '2', '0', '-1', '1.5', '2147483648', '9223372036854775808', '1e400', '__proto__', 'constructor', '2024-02-30',
-  '%00', 'a%00b', '%01', '%ZZ', '%', '%2F', '..', '%20', 'x'.repeat(99), 'x'.repeat(101), 'NaN', '00000000-0000-0000-0000-000000000000',
-  'not-a-uuid', '399', '600', '500', '%F0%9F%98%80', '%C3%28',
+  '1',
+  '2',
+  '0',
+  '-1',
+  '1.5',
+  '2147483648',
+  '9223372036854775808',
+  '1e400',
+  '__proto__',
+  'constructor',
+  '2024-02-30',
+  '%00',
+  'a%00b',
+  '%01',
+  '%ZZ',
+  '%',
+  '%2F',
+  '..',
+  '%20',
+  'x'.repeat(99),
+  'x'.repeat(101),
+  'NaN',
+  '00000000-0000-0000-0000-000000000000',
+  'not-a-uuid',
+  '399',
+  '600',
+  '500',
+  '%F0%9F%98%80',
+  '%C3%28',
 ];
 
 const GENERIC_NAMES = [
-  'type', 'page', 'per_page', 'order_by', 'q', 'columns', 'label_id', 'token', 'code', 'state',
-  'client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'grant_type',
-  'refresh_token', 'code_verifier', 'username', 'password', '__proto__', 'constructor', 'toString', 'a\u0000b', '',
+  'type',
+  'page',
+  'per_page',
+  'order_by',
+  'q',
+  'columns',
+  'label_id',
+  'token',
+  'code',
+  'state',
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'grant_type',
+  'refresh_token',
+  'code_verifier',
+  'username',
+  'password',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a\u0000b',
+  '',
 ];
 const ALL_FILTERS = [...new Set(SEARCH_TYPES.flatMap((t) => t.filters))];
 /** Parameter names for a route: its search type's filters when it is a list or export, else every filter name. */
@@ -56,21 +151,28 @@ const namesFor = (url: string) => {
 /** Every field of every body schema the console and server share (zod objects of shared/api), and some hostile keys. */
 const BODY_FIELDS = [
   ...new Set(Object.values(sharedApi).flatMap((v) => (v instanceof z.ZodObject ? Object.keys(v.shape) : []))),
-  'id', 'version', 'start_date', 'end_date', 'username', 'password', '__proto__', 'constructor', 'toString', 'a\u0000b',
+  'id',
+  'version',
+  'start_date',
+  'end_date',
+  'username',
+  'password',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a\u0000b',
 ];
 
-const scalar = fc.oneof(
-  fc.constantFrom(...BAD_VALUES),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-);
+const scalar = fc.oneof(fc.constantFrom(...BAD_VALUES), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
 const jsonScalar = fc.oneof(
   scalar,
   fc.constantFrom(2147483648, -2147483649, 9223372036854775808, 1e300, -1, 0, 1, 1.5, 20, 999, true, false, null),
   fc.integer(),
   fc.double(),
 );
-const jsonObject = fc.dictionary(fc.constantFrom(...BODY_FIELDS), fc.oneof(jsonScalar, fc.array(jsonScalar, { maxLength: 3 })), { maxKeys: 4 });
+const jsonObject = fc.dictionary(fc.constantFrom(...BODY_FIELDS), fc.oneof(jsonScalar, fc.array(jsonScalar, { maxLength: 3 })), {
+  maxKeys: 4,
+});
 
 type Body =
   | { kind: 'none' }
@@ -81,16 +183,27 @@ type Body =
 
 /** Image bodies (the cover-art upload takes raw JPEG and PNG): real ones of each size rule, and broken ones. */
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#808080' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
 const goodPng = await png(500, 500);
 /** A PNG whose header claims 60000x60000 pixels (its checksum no longer matches). */
 const bomb = Buffer.from(goodPng);
 bomb.writeUInt32BE(60_000, 16);
 bomb.writeUInt32BE(60_000, 20);
 const IMAGE_BODIES: Uint8Array[] = [
-  goodPng, await png(400, 400), await png(600, 500), await png(6001, 6001), goodPng.subarray(0, 120), bomb,
-  await sharp(goodPng).jpeg().toBuffer().then((j) => j.subarray(0, j.length - 200)),
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]),
+  goodPng,
+  await png(400, 400),
+  await png(600, 500),
+  await png(6001, 6001),
+  goodPng.subarray(0, 120),
+  bomb,
+  await sharp(goodPng)
+    .jpeg()
+    .toBuffer()
+    .then((j) => j.subarray(0, j.length - 200)),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]),
 ];
 
 /** JSON nested far deeper than any body should be. */
@@ -99,18 +212,45 @@ const deep = `${'['.repeat(5_000)}1${']'.repeat(5_000)}`;
 const body: fc.Arbitrary<Body> = fc.oneof(
   fc.constant<Body>({ kind: 'none' }),
   jsonObject.map((value): Body => ({ kind: 'json', value })),
-  fc.array(fc.record({ id: jsonScalar, version: jsonScalar, title: jsonScalar }, { requiredKeys: [] }), { maxLength: 3 })
+  fc
+    .array(fc.record({ id: jsonScalar, version: jsonScalar, title: jsonScalar }, { requiredKeys: [] }), { maxLength: 3 })
     .map((value): Body => ({ kind: 'json', value })),
   fc.constantFrom<unknown>(null, 1, 'text', true, [], [1], ['a\u0000']).map((value): Body => ({ kind: 'json', value })),
-  fc.record({
-    type: fc.constantFrom('application/json', 'text/plain', 'application/xml', 'multipart/form-data', 'application/x-www-form-urlencoded', null),
-    text: fc.constantFrom('{', '{"a":', 'null', deep, '{"a":"\\u0000"}', '{"\\u0000":1}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', 'a=1&a=2', '%ZZ=1', huge),
-  }).map((r): Body => ({ kind: 'raw', ...r })),
-  fc.array(fc.tuple(fc.constantFrom(...GENERIC_NAMES, ...BODY_FIELDS), scalar), { maxLength: 5 }).map((fields): Body => ({ kind: 'form', fields })),
-  fc.record({
-    type: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'),
-    bytes: fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom(...IMAGE_BODIES)),
-  }).map((r): Body => ({ kind: 'binary', ...r })),
+  fc
+    .record({
+      type: fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/xml',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+        null,
+      ),
+      text: fc.constantFrom(
+        '{',
+        '{"a":',
+        'null',
+        deep,
+        '{"a":"\\u0000"}',
+        '{"\\u0000":1}',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '\u0000',
+        'a=1&a=2',
+        '%ZZ=1',
+        huge,
+      ),
+    })
+    .map((r): Body => ({ kind: 'raw', ...r })),
+  fc
+    .array(fc.tuple(fc.constantFrom(...GENERIC_NAMES, ...BODY_FIELDS), scalar), { maxLength: 5 })
+    .map((fields): Body => ({ kind: 'form', fields })),
+  fc
+    .record({
+      type: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'),
+      bytes: fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom(...IMAGE_BODIES)),
+    })
+    .map((r): Body => ({ kind: 'binary', ...r })),
 );
 
 /** A query string's pairs: the route's names with malformed values, sometimes a valid search type. */
@@ -127,7 +267,15 @@ const headers = fc.record(
     'if-match': fc.constantFrom('"v1"', '"v2"', '"v3"', '"v99999999999999999999"', 'W/"v1"', '*', '\u0000'),
     'x-brand': fc.constantFrom('brand:dj', 'brand:dance', 'brand:__proto__', 'x'.repeat(3000)),
     'idempotency-key': fc.constantFrom('k1', 'x'.repeat(3000)),
-    range: fc.constantFrom('bytes=0-1', 'bytes=-1', 'bytes=99999999999999999999-', 'bytes=abc', 'bytes=0-1,2-3', 'bytes=5-1', `bytes=${'0-1,'.repeat(1000)}`),
+    range: fc.constantFrom(
+      'bytes=0-1',
+      'bytes=-1',
+      'bytes=99999999999999999999-',
+      'bytes=abc',
+      'bytes=0-1,2-3',
+      'bytes=5-1',
+      `bytes=${'0-1,'.repeat(1000)}`,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -157,10 +305,19 @@ beforeAll(async () => {
   const settings = { accessTtl: 900, refreshTtl: 3600 };
   // Instances of both apps on the test server's database, injected into without sockets.
   // Muzooka calls go to the test server's stand-in (a Muzooka that is down is a 502/504 by design: server/muzooka/client.ts).
-  api = await buildApi(server.db, settings, { sandbox: true, jobs: server.jobs, storage: server.storage, muzooka: muzookaClient(server.muzooka!, STAND_IN_TIMEOUT_MS), idpUrl: () => server.idp });
+  api = await buildApi(server.db, settings, {
+    sandbox: true,
+    jobs: server.jobs,
+    storage: server.storage,
+    muzooka: muzookaClient(server.muzooka!, STAND_IN_TIMEOUT_MS),
+    idpUrl: () => server.idp,
+  });
   idp = await buildIdp(server.db, settings, false, { issuer: () => server.idp });
   await Promise.all([api.ready(), idp.ready()]);
-  for (const [name, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {
+  for (const [name, password] of [
+    ['admin', 'sandbox-admin'],
+    ['supplier', 'sandbox-supplier'],
+  ]) {
     tokens[name] = (await signIn(server, name, password)).access_token;
   }
 });
@@ -236,7 +393,13 @@ function declaredEndpoints(): EndpointSpec[] {
 
 /** The route, fast-check's seed and shrunk counterexample, and what the server answered. */
 const summary = (r: RouteEntry, e: Error) =>
-  [`${r.method} ${r.url}`, ...e.message.split('\n').filter((l) => /seed|Counterexample|→|Error|expected/.test(l)).slice(0, 4)].join('\n  ');
+  [
+    `${r.method} ${r.url}`,
+    ...e.message
+      .split('\n')
+      .filter((l) => /seed|Counterexample|→|Error|expected/.test(l))
+      .slice(0, 4),
+  ].join('\n  ');
 
 describe('fuzz: every route of the API answers malformed input below 500', () => {
   it('walks a route table that holds every route', () => {

@@ -17,7 +17,14 @@ const params = z.object({ id: IdParam });
 const Thing = z.object({ id: z.number(), name: z.string() });
 const group = {
   get: endpoint({ method: 'GET', path: '/v4/things/:id/', params, response: Thing, doc: 'One thing.' }),
-  patch: endpoint({ method: 'PATCH', path: '/v4/things/:id/', params, body: z.strictObject({ name: z.string() }), response: Thing, doc: 'Renames a thing.' }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/v4/things/:id/',
+    params,
+    body: z.strictObject({ name: z.string() }),
+    response: Thing,
+    doc: 'Renames a thing.',
+  }),
   list: endpoint({ method: 'GET', path: '/v4/things/', response: z.array(Thing), doc: 'Every thing.' }),
 };
 
@@ -69,10 +76,14 @@ describe('handler maps typed from a declared group', () => {
     );
     // Every endpoint authenticates its caller: a stand-in database knows the one bearer token the requests send.
     const tokenDb = {
-      query: async () => [{ user_id: 1, username: 'probe', scope: 'admin', features: [], supplier_id: null, label_id: null, agreement_accepted: true }],
+      query: async () => [
+        { user_id: 1, username: 'probe', scope: 'admin', features: [], supplier_id: null, label_id: null, agreement_accepted: true },
+      ],
     } as unknown as Db;
     const routes: string[] = [];
-    app.addHook('onRoute', (r) => { if (r.method !== 'HEAD') routes.push(`${String(r.method)} ${r.url}`); });
+    app.addHook('onRoute', (r) => {
+      if (r.method !== 'HEAD') routes.push(`${String(r.method)} ${r.url}`);
+    });
     registerHandlers(app, tokenDb, group, {
       list: { rule: '*', handler: async () => [{ id: 1, name: 'a' }] },
       get: { rule: '*', handler: async (req) => ({ id: req.params.id, name: 'a' }) },

@@ -32,7 +32,8 @@ export async function startTestServer(opts: ServerOptions & { seededDatabase?: b
   opts = { muzookaTimeoutMs: STAND_IN_TIMEOUT_MS, ...rest };
   const template = seedTemplate();
   const same = (opts.seed ?? 1) === TEMPLATE_SEED.seed && (opts.scale ?? 1) === TEMPLATE_SEED.scale;
-  const fromTemplate = template && same && !opts.db && !opts.dataDir && !opts.storage && !opts.storageDir && (!opts.databaseUrl || seededDatabase);
+  const fromTemplate =
+    template && same && !opts.db && !opts.dataDir && !opts.storage && !opts.storageDir && (!opts.databaseUrl || seededDatabase);
   if (!fromTemplate) return startServer({ seed: 1, muzookaStandIn: true, ...opts });
   const storageDir = await mkdtemp(join(tmpdir(), 'test-storage-'));
   let db: Awaited<ReturnType<typeof openPglite>> | undefined;
@@ -69,7 +70,13 @@ export async function startTestServer(opts: ServerOptions & { seededDatabase?: b
 export function fetchFor(s: Partial<Pick<RunningServer, 'api' | 'idp' | 'apps'>>): typeof fetch {
   return async (input, init = {}) => {
     const url = String(input instanceof Request ? input.url : input);
-    const app = !s.apps ? undefined : s.api && url.startsWith(`${s.api}/`) ? s.apps.api : s.idp && url.startsWith(`${s.idp}/`) ? s.apps.idp : undefined;
+    const app = !s.apps
+      ? undefined
+      : s.api && url.startsWith(`${s.api}/`)
+        ? s.apps.api
+        : s.idp && url.startsWith(`${s.idp}/`)
+          ? s.apps.idp
+          : undefined;
     if (!app) return fetch(input, init);
     const u = new URL(url);
     const headers: Record<string, string> = { host: u.host };
@@ -80,10 +87,12 @@ export function fetchFor(s: Partial<Pick<RunningServer, 'api' | 'idp' | 'apps'>>
       headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
     } else if (typeof init.body === 'string') payload = init.body;
     else if (init.body instanceof Uint8Array) payload = Buffer.from(init.body);
-    else if (init.body != null) throw new Error('fetchFor: a body of this kind goes over the network; pass a string, bytes or URLSearchParams');
+    else if (init.body != null)
+      throw new Error('fetchFor: a body of this kind goes over the network; pass a string, bytes or URLSearchParams');
     const res = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: u.pathname + u.search, headers, payload });
     const out = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined) out.append(k, String(one));
+    for (const [k, v] of Object.entries(res.headers))
+      for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined) out.append(k, String(one));
     const empty = res.statusCode === 204 || res.statusCode === 304 || init.method === 'HEAD';
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
   };
@@ -98,8 +107,13 @@ export function pkcePair() {
 
 export function authorizeQuery(challenge: string, extra: Record<string, string> = {}) {
   return new URLSearchParams({
-    response_type: 'code', client_id: CONSOLE_CLIENT_ID, redirect_uri: REDIRECT_URI, code_challenge: challenge,
-    code_challenge_method: 'S256', state: 'state-123', ...extra,
+    response_type: 'code',
+    client_id: CONSOLE_CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'state-123',
+    ...extra,
   });
 }
 
@@ -107,10 +121,18 @@ export function authorizeQuery(challenge: string, extra: Record<string, string> 
  * Opens the sign-in form at `authorizeUrl` as a browser does (keeping its nonce cookie
  * and anti-CSRF token) and submits it; returns the raw response (302 on success).
  */
-export async function postSignInForm(authorizeUrl: string, username: string, password: string, fetchFn: typeof fetch = fetch): Promise<Response> {
+export async function postSignInForm(
+  authorizeUrl: string,
+  username: string,
+  password: string,
+  fetchFn: typeof fetch = fetch,
+): Promise<Response> {
   const form = await fetchFn(authorizeUrl, { redirect: 'manual' });
   const html = await form.text();
-  const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const csrf = /name="csrf_token" value="([^"]*)"/.exec(html)?.[1] ?? '';
   return fetchFn(authorizeUrl, {
     method: 'POST',
@@ -145,7 +167,9 @@ export async function tokenRequest(s: ServerUrls, fields: Record<string, string>
 export async function introspectToken(idp: string | ServerUrls, token: string, caller: string = token): Promise<Record<string, unknown>> {
   const base = typeof idp === 'string' ? idp : idp.idp;
   const r = await (typeof idp === 'string' ? fetch : fetchFor(idp))(`${base}/v4/auth/o/introspect/`, {
-    method: 'POST', headers: { authorization: `Bearer ${caller}` }, body: new URLSearchParams({ token }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${caller}` },
+    body: new URLSearchParams({ token }),
   });
   return (await r.json()) as Record<string, unknown>;
 }

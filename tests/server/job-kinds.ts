@@ -39,10 +39,14 @@ function record(id: number, attempt: number): Run {
 function gate(id: number, signal: AbortSignal, run: Run): Promise<void> {
   return new Promise((resolve) => {
     gates.set(id, resolve);
-    signal.addEventListener('abort', () => {
-      run.aborted = true;
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        run.aborted = true;
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -54,7 +58,9 @@ export async function claimOf(db: Queryable, id: number) {
     `select extract(epoch from now() - started_on)::float age, heartbeat_seconds lease,
             extract(epoch from heartbeat_on - started_on)::float renewed_after, retry_count attempt, state,
             start_after <= now() due
-     from pgboss.job where id = $1`, [bossId(id)]);
+     from pgboss.job where id = $1`,
+    [bossId(id)],
+  );
   return c ?? null;
 }
 
@@ -66,13 +72,16 @@ export async function claimOf(db: Queryable, id: number) {
 export async function ageClaim(db: Queryable, id: number, short = 0, activate = false): Promise<void> {
   await db.query(
     `update pgboss.job set ${activate ? "state = 'active', " : ''}started_on = now() - make_interval(secs => heartbeat_seconds - $2),
-       heartbeat_on = now() - make_interval(secs => heartbeat_seconds - $2) where id = $1`, [bossId(id), short]);
+       heartbeat_on = now() - make_interval(secs => heartbeat_seconds - $2) where id = $1`,
+    [bossId(id), short],
+  );
 }
 
 export const TEST_KINDS = {
   /** Never finishes on its own: expires after 1 s, no retry. */
   'test-hang': {
-    ...limits, expireInSeconds: 1,
+    ...limits,
+    expireInSeconds: 1,
     run: async (_db, job, ctx) => {
       await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
       return { result: null };
@@ -80,7 +89,8 @@ export const TEST_KINDS = {
   },
   /** Fails its first attempt, succeeds on the retry. */
   'test-flaky': {
-    ...limits, retryLimit: 2,
+    ...limits,
+    retryLimit: 2,
     run: async (_db, job, ctx) => {
       record(job.id, ctx.attempt);
       if (ctx.attempt === 0) throw new Error('first attempt fails');
@@ -97,7 +107,8 @@ export const TEST_KINDS = {
   },
   /** Waits for release(id); one at a time per worker. With payload.child, hands on to a test-child job. */
   'test-gate': {
-    ...limits, concurrency: 1,
+    ...limits,
+    concurrency: 1,
     run: async (_db, job, ctx) => {
       await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
       if (ctx.signal.aborted) throw new Error('stopped');
@@ -113,7 +124,8 @@ export const TEST_KINDS = {
    * its worker renews it, and the test waits seconds instead of a whole lease.
    */
   'test-long': {
-    ...limits, expireInSeconds: 120,
+    ...limits,
+    expireInSeconds: 120,
     run: async (db, job, ctx) => {
       record(job.id, ctx.attempt);
       await ageClaim(db, job.id, 1);
@@ -127,7 +139,8 @@ export const TEST_KINDS = {
   },
   /** Finishes at once; retried once (see the lease tests: an attempt whose worker died). */
   'test-retried': {
-    ...limits, retryLimit: 1,
+    ...limits,
+    retryLimit: 1,
     run: async (_db, job, ctx) => {
       record(job.id, ctx.attempt);
       return { result: { attempt: ctx.attempt } };
@@ -143,7 +156,10 @@ export const TEST_KINDS = {
   },
   /** Like test-gate, in the order queued (a retry keeps its place); retried once. */
   'test-ordered': {
-    ...limits, concurrency: 1, ordered: true, retryLimit: 1,
+    ...limits,
+    concurrency: 1,
+    ordered: true,
+    retryLimit: 1,
     run: async (_db, job, ctx) => {
       await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
       if (ctx.signal.aborted) throw new Error('stopped');
@@ -152,7 +168,9 @@ export const TEST_KINDS = {
   },
   /** Like test-gate, one job per singleton key queued or running. */
   'test-exclusive': {
-    ...limits, policy: 'exclusive', concurrency: 4,
+    ...limits,
+    policy: 'exclusive',
+    concurrency: 4,
     run: async (_db, job, ctx) => {
       await gate(job.id, ctx.signal, record(job.id, ctx.attempt));
       return { result: null };

@@ -30,7 +30,10 @@ const skip = 'skip' in cluster ? cluster.skip : null;
 if (skip) console.warn(`[job-workers.test] skipped: ${skip}`);
 
 /** A process of the real entry (`npm run server` / `npm run worker`): `node scripts/server.mjs …args`. */
-interface Entry { child: ChildProcess; output: () => string }
+interface Entry {
+  child: ChildProcess;
+  output: () => string;
+}
 /** Every process a test started (entries and fixture workers): killed after each test. */
 const entries = new Set<ChildProcess>();
 function spawnEntry(args: string[], env: Record<string, string>): Entry {
@@ -126,10 +129,11 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     });
     return child;
   }
-  const finished = (id: number) => waitFor(async () => {
-    const job = await queue.get(id);
-    return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
-  }, 30_000);
+  const finished = (id: number) =>
+    waitFor(async () => {
+      const job = await queue.get(id);
+      return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
+    }, 30_000);
   const runsOf = (id: number) =>
     db.query<{ pid: number; attempt: number }>('select pid, attempt from job_test_runs where job_id = $1 order by attempt', [id]);
 
@@ -165,7 +169,9 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     expect(runs.map((r) => r.pid)).toEqual([a.pid, b.pid]);
     expect(runs[1].attempt).toBeGreaterThan(0);
     // One child, pointed at by the parent, and it finishes too.
-    const children = await db.query<{ id: number }>("select id from jobs where kind = 'proc-child' and payload->>'parent' = $1", [String(job.id)]);
+    const children = await db.query<{ id: number }>("select id from jobs where kind = 'proc-child' and payload->>'parent' = $1", [
+      String(job.id),
+    ]);
     expect(children).toEqual([{ id: done.child_job_id }]);
     expect(await finished(done.child_job_id!)).toMatchObject({ state: 'DONE', result: { rendered: true } });
     b.kill('SIGTERM');
@@ -179,7 +185,9 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     for (const j of jobs) expect((await finished(j.id)).state).toBe('DONE');
     const ids = jobs.map((j) => j.id);
     const perJob = await db.query<{ job_id: number; n: number }>(
-      'select job_id, count(*)::int as n from job_test_runs where job_id = any($1) group by job_id', [ids]);
+      'select job_id, count(*)::int as n from job_test_runs where job_id = any($1) group by job_id',
+      [ids],
+    );
     expect(perJob).toHaveLength(jobs.length);
     expect(perJob.every((r) => r.n === 1)).toBe(true);
     // Both took part.
@@ -192,7 +200,9 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
   it('a worker logs with pino: each failed run and the job that ends ERROR, with the job id and kind', async () => {
     const lines: Record<string, unknown>[] = [];
     const worker = await startWorker({
-      databaseUrl: url(), jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE,
+      databaseUrl: url(),
+      jobKinds: PROC_KINDS,
+      jobQueue: PROC_QUEUE,
       logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
     });
     try {
@@ -201,33 +211,44 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
       const failed = await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id));
       expect(failed).toMatchObject({ level: 50, kind: 'proc-fail', detail: 'The supplier has no sales in that range.' });
       const runs = lines.filter((l) => l.msg === 'Job run failed' && l.job_id === job.id);
-      expect(runs.map((l) => [l.level, l.kind, l.attempt])).toEqual([[40, 'proc-fail', 0], [40, 'proc-fail', 1]]);
+      expect(runs.map((l) => [l.level, l.kind, l.attempt])).toEqual([
+        [40, 'proc-fail', 0],
+        [40, 'proc-fail', 1],
+      ]);
       expect(runs[0].err).toMatchObject({ message: 'The supplier has no sales in that range.' });
     } finally {
       await worker.close();
     }
   }, 60_000);
 
-  it('the worker inside the API process logs the same job lines with the API\'s logger', async () => {
+  it("the worker inside the API process logs the same job lines with the API's logger", async () => {
     const lines: Record<string, unknown>[] = [];
     // No worker process runs now: the server's in-process worker takes the job and its failure.
     const server = await startServer({
-      db, jobKinds: PROC_KINDS, jobQueue: PROC_QUEUE,
+      db,
+      jobKinds: PROC_KINDS,
+      jobQueue: PROC_QUEUE,
       logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
     });
     try {
       const job = (await queue.enqueue('proc-fail', null, {})) as JobRow;
       expect((await finished(job.id)).state).toBe('ERROR');
-      expect(await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id))).toMatchObject({ level: 50, kind: 'proc-fail' });
+      expect(await waitFor(async () => lines.find((l) => l.msg === 'Job failed' && l.job_id === job.id))).toMatchObject({
+        level: 50,
+        kind: 'proc-fail',
+      });
       expect(lines.filter((l) => l.msg === 'Job run failed' && l.job_id === job.id)).toHaveLength(2);
     } finally {
       await server.close();
     }
   }, 120_000);
 
-  it('the worker logger is the API\'s: its level, and the secrets of REDACT_PATHS redacted', () => {
+  it("the worker logger is the API's: its level, and the secrets of REDACT_PATHS redacted", () => {
     const lines: Record<string, unknown>[] = [];
-    const log = workerLogger({ level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    const log = workerLogger({
+      level: 'warn',
+      stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
     log.info('not at warn');
     log.warn({ body: { password: 'hunter2', start_date: '2024-01-01' } }, 'with a secret');
     expect(lines).toHaveLength(1);
@@ -241,7 +262,8 @@ describe.skipIf(skip !== null)('job worker processes (PostgreSQL)', () => {
     flaggedRunOf(server);
     const finance = (await signIn(urls, 'finance', 'sandbox-finance')).access_token;
     const started = await api(urls, finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
-      method: 'POST', body: { start_date: '2000-01-01', end_date: '2100-01-01' },
+      method: 'POST',
+      body: { start_date: '2000-01-01', end_date: '2100-01-01' },
     });
     expect(started.status).toBe(202);
     const id = started.body.id as number;

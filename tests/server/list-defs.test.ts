@@ -12,7 +12,12 @@ import { RECORDS } from '../../shared/records';
 import { LIST_DEF_BY_KEY, checkListDefs, list, type RowSql } from '../../server/api/lists/types';
 
 const probe = defineSearchType({
-  key: 'probe', label: 'Probe', area: null, category: 'catalog', path: 'probe', rule: SEARCH_RULES.muzooka,
+  key: 'probe',
+  label: 'Probe',
+  area: null,
+  category: 'catalog',
+  path: 'probe',
+  rule: SEARCH_RULES.muzooka,
   filters: { id: ids(), name: text() },
   columns: { id: col('ID', 'number', { fixed: true, sortable: true }), name: col('Name') },
   sorts: ['created_at'],
@@ -33,13 +38,26 @@ describe('list SQL typed from the declaration', () => {
     // @ts-expect-error: the declared extra sort `created_at` has no SQL
     list(probe, { ...base, filters: { id: 't.id', name: 't.name' }, sorts: { id: 't.id' } });
     // @ts-expect-error: a type with text search needs its text expression
-    list(probe, { from: 'artists t', row: { id: 't.id', version: 't.version' }, filters: { id: 't.id', name: 't.name' }, sorts: { id: 't.id', created_at: 't.created_at' } });
+    list(probe, {
+      from: 'artists t',
+      row: { id: 't.id', version: 't.version' },
+      filters: { id: 't.id', name: 't.name' },
+      sorts: { id: 't.id', created_at: 't.created_at' },
+    });
   });
 
   it('a default order that is not a sort does not compile', () => {
     const decl = {
-      key: 'p2', label: 'P2', area: null, category: 'catalog', path: 'p2', rule: SEARCH_RULES.muzooka,
-      filters: {}, columns: { id: col('ID', 'number', { sortable: true }) }, sorts: [], textSearch: false,
+      key: 'p2',
+      label: 'P2',
+      area: null,
+      category: 'catalog',
+      path: 'p2',
+      rule: SEARCH_RULES.muzooka,
+      filters: {},
+      columns: { id: col('ID', 'number', { sortable: true }) },
+      sorts: [],
+      textSearch: false,
     } as const;
     // @ts-expect-error: `name` is neither a sortable column nor a declared sort
     expect(defineSearchType({ ...decl, defaultSort: 'name' }).key).toBe('p2');
@@ -56,7 +74,13 @@ describe('list SQL typed from the declaration', () => {
   });
 
   it('a record type’s row: a derived or shown field without SQL does not compile; a plain field is read from its column', () => {
-    const row = { id: 't.id', version: 't.version', supplier: 's', label_manager: 'lm', created_at: 't.created_at' } satisfies RowSql<'labels'>;
+    const row = {
+      id: 't.id',
+      version: 't.version',
+      supplier: 's',
+      label_manager: 'lm',
+      created_at: 't.created_at',
+    } satisfies RowSql<'labels'>;
     // @ts-expect-error: supplier_id is shown as `supplier` ({id, name}), which has no SQL
     const noSupplier: RowSql<'labels'> = { id: 't.id', version: 't.version', label_manager: 'lm', created_at: 't.created_at' };
     // @ts-expect-error: the shown `created_at` has no SQL
@@ -66,7 +90,9 @@ describe('list SQL typed from the declaration', () => {
     expect([row, noSupplier, noCreated, noVersion].every(Boolean)).toBe(true);
     // Labels leave their plain fields out (the field recipe): each one's row entry, filter and sort read t.<field>.
     const labels = LIST_DEF_BY_KEY.get('labels')!;
-    const plain = Object.entries(RECORDS.labels.fields).filter(([, f]) => !('shownAs' in f)).map(([k]) => k);
+    const plain = Object.entries(RECORDS.labels.fields)
+      .filter(([, f]) => !('shownAs' in f))
+      .map(([k]) => k);
     expect(plain).toContain('bio');
     for (const k of plain) expect(labels.row[k], k).toBe(`t.${k}`);
     expect(labels.select).toMatch(/(^|, )t\.bio(,|$)/);

@@ -19,7 +19,11 @@ describe('PATCH /v4/accounts/me/', () => {
     const before = await api(s, t, '/v4/accounts/me/');
     const etag = before.headers.get('etag')!;
     expect(etag).toMatch(/^"v\d+"$/);
-    const r = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'Mo the Marketer', first_name: 'Mo' }, headers: { 'if-match': etag } });
+    const r = await api(s, t, '/v4/accounts/me/', {
+      method: 'PATCH',
+      body: { display_name: 'Mo the Marketer', first_name: 'Mo' },
+      headers: { 'if-match': etag },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ username: 'marketing', display_name: 'Mo the Marketer', first_name: 'Mo' });
     expect(r.headers.get('etag')).not.toBe(etag);
@@ -37,10 +41,18 @@ describe('PATCH /v4/accounts/me/', () => {
   it('refuses other fields, over-long names and a missing If-Match', async () => {
     const t = (await signIn(s, 'support', 'sandbox-support')).access_token;
     const etag = (await api(s, t, '/v4/accounts/me/')).headers.get('etag')!;
-    const roleChange = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { role: 'staff:admin', username: 'x' }, headers: { 'if-match': etag } });
+    const roleChange = await api(s, t, '/v4/accounts/me/', {
+      method: 'PATCH',
+      body: { role: 'staff:admin', username: 'x' },
+      headers: { 'if-match': etag },
+    });
     expect(roleChange.status).toBe(400);
     expect(roleChange.body).toEqual({ role: ['Unknown or read-only field.'], username: ['Unknown or read-only field.'] });
-    const long = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'x'.repeat(ME_NAME_MAX.display_name + 1) }, headers: { 'if-match': etag } });
+    const long = await api(s, t, '/v4/accounts/me/', {
+      method: 'PATCH',
+      body: { display_name: 'x'.repeat(ME_NAME_MAX.display_name + 1) },
+      headers: { 'if-match': etag },
+    });
     expect(long.status).toBe(400);
     expect(long.body).toEqual({ display_name: [`Ensure this field has no more than ${ME_NAME_MAX.display_name} characters.`] });
     expect((await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { display_name: 'A' } })).status).toBe(428);
@@ -54,7 +66,11 @@ describe('PATCH /v4/accounts/me/', () => {
     const etag = (await api(s, t, '/v4/accounts/me/')).headers.get('etag')!;
     const set = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { last_name: 'Curator' }, headers: { 'if-match': etag } });
     expect(set.body).toMatchObject({ last_name: 'Curator' });
-    const cleared = await api(s, t, '/v4/accounts/me/', { method: 'PATCH', body: { last_name: null }, headers: { 'if-match': set.headers.get('etag')! } });
+    const cleared = await api(s, t, '/v4/accounts/me/', {
+      method: 'PATCH',
+      body: { last_name: null },
+      headers: { 'if-match': set.headers.get('etag')! },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ username: 'curation', last_name: null });
     const v = Number(/\d+/.exec(etag)![0]);

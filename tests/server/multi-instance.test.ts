@@ -31,7 +31,11 @@ const cluster = await startPgCluster();
 const skip = 'skip' in cluster ? cluster.skip : null;
 if (skip) console.warn(`[multi-instance.test] skipped: ${skip}`);
 
-interface Proc { child: ChildProcess; output: () => string; ready: Record<string, unknown> }
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  ready: Record<string, unknown>;
+}
 const procs: Proc[] = [];
 
 async function spawnEntry(args: string[], env: Record<string, string>): Promise<Proc> {
@@ -72,7 +76,8 @@ describe.skipIf(skip !== null)('two API processes and two workers on one Postgre
     storageDir = await mkdtemp(join(tmpdir(), 'multi-storage-'));
     const shared = { DATABASE_URL: url, STORAGE_DIR: storageDir };
     // Each API's own SFTP child gets a drop folder of its own (a drop server empties its incoming folder at start).
-    const api = (n: number) => spawnEntry(['--no-worker'], { ...shared, API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0', DROP_DIR: join(storageDir, `drop-${n}`) });
+    const api = (n: number) =>
+      spawnEntry(['--no-worker'], { ...shared, API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0', DROP_DIR: join(storageDir, `drop-${n}`) });
     const worker = () => spawnEntry(['--worker'], { ...shared, WORKER_HEALTH_PORT: '0' });
     const all = await Promise.all([api(1), api(2), worker(), worker()]);
     apis = all.slice(0, 2).map((p) => ({ api: p.ready.api as string, idp: p.ready.idp as string }));
@@ -123,9 +128,12 @@ describe.skipIf(skip !== null)('two API processes and two workers on one Postgre
     const [{ id: customer }] = await db.query<{ id: number }>('select min(id) as id from users where app is null');
     const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from credits where user_id = $1', [customer]))[0].n;
     const before = await count();
-    const send = (s: ServerUrls) => api(s, admin, `/v4/accounts/users/${customer}/credits/`, {
-      method: 'POST', body: { amount: 7, currency: 'USD', reason_id: 1 }, headers: { 'idempotency-key': 'multi-instance-credit-1' },
-    });
+    const send = (s: ServerUrls) =>
+      api(s, admin, `/v4/accounts/users/${customer}/credits/`, {
+        method: 'POST',
+        body: { amount: 7, currency: 'USD', reason_id: 1 },
+        headers: { 'idempotency-key': 'multi-instance-credit-1' },
+      });
     const first = await send(apis[0]);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const second = await send(apis[1]);
@@ -135,7 +143,9 @@ describe.skipIf(skip !== null)('two API processes and two workers on one Postgre
     expect(await count()).toBe(before + 1);
     // The same key with another body, on either API, is the 422 of api-conventions.
     const other = await api(apis[1], admin, `/v4/accounts/users/${customer}/credits/`, {
-      method: 'POST', body: { amount: 8, currency: 'USD', reason_id: 1 }, headers: { 'idempotency-key': 'multi-instance-credit-1' },
+      method: 'POST',
+      body: { amount: 8, currency: 'USD', reason_id: 1 },
+      headers: { 'idempotency-key': 'multi-instance-credit-1' },
     });
     expect(other.status).toBe(422);
   });
@@ -166,7 +176,8 @@ describe.skipIf(skip !== null)('two API processes and two workers on one Postgre
     const ids: number[] = [];
     for (let i = 0; i < N; i++) {
       const r = await api(apis[i % 2], finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
-        method: 'POST', body: { start_date: '2000-01-01', end_date: `2100-01-${String(i + 1).padStart(2, '0')}` },
+        method: 'POST',
+        body: { start_date: '2000-01-01', end_date: `2100-01-${String(i + 1).padStart(2, '0')}` },
       });
       expect(r.status).toBe(202);
       ids.push(r.body.id as number);
@@ -174,11 +185,17 @@ describe.skipIf(skip !== null)('two API processes and two workers on one Postgre
     const state = async (id: number, s: ServerUrls) => (await api(s, finance, pathOf(jobEndpoints.view, { kind: 'sales', id }))).body.state;
     await waitFor(async () => (await Promise.all(ids.map((id, i) => state(id, apis[(i + 1) % 2])))).every((s) => s === 'DONE'), 45_000);
     // Each worker counts the runs it made: together, one per job, none skipped, failed or stopped.
-    const runs = await Promise.all(workers.map(async (w) => {
-      const text = await (await fetch(`${w.ready.health as string}/metrics`)).text();
-      return Object.fromEntries(['done', 'skipped', 'failed', 'stopped'].map((outcome) =>
-        [outcome, sample(text, 'job_run_duration_seconds_count', { kind: 'sales', outcome })]));
-    }));
+    const runs = await Promise.all(
+      workers.map(async (w) => {
+        const text = await (await fetch(`${w.ready.health as string}/metrics`)).text();
+        return Object.fromEntries(
+          ['done', 'skipped', 'failed', 'stopped'].map((outcome) => [
+            outcome,
+            sample(text, 'job_run_duration_seconds_count', { kind: 'sales', outcome }),
+          ]),
+        );
+      }),
+    );
     expect(runs.reduce((n, r) => n + r.done, 0)).toBe(N);
     expect(runs.map((r) => r.skipped + r.failed + r.stopped)).toEqual([0, 0]);
     // And nothing waits in the queue, whichever process is asked.

@@ -42,7 +42,7 @@ describe('RFC 8414 authorization server metadata', () => {
     });
   });
 
-  it('takes nothing from the request\'s Host header', async () => {
+  it("takes nothing from the request's Host header", async () => {
     const r = await fetchFor(server)(`${server.idp}${AUTH_PATHS.metadata}`, { headers: { host: 'evil.example' } });
     const body = JSON.stringify(await r.json());
     expect(r.status).toBe(200);
@@ -61,32 +61,50 @@ describe('a standard client (oauth4webapi) end to end', () => {
     const state = oauth.generateRandomState();
     const authorize = new URL(as.authorization_endpoint!);
     for (const [k, v] of Object.entries({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URI, state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
-    })) authorize.searchParams.set(k, v);
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      state,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    }))
+      authorize.searchParams.set(k, v);
     const signedIn = await postSignInForm(authorize.href, 'admin', 'sandbox-admin', fetchFor(server));
     expect(signedIn.status).toBe(302);
     const callback = oauth.validateAuthResponse(as, client, new URL(signedIn.headers.get('location')!), state);
 
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client,
-      await oauth.authorizationCodeGrantRequest(as, client, auth, callback, REDIRECT_URI, verifier, insecure));
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, auth, callback, REDIRECT_URI, verifier, insecure),
+    );
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.scope).toContain('staff:admin');
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
 
     const introspect = async (token: string) =>
       oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, token, insecure));
-    expect(await introspect(refreshed.access_token)).toMatchObject({ active: true, username: 'admin', client_id: CONSOLE_CLIENT_ID, token_type: 'Bearer' });
+    expect(await introspect(refreshed.access_token)).toMatchObject({
+      active: true,
+      username: 'admin',
+      client_id: CONSOLE_CLIENT_ID,
+      token_type: 'Bearer',
+    });
     // Rotation: the first access token's family lives on, its refresh token does not.
     expect((await introspect(tokens.refresh_token!)).active).toBe(false);
 
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshed.access_token, insecure));
     expect((await introspect(refreshed.access_token)).active).toBe(false);
     // The API agrees: the revoked token is refused there.
-    expect((await fetch(`${server.api}/v4/accounts/me/`, { headers: { authorization: `Bearer ${refreshed.access_token}` } })).status).toBe(401);
+    expect((await fetch(`${server.api}/v4/accounts/me/`, { headers: { authorization: `Bearer ${refreshed.access_token}` } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -94,7 +112,7 @@ describe('RFC 7662 introspection: who may ask', () => {
   const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
     fetchFor(server)(`${server.idp}${AUTH_PATHS.introspect}`, { method: 'POST', headers, body: new URLSearchParams(body) });
 
-  it('the client\'s authentication as the token endpoint takes it, or a bearer token of the caller\'s own; nothing else', async () => {
+  it("the client's authentication as the token endpoint takes it, or a bearer token of the caller's own; nothing else", async () => {
     const t = await signIn(server, 'support', 'sandbox-support');
     const byClient = await post({ token: t.access_token, client_id: CONSOLE_CLIENT_ID });
     expect([byClient.status, ((await byClient.json()) as { active: boolean }).active]).toEqual([200, true]);

@@ -26,7 +26,10 @@ const app = () => server.apps.api;
 
 beforeAll(async () => {
   // No worker: the queue's depth is what was enqueued. Logging at info, captured.
-  server = await startTestServer({ worker: false, logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } } });
+  server = await startTestServer({
+    worker: false,
+    logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } },
+  });
   finance = (await signIn(server, 'finance', 'sandbox-finance')).access_token;
 }, 60_000);
 afterAll(async () => server?.close());
@@ -45,7 +48,13 @@ describe('GET /health', () => {
   });
 
   it('is not rate-limited: 400 probes in a row all answer 200', async () => {
-    const codes = await Promise.all(Array.from({ length: 400 }, () => app().inject({ method: 'GET', url: '/health' }).then((r) => r.statusCode)));
+    const codes = await Promise.all(
+      Array.from({ length: 400 }, () =>
+        app()
+          .inject({ method: 'GET', url: '/health' })
+          .then((r) => r.statusCode),
+      ),
+    );
     expect(new Set(codes)).toEqual(new Set([200]));
   });
 
@@ -55,7 +64,10 @@ describe('GET /health', () => {
     await app().inject({ method: 'GET', url: '/ready' });
     await app().inject({ method: 'GET', url: '/metrics' });
     await app().inject({ method: 'GET', url: '/v4/accounts/me/', headers: { authorization: `Bearer ${finance}` } });
-    const urls = lines.slice(before).map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean);
+    const urls = lines
+      .slice(before)
+      .map((l) => (l.req as { url?: string } | undefined)?.url)
+      .filter(Boolean);
     expect(urls).not.toContain('/health');
     expect(urls).not.toContain('/ready');
     expect(urls).not.toContain('/metrics');
@@ -120,10 +132,14 @@ describe('GET /metrics', () => {
     await api(server, finance, '/v4/jobs/sales/987654321/?x=1');
     await api(server, finance, '/v4/jobs/sales/987654322/');
     const after = await metrics();
-    expect(sample(after, 'http_request_duration_seconds_count', labels) - sample(before, 'http_request_duration_seconds_count', labels)).toBe(2);
+    expect(
+      sample(after, 'http_request_duration_seconds_count', labels) - sample(before, 'http_request_duration_seconds_count', labels),
+    ).toBe(2);
     // Not the raw URL: its ids and query are nowhere (POST /v4/jobs/sales/ is a route of its own).
     for (const raw of ['/v4/jobs/sales/987654321', '/v4/jobs/sales/987654322', '987654321', '?x=1']) expect(after).not.toContain(raw);
-    expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0.005",server="api",method="GET",route="\/v4\/jobs\/:kind\/:id\/",status_class="4xx"\}/);
+    expect(after).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",server="api",method="GET",route="\/v4\/jobs\/:kind\/:id\/",status_class="4xx"\}/,
+    );
     // An unknown path is one series, not one per URL.
     await app().inject({ method: 'GET', url: '/no/such/path/123' });
     const unmatched = await metrics();
@@ -134,10 +150,11 @@ describe('GET /metrics', () => {
     expect(sample(unmatched, 'http_request_duration_seconds_count', { server: 'idp', route: '/v4/auth/o/token/' })).toBeGreaterThan(0);
   });
 
-  it('reports the queue\'s depth and oldest wait by kind, read from the database', async () => {
+  it("reports the queue's depth and oldest wait by kind, read from the database", async () => {
     const before = sample(await metrics(), 'job_queue_waiting', { kind: 'sales' });
     const started = await api(server, finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
-      method: 'POST', body: { start_date: '2000-01-01', end_date: '2100-01-01' },
+      method: 'POST',
+      body: { start_date: '2000-01-01', end_date: '2100-01-01' },
     });
     expect(started.status).toBe(202);
     const text = await metrics();
@@ -152,7 +169,8 @@ describe('GET /metrics', () => {
   it('counts job runs by kind and outcome where they run', async () => {
     const before = sample(await metrics(), 'job_run_duration_seconds_count', { kind: 'sales', outcome: 'done' });
     const started = await api(server, finance, pathOf(jobEndpoints.start.sales, { id: 2 }), {
-      method: 'POST', body: { start_date: '2000-01-01', end_date: '2100-01-01' },
+      method: 'POST',
+      body: { start_date: '2000-01-01', end_date: '2100-01-01' },
     });
     await server.jobs.work();
     const id = started.body.id as number;
@@ -167,7 +185,8 @@ describe('GET /metrics', () => {
     const before = sample(await metrics(), 'ingestions_total', { outcome: 'refused' });
     const [d] = await server.db.query<{ id: number }>(
       `update deliveries set storage_prefix = 'deliveries/none', xml_file_path = 'missing.xml', files = '[]'::jsonb
-        where id = (select min(id) from deliveries) returning id`);
+        where id = (select min(id) from deliveries) returning id`,
+    );
     expect(await ingestDelivery(server.db, server.storage, d.id)).toBeNull();
     expect(sample(await metrics(), 'ingestions_total', { outcome: 'refused' })).toBe(before + 1);
   });
@@ -182,13 +201,18 @@ describe('GET /metrics', () => {
   describe('with METRICS_TOKEN', () => {
     let guarded: FastifyInstance;
     beforeAll(async () => {
-      guarded = await buildApi(server.db, { accessTtl: 60, refreshTtl: 60 }, { jobs: server.jobs, storage: server.storage, metricsToken: 'scrape-secret' });
+      guarded = await buildApi(
+        server.db,
+        { accessTtl: 60, refreshTtl: 60 },
+        { jobs: server.jobs, storage: server.storage, metricsToken: 'scrape-secret' },
+      );
       await guarded.ready();
     });
     afterAll(async () => guarded?.close());
 
     it('answers 401 without the bearer token or with another, 200 with it; /health and /ready stay open', async () => {
-      const get = (authorization?: string) => guarded.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      const get = (authorization?: string) =>
+        guarded.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
       for (const r of [await get(), await get('Bearer wrong'), await get('scrape-secret'), await get(`Bearer ${finance}`)]) {
         expect(r.statusCode).toBe(401);
         expect(r.json()).toEqual({ detail: METRICS_UNAUTHORIZED });
@@ -224,7 +248,8 @@ describe('settings from the environment', () => {
     expect(trustProxyFrom('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
     const two = trustProxyFrom('2') as (a: string, hop: number) => boolean;
     expect([two('x', 0), two('x', 1), two('x', 2)]).toEqual([true, true, false]);
-    for (const bad of ['true', '*', '0', '11', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', '1.2.3']) expect(() => trustProxyFrom(bad)).toThrow(TRUST_PROXY_INVALID);
+    for (const bad of ['true', '*', '0', '11', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', '1.2.3'])
+      expect(() => trustProxyFrom(bad)).toThrow(TRUST_PROXY_INVALID);
   });
 
   it('TRUST_PROXY: the client address is X-Forwarded-For only from a named proxy', async () => {
@@ -233,9 +258,15 @@ describe('settings from the environment', () => {
     process.env.TRUST_PROXY = '10.0.0.0/8';
     let app: FastifyInstance | undefined;
     try {
-      app = await buildApi(server.db, { accessTtl: 60, refreshTtl: 60 }, {
-        jobs: server.jobs, storage: server.storage, logger: { level: 'info', stream: { write: (l: string) => seen.push(JSON.parse(l) as Record<string, unknown>) } },
-      });
+      app = await buildApi(
+        server.db,
+        { accessTtl: 60, refreshTtl: 60 },
+        {
+          jobs: server.jobs,
+          storage: server.storage,
+          logger: { level: 'info', stream: { write: (l: string) => seen.push(JSON.parse(l) as Record<string, unknown>) } },
+        },
+      );
       const from = async (remoteAddress: string) => {
         seen.length = 0;
         await app!.inject({ method: 'GET', url: '/v4/accounts/me/', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.9' } });

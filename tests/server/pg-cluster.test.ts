@@ -15,7 +15,9 @@ describe('startPgCluster without PostgreSQL binaries', () => {
   });
 
   it('fails instead when CI is set', async () => {
-    await expect(startPgCluster({ PGBIN: missing, CI: 'true' })).rejects.toThrow(`${PG_REQUIRED_IN_CI}: PostgreSQL binaries not found in PGBIN=${missing}`);
+    await expect(startPgCluster({ PGBIN: missing, CI: 'true' })).rejects.toThrow(
+      `${PG_REQUIRED_IN_CI}: PostgreSQL binaries not found in PGBIN=${missing}`,
+    );
     await expect(startPgCluster({ PGBIN: missing, CI: '1' })).rejects.toThrow(PG_REQUIRED_IN_CI);
   });
 

@@ -48,11 +48,21 @@ export async function startPgCluster(env: Env = process.env): Promise<PgCluster 
   const data = join(dir, 'data');
   // A copy of the seed template's cluster (made by the run's global setup) instead of initdb.
   const template = seedTemplate(env);
-  const fromTemplate = template?.pgData && existsSync(join(template.dir, 'pg-bin')) && readFileSync(join(template.dir, 'pg-bin'), 'utf8') === bin;
+  const fromTemplate =
+    template?.pgData && existsSync(join(template.dir, 'pg-bin')) && readFileSync(join(template.dir, 'pg-bin'), 'utf8') === bin;
   if (fromTemplate) copyTree(template!.pgData!, data);
   else pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const run = (cmd: string, args: string[]) => pgRun(bin, cmd, args);
-  run('pg_ctl', ['-D', data, '-o', `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, '-l', join(dir, 'log'), '-w', 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-o',
+    `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   let stopped = false;
   const stopSync = () => {
     if (stopped) return;

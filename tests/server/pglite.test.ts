@@ -75,4 +75,5 @@ describe('one reference check (PGlite)', () => referenceSuite(() => server));
 describe('§4 shown only when CONVERTED (PGlite)', () => shownConvertedSuite(() => server));
 describe('track audio, on-demand encodes, files by guid, publishers (PGlite)', () => trackFileSuite(() => server));
 describe('reference data, sandbox money and kept deliveries (PGlite)', () => referenceDataSuite(() => server));
-describe('order downloads, own billing, billing records, file classes, media images, pipeline (PGlite)', () => accountsCallsSuite(() => server));
+describe('order downloads, own billing, billing records, file classes, media images, pipeline (PGlite)', () =>
+  accountsCallsSuite(() => server));

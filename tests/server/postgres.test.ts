@@ -100,14 +100,15 @@ describe.skipIf(skip !== null)('PostgreSQL server', () => {
   describe('reference data, sandbox money and kept deliveries', () => referenceDataSuite(() => server));
   // Each migration test gets a new, empty database of the same server.
   let n = 0;
-  describe('Drizzle migrations', () => migrationSuite(async () => {
-    const url = (cluster as PgCluster).url;
-    const name = `migrations_${++n}`;
-    const admin = await openPostgres(url, 1);
-    await admin.exec(`create database ${name}`);
-    await admin.close();
-    return openPostgres(url.replace(/\/postgres$/, `/${name}`), 2);
-  }));
+  describe('Drizzle migrations', () =>
+    migrationSuite(async () => {
+      const url = (cluster as PgCluster).url;
+      const name = `migrations_${++n}`;
+      const admin = await openPostgres(url, 1);
+      await admin.exec(`create database ${name}`);
+      await admin.close();
+      return openPostgres(url.replace(/\/postgres$/, `/${name}`), 2);
+    }));
 
   it('two servers migrating one new database at once: the advisory lock lets one apply, the other finds nothing to do', async () => {
     const url = (cluster as PgCluster).url;

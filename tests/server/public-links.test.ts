@@ -19,7 +19,10 @@ beforeAll(async () => {
   // Three history rows of one track, so its history has a middle page.
   const [{ id: admin }] = await server.db.query<{ id: number }>("select id from users where username = 'admin'");
   for (let i = 0; i < 3; i++) {
-    await server.db.query("insert into record_history (entity, entity_id, user_id, action, changes) values ('tracks', $1, $2, 'update', '{}'::jsonb)", [track, admin]);
+    await server.db.query(
+      "insert into record_history (entity, entity_id, user_id, action, changes) values ('tracks', $1, $2, 'update', '{}'::jsonb)",
+      [track, admin],
+    );
   }
 });
 afterAll(async () => server?.close());
@@ -28,7 +31,7 @@ afterAll(async () => server?.close());
 const ROUTES = [
   ['a generic list', () => '/v4/catalog/tracks/?page=2&per_page=1'],
   ['search', () => '/v4/catalog/search/?type=tracks&page=2&per_page=1'],
-  ['a record\'s history', () => `/v4/catalog/tracks/${track}/history/?page=2&per_page=1`],
+  ["a record's history", () => `/v4/catalog/tracks/${track}/history/?page=2&per_page=1`],
   ['hype subscriptions', () => '/v4/hype-subscriptions/?page=2&per_page=1'],
 ] as const;
 
@@ -38,7 +41,7 @@ const page = async (base: string, path: string, headers: Record<string, string>,
   return { status: r.status, body };
 };
 
-describe('a request with Host: evil.example gets links on the API\'s own origin', () => {
+describe("a request with Host: evil.example gets links on the API's own origin", () => {
   it.each(ROUTES)('%s', async (_name, path) => {
     const { status, body } = await page(server.api, path(), { host: 'evil.example' });
     expect(status).toBe(200);
@@ -62,16 +65,29 @@ describe('a request with Host: evil.example gets links on the API\'s own origin'
 
 describe('PUBLIC_URL, when configured, is where every link points', () => {
   it.each(ROUTES)('%s', async (_name, path) => {
-    const app = await buildApi(server.db, { accessTtl: 900, refreshTtl: 3600 }, {
-      jobs: server.jobs, storage: server.storage, publicUrl: () => 'https://console-api.store.example/edge',
-    });
+    const app = await buildApi(
+      server.db,
+      { accessTtl: 900, refreshTtl: 3600 },
+      {
+        jobs: server.jobs,
+        storage: server.storage,
+        publicUrl: () => 'https://console-api.store.example/edge',
+      },
+    );
     try {
       await app.ready();
-      const { status, body } = await page(server.api, path(), { host: 'evil.example' }, fetchFor({ api: server.api, apps: { api: app, idp: server.apps.idp } }));
+      const { status, body } = await page(
+        server.api,
+        path(),
+        { host: 'evil.example' },
+        fetchFor({ api: server.api, apps: { api: app, idp: server.apps.idp } }),
+      );
       expect(status).toBe(200);
       const api = new URL(`${server.api}${path()}`).pathname;
-      expect([body.next, body.previous].map((l) => l && `${new URL(l).origin}${new URL(l).pathname}`))
-        .toEqual([`https://console-api.store.example/edge${api}`, `https://console-api.store.example/edge${api}`]);
+      expect([body.next, body.previous].map((l) => l && `${new URL(l).origin}${new URL(l).pathname}`)).toEqual([
+        `https://console-api.store.example/edge${api}`,
+        `https://console-api.store.example/edge${api}`,
+      ]);
     } finally {
       await app.close();
     }
@@ -85,9 +101,13 @@ describe('PUBLIC_URL and IDP_PUBLIC_URL as the start reads them', () => {
     expect(parsePublicUrl('PUBLIC_URL', 'http://127.0.0.1:8400')).toBe('http://127.0.0.1:8400');
     expect([parsePublicUrl('PUBLIC_URL', undefined), parsePublicUrl('PUBLIC_URL', '')]).toEqual([undefined, undefined]);
   });
-  it.each(['evil.example', 'ftp://store.example', 'https://store.example/?x=1', 'https://user:pw@store.example', 'https://store.example/#top'])(
-    '%s stops the start, naming the variable', (value) => {
-      expect(() => parsePublicUrl('IDP_PUBLIC_URL', value)).toThrow(/^IDP_PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
-    },
-  );
+  it.each([
+    'evil.example',
+    'ftp://store.example',
+    'https://store.example/?x=1',
+    'https://user:pw@store.example',
+    'https://store.example/#top',
+  ])('%s stops the start, naming the variable', (value) => {
+    expect(() => parsePublicUrl('IDP_PUBLIC_URL', value)).toThrow(/^IDP_PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
+  });
 });

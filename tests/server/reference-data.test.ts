@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { CURRENCIES as SECTION_9 } from '../../shared/constants';
 import { REGIONS } from '../../shared/vocabularies';
 import {
-  COUNTRIES, CURRENCIES, MARKET_COUNTRIES, STATES, SUBDIVISION_COUNTRIES, isoSubdivisions, storeCurrencies, storeCurrency,
+  COUNTRIES,
+  CURRENCIES,
+  MARKET_COUNTRIES,
+  STATES,
+  SUBDIVISION_COUNTRIES,
+  isoSubdivisions,
+  storeCurrencies,
+  storeCurrency,
 } from '../../server/db/reference';
 import { keptDeliveryFiles, type SeedErnRelease } from '../../server/seed/ern';
 import { readErn, type ErnRelease } from '../../server/ingest/read-ern';
@@ -24,10 +31,22 @@ describe('reference data from the ISO packages', () => {
     expect(COUNTRIES.slice(0, MARKET_COUNTRIES.length).map((c) => c[0])).toEqual([...MARKET_COUNTRIES]);
     const rest = COUNTRIES.slice(MARKET_COUNTRIES.length).map((c) => c[0]);
     expect(rest).toEqual([...rest].sort());
-    expect(COUNTRIES.slice(0, 3)).toEqual([['US', 'United States', 'North America'], ['GB', 'United Kingdom', 'Europe'], ['DE', 'Germany', 'Europe']]);
+    expect(COUNTRIES.slice(0, 3)).toEqual([
+      ['US', 'United States', 'North America'],
+      ['GB', 'United Kingdom', 'Europe'],
+      ['DE', 'Germany', 'Europe'],
+    ]);
     // Not ISO 3166-1 assigned codes, though countries-list has them.
-    for (const code of ['XK', 'AC', 'TA']) expect(COUNTRIES.some((c) => c[0] === code), code).toBe(false);
-    expect(COUNTRIES.filter((c) => c[2] === 'Antarctica').map((c) => c[0]).sort()).toEqual(['AQ', 'BV', 'GS', 'HM', 'TF']);
+    for (const code of ['XK', 'AC', 'TA'])
+      expect(
+        COUNTRIES.some((c) => c[0] === code),
+        code,
+      ).toBe(false);
+    expect(
+      COUNTRIES.filter((c) => c[2] === 'Antarctica')
+        .map((c) => c[0])
+        .sort(),
+    ).toEqual(['AQ', 'BV', 'GS', 'HM', 'TF']);
   });
 
   it('first-level subdivisions of the address countries, codes without the country prefix', () => {
@@ -52,8 +71,20 @@ describe('reference data from the ISO packages', () => {
   });
 
   it('a customer pays in the §9 currency of their country, else in US dollars', () => {
-    expect(['US', 'GB', 'DE', 'FR', 'AU', 'BR', 'MX', 'IE', 'JP', 'CA', 'ZA', 'XX'].map(storeCurrency))
-      .toEqual(['USD', 'GBP', 'EUR', 'EUR', 'AUD', 'BRL', 'MXN', 'EUR', 'USD', 'USD', 'USD', 'USD']);
+    expect(['US', 'GB', 'DE', 'FR', 'AU', 'BR', 'MX', 'IE', 'JP', 'CA', 'ZA', 'XX'].map(storeCurrency)).toEqual([
+      'USD',
+      'GBP',
+      'EUR',
+      'EUR',
+      'AUD',
+      'BRL',
+      'MXN',
+      'EUR',
+      'USD',
+      'USD',
+      'USD',
+      'USD',
+    ]);
     expect(storeCurrencies()).toHaveLength(COUNTRIES.length);
     const markets = new Set(storeCurrencies().slice(0, MARKET_COUNTRIES.length));
     expect([...markets].sort()).toEqual(SECTION_9.map((c) => c.code).sort());
@@ -62,13 +93,30 @@ describe('reference data from the ISO packages', () => {
 
 describe('a kept delivery the seed makes', () => {
   const release: SeedErnRelease = {
-    upc: '0190000000230', catalogNumber: 'MON000230', title: 'Labyrinth & Echoes EP', releaseType: 'Compilation', label: 'Monsoon Sunset',
-    genre: 'House', subGenre: 'Acid', releaseDate: '2021-05-14', explicit: false, exclusivePeriod: 28,
+    upc: '0190000000230',
+    catalogNumber: 'MON000230',
+    title: 'Labyrinth & Echoes EP',
+    releaseType: 'Compilation',
+    label: 'Monsoon Sunset',
+    genre: 'House',
+    subGenre: 'Acid',
+    releaseDate: '2021-05-14',
+    explicit: false,
+    exclusivePeriod: 28,
     tracks: [1, 2].map((position) => ({
-      position, isrc: `QZ6DA210115${position}`, title: `Track <${position}>`, mixName: position === 1 ? 'Original Mix' : null,
-      artists: ['Tariq Santos', 'Sofia Stone'], remixers: position === 2 ? ['Remi Xer'] : [], songwriters: ['Tariq Santos'],
-      publishers: ['Monsoon Sunset Publishing'], copyright: '℗ 2021 Monsoon Sunset', genre: 'House', subGenre: 'Acid',
-      bpm: 124, key: 'A Minor',
+      position,
+      isrc: `QZ6DA210115${position}`,
+      title: `Track <${position}>`,
+      mixName: position === 1 ? 'Original Mix' : null,
+      artists: ['Tariq Santos', 'Sofia Stone'],
+      remixers: position === 2 ? ['Remi Xer'] : [],
+      songwriters: ['Tariq Santos'],
+      publishers: ['Monsoon Sunset Publishing'],
+      copyright: '℗ 2021 Monsoon Sunset',
+      genre: 'House',
+      subGenre: 'Acid',
+      bpm: 124,
+      key: 'A Minor',
     })),
   };
   const cover = { bytes: Buffer.from('not really a png'), width: 500, height: 500 };
@@ -76,7 +124,10 @@ describe('a kept delivery the seed makes', () => {
 
   it('has its XML, a WAV per track and the cover, each keyed under the prefix with its size and MD5', () => {
     expect(files.map((f) => f.file.path)).toEqual([
-      '0190000000230.xml', 'resources/0190000000230_01_001.wav', 'resources/0190000000230_01_002.wav', 'resources/0190000000230_cover.png',
+      '0190000000230.xml',
+      'resources/0190000000230_01_001.wav',
+      'resources/0190000000230_01_002.wav',
+      'resources/0190000000230_cover.png',
     ]);
     for (const { file, bytes } of files) {
       expect(file.key).toBe(`deliveries/7/${file.path}`);
@@ -88,7 +139,9 @@ describe('a kept delivery the seed makes', () => {
     expect(files[1].file.md5).not.toBe(files[2].file.md5);
     expect(files[3].file.image).toEqual({ width: 500, height: 500 });
     // Deterministic.
-    expect(keptDeliveryFiles('deliveries/7', release, cover, new Date('2026-01-02T03:04:05Z')).map((f) => f.file.md5)).toEqual(files.map((f) => f.file.md5));
+    expect(keptDeliveryFiles('deliveries/7', release, cover, new Date('2026-01-02T03:04:05Z')).map((f) => f.file.md5)).toEqual(
+      files.map((f) => f.file.md5),
+    );
   });
 
   it('its ERN validates against ERN 4.3, reads back as the release, and names exactly its files', async () => {
@@ -96,14 +149,70 @@ describe('a kept delivery the seed makes', () => {
     expect(await validateErn43(xml)).toEqual({ valid: true, errors: [] });
     const ern = readErn(xml.toString('utf8')) as ErnRelease;
     expect(ern).toMatchObject({
-      kind: 'new', upc: release.upc, catalogNumber: 'MON000230', title: 'Labyrinth & Echoes EP', releaseType: 'Compilation', label: 'Monsoon Sunset',
-      genre: 'House', subGenre: 'Acid', releaseDate: '2021-05-14', explicit: false, exclusivePeriodLabel: '4 Weeks', deals: [],
+      kind: 'new',
+      upc: release.upc,
+      catalogNumber: 'MON000230',
+      title: 'Labyrinth & Echoes EP',
+      releaseType: 'Compilation',
+      label: 'Monsoon Sunset',
+      genre: 'House',
+      subGenre: 'Acid',
+      releaseDate: '2021-05-14',
+      explicit: false,
+      exclusivePeriodLabel: '4 Weeks',
+      deals: [],
       image: { uri: 'resources/0190000000230_cover.png', md5: files[3].file.md5, size: files[3].file.size },
     });
-    expect(ern.tracks.map((t) => [t.position, t.isrc, t.title, t.mixName, t.artists, t.remixers, t.songwriters, t.publishers, t.bpm, t.key, t.genre, t.duration])).toEqual([
-      [1, 'QZ6DA2101151', 'Track <1>', 'Original Mix', ['Tariq Santos', 'Sofia Stone'], [], ['Tariq Santos'], ['Monsoon Sunset Publishing'], 124, 'A Minor', 'House', 1],
-      [2, 'QZ6DA2101152', 'Track <2>', null, ['Tariq Santos', 'Sofia Stone'], ['Remi Xer'], ['Tariq Santos'], ['Monsoon Sunset Publishing'], 124, 'A Minor', 'House', 1],
+    expect(
+      ern.tracks.map((t) => [
+        t.position,
+        t.isrc,
+        t.title,
+        t.mixName,
+        t.artists,
+        t.remixers,
+        t.songwriters,
+        t.publishers,
+        t.bpm,
+        t.key,
+        t.genre,
+        t.duration,
+      ]),
+    ).toEqual([
+      [
+        1,
+        'QZ6DA2101151',
+        'Track <1>',
+        'Original Mix',
+        ['Tariq Santos', 'Sofia Stone'],
+        [],
+        ['Tariq Santos'],
+        ['Monsoon Sunset Publishing'],
+        124,
+        'A Minor',
+        'House',
+        1,
+      ],
+      [
+        2,
+        'QZ6DA2101152',
+        'Track <2>',
+        null,
+        ['Tariq Santos', 'Sofia Stone'],
+        ['Remi Xer'],
+        ['Tariq Santos'],
+        ['Monsoon Sunset Publishing'],
+        124,
+        'A Minor',
+        'House',
+        1,
+      ],
     ]);
-    expect(() => verifyDeliveryFiles(files.map((f) => f.file), ern)).not.toThrow();
+    expect(() =>
+      verifyDeliveryFiles(
+        files.map((f) => f.file),
+        ern,
+      ),
+    ).not.toThrow();
   });
 });

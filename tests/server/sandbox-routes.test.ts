@@ -23,14 +23,18 @@ afterAll(async () => {
 
 describe('sandbox fault route', () => {
   it('answers the status asked for with a {detail} body, for any signed-in user', async () => {
-    for (const [user, password] of [['admin', 'sandbox-admin'], ['supplier', 'sandbox-supplier']]) {
+    for (const [user, password] of [
+      ['admin', 'sandbox-admin'],
+      ['supplier', 'sandbox-supplier'],
+    ]) {
       const token = (await signIn(sandbox, user, password)).access_token;
       for (const code of [500, 503, 418]) {
         const r = await api(sandbox, token, `/v4/sandbox/status/${code}/`);
         expect(r.status).toBe(code);
         expect(r.body).toEqual({ detail: `Sandbox fault: status ${code}.` });
       }
-      for (const bad of ['200', '302', '600', 'abc', '5000']) expect((await api(sandbox, token, `/v4/sandbox/status/${bad}/`)).status).toBe(404);
+      for (const bad of ['200', '302', '600', 'abc', '5000'])
+        expect((await api(sandbox, token, `/v4/sandbox/status/${bad}/`)).status).toBe(404);
     }
   });
 
@@ -57,11 +61,20 @@ describe('sandbox delivery drop', () => {
       expect(r.status).toBe(202);
       const [job] = await sandbox.db.query<{ kind: string; payload: unknown }>('select kind, payload from jobs where id = $1', [r.body.id]);
       expect(job).toEqual({ kind: 'ingest-batch', payload: { supplier_id: 1, batch_dir: batch } });
-      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: join(batch, 'nope') } })).body).toEqual({ batch_dir: ['No such folder.'] });
-      expect((await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 999_999, batch_dir: batch } })).body).toEqual({ supplier_id: [MSG.selectFromList] });
-      expect((await api(sandbox, ops, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(403);
+      expect(
+        (await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: join(batch, 'nope') } }))
+          .body,
+      ).toEqual({ batch_dir: ['No such folder.'] });
+      expect(
+        (await api(sandbox, admin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 999_999, batch_dir: batch } })).body,
+      ).toEqual({ supplier_id: [MSG.selectFromList] });
+      expect(
+        (await api(sandbox, ops, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status,
+      ).toBe(403);
       const plainAdmin = (await signIn(plain, 'admin', 'sandbox-admin')).access_token;
-      expect((await api(plain, plainAdmin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status).toBe(404);
+      expect(
+        (await api(plain, plainAdmin, '/v4/sandbox/deliveries/', { method: 'POST', body: { supplier_id: 1, batch_dir: batch } })).status,
+      ).toBe(404);
     } finally {
       rmSync(batch, { recursive: true, force: true });
     }

@@ -41,7 +41,8 @@ describe('year and month of the purchase date', () => {
       `select extract(year from created_at)::int y, extract(month from created_at)::int m from orders where brand = 'brand:dance' order by id limit 1`,
     );
     const [{ n }] = await s.db.query<{ n: number }>(
-      `select count(*)::int n from orders where brand = 'brand:dance' and extract(year from created_at) = $1 and extract(month from created_at) = $2`, [y, m],
+      `select count(*)::int n from orders where brand = 'brand:dance' and extract(year from created_at) = $1 and extract(month from created_at) = $2`,
+      [y, m],
     );
     const r = await api(s, support, `/v4/accounts/orders/?year=${y}&month=${m}&per_page=200`, as('brand:dance'));
     expect(r.status).toBe(200);
@@ -67,7 +68,12 @@ describe('year and month of the purchase date', () => {
 
 describe('year and month as date ranges', () => {
   const ADMIN_USER = {
-    id: 1, username: 'admin', scope: 'app:control staff:admin', features: [], supplierId: null, labelId: null,
+    id: 1,
+    username: 'admin',
+    scope: 'app:control staff:admin',
+    features: [],
+    supplierId: null,
+    labelId: null,
     principal: principalFrom('app:control staff:admin brand:dance', [], 'brand:dance'),
   };
   const where = (query: Record<string, string>) => {
@@ -89,7 +95,9 @@ describe('year and month as date ranges', () => {
   });
 
   it('the same orders as extract() for a year, a month alone, a year list and a month list, and none for a year past 9999', async () => {
-    const [{ y }] = await s.db.query<{ y: number }>(`select extract(year from max(created_at))::int y from orders where brand = 'brand:dance'`);
+    const [{ y }] = await s.db.query<{ y: number }>(
+      `select extract(year from max(created_at))::int y from orders where brand = 'brand:dance'`,
+    );
     const count = async (cond: string, params: unknown[]) =>
       (await s.db.query<{ n: number }>(`select count(*)::int n from orders where brand = 'brand:dance' and ${cond}`, params))[0].n;
     const cases: [string, string, unknown[]][] = [

@@ -66,7 +66,9 @@ describe('seed numbers', () => {
     // Seed 1 seeded again, by another run: the run's template when there is one (seeded by the
     // global setup, or an earlier run with the same sources), else a fresh seed here.
     const template = seedTemplate();
-    const again = template ? await fingerprint(1, await openPglite(undefined, { from: new Blob([readFileSync(template.pgliteTar)]) })) : await fingerprint(1);
+    const again = template
+      ? await fingerprint(1, await openPglite(undefined, { from: new Blob([readFileSync(template.pgliteTar)]) }))
+      : await fingerprint(1);
     expect(again).toEqual(a);
     for (const other of [1001, 2]) {
       const b = await fingerprint(other);

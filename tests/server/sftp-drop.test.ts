@@ -37,7 +37,12 @@ async function addUser(supplierId: number, username: string, password: string | 
   );
   if (publicKeyLine) {
     const [algorithm, data] = publicKeyLine.trim().split(/\s+/);
-    await server.db.query('insert into ftp_user_keys (ftp_user_id, algorithm, key_data, fingerprint) values ($1, $2, $3, $4)', [u.id, algorithm, data, 'test']);
+    await server.db.query('insert into ftp_user_keys (ftp_user_id, algorithm, key_data, fingerprint) values ($1, $2, $3, $4)', [
+      u.id,
+      algorithm,
+      data,
+      'test',
+    ]);
   }
   return u.id;
 }
@@ -48,11 +53,18 @@ function run(args: string[], env?: NodeJS.ProcessEnv, input = ''): Promise<{ cod
     const child = spawn('sftp', args, { cwd: dir, env: env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.end(input);
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, out }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
 }
 
@@ -65,14 +77,28 @@ function sftpBatch(user: string, commands: string[]) {
 
 function sshArgs() {
   return [
-    '-F', '/dev/null', '-i', keyFile, '-P', String(server.sftp!.port),
-    '-o', 'IdentitiesOnly=yes', '-o', 'BatchMode=yes', '-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'StrictHostKeyChecking=yes',
+    '-F',
+    '/dev/null',
+    '-i',
+    keyFile,
+    '-P',
+    String(server.sftp!.port),
+    '-o',
+    'IdentitiesOnly=yes',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    `UserKnownHostsFile=${knownHosts}`,
+    '-o',
+    'StrictHostKeyChecking=yes',
   ];
 }
 
-const ingestJobs = () => server.db.query<{ id: number; state: string; payload: { supplier_id: number; batch_dir: string } }>(
-  'select id, state, payload from jobs where kind = $1 order by id', [INGEST_BATCH_JOB],
-);
+const ingestJobs = () =>
+  server.db.query<{ id: number; state: string; payload: { supplier_id: number; batch_dir: string } }>(
+    'select id, state, payload from jobs where kind = $1 order by id',
+    [INGEST_BATCH_JOB],
+  );
 
 describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
   beforeAll(async () => {
@@ -86,7 +112,11 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
     mkdirSync(join(drop, String(OTHER_SUPPLIER)), { recursive: true });
     writeFileSync(join(drop, String(OTHER_SUPPLIER), 'secret.xml'), 'OTHER-SUPPLIER-SECRET');
     writeFileSync(join(dir, 'outside.txt'), 'OUTSIDE-CONTENT');
-    for (const [name, body] of [['release.xml', '<ern/>'], ['track.wav', 'RIFF....WAVE'], ['BatchComplete.xml', '<BatchComplete/>']]) {
+    for (const [name, body] of [
+      ['release.xml', '<ern/>'],
+      ['track.wav', 'RIFF....WAVE'],
+      ['BatchComplete.xml', '<BatchComplete/>'],
+    ]) {
       writeFileSync(join(dir, name), body);
     }
   }, 60_000);
@@ -98,7 +128,9 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
   it('uploads a batch with the supplier key and queues ingest-batch once, only after BatchComplete', async () => {
     const B = '20261124120000000';
     const first = await sftpBatch('acme', [
-      `mkdir ${B}`, `mkdir ${B}/5012345678900`, `mkdir ${B}/5012345678900/resources`,
+      `mkdir ${B}`,
+      `mkdir ${B}/5012345678900`,
+      `mkdir ${B}/5012345678900/resources`,
       `put release.xml ${B}/5012345678900/5012345678900.xml`,
       `put track.wav ${B}/5012345678900/resources/5012345678900_01_001.wav`,
       `ls ${B}/5012345678900`,
@@ -112,15 +144,20 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
 
     const done = await sftpBatch('acme', [`put BatchComplete.xml ${B}/BatchComplete_${B}.xml`]);
     expect(done.code, done.out).toBe(0);
-    const jobs = await waitFor(async () => { const j = await ingestJobs(); return j.length ? j : null; });
+    const jobs = await waitFor(async () => {
+      const j = await ingestJobs();
+      return j.length ? j : null;
+    });
     expect(jobs).toHaveLength(1);
     // No worker runs in this test server: the job waits.
     expect(jobs[0]).toMatchObject({ state: 'PENDING', payload: { supplier_id: SUPPLIER, batch_dir: join(root, B) } });
 
     // The batch is sealed: BatchComplete again, a new file, a removal are refused; still one job.
     const again = await sftpBatch('acme', [
-      `-put BatchComplete.xml ${B}/BatchComplete_${B}.xml`, `-put track.wav ${B}/5012345678900/resources/late.wav`,
-      `-rm ${B}/5012345678900/5012345678900.xml`, `-rename ${B} renamed`,
+      `-put BatchComplete.xml ${B}/BatchComplete_${B}.xml`,
+      `-put track.wav ${B}/5012345678900/resources/late.wav`,
+      `-rm ${B}/5012345678900/5012345678900.xml`,
+      `-rename ${B} renamed`,
     ]);
     expect(again.out).toMatch(/Permission denied/);
     expect(existsSync(join(root, B, '5012345678900', 'resources', 'late.wav'))).toBe(false);
@@ -133,13 +170,20 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
     const B = '20261128090000000';
     const R = '5012345678917';
     // The smallest message that names one audio file (ingestion validates it later, not the drop).
-    writeFileSync(join(dir, 'early.xml'), `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList><SoundRecording>
+    writeFileSync(
+      join(dir, 'early.xml'),
+      `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList><SoundRecording>
       <ResourceReference>A1</ResourceReference><SoundRecordingEdition><TechnicalDetails><DeliveryFile><File><URI>resources/${R}_01_001.wav</URI></File>
       </DeliveryFile></TechnicalDetails></SoundRecordingEdition></SoundRecording></ResourceList><ReleaseList><Release><ResourceGroup><ResourceGroupContentItem>
-      <ReleaseResourceReference>A1</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup></Release></ReleaseList></ern:NewReleaseMessage>`);
+      <ReleaseResourceReference>A1</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup></Release></ReleaseList></ern:NewReleaseMessage>`,
+    );
     const before = (await ingestJobs()).length;
     const early = await sftpBatch('acme', [
-      `mkdir ${B}`, `mkdir ${B}/${R}`, `mkdir ${B}/${R}/resources`, `put early.xml ${B}/${R}/${R}.xml`, `put BatchComplete.xml ${B}/BatchComplete_${B}.xml`,
+      `mkdir ${B}`,
+      `mkdir ${B}/${R}`,
+      `mkdir ${B}/${R}/resources`,
+      `put early.xml ${B}/${R}/${R}.xml`,
+      `put BatchComplete.xml ${B}/BatchComplete_${B}.xml`,
     ]);
     expect(early.code, early.out).toBe(0);
     const root = join(drop, String(SUPPLIER));
@@ -159,7 +203,9 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
   it('a BatchComplete outside its batch folder, or of another batch, queues nothing', async () => {
     const before = (await ingestJobs()).length;
     const r = await sftpBatch('acme', [
-      'mkdir X1', 'put BatchComplete.xml X1/BatchComplete_X2.xml', 'put BatchComplete.xml BatchComplete_X1.xml',
+      'mkdir X1',
+      'put BatchComplete.xml X1/BatchComplete_X2.xml',
+      'put BatchComplete.xml BatchComplete_X1.xml',
     ]);
     expect(r.code, r.out).toBe(0);
     await new Promise((res) => setTimeout(res, 300));
@@ -174,10 +220,27 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
       const askpass = join(dir, `askpass-${Math.random().toString(36).slice(2)}`);
       writeFileSync(askpass, `#!/bin/sh\necho '${password}'\n`, { mode: 0o700 });
       // Not -b (batch mode turns password sign-in off): the commands come on stdin.
-      const r = await run([
-        '-F', '/dev/null', '-P', String(server.sftp!.port), '-o', 'PubkeyAuthentication=no', '-o', 'PreferredAuthentications=password',
-        '-o', 'NumberOfPasswordPrompts=1', '-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'StrictHostKeyChecking=yes', `${user}@127.0.0.1`,
-      ], { ...process.env, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0' }, 'ls\n');
+      const r = await run(
+        [
+          '-F',
+          '/dev/null',
+          '-P',
+          String(server.sftp!.port),
+          '-o',
+          'PubkeyAuthentication=no',
+          '-o',
+          'PreferredAuthentications=password',
+          '-o',
+          'NumberOfPasswordPrompts=1',
+          '-o',
+          `UserKnownHostsFile=${knownHosts}`,
+          '-o',
+          'StrictHostKeyChecking=yes',
+          `${user}@127.0.0.1`,
+        ],
+        { ...process.env, SSH_ASKPASS: askpass, SSH_ASKPASS_REQUIRE: 'force', DISPLAY: ':0' },
+        'ls\n',
+      );
       return r.code;
     };
     expect(await withPassword('acme', 'acme-password')).toBe(0);
@@ -197,9 +260,17 @@ describe.skipIf(!hasSftp)('SFTP drop server with the OpenSSH client', () => {
     symlinkSync(join(dir, 'outside.txt'), join(root, 'link-out.txt'));
     symlinkSync(dir, join(root, 'dir-out'));
     const r = await sftpBatch('acme', [
-      '-get ../2/secret.xml got1.xml', '-get /../2/secret.xml got2.xml', '-get ../../outside.txt got3.xml',
-      '-get link-out.txt got4.xml', '-ls dir-out', '-put release.xml dir-out/planted.xml', '-put release.xml ../2/planted.xml',
-      '-put release.xml /../planted.xml', '-symlink /etc/passwd passwd', '-rename link-out.txt moved.txt', '-ls ..',
+      '-get ../2/secret.xml got1.xml',
+      '-get /../2/secret.xml got2.xml',
+      '-get ../../outside.txt got3.xml',
+      '-get link-out.txt got4.xml',
+      '-ls dir-out',
+      '-put release.xml dir-out/planted.xml',
+      '-put release.xml ../2/planted.xml',
+      '-put release.xml /../planted.xml',
+      '-symlink /etc/passwd passwd',
+      '-rename link-out.txt moved.txt',
+      '-ls ..',
       'pwd',
     ]);
     expect(r.code, r.out).toBe(0);
@@ -272,7 +343,9 @@ describe('SFTP host key', () => {
     }
     const { dir: keys, cleanup: done } = tempDir('sftp-key-');
     try {
-      writeFileSync(join(keys, HOST_KEY_FILE), '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n', { mode: 0o600 });
+      writeFileSync(join(keys, HOST_KEY_FILE), '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n', {
+        mode: 0o600,
+      });
       const key = await loadHostKey(keys);
       expect(utils.parseKey(key.private) instanceof Error).toBe(false);
       expect(await loadHostKey(keys)).toEqual(key);

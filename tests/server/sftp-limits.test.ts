@@ -42,7 +42,11 @@ const started: { drop: DropServer; dir: string }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ worker: false });
-  await server.db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [SUPPLIER, USER, await hashPassword(PASSWORD)]);
+  await server.db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [
+    SUPPLIER,
+    USER,
+    await hashPassword(PASSWORD),
+  ]);
 }, 60_000);
 afterAll(async () => {
   for (const s of started) {
@@ -100,7 +104,13 @@ const call = <T>(fn: (cb: (err: Error | null | undefined, v: T) => void) => void
  * Uploads `size` bytes to `path` in chunks of `chunk` (running `between` after each), then
  * closes it. Resolves 'ok', or the failure's message (the handle is closed as a client would).
  */
-async function upload(sftp: SFTPWrapper, path: string, size: number, chunk = 64 * 1024, between?: (written: number) => void): Promise<string> {
+async function upload(
+  sftp: SFTPWrapper,
+  path: string,
+  size: number,
+  chunk = 64 * 1024,
+  between?: (written: number) => void,
+): Promise<string> {
   let handle: Buffer;
   try {
     handle = await call<Buffer>((cb) => sftp.open(path, 'w', cb));
@@ -163,7 +173,10 @@ describe('sign-in', () => {
     let connectedAt = 0;
     for (let i = 0; !signedIn; i++) {
       connectedAt = Date.now();
-      signedIn = await session(drop.port).catch((e: Error) => { if (i >= 4) throw e; return undefined; });
+      signedIn = await session(drop.port).catch((e: Error) => {
+        if (i >= 4) throw e;
+        return undefined;
+      });
     }
     await idle.closed;
     expect(await metric(drop, 'sftp_sign_in_timeouts_total')).toBeGreaterThanOrEqual(1);
@@ -187,11 +200,18 @@ describe('sign-in', () => {
     const result = await new Promise<{ signedIn: boolean }>((resolve) => {
       const c = new ssh2.Client();
       let signedIn = false;
-      c.on('ready', () => { signedIn = true; c.end(); });
+      c.on('ready', () => {
+        signedIn = true;
+        c.end();
+      });
       c.on('error', () => undefined);
       c.on('close', () => resolve({ signedIn }));
       c.connect({
-        host: '127.0.0.1', port: drop.port, username: USER, hostVerifier: () => true, readyTimeout: 60_000,
+        host: '127.0.0.1',
+        port: drop.port,
+        username: USER,
+        hostVerifier: () => true,
+        readyTimeout: 60_000,
         authHandler: (_left, _partial, next) => {
           if (offered >= keys.length) return next(false as never);
           next({ type: 'publickey', username: USER, key: keys[offered++] });
@@ -243,7 +263,10 @@ describe('uploads', () => {
   it('the free-disk floor: refused on open, and mid-upload once the disk fills (partial deleted)', async () => {
     let space: DiskSpace = { free: 100 * GiB, total: 1024 * GiB };
     const probed: number[] = [];
-    const { drop, root, incoming } = await startDrop({ freeSpace: async () => (probed.push(space.free), space), freeSpaceCheckBytes: 2 * U });
+    const { drop, root, incoming } = await startDrop({
+      freeSpace: async () => (probed.push(space.free), space),
+      freeSpaceCheckBytes: 2 * U,
+    });
     const s = await session(drop.port);
     expect(await upload(s.sftp, '/first.wav', U, U)).toBe('ok');
     // 5 % of 1 TiB is the floor (51.2 GiB): 40 GiB free is under it.
@@ -287,7 +310,9 @@ describe('limits from the environment', () => {
     expect(sftpLimitsFromEnv({})).toEqual(SFTP_LIMITS);
     expect(SFTP_LIMITS.authTimeoutMs).toBeLessThanOrEqual(MAX_AUTH_TIMEOUT_MS);
     expect(sftpLimitsFromEnv({ SFTP_MAX_CONNECTIONS: '50', SFTP_MIN_FREE_PERCENT: '2.5', SFTP_QUOTA_BYTES: '' })).toMatchObject({
-      maxConnections: 50, minFreeFraction: 0.025, quotaBytes: SFTP_LIMITS.quotaBytes,
+      maxConnections: 50,
+      minFreeFraction: 0.025,
+      quotaBytes: SFTP_LIMITS.quotaBytes,
     });
     expect(() => sftpLimitsFromEnv({ SFTP_AUTH_TIMEOUT_MS: '60000' })).toThrow(/SFTP_AUTH_TIMEOUT_MS must be at most 30000/);
     expect(() => sftpLimitsFromEnv({ SFTP_MAX_FILE_BYTES: '2GB' })).toThrow(/SFTP_MAX_FILE_BYTES must be a whole number/);
@@ -301,14 +326,18 @@ describe('health listener', () => {
     let state: 'up' | 'down' | 'silent' = 'up';
     const health = await startHealthListener({
       port: 0,
-      ready: () => (state === 'up' ? Promise.resolve() : state === 'down' ? Promise.reject(new Error('database down')) : new Promise(() => undefined)),
+      ready: () =>
+        state === 'up' ? Promise.resolve() : state === 'down' ? Promise.reject(new Error('database down')) : new Promise(() => undefined),
       info: () => ({ connections: 3 }),
       readyTimeoutMs: 300,
       metrics: async () => ({ contentType: 'text/plain; version=0.0.4', body: 'sftp_connections 3\n' }),
       metricsToken: 'scrape-secret',
     });
     try {
-      const get = async (path: string) => { const r = await fetch(`${health.url}${path}`); return { status: r.status, body: await r.json() as Record<string, unknown> }; };
+      const get = async (path: string) => {
+        const r = await fetch(`${health.url}${path}`);
+        return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+      };
       expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok', service: 'sftp', connections: 3 } });
       expect(await get('/ready')).toEqual({ status: 200, body: { status: 'ready', service: 'sftp', connections: 3 } });
       state = 'down';
@@ -329,13 +358,17 @@ describe('health listener', () => {
   });
 });
 
-describe('the drop server as the API\'s child process (PGlite: its database answers over IPC)', () => {
+describe("the drop server as the API's child process (PGlite: its database answers over IPC)", () => {
   let api: RunningServer;
   beforeAll(async () => {
     // The bundle npm run server runs (scripts/build.mjs skips it when up to date).
     execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'pipe' });
     api = await startTestServer({ worker: false, sftp: { process: { entry: 'dist/server/cli.mjs', healthPort: 0 } } });
-    await api.db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [SUPPLIER, USER, await hashPassword(PASSWORD)]);
+    await api.db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [
+      SUPPLIER,
+      USER,
+      await hashPassword(PASSWORD),
+    ]);
   }, 120_000);
   afterAll(async () => {
     await api?.close();
@@ -351,19 +384,34 @@ describe('the drop server as the API\'s child process (PGlite: its database answ
     expect(await upload(s.sftp, `/${B}/BatchComplete_${B}.xml`, 100)).toBe('ok');
     s.conn.end();
     const jobs = await waitFor(async () => {
-      const rows = await api.db.query<{ payload: { supplier_id: number; batch_dir: string } }>('select payload from jobs where kind = $1', [INGEST_BATCH_JOB]);
+      const rows = await api.db.query<{ payload: { supplier_id: number; batch_dir: string } }>('select payload from jobs where kind = $1', [
+        INGEST_BATCH_JOB,
+      ]);
       return rows.length ? rows : null;
     });
     expect(jobs).toEqual([{ payload: { supplier_id: SUPPLIER, batch_dir: join(api.sftp!.dropDir, String(SUPPLIER), B) } }]);
     // A wrong password is counted by the sign-in limits in this process's database.
     const wrong = await new Promise<boolean>((resolve) => {
       const c = new ssh2.Client();
-      c.on('ready', () => { c.end(); resolve(true); });
+      c.on('ready', () => {
+        c.end();
+        resolve(true);
+      });
       c.on('error', () => resolve(false));
-      c.connect({ host: '127.0.0.1', port: api.sftp!.port, username: USER, password: 'wrong', hostVerifier: () => true, readyTimeout: 60_000 });
+      c.connect({
+        host: '127.0.0.1',
+        port: api.sftp!.port,
+        username: USER,
+        password: 'wrong',
+        hostVerifier: () => true,
+        readyTimeout: 60_000,
+      });
     });
     expect(wrong).toBe(false);
-    const [counted] = await api.db.query<{ failures: number }>("select failures from sign_in_attempts where service = 'sftp' and username = $1 and address = ''", [USER]);
+    const [counted] = await api.db.query<{ failures: number }>(
+      "select failures from sign_in_attempts where service = 'sftp' and username = $1 and address = ''",
+      [USER],
+    );
     expect(counted.failures).toBe(1);
     const health = (api.sftp as unknown as SftpChild).health!;
     expect((await fetch(`${health}/health`)).status).toBe(200);
@@ -387,7 +435,10 @@ describe('the drop server as the API\'s child process (PGlite: its database answ
 describe('npm run sftp (cli --sftp) alone', () => {
   it('without DATABASE_URL: exits 1 saying it needs one', async () => {
     execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'pipe' });
-    const child = spawn(process.execPath, ['dist/server/cli.mjs', '--sftp'], { env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/server/cli.mjs', '--sftp'], {
+      env: { ...process.env, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -403,7 +454,11 @@ describe.skipIf(pgSkip !== null)('npm run sftp alone on PostgreSQL (DATABASE_URL
     const db = await openPostgres(url, 2);
     const dropDir = await mkdtemp(join(tmpdir(), 'sftp-alone-'));
     try {
-      await db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [SUPPLIER, USER, await hashPassword(PASSWORD)]);
+      await db.query('insert into ftp_users (supplier_id, username, password_hash) values ($1, $2, $3)', [
+        SUPPLIER,
+        USER,
+        await hashPassword(PASSWORD),
+      ]);
       execFileSync(process.execPath, ['scripts/build.mjs', '--only=server'], { stdio: 'pipe' });
       // As npm runs it: scripts/server.mjs --sftp (which runs itself again with the V8 flags).
       const child = spawn(process.execPath, ['scripts/server.mjs', '--sftp'], {
@@ -426,7 +481,10 @@ describe.skipIf(pgSkip !== null)('npm run sftp alone on PostgreSQL (DATABASE_URL
         expect(await upload(s.sftp, `/${B}/BatchComplete_${B}.xml`, 100)).toBe('ok');
         s.conn.end();
         const jobs = await waitFor(async () => {
-          const rows = await db.query<{ state: string; payload: { batch_dir: string } }>('select state, payload from jobs where kind = $1', [INGEST_BATCH_JOB]);
+          const rows = await db.query<{ state: string; payload: { batch_dir: string } }>(
+            'select state, payload from jobs where kind = $1',
+            [INGEST_BATCH_JOB],
+          );
           return rows.length ? rows : null;
         });
         expect(jobs).toEqual([{ state: 'PENDING', payload: { supplier_id: SUPPLIER, batch_dir: join(dropDir, String(SUPPLIER), B) } }]);

@@ -26,14 +26,25 @@ if (skip) console.warn(`[shutdown.test] skipped: ${skip}`);
 let databaseUrl = '';
 let storageDir = '';
 
-interface Proc { child: ChildProcess; output: () => string; urls: ServerUrls }
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  urls: ServerUrls;
+}
 const procs = new Set<ChildProcess>();
 
 async function startApi(env: Record<string, string> = {}): Promise<Proc> {
   const child = spawn(process.execPath, ['scripts/server.mjs'], {
     env: {
-      ...process.env, LOG_LEVEL: 'warn', API_PORT: '0', IDP_PORT: '0', SFTP_PORT: '0',
-      DATABASE_URL: databaseUrl, STORAGE_DIR: join(storageDir, 'storage'), DROP_DIR: join(storageDir, `drop-${procs.size}`), ...env,
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      API_PORT: '0',
+      IDP_PORT: '0',
+      SFTP_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: join(storageDir, 'storage'),
+      DROP_DIR: join(storageDir, `drop-${procs.size}`),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -57,16 +68,22 @@ const exitOf = (child: ChildProcess) =>
 const portOf = (url: string) => Number(new URL(url).port);
 
 /** True once a new TCP connection to the port is refused. */
-const refused = (port: number) => new Promise<boolean>((resolve) => {
-  const s = connect(port, '127.0.0.1');
-  s.once('connect', () => {
-    s.destroy();
-    resolve(false);
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
   });
-  s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
-});
 
-interface Slow { socket: Socket; finish(): void; response: Promise<string>; closed: Promise<void> }
+interface Slow {
+  socket: Socket;
+  finish(): void;
+  response: Promise<string>;
+  closed: Promise<void>;
+}
 
 /**
  * An introspection request on the API (POST /v4/auth/o/introspect/, a form with the token)
@@ -82,10 +99,17 @@ async function slowRequest(p: Proc, token: string): Promise<Slow> {
   socket.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const response = closed.then(() => data);
-  socket.write([
-    'POST /v4/auth/o/introspect/ HTTP/1.1', 'Host: 127.0.0.1', `Authorization: Bearer ${token}`,
-    'Content-Type: application/x-www-form-urlencoded', `Content-Length: ${Buffer.byteLength(body)}`, '', body.slice(0, -5),
-  ].join('\r\n'));
+  socket.write(
+    [
+      'POST /v4/auth/o/introspect/ HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${token}`,
+      'Content-Type: application/x-www-form-urlencoded',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body.slice(0, -5),
+    ].join('\r\n'),
+  );
   // The server reads sockets in order: once a later request is answered, this one is in hand.
   expect((await fetch(`${p.urls.api}/health`)).status).toBe(200);
   return { socket, finish: () => socket.write(body.slice(-5)), response, closed };

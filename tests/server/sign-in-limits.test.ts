@@ -27,14 +27,21 @@ if (pgSkip) console.warn(`[sign-in-limits.test] PostgreSQL part skipped: ${pgSki
 
 /** A password check that counts how often it runs (each run is one scrypt). */
 function countedVerify() {
-  const counter = { calls: 0, verify: async (password: string, stored: string | null) => {
-    counter.calls++;
-    return verifyPassword(password, stored);
-  } };
+  const counter = {
+    calls: 0,
+    verify: async (password: string, stored: string | null) => {
+      counter.calls++;
+      return verifyPassword(password, stored);
+    },
+  };
   return counter;
 }
 
-interface Attempt { status: number; retryAfter: number | null; html: string }
+interface Attempt {
+  status: number;
+  retryAfter: number | null;
+  html: string;
+}
 
 /**
  * Opens the sign-in form from `address` as a browser does and returns a function that
@@ -44,12 +51,18 @@ async function openForm(app: FastifyInstance, username: string, password: string
   const q = authorizeQuery(pkcePair().challenge);
   const url = `/v4/auth/o/authorize/?${q}`;
   const form = await app.inject({ method: 'GET', url, remoteAddress: address });
-  const cookie = [form.headers['set-cookie'] ?? []].flat().map((c) => String(c).split(';')[0]).join('; ');
+  const cookie = [form.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
   const csrf = /name="csrf_token" value="([^"]*)"/.exec(form.body)?.[1] ?? '';
   const payload = new URLSearchParams({ ...Object.fromEntries(q), csrf_token: csrf, username, password }).toString();
   return async () => {
     const r = await app.inject({
-      method: 'POST', url, remoteAddress: address, payload,
+      method: 'POST',
+      url,
+      remoteAddress: address,
+      payload,
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     const wait = r.headers['retry-after'];
@@ -63,7 +76,8 @@ const attempt = async (app: FastifyInstance, username: string, password: string,
 /** The counters of a username (the account's, address '', and each address's). */
 async function counters(s: RunningServer, service: string, username: string) {
   return s.db.query<{ address: string; failures: number }>(
-    'select address, failures from sign_in_attempts where service = $1 and username = $2 order by address', [service, username],
+    'select address, failures from sign_in_attempts where service = $1 and username = $2 order by address',
+    [service, username],
   );
 }
 
@@ -80,7 +94,11 @@ function sshPasswords(port: number, username: string, passwords: string[]): Prom
     c.on('error', () => undefined);
     c.on('close', () => resolve({ sent, signedIn }));
     c.connect({
-      host: '127.0.0.1', port, username, hostVerifier: () => true, readyTimeout: 120_000,
+      host: '127.0.0.1',
+      port,
+      username,
+      hostVerifier: () => true,
+      readyTimeout: 120_000,
       authHandler: (_left, _partial, next) => {
         if (sent >= passwords.length) return next(false as never);
         next({ type: 'password', username, password: passwords[sent++] });
@@ -116,7 +134,10 @@ function limitsSuite(get: () => RunningServer) {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(45);
     expect(refused.every((r) => r.retryAfter! > 0 && r.retryAfter! <= 30 && r.html.includes(tooManyAttempts(r.retryAfter!)))).toBe(true);
-    expect(await counters(get(), 'idp', 'marketing')).toEqual([{ address: '', failures: 5 }, { address: '10.1.0.1', failures: 5 }]);
+    expect(await counters(get(), 'idp', 'marketing')).toEqual([
+      { address: '', failures: 5 },
+      { address: '10.1.0.1', failures: 5 },
+    ]);
     const right = await attempt(app, 'marketing', 'sandbox-marketing', '10.1.0.1');
     expect(right.status).toBe(429);
     expect(counter.calls).toBe(5);
@@ -133,7 +154,7 @@ function limitsSuite(get: () => RunningServer) {
     expect(Math.max(...results.map((r) => r.retryAfter ?? 0))).toBe(ACCOUNT_THROTTLE.baseDelayMs / 1000);
   });
 
-  it('the attacker\'s address is locked, the user at another address signs in; the per-account slow-down lasts at most a minute', async () => {
+  it("the attacker's address is locked, the user at another address signs in; the per-account slow-down lasts at most a minute", async () => {
     let now = Date.now();
     const counter = countedVerify();
     const app = await idp({ now: () => now, verifyPassword: counter.verify });
@@ -167,7 +188,7 @@ function limitsSuite(get: () => RunningServer) {
     expect(counter.calls).toBe(32);
   });
 
-  it('a wrong password is still the form\'s own message; an IPv6 address counts by its /64', async () => {
+  it("a wrong password is still the form's own message; an IPv6 address counts by its /64", async () => {
     const app = await idp({});
     const r = await attempt(app, 'no-such-user-v6', 'wrong', '2001:db8:1:2::5');
     expect(r.status).toBe(200);
@@ -175,19 +196,31 @@ function limitsSuite(get: () => RunningServer) {
     expect(addressKey('2001:db8:1:2:aaaa::5')).toBe('2001:db8:1:2::/64');
     expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(addressKey(undefined)).toBe('unknown');
-    expect(await counters(get(), 'idp', 'no-such-user-v6')).toEqual([{ address: '', failures: 1 }, { address: '2001:db8:1:2::/64', failures: 1 }]);
+    expect(await counters(get(), 'idp', 'no-such-user-v6')).toEqual([
+      { address: '', failures: 1 },
+      { address: '2001:db8:1:2::/64', failures: 1 },
+    ]);
   });
 
   describe('SFTP drop server', () => {
     const start = async (signIn: NonNullable<Parameters<typeof startDropServer>[0]['signIn']>) => {
       const dir = await mkdtemp(join(tmpdir(), 'sign-in-limits-drop-'));
       // Every connection comes from 127.0.0.1: the per-address cap (10, sftp-limits.test.ts) out of the way.
-      const server = await startDropServer({ db: get().db, jobs: get().jobs, dropDir: dir, signIn, limits: { maxConnectionsPerAddress: 1_000 } });
+      const server = await startDropServer({
+        db: get().db,
+        jobs: get().jobs,
+        dropDir: dir,
+        signIn,
+        limits: { maxConnectionsPerAddress: 1_000 },
+      });
       drops.push({ server, dir });
       return server;
     };
     const addUser = async (username: string, password: string) => {
-      await get().db.query('insert into ftp_users (supplier_id, username, password_hash) values (1, $1, $2)', [username, await hashPassword(password)]);
+      await get().db.query('insert into ftp_users (supplier_id, username, password_hash) values (1, $1, $2)', [
+        username,
+        await hashPassword(password),
+      ]);
     };
 
     it(`one connection: ${MAX_AUTH_ATTEMPTS} password attempts, then it is closed`, async () => {
@@ -195,7 +228,11 @@ function limitsSuite(get: () => RunningServer) {
       const counter = countedVerify();
       // Limits out of the way: what stops the guesses here is the connection's own count.
       const drop = await start({ verifyPassword: counter.verify, throttle: { freeFailures: 1_000 }, account: { freeFailures: 1_000 } });
-      const r = await sshPasswords(drop.port, 'limits-one-conn', Array.from({ length: 30 }, (_, i) => `guess-${i}`));
+      const r = await sshPasswords(
+        drop.port,
+        'limits-one-conn',
+        Array.from({ length: 30 }, (_, i) => `guess-${i}`),
+      );
       expect(r.signedIn).toBe(false);
       expect(counter.calls).toBe(MAX_AUTH_ATTEMPTS);
       expect(r.sent).toBeLessThan(30);
@@ -209,14 +246,18 @@ function limitsSuite(get: () => RunningServer) {
       const drop = await start({ verifyPassword: counter.verify, now: () => now });
       const results: { signedIn: boolean }[] = [];
       for (let batch = 0; batch < 5; batch++) {
-        results.push(...await Promise.all(Array.from({ length: 20 }, (_, i) => sshPasswords(drop.port, 'limits-many-conn', [`guess-${batch}-${i}`]))));
+        results.push(
+          ...(await Promise.all(
+            Array.from({ length: 20 }, (_, i) => sshPasswords(drop.port, 'limits-many-conn', [`guess-${batch}-${i}`])),
+          )),
+        );
       }
       expect(results.some((r) => r.signedIn)).toBe(false);
       expect(counter.calls).toBe(SIGN_IN_THROTTLE.freeFailures);
       expect((await sshPasswords(drop.port, 'limits-many-conn', ['right-password'])).signedIn).toBe(false);
       expect(counter.calls).toBe(5);
       // The sign-in form's counts are apart: the same name there is not locked.
-      expect((await counters(get(), 'idp', 'limits-many-conn'))).toEqual([]);
+      expect(await counters(get(), 'idp', 'limits-many-conn')).toEqual([]);
       now += SIGN_IN_THROTTLE.baseDelayMs;
       expect((await sshPasswords(drop.port, 'limits-many-conn', ['right-password'])).signedIn).toBe(true);
       expect(await counters(get(), 'sftp', 'limits-many-conn')).toEqual([]);
@@ -251,7 +292,10 @@ describe.skipIf(pgSkip !== null)('on PostgreSQL', () => {
   it('two server instances on one database count once: failures on one lock the address on the other', async () => {
     const address = '10.9.0.1';
     for (let i = 0; i < 4; i++) expect((await attempt(a.apps.idp, 'support', `wrong-${i}`, address)).status).toBe(200);
-    expect(await counters(b, 'idp', 'support')).toEqual([{ address: '', failures: 4 }, { address, failures: 4 }]);
+    expect(await counters(b, 'idp', 'support')).toEqual([
+      { address: '', failures: 4 },
+      { address, failures: 4 },
+    ]);
     // The fifth, on the other instance, is counted with the four.
     expect((await attempt(b.apps.idp, 'support', 'wrong-4', address)).status).toBe(200);
     const onA = await attempt(a.apps.idp, 'support', 'sandbox-support', address);
@@ -264,7 +308,9 @@ describe.skipIf(pgSkip !== null)('on PostgreSQL', () => {
 
   it('50 wrong passwords at once over two instances (two connection pools): 5 reach the hash', async () => {
     const counter = countedVerify();
-    const idps = await Promise.all([a, b].map((s) => buildIdp(s.db, { accessTtl: 900, refreshTtl: 3600, signIn: { verifyPassword: counter.verify } })));
+    const idps = await Promise.all(
+      [a, b].map((s) => buildIdp(s.db, { accessTtl: 900, refreshTtl: 3600, signIn: { verifyPassword: counter.verify } })),
+    );
     try {
       const posts = await Promise.all(Array.from({ length: 50 }, (_, i) => openForm(idps[i % 2], 'contentops', `wrong-${i}`, '10.9.1.1')));
       const results = await Promise.all(posts.map((post) => post()));

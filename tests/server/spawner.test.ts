@@ -52,7 +52,9 @@ describe('program runner', () => {
   });
 
   it('keeps the end of a long stderr, and drains stdout when asked', async () => {
-    const long = await runProgram('sh', ['-c', 'i=0; while [ $i -lt 2000 ]; do echo line-$i >&2; i=$((i+1)); done; echo last >&2'], { keep: 100 });
+    const long = await runProgram('sh', ['-c', 'i=0; while [ $i -lt 2000 ]; do echo line-$i >&2; i=$((i+1)); done; echo last >&2'], {
+      keep: 100,
+    });
     expect(long.stderr.length).toBe(100);
     expect(long.stderr.endsWith('line-1999\nlast\n')).toBe(true);
     // 4 MB on stdout: read and dropped, so the program is never blocked on a full pipe.
@@ -64,7 +66,10 @@ describe('program runner', () => {
     const ac = new AbortController();
     const run = runProgram('sleep', ['30'], { signal: ac.signal });
     const runner = programRunnerPid()!;
-    const sleeper = await waitFor(async () => childrenOf(runner).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('sleep')) ?? null, 10_000);
+    const sleeper = await waitFor(
+      async () => childrenOf(runner).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('sleep')) ?? null,
+      10_000,
+    );
     ac.abort(new Error('cancelled'));
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(parentOf(sleeper)).toBeNull();
@@ -72,14 +77,21 @@ describe('program runner', () => {
     await expect(runProgram('sleep', ['30'], { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('an aborted program that ignores SIGTERM is killed outright, and the run still ends', async () => {
-    const ac = new AbortController();
-    const run = runProgram('sh', ['-c', 'trap "" TERM; exec sleep 30'], { signal: ac.signal });
-    const runner = programRunnerPid()!;
-    await waitFor(async () => childrenOf(runner).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('sleep')) ?? null, 10_000);
-    ac.abort(new Error('cancelled'));
-    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-  }, KILL_AFTER_MS + 20_000);
+  it(
+    'an aborted program that ignores SIGTERM is killed outright, and the run still ends',
+    async () => {
+      const ac = new AbortController();
+      const run = runProgram('sh', ['-c', 'trap "" TERM; exec sleep 30'], { signal: ac.signal });
+      const runner = programRunnerPid()!;
+      await waitFor(
+        async () => childrenOf(runner).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('sleep')) ?? null,
+        10_000,
+      );
+      ac.abort(new Error('cancelled'));
+      await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    },
+    KILL_AFTER_MS + 20_000,
+  );
 
   it('a program that cannot start says why', async () => {
     await expect(runProgram('/no/such/program', [])).rejects.toBeInstanceOf(ProgramStartError);
@@ -87,7 +99,9 @@ describe('program runner', () => {
   });
 
   it('when the asking process is killed outright (SIGKILL), the runner and its programs end', async () => {
-    const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'tests/server/fixtures/program-runner.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'tests/server/fixtures/program-runner.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     const runner = await waitFor(async () => Number(/RUNNING (\d+)/.exec(out)?.[1]) || null, 30_000);

@@ -86,8 +86,21 @@ describe('storage', () => {
 
   it('refuses keys that could leave the folder or name its temporary files', async () => {
     for (const key of [
-      '', '/etc/passwd', '../outside', 'a/../../outside', 'a/./b', 'a//b', 'a/', '.tmp/x', '.hidden', 'a\\..\\b',
-      'C:/x', 'a\u0000b', 'a b', 'x'.repeat(600), `${'x'.repeat(256)}/a`,
+      '',
+      '/etc/passwd',
+      '../outside',
+      'a/../../outside',
+      'a/./b',
+      'a//b',
+      'a/',
+      '.tmp/x',
+      '.hidden',
+      'a\\..\\b',
+      'C:/x',
+      'a\u0000b',
+      'a b',
+      'x'.repeat(600),
+      `${'x'.repeat(256)}/a`,
     ]) {
       expect(() => keySegments(key), key).toThrow(InvalidStorageKey);
       await expect(store.put(key, 'x'), key).rejects.toThrow(InvalidStorageKey);

@@ -63,7 +63,9 @@ describe.each([
   it('a file that is not audio is a TranscodeError', async () => {
     const bad = join(dir, 'd-bad.wav');
     writeFileSync(bad, 'not audio at all');
-    await expect(decodedSeconds([tone(dir, { name: 'd-ok.wav', seconds: 1 }), bad], undefined, path())).rejects.toBeInstanceOf(TranscodeError);
+    await expect(decodedSeconds([tone(dir, { name: 'd-ok.wav', seconds: 1 }), bad], undefined, path())).rejects.toBeInstanceOf(
+      TranscodeError,
+    );
   });
 });
 
@@ -85,7 +87,7 @@ it('uses the system ffmpeg on PATH, else the one the @ffmpeg-installer registry 
   expect(findFfmpeg({ PATH: '', FFMPEG_PATH: '/opt/ff' })).toBe('/opt/ff');
 });
 
-it('an encode ffmpeg refuses for one format names that format (a re-encode\'s error says which one failed)', async () => {
+it("an encode ffmpeg refuses for one format names that format (a re-encode's error says which one failed)", async () => {
   // FLAC takes no 768 kHz: ffmpeg fails that output ("output stream #0:0", ffmpeg 5; "[aost#0:0/flac", 6 and later).
   const source = join(dir, 'hi-rate.wav');
   writeFileSync(source, sineWav(220, 1, 768_000));
@@ -100,6 +102,15 @@ it('an encode ffmpeg refuses for one format names that format (a re-encode\'s er
   // A warning about another output before the error is not the failure.
   expect(failedOutputIndex('[aost#4:0/aac @ 0x2] Too many bits\n[aost#1:0/wav @ 0x3] Error while opening encoder')).toBe(1);
   expect(failedOutputIndex('Invalid data found when processing input')).toBeNull();
-  expect(reencodeFailure([{ track: 'Track 7 “Night”', format: 'flac', error: 'ffmpeg failed (1): [flac @ 0x55d0aa] 768000 Hz not supported | Conversion failed!' }]))
-    .toBe('The re-encode was not applied; the previous encodes are kept and still served. Track 7 “Night” could not be encoded to flac: ffmpeg failed (1): [flac] 768000 Hz not supported | Conversion failed!');
+  expect(
+    reencodeFailure([
+      {
+        track: 'Track 7 “Night”',
+        format: 'flac',
+        error: 'ffmpeg failed (1): [flac @ 0x55d0aa] 768000 Hz not supported | Conversion failed!',
+      },
+    ]),
+  ).toBe(
+    'The re-encode was not applied; the previous encodes are kept and still served. Track 7 “Night” could not be encoded to flac: ffmpeg failed (1): [flac] 768000 Hz not supported | Conversion failed!',
+  );
 }, 30_000);

@@ -16,18 +16,62 @@ const tmp = tempDir('ern-validate-');
 afterAll(tmp.cleanup);
 
 const xml = buildErn({
-  messageId: 'M1', createdAt: new Date('2026-11-24T00:00:00Z'), sender: { partyId: 'PADPIDA2014120301', name: 'S' }, recipient: STORE_RECIPIENT,
-  release: { ...emptyRelease(), title: 'R', upc: '036000291452', label: { id: 1, name: 'L' }, releaseType: { id: 1, name: 'Single' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'House' }, exclusivePeriod: 28 },
-  tracks: [{
-    draft: { path: '/a.wav', fileName: 'a.wav', position: 1, title: 'T', mixName: '', isrc: 'GBABC2400001', bpm: 120, key: { id: 1, name: 'A Minor' }, genre: null, subGenre: null, artists: ['A'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'L' },
-    format: { container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 3, numberOfSamples: 132300 },
-    uri: 'resources/a.wav', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 10,
-  }],
+  messageId: 'M1',
+  createdAt: new Date('2026-11-24T00:00:00Z'),
+  sender: { partyId: 'PADPIDA2014120301', name: 'S' },
+  recipient: STORE_RECIPIENT,
+  release: {
+    ...emptyRelease(),
+    title: 'R',
+    upc: '036000291452',
+    label: { id: 1, name: 'L' },
+    releaseType: { id: 1, name: 'Single' },
+    releaseDate: '2026-12-01',
+    streetDate: '2026-12-01',
+    genre: { id: 1, name: 'House' },
+    exclusivePeriod: 28,
+  },
+  tracks: [
+    {
+      draft: {
+        path: '/a.wav',
+        fileName: 'a.wav',
+        position: 1,
+        title: 'T',
+        mixName: '',
+        isrc: 'GBABC2400001',
+        bpm: 120,
+        key: { id: 1, name: 'A Minor' },
+        genre: null,
+        subGenre: null,
+        artists: ['A'],
+        remixers: [],
+        songwriters: [],
+        publishers: [],
+        copyrightHolder: 'L',
+      },
+      format: {
+        container: 'WAVE',
+        codec: 'PCM',
+        wavFormatTag: 1,
+        aiffCompression: null,
+        lossless: true,
+        sampleRate: 44100,
+        bitsPerSample: 16,
+        channels: 2,
+        duration: 3,
+        numberOfSamples: 132300,
+      },
+      uri: 'resources/a.wav',
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      size: 10,
+    },
+  ],
   image: { uri: 'resources/c.png', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 10, width: 1400, height: 1400, format: 'png' },
 });
 
 describe('validateErn43 (xmllint-wasm)', () => {
-  it('accepts a package the wizard writes, as Debian\'s xmllint does', async () => {
+  it("accepts a package the wizard writes, as Debian's xmllint does", async () => {
     const file = join(tmp.dir, 'ok.xml');
     writeFileSync(file, xml);
     expect(xmllint(file).ok).toBe(true);
@@ -60,7 +104,8 @@ describe('validateErn43 (xmllint-wasm)', () => {
       expect(f.contents.length).toBeLessThan(full[i].contents.length / 2);
     }
     // Every type, element and enumeration of the full files is still there.
-    const names = (t: string) => [...t.matchAll(/<xs:(?:simpleType|complexType|element|enumeration|attribute)\b[^>]*(?:name|value|ref)="([^"]+)"/g)].map((m) => m[0]);
+    const names = (t: string) =>
+      [...t.matchAll(/<xs:(?:simpleType|complexType|element|enumeration|attribute)\b[^>]*(?:name|value|ref)="([^"]+)"/g)].map((m) => m[0]);
     for (const [i, f] of lean.entries()) expect(names(f.contents)).toEqual(names(full[i].contents));
     const messages = [
       xml,
@@ -75,15 +120,16 @@ describe('validateErn43 (xmllint-wasm)', () => {
   });
 
   it('drops annotations, empty or with attributes, and nothing else', () => {
-    const xsd = '<xs:schema><xs:annotation id="a"><xs:documentation>d <b/></xs:documentation></xs:annotation><xs:element name="E">'
-      + '<xs:annotation/><xs:annotation><xs:appinfo>i</xs:appinfo></xs:annotation></xs:element><xs:annotationX/></xs:schema>';
+    const xsd =
+      '<xs:schema><xs:annotation id="a"><xs:documentation>d <b/></xs:documentation></xs:annotation><xs:element name="E">' +
+      '<xs:annotation/><xs:annotation><xs:appinfo>i</xs:appinfo></xs:annotation></xs:element><xs:annotationX/></xs:schema>';
     expect(withoutAnnotations(xsd)).toBe('<xs:schema><xs:element name="E"></xs:element><xs:annotationX/></xs:schema>');
   });
 });
 
 describe('where the schema is found (issue 25: it ships in the repository)', () => {
   const repo = dirname(dirname(dirname(ERN43_XSD)));
-  it('without DDEX_DIR: the repository\'s ddex/, found from the code, whatever the working directory', async () => {
+  it("without DDEX_DIR: the repository's ddex/, found from the code, whatever the working directory", async () => {
     const here = process.cwd();
     process.chdir(tmp.dir);
     try {

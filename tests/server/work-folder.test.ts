@@ -23,7 +23,7 @@ async function deadPid(): Promise<number> {
   return pid;
 }
 
-it('starting clears its own folder and dead workers\' folders of this host; live ones and other hosts\' stay', async () => {
+it("starting clears its own folder and dead workers' folders of this host; live ones and other hosts' stay", async () => {
   const root = join(dir, '.work');
   const host = 'build-01.example';
   const dead = await deadPid();

@@ -31,7 +31,9 @@ const openGate = () => {
 
 const KINDS: JobKinds = {
   gated: {
-    expireInSeconds: 120, retryLimit: 2, retryDelaySeconds: 1,
+    expireInSeconds: 120,
+    retryLimit: 2,
+    retryDelaySeconds: 1,
     run: async (_db, job, ctx) => {
       runs.set(job.id, [...(runs.get(job.id) ?? []), ctx.attempt]);
       if (!gate.open) {

@@ -16,13 +16,21 @@ const dir = mkdtempSync(join(tmpdir(), 'file-times-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A finished test module as Vitest hands it to reporters (the fields the reporter reads). */
-const finished = (path: string, worker: number, ms: { environment: number; prepare: number; collect: number; setup: number; testsAndHooks: number }) =>
+const finished = (
+  path: string,
+  worker: number,
+  ms: { environment: number; prepare: number; collect: number; setup: number; testsAndHooks: number },
+) =>
   ({
     moduleId: `/repo/${path}`,
     project: { name: 'shared' },
     diagnostic: () => ({
-      environmentSetupDuration: ms.environment, prepareDuration: ms.prepare, collectDuration: ms.collect,
-      setupDuration: ms.setup, duration: ms.testsAndHooks, concurrencyId: worker,
+      environmentSetupDuration: ms.environment,
+      prepareDuration: ms.prepare,
+      collectDuration: ms.collect,
+      setupDuration: ms.setup,
+      duration: ms.testsAndHooks,
+      concurrencyId: worker,
     }),
   }) as unknown as TestModule;
 
@@ -31,7 +39,9 @@ it("records each file's whole time on its worker, longest first", () => {
   const r = new FileTimesReporter({ outputFile });
   r.onInit({ config: { root: '/repo' } } as unknown as Vitest);
   // Short tests after a long beforeAll (a seed): 0.2 s of tests in the JSON report, 55 s here.
-  r.onTestModuleEnd(finished('tests/server/explain.test.ts', 2, { environment: 10, prepare: 40, collect: 2_000, setup: 0, testsAndHooks: 53_000 }));
+  r.onTestModuleEnd(
+    finished('tests/server/explain.test.ts', 2, { environment: 10, prepare: 40, collect: 2_000, setup: 0, testsAndHooks: 53_000 }),
+  );
   r.onTestModuleEnd(finished('tests/shared/dates.test.ts', 1, { environment: 0, prepare: 5, collect: 300, setup: 0, testsAndHooks: 100 }));
   r.onTestRunEnd();
   const rows = JSON.parse(readFileSync(outputFile, 'utf8')) as FileTime[];

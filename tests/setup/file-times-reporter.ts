@@ -45,6 +45,13 @@ export default class FileTimesReporter implements Reporter {
 
   onTestRunEnd(): void {
     mkdirSync(dirname(this.outputFile), { recursive: true });
-    writeFileSync(this.outputFile, `${JSON.stringify(this.rows.sort((a, b) => b.seconds - a.seconds), null, 1)}\n`);
+    writeFileSync(
+      this.outputFile,
+      `${JSON.stringify(
+        this.rows.sort((a, b) => b.seconds - a.seconds),
+        null,
+        1,
+      )}\n`,
+    );
   }
 }

@@ -6,15 +6,38 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_TYPE_DECLS } from '../../shared/search/types';
 import {
-  AREA_RULES, BRAND_DANCE, BRAND_DJ, BRAND_SCOPED_FILTERS, DJ_FILTERS, FIELD_WRITE_RULES, HYPE_FILTERS, RESTRICTED_FILTERS,
-  RULED_FILTERS, SALES_RULE, SEARCH_TYPES,
-  TEMP_ACCOUNT_EMAIL_RULE, TOP_ROUTES, TYPE_WRITE_RULES, USER_ACCOUNT_READ, USER_ACCOUNT_WRITE, allOf, can, filterAllowed, mayWriteField, pageTypes,
-  parseScope, principalFrom, refusedFields, searchType, storeOptions, writeRouteRule, type Principal,
+  AREA_RULES,
+  BRAND_DANCE,
+  BRAND_DJ,
+  BRAND_SCOPED_FILTERS,
+  DJ_FILTERS,
+  FIELD_WRITE_RULES,
+  HYPE_FILTERS,
+  RESTRICTED_FILTERS,
+  RULED_FILTERS,
+  SALES_RULE,
+  SEARCH_TYPES,
+  TEMP_ACCOUNT_EMAIL_RULE,
+  TOP_ROUTES,
+  TYPE_WRITE_RULES,
+  USER_ACCOUNT_READ,
+  USER_ACCOUNT_WRITE,
+  allOf,
+  can,
+  filterAllowed,
+  mayWriteField,
+  pageTypes,
+  parseScope,
+  principalFrom,
+  refusedFields,
+  searchType,
+  storeOptions,
+  writeRouteRule,
+  type Principal,
 } from '../../shared/access';
 
 type Who =
-  | 'admin' | 'content_ops' | 'curation' | 'marketing' | 'label_mgmt' | 'support' | 'finance'
-  | 'supplier' | 'label' | 'artist' | 'dj';
+  'admin' | 'content_ops' | 'curation' | 'marketing' | 'label_mgmt' | 'support' | 'finance' | 'supplier' | 'label' | 'artist' | 'dj';
 const STAFF: Who[] = ['admin', 'content_ops', 'curation', 'marketing', 'label_mgmt', 'support', 'finance'];
 const EVERYONE: Who[] = [...STAFF, 'supplier', 'label', 'artist', 'dj'];
 
@@ -92,14 +115,16 @@ describe('search types (spec §2 areas, spec §6 table)', () => {
   });
   for (const [area, keys] of Object.entries(AREAS)) {
     it(`maps ${area}`, () => {
-      expect(SEARCH_TYPES.filter((t) => t.area === area).map((t) => t.key).sort()).toEqual([...keys].sort());
+      expect(
+        SEARCH_TYPES.filter((t) => t.area === area)
+          .map((t) => t.key)
+          .sort(),
+      ).toEqual([...keys].sort());
     });
   }
   it('Muzooka artists has no route', () => expect(searchType('muzooka_artists')?.area).toBeNull());
 
-  const cells = Object.entries(EXPECTED).flatMap(([type, allowed]) =>
-    EVERYONE.map((w) => [type, w, allowed.includes(w)] as const),
-  );
+  const cells = Object.entries(EXPECTED).flatMap(([type, allowed]) => EVERYONE.map((w) => [type, w, allowed.includes(w)] as const));
   it.each(cells)('%s × %s (control) → %s', (type, w, expected) => {
     expect(can(who(w), searchType(type)!.rule)).toBe(expected);
   });
@@ -122,7 +147,8 @@ describe('filters (spec §6)', () => {
   it('every ruled filter name is declared by a search type (shared/search/types), but the listed exceptions', () => {
     const lists = { RESTRICTED_FILTERS, BRAND_SCOPED_FILTERS, HYPE_FILTERS, DJ_FILTERS, RULED_FILTERS };
     const undeclared = Object.entries(lists).flatMap(([list, names]) =>
-      names.filter((f) => !declared(f) && !UNDECLARED_BY_DESIGN.includes(f)).map((f) => `${list}: ${f}`));
+      names.filter((f) => !declared(f) && !UNDECLARED_BY_DESIGN.includes(f)).map((f) => `${list}: ${f}`),
+    );
     expect(undeclared).toEqual([]);
     // The exceptions are restricted filters still undeclared: one a type has come to declare is dropped from the list.
     expect(UNDECLARED_BY_DESIGN.filter((f) => !RESTRICTED_FILTERS.includes(f) || declared(f))).toEqual([]);
@@ -133,8 +159,9 @@ describe('filters (spec §6)', () => {
   it.each(RESTRICTED_FILTERS.filter((f) => SEARCH_TYPES.some((t) => t.filters.includes(f))))(
     'restricted filter %s: control yes, baseware no',
     (f) => {
-      const type = SEARCH_TYPES.find((t) => t.filters.includes(f) && can(who('supplier', 'app:baseware'), t.rule))
-        ?? SEARCH_TYPES.find((t) => t.filters.includes(f))!;
+      const type =
+        SEARCH_TYPES.find((t) => t.filters.includes(f) && can(who('supplier', 'app:baseware'), t.rule)) ??
+        SEARCH_TYPES.find((t) => t.filters.includes(f))!;
       expect(filterAllowed(admin, type.key, f)).toBe(true);
       const baseAdmin = principalFrom('app:baseware staff:admin brand:dance');
       expect(filterAllowed(baseAdmin, type.key, f)).toBe(false);
@@ -142,9 +169,24 @@ describe('filters (spec §6)', () => {
   );
   it('lists the spec restricted filters', () => {
     expect([...RESTRICTED_FILTERS].sort()).toEqual([
-      'album_action', 'artist_id', 'current_status', 'encode_status', 'encoded_date', 'free_download_end_date',
-      'free_download_start_date', 'guid', 'id', 'key_name', 'label_id', 'muzooka_profile', 'playlist_type_id',
-      'release_id', 'release_status', 'sale_type', 'status_message', 'track_id',
+      'album_action',
+      'artist_id',
+      'current_status',
+      'encode_status',
+      'encoded_date',
+      'free_download_end_date',
+      'free_download_start_date',
+      'guid',
+      'id',
+      'key_name',
+      'label_id',
+      'muzooka_profile',
+      'playlist_type_id',
+      'release_id',
+      'release_status',
+      'sale_type',
+      'status_message',
+      'track_id',
     ]);
   });
   it('a baseware supplier can search tracks by title but not by id', () => {
@@ -166,9 +208,8 @@ describe('filters (spec §6)', () => {
   it('dj_edits needs control even for admin', () => {
     expect(filterAllowed(who('admin', 'app:baseware', BRAND_DJ), 'tracks', 'dj_edits')).toBe(false);
   });
-  it.each(STAFF.map((w) => [w, ['admin', 'curation', 'marketing'].includes(w)] as const))(
-    'label_manager filter × %s → %s',
-    (w, expected) => expect(filterAllowed(who(w), 'labels', 'label_manager')).toBe(expected),
+  it.each(STAFF.map((w) => [w, ['admin', 'curation', 'marketing'].includes(w)] as const))('label_manager filter × %s → %s', (w, expected) =>
+    expect(filterAllowed(who(w), 'labels', 'label_manager')).toBe(expected),
   );
   it('label and supplier filters need an application and an active brand', () => {
     expect(filterAllowed(who('admin'), 'releases', 'label')).toBe(true);
@@ -278,16 +319,33 @@ const SENSITIVE: Record<string, Record<string, Who[]>> = {
 };
 /** An ordinary field of each type (no rule of its own). */
 const ORDINARY: Record<string, string> = {
-  tracks: 'title', releases: 'title', labels: 'bio', suppliers: 'name', genres: 'enabled', link_partners: 'name',
-  artists: 'name', charts: 'title', playlists: 'name', dj_profiles: 'dj_name', pages: 'name', page_modules: 'name',
-  live_streams: 'name', host_vendors: 'name', tracklist_vendors: 'name', coupons: 'code', users: 'first_name',
+  tracks: 'title',
+  releases: 'title',
+  labels: 'bio',
+  suppliers: 'name',
+  genres: 'enabled',
+  link_partners: 'name',
+  artists: 'name',
+  charts: 'title',
+  playlists: 'name',
+  dj_profiles: 'dj_name',
+  pages: 'name',
+  page_modules: 'name',
+  live_streams: 'name',
+  host_vendors: 'name',
+  tracklist_vendors: 'name',
+  coupons: 'code',
+  users: 'first_name',
   hype_offers: 'name',
 };
 
 describe('allOf()', () => {
   it('needs every rule; each result group is one group of each', () => {
     const r = allOf([['a'], ['b']], [['c']]);
-    expect(r).toEqual([['a', 'c'], ['b', 'c']]);
+    expect(r).toEqual([
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
     expect(can(principalFrom('a c'), r)).toBe(true);
     expect(can(principalFrom('a'), r)).toBe(false);
     expect(allOf('*', [['a']])).toEqual([['a']]);
@@ -327,7 +385,7 @@ describe('write rules (docs/decisions.md "Who may write")', () => {
     expect(refusedFields(who('content_ops'), 'labels', ['name', 'label_manager_id'])).toEqual(['label_manager_id']);
   });
 
-  it('a user\'s identities and billing are read by the §6 users readers; reset links and billing changes by admin and support only', () => {
+  it("a user's identities and billing are read by the §6 users readers; reset links and billing changes by admin and support only", () => {
     expect(EVERYONE.filter((w) => can(who(w), USER_ACCOUNT_READ))).toEqual(['admin', 'content_ops', 'curation', 'support']);
     expect(EVERYONE.filter((w) => can(who(w), USER_ACCOUNT_WRITE))).toEqual(['admin', 'support']);
     expect(can(who('support', 'app:baseware'), USER_ACCOUNT_WRITE)).toBe(false);
@@ -363,7 +421,10 @@ describe('other API rules', () => {
     // One rule: the /sales area admits exactly whom the sales API serves.
     expect(can(p, AREA_RULES['/sales'])).toBe(expected);
   });
-  it.each(EVERYONE.map((w) => [w, ['admin', 'label_mgmt', 'content_ops'].includes(w)] as const))('temp account email × %s → %s', (w, expected) => {
-    expect(can(who(w), TEMP_ACCOUNT_EMAIL_RULE)).toBe(expected);
-  });
+  it.each(EVERYONE.map((w) => [w, ['admin', 'label_mgmt', 'content_ops'].includes(w)] as const))(
+    'temp account email × %s → %s',
+    (w, expected) => {
+      expect(can(who(w), TEMP_ACCOUNT_EMAIL_RULE)).toBe(expected);
+    },
+  );
 });

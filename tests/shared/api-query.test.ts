@@ -3,12 +3,14 @@ import { buildQuery, dateRange, isAllowedRedirectUri, normalizeIds, parseDateRan
 
 describe('buildQuery', () => {
   it('puts type, page, per_page first and sorts the rest', () => {
-    expect(buildQuery({ title: 'x', per_page: 25, genre_id: 5, type: 'tracks', page: 2, artist: 'a' }))
-      .toBe('type=tracks&page=2&per_page=25&artist=a&genre_id=5&title=x');
+    expect(buildQuery({ title: 'x', per_page: 25, genre_id: 5, type: 'tracks', page: 2, artist: 'a' })).toBe(
+      'type=tracks&page=2&per_page=25&artist=a&genre_id=5&title=x',
+    );
   });
   it('drops empty values, joins arrays, keeps commas and colons readable', () => {
-    expect(buildQuery({ id: [1, 2], add_date: '2024-01-01:2024-02-01', name: '', x: undefined, q: 'a&b' }))
-      .toBe('add_date=2024-01-01:2024-02-01&id=1,2&q=a%26b');
+    expect(buildQuery({ id: [1, 2], add_date: '2024-01-01:2024-02-01', name: '', x: undefined, q: 'a&b' })).toBe(
+      'add_date=2024-01-01:2024-02-01&id=1,2&q=a%26b',
+    );
   });
 });
 

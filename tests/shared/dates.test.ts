@@ -6,7 +6,8 @@ describe('calendarDate', () => {
     expect(calendarDate.parse(d)).toBe(d);
   });
   it.each(['2024-02-30', '2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-1-01', '2024-01-01T00:00:00Z', ''])(
-    'refuses %s with the date message', (d) => {
+    'refuses %s with the date message',
+    (d) => {
       const r = calendarDate.safeParse(d);
       expect(r.success).toBe(false);
       expect(r.error?.issues[0].message).toBe(DATE_MESSAGE);

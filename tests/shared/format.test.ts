@@ -1,8 +1,16 @@
 /** The one formatter (shared/format.ts, spec §9): table tests of what each value shows. */
 import { describe, expect, it } from 'vitest';
 import {
-  formatCount, formatDate, formatDateTime, formatFileSize, formatMoney, formatMonth, formatNumber, formatPercent,
-  formatSeconds, plural,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatSeconds,
+  plural,
 } from '../../shared/format';
 import { cellText, columnsOf, csvValue } from '../../shared/search/columns';
 import { formatAmount } from '../../shared/statements';
@@ -51,13 +59,29 @@ describe('formatMoney: symbol, thousands separators, two decimals (§9 currencie
 
 describe('formatPercent and formatNumber', () => {
   it.each([
-    [16, '16%'], ['16.00', '16%'], [12.5, '12.5%'], [0, '0%'], [100, '100%'], [1250, '1,250%'], [33.333, '33.33%'], [-5, '-5%'],
-    [null, ''], [undefined, ''], ['', ''],
+    [16, '16%'],
+    ['16.00', '16%'],
+    [12.5, '12.5%'],
+    [0, '0%'],
+    [100, '100%'],
+    [1250, '1,250%'],
+    [33.333, '33.33%'],
+    [-5, '-5%'],
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
   ])('percent %s → %s', (v, shown) => expect(formatPercent(v)).toBe(shown));
 
   it.each([
-    [1234, undefined, '1,234'], [1234567, undefined, '1,234,567'], [3.5, undefined, '3.5'], [-2, undefined, '-2'],
-    [10, 2, '10.00'], [1234.5, 2, '1,234.50'], [44.1, 1, '44.1'], [null, undefined, ''], ['x', 2, ''],
+    [1234, undefined, '1,234'],
+    [1234567, undefined, '1,234,567'],
+    [3.5, undefined, '3.5'],
+    [-2, undefined, '-2'],
+    [10, 2, '10.00'],
+    [1234.5, 2, '1,234.50'],
+    [44.1, 1, '44.1'],
+    [null, undefined, ''],
+    ['x', 2, ''],
   ])('number %s (%s decimals) → %s', (v, decimals, shown) => expect(formatNumber(v, decimals)).toBe(shown));
 
   it('seconds', () => {
@@ -69,8 +93,12 @@ describe('formatPercent and formatNumber', () => {
 
 describe('plurals with Intl.PluralRules', () => {
   it.each([
-    [0, 'item', '0 items'], [1, 'item', '1 item'], [2, 'item', '2 items'], [1204, 'row', '1,204 rows'],
-    [1, 'sales line', '1 sales line'], [3, 'sales line', '3 sales lines'],
+    [0, 'item', '0 items'],
+    [1, 'item', '1 item'],
+    [2, 'item', '2 items'],
+    [1204, 'row', '1,204 rows'],
+    [1, 'sales line', '1 sales line'],
+    [3, 'sales line', '3 sales lines'],
   ])('%s %s → %s', (n, word, shown) => expect(formatCount(n, word)).toBe(shown));
 
   it('irregular plurals are given', () => {
@@ -86,7 +114,10 @@ describe('dates: MM/DD/YYYY', () => {
     ['2024-03-07', '03/07/2024'],
     ['2024-12-31T23:30:00-07:00', '12/31/2024'],
     ['2026-11-01', '11/01/2026'],
-    [null, ''], [undefined, ''], ['', ''], ['not a date', ''],
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['not a date', ''],
   ])('%s → %s', (v, shown) => expect(formatDate(v)).toBe(shown));
 
   it('a calendar date is never shifted by a time zone', () => {
@@ -142,17 +173,36 @@ describe('date-times: each value carries the zone abbreviation of its own instan
 
 describe('file sizes', () => {
   it.each([
-    [0, '0 Bytes'], [1023, '1023 Bytes'], [1024, '1 KB'], [1536 * 1024, '2 MB'], [1024 ** 3, '1.0 GB'],
-    [2.25 * 1024 ** 3, '2.3 GB'], [1024 ** 4 * 2, '2,048.0 GB'], [null, ''], [-1, ''],
+    [0, '0 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1 KB'],
+    [1536 * 1024, '2 MB'],
+    [1024 ** 3, '1.0 GB'],
+    [2.25 * 1024 ** 3, '2.3 GB'],
+    [1024 ** 4 * 2, '2,048.0 GB'],
+    [null, ''],
+    [-1, ''],
   ])('%s → %s', (v, shown) => expect(formatFileSize(v)).toBe(shown));
 });
 
-describe('the coupons list shows a percentage coupon\'s percentage, an amount coupon\'s amount', () => {
+describe("the coupons list shows a percentage coupon's percentage, an amount coupon's amount", () => {
   const cols = columnsOf('coupons');
   const discount = cols.find((c) => c.key === 'discount_amount')!;
   const pct = cols.find((c) => c.key === 'discount_percentage')!;
-  const percentage = { id: 37, code: 'SAVE037VIP', discount_type: { id: 2, name: 'Percentage' }, discount_amount: null, discount_percentage: '16.00' };
-  const amount = { id: 38, code: 'SAVE038DJ', discount_type: { id: 1, name: 'Amount' }, discount_amount: '1234.50', discount_percentage: null };
+  const percentage = {
+    id: 37,
+    code: 'SAVE037VIP',
+    discount_type: { id: 2, name: 'Percentage' },
+    discount_amount: null,
+    discount_percentage: '16.00',
+  };
+  const amount = {
+    id: 38,
+    code: 'SAVE038DJ',
+    discount_type: { id: 1, name: 'Amount' },
+    discount_amount: '1234.50',
+    discount_percentage: null,
+  };
 
   it('on screen', () => {
     expect(cellText(discount, percentage)).toBe('16%');
@@ -163,10 +213,12 @@ describe('the coupons list shows a percentage coupon\'s percentage, an amount co
 
   it('a percentage with no type name but no amount is still a percentage; an empty amount coupon shows $0.00', () => {
     expect(cellText(discount, { discount_amount: null, discount_percentage: 20 })).toBe('20%');
-    expect(cellText(discount, { discount_type: { id: 1, name: 'Amount' }, discount_amount: null, discount_percentage: null })).toBe('$0.00');
+    expect(cellText(discount, { discount_type: { id: 1, name: 'Amount' }, discount_amount: null, discount_percentage: null })).toBe(
+      '$0.00',
+    );
   });
 
-  it('in the CSV: amounts as numbers, a percentage coupon\'s discount as shown', () => {
+  it("in the CSV: amounts as numbers, a percentage coupon's discount as shown", () => {
     expect(csvValue(discount, amount)).toBe(1234.5);
     expect(csvValue(discount, percentage)).toBe('16%');
     expect(csvValue(pct, percentage)).toBe(16);

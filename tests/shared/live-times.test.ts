@@ -27,11 +27,14 @@ describe('live stream start and end entered in Mountain time', () => {
   const schema = RECORDS.live_streams.patch;
   it('the wall clock is read in America/Denver: MST in March before the change, MDT after; the skipped hour is refused', () => {
     expect(schema.parse({ start_at: '2026-03-07T22:00', end_at: '2026-03-08T04:00' })).toEqual({
-      start_at: '2026-03-08T05:00:00.000Z', end_at: '2026-03-08T10:00:00.000Z',
+      start_at: '2026-03-08T05:00:00.000Z',
+      end_at: '2026-03-08T10:00:00.000Z',
     });
     const skipped = schema.safeParse({ start_at: '2026-03-08T02:30' });
     expect(skipped.success).toBe(false);
-    expect(skipped.error!.issues.map((i) => [i.path, i.message.includes('does not exist in America/Denver')])).toEqual([[['start_at'], true]]);
+    expect(skipped.error!.issues.map((i) => [i.path, i.message.includes('does not exist in America/Denver')])).toEqual([
+      [['start_at'], true],
+    ]);
     expect(schema.safeParse({ start_at: 'tomorrow' }).success).toBe(false);
     expect(schema.parse({ start_at: null, end_at: '' })).toEqual({ start_at: null, end_at: null });
   });
@@ -45,7 +48,7 @@ describe('live stream start and end entered in Mountain time', () => {
     expect(zonedWallClock(null, LIVE_TIME_ZONE)).toBe('');
   });
 
-  it('start before end, compared as instants (the form\'s wall clock against the stored instant)', () => {
+  it("start before end, compared as instants (the form's wall clock against the stored instant)", () => {
     const check = RECORDS.live_streams.checks![0];
     // 01:30 MST (second) is after 01:45 MDT (first) although it reads earlier.
     expect(check({}, { start_at: '2026-11-01T01:45', end_at: '2026-11-01T01:30-07:00' })).toBeNull();
@@ -68,7 +71,7 @@ describe('whether a live stream is visible now (§4)', () => {
     expect(liveStreamVisible({ ...auto, end_at: null }, at(start))).toBe(false);
     expect(liveStreamVisible({ ...auto, is_auto_enabled: false }, at(start))).toBe(false);
   });
-  it('the record page\'s status tag says so', () => {
+  it("the record page's status tag says so", () => {
     expect(RECORDS.live_streams.status!({ enabled: true })).toEqual([LIVE_VISIBLE_TAGS.visible]);
     expect(RECORDS.live_streams.status!({ enabled: false, is_auto_enabled: false })).toEqual([LIVE_VISIBLE_TAGS.hidden]);
   });

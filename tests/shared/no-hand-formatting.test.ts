@@ -41,7 +41,7 @@ const ALLOWED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     'ISO date sliced to its day': 'the YYYY-MM-DD sent to the API (wire format), not shown.',
   },
   'main/services/exports.ts': {
-    'ISO date sliced to its day': 'the YYYY-MM-DD in an export\'s file name (sorts by date), not a displayed date.',
+    'ISO date sliced to its day': "the YYYY-MM-DD in an export's file name (sorts by date), not a displayed date.",
   },
   'main/services/packaging/ern.ts': {
     toFixed: 'the DDEX ERN xs:duration (PT1M2.500S) written into the XML, a wire format.',
@@ -114,7 +114,10 @@ describe('no hand-formatted amounts, dates or plurals outside shared/format.ts',
       for (const name of Object.keys(rules)) {
         const rule = RULES.find((r) => r.name === name)!;
         expect(rule, `${file}: ${name}`).toBeDefined();
-        expect(text.split('\n').some((line) => matches(rule, line)), `${file}: ${name}`).toBe(true);
+        expect(
+          text.split('\n').some((line) => matches(rule, line)),
+          `${file}: ${name}`,
+        ).toBe(true);
       }
     }
   });

@@ -123,8 +123,16 @@ describe('genre (§4)', () => {
 
 describe('audio checks', () => {
   const good: AudioFormat = {
-    container: 'WAVE', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true,
-    sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 180, numberOfSamples: 180 * 44100,
+    container: 'WAVE',
+    codec: 'PCM',
+    wavFormatTag: 1,
+    aiffCompression: null,
+    lossless: true,
+    sampleRate: 44100,
+    bitsPerSample: 16,
+    channels: 2,
+    duration: 180,
+    numberOfSamples: 180 * 44100,
   };
   const codes = (f: Partial<AudioFormat>) => checkAudio({ ...good, ...f }).map((i) => `${i.level}:${i.code}`);
   it('passes CD-quality stereo PCM', () => expect(codes({})).toEqual([]));

@@ -12,13 +12,33 @@ import { senderProblem } from '../../shared/packaging/rules';
 import { validateCoverArt, validateDraft, validateRelease, validateTrack } from '../../shared/packaging/validate';
 
 const release = (over: Partial<ReleaseDraft> = {}): ReleaseDraft => ({
-  ...emptyRelease(), title: 'Night Drive EP', upc: '036000291452', catalogNumber: 'CAT-001',
-  label: { id: 1, name: 'Test Records' }, releaseType: { id: 2, name: 'EP' }, genre: { id: 5, name: 'Techno' },
-  streetDate: '2026-12-01', releaseDate: '2026-12-01', ...over,
+  ...emptyRelease(),
+  title: 'Night Drive EP',
+  upc: '036000291452',
+  catalogNumber: 'CAT-001',
+  label: { id: 1, name: 'Test Records' },
+  releaseType: { id: 2, name: 'EP' },
+  genre: { id: 5, name: 'Techno' },
+  streetDate: '2026-12-01',
+  releaseDate: '2026-12-01',
+  ...over,
 });
 const track = (over: Partial<TrackDraft> = {}): TrackDraft => ({
-  path: '/music/a.wav', fileName: 'a.wav', position: 1, title: 'Opening', mixName: '', isrc: 'GB-ABC-24-00001', bpm: 124,
-  key: null, genre: null, subGenre: null, artists: ['Artist'], remixers: [], songwriters: [], publishers: [], copyrightHolder: '2026 Test Records',
+  path: '/music/a.wav',
+  fileName: 'a.wav',
+  position: 1,
+  title: 'Opening',
+  mixName: '',
+  isrc: 'GB-ABC-24-00001',
+  bpm: 124,
+  key: null,
+  genre: null,
+  subGenre: null,
+  artists: ['Artist'],
+  remixers: [],
+  songwriters: [],
+  publishers: [],
+  copyrightHolder: '2026 Test Records',
   ...over,
 });
 /** field → message of each error. */
@@ -47,15 +67,20 @@ describe('validateRelease', () => {
   });
 
   it('the street date may not be after the release date', () => {
-    expect(errors(validateRelease(release({ streetDate: '2026-12-02', releaseDate: '2026-12-01' })))).toEqual({ 'release.streetDate': PKG_MSG.streetBeforeRelease });
+    expect(errors(validateRelease(release({ streetDate: '2026-12-02', releaseDate: '2026-12-01' })))).toEqual({
+      'release.streetDate': PKG_MSG.streetBeforeRelease,
+    });
     expect(PKG_MSG.streetBeforeRelease).toBe('Street date must not be after the release date');
     expect(validateRelease(release({ streetDate: '2026-11-24', releaseDate: '2026-12-01' }))).toEqual([]);
   });
 
   it('the exclusive period is one of the §9 options (14, 28, 56 days, Lifetime) or None', () => {
-    for (const exclusivePeriod of [0, 14, 28, 56, null, undefined]) expect(validateRelease(release({ exclusivePeriod })), String(exclusivePeriod)).toEqual([]);
+    for (const exclusivePeriod of [0, 14, 28, 56, null, undefined])
+      expect(validateRelease(release({ exclusivePeriod })), String(exclusivePeriod)).toEqual([]);
     for (const exclusivePeriod of [7, 30, -1]) {
-      expect(errors(validateRelease(release({ exclusivePeriod }))), String(exclusivePeriod)).toEqual({ 'release.exclusivePeriod': 'Please select a valid option from the list' });
+      expect(errors(validateRelease(release({ exclusivePeriod }))), String(exclusivePeriod)).toEqual({
+        'release.exclusivePeriod': 'Please select a valid option from the list',
+      });
     }
   });
 
@@ -70,11 +95,16 @@ describe('validateRelease', () => {
   it('the catalog number is optional and at most 200 characters', () => {
     expect(validateRelease(release({ catalogNumber: '' }))).toEqual([]);
     expect(validateRelease(release({ catalogNumber: 'C'.repeat(200) }))).toEqual([]);
-    expect(errors(validateRelease(release({ catalogNumber: 'C'.repeat(201) })))).toEqual({ 'release.catalogNumber': 'Catalog number must be at most 200 characters' });
+    expect(errors(validateRelease(release({ catalogNumber: 'C'.repeat(201) })))).toEqual({
+      'release.catalogNumber': 'Catalog number must be at most 200 characters',
+    });
   });
 
   it('title and UPC/EAN go through their rules', () => {
-    expect(errors(validateRelease(release({ title: ' ', upc: '036000291453' })))).toEqual({ 'release.title': 'Title is required', 'release.upc': 'UPC/EAN check digit is wrong' });
+    expect(errors(validateRelease(release({ title: ' ', upc: '036000291453' })))).toEqual({
+      'release.title': 'Title is required',
+      'release.upc': 'UPC/EAN check digit is wrong',
+    });
   });
 });
 
@@ -89,7 +119,15 @@ describe('validateTrack', () => {
   });
 
   it('a named songwriter needs a songwriter type', () => {
-    const issues = validateTrack(track({ position: 3, songwriters: [{ name: 'Ann Writer', type: null }, { name: 'Bo', type: { id: 1, name: 'Composer' } }] }));
+    const issues = validateTrack(
+      track({
+        position: 3,
+        songwriters: [
+          { name: 'Ann Writer', type: null },
+          { name: 'Bo', type: { id: 1, name: 'Composer' } },
+        ],
+      }),
+    );
     expect(errors(issues)).toEqual({ 'tracks.3.songwriters.0': PKG_MSG.songwriterType });
     expect(PKG_MSG.songwriterType).toBe('Choose a songwriter type');
     expect(issues[0].track).toBe(3);
@@ -119,12 +157,16 @@ describe('cover art and the whole draft', () => {
     expect(errors(validateCoverArt(null))).toEqual({ coverArt: 'Cover art is required' });
     expect(validateCoverArt({ ...art, width: 499, height: 499 }).map((i) => i.message)).toEqual(['Cover art must be at least 500x500']);
     expect(validateCoverArt({ ...art, width: 800, height: 600 }).map((i) => i.message)).toEqual(['Cover art must be square']);
-    expect(validateCoverArt({ ...art, width: 500, height: 500 })).toEqual([{ level: 'warning', code: 'coverArt', field: 'coverArt', message: 'Cover art of 1400x1400 is recommended' }]);
+    expect(validateCoverArt({ ...art, width: 500, height: 500 })).toEqual([
+      { level: 'warning', code: 'coverArt', field: 'coverArt', message: 'Cover art of 1400x1400 is recommended' },
+    ]);
     expect(validateCoverArt({ ...art, width: 1400, height: 1400 })).toEqual([]);
   });
 
   it('a draft needs at least one track', () => {
-    expect(errors(validateDraft(release(), [], { path: '/a.png', format: 'png', size: 1, width: 1400, height: 1400 }))).toEqual({ tracks: 'Add at least one track' });
+    expect(errors(validateDraft(release(), [], { path: '/a.png', format: 'png', size: 1, width: 1400, height: 1400 }))).toEqual({
+      tracks: 'Add at least one track',
+    });
   });
 });
 
@@ -139,11 +181,15 @@ describe('the sender on the Finish step', () => {
 describe('the same recording twice', () => {
   const cover = { path: '/c.png', width: 1400, height: 1400, format: 'png' as const, size: 1 };
   it('refuses the same ISRC (however written) on two tracks, on the later one', () => {
-    const issues = validateDraft(release(), [
-      track({ position: 2, path: '/music/b.wav', isrc: 'gbabc2400001' }),
-      track({ position: 1 }),
-      track({ position: 3, path: '/music/c.wav', isrc: 'GB-ABC-24-00003' }),
-    ], cover);
+    const issues = validateDraft(
+      release(),
+      [
+        track({ position: 2, path: '/music/b.wav', isrc: 'gbabc2400001' }),
+        track({ position: 1 }),
+        track({ position: 3, path: '/music/c.wav', isrc: 'GB-ABC-24-00003' }),
+      ],
+      cover,
+    );
     expect(errors(issues)).toEqual({ 'tracks.2.isrc': PKG_MSG.duplicateIsrc(1) });
     expect(PKG_MSG.duplicateIsrc(1)).toBe('This ISRC is already used by track 1: each recording has its own');
   });
@@ -155,16 +201,32 @@ describe('the same recording twice', () => {
 });
 
 describe('files left out of the package', () => {
-  const scanned = (name: string, status: ScanEntry['status'], reason?: string): [string, ScanEntry] =>
-    [`/music/${name}`, { path: `/music/${name}`, name, size: 1, status, reason, issues: [] }];
+  const scanned = (name: string, status: ScanEntry['status'], reason?: string): [string, ScanEntry] => [
+    `/music/${name}`,
+    { path: `/music/${name}`, name, size: 1, status, reason, issues: [] },
+  ];
   it.each([
-    ['a broken file', scanned('04 broken.flac', 'corrupt', 'The audio header is incomplete (no sample rate, channels or bit depth)'), '04 broken.flac is left out of the package: The audio header is incomplete (no sample rate, channels or bit depth)'],
-    ['an unsupported file', scanned('liner notes.mp3', 'unsupported', 'Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged'), 'liner notes.mp3 is left out of the package: Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged'],
+    [
+      'a broken file',
+      scanned('04 broken.flac', 'corrupt', 'The audio header is incomplete (no sample rate, channels or bit depth)'),
+      '04 broken.flac is left out of the package: The audio header is incomplete (no sample rate, channels or bit depth)',
+    ],
+    [
+      'an unsupported file',
+      scanned('liner notes.mp3', 'unsupported', 'Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged'),
+      'liner notes.mp3 is left out of the package: Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged',
+    ],
     ['an unreadable file without a reason', scanned('x.wav', 'unreadable'), 'x.wav is left out of the package: unreadable'],
-    ['the same file twice', scanned('copy.wav', 'refused', 'The same file as a.wav: a recording is packaged once.'), 'copy.wav is left out of the package: The same file as a.wav: a recording is packaged once'],
+    [
+      'the same file twice',
+      scanned('copy.wav', 'refused', 'The same file as a.wav: a recording is packaged once.'),
+      'copy.wav is left out of the package: The same file as a.wav: a recording is packaged once',
+    ],
   ])('%s is a warning on Finish', (_what, entry, message) => {
     const issues = validateDraft(release(), [track()], null, new Map([scanned('a.wav', 'ok'), entry]));
-    expect(issues.filter((i) => i.code === 'leftOut')).toEqual([{ level: 'warning', code: 'leftOut', field: `files.${entry[0]}`, message }]);
+    expect(issues.filter((i) => i.code === 'leftOut')).toEqual([
+      { level: 'warning', code: 'leftOut', field: `files.${entry[0]}`, message },
+    ]);
   });
   it('a usable file is not left out', () => {
     expect(validateDraft(release(), [track()], null, new Map([scanned('a.wav', 'ok')])).filter((i) => i.code === 'leftOut')).toEqual([]);

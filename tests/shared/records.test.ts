@@ -11,8 +11,23 @@ import type { BodyIn } from '../../shared/api/endpoint';
 import { RECORD_ENDPOINTS, ReleaseTracksBulkEdit, TrackBulkEdit, trackEndpoints } from '../../shared/api/endpoints';
 import { EXCLUSIVE_PERIODS, MAX_LEN, PRE_ORDER_WEEKS } from '../../shared/constants';
 import {
-  hypeOfferDates, RECORDS, RECORD_DECLS, RECORD_MSG, createRule, editableFields, isFullOrder, mayCreate, mayEdit, moveTrack, onlyConvertedShown,
-  recordDecl, recordRoute, recordTabs, renumber, runChecks, startBeforeEnd,
+  hypeOfferDates,
+  RECORDS,
+  RECORD_DECLS,
+  RECORD_MSG,
+  createRule,
+  editableFields,
+  isFullOrder,
+  mayCreate,
+  mayEdit,
+  moveTrack,
+  onlyConvertedShown,
+  recordDecl,
+  recordRoute,
+  recordTabs,
+  renumber,
+  runChecks,
+  startBeforeEnd,
 } from '../../shared/records';
 import { MSG } from '../../shared/messages';
 
@@ -37,11 +52,14 @@ describe('record declarations', () => {
     expect(check('2026-01-01', '2026-01-01')).toBeNull();
     expect(check(null, null)).toEqual({ start_date: [RECORD_MSG.hypeStartRequired], end_date: [RECORD_MSG.hypeEndRequired] });
     expect(check('2026-01-02', '2026-01-01')).toEqual({ start_date: [RECORD_MSG.hypeStartAfterEnd] });
-    expect(hypeOfferDates({ start_date: '2026-01-01', end_date: '2026-02-01' }, { end_date: null })).toEqual({ end_date: [RECORD_MSG.hypeEndRequired] });
+    expect(hypeOfferDates({ start_date: '2026-01-01', end_date: '2026-02-01' }, { end_date: null })).toEqual({
+      end_date: [RECORD_MSG.hypeEndRequired],
+    });
   });
   it('every sensitive field of the write rules is an editable field of its record', () => {
     for (const [type, fields] of Object.entries(FIELD_WRITE_RULES)) {
-      for (const f of Object.keys(fields)) expect([type, f, (recordDecl(type)!.editable as readonly string[]).includes(f)]).toEqual([type, f, true]);
+      for (const f of Object.keys(fields))
+        expect([type, f, (recordDecl(type)!.editable as readonly string[]).includes(f)]).toEqual([type, f, true]);
     }
   });
   it('encode status and version are not editable (spec §4: encode jobs set it): a 400 naming them', () => {
@@ -116,10 +134,18 @@ describe('who may edit (from the shared write rules)', () => {
   });
   it('a supplier opens its records read-only; create is the write rule of the type, for the types created here', () => {
     expect(editableFields(supplier, 'tracks')).toEqual([]);
-    expect([mayCreate(admin(), 'tracks'), mayCreate(contentOps, 'releases'), mayCreate(labelMgmt, 'releases'), mayCreate(supplier, 'tracks')])
-      .toEqual([true, true, false, false]);
-    expect([mayCreate(curation, 'artists'), mayCreate(curation, 'labels'), mayCreate(contentOps, 'labels'), mayCreate(supplier, 'artists')])
-      .toEqual([true, false, true, false]);
+    expect([
+      mayCreate(admin(), 'tracks'),
+      mayCreate(contentOps, 'releases'),
+      mayCreate(labelMgmt, 'releases'),
+      mayCreate(supplier, 'tracks'),
+    ]).toEqual([true, true, false, false]);
+    expect([
+      mayCreate(curation, 'artists'),
+      mayCreate(curation, 'labels'),
+      mayCreate(contentOps, 'labels'),
+      mayCreate(supplier, 'artists'),
+    ]).toEqual([true, false, true, false]);
     expect(createRule('dj_profiles')).toEqual([]);
   });
 });
@@ -127,7 +153,8 @@ describe('who may edit (from the shared write rules)', () => {
 describe('rules, tabs, route, order', () => {
   it('only CONVERTED tracks may be enabled or shown; start before end', () => {
     expect(runChecks([onlyConvertedShown], { encode_status: 'TRANSCODING' }, { enabled: true, hidden: false })).toEqual({
-      enabled: [RECORD_MSG.notConvertedEnabled], hidden: [RECORD_MSG.notConvertedShown],
+      enabled: [RECORD_MSG.notConvertedEnabled],
+      hidden: [RECORD_MSG.notConvertedShown],
     });
     expect(runChecks([onlyConvertedShown], { encode_status: 'CONVERTED' }, { enabled: true })).toBeNull();
     expect(runChecks([onlyConvertedShown], { encode_status: 'ERROR' }, { enabled: false, hidden: true })).toBeNull();
@@ -135,31 +162,69 @@ describe('rules, tabs, route, order', () => {
   });
   it('tabs: Details, sub-resources, Notes where the type has notes, History', () => {
     expect(recordTabs('tracks').map((t) => t.label)).toEqual([
-      'Details', 'Artists & Remixers', 'Songwriters', 'Publishers', 'Audio Files', 'Territories & Publish Dates', 'DJ Edits', 'Support Downloads', 'Notes', 'History',
+      'Details',
+      'Artists & Remixers',
+      'Songwriters',
+      'Publishers',
+      'Audio Files',
+      'Territories & Publish Dates',
+      'DJ Edits',
+      'Support Downloads',
+      'Notes',
+      'History',
     ]);
     expect(recordTabs('releases').map((t) => t.label)).toEqual(['Details', 'Tracks', 'Cover Art', 'Territories', 'Notes', 'History']);
     expect(recordTabs('genres').map((t) => t.key)).toEqual(['details', 'sub-genres', 'history']);
     expect(recordTabs('labels').map((t) => t.label)).toEqual(['Details', 'Contracts', 'Mappings', 'Image', 'Account', 'History']);
     expect(recordTabs('charts').map((t) => t.key)).toEqual(['details', 'tracks', 'playlist', 'image', 'history']);
-    expect([recordRoute('tracks', 5), recordRoute('live_streams', 2), recordRoute('pages', 3)]).toEqual(['/catalog/tracks/5', '/live/streams/2', '/curation/pages/3']);
+    expect([recordRoute('tracks', 5), recordRoute('live_streams', 2), recordRoute('pages', 3)]).toEqual([
+      '/catalog/tracks/5',
+      '/live/streams/2',
+      '/curation/pages/3',
+    ]);
   });
   it('status tags in the spec words: encode status, hype on the dance brand only', () => {
-    expect(RECORDS.releases.status({ encode_status: 'CONVERTED', hype_eligible: true, hype_enabled: false }, 'brand:dance').map((t) => t.text))
-      .toEqual(['CONVERTED', 'Hype Inactive']);
+    expect(
+      RECORDS.releases.status({ encode_status: 'CONVERTED', hype_eligible: true, hype_enabled: false }, 'brand:dance').map((t) => t.text),
+    ).toEqual(['CONVERTED', 'Hype Inactive']);
     expect(RECORDS.releases.status({ encode_status: '', hype_eligible: true }, 'brand:dj').map((t) => t.text)).toEqual(['Not Converted']);
   });
   it('reordering (§4): the moved track takes its new position, the others are renumbered 1..N', () => {
-    expect(moveTrack([10, 20, 30, 40], 40, 2)).toEqual([{ id: 10, position: 1 }, { id: 40, position: 2 }, { id: 20, position: 3 }, { id: 30, position: 4 }]);
+    expect(moveTrack([10, 20, 30, 40], 40, 2)).toEqual([
+      { id: 10, position: 1 },
+      { id: 40, position: 2 },
+      { id: 20, position: 3 },
+      { id: 30, position: 4 },
+    ]);
     expect(moveTrack([10, 20, 30], 10, 9).map((p) => p.id)).toEqual([20, 30, 10]);
-    expect(renumber([7, 3])).toEqual([{ id: 7, position: 1 }, { id: 3, position: 2 }]);
-    expect(isFullOrder([1, 2], [{ id: 2, position: 1 }, { id: 1, position: 2 }])).toBe(true);
-    expect(isFullOrder([1, 2], [{ id: 2, position: 1 }, { id: 1, position: 1 }])).toBe(false);
+    expect(renumber([7, 3])).toEqual([
+      { id: 7, position: 1 },
+      { id: 3, position: 2 },
+    ]);
+    expect(
+      isFullOrder(
+        [1, 2],
+        [
+          { id: 2, position: 1 },
+          { id: 1, position: 2 },
+        ],
+      ),
+    ).toBe(true);
+    expect(
+      isFullOrder(
+        [1, 2],
+        [
+          { id: 2, position: 1 },
+          { id: 1, position: 1 },
+        ],
+      ),
+    ).toBe(false);
     expect(isFullOrder([1, 2], [{ id: 2, position: 1 }])).toBe(false);
   });
 });
 
 describe('endpoint bodies typed per type', () => {
-  it('PATCH, PUT and POST bodies are the records\' schemas', () => {
+  it("PATCH, PUT and POST bodies are the records' schemas", () => {
     expect(RECORD_ENDPOINTS.tracks.patch.body).toBe(RECORDS.tracks.patch);
     expect(RECORD_ENDPOINTS.tracks.patch.path).toBe('/v4/catalog/tracks/:id/');
     expect(RECORD_ENDPOINTS.releases.history.path).toBe('/v4/catalog/releases/:id/history/');
@@ -187,7 +252,13 @@ describe('endpoint bodies typed per type', () => {
 
 describe('§8 save failure text', () => {
   it('is the spec\'s words for one thing, comma before "with"', () => {
-    expect(MSG.saveFailed(RECORDS.releases.noun, 'title: Too long.')).toBe('Error during create or update of release, with title: Too long.');
-    expect(RECORD_DECLS.filter((d) => ['release', 'track', 'artist', 'chart', 'label', 'supplier', 'coupon', 'page', 'module', 'user'].includes(d.noun)).length).toBe(10);
+    expect(MSG.saveFailed(RECORDS.releases.noun, 'title: Too long.')).toBe(
+      'Error during create or update of release, with title: Too long.',
+    );
+    expect(
+      RECORD_DECLS.filter((d) =>
+        ['release', 'track', 'artist', 'chart', 'label', 'supplier', 'coupon', 'page', 'module', 'user'].includes(d.noun),
+      ).length,
+    ).toBe(10);
   });
 });

@@ -31,7 +31,9 @@ describe('search type declarations', () => {
 
   it('each default order is a sortable column or a declared extra sort', () => {
     for (const d of SEARCH_TYPE_DECLS as readonly SearchTypeDecl[]) {
-      const sortable = Object.entries(d.columns).filter(([, c]) => c.sortable).map(([k]) => k);
+      const sortable = Object.entries(d.columns)
+        .filter(([, c]) => c.sortable)
+        .map(([k]) => k);
       expect([...sortable, ...(d.sorts ?? [])], d.key).toContain(d.defaultSort.replace(/^-/, ''));
     }
   });
@@ -45,7 +47,11 @@ describe('search type declarations', () => {
     expect(values('current_status')).toEqual([...ORDER_STATUSES]);
     expect(values('release_status')).toEqual([...RELEASE_STATUSES]);
     expect(filterKind('pposp_enrollment_status')).toEqual({
-      kind: 'select', options: [{ value: '1', label: 'Enrolled' }, { value: '0', label: 'Not Enrolled' }],
+      kind: 'select',
+      options: [
+        { value: '1', label: 'Enrolled' },
+        { value: '0', label: 'Not Enrolled' },
+      ],
     });
   });
 });
@@ -60,6 +66,12 @@ describe('vocabularies', () => {
   });
 
   it('exclusive periods: one list, days and labels (§9), None (0) and Lifetime (null) both representable', () => {
-    expect(EXCLUSIVE_PERIODS.map((p) => [p.days, p.label])).toEqual([[0, 'None'], [14, '2 Weeks'], [28, '4 Weeks'], [56, '8 Weeks'], [null, 'Lifetime']]);
+    expect(EXCLUSIVE_PERIODS.map((p) => [p.days, p.label])).toEqual([
+      [0, 'None'],
+      [14, '2 Weeks'],
+      [28, '4 Weeks'],
+      [56, '8 Weeks'],
+      [null, 'Lifetime'],
+    ]);
   });
 });

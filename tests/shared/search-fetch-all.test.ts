@@ -20,8 +20,11 @@ function server(total: number, perPage: number, reportedCount = total * 3 + 7) {
     inFlight--;
     const start = (page - 1) * perPage;
     return {
-      count: reportedCount, next: page < last ? `?page=${page + 1}` : null, previous: page > 1 ? `?page=${page - 1}` : null,
-      page: `${page}/${last}`, per_page: perPage,
+      count: reportedCount,
+      next: page < last ? `?page=${page + 1}` : null,
+      previous: page > 1 ? `?page=${page - 1}` : null,
+      page: `${page}/${last}`,
+      per_page: perPage,
       results: Array.from({ length: Math.max(0, Math.min(perPage, total - start)) }, (_, i) => start + i),
     };
   };

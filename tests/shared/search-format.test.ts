@@ -5,8 +5,9 @@ import { displayDate, formatFileSize, formatMoney, sendDate, yearOptions } from 
 
 describe('query parameters', () => {
   it('sends type, page, per_page first and the rest sorted', () => {
-    expect(buildQuery({ order_by: '-id', title: 'a b', per_page: 50, type: 'tracks', page: 3, bpm: 128 }))
-      .toBe('type=tracks&page=3&per_page=50&bpm=128&order_by=-id&title=a%20b');
+    expect(buildQuery({ order_by: '-id', title: 'a b', per_page: 50, type: 'tracks', page: 3, bpm: 128 })).toBe(
+      'type=tracks&page=3&per_page=50&bpm=128&order_by=-id&title=a%20b',
+    );
   });
   it('turns whitespace in an id filter into commas', () => {
     expect(normalizeIds('12 34\n56\t78')).toBe('12,34,56,78');
@@ -67,6 +68,14 @@ describe('file sizes', () => {
 
 describe('exclusive periods', () => {
   it('displays as §9 says', () => {
-    expect([0, 14, 28, 56, null, 7, undefined].map(exclusivePeriodLabel)).toEqual(['None', '2 Weeks', '4 Weeks', '8 Weeks', 'Lifetime', 'None', 'None']);
+    expect([0, 14, 28, 56, null, 7, undefined].map(exclusivePeriodLabel)).toEqual([
+      'None',
+      '2 Weeks',
+      '4 Weeks',
+      '8 Weeks',
+      'Lifetime',
+      'None',
+      'None',
+    ]);
   });
 });

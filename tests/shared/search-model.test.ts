@@ -1,9 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { principalFrom } from '../../shared/access';
 import {
-  cellLink, cellText, columnsOf, deleteView, filterKind, loadSavedViews, parseSearchUrl, saveView,
-  searchQueryString, searchUrl, panelFilters, exportFilters, setFilter, shownColumns, visibleFilters, viewsOf, hypeTag, voidedTag,
-  cellTag, claimedTag, encodeStatusTag, enrollmentTag, exportColumnKeys, indexedTag, recordLink, ENCODE_STATUSES, ORDER_STATUSES,
+  cellLink,
+  cellText,
+  columnsOf,
+  deleteView,
+  filterKind,
+  loadSavedViews,
+  parseSearchUrl,
+  saveView,
+  searchQueryString,
+  searchUrl,
+  panelFilters,
+  exportFilters,
+  setFilter,
+  shownColumns,
+  visibleFilters,
+  viewsOf,
+  hypeTag,
+  voidedTag,
+  cellTag,
+  claimedTag,
+  encodeStatusTag,
+  enrollmentTag,
+  exportColumnKeys,
+  indexedTag,
+  recordLink,
+  ENCODE_STATUSES,
+  ORDER_STATUSES,
 } from '../../shared/search';
 import { SEARCH_TYPES } from '../../shared/access';
 
@@ -19,18 +43,30 @@ describe('filters', () => {
   });
   it('builds the query with ids normalised and unusable filters dropped', () => {
     const q = searchQueryString(supplierBaseware, {
-      type: 'tracks', page: 2, perPage: 25, filters: { title: 'deep', release_id: '1 2', id: '3 4' },
+      type: 'tracks',
+      page: 2,
+      perPage: 25,
+      filters: { title: 'deep', release_id: '1 2', id: '3 4' },
     });
     expect(q).toBe('type=tracks&page=2&per_page=25&title=deep');
     expect(searchQueryString(admin, { type: 'tracks', filters: { id: ' 3  4\n5', title: '' } })).toBe('type=tracks&id=3,4,5');
   });
   it('exports the same filters the list sends, normalised, without paging', () => {
-    expect(exportFilters(supplierBaseware, { type: 'tracks', page: 3, perPage: 50, orderBy: '-id', filters: { title: 'x', release_id: '1', q: 'deep' } }))
-      .toEqual({ title: 'x', q: 'deep' });
+    expect(
+      exportFilters(supplierBaseware, {
+        type: 'tracks',
+        page: 3,
+        perPage: 50,
+        orderBy: '-id',
+        filters: { title: 'x', release_id: '1', q: 'deep' },
+      }),
+    ).toEqual({ title: 'x', q: 'deep' });
     expect(exportFilters(admin, { type: 'tracks', filters: { id: '1 2' } })).toEqual({ id: '1,2' });
   });
   it('sends the free-text search as q where the type has one', () => {
-    expect(searchQueryString(admin, { type: 'tracks', filters: { q: ' deep house ', title: 'x' } })).toBe('type=tracks&q=deep%20house&title=x');
+    expect(searchQueryString(admin, { type: 'tracks', filters: { q: ' deep house ', title: 'x' } })).toBe(
+      'type=tracks&q=deep%20house&title=x',
+    );
     expect(searchQueryString(admin, { type: 'orders', filters: { q: 'x' } })).toBe('type=orders');
     expect(panelFilters(admin, 'tracks')[0]).toBe('q');
     expect(panelFilters(admin, 'orders')[0]).not.toBe('q');
@@ -43,7 +79,13 @@ describe('filters', () => {
   });
   it('gives select filters their spec options', () => {
     const pposp = filterKind('pposp_enrollment_status');
-    expect(pposp).toEqual({ kind: 'select', options: [{ value: '1', label: 'Enrolled' }, { value: '0', label: 'Not Enrolled' }] });
+    expect(pposp).toEqual({
+      kind: 'select',
+      options: [
+        { value: '1', label: 'Enrolled' },
+        { value: '0', label: 'Not Enrolled' },
+      ],
+    });
     const weeks = filterKind('default_pre_order_weeks');
     expect(weeks.kind === 'select' && weeks.options.map((o) => o.value)).toEqual(['0', '1', '2', '3', '4']);
     const store = filterKind('store', 'brand:dj');
@@ -64,7 +106,16 @@ describe('columns', () => {
     expect(shownColumns('tracks', ['bpm']).map((c) => c.key)).toEqual(['id', 'title', 'artists', 'bpm']);
   });
   it('formats cells and links in the catalogue link shape', () => {
-    const row = { id: 7, title: 'T', artists: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }], price_override: null, exclusive_period: 28 };
+    const row = {
+      id: 7,
+      title: 'T',
+      artists: [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+      ],
+      price_override: null,
+      exclusive_period: 28,
+    };
     const col = (t: string, k: string) => columnsOf(t).find((c) => c.key === k)!;
     expect(cellText(col('tracks', 'artists'), row)).toBe('A, B');
     expect(cellText(col('releases', 'price_override'), row)).toBe('$0.00');
@@ -75,20 +126,39 @@ describe('columns', () => {
   it('uses the spec words for tags', () => {
     expect(voidedTag(true).text).toBe('Voided');
     expect(voidedTag(false).text).toBe('Active');
-    expect([hypeTag(false, true), hypeTag(true, true), hypeTag(true, false)].map((t) => t.text))
-      .toEqual(['Hype Ineligible', 'Hype Active', 'Hype Inactive']);
-    expect([enrollmentTag(1), enrollmentTag(0), enrollmentTag('1'), enrollmentTag(null)].map((t) => t.text))
-      .toEqual(['Enrolled', 'Not Enrolled', 'Enrolled', 'Not Enrolled']);
+    expect([hypeTag(false, true), hypeTag(true, true), hypeTag(true, false)].map((t) => t.text)).toEqual([
+      'Hype Ineligible',
+      'Hype Active',
+      'Hype Inactive',
+    ]);
+    expect([enrollmentTag(1), enrollmentTag(0), enrollmentTag('1'), enrollmentTag(null)].map((t) => t.text)).toEqual([
+      'Enrolled',
+      'Not Enrolled',
+      'Enrolled',
+      'Not Enrolled',
+    ]);
     expect([indexedTag(true), indexedTag(false)].map((t) => t.text)).toEqual(['Indexed', 'Not Indexed']);
     expect([claimedTag(true), claimedTag(false)].map((t) => t.text)).toEqual(['Account claimed', 'Account not claimed']);
-    expect(['CONVERTED', 'TRANSCODING', 'ERROR', 'Pending Audio Encode', 'Not Converted', null].map((v) => encodeStatusTag(v).text))
-      .toEqual(['CONVERTED', 'TRANSCODING', 'ERROR', 'Pending Audio Encode', 'Not Converted', 'Not Converted']);
+    expect(
+      ['CONVERTED', 'TRANSCODING', 'ERROR', 'Pending Audio Encode', 'Not Converted', null].map((v) => encodeStatusTag(v).text),
+    ).toEqual(['CONVERTED', 'TRANSCODING', 'ERROR', 'Pending Audio Encode', 'Not Converted', 'Not Converted']);
     expect(ENCODE_STATUSES).toEqual(['CONVERTED', 'TRANSCODING', 'ERROR', 'Not Converted', 'Pending Audio Encode']);
   });
   it('shows tags only in the words of spec §4 (Enabled is a Yes/No field, not a status)', () => {
     const SPEC_WORDS = new Set([
-      'Voided', 'Active', 'Enrolled', 'Not Enrolled', 'Indexed', 'Not Indexed', 'Hype Ineligible', 'Hype Active', 'Hype Inactive',
-      'Account claimed', 'Account not claimed', ...ENCODE_STATUSES, ...ORDER_STATUSES,
+      'Voided',
+      'Active',
+      'Enrolled',
+      'Not Enrolled',
+      'Indexed',
+      'Not Indexed',
+      'Hype Ineligible',
+      'Hype Active',
+      'Hype Inactive',
+      'Account claimed',
+      'Account not claimed',
+      ...ENCODE_STATUSES,
+      ...ORDER_STATUSES,
     ]);
     const samples = [true, false, 1, 0, null, 'CONVERTED', 'TRANSCODING', 'ERROR', 'Open', 'Complete', 'Deleted', ''];
     for (const t of SEARCH_TYPES) {
@@ -149,8 +219,9 @@ describe('year, month and store filters', () => {
     const support = principalFrom('app:control staff:support brand:dance');
     expect(visibleFilters(support, 'orders')).toEqual(expect.arrayContaining(['year', 'month', 'store']));
     expect(visibleFilters(support, 'hype_purchases')).toEqual(expect.arrayContaining(['year', 'month']));
-    expect(searchQueryString(support, { type: 'orders', filters: { year: '2025', month: '3', store: 'stem' } }))
-      .toBe('type=orders&month=3&store=stem&year=2025');
+    expect(searchQueryString(support, { type: 'orders', filters: { year: '2025', month: '3', store: 'stem' } })).toBe(
+      'type=orders&month=3&store=stem&year=2025',
+    );
   });
 });
 

@@ -25,9 +25,19 @@ describe('select options in plain words', () => {
     expect(PAGE_SLOTS.map((s) => PAGE_SLOT_LABELS[s])).toEqual(['Header', 'Left column', 'Right column']);
   });
   it('a value without a label reads as a word', () => {
-    expect(valueOptions(['draft', 'not-converted'])).toEqual([{ value: 'draft', label: 'Draft' }, { value: 'not-converted', label: 'Not converted' }]);
+    expect(valueOptions(['draft', 'not-converted'])).toEqual([
+      { value: 'draft', label: 'Draft' },
+      { value: 'not-converted', label: 'Not converted' },
+    ]);
   });
   it('viewport classes have names people use', () => {
-    expect(VIEWPORTS.map((v) => v.label)).toEqual(['Phone (portrait)', 'Phone (landscape)', 'Tablet (portrait)', 'Tablet (landscape)', 'Desktop', 'Large desktop']);
+    expect(VIEWPORTS.map((v) => v.label)).toEqual([
+      'Phone (portrait)',
+      'Phone (landscape)',
+      'Tablet (portrait)',
+      'Tablet (landscape)',
+      'Desktop',
+      'Large desktop',
+    ]);
   });
 });

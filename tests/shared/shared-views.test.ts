@@ -11,12 +11,18 @@ describe('shared views', () => {
     const contentOps = principalFrom('app:control staff:content_ops brand:dance', [], 'brand:dance');
     const curation = principalFrom('app:control staff:curation brand:dance', [], 'brand:dance');
     const view = { type: 'labels', filters: { type: 'labels', name: 'a', label_manager: '1' }, columns: ['nope'] };
-    expect(narrowView(contentOps, view)).toEqual({ filters: { type: 'labels', name: 'a' }, columns: [], dropped: { filters: ['label_manager'], columns: ['nope'] } });
+    expect(narrowView(contentOps, view)).toEqual({
+      filters: { type: 'labels', name: 'a' },
+      columns: [],
+      dropped: { filters: ['label_manager'], columns: ['nope'] },
+    });
     expect(narrowView(curation, { ...view, columns: null }).dropped).toEqual({ filters: [], columns: [] });
   });
 
   it('names what was dropped, or says nothing', () => {
-    expect(droppedNote({ filters: ['label_manager'], columns: [] })).toBe('Some of this view is not available to you and was left out: filters label_manager.');
+    expect(droppedNote({ filters: ['label_manager'], columns: [] })).toBe(
+      'Some of this view is not available to you and was left out: filters label_manager.',
+    );
     expect(droppedNote({ filters: [], columns: [] })).toBeNull();
   });
 

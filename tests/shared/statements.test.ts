@@ -11,7 +11,7 @@ describe('statement periods', () => {
     expect(periodsBetween('2018-03-05', '2018-08-31').map(periodLabel)).toEqual(['Q1 2018', 'Q2 2018', 'July 2018', 'August 2018']);
     expect(periodsBetween('2017-12-01', '2018-01-31').map((p) => p.start)).toEqual(['2017-10-01']);
   });
-  it('the last closed period is the one before today\'s', () => {
+  it("the last closed period is the one before today's", () => {
     expect(lastClosedPeriod('2026-01-15')).toEqual({ start: '2025-12-01', end: '2025-12-31' });
     expect(lastClosedPeriod('2018-07-02')).toEqual({ start: '2018-04-01', end: '2018-06-30' });
     expect(lastClosedPeriod('2018-05-02')).toEqual({ start: '2018-01-01', end: '2018-03-31' });

@@ -30,7 +30,8 @@ describe('America/Denver', () => {
     for (const t of ['02:00', '02:30', '02:59']) {
       const r = zonedInstant(`${spring}T${t}`, DENVER);
       expect(r).toEqual({
-        ok: false, reason: 'nonexistent',
+        ok: false,
+        reason: 'nonexistent',
         message: `${spring}T${t} does not exist in America/Denver: the clocks skip it when daylight saving time starts. Choose a time outside the skipped hour.`,
       });
     }
@@ -50,7 +51,9 @@ describe('America/Denver', () => {
     expect(second).toMatchObject({ offset: '-07:00', ambiguous: true });
     expect(Date.parse(second.instant) - Date.parse(first.instant)).toBe(3_600_000);
     expect(zonedInstant(`${fall}T01:30Z`, DENVER)).toEqual({
-      ok: false, reason: 'offset', message: `${fall}T01:30Z is not a time in America/Denver: its offset there is -06:00 or -07:00.`,
+      ok: false,
+      reason: 'offset',
+      message: `${fall}T01:30Z is not a time in America/Denver: its offset there is -06:00 or -07:00.`,
     });
     // Either side of the repeated hour there is one reading, and an offset must match it.
     expect(instant(`${fall}T00:59`)).toMatchObject({ offset: '-06:00', ambiguous: false });
@@ -75,7 +78,11 @@ describe('other zones follow their own rules', () => {
     expect(instant('2025-10-26T01:30', 'Europe/London')).toMatchObject({ instant: '2025-10-26T00:30:00.000Z', ambiguous: true });
   });
   it('Australia/Sydney (southern hemisphere) repeats 02:00-02:59 in April; UTC and Asia/Kolkata (+05:30) never change', () => {
-    expect(instant('2025-04-06T02:30', 'Australia/Sydney')).toMatchObject({ instant: '2025-04-05T15:30:00.000Z', offset: '+11:00', ambiguous: true });
+    expect(instant('2025-04-06T02:30', 'Australia/Sydney')).toMatchObject({
+      instant: '2025-04-05T15:30:00.000Z',
+      offset: '+11:00',
+      ambiguous: true,
+    });
     expect(instant('2025-03-09T02:30', 'UTC')).toMatchObject({ instant: '2025-03-09T02:30:00.000Z', offset: '+00:00', ambiguous: false });
     expect(instant('2025-03-09T02:30', 'Asia/Kolkata')).toMatchObject({ instant: '2025-03-08T21:00:00.000Z', offset: '+05:30' });
   });
@@ -83,9 +90,20 @@ describe('other zones follow their own rules', () => {
 
 describe('refused', () => {
   it.each([
-    'next tuesday', '2025-06-01', '2025-06-01 10:00', '2025-06-01T1:00', '2025-02-29T10:00', '2025-06-31T10:00', '2025-06-01T24:00',
-    '2025-06-01T10:60', '2025-06-01T10:00:60', '2025-06-01T10:00+19:00', '2025-06-01T10:00+0600', `${YEARS.min - 1}-12-31T23:59`,
-    `${YEARS.max + 1}-01-01T00:00`, '',
+    'next tuesday',
+    '2025-06-01',
+    '2025-06-01 10:00',
+    '2025-06-01T1:00',
+    '2025-02-29T10:00',
+    '2025-06-31T10:00',
+    '2025-06-01T24:00',
+    '2025-06-01T10:60',
+    '2025-06-01T10:00:60',
+    '2025-06-01T10:00+19:00',
+    '2025-06-01T10:00+0600',
+    `${YEARS.min - 1}-12-31T23:59`,
+    `${YEARS.max + 1}-01-01T00:00`,
+    '',
   ])('%j is not a date and time', (local) => {
     expect(zonedInstant(local, DENVER)).toMatchObject({ ok: false, reason: 'format' });
   });
@@ -96,6 +114,13 @@ describe('refused', () => {
   });
   it('isTimeZone knows IANA names and nothing else', () => {
     expect(['America/Denver', 'UTC', 'Europe/London', 'Asia/Kolkata'].map(isTimeZone)).toEqual([true, true, true, true]);
-    expect(['', 'Mountain', 'Mars/Olympus_Mons', 'America/Denver\u0000', 'x'.repeat(65), '__proto__'].map(isTimeZone)).toEqual([false, false, false, false, false, false]);
+    expect(['', 'Mountain', 'Mars/Olympus_Mons', 'America/Denver\u0000', 'x'.repeat(65), '__proto__'].map(isTimeZone)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

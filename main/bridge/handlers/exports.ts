@@ -10,7 +10,8 @@ export function exportsHandlers(s: MainServices): AreaHandlers<typeof exportsCha
   return {
     /** Every CSV main saves (ExportRequest): main picks the file, then streams it there; kept by id for "Show in folder". */
     exportStart: async (req) => {
-      if (req.kind === 'search' && !searchType(req.type)) throw new BridgeError({ code: 'invalid_request', message: `Unknown search type: ${req.type}` });
+      if (req.kind === 'search' && !searchType(req.type))
+        throw new BridgeError({ code: 'invalid_request', message: `Unknown search type: ${req.type}` });
       const target = await s.exports.chooseTarget(exportFileNameOf(req));
       if (!target) return { started: false as const };
       const job = s.exports.service.start(req, target);

@@ -36,12 +36,14 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
   /** The same, for what is kept per user (the packages each user built): `owner` is the session user. */
   const owned =
     <Req, Res>(fn: (req: Req, owner: string) => Promise<Res> | Res) =>
-    async (req: Req): Promise<Res> => fn(req, String((await allowed(s)).userId));
+    async (req: Req): Promise<Res> =>
+      fn(req, String((await allowed(s)).userId));
   // Picking a CSV file (a coupon's users) is for coupon writers too (support, marketing), not only packaging's users.
   const csvRule = anyOf(AREA_RULES['/packaging'], WRITE_RULES.coupons);
   // Picking an image (a page module item's, cropped afterwards) is for page module writers too (curation).
   const imageRule = anyOf(AREA_RULES['/packaging'], writeRouteRule('page_modules'));
-  const ruleOf = (what: string | undefined): Rule | undefined => (what === 'csv' ? csvRule : what === 'coverArt' || what === 'images' ? imageRule : undefined);
+  const ruleOf = (what: string | undefined): Rule | undefined =>
+    what === 'csv' ? csvRule : what === 'coverArt' || what === 'images' ? imageRule : undefined;
   const pickGuard =
     <Req, Res>(what: (req: Req) => string | undefined, fn: (req: Req) => Promise<Res> | Res) =>
     async (req: Req): Promise<Res> => {
@@ -49,9 +51,18 @@ export function packagingHandlers(s: PackagingHandlerDeps): AreaHandlers<typeof 
       return fn(req);
     };
   return {
-    packagingPick: pickGuard((req) => req.kind, (req) => p.pick(req.kind)),
-    packagingBrowse: pickGuard((req) => req.show, (req) => p.browse(req.path, req.show)),
-    packagingBrowsePick: pickGuard((req) => req.kind, (req) => p.browsePick(req.path, req.kind)),
+    packagingPick: pickGuard(
+      (req) => req.kind,
+      (req) => p.pick(req.kind),
+    ),
+    packagingBrowse: pickGuard(
+      (req) => req.show,
+      (req) => p.browse(req.path, req.show),
+    ),
+    packagingBrowsePick: pickGuard(
+      (req) => req.kind,
+      (req) => p.browsePick(req.path, req.kind),
+    ),
     packagingPicked: guard(async (req) => ({ picked: await p.pickedOf(req.paths) })),
     packagingScan: guard(async (req) => ({ entries: await p.scan(req.scanId, req.paths) })),
     packagingCoverArt: guard((req) => p.coverArt(req.path)),

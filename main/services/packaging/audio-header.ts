@@ -28,7 +28,7 @@ export function readHeaderFields(head: Buffer): HeaderFields {
   }
   if ((ascii(head, 0) === 'RIFF' || ascii(head, 0) === 'RF64') && ascii(head, 8) === 'WAVE') {
     out.container = 'WAVE';
-    for (let at = 12; at + 8 <= head.length; ) {
+    for (let at = 12; at + 8 <= head.length;) {
       const id = ascii(head, at);
       const size = head.readUInt32LE(at + 4);
       if (id === 'fmt ' && at + 10 <= head.length) {
@@ -44,7 +44,7 @@ export function readHeaderFields(head: Buffer): HeaderFields {
     const aifc = ascii(head, 8) === 'AIFC';
     out.container = aifc ? 'AIFF-C' : 'AIFF';
     if (aifc) {
-      for (let at = 12; at + 8 <= head.length; ) {
+      for (let at = 12; at + 8 <= head.length;) {
         const id = ascii(head, at);
         const size = head.readUInt32BE(at + 4);
         if (id === 'COMM' && at + 8 + 22 <= head.length) {

@@ -47,7 +47,14 @@ export class BuiltPackages {
   /** This user's packages whose batch folder is still there, newest first; the rest are forgotten. */
   async list(owner: string): Promise<BuiltPackage[]> {
     const gone = new Set<string>();
-    for (const e of this.entries) if (!(await stat(e.folder).then((s) => s.isDirectory(), () => false))) gone.add(e.folder);
+    for (const e of this.entries)
+      if (
+        !(await stat(e.folder).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ))
+      )
+        gone.add(e.folder);
     if (gone.size) this.forget((e) => gone.has(e.folder));
     return this.entries.filter((e) => e.owner === owner).map(({ owner: _o, files: _f, ...e }) => e);
   }

@@ -18,7 +18,7 @@ export async function md5OfFile(path: string, hashes: HashPool, signal?: AbortSi
   const fh = await open(path, 'r');
   const session = hashes.begin();
   try {
-    for (let pos = 0; ; ) {
+    for (let pos = 0; ;) {
       if (signal?.aborted) throw abortError();
       const buf = Buffer.from(hashes.buffers.take(CHUNK_SIZE), 0, CHUNK_SIZE);
       const { bytesRead } = await fh.read(buf, 0, CHUNK_SIZE, pos);
@@ -52,7 +52,12 @@ export class CopyMismatchError extends Error {
 
 /** Copies `from` to `to` and answers the copy's MD5, failing when it is not `expected`. */
 export async function copyVerified(
-  from: string, to: string, expected: string | undefined, hashes: HashPool, signal?: AbortSignal, onBytes?: (n: number) => void,
+  from: string,
+  to: string,
+  expected: string | undefined,
+  hashes: HashPool,
+  signal?: AbortSignal,
+  onBytes?: (n: number) => void,
 ): Promise<string> {
   if (signal?.aborted) throw abortError();
   const count = new Transform({

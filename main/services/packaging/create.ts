@@ -12,7 +12,13 @@ import { supplierFetcher } from './supplier';
  * reads happen only inside what the user picked. The packages it builds are remembered
  * in `store` (the settings store).
  */
-export function createPackagingService(api: ApiClient, events: EventBus, dialogs?: PackagingDialogs, store?: SettingsBackend, env: NodeJS.ProcessEnv = process.env): PackagingService {
+export function createPackagingService(
+  api: ApiClient,
+  events: EventBus,
+  dialogs?: PackagingDialogs,
+  store?: SettingsBackend,
+  env: NodeJS.ProcessEnv = process.env,
+): PackagingService {
   const browseRoots = env.PACKAGING_ROOTS ? env.PACKAGING_ROOTS.split(delimiter).filter(Boolean) : undefined;
   return new PackagingService({
     browseRoots,

@@ -38,7 +38,12 @@ export class PackageDeliveries {
     const id = await this.supplierOf(supplierId);
     const key = await this.deps.sftp.deliveryKey(id);
     const { server } = this.deps;
-    return { supplierId: id, ...key, username: this.usernames()[String(id)] ?? null, server: server ? `sftp://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}` : null };
+    return {
+      supplierId: id,
+      ...key,
+      username: this.usernames()[String(id)] ?? null,
+      server: server ? `sftp://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}` : null,
+    };
   }
 
   async deliver(req: { deliveryId: string; folder: string; supplierId?: number; username: string }): Promise<DeliverResult> {
@@ -50,7 +55,11 @@ export class PackageDeliveries {
     this.deps.settings.set(USERNAMES_KEY, { ...this.usernames(), [String(supplierId)]: req.username });
     try {
       const r = await this.deps.sftp.deliver({
-        deliveryId: req.deliveryId, supplierId, username: req.username, root: pkg.root, files: pkg.files,
+        deliveryId: req.deliveryId,
+        supplierId,
+        username: req.username,
+        root: pkg.root,
+        files: pkg.files,
         onProgress: (p) => this.deps.emitProgress?.({ deliveryId: req.deliveryId, ...p }),
       });
       this.deps.packaging.delivered(req.folder);
@@ -94,13 +103,21 @@ export class PackageDeliveries {
 /** A connection failure in words (the error code when Node gives one). */
 function reasonOf(err: Error & { code?: string; level?: string }): string {
   // ssh2: the hostVerifier refused the server's key (a handshake error).
-  if (err.level === 'handshake' && /^Host denied/.test(err.message)) return 'the server\'s host key is not the store\'s (SFTP_HOST_KEY)';
+  if (err.level === 'handshake' && /^Host denied/.test(err.message)) return "the server's host key is not the store's (SFTP_HOST_KEY)";
   switch (err.code) {
-    case 'ECONNREFUSED': return 'the store\'s SFTP server refused the connection';
-    case 'ECONNRESET': case 'EPIPE': return 'the connection to the store was broken';
-    case 'ETIMEDOUT': return 'the store\'s SFTP server did not answer';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'the store\'s SFTP server could not be found';
-    case 'ENOENT': return 'a file of the package was moved or deleted';
-    default: return err.message ? err.message.replace(/[.\s]+$/, '') : 'the connection failed';
+    case 'ECONNREFUSED':
+      return "the store's SFTP server refused the connection";
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'the connection to the store was broken';
+    case 'ETIMEDOUT':
+      return "the store's SFTP server did not answer";
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return "the store's SFTP server could not be found";
+    case 'ENOENT':
+      return 'a file of the package was moved or deleted';
+    default:
+      return err.message ? err.message.replace(/[.\s]+$/, '') : 'the connection failed';
   }
 }

@@ -104,7 +104,8 @@ function ernParties(input: ErnInput): Ern {
   const labelRef = partyRef(r.label?.name ?? '');
   const releaseArtists = [...new Set(tracks.flatMap((t) => displayArtists(t.draft)))];
   for (const { draft: t } of tracks) {
-    for (const n of [...displayArtists(t), ...t.remixers, ...t.songwriters.map((s) => s.name), ...t.publishers]) if (n.trim()) partyRef(n.trim());
+    for (const n of [...displayArtists(t), ...t.remixers, ...t.songwriters.map((s) => s.name), ...t.publishers])
+      if (n.trim()) partyRef(n.trim());
   }
   const variousRef = releaseArtists.length > 4 ? partyRef('Various Artists') : null;
   return { input, parties, partyRef, labelRef, releaseArtists, variousRef };
@@ -241,7 +242,10 @@ function mainRelease(releases: XMLBuilder, ern: Ern): void {
   // The release's (P) and (C) lines: the label, in the year of the release date.
   const year = (r.releaseDate || r.streetDate).slice(0, 4);
   const holder = r.label?.name ?? '';
-  for (const [line, mark] of [['PLine', '(P)'], ['CLine', '(C)']] as const) {
+  for (const [line, mark] of [
+    ['PLine', '(P)'],
+    ['CLine', '(C)'],
+  ] as const) {
     const e = el(rel, line);
     if (year) el(e, 'Year', year);
     if (holder) el(e, `${line}Company`, holder);

@@ -10,7 +10,11 @@ import { isInside, OutsideRootError } from './containment';
 
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png']);
 
-export async function browse(realRoots: readonly string[], path: string | undefined, show: 'folders' | 'audio' | 'images' | 'csv'): Promise<BrowseListing> {
+export async function browse(
+  realRoots: readonly string[],
+  path: string | undefined,
+  show: 'folders' | 'audio' | 'images' | 'csv',
+): Promise<BrowseListing> {
   if (!realRoots.length) throw new OutsideRootError(path ?? '');
   const real = await realpath(path ?? realRoots[0]);
   const root = realRoots.find((r) => isInside(r, real));

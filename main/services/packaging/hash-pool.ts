@@ -128,7 +128,10 @@ export class HashSession {
  */
 export class BufferPool {
   private readonly free: ArrayBuffer[] = [];
-  constructor(readonly size: number, private readonly max = 16) {}
+  constructor(
+    readonly size: number,
+    private readonly max = 16,
+  ) {}
   take(minBytes: number): ArrayBuffer {
     if (minBytes <= this.size) return this.free.pop() ?? new ArrayBuffer(this.size);
     return new ArrayBuffer(minBytes);

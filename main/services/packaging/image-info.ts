@@ -33,8 +33,14 @@ export async function readImageInfo(path: string): Promise<ImageInfo> {
         const m = await read(pos, 10);
         if (m[0] !== 0xff) break;
         const marker = m[1];
-        if (marker === 0xff) { pos += 1; continue; }
-        if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { pos += 2; continue; }
+        if (marker === 0xff) {
+          pos += 1;
+          continue;
+        }
+        if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+          pos += 2;
+          continue;
+        }
         const len = m.readUInt16BE(2);
         // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC)
         if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

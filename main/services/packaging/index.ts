@@ -101,7 +101,14 @@ export class PackagingService {
   async pickedOf(paths: string[]): Promise<string[]> {
     await this.granting;
     const out: string[] = [];
-    for (const p of paths) if (await confine(p, [...this.picked]).then(() => true, () => false)) out.push(p);
+    for (const p of paths)
+      if (
+        await confine(p, [...this.picked]).then(
+          () => true,
+          () => false,
+        )
+      )
+        out.push(p);
     return out;
   }
 
@@ -141,7 +148,8 @@ export class PackagingService {
     try {
       return await browse(await this.realBrowseRoots(), path, show);
     } catch (e) {
-      if (e instanceof OutsideRootError) throw new BridgeError({ code: 'forbidden_path', message: 'That folder is outside the folders you may browse' });
+      if (e instanceof OutsideRootError)
+        throw new BridgeError({ code: 'forbidden_path', message: 'That folder is outside the folders you may browse' });
       throw new BridgeError({ code: 'not_found', message: (e as Error).message });
     }
   }
@@ -158,21 +166,30 @@ export class PackagingService {
     if (wantsFolder ? !st.isDirectory() : !st.isFile()) {
       throw new BridgeError({ code: 'invalid_pick', message: wantsFolder ? 'Choose a folder' : 'Choose a file' });
     }
-    if (kind === 'csv' && !real.toLowerCase().endsWith('.csv')) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a CSV file' });
+    if (kind === 'csv' && !real.toLowerCase().endsWith('.csv'))
+      throw new BridgeError({ code: 'invalid_pick', message: 'Choose a CSV file' });
     this.picked.add(real);
     return { path: real };
   }
 
   /** With native dialogs (Electron) the renderer cannot pick through main's folder browser. */
   private noNativeDialogs(): void {
-    if (this.deps.dialogs) throw new BridgeError({ code: 'forbidden_path', message: 'Use the system dialog to choose files in the desktop app' });
+    if (this.deps.dialogs)
+      throw new BridgeError({ code: 'forbidden_path', message: 'Use the system dialog to choose files in the desktop app' });
   }
 
   async scan(scanId: string, paths: string[]): Promise<ScanEntry[]> {
     const real = await Promise.all(paths.map((p) => this.confined(p)));
     const ac = this.track(scanId);
     try {
-      const entries = await scan({ scanId, paths: real, hashes: this.hashes, concurrency: this.deps.concurrency, signal: ac.signal, onProgress: this.deps.emitScanProgress });
+      const entries = await scan({
+        scanId,
+        paths: real,
+        hashes: this.hashes,
+        concurrency: this.deps.concurrency,
+        signal: ac.signal,
+        onProgress: this.deps.emitScanProgress,
+      });
       for (const e of entries) if (e.status === 'ok') this.entries.set(e.path, e);
       return entries;
     } catch (e) {
@@ -199,7 +216,8 @@ export class PackagingService {
    */
   async readPickedImage(path: string, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
     const art = await this.coverArt(path);
-    if (art.size > maxBytes) throw new BridgeError({ code: 'invalid_image', message: `The image is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
+    if (art.size > maxBytes)
+      throw new BridgeError({ code: 'invalid_image', message: `The image is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
     const bytes = new Uint8Array(await readFile(art.path));
     return { bytes, contentType: art.format === 'png' ? 'image/png' : 'image/jpeg' };
   }
@@ -212,23 +230,43 @@ export class PackagingService {
     const real = await this.confined(path);
     const st = await stat(real);
     if (!st.isFile()) throw new BridgeError({ code: 'invalid_pick', message: 'Choose a file' });
-    if (st.size > maxBytes) throw new BridgeError({ code: 'invalid_pick', message: `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
+    if (st.size > maxBytes)
+      throw new BridgeError({ code: 'invalid_pick', message: `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB` });
     return { stream: createReadStream(real), size: st.size };
   }
 
   async sender(supplierId?: number): Promise<Sender> {
     const s = await this.deps.fetchSupplier(supplierId);
     const check = ddexPartyId(s.ddex_party_id ?? '');
-    return { supplierId: s.id, name: s.name, partyId: s.ddex_party_id ?? '', partyIdMessage: check.message, valid: check.valid && !!s.ddex_party_id };
+    return {
+      supplierId: s.id,
+      name: s.name,
+      partyId: s.ddex_party_id ?? '',
+      partyIdMessage: check.message,
+      valid: check.valid && !!s.ddex_party_id,
+    };
   }
 
   /** Writes the package; `owner` (the session user) is who may find it again in builtPackages. */
-  async build(req: { buildId: string; supplierId?: number; release: ReleaseDraft; tracks: TrackDraft[]; coverArt: CoverArt; outputDir: string; replace?: string }, owner = ''): Promise<BuildResult> {
+  async build(
+    req: {
+      buildId: string;
+      supplierId?: number;
+      release: ReleaseDraft;
+      tracks: TrackDraft[];
+      coverArt: CoverArt;
+      outputDir: string;
+      replace?: string;
+    },
+    owner = '',
+  ): Promise<BuildResult> {
     const outputDir = await this.confined(req.outputDir).catch((e: unknown) => {
       throw isNotFound(e) ? new BridgeError({ code: 'not_found', message: PKG_MSG.outputMissing(req.outputDir) }) : e;
     });
     const coverPath = await this.confined(req.coverArt.path).catch((e: unknown) => {
-      throw isNotFound(e) ? new BridgeError({ code: 'cover_art_missing', message: PKG_MSG.coverArtMissing(basename(req.coverArt.path)) }) : e;
+      throw isNotFound(e)
+        ? new BridgeError({ code: 'cover_art_missing', message: PKG_MSG.coverArtMissing(basename(req.coverArt.path)) })
+        : e;
     });
     const sender = await this.sender(req.supplierId);
     const ac = this.track(req.buildId);
@@ -250,15 +288,25 @@ export class PackagingService {
       if (req.replace) this.built.forget((e) => e.folder === req.replace);
       // Delivered in the writer's order: the resources, the release XML that names them, BatchComplete last.
       this.built.add({
-        owner, folder: res.folder, batch, upc: req.release.upc.trim(), title: req.release.title, supplierId: req.supplierId ?? null,
-        builtAt: new Date().toISOString(), files: [...res.files.map((f) => `${batch}/${f.name}`), `${batch}/${res.xml}`, `${batch}/${res.batchComplete}`],
+        owner,
+        folder: res.folder,
+        batch,
+        upc: req.release.upc.trim(),
+        title: req.release.title,
+        supplierId: req.supplierId ?? null,
+        builtAt: new Date().toISOString(),
+        files: [...res.files.map((f) => `${batch}/${f.name}`), `${batch}/${res.xml}`, `${batch}/${res.batchComplete}`],
       });
       return { folder: res.folder, xml: res.xml, batchComplete: res.batchComplete, files: res.files };
     } catch (e) {
       if (e instanceof PackageExistsError) {
         const known = this.built.get(e.folder);
         const detail: PackageExists = { folder: e.folder, upc: e.upc, known: !!known && known.owner === owner };
-        throw new BridgeError({ code: 'package_exists', message: detail.known ? PKG_MSG.packageExists(e.upc, e.folder) : PKG_MSG.packageExistsUnknown(e.upc, e.folder), detail });
+        throw new BridgeError({
+          code: 'package_exists',
+          message: detail.known ? PKG_MSG.packageExists(e.upc, e.folder) : PKG_MSG.packageExistsUnknown(e.upc, e.folder),
+          detail,
+        });
       }
       throw toBridgeError(e);
     } finally {
@@ -315,4 +363,3 @@ function toBridgeError(e: unknown): BridgeError {
   if (e instanceof PackageInvalidError) return new BridgeError({ code: 'invalid_package', message: e.message, detail: e.issues });
   return new BridgeError({ code: 'packaging_failed', message: err?.message ?? String(e) });
 }
-

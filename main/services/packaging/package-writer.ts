@@ -71,7 +71,10 @@ export interface PackageResult {
 
 /** The output folder already holds a package of this release (its UPC): `folder` is that package's batch folder. */
 export class PackageExistsError extends Error {
-  constructor(readonly upc: string, readonly folder: string) {
+  constructor(
+    readonly upc: string,
+    readonly folder: string,
+  ) {
     super(`A package for UPC ${upc} already exists in ${folder}`);
     this.name = 'PackageExistsError';
   }
@@ -89,19 +92,29 @@ const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 export class PackageInvalidError extends Error {
   constructor(readonly issues: DraftIssue[]) {
-    super(`The package cannot be written: ${issues.filter((i) => i.level === 'error').map((i) => i.message).join('; ')}`);
+    super(
+      `The package cannot be written: ${issues
+        .filter((i) => i.level === 'error')
+        .map((i) => i.message)
+        .join('; ')}`,
+    );
     this.name = 'PackageInvalidError';
   }
 }
 
 /** The batch id the DDEX choreography uses: YYYYMMDDhhmmssnnn (UTC). */
 export function batchId(d: Date): string {
-  return d.toISOString().replace(/[-:TZ.]/g, '').slice(0, 17);
+  return d
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 17);
 }
 
 /** The same image as far as the wizard can tell: dimensions, format and size. */
-const sameImage = (a: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>, b: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>) =>
-  a.width === b.width && a.height === b.height && a.format === b.format && a.size === b.size;
+const sameImage = (
+  a: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>,
+  b: Pick<ImageInfo, 'width' | 'height' | 'format' | 'size'>,
+) => a.width === b.width && a.height === b.height && a.format === b.format && a.size === b.size;
 
 /**
  * The cover art as main reads it from the file itself: the §5 rule (at least 500x500,
@@ -115,7 +128,8 @@ async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | nu
     info = await readImageInfo(claimed.path);
   } catch (e) {
     if (e instanceof ImageFormatError) return { info: null, issues: [issue(e.message)] };
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { info: null, issues: [issue(PKG_MSG.coverArtMissing(basename(claimed.path)))] };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return { info: null, issues: [issue(PKG_MSG.coverArtMissing(basename(claimed.path)))] };
     return { info: null, issues: [issue(`The cover art could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`)] };
   }
   const issues = validateCoverArt({ ...info, path: claimed.path });
@@ -128,14 +142,18 @@ async function coverArtIssues(claimed: CoverArt): Promise<{ info: ImageInfo | nu
 export async function writePackage(req: PackageRequest): Promise<PackageResult> {
   const now = req.now ?? new Date();
   const art = await coverArtIssues(req.coverArt);
-  const issues = [
-    ...validateDraft(req.release, req.tracks, null, req.entries).filter((i) => i.field !== 'coverArt'),
-    ...art.issues,
-  ];
+  const issues = [...validateDraft(req.release, req.tracks, null, req.entries).filter((i) => i.field !== 'coverArt'), ...art.issues];
   const sender = senderPartyId(req.sender.partyId);
   if (sender) issues.push({ level: 'error', code: 'sender', field: 'sender', message: sender });
   for (const t of req.tracks) {
-    if (!req.entries.has(t.path)) issues.push({ level: 'error', code: 'file', field: `tracks.${t.position}.file`, track: t.position, message: `${t.fileName} was not scanned in this session` });
+    if (!req.entries.has(t.path))
+      issues.push({
+        level: 'error',
+        code: 'file',
+        field: `tracks.${t.position}.file`,
+        track: t.position,
+        message: `${t.fileName} was not scanned in this session`,
+      });
   }
   if (hasErrors(issues)) throw new PackageInvalidError(issues);
 
@@ -146,7 +164,7 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
   const outDir = req.outputDir;
   if (!(await stat(outDir)).isDirectory()) throw new Error('The output folder is not a folder');
   const target = join(outDir, names.folder);
-  const existing = (await releaseFolders(outDir)).get(names.release) ?? (await exists(target) ? target : undefined);
+  const existing = (await releaseFolders(outDir)).get(names.release) ?? ((await exists(target)) ? target : undefined);
   if (existing) {
     if (!req.replace || existing !== req.replace) throw new PackageExistsError(upc, existing);
   }
@@ -199,15 +217,29 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     const imageMd5 = await copyVerified(req.coverArt.path, imagePath, sourceMd5, req.hashes, req.signal, onBytes);
     const info = await readImageInfo(imagePath);
     if (!sameImage(info, checked)) {
-      throw new PackageInvalidError([{ level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) }]);
+      throw new PackageInvalidError([
+        { level: 'error', code: 'coverArt', field: 'coverArt', message: PKG_MSG.coverArtChanged(info.width, info.height) },
+      ]);
     }
     files.push({ name: `${resources}/${imageName}`, md5: imageMd5, size: info.size });
     await req.afterFile?.(imageName);
     step('Copied cover art');
 
     const xml = buildErn({
-      messageId: `${upc}-${batchId(now)}`, createdAt: now, sender: req.sender, recipient: req.recipient, release: req.release, tracks: ernTracks,
-      image: { uri: `${RESOURCES_DIR}/${imageName}`, md5: imageMd5, size: info.size, width: info.width, height: info.height, format: info.format },
+      messageId: `${upc}-${batchId(now)}`,
+      createdAt: now,
+      sender: req.sender,
+      recipient: req.recipient,
+      release: req.release,
+      tracks: ernTracks,
+      image: {
+        uri: `${RESOURCES_DIR}/${imageName}`,
+        md5: imageMd5,
+        size: info.size,
+        width: info.width,
+        height: info.height,
+        format: info.format,
+      },
     });
     await writeSynced(join(temp, names.xml), xml);
     await req.afterFile?.(names.xml);
@@ -228,7 +260,8 @@ export async function writePackage(req: PackageRequest): Promise<PackageResult> 
     if ((e as Error).name === 'AbortError') throw abortError('build');
     // Writing in the output folder was refused (its temporary folder is made there first).
     const err = e as NodeJS.ErrnoException;
-    if (NOT_WRITABLE.has(err.code ?? '') && (err.path === temp || err.path?.startsWith(`${temp}/`) || err.path === target)) throw new OutputNotWritableError(outDir);
+    if (NOT_WRITABLE.has(err.code ?? '') && (err.path === temp || err.path?.startsWith(`${temp}/`) || err.path === target))
+      throw new OutputNotWritableError(outDir);
     throw e;
   }
 }
@@ -238,7 +271,8 @@ async function releaseFolders(outDir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const d of await readdir(outDir, { withFileTypes: true })) {
     if (!d.isDirectory() || d.name.startsWith('.')) continue;
-    for (const r of await readdir(join(outDir, d.name), { withFileTypes: true }).catch(() => [])) if (r.isDirectory() && !out.has(r.name)) out.set(r.name, join(outDir, d.name));
+    for (const r of await readdir(join(outDir, d.name), { withFileTypes: true }).catch(() => []))
+      if (r.isDirectory() && !out.has(r.name)) out.set(r.name, join(outDir, d.name));
   }
   return out;
 }
@@ -272,4 +306,3 @@ async function writeSynced(path: string, text: string): Promise<void> {
     await fh.close();
   }
 }
-

@@ -122,7 +122,8 @@ async function readOnce(fh: FileHandle, hash: HashSession, base: Omit<ScanEntry,
   else if (h.container === 'AIFF' || h.container === 'AIFF-C') issues.push(...(await verifyAiff(fh, base.size)));
   for (const w of meta.quality.warnings) {
     // Only the data-chunk check: music-metadata's "Data chunk size exceeds file size" fires on sound files too.
-    if (/data chunk length exceeding file length/i.test(w.message)) issues.push({ level: 'error', code: 'truncated', message: 'The file is shorter than its header says (truncated)' });
+    if (/data chunk length exceeding file length/i.test(w.message))
+      issues.push({ level: 'error', code: 'truncated', message: 'The file is shorter than its header says (truncated)' });
   }
   return { ...base, status: 'ok', md5, format, tags: toTags(meta), issues };
 }

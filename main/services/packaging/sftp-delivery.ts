@@ -17,9 +17,15 @@ import { deliverPackage, type DeliveryProgress, type DeliveryResult, type SftpTa
 /** The keychain account of a supplier's delivery key. */
 export const deliveryKeyAccount = (supplierId: number) => `sftp-delivery-key:${supplierId}`;
 
-export interface DeliveryKey { publicKey: string; fingerprint: string }
+export interface DeliveryKey {
+  publicKey: string;
+  fingerprint: string;
+}
 
-interface StoredKey { private: string; public: string }
+interface StoredKey {
+  private: string;
+  public: string;
+}
 
 export class SftpDeliveryService {
   private readonly running = new Map<string, AbortController>();
@@ -30,17 +36,30 @@ export class SftpDeliveryService {
   async deliveryKey(supplierId: number): Promise<DeliveryKey> {
     const stored = await this.stored(supplierId);
     const blob = Buffer.from(stored.public.trim().split(/\s+/)[1], 'base64');
-    return { publicKey: stored.public.trim(), fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}` };
+    return {
+      publicKey: stored.public.trim(),
+      fingerprint: `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`,
+    };
   }
 
   /** Sends a built package's files (relative to `root`, BatchComplete last) as the supplier's SFTP user, with its stored key. */
-  async deliver(req: { deliveryId: string; supplierId: number; username: string; root: string; files: readonly string[]; onProgress?: (p: DeliveryProgress) => void }): Promise<DeliveryResult> {
+  async deliver(req: {
+    deliveryId: string;
+    supplierId: number;
+    username: string;
+    root: string;
+    files: readonly string[];
+    onProgress?: (p: DeliveryProgress) => void;
+  }): Promise<DeliveryResult> {
     if (this.running.has(req.deliveryId)) throw new Error('This delivery is already running.');
     const ac = new AbortController();
     this.running.set(req.deliveryId, ac);
     try {
       const key = await this.stored(req.supplierId);
-      return await deliverPackage({ ...this.deps.server(), username: req.username, privateKey: key.private }, req.root, req.files, { signal: ac.signal, onProgress: req.onProgress });
+      return await deliverPackage({ ...this.deps.server(), username: req.username, privateKey: key.private }, req.root, req.files, {
+        signal: ac.signal,
+        onProgress: req.onProgress,
+      });
     } finally {
       this.running.delete(req.deliveryId);
     }

@@ -42,7 +42,9 @@ export interface DeliveryResult {
 }
 
 export class DeliveryCancelled extends Error {
-  constructor() { super('The delivery was cancelled.'); }
+  constructor() {
+    super('The delivery was cancelled.');
+  }
 }
 
 /** `work`, or DeliveryCancelled as soon as `signal` aborts (ssh2 may not call back once the connection is ended). */
@@ -56,50 +58,73 @@ function abortable<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
-const sha256Local = (path: string) => new Promise<string>((resolve, reject) => {
-  const h = createHash('sha256');
-  createReadStream(path).on('data', (d) => h.update(d)).on('error', reject).on('end', () => resolve(h.digest('hex')));
-});
-
-const sha256Remote = (sftp: SFTPWrapper, path: string) => new Promise<string>((resolve, reject) => {
-  const h = createHash('sha256');
-  sftp.createReadStream(path).on('data', (d: Buffer) => h.update(d)).on('error', reject).on('end', () => resolve(h.digest('hex')));
-});
-
-const remoteSize = (sftp: SFTPWrapper, path: string) => new Promise<number | null>((resolve) => {
-  sftp.stat(path, (err, st) => resolve(err ? null : st.size));
-});
-
-const mkdirOk = (sftp: SFTPWrapper, path: string) => new Promise<void>((resolve, reject) => {
-  sftp.mkdir(path, (err) => {
-    if (!err) return resolve();
-    // Already there: fine.
-    sftp.stat(path, (e2, st) => (!e2 && st.isDirectory() ? resolve() : reject(err)));
+const sha256Local = (path: string) =>
+  new Promise<string>((resolve, reject) => {
+    const h = createHash('sha256');
+    createReadStream(path)
+      .on('data', (d) => h.update(d))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
   });
-});
+
+const sha256Remote = (sftp: SFTPWrapper, path: string) =>
+  new Promise<string>((resolve, reject) => {
+    const h = createHash('sha256');
+    sftp
+      .createReadStream(path)
+      .on('data', (d: Buffer) => h.update(d))
+      .on('error', reject)
+      .on('end', () => resolve(h.digest('hex')));
+  });
+
+const remoteSize = (sftp: SFTPWrapper, path: string) =>
+  new Promise<number | null>((resolve) => {
+    sftp.stat(path, (err, st) => resolve(err ? null : st.size));
+  });
+
+const mkdirOk = (sftp: SFTPWrapper, path: string) =>
+  new Promise<void>((resolve, reject) => {
+    sftp.mkdir(path, (err) => {
+      if (!err) return resolve();
+      // Already there: fine.
+      sftp.stat(path, (e2, st) => (!e2 && st.isDirectory() ? resolve() : reject(err)));
+    });
+  });
 
 function connect(target: SftpTarget, signal?: AbortSignal): Promise<{ conn: ssh2.Client; sftp: SFTPWrapper }> {
   return new Promise((resolve, reject) => {
     const conn = new ssh2.Client();
-    const onAbort = () => { conn.end(); reject(new DeliveryCancelled()); };
+    const onAbort = () => {
+      conn.end();
+      reject(new DeliveryCancelled());
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     conn.on('ready', () => {
       // Request/answer traffic (stat, read-back): no Nagle delay on each small request.
       conn.setNoDelay(true);
       conn.sftp((err, sftp) => {
         signal?.removeEventListener('abort', onAbort);
-        if (err) { conn.end(); return reject(err); }
+        if (err) {
+          conn.end();
+          return reject(err);
+        }
         resolve({ conn, sftp });
       });
     });
-    conn.on('error', (e) => { signal?.removeEventListener('abort', onAbort); reject(e); });
+    conn.on('error', (e) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(e);
+    });
     const pinned = target.hostKey ? ssh2.utils.parseKey(target.hostKey.trim()) : null;
     conn.connect({
-      host: target.host, port: target.port, username: target.username,
-      password: target.password, privateKey: target.privateKey, readyTimeout: 20_000,
-      hostVerifier: pinned && !(pinned instanceof Error) && !Array.isArray(pinned)
-        ? (key: Buffer) => key.equals(pinned.getPublicSSH())
-        : undefined,
+      host: target.host,
+      port: target.port,
+      username: target.username,
+      password: target.password,
+      privateKey: target.privateKey,
+      readyTimeout: 20_000,
+      hostVerifier:
+        pinned && !(pinned instanceof Error) && !Array.isArray(pinned) ? (key: Buffer) => key.equals(pinned.getPublicSSH()) : undefined,
     });
   });
 }
@@ -110,7 +135,9 @@ function connect(target: SftpTarget, signal?: AbortSignal): Promise<{ conn: ssh2
  * aborts, or with the connection's error; run it again to resume.
  */
 export async function deliverPackage(
-  target: SftpTarget, root: string, files: readonly string[],
+  target: SftpTarget,
+  root: string,
+  files: readonly string[],
   opts: { signal?: AbortSignal; onProgress?: (p: DeliveryProgress) => void } = {},
 ): Promise<DeliveryResult> {
   const { signal, onProgress } = opts;
@@ -130,7 +157,8 @@ export async function deliverPackage(
       const remote = `/${file}`;
       onProgress?.({ file, filesDone: i, filesTotal: files.length, bytesDone, bytesTotal });
       // Resume: the same bytes already there are not sent again.
-      const same = async () => (await remoteSize(sftp, remote)) === sizes[i] && (await sha256Remote(sftp, remote)) === (await sha256Local(local));
+      const same = async () =>
+        (await remoteSize(sftp, remote)) === sizes[i] && (await sha256Remote(sftp, remote)) === (await sha256Local(local));
       if (await abortable(same(), signal)) {
         result.skipped.push(file);
         bytesDone += sizes[i];
@@ -139,14 +167,25 @@ export async function deliverPackage(
       const parts = posix.dirname(remote).split('/').filter(Boolean);
       for (let d = 1; d <= parts.length; d++) {
         const dir = `/${parts.slice(0, d).join('/')}`;
-        if (!made.has(dir)) { await abortable(mkdirOk(sftp, dir), signal); made.add(dir); }
+        if (!made.has(dir)) {
+          await abortable(mkdirOk(sftp, dir), signal);
+          made.add(dir);
+        }
       }
       const start = bytesDone;
-      await abortable(new Promise<void>((resolve, reject) => {
-        sftp.fastPut(local, remote, {
-          step: (sent) => onProgress?.({ file, filesDone: i, filesTotal: files.length, bytesDone: start + sent, bytesTotal }),
-        }, (err) => (err ? reject(err) : resolve()));
-      }), signal);
+      await abortable(
+        new Promise<void>((resolve, reject) => {
+          sftp.fastPut(
+            local,
+            remote,
+            {
+              step: (sent) => onProgress?.({ file, filesDone: i, filesTotal: files.length, bytesDone: start + sent, bytesTotal }),
+            },
+            (err) => (err ? reject(err) : resolve()),
+          );
+        }),
+        signal,
+      );
       bytesDone += sizes[i];
       result.uploaded.push(file);
     }

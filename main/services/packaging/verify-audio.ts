@@ -33,9 +33,10 @@ interface StreamInfo {
 
 /** STREAMINFO's total samples and MD5 (null when the encoder left it unset, all zero). */
 function streamInfo(head: Buffer): StreamInfo | null {
-  let at = head.toString('latin1', 0, 3) === 'ID3'
-    ? 10 + (((head[6] & 0x7f) << 21) | ((head[7] & 0x7f) << 14) | ((head[8] & 0x7f) << 7) | (head[9] & 0x7f))
-    : 0;
+  let at =
+    head.toString('latin1', 0, 3) === 'ID3'
+      ? 10 + (((head[6] & 0x7f) << 21) | ((head[7] & 0x7f) << 14) | ((head[8] & 0x7f) << 7) | (head[9] & 0x7f))
+      : 0;
   if (head.toString('latin1', at, at + 4) !== 'fLaC' || head.length < at + 8 + 34) return null;
   at += 4;
   if ((head[at] & 0x7f) !== 0) return null; // the first block is STREAMINFO
@@ -107,7 +108,7 @@ export async function verifyAiff(fh: FileHandle, size: number): Promise<Issue[]>
   let frames: number | null = null;
   let frameBytes = 0;
   let ssnd: { at: number; size: number } | null = null;
-  for (let at = 12; at + 8 <= size; ) {
+  for (let at = 12; at + 8 <= size;) {
     const h = await readAt(fh, at, 26);
     if (h.length < 8) break;
     const id = h.toString('latin1', 0, 4);

@@ -73,7 +73,11 @@ export function BrandSwitch() {
   const { switchTo: onChange, busy } = useBrandSwitch();
   if (!user?.brand) return null;
   if (user.brands.length < 2) {
-    return <Tag className="brand-tag" data-testid="brand">{brandName(user.brand)}</Tag>;
+    return (
+      <Tag className="brand-tag" data-testid="brand">
+        {brandName(user.brand)}
+      </Tag>
+    );
   }
   return (
     <Select

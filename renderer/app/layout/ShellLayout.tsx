@@ -21,7 +21,14 @@ import { PaletteHost } from '../palette/PaletteHost';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { isMobile, useViewportClass } from '../../ui/useViewport';
-import { MAIN_ID, PAGE_ANNOUNCER_ID, SEARCH_INPUT_ID, focusElement, useAnnouncePageOnNavigate, useScrollableTablesFocusable } from './focus';
+import {
+  MAIN_ID,
+  PAGE_ANNOUNCER_ID,
+  SEARCH_INPUT_ID,
+  focusElement,
+  useAnnouncePageOnNavigate,
+  useScrollableTablesFocusable,
+} from './focus';
 
 /** A skip link: the first Tab stops of the page, shown when focused; moves focus without touching the address. */
 function SkipLink({ target, children }: { target: string; children: string }) {
@@ -63,14 +70,7 @@ export default function ShellLayout() {
         <SkipLink target={SEARCH_INPUT_ID}>Skip to search</SkipLink>
       </div>
       {!mobile && (
-        <Layout.Sider
-          className="shell__sider"
-          width={232}
-          collapsedWidth={72}
-          collapsed={collapsed}
-          trigger={null}
-          collapsible
-        >
+        <Layout.Sider className="shell__sider" width={232} collapsedWidth={72} collapsed={collapsed} trigger={null} collapsible>
           <Logo collapsed={collapsed} light />
           <SideNav collapsed={collapsed} />
         </Layout.Sider>
@@ -98,7 +98,13 @@ export default function ShellLayout() {
         <Layout.Header className="shell__header">
           <div className="shell__header-left">
             {mobile ? (
-              <Button type="text" aria-label="Open navigation" icon={<MenuOutlined />} onClick={() => setMobileOpen(true)} data-testid="drawer-toggle" />
+              <Button
+                type="text"
+                aria-label="Open navigation"
+                icon={<MenuOutlined />}
+                onClick={() => setMobileOpen(true)}
+                data-testid="drawer-toggle"
+              />
             ) : (
               <Button
                 type="text"

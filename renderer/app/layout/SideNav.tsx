@@ -16,7 +16,11 @@ export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         const children = section.items.map((r) => ({
           key: r.path,
           icon: r.icon,
-          label: <span data-testid={`nav-${r.path}`} data-nav-path={r.path}>{r.label}</span>,
+          label: (
+            <span data-testid={`nav-${r.path}`} data-nav-path={r.path}>
+              {r.label}
+            </span>
+          ),
         }));
         // Collapsed to icons, groups become thin dividers instead of empty title rows.
         if (collapsed) return [...(i > 0 ? [{ type: 'divider' as const, key: `divider-${section.group}` }] : []), ...children];

@@ -50,7 +50,8 @@ export function useAnnouncePageOnNavigate(): void {
     const main = document.getElementById(MAIN_ID);
     if (!main) return;
     const before = document.activeElement;
-    const movedByUser = () => document.activeElement !== before && document.activeElement !== document.body && document.activeElement !== null;
+    const movedByUser = () =>
+      document.activeElement !== before && document.activeElement !== document.body && document.activeElement !== null;
     const tryFocus = () => {
       const heading = main.querySelector<HTMLElement>('h1');
       return heading !== null && announcePage(heading);

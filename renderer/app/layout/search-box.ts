@@ -26,8 +26,20 @@ export function searchHref(type: string, text: string): string {
 }
 
 export function useSearchSuggestions(type: string, text: string): SearchSuggestion[] {
-  const found = useAutocomplete(type, text).map((s) => ({ value: `${s.name} (#${s.id})`, label: createElement(SuggestionLabel, { s }), href: suggestionHref(s) }));
+  const found = useAutocomplete(type, text).map((s) => ({
+    value: `${s.name} (#${s.id})`,
+    label: createElement(SuggestionLabel, { s }),
+    href: suggestionHref(s),
+  }));
   if (!text.trim()) return found;
   const label = searchType(type)?.label.toLowerCase() ?? 'results';
-  return [...found, { value: `See all ${label} matching "${text.trim()}"`, label: `See all results in ${label}`, href: searchHref(type, text), seeAll: true }];
+  return [
+    ...found,
+    {
+      value: `See all ${label} matching "${text.trim()}"`,
+      label: `See all results in ${label}`,
+      href: searchHref(type, text),
+      seeAll: true,
+    },
+  ];
 }

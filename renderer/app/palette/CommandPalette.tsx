@@ -183,7 +183,9 @@ export default function CommandPalette({
           ))}
         </ul>
       ) : (
-        <p className="palette__empty" role="status">Nothing matches “{text.trim()}”.</p>
+        <p className="palette__empty" role="status">
+          Nothing matches “{text.trim()}”.
+        </p>
       )}
     </Modal>
   );

@@ -15,10 +15,7 @@ import { recordLink } from '../../../shared/search';
 import { allowedResources, resourceFor } from '../../lib/navigation';
 import { searchHref } from '../layout/search-box';
 
-export type PaletteAction =
-  | { kind: 'go'; href: string }
-  | { kind: 'brand'; brand: string }
-  | { kind: 'export' };
+export type PaletteAction = { kind: 'go'; href: string } | { kind: 'brand'; brand: string } | { kind: 'export' };
 
 export interface PaletteCommand {
   /** Unique within one list (the option's id). */
@@ -139,16 +136,33 @@ function fixedCommands(ctx: PaletteContext): { command: PaletteCommand; words: s
   const brands = ctx.brands
     .filter((b) => b.value !== ctx.brand)
     .map((b) => ({
-      command: { id: `brand-${b.value}`, label: `Switch brand to ${b.label}`, group: 'Brand' as const, action: { kind: 'brand' as const, brand: b.value } },
+      command: {
+        id: `brand-${b.value}`,
+        label: `Switch brand to ${b.label}`,
+        group: 'Brand' as const,
+        action: { kind: 'brand' as const, brand: b.value },
+      },
       words: [`Switch brand to ${b.label}`, b.label, 'brand'],
     }));
   const exports = ctx.canExportList
-    ? [{ command: { id: 'export-list', label: 'Export this list to CSV', group: 'Export' as const, action: { kind: 'export' as const } }, words: ['Export this list to CSV', 'csv', 'download'] }]
+    ? [
+        {
+          command: { id: 'export-list', label: 'Export this list to CSV', group: 'Export' as const, action: { kind: 'export' as const } },
+          words: ['Export this list to CSV', 'csv', 'download'],
+        },
+      ]
     : [];
-  const help = [{
-    command: { id: 'shortcuts', label: 'Keyboard shortcuts', group: 'Help' as const, action: { kind: 'go' as const, href: '/help#shortcuts' } },
-    words: ['Keyboard shortcuts', 'keys', 'help'],
-  }];
+  const help = [
+    {
+      command: {
+        id: 'shortcuts',
+        label: 'Keyboard shortcuts',
+        group: 'Help' as const,
+        action: { kind: 'go' as const, href: '/help#shortcuts' },
+      },
+      words: ['Keyboard shortcuts', 'keys', 'help'],
+    },
+  ];
   return [...exports, ...areas, ...brands, ...help];
 }
 

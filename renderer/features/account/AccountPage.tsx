@@ -36,19 +36,27 @@ export default function AccountPage() {
               <Descriptions.Item label="User id">{user.userId}</Descriptions.Item>
               <Descriptions.Item label="Active brand">{brandName(user.brand)}</Descriptions.Item>
               <Descriptions.Item label="Brands">{user.brands.map(brandName).join(', ') || '—'}</Descriptions.Item>
-              {info && <Descriptions.Item label="Environment">{info.environment === 'sandbox' ? 'Sandbox' : 'Production'}</Descriptions.Item>}
+              {info && (
+                <Descriptions.Item label="Environment">{info.environment === 'sandbox' ? 'Sandbox' : 'Production'}</Descriptions.Item>
+              )}
             </Descriptions>
             <p className="muted account__note">Tokens are kept in this computer's keychain by the app; they are never shown here.</p>
             <TechnicalDetails>
               <Descriptions column={1} size="small" bordered>
                 <Descriptions.Item label="Scopes">
                   <Space size={[4, 4]} wrap>
-                    {parseScope(user.scope).map((s) => <Tag key={s}>{s}</Tag>)}
+                    {parseScope(user.scope).map((s) => (
+                      <Tag key={s}>{s}</Tag>
+                    ))}
                   </Space>
                 </Descriptions.Item>
                 <Descriptions.Item label="Features">{user.features.length ? user.features.join(', ') : 'None'}</Descriptions.Item>
                 {info && <Descriptions.Item label="API host">{info.apiUrl}</Descriptions.Item>}
-                {info && <Descriptions.Item label="Running in">{info.transport === 'electron' ? 'Desktop app' : 'Browser host'} · v{info.version}</Descriptions.Item>}
+                {info && (
+                  <Descriptions.Item label="Running in">
+                    {info.transport === 'electron' ? 'Desktop app' : 'Browser host'} · v{info.version}
+                  </Descriptions.Item>
+                )}
               </Descriptions>
             </TechnicalDetails>
           </Card>

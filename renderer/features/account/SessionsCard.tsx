@@ -33,7 +33,9 @@ export function SessionsCard({ sessions }: { sessions: MeSession[] }) {
   const ask = async (s: MeSession) => {
     const ok = await confirm({
       theme: 'delete',
-      message: s.current ? 'End this session? You will be signed out.' : `End the session of ${deviceOf(s)} started ${when(s.started_at)}? That device will be signed out.`,
+      message: s.current
+        ? 'End this session? You will be signed out.'
+        : `End the session of ${deviceOf(s)} started ${when(s.started_at)}? That device will be signed out.`,
     });
     if (ok) end.mutate(s);
   };
@@ -53,7 +55,12 @@ export function SessionsCard({ sessions }: { sessions: MeSession[] }) {
             key: 'device',
             render: (_v, s) => (
               <>
-                {deviceOf(s)} {s.current && <Tag color="blue" data-testid="this-session">this session</Tag>}
+                {deviceOf(s)}{' '}
+                {s.current && (
+                  <Tag color="blue" data-testid="this-session">
+                    this session
+                  </Tag>
+                )}
               </>
             ),
           },
@@ -64,7 +71,13 @@ export function SessionsCard({ sessions }: { sessions: MeSession[] }) {
             key: 'end',
             align: 'right',
             render: (_v, s) => (
-              <Button danger size="small" loading={end.isPending && end.variables?.id === s.id} onClick={() => void ask(s)} data-testid="end-session">
+              <Button
+                danger
+                size="small"
+                loading={end.isPending && end.variables?.id === s.id}
+                onClick={() => void ask(s)}
+                data-testid="end-session"
+              >
                 End session
               </Button>
             ),

@@ -56,7 +56,15 @@ export default function SignInPage() {
           Use your store account. You will sign in on the identity provider's page and come straight back here.
         </Typography.Paragraph>
         {shown && <Alert type="error" showIcon title={shown} className="auth-card__alert" data-testid="auth-error" />}
-        <Button type="primary" size="large" block icon={<LoginOutlined />} loading={busy} onClick={() => void signIn()} data-testid="sign-in">
+        <Button
+          type="primary"
+          size="large"
+          block
+          icon={<LoginOutlined />}
+          loading={busy}
+          onClick={() => void signIn()}
+          data-testid="sign-in"
+        >
           {UI_TEXT.signIn}
         </Button>
         {name && (

@@ -41,8 +41,21 @@ export default function VerifyPage() {
       <Card className="auth-card" variant="borderless">
         {error ? (
           <>
-            <Alert type="error" showIcon title={MSG.authorizationFailed} description={error !== MSG.authorizationFailed ? error : undefined} data-testid="auth-error" />
-            <Button type="primary" block className="auth-card__retry" onClick={() => { navigate('/auth', { replace: true }); }}>
+            <Alert
+              type="error"
+              showIcon
+              title={MSG.authorizationFailed}
+              description={error !== MSG.authorizationFailed ? error : undefined}
+              data-testid="auth-error"
+            />
+            <Button
+              type="primary"
+              block
+              className="auth-card__retry"
+              onClick={() => {
+                navigate('/auth', { replace: true });
+              }}
+            >
               {UI_TEXT.signIn}
             </Button>
           </>

@@ -20,8 +20,10 @@ import { LoadError, useMayWrite } from '../records/tab-parts';
 import type { RecordTabProps } from '../records/tabs';
 import { liveStagesKey, liveStagesQuery } from './api';
 
-interface Draft { name: string; number: number | null }
-
+interface Draft {
+  name: string;
+  number: number | null;
+}
 
 export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
   const mayWrite = useMayWrite('live_streams');
@@ -68,22 +70,59 @@ export default function LiveStagesTab({ id, onDirty }: RecordTabProps) {
 
   return (
     <div className="live-stages" style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid="live-stages">
-      {rows.length === 0 && <Empty description={mayWrite ? 'This live stream has no stages yet. Add one with "Add stage".' : 'This live stream has no stages yet'} />}
+      {rows.length === 0 && (
+        <Empty
+          description={mayWrite ? 'This live stream has no stages yet. Add one with "Add stage".' : 'This live stream has no stages yet'}
+        />
+      )}
       {rows.map((s, i) => (
         <Space key={i} wrap>
-          <InputNumber aria-label={`Stage ${i + 1} number`} min={1} max={LIMITS.liveStreamStages} value={s.number} disabled={!mayWrite}
-            onChange={(v) => edit(rows.map((x, j) => (j === i ? { ...x, number: v ?? null } : x)))} data-testid="stage-number" />
-          <Input aria-label={`Stage ${i + 1} name`} value={s.name} disabled={!mayWrite} style={{ width: 240, maxWidth: '60vw' }}
-            onChange={(e) => edit(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} data-testid="stage-name" />
-          {mayWrite && <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove stage ${i + 1}`} onClick={() => edit(rows.filter((_, j) => j !== i))} />}
+          <InputNumber
+            aria-label={`Stage ${i + 1} number`}
+            min={1}
+            max={LIMITS.liveStreamStages}
+            value={s.number}
+            disabled={!mayWrite}
+            onChange={(v) => edit(rows.map((x, j) => (j === i ? { ...x, number: v ?? null } : x)))}
+            data-testid="stage-number"
+          />
+          <Input
+            aria-label={`Stage ${i + 1} name`}
+            value={s.name}
+            disabled={!mayWrite}
+            style={{ width: 240, maxWidth: '60vw' }}
+            onChange={(e) => edit(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+            data-testid="stage-name"
+          />
+          {mayWrite && (
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Remove stage ${i + 1}`}
+              onClick={() => edit(rows.filter((_, j) => j !== i))}
+            />
+          )}
         </Space>
       ))}
       {error && <Alert type="error" showIcon title={error} data-testid="stages-error" />}
       {mayWrite && (
         <Space wrap>
-          <Button icon={<PlusOutlined />} onClick={add} data-testid="add-stage">Add stage</Button>
-          <Button type="primary" disabled={draft === null} loading={save.isPending} onClick={submit} data-testid="save-stages">Save stages</Button>
-          <Button disabled={draft === null || save.isPending} onClick={() => { setDraft(null); setError(null); }}>Discard changes</Button>
+          <Button icon={<PlusOutlined />} onClick={add} data-testid="add-stage">
+            Add stage
+          </Button>
+          <Button type="primary" disabled={draft === null} loading={save.isPending} onClick={submit} data-testid="save-stages">
+            Save stages
+          </Button>
+          <Button
+            disabled={draft === null || save.isPending}
+            onClick={() => {
+              setDraft(null);
+              setError(null);
+            }}
+          >
+            Discard changes
+          </Button>
         </Space>
       )}
     </div>

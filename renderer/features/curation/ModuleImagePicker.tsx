@@ -25,8 +25,15 @@ function ModuleImagePreview({ moduleId, image }: { moduleId: number; image: Modu
   const url = useQuery(recordQueries.mediaUrl({ kind: 'moduleImage', moduleId, name: image.name }));
   if (!url.data) return null;
   return (
-    <img className="module-image__preview" data-testid="module-image-preview" src={url.data} alt="The cropped image" width={image.width} height={image.height}
-      style={{ maxWidth: '100%', height: 'auto' }} />
+    <img
+      className="module-image__preview"
+      data-testid="module-image-preview"
+      src={url.data}
+      alt="The cropped image"
+      width={image.width}
+      height={image.height}
+      style={{ maxWidth: '100%', height: 'auto' }}
+    />
   );
 }
 
@@ -44,11 +51,22 @@ export function ModuleImagePicker({ moduleId, onCropped }: { moduleId: number; o
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Button id="item-image-upload" icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()} data-testid="module-image-upload">Upload and crop an image…</Button>
+      <Button
+        id="item-image-upload"
+        icon={<UploadOutlined />}
+        loading={upload.isPending}
+        onClick={() => void pick()}
+        data-testid="module-image-upload"
+      >
+        Upload and crop an image…
+      </Button>
       {upload.isError && <Alert type="error" showIcon data-testid="module-image-error" title={uploadErrorText(upload.error)} />}
       {cropped && (
         <Space direction="vertical">
-          <Typography.Text type="secondary" data-testid="module-image-size">{`Cropped to ${cropped.width}×${cropped.height}`}</Typography.Text>
+          <Typography.Text
+            type="secondary"
+            data-testid="module-image-size"
+          >{`Cropped to ${cropped.width}×${cropped.height}`}</Typography.Text>
           <ModuleImagePreview moduleId={moduleId} image={cropped} />
         </Space>
       )}
@@ -69,8 +87,16 @@ export function ModuleImagePicker({ moduleId, onCropped }: { moduleId: number; o
   );
 }
 
-function CropModal({ moduleId, upload, onCancel, onDone }: {
-  moduleId: number; upload: ModuleImageUpload; onCancel: () => void; onDone: (img: ModuleImage) => void;
+function CropModal({
+  moduleId,
+  upload,
+  onCancel,
+  onDone,
+}: {
+  moduleId: number;
+  upload: ModuleImageUpload;
+  onCancel: () => void;
+  onDone: (img: ModuleImage) => void;
 }) {
   const src = useQuery(recordQueries.mediaUrl({ kind: 'moduleImage', moduleId, name: upload.name }));
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -92,7 +118,11 @@ function CropModal({ moduleId, upload, onCancel, onDone }: {
       onOk={() => area && save.mutate(rectOf(area, upload))}
       destroyOnHidden
     >
-      <div className="module-image__cropper" data-testid="module-image-cropper" style={{ position: 'relative', width: '100%', height: 320, background: '#222' }}>
+      <div
+        className="module-image__cropper"
+        data-testid="module-image-cropper"
+        style={{ position: 'relative', width: '100%', height: 320, background: '#222' }}
+      >
         {src.data && (
           <Cropper
             image={src.data}
@@ -108,11 +138,15 @@ function CropModal({ moduleId, upload, onCancel, onDone }: {
         )}
       </div>
       <Space style={{ width: '100%', marginTop: 16 }} direction="vertical">
-        <Typography.Text><ScissorOutlined aria-hidden /> Zoom</Typography.Text>
+        <Typography.Text>
+          <ScissorOutlined aria-hidden /> Zoom
+        </Typography.Text>
         <Slider min={1} max={4} step={0.05} value={zoom} onChange={setZoom} ariaLabelForHandle="Zoom" />
         <Typography.Text type="secondary" data-testid="module-image-source">{`Uploaded ${upload.width}×${upload.height}`}</Typography.Text>
       </Space>
-      {save.isError && <Alert type="error" showIcon title={saveFailedText('image crop', save.error)} data-testid="module-image-crop-error" />}
+      {save.isError && (
+        <Alert type="error" showIcon title={saveFailedText('image crop', save.error)} data-testid="module-image-crop-error" />
+      )}
     </Modal>
   );
 }

@@ -21,12 +21,30 @@
  *   them does not repaint the table;
  * - a row and its cells are memoised.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Tag } from 'antd';
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { DndContext, KeyboardSensor, useDraggable, useSensor, useSensors, type DragMoveEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  useDraggable,
+  useSensor,
+  useSensors,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import type { ModuleItem } from '../../../shared/api/endpoints';
 import { CATALOGUE_ITEM_TYPES, moduleItemStatus, recordRoute } from '../../../shared/records';
@@ -64,20 +82,59 @@ const ItemCells = memo(function ItemCells({ item, position, now }: { item: Modul
   const status = moduleItemStatus(item, now);
   return (
     <>
-      <td><span data-testid="item-position">{position}</span></td>
+      <td>
+        <span data-testid="item-position">{position}</span>
+      </td>
       <td>{item.item_type.name}</td>
-      <td>{to ? <Link to={to} data-testid="item-label">{itemLabel(item)}</Link> : <span data-testid="item-label" className="module-items__text">{itemLabel(item)}</span>}</td>
+      <td>
+        {to ? (
+          <Link to={to} data-testid="item-label">
+            {itemLabel(item)}
+          </Link>
+        ) : (
+          <span data-testid="item-label" className="module-items__text">
+            {itemLabel(item)}
+          </span>
+        )}
+      </td>
       <td>{formatDate(item.start_date)}</td>
       <td>{formatDate(item.end_date)}</td>
-      <td>{status ? <Tag color={TONE_COLOR[status.tone]} data-testid="item-status">{status.text}</Tag> : null}</td>
+      <td>
+        {status ? (
+          <Tag color={TONE_COLOR[status.tone]} data-testid="item-status">
+            {status.text}
+          </Tag>
+        ) : null}
+      </td>
     </>
   );
 });
 
-const RemoveCell = memo(function RemoveCell({ id, title, pending, disabled, onRemove }: { id: number; title: string; pending: boolean; disabled: boolean; onRemove: (id: number) => void }) {
+const RemoveCell = memo(function RemoveCell({
+  id,
+  title,
+  pending,
+  disabled,
+  onRemove,
+}: {
+  id: number;
+  title: string;
+  pending: boolean;
+  disabled: boolean;
+  onRemove: (id: number) => void;
+}) {
   return (
     <td>
-      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`Remove ${title}`} loading={pending} disabled={disabled} onClick={() => onRemove(id)} />
+      <Button
+        type="text"
+        danger
+        size="small"
+        icon={<DeleteOutlined />}
+        aria-label={`Remove ${title}`}
+        loading={pending}
+        disabled={disabled}
+        onClick={() => onRemove(id)}
+      />
     </td>
   );
 });
@@ -89,13 +146,33 @@ const ROW_DRAGGING = 'module-items__row--dragging';
 /** Starts a pointer drag of the row whose handle was pressed. */
 type PointerDown = (e: ReactPointerEvent<HTMLElement>) => void;
 
-const HandleCell = memo(function HandleCell({ title, setRef, listeners, attributes, onPointerDown }: {
-  title: string; setRef: Draggable['setActivatorNodeRef']; listeners: Draggable['listeners']; attributes: Draggable['attributes']; onPointerDown: PointerDown;
+const HandleCell = memo(function HandleCell({
+  title,
+  setRef,
+  listeners,
+  attributes,
+  onPointerDown,
+}: {
+  title: string;
+  setRef: Draggable['setActivatorNodeRef'];
+  listeners: Draggable['listeners'];
+  attributes: Draggable['attributes'];
+  onPointerDown: PointerDown;
 }) {
   return (
     <td>
-      <Button type="text" size="small" icon={<HolderOutlined />} className="release-tracks__handle" ref={setRef} {...attributes} {...listeners}
-        onPointerDown={onPointerDown} aria-label={`Reorder ${title}`} data-testid="reorder-handle" />
+      <Button
+        type="text"
+        size="small"
+        icon={<HolderOutlined />}
+        className="release-tracks__handle"
+        ref={setRef}
+        {...attributes}
+        {...listeners}
+        onPointerDown={onPointerDown}
+        aria-label={`Reorder ${title}`}
+        data-testid="reorder-handle"
+      />
     </td>
   );
 });
@@ -104,7 +181,16 @@ const HandleCell = memo(function HandleCell({ title, setRef, listeners, attribut
  * A row that may be dragged by its handle: memoised (its props are the loaded item and
  * primitives), so only the dragged row re-renders while the keyboard moves it.
  */
-const DraggableItemRow = memo(function DraggableItemRow({ item, position, now, title, onPointerDown, removing, removeDisabled, onRemove }: SortableItemRowProps) {
+const DraggableItemRow = memo(function DraggableItemRow({
+  item,
+  position,
+  now,
+  title,
+  onPointerDown,
+  removing,
+  removeDisabled,
+  onRemove,
+}: SortableItemRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: item.id });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform) };
   return (
@@ -126,22 +212,40 @@ export const ItemRow = memo(function ItemRow({ item, position, now }: ItemRowPro
 });
 
 /** The table around the rows; `sortable` adds the handle and remove columns. */
-export function ItemTable({ sortable, children, boxRef, bodyRef, marker }: {
-  sortable: boolean; children: React.ReactNode; boxRef?: RefObject<HTMLDivElement | null>; bodyRef?: RefObject<HTMLTableSectionElement | null>; marker?: React.ReactNode;
+export function ItemTable({
+  sortable,
+  children,
+  boxRef,
+  bodyRef,
+  marker,
+}: {
+  sortable: boolean;
+  children: React.ReactNode;
+  boxRef?: RefObject<HTMLDivElement | null>;
+  bodyRef?: RefObject<HTMLTableSectionElement | null>;
+  marker?: React.ReactNode;
 }) {
   return (
     <div className="module-items__scroll" ref={boxRef}>
       <table className="module-items__table" data-testid="module-items">
         <thead>
           <tr>
-            {sortable && <th className="module-items__narrow"><span className="sr-only">Reorder</span></th>}
+            {sortable && (
+              <th className="module-items__narrow">
+                <span className="sr-only">Reorder</span>
+              </th>
+            )}
             <th className="module-items__narrow">#</th>
             <th>Item Type</th>
             <th>Item</th>
             <th>Start Date</th>
             <th>End Date</th>
             <th>Status</th>
-            {sortable && <th className="module-items__narrow"><span className="sr-only">Remove</span></th>}
+            {sortable && (
+              <th className="module-items__narrow">
+                <span className="sr-only">Remove</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody ref={bodyRef}>{children}</tbody>
@@ -167,9 +271,24 @@ const say = {
  * the 1-based position the item takes (the others move up or down one). The screen reader
  * hears what is picked up, the position it is over as it moves, and where it drops.
  */
-export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId, removeDisabled, onRemove }: {
-  ids: readonly number[]; byId: ReadonlyMap<number, ModuleItem>; now: Date; titleOf: (id: UniqueIdentifier) => string;
-  onMove: (id: number, position: number) => void; removingId: number | null; removeDisabled: boolean; onRemove: (id: number) => void;
+export function SortableItemTable({
+  ids,
+  byId,
+  now,
+  titleOf,
+  onMove,
+  removingId,
+  removeDisabled,
+  onRemove,
+}: {
+  ids: readonly number[];
+  byId: ReadonlyMap<number, ModuleItem>;
+  now: Date;
+  titleOf: (id: UniqueIdentifier) => string;
+  onMove: (id: number, position: number) => void;
+  removingId: number | null;
+  removeDisabled: boolean;
+  onRemove: (id: number) => void;
 }) {
   const drag = useRef<Drag | null>(null);
   const target = useRef(-1);
@@ -177,7 +296,13 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const markerRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLDivElement>(null);
-  const keyboard = useMemo(() => ({ coordinateGetter: (event: KeyboardEvent, { currentCoordinates }: { currentCoordinates: { x: number; y: number } }) => keyboardStep(drag.current, target.current, event.code, currentCoordinates) }), []);
+  const keyboard = useMemo(
+    () => ({
+      coordinateGetter: (event: KeyboardEvent, { currentCoordinates }: { currentCoordinates: { x: number; y: number } }) =>
+        keyboardStep(drag.current, target.current, event.code, currentCoordinates),
+    }),
+    [],
+  );
   const sensors = useSensors(useSensor(KeyboardSensor, keyboard));
   const position = () => target.current + 1;
 
@@ -259,7 +384,9 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
       onDragEnd={({ active }) => finish(Number(active.id), false)}
       onDragCancel={({ active }) => finish(Number(active.id), true)}
       accessibility={{
-        screenReaderInstructions: { draggable: 'To reorder, press Space, move the item with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
+        screenReaderInstructions: {
+          draggable: 'To reorder, press Space, move the item with the arrow keys, and press Space again to drop it, or Escape to cancel.',
+        },
         announcements: {
           onDragStart: ({ active }) => say.start(titleOf(active.id), position()),
           onDragMove: ({ active }) => say.move(titleOf(active.id), position()),
@@ -269,15 +396,31 @@ export function SortableItemTable({ ids, byId, now, titleOf, onMove, removingId,
         },
       }}
     >
-      <ItemTable sortable boxRef={boxRef} bodyRef={bodyRef}
-        marker={<div ref={markerRef} className="module-items__marker" aria-hidden="true" hidden data-testid="drop-marker" />}>
+      <ItemTable
+        sortable
+        boxRef={boxRef}
+        bodyRef={bodyRef}
+        marker={<div ref={markerRef} className="module-items__marker" aria-hidden="true" hidden data-testid="drop-marker" />}
+      >
         {ids.map((iid, n) => (
-          <DraggableItemRow key={iid} item={byId.get(iid)!} position={n + 1} now={now} title={titleOf(iid)} onPointerDown={onPointerDown}
-            removing={removingId === iid} removeDisabled={removeDisabled} onRemove={onRemove} />
+          <DraggableItemRow
+            key={iid}
+            item={byId.get(iid)!}
+            position={n + 1}
+            now={now}
+            title={titleOf(iid)}
+            onPointerDown={onPointerDown}
+            removing={removingId === iid}
+            removeDisabled={removeDisabled}
+            onRemove={onRemove}
+          />
         ))}
       </ItemTable>
       {/* The pointer drag's announcements, in the body as dnd-kit's own live region is. */}
-      {createPortal(<div ref={liveRef} className="sr-only" role="status" aria-live="assertive" aria-atomic="true" data-testid="pointer-drag-live" />, document.body)}
+      {createPortal(
+        <div ref={liveRef} className="sr-only" role="status" aria-live="assertive" aria-atomic="true" data-testid="pointer-drag-live" />,
+        document.body,
+      )}
     </DndContext>
   );
 }

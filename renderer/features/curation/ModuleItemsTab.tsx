@@ -14,7 +14,14 @@ import { AddModuleItem, CURATION_MSG } from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  CATALOGUE_ITEM_TYPES, MODULE_ITEMS, YOUTUBE_ITEM_TYPE, isCatalogueItemType, mayEdit, moveTrack, renumber, type FieldDecl,
+  CATALOGUE_ITEM_TYPES,
+  MODULE_ITEMS,
+  YOUTUBE_ITEM_TYPE,
+  isCatalogueItemType,
+  mayEdit,
+  moveTrack,
+  renumber,
+  type FieldDecl,
 } from '../../../shared/records';
 import { saveFailedText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
@@ -72,20 +79,44 @@ export default function ModuleItemsTab({ id, onDirty }: RecordTabProps) {
   return (
     <div className="module-items" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <p className="muted" data-testid="item-count">{`${loaded.length} of ${LIMITS.pageModuleItems} items`}</p>
-      {loaded.length === 0 ? <Empty description={mayWrite ? 'This module has no items yet. Add one with the form below.' : 'This module has no items yet'} /> : mayWrite ? (
-        <SortableItemTable ids={ids} byId={byId} now={now} titleOf={titleOf} onMove={onMove}
-          removingId={remove.isPending ? remove.variables : null} removeDisabled={dirty} onRemove={remove.mutate} />
+      {loaded.length === 0 ? (
+        <Empty description={mayWrite ? 'This module has no items yet. Add one with the form below.' : 'This module has no items yet'} />
+      ) : mayWrite ? (
+        <SortableItemTable
+          ids={ids}
+          byId={byId}
+          now={now}
+          titleOf={titleOf}
+          onMove={onMove}
+          removingId={remove.isPending ? remove.variables : null}
+          removeDisabled={dirty}
+          onRemove={remove.mutate}
+        />
       ) : (
         <ItemTable sortable={false}>
-          {ids.map((iid, n) => <ItemRow key={iid} item={byId.get(iid)!} position={n + 1} now={now} title={titleOf(iid)} />)}
+          {ids.map((iid, n) => (
+            <ItemRow key={iid} item={byId.get(iid)!} position={n + 1} now={now} title={titleOf(iid)} />
+          ))}
         </ItemTable>
       )}
       {mayWrite && loaded.length > 0 && (
         <div className="record-save-bar">
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('module', save.error)} data-testid="order-error" />}
+          {save.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="record-save-bar__error"
+              title={saveFailedText('module', save.error)}
+              data-testid="order-error"
+            />
+          )}
           <Space wrap>
-            <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">Save item order</Button>
-            <Button disabled={!dirty || save.isPending} onClick={() => setOrder(null)}>Undo reordering</Button>
+            <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">
+              Save item order
+            </Button>
+            <Button disabled={!dirty || save.isPending} onClick={() => setOrder(null)}>
+              Undo reordering
+            </Button>
           </Space>
         </div>
       )}
@@ -141,18 +172,37 @@ function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: bool
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== k && f !== 'items')));
   };
   const row = (k: string, f: FieldDecl, input?: React.ReactNode) => (
-    <Form.Item key={k} label={f.label} htmlFor={`item-${k}`} validateStatus={errors[k] ? 'error' : undefined}
-      help={errors[k] ? <span data-testid={`item-error-${k}`}>{errors[k]!.join(' ')}</span> : undefined}>
-      {input ?? <FieldInput id={`item-${k}`} field={f} value={values[k]} values={values} onChange={(v) => set(k, v)} invalid={Boolean(errors[k])} />}
+    <Form.Item
+      key={k}
+      label={f.label}
+      htmlFor={`item-${k}`}
+      validateStatus={errors[k] ? 'error' : undefined}
+      help={errors[k] ? <span data-testid={`item-error-${k}`}>{errors[k]!.join(' ')}</span> : undefined}
+    >
+      {input ?? (
+        <FieldInput id={`item-${k}`} field={f} value={values[k]} values={values} onChange={(v) => set(k, v)} invalid={Boolean(errors[k])} />
+      )}
     </Form.Item>
   );
   return (
     <Card title="Add an item" size="small" data-testid="add-item">
       <Form layout="vertical" disabled={add.isPending} onFinish={() => void submit()} component="div">
         {row('item_type_id', FIELDS.item_type_id)}
-        {catalogue && row('item_id', { ...FIELDS.item_id, label: NAMED_PICK.has(typeName) ? typeName : FIELDS.item_id.label }, (
-          <ReferenceSelect id="item-item_id" type={CATALOGUE_ITEM_TYPES[typeName]!} value={item} onChange={(v) => { setItem(v); set('item_id', v?.id); }} invalid={Boolean(errors.item_id)} />
-        ))}
+        {catalogue &&
+          row(
+            'item_id',
+            { ...FIELDS.item_id, label: NAMED_PICK.has(typeName) ? typeName : FIELDS.item_id.label },
+            <ReferenceSelect
+              id="item-item_id"
+              type={CATALOGUE_ITEM_TYPES[typeName]!}
+              value={item}
+              onChange={(v) => {
+                setItem(v);
+                set('item_id', v?.id);
+              }}
+              invalid={Boolean(errors.item_id)}
+            />,
+          )}
         {!catalogue && typeName && row('image_url', FIELDS.image_url)}
         {!catalogue && typeName && (
           <Form.Item label="Image" htmlFor="item-image-upload">
@@ -162,9 +212,13 @@ function AddItemForm({ moduleId, full, onAdded }: { moduleId: number; full: bool
         {typeName === YOUTUBE_ITEM_TYPE && row('url', FIELDS.url)}
         {row('start_date', FIELDS.start_date)}
         {row('end_date', FIELDS.end_date)}
-        {errors.items && <Alert type="error" showIcon title={errors.items.join(' ')} data-testid="item-limit" style={{ marginBottom: 16 }} />}
+        {errors.items && (
+          <Alert type="error" showIcon title={errors.items.join(' ')} data-testid="item-limit" style={{ marginBottom: 16 }} />
+        )}
         {failure != null && <Alert type="error" showIcon title={saveFailedText('module', failure)} style={{ marginBottom: 16 }} />}
-        <Button type="primary" onClick={() => void submit()} loading={add.isPending} data-testid="add-item-submit">Add item</Button>
+        <Button type="primary" onClick={() => void submit()} loading={add.isPending} data-testid="add-item-submit">
+          Add item
+        </Button>
       </Form>
     </Card>
   );

@@ -28,10 +28,10 @@ interface ModuleRow {
   end_date: string | null;
 }
 
-
 export const pageModulesQuery = (pageId: number) => ({
   queryKey: recordKeys.pageModules(pageId),
-  queryFn: () => fetchData(listEndpoints('page_modules').list, { query: { page_id: String(pageId), per_page: String(MAX_PER_PAGE), order_by: 'id' } }),
+  queryFn: () =>
+    fetchData(listEndpoints('page_modules').list, { query: { page_id: String(pageId), per_page: String(MAX_PER_PAGE), order_by: 'id' } }),
 });
 
 export default function PageSlotsTab({ id }: RecordTabProps) {
@@ -55,10 +55,18 @@ export default function PageSlotsTab({ id }: RecordTabProps) {
                 {...TAB_TABLE}
                 dataSource={placed}
                 columns={[
-                  { title: 'Module', dataIndex: 'name', render: (name: string, m) => <Link to={recordRoute('page_modules', m.id) ?? '#'}>{name}</Link> },
+                  {
+                    title: 'Module',
+                    dataIndex: 'name',
+                    render: (name: string, m) => <Link to={recordRoute('page_modules', m.id) ?? '#'}>{name}</Link>,
+                  },
                   { title: 'Module Type', dataIndex: 'module_type', render: (t: ModuleRow['module_type']) => t?.name ?? '' },
                   { title: 'Items', dataIndex: 'item_count' },
-                  { title: 'Enabled', dataIndex: 'enabled', render: (on: boolean) => <Tag color={on ? 'green' : undefined}>{on ? 'Enabled' : 'Disabled'}</Tag> },
+                  {
+                    title: 'Enabled',
+                    dataIndex: 'enabled',
+                    render: (on: boolean) => <Tag color={on ? 'green' : undefined}>{on ? 'Enabled' : 'Disabled'}</Tag>,
+                  },
                   { title: 'Start Date', dataIndex: 'start_date', render: (d: string | null) => formatDate(d) },
                   { title: 'End Date', dataIndex: 'end_date', render: (d: string | null) => formatDate(d) },
                 ]}

@@ -28,5 +28,8 @@ export async function removeModuleItem(id: number, itemId: number): Promise<void
 
 /** The module's new item order as spec §3 track-position items, in one request. */
 export function saveModuleItemOrder(id: number, positions: readonly TrackPosition[]) {
-  return fetchData(pageModuleEndpoints.order, { params: { id }, body: positions.map((p) => ({ id: p.id, track_position: { id, position: p.position } })) });
+  return fetchData(pageModuleEndpoints.order, {
+    params: { id },
+    body: positions.map((p) => ({ id: p.id, track_position: { id, position: p.position } })),
+  });
 }

@@ -6,5 +6,10 @@ import type { CropRect } from '../../../shared/api/endpoints';
 export function rectOf(a: Area, image: { width: number; height: number }): CropRect {
   const x = Math.min(Math.max(0, Math.floor(a.x)), image.width - 1);
   const y = Math.min(Math.max(0, Math.floor(a.y)), image.height - 1);
-  return { x, y, width: Math.max(1, Math.min(Math.round(a.width), image.width - x)), height: Math.max(1, Math.min(Math.round(a.height), image.height - y)) };
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.min(Math.round(a.width), image.width - x)),
+    height: Math.max(1, Math.min(Math.round(a.height), image.height - y)),
+  };
 }

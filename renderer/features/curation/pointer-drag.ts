@@ -55,7 +55,11 @@ export interface Announcer {
 }
 
 /** Announcements written by `write`, positions throttled to one per `intervalMs` with the latest said last. */
-export function throttledAnnouncer(write: (text: string) => void, intervalMs = MOVE_ANNOUNCE_MS, clock: () => number = () => performance.now()): Announcer {
+export function throttledAnnouncer(
+  write: (text: string) => void,
+  intervalMs = MOVE_ANNOUNCE_MS,
+  clock: () => number = () => performance.now(),
+): Announcer {
   let last = -Infinity;
   let pending: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;

@@ -14,7 +14,11 @@ import { useDebounced } from '../../lib/autocomplete';
 
 const NONE: FieldErrors = {};
 
-export function usePageSlugErrors(type: string, values: Readonly<Record<string, unknown>>, page?: { id: number; slug: unknown }): FieldErrors {
+export function usePageSlugErrors(
+  type: string,
+  values: Readonly<Record<string, unknown>>,
+  page?: { id: number; slug: unknown },
+): FieldErrors {
   const brand = useAtomValue(principalAtom).brand;
   const typed = type === 'pages' && typeof values.slug === 'string' ? values.slug : '';
   const slug = useDebounced(typed, 300);

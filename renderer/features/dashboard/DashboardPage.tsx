@@ -28,7 +28,15 @@ function TopCard({ title, items }: { title: string; items: { id: number; name: s
   return (
     <Col xs={24} md={12}>
       <Card title={title} size="small">
-        <List size="small" dataSource={items} renderItem={(r) => <List.Item>{r.name} · {formatCount(r.quantity, 'sale')}</List.Item>} />
+        <List
+          size="small"
+          dataSource={items}
+          renderItem={(r) => (
+            <List.Item>
+              {r.name} · {formatCount(r.quantity, 'sale')}
+            </List.Item>
+          )}
+        />
       </Card>
     </Col>
   );
@@ -39,7 +47,9 @@ function FollowersCard({ followers, principal }: { followers: NonNullable<Dashbo
     <Col xs={24} md={12}>
       <Card title="Followers" size="small" data-testid="dashboard-followers">
         <Statistic title="Followers" value={formatNumber(followers.total)} />
-        <p className="muted">{formatNumber(followers.gained)} new this month (same days last month: {formatNumber(followers.previous_gained)})</p>
+        <p className="muted">
+          {formatNumber(followers.gained)} new this month (same days last month: {formatNumber(followers.previous_gained)})
+        </p>
         <List
           size="small"
           header="Most followed"
@@ -48,7 +58,11 @@ function FollowersCard({ followers, principal }: { followers: NonNullable<Dashbo
           renderItem={(f) => {
             const to = dashboardRecordLink(principal, f.kind === 'artist' ? 'artists' : 'labels', f.id);
             const name = `${f.name} (${f.kind === 'artist' ? 'artist' : 'label'})`;
-            return <List.Item>{to ? <Link to={to}>{name}</Link> : name} · {formatCount(f.followers, 'follower')}</List.Item>;
+            return (
+              <List.Item>
+                {to ? <Link to={to}>{name}</Link> : name} · {formatCount(f.followers, 'follower')}
+              </List.Item>
+            );
           }}
         />
       </Card>
@@ -70,17 +84,31 @@ export default function DashboardPage() {
           {d.sales && (
             <Col span={24}>
               <Card title="Sales this month" size="small" data-testid="dashboard-sales">
-                {d.sales.length === 0 ? 'No sales yet this month.' : (
+                {d.sales.length === 0 ? (
+                  'No sales yet this month.'
+                ) : (
                   <>
                     <Row gutter={[16, 16]}>
                       {d.sales.map((s) => (
                         <Col key={`${s.brand}-${s.currency}`} xs={24} md={8}>
-                          <Statistic title={`${brandName(s.brand)}, ${s.currency}`} value={formatMoney(s.net, s.currency)} suffix={<span className="muted">(last month {formatMoney(s.previous_net, s.currency)})</span>} />
+                          <Statistic
+                            title={`${brandName(s.brand)}, ${s.currency}`}
+                            value={formatMoney(s.net, s.currency)}
+                            suffix={<span className="muted">(last month {formatMoney(s.previous_net, s.currency)})</span>}
+                          />
                         </Col>
                       ))}
                     </Row>
-                    <PartBoundary fallback={<p className="muted" data-testid="dashboard-chart-failed">{MSG.chartFailed}</p>}>
-                      <Suspense fallback={<Spin />}><DashboardChart sales={d.sales} /></Suspense>
+                    <PartBoundary
+                      fallback={
+                        <p className="muted" data-testid="dashboard-chart-failed">
+                          {MSG.chartFailed}
+                        </p>
+                      }
+                    >
+                      <Suspense fallback={<Spin />}>
+                        <DashboardChart sales={d.sales} />
+                      </Suspense>
                     </PartBoundary>
                   </>
                 )}

@@ -20,7 +20,6 @@ import DeliveryPage from './DeliveryPage';
 import { ReleaseStatus, deliveryKeys, when } from './delivery-parts';
 import './deliveries.css';
 
-
 function DeliveryList() {
   const brand = useAtomValue(principalAtom).brand.replace(/^brand:/, '') as 'dance' | 'dj';
   const q = useInfiniteQuery({
@@ -34,7 +33,9 @@ function DeliveryList() {
   return (
     <div className="page deliveries-page" data-testid="deliveries-page">
       <PageHeader title="Deliveries" subtitle="Each supplier delivery, its status kept up to date as it is ingested and encoded." />
-      {q.isPending ? <ListSkeleton /> : q.isError ? (
+      {q.isPending ? (
+        <ListSkeleton />
+      ) : q.isError ? (
         <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <>
@@ -49,21 +50,43 @@ function DeliveryList() {
             locale={{ emptyText: <ListEmpty description="No deliveries yet: a supplier's delivery shows here once it is received." /> }}
             columns={[
               // On a phone (below 768 px) the artist and supplier are a line under the release, and the action is left to the delivery's page.
-              { title: 'Release', dataIndex: 'title', render: (v: string, d) => (
-                <>
-                  <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">{v}</Link>
-                  <div className="deliveries-sub">{[d.artist, d.supplier.name].filter(Boolean).join(' · ')}</div>
-                </>
-              ) },
+              {
+                title: 'Release',
+                dataIndex: 'title',
+                render: (v: string, d) => (
+                  <>
+                    <Link to={`/deliveries/${d.id}`} data-testid="delivery-link">
+                      {v}
+                    </Link>
+                    <div className="deliveries-sub">{[d.artist, d.supplier.name].filter(Boolean).join(' · ')}</div>
+                  </>
+                ),
+              },
               { title: 'Artist', dataIndex: 'artist', responsive: ['md'] },
               { title: 'Supplier', key: 'supplier', render: (_: unknown, d) => d.supplier.name, responsive: ['md'] },
-              { title: 'Status', dataIndex: 'release_status', render: (v: string, d) => <><ReleaseStatus status={v} />{d.status_message && <div className="deliveries-message">{d.status_message}</div>}</> },
+              {
+                title: 'Status',
+                dataIndex: 'release_status',
+                render: (v: string, d) => (
+                  <>
+                    <ReleaseStatus status={v} />
+                    {d.status_message && <div className="deliveries-message">{d.status_message}</div>}
+                  </>
+                ),
+              },
               { title: 'Action', dataIndex: 'album_action', responsive: ['md'] },
               { title: 'Updated', dataIndex: 'updated_at', render: (v: string) => when(v) },
             ]}
           />
           {q.hasNextPage && (
-            <Button className="deliveries-more" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} data-testid="deliveries-more">Load more</Button>
+            <Button
+              className="deliveries-more"
+              onClick={() => void q.fetchNextPage()}
+              loading={q.isFetchingNextPage}
+              data-testid="deliveries-more"
+            >
+              Load more
+            </Button>
           )}
         </>
       )}

@@ -48,18 +48,42 @@ export function DeliveryFiles({ id, files }: { id: number; files: DeliveryDetail
             <code>{f.path}</code> ({formatFileSize(f.size)}){' '}
             <Space size={4}>
               {mayOpen && (
-                <Button size="small" icon={<ExportOutlined />} loading={busy === `open:${f.path}`} disabled={busy !== null}
-                  onClick={() => void run(f.path, 'open')} aria-label={`Open ${f.path}`}>Open</Button>
+                <Button
+                  size="small"
+                  icon={<ExportOutlined />}
+                  loading={busy === `open:${f.path}`}
+                  disabled={busy !== null}
+                  onClick={() => void run(f.path, 'open')}
+                  aria-label={`Open ${f.path}`}
+                >
+                  Open
+                </Button>
               )}
-              <Button size="small" icon={<DownloadOutlined />} loading={busy === `save:${f.path}`} disabled={busy !== null}
-                onClick={() => void run(f.path, 'save')} aria-label={`Save ${f.path}`}>Save…</Button>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                loading={busy === `save:${f.path}`}
+                disabled={busy !== null}
+                onClick={() => void run(f.path, 'save')}
+                aria-label={`Save ${f.path}`}
+              >
+                Save…
+              </Button>
             </Space>
           </li>
         ))}
       </ul>
       {failed && (
-        <Alert type="error" showIcon className="delivery-file-error" data-testid="delivery-file-error"
-          title={MSG.download} description={`${failed.path}: ${failed.text}`} closable onClose={() => setFailed(null)} />
+        <Alert
+          type="error"
+          showIcon
+          className="delivery-file-error"
+          data-testid="delivery-file-error"
+          title={MSG.download}
+          description={`${failed.path}: ${failed.text}`}
+          closable
+          onClose={() => setFailed(null)}
+        />
       )}
     </>
   );

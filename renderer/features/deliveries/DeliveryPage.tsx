@@ -25,7 +25,6 @@ import { recordQueries } from '../records/api';
 import { DeliveryFiles } from './DeliveryFiles';
 import { GenreSelect } from './GenreSelect';
 
-
 export default function DeliveryPage({ id }: { id: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -79,91 +78,234 @@ export default function DeliveryPage({ id }: { id: number }) {
     <div className="page delivery-page" data-testid="delivery-page">
       <PageHeader title={d.title || `Delivery ${d.id}`} subtitle={`Delivery ${d.id} from ${d.supplier.name}`} />
       <Card>
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={[
-          { key: 'status', label: 'Release Status', children: <span data-testid="delivery-status"><ReleaseStatus status={d.release_status} /></span> },
-          { key: 'message', label: 'Status Message', children: <span data-testid="delivery-message">{d.status_message ?? '—'}</span> },
-          { key: 'action', label: 'Action', children: d.album_action },
-          { key: 'artist', label: 'Artist', children: d.artist || '—' },
-          { key: 'label', label: 'Label', children: d.label_name || '—' },
-          { key: 'genre', label: 'Genre', children: d.genre?.name ?? '—' },
-          { key: 'release', label: 'Release', children: releaseLink ? <Link to={releaseLink}>Release {d.release_id}</Link> : '—' },
-          { key: 'delivered', label: 'Delivered', children: when(d.delivered_at) },
-        ]} />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            {
+              key: 'status',
+              label: 'Release Status',
+              children: (
+                <span data-testid="delivery-status">
+                  <ReleaseStatus status={d.release_status} />
+                </span>
+              ),
+            },
+            { key: 'message', label: 'Status Message', children: <span data-testid="delivery-message">{d.status_message ?? '—'}</span> },
+            { key: 'action', label: 'Action', children: d.album_action },
+            { key: 'artist', label: 'Artist', children: d.artist || '—' },
+            { key: 'label', label: 'Label', children: d.label_name || '—' },
+            { key: 'genre', label: 'Genre', children: d.genre?.name ?? '—' },
+            { key: 'release', label: 'Release', children: releaseLink ? <Link to={releaseLink}>Release {d.release_id}</Link> : '—' },
+            { key: 'delivered', label: 'Delivered', children: when(d.delivered_at) },
+          ]}
+        />
       </Card>
       {mayWrite && (
-        <Card title={<Typography.Title level={2} className="delivery-card-title">Re-ingest</Typography.Title>}>
+        <Card
+          title={
+            <Typography.Title level={2} className="delivery-card-title">
+              Re-ingest
+            </Typography.Title>
+          }
+        >
           {d.can_reingest ? (
             <Space wrap>
-              <GenreSelect id="delivery-override-genre" allowClear placeholder="Override genre (optional)" label="Override genre" value={genre} onChange={setGenre} />
-              <Button type="primary" onClick={() => reingest.mutate()} loading={reingest.isPending} data-testid="delivery-reingest">Re-ingest</Button>
+              <GenreSelect
+                id="delivery-override-genre"
+                allowClear
+                placeholder="Override genre (optional)"
+                label="Override genre"
+                value={genre}
+                onChange={setGenre}
+              />
+              <Button type="primary" onClick={() => reingest.mutate()} loading={reingest.isPending} data-testid="delivery-reingest">
+                Re-ingest
+              </Button>
             </Space>
           ) : (
             <Typography.Text type="secondary" data-testid="delivery-no-reingest">
-              {d.ingested ? 'This delivery has been ingested.' : d.release_status === 'currently-reingesting' ? 'This delivery is being re-ingested.' : 'This delivery has no files kept to re-ingest from.'}
+              {d.ingested
+                ? 'This delivery has been ingested.'
+                : d.release_status === 'currently-reingesting'
+                  ? 'This delivery is being re-ingested.'
+                  : 'This delivery has no files kept to re-ingest from.'}
             </Typography.Text>
           )}
-          {reingest.error != null && <Alert type="error" showIcon title={MSG.resubmitDelivery} description={bodyErrorText(reingest.error)} />}
+          {reingest.error != null && (
+            <Alert type="error" showIcon title={MSG.resubmitDelivery} description={bodyErrorText(reingest.error)} />
+          )}
         </Card>
       )}
       {mayWrite && (d.source_genre || d.source_label) && (
-        <Card title={<Typography.Title level={2} className="delivery-card-title">Future deliveries</Typography.Title>}>
+        <Card
+          title={
+            <Typography.Title level={2} className="delivery-card-title">
+              Future deliveries
+            </Typography.Title>
+          }
+        >
           <Space direction="vertical" className="delivery-mappings">
             {d.source_genre && (
               <Space wrap>
-                <span>Map genre <strong>{d.source_genre}</strong> to</span>
-                <GenreSelect id="delivery-map-genre" placeholder="Genre" label={`Genre for ${d.source_genre}`} value={mapGenre} onChange={setMapGenre} />
-                <Button disabled={mapGenre === null} loading={genreMapping.isPending} data-testid="delivery-map-genre-save"
-                  onClick={() => mapGenre !== null && genreMapping.mutate({ source: d.source_genre!, genre: mapGenre })}>Map genre</Button>
+                <span>
+                  Map genre <strong>{d.source_genre}</strong> to
+                </span>
+                <GenreSelect
+                  id="delivery-map-genre"
+                  placeholder="Genre"
+                  label={`Genre for ${d.source_genre}`}
+                  value={mapGenre}
+                  onChange={setMapGenre}
+                />
+                <Button
+                  disabled={mapGenre === null}
+                  loading={genreMapping.isPending}
+                  data-testid="delivery-map-genre-save"
+                  onClick={() => mapGenre !== null && genreMapping.mutate({ source: d.source_genre!, genre: mapGenre })}
+                >
+                  Map genre
+                </Button>
               </Space>
             )}
             {d.source_label && (
               <Space wrap>
-                <span>Map label <strong>{d.source_label}</strong> to</span>
-                <Select<number> id="delivery-map-label" showSearch optionFilterProp="label" className="delivery-genre" placeholder="Label" aria-label={`Label for ${d.source_label}`}
-                  value={mapLabel ?? undefined} onChange={(v) => setMapLabel(v ?? null)} loading={labels.isPending}
-                  options={(labels.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }))} />
-                <Button disabled={mapLabel === null} loading={labelMapping.isPending} data-testid="delivery-map-label-save"
-                  onClick={() => mapLabel !== null && labelMapping.mutate({ source: d.source_label, label: mapLabel })}>Map label</Button>
+                <span>
+                  Map label <strong>{d.source_label}</strong> to
+                </span>
+                <Select<number>
+                  id="delivery-map-label"
+                  showSearch
+                  optionFilterProp="label"
+                  className="delivery-genre"
+                  placeholder="Label"
+                  aria-label={`Label for ${d.source_label}`}
+                  value={mapLabel ?? undefined}
+                  onChange={(v) => setMapLabel(v ?? null)}
+                  loading={labels.isPending}
+                  options={(labels.data?.results ?? []).map((l) => ({ value: l.id, label: l.name }))}
+                />
+                <Button
+                  disabled={mapLabel === null}
+                  loading={labelMapping.isPending}
+                  data-testid="delivery-map-label-save"
+                  onClick={() => mapLabel !== null && labelMapping.mutate({ source: d.source_label, label: mapLabel })}
+                >
+                  Map label
+                </Button>
               </Space>
             )}
             {(genreMapping.error ?? labelMapping.error) != null && (
-              <Alert type="error" showIcon title={MSG.actionNotPerformed} description={bodyErrorText(genreMapping.error ?? labelMapping.error)} />
+              <Alert
+                type="error"
+                showIcon
+                title={MSG.actionNotPerformed}
+                description={bodyErrorText(genreMapping.error ?? labelMapping.error)}
+              />
             )}
           </Space>
         </Card>
       )}
-      <Card title={<Typography.Title level={2} className="delivery-card-title">Timeline</Typography.Title>}>
-        <Timeline data-testid="delivery-timeline" items={d.events.map((e, i) => ({
-          key: i,
-          children: (
-            <div data-testid="delivery-event">
-              <ReleaseStatus status={e.release_status} /> {when(e.created_at)}
-              {e.status_message && <div>{e.status_message}</div>}
-              {e.detail && <pre className="delivery-detail">{e.detail}</pre>}
-            </div>
-          ),
-        }))} />
+      <Card
+        title={
+          <Typography.Title level={2} className="delivery-card-title">
+            Timeline
+          </Typography.Title>
+        }
+      >
+        <Timeline
+          data-testid="delivery-timeline"
+          items={d.events.map((e, i) => ({
+            key: i,
+            children: (
+              <div data-testid="delivery-event">
+                <ReleaseStatus status={e.release_status} /> {when(e.created_at)}
+                {e.status_message && <div>{e.status_message}</div>}
+                {e.detail && <pre className="delivery-detail">{e.detail}</pre>}
+              </div>
+            ),
+          }))}
+        />
       </Card>
-      <Card title={<Typography.Title level={2} className="delivery-card-title">Files</Typography.Title>}
-        extra={d.xml_file_path !== null && d.files.length > 0 && <Button onClick={() => setXmlOpen(true)} data-testid="delivery-view-xml">View XML</Button>}>
-        {d.files.length === 0 ? <Typography.Text type="secondary">No files are kept for this delivery.</Typography.Text> : (
+      <Card
+        title={
+          <Typography.Title level={2} className="delivery-card-title">
+            Files
+          </Typography.Title>
+        }
+        extra={
+          d.xml_file_path !== null &&
+          d.files.length > 0 && (
+            <Button onClick={() => setXmlOpen(true)} data-testid="delivery-view-xml">
+              View XML
+            </Button>
+          )
+        }
+      >
+        {d.files.length === 0 ? (
+          <Typography.Text type="secondary">No files are kept for this delivery.</Typography.Text>
+        ) : (
           <DeliveryFiles id={d.id} files={d.files} />
         )}
       </Card>
-      <Modal open={xmlOpen} title="Delivery XML" footer={null} onCancel={() => { setXmlOpen(false); setXmlDraft(null); saveXml.reset(); }} width={900} destroyOnHidden>
-        {xml.isPending ? <Loading /> : xml.isError ? <Alert type="error" showIcon title={friendlyErrorText(xml.error)} /> : xmlDraft === null ? (
+      <Modal
+        open={xmlOpen}
+        title="Delivery XML"
+        footer={null}
+        onCancel={() => {
+          setXmlOpen(false);
+          setXmlDraft(null);
+          saveXml.reset();
+        }}
+        width={900}
+        destroyOnHidden
+      >
+        {xml.isPending ? (
+          <Loading />
+        ) : xml.isError ? (
+          <Alert type="error" showIcon title={friendlyErrorText(xml.error)} />
+        ) : xmlDraft === null ? (
           <>
-            <pre className="delivery-xml" tabIndex={0} data-testid="delivery-xml">{xml.data.xml}</pre>
-            {mayWrite && <Button onClick={() => setXmlDraft(xml.data.xml)} data-testid="delivery-edit-xml">Replace XML</Button>}
+            <pre className="delivery-xml" tabIndex={0} data-testid="delivery-xml">
+              {xml.data.xml}
+            </pre>
+            {mayWrite && (
+              <Button onClick={() => setXmlDraft(xml.data.xml)} data-testid="delivery-edit-xml">
+                Replace XML
+              </Button>
+            )}
           </>
         ) : (
           <Space direction="vertical" className="delivery-mappings">
-            <Input.TextArea aria-label="Delivery XML" className="delivery-xml" autoSize={{ minRows: 8, maxRows: 24 }} value={xmlDraft}
-              onChange={(e) => setXmlDraft(e.target.value)} data-testid="delivery-xml-input" />
-            {saveXml.error != null && <Alert type="error" showIcon title={MSG.actionNotPerformed} description={bodyErrorText(saveXml.error)} data-testid="delivery-xml-error" />}
+            <Input.TextArea
+              aria-label="Delivery XML"
+              className="delivery-xml"
+              autoSize={{ minRows: 8, maxRows: 24 }}
+              value={xmlDraft}
+              onChange={(e) => setXmlDraft(e.target.value)}
+              data-testid="delivery-xml-input"
+            />
+            {saveXml.error != null && (
+              <Alert
+                type="error"
+                showIcon
+                title={MSG.actionNotPerformed}
+                description={bodyErrorText(saveXml.error)}
+                data-testid="delivery-xml-error"
+              />
+            )}
             <Space>
-              <Button type="primary" loading={saveXml.isPending} onClick={() => saveXml.mutate(xmlDraft)} data-testid="delivery-save-xml">Save XML</Button>
-              <Button onClick={() => { setXmlDraft(null); saveXml.reset(); }}>Cancel</Button>
+              <Button type="primary" loading={saveXml.isPending} onClick={() => saveXml.mutate(xmlDraft)} data-testid="delivery-save-xml">
+                Save XML
+              </Button>
+              <Button
+                onClick={() => {
+                  setXmlDraft(null);
+                  saveXml.reset();
+                }}
+              >
+                Cancel
+              </Button>
             </Space>
           </Space>
         )}

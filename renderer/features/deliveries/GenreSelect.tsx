@@ -4,7 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { genresEndpoint } from '../../../shared/api/endpoints';
 import { endpointQuery } from '../../lib/api';
 
-export function GenreSelect({ id, value, onChange, label, placeholder, allowClear = false }: {
+export function GenreSelect({
+  id,
+  value,
+  onChange,
+  label,
+  placeholder,
+  allowClear = false,
+}: {
   id?: string;
   value: number | null;
   onChange: (v: number | null) => void;
@@ -14,8 +21,18 @@ export function GenreSelect({ id, value, onChange, label, placeholder, allowClea
 }) {
   const genres = useQuery({ ...endpointQuery(genresEndpoint, {}), staleTime: 5 * 60_000 });
   return (
-    <Select<number> id={id} allowClear={allowClear} showSearch optionFilterProp="label" className="delivery-genre" placeholder={placeholder} aria-label={label}
-      value={value ?? undefined} onChange={(v) => onChange(v ?? null)} loading={genres.isPending}
-      options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+    <Select<number>
+      id={id}
+      allowClear={allowClear}
+      showSearch
+      optionFilterProp="label"
+      className="delivery-genre"
+      placeholder={placeholder}
+      aria-label={label}
+      value={value ?? undefined}
+      onChange={(v) => onChange(v ?? null)}
+      loading={genres.isPending}
+      options={(genres.data?.results ?? []).map((g) => ({ value: g.id, label: g.name }))}
+    />
   );
 }

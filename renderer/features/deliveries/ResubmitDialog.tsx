@@ -35,17 +35,45 @@ export default function ResubmitDialog({ ids, onClose }: { ids: readonly number[
     onError: () => void message.error(MSG.actionNotPerformed),
   });
   return (
-    <Modal open title="Re-ingest deliveries" okText="Re-ingest" onOk={() => run.mutate()} okButtonProps={{ disabled: tooMany }}
-      confirmLoading={run.isPending} onCancel={() => onClose(false)} destroyOnHidden>
+    <Modal
+      open
+      title="Re-ingest deliveries"
+      okText="Re-ingest"
+      onOk={() => run.mutate()}
+      okButtonProps={{ disabled: tooMany }}
+      confirmLoading={run.isPending}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
       <Typography.Paragraph data-testid="resubmit-count">
         {ids.length} selected. At most {DELIVERY_SELECTION_LIMIT} deliveries can be re-ingested at once.
       </Typography.Paragraph>
-      {tooMany && <Alert type="error" showIcon title={`Select at most ${DELIVERY_SELECTION_LIMIT} deliveries at once.`} data-testid="resubmit-too-many" />}
+      {tooMany && (
+        <Alert
+          type="error"
+          showIcon
+          title={`Select at most ${DELIVERY_SELECTION_LIMIT} deliveries at once.`}
+          data-testid="resubmit-too-many"
+        />
+      )}
       <GenreSelect allowClear placeholder="Override genre (optional)" label="Override genre" value={genre} onChange={setGenre} />
       {run.isError && <Alert type="error" showIcon title={MSG.actionNotPerformed} />}
       {failed.length > 0 && (
-        <Alert type="error" showIcon title={MSG.resubmitDelivery} data-testid="resubmit-failed"
-          description={<ul className="delivery-files">{failed.map((f) => <li key={f.id}>Delivery {f.id}: {f.detail}</li>)}</ul>} />
+        <Alert
+          type="error"
+          showIcon
+          title={MSG.resubmitDelivery}
+          data-testid="resubmit-failed"
+          description={
+            <ul className="delivery-files">
+              {failed.map((f) => (
+                <li key={f.id}>
+                  Delivery {f.id}: {f.detail}
+                </li>
+              ))}
+            </ul>
+          }
+        />
       )}
     </Modal>
   );

@@ -15,7 +15,11 @@ export const deliveryKeys = {
 
 export function ReleaseStatus({ status }: { status: string }) {
   const t = releaseStatusTag(status);
-  return <Tag color={TONE_COLOR[t.tone]} data-testid="release-status">{t.text}</Tag>;
+  return (
+    <Tag color={TONE_COLOR[t.tone]} data-testid="release-status">
+      {t.text}
+    </Tag>
+  );
 }
 
 export const when = (at: string) => formatDateTime(at, undefined, { seconds: true });

@@ -29,12 +29,16 @@ function ExportRow({ item, showInFolder }: { item: ExportItem; showInFolder: (id
     filters.length ? `Filters: ${filters.map(([k, v]) => `${k} = ${v}`).join(', ')}` : 'No filters',
     sort ? `Sorted by ${sort}` : null,
     columns ? `${columns.split(',').length} columns` : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const pct = item.total ? Math.min(99, Math.floor((item.rows / item.total) * 100)) : 0;
   return (
     <li className="downloads__item" data-testid="downloads-item" data-state={item.state}>
       <div className="downloads__head">
-        <Typography.Text strong className="downloads__file">{item.fileName}</Typography.Text>
+        <Typography.Text strong className="downloads__file">
+          {item.fileName}
+        </Typography.Text>
         <Tag color={tag.color}>{tag.text}</Tag>
       </div>
       <div className="muted">

@@ -32,12 +32,11 @@ export default function HelpPage() {
         <Col xs={24} lg={12}>
           <Card title="Getting around">
             <Typography.Paragraph>
-              The navigation on the left lists the areas your role may use; areas you cannot open are not shown. Use the
-              search box in the header to look up any type you have access to.
+              The navigation on the left lists the areas your role may use; areas you cannot open are not shown. Use the search box in the
+              header to look up any type you have access to.
             </Typography.Paragraph>
             <Typography.Paragraph>
-              If you work for both stores, switch the active brand in the header: lists and permissions follow the brand
-              you are working in.
+              If you work for both stores, switch the active brand in the header: lists and permissions follow the brand you are working in.
             </Typography.Paragraph>
             <Typography.Paragraph>
               Unsaved changes are protected: leaving a form you have edited asks you to confirm first.
@@ -47,13 +46,15 @@ export default function HelpPage() {
         <Col xs={24} lg={12}>
           <Card title="Keyboard shortcuts" id="shortcuts" data-testid="help-shortcuts">
             <Typography.Paragraph>
-              The command palette goes to any area you may open, opens a record by type and id (“track 123”, “#45”),
-              searches a type, switches the brand and exports the list on screen.
+              The command palette goes to any area you may open, opens a record by type and id (“track 123”, “#45”), searches a type,
+              switches the brand and exports the list on screen.
             </Typography.Paragraph>
             <dl className="help-shortcuts">
               {SHORTCUTS.map((s) => (
                 <div key={s.keys}>
-                  <dt><kbd>{s.keys}</kbd></dt>
+                  <dt>
+                    <kbd>{s.keys}</kbd>
+                  </dt>
                   <dd>{s.what}</dd>
                 </div>
               ))}
@@ -63,12 +64,12 @@ export default function HelpPage() {
         <Col xs={24} lg={12}>
           <Card title="Product support" id="product-support">
             <Typography.Paragraph>
-              When the console shows “{LOGGED_TEXT}”, the error has already been reported with the page you were on and
-              the time it happened; there is nothing else you need to send.
+              When the console shows “{LOGGED_TEXT}”, the error has already been reported with the page you were on and the time it
+              happened; there is nothing else you need to send.
             </Typography.Paragraph>
             <Typography.Paragraph>
-              To follow up, contact product support through your team's usual support channel and mention the time of the
-              error and what you were doing.
+              To follow up, contact product support through your team's usual support channel and mention the time of the error and what you
+              were doing.
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -37,9 +37,13 @@ function HypeSearch() {
       title="Hype"
       extra={
         <>
-          <Link to="/hype/subscriptions" data-testid="hype-subscriptions-link">Subscriptions</Link>
+          <Link to="/hype/subscriptions" data-testid="hype-subscriptions-link">
+            Subscriptions
+          </Link>
           {mayCreate(principal, 'hype_offers') && (
-            <Link to="/create?type=hype_offers" data-testid="new-hype-offer"><Button type="primary">New hype offer</Button></Link>
+            <Link to="/create?type=hype_offers" data-testid="new-hype-offer">
+              <Button type="primary">New hype offer</Button>
+            </Link>
           )}
         </>
       }
@@ -61,13 +65,23 @@ export function HypeSubscriptions() {
         subtitle="One per user and label: the latest hype purchase that is not voided."
         extra={<Link to="/hype">Offers and purchases</Link>}
       />
-      {q.isPending ? <ListSkeleton /> : q.isError ? <LoadError error={q.error} onRetry={q.refetch} /> : (
+      {q.isPending ? (
+        <ListSkeleton />
+      ) : q.isError ? (
+        <LoadError error={q.error} onRetry={q.refetch} />
+      ) : (
         <Table<HypeSubscription>
           rowKey="purchase_id"
           size="small"
           scroll={{ x: 'max-content' }}
           dataSource={q.data.results}
-          pagination={{ current: parsePage(q.data.page).current, pageSize: q.data.per_page, total: q.data.count, showSizeChanger: false, onChange: setPage }}
+          pagination={{
+            current: parsePage(q.data.page).current,
+            pageSize: q.data.per_page,
+            total: q.data.count,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
           locale={{ emptyText: <ListEmpty description="No hype subscriptions yet: one shows here when a user buys hype for a label." /> }}
           columns={[
             { key: 'user', title: 'User', render: (_, s) => link('users', s.user.id, s.user.name) },
@@ -75,10 +89,14 @@ export function HypeSubscriptions() {
             { key: 'offer', title: 'Hype Offer', render: (_, s) => (s.offer ? link('hype_offers', s.offer.id, s.offer.name) : '') },
             { key: 'dates', title: 'Hype Start – End', render: (_, s) => `${displayDate(s.start_date)} – ${displayDate(s.end_date)}` },
             { key: 'purchase', title: 'Purchase', render: (_, s) => link('hype_purchases', s.purchase_id, `#${s.purchase_id}`) },
-            { key: 'active', title: 'Status', render: (_, s) => {
-              const tag = hypeTag(true, s.active);
-              return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
-            } },
+            {
+              key: 'active',
+              title: 'Status',
+              render: (_, s) => {
+                const tag = hypeTag(true, s.active);
+                return <Tag color={TONE_COLOR[tag.tone]}>{tag.text}</Tag>;
+              },
+            },
           ]}
         />
       )}
@@ -91,9 +109,15 @@ export default function HypeArea() {
     <Routes>
       <Route index element={<HypeSearch />} />
       <Route path="subscriptions" element={<HypeSubscriptions />} />
-      <Route path=":segment/:id" element={<Suspense fallback={<Loading />}><RecordRoute area="/support" /></Suspense>} />
+      <Route
+        path=":segment/:id"
+        element={
+          <Suspense fallback={<Loading />}>
+            <RecordRoute area="/support" />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<HypeSearch />} />
     </Routes>
   );
 }
-

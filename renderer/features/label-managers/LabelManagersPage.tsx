@@ -43,7 +43,8 @@ export default function LabelManagersPage() {
     },
   });
   const patch = useMutation({
-    mutationFn: (v: { id: number; name?: string; enabled?: boolean }) => call(ep.patch, { params: { id: v.id }, body: { name: v.name, enabled: v.enabled } }),
+    mutationFn: (v: { id: number; name?: string; enabled?: boolean }) =>
+      call(ep.patch, { params: { id: v.id }, body: { name: v.name, enabled: v.enabled } }),
     onSuccess: () => {
       setRenaming(null);
       done();
@@ -68,14 +69,25 @@ export default function LabelManagersPage() {
       <PageHeader title="Label Managers" />
       <Card>
         <Space.Compact className="label-managers-add">
-          <Input aria-label="New label manager name" placeholder="Name" value={newName} onChange={(e) => setNewName(e.target.value)} onPressEnter={add}
-            status={formError && !renaming ? 'error' : undefined} data-testid="label-manager-name" />
-          <Button type="primary" onClick={add} loading={create.isPending} data-testid="label-manager-add">Add label manager</Button>
+          <Input
+            aria-label="New label manager name"
+            placeholder="Name"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            onPressEnter={add}
+            status={formError && !renaming ? 'error' : undefined}
+            data-testid="label-manager-name"
+          />
+          <Button type="primary" onClick={add} loading={create.isPending} data-testid="label-manager-add">
+            Add label manager
+          </Button>
         </Space.Compact>
         {formError && !renaming && <Alert type="error" showIcon title={formError} />}
         {failure != null && !renaming && <Alert type="error" showIcon data-testid="label-manager-error" title={bodyErrorText(failure)} />}
       </Card>
-      {q.isPending ? <ListSkeleton /> : q.isError ? (
+      {q.isPending ? (
+        <ListSkeleton />
+      ) : q.isError ? (
         <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <Table<LabelManager>
@@ -90,24 +102,47 @@ export default function LabelManagersPage() {
           columns={[
             { title: 'Name', dataIndex: 'name', render: (v: string) => <span data-testid="label-manager-row-name">{v}</span> },
             {
-              title: 'Enabled', dataIndex: 'enabled',
-              render: (v: boolean, m) => <Switch checked={v} aria-label={`${m.name} enabled`} onChange={(enabled) => patch.mutate({ id: m.id, enabled })} />,
-            },
-            {
-              title: 'Labels', key: 'labels',
-              render: (_: unknown, m) => m.label_count === 0 ? 'None' : (
-                <details>
-                  <summary>{formatCount(m.label_count, 'label')}</summary>
-                  <ul className="label-managers-labels">
-                    {m.labels.map((l) => <li key={l.id}><Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link></li>)}
-                    {m.label_count > m.labels.length && <li>and {m.label_count - m.labels.length} more</li>}
-                  </ul>
-                </details>
+              title: 'Enabled',
+              dataIndex: 'enabled',
+              render: (v: boolean, m) => (
+                <Switch checked={v} aria-label={`${m.name} enabled`} onChange={(enabled) => patch.mutate({ id: m.id, enabled })} />
               ),
             },
             {
-              title: 'Change', key: 'edit',
-              render: (_: unknown, m) => <Button size="small" onClick={() => { setFormError(null); setRenaming({ id: m.id, name: m.name }); }} aria-label={`Rename ${m.name}`}>Rename</Button>,
+              title: 'Labels',
+              key: 'labels',
+              render: (_: unknown, m) =>
+                m.label_count === 0 ? (
+                  'None'
+                ) : (
+                  <details>
+                    <summary>{formatCount(m.label_count, 'label')}</summary>
+                    <ul className="label-managers-labels">
+                      {m.labels.map((l) => (
+                        <li key={l.id}>
+                          <Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link>
+                        </li>
+                      ))}
+                      {m.label_count > m.labels.length && <li>and {m.label_count - m.labels.length} more</li>}
+                    </ul>
+                  </details>
+                ),
+            },
+            {
+              title: 'Change',
+              key: 'edit',
+              render: (_: unknown, m) => (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setFormError(null);
+                    setRenaming({ id: m.id, name: m.name });
+                  }}
+                  aria-label={`Rename ${m.name}`}
+                >
+                  Rename
+                </Button>
+              ),
             },
           ]}
         />
@@ -118,13 +153,23 @@ export default function LabelManagersPage() {
         okText="Save"
         onOk={rename}
         confirmLoading={patch.isPending}
-        onCancel={() => { setRenaming(null); patch.reset(); }}
+        onCancel={() => {
+          setRenaming(null);
+          patch.reset();
+        }}
         destroyOnHidden
       >
-        <Input aria-label="Label manager name" value={renaming?.name ?? ''} onChange={(e) => setRenaming((r) => (r ? { ...r, name: e.target.value } : r))}
-          onPressEnter={rename} data-testid="label-manager-rename" />
+        <Input
+          aria-label="Label manager name"
+          value={renaming?.name ?? ''}
+          onChange={(e) => setRenaming((r) => (r ? { ...r, name: e.target.value } : r))}
+          onPressEnter={rename}
+          data-testid="label-manager-rename"
+        />
         {formError && renaming && <Alert type="error" showIcon title={formError} />}
-        {patch.error != null && renaming && <Alert type="error" showIcon data-testid="label-manager-rename-error" title={bodyErrorText(patch.error)} />}
+        {patch.error != null && renaming && (
+          <Alert type="error" showIcon data-testid="label-manager-rename-error" title={bodyErrorText(patch.error)} />
+        )}
       </Modal>
     </div>
   );

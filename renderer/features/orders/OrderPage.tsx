@@ -117,46 +117,79 @@ export default function OrderPage({ id }: { id: number }) {
       </Descriptions>
 
       <Space className="order-actions" wrap>
-        <Typography.Title level={2} className="order-page__heading">Items</Typography.Title>
+        <Typography.Title level={2} className="order-page__heading">
+          Items
+        </Typography.Title>
         <ExportButton label="Download items CSV" start={() => bridge.exportStart({ kind: 'orderItems', orderId: o.id })} />
       </Space>
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} data-testid="order-error" />}
       {mayWrite && (
         <Space wrap className="order-actions">
-          <Button type="primary" disabled={none} onClick={() => void askRefund()} data-testid="refund-selected">Refund selected</Button>
-          <Button disabled={none} onClick={() => change({ availability: 2 })}>Dissociate</Button>
-          <Button disabled={none} onClick={() => change({ availability: 1 })}>Reassociate</Button>
-          <Button disabled={none} onClick={() => change({ downloads_enabled: false })}>Disable downloads</Button>
-          <Button disabled={none} onClick={() => change({ downloads_enabled: true })}>Enable downloads</Button>
+          <Button type="primary" disabled={none} onClick={() => void askRefund()} data-testid="refund-selected">
+            Refund selected
+          </Button>
+          <Button disabled={none} onClick={() => change({ availability: 2 })}>
+            Dissociate
+          </Button>
+          <Button disabled={none} onClick={() => change({ availability: 1 })}>
+            Reassociate
+          </Button>
+          <Button disabled={none} onClick={() => change({ downloads_enabled: false })}>
+            Disable downloads
+          </Button>
+          <Button disabled={none} onClick={() => change({ downloads_enabled: true })}>
+            Enable downloads
+          </Button>
         </Space>
       )}
       <div className="order-table" role="region" aria-label="Order items" tabIndex={0}>
-      <Table<OrderItem>
-        size="middle" rowKey="id" pagination={false} dataSource={o.items} data-testid="order-items"
-        // A text title, no select-all box: antd repeats the selection column's title in an aria-hidden measure row, where a checkbox is focusable (axe aria-hidden-focus).
-        rowSelection={mayWrite ? { columnTitle: <span className="sr-only">Select</span>, selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
-        columns={[
-          { title: 'ID', dataIndex: 'id' },
-          { title: 'Track', render: (_, i) => i.track?.name ?? '—' },
-          { title: 'Release', render: (_, i) => i.release?.name ?? '—' },
-          { title: 'Price', render: (_, i) => money(i.price) },
-          { title: 'Download Availability', render: (_, i) => <Availability value={i.availability} /> },
-          { title: 'Downloads', render: (_, i) => (i.downloads_enabled ? 'Enabled' : 'Disabled') },
-          { title: 'Refund', render: (_, i) => (i.refund ? `${money(i.refund.amount)} on ${formatDate(new Date(i.refund.created_at))}` : '—') },
-        ]}
-      />
+        <Table<OrderItem>
+          size="middle"
+          rowKey="id"
+          pagination={false}
+          dataSource={o.items}
+          data-testid="order-items"
+          // A text title, no select-all box: antd repeats the selection column's title in an aria-hidden measure row, where a checkbox is focusable (axe aria-hidden-focus).
+          rowSelection={
+            mayWrite
+              ? {
+                  columnTitle: <span className="sr-only">Select</span>,
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                }
+              : undefined
+          }
+          columns={[
+            { title: 'ID', dataIndex: 'id' },
+            { title: 'Track', render: (_, i) => i.track?.name ?? '—' },
+            { title: 'Release', render: (_, i) => i.release?.name ?? '—' },
+            { title: 'Price', render: (_, i) => money(i.price) },
+            { title: 'Download Availability', render: (_, i) => <Availability value={i.availability} /> },
+            { title: 'Downloads', render: (_, i) => (i.downloads_enabled ? 'Enabled' : 'Disabled') },
+            {
+              title: 'Refund',
+              render: (_, i) => (i.refund ? `${money(i.refund.amount)} on ${formatDate(new Date(i.refund.created_at))}` : '—'),
+            },
+          ]}
+        />
       </div>
 
-      <Typography.Title level={2} className="order-page__heading">Transactions</Typography.Title>
+      <Typography.Title level={2} className="order-page__heading">
+        Transactions
+      </Typography.Title>
       <div className="order-table" role="region" aria-label="Transactions" tabIndex={0}>
-      <Table
-        size="small" rowKey="id" pagination={false} dataSource={o.transactions} data-testid="order-transactions"
-        columns={[
-          { title: 'Date', render: (_, t) => formatDateTime(t.created_at) },
-          { title: 'Kind', dataIndex: 'kind' },
-          { title: 'Amount', render: (_, t) => money(t.amount) },
-        ]}
-      />
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={o.transactions}
+          data-testid="order-transactions"
+          columns={[
+            { title: 'Date', render: (_, t) => formatDateTime(t.created_at) },
+            { title: 'Kind', dataIndex: 'kind' },
+            { title: 'Amount', render: (_, t) => money(t.amount) },
+          ]}
+        />
       </div>
     </div>
   );

@@ -27,17 +27,25 @@ export function BuiltPackages() {
             <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
               <Space wrap size={[8, 2]}>
                 <Typography.Text strong>{p.title || `UPC ${p.upc}`}</Typography.Text>
-                <Typography.Text type="secondary">UPC {p.upc} · batch {p.batch} · built {formatDateTime(p.builtAt)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  UPC {p.upc} · batch {p.batch} · built {formatDateTime(p.builtAt)}
+                </Typography.Text>
                 {p.deliveredAt ? <Tag color="green">Delivered {formatDateTime(p.deliveredAt)}</Tag> : <Tag>Not delivered</Tag>}
               </Space>
               <Button onClick={() => setOpen(open === p.folder ? null : p.folder)} aria-expanded={open === p.folder}>
                 {open === p.folder ? 'Close' : p.deliveredAt ? 'Deliver again…' : 'Deliver…'}
               </Button>
             </Space>
-            <Typography.Text code style={{ overflowWrap: 'anywhere' }}>{p.folder}</Typography.Text>
+            <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+              {p.folder}
+            </Typography.Text>
             {open === p.folder && (
               <div style={{ marginTop: 8 }}>
-                <DeliverPanel folder={p.folder} supplierId={p.supplierId} onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })} />
+                <DeliverPanel
+                  folder={p.folder}
+                  supplierId={p.supplierId}
+                  onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })}
+                />
               </div>
             )}
           </List.Item>

@@ -47,19 +47,40 @@ export function CoverArtField({ value, onChange }: { value: CoverArt | null; onC
           <Typography.Text type="secondary">
             JPEG or PNG, square, at least {COVER_ART_MIN}×{COVER_ART_MIN} ({w}×{h} recommended). Drop it here or
           </Typography.Text>
-          <Button size="small" onClick={() => void pick()}>Browse…</Button>
-          {value && <Button size="small" onClick={() => onChange(null)}>Remove</Button>}
+          <Button size="small" onClick={() => void pick()}>
+            Browse…
+          </Button>
+          {value && (
+            <Button size="small" onClick={() => onChange(null)}>
+              Remove
+            </Button>
+          )}
         </Space>
         {value && (
           <Typography.Text data-testid="cover-art-summary">
             {value.path.split(/[\\/]/).pop()} — {value.width}×{value.height} {value.format.toUpperCase()}
           </Typography.Text>
         )}
-        {check?.errors.map((m) => <Alert key={m} type="error" showIcon message={m} />)}
-        {check?.warnings.map((m) => <Alert key={m} type="warning" showIcon message={m} />)}
+        {check?.errors.map((m) => (
+          <Alert key={m} type="error" showIcon message={m} />
+        ))}
+        {check?.warnings.map((m) => (
+          <Alert key={m} type="warning" showIcon message={m} />
+        ))}
         {error && <Alert type="error" showIcon message={error} />}
       </Space>
-      <FolderBrowser open={browsing} title="Choose cover art" mode="file" show="images" kind="coverArt" onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); read(p); }} />
+      <FolderBrowser
+        open={browsing}
+        title="Choose cover art"
+        mode="file"
+        show="images"
+        kind="coverArt"
+        onCancel={() => setBrowsing(false)}
+        onPick={(p) => {
+          setBrowsing(false);
+          read(p);
+        }}
+      />
     </div>
   );
 }

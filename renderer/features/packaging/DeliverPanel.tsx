@@ -32,7 +32,15 @@ export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: stri
   const [error, setError] = useState<{ message: string; refusedKey: DeliveryKeyInfo | null } | null>(null);
   const [done, setDone] = useState<DeliverResult | null>(null);
   const [showKey, setShowKey] = useState(false);
-  useEffect(() => (deliveryId ? onBridgeEvent('packagingDeliverProgress', (p) => { if (p.deliveryId === deliveryId) setProgress(p); }) : undefined), [deliveryId]);
+  useEffect(
+    () =>
+      deliveryId
+        ? onBridgeEvent('packagingDeliverProgress', (p) => {
+            if (p.deliveryId === deliveryId) setProgress(p);
+          })
+        : undefined,
+    [deliveryId],
+  );
 
   const name = username ?? key.data?.username ?? '';
   const nameCheck = SftpUsername.safeParse(name);
@@ -46,14 +54,17 @@ export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: stri
     setError(null);
     bridge
       .packagingDeliver({ deliveryId: id, folder, supplierId: supplierId ?? undefined, username: nameCheck.data })
-      .then((r) => {
-        setDone(r);
-        onDelivered?.();
-      }, (e: unknown) => {
-        const refused = e instanceof BridgeError && e.code === 'delivery_key_refused' ? (e.detail as DeliveryKeyInfo) : null;
-        setError({ message: errorText(e), refusedKey: refused });
-        if (refused) setShowKey(true);
-      })
+      .then(
+        (r) => {
+          setDone(r);
+          onDelivered?.();
+        },
+        (e: unknown) => {
+          const refused = e instanceof BridgeError && e.code === 'delivery_key_refused' ? (e.detail as DeliveryKeyInfo) : null;
+          setError({ message: errorText(e), refusedKey: refused });
+          if (refused) setShowKey(true);
+        },
+      )
       .finally(() => setDeliveryId(null));
   };
 
@@ -80,20 +91,41 @@ export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: stri
                 help={name && !nameCheck.success ? nameCheck.error.issues[0].message : 'The SFTP user the store gave you for deliveries'}
                 validateStatus={name && !nameCheck.success ? 'error' : undefined}
               >
-                <Input id="deliver-username" data-testid="deliver-username" value={name} onChange={(e) => setUsername(e.target.value)} autoComplete="username" style={{ maxWidth: 320 }} />
+                <Input
+                  id="deliver-username"
+                  data-testid="deliver-username"
+                  value={name}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoComplete="username"
+                  style={{ maxWidth: 320 }}
+                />
               </Form.Item>
               <Space wrap>
-                <Button type="primary" htmlType="submit" icon={<CloudUploadOutlined />} data-testid="deliver-button" disabled={!!deliveryId || !nameCheck.success || !key.data || !!noServer}>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  icon={<CloudUploadOutlined />}
+                  data-testid="deliver-button"
+                  disabled={!!deliveryId || !nameCheck.success || !key.data || !!noServer}
+                >
                   {error ? 'Deliver again' : 'Deliver to the store'}
                 </Button>
-                {deliveryId && <Button onClick={() => void bridge.packagingCancel({ id: deliveryId })} data-testid="deliver-cancel" disabled={false}>Cancel</Button>}
+                {deliveryId && (
+                  <Button onClick={() => void bridge.packagingCancel({ id: deliveryId })} data-testid="deliver-cancel" disabled={false}>
+                    Cancel
+                  </Button>
+                )}
               </Space>
             </Form>
             {deliveryId && (
               <div data-testid="deliver-progress">
                 <Progress percent={progress && progress.bytesTotal ? Math.floor((progress.bytesDone / progress.bytesTotal) * 100) : 0} />
                 <Typography.Text type="secondary">
-                  {progress ? (progress.file ? `Sending ${progress.file} (file ${progress.filesDone + 1} of ${progress.filesTotal})` : 'Finishing') : 'Connecting to the store…'}
+                  {progress
+                    ? progress.file
+                      ? `Sending ${progress.file} (file ${progress.filesDone + 1} of ${progress.filesTotal})`
+                      : 'Finishing'
+                    : 'Connecting to the store…'}
                 </Typography.Text>
               </div>
             )}
@@ -102,15 +134,27 @@ export function DeliverPanel({ folder, supplierId, onDelivered }: { folder: stri
         )}
         {publicKey && (
           <div>
-            <Button type="link" style={{ padding: 0 }} onClick={() => setShowKey((v) => !v)} aria-expanded={showKey} data-testid="deliver-show-key">
-              {showKey ? 'Hide this console\'s delivery key' : 'Show this console\'s delivery key'}
+            <Button
+              type="link"
+              style={{ padding: 0 }}
+              onClick={() => setShowKey((v) => !v)}
+              aria-expanded={showKey}
+              data-testid="deliver-show-key"
+            >
+              {showKey ? "Hide this console's delivery key" : "Show this console's delivery key"}
             </Button>
             {showKey && (
               <div data-testid="deliver-key">
                 <Typography.Paragraph style={{ marginBottom: 4 }}>
-                  Give this key to the store: they add it to your SFTP user, and this console delivers with it (its private half never leaves this computer).
+                  Give this key to the store: they add it to your SFTP user, and this console delivers with it (its private half never
+                  leaves this computer).
                 </Typography.Paragraph>
-                <Typography.Paragraph code copyable={{ text: publicKey.publicKey }} style={{ wordBreak: 'break-all' }} data-testid="deliver-public-key">
+                <Typography.Paragraph
+                  code
+                  copyable={{ text: publicKey.publicKey }}
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="deliver-public-key"
+                >
                   {publicKey.publicKey}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary">Fingerprint {publicKey.fingerprint}</Typography.Text>

@@ -29,7 +29,14 @@ export function promisedFiles(draft: PackagingDraft): string[] {
   return packageFileNames({ upc: draft.release.upc, tracks, coverArt: draft.coverArt?.format ?? null, batchId: '<batch id>' }).paths;
 }
 
-export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartOver }: {
+export function FinishStep({
+  draft,
+  dispatch,
+  issues,
+  entries,
+  onBuilt,
+  onStartOver,
+}: {
   draft: PackagingDraft;
   dispatch: Dispatch<DraftAction>;
   issues: DraftIssue[];
@@ -57,12 +64,24 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
   const [exists, setExists] = useState<PackageExists | null>(null);
   const [deliverExisting, setDeliverExisting] = useState(false);
   const queryClient = useQueryClient();
-  useEffect(() => (buildId ? onBridgeEvent('packagingBuildProgress', (p) => { if (p.buildId === buildId) setStep(p); }) : undefined), [buildId]);
+  useEffect(
+    () =>
+      buildId
+        ? onBridgeEvent('packagingBuildProgress', (p) => {
+            if (p.buildId === buildId) setStep(p);
+          })
+        : undefined,
+    [buildId],
+  );
 
   const r = draft.release;
   const errors = issues.filter((i) => i.level === 'error');
   const warnings = issues.filter((i) => i.level === 'warning');
-  const senderError = sender.error ? errorText(sender.error) || friendlyErrorText(sender.error) : sender.data ? senderProblem(sender.data) : null;
+  const senderError = sender.error
+    ? errorText(sender.error) || friendlyErrorText(sender.error)
+    : sender.data
+      ? senderProblem(sender.data)
+      : null;
   const duration = draft.tracks.reduce((s, t) => s + (entries.get(t.path)?.format?.duration ?? 0), 0);
 
   const chooseOutput = async () => {
@@ -78,7 +97,15 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
     setExists(null);
     setDeliverExisting(false);
     bridge
-      .packagingBuild({ buildId: id, supplierId: supplierId ?? undefined, release: r, tracks: draft.tracks, coverArt: draft.coverArt, outputDir: draft.outputDir, replace })
+      .packagingBuild({
+        buildId: id,
+        supplierId: supplierId ?? undefined,
+        release: r,
+        tracks: draft.tracks,
+        coverArt: draft.coverArt,
+        outputDir: draft.outputDir,
+        replace,
+      })
       .then(
         (res) => {
           setResult(res);
@@ -101,11 +128,24 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         // Paths and file names have no spaces: they wrap anywhere rather than widen a phone's page.
         style={{ overflowWrap: 'anywhere', paddingInline: 0 }}
         title="Package written"
-        subTitle={<Typography.Text code data-testid="package-folder">{result.folder}</Typography.Text>}
+        subTitle={
+          <Typography.Text code data-testid="package-folder">
+            {result.folder}
+          </Typography.Text>
+        }
         extra={
           <Space direction="vertical" style={{ width: '100%', maxWidth: 900 }}>
-            <List size="small" bordered dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]} renderItem={(f) => <List.Item>{f}</List.Item>} />
-            <DeliverPanel folder={result.folder} supplierId={supplierId} onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })} />
+            <List
+              size="small"
+              bordered
+              dataSource={[result.xml, ...result.files.map((f) => `${f.name}  (MD5 ${f.md5})`), result.batchComplete]}
+              renderItem={(f) => <List.Item>{f}</List.Item>}
+            />
+            <DeliverPanel
+              folder={result.folder}
+              supplierId={supplierId}
+              onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })}
+            />
             <Button onClick={onStartOver}>Start a new package</Button>
           </Space>
         }
@@ -122,37 +162,88 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
         <Descriptions.Item label="Label">{r.label?.name}</Descriptions.Item>
         <Descriptions.Item label="Release type">{r.releaseType?.name}</Descriptions.Item>
         <Descriptions.Item label="Genre">{[r.genre?.name, r.subGenre?.name].filter(Boolean).join(' / ')}</Descriptions.Item>
-        <Descriptions.Item label="Street / release date">{displayDate(r.streetDate) || '—'} / {displayDate(r.releaseDate) || '—'}</Descriptions.Item>
-        <Descriptions.Item label="Exclusive period">{r.exclusivePeriod === undefined ? 'None' : exclusivePeriodLabel(r.exclusivePeriod)}</Descriptions.Item>
-        <Descriptions.Item label="Pre-order">{r.preOrder ? `${r.preOrderWeeks ?? 0} weeks` : 'No'} (default {r.defaultPreOrderWeeks ?? 0} weeks)</Descriptions.Item>
+        <Descriptions.Item label="Street / release date">
+          {displayDate(r.streetDate) || '—'} / {displayDate(r.releaseDate) || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label="Exclusive period">
+          {r.exclusivePeriod === undefined ? 'None' : exclusivePeriodLabel(r.exclusivePeriod)}
+        </Descriptions.Item>
+        <Descriptions.Item label="Pre-order">
+          {r.preOrder ? `${r.preOrderWeeks ?? 0} weeks` : 'No'} (default {r.defaultPreOrderWeeks ?? 0} weeks)
+        </Descriptions.Item>
         <Descriptions.Item label="Explicit">{r.explicit ? 'Yes' : 'No'}</Descriptions.Item>
-        <Descriptions.Item label="Tracks">{formatNumber(draft.tracks.length)} ({formatSeconds(duration)})</Descriptions.Item>
-        <Descriptions.Item label="Cover art">{draft.coverArt ? `${draft.coverArt.width}×${draft.coverArt.height}` : 'None'}</Descriptions.Item>
+        <Descriptions.Item label="Tracks">
+          {formatNumber(draft.tracks.length)} ({formatSeconds(duration)})
+        </Descriptions.Item>
+        <Descriptions.Item label="Cover art">
+          {draft.coverArt ? `${draft.coverArt.width}×${draft.coverArt.height}` : 'None'}
+        </Descriptions.Item>
         <Descriptions.Item label="Sender">
           {!isSupplier && (
             <div style={{ width: 260, display: 'inline-block', marginRight: 8 }}>
-              <RefSelect ariaLabel="Supplier" placeholder="Sending for supplier…" value={suppliers.data?.find((x) => x.id === supplierId) ?? null} options={suppliers.data} loading={suppliers.isLoading} onChange={(v) => setSupplierId(v?.id ?? null)} />
+              <RefSelect
+                ariaLabel="Supplier"
+                placeholder="Sending for supplier…"
+                value={suppliers.data?.find((x) => x.id === supplierId) ?? null}
+                options={suppliers.data}
+                loading={suppliers.isLoading}
+                onChange={(v) => setSupplierId(v?.id ?? null)}
+              />
             </div>
           )}
-          {sender.data && <span data-testid="sender">{sender.data.name} — {sender.data.partyId || '—'} <Tag color={sender.data.valid ? 'green' : 'red'}>{sender.data.partyIdMessage}</Tag></span>}
+          {sender.data && (
+            <span data-testid="sender">
+              {sender.data.name} — {sender.data.partyId || '—'}{' '}
+              <Tag color={sender.data.valid ? 'green' : 'red'}>{sender.data.partyIdMessage}</Tag>
+            </span>
+          )}
         </Descriptions.Item>
       </Descriptions>
 
       <div data-testid="issues">
-        <Typography.Title level={5}>Errors ({errors.length}) and warnings ({warnings.length})</Typography.Title>
+        <Typography.Title level={5}>
+          Errors ({errors.length}) and warnings ({warnings.length})
+        </Typography.Title>
         {senderError && <Alert type="error" showIcon message={`Sender: ${senderError}`} style={{ marginBottom: 4 }} />}
-        {errors.map((i) => <Alert key={`${i.field}:${i.code}:${i.message}`} type="error" showIcon message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`} style={{ marginBottom: 4 }} />)}
-        {warnings.map((i) => <Alert key={`${i.field}:${i.code}:${i.message}`} type="warning" showIcon message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`} style={{ marginBottom: 4 }} />)}
+        {errors.map((i) => (
+          <Alert
+            key={`${i.field}:${i.code}:${i.message}`}
+            type="error"
+            showIcon
+            message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`}
+            style={{ marginBottom: 4 }}
+          />
+        ))}
+        {warnings.map((i) => (
+          <Alert
+            key={`${i.field}:${i.code}:${i.message}`}
+            type="warning"
+            showIcon
+            message={`${i.track ? `Track ${i.track}: ` : ''}${i.message}`}
+            style={{ marginBottom: 4 }}
+          />
+        ))}
         {!errors.length && !warnings.length && !senderError && <Typography.Text type="success">No errors or warnings.</Typography.Text>}
       </div>
 
       <div>
         <Typography.Title level={5}>Output</Typography.Title>
         <Space wrap>
-          <Button icon={<FolderOpenOutlined />} onClick={() => void chooseOutput()}>Choose output folder…</Button>
-          <Typography.Text code data-testid="output-dir">{draft.outputDir ?? 'No folder chosen'}</Typography.Text>
+          <Button icon={<FolderOpenOutlined />} onClick={() => void chooseOutput()}>
+            Choose output folder…
+          </Button>
+          <Typography.Text code data-testid="output-dir">
+            {draft.outputDir ?? 'No folder chosen'}
+          </Typography.Text>
         </Space>
-        <List size="small" header="The package will hold" dataSource={promisedFiles(draft)} renderItem={(f) => <List.Item>{f}</List.Item>} data-testid="promised-files" style={{ marginTop: 8 }} />
+        <List
+          size="small"
+          header="The package will hold"
+          dataSource={promisedFiles(draft)}
+          renderItem={(f) => <List.Item>{f}</List.Item>}
+          data-testid="promised-files"
+          style={{ marginTop: 8 }}
+        />
       </div>
 
       {buildId && step && <Progress percent={buildPercent(step)} format={() => step.step} data-testid="build-progress" />}
@@ -162,28 +253,60 @@ export function FinishStep({ draft, dispatch, issues, entries, onBuilt, onStartO
           showIcon
           message={error}
           data-testid="build-error"
-          action={exists && (
-            <Space direction="vertical">
-              {exists.known && <Button size="small" type="primary" onClick={() => setDeliverExisting(true)}>Deliver the existing package</Button>}
-              <Button size="small" danger disabled={!!buildId} onClick={() => build(exists.folder)}>Replace it</Button>
-            </Space>
-          )}
+          action={
+            exists && (
+              <Space direction="vertical">
+                {exists.known && (
+                  <Button size="small" type="primary" onClick={() => setDeliverExisting(true)}>
+                    Deliver the existing package
+                  </Button>
+                )}
+                <Button size="small" danger disabled={!!buildId} onClick={() => build(exists.folder)}>
+                  Replace it
+                </Button>
+              </Space>
+            )
+          }
         />
       )}
-      {exists?.known && deliverExisting && <DeliverPanel folder={exists.folder} supplierId={supplierId} onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })} />}
+      {exists?.known && deliverExisting && (
+        <DeliverPanel
+          folder={exists.folder}
+          supplierId={supplierId}
+          onDelivered={() => void queryClient.invalidateQueries({ queryKey: packagingKeys.built() })}
+        />
+      )}
       <Space>
-        <Button type="primary" disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir} onClick={() => build()}>
+        <Button
+          type="primary"
+          disabled={!!buildId || errors.length > 0 || !!senderError || !sender.data || !draft.outputDir}
+          onClick={() => build()}
+        >
           Build package
         </Button>
         {buildId && <Button onClick={() => void bridge.packagingCancel({ id: buildId })}>Cancel</Button>}
       </Space>
-      <FolderBrowser open={browsing} title="Choose the output folder" mode="folder" show="folders" kind="outputFolder" start={draft.outputDir} onCancel={() => setBrowsing(false)} onPick={(p) => { setBrowsing(false); dispatch({ type: 'outputDir', outputDir: p }); }} />
+      <FolderBrowser
+        open={browsing}
+        title="Choose the output folder"
+        mode="folder"
+        show="folders"
+        kind="outputFolder"
+        start={draft.outputDir}
+        onCancel={() => setBrowsing(false)}
+        onPick={(p) => {
+          setBrowsing(false);
+          dispatch({ type: 'outputDir', outputDir: p });
+        }}
+      />
     </Space>
   );
 }
 
 /** The build's progress: by bytes copied and verified while files copy (a large file moves the bar), else by steps. */
 function buildPercent(p: { done: number; total: number; bytesDone?: number; bytesTotal?: number }): number {
-  const ratio = p.bytesTotal ? Math.min(1, (p.bytesDone ?? 0) / p.bytesTotal) * ((p.total - 2) / p.total) + Math.max(0, p.done - (p.total - 2)) / p.total : p.done / p.total;
+  const ratio = p.bytesTotal
+    ? Math.min(1, (p.bytesDone ?? 0) / p.bytesTotal) * ((p.total - 2) / p.total) + Math.max(0, p.done - (p.total - 2)) / p.total
+    : p.done / p.total;
   return Math.floor(ratio * 100);
 }

@@ -78,7 +78,12 @@ export default function PackagingPage() {
         bridge
           .packagingScan({ scanId, paths: sources })
           // The draft's own tracks are read again; nothing is added (the supplier chose its files).
-          .then((r) => { if (generation.current === gen) onScanned(sources, r.entries, []); }, () => undefined)
+          .then(
+            (r) => {
+              if (generation.current === gen) onScanned(sources, r.entries, []);
+            },
+            () => undefined,
+          )
           .finally(() => {
             if (resumeScan.current === scanId) resumeScan.current = null;
             if (generation.current === gen) setRescanning(false);
@@ -137,8 +142,24 @@ export default function PackagingPage() {
   if (!loaded) return null;
   return (
     <div className="packaging">
-      <PageHeader title="Packaging" subtitle="Build a delivery package from local audio" extra={<Button danger onClick={() => void discard()}>Discard draft</Button>} />
-      {resumed && <Alert type="info" showIcon closable message={`Resumed your draft from ${formatDateTime(draft.savedAt)}`} style={{ marginBottom: 16 }} />}
+      <PageHeader
+        title="Packaging"
+        subtitle="Build a delivery package from local audio"
+        extra={
+          <Button danger onClick={() => void discard()}>
+            Discard draft
+          </Button>
+        }
+      />
+      {resumed && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          message={`Resumed your draft from ${formatDateTime(draft.savedAt)}`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {repick.length > 0 && (
         <Alert
           type="warning"
@@ -147,13 +168,28 @@ export default function PackagingPage() {
           data-testid="repick"
           onClose={() => setRepick([])}
           message={PKG_MSG.repick}
-          description={<ul style={{ margin: 0 }}>{repick.map((p) => <li key={p}>{p}</li>)}</ul>}
+          description={
+            <ul style={{ margin: 0 }}>
+              {repick.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
           style={{ marginBottom: 16 }}
         />
       )}
       <Steps current={draft.step} onChange={go} items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       {draft.step === 0 && <ReleaseInfoStep draft={draft} dispatch={dispatch} issues={visible} />}
-      {draft.step === 1 && <TrackDetailsStep draft={draft} dispatch={dispatch} issues={visible} entries={entries} onScanned={onScanned} rescanning={rescanning} />}
+      {draft.step === 1 && (
+        <TrackDetailsStep
+          draft={draft}
+          dispatch={dispatch}
+          issues={visible}
+          entries={entries}
+          onScanned={onScanned}
+          rescanning={rescanning}
+        />
+      )}
       {draft.step === 2 && (
         <FinishStep
           draft={draft}
@@ -169,7 +205,11 @@ export default function PackagingPage() {
       )}
       <Space style={{ marginTop: 24 }}>
         {draft.step > 0 && !built && <Button onClick={() => go(draft.step - 1)}>Back</Button>}
-        {draft.step < 2 && <Button type="primary" onClick={() => go(draft.step + 1)}>Next</Button>}
+        {draft.step < 2 && (
+          <Button type="primary" onClick={() => go(draft.step + 1)}>
+            Next
+          </Button>
+        )}
       </Space>
       <BuiltPackages />
     </div>
@@ -179,7 +219,14 @@ export default function PackagingPage() {
 /** Nothing entered yet: there is no draft to keep. */
 function isPristine(d: PackagingDraft): boolean {
   const empty = emptyDraft();
-  return d.step === 0 && !d.tracks.length && !d.coverArt && !d.sources.length && !d.outputDir && JSON.stringify(d.release) === JSON.stringify(empty.release);
+  return (
+    d.step === 0 &&
+    !d.tracks.length &&
+    !d.coverArt &&
+    !d.sources.length &&
+    !d.outputDir &&
+    JSON.stringify(d.release) === JSON.stringify(empty.release)
+  );
 }
 
 /** Before the user tries to move on, only fields they filled in show their errors. */

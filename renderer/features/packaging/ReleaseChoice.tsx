@@ -6,7 +6,11 @@ import type { ReleaseGroup } from '../../../shared/packaging/releases';
 
 const ALL = 'all';
 
-export function ReleaseChoice({ groups, onChoose, onCancel }: {
+export function ReleaseChoice({
+  groups,
+  onChoose,
+  onCancel,
+}: {
   groups: ReleaseGroup[];
   /** The files to add as tracks. */
   onChoose: (paths: string[]) => void;
@@ -14,7 +18,7 @@ export function ReleaseChoice({ groups, onChoose, onCancel }: {
 }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const files = groups.reduce((n, g) => n + g.paths.length, 0);
-  const choose = () => onChoose(chosen === ALL ? groups.flatMap((g) => g.paths) : groups.find((g) => g.key === chosen)?.paths ?? []);
+  const choose = () => onChoose(chosen === ALL ? groups.flatMap((g) => g.paths) : (groups.find((g) => g.key === chosen)?.paths ?? []));
   return (
     <Alert
       type="warning"
@@ -25,12 +29,18 @@ export function ReleaseChoice({ groups, onChoose, onCancel }: {
         <Space direction="vertical" style={{ marginTop: 8 }}>
           <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value as string)} aria-label="Release to package">
             <Space direction="vertical">
-              {groups.map((g) => <Radio key={g.key} value={g.key}>{PKG_MSG.releaseFiles(g.name, g.paths.length, g.folder)}</Radio>)}
+              {groups.map((g) => (
+                <Radio key={g.key} value={g.key}>
+                  {PKG_MSG.releaseFiles(g.name, g.paths.length, g.folder)}
+                </Radio>
+              ))}
               <Radio value={ALL}>{PKG_MSG.allAsOne(files)}</Radio>
             </Space>
           </Radio.Group>
           <Space>
-            <Button type="primary" disabled={chosen === null} onClick={choose}>Add these tracks</Button>
+            <Button type="primary" disabled={chosen === null} onClick={choose}>
+              Add these tracks
+            </Button>
             <Button onClick={onCancel}>Cancel</Button>
           </Space>
         </Space>

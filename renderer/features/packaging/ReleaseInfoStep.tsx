@@ -13,7 +13,15 @@ import { packagesOwn, packagingQueries } from './queries';
 
 const WEEKS = [0, 1, 2, 3, 4].map((w) => ({ value: w, label: String(w) }));
 
-export function ReleaseInfoStep({ draft, dispatch, issues }: { draft: PackagingDraft; dispatch: Dispatch<DraftAction>; issues: Map<string, string> }) {
+export function ReleaseInfoStep({
+  draft,
+  dispatch,
+  issues,
+}: {
+  draft: PackagingDraft;
+  dispatch: Dispatch<DraftAction>;
+  issues: Map<string, string>;
+}) {
   const r = draft.release;
   const set = (patch: Partial<PackagingDraft['release']>) => dispatch({ type: 'release', patch });
   const genres = useQuery(packagingQueries.genres());
@@ -43,12 +51,24 @@ export function ReleaseInfoStep({ draft, dispatch, issues }: { draft: PackagingD
         </Col>
         <Col xs={24} md={12}>
           <Field label="Label" required error={e('label')}>
-            <RefSelect ariaLabel="Label" value={r.label} options={labels.data} loading={labels.isLoading} onChange={(label) => set({ label })} />
+            <RefSelect
+              ariaLabel="Label"
+              value={r.label}
+              options={labels.data}
+              loading={labels.isLoading}
+              onChange={(label) => set({ label })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={12}>
           <Field label="Release type" required error={e('releaseType')}>
-            <RefSelect ariaLabel="Release type" value={r.releaseType} options={types.data} loading={types.isLoading} onChange={(releaseType) => set({ releaseType })} />
+            <RefSelect
+              ariaLabel="Release type"
+              value={r.releaseType}
+              options={types.data}
+              loading={types.isLoading}
+              onChange={(releaseType) => set({ releaseType })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={6}>
@@ -73,22 +93,49 @@ export function ReleaseInfoStep({ draft, dispatch, issues }: { draft: PackagingD
         </Col>
         <Col xs={24} md={6}>
           <Field label="Pre-order" error={e('preOrderWeeks')}>
-            <Checkbox checked={r.preOrder} onChange={(ev) => set({ preOrder: ev.target.checked, preOrderWeeks: ev.target.checked ? (r.preOrderWeeks ?? r.defaultPreOrderWeeks ?? 1) : null })}>
+            <Checkbox
+              checked={r.preOrder}
+              onChange={(ev) =>
+                set({
+                  preOrder: ev.target.checked,
+                  preOrderWeeks: ev.target.checked ? (r.preOrderWeeks ?? r.defaultPreOrderWeeks ?? 1) : null,
+                })
+              }
+            >
               Available for pre-order
             </Checkbox>
             {r.preOrder && (
-              <Select aria-label="Pre-order weeks" style={{ width: 100, marginTop: 4 }} value={r.preOrderWeeks ?? undefined} options={WEEKS} onChange={(w: number) => set({ preOrderWeeks: w })} />
+              <Select
+                aria-label="Pre-order weeks"
+                style={{ width: 100, marginTop: 4 }}
+                value={r.preOrderWeeks ?? undefined}
+                options={WEEKS}
+                onChange={(w: number) => set({ preOrderWeeks: w })}
+              />
             )}
           </Field>
         </Col>
         <Col xs={24} md={6}>
           <Field label="Default pre-order weeks" error={e('defaultPreOrderWeeks')}>
-            <InputNumber aria-label="Default pre-order weeks" min={0} max={4} precision={0} value={r.defaultPreOrderWeeks} onChange={(w) => set({ defaultPreOrderWeeks: w ?? null })} />
+            <InputNumber
+              aria-label="Default pre-order weeks"
+              min={0}
+              max={4}
+              precision={0}
+              value={r.defaultPreOrderWeeks}
+              onChange={(w) => set({ defaultPreOrderWeeks: w ?? null })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={12}>
           <Field label="Genre" required error={e('genre')}>
-            <RefSelect ariaLabel="Genre" value={r.genre} options={genres.data} loading={genres.isLoading} onChange={(g) => dispatch({ type: 'releaseGenre', genre: g })} />
+            <RefSelect
+              ariaLabel="Genre"
+              value={r.genre}
+              options={genres.data}
+              loading={genres.isLoading}
+              onChange={(g) => dispatch({ type: 'releaseGenre', genre: g })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={12}>

@@ -22,7 +22,15 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
   const [error, setError] = useState<string | null>(null);
   const [browsing, setBrowsing] = useState<'folder' | 'file' | null>(null);
 
-  useEffect(() => (scanId ? onBridgeEvent('packagingScanProgress', (p) => { if (p.scanId === scanId) setProgress(p); }) : undefined), [scanId]);
+  useEffect(
+    () =>
+      scanId
+        ? onBridgeEvent('packagingScanProgress', (p) => {
+            if (p.scanId === scanId) setProgress(p);
+          })
+        : undefined,
+    [scanId],
+  );
 
   const run = (paths: string[]) => {
     if (!paths.length || scanId) return;
@@ -32,7 +40,10 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
     setError(null);
     bridge
       .packagingScan({ scanId: id, paths })
-      .then((r) => onScanned(paths, r.entries), (e: unknown) => setError(errorText(e)))
+      .then(
+        (r) => onScanned(paths, r.entries),
+        (e: unknown) => setError(errorText(e)),
+      )
       .finally(() => setScanId(null));
   };
 
@@ -69,10 +80,10 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
         {scanId && (
           <Space style={{ width: '100%' }} data-testid="scan-progress">
             <Progress percent={pct} style={{ width: 320 }} />
-            <Typography.Text>
-              {progress ? `${progress.filesDone} of ${progress.filesTotal} files` : 'Listing files…'}
-            </Typography.Text>
-            <Button size="small" onClick={() => void bridge.packagingCancel({ id: scanId })}>Cancel scan</Button>
+            <Typography.Text>{progress ? `${progress.filesDone} of ${progress.filesTotal} files` : 'Listing files…'}</Typography.Text>
+            <Button size="small" onClick={() => void bridge.packagingCancel({ id: scanId })}>
+              Cancel scan
+            </Button>
           </Space>
         )}
         {error && <Alert type="error" showIcon message={error} />}
@@ -90,10 +101,18 @@ export function ScanPanel({ entries, onScanned }: { entries: ScanEntry[]; onScan
                 title: 'Result',
                 render: (_: unknown, e: ScanEntry) =>
                   e.status !== 'ok' ? (
-                    <Space><Tag color="red">{e.status}</Tag>{e.reason}</Space>
+                    <Space>
+                      <Tag color="red">{e.status}</Tag>
+                      {e.reason}
+                    </Space>
                   ) : (
                     <Space direction="vertical" size={0}>
-                      {e.issues.map((i) => <span key={i.code}><Tag color={i.level === 'error' ? 'red' : 'orange'}>{i.level}</Tag>{i.message}</span>)}
+                      {e.issues.map((i) => (
+                        <span key={i.code}>
+                          <Tag color={i.level === 'error' ? 'red' : 'orange'}>{i.level}</Tag>
+                          {i.message}
+                        </span>
+                      ))}
                     </Space>
                   ),
               },

@@ -11,7 +11,14 @@ import { ReleaseChoice } from './ReleaseChoice';
 import { formatSummary, ScanPanel } from './ScanPanel';
 import { TrackEditor } from './TrackEditor';
 
-export function TrackDetailsStep({ draft, dispatch, issues, entries, onScanned, rescanning }: {
+export function TrackDetailsStep({
+  draft,
+  dispatch,
+  issues,
+  entries,
+  onScanned,
+  rescanning,
+}: {
   draft: PackagingDraft;
   dispatch: Dispatch<DraftAction>;
   issues: Map<string, string>;
@@ -83,16 +90,37 @@ export function TrackDetailsStep({ draft, dispatch, issues, entries, onScanned, 
                     <Typography.Text>{t.title || t.fileName}</Typography.Text>
                     <Typography.Text type="secondary">{t.fileName}</Typography.Text>
                     {entry && <Typography.Text type="secondary">{formatSummary(entry)}</Typography.Text>}
-                    {entry?.issues.map((x) => <Tag key={x.code} color={x.level === 'error' ? 'red' : 'orange'}>{x.message}</Tag>)}
+                    {entry?.issues.map((x) => (
+                      <Tag key={x.code} color={x.level === 'error' ? 'red' : 'orange'}>
+                        {x.message}
+                      </Tag>
+                    ))}
                     {errs > 0 && <Tag color="red">{errs} to fix</Tag>}
                   </Space>
                 </div>
               ),
               extra: (
                 <Space onClick={(ev) => ev.stopPropagation()}>
-                  <Button size="small" aria-label={`Move track ${t.position} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} />
-                  <Button size="small" aria-label={`Move track ${t.position} down`} icon={<ArrowDownOutlined />} disabled={i === tracks.length - 1} onClick={() => move(i, i + 1)} />
-                  <Button size="small" aria-label={`Remove track ${t.position}`} icon={<DeleteOutlined />} onClick={() => dispatch({ type: 'remove', position: t.position })} />
+                  <Button
+                    size="small"
+                    aria-label={`Move track ${t.position} up`}
+                    icon={<ArrowUpOutlined />}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                  />
+                  <Button
+                    size="small"
+                    aria-label={`Move track ${t.position} down`}
+                    icon={<ArrowDownOutlined />}
+                    disabled={i === tracks.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  />
+                  <Button
+                    size="small"
+                    aria-label={`Remove track ${t.position}`}
+                    icon={<DeleteOutlined />}
+                    onClick={() => dispatch({ type: 'remove', position: t.position })}
+                  />
                 </Space>
               ),
               children: <TrackEditor track={t} dispatch={dispatch} issues={issues} />,

@@ -9,10 +9,28 @@ import { Field, RefSelect } from './fields';
 import { packagingQueries } from './queries';
 
 function Names({ value, onChange, label }: { value: string[]; onChange: (v: string[]) => void; label: string }) {
-  return <Select aria-label={label} mode="tags" value={value} onChange={onChange} tokenSeparators={[';']} open={false} placeholder="Type a name, then Enter" />;
+  return (
+    <Select
+      aria-label={label}
+      mode="tags"
+      value={value}
+      onChange={onChange}
+      tokenSeparators={[';']}
+      open={false}
+      placeholder="Type a name, then Enter"
+    />
+  );
 }
 
-export function TrackEditor({ track: t, dispatch, issues }: { track: TrackDraft; dispatch: Dispatch<DraftAction>; issues: Map<string, string> }) {
+export function TrackEditor({
+  track: t,
+  dispatch,
+  issues,
+}: {
+  track: TrackDraft;
+  dispatch: Dispatch<DraftAction>;
+  issues: Map<string, string>;
+}) {
   const set = (patch: Partial<TrackDraft>) => dispatch({ type: 'track', position: t.position, patch });
   const genres = useQuery(packagingQueries.genres());
   const keys = useQuery(packagingQueries.keys());
@@ -35,12 +53,23 @@ export function TrackEditor({ track: t, dispatch, issues }: { track: TrackDraft;
         </Col>
         <Col xs={24} md={8}>
           <Field label="ISRC" required error={e('isrc')}>
-            <Input aria-label={`Track ${t.position} ISRC`} placeholder="CC-XXX-YY-NNNNN" value={t.isrc} onChange={(ev) => set({ isrc: ev.target.value.toUpperCase() })} />
+            <Input
+              aria-label={`Track ${t.position} ISRC`}
+              placeholder="CC-XXX-YY-NNNNN"
+              value={t.isrc}
+              onChange={(ev) => set({ isrc: ev.target.value.toUpperCase() })}
+            />
           </Field>
         </Col>
         <Col xs={12} md={4}>
           <Field label="BPM" error={e('bpm')}>
-            <InputNumber aria-label={`Track ${t.position} BPM`} min={1} max={999} value={t.bpm} onChange={(bpm) => set({ bpm: bpm ?? null })} />
+            <InputNumber
+              aria-label={`Track ${t.position} BPM`}
+              min={1}
+              max={999}
+              value={t.bpm}
+              onChange={(bpm) => set({ bpm: bpm ?? null })}
+            />
           </Field>
         </Col>
         <Col xs={12} md={4}>
@@ -50,12 +79,23 @@ export function TrackEditor({ track: t, dispatch, issues }: { track: TrackDraft;
         </Col>
         <Col xs={24} md={4}>
           <Field label="Genre">
-            <RefSelect ariaLabel={`Track ${t.position} genre`} value={t.genre} options={genres.data} placeholder="Release genre" onChange={(g) => dispatch({ type: 'trackGenre', position: t.position, genre: g })} />
+            <RefSelect
+              ariaLabel={`Track ${t.position} genre`}
+              value={t.genre}
+              options={genres.data}
+              placeholder="Release genre"
+              onChange={(g) => dispatch({ type: 'trackGenre', position: t.position, genre: g })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={4}>
           <Field label="Sub-genre">
-            <RefSelect ariaLabel={`Track ${t.position} sub-genre`} value={t.subGenre} options={subGenres} onChange={(subGenre) => set({ subGenre })} />
+            <RefSelect
+              ariaLabel={`Track ${t.position} sub-genre`}
+              value={t.subGenre}
+              options={subGenres}
+              onChange={(subGenre) => set({ subGenre })}
+            />
           </Field>
         </Col>
         <Col xs={24} md={12}>
@@ -73,14 +113,31 @@ export function TrackEditor({ track: t, dispatch, issues }: { track: TrackDraft;
             <Space direction="vertical" style={{ width: '100%' }}>
               {t.songwriters.map((s, i) => (
                 <Space key={i}>
-                  <Input aria-label={`Songwriter ${i + 1} name`} value={s.name} onChange={(ev) => set({ songwriters: t.songwriters.map((x, j) => (j === i ? { ...x, name: ev.target.value } : x)) })} />
+                  <Input
+                    aria-label={`Songwriter ${i + 1} name`}
+                    value={s.name}
+                    onChange={(ev) => set({ songwriters: t.songwriters.map((x, j) => (j === i ? { ...x, name: ev.target.value } : x)) })}
+                  />
                   <div style={{ width: 200 }}>
-                    <RefSelect ariaLabel={`Songwriter ${i + 1} type`} value={s.type} options={swTypes.data} onChange={(type) => set({ songwriters: t.songwriters.map((x, j) => (j === i ? { ...x, type } : x)) })} />
+                    <RefSelect
+                      ariaLabel={`Songwriter ${i + 1} type`}
+                      value={s.type}
+                      options={swTypes.data}
+                      onChange={(type) => set({ songwriters: t.songwriters.map((x, j) => (j === i ? { ...x, type } : x)) })}
+                    />
                   </div>
-                  <Button aria-label={`Remove songwriter ${i + 1}`} icon={<DeleteOutlined />} onClick={() => set({ songwriters: t.songwriters.filter((_, j) => j !== i) })} />
+                  <Button
+                    aria-label={`Remove songwriter ${i + 1}`}
+                    icon={<DeleteOutlined />}
+                    onClick={() => set({ songwriters: t.songwriters.filter((_, j) => j !== i) })}
+                  />
                 </Space>
               ))}
-              <Button size="small" icon={<PlusOutlined />} onClick={() => set({ songwriters: [...t.songwriters, { name: '', type: null }] })}>
+              <Button
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => set({ songwriters: [...t.songwriters, { name: '', type: null }] })}
+              >
                 Add songwriter
               </Button>
             </Space>
@@ -93,7 +150,12 @@ export function TrackEditor({ track: t, dispatch, issues }: { track: TrackDraft;
         </Col>
         <Col xs={24}>
           <Field label="Copyright holder" required error={e('copyrightHolder')}>
-            <Input.TextArea aria-label={`Track ${t.position} copyright holder`} autoSize value={t.copyrightHolder} onChange={(ev) => set({ copyrightHolder: ev.target.value })} />
+            <Input.TextArea
+              aria-label={`Track ${t.position} copyright holder`}
+              autoSize
+              value={t.copyrightHolder}
+              onChange={(ev) => set({ copyrightHolder: ev.target.value })}
+            />
           </Field>
         </Col>
       </Row>

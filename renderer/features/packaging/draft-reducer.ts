@@ -26,9 +26,21 @@ const renumber = (tracks: TrackDraft[]) => tracks.map((t, i) => ({ ...t, positio
 export function trackFromEntry(e: ScanEntry, position: number): TrackDraft {
   const t = e.tags ?? {};
   return {
-    path: e.path, fileName: e.name, position,
-    title: t.title?.trim() || titleFromFileName(e.name), mixName: '', isrc: t.isrc ?? '', bpm: t.bpm ?? null,
-    key: null, genre: null, subGenre: null, artists: t.artist ? [t.artist] : [], remixers: [], songwriters: [], publishers: [], copyrightHolder: '',
+    path: e.path,
+    fileName: e.name,
+    position,
+    title: t.title?.trim() || titleFromFileName(e.name),
+    mixName: '',
+    isrc: t.isrc ?? '',
+    bpm: t.bpm ?? null,
+    key: null,
+    genre: null,
+    subGenre: null,
+    artists: t.artist ? [t.artist] : [],
+    remixers: [],
+    songwriters: [],
+    publishers: [],
+    copyrightHolder: '',
   };
 }
 

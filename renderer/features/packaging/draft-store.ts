@@ -9,7 +9,12 @@ import { atom } from 'jotai';
 import { draftOf, loadPackagingDrafts, storedPackagingDrafts, withDraft, type PackagingDraft } from '../../../shared/packaging/draft';
 import { settingAtoms } from '../../lib/setting-atoms';
 
-const drafts = settingAtoms({ key: 'packagingDraft', load: loadPackagingDrafts, empty: loadPackagingDrafts(null), toStored: storedPackagingDrafts });
+const drafts = settingAtoms({
+  key: 'packagingDraft',
+  load: loadPackagingDrafts,
+  empty: loadPackagingDrafts(null),
+  toStored: storedPackagingDrafts,
+});
 
 /** This user's saved draft (null when there is none), once the drafts are loaded. */
 export const loadPackagingDraftAtom = atom(null, async (get, set, user: string): Promise<PackagingDraft | null> => {

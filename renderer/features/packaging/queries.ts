@@ -58,7 +58,8 @@ export const packagingQueries = {
   exclusivePeriods: () =>
     queryOptions({
       queryKey: packagingKeys.auxiliary('exclusive-period'),
-      queryFn: async (): Promise<ExclusivePeriodOption[]> => (await fetchData(auxiliaryEndpoint('exclusive-period'), {})).results.map((r) => ({ id: r.id, name: r.name })),
+      queryFn: async (): Promise<ExclusivePeriodOption[]> =>
+        (await fetchData(auxiliaryEndpoint('exclusive-period'), {})).results.map((r) => ({ id: r.id, name: r.name })),
       staleTime: 5 * 60_000,
     }),
   /** Staff choose the supplier a package is sent for (suppliers and labels send their own). */
@@ -70,8 +71,7 @@ export const packagingQueries = {
   labels: (own: boolean) =>
     queryOptions({
       queryKey: packagingKeys.labels(own),
-      queryFn: async (): Promise<Ref[]> =>
-        (own ? (await fetchData(meEndpoints.myLabels, {})).results : namedRows('labels')),
+      queryFn: async (): Promise<Ref[]> => (own ? (await fetchData(meEndpoints.myLabels, {})).results : namedRows('labels')),
       staleTime: 60_000,
     }),
 };

@@ -25,7 +25,8 @@ import type { RecordTabProps } from './tabs';
 const FIELDS: Readonly<Record<keyof typeof MUZOOKA_MAPPING_ITEMS.fields, FieldDecl>> = MUZOOKA_MAPPING_ITEMS.fields;
 
 const mappingsKey = (id: number) => [...recordKeys.one('artists', id), 'muzooka-mappings'] as const;
-const mappingsQuery = (id: number) => queryOptions({ queryKey: mappingsKey(id), queryFn: () => fetchData(ep.mappings, { params: { id } }) });
+const mappingsQuery = (id: number) =>
+  queryOptions({ queryKey: mappingsKey(id), queryFn: () => fetchData(ep.mappings, { params: { id } }) });
 
 export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) {
   const mayWrite = useMayWrite('artists');
@@ -44,7 +45,9 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
     onSuccess: (res, what) => {
       onRecord?.({ row: res.data, etag: res.etag });
       void queryClient.invalidateQueries({ queryKey: recordKeys.historyAll('artists', id) });
-      void message.success({ sync: 'Muzooka sync enabled', unsync: 'Muzooka sync disabled', pullImage: 'Profile image pulled from Muzooka' }[what]);
+      void message.success(
+        { sync: 'Muzooka sync enabled', unsync: 'Muzooka sync disabled', pullImage: 'Profile image pulled from Muzooka' }[what],
+      );
     },
   });
   const add = useMutation({
@@ -56,7 +59,8 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
     },
   });
   const change = useMutation({
-    mutationFn: (m: { mid: number; enabled: boolean }) => call(ep.patchMapping, { params: { id, mid: m.mid }, body: { enabled: m.enabled } }),
+    mutationFn: (m: { mid: number; enabled: boolean }) =>
+      call(ep.patchMapping, { params: { id, mid: m.mid }, body: { enabled: m.enabled } }),
     onSuccess: () => refresh(),
   });
   const remove = useMutation({
@@ -75,19 +79,41 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
 
   return (
     <div data-testid="artist-muzooka">
-      <Descriptions size="small" column={1} bordered items={[
-        { key: 'id', label: 'Muzooka ID', children: typeof row.muzooka_id === 'string' && row.muzooka_id ? row.muzooka_id : 'None' },
-        { key: 'sync', label: 'Muzooka Sync', children: <span data-testid="muzooka-sync-state">{sync ? 'Enabled' : 'Disabled'}</span> },
-        { key: 'image', label: 'Profile Image', children: typeof row.image_url === 'string' && row.image_url ? row.image_url : 'None' },
-      ]} />
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'id', label: 'Muzooka ID', children: typeof row.muzooka_id === 'string' && row.muzooka_id ? row.muzooka_id : 'None' },
+          { key: 'sync', label: 'Muzooka Sync', children: <span data-testid="muzooka-sync-state">{sync ? 'Enabled' : 'Disabled'}</span> },
+          { key: 'image', label: 'Profile Image', children: typeof row.image_url === 'string' && row.image_url ? row.image_url : 'None' },
+        ]}
+      />
       {mayWrite && (
         <Space wrap className="record-tab-actions">
           {sync ? (
-            <Button onClick={() => action.mutate('unsync')} loading={action.isPending && action.variables === 'unsync'} data-testid="muzooka-unsync">Disable Muzooka sync</Button>
+            <Button
+              onClick={() => action.mutate('unsync')}
+              loading={action.isPending && action.variables === 'unsync'}
+              data-testid="muzooka-unsync"
+            >
+              Disable Muzooka sync
+            </Button>
           ) : (
-            <Button type="primary" onClick={() => action.mutate('sync')} loading={action.isPending && action.variables === 'sync'} data-testid="muzooka-sync">Enable Muzooka sync</Button>
+            <Button
+              type="primary"
+              onClick={() => action.mutate('sync')}
+              loading={action.isPending && action.variables === 'sync'}
+              data-testid="muzooka-sync"
+            >
+              Enable Muzooka sync
+            </Button>
           )}
-          <Button onClick={() => action.mutate('pullImage')} loading={action.isPending && action.variables === 'pullImage'} data-testid="muzooka-pull-image">
+          <Button
+            onClick={() => action.mutate('pullImage')}
+            loading={action.isPending && action.variables === 'pullImage'}
+            data-testid="muzooka-pull-image"
+          >
             Pull image from Muzooka
           </Button>
         </Space>
@@ -98,7 +124,11 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
       <RecordImageTab type="artists" id={id} row={row} onRecord={onRecord} />
 
       <h2 className="record-tab-heading">Muzooka mappings</h2>
-      {mappings.isPending ? <ListSkeleton /> : mappings.isError ? <LoadError error={mappings.error} onRetry={mappings.refetch} /> : mappings.data.results.length === 0 ? (
+      {mappings.isPending ? (
+        <ListSkeleton />
+      ) : mappings.isError ? (
+        <LoadError error={mappings.error} onRetry={mappings.refetch} />
+      ) : mappings.data.results.length === 0 ? (
         <Empty description="No other Muzooka profiles are mapped to this artist" />
       ) : (
         <Table<MuzookaMapping>
@@ -108,26 +138,56 @@ export default function ArtistMuzookaTab({ id, row, onRecord }: RecordTabProps) 
           columns={[
             { title: 'Muzooka ID', dataIndex: 'muzooka_id' },
             {
-              title: 'Enabled', dataIndex: 'enabled',
+              title: 'Enabled',
+              dataIndex: 'enabled',
               render: (v: boolean, m) => (
-                <FieldInput id={`muzooka-mapping-${m.id}-enabled`} field={FIELDS.enabled} value={v} values={{}} disabled={!mayWrite}
-                  ariaLabel={`Mapping ${m.muzooka_id} enabled`} onChange={(enabled) => change.mutate({ mid: m.id, enabled: enabled === true })} />
+                <FieldInput
+                  id={`muzooka-mapping-${m.id}-enabled`}
+                  field={FIELDS.enabled}
+                  value={v}
+                  values={{}}
+                  disabled={!mayWrite}
+                  ariaLabel={`Mapping ${m.muzooka_id} enabled`}
+                  onChange={(enabled) => change.mutate({ mid: m.id, enabled: enabled === true })}
+                />
               ),
             },
-            ...(mayWrite ? [{
-              title: 'Remove', key: 'remove',
-              render: (_: unknown, m: MuzookaMapping) => (
-                <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove mapping ${m.muzooka_id}`} onClick={() => remove.mutate(m.id)} />
-              ),
-            }] : []),
+            ...(mayWrite
+              ? [
+                  {
+                    title: 'Remove',
+                    key: 'remove',
+                    render: (_: unknown, m: MuzookaMapping) => (
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove mapping ${m.muzooka_id}`}
+                        onClick={() => remove.mutate(m.id)}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
       {mayWrite && (
         <Space.Compact className="record-tab-add">
-          <FieldInput id="muzooka-mapping-id" field={FIELDS.muzooka_id} ariaLabel="Muzooka ID to map" placeholder="Muzooka ID" value={newId} values={{}}
-            invalid={Boolean(formError)} onChange={(v) => setNewId(String(v))} onPressEnter={submit} testId="muzooka-mapping-id" />
-          <Button onClick={submit} loading={add.isPending} data-testid="muzooka-mapping-add">Map profile</Button>
+          <FieldInput
+            id="muzooka-mapping-id"
+            field={FIELDS.muzooka_id}
+            ariaLabel="Muzooka ID to map"
+            placeholder="Muzooka ID"
+            value={newId}
+            values={{}}
+            invalid={Boolean(formError)}
+            onChange={(v) => setNewId(String(v))}
+            onPressEnter={submit}
+            testId="muzooka-mapping-id"
+          />
+          <Button onClick={submit} loading={add.isPending} data-testid="muzooka-mapping-add">
+            Map profile
+          </Button>
         </Space.Compact>
       )}
       {formError && <Alert type="error" showIcon title={formError} />}

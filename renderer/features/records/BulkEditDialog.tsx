@@ -38,17 +38,27 @@ const REFUSAL: Readonly<Record<BulkRefusal, string>> = {
 const reportOf = (e: unknown) => (e instanceof BridgeError ? (BulkEditReport.safeParse(e.detail).data ?? null) : null);
 
 /** A track of the preview as the user saw it in the list: its title and artists ('' when the list never showed it). */
-export interface TrackName { title: string; artists: string }
+export interface TrackName {
+  title: string;
+  artists: string;
+}
 
 const TITLE_COLUMN = columnsOf('tracks').find((c) => c.key === 'title');
 const ARTISTS_COLUMN = columnsOf('tracks').find((c) => c.key === 'artists');
 
 /** The title and artists of a track row of the search list, in the list's own words (shared/search cellText). */
 export function trackName(row: unknown): TrackName {
-  return { title: row && TITLE_COLUMN ? cellText(TITLE_COLUMN, row) : '', artists: row && ARTISTS_COLUMN ? cellText(ARTISTS_COLUMN, row) : '' };
+  return {
+    title: row && TITLE_COLUMN ? cellText(TITLE_COLUMN, row) : '',
+    artists: row && ARTISTS_COLUMN ? cellText(ARTISTS_COLUMN, row) : '',
+  };
 }
 
-export default function BulkEditDialog({ rows: selected, seen, onClose }: {
+export default function BulkEditDialog({
+  rows: selected,
+  seen,
+  onClose,
+}: {
   rows: readonly BulkRow[];
   /** The list's rows the user saw, by id: the preview names each track by them. */
   seen?: ReadonlyMap<React.Key, unknown>;
@@ -66,13 +76,17 @@ export default function BulkEditDialog({ rows: selected, seen, onClose }: {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const changes = Object.fromEntries(chosen.map((k) => [k, wireValue(decl.fields[k], values[k] ?? (decl.fields[k].kind === 'boolean' ? false : null))]));
+  const changes = Object.fromEntries(
+    chosen.map((k) => [k, wireValue(decl.fields[k], values[k] ?? (decl.fields[k].kind === 'boolean' ? false : null))]),
+  );
 
   const run = async (preview: boolean, forRows: readonly BulkRow[] = rows) => {
-    const own = Object.fromEntries(chosen.flatMap((k) => {
-      const e = fieldError(decl.fields[k], changes[k]);
-      return e ? [[k, [e]]] : [];
-    }));
+    const own = Object.fromEntries(
+      chosen.flatMap((k) => {
+        const e = fieldError(decl.fields[k], changes[k]);
+        return e ? [[k, [e]]] : [];
+      }),
+    );
     setErrors(own);
     if (chosen.length === 0 || Object.keys(own).length > 0) return;
     setBusy(true);
@@ -104,9 +118,14 @@ export default function BulkEditDialog({ rows: selected, seen, onClose }: {
 
   const footer = report ? (
     <Space wrap>
-      <Button onClick={() => setReport(null)} disabled={busy}>Back to the values</Button>
+      <Button onClick={() => setReport(null)} disabled={busy}>
+        Back to the values
+      </Button>
       {refused.length > 0 && stale.length > 0 && (
-        <Button disabled={busy} onClick={() => again(rows.map((r) => ({ id: r.id, version: stale.find((s) => s.id === r.id)?.version ?? r.version })))}>
+        <Button
+          disabled={busy}
+          onClick={() => again(rows.map((r) => ({ id: r.id, version: stale.find((s) => s.id === r.id)?.version ?? r.version })))}
+        >
           Use their current versions
         </Button>
       )}
@@ -115,7 +134,13 @@ export default function BulkEditDialog({ rows: selected, seen, onClose }: {
           Leave out refused rows
         </Button>
       )}
-      <Button type="primary" loading={busy} disabled={refused.length > 0 || report.changed === 0} onClick={() => void run(false)} data-testid="bulk-apply">
+      <Button
+        type="primary"
+        loading={busy}
+        disabled={refused.length > 0 || report.changed === 0}
+        onClick={() => void run(false)}
+        data-testid="bulk-apply"
+      >
         Apply to {formatCount(report.changed, 'track')}
       </Button>
     </Space>
@@ -138,7 +163,9 @@ export default function BulkEditDialog({ rows: selected, seen, onClose }: {
       data-testid="bulk-edit"
       destroyOnHidden
     >
-      {failure != null && <Alert type="error" showIcon className="bulk-edit__summary" title={saveFailedText(decl.noun, failure)} data-testid="bulk-error" />}
+      {failure != null && (
+        <Alert type="error" showIcon className="bulk-edit__summary" title={saveFailedText(decl.noun, failure)} data-testid="bulk-error" />
+      )}
       {report ? (
         <BulkPreview report={report} fields={chosen} nameOf={(id) => trackName(seen?.get(id))} />
       ) : (
@@ -190,7 +217,11 @@ function BulkPreview({ report, fields, nameOf }: { report: BulkEditReport; field
         type={report.refused > 0 ? 'warning' : 'info'}
         showIcon
         title={report.applied ? 'Applied.' : summary}
-        description={report.refused > 0 ? 'Nothing is written while any row would be refused: leave those rows out, or go back and change the values.' : undefined}
+        description={
+          report.refused > 0
+            ? 'Nothing is written while any row would be refused: leave those rows out, or go back and change the values.'
+            : undefined
+        }
       />
       <Table<BulkRowReport>
         data-testid="bulk-preview-table"
@@ -202,7 +233,9 @@ function BulkPreview({ report, fields, nameOf }: { report: BulkEditReport; field
         dataSource={report.rows}
         columns={[
           {
-            key: 'track', title: 'Track', width: 300,
+            key: 'track',
+            title: 'Track',
+            width: 300,
             render: (_, r) => {
               const { title } = nameOf(r.id);
               return (
@@ -213,7 +246,12 @@ function BulkPreview({ report, fields, nameOf }: { report: BulkEditReport; field
               );
             },
           },
-          { key: 'artists', title: 'Artists', width: 220, render: (_, r) => <span data-testid="bulk-artists">{nameOf(r.id).artists || '—'}</span> },
+          {
+            key: 'artists',
+            title: 'Artists',
+            width: 220,
+            render: (_, r) => <span data-testid="bulk-artists">{nameOf(r.id).artists || '—'}</span>,
+          },
           ...fields.map((k) => ({
             key: k,
             title: decl.fields[k].label,
@@ -236,7 +274,9 @@ function BulkPreview({ report, fields, nameOf }: { report: BulkEditReport; field
               r.refused ? (
                 <span data-testid="bulk-refused">
                   <Tag color="red">{REFUSAL[r.refused.reason]}</Tag>
-                  {Object.entries(r.refused.errors).map(([f, m]) => (decl.fields[f] ? `${decl.fields[f].label}: ${m.join(' ')}` : m.join(' '))).join('; ')}
+                  {Object.entries(r.refused.errors)
+                    .map(([f, m]) => (decl.fields[f] ? `${decl.fields[f].label}: ${m.join(' ')}` : m.join(' ')))
+                    .join('; ')}
                 </span>
               ) : null,
           },

@@ -51,11 +51,25 @@ export default function ChartPlaylistTab({ id }: RecordTabProps) {
   return (
     <div className="chart-playlist">
       {current ? (
-        <Descriptions column={1} bordered size="small" items={[{
-          key: 'playlist', label: 'Mapped Curated Playlist',
-          children: <Link to={recordRoute('playlists', current.playlist.id) ?? '#'} data-testid="mapped-playlist">{current.playlist.name}</Link>,
-        }]} />
-      ) : <Empty description="This chart has no mapped curated playlist" />}
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            {
+              key: 'playlist',
+              label: 'Mapped Curated Playlist',
+              children: (
+                <Link to={recordRoute('playlists', current.playlist.id) ?? '#'} data-testid="mapped-playlist">
+                  {current.playlist.name}
+                </Link>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Empty description="This chart has no mapped curated playlist" />
+      )}
       {mayWrite && (
         <div className="record-save-bar">
           <Form layout="vertical" component="div">
@@ -63,9 +77,23 @@ export default function ChartPlaylistTab({ id }: RecordTabProps) {
               <ReferenceSelect id="chart-playlist-choice" type="playlists" value={choice} onChange={setChoice} allowClear />
             </Form.Item>
           </Form>
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('chart', save.error)} data-testid="mapping-error" />}
+          {save.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="record-save-bar__error"
+              title={saveFailedText('chart', save.error)}
+              data-testid="mapping-error"
+            />
+          )}
           <Space wrap>
-            <Button type="primary" disabled={!choice || choice.id === current?.id} loading={save.isPending} onClick={() => save.mutate(choice!.id)} data-testid="save-mapping">
+            <Button
+              type="primary"
+              disabled={!choice || choice.id === current?.id}
+              loading={save.isPending}
+              onClick={() => save.mutate(choice!.id)}
+              data-testid="save-mapping"
+            >
               Save mapping
             </Button>
             {current && (

@@ -23,7 +23,14 @@ import { serverFieldErrors, withField, type FieldErrors } from './form-model';
 import { createBody, createErrors, createFields, createInitialValues } from './create-model';
 import { EditableFields } from './RecordFields';
 import { useRecordFormChecks } from './extensions';
-import { SupplierFirstItems, emptyFirstItems, firstItemServerErrors, firstItemsDraft, type FirstItemErrors, type FirstItems } from './SupplierCreateItems';
+import {
+  SupplierFirstItems,
+  emptyFirstItems,
+  firstItemServerErrors,
+  firstItemsDraft,
+  type FirstItemErrors,
+  type FirstItems,
+} from './SupplierCreateItems';
 import './records.css';
 
 export { createBody, createErrors } from './create-model';
@@ -48,7 +55,11 @@ export default function CreatePage() {
           type="info"
           showIcon
           title="Releases and tracks are created by the store's catalogue team."
-          description={<>To deliver new music, build a delivery package in <Link to="/packaging">Packaging</Link>.</>}
+          description={
+            <>
+              To deliver new music, build a delivery package in <Link to="/packaging">Packaging</Link>.
+            </>
+          }
         />
       ) : (
         <>
@@ -117,7 +128,12 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
         const mine = firstItemServerErrors(e.detail as Record<string, string[]>);
         setFirstErrors(mine);
         // Only the items were refused: their forms say why.
-        if (other.length && Object.keys(byField).length === 0 && (mine.rule || Object.keys(mine.contact).length || Object.keys(mine.contract).length)) return;
+        if (
+          other.length &&
+          Object.keys(byField).length === 0 &&
+          (mine.rule || Object.keys(mine.contact).length || Object.keys(mine.contract).length)
+        )
+          return;
       }
       setFailure(e);
     } finally {
@@ -161,18 +177,25 @@ function CreateForm({ decl, type }: { decl: RecordDecl; type: CreatableType }) {
               <>
                 <ul className="similar-labels">
                   {similar.map((l) => (
-                    <li key={l.id}><Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link>{l.supplier ? ` (${l.supplier})` : ''}</li>
+                    <li key={l.id}>
+                      <Link to={recordRoute('labels', l.id) ?? '/catalog'}>{l.name}</Link>
+                      {l.supplier ? ` (${l.supplier})` : ''}
+                    </li>
                   ))}
                 </ul>
                 <Space wrap>
-                  <Button onClick={() => void submit(true)} loading={saving} data-testid="similar-labels-continue">Continue and create</Button>
+                  <Button onClick={() => void submit(true)} loading={saving} data-testid="similar-labels-continue">
+                    Continue and create
+                  </Button>
                   <Button onClick={() => setSimilar(null)}>Cancel</Button>
                 </Space>
               </>
             }
           />
         )}
-        {failure != null && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={saveFailedText(decl.noun, failure)} data-testid="create-error" />}
+        {failure != null && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={saveFailedText(decl.noun, failure)} data-testid="create-error" />
+        )}
         <Button type="primary" htmlType="submit" loading={saving} data-testid="create-submit">
           Create {decl.noun}
         </Button>

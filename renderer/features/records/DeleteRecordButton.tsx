@@ -26,8 +26,18 @@ const TAKES_WITH_IT: Readonly<Record<DeletableType, string>> = {
   link_partners: '',
 };
 
-export function DeleteRecordButton({ decl, type, id, title, onDeleting }: {
-  decl: RecordDecl; type: DeletableType; id: number; title: string; onDeleting: () => void;
+export function DeleteRecordButton({
+  decl,
+  type,
+  id,
+  title,
+  onDeleting,
+}: {
+  decl: RecordDecl;
+  type: DeletableType;
+  id: number;
+  title: string;
+  onDeleting: () => void;
 }) {
   const principal = useAtomValue(principalAtom);
   const { message } = App.useApp();
@@ -37,7 +47,11 @@ export function DeleteRecordButton({ decl, type, id, title, onDeleting }: {
   if (!mayDelete(principal, type)) return null;
 
   const run = async () => {
-    const ok = await confirm({ theme: 'delete', title: `Delete ${decl.noun}`, message: `Delete the ${decl.noun} "${title}"?${TAKES_WITH_IT[type]}` });
+    const ok = await confirm({
+      theme: 'delete',
+      title: `Delete ${decl.noun}`,
+      message: `Delete the ${decl.noun} "${title}"?${TAKES_WITH_IT[type]}`,
+    });
     if (!ok) return;
     setBusy(true);
     try {

@@ -50,7 +50,18 @@ export function FieldInput(props: FieldInputProps) {
   const nullable = field.schema.safeParse(null).success;
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea id={id} {...pass} className={className} placeholder={placeholder} status={status} autoSize={{ minRows: 2, maxRows: 8 }} value={(value as string | null) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input.TextArea
+          id={id}
+          {...pass}
+          className={className}
+          placeholder={placeholder}
+          status={status}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          value={(value as string | null) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'number':
     case 'money':
       return (
@@ -80,7 +91,16 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'datetime':
-      return <ZonedDateTimeInput id={id} {...pass} zone={field.zone ?? 'UTC'} invalid={invalid} value={(value as string | null) ?? ''} onChange={onChange} />;
+      return (
+        <ZonedDateTimeInput
+          id={id}
+          {...pass}
+          zone={field.zone ?? 'UTC'}
+          invalid={invalid}
+          value={(value as string | null) ?? ''}
+          onChange={onChange}
+        />
+      );
     case 'boolean':
       return <Switch id={id} {...pass} checked={value === true} onChange={(v) => onChange(v)} />;
     case 'select':
@@ -101,11 +121,41 @@ export function FieldInput(props: FieldInputProps) {
       return <ListSelect {...props} />;
     case 'reference':
       if (field.dependsOn) return <OwnedReferenceSelect {...props} />;
-      return <ReferenceSelect id={id} ariaLabel={ariaLabel} testId={testId} disabled={disabled} type={field.ref ?? ''} value={(value as RefValue | null) ?? null} onChange={onChange} allowClear={nullable} invalid={invalid} />;
+      return (
+        <ReferenceSelect
+          id={id}
+          ariaLabel={ariaLabel}
+          testId={testId}
+          disabled={disabled}
+          type={field.ref ?? ''}
+          value={(value as RefValue | null) ?? null}
+          onChange={onChange}
+          allowClear={nullable}
+          invalid={invalid}
+        />
+      );
     case 'references':
-      return <ReferenceList id={id} ariaLabel={ariaLabel} testId={testId} disabled={disabled} type={field.ref ?? ''} value={(value as RefValue[] | undefined) ?? []} onChange={onChange} />;
+      return (
+        <ReferenceList
+          id={id}
+          ariaLabel={ariaLabel}
+          testId={testId}
+          disabled={disabled}
+          type={field.ref ?? ''}
+          value={(value as RefValue[] | undefined) ?? []}
+          onChange={onChange}
+        />
+      );
     case 'currencyAmounts':
-      return <CurrencyAmounts id={id} {...pass} value={(value as Record<string, number | null> | null) ?? {}} onChange={onChange} invalid={invalid} />;
+      return (
+        <CurrencyAmounts
+          id={id}
+          {...pass}
+          value={(value as Record<string, number | null> | null) ?? {}}
+          onChange={onChange}
+          invalid={invalid}
+        />
+      );
     case 'ids':
       return (
         <Select
@@ -123,16 +173,36 @@ export function FieldInput(props: FieldInputProps) {
       );
     default:
       return (
-        <Input id={id} {...pass} className={className} placeholder={placeholder} status={status} value={(value as string | null) ?? ''}
-          onChange={(e) => onChange(e.target.value)} onPressEnter={onPressEnter} />
+        <Input
+          id={id}
+          {...pass}
+          className={className}
+          placeholder={placeholder}
+          status={status}
+          value={(value as string | null) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+          onPressEnter={onPressEnter}
+        />
       );
   }
 }
 
 /** An amount per §9 currency (a coupon's minimum order): one money input each, empty for none. */
-function CurrencyAmounts({ id, value, onChange, invalid, disabled, ...pass }: {
-  id: string; value: Readonly<Record<string, number | null>>; onChange: (v: unknown) => void; invalid?: boolean;
-  disabled?: boolean; 'aria-label'?: string; 'data-testid'?: string;
+function CurrencyAmounts({
+  id,
+  value,
+  onChange,
+  invalid,
+  disabled,
+  ...pass
+}: {
+  id: string;
+  value: Readonly<Record<string, number | null>>;
+  onChange: (v: unknown) => void;
+  invalid?: boolean;
+  disabled?: boolean;
+  'aria-label'?: string;
+  'data-testid'?: string;
 }) {
   return (
     <div id={id} {...pass} className="currency-amounts" role="group">
@@ -166,9 +236,11 @@ function ListSelect({ id, field, value, onChange, values, invalid, className, ar
   const q = useQuery(referenceOptions(field.list ?? ''));
   const parent = field.dependsOn ? values[field.dependsOn] : undefined;
   const all = q.data ?? [];
-  const items = !field.dependsOn ? all
-    : field.filteredBy ? all.filter((i) => (i[field.filteredBy!] as { id?: unknown } | null | undefined)?.id === parent)
-    : (all.find((i) => i.id === parent)?.sub_genres ?? []);
+  const items = !field.dependsOn
+    ? all
+    : field.filteredBy
+      ? all.filter((i) => (i[field.filteredBy!] as { id?: unknown } | null | undefined)?.id === parent)
+      : (all.find((i) => i.id === parent)?.sub_genres ?? []);
   return (
     <Select
       id={id}
@@ -225,13 +297,19 @@ export function useValueText(field: FieldDecl | undefined): (v: unknown) => stri
   return (v) => valueText(field, v, q.data);
 }
 
-export function valueText(field: FieldDecl | undefined, v: unknown, list?: readonly { id: number | null; name: string; sub_genres?: { id: number; name: string }[] }[]): string {
+export function valueText(
+  field: FieldDecl | undefined,
+  v: unknown,
+  list?: readonly { id: number | null; name: string; sub_genres?: { id: number; name: string }[] }[],
+): string {
   const option = field?.options?.find((o) => o.value === v);
   if (option) return option.label;
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(field, x, list)).join(', ') : field?.kind === 'ids' ? 'Global' : '—';
   if (field?.kind === 'currencyAmounts' && typeof v === 'object') {
-    const parts = Object.entries(v as Record<string, unknown>).filter(([, a]) => typeof a === 'number').map(([c, a]) => `${c} ${money(a as number)}`);
+    const parts = Object.entries(v as Record<string, unknown>)
+      .filter(([, a]) => typeof a === 'number')
+      .map(([c, a]) => `${c} ${money(a as number)}`);
     return parts.length ? parts.join(', ') : '—';
   }
   if (typeof v === 'object') return String((v as { name?: unknown }).name ?? (v as { id?: unknown }).id ?? '');

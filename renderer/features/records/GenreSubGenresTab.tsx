@@ -29,8 +29,10 @@ export default function GenreSubGenresTab({ id }: RecordTabProps) {
 
   const change = useMutation({
     mutationFn: (c: Change) =>
-      c.kind === 'add' ? fetchData(ep.create, { params: { id }, body: { name: c.name } })
-        : c.kind === 'rename' ? fetchData(ep.patch, { params: { id, item: c.item }, body: { name: c.name } })
+      c.kind === 'add'
+        ? fetchData(ep.create, { params: { id }, body: { name: c.name } })
+        : c.kind === 'rename'
+          ? fetchData(ep.patch, { params: { id, item: c.item }, body: { name: c.name } })
           : fetchData(ep.remove, { params: { id, item: c.item } }),
     onSuccess: async (_r, c) => {
       await queryClient.invalidateQueries({ queryKey: key });
@@ -46,42 +48,64 @@ export default function GenreSubGenresTab({ id }: RecordTabProps) {
 
   return (
     <div className="genre-sub-genres">
-      {q.data.results.length === 0 ? <Empty description={mayWrite ? 'This genre has no sub-genres. Add one below.' : 'This genre has no sub-genres'} /> : (
+      {q.data.results.length === 0 ? (
+        <Empty description={mayWrite ? 'This genre has no sub-genres. Add one below.' : 'This genre has no sub-genres'} />
+      ) : (
         <Table<SubGenre>
           {...TAB_TABLE}
           data-testid="sub-genres"
           dataSource={q.data.results}
           columns={[
             {
-              key: 'name', title: 'Sub-genre',
-              render: (_, r) => renaming?.item === r.id ? (
-                <Space.Compact>
-                  <Input
-                    aria-label={`New name for ${r.name}`}
-                    value={renaming.name}
-                    maxLength={255}
-                    onChange={(e) => setRenaming({ item: r.id, name: e.target.value })}
-                    onPressEnter={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}
-                  />
-                  <Button type="primary" loading={change.isPending} onClick={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}>Save</Button>
-                  <Button onClick={() => setRenaming(null)}>Cancel</Button>
-                </Space.Compact>
-              ) : <span data-testid="sub-genre-name">{r.name}</span>,
+              key: 'name',
+              title: 'Sub-genre',
+              render: (_, r) =>
+                renaming?.item === r.id ? (
+                  <Space.Compact>
+                    <Input
+                      aria-label={`New name for ${r.name}`}
+                      value={renaming.name}
+                      maxLength={255}
+                      onChange={(e) => setRenaming({ item: r.id, name: e.target.value })}
+                      onPressEnter={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}
+                    />
+                    <Button
+                      type="primary"
+                      loading={change.isPending}
+                      onClick={() => change.mutate({ kind: 'rename', item: r.id, name: renaming.name })}
+                    >
+                      Save
+                    </Button>
+                    <Button onClick={() => setRenaming(null)}>Cancel</Button>
+                  </Space.Compact>
+                ) : (
+                  <span data-testid="sub-genre-name">{r.name}</span>
+                ),
             },
             { key: 'tracks', title: 'Tracks', render: (_, r) => r.track_count },
-            ...(mayWrite ? [{
-              key: 'actions', title: <span className="sr-only">Actions</span>,
-              render: (_: unknown, r: SubGenre) => (
-                <Space>
-                  <Button size="small" aria-label={`Rename ${r.name}`} onClick={() => setRenaming({ item: r.id, name: r.name })}>Rename</Button>
-                  <Button
-                    size="small" type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`}
-                    disabled={r.track_count > 0 || change.isPending}
-                    onClick={() => change.mutate({ kind: 'remove', item: r.id })}
-                  />
-                </Space>
-              ),
-            }] : []),
+            ...(mayWrite
+              ? [
+                  {
+                    key: 'actions',
+                    title: <span className="sr-only">Actions</span>,
+                    render: (_: unknown, r: SubGenre) => (
+                      <Space>
+                        <Button size="small" aria-label={`Rename ${r.name}`} onClick={() => setRenaming({ item: r.id, name: r.name })}>
+                          Rename
+                        </Button>
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<DeleteOutlined />}
+                          aria-label={`Remove ${r.name}`}
+                          disabled={r.track_count > 0 || change.isPending}
+                          onClick={() => change.mutate({ kind: 'remove', item: r.id })}
+                        />
+                      </Space>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -90,12 +114,34 @@ export default function GenreSubGenresTab({ id }: RecordTabProps) {
           <Form layout="vertical" component="div">
             <Form.Item label="New sub-genre" htmlFor="sub-genre-name">
               <Space.Compact>
-                <Input id="sub-genre-name" value={name} maxLength={255} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && change.mutate({ kind: 'add', name })} />
-                <Button type="primary" disabled={!name.trim()} loading={change.isPending} onClick={() => change.mutate({ kind: 'add', name })} data-testid="add-sub-genre">Add</Button>
+                <Input
+                  id="sub-genre-name"
+                  value={name}
+                  maxLength={255}
+                  onChange={(e) => setName(e.target.value)}
+                  onPressEnter={() => name.trim() && change.mutate({ kind: 'add', name })}
+                />
+                <Button
+                  type="primary"
+                  disabled={!name.trim()}
+                  loading={change.isPending}
+                  onClick={() => change.mutate({ kind: 'add', name })}
+                  data-testid="add-sub-genre"
+                >
+                  Add
+                </Button>
               </Space.Compact>
             </Form.Item>
           </Form>
-          {change.isError && <Alert type="error" showIcon className="record-save-bar__error" title={bodyErrorText(change.error)} data-testid="sub-genre-error" />}
+          {change.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="record-save-bar__error"
+              title={bodyErrorText(change.error)}
+              data-testid="sub-genre-error"
+            />
+          )}
         </div>
       )}
     </div>

@@ -12,7 +12,13 @@ import { FieldValue } from './RecordFields';
 import type { RecordTabProps } from './tabs';
 import { formatDateTime, valueWords } from '../../../shared/format';
 
-const ACTIONS: Readonly<Record<string, string>> = { create: 'Created', update: 'Changed', bulk: 'Bulk edit', delete: 'Deleted', job: 'Changed by a job' };
+const ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Changed',
+  bulk: 'Bulk edit',
+  delete: 'Deleted',
+  job: 'Changed by a job',
+};
 export const actionText = (action: string): string => ACTIONS[action] ?? valueWords(action);
 
 export function HistoryTab({ type, id }: RecordTabProps) {
@@ -24,10 +30,10 @@ export function HistoryTab({ type, id }: RecordTabProps) {
   const last = parsePage(q.data.page).last;
   return (
     <div data-testid="history-tab">
-      <Timeline
-        items={q.data.results.map((e) => ({ key: e.id, children: <HistoryItem type={type} entry={e} /> }))}
-      />
-      {last > 1 && <Pagination current={page} pageSize={HISTORY_PER_PAGE} total={q.data.count} onChange={setPage} showSizeChanger={false} />}
+      <Timeline items={q.data.results.map((e) => ({ key: e.id, children: <HistoryItem type={type} entry={e} /> }))} />
+      {last > 1 && (
+        <Pagination current={page} pageSize={HISTORY_PER_PAGE} total={q.data.count} onChange={setPage} showSizeChanger={false} />
+      )}
     </div>
   );
 }
@@ -43,7 +49,15 @@ export function referenceText(names: Readonly<Record<string, string>> | undefine
   return null;
 }
 
-function ChangeValue({ field, names, value }: { field: FieldDecl | undefined; names: Readonly<Record<string, string>> | undefined; value: unknown }) {
+function ChangeValue({
+  field,
+  names,
+  value,
+}: {
+  field: FieldDecl | undefined;
+  names: Readonly<Record<string, string>> | undefined;
+  value: unknown;
+}) {
   const ref = field?.kind === 'reference' || field?.kind === 'references' ? referenceText(names, value) : null;
   return ref === null ? <FieldValue field={field} value={value} /> : <span className="record-value">{ref}</span>;
 }
@@ -55,7 +69,8 @@ function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
   return (
     <div className="history-entry" data-testid="history-entry">
       <div className="history-entry__who">
-        <strong>{actionText(entry.action)}</strong> by {entry.author?.name ?? 'the system'} · {formatDateTime(entry.created_at, undefined, { seconds: true })}
+        <strong>{actionText(entry.action)}</strong> by {entry.author?.name ?? 'the system'} ·{' '}
+        {formatDateTime(entry.created_at, undefined, { seconds: true })}
       </div>
       {rows.length > 0 && (
         <Table<{ field: string } & FieldChange>
@@ -69,8 +84,16 @@ function HistoryItem({ type, entry }: { type: string; entry: HistoryEntry }) {
           dataSource={rows}
           columns={[
             { key: 'field', title: 'Field', render: (_, r) => label(r.field) },
-            { key: 'old', title: 'Old value', render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.old} /> },
-            { key: 'new', title: 'New value', render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.new} /> },
+            {
+              key: 'old',
+              title: 'Old value',
+              render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.old} />,
+            },
+            {
+              key: 'new',
+              title: 'New value',
+              render: (_, r) => <ChangeValue field={decl?.fields[r.field]} names={entry.references[r.field]} value={r.new} />,
+            },
           ]}
         />
       )}

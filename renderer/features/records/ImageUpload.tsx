@@ -26,7 +26,13 @@ export function uploadErrorText(error: unknown): string {
   });
 }
 
-export function ImageUpload({ hint, label, title, errorTestId, upload }: {
+export function ImageUpload({
+  hint,
+  label,
+  title,
+  errorTestId,
+  upload,
+}: {
   hint: ReactNode;
   /** The button's text. */
   label: string;

@@ -30,7 +30,8 @@ export function LabelMappingsTab({ id }: RecordTabProps) {
   return (
     <div data-testid="label-mappings">
       <Typography.Paragraph type="secondary">
-        The label names in suppliers&apos; deliveries that ingestion maps to this label. They are edited on the supplier&apos;s Label Mappings tab.
+        The label names in suppliers&apos; deliveries that ingestion maps to this label. They are edited on the supplier&apos;s Label
+        Mappings tab.
       </Typography.Paragraph>
       {rows.length === 0 ? (
         <Empty description="No supplier maps a delivered label name to this label" />
@@ -39,7 +40,11 @@ export function LabelMappingsTab({ id }: RecordTabProps) {
           {...TAB_TABLE}
           dataSource={rows}
           columns={[
-            { key: 'supplier', title: 'Supplier', render: (_, m) => <Link to={`${recordRoute('suppliers', m.supplier_id) ?? '#'}?tab=label-mappings`}>{m.supplier}</Link> },
+            {
+              key: 'supplier',
+              title: 'Supplier',
+              render: (_, m) => <Link to={`${recordRoute('suppliers', m.supplier_id) ?? '#'}?tab=label-mappings`}>{m.supplier}</Link>,
+            },
             { key: 'source', title: 'Label in Deliveries', dataIndex: 'source_label' },
             { key: 'blacklisted', title: 'Blacklisted', render: (_, m) => (m.blacklisted ? <Tag color="red">Blacklisted</Tag> : '—') },
           ]}
@@ -69,16 +74,44 @@ export function LabelAccountTab({ id, row }: RecordTabProps) {
   };
   return (
     <div data-testid="label-account">
-      <Descriptions size="small" bordered column={1} items={[
-        { key: 'status', label: 'Account', children: <Tag color={claimed ? 'green' : 'orange'} data-testid="label-account-status">{status.text}</Tag> },
-        ...(shown ? [
-          { key: 'username', label: 'Temporary Username', children: <Typography.Text code copyable data-testid="temp-username">{shown.username}</Typography.Text> },
-          { key: 'email', label: 'Email', children: shown.email },
-        ] : []),
-      ]} />
+      <Descriptions
+        size="small"
+        bordered
+        column={1}
+        items={[
+          {
+            key: 'status',
+            label: 'Account',
+            children: (
+              <Tag color={claimed ? 'green' : 'orange'} data-testid="label-account-status">
+                {status.text}
+              </Tag>
+            ),
+          },
+          ...(shown
+            ? [
+                {
+                  key: 'username',
+                  label: 'Temporary Username',
+                  children: (
+                    <Typography.Text code copyable data-testid="temp-username">
+                      {shown.username}
+                    </Typography.Text>
+                  ),
+                },
+                { key: 'email', label: 'Email', children: shown.email },
+              ]
+            : []),
+        ]}
+      />
       <ShownOnce
-        what="password" value={shown?.password ?? null} testId="temp-password" error={generate.error}
-        action={!claimed && mayGenerate ? 'Generate temporary username and password' : null} pending={generate.isPending} onGenerate={() => void ask()}
+        what="password"
+        value={shown?.password ?? null}
+        testId="temp-password"
+        error={generate.error}
+        action={!claimed && mayGenerate ? 'Generate temporary username and password' : null}
+        pending={generate.isPending}
+        onGenerate={() => void ask()}
       />
     </div>
   );

@@ -71,34 +71,71 @@ function OrderedTracksTab({ id, onDirty, type }: RecordTabProps & { type: keyof 
   const onMove = (moved: number, position: number) => setEdited(moveTrack(ids, moved, position).map((p) => byId.get(p.id)!));
   const shown = rows.map((r, i) => ({ ...r, shownPosition: i + 1 }));
 
-  const table = shown.length === 0 ? <Empty description={`This ${noun} has no tracks yet`} /> : (
-    <Table<(typeof shown)[number]>
-      data-testid={`${noun}-tracks`}
-      size="middle"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={shown}
-      components={mayWrite ? { body: { row: SortableRow } } : undefined}
-      columns={[
-        ...(mayWrite ? [{ key: 'sort', width: 48, title: <span className="sr-only">Reorder</span>, render: (_: unknown, r: (typeof shown)[number]) => <DragHandle title={r.title} /> }] : []),
-        { key: 'position', title: '#', width: 56, render: (_, r) => <span data-testid="track-position">{r.shownPosition}</span> },
-        { key: 'title', title: 'Title', render: (_, r) => <Link to={recordRoute('tracks', r.id) ?? '#'} data-testid="track-title">{r.title}</Link> },
-        { key: 'mix', title: 'Mix Name', render: (_, r) => r.mix_name ?? '' },
-        { key: 'artists', title: 'Artists', render: (_, r) => r.artist_names ?? '' },
-        ...(mayWrite ? [{
-          key: 'remove', width: 56, title: <span className="sr-only">Remove</span>,
-          render: (_: unknown, r: (typeof shown)[number]) => (
-            <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.title}`} onClick={() => setEdited(rows.filter((x) => x.id !== r.id))} />
-          ),
-        }] : []),
-      ]}
-    />
-  );
+  const table =
+    shown.length === 0 ? (
+      <Empty description={`This ${noun} has no tracks yet`} />
+    ) : (
+      <Table<(typeof shown)[number]>
+        data-testid={`${noun}-tracks`}
+        size="middle"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={shown}
+        components={mayWrite ? { body: { row: SortableRow } } : undefined}
+        columns={[
+          ...(mayWrite
+            ? [
+                {
+                  key: 'sort',
+                  width: 48,
+                  title: <span className="sr-only">Reorder</span>,
+                  render: (_: unknown, r: (typeof shown)[number]) => <DragHandle title={r.title} />,
+                },
+              ]
+            : []),
+          { key: 'position', title: '#', width: 56, render: (_, r) => <span data-testid="track-position">{r.shownPosition}</span> },
+          {
+            key: 'title',
+            title: 'Title',
+            render: (_, r) => (
+              <Link to={recordRoute('tracks', r.id) ?? '#'} data-testid="track-title">
+                {r.title}
+              </Link>
+            ),
+          },
+          { key: 'mix', title: 'Mix Name', render: (_, r) => r.mix_name ?? '' },
+          { key: 'artists', title: 'Artists', render: (_, r) => r.artist_names ?? '' },
+          ...(mayWrite
+            ? [
+                {
+                  key: 'remove',
+                  width: 56,
+                  title: <span className="sr-only">Remove</span>,
+                  render: (_: unknown, r: (typeof shown)[number]) => (
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove ${r.title}`}
+                      onClick={() => setEdited(rows.filter((x) => x.id !== r.id))}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    );
 
   return (
     <div className="chart-tracks">
-      {mayWrite && shown.length > 0 ? <SortableTracks ids={ids} titleOf={titleOf} onMove={onMove}>{table}</SortableTracks> : table}
+      {mayWrite && shown.length > 0 ? (
+        <SortableTracks ids={ids} titleOf={titleOf} onMove={onMove}>
+          {table}
+        </SortableTracks>
+      ) : (
+        table
+      )}
       {mayWrite && (
         <div className="record-save-bar">
           <Form layout="vertical" component="div">
@@ -113,7 +150,15 @@ function OrderedTracksTab({ id, onDirty, type }: RecordTabProps & { type: keyof 
               />
             </Form.Item>
           </Form>
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText(noun, save.error)} data-testid="order-error" />}
+          {save.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="record-save-bar__error"
+              title={saveFailedText(noun, save.error)}
+              data-testid="order-error"
+            />
+          )}
           <Space wrap>
             <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">
               Save {noun} tracks

@@ -48,19 +48,40 @@ export default function PlaylistPartnersTab({ id, onDirty }: RecordTabProps) {
 
   return (
     <div className="playlist-partners">
-      {rows.length === 0 ? <Empty description={mayWrite ? 'This playlist has no link partners. Add one below.' : 'This playlist has no link partners'} /> : (
+      {rows.length === 0 ? (
+        <Empty description={mayWrite ? 'This playlist has no link partners. Add one below.' : 'This playlist has no link partners'} />
+      ) : (
         <Table<Row>
           {...TAB_TABLE}
           data-testid="playlist-partners"
           dataSource={rows}
           columns={[
-            { key: 'name', title: 'Link Partner', render: (_, r) => <Link to={recordRoute('link_partners', r.id) ?? '#'} data-testid="partner-name">{r.name}</Link> },
-            ...(mayWrite ? [{
-              key: 'remove', width: 56, title: <span className="sr-only">Remove</span>,
-              render: (_: unknown, r: Row) => (
-                <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${r.name}`} onClick={() => setEdited(rows.filter((x) => x.id !== r.id))} />
+            {
+              key: 'name',
+              title: 'Link Partner',
+              render: (_, r) => (
+                <Link to={recordRoute('link_partners', r.id) ?? '#'} data-testid="partner-name">
+                  {r.name}
+                </Link>
               ),
-            }] : []),
+            },
+            ...(mayWrite
+              ? [
+                  {
+                    key: 'remove',
+                    width: 56,
+                    title: <span className="sr-only">Remove</span>,
+                    render: (_: unknown, r: Row) => (
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove ${r.name}`}
+                        onClick={() => setEdited(rows.filter((x) => x.id !== r.id))}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -78,10 +99,16 @@ export default function PlaylistPartnersTab({ id, onDirty }: RecordTabProps) {
               />
             </Form.Item>
           </Form>
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('playlist', save.error)} />}
+          {save.isError && (
+            <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('playlist', save.error)} />
+          )}
           <Space wrap>
-            <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-partners">Save partners</Button>
-            <Button disabled={!dirty || save.isPending} onClick={() => setEdited(null)}>Undo changes</Button>
+            <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-partners">
+              Save partners
+            </Button>
+            <Button disabled={!dirty || save.isPending} onClick={() => setEdited(null)}>
+              Undo changes
+            </Button>
           </Space>
         </div>
       )}

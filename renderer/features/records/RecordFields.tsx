@@ -44,10 +44,23 @@ export function EditableFields({ decl, keys, values, editable, errors, onChange,
               htmlFor={fieldId(k)}
               required={required.includes(k)}
               validateStatus={error || live?.valid === false ? 'error' : live ? 'success' : undefined}
-              help={error ? <span data-testid={`error-${k}`}>{error}</span> : live ? <span data-testid={`live-${k}`}>{live.message}</span> : undefined}
+              help={
+                error ? (
+                  <span data-testid={`error-${k}`}>{error}</span>
+                ) : live ? (
+                  <span data-testid={`live-${k}`}>{live.message}</span>
+                ) : undefined
+              }
               data-testid={`field-${k}`}
             >
-              <FieldInput id={fieldId(k)} field={f} value={values[k]} values={values} invalid={Boolean(error)} onChange={(v) => onChange(k, v)} />
+              <FieldInput
+                id={fieldId(k)}
+                field={f}
+                value={values[k]}
+                values={values}
+                invalid={Boolean(error)}
+                onChange={(v) => onChange(k, v)}
+              />
             </Form.Item>
           </Col>
         );
@@ -57,7 +70,15 @@ export function EditableFields({ decl, keys, values, editable, errors, onChange,
 }
 
 /** Fields of `keys` this user may not change, plus the declaration's read-only fields, as label and value. */
-export function ReadOnlyFields({ decl, keys, values, editable, row, brand, title }: Pick<FieldsProps, 'decl' | 'keys' | 'values' | 'editable'> & {
+export function ReadOnlyFields({
+  decl,
+  keys,
+  values,
+  editable,
+  row,
+  brand,
+  title,
+}: Pick<FieldsProps, 'decl' | 'keys' | 'values' | 'editable'> & {
   row: Readonly<Record<string, unknown>>;
   brand: string;
   title?: string;

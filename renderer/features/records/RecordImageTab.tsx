@@ -41,12 +41,18 @@ export default function RecordImageTab({ type, id, row, onRecord }: RecordTabPro
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="record-image-tab">
-      {stored ? <StoredImage type={t} id={id} version={String(row.version)} alt={`Image of ${name}`} /> : <Empty description="No image yet" />}
+      {stored ? (
+        <StoredImage type={t} id={id} version={String(row.version)} alt={`Image of ${name}`} />
+      ) : (
+        <Empty description="No image yet" />
+      )}
       {mayWrite && (
         <ImageUpload
-          hint={rule.squareMin
-            ? `JPEG or PNG, square, at least ${rule.squareMin}×${rule.squareMin}; stored at ${rule.side}×${rule.side}.`
-            : `JPEG or PNG; its centre is stored as a ${rule.side}×${rule.side} square.`}
+          hint={
+            rule.squareMin
+              ? `JPEG or PNG, square, at least ${rule.squareMin}×${rule.squareMin}; stored at ${rule.side}×${rule.side}.`
+              : `JPEG or PNG; its centre is stored as a ${rule.side}×${rule.side} square.`
+          }
           label="Upload image…"
           title="Choose an image"
           errorTestId="record-image-error"

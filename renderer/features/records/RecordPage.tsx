@@ -79,10 +79,15 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
 
   const fieldsOf = (keys: readonly string[], own: boolean) => (
     <Form layout="vertical" disabled={form.saving} onFinish={() => void save()} component="div">
-      {own && form.conflicts && (
-        <StaleEditsPanel decl={decl} conflicts={form.conflicts} choices={form.choices} onChoose={form.choose} />
-      )}
-      <EditableFields decl={decl} keys={keys} values={form.values} editable={form.editable} errors={{ ...asTyped, ...form.errors }} onChange={form.setField} />
+      {own && form.conflicts && <StaleEditsPanel decl={decl} conflicts={form.conflicts} choices={form.choices} onChoose={form.choose} />}
+      <EditableFields
+        decl={decl}
+        keys={keys}
+        values={form.values}
+        editable={form.editable}
+        errors={{ ...asTyped, ...form.errors }}
+        onChange={form.setField}
+      />
       <ReadOnlyFields
         decl={decl}
         keys={keys}
@@ -96,11 +101,19 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   );
 
   const body = (key: string) => {
-    if (key === 'details') return fieldsOf(brandFields.filter((k) => !onTabs.has(k)), true);
+    if (key === 'details')
+      return fieldsOf(
+        brandFields.filter((k) => !onTabs.has(k)),
+        true,
+      );
     if (key === 'notes') return <NotesTab type={decl.key} id={id} row={form.row} />;
     if (key === 'history') return <HistoryTab type={decl.key} id={id} row={form.row} />;
     const t = tabs.find((x) => x.key === key)!;
-    if (t.fields?.length) return fieldsOf(t.fields.filter((k) => brandFields.includes(k)), false);
+    if (t.fields?.length)
+      return fieldsOf(
+        t.fields.filter((k) => brandFields.includes(k)),
+        false,
+      );
     const Component = recordTabComponent(decl.key, key)!;
     return (
       <Suspense fallback={<Loading />}>
@@ -112,28 +125,41 @@ function RecordEditor({ decl, id, row, etag }: { decl: RecordDecl; id: number; r
   return (
     <div className="page record-page" data-testid={`record-${decl.key}`}>
       <header className="record-header">
-        <h1 className="record-header__title" data-testid="record-title">{title}</h1>
+        <h1 className="record-header__title" data-testid="record-title">
+          {title}
+        </h1>
         <Space wrap size={[6, 6]} className="record-header__tags">
-          <span className="record-header__type">{decl.type.label} · ID {id}</span>
+          <span className="record-header__type">
+            {decl.type.label} · ID {id}
+          </span>
           {tags.map((t) => (
-            <Tag key={t.text} color={TONE_COLOR[t.tone]} data-testid="status-tag">{t.text}</Tag>
+            <Tag key={t.text} color={TONE_COLOR[t.tone]} data-testid="status-tag">
+              {t.text}
+            </Tag>
           ))}
           {principal.brand && <Tag data-testid="record-brand">{brandName(principal.brand)}</Tag>}
           {readOnly && <Tag data-testid="read-only">Read only</Tag>}
         </Space>
         {isReencodable(decl.key) && <ReencodeButton type={decl.key} id={id} hasSourceAudio={row.has_source_audio} />}
         {extensions.map((x, i) => x.header && <x.header key={i} type={decl.key} id={id} row={form.row} />)}
-        {isDeletable(decl.key) && <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />}
+        {isDeletable(decl.key) && (
+          <DeleteRecordButton decl={decl} type={decl.key} id={id} title={title} onDeleting={() => form.discard()} />
+        )}
       </header>
       {extensions.map((x, i) => x.banner && <x.banner key={i} type={decl.key} id={id} row={form.row} />)}
       <Tabs
         activeKey={active}
-        onChange={(key) => setParams((p) => {
-          const next = new URLSearchParams(p);
-          if (key === 'details') next.delete('tab');
-          else next.set('tab', key);
-          return next;
-        }, { replace: true })}
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (key === 'details') next.delete('tab');
+              else next.set('tab', key);
+              return next;
+            },
+            { replace: true },
+          )
+        }
         items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t.key) }))}
       />
       {!readOnly && (formTab || form.dirty) && <SaveBar decl={decl} form={form} onSave={() => void save()} />}
@@ -146,7 +172,13 @@ function SaveBar({ decl, form, onSave }: { decl: RecordDecl; form: RecordForm; o
   return (
     <div className="record-save-bar" role="region" aria-label="Save changes">
       {form.saveError != null && (
-        <Alert type="error" showIcon className="record-save-bar__error" data-testid="save-error" title={saveFailedText(decl.noun, form.saveError)} />
+        <Alert
+          type="error"
+          showIcon
+          className="record-save-bar__error"
+          data-testid="save-error"
+          title={saveFailedText(decl.noun, form.saveError)}
+        />
       )}
       <Space wrap>
         <Button type="primary" onClick={onSave} disabled={!form.dirty} loading={form.saving} data-testid="save-record">

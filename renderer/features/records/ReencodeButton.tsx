@@ -11,7 +11,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { bridge, onBridgeEvent } from '../../lib/bridge';
 import { recordKeys, startReencode, type ReencodableType } from './api';
 import { useMayWrite } from './tab-parts';
-import { PHASES, doneOutcome, noSourceReason, phaseOf, startFailure, waitFailure, type ReencodeFailure, type ReencodePhase } from './reencode';
+import {
+  PHASES,
+  doneOutcome,
+  noSourceReason,
+  phaseOf,
+  startFailure,
+  waitFailure,
+  type ReencodeFailure,
+  type ReencodePhase,
+} from './reencode';
 
 /** `hasSourceAudio`: the record's has_source_audio; false turns the button off and says why. */
 export function ReencodeButton({ type, id, hasSourceAudio }: { type: ReencodableType; id: number; hasSourceAudio?: unknown }) {
@@ -23,10 +32,14 @@ export function ReencodeButton({ type, id, hasSourceAudio }: { type: Reencodable
   const jobId = useRef<string | null>(null);
   const mounted = useRef(true);
 
-  useEffect(() => onBridgeEvent('jobProgress', (p) => {
-    const next = phaseOf(p.state);
-    if (p.jobId === jobId.current && next) setPhase(next);
-  }), []);
+  useEffect(
+    () =>
+      onBridgeEvent('jobProgress', (p) => {
+        const next = phaseOf(p.state);
+        if (p.jobId === jobId.current && next) setPhase(next);
+      }),
+    [],
+  );
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -74,12 +87,21 @@ export function ReencodeButton({ type, id, hasSourceAudio }: { type: Reencodable
     <div className="reencode" data-testid="reencode">
       <Space wrap align="center">
         <Button
-          icon={<SyncOutlined spin={busy} />} onClick={() => void run()} loading={phase === 'starting'} disabled={busy || noSource !== null}
-          title={noSource ?? undefined} aria-describedby={noSource ? `reencode-why-${id}` : undefined} data-testid="reencode-button"
+          icon={<SyncOutlined spin={busy} />}
+          onClick={() => void run()}
+          loading={phase === 'starting'}
+          disabled={busy || noSource !== null}
+          title={noSource ?? undefined}
+          aria-describedby={noSource ? `reencode-why-${id}` : undefined}
+          data-testid="reencode-button"
         >
           Re-encode
         </Button>
-        {noSource && !phase && <span id={`reencode-why-${id}`} className="reencode__why" data-testid="reencode-why">{noSource}</span>}
+        {noSource && !phase && (
+          <span id={`reencode-why-${id}`} className="reencode__why" data-testid="reencode-why">
+            {noSource}
+          </span>
+        )}
         {phase && (
           <span className="reencode__progress" role="status" data-testid="reencode-progress">
             <Progress
@@ -93,7 +115,16 @@ export function ReencodeButton({ type, id, hasSourceAudio }: { type: Reencodable
           </span>
         )}
       </Space>
-      {failure && <Alert type="error" showIcon className="reencode__error" title={failure.title} description={failure.description} data-testid="reencode-error" />}
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          className="reencode__error"
+          title={failure.title}
+          description={failure.description}
+          data-testid="reencode-error"
+        />
+      )}
     </div>
   );
 }

@@ -56,7 +56,18 @@ interface SelectProps {
   disabled?: boolean;
 }
 
-export function ReferenceSelect({ id, type, value, onChange, allowClear, invalid, placeholder = 'Type to search', ariaLabel, testId, disabled }: SelectProps) {
+export function ReferenceSelect({
+  id,
+  type,
+  value,
+  onChange,
+  allowClear,
+  invalid,
+  placeholder = 'Type to search',
+  ariaLabel,
+  testId,
+  disabled,
+}: SelectProps) {
   const [text, setText] = useState('');
   // What was picked here, with its detail (a value loaded from a record has only id and name).
   const [picked, setPicked] = useState<RefChoice | null>(null);
@@ -94,8 +105,22 @@ export function ReferenceSelect({ id, type, value, onChange, allowClear, invalid
 }
 
 /** An ordered list of records: add by autocomplete, move up or down, remove; each control names its record. */
-export function ReferenceList({ id, type, value, onChange, ariaLabel, testId, disabled }: {
-  id: string; type: string; value: readonly RefValue[]; onChange: (v: RefValue[]) => void; ariaLabel?: string; testId?: string; disabled?: boolean;
+export function ReferenceList({
+  id,
+  type,
+  value,
+  onChange,
+  ariaLabel,
+  testId,
+  disabled,
+}: {
+  id: string;
+  type: string;
+  value: readonly RefValue[];
+  onChange: (v: RefValue[]) => void;
+  ariaLabel?: string;
+  testId?: string;
+  disabled?: boolean;
 }) {
   const move = (i: number, by: number) => {
     const next = [...value];
@@ -112,9 +137,30 @@ export function ReferenceList({ id, type, value, onChange, ariaLabel, testId, di
               <span className="reference-list__name">{r.name}</span>
               <span className="reference-list__id">ID {r.id}</span>
               <Space size={2}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={`Move ${r.name} up`} disabled={disabled || i === 0} onClick={() => move(i, -1)} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={`Move ${r.name} down`} disabled={disabled || i === value.length - 1} onClick={() => move(i, 1)} />
-                <Button size="small" type="text" icon={<CloseOutlined />} aria-label={`Remove ${r.name}`} disabled={disabled} onClick={() => onChange(value.filter((x) => x.id !== r.id))} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={`Move ${r.name} up`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, -1)}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={`Move ${r.name} down`}
+                  disabled={disabled || i === value.length - 1}
+                  onClick={() => move(i, 1)}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<CloseOutlined />}
+                  aria-label={`Remove ${r.name}`}
+                  disabled={disabled}
+                  onClick={() => onChange(value.filter((x) => x.id !== r.id))}
+                />
               </Space>
             </li>
           ))}

@@ -22,7 +22,16 @@ const VARIANT_LABEL: Record<ReleaseImage['variant'], string> = { original: 'Uplo
 function CoverImage({ id, title, image }: { id: number; title: string; image: ReleaseImage }) {
   const url = useQuery(recordQueries.mediaUrl({ kind: 'releaseImage', releaseId: id, variant: image.variant }, image.created_at));
   if (!url.data) return <div className="cover-art__image cover-art__image--empty" />;
-  return <img className="cover-art__image" data-testid="cover-art-image" src={url.data} alt={`Cover art of ${title}`} width={image.width} height={image.height} />;
+  return (
+    <img
+      className="cover-art__image"
+      data-testid="cover-art-image"
+      src={url.data}
+      alt={`Cover art of ${title}`}
+      width={image.width}
+      height={image.height}
+    />
+  );
 }
 
 export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
@@ -54,7 +63,10 @@ export default function ReleaseCoverArtTab({ id, row }: RecordTabProps) {
         <Descriptions size="small" column={1} bordered className="cover-art__variants">
           {images.map((i) => (
             <Descriptions.Item key={i.variant} label={VARIANT_LABEL[i.variant]}>
-              <span data-testid={`cover-art-${i.variant}`}>{i.width}×{i.height}</span> · {formatFileSize(i.size_bytes)} · {displayDate(i.created_at)}
+              <span data-testid={`cover-art-${i.variant}`}>
+                {i.width}×{i.height}
+              </span>{' '}
+              · {formatFileSize(i.size_bytes)} · {displayDate(i.created_at)}
             </Descriptions.Item>
           ))}
         </Descriptions>

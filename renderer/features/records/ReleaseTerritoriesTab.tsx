@@ -35,16 +35,21 @@ export default function ReleaseTerritoriesTab({ id }: RecordTabProps) {
   return (
     <div className="track-territories" data-testid="release-territories">
       <section aria-labelledby="release-times-heading" className="track-territories__section">
-        <h2 id="release-times-heading" className="track-territories__heading">Publish dates for all tracks</h2>
+        <h2 id="release-times-heading" className="track-territories__heading">
+          Publish dates for all tracks
+        </h2>
         <Typography.Paragraph className="muted">
-          One setting for every track of this release: the times are set on each track for the countries chosen. Times are in {ZONE_LABEL}, with their offset from UTC.
+          One setting for every track of this release: the times are set on each track for the countries chosen. Times are in {ZONE_LABEL},
+          with their offset from UTC.
         </Typography.Paragraph>
         {done && (
           <Descriptions size="small" column={1} bordered data-testid="release-times-done" style={{ marginBottom: 16 }}>
             <Descriptions.Item label="Tracks">{done.track_ids.length}</Descriptions.Item>
             <Descriptions.Item label="Countries">{done.countries.map((c) => c.name).join(', ')}</Descriptions.Item>
             <Descriptions.Item label="Commercial Models">{done.commercial_model_types.map((m) => m.name).join(', ')}</Descriptions.Item>
-            <Descriptions.Item label="Publish"><span data-testid="release-publish-local">{shownLocal(done.publish_local)}</span></Descriptions.Item>
+            <Descriptions.Item label="Publish">
+              <span data-testid="release-publish-local">{shownLocal(done.publish_local)}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="Pre-order">{shownLocal(done.pre_order_local)}</Descriptions.Item>
             <Descriptions.Item label="Takedown">{shownLocal(done.takedown_local)}</Descriptions.Item>
           </Descriptions>
@@ -52,7 +57,12 @@ export default function ReleaseTerritoriesTab({ id }: RecordTabProps) {
         {mayWrite ? (
           <PublishTimesForm thing="release" save={save} />
         ) : (
-          <Alert type="info" showIcon title="Each track's publish dates are on its Territories & Publish Dates tab." data-testid="release-territories-read-only" />
+          <Alert
+            type="info"
+            showIcon
+            title="Each track's publish dates are on its Territories & Publish Dates tab."
+            data-testid="release-territories-read-only"
+          />
         )}
       </section>
     </div>

@@ -11,7 +11,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import {
-  DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type DraggableAttributes,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DraggableAttributes,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -34,7 +41,9 @@ interface TrackRow {
 }
 
 export type Listeners = ReturnType<typeof useSortable>['listeners'];
-const HandleContext = createContext<{ setRef?: (el: HTMLElement | null) => void; listeners?: Listeners; attributes?: DraggableAttributes }>({});
+const HandleContext = createContext<{ setRef?: (el: HTMLElement | null) => void; listeners?: Listeners; attributes?: DraggableAttributes }>(
+  {},
+);
 
 export function DragHandle({ title }: { title: string }) {
   const { setRef, listeners, attributes } = useContext(HandleContext);
@@ -54,8 +63,15 @@ export function DragHandle({ title }: { title: string }) {
 }
 
 export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': number }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props['data-row-key'] });
-  const style = { ...props.style, transform: CSS.Translate.toString(transform), transition, ...(isDragging ? { position: 'relative' as const, zIndex: 5 } : {}) };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props['data-row-key'],
+  });
+  const style = {
+    ...props.style,
+    transform: CSS.Translate.toString(transform),
+    transition,
+    ...(isDragging ? { position: 'relative' as const, zIndex: 5 } : {}),
+  };
   const ctx = useMemo(() => ({ setRef: setActivatorNodeRef, listeners, attributes }), [setActivatorNodeRef, listeners, attributes]);
   return (
     <HandleContext.Provider value={ctx}>
@@ -69,10 +85,21 @@ export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data
  * a track dropped over another takes that one's 1-based position (`onMove`); the screen
  * reader hears what is picked up, where it is and where it drops.
  */
-export function SortableTracks({ ids, titleOf, onMove, children }: {
-  ids: number[]; titleOf: (id: unknown) => string; onMove: (id: number, position: number) => void; children: React.ReactNode;
+export function SortableTracks({
+  ids,
+  titleOf,
+  onMove,
+  children,
+}: {
+  ids: number[];
+  titleOf: (id: unknown) => string;
+  onMove: (id: number, position: number) => void;
+  children: React.ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(Number(active.id), ids.indexOf(Number(over.id)) + 1);
   };
@@ -82,11 +109,15 @@ export function SortableTracks({ ids, titleOf, onMove, children }: {
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: 'To reorder, press Space, move the track with the arrow keys, and press Space again to drop it, or Escape to cancel.' },
+        screenReaderInstructions: {
+          draggable: 'To reorder, press Space, move the track with the arrow keys, and press Space again to drop it, or Escape to cancel.',
+        },
         announcements: {
           onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-          onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined),
-          onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`),
+          onDragOver: ({ active, over }) =>
+            over ? `${titleOf(active.id)} is over position ${ids.indexOf(Number(over.id)) + 1}.` : undefined,
+          onDragEnd: ({ active, over }) =>
+            over ? `${titleOf(active.id)} dropped at position ${ids.indexOf(Number(over.id)) + 1}.` : `${titleOf(active.id)} dropped.`,
           onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
         },
       }}
@@ -138,9 +169,26 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
       dataSource={rows}
       components={mayReorder ? { body: { row: SortableRow } } : undefined}
       columns={[
-        ...(mayReorder ? [{ key: 'sort', width: 48, title: <span className="sr-only">Reorder</span>, render: (_: unknown, r: (typeof rows)[number]) => <DragHandle title={r.title} /> }] : []),
+        ...(mayReorder
+          ? [
+              {
+                key: 'sort',
+                width: 48,
+                title: <span className="sr-only">Reorder</span>,
+                render: (_: unknown, r: (typeof rows)[number]) => <DragHandle title={r.title} />,
+              },
+            ]
+          : []),
         { key: 'position', title: '#', width: 56, render: (_, r) => <span data-testid="track-position">{r.shownPosition}</span> },
-        { key: 'title', title: 'Title', render: (_, r) => <Link to={recordRoute('tracks', r.id) ?? '#'} data-testid="track-title">{r.title}</Link> },
+        {
+          key: 'title',
+          title: 'Title',
+          render: (_, r) => (
+            <Link to={recordRoute('tracks', r.id) ?? '#'} data-testid="track-title">
+              {r.title}
+            </Link>
+          ),
+        },
         { key: 'mix', title: 'Mix Name', render: (_, r) => (r.mix_name == null ? '' : String(r.mix_name)) },
         {
           key: 'encode',
@@ -165,7 +213,15 @@ export default function ReleaseTracksTab({ id, onDirty }: RecordTabProps) {
       )}
       {mayReorder && (
         <div className="record-save-bar">
-          {save.isError && <Alert type="error" showIcon className="record-save-bar__error" title={saveFailedText('release', save.error)} data-testid="order-error" />}
+          {save.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="record-save-bar__error"
+              title={saveFailedText('release', save.error)}
+              data-testid="order-error"
+            />
+          )}
           <Space wrap>
             <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={() => save.mutate(ids)} data-testid="save-order">
               Save track order

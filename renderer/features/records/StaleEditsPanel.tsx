@@ -9,7 +9,12 @@ import type { RecordDecl } from '../../../shared/records';
 import { FieldValue } from './RecordFields';
 import type { Choice, StaleConflict } from './stale-edits';
 
-export function StaleEditsPanel({ decl, conflicts, choices, onChoose }: {
+export function StaleEditsPanel({
+  decl,
+  conflicts,
+  choices,
+  onChoose,
+}: {
   decl: RecordDecl;
   conflicts: readonly StaleConflict[];
   choices: Readonly<Record<string, Choice>>;
@@ -37,8 +42,24 @@ export function StaleEditsPanel({ decl, conflicts, choices, onChoose }: {
               dataSource={conflicts as StaleConflict[]}
               columns={[
                 { key: 'field', title: 'Field', render: (_, c) => decl.fields[c.field]?.label ?? c.field },
-                { key: 'mine', title: 'Your value', render: (_, c) => <span data-testid={`mine-${c.field}`}><FieldValue field={decl.fields[c.field]} value={c.mine} /></span> },
-                { key: 'theirs', title: 'Saved meanwhile', render: (_, c) => <span data-testid={`theirs-${c.field}`}><FieldValue field={decl.fields[c.field]} value={c.theirs} /></span> },
+                {
+                  key: 'mine',
+                  title: 'Your value',
+                  render: (_, c) => (
+                    <span data-testid={`mine-${c.field}`}>
+                      <FieldValue field={decl.fields[c.field]} value={c.mine} />
+                    </span>
+                  ),
+                },
+                {
+                  key: 'theirs',
+                  title: 'Saved meanwhile',
+                  render: (_, c) => (
+                    <span data-testid={`theirs-${c.field}`}>
+                      <FieldValue field={decl.fields[c.field]} value={c.theirs} />
+                    </span>
+                  ),
+                },
                 {
                   key: 'keep',
                   title: 'Keep',
@@ -48,7 +69,10 @@ export function StaleEditsPanel({ decl, conflicts, choices, onChoose }: {
                       data-testid={`choose-${c.field}`}
                       value={choices[c.field] ?? 'mine'}
                       onChange={(e) => onChoose(c, e.target.value as Choice)}
-                      options={[{ value: 'mine', label: 'Mine' }, { value: 'theirs', label: 'Theirs' }]}
+                      options={[
+                        { value: 'mine', label: 'Mine' },
+                        { value: 'theirs', label: 'Theirs' },
+                      ]}
                     />
                   ),
                 },

@@ -24,21 +24,48 @@ export default function SupplierAgreementTab({ id }: RecordTabProps) {
   return (
     <div data-testid="supplier-agreement">
       <Alert
-        type={current ? 'success' : 'warning'} showIcon style={{ marginBottom: 12 }}
-        title={current
-          ? `Accepted the current version (${SERVICE_AGREEMENT.version}).`
-          : `Has not accepted the current version (${SERVICE_AGREEMENT.version}) yet.`}
+        type={current ? 'success' : 'warning'}
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={
+          current
+            ? `Accepted the current version (${SERVICE_AGREEMENT.version}).`
+            : `Has not accepted the current version (${SERVICE_AGREEMENT.version}) yet.`
+        }
       />
-      {q.data.length === 0 ? <Empty description="No acceptances yet" /> : (
+      {q.data.length === 0 ? (
+        <Empty description="No acceptances yet" />
+      ) : (
         // Four short columns fit a phone wrapped: no scroll box (which axe would want focusable).
-        <Table {...TAB_TABLE} scroll={undefined} data-testid="supplier-agreement-acceptances" dataSource={q.data} columns={[
-          { key: 'version', title: 'Version', render: (_, a) => (
-            <>{a.version}{a.version === SERVICE_AGREEMENT.version && <Tag color="green" style={{ marginLeft: 8 }}>Current</Tag>}</>
-          ) },
-          { key: 'user', title: 'Accepted By', render: (_, a) => a.user.display_name ? `${a.user.display_name} (${a.user.username})` : a.user.username },
-          { key: 'at', title: 'Accepted At', render: (_, a) => formatDateTime(a.accepted_at) },
-          { key: 'ip', title: 'IP Address', render: (_, a) => a.ip },
-        ]} />
+        <Table
+          {...TAB_TABLE}
+          scroll={undefined}
+          data-testid="supplier-agreement-acceptances"
+          dataSource={q.data}
+          columns={[
+            {
+              key: 'version',
+              title: 'Version',
+              render: (_, a) => (
+                <>
+                  {a.version}
+                  {a.version === SERVICE_AGREEMENT.version && (
+                    <Tag color="green" style={{ marginLeft: 8 }}>
+                      Current
+                    </Tag>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'user',
+              title: 'Accepted By',
+              render: (_, a) => (a.user.display_name ? `${a.user.display_name} (${a.user.username})` : a.user.username),
+            },
+            { key: 'at', title: 'Accepted At', render: (_, a) => formatDateTime(a.accepted_at) },
+            { key: 'ip', title: 'IP Address', render: (_, a) => a.ip },
+          ]}
+        />
       )}
     </div>
   );

@@ -62,12 +62,25 @@ export function firstItemServerErrors(body: Readonly<Record<string, readonly str
   return { ...errors, rule };
 }
 
-export function SupplierFirstItems({ value, errors, onChange }: { value: FirstItems; errors: FirstItemErrors; onChange: (v: FirstItems) => void }) {
+export function SupplierFirstItems({
+  value,
+  errors,
+  onChange,
+}: {
+  value: FirstItems;
+  errors: FirstItemErrors;
+  onChange: (v: FirstItems) => void;
+}) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', marginBottom: 16 }} data-testid="supplier-first-items">
       {errors.rule && <Alert type="error" showIcon title={errors.rule} data-testid="supplier-items-rule" />}
       {(['contact', 'contract'] as const).map((part) => (
-        <Card key={part} size="small" title={part === 'contact' ? 'First Contact' : 'First Contract'} data-testid={`supplier-first-${part}`}>
+        <Card
+          key={part}
+          size="small"
+          title={part === 'contact' ? 'First Contact' : 'First Contract'}
+          data-testid={`supplier-first-${part}`}
+        >
           <ItemForm
             decl={PARTS[part]}
             owner={{}}

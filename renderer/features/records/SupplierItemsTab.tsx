@@ -16,7 +16,14 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { labelEndpoints, supplierEndpoints } from '../../../shared/api/endpoints';
 import type { EndpointSpec } from '../../../shared/api/endpoint';
-import { CONTACT_ITEMS, CONTRACT_ITEMS, GENRE_MAPPING_ITEMS, LABEL_MAPPING_ITEMS, newItemValues, type ItemsDecl } from '../../../shared/records';
+import {
+  CONTACT_ITEMS,
+  CONTRACT_ITEMS,
+  GENRE_MAPPING_ITEMS,
+  LABEL_MAPPING_ITEMS,
+  newItemValues,
+  type ItemsDecl,
+} from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import { call, fetchData } from '../../lib/api';
 import { bodyErrorText, saveFailedText } from '../../lib/http-errors';
@@ -39,11 +46,20 @@ interface ItemsConfig {
   readonly key: 'contacts' | 'contracts' | 'genreMappings' | 'labelMappings';
   readonly decl: ItemsDecl;
   /** Whose items: the record type, its noun (§8 save failures), its id field (what a dependent field names) and the endpoints. */
-  readonly parent: { readonly type: 'suppliers' | 'labels'; readonly noun: string; readonly idField: string; readonly endpoints: ItemEndpoints };
+  readonly parent: {
+    readonly type: 'suppliers' | 'labels';
+    readonly noun: string;
+    readonly idField: string;
+    readonly endpoints: ItemEndpoints;
+  };
 }
 
-const supplier = (key: ItemsConfig['key']): ItemsConfig['parent'] =>
-  ({ type: 'suppliers', noun: 'supplier', idField: 'supplier_id', endpoints: supplierEndpoints[key] as unknown as ItemEndpoints });
+const supplier = (key: ItemsConfig['key']): ItemsConfig['parent'] => ({
+  type: 'suppliers',
+  noun: 'supplier',
+  idField: 'supplier_id',
+  endpoints: supplierEndpoints[key] as unknown as ItemEndpoints,
+});
 
 /** The form's values of a stored item (a reference by its id field), or a new item's (the declared defaults). */
 export function itemValues(decl: Pick<ItemsDecl, 'fields'>, item: Item | null): Values {
@@ -59,12 +75,14 @@ export function itemDraft(decl: ItemsDecl, before: Values | null, values: Values
   const fields = Object.entries(decl.fields);
   const given = before
     ? Object.fromEntries(fields.filter(([k, f]) => !sameValue(f, before[k], values[k])).map(([k, f]) => [k, wireValue(f, values[k])]))
-    // A new item: what was given, and every required field (an empty text as '', so its message is "may not be blank").
-    : Object.fromEntries(fields.flatMap(([k, f]) => {
-      const v = values[k];
-      if (v !== null && v !== undefined && v !== '') return [[k, wireValue(f, v)]];
-      return decl.required.includes(k) && f.kind === 'text' ? [[k, '']] : [];
-    }));
+    : // A new item: what was given, and every required field (an empty text as '', so its message is "may not be blank").
+      Object.fromEntries(
+        fields.flatMap(([k, f]) => {
+          const v = values[k];
+          if (v !== null && v !== undefined && v !== '') return [[k, wireValue(f, v)]];
+          return decl.required.includes(k) && f.kind === 'text' ? [[k, '']] : [];
+        }),
+      );
   const r = (before ? decl.patch : decl.body).safeParse(given);
   if (r.success) return { body: given };
   const errors: Errors = {};
@@ -156,24 +174,35 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
           dataSource={items}
           columns={[
             ...(decl.columns ?? []).map((col) => ({
-              key: col.key, title: col.title,
+              key: col.key,
+              title: col.title,
               render: (_: unknown, i: Item) => {
                 const text = col.text(i);
                 return text === null || text === '' ? '—' : col.tag ? <Tag color={col.tag}>{text}</Tag> : text;
               },
             })),
             ...(mayWrite
-              ? [{
-                  key: 'actions', width: 96, title: <span className="sr-only">Actions</span>,
-                  render: (_: unknown, i: Item) => (
-                    <Space size={0}>
-                      <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${decl.noun} ${i.id}`} onClick={() => open(i)} />
-                      {ep.remove && (
-                        <Button type="text" icon={<DeleteOutlined />} aria-label={`Remove ${decl.noun} ${i.id}`} loading={remove.isPending && remove.variables?.id === i.id} onClick={() => void askRemove(i)} />
-                      )}
-                    </Space>
-                  ),
-                }]
+              ? [
+                  {
+                    key: 'actions',
+                    width: 96,
+                    title: <span className="sr-only">Actions</span>,
+                    render: (_: unknown, i: Item) => (
+                      <Space size={0}>
+                        <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${decl.noun} ${i.id}`} onClick={() => open(i)} />
+                        {ep.remove && (
+                          <Button
+                            type="text"
+                            icon={<DeleteOutlined />}
+                            aria-label={`Remove ${decl.noun} ${i.id}`}
+                            loading={remove.isPending && remove.variables?.id === i.id}
+                            onClick={() => void askRemove(i)}
+                          />
+                        )}
+                      </Space>
+                    ),
+                  },
+                ]
               : []),
           ]}
         />
@@ -219,8 +248,18 @@ function ItemsTab({ id, onDirty, config: c }: RecordTabProps & { config: ItemsCo
  * id of the record the items belong to ({supplier_id}: what a field depending on it names); a
  * change resets the fields depending on the changed one (a country its state).
  */
-export function ItemForm({ decl, owner, values, errors, onChange }: {
-  decl: ItemsDecl; owner: Readonly<Record<string, unknown>>; values: Values; errors: Errors; onChange: (values: Values) => void;
+export function ItemForm({
+  decl,
+  owner,
+  values,
+  errors,
+  onChange,
+}: {
+  decl: ItemsDecl;
+  owner: Readonly<Record<string, unknown>>;
+  values: Values;
+  errors: Errors;
+  onChange: (values: Values) => void;
 }) {
   const context = { ...owner, ...values };
   return (
@@ -236,7 +275,14 @@ export function ItemForm({ decl, owner, values, errors, onChange }: {
               help={errors[k] ? <span data-testid={`item-error-${k}`}>{errors[k]}</span> : undefined}
               data-testid={`item-${k}`}
             >
-              <FieldInput id={`item-${k}`} field={f} value={values[k]} values={context} invalid={Boolean(errors[k])} onChange={(v) => onChange(withField(decl, values, k, v))} />
+              <FieldInput
+                id={`item-${k}`}
+                field={f}
+                value={values[k]}
+                values={context}
+                invalid={Boolean(errors[k])}
+                onChange={(v) => onChange(withField(decl, values, k, v))}
+              />
             </Form.Item>
           </Col>
         ))}
@@ -249,9 +295,16 @@ const config = (key: ItemsConfig['key'], decl: ItemsDecl, parent = supplier(key)
 const CONTACTS = config('contacts', CONTACT_ITEMS);
 const CONTRACTS = config('contracts', CONTRACT_ITEMS);
 /** A label's contracts (§3, §7 Labels): the supplier contracts' form and table, without remove (§7 names GET, POST, PATCH) or the last-one rule. */
-const LABEL_CONTRACTS = config('contracts', { ...CONTRACT_ITEMS, keepOne: false }, {
-  type: 'labels', noun: 'label', idField: 'label_id', endpoints: { list: labelEndpoints.contracts, create: labelEndpoints.addContract, patch: labelEndpoints.patchContract },
-});
+const LABEL_CONTRACTS = config(
+  'contracts',
+  { ...CONTRACT_ITEMS, keepOne: false },
+  {
+    type: 'labels',
+    noun: 'label',
+    idField: 'label_id',
+    endpoints: { list: labelEndpoints.contracts, create: labelEndpoints.addContract, patch: labelEndpoints.patchContract },
+  },
+);
 const GENRE_MAPPINGS = config('genreMappings', GENRE_MAPPING_ITEMS);
 const LABEL_MAPPINGS = config('labelMappings', LABEL_MAPPING_ITEMS);
 

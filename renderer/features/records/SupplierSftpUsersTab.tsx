@@ -25,7 +25,14 @@ export default function SupplierSftpUsersTab({ id }: RecordTabProps) {
   const principal = useAtomValue(principalAtom);
   const mayManage = can(principal, WRITE_RULES.ftpUsers);
   if (!mayManage) {
-    return <Alert type="info" showIcon title="SFTP users are managed by the store's content operations team." data-testid="supplier-sftp-users" />;
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="SFTP users are managed by the store's content operations team."
+        data-testid="supplier-sftp-users"
+      />
+    );
   }
   return <SftpUsers supplierId={id} />;
 }
@@ -41,7 +48,11 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
 
   const create = useMutation({
     mutationFn: () => fetchData(ftpUserEndpoints.create, { body: { supplier_id: supplierId, username: username.trim() } }),
-    onSuccess: (u) => { setShown(u); setUsername(''); refresh(); },
+    onSuccess: (u) => {
+      setShown(u);
+      setUsername('');
+      refresh();
+    },
   });
   const toggle = useMutation({
     mutationFn: (u: FtpUser) => fetchData(ftpUserEndpoints.patch, { params: { id: u.id }, body: { enabled: !u.enabled } }),
@@ -49,7 +60,10 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
   });
   const reset = useMutation({
     mutationFn: (u: FtpUser) => fetchData(ftpUserEndpoints.resetPassword, { params: { id: u.id } }),
-    onSuccess: (u) => { setShown(u); refresh(); },
+    onSuccess: (u) => {
+      setShown(u);
+      refresh();
+    },
   });
   const removeKey = useMutation({
     mutationFn: (a: { user: number; key: number }) => fetchData(ftpUserEndpoints.removeKey, { params: { id: a.user, key_id: a.key } }),
@@ -58,10 +72,12 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
   const failed = [create, toggle, reset, removeKey].find((m) => m.isError);
 
   const askReset = async (u: FtpUser) => {
-    if (await confirm({ message: `The current password of ${u.username} stops working at once. Reset it?`, theme: 'proceed' })) reset.mutate(u);
+    if (await confirm({ message: `The current password of ${u.username} stops working at once. Reset it?`, theme: 'proceed' }))
+      reset.mutate(u);
   };
   const askRemoveKey = async (u: FtpUser, k: FtpUser['keys'][number]) => {
-    if (await confirm({ message: `Remove the key ${k.fingerprint} from ${u.username}?`, theme: 'delete' })) removeKey.mutate({ user: u.id, key: k.id });
+    if (await confirm({ message: `Remove the key ${k.fingerprint} from ${u.username}?`, theme: 'delete' }))
+      removeKey.mutate({ user: u.id, key: k.id });
   };
 
   if (q.isPending) return <ListSkeleton />;
@@ -70,48 +86,83 @@ function SftpUsers({ supplierId }: { supplierId: number }) {
     <div data-testid="supplier-sftp-users">
       {shown && (
         <Alert
-          type="warning" showIcon style={{ marginBottom: 12 }} closable onClose={() => setShown(null)}
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          closable
+          onClose={() => setShown(null)}
           title={`Copy the password of ${shown.username} now: it is shown only once.`}
-          description={<Typography.Text code copyable data-testid="sftp-password">{shown.password}</Typography.Text>}
+          description={
+            <Typography.Text code copyable data-testid="sftp-password">
+              {shown.password}
+            </Typography.Text>
+          }
         />
       )}
       {failed && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={bodyErrorText(failed.error)} />}
       <Form layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={() => create.mutate()}>
         <Form.Item label="New SFTP user" htmlFor="sftp-new-username">
-          <Input id="sftp-new-username" value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} placeholder="user name" />
+          <Input
+            id="sftp-new-username"
+            value={username}
+            autoComplete="off"
+            onChange={(e) => setUsername(e.target.value)}
+            placeholder="user name"
+          />
         </Form.Item>
-        <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending} disabled={!username.trim()}>Add SFTP user</Button>
+        <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending} disabled={!username.trim()}>
+          Add SFTP user
+        </Button>
       </Form>
-      {q.data.results.length === 0 ? <Empty description='No SFTP users yet. Add one with "Add SFTP user".' /> : (
-        <Table<FtpUser> {...TAB_TABLE} dataSource={q.data.results} columns={[
-          { key: 'username', title: 'Username', render: (_, u) => <Typography.Text code>{u.username}</Typography.Text> },
-          { key: 'enabled', title: 'Status', render: (_, u) => (u.enabled ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>) },
-          { key: 'password', title: 'Password', render: (_, u) => (u.has_password ? 'Set' : 'None') },
-          {
-            key: 'keys', title: 'Public keys', render: (_, u) => (
-              <Space direction="vertical" size={4}>
-                {u.keys.map((k) => (
-                  <Space key={k.id} size={4} wrap>
-                    <Typography.Text code>{k.algorithm}</Typography.Text>
-                    <span>{k.fingerprint}</span>
-                    {k.comment && <Typography.Text type="secondary">{k.comment}</Typography.Text>}
-                    <Button size="small" type="link" danger onClick={() => void askRemoveKey(u, k)}>Remove<span className="sr-only"> key {k.fingerprint}</span></Button>
-                  </Space>
-                ))}
-                <Button size="small" icon={<KeyOutlined />} onClick={() => setKeyFor(u)}>Add key<span className="sr-only"> for {u.username}</span></Button>
-              </Space>
-            ),
-          },
-          { key: 'created', title: 'Created', render: (_, u) => formatDate(new Date(u.created_at)) },
-          {
-            key: 'actions', title: 'Actions', render: (_, u) => (
-              <Space wrap>
-                <Button size="small" onClick={() => toggle.mutate(u)}>{u.enabled ? 'Disable' : 'Enable'}<span className="sr-only"> {u.username}</span></Button>
-                <Button size="small" onClick={() => void askReset(u)}>Reset password<span className="sr-only"> of {u.username}</span></Button>
-              </Space>
-            ),
-          },
-        ]} />
+      {q.data.results.length === 0 ? (
+        <Empty description='No SFTP users yet. Add one with "Add SFTP user".' />
+      ) : (
+        <Table<FtpUser>
+          {...TAB_TABLE}
+          dataSource={q.data.results}
+          columns={[
+            { key: 'username', title: 'Username', render: (_, u) => <Typography.Text code>{u.username}</Typography.Text> },
+            { key: 'enabled', title: 'Status', render: (_, u) => (u.enabled ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>) },
+            { key: 'password', title: 'Password', render: (_, u) => (u.has_password ? 'Set' : 'None') },
+            {
+              key: 'keys',
+              title: 'Public keys',
+              render: (_, u) => (
+                <Space direction="vertical" size={4}>
+                  {u.keys.map((k) => (
+                    <Space key={k.id} size={4} wrap>
+                      <Typography.Text code>{k.algorithm}</Typography.Text>
+                      <span>{k.fingerprint}</span>
+                      {k.comment && <Typography.Text type="secondary">{k.comment}</Typography.Text>}
+                      <Button size="small" type="link" danger onClick={() => void askRemoveKey(u, k)}>
+                        Remove<span className="sr-only"> key {k.fingerprint}</span>
+                      </Button>
+                    </Space>
+                  ))}
+                  <Button size="small" icon={<KeyOutlined />} onClick={() => setKeyFor(u)}>
+                    Add key<span className="sr-only"> for {u.username}</span>
+                  </Button>
+                </Space>
+              ),
+            },
+            { key: 'created', title: 'Created', render: (_, u) => formatDate(new Date(u.created_at)) },
+            {
+              key: 'actions',
+              title: 'Actions',
+              render: (_, u) => (
+                <Space wrap>
+                  <Button size="small" onClick={() => toggle.mutate(u)}>
+                    {u.enabled ? 'Disable' : 'Enable'}
+                    <span className="sr-only"> {u.username}</span>
+                  </Button>
+                  <Button size="small" onClick={() => void askReset(u)}>
+                    Reset password<span className="sr-only"> of {u.username}</span>
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
       )}
       {keyFor && <AddKeyDialog user={keyFor} onClose={() => setKeyFor(null)} onAdded={refresh} />}
     </div>
@@ -122,15 +173,34 @@ function AddKeyDialog({ user, onClose, onAdded }: { user: FtpUser; onClose: () =
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: () => fetchData(ftpUserEndpoints.addKey, { params: { id: user.id }, body: { public_key: text.trim() } }),
-    onSuccess: () => { onAdded(); onClose(); },
+    onSuccess: () => {
+      onAdded();
+      onClose();
+    },
   });
   return (
-    <Modal open title={`Add a public key for ${user.username}`} okText="Add key" onOk={() => add.mutate()} onCancel={onClose}
-      okButtonProps={{ disabled: !text.trim(), loading: add.isPending }}>
+    <Modal
+      open
+      title={`Add a public key for ${user.username}`}
+      okText="Add key"
+      onOk={() => add.mutate()}
+      onCancel={onClose}
+      okButtonProps={{ disabled: !text.trim(), loading: add.isPending }}
+    >
       <Form layout="vertical">
-        <Form.Item label="Public key (one line, as in authorized_keys)" htmlFor="sftp-public-key"
-          validateStatus={add.isError ? 'error' : undefined} help={add.isError ? bodyErrorText(add.error) : undefined}>
-          <Input.TextArea id="sftp-public-key" rows={4} value={text} onChange={(e) => setText(e.target.value)} placeholder="ssh-ed25519 AAAA… name" />
+        <Form.Item
+          label="Public key (one line, as in authorized_keys)"
+          htmlFor="sftp-public-key"
+          validateStatus={add.isError ? 'error' : undefined}
+          help={add.isError ? bodyErrorText(add.error) : undefined}
+        >
+          <Input.TextArea
+            id="sftp-public-key"
+            rows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="ssh-ed25519 AAAA… name"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,7 +10,14 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANKING_RULE, FIELD_RULES, can } from '../../../shared/access';
-import { BANKING_FIELDS, bankingEndpoints, bankingPatch, supplierEndpoints, type Banking, type IngesterKey } from '../../../shared/api/endpoints';
+import {
+  BANKING_FIELDS,
+  bankingEndpoints,
+  bankingPatch,
+  supplierEndpoints,
+  type Banking,
+  type IngesterKey,
+} from '../../../shared/api/endpoints';
 import { recordRoute } from '../../../shared/records';
 import { call, fetchData } from '../../lib/api';
 import { saveFailedText } from '../../lib/http-errors';
@@ -37,25 +44,43 @@ export function IngesterKeyTab({ id, row }: RecordTabProps) {
   const hint = shown?.ingester_key_hint ?? (row.ingester_key_hint as string | null);
   const at = shown?.ingester_key_created_at ?? (row.ingester_key_created_at as string | null);
   const ask = async () => {
-    if (!hint || (await confirm({ message: 'The current key stops working at once. Generate a new ingester key?', theme: 'proceed' }))) generate.mutate();
+    if (!hint || (await confirm({ message: 'The current key stops working at once. Generate a new ingester key?', theme: 'proceed' })))
+      generate.mutate();
   };
   return (
     <div data-testid="supplier-ingestion">
-      <Descriptions size="small" bordered column={1} items={[
-        { key: 'key', label: 'Ingester Key', children: hint ? <span data-testid="ingester-key-hint">ends in {hint}</span> : 'None' },
-        { key: 'at', label: 'Generated', children: at ? formatDateTime(at) : '—' },
-      ]} />
+      <Descriptions
+        size="small"
+        bordered
+        column={1}
+        items={[
+          { key: 'key', label: 'Ingester Key', children: hint ? <span data-testid="ingester-key-hint">ends in {hint}</span> : 'None' },
+          { key: 'at', label: 'Generated', children: at ? formatDateTime(at) : '—' },
+        ]}
+      />
       <ShownOnce
-        what="key" value={shown?.ingester_key ?? null} testId="ingester-key" error={generate.error}
-        action={mayRotate ? (hint ? 'Rotate key' : 'Generate key') : null} pending={generate.isPending} onGenerate={() => void ask()}
+        what="key"
+        value={shown?.ingester_key ?? null}
+        testId="ingester-key"
+        error={generate.error}
+        action={mayRotate ? (hint ? 'Rotate key' : 'Generate key') : null}
+        pending={generate.isPending}
+        onGenerate={() => void ask()}
       />
     </div>
   );
 }
 
 const BANK_LABELS: Record<(typeof BANKING_FIELDS)[number], string> = {
-  bank_name: 'Bank Name', name_on_account: 'Name on Account', routing_number: 'Routing Number', account_number: 'Account Number',
-  sort_code: 'Sort Code', swift: 'SWIFT', iban: 'IBAN', paypal_email: 'PayPal Email', tax_id: 'Tax ID',
+  bank_name: 'Bank Name',
+  name_on_account: 'Name on Account',
+  routing_number: 'Routing Number',
+  account_number: 'Account Number',
+  sort_code: 'Sort Code',
+  swift: 'SWIFT',
+  iban: 'IBAN',
+  paypal_email: 'PayPal Email',
+  tax_id: 'Tax ID',
 };
 
 export function BankingTab({ id, onDirty }: RecordTabProps) {
@@ -68,7 +93,8 @@ export function BankingTab({ id, onDirty }: RecordTabProps) {
   const [draft, setDraft] = useState<Partial<Record<(typeof BANKING_FIELDS)[number], string>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: Record<string, string | null>) => call(bankingEndpoints.patch, { params: { id }, body, ifMatch: q.data?.etag ?? '' }),
+    mutationFn: (body: Record<string, string | null>) =>
+      call(bankingEndpoints.patch, { params: { id }, body, ifMatch: q.data?.etag ?? '' }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: key });
       setDraft({});
@@ -92,15 +118,23 @@ export function BankingTab({ id, onDirty }: RecordTabProps) {
         {BANKING_FIELDS.map((f) => (
           <Col key={f} xs={24} md={12} xl={8}>
             <Form.Item label={BANK_LABELS[f]} htmlFor={`bank-${f}`} validateStatus={errors[f] ? 'error' : undefined} help={errors[f]}>
-              <Input id={`bank-${f}`} value={draft[f] ?? stored[f] ?? ''} onChange={(e) => {
-                setDraft({ ...draft, [f]: e.target.value });
-                onDirty?.(true);
-              }} />
+              <Input
+                id={`bank-${f}`}
+                value={draft[f] ?? stored[f] ?? ''}
+                onChange={(e) => {
+                  setDraft({ ...draft, [f]: e.target.value });
+                  onDirty?.(true);
+                }}
+              />
             </Form.Item>
           </Col>
         ))}
       </Row>
-      {mayWrite && <Button type="primary" onClick={submit} loading={save.isPending} disabled={Object.keys(draft).length === 0}>Save banking details</Button>}
+      {mayWrite && (
+        <Button type="primary" onClick={submit} loading={save.isPending} disabled={Object.keys(draft).length === 0}>
+          Save banking details
+        </Button>
+      )}
     </Form>
   );
 }
@@ -111,23 +145,36 @@ export function SupplierLabelsTab({ id }: RecordTabProps) {
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No labels yet" />;
   return (
-    <Table {...TAB_TABLE} data-testid="supplier-labels" dataSource={q.data.results} columns={[
-      { key: 'name', title: 'Label', render: (_, l) => <Link to={recordRoute('labels', l.id) ?? '#'}>{l.name}</Link> },
-      { key: 'enabled', title: 'Enabled', render: (_, l) => (l.enabled ? 'Yes' : 'No') },
-    ]} />
+    <Table
+      {...TAB_TABLE}
+      data-testid="supplier-labels"
+      dataSource={q.data.results}
+      columns={[
+        { key: 'name', title: 'Label', render: (_, l) => <Link to={recordRoute('labels', l.id) ?? '#'}>{l.name}</Link> },
+        { key: 'enabled', title: 'Enabled', render: (_, l) => (l.enabled ? 'Yes' : 'No') },
+      ]}
+    />
   );
 }
 
 export function SubscribersTab({ id }: RecordTabProps) {
-  const q = useQuery({ queryKey: recordKeys.supplierSubscribers(id), queryFn: () => fetchData(supplierEndpoints.subscribers, { params: { id } }) });
+  const q = useQuery({
+    queryKey: recordKeys.supplierSubscribers(id),
+    queryFn: () => fetchData(supplierEndpoints.subscribers, { params: { id } }),
+  });
   if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadError error={q.error} onRetry={q.refetch} />;
   if (!q.data.results.length) return <Empty description="No subscribers yet" />;
   return (
-    <Table {...TAB_TABLE} data-testid="supplier-subscribers" dataSource={q.data.results} columns={[
-      { key: 'username', title: 'Username', render: (_, u) => u.username },
-      { key: 'email', title: 'Email', render: (_, u) => u.email },
-      { key: 'enabled', title: 'Enabled', render: (_, u) => (u.enabled ? 'Yes' : 'No') },
-    ]} />
+    <Table
+      {...TAB_TABLE}
+      data-testid="supplier-subscribers"
+      dataSource={q.data.results}
+      columns={[
+        { key: 'username', title: 'Username', render: (_, u) => u.username },
+        { key: 'email', title: 'Email', render: (_, u) => u.email },
+        { key: 'enabled', title: 'Enabled', render: (_, u) => (u.enabled ? 'Yes' : 'No') },
+      ]}
+    />
   );
 }

@@ -52,12 +52,18 @@ export default function TrackAudioFilesTab({ id }: RecordTabProps) {
         dataSource={q.data.results}
         columns={[
           { key: 'format', title: 'Format', render: (_, f) => <span data-testid="audio-format">{audioFormatLabel(f.format)}</span> },
-          { key: 'size', title: 'Size', align: 'right', render: (_, f) => <span data-testid="audio-size">{formatFileSize(f.size_bytes)}</span> },
+          {
+            key: 'size',
+            title: 'Size',
+            align: 'right',
+            render: (_, f) => <span data-testid="audio-size">{formatFileSize(f.size_bytes)}</span>,
+          },
           { key: 'created', title: 'Created', render: (_, f) => displayDate(f.created_at) },
           {
             key: 'stored',
             title: 'In Storage',
-            render: (_, f) => (f.stored ? <Tag color={TONE_COLOR.success}>Stored</Tag> : <Tag color={TONE_COLOR.warning}>Not in storage</Tag>),
+            render: (_, f) =>
+              f.stored ? <Tag color={TONE_COLOR.success}>Stored</Tag> : <Tag color={TONE_COLOR.warning}>Not in storage</Tag>,
           },
         ]}
       />

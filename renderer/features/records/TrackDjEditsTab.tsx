@@ -46,9 +46,13 @@ function Source({ id }: { id: number }) {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered title="Made From">
         <Descriptions.Item label="Track">
-          <Link to={recordRoute('tracks', Number(parent.id)) ?? '#'} data-testid="dj-edit-source">{text(parent.title)}</Link>
+          <Link to={recordRoute('tracks', Number(parent.id)) ?? '#'} data-testid="dj-edit-source">
+            {text(parent.title)}
+          </Link>
         </Descriptions.Item>
-        <Descriptions.Item label="Shown">{parent.hidden === true ? 'Hidden' : 'Shown'}, {parent.enabled === false ? 'disabled' : 'enabled'}</Descriptions.Item>
+        <Descriptions.Item label="Shown">
+          {parent.hidden === true ? 'Hidden' : 'Shown'}, {parent.enabled === false ? 'disabled' : 'enabled'}
+        </Descriptions.Item>
       </Descriptions>
       {parentBlocksShowing(parent) && <Alert type="warning" showIcon data-testid="dj-parent-hidden" title={MSG.djTrackParentHidden} />}
     </Space>
@@ -82,19 +86,43 @@ function MakeDjEdit({ id, row }: { id: number; row: ObjectRow }) {
   };
   return (
     <Form layout="vertical" onFinish={submit} className="dj-edit-form" data-testid="make-dj-edit">
-      <Typography.Title level={2} className="dj-edit-form__title">Make a DJ Edit</Typography.Title>
+      <Typography.Title level={2} className="dj-edit-form__title">
+        Make a DJ Edit
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
         The new track copies this one&apos;s credits, genre, key and BPM, and starts hidden and disabled until its audio is encoded.
       </Typography.Paragraph>
       <Form.Item label={DJ_EDIT_ITEMS.fields.title.label} htmlFor="dj-edit-title">
-        <FieldInput id="dj-edit-title" field={DJ_EDIT_ITEMS.fields.title} value={title} values={{ title, mix_name: mixName }} placeholder={text(row.title)}
-          onChange={(v) => setTitle(String(v ?? ''))} />
+        <FieldInput
+          id="dj-edit-title"
+          field={DJ_EDIT_ITEMS.fields.title}
+          value={title}
+          values={{ title, mix_name: mixName }}
+          placeholder={text(row.title)}
+          onChange={(v) => setTitle(String(v ?? ''))}
+        />
       </Form.Item>
       <Form.Item label={DJ_EDIT_ITEMS.fields.mix_name.label} htmlFor="dj-edit-mix">
-        <FieldInput id="dj-edit-mix" field={DJ_EDIT_ITEMS.fields.mix_name} value={mixName} values={{ title, mix_name: mixName }} onChange={(v) => setMixName(String(v ?? ''))} />
+        <FieldInput
+          id="dj-edit-mix"
+          field={DJ_EDIT_ITEMS.fields.mix_name}
+          value={mixName}
+          values={{ title, mix_name: mixName }}
+          onChange={(v) => setMixName(String(v ?? ''))}
+        />
       </Form.Item>
-      {(problem || make.isError) && <Alert type="error" showIcon data-testid="dj-edit-error" title={problem ?? saveFailedText('track', make.error)} style={{ marginBottom: 12 }} />}
-      <Button type="primary" htmlType="submit" loading={make.isPending}>Make DJ Edit</Button>
+      {(problem || make.isError) && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="dj-edit-error"
+          title={problem ?? saveFailedText('track', make.error)}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Button type="primary" htmlType="submit" loading={make.isPending}>
+        Make DJ Edit
+      </Button>
     </Form>
   );
 }
@@ -120,7 +148,11 @@ export default function TrackDjEditsTab({ id, row }: RecordTabProps) {
           {...TAB_TABLE}
           dataSource={edits.data.results}
           columns={[
-            { key: 'title', title: 'Title', render: (_, r) => <Link to={recordRoute('tracks', Number(r.id)) ?? '#'}>{text(r.title)}</Link> },
+            {
+              key: 'title',
+              title: 'Title',
+              render: (_, r) => <Link to={recordRoute('tracks', Number(r.id)) ?? '#'}>{text(r.title)}</Link>,
+            },
             { key: 'mix', title: 'Mix Name', render: (_, r) => text(r.mix_name) },
             { key: 'encode', title: 'Encode Status', render: (_, r) => <EncodeTag status={r.encode_status} /> },
           ]}

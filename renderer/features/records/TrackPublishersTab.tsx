@@ -66,7 +66,11 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
       <Empty description="This track has no publishers yet" />
     ) : (
       <ol className="reference-list__items" data-testid="publishers">
-        {loaded.map((n) => <li key={n} className="reference-list__item" data-testid="publisher-name">{n}</li>)}
+        {loaded.map((n) => (
+          <li key={n} className="reference-list__item" data-testid="publisher-name">
+            {n}
+          </li>
+        ))}
       </ol>
     );
   }
@@ -87,26 +91,60 @@ export default function TrackPublishersTab({ id, onDirty }: RecordTabProps) {
       <ol className="reference-list__items" data-testid="publishers">
         {names.map((n, i) => (
           <li key={i} className="reference-list__item">
-            <FieldInput id={`publisher-${i + 1}`} field={NAME} ariaLabel={`Publisher ${i + 1}`} value={n} values={{}}
-              onChange={(v) => edit(names.map((x, j) => (j === i ? String(v) : x)))} />
+            <FieldInput
+              id={`publisher-${i + 1}`}
+              field={NAME}
+              ariaLabel={`Publisher ${i + 1}`}
+              value={n}
+              values={{}}
+              onChange={(v) => edit(names.map((x, j) => (j === i ? String(v) : x)))}
+            />
             <Space.Compact>
-              <Button aria-label={`Move publisher ${i + 1} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => edit(moved(names, i, i - 1))} />
-              <Button aria-label={`Move publisher ${i + 1} down`} icon={<ArrowDownOutlined />} disabled={i === names.length - 1} onClick={() => edit(moved(names, i, i + 1))} />
-              <Button aria-label={`Remove publisher ${i + 1}`} icon={<DeleteOutlined />} onClick={() => edit(names.filter((_, j) => j !== i))} />
+              <Button
+                aria-label={`Move publisher ${i + 1} up`}
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                onClick={() => edit(moved(names, i, i - 1))}
+              />
+              <Button
+                aria-label={`Move publisher ${i + 1} down`}
+                icon={<ArrowDownOutlined />}
+                disabled={i === names.length - 1}
+                onClick={() => edit(moved(names, i, i + 1))}
+              />
+              <Button
+                aria-label={`Remove publisher ${i + 1}`}
+                icon={<DeleteOutlined />}
+                onClick={() => edit(names.filter((_, j) => j !== i))}
+              />
             </Space.Compact>
           </li>
         ))}
       </ol>
-      <Button onClick={() => edit([...names, ''])} data-testid="add-publisher">Add publisher</Button>
+      <Button onClick={() => edit([...names, ''])} data-testid="add-publisher">
+        Add publisher
+      </Button>
       <div className="record-save-bar">
         {(error ?? save.error) != null && (
-          <Alert type="error" showIcon className="record-save-bar__error" data-testid="publishers-error" title={error ?? saveFailedText('track', save.error)} />
+          <Alert
+            type="error"
+            showIcon
+            className="record-save-bar__error"
+            data-testid="publishers-error"
+            title={error ?? saveFailedText('track', save.error)}
+          />
         )}
         <Space wrap>
           <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={submit} data-testid="save-publishers">
             Save publishers
           </Button>
-          <Button disabled={!dirty || save.isPending} onClick={() => { setError(null); setDraft(null); }}>
+          <Button
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setError(null);
+              setDraft(null);
+            }}
+          >
             Undo changes
           </Button>
         </Space>

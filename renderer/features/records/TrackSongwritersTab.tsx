@@ -23,7 +23,10 @@ type FieldErrors = Partial<Record<'name' | 'songwriter_type_id', string>>;
 const FIELDS = SONGWRITER_ITEMS.fields;
 
 /** The new songwriter as the API takes it, or the §5/§8 texts of what is wrong, by field. */
-export function songwriterDraft(name: string, typeId: number | null): { body: { name: string; songwriter_type_id: number } } | { errors: FieldErrors } {
+export function songwriterDraft(
+  name: string,
+  typeId: number | null,
+): { body: { name: string; songwriter_type_id: number } } | { errors: FieldErrors } {
   const r = SongwriterBody.safeParse({ name, songwriter_type_id: typeId ?? undefined });
   if (r.success) return { body: r.data };
   const errors: FieldErrors = {};
@@ -81,7 +84,11 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
   return (
     <div className="track-songwriters" data-testid="track-songwriters">
       {q.data.results.length === 0 ? (
-        <Empty description={mayWrite ? 'This track has no songwriters yet. Add one below with its songwriter type.' : 'This track has no songwriters yet'} />
+        <Empty
+          description={
+            mayWrite ? 'This track has no songwriters yet. Add one below with its songwriter type.' : 'This track has no songwriters yet'
+          }
+        />
       ) : (
         <Table<Songwriter>
           data-testid="songwriters"
@@ -91,20 +98,22 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
             { key: 'name', title: 'Name', render: (_, s) => <span data-testid="songwriter-name">{s.name}</span> },
             { key: 'type', title: 'Songwriter Type', render: (_, s) => s.songwriter_type?.name ?? '—' },
             ...(mayWrite
-              ? [{
-                  key: 'remove',
-                  width: 56,
-                  title: <span className="sr-only">Remove</span>,
-                  render: (_: unknown, s: Songwriter) => (
-                    <Button
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={`Remove songwriter ${s.name}`}
-                      loading={remove.isPending && remove.variables?.id === s.id}
-                      onClick={() => remove.mutate(s)}
-                    />
-                  ),
-                }]
+              ? [
+                  {
+                    key: 'remove',
+                    width: 56,
+                    title: <span className="sr-only">Remove</span>,
+                    render: (_: unknown, s: Songwriter) => (
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove songwriter ${s.name}`}
+                        loading={remove.isPending && remove.variables?.id === s.id}
+                        onClick={() => remove.mutate(s)}
+                      />
+                    ),
+                  },
+                ]
               : []),
           ]}
         />
@@ -112,7 +121,12 @@ export default function TrackSongwritersTab({ id, onDirty }: RecordTabProps) {
       {mayWrite && (
         <Form layout="vertical" component="div" className="subresource-form" disabled={add.isPending}>
           <Space wrap align="start">
-            <Form.Item label={FIELDS.name.label} htmlFor="songwriter-name" validateStatus={errors.name ? 'error' : undefined} help={errors.name}>
+            <Form.Item
+              label={FIELDS.name.label}
+              htmlFor="songwriter-name"
+              validateStatus={errors.name ? 'error' : undefined}
+              help={errors.name}
+            >
               <FieldInput
                 id="songwriter-name"
                 field={FIELDS.name}

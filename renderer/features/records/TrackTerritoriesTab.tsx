@@ -26,8 +26,18 @@ export const ZONE_LABEL = `Mountain time (${PUBLISH_TIME_ZONE})`;
 export function FetchError({ what, error, onRetry }: { what: string; error: unknown; onRetry?: () => unknown }) {
   return (
     <Alert
-      type="error" showIcon data-testid="list-error" title={`Could not load ${what}`} description={MSG.requestFailed(errorText(error))}
-      action={onRetry && <Button size="small" onClick={() => void onRetry()} data-testid="list-retry">{RETRY_LABEL}</Button>}
+      type="error"
+      showIcon
+      data-testid="list-error"
+      title={`Could not load ${what}`}
+      description={MSG.requestFailed(errorText(error))}
+      action={
+        onRetry && (
+          <Button size="small" onClick={() => void onRetry()} data-testid="list-retry">
+            {RETRY_LABEL}
+          </Button>
+        )
+      }
     />
   );
 }
@@ -76,7 +86,9 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
 
   return (
     <section aria-labelledby="countries-allowed-heading" className="track-territories__section">
-      <h2 id="countries-allowed-heading" className="track-territories__heading">Countries allowed</h2>
+      <h2 id="countries-allowed-heading" className="track-territories__heading">
+        Countries allowed
+      </h2>
       {summary.isPending ? (
         <ListSkeleton />
       ) : summary.isError ? (
@@ -84,7 +96,9 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
       ) : (
         <>
           <p data-testid="territories-summary">
-            {summary.data.restricted ? `Sold in ${summary.data.allowed} of ${summary.data.total} countries.` : 'Sold in every country (none chosen).'}
+            {summary.data.restricted
+              ? `Sold in ${summary.data.allowed} of ${summary.data.total} countries.`
+              : 'Sold in every country (none chosen).'}
           </p>
           <Table
             data-testid="regional-summary"
@@ -102,14 +116,26 @@ function CountriesAllowedSection({ id, mayWrite }: { id: number; mayWrite: boole
       )}
       {allowed.isError && <FetchError what="the allowed countries" error={allowed.error} onRetry={allowed.refetch} />}
       {allowed.data?.restricted && (
-        <p className="track-territories__list" data-testid="allowed-countries">{allowed.data.results.map((c) => c.name).join(', ')}</p>
+        <p className="track-territories__list" data-testid="allowed-countries">
+          {allowed.data.results.map((c) => c.name).join(', ')}
+        </p>
       )}
       {mayWrite && (
         <Form layout="vertical" component="div" className="subresource-form" disabled={save.isPending}>
           <Form.Item label="Whole regions">
-            <Checkbox.Group data-testid="allowed-regions" options={REGIONS.map((r) => ({ value: r, label: r }))} value={regions} onChange={(v) => setRegions(v)} />
+            <Checkbox.Group
+              data-testid="allowed-regions"
+              options={REGIONS.map((r) => ({ value: r, label: r }))}
+              value={regions}
+              onChange={(v) => setRegions(v)}
+            />
           </Form.Item>
-          <Form.Item label="Countries one by one" htmlFor="allowed-countries-input" validateStatus={error ? 'error' : undefined} help={error}>
+          <Form.Item
+            label="Countries one by one"
+            htmlFor="allowed-countries-input"
+            validateStatus={error ? 'error' : undefined}
+            help={error}
+          >
             <Select
               id="allowed-countries-input"
               mode="multiple"
@@ -149,7 +175,9 @@ function PublishDatesSection({ id, mayWrite }: { id: number; mayWrite: boolean }
 
   return (
     <section aria-labelledby="publish-dates-heading" className="track-territories__section">
-      <h2 id="publish-dates-heading" className="track-territories__heading">Publish dates</h2>
+      <h2 id="publish-dates-heading" className="track-territories__heading">
+        Publish dates
+      </h2>
       <Typography.Paragraph className="muted">Times are in {ZONE_LABEL}, with their offset from UTC.</Typography.Paragraph>
       {dates.isPending ? (
         <ListSkeleton />
@@ -233,7 +261,11 @@ export function PublishTimesForm({ thing, save }: { thing: string; save: UseMuta
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <Form.Item label="Commercial model type" htmlFor="times-model" {...item('commercial_model_type', 'Leave empty to set every commercial model type.')}>
+      <Form.Item
+        label="Commercial model type"
+        htmlFor="times-model"
+        {...item('commercial_model_type', 'Leave empty to set every commercial model type.')}
+      >
         <Select
           id="times-model"
           allowClear

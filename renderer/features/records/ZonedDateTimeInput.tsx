@@ -12,9 +12,22 @@ import { LOCAL_DATE_TIME_FORMAT, zonedDisplay, zonedInstant } from '../../../sha
 /** The placeholder's example: a date and time as they are typed here. */
 const EXAMPLE = `${new Date().getFullYear()}-12-01 18:30`;
 
-export function ZonedDateTimeInput({ id, zone, value, onChange, invalid, ...pass }: {
-  id: string; zone: string; value: string; onChange: (v: string | null) => void; invalid?: boolean;
-  disabled?: boolean; 'aria-label'?: string; 'data-testid'?: string;
+export function ZonedDateTimeInput({
+  id,
+  zone,
+  value,
+  onChange,
+  invalid,
+  ...pass
+}: {
+  id: string;
+  zone: string;
+  value: string;
+  onChange: (v: string | null) => void;
+  invalid?: boolean;
+  disabled?: boolean;
+  'aria-label'?: string;
+  'data-testid'?: string;
 }) {
   const parsed = value ? zonedInstant(value, zone) : null;
   const shown = parsed?.ok ? zonedDisplay(parsed.instant, zone) : '';
@@ -34,7 +47,11 @@ export function ZonedDateTimeInput({ id, zone, value, onChange, invalid, ...pass
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value.replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T'))}
         suffix={<span data-testid={`${id}-zone`}>{abbreviation}</span>}
       />
-      {note && <div id={`${id}-shown`} className={problem ? 'record-field__zoned record-field__zoned--problem' : 'record-field__zoned'}>{note}</div>}
+      {note && (
+        <div id={`${id}-shown`} className={problem ? 'record-field__zoned record-field__zoned--problem' : 'record-field__zoned'}>
+          {note}
+        </div>
+      )}
     </>
   );
 }

@@ -6,8 +6,26 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  hypeEndpoints, artistEndpoints, chartEndpoints, couponEndpoints, playlistEndpoints, supplierEndpoints, labelEndpoints, listEndpoints, mediaEndpoints, pageEndpoints, pageModuleEndpoints, recordEndpoints, releaseEndpoints, releaseSubresourceEndpoints, simpleRecordEndpoints, trackEndpoints, trackSubresourceEndpoints,
-  type ObjectRow, type TrackBulkEdit, type ReleaseTracksBulkEdit,
+  hypeEndpoints,
+  artistEndpoints,
+  chartEndpoints,
+  couponEndpoints,
+  playlistEndpoints,
+  supplierEndpoints,
+  labelEndpoints,
+  listEndpoints,
+  mediaEndpoints,
+  pageEndpoints,
+  pageModuleEndpoints,
+  recordEndpoints,
+  releaseEndpoints,
+  releaseSubresourceEndpoints,
+  simpleRecordEndpoints,
+  trackEndpoints,
+  trackSubresourceEndpoints,
+  type ObjectRow,
+  type TrackBulkEdit,
+  type ReleaseTracksBulkEdit,
 } from '../../../shared/api/endpoints';
 import type { TrackPosition } from '../../../shared/records';
 import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
@@ -48,7 +66,8 @@ export const recordKeys = {
   playlistCharts: (id: number) => [...recordKeys.one('playlists', id), 'chart-mapping'] as const,
   pageModules: (id: number) => [...recordKeys.one('pages', id), 'modules'] as const,
   /** Whether a page slug is free on a brand (the page being edited aside). */
-  pageSlugCheck: (brand: string, slug: string, pageId: number | null) => [...recordKeys.type('pages'), 'slug-check', brand, slug, pageId] as const,
+  pageSlugCheck: (brand: string, slug: string, pageId: number | null) =>
+    [...recordKeys.type('pages'), 'slug-check', brand, slug, pageId] as const,
   /** A media URL main hands out (a release image, a track preview), by what it names. */
   mediaUrl: (target: MediaTarget) => ['media-url', target] as const,
 };
@@ -69,26 +88,45 @@ export const recordQueries = {
   history: (type: string, id: number, page: number) =>
     queryOptions({
       queryKey: recordKeys.history(type, id, page),
-      queryFn: () => fetchData(recordEndpoints(type).history, { params: { id }, query: { page: String(page), per_page: String(HISTORY_PER_PAGE) } }),
+      queryFn: () =>
+        fetchData(recordEndpoints(type).history, { params: { id }, query: { page: String(page), per_page: String(HISTORY_PER_PAGE) } }),
     }),
   releaseTracks: (id: number) =>
     queryOptions({ queryKey: recordKeys.releaseTracks(id), queryFn: () => fetchData(releaseEndpoints.tracks, { params: { id } }) }),
   songwriters: (id: number) =>
-    queryOptions({ queryKey: recordKeys.songwriters(id), queryFn: () => fetchData(trackSubresourceEndpoints.songwriters, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.songwriters(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.songwriters, { params: { id } }),
+    }),
   publishers: (id: number) =>
-    queryOptions({ queryKey: recordKeys.publishers(id), queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.publishers(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.publishers, { params: { id } }),
+    }),
   audioFiles: (id: number) =>
     queryOptions({ queryKey: recordKeys.audioFiles(id), queryFn: () => fetchData(mediaEndpoints.audioFiles, { params: { id } }) }),
   countriesAllowed: (id: number) =>
-    queryOptions({ queryKey: recordKeys.countriesAllowed(id), queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.countriesAllowed(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.countriesAllowed, { params: { id } }),
+    }),
   regionalSummary: (id: number) =>
-    queryOptions({ queryKey: recordKeys.regionalSummary(id), queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.regionalSummary(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.regionalSummary, { params: { id } }),
+    }),
   djEdits: (id: number) =>
     queryOptions({ queryKey: recordKeys.djEdits(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEdits, { params: { id } }) }),
   djEditSource: (id: number) =>
-    queryOptions({ queryKey: recordKeys.djEditSource(id), queryFn: () => fetchData(trackSubresourceEndpoints.djEditSource, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.djEditSource(id),
+      queryFn: () => fetchData(trackSubresourceEndpoints.djEditSource, { params: { id } }),
+    }),
   supportDownloads: (id: number) =>
-    queryOptions({ queryKey: recordKeys.supportDownloads(id), queryFn: () => fetchData(mediaEndpoints.supportDownloads, { params: { id } }) }),
+    queryOptions({
+      queryKey: recordKeys.supportDownloads(id),
+      queryFn: () => fetchData(mediaEndpoints.supportDownloads, { params: { id } }),
+    }),
   supplierLabels: (id: number) =>
     queryOptions({ queryKey: recordKeys.supplierLabels(id), queryFn: () => fetchData(supplierEndpoints.labels, { params: { id } }) }),
   images: (id: number) =>
@@ -116,18 +154,32 @@ export const recordQueries = {
  * field by field with the declaration's schemas (form-model changeErrors), which are
  * the PATCH schema's: the per-type body type cannot be named for a type chosen at run time.
  */
-export function patchRecord(type: string, id: number, changes: Record<string, unknown>, etag: string | undefined): Promise<ApiResult<ObjectRow>> {
+export function patchRecord(
+  type: string,
+  id: number,
+  changes: Record<string, unknown>,
+  etag: string | undefined,
+): Promise<ApiResult<ObjectRow>> {
   return call(recordEndpoints(type).patch, { params: { id }, body: changes as never, ifMatch: etag ?? '' });
 }
 
 /** The types created here (spec §7: POST /tracks/, /releases/, /artists/, /labels/, curation pages and modules), by record key. */
 export const CREATE_ENDPOINTS = {
-  tracks: trackEndpoints.create, releases: releaseEndpoints.create, artists: artistEndpoints.create, labels: labelEndpoints.create,
-  pages: pageEndpoints.create, page_modules: pageModuleEndpoints.create, coupons: couponEndpoints.create,
-  live_streams: simpleRecordEndpoints.live_streams.create, host_vendors: simpleRecordEndpoints.host_vendors.create,
-  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create, link_partners: simpleRecordEndpoints.link_partners.create,
+  tracks: trackEndpoints.create,
+  releases: releaseEndpoints.create,
+  artists: artistEndpoints.create,
+  labels: labelEndpoints.create,
+  pages: pageEndpoints.create,
+  page_modules: pageModuleEndpoints.create,
+  coupons: couponEndpoints.create,
+  live_streams: simpleRecordEndpoints.live_streams.create,
+  host_vendors: simpleRecordEndpoints.host_vendors.create,
+  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.create,
+  link_partners: simpleRecordEndpoints.link_partners.create,
   hype_offers: hypeEndpoints.createOffer,
-  suppliers: supplierEndpoints.create, charts: chartEndpoints.create, playlists: playlistEndpoints.create,
+  suppliers: supplierEndpoints.create,
+  charts: chartEndpoints.create,
+  playlists: playlistEndpoints.create,
 } as const;
 export type CreatableType = keyof typeof CREATE_ENDPOINTS;
 export const isCreatable = (type: string): type is CreatableType => Object.hasOwn(CREATE_ENDPOINTS, type);
@@ -139,9 +191,12 @@ export function createRecord(type: CreatableType, body: Record<string, unknown>)
 
 /** The types deleted here (spec §7 Curation: DELETE pages), by record key. */
 export const DELETE_ENDPOINTS = {
-  pages: pageEndpoints.delete, page_modules: pageModuleEndpoints.delete,
-  live_streams: simpleRecordEndpoints.live_streams.delete, host_vendors: simpleRecordEndpoints.host_vendors.delete,
-  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.delete, link_partners: simpleRecordEndpoints.link_partners.delete,
+  pages: pageEndpoints.delete,
+  page_modules: pageModuleEndpoints.delete,
+  live_streams: simpleRecordEndpoints.live_streams.delete,
+  host_vendors: simpleRecordEndpoints.host_vendors.delete,
+  tracklist_vendors: simpleRecordEndpoints.tracklist_vendors.delete,
+  link_partners: simpleRecordEndpoints.link_partners.delete,
 } as const;
 export type DeletableType = keyof typeof DELETE_ENDPOINTS;
 export const isDeletable = (type: string): type is DeletableType => Object.hasOwn(DELETE_ENDPOINTS, type);

@@ -8,7 +8,11 @@ import type { Principal } from '../../../shared/access';
 import { changeErrors, fieldsOnBrand, wireValue, type FieldErrors } from './form-model';
 
 /** The POST body of a create form: the fields given a value (an emptied or untouched field is left out). */
-export function createBody(decl: RecordDecl, fields: readonly string[], values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function createBody(
+  decl: RecordDecl,
+  fields: readonly string[],
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of fields) {
     const f = decl.fields[k];
@@ -23,7 +27,8 @@ export function createBody(decl: RecordDecl, fields: readonly string[], values: 
 /** The fields a create form offers this user (on the active brand, theirs to write, not set only after creation). */
 export function createFields(decl: RecordDecl, principal: Principal): string[] {
   const offered = new Set(createFormFields(decl));
-  return fieldsOnBrand(decl, principal.brand).map(([k]) => k)
+  return fieldsOnBrand(decl, principal.brand)
+    .map(([k]) => k)
     .filter((k) => offered.has(k) && (decl.fields[k].createOnly || mayEdit(principal, decl.key, k)));
 }
 

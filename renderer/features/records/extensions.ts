@@ -27,7 +27,11 @@ export interface RecordExtension {
 }
 
 /** Errors by field for the values typed; `record` is the record being edited (absent on the create page). */
-export type RecordFormCheck = (type: string, values: Readonly<Record<string, unknown>>, record?: { id: number; row: ObjectRow }) => FieldErrors;
+export type RecordFormCheck = (
+  type: string,
+  values: Readonly<Record<string, unknown>>,
+  record?: { id: number; row: ObjectRow },
+) => FieldErrors;
 
 const EXTENSIONS = new Map<string, RecordExtension[]>();
 const OWN_PAGES = new Map<string, ComponentType<{ id: number }>>();
@@ -60,7 +64,11 @@ export function registerRecordFormCheck(check: RecordFormCheck): void {
 const NONE: FieldErrors = {};
 
 /** Every registered check's errors for these values, merged (the first error of a field wins). */
-export function useRecordFormChecks(type: string, values: Readonly<Record<string, unknown>>, record?: { id: number; row: ObjectRow }): FieldErrors {
+export function useRecordFormChecks(
+  type: string,
+  values: Readonly<Record<string, unknown>>,
+  record?: { id: number; row: ObjectRow },
+): FieldErrors {
   let out = NONE;
   for (const check of CHECKS) {
     const errors = check(type, values, record);

@@ -111,7 +111,11 @@ export function fieldError(f: FieldDecl, wire: unknown): string | null {
 }
 
 /** The errors of a change by field: each field's schema, then (when those pass) the record's cross-field checks against the stored object. */
-export function changeErrors(decl: RecordDecl, stored: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): FieldErrors {
+export function changeErrors(
+  decl: RecordDecl,
+  stored: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): FieldErrors {
   const out: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(changes)) {
     const f = decl.fields[k];
@@ -132,7 +136,7 @@ export function serverFieldErrors(error: unknown, known: readonly string[]): { f
   const r = validationBody.safeParse(detail);
   const fields: Record<string, string[]> = {};
   const other: string[] = [];
-  if (!r.success || isObject(detail) && typeof detail.detail === 'string') return { fields, other };
+  if (!r.success || (isObject(detail) && typeof detail.detail === 'string')) return { fields, other };
   for (const [k, messages] of Object.entries(r.data)) {
     if (known.includes(k)) fields[k] = messages;
     else other.push(...messages);

@@ -69,5 +69,11 @@ export function doneOutcome(result: unknown): { text: string; failure: ReencodeF
   const errors = typeof r.errors === 'number' ? r.errors : 0;
   const tracks = (n: number) => formatCount(n, 'track');
   const text = `Re-encoded ${tracks(converted)}${errors ? `; ${tracks(errors)} in ERROR` : ''}`;
-  return { text, failure: errors > 0 ? { title: MSG.reencodeError, description: `${tracks(errors)} could not be encoded (no lossless source audio in storage).` } : null };
+  return {
+    text,
+    failure:
+      errors > 0
+        ? { title: MSG.reencodeError, description: `${tracks(errors)} could not be encoded (no lossless source audio in storage).` }
+        : null,
+  };
 }

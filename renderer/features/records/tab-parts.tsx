@@ -23,7 +23,10 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
  * an empty table says so in words (never antd's bare "No data"; a tab names what can be added where it can).
  */
 export const TAB_TABLE = {
-  size: 'middle', rowKey: 'id', pagination: false, scroll: { x: 'max-content' },
+  size: 'middle',
+  rowKey: 'id',
+  pagination: false,
+  scroll: { x: 'max-content' },
   locale: { emptyText: <ListEmpty description="Nothing here yet." /> },
 } as const;
 
@@ -31,16 +34,36 @@ export const TAB_TABLE = {
  * A secret generated on request and shown once (an ingester key, a temporary password):
  * the secret to copy, a failure of the call, and the button that generates it.
  */
-export function ShownOnce({ what, value, testId, error, action, pending, onGenerate }: {
-  what: string; value: string | null; testId: string; error: unknown; action: string | null; pending: boolean; onGenerate: () => void;
+export function ShownOnce({
+  what,
+  value,
+  testId,
+  error,
+  action,
+  pending,
+  onGenerate,
+}: {
+  what: string;
+  value: string | null;
+  testId: string;
+  error: unknown;
+  action: string | null;
+  pending: boolean;
+  onGenerate: () => void;
 }) {
   return (
     <>
       {value !== null && (
         <Alert
-          type="warning" showIcon style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
           title={`Copy this ${what} now: it is shown only once.`}
-          description={<Typography.Text code copyable data-testid={testId}>{value}</Typography.Text>}
+          description={
+            <Typography.Text code copyable data-testid={testId}>
+              {value}
+            </Typography.Text>
+          }
         />
       )}
       {error != null && <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorText(error)} />}

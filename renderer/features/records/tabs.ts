@@ -43,5 +43,8 @@ const OWN = new Set([DETAILS_TAB.key, NOTES_TAB.key, HISTORY_TAB.key]);
  */
 export function shownTabs(type: string, principal: Principal): TabDecl[] {
   return recordTabs(type).filter((t) =>
-    t.key === NOTES_TAB.key ? can(principal, notesRule(type)) : OWN.has(t.key) || (t.fields?.length ?? 0) > 0 || REGISTRY.has(slot(type, t.key)));
+    t.key === NOTES_TAB.key
+      ? can(principal, notesRule(type))
+      : OWN.has(t.key) || (t.fields?.length ?? 0) > 0 || REGISTRY.has(slot(type, t.key)),
+  );
 }

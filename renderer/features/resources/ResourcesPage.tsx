@@ -32,11 +32,13 @@ export default function ResourcesPage() {
       ))}
       <TechnicalDetails>
         <Descriptions column={1} size="small" bordered data-testid="route-paths">
-          {sections.flatMap((s) => s.items).map((r) => (
-            <Descriptions.Item key={r.path} label={r.label}>
-              <code>{r.path}</code>
-            </Descriptions.Item>
-          ))}
+          {sections
+            .flatMap((s) => s.items)
+            .map((r) => (
+              <Descriptions.Item key={r.path} label={r.label}>
+                <code>{r.path}</code>
+              </Descriptions.Item>
+            ))}
         </Descriptions>
       </TechnicalDetails>
     </div>

@@ -18,7 +18,9 @@ export function SalesLine({ points: series, title }: { points: MonthPoint[]; tit
   const data = series.map((p) => ({ month: monthLabel(p.month), currency: p.currency, net: p.net }));
   return (
     <Card title={title} size="small" data-testid="sales-chart-time">
-      <div className="chart-box"><Line data={data} xField="month" yField="net" colorField="currency" height={260} autoFit /></div>
+      <div className="chart-box">
+        <Line data={data} xField="month" yField="net" colorField="currency" height={260} autoFit />
+      </div>
     </Card>
   );
 }
@@ -26,20 +28,38 @@ export function SalesLine({ points: series, title }: { points: MonthPoint[]; tit
 export function SalesBars({ figures, title, testId }: { figures: SalesFigure[]; title: string; testId: string }) {
   return (
     <Card title={title} size="small" data-testid={testId}>
-      <div className="chart-box"><Column data={points(figures)} xField="key" yField="net" colorField="currency" stack height={240} autoFit /></div>
+      <div className="chart-box">
+        <Column data={points(figures)} xField="key" yField="net" colorField="currency" stack height={240} autoFit />
+      </div>
     </Card>
   );
 }
 
-export default function SalesCharts({ overTime, byStore, bySaleType, byGenre }: {
-  overTime: MonthPoint[]; byStore: SalesFigure[]; bySaleType: SalesFigure[]; byGenre: SalesFigure[];
+export default function SalesCharts({
+  overTime,
+  byStore,
+  bySaleType,
+  byGenre,
+}: {
+  overTime: MonthPoint[];
+  byStore: SalesFigure[];
+  bySaleType: SalesFigure[];
+  byGenre: SalesFigure[];
 }) {
   return (
     <Row gutter={[16, 16]}>
-      <Col span={24}><SalesLine points={overTime} title="Net sales by month" /></Col>
-      <Col xs={24} lg={8}><SalesBars figures={byStore} title="By store" testId="sales-chart-store" /></Col>
-      <Col xs={24} lg={8}><SalesBars figures={bySaleType} title="By sale type" testId="sales-chart-sale-type" /></Col>
-      <Col xs={24} lg={8}><SalesBars figures={byGenre} title="By genre" testId="sales-chart-genre" /></Col>
+      <Col span={24}>
+        <SalesLine points={overTime} title="Net sales by month" />
+      </Col>
+      <Col xs={24} lg={8}>
+        <SalesBars figures={byStore} title="By store" testId="sales-chart-store" />
+      </Col>
+      <Col xs={24} lg={8}>
+        <SalesBars figures={bySaleType} title="By sale type" testId="sales-chart-sale-type" />
+      </Col>
+      <Col xs={24} lg={8}>
+        <SalesBars figures={byGenre} title="By genre" testId="sales-chart-genre" />
+      </Col>
     </Row>
   );
 }

@@ -85,58 +85,120 @@ export default function SalesPage() {
     return bridge.exportStart({ kind: 'salesJob', jobId: Number(outcome.id) });
   };
 
-  const running = (s: typeof summary) => s.status.state === 'running' && (
-    <Space data-testid="sales-job-progress">
-      <Spin size="small" />
-      <span>{s.status.step}</span>
-      <Button size="small" onClick={s.cancel}>Cancel</Button>
-    </Space>
-  );
+  const running = (s: typeof summary) =>
+    s.status.state === 'running' && (
+      <Space data-testid="sales-job-progress">
+        <Spin size="small" />
+        <span>{s.status.step}</span>
+        <Button size="small" onClick={s.cancel}>
+          Cancel
+        </Button>
+      </Space>
+    );
 
   return (
     <div data-testid="sales-page">
       <PageHeader title="Sales" subtitle="Sales summary and detail lines over the filters." />
       <Form layout="inline" component="div" style={{ rowGap: 8, marginBottom: 16 }}>
         <Form.Item label="Dates" htmlFor="sales-range">
-          <DatePicker.RangePicker id={{ start: 'sales-range', end: 'sales-range-end' }} value={range} allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} format="MM/DD/YYYY" />
+          <DatePicker.RangePicker
+            id={{ start: 'sales-range', end: 'sales-range-end' }}
+            value={range}
+            allowClear={false}
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+            format="MM/DD/YYYY"
+          />
         </Form.Item>
         <Form.Item label="Brand" htmlFor="sales-brand">
-          <Select id="sales-brand" style={{ minWidth: 160 }} value={brand} onChange={(b) => { setBrand(b); setStore(undefined); }}
-            options={brands.map((b) => ({ value: b, label: brandName(b) }))} />
+          <Select
+            id="sales-brand"
+            style={{ minWidth: 160 }}
+            value={brand}
+            onChange={(b) => {
+              setBrand(b);
+              setStore(undefined);
+            }}
+            options={brands.map((b) => ({ value: b, label: brandName(b) }))}
+          />
         </Form.Item>
         <Form.Item label="Store" htmlFor="sales-store">
-          <Select id="sales-store" style={{ minWidth: 130 }} allowClear placeholder="All stores" value={store} onChange={setStore}
-            options={storeOptions(brand).map((s) => ({ value: s, label: s }))} />
+          <Select
+            id="sales-store"
+            style={{ minWidth: 130 }}
+            allowClear
+            placeholder="All stores"
+            value={store}
+            onChange={setStore}
+            options={storeOptions(brand).map((s) => ({ value: s, label: s }))}
+          />
         </Form.Item>
         <Form.Item label="Currency" htmlFor="sales-currency">
-          <Select id="sales-currency" style={{ minWidth: 110 }} allowClear placeholder="All" value={currency} onChange={setCurrency}
-            options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} />
+          <Select
+            id="sales-currency"
+            style={{ minWidth: 110 }}
+            allowClear
+            placeholder="All"
+            value={currency}
+            onChange={setCurrency}
+            options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
+          />
         </Form.Item>
         {mayPickSaleType && (
           <Form.Item label="Sale type" htmlFor="sales-sale-type">
-            <Select id="sales-sale-type" style={{ minWidth: 130 }} allowClear placeholder="All" value={saleType} onChange={setSaleType}
-              options={(saleTypes.data ?? []).map((t) => ({ value: Number(t.id), label: t.name }))} />
+            <Select
+              id="sales-sale-type"
+              style={{ minWidth: 130 }}
+              allowClear
+              placeholder="All"
+              value={saleType}
+              onChange={setSaleType}
+              options={(saleTypes.data ?? []).map((t) => ({ value: Number(t.id), label: t.name }))}
+            />
           </Form.Item>
         )}
         <Form.Item label="Genre" htmlFor="sales-genre">
-          <Select id="sales-genre" style={{ minWidth: 180 }} virtual={false} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="All genres" value={genre} onChange={setGenre}
-            options={(genres.data ?? []).map((g) => ({ value: Number(g.id), label: g.name }))} />
+          <Select
+            id="sales-genre"
+            style={{ minWidth: 180 }}
+            virtual={false}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="All genres"
+            value={genre}
+            onChange={setGenre}
+            options={(genres.data ?? []).map((g) => ({ value: Number(g.id), label: g.name }))}
+          />
         </Form.Item>
         {mayPickLabel && (
           <Form.Item label="Label" htmlFor="sales-label">
-            <div style={{ minWidth: 200 }}><ReferenceSelect id="sales-label" type="labels" value={label} onChange={setLabel} allowClear placeholder="All labels" /></div>
+            <div style={{ minWidth: 200 }}>
+              <ReferenceSelect id="sales-label" type="labels" value={label} onChange={setLabel} allowClear placeholder="All labels" />
+            </div>
           </Form.Item>
         )}
         {mayPickSupplier && (
           <Form.Item label="Supplier" htmlFor="sales-supplier">
-            <div style={{ minWidth: 200 }}><ReferenceSelect id="sales-supplier" type="suppliers" value={supplier} onChange={setSupplier} allowClear placeholder="All suppliers" /></div>
+            <div style={{ minWidth: 200 }}>
+              <ReferenceSelect
+                id="sales-supplier"
+                type="suppliers"
+                value={supplier}
+                onChange={setSupplier}
+                allowClear
+                placeholder="All suppliers"
+              />
+            </div>
           </Form.Item>
         )}
-        <Button type="primary" onClick={() => {
+        <Button
+          type="primary"
+          onClick={() => {
             setRanFor(range);
             void summary.run(filters());
-          }} disabled={summary.status.state === 'running'} data-testid="sales-run">
+          }}
+          disabled={summary.status.state === 'running'}
+          data-testid="sales-run"
+        >
           Show sales
         </Button>
       </Form>
@@ -145,19 +207,36 @@ export default function SalesPage() {
       {result && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Suspense fallback={<Spin />}>
-            <SalesCharts overTime={monthSeries(result.over_time, ranFor[0], ranFor[1])} byStore={result.by_store} bySaleType={result.by_sale_type} byGenre={result.by_genre} />
+            <SalesCharts
+              overTime={monthSeries(result.over_time, ranFor[0], ranFor[1])}
+              byStore={result.by_store}
+              bySaleType={result.by_sale_type}
+              byGenre={result.by_genre}
+            />
           </Suspense>
           <Space wrap>
             <Typography.Text data-testid="sales-line-count">
-              {formatCount(result.line_count, 'sales line')}{result.line_count > result.lines.length ? ` (newest ${formatNumber(result.lines.length)} shown)` : ''}
+              {formatCount(result.line_count, 'sales line')}
+              {result.line_count > result.lines.length ? ` (newest ${formatNumber(result.lines.length)} shown)` : ''}
             </Typography.Text>
             <ExportButton label="Export CSV" start={exportCsv} />
             {running(exporter)}
             {exporter.status.state === 'error' && <Alert type="error" showIcon message={exporter.status.message} />}
           </Space>
           <div tabIndex={0} style={{ overflowX: 'auto' }} aria-label="Sales lines">
-            <Table<SalesLine> rowKey="id" size="small" columns={COLUMNS} dataSource={result.lines} pagination={{ pageSize: 50 }} data-testid="sales-lines"
-              locale={{ emptyText: <ListEmpty description="No sales match these filters. Widen the dates or clear a filter and run the report again." /> }} />
+            <Table<SalesLine>
+              rowKey="id"
+              size="small"
+              columns={COLUMNS}
+              dataSource={result.lines}
+              pagination={{ pageSize: 50 }}
+              data-testid="sales-lines"
+              locale={{
+                emptyText: (
+                  <ListEmpty description="No sales match these filters. Widen the dates or clear a filter and run the report again." />
+                ),
+              }}
+            />
           </div>
         </Space>
       )}

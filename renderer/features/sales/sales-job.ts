@@ -26,30 +26,37 @@ export function stepText(state: string, child: boolean): string {
 export function useSalesJob(kind: SalesJobKind) {
   const [status, setStatus] = useState<SalesJobStatus>({ state: 'idle' });
   const current = useRef<number | null>(null);
-  useEffect(() => onBridgeEvent('jobProgress', (p) => {
-    const first = current.current;
-    if (first === null) return;
-    const detail = (p.detail ?? {}) as { parentJobId?: string };
-    if (p.jobId !== String(first) && detail.parentJobId === undefined) return;
-    setStatus({ state: 'running', jobId: first, step: stepText(p.state, p.jobId !== String(first)) });
-  }), []);
+  useEffect(
+    () =>
+      onBridgeEvent('jobProgress', (p) => {
+        const first = current.current;
+        if (first === null) return;
+        const detail = (p.detail ?? {}) as { parentJobId?: string };
+        if (p.jobId !== String(first) && detail.parentJobId === undefined) return;
+        setStatus({ state: 'running', jobId: first, step: stepText(p.state, p.jobId !== String(first)) });
+      }),
+    [],
+  );
 
-  const run = useCallback(async (filters: SalesFilters): Promise<JobOutcome | null> => {
-    setStatus({ state: 'running', jobId: 0, step: stepText('PENDING', false) });
-    try {
-      const started = await fetchData(jobEndpoints.console[kind], { body: filters });
-      current.current = started.id;
-      setStatus({ state: 'running', jobId: started.id, step: stepText(started.state, false) });
-      const outcome = await bridge.jobWait({ kind, id: started.id });
-      setStatus({ state: 'done', outcome });
-      return outcome;
-    } catch (err) {
-      setStatus({ state: 'error', message: errorText(err) });
-      return null;
-    } finally {
-      current.current = null;
-    }
-  }, [kind]);
+  const run = useCallback(
+    async (filters: SalesFilters): Promise<JobOutcome | null> => {
+      setStatus({ state: 'running', jobId: 0, step: stepText('PENDING', false) });
+      try {
+        const started = await fetchData(jobEndpoints.console[kind], { body: filters });
+        current.current = started.id;
+        setStatus({ state: 'running', jobId: started.id, step: stepText(started.state, false) });
+        const outcome = await bridge.jobWait({ kind, id: started.id });
+        setStatus({ state: 'done', outcome });
+        return outcome;
+      } catch (err) {
+        setStatus({ state: 'error', message: errorText(err) });
+        return null;
+      } finally {
+        current.current = null;
+      }
+    },
+    [kind],
+  );
 
   const cancel = useCallback(() => {
     if (current.current !== null) void bridge.jobCancel({ kind, id: current.current });

@@ -33,5 +33,7 @@ export function monthSeries(figures: readonly SalesFigure[], start: Dayjs, end: 
   const currencies = [...new Set(figures.map((f) => f.currency))].sort();
   const keyOf = (month: string, currency: string) => [month, currency].join('|');
   const net = new Map(figures.map((f) => [keyOf(f.key, f.currency), Number(f.net)]));
-  return monthsOf(start, end).flatMap((month) => currencies.map((currency) => ({ month, currency, net: net.get(keyOf(month, currency)) ?? 0 })));
+  return monthsOf(start, end).flatMap((month) =>
+    currencies.map((currency) => ({ month, currency, net: net.get(keyOf(month, currency)) ?? 0 })),
+  );
 }

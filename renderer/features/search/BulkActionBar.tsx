@@ -28,7 +28,12 @@ export interface SelectAll {
   onSelected: (ids: React.Key[]) => void;
 }
 
-export function BulkActionBar({ selected, actions, onClear, selectAll }: {
+export function BulkActionBar({
+  selected,
+  actions,
+  onClear,
+  selectAll,
+}: {
   selected: readonly React.Key[];
   actions: readonly BulkAction[];
   onClear: () => void;
@@ -68,7 +73,11 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
       <Space wrap>
         <strong data-testid="bulk-count">{formatNumber(selected.length)} selected</strong>
         {offerAll && !progress && (
-          <Tooltip title={tooMany ? `Up to ${formatNumber(BULK_SELECT_LIMIT)} results can be selected at once: narrow the search first.` : undefined}>
+          <Tooltip
+            title={
+              tooMany ? `Up to ${formatNumber(BULK_SELECT_LIMIT)} results can be selected at once: narrow the search first.` : undefined
+            }
+          >
             <Button size="small" type="link" data-testid="select-all" disabled={tooMany} onClick={() => void runSelectAll()}>
               Select all {formatCount(selectAll.total, 'result')}
             </Button>
@@ -83,7 +92,12 @@ export function BulkActionBar({ selected, actions, onClear, selectAll }: {
           </span>
         )}
         {[...actions, copy].map((a) => (
-          <Button key={a.key} size="small" disabled={Boolean(progress)} onClick={() => void Promise.resolve(a.run(selected)).catch((e: unknown) => message.error(requestFailedText(e)))}>
+          <Button
+            key={a.key}
+            size="small"
+            disabled={Boolean(progress)}
+            onClick={() => void Promise.resolve(a.run(selected)).catch((e: unknown) => message.error(requestFailedText(e)))}
+          >
             {a.label}
           </Button>
         ))}

@@ -3,15 +3,25 @@ import { Button, Checkbox, Popover, Space } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { Column } from '../../../shared/search';
 
-export function ColumnChooser({ columns, shown, onChange }: { columns: readonly Column[]; shown: readonly string[]; onChange: (keys: string[]) => void }) {
+export function ColumnChooser({
+  columns,
+  shown,
+  onChange,
+}: {
+  columns: readonly Column[];
+  shown: readonly string[];
+  onChange: (keys: string[]) => void;
+}) {
   const optional = columns.filter((c) => !c.fixed);
   const content = (
     <Space direction="vertical" data-testid="column-chooser">
-      {columns.filter((c) => c.fixed).map((c) => (
-        <Checkbox key={c.key} checked disabled>
-          {c.title}
-        </Checkbox>
-      ))}
+      {columns
+        .filter((c) => c.fixed)
+        .map((c) => (
+          <Checkbox key={c.key} checked disabled>
+            {c.title}
+          </Checkbox>
+        ))}
       {optional.map((c) => (
         <Checkbox
           key={c.key}

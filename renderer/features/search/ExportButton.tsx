@@ -66,7 +66,12 @@ export function ExportButton(props: Props) {
           description: (
             <div data-testid="export-done">
               {folder && <div className="export-done__folder">Saved in {folder}</div>}
-              <Button size="small" style={{ marginTop: 8 }} onClick={() => void showInFolder(p.exportId)} data-testid="export-show-in-folder">
+              <Button
+                size="small"
+                style={{ marginTop: 8 }}
+                onClick={() => void showInFolder(p.exportId)}
+                data-testid="export-show-in-folder"
+              >
                 Show in folder
               </Button>
             </div>
@@ -75,8 +80,7 @@ export function ExportButton(props: Props) {
           // Not over the header: the Downloads button and the account menu stay reachable while it shows.
           placement: 'bottomRight',
         });
-      }
-      else if (p.state === 'failed') message.error(`${MSG.download}${p.error ? `: ${p.error}` : ''}`);
+      } else if (p.state === 'failed') message.error(`${MSG.download}${p.error ? `: ${p.error}` : ''}`);
       else message.info('Export cancelled');
     },
     [message, notification, showInFolder],
@@ -87,9 +91,16 @@ export function ExportButton(props: Props) {
     try {
       early.current.clear();
       askNotificationPermission();
-      const res = 'start' in props
-        ? await props.start()
-        : await bridge.exportStart({ kind: 'search', type: props.type, filters: props.filters, orderBy: props.orderBy, columns: props.columns });
+      const res =
+        'start' in props
+          ? await props.start()
+          : await bridge.exportStart({
+              kind: 'search',
+              type: props.type,
+              filters: props.filters,
+              orderBy: props.orderBy,
+              columns: props.columns,
+            });
       if (!res.started) return;
       jobRef.current = res.exportId;
       folders.current.set(res.exportId, res.folder);

@@ -34,7 +34,19 @@ export function FilterChips({ values, order, brand, errors, onRemove, onClear }:
   );
 }
 
-function Chip({ name, value, brand, error, onRemove }: { name: string; value: string; brand: string; error: boolean; onRemove: () => void }) {
+function Chip({
+  name,
+  value,
+  brand,
+  error,
+  onRemove,
+}: {
+  name: string;
+  value: string;
+  brand: string;
+  error: boolean;
+  onRemove: () => void;
+}) {
   const kind = filterKind(name, brand);
   const list = kind.kind === 'reference' ? kind.list : '';
   const ref = useQuery({ ...referenceOptions(list), enabled: Boolean(list) });

@@ -45,7 +45,10 @@ export function FilterField({ name, brand, values, onChange }: Props) {
           placeholder="Any"
           value={value || undefined}
           onChange={(v?: string) => onChange(name, v ?? null)}
-          options={[{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]}
+          options={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
         />
       );
     case 'select':
@@ -80,7 +83,13 @@ export function FilterField({ name, brand, values, onChange }: Props) {
   }
 }
 
-function ReferenceField({ name, list, label, values, onChange }: { name: string; list: string; label: string } & Omit<Props, 'brand' | 'name'>) {
+function ReferenceField({
+  name,
+  list,
+  label,
+  values,
+  onChange,
+}: { name: string; list: string; label: string } & Omit<Props, 'brand' | 'name'>) {
   const q = useQuery(referenceOptions(list));
   const value = values[name] ?? '';
   if (q.isError) {

@@ -71,7 +71,14 @@ export function FilterPanel({ filters, bar, brand, applied, errors, onApply }: P
   };
   return (
     <>
-      <Form layout="vertical" className={phone ? 'search-bar search-bar--phone' : 'search-bar'} data-testid="search-filters" onFinish={submit} role="search" aria-label="Filters">
+      <Form
+        layout="vertical"
+        className={phone ? 'search-bar search-bar--phone' : 'search-bar'}
+        data-testid="search-filters"
+        onFinish={submit}
+        role="search"
+        aria-label="Filters"
+      >
         {shownInBar.map(item)}
         <Form.Item label={phone ? undefined : ' '} className="search-bar__actions">
           <Space wrap>

@@ -90,7 +90,10 @@ export function ResultsTable(p: ResultsTableProps) {
     // column would be 0: there the heading is made sticky here, beside the selection column, as
     // VirtualRows places its cells.
     fixed: i === 0 && !virtual ? ('left' as const) : undefined,
-    onHeaderCell: i === 0 && virtual ? () => ({ className: 'results-vhead-first', style: { position: 'sticky', left: SELECTION_WIDTH, zIndex: 3 } }) : undefined,
+    onHeaderCell:
+      i === 0 && virtual
+        ? () => ({ className: 'results-vhead-first', style: { position: 'sticky', left: SELECTION_WIDTH, zIndex: 3 } })
+        : undefined,
     // A cell shows only its own row: skip re-rendering it unless the row object changed (virtual scrolling).
     shouldCellUpdate: (record: Row, prev: Row) => record !== prev,
     sorter: c.sortable ? true : undefined,
@@ -98,12 +101,16 @@ export function ResultsTable(p: ResultsTableProps) {
     render: (_: unknown, row: Row) => renderCell(c, row, p.type),
   }));
   // A long page's body: the rows in view only, at a fixed height (VirtualRows).
-  const cells = useMemo<VirtualCell[]>(() => p.columns.map((c) => ({
-    key: c.key,
-    width: VIRTUAL_COLUMN_WIDTH,
-    render: (row: Row) => renderCell(c, row, p.type),
-    title: (row: Row) => (cellTag(c, row) ? undefined : cellText(c, row) || undefined),
-  })), [p.columns, p.type]);
+  const cells = useMemo<VirtualCell[]>(
+    () =>
+      p.columns.map((c) => ({
+        key: c.key,
+        width: VIRTUAL_COLUMN_WIDTH,
+        render: (row: Row) => renderCell(c, row, p.type),
+        title: (row: Row) => (cellTag(c, row) ? undefined : cellText(c, row) || undefined),
+      })),
+    [p.columns, p.type],
+  );
   return (
     <div ref={box} className="search-results" style={virtual ? colours : undefined}>
       <Table<Row>
@@ -113,26 +120,36 @@ export function ResultsTable(p: ResultsTableProps) {
         columns={columns}
         dataSource={p.rows as Row[]}
         loading={!p.firstLoad && p.loading}
-        locale={{ emptyText: p.firstLoad ? <ListSkeleton /> : p.empty ?? <ListEmpty description="No results." /> }}
-        components={virtual ? {
-          body: (_data, info) => (
-            <VirtualRows
-              rows={p.rows}
-              cells={cells}
-              rowKey={rowKey}
-              selectionWidth={SELECTION_WIDTH}
-              selected={p.selected}
-              onSelect={p.onSelect}
-              height={p.height ?? 600}
-              scrollbarSize={info.scrollbarSize}
-              bodyRef={info.ref as React.Ref<HTMLDivElement>}
-              onScrollX={(el) => info.onScroll({ currentTarget: el, scrollLeft: el.scrollLeft })}
-              label={formatCount(p.rows.length, 'result')}
-            />
-          ),
-        } : undefined}
+        locale={{ emptyText: p.firstLoad ? <ListSkeleton /> : (p.empty ?? <ListEmpty description="No results." />) }}
+        components={
+          virtual
+            ? {
+                body: (_data, info) => (
+                  <VirtualRows
+                    rows={p.rows}
+                    cells={cells}
+                    rowKey={rowKey}
+                    selectionWidth={SELECTION_WIDTH}
+                    selected={p.selected}
+                    onSelect={p.onSelect}
+                    height={p.height ?? 600}
+                    scrollbarSize={info.scrollbarSize}
+                    bodyRef={info.ref as React.Ref<HTMLDivElement>}
+                    onScrollX={(el) => info.onScroll({ currentTarget: el, scrollLeft: el.scrollLeft })}
+                    label={formatCount(p.rows.length, 'result')}
+                  />
+                ),
+              }
+            : undefined
+        }
         scroll={virtual ? { x: SELECTION_WIDTH + p.columns.length * VIRTUAL_COLUMN_WIDTH, y: p.height ?? 600 } : { x: 'max-content' }}
-        rowSelection={{ fixed: true, columnWidth: SELECTION_WIDTH, selectedRowKeys: p.selected as React.Key[], onChange: (keys) => p.onSelect(keys), preserveSelectedRowKeys: false }}
+        rowSelection={{
+          fixed: true,
+          columnWidth: SELECTION_WIDTH,
+          selectedRowKeys: p.selected as React.Key[],
+          onChange: (keys) => p.onSelect(keys),
+          preserveSelectedRowKeys: false,
+        }}
         pagination={{
           current: p.page,
           pageSize: p.perPage,

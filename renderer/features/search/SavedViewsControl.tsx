@@ -79,7 +79,14 @@ export function SavedViewsControl({ userId, type, current, onApply }: Props) {
           }}
         />
       )}
-      <Modal title="Save view" open={naming} onOk={save} okText="Save" onCancel={() => setNaming(false)} okButtonProps={{ disabled: !name.trim() }}>
+      <Modal
+        title="Save view"
+        open={naming}
+        onOk={save}
+        okText="Save"
+        onCancel={() => setNaming(false)}
+        okButtonProps={{ disabled: !name.trim() }}
+      >
         <Form layout="vertical" onFinish={save}>
           <Form.Item label="Name">
             <Input autoFocus maxLength={100} value={name} onChange={(e) => setName(e.target.value)} data-testid="save-view-name" />

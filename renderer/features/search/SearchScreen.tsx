@@ -14,8 +14,20 @@ import { can, filterDroppedText, SEARCH_TYPES, type AreaRoute, type Principal } 
 import { DEFAULT_PER_PAGE, parsePage } from '../../../shared/api';
 import { friendlyStatusText } from '../../../shared/messages';
 import {
-  barFilters, columnsOf, emptyResultText, exportColumnKeys, exportFilters, filterErrors, filterLabel, panelFilters, placeServerErrors, setFilter,
-  parseSearchUrl, shownColumns, usableFilters, type FilterValues,
+  barFilters,
+  columnsOf,
+  emptyResultText,
+  exportColumnKeys,
+  exportFilters,
+  filterErrors,
+  filterLabel,
+  panelFilters,
+  placeServerErrors,
+  setFilter,
+  parseSearchUrl,
+  shownColumns,
+  usableFilters,
+  type FilterValues,
 } from '../../../shared/search';
 import { friendlyErrorText, requestFailedText, validationErrorsOf } from '../../lib/http-errors';
 import { authAtom, myPreferencesAtom, preferencesAtom, principalAtom } from '../../lib/store';
@@ -37,7 +49,6 @@ import { useSearchState } from './useSearchState';
 import { ViewControls } from './ViewControls';
 import type { Row } from '../../lib/search-queries';
 
-
 /**
  * The search types a screen offers: those of its area, or for the all-types search
  * (/search, area null) every type with a route (§2), each only where §6 allows.
@@ -50,7 +61,17 @@ export function offeredTypes(principal: Principal, area: AreaRoute | null) {
  * `only`: a screen over some of an area's types (/hype: the hype types of /support);
  * `extra`: more controls in the page header.
  */
-export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | null; title: string; only?: readonly string[]; extra?: React.ReactNode }) {
+export function SearchScreen({
+  area,
+  title,
+  only,
+  extra,
+}: {
+  area: AreaRoute | null;
+  title: string;
+  only?: readonly string[];
+  extra?: React.ReactNode;
+}) {
   const principal = useAtomValue(principalAtom);
   const phone = isMobile(useViewportClass());
   const auth = useAtomValue(authAtom);
@@ -125,10 +146,14 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const actions: BulkAction[] = searchBulkActions(type.key, principal).map((action) => ({
     key: action.key,
     label: action.label,
-    run: (ids) => setRunning({ action, props: {
-      rows: ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 })),
-      seen: new Map(ids.map((id) => [id, seen.current.get(id)])),
-    } }),
+    run: (ids) =>
+      setRunning({
+        action,
+        props: {
+          rows: ids.map((id) => ({ id: Number(id), version: versions.current.get(id) ?? 0 })),
+          seen: new Map(ids.map((id) => [id, seen.current.get(id)])),
+        },
+      }),
   }));
   const page = env ? parsePage(env.page).current : state.page;
 
@@ -143,20 +168,23 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
   const typeOptions = types.map((t) => ({ value: t.key, label: t.label }));
   const chooseType = (key: string) => update({ type: key, page: 1, filters: {}, orderBy: null });
   const hasFilters = Object.keys(applied).length > 0;
-  const empty = !valid || (answered && !unplaced.length) ? (
-    <div className="search-empty" data-testid="search-invalid">Correct the filters marked above to search.</div>
-  ) : list.isError ? (
-    <div className="search-empty">The results could not be loaded (see the message above).</div>
-  ) : hasFilters ? (
-    <div className="search-empty" data-testid="search-empty">
-      <p>{emptyResultText(applied, filters, principal.brand)}</p>
-      <Button onClick={() => apply({})} data-testid="empty-clear-filters">
-        Clear filters
-      </Button>
-    </div>
-  ) : (
-    <ListEmpty description={`There are no ${type.label.toLowerCase()} to show yet.`} />
-  );
+  const empty =
+    !valid || (answered && !unplaced.length) ? (
+      <div className="search-empty" data-testid="search-invalid">
+        Correct the filters marked above to search.
+      </div>
+    ) : list.isError ? (
+      <div className="search-empty">The results could not be loaded (see the message above).</div>
+    ) : hasFilters ? (
+      <div className="search-empty" data-testid="search-empty">
+        <p>{emptyResultText(applied, filters, principal.brand)}</p>
+        <Button onClick={() => apply({})} data-testid="empty-clear-filters">
+          Clear filters
+        </Button>
+      </div>
+    ) : (
+      <ListEmpty description={`There are no ${type.label.toLowerCase()} to show yet.`} />
+    );
 
   return (
     <div className="page search-screen" data-testid={`search-${type.key}`}>
@@ -196,47 +224,60 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
               total={env?.count}
             />
             {type.key === 'users' && (
-              <ExportButton label="Download users CSV" start={() => bridge.exportStart({ kind: 'users', filters: exportFilters(principal, request), orderBy: state.orderBy })} />
+              <ExportButton
+                label="Download users CSV"
+                start={() => bridge.exportStart({ kind: 'users', filters: exportFilters(principal, request), orderBy: state.orderBy })}
+              />
             )}
           </ViewControls>
         }
       />
       <div className={phone ? 'search-controls search-controls--phone' : 'search-controls'}>
-      {area === null ? (
-        <Space style={{ marginBottom: 16 }}>
-          <span>Search in</span>
-          <Select
-            aria-label="Search type"
-            data-testid="search-type-picker"
-            style={{ width: 200 }}
-            virtual={false}
-            value={type.key}
-            onChange={chooseType}
-            options={typeOptions}
-          />
-        </Space>
-      ) : types.length > 1 && (
-        // An area's types: tabs where they fit, a select on a phone or a narrow window (search.css shows one of the two).
-        <>
-          <Segmented
-            data-testid="search-types"
-            className="search-types"
-            value={type.key}
-            onChange={(key) => chooseType(String(key))}
-            options={typeOptions}
-          />
-          <Select
-            aria-label="Search type"
-            data-testid="search-types-select"
-            className="search-types-select"
-            virtual={false}
-            value={type.key}
-            onChange={chooseType}
-            options={typeOptions}
-          />
-        </>
-      )}
-      <FilterPanel key={type.key} filters={filters} bar={bar} brand={principal.brand} applied={applied} errors={fieldErrors} onApply={apply} />
+        {area === null ? (
+          <Space style={{ marginBottom: 16 }}>
+            <span>Search in</span>
+            <Select
+              aria-label="Search type"
+              data-testid="search-type-picker"
+              style={{ width: 200 }}
+              virtual={false}
+              value={type.key}
+              onChange={chooseType}
+              options={typeOptions}
+            />
+          </Space>
+        ) : (
+          types.length > 1 && (
+            // An area's types: tabs where they fit, a select on a phone or a narrow window (search.css shows one of the two).
+            <>
+              <Segmented
+                data-testid="search-types"
+                className="search-types"
+                value={type.key}
+                onChange={(key) => chooseType(String(key))}
+                options={typeOptions}
+              />
+              <Select
+                aria-label="Search type"
+                data-testid="search-types-select"
+                className="search-types-select"
+                virtual={false}
+                value={type.key}
+                onChange={chooseType}
+                options={typeOptions}
+              />
+            </>
+          )
+        )}
+        <FilterPanel
+          key={type.key}
+          filters={filters}
+          bar={bar}
+          brand={principal.brand}
+          applied={applied}
+          errors={fieldErrors}
+          onApply={apply}
+        />
       </div>
       {dropped.length > 0 && (
         <Alert
@@ -263,9 +304,13 @@ export function SearchScreen({ area, title, only, extra }: { area: AreaRoute | n
           data-testid="search-error"
           message={friendlyErrorText(list.error)}
           description={answered ? unplaced.join('\n') : requestFailedText(list.error)}
-          action={answered ? undefined : (
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()} data-testid="list-retry">{RETRY_LABEL}</Button>
-          )}
+          action={
+            answered ? undefined : (
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()} data-testid="list-retry">
+                {RETRY_LABEL}
+              </Button>
+            )
+          }
         />
       )}
       <BulkActionBar

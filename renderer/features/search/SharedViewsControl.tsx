@@ -20,18 +20,35 @@ import { errorText } from '../../lib/http-errors';
 import { principalAtom } from '../../lib/store';
 
 export const ROLE_LABEL: Record<StaffRole, string> = {
-  'staff:admin': 'Admin', 'staff:content_ops': 'Content Ops', 'staff:curation': 'Curation', 'staff:marketing': 'Marketing',
-  'staff:label_mgmt': 'Label Management', 'staff:support': 'Support', 'staff:finance': 'Finance',
+  'staff:admin': 'Admin',
+  'staff:content_ops': 'Content Ops',
+  'staff:curation': 'Curation',
+  'staff:marketing': 'Marketing',
+  'staff:label_mgmt': 'Label Management',
+  'staff:support': 'Support',
+  'staff:finance': 'Finance',
 };
 
 /** The link of a shared view: this screen's path with `type` and `view`. */
 export const sharedViewLink = (origin: string, pathname: string, v: Pick<SharedView, 'id' | 'type'>) =>
   `${origin}${pathname}?type=${encodeURIComponent(v.type)}&view=${v.id}`;
 
-interface Current { filters: Record<string, string>; columns: string[]; orderBy: string | null }
+interface Current {
+  filters: Record<string, string>;
+  columns: string[];
+  orderBy: string | null;
+}
 
-export function SharedViewsControl({ type, current, bare, onApply }: {
-  type: string; current: Current; bare: boolean; onApply: (v: SharedView) => void;
+export function SharedViewsControl({
+  type,
+  current,
+  bare,
+  onApply,
+}: {
+  type: string;
+  current: Current;
+  bare: boolean;
+  onApply: (v: SharedView) => void;
 }) {
   const principal = useAtomValue(principalAtom);
   const allowed = can(principal, SHARED_VIEWS_RULE);
@@ -43,7 +60,11 @@ export function SharedViewsControl({ type, current, bare, onApply }: {
   const [chosen, setChosen] = useState<number | undefined>();
   const [note, setNote] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
-  const [draft, setDraft] = useState<{ name: string; role: StaffRole | undefined; isDefault: boolean }>({ name: '', role: myRole, isDefault: false });
+  const [draft, setDraft] = useState<{ name: string; role: StaffRole | undefined; isDefault: boolean }>({
+    name: '',
+    role: myRole,
+    isDefault: false,
+  });
   const queryKey = ['shared-views', principal.brand, type];
   const list = useQuery({ queryKey, queryFn: () => fetchData(sharedViewEndpoints.list, { query: { type } }), enabled: allowed });
   const views = list.data?.results ?? [];
@@ -79,9 +100,18 @@ export function SharedViewsControl({ type, current, bare, onApply }: {
   }, [list.data, bare, type]);
 
   const share = useMutation({
-    mutationFn: () => fetchData(sharedViewEndpoints.create, {
-      body: { type, name: draft.name, filters: current.filters, columns: current.columns, order_by: current.orderBy, role: draft.role!, is_default: admin ? draft.isDefault : undefined },
-    }),
+    mutationFn: () =>
+      fetchData(sharedViewEndpoints.create, {
+        body: {
+          type,
+          name: draft.name,
+          filters: current.filters,
+          columns: current.columns,
+          order_by: current.orderBy,
+          role: draft.role!,
+          is_default: admin ? draft.isDefault : undefined,
+        },
+      }),
     onSuccess: (v) => {
       void queryClient.invalidateQueries({ queryKey });
       setChosen(v.id);
@@ -119,31 +149,72 @@ export function SharedViewsControl({ type, current, bare, onApply }: {
           options={views.map((v) => ({ value: v.id, label: v.is_default ? `${v.name} (default)` : v.name }))}
           notFoundContent="No team views"
         />
-        {active && <Button icon={<LinkOutlined />} aria-label="Copy link to team view" data-testid="team-view-link" onClick={() => void copy(active)} />}
-        <Button icon={<TeamOutlined />} data-testid="share-view" onClick={() => {
-          share.reset();
-          setDraft({ name: '', role: myRole, isDefault: false });
-          setSharing(true);
-        }}>
+        {active && (
+          <Button
+            icon={<LinkOutlined />}
+            aria-label="Copy link to team view"
+            data-testid="team-view-link"
+            onClick={() => void copy(active)}
+          />
+        )}
+        <Button
+          icon={<TeamOutlined />}
+          data-testid="share-view"
+          onClick={() => {
+            share.reset();
+            setDraft({ name: '', role: myRole, isDefault: false });
+            setSharing(true);
+          }}
+        >
           Share view
         </Button>
       </Space.Compact>
       {(note || byLink.isError) && (
-        <Alert type={byLink.isError ? 'error' : 'info'} showIcon closable data-testid="team-view-note" style={{ width: '100%' }}
-          title={byLink.isError ? 'This view is not shared with you.' : note} onClose={() => setNote(null)} />
+        <Alert
+          type={byLink.isError ? 'error' : 'info'}
+          showIcon
+          closable
+          data-testid="team-view-note"
+          style={{ width: '100%' }}
+          title={byLink.isError ? 'This view is not shared with you.' : note}
+          onClose={() => setNote(null)}
+        />
       )}
-      <Modal title="Share view with the team" open={sharing} okText="Share" onOk={() => share.mutate()} confirmLoading={share.isPending}
-        onCancel={() => setSharing(false)} okButtonProps={{ disabled: !draft.name.trim() || !draft.role }}>
+      <Modal
+        title="Share view with the team"
+        open={sharing}
+        okText="Share"
+        onOk={() => share.mutate()}
+        confirmLoading={share.isPending}
+        onCancel={() => setSharing(false)}
+        okButtonProps={{ disabled: !draft.name.trim() || !draft.role }}
+      >
         <Form layout="vertical" component="div">
           <Form.Item label="Name" htmlFor="team-view-name">
-            <Input id="team-view-name" maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} data-testid="team-view-name" />
+            <Input
+              id="team-view-name"
+              maxLength={100}
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              data-testid="team-view-name"
+            />
           </Form.Item>
           <Form.Item label="Shared with" htmlFor="team-view-role">
-            <Select id="team-view-role" virtual={false} disabled={!admin} value={draft.role} onChange={(role: StaffRole) => setDraft({ ...draft, role })}
-              options={STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))} />
+            <Select
+              id="team-view-role"
+              virtual={false}
+              disabled={!admin}
+              value={draft.role}
+              onChange={(role: StaffRole) => setDraft({ ...draft, role })}
+              options={STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+            />
           </Form.Item>
           {admin && (
-            <Checkbox checked={draft.isDefault} onChange={(e) => setDraft({ ...draft, isDefault: e.target.checked })} data-testid="team-view-default">
+            <Checkbox
+              checked={draft.isDefault}
+              onChange={(e) => setDraft({ ...draft, isDefault: e.target.checked })}
+              data-testid="team-view-default"
+            >
               The role&apos;s default view of this search
             </Checkbox>
           )}

@@ -73,7 +73,13 @@ const VirtualRow = memo(function VirtualRow(p: RowProps) {
     >
       <div role="cell" className="results-vcell results-vcell--select" style={{ width: p.selectionWidth }}>
         {/* A native box drawn as antd's (search.css): antd's Checkbox took most of a new row's render. */}
-        <input type="checkbox" className="results-check" checked={p.checked} aria-label="Select row" onChange={(e) => p.onToggle(p.index, e.target.checked, (e.nativeEvent as MouseEvent).shiftKey === true)} />
+        <input
+          type="checkbox"
+          className="results-check"
+          checked={p.checked}
+          aria-label="Select row"
+          onChange={(e) => p.onToggle(p.index, e.target.checked, (e.nativeEvent as MouseEvent).shiftKey === true)}
+        />
       </div>
       {p.cells.map((c, i) => (
         <div

@@ -16,7 +16,10 @@ const rows: Row[] = Array.from({ length: count }, (_, i) => ({
   id: i + 1,
   title: `Track title number ${i + 1}`,
   mix_name: i % 3 ? 'Original Mix' : 'Extended Mix',
-  artists: [{ id: i, name: `Artist ${i % 997}` }, { id: i + 1, name: `Featured ${i % 89}` }],
+  artists: [
+    { id: i, name: `Artist ${i % 997}` },
+    { id: i + 1, name: `Featured ${i % 89}` },
+  ],
   release: { id: Math.floor(i / 5), name: `Release ${Math.floor(i / 5)}` },
   label: { id: i % 400, name: `Label ${i % 400}` },
   genre: { id: i % 30, name: `Genre ${i % 30}` },

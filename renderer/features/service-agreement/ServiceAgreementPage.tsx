@@ -24,7 +24,9 @@ export default function ServiceAgreementPage() {
   return (
     <AuthFrame>
       <Card className="auth-card agreement-card" variant="borderless">
-        <Typography.Title level={1} className="auth-card__title">{q.data?.title ?? 'Service agreement'}</Typography.Title>
+        <Typography.Title level={1} className="auth-card__title">
+          {q.data?.title ?? 'Service agreement'}
+        </Typography.Title>
         {q.isPending && <Loading />}
         {q.isError && <Alert type="error" showIcon title={errorText(q.error)} data-testid="agreement-error" />}
         {q.data && <Agreement agreement={q.data} />}
@@ -59,25 +61,59 @@ function Agreement({ agreement }: { agreement: ServiceAgreement }) {
     <>
       <Typography.Paragraph type="secondary">Version {agreement.version}</Typography.Paragraph>
       <div
-        ref={box} className="agreement-text" tabIndex={0} role="region" aria-label="Agreement text"
-        onScroll={onScroll} data-testid="agreement-text"
+        ref={box}
+        className="agreement-text"
+        tabIndex={0}
+        role="region"
+        aria-label="Agreement text"
+        onScroll={onScroll}
+        data-testid="agreement-text"
       >
-        {agreement.sections.map((s, i) => <p key={i}>{`${i + 1}. ${s}`}</p>)}
+        {agreement.sections.map((s, i) => (
+          <p key={i}>{`${i + 1}. ${s}`}</p>
+        ))}
       </div>
       {agreement.accepted_at ? (
         <>
-          <Alert type="success" showIcon data-testid="agreement-accepted"
-            title={`You accepted this version on ${formatDateTime(agreement.accepted_at)}.`} />
-          <p className="center"><Link to="/">Back to the console</Link></p>
+          <Alert
+            type="success"
+            showIcon
+            data-testid="agreement-accepted"
+            title={`You accepted this version on ${formatDateTime(agreement.accepted_at)}.`}
+          />
+          <p className="center">
+            <Link to="/">Back to the console</Link>
+          </p>
         </>
       ) : (
         <>
-          {!read && <Typography.Paragraph type="secondary" data-testid="agreement-scroll-hint">Scroll to the end of the agreement to accept it.</Typography.Paragraph>}
-          {accept.isError && <Alert type="error" showIcon title={errorText(accept.error)} className="auth-card__alert" data-testid="agreement-accept-error" />}
-          <Button type="primary" block disabled={!read} loading={accept.isPending} onClick={() => accept.mutate()} data-testid="agreement-accept">
+          {!read && (
+            <Typography.Paragraph type="secondary" data-testid="agreement-scroll-hint">
+              Scroll to the end of the agreement to accept it.
+            </Typography.Paragraph>
+          )}
+          {accept.isError && (
+            <Alert
+              type="error"
+              showIcon
+              title={errorText(accept.error)}
+              className="auth-card__alert"
+              data-testid="agreement-accept-error"
+            />
+          )}
+          <Button
+            type="primary"
+            block
+            disabled={!read}
+            loading={accept.isPending}
+            onClick={() => accept.mutate()}
+            data-testid="agreement-accept"
+          >
             I accept the service agreement
           </Button>
-          <p className="center"><Link to="/logout">Sign out</Link></p>
+          <p className="center">
+            <Link to="/logout">Sign out</Link>
+          </p>
         </>
       )}
     </>

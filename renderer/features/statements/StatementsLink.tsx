@@ -16,6 +16,14 @@ export function StatementsLink({ type, id }: { type: 'suppliers' | 'labels'; id:
   if (!can(principal, AREA_RULES['/statements'])) return null;
   const to = type === 'suppliers' ? `/statements?supplier=${id}` : `/statements?label=${id}`;
   return (
-    <Button icon={<FileTextOutlined />} onClick={() => { navigate(to); }} data-testid="record-statements-link">Statements</Button>
+    <Button
+      icon={<FileTextOutlined />}
+      onClick={() => {
+        navigate(to);
+      }}
+      data-testid="record-statements-link"
+    >
+      Statements
+    </Button>
   );
 }

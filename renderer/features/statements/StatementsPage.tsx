@@ -30,7 +30,10 @@ import './statements.css';
 import { formatNumber } from '../../../shared/format';
 
 type PartyKind = 'supplier' | 'label';
-interface Party { kind: PartyKind; id: number }
+interface Party {
+  kind: PartyKind;
+  id: number;
+}
 
 const idOf = (v: string | null) => (v && /^[1-9]\d{0,8}$/.test(v) ? Number(v) : null);
 
@@ -45,7 +48,8 @@ function useParty(): { party: Party | null; own: boolean; loading: boolean } {
     const m = (me.data ?? {}) as { supplier_id?: number | null; label_id?: number | null };
     const label = idOf(params.get('label'));
     // A supplier may open one of its labels' statements (the label's record page links here).
-    if (principal.scopes.includes('user:supplier') && m.supplier_id) return { party: label ? { kind: 'label', id: label } : { kind: 'supplier', id: m.supplier_id }, own, loading: false };
+    if (principal.scopes.includes('user:supplier') && m.supplier_id)
+      return { party: label ? { kind: 'label', id: label } : { kind: 'supplier', id: m.supplier_id }, own, loading: false };
     if (principal.scopes.includes('user:label') && m.label_id) return { party: { kind: 'label', id: m.label_id }, own, loading: false };
     return { party: null, own, loading: false };
   }
@@ -61,7 +65,10 @@ function usePartyName(party: Party | null, own: boolean): string | null {
   const supplier = useQuery(endpointQueryWhen(meEndpoints.mySupplier, ownSupplier ? {} : null));
   const labels = useQuery(endpointQueryWhen(meEndpoints.myLabels, ownLabel ? {} : null));
   const type = party?.kind === 'label' ? 'labels' : 'suppliers';
-  const record = useQuery({ ...endpointQueryWhen(listEndpoints(type).get, party && !own ? { params: { id: party.id } } : null), retry: false });
+  const record = useQuery({
+    ...endpointQueryWhen(listEndpoints(type).get, party && !own ? { params: { id: party.id } } : null),
+    retry: false,
+  });
   if (!party) return null;
   if (ownSupplier) return supplier.data?.id === party.id ? supplier.data.name : null;
   if (ownLabel) return labels.data?.results.find((l) => l.id === party.id)?.name ?? null;
@@ -78,8 +85,15 @@ function PartyPicker({ party, name }: { party: Party | null; name: string | null
   return (
     <Card className="statements-picker">
       <Space wrap>
-        <Segmented<PartyKind> aria-label="Whose statements" value={kind} onChange={setKind}
-          options={[{ label: 'Supplier', value: 'supplier' }, { label: 'Label', value: 'label' }]} />
+        <Segmented<PartyKind>
+          aria-label="Whose statements"
+          value={kind}
+          onChange={setKind}
+          options={[
+            { label: 'Supplier', value: 'supplier' },
+            { label: 'Label', value: 'label' },
+          ]}
+        />
         <div className="statements-picker__party" data-testid="statements-party">
           <ReferenceSelect
             key={kind}
@@ -101,7 +115,11 @@ const money = (s: Statement, v: string) => formatAmount(v, s.currency);
 function StatementLines({ s }: { s: Statement }) {
   return (
     <Table<StatementLine>
-      size="small" rowKey="position" pagination={false} dataSource={s.lines} className="statements-lines"
+      size="small"
+      rowKey="position"
+      pagination={false}
+      dataSource={s.lines}
+      className="statements-lines"
       scroll={{ x: 'max-content' }}
       columns={[
         { key: 'description', title: 'Line', dataIndex: 'description' },
@@ -117,7 +135,11 @@ function PaidToDate({ statements }: { statements: Statement[] }) {
   const paid = new Map<string, number>();
   for (const s of statements) paid.set(s.currency, (paid.get(s.currency) ?? 0) + Math.round(Number(s.paid) * 100));
   const parts = [...paid].map(([c, cents]) => formatAmount(cents / 100, c));
-  return <Typography.Text data-testid="statements-paid-total">Paid to date: {parts.length ? parts.join(' · ') : formatAmount(null)}</Typography.Text>;
+  return (
+    <Typography.Text data-testid="statements-paid-total">
+      Paid to date: {parts.length ? parts.join(' · ') : formatAmount(null)}
+    </Typography.Text>
+  );
 }
 
 export default function StatementsPage() {
@@ -134,27 +156,49 @@ export default function StatementsPage() {
       <PageHeader
         title={party && name ? `Statements — ${name}` : 'Statements'}
         subtitle={party ? `${noun} · ID ${party.id} · ${brandName(principal.brand)}` : undefined}
-        extra={supplierId !== null && q.data && q.data.results.length > 0 && (
-          <ExportButton label="Download all as CSV" start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId })} />
-        )}
+        extra={
+          supplierId !== null &&
+          q.data &&
+          q.data.results.length > 0 && (
+            <ExportButton label="Download all as CSV" start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId })} />
+          )
+        }
       />
       <Alert
-        type="info" showIcon className="statements-rules" data-testid="statements-rules"
+        type="info"
+        showIcon
+        className="statements-rules"
+        data-testid="statements-rules"
         title={`Balances under ${formatNumber(STATEMENT_PAYMENT_THRESHOLD, 2)} (in the statement's currency) are not paid but carried forward to the next statement.`}
         description={`Statements are issued quarterly until Q2 2018 and monthly after. US tax is withheld at ${US_TAX_WITHHOLDING_RATE * 100}% of the net of sales in the United States and remitted within ${US_TAX_REMIT_DAYS} days of issue.`}
       />
       {!own && <PartyPicker key={`${party?.kind}:${party?.id}`} party={party} name={name} />}
-      {loading || (party && q.isPending) ? <ListSkeleton /> : !party ? (
-        <Empty description={own ? 'Your account has no supplier or label to show statements for.' : 'Choose a supplier or a label to see its statements.'} />
+      {loading || (party && q.isPending) ? (
+        <ListSkeleton />
+      ) : !party ? (
+        <Empty
+          description={
+            own ? 'Your account has no supplier or label to show statements for.' : 'Choose a supplier or a label to see its statements.'
+          }
+        />
       ) : q.isError ? (
         <ListError error={q.error} onRetry={q.refetch} />
       ) : (
         <Card>
           <PaidToDate statements={q.data!.results} />
           <Table<Statement>
-            className="statements-table" rowKey="id" dataSource={q.data!.results} pagination={{ pageSize: 24, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }} locale={{ emptyText: 'No statements yet.' }} data-testid="statements-table"
-            expandable={{ columnTitle: <span className="sr-only">Lines</span>, expandedRowRender: (s) => <StatementLines s={s} />, rowExpandable: (s) => s.lines.length > 0 }}
+            className="statements-table"
+            rowKey="id"
+            dataSource={q.data!.results}
+            pagination={{ pageSize: 24, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: 'No statements yet.' }}
+            data-testid="statements-table"
+            expandable={{
+              columnTitle: <span className="sr-only">Lines</span>,
+              expandedRowRender: (s) => <StatementLines s={s} />,
+              rowExpandable: (s) => s.lines.length > 0,
+            }}
             columns={[
               { key: 'period', title: 'Period', render: (_, s) => periodLabel({ start: s.period_start, end: s.period_end }) },
               { key: 'currency', title: 'Currency', dataIndex: 'currency' },
@@ -165,16 +209,25 @@ export default function StatementsPage() {
               { key: 'balance', title: 'Balance', align: 'right', render: (_, s) => money(s, s.balance) },
               { key: 'paid', title: 'Paid', align: 'right', render: (_, s) => money(s, s.paid) },
               {
-                key: 'status', title: 'Status',
+                key: 'status',
+                title: 'Status',
                 render: (_, s) => (s.carried_forward ? <Tag color="gold">Carried forward</Tag> : <Tag color="green">Paid</Tag>),
               },
               { key: 'remit', title: 'Tax remitted by', render: (_, s) => (Number(s.tax_withheld) !== 0 ? s.tax_remit_by : '') },
-              ...(supplierId !== null ? [{
-                key: 'csv', title: 'CSV',
-                render: (_: unknown, s: Statement) => (
-                  <ExportButton label="Download CSV" start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId, statementId: s.id })} />
-                ),
-              }] : []),
+              ...(supplierId !== null
+                ? [
+                    {
+                      key: 'csv',
+                      title: 'CSV',
+                      render: (_: unknown, s: Statement) => (
+                        <ExportButton
+                          label="Download CSV"
+                          start={() => bridge.exportStart({ kind: 'supplierStatements', supplierId, statementId: s.id })}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </Card>

@@ -54,17 +54,32 @@ export default function BulkCreditsPage() {
     <div className="page" data-testid="bulk-credits">
       <PageHeader title="Bulk Credits" subtitle="The same credit to every user of a CSV file with a column headed person_id or user_id." />
       <Form layout="vertical" component="div" disabled={upload.isPending}>
-        <CreditDraftFields draft={draft} errors={errors} onChange={(d) => {
-          key.current = crypto.randomUUID();
-          setDraft(d);
-        }} />
+        <CreditDraftFields
+          draft={draft}
+          errors={errors}
+          onChange={(d) => {
+            key.current = crypto.randomUUID();
+            setDraft(d);
+          }}
+        />
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">Nobody is credited unless every row names a user.</Typography.Text>
-          <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()} data-testid="bulk-credits-upload">
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            onClick={() => void pick()}
+            data-testid="bulk-credits-upload"
+          >
             Choose users CSV and credit…
           </Button>
           {upload.isSuccess && (
-            <Alert type="success" showIcon data-testid="bulk-credits-done" title={`Credited ${formatCount(upload.data.count, 'user')} ${formatMoney(upload.data.amount, upload.data.currency)} each.`} />
+            <Alert
+              type="success"
+              showIcon
+              data-testid="bulk-credits-done"
+              title={`Credited ${formatCount(upload.data.count, 'user')} ${formatMoney(upload.data.amount, upload.data.currency)} each.`}
+            />
           )}
           {refused && <CsvRefusal refused={refused} testId="bulk-credits-error" />}
         </Space>

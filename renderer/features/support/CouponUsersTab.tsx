@@ -30,7 +30,10 @@ export function csvUploadError(error: unknown): { message: string; rows: CsvUnkn
   if (error.status === undefined) return { message: error.message || MSG.csvUpload, rows: [] };
   const detail = error.detail;
   const file = detail && typeof detail === 'object' && 'file' in detail ? (detail as { file: unknown }).file : undefined;
-  const rows = detail && typeof detail === 'object' && 'unknown_rows' in detail ? CsvUnknownRow.array().safeParse((detail as { unknown_rows: unknown }).unknown_rows) : null;
+  const rows =
+    detail && typeof detail === 'object' && 'unknown_rows' in detail
+      ? CsvUnknownRow.array().safeParse((detail as { unknown_rows: unknown }).unknown_rows)
+      : null;
   const message = Array.isArray(file) && file.length && file.every((m) => typeof m === 'string') ? file.join(' ') : MSG.csvUpload;
   return { message, rows: rows?.success ? rows.data : [] };
 }
@@ -51,11 +54,17 @@ export function CsvRefusal({ refused, testId }: { refused: ReturnType<typeof csv
       showIcon
       data-testid={testId}
       title={<MessageText text={refused.message} />}
-      description={refused.rows.length ? (
-        <ul className="csv-unknown-rows">
-          {refused.rows.map((r) => <li key={r.line}>Line {r.line}: {r.value || '(empty)'}</li>)}
-        </ul>
-      ) : undefined}
+      description={
+        refused.rows.length ? (
+          <ul className="csv-unknown-rows">
+            {refused.rows.map((r) => (
+              <li key={r.line}>
+                Line {r.line}: {r.value || '(empty)'}
+              </li>
+            ))}
+          </ul>
+        ) : undefined
+      }
     />
   );
 }
@@ -89,7 +98,9 @@ export default function CouponUsersTab({ id, row }: RecordTabProps) {
       </Typography.Paragraph>
       {mayWrite && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">A CSV file with a column headed person_id or user_id; its users are added to the coupon.</Typography.Text>
+          <Typography.Text type="secondary">
+            A CSV file with a column headed person_id or user_id; its users are added to the coupon.
+          </Typography.Text>
           <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => void pick()}>
             Upload users CSV…
           </Button>

@@ -25,7 +25,13 @@ export default function NewUserExportPage() {
       <PageHeader title="New-User Export" subtitle={`Users registered in a date range of at most ${NEW_USER_EXPORT_DAYS} days, as CSV.`} />
       <Form layout="vertical" component="div">
         <Form.Item label="Registration dates" htmlFor="new-user-range" validateStatus={error ? 'error' : undefined} help={error}>
-          <DatePicker.RangePicker id={{ start: 'new-user-range', end: 'new-user-range-end' }} value={range} onChange={(v) => setRange(v)} allowEmpty={[false, false]} format="MM/DD/YYYY" />
+          <DatePicker.RangePicker
+            id={{ start: 'new-user-range', end: 'new-user-range-end' }}
+            value={range}
+            onChange={(v) => setRange(v)}
+            allowEmpty={[false, false]}
+            format="MM/DD/YYYY"
+          />
         </Form.Item>
         <Space direction="vertical">
           {from && to && !error ? (

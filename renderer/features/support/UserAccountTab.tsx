@@ -58,7 +58,8 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
   });
 
   const setBilling = useMutation({
-    mutationFn: (disabled: boolean) => call(userEndpoints.patchBilling, { params: { id }, body: { billing_disabled: disabled }, ifMatch: billing.data?.etag ?? '' }),
+    mutationFn: (disabled: boolean) =>
+      call(userEndpoints.patchBilling, { params: { id }, body: { billing_disabled: disabled }, ifMatch: billing.data?.etag ?? '' }),
     onSuccess: (res) => {
       queryClient.setQueryData(billingKey(id), res);
       onRecord?.({ row: { ...row, billing_disabled: res.data.billing_disabled, version: res.data.version }, etag: res.etag });
@@ -74,12 +75,20 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="user-account">
       <Card size="small" title="Sign-in identities">
-        {identities.isPending ? <ListSkeleton /> : identities.isError ? <LoadError error={identities.error} onRetry={identities.refetch} /> : identities.data.results.length === 0 ? (
+        {identities.isPending ? (
+          <ListSkeleton />
+        ) : identities.isError ? (
+          <LoadError error={identities.error} onRetry={identities.refetch} />
+        ) : identities.data.results.length === 0 ? (
           <Alert type="info" showIcon title={USER_ACCOUNT_TEXT.noIdentities} />
         ) : (
           <div className="order-table" role="region" aria-label="Sign-in identities" tabIndex={0}>
             <Table<UserIdentity>
-              size="small" rowKey="id" pagination={false} dataSource={identities.data.results} data-testid="user-identities"
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={identities.data.results}
+              data-testid="user-identities"
               columns={[
                 { title: 'Provider', render: (_, i) => IDENTITY_PROVIDER_LABELS[i.provider] },
                 { title: 'Subject', dataIndex: 'subject' },
@@ -95,8 +104,12 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
       <Card size="small" title="Password">
         {mayWrite ? (
           <Space direction="vertical">
-            <Typography.Text>The identity provider issues a link the user opens to choose a new password. It works once and expires.</Typography.Text>
-            <Button onClick={() => reset.mutate()} loading={reset.isPending} data-testid="copy-reset-link">Copy password reset link</Button>
+            <Typography.Text>
+              The identity provider issues a link the user opens to choose a new password. It works once and expires.
+            </Typography.Text>
+            <Button onClick={() => reset.mutate()} loading={reset.isPending} data-testid="copy-reset-link">
+              Copy password reset link
+            </Button>
           </Space>
         ) : (
           <Alert type="info" showIcon title="Password reset links are issued by admin and support staff." />
@@ -104,11 +117,19 @@ export default function UserAccountTab({ id, row, onRecord }: RecordTabProps) {
       </Card>
 
       <Card size="small" title="Billing">
-        {billing.isPending ? <ListSkeleton /> : billing.isError ? <LoadError error={billing.error} onRetry={billing.refetch} /> : (
+        {billing.isPending ? (
+          <ListSkeleton />
+        ) : billing.isError ? (
+          <LoadError error={billing.error} onRetry={billing.refetch} />
+        ) : (
           <Space>
             <Switch
-              id="billing-disabled" checked={billing.data.data.billing_disabled} disabled={!mayWrite} loading={setBilling.isPending}
-              onChange={(v) => setBilling.mutate(v)} data-testid="billing-disabled"
+              id="billing-disabled"
+              checked={billing.data.data.billing_disabled}
+              disabled={!mayWrite}
+              loading={setBilling.isPending}
+              onChange={(v) => setBilling.mutate(v)}
+              data-testid="billing-disabled"
             />
             <label htmlFor="billing-disabled">Billing disabled</label>
           </Space>

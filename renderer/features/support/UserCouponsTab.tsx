@@ -59,7 +59,9 @@ export default function UserCouponsTab({ id }: RecordTabProps) {
               <Input id="assign-coupon-code" value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={submit} />
             </Form.Item>
             <Form.Item>
-              <Button type="primary" onClick={submit} loading={assign.isPending} data-testid="assign-coupon">Assign coupon</Button>
+              <Button type="primary" onClick={submit} loading={assign.isPending} data-testid="assign-coupon">
+                Assign coupon
+              </Button>
             </Form.Item>
           </Space>
         </Form>
@@ -69,7 +71,11 @@ export default function UserCouponsTab({ id }: RecordTabProps) {
       ) : (
         <div className="order-table" role="region" aria-label="Coupons" tabIndex={0}>
           <Table<UserCoupon>
-            size="small" rowKey="id" pagination={false} dataSource={q.data.results} data-testid="user-coupons-table"
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={q.data.results}
+            data-testid="user-coupons-table"
             columns={[
               { title: 'Code', render: (_, c) => <Link to={recordRoute('coupons', c.id) ?? '/support'}>{c.code}</Link> },
               { title: 'Enabled', render: (_, c) => (c.enabled ? 'Yes' : 'No') },

@@ -24,7 +24,11 @@ import { formatDateTime } from '../../../shared/format';
 
 const creditsKey = (id: number) => ['users', id, 'credits'] as const;
 
-export interface Draft { amount?: number | null; currency?: string; reason_id?: number }
+export interface Draft {
+  amount?: number | null;
+  currency?: string;
+  reason_id?: number;
+}
 
 /** The credit to send, or each field's first problem (the API's messages). */
 export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: Record<string, string> } {
@@ -36,12 +40,26 @@ export function creditFromDraft(draft: Draft): { body: CreditBody } | { errors: 
 }
 
 /** Amount, currency and reason of a credit (§3), with each field's problem under it; ids credit-amount, credit-currency, credit-reason. */
-export function CreditDraftFields({ draft, errors, onChange }: { draft: Draft; errors: Record<string, string>; onChange: (d: Draft) => void }) {
+export function CreditDraftFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: Draft;
+  errors: Record<string, string>;
+  onChange: (d: Draft) => void;
+}) {
   const input = (name: keyof Draft, id: string) => (
     <Form.Item label={CREDIT_ITEMS.fields[name].label} htmlFor={id} validateStatus={errors[name] ? 'error' : undefined} help={errors[name]}>
-      <FieldInput id={id} field={CREDIT_ITEMS.fields[name]} className={name === 'amount' ? undefined : 'credit-select'} value={draft[name]} values={{ ...draft }}
+      <FieldInput
+        id={id}
+        field={CREDIT_ITEMS.fields[name]}
+        className={name === 'amount' ? undefined : 'credit-select'}
+        value={draft[name]}
+        values={{ ...draft }}
         invalid={Boolean(errors[name])}
-        onChange={(v) => onChange({ ...draft, [name]: v ?? undefined })} />
+        onChange={(v) => onChange({ ...draft, [name]: v ?? undefined })}
+      />
     </Form.Item>
   );
   return (
@@ -84,13 +102,25 @@ export default function UserCreditsTab({ id }: RecordTabProps) {
         <Form layout="vertical" component="div" disabled={add.isPending} data-testid="add-credit">
           <CreditDraftFields draft={draft} errors={errors} onChange={setDraft} />
           {add.isError && <Alert type="error" showIcon message={bodyErrorText(add.error)} />}
-          <Button type="primary" onClick={submit} data-testid="add-credit-submit">Add credit</Button>
+          <Button type="primary" onClick={submit} data-testid="add-credit-submit">
+            Add credit
+          </Button>
         </Form>
       )}
       <div className="order-table" role="region" aria-label="Credits" tabIndex={0}>
         <Table<Credit>
-          size="small" rowKey="id" pagination={false} dataSource={q.data.results} data-testid="credits"
-          locale={{ emptyText: <ListEmpty description={mayWrite ? 'This user has no credits yet. Add one with the form above.' : 'This user has no credits yet.'} /> }}
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={q.data.results}
+          data-testid="credits"
+          locale={{
+            emptyText: (
+              <ListEmpty
+                description={mayWrite ? 'This user has no credits yet. Add one with the form above.' : 'This user has no credits yet.'}
+              />
+            ),
+          }}
           columns={[
             { title: 'Date', render: (_, c) => formatDateTime(c.created_at) },
             { title: 'Amount', render: (_, c) => formatMoney(c.amount, c.currency) },

@@ -98,8 +98,16 @@ export function FolderBrowser({ open, title, mode, show, kind, start, onPick, on
             </Space>
           )}
           <Space style={{ marginBottom: 8 }}>
-            <Button size="small" icon={<UpOutlined />} disabled={!listing.parent} onClick={() => listing.parent && go(listing.parent)} aria-label="Up one folder" />
-            <Typography.Text code data-testid="browser-path">{listing.path}</Typography.Text>
+            <Button
+              size="small"
+              icon={<UpOutlined />}
+              disabled={!listing.parent}
+              onClick={() => listing.parent && go(listing.parent)}
+              aria-label="Up one folder"
+            />
+            <Typography.Text code data-testid="browser-path">
+              {listing.path}
+            </Typography.Text>
           </Space>
           <List
             size="small"

@@ -6,8 +6,18 @@
 import { filterAllowed, type Principal } from '../../../shared/access';
 import type { z } from 'zod';
 import {
-  DEFAULT_PER_PAGE, VALUE_MSG, bool01Value, boolValue, buildQuery, choiceListValue, dateRangeValue, idListValue,
-  intFilterValue, pageValue, perPageValue, type ListEnvelope,
+  DEFAULT_PER_PAGE,
+  VALUE_MSG,
+  bool01Value,
+  boolValue,
+  buildQuery,
+  choiceListValue,
+  dateRangeValue,
+  idListValue,
+  intFilterValue,
+  pageValue,
+  perPageValue,
+  type ListEnvelope,
 } from '../../../shared/api';
 import type { Queryable, Row } from '../../db/client';
 import { Sql } from '../../db/sql';
@@ -120,7 +130,8 @@ function monthWithYear(def: ListDef, query: ListQuery): FilterDef | null {
 function condition(sql: Sql, name: string, def: FilterDef, value: string, principal: Principal): string {
   if (def.datePart === 'year') return yearCondition(sql, name, def, value, null);
   // A month alone cannot be one date range: it stays a condition on extract() (no date index).
-  if (def.datePart === 'month') return condition(sql, name, { kind: 'int', expr: `extract(month from ${def.expr})::int` }, value, principal);
+  if (def.datePart === 'month')
+    return condition(sql, name, { kind: 'int', expr: `extract(month from ${def.expr})::int` }, value, principal);
   switch (def.kind) {
     case 'text':
       return `${def.expr} ilike ${sql.p(`%${escapeLike(value.trim())}%`)}`;
@@ -196,14 +207,23 @@ export function planList(def: ListDef, user: RequestUser, query: ListQuery, sql 
     const field = desc ? orderParam.slice(1) : orderParam;
     const expr = Object.hasOwn(def.sorts, field) ? def.sorts[field] : undefined;
     if (typeof expr !== 'string') throw badRequest('order_by', VALUE_MSG.orderBy(orderParam));
-    terms = [{ expr, desc }, { expr: 't.id', desc }];
+    terms = [
+      { expr, desc },
+      { expr: 't.id', desc },
+    ];
   } else if (relevance) {
-    terms = [{ expr: relevance, desc: true }, { expr: 't.id', desc: true }];
+    terms = [
+      { expr: relevance, desc: true },
+      { expr: 't.id', desc: true },
+    ];
     byRelevance = true;
   } else {
     const desc = def.defaultSort.startsWith('-');
     const expr = def.sorts[desc ? def.defaultSort.slice(1) : def.defaultSort];
-    terms = [{ expr, desc }, { expr: 't.id', desc }];
+    terms = [
+      { expr, desc },
+      { expr: 't.id', desc },
+    ];
   }
   const order = terms.map((t) => `${t.expr} ${t.desc ? 'desc' : 'asc'}`).join(', ');
   return { sql, where: where.length ? `where ${where.join(' and ')}` : '', order, whereParams, terms, byRelevance };
@@ -267,9 +287,10 @@ export function listSql(def: ListDef, user: RequestUser, query: ListQuery, opts:
   const { page, perPage } = pageParams(query);
   const { sql, where, order, whereParams, terms, byRelevance } = planList(def, user, query);
   // An unfiltered list of a large table reads the trigger-kept exact count instead of scanning.
-  const countSql = !where && def.countTable
-    ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
-    : `select count(*)::int as n from ${innerFrom(def, where)} ${where}`;
+  const countSql =
+    !where && def.countTable
+      ? `select n::int as n from row_counts where tbl = '${def.countTable}'`
+      : `select count(*)::int as n from ${innerFrom(def, where)} ${where}`;
   const countParams = !where && def.countTable ? [] : sql.params.slice(0, whereParams);
   const onePass = opts.onePass ?? byRelevance;
   const inner = innerFrom(def, where + order);
@@ -279,10 +300,11 @@ export function listSql(def: ListDef, user: RequestUser, query: ListQuery, opts:
     // for the LIMIT, and is read once; the page is a top-N sort of its rows.
     const keys = terms.map((t, i) => `${t.expr} as o${i}`).join(', ');
     const keyOrder = terms.map((t, i) => `o${i} ${t.desc ? 'desc' : 'asc'}`).join(', ');
-    rowsSql = `with m as materialized (select t.id, ${keys} from ${inner} ${where}), `
-      + `p as (select id from m order by ${keyOrder} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}) `
-      + `select ${def.select}, (select count(*)::int from m) as ${MATCH_COUNT_COLUMN} from ${def.from} `
-      + `where t.id in (select id from p) order by ${order}`;
+    rowsSql =
+      `with m as materialized (select t.id, ${keys} from ${inner} ${where}), ` +
+      `p as (select id from m order by ${keyOrder} limit ${sql.p(perPage)} offset ${sql.p((page - 1) * perPage)}) ` +
+      `select ${def.select}, (select count(*)::int from m) as ${MATCH_COUNT_COLUMN} from ${def.from} ` +
+      `where t.id in (select id from p) order by ${order}`;
   } else {
     // Deferred join: find the page's ids first (only the joins the filters need survive
     // join removal), then build the result objects for those rows only, so a deep OFFSET

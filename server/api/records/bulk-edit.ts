@@ -35,11 +35,20 @@ async function visibleIds(tx: Queryable, list: ListDef, user: RequestUser, ids: 
   const { sql, where } = planList(list, user, {});
   const cond = `t.id = any(${sql.p(ids)}::int[])`;
   // Only the joins the row rules need (none for staff): innerFrom keeps the main table alone when it can.
-  const rows = await tx.query<{ id: number }>(`select t.id from ${innerFrom(list, where)} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
+  const rows = await tx.query<{ id: number }>(
+    `select t.id from ${innerFrom(list, where)} ${where ? `${where} and ${cond}` : `where ${cond}`}`,
+    sql.params,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
-export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: RequestUser, input: BulkEditInput): Promise<BulkEditReport> {
+export async function bulkEdit(
+  tx: Queryable,
+  d: WriteDef,
+  list: ListDef,
+  user: RequestUser,
+  input: BulkEditInput,
+): Promise<BulkEditReport> {
   const { changes, preview } = input;
   const refusedFields = refusedEdits(user.principal, d.key, Object.keys(changes));
   if (refusedFields.length && !preview) {
@@ -48,8 +57,16 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
   // The release's tracks in their order, when reordering (locked for the apply).
   let order: Row[] = [];
   if (input.positions) {
-    order = await tx.query(`select id, position from tracks where release_id = $1 order by position, id${preview ? '' : ' for update'}`, [input.releaseId]);
-    if (!isFullOrder(order.map((t) => t.id as number), input.positions)) throw badRequest('positions', RECORD_MSG.positions);
+    order = await tx.query(`select id, position from tracks where release_id = $1 order by position, id${preview ? '' : ' for update'}`, [
+      input.releaseId,
+    ]);
+    if (
+      !isFullOrder(
+        order.map((t) => t.id as number),
+        input.positions,
+      )
+    )
+      throw badRequest('positions', RECORD_MSG.positions);
   }
   const ids = [...new Set([...input.rows.map((r) => r.id), ...(input.positions ?? []).map((p) => p.id)])];
   const [visible, stored, lookups] = await Promise.all([
@@ -64,7 +81,10 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
     const report: BulkRowReport = { id: row.id, version: null, changes: {}, refused: null };
     reports.set(row.id, report);
     if (!s || !visible.has(row.id) || (input.releaseId !== undefined && s.release_id !== input.releaseId)) {
-      report.refused = { reason: 'not_visible', errors: { id: [input.releaseId !== undefined && s && visible.has(row.id) ? RECORD_MSG.notInRelease : NOT_VISIBLE_MSG] } };
+      report.refused = {
+        reason: 'not_visible',
+        errors: { id: [input.releaseId !== undefined && s && visible.has(row.id) ? RECORD_MSG.notInRelease : NOT_VISIBLE_MSG] },
+      };
       continue;
     }
     report.version = s.version as number;
@@ -100,8 +120,16 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
   if (preview) return report;
   if (refused) throw new HttpError(409, { detail: `Nothing was saved: ${refused} of ${rows.length} rows would be refused.`, ...report });
   if (targets.length) {
-    await writeRows(tx, d, changes, targets.map((r) => ({ id: r.id, version: r.version!, edit: edited.has(r.id), position: moved.get(r.id) ?? null })));
-    await recordHistoryMany(tx, targets.map((r) => ({ entity: d.key, entityId: r.id, userId: user.id, action: 'bulk', changes: r.changes as HistoryChanges })));
+    await writeRows(
+      tx,
+      d,
+      changes,
+      targets.map((r) => ({ id: r.id, version: r.version!, edit: edited.has(r.id), position: moved.get(r.id) ?? null })),
+    );
+    await recordHistoryMany(
+      tx,
+      targets.map((r) => ({ entity: d.key, entityId: r.id, userId: user.id, action: 'bulk', changes: r.changes as HistoryChanges })),
+    );
     for (const r of targets) r.version = r.version! + 1;
   }
   return { ...report, applied: true };
@@ -113,12 +141,21 @@ export async function bulkEdit(tx: Queryable, d: WriteDef, list: ListDef, user: 
  * every target's version + 1. A row whose version moved meanwhile is not updated, and the
  * whole edit fails (the rows were locked, so this is a guard).
  */
-async function writeRows(tx: Queryable, d: WriteDef, changes: Changes, targets: { id: number; version: number; edit: boolean; position: number | null }[]) {
+async function writeRows(
+  tx: Queryable,
+  d: WriteDef,
+  changes: Changes,
+  targets: { id: number; version: number; edit: boolean; position: number | null }[],
+) {
   const sql = new Sql();
   const data = sql.p(JSON.stringify(targets));
-  const sets = Object.keys(changes).map((f) => `${columnOf(d, f)} = case when x.edit then ${sql.p(changes[f])} else t.${columnOf(d, f)} end`);
+  const sets = Object.keys(changes).map(
+    (f) => `${columnOf(d, f)} = case when x.edit then ${sql.p(changes[f])} else t.${columnOf(d, f)} end`,
+  );
   if (Object.hasOwn(changes, 'genre_id') && !Object.hasOwn(changes, 'sub_genre_id')) {
-    sets.push(`sub_genre_id = case when x.edit and t.genre_id is distinct from ${sql.p(changes.genre_id)}::int then null else t.sub_genre_id end`);
+    sets.push(
+      `sub_genre_id = case when x.edit and t.genre_id is distinct from ${sql.p(changes.genre_id)}::int then null else t.sub_genre_id end`,
+    );
   }
   sets.push('position = coalesce(x.position, t.position)', 'version = t.version + 1');
   const done = await tx.query(
@@ -127,5 +164,6 @@ async function writeRows(tx: Queryable, d: WriteDef, changes: Changes, targets: 
      where t.id = x.id and t.version = x.version returning t.id`,
     sql.params,
   );
-  if (done.length !== targets.length) throw new HttpError(409, { detail: 'Nothing was saved: some rows changed meanwhile. Preview again.' });
+  if (done.length !== targets.length)
+    throw new HttpError(409, { detail: 'Nothing was saved: some rows changed meanwhile. Preview again.' });
 }

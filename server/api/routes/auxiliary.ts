@@ -8,21 +8,32 @@ import type { RequestUser } from '../principal';
 import { EXCLUSIVE_PERIODS, exclusivePeriodSortKey } from '../../../shared/constants';
 import { REFERENCE_LISTS } from '../../db/reference';
 
-const envelope = (results: ReferenceItem[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results });
+const envelope = (results: ReferenceItem[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  page: '1/1',
+  per_page: Math.max(1, results.length),
+  results,
+});
 
 type Loader = (db: Db, user: RequestUser) => Promise<ReferenceItem[]>;
 
-const generic = (list: string): Loader => (db) =>
-  db.query<ReferenceItem>('select id, name from reference_items where list = $1 order by id', [list]);
+const generic =
+  (list: string): Loader =>
+  (db) =>
+    db.query<ReferenceItem>('select id, name from reference_items where list = $1 order by id', [list]);
 
 /** Named lists with their own tables or shapes. Aliases follow the spec's path names. */
 const SPECIAL: Record<string, Loader> = {
-  genres: (db) => db.query(`select g.id, g.name, g.slug, coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.id)
+  genres: (db) =>
+    db.query(`select g.id, g.name, g.slug, coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.id)
     filter (where s.id is not null), '[]'::json) as sub_genres from genres g left join sub_genres s on s.genre_id = g.id
     where g.enabled group by g.id order by g.name`),
   keys: (db) => db.query('select id, name, camelot from musical_keys order by id'),
   countries: (db) => db.query('select id, code, name, region from countries order by name'),
-  states: (db) => db.query(`select s.id, s.code, s.name, json_build_object('id', c.id, 'name', c.name, 'code', c.code) as country
+  states: (db) =>
+    db.query(`select s.id, s.code, s.name, json_build_object('id', c.id, 'name', c.name, 'code', c.code) as country
     from states s join countries c on c.id = s.country_id order by c.name, s.name`),
   currency: (db) => db.query('select id, code, name from currencies order by id'),
   'exclusive-period': async () => EXCLUSIVE_PERIODS.map((p) => ({ id: p.days, name: p.label, sort: exclusivePeriodSortKey(p.days) })),

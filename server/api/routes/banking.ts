@@ -17,12 +17,24 @@ import { registerHandlers } from '../route';
 import { assertVersion, etagOf, ifMatchVersion } from '../versioning';
 import { fetchVisible } from './lists';
 
-const FIELDS = ['bank_name', 'name_on_account', 'routing_number', 'account_number', 'sort_code', 'swift', 'iban', 'paypal_email', 'tax_id'] as const;
+const FIELDS = [
+  'bank_name',
+  'name_on_account',
+  'routing_number',
+  'account_number',
+  'sort_code',
+  'swift',
+  'iban',
+  'paypal_email',
+  'tax_id',
+] as const;
 type Field = (typeof FIELDS)[number];
 type Banking = Record<Field, string | null> & { supplier_id: number; version: number };
 
-const COLUMNS = { ...Object.fromEntries(FIELDS.map((f) => [f, banking[f]])), version: banking.version } as
-  Record<Field, (typeof banking)[Field]> & { version: typeof banking.version };
+const COLUMNS = { ...Object.fromEntries(FIELDS.map((f) => [f, banking[f]])), version: banking.version } as Record<
+  Field,
+  (typeof banking)[Field]
+> & { version: typeof banking.version };
 const EMPTY = { ...Object.fromEntries(FIELDS.map((f) => [f, null])), version: 0 } as Omit<Banking, 'supplier_id'>;
 const SUPPLIERS = LIST_DEF_BY_KEY.get('suppliers')!;
 
@@ -44,7 +56,9 @@ async function read(db: Pick<Db, 'orm'>, supplierId: number): Promise<Banking> {
  * still at that version. Nothing returned means another save got there first.
  */
 async function save(db: Pick<Db, 'orm'>, supplierId: number, expected: number, changes: Partial<Record<Field, string | null>>) {
-  const [row] = await db.orm.insert(banking).values({ supplier_id: supplierId, ...changes })
+  const [row] = await db.orm
+    .insert(banking)
+    .values({ supplier_id: supplierId, ...changes })
     .onConflictDoUpdate({
       target: banking.supplier_id,
       set: { ...changes, version: sql`${banking.version} + 1` },

@@ -8,8 +8,22 @@
  *   paged, filtered, with totals (shared/api/endpoints/billing.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { BILLING_RECORDS_RULE, FIELD_WRITE_REFUSED, MY_BILLING_ENABLE, MY_BILLING_READ_RULE, MY_BILLING_WRITE, can } from '../../../shared/access';
-import { DEFAULT_PER_PAGE, billingEndpoints, meEndpoints, type BillingRecord, type BillingTotal, type UserBilling } from '../../../shared/api';
+import {
+  BILLING_RECORDS_RULE,
+  FIELD_WRITE_REFUSED,
+  MY_BILLING_ENABLE,
+  MY_BILLING_READ_RULE,
+  MY_BILLING_WRITE,
+  can,
+} from '../../../shared/access';
+import {
+  DEFAULT_PER_PAGE,
+  billingEndpoints,
+  meEndpoints,
+  type BillingRecord,
+  type BillingTotal,
+  type UserBilling,
+} from '../../../shared/api';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../domain/errors';
 import { recordHistory } from '../../domain/history';
@@ -42,11 +56,19 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
           if (!stored) throw notFound();
           assertVersion(stored.version, version);
           if (stored.billing_disabled === req.body.billing_disabled) return stored;
-          if (!req.body.billing_disabled && !can(user.principal, MY_BILLING_ENABLE)) throw new HttpError(403, { billing_disabled: [FIELD_WRITE_REFUSED] });
+          if (!req.body.billing_disabled && !can(user.principal, MY_BILLING_ENABLE))
+            throw new HttpError(403, { billing_disabled: [FIELD_WRITE_REFUSED] });
           const [saved] = await tx.query<UserBilling>(
-            `update users set billing_disabled = $2, version = version + 1 where id = $1 returning ${BILLING}`, [id, req.body.billing_disabled],
+            `update users set billing_disabled = $2, version = version + 1 where id = $1 returning ${BILLING}`,
+            [id, req.body.billing_disabled],
           );
-          await recordHistory(tx, { entity: 'users', entityId: id, userId: id, action: 'update', changes: { billing_disabled: { old: stored.billing_disabled, new: saved.billing_disabled } } });
+          await recordHistory(tx, {
+            entity: 'users',
+            entityId: id,
+            userId: id,
+            action: 'update',
+            changes: { billing_disabled: { old: stored.billing_disabled, new: saved.billing_disabled } },
+          });
           return saved;
         });
         reply.header('etag', etagOf(row.version));
@@ -74,11 +96,14 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
         const [totals, rows] = await Promise.all([
           db.query<BillingTotal>(
             `select t.kind, trim(o.currency) as currency, sum(t.amount)::numeric(14, 2)::text as amount, count(*)::int as count
-             from ${from} group by t.kind, trim(o.currency) order by t.kind, trim(o.currency)`, params),
+             from ${from} group by t.kind, trim(o.currency) order by t.kind, trim(o.currency)`,
+            params,
+          ),
           db.query<BillingRecord>(
             `select t.id, t.order_id, o.user_id, o.brand, o.store, t.kind, t.amount::text as amount, trim(o.currency) as currency, t.created_at
              from ${from} order by t.created_at desc, t.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-            [...params, perPage, (page - 1) * perPage]),
+            [...params, perPage, (page - 1) * perPage],
+          ),
         ]);
         const n = totals.reduce((a, t) => a + t.count, 0);
         const last = Math.max(1, Math.ceil(n / perPage));
@@ -90,8 +115,11 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db) {
           return `${publicLinkBase(req)}?${s}`;
         };
         return {
-          count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
-          page: `${page}/${last}`, per_page: perPage,
+          count: n,
+          next: page < last ? link(page + 1) : null,
+          previous: page > 1 ? link(page - 1) : null,
+          page: `${page}/${last}`,
+          per_page: perPage,
           results: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
           totals,
         };

@@ -8,8 +8,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  CHART_MAPPED_MSG, CURATED_PLAYLIST_MSG, chartEndpoints, chartMappingEndpoints as mapEp, playlistEndpoints, playlistPartnerEndpoints as partnerEp,
-  type ChartMapping, type ChartTrack, type PlaylistMapping, type PlaylistPartner,
+  CHART_MAPPED_MSG,
+  CURATED_PLAYLIST_MSG,
+  chartEndpoints,
+  chartMappingEndpoints as mapEp,
+  playlistEndpoints,
+  playlistPartnerEndpoints as partnerEp,
+  type ChartMapping,
+  type ChartTrack,
+  type PlaylistMapping,
+  type PlaylistPartner,
 } from '../../../shared/api/endpoints';
 import { createRule } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
@@ -34,7 +42,8 @@ async function tracksOf(q: Queryable, type: keyof typeof ORDERED, id: number): P
   const { table, owner } = ORDERED[type];
   return q.query<ChartTrack>(
     `select t.id, x.position, t.title, t.mix_name, t.artist_names from ${table} x join tracks t on t.id = x.track_id
-     where x.${owner} = $1 order by x.position, t.id`, [id],
+     where x.${owner} = $1 order by x.position, t.id`,
+    [id],
   );
 }
 
@@ -50,7 +59,9 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
         if (errors) throw new HttpError(400, errors);
         const fixed: Record<string, unknown> = { brand: user.principal.brand, owner_id: user.id };
         if (type === 'charts') {
-          const [me] = await tx.query<{ dj_name: string | null; username: string }>('select dj_name, username from users where id = $1', [user.id]);
+          const [me] = await tx.query<{ dj_name: string | null; username: string }>('select dj_name, username from users where id = $1', [
+            user.id,
+          ]);
           fixed.dj_name = me?.dj_name ?? me?.username ?? null;
         }
         const id = await insertRecord(tx, w, user.id, { ...final, ...fixed }, {});
@@ -79,10 +90,17 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
         const before = (await tracksOf(tx, type, id)).map((t) => t.id);
         await tx.query(`delete from ${table} where ${owner} = $1`, [id]);
         await tx.query(
-          `insert into ${table} (${owner}, track_id, position) select $1, x.id, x.n from unnest($2::int[]) with ordinality as x(id, n)`, [id, ids],
+          `insert into ${table} (${owner}, track_id, position) select $1, x.id, x.n from unnest($2::int[]) with ordinality as x(id, n)`,
+          [id, ids],
         );
         if (JSON.stringify(before) !== JSON.stringify(ids)) {
-          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { tracks: { old: before, new: ids } } });
+          await recordHistory(tx, {
+            entity: type,
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { tracks: { old: before, new: ids } },
+          });
         }
         return onePage(await tracksOf(tx, type, id));
       });
@@ -94,7 +112,8 @@ function registerOrdered(app: FastifyInstance, db: Db, type: keyof typeof ORDERE
 async function mappingsOf(q: Queryable, chartId: number): Promise<PlaylistMapping[]> {
   return q.query<PlaylistMapping>(
     `select p.id, c.id as chart_id, json_build_object('id', p.id, 'name', p.name) as playlist
-     from charts c join playlists p on p.id = c.playlist_id where c.id = $1`, [chartId],
+     from charts c join playlists p on p.id = c.playlist_id where c.id = $1`,
+    [chartId],
   );
 }
 
@@ -103,21 +122,37 @@ async function mappingsOf(q: Queryable, chartId: number): Promise<PlaylistMappin
  * chart's brand visible to the caller, else 400 naming playlist_id. Bumps the chart's
  * version and appends its history row.
  */
-async function setMapping(tx: Queryable, user: RequestUser, chart: { id: number; brand: string; playlist_id: number | null }, playlistId: number | null) {
+async function setMapping(
+  tx: Queryable,
+  user: RequestUser,
+  chart: { id: number; brand: string; playlist_id: number | null },
+  playlistId: number | null,
+) {
   if (playlistId !== null) {
     const playlist = await fetchVisible(tx, LIST_DEF_BY_KEY.get('playlists')!, user, playlistId);
-    const [p] = playlist ? await tx.query<{ ok: boolean }>('select is_curated and brand = $2 as ok from playlists where id = $1', [playlistId, chart.brand]) : [];
+    const [p] = playlist
+      ? await tx.query<{ ok: boolean }>('select is_curated and brand = $2 as ok from playlists where id = $1', [playlistId, chart.brand])
+      : [];
     if (!p?.ok) throw badRequest('playlist_id', CURATED_PLAYLIST_MSG);
   }
   if (chart.playlist_id === playlistId) return;
   await tx.query('update charts set playlist_id = $2, version = version + 1 where id = $1', [chart.id, playlistId]);
-  await recordHistory(tx, { entity: 'charts', entityId: chart.id, userId: user.id, action: 'update', changes: { playlist_id: { old: chart.playlist_id, new: playlistId } } });
+  await recordHistory(tx, {
+    entity: 'charts',
+    entityId: chart.id,
+    userId: user.id,
+    action: 'update',
+    changes: { playlist_id: { old: chart.playlist_id, new: playlistId } },
+  });
 }
 
 /** Inside a write: the chart visible to the caller, locked, with its brand and mapping. */
 async function lockedChart(tx: Queryable, user: RequestUser, id: number) {
   await lockedParent(tx, 'charts', user, id);
-  const [chart] = await tx.query<{ id: number; brand: string; playlist_id: number | null }>('select id, brand, playlist_id from charts where id = $1', [id]);
+  const [chart] = await tx.query<{ id: number; brand: string; playlist_id: number | null }>(
+    'select id, brand, playlist_id from charts where id = $1',
+    [id],
+  );
   return chart;
 }
 
@@ -139,19 +174,22 @@ function registerMappings(app: FastifyInstance, db: Db) {
     },
     patch: {
       rule: writeRuleOf('charts'),
-      handler: async (req, _reply, user) => db.transaction(async (tx) => {
-        const chart = await lockedChart(tx, user, req.params.id);
-        if (chart.playlist_id !== req.params.item) throw notFound();
-        await setMapping(tx, user, chart, req.body.playlist_id);
-        return (await mappingsOf(tx, chart.id))[0] ?? null;
-      }),
+      handler: async (req, _reply, user) =>
+        db.transaction(async (tx) => {
+          const chart = await lockedChart(tx, user, req.params.id);
+          if (chart.playlist_id !== req.params.item) throw notFound();
+          await setMapping(tx, user, chart, req.body.playlist_id);
+          return (await mappingsOf(tx, chart.id))[0] ?? null;
+        }),
     },
     playlistCharts: {
       rule: readRuleOf('playlists'),
       handler: async (req, _reply, user) => {
         await visibleParent(db, 'playlists', user, req.params.id);
         const charts = LIST_DEF_BY_KEY.get('charts')!;
-        const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [req.params.id]);
+        const rows = await db.query<ChartMapping>('select id, title, enabled from charts where playlist_id = $1 order by title, id', [
+          req.params.id,
+        ]);
         const visible = await Promise.all(rows.map(async (r) => ((await fetchVisible(db, charts, user, r.id)) ? r : null)));
         return onePage(visible.filter((r): r is ChartMapping => r !== null));
       },
@@ -162,7 +200,8 @@ function registerMappings(app: FastifyInstance, db: Db) {
 async function partnersOf(q: Queryable, playlistId: number): Promise<PlaylistPartner[]> {
   return q.query<PlaylistPartner>(
     `select lp.id, lp.name, lp.url, lp.enabled from playlist_partners x join link_partners lp on lp.id = x.partner_id
-     where x.playlist_id = $1 order by lower(lp.name), lp.id`, [playlistId],
+     where x.playlist_id = $1 order by lower(lp.name), lp.id`,
+    [playlistId],
   );
 }
 
@@ -182,7 +221,13 @@ function registerPartners(app: FastifyInstance, db: Db) {
           await tx.query('insert into playlist_partners (playlist_id, partner_id) select $1, unnest($2::int[])', [id, ids]);
           const after = [...ids].sort((a, b) => a - b);
           if (JSON.stringify(before) !== JSON.stringify(after)) {
-            await recordHistory(tx, { entity: 'playlists', entityId: id, userId: user.id, action: 'update', changes: { partners: { old: before, new: after } } });
+            await recordHistory(tx, {
+              entity: 'playlists',
+              entityId: id,
+              userId: user.id,
+              action: 'update',
+              changes: { partners: { old: before, new: after } },
+            });
           }
           return onePage(await partnersOf(tx, id));
         });

@@ -39,14 +39,22 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db) {
         if (!(await fetchVisible(db, LIST_DEF_BY_KEY.get('coupons')!, user, id))) throw notFound();
         const { rows, ids } = await readCsvUsers(db, req.body as unknown as Readable);
         return db.transaction(async (tx) => {
-          const [before] = await tx.query<{ n: number }>('select cardinality(user_ids)::int as n from coupons where id = $1 for update', [id]);
+          const [before] = await tx.query<{ n: number }>('select cardinality(user_ids)::int as n from coupons where id = $1 for update', [
+            id,
+          ]);
           if (!before) throw notFound();
           const [after] = await tx.query<{ n: number }>(
             `update coupons set user_ids = array(select distinct u from unnest(user_ids || $2::int[]) as u order by u), version = version + 1
              where id = $1 returning cardinality(user_ids)::int as n`,
             [id, ids],
           );
-          await recordHistory(tx, { entity: 'coupons', entityId: id, userId: user.id, action: 'update', changes: { user_ids_count: { old: before.n, new: after.n } } });
+          await recordHistory(tx, {
+            entity: 'coupons',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { user_ids_count: { old: before.n, new: after.n } },
+          });
           return { rows, added: after.n - before.n, total: after.n };
         });
       },

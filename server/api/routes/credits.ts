@@ -39,7 +39,10 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
       rule: USERS.rule,
       handler: async (req, _reply, user) => {
         if (!(await fetchVisible(db, usersDef, user, req.params.id))) throw notFound();
-        const rows = await db.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.user_id = $1 order by c.created_at desc, c.id desc`, [req.params.id]);
+        const rows = await db.query<Credit>(
+          `select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.user_id = $1 order by c.created_at desc, c.id desc`,
+          [req.params.id],
+        );
         return onePage(rows.map(iso));
       },
     },
@@ -52,7 +55,8 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
         await assertReason(db, reason_id);
         return idempotent(db, req, reply, user, 201, async (tx) => {
           const [{ id }] = await tx.query<{ id: number }>(
-            'insert into credits (user_id, amount, currency, reason_id) values ($1, $2, $3, $4) returning id', [req.params.id, amount, currency, reason_id],
+            'insert into credits (user_id, amount, currency, reason_id) values ($1, $2, $3, $4) returning id',
+            [req.params.id, amount, currency, reason_id],
           );
           const [row] = await tx.query<Credit>(`select ${CREDIT_SELECT} from ${CREDIT_FROM} where c.id = $1`, [id]);
           return iso(row);
@@ -70,11 +74,18 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
         const ids = [...new Set(user_ids)];
         return idempotent(db, req, reply, user, 201, async (tx) => {
           const unknown = await tx.query<{ id: number }>(
-            'select u.id from unnest($1::int[]) as u(id) where not exists (select 1 from users x where x.id = u.id) order by u.id', [ids],
+            'select u.id from unnest($1::int[]) as u(id) where not exists (select 1 from users x where x.id = u.id) order by u.id',
+            [ids],
           );
           if (unknown.length) {
-            const shown = unknown.slice(0, UNKNOWN_SHOWN).map((u) => u.id).join(', ');
-            throw badRequest('user_ids', `Unknown user${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : ''}.`);
+            const shown = unknown
+              .slice(0, UNKNOWN_SHOWN)
+              .map((u) => u.id)
+              .join(', ');
+            throw badRequest(
+              'user_ids',
+              `Unknown user${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : ''}.`,
+            );
           }
           return creditMany(tx, ids, amount, currency, reason_id);
         });
@@ -94,7 +105,12 @@ export function registerCreditRoutes(app: FastifyInstance, db: Db) {
         await assertReason(db, reason_id);
         // Every row names a user, else the 400 lists the rows by line (readCsvUsers) and nothing is credited.
         const { ids } = await readCsvUsers(db, req.body as unknown as Readable);
-        return idempotent(db, req, reply, user, 201, (tx) => creditMany(tx, ids, amount, currency, reason_id), { amount, currency, reason_id, user_ids: ids });
+        return idempotent(db, req, reply, user, 201, (tx) => creditMany(tx, ids, amount, currency, reason_id), {
+          amount,
+          currency,
+          reason_id,
+          user_ids: ids,
+        });
       },
     });
   });

@@ -5,11 +5,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
-import { CURATION_MSG, LIVE_MSG, liveStreamEndpoints, simpleRecordEndpoints, pageEndpoints, pageModuleEndpoints, type ModuleItem } from '../../../shared/api/endpoints';
+import {
+  CURATION_MSG,
+  LIVE_MSG,
+  liveStreamEndpoints,
+  simpleRecordEndpoints,
+  pageEndpoints,
+  pageModuleEndpoints,
+  type ModuleItem,
+} from '../../../shared/api/endpoints';
 import { LIMITS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  CATALOGUE_ITEM_TYPES, RECORDS, YOUTUBE_ITEM_TYPE, createRule, deleteRule, isCatalogueItemType, isFullOrder,
+  CATALOGUE_ITEM_TYPES,
+  RECORDS,
+  YOUTUBE_ITEM_TYPE,
+  createRule,
+  deleteRule,
+  isCatalogueItemType,
+  isFullOrder,
 } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
 import { HttpError, badRequest, notFound } from '../../domain/errors';
@@ -37,8 +51,12 @@ function deletedFields(stored: Record<string, unknown>, fields: readonly string[
 /** The catalogue tables whose objects are named by `name` (the others by `title`). */
 const NAMED_BY_NAME: ReadonlySet<string> = new Set(['playlists', 'artists', 'labels']);
 /** The items of a module in position order, each with its type and the catalogue object it shows (by its type's table). */
-const ITEM_NAME = Object.entries(CATALOGUE_ITEM_TYPES).map(([typeName, table]) =>
-  `when '${typeName}' then (select ${NAMED_BY_NAME.has(table) ? 'x.name' : 'x.title'} from ${table} x where x.id = i.item_id)`).join(' ');
+const ITEM_NAME = Object.entries(CATALOGUE_ITEM_TYPES)
+  .map(
+    ([typeName, table]) =>
+      `when '${typeName}' then (select ${NAMED_BY_NAME.has(table) ? 'x.name' : 'x.title'} from ${table} x where x.id = i.item_id)`,
+  )
+  .join(' ');
 async function moduleItems(q: Queryable, moduleId: number): Promise<ModuleItem[]> {
   return q.query<ModuleItem>(
     `select i.id, i.position, json_build_object('id', it.id, 'name', it.name) as item_type,
@@ -50,7 +68,14 @@ async function moduleItems(q: Queryable, moduleId: number): Promise<ModuleItem[]
   );
 }
 
-const envelope = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results });
+const envelope = <T>(results: T[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  page: '1/1',
+  per_page: Math.max(1, results.length),
+  results,
+});
 
 /** The module, visible to the caller (else 404), locked for a change of its items. */
 async function lockVisibleModule(tx: Queryable, user: RequestUser, id: number): Promise<void> {
@@ -88,7 +113,13 @@ function registerPageRoutes(app: FastifyInstance, db: Db): void {
           await tx.query('delete from page_module_items where module_id in (select id from page_modules where page_id = $1)', [id]);
           await tx.query('delete from page_modules where page_id = $1', [id]);
           await tx.query('delete from pages where id = $1', [id]);
-          await recordHistory(tx, { entity: 'pages', entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored, pageFields) });
+          await recordHistory(tx, {
+            entity: 'pages',
+            entityId: id,
+            userId: user.id,
+            action: 'delete',
+            changes: deletedFields(stored, pageFields),
+          });
         });
         return reply.code(204).send();
       },
@@ -98,7 +129,11 @@ function registerPageRoutes(app: FastifyInstance, db: Db): void {
       rule: SEARCH_TYPES.find((t) => t.key === 'pages')!.rule,
       handler: async (req, _reply, user) => {
         const { slug, exclude } = req.query;
-        const [taken] = await db.query('select 1 from pages where brand = $1 and slug = $2 and id <> $3 limit 1', [user.principal.brand, slug, exclude ?? 0]);
+        const [taken] = await db.query('select 1 from pages where brand = $1 and slug = $2 and id <> $3 limit 1', [
+          user.principal.brand,
+          slug,
+          exclude ?? 0,
+        ]);
         return { slug, available: !taken };
       },
     },
@@ -135,7 +170,13 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
           const [stored] = await tx.query('select * from page_modules where id = $1', [id]);
           await tx.query('delete from page_module_items where module_id = $1', [id]);
           await tx.query('delete from page_modules where id = $1', [id]);
-          await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored!, moduleFields) });
+          await recordHistory(tx, {
+            entity: 'page_modules',
+            entityId: id,
+            userId: user.id,
+            action: 'delete',
+            changes: deletedFields(stored!, moduleFields),
+          });
         });
         return reply.code(204).send();
       },
@@ -156,12 +197,15 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
         const b = req.body;
         const item = await db.transaction(async (tx) => {
           await lockVisibleModule(tx, user, id);
-          const [type] = await tx.query<{ name: string }>("select name from reference_items where list = 'item-types' and id = $1", [b.item_type_id]);
+          const [type] = await tx.query<{ name: string }>("select name from reference_items where list = 'item-types' and id = $1", [
+            b.item_type_id,
+          ]);
           if (!type) throw badRequest('item_type_id', MSG.selectFromList);
           // Spec §5: a catalogue item names a visible object of its type; the others need an image, a YouTube video a URL too.
           if (isCatalogueItemType(type.name)) {
             if (b.item_id == null) throw badRequest('item_id', CURATION_MSG.itemRequired);
-            if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user, b.item_id))) throw badRequest('item_id', MSG.selectFromList);
+            if (!(await fetchVisible(tx, LIST_DEF_BY_KEY.get(CATALOGUE_ITEM_TYPES[type.name]!)!, user, b.item_id)))
+              throw badRequest('item_id', MSG.selectFromList);
           } else {
             const errors: Record<string, string[]> = {};
             if (!b.image_url) errors.image_url = [CURATION_MSG.imageRequired];
@@ -176,7 +220,13 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
              values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
             [id, n + 1, b.item_type_id, b.item_id ?? null, b.image_url ?? null, b.url ?? null, b.start_date ?? null, b.end_date ?? null],
           );
-          await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { items: { old: n, new: n + 1 } } });
+          await recordHistory(tx, {
+            entity: 'page_modules',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { items: { old: n, new: n + 1 } },
+          });
           return (await moduleItems(tx, id)).find((x) => x.id === row!.id)!;
         });
         reply.code(201);
@@ -199,7 +249,13 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
             [id],
           );
           const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from page_module_items where module_id = $1', [id]);
-          await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { items: { old: n + 1, new: n } } });
+          await recordHistory(tx, {
+            entity: 'page_modules',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { items: { old: n + 1, new: n } },
+          });
         });
         return reply.code(204).send();
       },
@@ -212,16 +268,30 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
         return db.transaction(async (tx) => {
           await lockVisibleModule(tx, user, id);
           if (req.body.some((p) => p.track_position.id !== id)) throw badRequest('track_position', CURATION_MSG.orderModule);
-          const before = await tx.query<{ id: number }>('select id from page_module_items where module_id = $1 order by position, id', [id]);
+          const before = await tx.query<{ id: number }>('select id from page_module_items where module_id = $1 order by position, id', [
+            id,
+          ]);
           const positions = req.body.map((p) => ({ id: p.id, position: p.track_position.position }));
-          if (!isFullOrder(before.map((r) => r.id), positions)) throw badRequest('items', CURATION_MSG.order);
+          if (
+            !isFullOrder(
+              before.map((r) => r.id),
+              positions,
+            )
+          )
+            throw badRequest('items', CURATION_MSG.order);
           await tx.query(
             `update page_module_items i set position = x.position, version = i.version + 1
              from unnest($2::int[], $3::int[]) as x(id, position) where i.id = x.id and i.module_id = $1 and i.position <> x.position`,
             [id, positions.map((p) => p.id), positions.map((p) => p.position)],
           );
           const after = [...positions].sort((a, b) => a.position - b.position).map((p) => p.id);
-          await recordHistory(tx, { entity: 'page_modules', entityId: id, userId: user.id, action: 'update', changes: { item_order: { old: before.map((r) => r.id), new: after } } });
+          await recordHistory(tx, {
+            entity: 'page_modules',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { item_order: { old: before.map((r) => r.id), new: after } },
+          });
           return envelope(await moduleItems(tx, id));
         });
       },
@@ -233,7 +303,10 @@ function registerModuleRoutes(app: FastifyInstance, db: Db): void {
 function registerLiveStageRoutes(app: FastifyInstance, db: Db): void {
   const streamsList = LIST_DEF_BY_KEY.get('live_streams')!;
   const stagesOf = (q: Queryable, id: number) =>
-    q.query<{ id: number; name: string; number: number }>('select id, name, number from live_stream_stages where live_stream_id = $1 order by number', [id]);
+    q.query<{ id: number; name: string; number: number }>(
+      'select id, name, number from live_stream_stages where live_stream_id = $1 order by number',
+      [id],
+    );
 
   registerHandlers(app, db, liveStreamEndpoints, {
     stages: {
@@ -260,7 +333,13 @@ function registerLiveStageRoutes(app: FastifyInstance, db: Db): void {
           );
           const after = await stagesOf(tx, id);
           const shown = (rows: { name: string; number: number }[]) => rows.map((r) => ({ name: r.name, number: r.number }));
-          await recordHistory(tx, { entity: 'live_streams', entityId: id, userId: user.id, action: 'update', changes: { stages: { old: shown(before), new: shown(after) } } });
+          await recordHistory(tx, {
+            entity: 'live_streams',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { stages: { old: shown(before), new: shown(after) } },
+          });
           return envelope(after);
         });
       },
@@ -270,7 +349,8 @@ function registerLiveStageRoutes(app: FastifyInstance, db: Db): void {
 
 /** Which live-stream column names a vendor of each type (deleting one a stream names is refused). */
 const VENDOR_COLUMN: Partial<Record<keyof typeof simpleRecordEndpoints, string>> = {
-  host_vendors: 'host_vendor_id', tracklist_vendors: 'tracklist_vendor_id',
+  host_vendors: 'host_vendor_id',
+  tracklist_vendors: 'tracklist_vendor_id',
 };
 
 /** POST and DELETE of live streams (on the active brand; with their stages), host and tracklist vendors and link partners. */
@@ -307,7 +387,13 @@ function registerSimpleRecordRoutes(app: FastifyInstance, db: Db) {
             }
             if (type === 'live_streams') await tx.query('delete from live_stream_stages where live_stream_id = $1', [id]);
             await tx.query(`delete from ${w.table} where id = $1`, [id]);
-            await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'delete', changes: deletedFields(stored, fields) });
+            await recordHistory(tx, {
+              entity: type,
+              entityId: id,
+              userId: user.id,
+              action: 'delete',
+              changes: deletedFields(stored, fields),
+            });
           });
           return reply.code(204).send();
         },

@@ -14,7 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AREA_RULES, SEARCH_RULES, WRITE_RULES } from '../../../shared/access';
-import { DELIVERY_MSG, DELIVERY_PAGE_SIZE, deliveryEndpoints as ep, type Delivery, type DeliveryDetail } from '../../../shared/api/endpoints/deliveries';
+import {
+  DELIVERY_MSG,
+  DELIVERY_PAGE_SIZE,
+  deliveryEndpoints as ep,
+  type Delivery,
+  type DeliveryDetail,
+} from '../../../shared/api/endpoints/deliveries';
 import type { Db, Queryable } from '../../db/client';
 import { deliveryFileKey, keyOf, type DeliveryFile } from '../../ingest/files';
 import { ingestDelivery, refreshDeliveryFiles, xmlKeyOf } from '../../ingest/ingest';
@@ -37,35 +43,59 @@ const encodeCursor = (at: string, id: number) => Buffer.from(JSON.stringify([at,
 function decodeCursor(c: string): [string, number] {
   try {
     const v: unknown = JSON.parse(Buffer.from(c, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && Number.isInteger(v[1])) return [v[0], v[1] as number];
-  } catch { /* below */ }
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && Number.isInteger(v[1]))
+      return [v[0], v[1] as number];
+  } catch {
+    /* below */
+  }
   throw badRequest('cursor', 'Not a valid cursor.');
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-const asDelivery = (r: Record<string, unknown>): Delivery => ({ ...(r as unknown as Delivery), delivered_at: iso(r.delivered_at), updated_at: iso(r.updated_at) });
+const asDelivery = (r: Record<string, unknown>): Delivery => ({
+  ...(r as unknown as Delivery),
+  delivered_at: iso(r.delivered_at),
+  updated_at: iso(r.updated_at),
+});
 
 /** Re-ingest is allowed: not ingested, not being re-ingested, files kept (§4). */
 const canReingest = (d: { ingested: boolean; release_status: string; storage_prefix: string | null }) =>
   !d.ingested && d.release_status !== 'currently-reingesting' && d.storage_prefix !== null;
 
 async function detail(q: Queryable, storage: Storage, id: number): Promise<DeliveryDetail> {
-  const [r] = await q.query<Record<string, unknown>>(`select ${FIELDS}, d.files, d.xml_file_path, d.storage_prefix from ${FROM} where d.id = $1`, [id]);
+  const [r] = await q.query<Record<string, unknown>>(
+    `select ${FIELDS}, d.files, d.xml_file_path, d.storage_prefix from ${FROM} where d.id = $1`,
+    [id],
+  );
   if (!r) throw notFound();
   const events = await q.query<Record<string, unknown>>(
-    'select release_status, status_message, detail, created_at from delivery_events where delivery_id = $1 order by id', [id]);
+    'select release_status, status_message, detail, created_at from delivery_events where delivery_id = $1 order by id',
+    [id],
+  );
   const { storage_prefix, files, xml_file_path, ...rest } = r;
-  const xml = storage_prefix && xml_file_path ? await storage.get(xmlKeyOf(storage_prefix as string, xml_file_path as string, files as DeliveryFile[])) : null;
+  const xml =
+    storage_prefix && xml_file_path
+      ? await storage.get(xmlKeyOf(storage_prefix as string, xml_file_path as string, files as DeliveryFile[]))
+      : null;
   let sourceGenre: string | null = null;
   try {
     const ern = xml ? readErn(xml.toString('utf8')) : null;
     if (ern?.kind === 'new') sourceGenre = ern.genre;
-  } catch { /* an XML that cannot be read names no genre */ }
+  } catch {
+    /* an XML that cannot be read names no genre */
+  }
   return {
-    source_genre: sourceGenre, source_label: r.label_name as string,
-    ...asDelivery(rest), files: (files as DeliveryFile[]).map((f) => ({ path: f.path, size: f.size })), xml_file_path: (xml_file_path as string | null) ?? null,
+    source_genre: sourceGenre,
+    source_label: r.label_name as string,
+    ...asDelivery(rest),
+    files: (files as DeliveryFile[]).map((f) => ({ path: f.path, size: f.size })),
+    xml_file_path: (xml_file_path as string | null) ?? null,
     events: events.map((e) => ({ ...(e as unknown as DeliveryDetail['events'][number]), created_at: iso(e.created_at) })),
-    can_reingest: canReingest({ ingested: r.ingested as boolean, release_status: r.release_status as string, storage_prefix: storage_prefix as string | null }),
+    can_reingest: canReingest({
+      ingested: r.ingested as boolean,
+      release_status: r.release_status as string,
+      storage_prefix: storage_prefix as string | null,
+    }),
   };
 }
 
@@ -73,10 +103,19 @@ async function detail(q: Queryable, storage: Storage, id: number): Promise<Deliv
  * Re-ingests one delivery (see the file comment). Answers null when done, or why it was
  * refused (the 409 detail).
  */
-export async function reingest(db: Db, storage: Storage, jobs: JobQueue, id: number, overrideGenre: number | null, userId: number): Promise<string | null> {
+export async function reingest(
+  db: Db,
+  storage: Storage,
+  jobs: JobQueue,
+  id: number,
+  overrideGenre: number | null,
+  userId: number,
+): Promise<string | null> {
   const refused = await db.transaction(async (tx) => {
     const [d] = await tx.query<{ ingested: boolean; release_status: string; storage_prefix: string | null }>(
-      'select ingested, release_status, storage_prefix from deliveries where id = $1 for update', [id]);
+      'select ingested, release_status, storage_prefix from deliveries where id = $1 for update',
+      [id],
+    );
     if (!d) throw notFound();
     if (d.ingested) return DELIVERY_MSG.alreadyIngested;
     if (d.release_status === 'currently-reingesting') return DELIVERY_MSG.reingesting;
@@ -97,7 +136,13 @@ export async function reingest(db: Db, storage: Storage, jobs: JobQueue, id: num
     return null;
   }
   if (releaseId !== null) {
-    await queueDeliveryEncode(db, (payload, options) => jobs.enqueue('encode', userId, payload, options), id, releaseId, `reingest:${randomUUID()}`);
+    await queueDeliveryEncode(
+      db,
+      (payload, options) => jobs.enqueue('encode', userId, payload, options),
+      id,
+      releaseId,
+      `reingest:${randomUUID()}`,
+    );
   }
   return null;
 }
@@ -125,7 +170,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
 
   const xmlOf = async (id: number) => {
     const [d] = await db.query<{ storage_prefix: string | null; xml_file_path: string | null; files: DeliveryFile[] }>(
-      'select storage_prefix, xml_file_path, files from deliveries where id = $1', [id]);
+      'select storage_prefix, xml_file_path, files from deliveries where id = $1',
+      [id],
+    );
     if (!d) throw notFound();
     return d;
   };
@@ -140,7 +187,8 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
           `select ${FIELDS} from ${FROM}
            where $1::timestamptz is null or (d.delivered_at, d.id) < ($1::timestamptz, $2::int)
            order by d.delivered_at desc, d.id desc limit $3`,
-          [after?.[0] ?? null, after?.[1] ?? 0, DELIVERY_PAGE_SIZE + 1]);
+          [after?.[0] ?? null, after?.[1] ?? 0, DELIVERY_PAGE_SIZE + 1],
+        );
         const page = rows.slice(0, DELIVERY_PAGE_SIZE).map(asDelivery);
         const last = page[page.length - 1];
         return { results: page, next_cursor: rows.length > DELIVERY_PAGE_SIZE && last ? encodeCursor(last.delivered_at, last.id) : null };
@@ -152,7 +200,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
     file: {
       rule: READ,
       handler: async (req, reply) => {
-        const [d] = await db.query<{ storage_prefix: string | null; files: DeliveryFile[] }>('select storage_prefix, files from deliveries where id = $1', [req.params.id]);
+        const [d] = await db.query<{ storage_prefix: string | null; files: DeliveryFile[] }>(
+          'select storage_prefix, files from deliveries where id = $1',
+          [req.params.id],
+        );
         if (!d) throw notFound();
         const f = d.storage_prefix ? d.files.find((x) => x.path === req.query.path.normalize('NFC')) : undefined;
         if (!f) throw notFound();
@@ -206,7 +257,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
         const d = await xmlOf(id);
         const v = await validateErn43(req.body.xml);
         if (!v.valid) {
-          throw new HttpError(400, { xml: [DELIVERY_MSG.xmlInvalid, ...v.errors.slice(0, 10).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))] });
+          throw new HttpError(400, {
+            xml: [DELIVERY_MSG.xmlInvalid, ...v.errors.slice(0, 10).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message))],
+          });
         }
         const prefix = d.storage_prefix ?? `deliveries/${id}`;
         const path = d.xml_file_path && d.storage_prefix ? d.xml_file_path : `delivery-${id}.xml`;
@@ -219,8 +272,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, db: Db, storage: St
           await tx.query(
             `update deliveries set storage_prefix = $2, xml_file_path = $3, version = version + 1, updated_at = now(),
                files = (select coalesce(jsonb_agg(f), '[]'::jsonb) from jsonb_array_elements(files) f where f->>'path' <> $4) || jsonb_build_array($5::jsonb)
-             where id = $1`, [id, prefix, path, name, JSON.stringify(entry)]);
-          await tx.query("insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1", [id, `XML replaced by user ${user.id}.`]);
+             where id = $1`,
+            [id, prefix, path, name, JSON.stringify(entry)],
+          );
+          await tx.query(
+            'insert into delivery_events (delivery_id, release_status, detail) select id, release_status, $2 from deliveries where id = $1',
+            [id, `XML replaced by user ${user.id}.`],
+          );
         });
         return { xml: req.body.xml };
       },

@@ -43,8 +43,11 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
       rule: readRuleOf('tracks'),
       handler: async (req, _reply, user) => {
         await visibleParent(db, 'tracks', user, req.params.id);
-        const ids = await db.orm.select({ id: tracks.id }).from(tracks)
-          .where(sql`${tracks.parent_track_id} = ${req.params.id} and ${tracks.is_dj_edit}`).orderBy(tracks.id);
+        const ids = await db.orm
+          .select({ id: tracks.id })
+          .from(tracks)
+          .where(sql`${tracks.parent_track_id} = ${req.params.id} and ${tracks.is_dj_edit}`)
+          .orderBy(tracks.id);
         // Each as the tracks list shows it, and only those this user may see.
         const rows = (await Promise.all(ids.map((r) => fetchVisible(db, TRACKS, user, r.id)))).filter((r) => r !== null);
         return onePage(rows as ListRow[]);
@@ -76,10 +79,15 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
           if (body.release_id !== undefined && !(await fetchVisible(tx, RELEASES, user, releaseId))) {
             throw badRequest('release_id', MSG.selectFromList);
           }
-          const [release] = await tx.orm.select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
-            .from(releases).where(eq(releases.id, releaseId)).for('update');
-          const [{ next }] = await tx.orm.select({ next: sql<number>`coalesce(max(${tracks.position}), 0)::int + 1` })
-            .from(tracks).where(eq(tracks.release_id, releaseId));
+          const [release] = await tx.orm
+            .select({ label_id: releases.label_id, supplier_id: releases.supplier_id, release_date: releases.release_date })
+            .from(releases)
+            .where(eq(releases.id, releaseId))
+            .for('update');
+          const [{ next }] = await tx.orm
+            .select({ next: sql<number>`coalesce(max(${tracks.position}), 0)::int + 1` })
+            .from(tracks)
+            .where(eq(tracks.release_id, releaseId));
           const values = {
             release_id: releaseId,
             label_id: release.label_id,
@@ -102,7 +110,10 @@ export function registerDjEditRoutes(app: FastifyInstance, db: Db) {
             [created.id, parentId],
           );
           await recordHistory(tx, {
-            entity: 'tracks', entityId: created.id, userId: user.id, action: 'create',
+            entity: 'tracks',
+            entityId: created.id,
+            userId: user.id,
+            action: 'create',
             changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { old: null, new: v }])),
           });
           return (await fetchVisible(tx, TRACKS, user, created.id))!;

@@ -17,8 +17,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SEARCH_TYPES } from '../../../shared/access';
 import { listEndpoints } from '../../../shared/api/endpoints';
 import {
-  claimedTag, columnsOf, csvLine, csvRowWriter, csvText, encodeStatusTag, enrollmentTag, indexedTag, scanRecordEnds, shownColumns, voidedTag,
-  ENCODE_STATUSES, type Column,
+  claimedTag,
+  columnsOf,
+  csvLine,
+  csvRowWriter,
+  csvText,
+  encodeStatusTag,
+  enrollmentTag,
+  indexedTag,
+  scanRecordEnds,
+  shownColumns,
+  voidedTag,
+  ENCODE_STATUSES,
+  type Column,
 } from '../../../shared/search';
 import type { Db } from '../../db/client';
 import { planList } from '../lists/engine';
@@ -51,7 +62,14 @@ export function registerExportRoutes(app: FastifyInstance, db: Db) {
  * (server/api/routes/new-user-export.ts).
  */
 export async function sendSearchCsv(
-  db: Db, req: FastifyRequest, reply: FastifyReply, def: ListDef, user: RequestUser, query: Parameters<typeof planList>[2], cols: readonly Column[], fileName: string,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  def: ListDef,
+  user: RequestUser,
+  query: Parameters<typeof planList>[2],
+  cols: readonly Column[],
+  fileName: string,
 ) {
   // Same WHERE/ORDER BY as the list: unknown or forbidden filters fail here, before any byte is sent.
   const { sql, where, order, whereParams } = planList(def, user, query);
@@ -71,35 +89,38 @@ export async function sendSearchCsv(
   const written = copy
     ? write(csvLine(cols.map((c) => c.title))).then(() => db.copyCsvTo!(copy, COPY_SETUP, crlfRecords(), out))
     : db.transaction(async (tx) => {
-      // Every row is wanted: plan for the whole result, not for a fast first row (the cursor default, 0.1).
-      await tx.query('set local cursor_tuple_fraction = 1.0');
-      await tx.query(`declare export_rows no scroll cursor for ${select}`, params);
-      await write(csvLine(cols.map((c) => c.title)));
-      const fetchBatch = () => tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
-      // The next batch is asked for before this one is written, so the database and the CSV work overlap.
-      let next = fetchBatch();
-      for (;;) {
-        const rows = await next;
-        if (rows.length === 0) break;
-        next = fetchBatch();
-        next.catch(() => undefined); // its failure surfaces at the next await
-        if (closed) {
-          await next.catch(() => undefined);
-          throw new Error('client went away');
+        // Every row is wanted: plan for the whole result, not for a fast first row (the cursor default, 0.1).
+        await tx.query('set local cursor_tuple_fraction = 1.0');
+        await tx.query(`declare export_rows no scroll cursor for ${select}`, params);
+        await write(csvLine(cols.map((c) => c.title)));
+        const fetchBatch = () => tx.query(`fetch forward ${EXPORT_BATCH} from export_rows`);
+        // The next batch is asked for before this one is written, so the database and the CSV work overlap.
+        let next = fetchBatch();
+        for (;;) {
+          const rows = await next;
+          if (rows.length === 0) break;
+          next = fetchBatch();
+          next.catch(() => undefined); // its failure surfaces at the next await
+          if (closed) {
+            await next.catch(() => undefined);
+            throw new Error('client went away');
+          }
+          let chunk = '';
+          for (const row of rows) chunk += line(row);
+          await write(chunk);
         }
-        let chunk = '';
-        for (const row of rows) chunk += line(row);
-        await write(chunk);
-      }
-      await tx.query('close export_rows');
-    });
+        await tx.query('close export_rows');
+      });
   void written
     // A failure mid-stream aborts the response, so the client never takes a partial file for a whole one.
-    .then(() => out.end(), (err: unknown) => {
-      // The status is already sent: the log is the only trace of a failure mid-stream.
-      if (!closed) req.log.error({ err }, 'Export failed mid-stream');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
+    .then(
+      () => out.end(),
+      (err: unknown) => {
+        // The status is already sent: the log is the only trace of a failure mid-stream.
+        if (!closed) req.log.error({ err }, 'Export failed mid-stream');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
 
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -113,7 +134,20 @@ export async function sendSearchCsv(
 const COPY_SETUP = ["set local datestyle = 'ISO, YMD'"];
 
 /** Type OIDs (pg_type) the COPY path writes. */
-const OID = { bool: 16, int8: 20, int2: 21, int4: 23, text: 25, oid: 26, varchar: 1043, date: 1082, timestamp: 1114, timestamptz: 1184, numeric: 1700, uuid: 2950 };
+const OID = {
+  bool: 16,
+  int8: 20,
+  int2: 21,
+  int4: 23,
+  text: 25,
+  oid: 26,
+  varchar: 1043,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+  numeric: 1700,
+  uuid: 2950,
+};
 const INTEGER = new Set<number>([OID.int2, OID.int4, OID.int8, OID.oid]);
 /** Types whose text is the string node-postgres hands the JS writer. */
 const TEXT = new Set<number>([OID.text, OID.varchar, OID.uuid]);
@@ -133,7 +167,10 @@ const escapedText = (x: string) =>
 
 /** Status kinds over a boolean: the tag words for true and false. */
 const BOOLEAN_TAGS: Partial<Record<Column['kind'], (v: boolean) => { text: string }>> = {
-  voided: voidedTag, enrolled: enrollmentTag, indexed: indexedTag, claimed: claimedTag,
+  voided: voidedTag,
+  enrolled: enrollmentTag,
+  indexed: indexedTag,
+  claimed: claimedTag,
 };
 
 /**
@@ -145,12 +182,18 @@ const BOOLEAN_TAGS: Partial<Record<Column['kind'], (v: boolean) => { text: strin
  */
 function copyCell(c: Column, v: string, type: number): string | null {
   switch (c.kind) {
-    case 'number': case 'money': case 'size':
+    case 'number':
+    case 'money':
+    case 'size':
       return INTEGER.has(type) ? `${v}::text` : type === OID.numeric ? escapedText(`trim_scale(${v})::text`) : null;
     case 'date':
-      return type === OID.date ? `left(${v}::text, 10)`
-        : type === OID.timestamptz ? `to_char(${v} at time zone 'UTC', 'YYYY-MM-DD')`
-        : type === OID.timestamp ? `to_char(${v}, 'YYYY-MM-DD')` : null;
+      return type === OID.date
+        ? `left(${v}::text, 10)`
+        : type === OID.timestamptz
+          ? `to_char(${v} at time zone 'UTC', 'YYYY-MM-DD')`
+          : type === OID.timestamp
+            ? `to_char(${v}, 'YYYY-MM-DD')`
+            : null;
     case 'bool':
       return type === OID.bool ? `case when ${v} then 'Yes' when not ${v} then 'No' end` : null;
     case 'encode': {
@@ -160,11 +203,14 @@ function copyCell(c: Column, v: string, type: number): string | null {
     }
     case 'text':
       return TEXT.has(type) || INTEGER.has(type) || type === OID.bool ? escapedText(`${v}::text`) : null;
-    case 'ref': case 'refs':
+    case 'ref':
+    case 'refs':
       return TEXT.has(type) ? escapedText(`${v}::text`) : null;
     default: {
       const tag = BOOLEAN_TAGS[c.kind];
-      return tag && type === OID.bool ? `case when ${v} then ${lit(csvText(tag(true).text))} else ${lit(csvText(tag(false).text))} end` : null;
+      return tag && type === OID.bool
+        ? `case when ${v} then ${lit(csvText(tag(true).text))} else ${lit(csvText(tag(false).text))} end`
+        : null;
     }
   }
 }
@@ -188,7 +234,10 @@ export async function copySelect(db: Db, select: string, params: readonly unknow
   }
   let literals: string[] = [];
   if (params.length) {
-    const [row] = await db.query<Record<string, string>>(`select ${params.map((_, i) => `quote_nullable($${i + 1}::text) as p${i + 1}`).join(', ')}`, params);
+    const [row] = await db.query<Record<string, string>>(
+      `select ${params.map((_, i) => `quote_nullable($${i + 1}::text) as p${i + 1}`).join(', ')}`,
+      params,
+    );
     literals = params.map((_, i) => row[`p${i + 1}`]);
   }
   const inlined = select.replace(/\$(\d+)(?!\d)/g, (m, n: string) => literals[Number(n) - 1] ?? m);
@@ -232,9 +281,11 @@ export function exportSelect(listSelect: string, cols: readonly Column[]): strin
       if (!/^[a-z_][a-z0-9_]*$/.test(f) || out.has(f)) continue;
       // References become their names in the database (C), not JSON the API parses row by row.
       const expr =
-        f === c.field && c.kind === 'ref' ? `x."${f}"->>'name'`
-        : f === c.field && c.kind === 'refs' ? `(select string_agg(e->>'name', ', ' order by n) from json_array_elements(x."${f}") with ordinality as a(e, n))`
-        : `x."${f}"`;
+        f === c.field && c.kind === 'ref'
+          ? `x."${f}"->>'name'`
+          : f === c.field && c.kind === 'refs'
+            ? `(select string_agg(e->>'name', ', ' order by n) from json_array_elements(x."${f}") with ordinality as a(e, n))`
+            : `x."${f}"`;
       out.set(f, `${expr} as "${f}"`);
     }
   }

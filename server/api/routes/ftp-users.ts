@@ -66,8 +66,15 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
           );
           if (!row) throw badRequest('username', FTP_USER_MSG.usernameTaken);
           await recordHistory(tx, {
-            entity: 'ftp_users', entityId: row.id, userId: user.id, action: 'create',
-            changes: { supplier_id: { old: null, new: supplier_id }, username: { old: null, new: username }, enabled: { old: null, new: true } },
+            entity: 'ftp_users',
+            entityId: row.id,
+            userId: user.id,
+            action: 'create',
+            changes: {
+              supplier_id: { old: null, new: supplier_id },
+              username: { old: null, new: username },
+              enabled: { old: null, new: true },
+            },
           });
           return (await ftpUsers(tx, { id: row.id }))[0];
         });
@@ -84,7 +91,13 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
           const before = await locked(tx, id);
           if (before.enabled !== req.body.enabled) {
             await tx.query('update ftp_users set enabled = $2, version = version + 1 where id = $1', [id, req.body.enabled]);
-            await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { enabled: { old: before.enabled, new: req.body.enabled } } });
+            await recordHistory(tx, {
+              entity: 'ftp_users',
+              entityId: id,
+              userId: user.id,
+              action: 'update',
+              changes: { enabled: { old: before.enabled, new: req.body.enabled } },
+            });
           }
           return (await ftpUsers(tx, { id }))[0];
         });
@@ -100,7 +113,13 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
         const row = await db.transaction(async (tx) => {
           await locked(tx, id);
           await tx.query('update ftp_users set password_hash = $2, version = version + 1 where id = $1', [id, hash]);
-          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { password: { old: null, new: 'reset' } } });
+          await recordHistory(tx, {
+            entity: 'ftp_users',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { password: { old: null, new: 'reset' } },
+          });
           return (await ftpUsers(tx, { id }))[0];
         });
         return { ...row, password };
@@ -122,7 +141,13 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
           );
           if (!added) throw badRequest('public_key', FTP_USER_MSG.keyTaken);
           await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
-          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: null, new: `added ${key.fingerprint}` } } });
+          await recordHistory(tx, {
+            entity: 'ftp_users',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { keys: { old: null, new: `added ${key.fingerprint}` } },
+          });
           return (await ftpUsers(tx, { id }))[0];
         });
         reply.code(201);
@@ -136,10 +161,19 @@ export function registerFtpUserRoutes(app: FastifyInstance, db: Db) {
         const { id, key_id } = req.params;
         await db.transaction(async (tx) => {
           await locked(tx, id);
-          const [gone] = await tx.query<{ fingerprint: string }>('delete from ftp_user_keys where id = $1 and ftp_user_id = $2 returning fingerprint', [key_id, id]);
+          const [gone] = await tx.query<{ fingerprint: string }>(
+            'delete from ftp_user_keys where id = $1 and ftp_user_id = $2 returning fingerprint',
+            [key_id, id],
+          );
           if (!gone) throw notFound();
           await tx.query('update ftp_users set version = version + 1 where id = $1', [id]);
-          await recordHistory(tx, { entity: 'ftp_users', entityId: id, userId: user.id, action: 'update', changes: { keys: { old: `removed ${gone.fingerprint}`, new: null } } });
+          await recordHistory(tx, {
+            entity: 'ftp_users',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { keys: { old: `removed ${gone.fingerprint}`, new: null } },
+          });
         });
         return reply.code(204).send();
       },

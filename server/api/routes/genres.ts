@@ -16,7 +16,8 @@ import { listUnder, lockedParent, writeRuleOf } from './subresource';
 async function subGenresOf(q: Queryable, genreId: number, itemId?: number): Promise<SubGenre[]> {
   return q.query<SubGenre>(
     `select sg.id, sg.name, (select count(*)::int from tracks t where t.sub_genre_id = sg.id) as track_count
-     from sub_genres sg where sg.genre_id = $1 and ($2::int is null or sg.id = $2) order by lower(sg.name), sg.id`, [genreId, itemId ?? null],
+     from sub_genres sg where sg.genre_id = $1 and ($2::int is null or sg.id = $2) order by lower(sg.name), sg.id`,
+    [genreId, itemId ?? null],
   );
 }
 
@@ -26,12 +27,22 @@ async function writing(tx: Queryable, user: RequestUser, genreId: number) {
   const before = (await subGenresOf(tx, genreId)).map((s) => s.name);
   return async () => {
     const after = (await subGenresOf(tx, genreId)).map((s) => s.name);
-    await recordHistory(tx, { entity: 'genres', entityId: genreId, userId: user.id, action: 'update', changes: { sub_genres: { old: before, new: after } } });
+    await recordHistory(tx, {
+      entity: 'genres',
+      entityId: genreId,
+      userId: user.id,
+      action: 'update',
+      changes: { sub_genres: { old: before, new: after } },
+    });
   };
 }
 
 async function assertFreeName(tx: Queryable, genreId: number, name: string, itemId: number | null) {
-  const [clash] = await tx.query('select 1 from sub_genres where genre_id = $1 and lower(name) = lower($2) and id is distinct from $3', [genreId, name, itemId]);
+  const [clash] = await tx.query('select 1 from sub_genres where genre_id = $1 and lower(name) = lower($2) and id is distinct from $3', [
+    genreId,
+    name,
+    itemId,
+  ]);
   if (clash) throw badRequest('name', SUB_GENRE_TAKEN_MSG);
 }
 
@@ -44,7 +55,10 @@ export function registerGenreRoutes(app: FastifyInstance, db: Db) {
         const row = await db.transaction(async (tx) => {
           const done = await writing(tx, user, req.params.id);
           await assertFreeName(tx, req.params.id, req.body.name, null);
-          const [{ id }] = await tx.query<{ id: number }>('insert into sub_genres (genre_id, name) values ($1, $2) returning id', [req.params.id, req.body.name]);
+          const [{ id }] = await tx.query<{ id: number }>('insert into sub_genres (genre_id, name) values ($1, $2) returning id', [
+            req.params.id,
+            req.body.name,
+          ]);
           await done();
           return (await subGenresOf(tx, req.params.id, id))[0];
         });
@@ -54,15 +68,16 @@ export function registerGenreRoutes(app: FastifyInstance, db: Db) {
     },
     patch: {
       rule: writeRuleOf('genres'),
-      handler: async (req, _reply, user) => db.transaction(async (tx) => {
-        const { id, item } = req.params;
-        const done = await writing(tx, user, id);
-        if (!(await subGenresOf(tx, id, item)).length) throw notFound();
-        await assertFreeName(tx, id, req.body.name, item);
-        await tx.query('update sub_genres set name = $2 where id = $1', [item, req.body.name]);
-        await done();
-        return (await subGenresOf(tx, id, item))[0];
-      }),
+      handler: async (req, _reply, user) =>
+        db.transaction(async (tx) => {
+          const { id, item } = req.params;
+          const done = await writing(tx, user, id);
+          if (!(await subGenresOf(tx, id, item)).length) throw notFound();
+          await assertFreeName(tx, id, req.body.name, item);
+          await tx.query('update sub_genres set name = $2 where id = $1', [item, req.body.name]);
+          await done();
+          return (await subGenresOf(tx, id, item))[0];
+        }),
     },
     remove: {
       rule: writeRuleOf('genres'),

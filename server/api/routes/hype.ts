@@ -73,8 +73,11 @@ export function registerHypeRoutes(app: FastifyInstance, db: Db) {
           return `${publicLinkBase(req)}?${q}`;
         };
         return {
-          count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
-          page: `${page}/${last}`, per_page: perPage,
+          count: n,
+          next: page < last ? link(page + 1) : null,
+          previous: page > 1 ? link(page - 1) : null,
+          page: `${page}/${last}`,
+          per_page: perPage,
           results: rows.map((r) => ({ ...r, purchased_at: new Date(r.purchased_at).toISOString() })),
         };
       },

@@ -22,7 +22,9 @@ const SALES_FILTER_LABELS: Readonly<Record<string, string>> = { sale_type_id: 'S
  * is a 403 naming the field, never quietly applied or ignored.
  */
 function refuseRestrictedFilters(user: RequestUser, filters: SalesFilters) {
-  const refused = Object.keys(filters).filter((f) => (filters as Record<string, unknown>)[f] !== undefined && !salesFilterAllowed(user.principal, f));
+  const refused = Object.keys(filters).filter(
+    (f) => (filters as Record<string, unknown>)[f] !== undefined && !salesFilterAllowed(user.principal, f),
+  );
   if (refused.length) {
     throw new HttpError(403, Object.fromEntries(refused.map((f) => [f, [filterRefusedText(SALES_FILTER_LABELS[f] ?? f)]])));
   }

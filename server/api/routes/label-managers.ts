@@ -9,7 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import {
-  LABEL_MANAGER_LABELS_SHOWN, LABEL_MANAGER_MSG, labelManagerEndpoints as ep, type LabelManager,
+  LABEL_MANAGER_LABELS_SHOWN,
+  LABEL_MANAGER_MSG,
+  labelManagerEndpoints as ep,
+  type LabelManager,
 } from '../../../shared/api/endpoints/label-managers';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../domain/errors';
@@ -32,7 +35,10 @@ async function managers(q: Queryable, id?: number): Promise<LabelManager[]> {
 
 /** Refuses a name another manager has (any case). */
 async function assertNameFree(tx: Queryable, name: string, except?: number) {
-  const [taken] = await tx.query('select id from label_managers where lower(name) = lower($1) and id <> coalesce($2::int, 0) limit 1', [name, except ?? null]);
+  const [taken] = await tx.query('select id from label_managers where lower(name) = lower($1) and id <> coalesce($2::int, 0) limit 1', [
+    name,
+    except ?? null,
+  ]);
   if (taken) throw badRequest('name', LABEL_MANAGER_MSG.nameTaken);
 }
 
@@ -48,8 +54,17 @@ export function registerLabelManagerRoutes(app: FastifyInstance, db: Db) {
           // One create or rename at a time, so two of the same name cannot both pass the check.
           await tx.query('lock table label_managers in share row exclusive mode');
           await assertNameFree(tx, name);
-          const [{ id }] = await tx.query<{ id: number }>('insert into label_managers (name, enabled) values ($1, $2) returning id', [name, enabled]);
-          await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } } });
+          const [{ id }] = await tx.query<{ id: number }>('insert into label_managers (name, enabled) values ($1, $2) returning id', [
+            name,
+            enabled,
+          ]);
+          await recordHistory(tx, {
+            entity: 'label_managers',
+            entityId: id,
+            userId: user.id,
+            action: 'create',
+            changes: { name: { old: null, new: name }, enabled: { old: null, new: enabled } },
+          });
           return (await managers(tx, id))[0];
         });
         reply.code(201);
@@ -63,13 +78,21 @@ export function registerLabelManagerRoutes(app: FastifyInstance, db: Db) {
         const id = req.params.id;
         return db.transaction(async (tx) => {
           await tx.query('lock table label_managers in share row exclusive mode');
-          const [before] = await tx.query<{ name: string; enabled: boolean }>('select name, enabled from label_managers where id = $1', [id]);
+          const [before] = await tx.query<{ name: string; enabled: boolean }>('select name, enabled from label_managers where id = $1', [
+            id,
+          ]);
           if (!before) throw notFound();
           const after = { name: req.body.name ?? before.name, enabled: req.body.enabled ?? before.enabled };
           if (after.name !== before.name) await assertNameFree(tx, after.name, id);
-          const changes = Object.fromEntries((['name', 'enabled'] as const).filter((k) => after[k] !== before[k]).map((k) => [k, { old: before[k], new: after[k] }]));
+          const changes = Object.fromEntries(
+            (['name', 'enabled'] as const).filter((k) => after[k] !== before[k]).map((k) => [k, { old: before[k], new: after[k] }]),
+          );
           if (Object.keys(changes).length) {
-            await tx.query('update label_managers set name = $2, enabled = $3, version = version + 1 where id = $1', [id, after.name, after.enabled]);
+            await tx.query('update label_managers set name = $2, enabled = $3, version = version + 1 where id = $1', [
+              id,
+              after.name,
+              after.enabled,
+            ]);
             await recordHistory(tx, { entity: 'label_managers', entityId: id, userId: user.id, action: 'update', changes });
           }
           return (await managers(tx, id))[0];

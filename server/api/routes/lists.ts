@@ -29,7 +29,10 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
   const { sql, where } = planList(def, user, {});
   const cond = `t.id = ${sql.p(id)}`;
   // Every row's SQL holds id and version (RowSql, server/api/lists/types.ts).
-  const [row] = await db.query<ObjectRow>(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`}`, sql.params);
+  const [row] = await db.query<ObjectRow>(
+    `select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`}`,
+    sql.params,
+  );
   return row ?? null;
 }
 
@@ -39,7 +42,16 @@ export async function fetchVisible(db: Queryable, def: ListDef, user: RequestUse
  * the caller cannot see is 404, a stale version 412, and the write itself (history in
  * the same transaction): server/domain/records/write.ts.
  */
-export async function applyPatch(tx: Queryable, def: ListDef, w: WriteDef, user: RequestUser, id: number, version: number, changes: Changes, action: string): Promise<ObjectRow> {
+export async function applyPatch(
+  tx: Queryable,
+  def: ListDef,
+  w: WriteDef,
+  user: RequestUser,
+  id: number,
+  version: number,
+  changes: Changes,
+  action: string,
+): Promise<ObjectRow> {
   assertMayEdit(user.principal, w, Object.keys(changes));
   if (!(await fetchVisible(tx, def, user, id))) throw notFound();
   if (!(await applyChange(tx, w, user.id, id, changes, action, (stored) => assertVersion(stored, version)))) throw notFound();
@@ -55,17 +67,19 @@ function registerDjProfileRoute(app: FastifyInstance, db: Db) {
       handler: async (req, reply, user) => {
         const version = ifMatchVersion(req);
         const slug = req.body.dj_slug;
-        const row = await db.transaction(async (tx) => {
-          if (slug) {
-            const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
-            if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
-          }
-          return applyPatch(tx, def, WRITES.dj_profiles, user, req.params.id, version, req.body, 'update');
-        }).catch((err: unknown) => {
-          // Two saves of one slug at once: the unique key refuses the second, with the same words.
-          if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
-          throw err;
-        });
+        const row = await db
+          .transaction(async (tx) => {
+            if (slug) {
+              const [taken] = await tx.query('select 1 from users where dj_slug = $1 and id <> $2', [slug, req.params.id]);
+              if (taken) throw badRequest('dj_slug', MSG.djSlugTaken);
+            }
+            return applyPatch(tx, def, WRITES.dj_profiles, user, req.params.id, version, req.body, 'update');
+          })
+          .catch((err: unknown) => {
+            // Two saves of one slug at once: the unique key refuses the second, with the same words.
+            if (slug && sqlState(err) === '23505') throw badRequest('dj_slug', MSG.djSlugTaken);
+            throw err;
+          });
         reply.header('etag', etagOf(row.version as number));
         return row;
       },
@@ -91,7 +105,8 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
           if (!row) throw notFound();
           reply.header('etag', etagOf(row.version as number));
           // Whether a re-encode can start (issue 27): the page's Re-encode button says why not.
-          if (storage && (t.key === 'releases' || t.key === 'tracks')) row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
+          if (storage && (t.key === 'releases' || t.key === 'tracks'))
+            row.has_source_audio = await hasSourceAudio(db, storage, t.key, req.params.id);
           return row;
         },
       },
@@ -116,7 +131,9 @@ export function registerListRoutes(app: FastifyInstance, db: Db, storage?: Stora
         rule,
         handler: async (req, _reply, user) => {
           // Every field of every object is authorised first, so a refused field is a 403 whatever the rows.
-          assertMayEdit(user.principal, w, [...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version')))]);
+          assertMayEdit(user.principal, w, [
+            ...new Set(req.body.flatMap((item) => Object.keys(item).filter((k) => k !== 'id' && k !== 'version'))),
+          ]);
           // All or nothing: one stale or invalid object rolls the whole bulk update back.
           const out = await db.transaction(async (tx) => {
             const rows: ObjectRow[] = [];

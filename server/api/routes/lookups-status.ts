@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { FILE_CLASSES_RULE, PIPELINE_RULE } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import {
-  COVER_ART_TYPES, JOB_KINDS, fileClassEndpoints, pipelineEndpoints, type FileClass, type PipelineStatus,
+  COVER_ART_TYPES,
+  JOB_KINDS,
+  fileClassEndpoints,
+  pipelineEndpoints,
+  type FileClass,
+  type PipelineStatus,
 } from '../../../shared/api/endpoints';
 import { ARTIST_IMAGE_SIDE, CHART_IMAGE_SIDE, COVER_ART_MIN, IMAGE_CROPS, LABEL_IMAGE_SIDE } from '../../../shared/constants';
 import { AUDIO_FORMAT, ENCODE_STATUSES, RELEASE_STATUSES } from '../../../shared/vocabularies';
@@ -29,11 +34,24 @@ const IMAGE_RULES: Readonly<Record<string, ImageRule>> = {
   'Chart Image': { min_side: null, square: null, stored_size: side(CHART_IMAGE_SIDE) },
 };
 const NO_RULE: ImageRule = { min_side: null, square: null, stored_size: null };
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const AUDIO_CLASSES: FileClass[] = AUDIO_FORMAT.map((f) => ({
-  key: `audio:${f.value}`, kind: 'audio', name: f.label, suffixes: [f.suffix], mime_types: [f.mime],
-  lossless: f.lossless, preview: f.preview, image_type_id: null, min_side: null, square: null, stored_size: null,
+  key: `audio:${f.value}`,
+  kind: 'audio',
+  name: f.label,
+  suffixes: [f.suffix],
+  mime_types: [f.mime],
+  lossless: f.lossless,
+  preview: f.preview,
+  image_type_id: null,
+  min_side: null,
+  square: null,
+  stored_size: null,
 }));
 
 export function registerLookupStatusRoutes(app: FastifyInstance, db: Db, jobs: JobQueue) {
@@ -43,11 +61,20 @@ export function registerLookupStatusRoutes(app: FastifyInstance, db: Db, jobs: J
       handler: async (req, reply) => {
         reply.header('cache-control', 'private, max-age=300');
         const kind = req.query.kind;
-        const images = kind === 'audio' ? [] : await db.query<{ id: number; name: string }>(
-          "select id, name from reference_items where list = 'image-types' order by id");
+        const images =
+          kind === 'audio'
+            ? []
+            : await db.query<{ id: number; name: string }>("select id, name from reference_items where list = 'image-types' order by id");
         const imageClasses: FileClass[] = images.map((t) => ({
-          key: `image:${slug(t.name)}`, kind: 'image', name: t.name, suffixes: ['jpg', 'jpeg', 'png'], mime_types: [...COVER_ART_TYPES],
-          lossless: null, preview: null, image_type_id: t.id, ...(IMAGE_RULES[t.name] ?? NO_RULE),
+          key: `image:${slug(t.name)}`,
+          kind: 'image',
+          name: t.name,
+          suffixes: ['jpg', 'jpeg', 'png'],
+          mime_types: [...COVER_ART_TYPES],
+          lossless: null,
+          preview: null,
+          image_type_id: t.id,
+          ...(IMAGE_RULES[t.name] ?? NO_RULE),
         }));
         return onePage([...(kind === 'image' ? [] : AUDIO_CLASSES), ...imageClasses]);
       },
@@ -63,16 +90,25 @@ export function registerLookupStatusRoutes(app: FastifyInstance, db: Db, jobs: J
         const [deliveries, encodes, states, depth] = await Promise.all([
           db.query<{ release_status: string; count: number; ingested: number }>(
             `select release_status, count(*)::int as count, count(*) filter (where ingested)::int as ingested from deliveries
-             where $1::date is null or delivered_at >= ${day} group by release_status`, [since]),
-          db.query<{ encode_status: string; count: number }>('select encode_status, count(*)::int as count from tracks group by encode_status'),
+             where $1::date is null or delivered_at >= ${day} group by release_status`,
+            [since],
+          ),
+          db.query<{ encode_status: string; count: number }>(
+            'select encode_status, count(*)::int as count from tracks group by encode_status',
+          ),
           db.query<{ kind: string; state: string; count: number }>(
-            `select kind, state, count(*)::int as count from jobs where $1::date is null or created_at >= ${day} group by kind, state`, [since]),
+            `select kind, state, count(*)::int as count from jobs where $1::date is null or created_at >= ${day} group by kind, state`,
+            [since],
+          ),
           jobs.depth(),
         ]);
         const byStatus = new Map(deliveries.map((d) => [d.release_status, d.count]));
         const statuses = [...RELEASE_STATUSES, ...[...byStatus.keys()].filter((s) => !RELEASE_STATUSES.includes(s)).sort()];
         const encodeBy = new Map(encodes.map((e) => [e.encode_status, e.count]));
-        const encodeStatuses = [...ENCODE_STATUSES, ...[...encodeBy.keys()].filter((s) => !(ENCODE_STATUSES as readonly string[]).includes(s)).sort()];
+        const encodeStatuses = [
+          ...ENCODE_STATUSES,
+          ...[...encodeBy.keys()].filter((s) => !(ENCODE_STATUSES as readonly string[]).includes(s)).sort(),
+        ];
         const jobCount = (kind: string, state: string) => states.find((s) => s.kind === kind && s.state === state)?.count ?? 0;
         const out: PipelineStatus = {
           since,
@@ -86,8 +122,14 @@ export function registerLookupStatusRoutes(app: FastifyInstance, db: Db, jobs: J
           jobs: JOB_KINDS.map((kind) => {
             const d = depth.find((x) => x.kind === kind);
             return {
-              kind, pending: jobCount(kind, 'PENDING'), running: jobCount(kind, 'RUNNING'), done: jobCount(kind, 'DONE'), failed: jobCount(kind, 'ERROR'),
-              queue_waiting: d?.waiting ?? 0, queue_oldest_seconds: d?.oldestSeconds ?? 0, queue_running: d?.running ?? 0,
+              kind,
+              pending: jobCount(kind, 'PENDING'),
+              running: jobCount(kind, 'RUNNING'),
+              done: jobCount(kind, 'DONE'),
+              failed: jobCount(kind, 'ERROR'),
+              queue_waiting: d?.waiting ?? 0,
+              queue_oldest_seconds: d?.oldestSeconds ?? 0,
+              queue_running: d?.running ?? 0,
             };
           }),
         };

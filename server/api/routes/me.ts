@@ -21,7 +21,10 @@ const PROFILE_COLUMNS = `id, username, email, display_name, first_name, last_nam
        label_id, last_login, registered_at, version`;
 
 async function profile(db: Queryable, req: FastifyRequest, reply: FastifyReply, user: RequestUser) {
-  const [u] = await db.query<Omit<MeProfile, 'scope' | 'brand' | 'sessions'> & { version: number }>(`select ${PROFILE_COLUMNS} from users where id = $1`, [user.id]);
+  const [u] = await db.query<Omit<MeProfile, 'scope' | 'brand' | 'sessions'> & { version: number }>(
+    `select ${PROFILE_COLUMNS} from users where id = $1`,
+    [user.id],
+  );
   const current = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')![1];
   const sessions = await db.query<MeSession>(
     `select family_id as id, client_id, min(created_at) as started_at, max(created_at) as last_used_at,
@@ -51,7 +54,10 @@ export function registerMeRoutes(app: FastifyInstance, db: Db) {
           const [stored] = await tx.orm.select({ version: users.version }).from(users).where(eq(users.id, user.id)).for('update');
           assertVersion(stored.version, version);
           if (!Object.keys(changes).length) return;
-          await tx.orm.update(users).set({ ...changes, version: sql`${users.version} + 1` }).where(eq(users.id, user.id));
+          await tx.orm
+            .update(users)
+            .set({ ...changes, version: sql`${users.version} + 1` })
+            .where(eq(users.id, user.id));
         });
         return profile(db, req, reply, user);
       },

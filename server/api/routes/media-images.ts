@@ -20,11 +20,17 @@ import { addEndpoint } from '../route';
 import { SHARP_INPUT, imageHeader, sendStored } from './media';
 
 const SELECT = 'id, content_type, width, height, size_bytes, created_at';
-const asImage = (r: Omit<MediaImage, 'url'>): MediaImage => ({ ...r, url: `/v4/media/images/${r.id}/`, created_at: new Date(r.created_at).toISOString() });
+const asImage = (r: Omit<MediaImage, 'url'>): MediaImage => ({
+  ...r,
+  url: `/v4/media/images/${r.id}/`,
+  created_at: new Date(r.created_at).toISOString(),
+});
 
 export function registerMediaImageRoutes(app: FastifyInstance, db: Db, storage: Storage) {
   app.register(async (scope) => {
-    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     addEndpoint(scope, db, mediaImageEndpoints.upload, {
       rule: MEDIA_IMAGE_WRITE,
       bodyLimit: COVER_ART_MAX_BYTES,
@@ -35,9 +41,11 @@ export function registerMediaImageRoutes(app: FastifyInstance, db: Db, storage: 
         const unreadable = () => badRequest('image', MEDIA_IMAGE_MSG.format);
         const meta = await imageHeader(bytes, unreadable);
         if (meta.width > COVER_ART_MAX_SIDE || meta.height > COVER_ART_MAX_SIDE) throw badRequest('image', MEDIA_IMAGE_MSG.tooLarge);
-        await sharp(bytes, SHARP_INPUT).stats().catch(() => {
-          throw unreadable();
-        });
+        await sharp(bytes, SHARP_INPUT)
+          .stats()
+          .catch(() => {
+            throw unreadable();
+          });
         const key = `media/images/${randomUUID()}.${meta.format === 'png' ? 'png' : 'jpg'}`;
         await storage.put(key, bytes);
         try {
@@ -60,7 +68,9 @@ export function registerMediaImageRoutes(app: FastifyInstance, db: Db, storage: 
     rule: MEDIA_IMAGE_READ_RULE,
     handler: async (req, reply) => {
       const [row] = await db.query<{ storage_key: string; content_type: string }>(
-        'select storage_key, content_type from media_images where id = $1', [req.params.id]);
+        'select storage_key, content_type from media_images where id = $1',
+        [req.params.id],
+      );
       if (!row) throw notFound();
       return sendStored(storage, req, reply, row.storage_key, row.content_type);
     },

@@ -23,7 +23,14 @@ import sharp from 'sharp';
 import { SUPPORT_DOWNLOADS_RULE, WRITE_RULES, allOf, searchType } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import {
-  COVER_ART_TYPES, IMAGE_VARIANTS, MEDIA_MSG, mediaEndpoints, type AudioFile, type ImageVariant, type ReleaseImage, type SupportDownload,
+  COVER_ART_TYPES,
+  IMAGE_VARIANTS,
+  MEDIA_MSG,
+  mediaEndpoints,
+  type AudioFile,
+  type ImageVariant,
+  type ReleaseImage,
+  type SupportDownload,
 } from '../../../shared/api/endpoints/media';
 import { COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE, IMAGE_CROPS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -74,7 +81,12 @@ const STREAM_FORMATS: readonly AudioFormat[] = [
 const IMAGE_READ_ATTEMPTS = 5;
 
 export async function sendStored(
-  storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, contentType: string, attachment?: string,
+  storage: Storage,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  contentType: string,
+  attachment?: string,
 ): Promise<FastifyReply> {
   const size = await storage.size(key);
   if (size === null) throw new HttpError(404, { detail: MEDIA_MSG.notStored });
@@ -115,7 +127,10 @@ export const SHARP_INPUT = { limitInputPixels: COVER_ART_MAX_SIDE * COVER_ART_MA
  * its header only (so its size is checked before anything is decoded); anything but a
  * readable JPEG or PNG (an empty body included) throws `unreadable()`.
  */
-export async function imageHeader(bytes: Buffer, unreadable: () => HttpError): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {
+export async function imageHeader(
+  bytes: Buffer,
+  unreadable: () => HttpError,
+): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {
   // sharp refuses an empty buffer by throwing at once, not through its promise (issue 26: that was a 500).
   if (bytes.length === 0) throw unreadable();
   const meta = await (async () => sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata())().catch(() => {
@@ -136,7 +151,10 @@ async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {
   if (errors.length) throw new HttpError(400, { image: errors });
   const [w, h] = IMAGE_CROPS.default;
   // The pixels are decoded only here: a file whose header reads but whose data is broken fails now.
-  const crop = await sharp(bytes, SHARP_INPUT).autoOrient().resize(w, h, { fit: 'cover' }).jpeg({ quality: 90, mozjpeg: true })
+  const crop = await sharp(bytes, SHARP_INPUT)
+    .autoOrient()
+    .resize(w, h, { fit: 'cover' })
+    .jpeg({ quality: 90, mozjpeg: true })
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
       throw unreadable();
@@ -148,8 +166,12 @@ async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {
 }
 
 const IMAGE_FIELDS = {
-  variant: release_images.variant, width: release_images.width, height: release_images.height,
-  content_type: release_images.content_type, size_bytes: release_images.size_bytes, created_at: release_images.created_at,
+  variant: release_images.variant,
+  width: release_images.width,
+  height: release_images.height,
+  content_type: release_images.content_type,
+  size_bytes: release_images.size_bytes,
+  created_at: release_images.created_at,
 };
 const byVariant = (a: { variant: string }, b: { variant: string }) =>
   (IMAGE_VARIANTS as readonly string[]).indexOf(a.variant) - (IMAGE_VARIANTS as readonly string[]).indexOf(b.variant);
@@ -161,10 +183,17 @@ async function releaseImages(db: Pick<Db, 'orm'>, releaseId: number): Promise<Re
 
 /** A track's audio file rows, in the §9 order of formats. */
 async function trackFiles(db: Pick<Db, 'orm'>, trackId: number) {
-  const rows = await db.orm.select({
-    id: audio_files.id, format: audio_files.format, size_bytes: audio_files.size_bytes, storage_key: audio_files.storage_key,
-    created_at: audio_files.created_at,
-  }).from(audio_files).where(eq(audio_files.track_id, trackId)).orderBy(asc(audio_files.id));
+  const rows = await db.orm
+    .select({
+      id: audio_files.id,
+      format: audio_files.format,
+      size_bytes: audio_files.size_bytes,
+      storage_key: audio_files.storage_key,
+      created_at: audio_files.created_at,
+    })
+    .from(audio_files)
+    .where(eq(audio_files.track_id, trackId))
+    .orderBy(asc(audio_files.id));
   return rows.sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
 }
 
@@ -178,7 +207,9 @@ function downloadName(track: Row, format: AudioFormat): string {
 export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Storage, jobs: JobQueue) {
   // The upload takes raw image bodies: their parser lives in this route's own scope only.
   app.register(async (scope) => {
-    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     addEndpoint(scope, db, mediaEndpoints.uploadImage, {
       rule: writeOf('releases'),
       bodyLimit: COVER_ART_MAX_BYTES,
@@ -195,15 +226,31 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
           replaced = await db.transaction(async (tx) => {
             // One upload at a time per release: the later one replaces the earlier one's rows (and files).
             await tx.orm.select({ id: releases.id }).from(releases).where(eq(releases.id, id)).for('update');
-            const old = await tx.orm.select({ variant: release_images.variant, key: release_images.storage_key })
-              .from(release_images).where(eq(release_images.release_id, id));
+            const old = await tx.orm
+              .select({ variant: release_images.variant, key: release_images.storage_key })
+              .from(release_images)
+              .where(eq(release_images.release_id, id));
             await tx.orm.delete(release_images).where(eq(release_images.release_id, id));
-            await tx.orm.insert(release_images).values(files.map((f, i) => ({
-              release_id: id, variant: f.variant, storage_key: keys[i], content_type: f.contentType, width: f.width, height: f.height,
-              size_bytes: f.bytes.length, uploaded_by: user.id,
-            })));
+            await tx.orm.insert(release_images).values(
+              files.map((f, i) => ({
+                release_id: id,
+                variant: f.variant,
+                storage_key: keys[i],
+                content_type: f.contentType,
+                width: f.width,
+                height: f.height,
+                size_bytes: f.bytes.length,
+                uploaded_by: user.id,
+              })),
+            );
             const before = old.find((o) => o.variant === 'original')?.key ?? null;
-            await recordHistory(tx, { entity: 'releases', entityId: id, userId: user.id, action: 'update', changes: { cover_art: { old: before, new: keys[0] } } });
+            await recordHistory(tx, {
+              entity: 'releases',
+              entityId: id,
+              userId: user.id,
+              action: 'update',
+              changes: { cover_art: { old: before, new: keys[0] } },
+            });
             return old.map((o) => o.key);
           });
         } catch (e) {
@@ -211,7 +258,9 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
           throw e;
         }
         // The old cover's files, now that no row names them (a failure here leaves an unnamed file, never a missing one).
-        await Promise.all(replaced.map((k) => storage.delete(k).catch((err: unknown) => req.log.warn({ err, key: k }, 'Old cover art not removed'))));
+        await Promise.all(
+          replaced.map((k) => storage.delete(k).catch((err: unknown) => req.log.warn({ err, key: k }, 'Old cover art not removed'))),
+        );
         reply.code(201);
         return onePage(await releaseImages(db, id));
       },
@@ -229,100 +278,124 @@ export function registerMediaRoutes(app: FastifyInstance, db: Db, storage: Stora
     return { id: job.id, state: job.state };
   };
 
-  registerHandlers(app, db, endpointsOf(mediaEndpoints, 'images', 'image', 'audioFiles', 'stream', 'supportDownloads', 'supportDownload', 'reencodeRelease', 'reencodeTrack'), {
-    images: {
-      rule: TYPES.releases.read,
-      handler: async (req, _reply, user) => {
-        await visible(db, 'releases', user, req.params.id);
-        return onePage(await releaseImages(db, req.params.id));
+  registerHandlers(
+    app,
+    db,
+    endpointsOf(
+      mediaEndpoints,
+      'images',
+      'image',
+      'audioFiles',
+      'stream',
+      'supportDownloads',
+      'supportDownload',
+      'reencodeRelease',
+      'reencodeTrack',
+    ),
+    {
+      images: {
+        rule: TYPES.releases.read,
+        handler: async (req, _reply, user) => {
+          await visible(db, 'releases', user, req.params.id);
+          return onePage(await releaseImages(db, req.params.id));
+        },
       },
-    },
 
-    image: {
-      rule: TYPES.releases.read,
-      handler: async (req, reply, user) => {
-        const { id, variant } = req.params;
-        await visible(db, 'releases', user, id);
-        // An upload committed after the row was read deletes the file it names: read the row again for
-        // the new one (uploads can follow each other, so a few times; the last miss is the 404).
-        for (let attempt = 1; ; attempt++) {
-          const [img] = await db.orm.select({ key: release_images.storage_key, type: release_images.content_type }).from(release_images)
-            .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
-          if (!img) throw notFound();
-          try {
-            return await sendStored(storage, req, reply, img.key, img.type);
-          } catch (err) {
-            if (!(err instanceof HttpError && err.status === 404) || attempt >= IMAGE_READ_ATTEMPTS) throw err;
+      image: {
+        rule: TYPES.releases.read,
+        handler: async (req, reply, user) => {
+          const { id, variant } = req.params;
+          await visible(db, 'releases', user, id);
+          // An upload committed after the row was read deletes the file it names: read the row again for
+          // the new one (uploads can follow each other, so a few times; the last miss is the 404).
+          for (let attempt = 1; ; attempt++) {
+            const [img] = await db.orm
+              .select({ key: release_images.storage_key, type: release_images.content_type })
+              .from(release_images)
+              .where(and(eq(release_images.release_id, id), eq(release_images.variant, variant)));
+            if (!img) throw notFound();
+            try {
+              return await sendStored(storage, req, reply, img.key, img.type);
+            } catch (err) {
+              if (!(err instanceof HttpError && err.status === 404) || attempt >= IMAGE_READ_ATTEMPTS) throw err;
+            }
           }
-        }
+        },
       },
-    },
 
-    audioFiles: {
-      rule: TYPES.tracks.read,
-      handler: async (req, _reply, user) => {
-        await visible(db, 'tracks', user, req.params.id);
-        const rows = await trackFiles(db, req.params.id);
-        const results: AudioFile[] = await Promise.all(rows.map(async (r) => ({ ...r, stored: await storage.exists(r.storage_key) })));
-        return onePage(results);
+      audioFiles: {
+        rule: TYPES.tracks.read,
+        handler: async (req, _reply, user) => {
+          await visible(db, 'tracks', user, req.params.id);
+          const rows = await trackFiles(db, req.params.id);
+          const results: AudioFile[] = await Promise.all(rows.map(async (r) => ({ ...r, stored: await storage.exists(r.storage_key) })));
+          return onePage(results);
+        },
       },
-    },
 
-    stream: {
-      rule: TYPES.tracks.read,
-      handler: async (req, reply, user) => {
-        await visible(db, 'tracks', user, req.params.id);
-        const rows = (await trackFiles(db, req.params.id))
-          .filter((r) => STREAM_FORMATS.includes(r.format))
-          .sort((a, b) => STREAM_FORMATS.indexOf(a.format) - STREAM_FORMATS.indexOf(b.format));
-        for (const r of rows) {
-          if (await storage.exists(r.storage_key)) return sendStored(storage, req, reply, r.storage_key, formatTerm(r.format).mime);
-        }
-        throw new HttpError(404, { detail: MEDIA_MSG.noAudio });
+      stream: {
+        rule: TYPES.tracks.read,
+        handler: async (req, reply, user) => {
+          await visible(db, 'tracks', user, req.params.id);
+          const rows = (await trackFiles(db, req.params.id))
+            .filter((r) => STREAM_FORMATS.includes(r.format))
+            .sort((a, b) => STREAM_FORMATS.indexOf(a.format) - STREAM_FORMATS.indexOf(b.format));
+          for (const r of rows) {
+            if (await storage.exists(r.storage_key)) return sendStored(storage, req, reply, r.storage_key, formatTerm(r.format).mime);
+          }
+          throw new HttpError(404, { detail: MEDIA_MSG.noAudio });
+        },
       },
-    },
 
-    supportDownloads: {
-      rule: SUPPORT_DOWNLOADS_RULE,
-      handler: async (req, _reply, user) => {
-        const track = await visible(db, 'tracks', user, req.params.id);
-        const results: SupportDownload[] = [];
-        for (const r of await trackFiles(db, req.params.id)) {
-          const size = await storage.size(r.storage_key);
-          if (size === null) continue;
-          results.push({ format: r.format, file_name: downloadName(track, r.format), content_type: formatTerm(r.format).mime, size_bytes: size });
-        }
-        return onePage(results);
+      supportDownloads: {
+        rule: SUPPORT_DOWNLOADS_RULE,
+        handler: async (req, _reply, user) => {
+          const track = await visible(db, 'tracks', user, req.params.id);
+          const results: SupportDownload[] = [];
+          for (const r of await trackFiles(db, req.params.id)) {
+            const size = await storage.size(r.storage_key);
+            if (size === null) continue;
+            results.push({
+              format: r.format,
+              file_name: downloadName(track, r.format),
+              content_type: formatTerm(r.format).mime,
+              size_bytes: size,
+            });
+          }
+          return onePage(results);
+        },
       },
-    },
 
-    supportDownload: {
-      rule: SUPPORT_DOWNLOADS_RULE,
-      handler: async (req, reply, user) => {
-        const { id, format } = req.params;
-        const track = await visible(db, 'tracks', user, id);
-        const [file] = await db.orm.select({ key: audio_files.storage_key }).from(audio_files)
-          .where(and(eq(audio_files.track_id, id), eq(audio_files.format, format)));
-        if (!file) throw notFound();
-        return sendStored(storage, req, reply, file.key, formatTerm(format).mime, downloadName(track, format));
+      supportDownload: {
+        rule: SUPPORT_DOWNLOADS_RULE,
+        handler: async (req, reply, user) => {
+          const { id, format } = req.params;
+          const track = await visible(db, 'tracks', user, id);
+          const [file] = await db.orm
+            .select({ key: audio_files.storage_key })
+            .from(audio_files)
+            .where(and(eq(audio_files.track_id, id), eq(audio_files.format, format)));
+          if (!file) throw notFound();
+          return sendStored(storage, req, reply, file.key, formatTerm(format).mime, downloadName(track, format));
+        },
       },
-    },
 
-    reencodeRelease: {
-      rule: writeOf('releases'),
-      handler: async (req, reply, user) => {
-        await visible(db, 'releases', user, req.params.id);
-        return startEncode(reply, user, { release_id: req.params.id, track_id: null, staged: true });
+      reencodeRelease: {
+        rule: writeOf('releases'),
+        handler: async (req, reply, user) => {
+          await visible(db, 'releases', user, req.params.id);
+          return startEncode(reply, user, { release_id: req.params.id, track_id: null, staged: true });
+        },
       },
-    },
 
-    reencodeTrack: {
-      rule: writeOf('tracks'),
-      handler: async (req, reply, user) => {
-        await visible(db, 'tracks', user, req.params.id);
-        const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
-        return startEncode(reply, user, { release_id: t.release_id, track_id: req.params.id, staged: true });
+      reencodeTrack: {
+        rule: writeOf('tracks'),
+        handler: async (req, reply, user) => {
+          await visible(db, 'tracks', user, req.params.id);
+          const [t] = await db.orm.select({ release_id: tracks.release_id }).from(tracks).where(eq(tracks.id, req.params.id));
+          return startEncode(reply, user, { release_id: t.release_id, track_id: req.params.id, staged: true });
+        },
       },
     },
-  });
+  );
 }

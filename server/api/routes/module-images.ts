@@ -69,7 +69,9 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
   const unreadable = () => badRequest('image', PKG_MSG.coverArtFormat);
 
   app.register(async (scope) => {
-    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     addEndpoint(scope, db, moduleImageEndpoints.upload, {
       rule: write,
       bodyLimit: COVER_ART_MAX_BYTES,
@@ -81,9 +83,11 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         const meta = await imageHeader(bytes, unreadable);
         if (meta.width > COVER_ART_MAX_SIDE || meta.height > COVER_ART_MAX_SIDE) throw badRequest('image', MEDIA_MSG.tooLarge);
         // Decoded once here, so a file whose header reads but whose data is broken is refused now, not at the crop.
-        await sharp(bytes, SHARP_INPUT).stats().catch(() => {
-          throw unreadable();
-        });
+        await sharp(bytes, SHARP_INPUT)
+          .stats()
+          .catch(() => {
+            throw unreadable();
+          });
         const name = `upload-${randomUUID()}-${meta.format === 'png' ? 'png' : 'jpg'}`;
         await storage.put(keyOf(id, name), bytes);
         reply.code(201);
@@ -105,7 +109,8 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         const r = req.body;
         const errors = outside(r, width, height);
         if (Object.keys(errors).length) throw new HttpError(400, errors);
-        const out = await sharp(bytes, SHARP_INPUT).autoOrient()
+        const out = await sharp(bytes, SHARP_INPUT)
+          .autoOrient()
           .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
           .resize(crop.width, crop.height, { fit: 'cover' })
           .jpeg({ quality: 90, mozjpeg: true })

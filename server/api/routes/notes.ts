@@ -35,7 +35,8 @@ export function registerNoteRoutes(app: FastifyInstance, db: Db) {
             .where(and(eq(notes.entity, key), eq(notes.entity_id, id)))
             .orderBy(desc(notes.created_at), desc(notes.id));
           const results = rows.map(({ author_id, author_name, ...n }) => ({
-            ...n, author: author_id === null ? null : { id: author_id, name: author_name },
+            ...n,
+            author: author_id === null ? null : { id: author_id, name: author_name },
           }));
           return onePage(results);
         },

@@ -6,7 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ORDER_WRITE, searchType } from '../../../shared/access';
-import { orderEndpoints, userEndpoints, type OrderDetail, type OrderItem, type OrderItemDownloads, type Refund, type RefundResult } from '../../../shared/api/endpoints';
+import {
+  orderEndpoints,
+  userEndpoints,
+  type OrderDetail,
+  type OrderItem,
+  type OrderItemDownloads,
+  type Refund,
+  type RefundResult,
+} from '../../../shared/api/endpoints';
 import { MSG } from '../../../shared/messages';
 import { csvLine } from '../../../shared/search/csv';
 import { DOWNLOAD_AVAILABILITY, DOWNLOAD_FORMATS, type AudioFormat } from '../../../shared/vocabularies';
@@ -39,11 +47,32 @@ async function visibleOrder(db: Queryable, user: RequestUser, id: number) {
 
 /** Order items as CSV; `withOrder` adds each item's order id first (a user's items across orders). */
 function itemsCsv(items: readonly (OrderItem & { order_id?: number })[], withOrder: boolean): string {
-  const head = ['Order Item ID', 'Track ID', 'Track', 'Release ID', 'Release', 'Price', 'Download Availability', 'Downloads Enabled', 'Refunded', 'Refund Amount'];
+  const head = [
+    'Order Item ID',
+    'Track ID',
+    'Track',
+    'Release ID',
+    'Release',
+    'Price',
+    'Download Availability',
+    'Downloads Enabled',
+    'Refunded',
+    'Refund Amount',
+  ];
   let csv = csvLine(withOrder ? ['Order ID', ...head] : head);
   for (const i of items) {
-    const cells = [i.id, i.track?.id, i.track?.name, i.release?.id, i.release?.name, i.price, availabilityLabel(i.availability),
-      i.downloads_enabled, i.refund ? new Date(i.refund.created_at).toISOString() : '', i.refund?.amount];
+    const cells = [
+      i.id,
+      i.track?.id,
+      i.track?.name,
+      i.release?.id,
+      i.release?.name,
+      i.price,
+      availabilityLabel(i.availability),
+      i.downloads_enabled,
+      i.refund ? new Date(i.refund.created_at).toISOString() : '',
+      i.refund?.amount,
+    ];
     csv += csvLine(withOrder ? [i.order_id, ...cells] : cells);
   }
   return csv;
@@ -83,7 +112,10 @@ async function refund(tx: Queryable, user: RequestUser, itemIds: readonly number
      select order_id, 'refund', -sum(price) from order_items where id = any($1::int[]) group by order_id order by order_id`,
     [itemIds],
   );
-  const [{ amount }] = await tx.query<{ amount: string }>('select coalesce(sum(price), 0)::text as amount from order_items where id = any($1::int[])', [itemIds]);
+  const [{ amount }] = await tx.query<{ amount: string }>(
+    'select coalesce(sum(price), 0)::text as amount from order_items where id = any($1::int[])',
+    [itemIds],
+  );
   return { refunds: refunds.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })), amount };
 }
 
@@ -97,10 +129,12 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
         const order = await visibleOrder(db, user, req.params.id);
         const [o] = await db.query<{ brand: string; currency: string; subtotal: string; tax: string; total: string; refunded: string }>(
           `select o.brand, o.currency, o.subtotal::text as subtotal, o.tax::text as tax, o.total::text as total, coalesce((select sum(r.amount) from refunds r join order_items oi on oi.id = r.order_item_id where oi.order_id = o.id), 0)::numeric(12, 2)::text as refunded
-           from orders o where o.id = $1`, [req.params.id],
+           from orders o where o.id = $1`,
+          [req.params.id],
         );
         const transactions = await db.query<{ id: number; kind: string; amount: string; created_at: string }>(
-          'select id, kind, amount::text as amount, created_at from transactions where order_id = $1 order by created_at, id', [req.params.id],
+          'select id, kind, amount::text as amount, created_at from transactions where order_id = $1 order by created_at, id',
+          [req.params.id],
         );
         const detail: OrderDetail = {
           id: order.id as number,
@@ -157,19 +191,33 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
         const counts = await db.query<{ order_item_id: number; format: string; n: number; last_at: string }>(
           `select d.order_item_id, d.format, count(*)::int as n, max(d.downloaded_at) as last_at
            from order_item_downloads d join order_items oi on oi.id = d.order_item_id
-           where oi.order_id = $1 group by d.order_item_id, d.format`, [req.params.id],
+           where oi.order_id = $1 group by d.order_item_id, d.format`,
+          [req.params.id],
         );
         const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
         const order = (f: string) => DOWNLOAD_FORMATS.indexOf(f as AudioFormat);
         const out = items.map((i): OrderItemDownloads => {
-          const formats = counts.filter((c) => c.order_item_id === i.id).sort((a, b) => order(a.format) - order(b.format))
+          const formats = counts
+            .filter((c) => c.order_item_id === i.id)
+            .sort((a, b) => order(a.format) - order(b.format))
             .map((c) => ({ format: c.format, times_downloaded: c.n, last_downloaded_at: iso(c.last_at) }));
-          const last = formats.map((f) => f.last_downloaded_at!).sort().at(-1) ?? null;
+          const last =
+            formats
+              .map((f) => f.last_downloaded_at!)
+              .sort()
+              .at(-1) ?? null;
           return {
-            id: i.id, track: i.track, release: i.release, availability: i.availability, availability_label: availabilityLabel(i.availability),
-            downloads_enabled: i.downloads_enabled, refunded: i.refund !== null,
+            id: i.id,
+            track: i.track,
+            release: i.release,
+            availability: i.availability,
+            availability_label: availabilityLabel(i.availability),
+            downloads_enabled: i.downloads_enabled,
+            refunded: i.refund !== null,
             downloadable: i.availability === 1 && i.downloads_enabled && i.refund === null,
-            times_downloaded: formats.reduce((a, f) => a + f.times_downloaded, 0), last_downloaded_at: last, formats,
+            times_downloaded: formats.reduce((a, f) => a + f.times_downloaded, 0),
+            last_downloaded_at: last,
+            formats,
           };
         });
         return { order_id: req.params.id, times_downloaded: out.reduce((a, i) => a + i.times_downloaded, 0), items: out };
@@ -182,7 +230,10 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
         const { item_ids, availability, downloads_enabled } = req.body;
         const items = await db.transaction(async (tx) => {
           await visibleOrder(tx, user, req.params.id);
-          const rows = await tx.query<{ id: number }>('select id from order_items where order_id = $1 and id = any($2::int[]) for update', [req.params.id, item_ids]);
+          const rows = await tx.query<{ id: number }>('select id from order_items where order_id = $1 and id = any($2::int[]) for update', [
+            req.params.id,
+            item_ids,
+          ]);
           const have = new Set(rows.map((r) => r.id));
           const unknown = item_ids.filter((id) => !have.has(id));
           if (unknown.length) throw badRequest('item_ids', `Unknown order item${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
@@ -191,7 +242,9 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
                version = version + 1 where id = any($1::int[])`,
             [item_ids, availability ?? null, downloads_enabled ?? null],
           );
-          const out = await tx.query<ItemRow>(`select ${ITEM_SELECT} from ${ITEM_FROM} where oi.id = any($1::int[]) order by oi.id`, [item_ids]);
+          const out = await tx.query<ItemRow>(`select ${ITEM_SELECT} from ${ITEM_FROM} where oi.id = any($1::int[]) order by oi.id`, [
+            item_ids,
+          ]);
           return out.map(asItem);
         });
         return { items };
@@ -214,7 +267,12 @@ export function registerOrderRoutes(app: FastifyInstance, db: Db) {
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="user-${req.params.id}-order-items.csv"`)
           .header('x-total-count', String(rows.length))
-          .send(itemsCsv(rows.map((r) => ({ ...asItem(r), order_id: r.order_id })), true));
+          .send(
+            itemsCsv(
+              rows.map((r) => ({ ...asItem(r), order_id: r.order_id })),
+              true,
+            ),
+          );
       },
     },
   });

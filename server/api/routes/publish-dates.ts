@@ -18,7 +18,12 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLISH_TIME_ZONE } from '../../../shared/constants';
 import {
-  releaseSubresourceEndpoints, trackSubresourceEndpoints as ep, type Country, type PublishDate, type PublishDates, type PublishInstants,
+  releaseSubresourceEndpoints,
+  trackSubresourceEndpoints as ep,
+  type Country,
+  type PublishDate,
+  type PublishDates,
+  type PublishInstants,
 } from '../../../shared/api/endpoints';
 import { zonedLocal } from '../../../shared/api/zoned-time';
 import { MSG } from '../../../shared/messages';
@@ -47,7 +52,10 @@ async function modelTypes(q: Queryable, id: number | null, field = 'commercial_m
 
 /** The countries of these ids (400 naming country_ids when one is no country). */
 async function countriesOf(q: Queryable, ids: number[]): Promise<Country[]> {
-  const rows = await q.query<Country>('select id, code::text as code, name, region from countries where id = any($1::int[]) order by name', [ids]);
+  const rows = await q.query<Country>(
+    'select id, code::text as code, name, region from countries where id = any($1::int[]) order by name',
+    [ids],
+  );
   if (rows.length !== ids.length) throw badRequest('country_ids', MSG.selectFromList);
   return rows;
 }
@@ -92,8 +100,11 @@ async function datesOf(q: Queryable, trackId: number, modelId: number | null, zo
 
 /** A row as the history records it. */
 const historyRow = (r: StoredRow) => ({
-  country: r.country.code, commercial_model_type: r.commercial_model_type.name,
-  publish_at: r.publish_at, pre_order_at: r.pre_order_at, takedown_at: r.takedown_at,
+  country: r.country.code,
+  commercial_model_type: r.commercial_model_type.name,
+  publish_at: r.publish_at,
+  pre_order_at: r.pre_order_at,
+  takedown_at: r.takedown_at,
 });
 const keyOf = (r: StoredRow) => `${r.country.id}:${r.commercial_model_type.id}`;
 
@@ -103,13 +114,16 @@ const keyOf = (r: StoredRow) => `${r.country.id}:${r.commercial_model_type.id}`;
  * anything changed, with the rows before and after (of the countries and types touched).
  */
 async function writeTimes(
-  tx: Queryable, trackId: number, userId: number,
+  tx: Queryable,
+  trackId: number,
+  userId: number,
   change: { countryIds: number[]; modelIds: number[]; instants: PublishInstants; replaceModel?: number },
 ): Promise<void> {
   const { countryIds, modelIds, instants, replaceModel } = change;
-  const touched = (r: StoredRow) => replaceModel !== undefined
-    ? r.commercial_model_type.id === replaceModel
-    : countryIds.includes(r.country.id) && modelIds.includes(r.commercial_model_type.id);
+  const touched = (r: StoredRow) =>
+    replaceModel !== undefined
+      ? r.commercial_model_type.id === replaceModel
+      : countryIds.includes(r.country.id) && modelIds.includes(r.commercial_model_type.id);
   const before = (await storedDates(tx, trackId, null)).filter(touched);
   if (replaceModel !== undefined) {
     await tx.query(
@@ -125,13 +139,18 @@ async function writeTimes(
     [trackId, countryIds, modelIds, instants.publish_at, instants.pre_order_at, instants.takedown_at],
   );
   const after = (await storedDates(tx, trackId, null)).filter(touched);
-  const same = before.length === after.length && before.every((b) => {
-    const a = after.find((x) => keyOf(x) === keyOf(b));
-    return a && a.publish_at === b.publish_at && a.pre_order_at === b.pre_order_at && a.takedown_at === b.takedown_at;
-  });
+  const same =
+    before.length === after.length &&
+    before.every((b) => {
+      const a = after.find((x) => keyOf(x) === keyOf(b));
+      return a && a.publish_at === b.publish_at && a.pre_order_at === b.pre_order_at && a.takedown_at === b.takedown_at;
+    });
   if (!same) {
     await recordHistory(tx, {
-      entity: 'tracks', entityId: trackId, userId, action: 'update',
+      entity: 'tracks',
+      entityId: trackId,
+      userId,
+      action: 'update',
       changes: { countries_publish_date: { old: before.map(historyRow), new: after.map(historyRow) } },
     });
   }
@@ -192,12 +211,18 @@ export function registerPublishDateRoutes(app: FastifyInstance, db: Db) {
           await lockedParent(tx, 'releases', user, releaseId);
           const models = await modelTypes(tx, commercial_model_type);
           const countries = await countriesOf(tx, country_ids);
-          const tracks = await tx.query<{ id: number }>('select id from tracks where release_id = $1 order by position, id for update', [releaseId]);
+          const tracks = await tx.query<{ id: number }>('select id from tracks where release_id = $1 order by position, id for update', [
+            releaseId,
+          ]);
           for (const t of tracks) {
             await writeTimes(tx, t.id, user.id, { countryIds: country_ids, modelIds: models.map((m) => m.id), instants });
           }
           return {
-            release_id: releaseId, track_ids: tracks.map((t) => t.id), countries, commercial_model_types: models, time_zone: zone,
+            release_id: releaseId,
+            track_ids: tracks.map((t) => t.id),
+            countries,
+            commercial_model_types: models,
+            time_zone: zone,
             ...withLocal(instants, zone),
           };
         });

@@ -42,12 +42,23 @@ export function registerPublisherRoutes(app: FastifyInstance, db: Db) {
         const { name } = req.body;
         const made = await db.transaction(async (tx) => {
           await tx.query('lock table reference_items in share row exclusive mode');
-          const [taken] = await tx.query('select id from reference_items where list = $1 and lower(name) = lower($2) limit 1', [PUBLISHERS_LIST, name]);
+          const [taken] = await tx.query('select id from reference_items where list = $1 and lower(name) = lower($2) limit 1', [
+            PUBLISHERS_LIST,
+            name,
+          ]);
           if (taken) throw badRequest('name', PUBLISHER_MSG.nameTaken);
           const [{ id }] = await tx.query<{ id: number }>(
             `insert into reference_items (list, id, name)
-             select $1, coalesce(max(id), 0) + 1, $2 from reference_items where list = $1 returning id`, [PUBLISHERS_LIST, name]);
-          await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'create', changes: { name: { old: null, new: name } } });
+             select $1, coalesce(max(id), 0) + 1, $2 from reference_items where list = $1 returning id`,
+            [PUBLISHERS_LIST, name],
+          );
+          await recordHistory(tx, {
+            entity: 'publishers',
+            entityId: id,
+            userId: user.id,
+            action: 'create',
+            changes: { name: { old: null, new: name } },
+          });
           return (await publishers(tx, id))[0];
         });
         reply.code(201);
@@ -65,7 +76,13 @@ export function registerPublisherRoutes(app: FastifyInstance, db: Db) {
           if (!p) throw notFound();
           if (p.track_count > 0) throw new HttpError(409, { detail: PUBLISHER_MSG.inUse(p.track_count) });
           await tx.query('delete from reference_items where list = $1 and id = $2', [PUBLISHERS_LIST, id]);
-          await recordHistory(tx, { entity: 'publishers', entityId: id, userId: user.id, action: 'delete', changes: { name: { old: p.name, new: null } } });
+          await recordHistory(tx, {
+            entity: 'publishers',
+            entityId: id,
+            userId: user.id,
+            action: 'delete',
+            changes: { name: { old: p.name, new: null } },
+          });
         });
         return reply.code(204).send();
       },

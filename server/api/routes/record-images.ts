@@ -12,7 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { COVER_ART_TYPES } from '../../../shared/api/endpoints/media';
 import {
-  RECORD_IMAGE_RULES, chartImageEndpoints, labelImageEndpoints, recordImageMsg, type ImageRecordType,
+  RECORD_IMAGE_RULES,
+  chartImageEndpoints,
+  labelImageEndpoints,
+  recordImageMsg,
+  type ImageRecordType,
 } from '../../../shared/api/endpoints/record-images';
 import type { ObjectRow } from '../../../shared/api/endpoints';
 import { COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE } from '../../../shared/constants';
@@ -35,13 +39,13 @@ export async function recordImage(type: ImageRecordType, bytes: Buffer): Promise
   const { width, height } = await imageHeader(bytes, unreadable);
   if (width > COVER_ART_MAX_SIDE || height > COVER_ART_MAX_SIDE) throw badRequest('image', msg.tooLarge);
   if (squareMin !== null) {
-    const errors = [
-      ...(width < squareMin || height < squareMin ? [msg.tooSmall] : []),
-      ...(width !== height ? [msg.notSquare] : []),
-    ];
+    const errors = [...(width < squareMin || height < squareMin ? [msg.tooSmall] : []), ...(width !== height ? [msg.notSquare] : [])];
     if (errors.length) throw new HttpError(400, { image: errors });
   }
-  return sharp(bytes, SHARP_INPUT).autoOrient().resize(side, side, { fit: 'cover' }).jpeg({ quality: 90, mozjpeg: true })
+  return sharp(bytes, SHARP_INPUT)
+    .autoOrient()
+    .resize(side, side, { fit: 'cover' })
+    .jpeg({ quality: 90, mozjpeg: true })
     .toBuffer()
     .catch(() => {
       throw unreadable();
@@ -54,7 +58,9 @@ export const imageUrlOf = (type: ImageRecordType, id: number) => `/v4/catalog/${
 function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: keyof typeof ENDPOINTS) {
   const ep = ENDPOINTS[type];
   app.register(async (scope) => {
-    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser([...COVER_ART_TYPES], { parseAs: 'buffer', bodyLimit: COVER_ART_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     addEndpoint(scope, db, ep.uploadImage, {
       rule: writeRuleOf(type),
       bodyLimit: COVER_ART_MAX_BYTES,
@@ -70,11 +76,21 @@ function registerImage(app: FastifyInstance, db: Db, storage: Storage, type: key
         try {
           row = await db.transaction(async (tx) => {
             await lockedParent(tx, type, user, id);
-            const [before] = await tx.query<{ image_key: string | null; image_url: string | null }>(`select image_key, image_url from ${type} where id = $1`, [id]);
+            const [before] = await tx.query<{ image_key: string | null; image_url: string | null }>(
+              `select image_key, image_url from ${type} where id = $1`,
+              [id],
+            );
             old = before.image_key;
-            await tx.query(`update ${type} set image_key = $2, image_url = $3, version = version + 1 where id = $1`, [id, key, imageUrlOf(type, id)]);
+            await tx.query(`update ${type} set image_key = $2, image_url = $3, version = version + 1 where id = $1`, [
+              id,
+              key,
+              imageUrlOf(type, id),
+            ]);
             await recordHistory(tx, {
-              entity: type, entityId: id, userId: user.id, action: 'update',
+              entity: type,
+              entityId: id,
+              userId: user.id,
+              action: 'update',
               changes: { image: { old: before.image_key ? 'previous image' : before.image_url, new: 'new image' } },
             });
             return visibleParent(tx, type, user, id);

@@ -14,7 +14,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
 import { buildQuery, pageValue, perPageValue, DEFAULT_PER_PAGE } from '../../../shared/api';
 import {
-  artistEndpoints, labelEndpoints, recordEndpoints, releaseEndpoints, trackEndpoints, type HistoryEntry, type ObjectRow,
+  artistEndpoints,
+  labelEndpoints,
+  recordEndpoints,
+  releaseEndpoints,
+  trackEndpoints,
+  type HistoryEntry,
+  type ObjectRow,
 } from '../../../shared/api/endpoints';
 import { createRule, isRecordKey } from '../../../shared/records';
 import type { Db, Queryable } from '../../db/client';
@@ -56,7 +62,12 @@ export function pageParam(name: 'page' | 'per_page', raw: string | undefined, fa
  * inserted with its links and a history row 'create'; answers the object as GET by id does.
  */
 export async function createRecord(
-  tx: Queryable, w: WriteDef, user: RequestUser, body: Changes, fixed: Changes, initial: Changes,
+  tx: Queryable,
+  w: WriteDef,
+  user: RequestUser,
+  body: Changes,
+  fixed: Changes,
+  initial: Changes,
 ): Promise<ObjectRow> {
   const { final, errors } = evaluate(w, { ...initial }, body, await lookupsFor(tx, w, body));
   if (errors) throw new HttpError(400, errors);
@@ -95,7 +106,14 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         const perPage = pageParam('per_page', req.query.per_page, DEFAULT_PER_PAGE);
         const [[{ n }], rows] = await Promise.all([
           db.query<{ n: number }>('select count(*)::int as n from record_history where entity = $1 and entity_id = $2', [key, id]),
-          db.query<{ id: number; action: string; changes: HistoryEntry['changes']; created_at: string; author_id: number | null; author_name: string | null }>(
+          db.query<{
+            id: number;
+            action: string;
+            changes: HistoryEntry['changes'];
+            created_at: string;
+            author_id: number | null;
+            author_name: string | null;
+          }>(
             `select h.id, h.action, h.changes, h.created_at, u.id as author_id, u.username as author_name
              from record_history h left join users u on u.id = h.user_id
              where h.entity = $1 and h.entity_id = $2 order by h.created_at desc, h.id desc limit $3 offset $4`,
@@ -107,10 +125,16 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         const link = (p: number) => `${publicLinkBase(req)}?${buildQuery({ page: p, per_page: perPage })}`;
         const references = await historyReferenceNames(db, key, rows);
         return {
-          count: n, next: page < last ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null,
-          page: `${page}/${last}`, per_page: perPage,
+          count: n,
+          next: page < last ? link(page + 1) : null,
+          previous: page > 1 ? link(page - 1) : null,
+          page: `${page}/${last}`,
+          per_page: perPage,
           results: rows.map(({ author_id, author_name, ...h }, i) => ({
-            ...h, id: Number(h.id), author: author_id === null ? null : { id: author_id, name: author_name }, references: references[i],
+            ...h,
+            id: Number(h.id),
+            author: author_id === null ? null : { id: author_id, name: author_name },
+            references: references[i],
           })),
         };
       },
@@ -131,10 +155,12 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
           // The release must be one the caller sees; its row lock orders concurrent creates (position = last + 1).
           if (!(await fetchVisible(tx, listDef('releases'), user, release_id))) throw badRequest('release_id', MSG.selectFromList);
           const [r] = await tx.query<{ label_id: number; supplier_id: number; release_date: string | null }>(
-            'select label_id, supplier_id, release_date from releases where id = $1 for update', [release_id],
+            'select label_id, supplier_id, release_date from releases where id = $1 for update',
+            [release_id],
           );
           const [{ position }] = await tx.query<{ position: number }>(
-            'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1', [release_id],
+            'select coalesce(max(position), 0)::int + 1 as position from tracks where release_id = $1',
+            [release_id],
           );
           const fixed = { release_id, label_id: r.label_id, supplier_id: r.supplier_id, release_date: r.release_date, position };
           return createRecord(tx, tracks, user, body, fixed, NEW_TRACK);
@@ -176,8 +202,18 @@ export function registerRecordRoutes(app: FastifyInstance, db: Db) {
         const def = listDef('tracks');
         const { sql, where } = planList(def, user, {});
         const cond = `t.release_id = ${sql.p(id)}`;
-        const results = await db.query(`select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`, sql.params);
-        return { count: results.length, next: null, previous: null, page: '1/1', per_page: Math.max(1, results.length), results: results as (ObjectRow & { position: number; title: string })[] };
+        const results = await db.query(
+          `select ${def.select} from ${def.from} ${where ? `${where} and ${cond}` : `where ${cond}`} order by t.position, t.id`,
+          sql.params,
+        );
+        return {
+          count: results.length,
+          next: null,
+          previous: null,
+          page: '1/1',
+          per_page: Math.max(1, results.length),
+          results: results as (ObjectRow & { position: number; title: string })[],
+        };
       },
     },
 

@@ -35,7 +35,12 @@ export function registerSandboxRoutes(app: FastifyInstance, db: Db, jobs: JobQue
       handler: async (req, reply, user) => {
         const { supplier_id, batch_dir } = req.body;
         if (!(await stat(batch_dir).catch(() => null))?.isDirectory()) throw badRequest('batch_dir', 'No such folder.');
-        const job = (await jobs.enqueue(INGEST_BATCH_JOB, user.id, { supplier_id, batch_dir }, { singletonKey: ingestBatchKey(supplier_id, batch_dir) }))!;
+        const job = (await jobs.enqueue(
+          INGEST_BATCH_JOB,
+          user.id,
+          { supplier_id, batch_dir },
+          { singletonKey: ingestBatchKey(supplier_id, batch_dir) },
+        ))!;
         reply.code(202);
         return { id: job.id, state: job.state };
       },

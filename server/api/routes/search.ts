@@ -1,7 +1,14 @@
 /** GET /v4/catalog/search/?type=… (every search type) and search/autocomplete/. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEARCH_TYPES, can, filterAllowed, searchType, type Rule } from '../../../shared/access';
-import { AUTOCOMPLETE_TYPES, SUGGESTION_DETAIL, SUGGESTION_MATCH, isSuggestible, searchEndpoints, type Suggestion } from '../../../shared/api/endpoints';
+import {
+  AUTOCOMPLETE_TYPES,
+  SUGGESTION_DETAIL,
+  SUGGESTION_MATCH,
+  isSuggestible,
+  searchEndpoints,
+  type Suggestion,
+} from '../../../shared/api/endpoints';
 import { cellText, columnsOf } from '../../../shared/search';
 import type { Db, Row } from '../../db/client';
 import { HttpError, badRequest } from '../../domain/errors';
@@ -58,7 +65,8 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
   registerHandlers(app, db, searchEndpoints, {
     search: {
       rule: ruleOfType,
-      handler: async (req, _reply, user) => runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user, req.query, publicUrlOf(req, searchEndpoints.search.path)),
+      handler: async (req, _reply, user) =>
+        runList(db, LIST_DEF_BY_KEY.get(req.query.type!)!, user, req.query, publicUrlOf(req, searchEndpoints.search.path)),
     },
 
     autocomplete: {
@@ -75,7 +83,10 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db) {
           if (!t || !def?.text || !can(user.principal, t.rule)) continue;
           const detailColumns = columnsOf(key).filter((c) => SUGGESTION_DETAIL[key]?.includes(c.key));
           for (const r of await suggestionRows(db, def, user, q.trim())) {
-            const detail = detailColumns.map((c) => cellText(c, r)).filter(Boolean).join(' · ');
+            const detail = detailColumns
+              .map((c) => cellText(c, r))
+              .filter(Boolean)
+              .join(' · ');
             results.push({ type: key, id: r.id as number, name: String(r.name ?? r.title ?? r.code ?? r.username ?? ''), detail });
           }
         }

@@ -36,7 +36,11 @@ export function registerServiceAgreementRoutes(app: FastifyInstance, db: Db) {
       rule: SERVICE_AGREEMENT_READ_RULE,
       handler: async (_req, _reply, user) => {
         const own = can(user.principal, SERVICE_AGREEMENT_ACCEPT_RULE) ? user.supplierId : null;
-        return { ...SERVICE_AGREEMENT, sections: [...SERVICE_AGREEMENT.sections], accepted_at: own === null ? null : await acceptedCurrent(db, own) };
+        return {
+          ...SERVICE_AGREEMENT,
+          sections: [...SERVICE_AGREEMENT.sections],
+          accepted_at: own === null ? null : await acceptedCurrent(db, own),
+        };
       },
     },
     acceptances: {

@@ -16,8 +16,18 @@ import type { RequestUser } from '../principal';
 import { registerHandlers } from '../route';
 
 interface Row {
-  id: number; owner_id: number; owner: string; brand: string; role: string; type: string; name: string;
-  filters: Record<string, string>; columns: string[] | null; order_by: string | null; is_default: boolean; created_at: string;
+  id: number;
+  owner_id: number;
+  owner: string;
+  brand: string;
+  role: string;
+  type: string;
+  name: string;
+  filters: Record<string, string>;
+  columns: string[] | null;
+  order_by: string | null;
+  is_default: boolean;
+  created_at: string;
 }
 
 const roleOf = (p: Principal) => STAFF_ROLES.find((r) => p.scopes.includes(r));
@@ -42,8 +52,18 @@ function visible(user: RequestUser, extra: string, params: unknown[]) {
 function answer(user: RequestUser, r: Row): SharedView {
   const narrowed = narrowView(user.principal, { type: r.type, filters: r.filters, columns: r.columns });
   return {
-    id: r.id, owner: r.owner, brand: r.brand, role: r.role, type: r.type, name: r.name, order_by: r.order_by, is_default: r.is_default,
-    created_at: new Date(r.created_at).toISOString(), filters: narrowed.filters, columns: narrowed.columns, dropped: narrowed.dropped,
+    id: r.id,
+    owner: r.owner,
+    brand: r.brand,
+    role: r.role,
+    type: r.type,
+    name: r.name,
+    order_by: r.order_by,
+    is_default: r.is_default,
+    created_at: new Date(r.created_at).toISOString(),
+    filters: narrowed.filters,
+    columns: narrowed.columns,
+    dropped: narrowed.dropped,
   };
 }
 
@@ -84,11 +104,26 @@ export function registerSharedViewRoutes(app: FastifyInstance, db: Db) {
         if (own.dropped.filters.length) throw badRequest('filters', `${SHARED_VIEW_MSG.badFilter} (${own.dropped.filters.join(', ')})`);
         if (own.dropped.columns.length) throw badRequest('columns', `Unknown columns: ${own.dropped.columns.join(', ')}.`);
         const row = await db.transaction(async (tx) => {
-          if (b.is_default) await tx.query('update shared_views set is_default = false where brand = $1 and role = $2 and type = $3 and is_default', [p.brand, b.role, b.type]);
+          if (b.is_default)
+            await tx.query('update shared_views set is_default = false where brand = $1 and role = $2 and type = $3 and is_default', [
+              p.brand,
+              b.role,
+              b.type,
+            ]);
           const [{ id }] = await tx.query<{ id: number }>(
             `insert into shared_views (owner_id, brand, role, type, name, filters, columns, order_by, is_default)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-            [user.id, p.brand, b.role, b.type, b.name, JSON.stringify(b.filters), b.columns ?? null, b.order_by ?? null, b.is_default ?? false],
+            [
+              user.id,
+              p.brand,
+              b.role,
+              b.type,
+              b.name,
+              JSON.stringify(b.filters),
+              b.columns ?? null,
+              b.order_by ?? null,
+              b.is_default ?? false,
+            ],
           );
           return one(tx, user, id);
         });

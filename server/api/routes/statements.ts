@@ -27,7 +27,13 @@ const COLUMNS = `s.id, s.brand, s.supplier_id, s.label_id, s.currency, to_char(s
   s.tax_withheld::text, s.balance::text, s.paid::text, s.carried_forward, to_char(s.tax_remit_by, 'YYYY-MM-DD') as tax_remit_by, s.issued_at`;
 
 /** The party's statements in the brand, newest period first (currency order within one), with their lines. */
-async function statementsOf(db: Queryable, party: 'supplier_id' | 'label_id', id: number, brand: string, statementId?: number): Promise<Statement[]> {
+async function statementsOf(
+  db: Queryable,
+  party: 'supplier_id' | 'label_id',
+  id: number,
+  brand: string,
+  statementId?: number,
+): Promise<Statement[]> {
   const rows = await db.query<Omit<Statement, 'lines' | 'issued_at'> & { issued_at: string | Date }>(
     `select ${COLUMNS} from statements s where s.${party} = $1 and s.brand = $2 and ($3::int is null or s.id = $3)
      order by s.period_start desc, s.currency`,
@@ -53,21 +59,70 @@ async function visibleLabel(db: Queryable, id: number, user: RequestUser): Promi
   return id;
 }
 
-const SUMMARY_HEADER = ['Statement ID', 'Period', 'Period Start', 'Period End', 'Brand', 'Currency', 'Carried In', 'Sales', 'Corrections',
-  'US Tax Withheld', 'Balance', 'Paid', 'Carried Forward', 'Tax Remitted By'];
+const SUMMARY_HEADER = [
+  'Statement ID',
+  'Period',
+  'Period Start',
+  'Period End',
+  'Brand',
+  'Currency',
+  'Carried In',
+  'Sales',
+  'Corrections',
+  'US Tax Withheld',
+  'Balance',
+  'Paid',
+  'Carried Forward',
+  'Tax Remitted By',
+];
 const LINES_HEADER = ['Statement ID', 'Period', 'Currency', 'Line', 'Kind', 'Description', 'Quantity', 'Amount'];
 
 /** The CSV of statements: every statement one row, or (one statement asked for) its lines. */
 function statementsCsv(statements: Statement[], one: boolean): string {
   if (one) {
-    return csvLine(LINES_HEADER) + statements.flatMap((s) => s.lines.map((l) => csvLine([
-      s.id, periodLabel({ start: s.period_start, end: s.period_end }), s.currency, l.position, l.kind, l.description, l.quantity, l.amount,
-    ]))).join('');
+    return (
+      csvLine(LINES_HEADER) +
+      statements
+        .flatMap((s) =>
+          s.lines.map((l) =>
+            csvLine([
+              s.id,
+              periodLabel({ start: s.period_start, end: s.period_end }),
+              s.currency,
+              l.position,
+              l.kind,
+              l.description,
+              l.quantity,
+              l.amount,
+            ]),
+          ),
+        )
+        .join('')
+    );
   }
-  return csvLine(SUMMARY_HEADER) + statements.map((s) => csvLine([
-    s.id, periodLabel({ start: s.period_start, end: s.period_end }), s.period_start, s.period_end, s.brand, s.currency, s.opening_balance,
-    s.sales, s.corrections, s.tax_withheld, s.balance, s.paid, s.carried_forward ? 'yes' : 'no', s.tax_remit_by,
-  ])).join('');
+  return (
+    csvLine(SUMMARY_HEADER) +
+    statements
+      .map((s) =>
+        csvLine([
+          s.id,
+          periodLabel({ start: s.period_start, end: s.period_end }),
+          s.period_start,
+          s.period_end,
+          s.brand,
+          s.currency,
+          s.opening_balance,
+          s.sales,
+          s.corrections,
+          s.tax_withheld,
+          s.balance,
+          s.paid,
+          s.carried_forward ? 'yes' : 'no',
+          s.tax_remit_by,
+        ]),
+      )
+      .join('')
+  );
 }
 
 export function registerStatementRoutes(app: FastifyInstance, db: Db, queue: JobQueue) {

@@ -59,7 +59,11 @@ export function onePage<T>(results: T[]) {
 }
 
 /** GET of a parent's whole list at an endpoint with path parameter id: the type's read rule, 404 unless the parent is visible, the list as one page. */
-export function listUnder<E extends EndpointSpec>(db: Db, type: ParentType, list: (q: Queryable, id: number) => Promise<unknown[]>): EndpointDef<E> {
+export function listUnder<E extends EndpointSpec>(
+  db: Db,
+  type: ParentType,
+  list: (q: Queryable, id: number) => Promise<unknown[]>,
+): EndpointDef<E> {
   return {
     rule: readRuleOf(type),
     handler: async (req, _reply, user) => {

@@ -51,14 +51,19 @@ interface Collection {
 
 /** Each source name once per supplier (ingestion looks names up case-insensitively). */
 async function uniqueSource(tx: Queryable, table: string, column: string, supplierId: number, value: unknown, itemId: number | null) {
-  const [r] = await tx.query(
-    `select 1 from ${table} where supplier_id = $1 and lower(${column}) = lower($2) and id <> $3`, [supplierId, value, itemId ?? 0],
-  );
+  const [r] = await tx.query(`select 1 from ${table} where supplier_id = $1 and lower(${column}) = lower($2) and id <> $3`, [
+    supplierId,
+    value,
+    itemId ?? 0,
+  ]);
   if (r) throw badRequest(column, 'This name is already mapped for this supplier.');
 }
 
 export const CONTACTS: Collection = {
-  name: 'contacts', table: 'contacts', keepOne: true, order: 'x.is_primary desc, x.id',
+  name: 'contacts',
+  table: 'contacts',
+  keepOne: true,
+  order: 'x.is_primary desc, x.id',
   select: `x.id, x.version, ${ref('ct.id', 'ct.name')} as contact_type, ${ref('st.id', 'st.name')} as state, ${ref('co.id', 'co.name')} as country,
     x.first_name, x.last_name, x.email, x.username, x.phone, x.phone_ext, x.address1, x.address2, x.city, x.postal_code, x.fax, x.website, x.is_primary`,
   joins: `${refItem('ct', 'contact-types', 'contact_type_id')} left join states st on st.id = x.state_id left join countries co on co.id = x.country_id`,
@@ -72,7 +77,10 @@ export const CONTACTS: Collection = {
 };
 
 export const CONTRACTS: Collection = {
-  name: 'contracts', table: 'contracts', keepOne: true, order: 'x.start_date desc, x.id',
+  name: 'contracts',
+  table: 'contracts',
+  keepOne: true,
+  order: 'x.start_date desc, x.id',
   select: `x.id, x.version, ${ref('cty.id', 'cty.name')} as contract_type, ${ref('cm.id', 'cm.name')} as commercial_model,
     to_char(x.start_date, 'YYYY-MM-DD') as start_date, to_char(x.end_date, 'YYYY-MM-DD') as end_date, x.active`,
   joins: `${refItem('cty', 'contract-types', 'contract_type_id')} ${refItem('cm', 'commercial-model-types', 'commercial_model_id')}`,
@@ -84,7 +92,9 @@ export const CONTRACTS: Collection = {
 };
 
 export const GENRE_MAPPINGS: Collection = {
-  name: 'genre_mappings', table: 'supplier_genre_mappings', order: 'lower(x.source_genre), x.id',
+  name: 'genre_mappings',
+  table: 'supplier_genre_mappings',
+  order: 'lower(x.source_genre), x.id',
   select: `x.id, x.version, x.supplier_id, x.source_genre, ${ref('g.id', 'g.name')} as genre, x.restricted`,
   joins: 'left join genres g on g.id = x.genre_id',
   check: async (tx, s, row, itemId) => {
@@ -93,7 +103,9 @@ export const GENRE_MAPPINGS: Collection = {
 };
 
 export const LABEL_MAPPINGS: Collection = {
-  name: 'label_mappings', table: 'supplier_label_mappings', order: 'lower(x.source_label), x.id',
+  name: 'label_mappings',
+  table: 'supplier_label_mappings',
+  order: 'lower(x.source_label), x.id',
   select: `x.id, x.version, x.supplier_id, x.source_label, ${ref('l.id', 'l.name')} as label, x.blacklisted`,
   joins: 'left join labels l on l.id = x.label_id',
   check: async (tx, s, row, itemId) => {
@@ -162,7 +174,13 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
           await lockedParent(tx, type, user, id);
           const itemId = await insertItem(tx, c, id, body, parent);
           const [row] = await itemsOf(tx, c, id, itemId, parent);
-          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: null, new: row } } });
+          await recordHistory(tx, {
+            entity: type,
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { [c.name]: { old: null, new: row } },
+          });
           return row;
         });
         reply.code(201).header('etag', etagOf(item.version as number));
@@ -190,7 +208,13 @@ export function registerItems(app: FastifyInstance, db: Db, e: CollectionEndpoin
             sql.params,
           );
           const [after] = await itemsOf(tx, c, id, itemId, parent);
-          await recordHistory(tx, { entity: type, entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: after } } });
+          await recordHistory(tx, {
+            entity: type,
+            entityId: id,
+            userId: user.id,
+            action: 'update',
+            changes: { [c.name]: { old: before, new: after } },
+          });
           return after;
         });
         reply.header('etag', etagOf(item.version as number));
@@ -216,7 +240,13 @@ function registerCollection(app: FastifyInstance, db: Db, e: CollectionEndpoints
           if (n <= 1) throw badRequest(c.name, MSG.supplierNeedsContactAndContract);
         }
         await tx.query(`delete from ${c.table} where id = $1`, [itemId]);
-        await recordHistory(tx, { entity: 'suppliers', entityId: id, userId: user.id, action: 'update', changes: { [c.name]: { old: before, new: null } } });
+        await recordHistory(tx, {
+          entity: 'suppliers',
+          entityId: id,
+          userId: user.id,
+          action: 'update',
+          changes: { [c.name]: { old: before, new: null } },
+        });
       });
       reply.code(204);
       return null;
@@ -239,17 +269,28 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
         assertMayEdit(user.principal, w, Object.keys(fields));
         const row = await db.transaction(async (tx) => {
           // The supplier's own checks, as a PATCH of an empty supplier that already has its contacts and contracts.
-          const { final, errors } = evaluate(w, { contact_count: contacts.length, contract_count: contracts.length }, fields, await lookupsFor(tx, w, fields));
+          const { final, errors } = evaluate(
+            w,
+            { contact_count: contacts.length, contract_count: contracts.length },
+            fields,
+            await lookupsFor(tx, w, fields),
+          );
           if (errors) throw new HttpError(400, errors);
           const id = await insertRecord(tx, w, user.id, final, {});
-          for (const [list, c, items] of [['contacts', CONTACTS, contacts], ['contracts', CONTRACTS, contracts]] as const) {
+          for (const [list, c, items] of [
+            ['contacts', CONTACTS, contacts],
+            ['contracts', CONTRACTS, contracts],
+          ] as const) {
             for (const [i, item] of (items as Changes[]).entries()) {
               try {
                 await insertItem(tx, c, id, item);
               } catch (err) {
                 // Name the item: contacts.0.country_id.
                 if (err instanceof HttpError && err.status === 400) {
-                  throw new HttpError(400, Object.fromEntries(Object.entries(err.body as Record<string, string[]>).map(([k, v]) => [`${list}.${i}.${k}`, v])));
+                  throw new HttpError(
+                    400,
+                    Object.fromEntries(Object.entries(err.body as Record<string, string[]>).map(([k, v]) => [`${list}.${i}.${k}`, v])),
+                  );
                 }
                 throw err;
               }
@@ -277,10 +318,17 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
           );
           // The history names the key by its last characters only.
           await recordHistory(tx, {
-            entity: 'suppliers', entityId: id, userId: user.id, action: 'update',
+            entity: 'suppliers',
+            entityId: id,
+            userId: user.id,
+            action: 'update',
             changes: { ingester_key_hint: { old: stored.ingester_key_hint ?? null, new: row.ingester_key_hint } },
           });
-          return { ingester_key: key, ingester_key_hint: row.ingester_key_hint, ingester_key_created_at: new Date(row.ingester_key_created_at).toISOString() };
+          return {
+            ingester_key: key,
+            ingester_key_hint: row.ingester_key_hint,
+            ingester_key_created_at: new Date(row.ingester_key_created_at).toISOString(),
+          };
         });
         reply.code(201);
         return answer;
@@ -291,9 +339,12 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
       rule: readRule,
       handler: async (req, _reply, user) => {
         await visibleParent(db, 'suppliers', user, req.params.id);
-        return onePage(await db.query<{ id: number; name: string; enabled: boolean }>(
-          'select id, name, enabled from labels where supplier_id = $1 order by lower(name), id', [req.params.id],
-        ));
+        return onePage(
+          await db.query<{ id: number; name: string; enabled: boolean }>(
+            'select id, name, enabled from labels where supplier_id = $1 order by lower(name), id',
+            [req.params.id],
+          ),
+        );
       },
     },
 
@@ -301,9 +352,12 @@ export function registerSupplierRoutes(app: FastifyInstance, db: Db) {
       rule: readRule,
       handler: async (req, _reply, user) => {
         await visibleParent(db, 'suppliers', user, req.params.id);
-        return onePage(await db.query<{ id: number; username: string; email: string; role: string | null; enabled: boolean }>(
-          'select id, username, email, role, enabled from users where supplier_id = $1 order by username', [req.params.id],
-        ));
+        return onePage(
+          await db.query<{ id: number; username: string; email: string; role: string | null; enabled: boolean }>(
+            'select id, username, email, role, enabled from users where supplier_id = $1 order by username',
+            [req.params.id],
+          ),
+        );
       },
     },
   });

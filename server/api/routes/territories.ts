@@ -60,9 +60,7 @@ async function store(tx: Queryable, trackId: number, userId: number, ids: Set<nu
   const before = await allowedOf(tx, trackId);
   const all = await allCountries(tx);
   const rows = all.every((c) => ids.has(c.id)) ? [] : [...ids];
-  const same = before.restricted
-    ? rows.length === before.results.length && before.results.every((c) => ids.has(c.id))
-    : rows.length === 0;
+  const same = before.restricted ? rows.length === before.results.length && before.results.every((c) => ids.has(c.id)) : rows.length === 0;
   if (same) return before;
   await tx.query('delete from track_countries_allowed where track_id = $1', [trackId]);
   if (rows.length) {
@@ -70,7 +68,10 @@ async function store(tx: Queryable, trackId: number, userId: number, ids: Set<nu
   }
   const after = await allowedOf(tx, trackId);
   await recordHistory(tx, {
-    entity: 'tracks', entityId: trackId, userId, action: 'update',
+    entity: 'tracks',
+    entityId: trackId,
+    userId,
+    action: 'update',
     changes: { countries_allowed: { old: asHistory(before), new: asHistory(after) } },
   });
   return after;
@@ -88,21 +89,23 @@ export function registerTerritoryRoutes(app: FastifyInstance, db: Db) {
 
     putCountriesAllowed: {
       rule: writeRuleOf('tracks'),
-      handler: async (req, _reply, user) => db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user, req.params.id);
-        const ids = new Set((await named(tx, req.body)).map((c) => c.id));
-        return store(tx, req.params.id, user.id, ids);
-      }),
+      handler: async (req, _reply, user) =>
+        db.transaction(async (tx) => {
+          await lockedParent(tx, 'tracks', user, req.params.id);
+          const ids = new Set((await named(tx, req.body)).map((c) => c.id));
+          return store(tx, req.params.id, user.id, ids);
+        }),
     },
 
     addCountriesAllowed: {
       rule: writeRuleOf('tracks'),
-      handler: async (req, _reply, user) => db.transaction(async (tx) => {
-        await lockedParent(tx, 'tracks', user, req.params.id);
-        const added = await named(tx, req.body);
-        const current = await allowedOf(tx, req.params.id);
-        return store(tx, req.params.id, user.id, new Set([...current.results, ...added].map((c) => c.id)));
-      }),
+      handler: async (req, _reply, user) =>
+        db.transaction(async (tx) => {
+          await lockedParent(tx, 'tracks', user, req.params.id);
+          const added = await named(tx, req.body);
+          const current = await allowedOf(tx, req.params.id);
+          return store(tx, req.params.id, user.id, new Set([...current.results, ...added].map((c) => c.id)));
+        }),
     },
 
     regionalSummary: {

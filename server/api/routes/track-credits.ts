@@ -22,15 +22,21 @@ async function songwritersOf(q: Queryable, trackId: number): Promise<Songwriter[
   const rows = await q.orm
     .select({ id: track_songwriters.id, name: track_songwriters.name, type_id: reference_items.id, type_name: reference_items.name })
     .from(track_songwriters)
-    .leftJoin(reference_items, and(eq(reference_items.list, SONGWRITER_TYPES), eq(reference_items.id, track_songwriters.songwriter_type_id)))
+    .leftJoin(
+      reference_items,
+      and(eq(reference_items.list, SONGWRITER_TYPES), eq(reference_items.id, track_songwriters.songwriter_type_id)),
+    )
     .where(eq(track_songwriters.track_id, trackId))
     .orderBy(asc(track_songwriters.id));
   return rows.map((r) => ({ id: r.id, name: r.name, songwriter_type: r.type_id === null ? null : { id: r.type_id, name: r.type_name! } }));
 }
 
 async function publishersOf(q: Queryable, trackId: number): Promise<Publisher[]> {
-  return q.orm.select({ id: track_publishers.id, name: track_publishers.name }).from(track_publishers)
-    .where(eq(track_publishers.track_id, trackId)).orderBy(asc(track_publishers.id));
+  return q.orm
+    .select({ id: track_publishers.id, name: track_publishers.name })
+    .from(track_publishers)
+    .where(eq(track_publishers.track_id, trackId))
+    .orderBy(asc(track_publishers.id));
 }
 
 /** Songwriters as the history shows them: name and type. */
@@ -61,11 +67,16 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
         const added = await db.transaction(async (tx) => {
           await lockedParent(tx, 'tracks', user, trackId);
           const before = await songwritersOf(tx, trackId);
-          const [row] = await tx.orm.insert(track_songwriters).values({ track_id: trackId, name, songwriter_type_id })
+          const [row] = await tx.orm
+            .insert(track_songwriters)
+            .values({ track_id: trackId, name, songwriter_type_id })
             .returning({ id: track_songwriters.id });
           const after = await songwritersOf(tx, trackId);
           await recordHistory(tx, {
-            entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
+            entity: 'tracks',
+            entityId: trackId,
+            userId: user.id,
+            action: 'update',
             changes: { songwriters: { old: credits(before), new: credits(after) } },
           });
           return after.find((s) => s.id === row.id)!;
@@ -82,12 +93,16 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
         await db.transaction(async (tx) => {
           await lockedParent(tx, 'tracks', user, trackId);
           const before = await songwritersOf(tx, trackId);
-          const gone = await tx.orm.delete(track_songwriters)
+          const gone = await tx.orm
+            .delete(track_songwriters)
             .where(and(eq(track_songwriters.id, sid), eq(track_songwriters.track_id, trackId)))
             .returning({ id: track_songwriters.id });
           if (!gone.length) throw notFound();
           await recordHistory(tx, {
-            entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
+            entity: 'tracks',
+            entityId: trackId,
+            userId: user.id,
+            action: 'update',
             changes: { songwriters: { old: credits(before), new: credits(before.filter((s) => s.id !== sid)) } },
           });
         });
@@ -110,7 +125,10 @@ export function registerTrackCreditRoutes(app: FastifyInstance, db: Db) {
           // One row per name, ids ascending in the order given (the list's order).
           for (const name of names) await tx.orm.insert(track_publishers).values({ track_id: trackId, name });
           await recordHistory(tx, {
-            entity: 'tracks', entityId: trackId, userId: user.id, action: 'update',
+            entity: 'tracks',
+            entityId: trackId,
+            userId: user.id,
+            action: 'update',
             changes: { publishers: { old, new: names } },
           });
           return publishersOf(tx, trackId);

@@ -48,7 +48,12 @@ import { SUPPORT_DOWNLOADS_RULE, TRACK_AUDIO_WRITE } from '../../../shared/acces
 import { onePage } from '../../../shared/api/envelope';
 import { mediaEndpoints } from '../../../shared/api/endpoints/media';
 import {
-  BEATDROP_FORMATS, TRACK_FILE_MAX_BYTES, TRACK_FILE_MSG, TRACK_FILE_TYPES, trackFileEndpoints as ep, type TrackFile,
+  BEATDROP_FORMATS,
+  TRACK_FILE_MAX_BYTES,
+  TRACK_FILE_MSG,
+  TRACK_FILE_TYPES,
+  trackFileEndpoints as ep,
+  type TrackFile,
 } from '../../../shared/api/endpoints/track-files';
 import { pathOf } from '../../../shared/api';
 import { MSG } from '../../../shared/messages';
@@ -90,8 +95,10 @@ const busy = () => new HttpError(409, { detail: `${MSG.encodeStartFailed} ${ENCO
 async function visibleTrack(db: Db, user: RequestUser, id: number) {
   const row = await fetchVisible(db, TRACKS, user, id);
   if (!row) throw notFound();
-  const [t] = await db.orm.select({ id: tracks.id, release_id: tracks.release_id, isrc: tracks.isrc, encode_status: tracks.encode_status })
-    .from(tracks).where(eq(tracks.id, id));
+  const [t] = await db.orm
+    .select({ id: tracks.id, release_id: tracks.release_id, isrc: tracks.isrc, encode_status: tracks.encode_status })
+    .from(tracks)
+    .where(eq(tracks.id, id));
   if (!t) throw notFound();
   return t;
 }
@@ -164,7 +171,10 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
           if (got.size === 0) throw refuse(TRACK_FILE_MSG.empty);
           if (declaredSize !== undefined && declaredSize !== got.size) throw refuse(TRACK_FILE_MSG.sizeDiffers(got.size, declaredSize));
           if (declaredMd5 !== undefined && declaredMd5 !== got.md5) throw refuse(TRACK_FILE_MSG.md5Differs);
-          const seconds = await probe(local).then((p) => p.seconds, () => null);
+          const seconds = await probe(local).then(
+            (p) => p.seconds,
+            () => null,
+          );
           if (seconds === null || !(seconds > 0)) throw refuse(TRACK_FILE_MSG.notDecodable);
           if (declaredDuration !== undefined && Math.abs(seconds - declaredDuration) > DURATION_TOLERANCE_SECONDS) {
             throw refuse(TRACK_FILE_MSG.durationDiffers(seconds, declaredDuration));
@@ -178,20 +188,28 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
               const audited = { encode_status: tracks.encode_status, enabled: tracks.enabled, hidden: tracks.hidden };
               const [before] = await tx.orm.select(audited).from(tracks).where(eq(tracks.id, trackId)).for('update');
               if (!before) throw notFound();
-              const old = await tx.orm.select({ format: audio_files.format, key: audio_files.storage_key, size: audio_files.size_bytes })
-                .from(audio_files).where(eq(audio_files.track_id, trackId)).orderBy(asc(audio_files.id));
+              const old = await tx.orm
+                .select({ format: audio_files.format, key: audio_files.storage_key, size: audio_files.size_bytes })
+                .from(audio_files)
+                .where(eq(audio_files.track_id, trackId))
+                .orderBy(asc(audio_files.id));
               await tx.orm.delete(audio_files).where(eq(audio_files.track_id, trackId));
               await tx.orm.insert(audio_files).values({ track_id: trackId, format, size_bytes: got.size, storage_key: key });
-              const [after] = await tx.orm.update(tracks)
+              const [after] = await tx.orm
+                .update(tracks)
                 .set({ encode_status: PENDING_AUDIO_ENCODE, ...visibilityFor(PENDING_AUDIO_ENCODE), version: sql`${tracks.version} + 1` })
-                .where(eq(tracks.id, trackId)).returning(audited);
+                .where(eq(tracks.id, trackId))
+                .returning(audited);
               const changes: Record<string, { old: unknown; new: unknown }> = {
                 source_audio: {
-                  old: ((f) => (f ? { format: f.format, size_bytes: f.size, storage_key: f.key } : null))(old.find((f) => formatTerm(f.format).lossless)),
+                  old: ((f) => (f ? { format: f.format, size_bytes: f.size, storage_key: f.key } : null))(
+                    old.find((f) => formatTerm(f.format).lossless),
+                  ),
                   new: { format, size_bytes: got.size, md5: got.md5, file_name: fileName, storage_key: key },
                 },
               };
-              for (const k of Object.keys(audited) as (keyof typeof audited)[]) if (after[k] !== before[k]) changes[k] = { old: before[k], new: after[k] };
+              for (const k of Object.keys(audited) as (keyof typeof audited)[])
+                if (after[k] !== before[k]) changes[k] = { old: before[k], new: after[k] };
               await recordHistory(tx, { entity: 'tracks', entityId: trackId, userId: user.id, action: 'update', changes });
               const payload = { release_id: track.release_id, track_id: trackId } satisfies EncodePayload;
               const job = await jobs.enqueue('encode', user.id, { ...payload }, { singletonKey: encodeKey(track.release_id) }, tx);
@@ -205,12 +223,20 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
           }
           // The previous source, when a track-file-update stored it (no row names it now); a delivery's files stay with it.
           const mine = `tracks/${trackId}/source-`;
-          await Promise.all(result.old.filter((k) => k.startsWith(mine) && k !== key)
-            .map((k) => storage.delete(k).catch((err: unknown) => req.log.warn({ err, key: k }, 'Old source audio not removed'))));
+          await Promise.all(
+            result.old
+              .filter((k) => k.startsWith(mine) && k !== key)
+              .map((k) => storage.delete(k).catch((err: unknown) => req.log.warn({ err, key: k }, 'Old source audio not removed'))),
+          );
           reply.code(202);
           return {
-            track_id: trackId, format, size_bytes: got.size, md5: got.md5, duration_seconds: Math.round(seconds * 1000) / 1000,
-            encode_status: result.status, job: { id: result.job.id, state: result.job.state },
+            track_id: trackId,
+            format,
+            size_bytes: got.size,
+            md5: got.md5,
+            duration_seconds: Math.round(seconds * 1000) / 1000,
+            encode_status: result.status,
+            job: { id: result.job.id, state: result.job.state },
           };
         } finally {
           await rm(dir, { recursive: true, force: true });
@@ -222,7 +248,8 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
   /** Starts a staged encode of `formats` of a CONVERTED track (202), or says why not (409). */
   const startFormats = async (user: RequestUser, trackId: number, formats: AudioFormat[]) => {
     const track = await visibleTrack(db, user, trackId);
-    if (track.encode_status !== 'CONVERTED') throw new HttpError(409, { detail: `${MSG.encodeStartFailed} ${ENCODE_REFUSED.notConverted}` });
+    if (track.encode_status !== 'CONVERTED')
+      throw new HttpError(409, { detail: `${MSG.encodeStartFailed} ${ENCODE_REFUSED.notConverted}` });
     const noSource = await noSourceAudioReason(db, storage, track.release_id, trackId);
     if (noSource) throw new HttpError(409, { detail: `${MSG.encodeStartFailed} ${noSource}` });
     const sources = await db.orm.select({ format: audio_files.format }).from(audio_files).where(eq(audio_files.track_id, trackId));
@@ -260,21 +287,32 @@ export function registerTrackFileRoutes(app: FastifyInstance, db: Db, storage: S
         const [byGuid] = await db.orm.select({ id: tracks.id }).from(tracks).where(eq(tracks.guid, req.params.guid));
         if (!byGuid) throw notFound();
         const track = await visibleTrack(db, user, byGuid.id);
-        const rows = (await db.orm.select({ format: audio_files.format, size: audio_files.size_bytes, key: audio_files.storage_key })
-          .from(audio_files).where(eq(audio_files.track_id, track.id)).orderBy(asc(audio_files.id)))
-          .sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
+        const rows = (
+          await db.orm
+            .select({ format: audio_files.format, size: audio_files.size_bytes, key: audio_files.storage_key })
+            .from(audio_files)
+            .where(eq(audio_files.track_id, track.id))
+            .orderBy(asc(audio_files.id))
+        ).sort((a, b) => formatOrder(a.format) - formatOrder(b.format));
         const results: TrackFile[] = [];
         for (const r of rows) {
           const term = formatTerm(r.format);
           const size = await storage.size(r.key);
           const stored = size !== null;
           results.push({
-            track_id: track.id, format: r.format, label: term.label, content_type: term.mime, file_name: downloadName(track, r.format),
+            track_id: track.id,
+            format: r.format,
+            label: term.label,
+            content_type: term.mime,
+            file_name: downloadName(track, r.format),
             size_bytes: size ?? r.size,
             duration_seconds: stored ? await durationOf(storage, r.key, size, term.mime) : null,
             stored,
             download: stored
-              ? { path: pathOf(mediaEndpoints.supportDownload, { id: track.id, format: r.format }), media_target: { kind: 'supportDownload', trackId: track.id, format: r.format } }
+              ? {
+                  path: pathOf(mediaEndpoints.supportDownload, { id: track.id, format: r.format }),
+                  media_target: { kind: 'supportDownload', trackId: track.id, format: r.format },
+                }
               : null,
           });
         }

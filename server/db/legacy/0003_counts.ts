@@ -24,12 +24,14 @@ begin
   return null;
 end $$;
 
-${COUNTED.map((t) => `
+${COUNTED.map(
+  (t) => `
 insert into row_counts (tbl, n) select '${t}', count(*) from ${t};
 create trigger ${t}_count_ins after insert on ${t} referencing new table as new_rows for each statement execute function row_counts_ins();
 create trigger ${t}_count_del after delete on ${t} referencing old table as old_rows for each statement execute function row_counts_del();
 create trigger ${t}_count_trunc after truncate on ${t} for each statement execute function row_counts_trunc();
-`).join('')}
+`,
+).join('')}
 
 drop index tracks_supplier;
 drop index tracks_label;

@@ -8,7 +8,9 @@ import { customType, foreignKey, integer, type ExtraConfigColumn, type PgColumn 
 /** Any timestamptz text PostgreSQL sends → ISO string, as the raw query path gives. */
 export function isoFromPg(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
-  const s = String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  const s = String(value)
+    .replace(' ', 'T')
+    .replace(/([+-]\d\d)$/, '$1:00');
   return new Date(s).toISOString();
 }
 

@@ -85,14 +85,21 @@ function supplierRules(stored: Row): RuleResult {
 }
 
 /** The name of the reference-list item a changed field names (null: none such), under the field's name. */
-const referenceLookup = (field: string, list: string) => async (tx: Queryable, c: Changes): Promise<Lookups> => {
-  if (!has(c, field)) return {};
-  const [t] = await tx.query<{ name: string }>('select name from reference_items where list = $1 and id = $2', [list, c[field]]);
-  return { [field]: t?.name ?? null };
-};
+const referenceLookup =
+  (field: string, list: string) =>
+  async (tx: Queryable, c: Changes): Promise<Lookups> => {
+    if (!has(c, field)) return {};
+    const [t] = await tx.query<{ name: string }>('select name from reference_items where list = $1 and id = $2', [list, c[field]]);
+    return { [field]: t?.name ?? null };
+  };
 
 const def = (key: RecordKey, table: string, extra: Partial<Omit<WriteDef, 'key' | 'decl' | 'table'>> = {}): WriteDef => ({
-  key, decl: RECORDS[key] as RecordDecl, table, columns: {}, links: {}, ...extra,
+  key,
+  decl: RECORDS[key] as RecordDecl,
+  table,
+  columns: {},
+  links: {},
+  ...extra,
 });
 
 const artistLink = (table: string, owner: string, role?: string): LinkDef => ({ table, owner, target: 'artist_id', role });
@@ -127,7 +134,10 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
     // A release's tracks carry its label and supplier.
     after: async (tx, id, w) => {
       if (has(w, 'label_id')) {
-        await tx.query('update tracks set label_id = r.label_id, supplier_id = r.supplier_id, version = tracks.version + 1 from releases r where r.id = $1 and tracks.release_id = r.id', [id]);
+        await tx.query(
+          'update tracks set label_id = r.label_id, supplier_id = r.supplier_id, version = tracks.version + 1 from releases r where r.id = $1 and tracks.release_id = r.id',
+          [id],
+        );
       }
     },
   }),
@@ -157,8 +167,10 @@ export const WRITES: Readonly<Record<RecordKey, WriteDef>> = {
   live_streams: def('live_streams', 'live_streams', {
     // Spec §5: an enabled live stream needs at least one stage.
     context: { select: '(select count(*)::int from live_stream_stages st where st.live_stream_id = s.id) as stage_count', joins: '' },
-    rules: (stored, c) => (c.enabled === true && !stored.enabled && !(Number(stored.stage_count) > 0)
-      ? { errors: { enabled: [CURATION_MSG.stageRequired] } } : {}),
+    rules: (stored, c) =>
+      c.enabled === true && !stored.enabled && !(Number(stored.stage_count) > 0)
+        ? { errors: { enabled: [CURATION_MSG.stageRequired] } }
+        : {},
   }),
   users: def('users', 'users'),
   genres: def('genres', 'genres'),

@@ -38,7 +38,13 @@ const alias = (field: string) => `__f_${field}`;
  * `lock` takes the rows' locks (FOR UPDATE OF the row) for a write; `withLinks` false
  * leaves the link fields out (a bulk edit never changes them).
  */
-export async function loadStored(tx: Queryable, d: WriteDef, ids: readonly number[], lock: boolean, withLinks = true): Promise<Map<number, Row>> {
+export async function loadStored(
+  tx: Queryable,
+  d: WriteDef,
+  ids: readonly number[],
+  lock: boolean,
+  withLinks = true,
+): Promise<Map<number, Row>> {
   const items = ['s.*'];
   const links = withLinks ? Object.entries(d.links) : [];
   for (const [f, col] of Object.entries(d.columns)) items.push(`s.${col} as ${alias(f)}`);
@@ -63,7 +69,8 @@ export async function loadStored(tx: Queryable, d: WriteDef, ids: readonly numbe
 }
 
 /** What a change needs looked up once (the sub-genre's genre, the label's supplier). */
-export const lookupsFor = (tx: Queryable, d: WriteDef, changes: Changes): Promise<Lookups> => d.lookup?.(tx, changes) ?? Promise.resolve({});
+export const lookupsFor = (tx: Queryable, d: WriteDef, changes: Changes): Promise<Lookups> =>
+  d.lookup?.(tx, changes) ?? Promise.resolve({});
 
 /**
  * The changes to write on one stored row, with those that follow (a reset sub-genre…),
@@ -91,14 +98,19 @@ async function writeLinks(tx: Queryable, d: WriteDef, id: number, diff: HistoryC
   }
   // A track's artist names are what the `artist` filter searches.
   if (d.key === 'tracks' && has(diff, 'artists')) {
-    await tx.query(`update tracks set artist_names = coalesce((select string_agg(a.name, ', ' order by ta.position)
-      from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = $1 and ta.role = 'artist'), '') where id = $1`, [id]);
+    await tx.query(
+      `update tracks set artist_names = coalesce((select string_agg(a.name, ', ' order by ta.position)
+      from track_artists ta join artists a on a.id = ta.artist_id where ta.track_id = $1 and ta.role = 'artist'), '') where id = $1`,
+      [id],
+    );
   }
 }
 
 /** Column assignments of a diff (links are written separately). */
 function assignments(d: WriteDef, diff: HistoryChanges, sql: Sql): string[] {
-  return Object.keys(diff).filter((f) => !isLink(d, f)).map((f) => `${columnOf(d, f)} = ${sql.p(diff[f].new)}`);
+  return Object.keys(diff)
+    .filter((f) => !isLink(d, f))
+    .map((f) => `${columnOf(d, f)} = ${sql.p(diff[f].new)}`);
 }
 
 /**
@@ -107,7 +119,12 @@ function assignments(d: WriteDef, diff: HistoryChanges, sql: Sql): string[] {
  * version is the 412 of assertVersion (thrown by `checkVersion`).
  */
 export async function applyChange(
-  tx: Queryable, d: WriteDef, userId: number, id: number, changes: Changes, action: string,
+  tx: Queryable,
+  d: WriteDef,
+  userId: number,
+  id: number,
+  changes: Changes,
+  action: string,
   checkVersion: (stored: number) => void,
 ): Promise<boolean> {
   const stored = (await loadStored(tx, d, [id], true)).get(id);
@@ -133,7 +150,9 @@ export async function applyChange(
  * never the column's own, so a record is created as its create form showed it.
  */
 export async function insertRecord(tx: Queryable, d: WriteDef, userId: number, given: Changes, links: Changes): Promise<number> {
-  const defaults = Object.entries(createDefaults(d.decl)).filter(([f]) => !isLink(d, f) && !Object.hasOwn(given, f) && !Object.hasOwn(links, f));
+  const defaults = Object.entries(createDefaults(d.decl)).filter(
+    ([f]) => !isLink(d, f) && !Object.hasOwn(given, f) && !Object.hasOwn(links, f),
+  );
   const columns: Changes = { ...Object.fromEntries(defaults), ...given };
   const sql = new Sql();
   const names = Object.keys(columns);

@@ -31,7 +31,10 @@ const labelId = z
 
 export const authEndpoints = {
   tempAccountEmail: endpoint({
-    method: 'GET', path: '/v4/auth/temp-account-email/', query: z.object({ label_id: labelId }), response: TempAccountEmail,
+    method: 'GET',
+    path: '/v4/auth/temp-account-email/',
+    query: z.object({ label_id: labelId }),
+    response: TempAccountEmail,
     doc: 'The temporary account (username and email) of an unclaimed label; null fields once claimed.',
   }),
 };

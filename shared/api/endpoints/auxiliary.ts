@@ -20,7 +20,9 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 
 const declare = <T extends z.ZodType>(name: string, item: T) =>
   endpoint({
-    method: 'GET', path: `/v4/auxiliary/${name}/`, response: listEnvelope(item),
+    method: 'GET',
+    path: `/v4/auxiliary/${name}/`,
+    response: listEnvelope(item),
     doc: `The ${name} reference list (any signed-in user; cached for 5 minutes).`,
   });
 

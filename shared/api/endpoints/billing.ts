@@ -38,29 +38,34 @@ export type BillingRecord = z.infer<typeof BillingRecord>;
 export const BillingTotal = z.object({ kind: z.string(), currency: z.string(), amount: z.string(), count: z.number().int() });
 export type BillingTotal = z.infer<typeof BillingTotal>;
 
-export const BillingQuery = z.strictObject({
-  page: ListQuery.shape.page,
-  per_page: ListQuery.shape.per_page,
-  kind: z.enum(BILLING_KINDS, { error: `Choose one of: ${BILLING_KINDS.join(', ')}.` }).optional(),
-  currency: z.enum(CURRENCY_CODES, { error: 'Select a valid currency.' }).optional(),
-  /** First and last day (YYYY-MM-DD, both included, UTC). */
-  from: calendarDate.optional(),
-  to: calendarDate.optional(),
-  order_id: idListValue.optional(),
-  user_id: idListValue.optional(),
-}).superRefine((q, ctx) => {
-  if (q.from && q.to && q.from > q.to) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: BILLING_RANGE_MSG.from });
-    ctx.addIssue({ code: 'custom', path: ['to'], message: BILLING_RANGE_MSG.to });
-  }
-});
+export const BillingQuery = z
+  .strictObject({
+    page: ListQuery.shape.page,
+    per_page: ListQuery.shape.per_page,
+    kind: z.enum(BILLING_KINDS, { error: `Choose one of: ${BILLING_KINDS.join(', ')}.` }).optional(),
+    currency: z.enum(CURRENCY_CODES, { error: 'Select a valid currency.' }).optional(),
+    /** First and last day (YYYY-MM-DD, both included, UTC). */
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+    order_id: idListValue.optional(),
+    user_id: idListValue.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: BILLING_RANGE_MSG.from });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: BILLING_RANGE_MSG.to });
+    }
+  });
 
 export const BillingList = listEnvelope(BillingRecord).extend({ totals: z.array(BillingTotal) });
 export type BillingList = z.infer<typeof BillingList>;
 
 export const billingEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/v4/billing/', query: BillingQuery, response: BillingList,
+    method: 'GET',
+    path: '/v4/billing/',
+    query: BillingQuery,
+    response: BillingList,
     doc: 'The billing records (order charges and refunds) of the active brand, newest first, with totals by kind and currency; filters kind, currency, from/to (YYYY-MM-DD), order_id and user_id (comma-separated ids).',
   }),
 };

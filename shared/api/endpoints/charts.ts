@@ -21,14 +21,20 @@ const TRACKS_MESSAGE = `Send the chart's tracks in order: at most ${CHART_MAX_TR
 
 /** PUT …/charts/{id}/tracks/: every track of the chart, in its new order (empty: none). */
 export const ChartTracksBody = z.strictObject({
-  track_ids: z.array(refersTo(id, { record: 'tracks' }), { error: TRACKS_MESSAGE }).max(CHART_MAX_TRACKS, TRACKS_MESSAGE)
+  track_ids: z
+    .array(refersTo(id, { record: 'tracks' }), { error: TRACKS_MESSAGE })
+    .max(CHART_MAX_TRACKS, TRACKS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, TRACKS_MESSAGE),
 });
 export type ChartTracksBody = z.infer<typeof ChartTracksBody>;
 
 /** A track of a chart as its Tracks tab lists it. */
 export const ChartTrack = z.object({
-  id: z.number().int(), position: z.number().int(), title: z.string(), mix_name: z.string().nullable(), artist_names: z.string().nullable(),
+  id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  mix_name: z.string().nullable(),
+  artist_names: z.string().nullable(),
 });
 export type ChartTrack = z.infer<typeof ChartTrack>;
 
@@ -37,12 +43,25 @@ function ordered<const T extends 'charts' | 'playlists', const P extends string>
   const base = `/v4/catalog/${type}/` as const;
   return {
     create: endpoint({
-      method: 'POST', path: base, body: RECORDS[type].createSchema, response: ObjectRow,
+      method: 'POST',
+      path: base,
+      body: RECORDS[type].createSchema,
+      response: ObjectRow,
       doc: `Creates a ${noun} on the active brand, owned by the caller; 201 with the ${noun} and its ETag.`,
     }),
-    tracks: endpoint({ method: 'GET', path: `${base}:id/tracks/`, params, response: listEnvelope(ChartTrack), doc: `A ${noun}'s tracks in position order.` }),
+    tracks: endpoint({
+      method: 'GET',
+      path: `${base}:id/tracks/`,
+      params,
+      response: listEnvelope(ChartTrack),
+      doc: `A ${noun}'s tracks in position order.`,
+    }),
     putTracks: endpoint({
-      method: 'PUT', path: `${base}:id/${put}`, params, body: ChartTracksBody, response: listEnvelope(ChartTrack),
+      method: 'PUT',
+      path: `${base}:id/${put}`,
+      params,
+      body: ChartTracksBody,
+      response: listEnvelope(ChartTrack),
       doc: `Replaces a ${noun}'s tracks with these, in this order (positions 1..N).`,
     }),
   };
@@ -55,7 +74,11 @@ export const playlistEndpoints = ordered('playlists', 'tracks/bulk/', 'playlist'
 export const CURATED_PLAYLIST_MSG = 'Choose a curated playlist of this brand.';
 /** POST …/playlist-mappings/ on a chart that has one already (PATCH it instead). */
 export const CHART_MAPPED_MSG = 'This chart already has a mapped curated playlist.';
-const playlistId = z.number({ error: CURATED_PLAYLIST_MSG }).int(CURATED_PLAYLIST_MSG).positive(CURATED_PLAYLIST_MSG).max(INT4_MAX, CURATED_PLAYLIST_MSG);
+const playlistId = z
+  .number({ error: CURATED_PLAYLIST_MSG })
+  .int(CURATED_PLAYLIST_MSG)
+  .positive(CURATED_PLAYLIST_MSG)
+  .max(INT4_MAX, CURATED_PLAYLIST_MSG);
 
 /**
  * A chart's mapped curated playlist. A chart maps to at most one playlist, so a mapping
@@ -63,7 +86,9 @@ const playlistId = z.number({ error: CURATED_PLAYLIST_MSG }).int(CURATED_PLAYLIS
  * several charts.
  */
 export const PlaylistMapping = z.object({
-  id: z.number().int(), chart_id: z.number().int(), playlist: z.object({ id: z.number().int(), name: z.string() }),
+  id: z.number().int(),
+  chart_id: z.number().int(),
+  playlist: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type PlaylistMapping = z.infer<typeof PlaylistMapping>;
 export const PlaylistMappingBody = z.strictObject({ playlist_id: playlistId });
@@ -76,17 +101,34 @@ export type ChartMapping = z.infer<typeof ChartMapping>;
 
 const C = '/v4/catalog/charts/:id/playlist-mappings/';
 export const chartMappingEndpoints = {
-  list: endpoint({ method: 'GET', path: C, params, response: listEnvelope(PlaylistMapping), doc: 'A chart\'s mapped curated playlist (none or one).' }),
+  list: endpoint({
+    method: 'GET',
+    path: C,
+    params,
+    response: listEnvelope(PlaylistMapping),
+    doc: "A chart's mapped curated playlist (none or one).",
+  }),
   create: endpoint({
-    method: 'POST', path: C, params, body: PlaylistMappingBody, response: PlaylistMapping,
+    method: 'POST',
+    path: C,
+    params,
+    body: PlaylistMappingBody,
+    response: PlaylistMapping,
     doc: 'Maps a chart to a curated playlist of its brand (201); 400 when the chart has one already.',
   }),
   patch: endpoint({
-    method: 'PATCH', path: `${C}:item/`, params: z.object({ id: IdParam, item: IdParam }), body: PlaylistMappingPatch, response: z.union([PlaylistMapping, z.null()]),
+    method: 'PATCH',
+    path: `${C}:item/`,
+    params: z.object({ id: IdParam, item: IdParam }),
+    body: PlaylistMappingPatch,
+    response: z.union([PlaylistMapping, z.null()]),
     doc: 'Maps the chart to another curated playlist, or unmaps it (playlist_id null: 200 with null); 404 unless item is the mapped playlist.',
   }),
   playlistCharts: endpoint({
-    method: 'GET', path: '/v4/catalog/playlists/:id/chart-mapping/', params, response: listEnvelope(ChartMapping),
+    method: 'GET',
+    path: '/v4/catalog/playlists/:id/chart-mapping/',
+    params,
+    response: listEnvelope(ChartMapping),
     doc: 'The charts mapped to a playlist, by title.',
   }),
 };
@@ -99,17 +141,26 @@ export const PlaylistPartner = z.object({ id: z.number().int(), name: z.string()
 export type PlaylistPartner = z.infer<typeof PlaylistPartner>;
 /** PUT …/partners-bulk/: every link partner of the playlist (empty: none). */
 export const PlaylistPartnersBody = z.strictObject({
-  partner_ids: z.array(refersTo(id, { record: 'link_partners' }), { error: PARTNERS_MESSAGE }).max(MAX_PLAYLIST_PARTNERS, PARTNERS_MESSAGE)
+  partner_ids: z
+    .array(refersTo(id, { record: 'link_partners' }), { error: PARTNERS_MESSAGE })
+    .max(MAX_PLAYLIST_PARTNERS, PARTNERS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, PARTNERS_MESSAGE),
 });
 
 export const playlistPartnerEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/v4/catalog/playlists/:id/partners/', params, response: listEnvelope(PlaylistPartner),
+    method: 'GET',
+    path: '/v4/catalog/playlists/:id/partners/',
+    params,
+    response: listEnvelope(PlaylistPartner),
     doc: 'The link partners a playlist is offered to, by name.',
   }),
   put: endpoint({
-    method: 'PUT', path: '/v4/catalog/playlists/:id/partners-bulk/', params, body: PlaylistPartnersBody, response: listEnvelope(PlaylistPartner),
-    doc: 'Replaces a playlist\'s link partners with these (unknown ones: 400 naming partner_ids).',
+    method: 'PUT',
+    path: '/v4/catalog/playlists/:id/partners-bulk/',
+    params,
+    body: PlaylistPartnersBody,
+    response: listEnvelope(PlaylistPartner),
+    doc: "Replaces a playlist's link partners with these (unknown ones: 400 naming partner_ids).",
   }),
 };

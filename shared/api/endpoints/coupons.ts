@@ -37,11 +37,18 @@ export type CouponUsersUpload = z.infer<typeof CouponUsersUpload>;
 
 export const couponEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/content-ops/coupons/', body: RECORDS.coupons.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/content-ops/coupons/',
+    body: RECORDS.coupons.createSchema,
+    response: ObjectRow,
     doc: 'Creates a coupon on the active brand (code, discount type required; minimum order per currency; user ids, global when empty); 201 with the coupon and its ETag.',
   }),
   uploadUsers: endpoint({
-    method: 'POST', path: '/v4/content-ops/coupons/:id/users/upload/', params: z.object({ id: IdParam }), body: CsvStream, response: CouponUsersUpload,
+    method: 'POST',
+    path: '/v4/content-ops/coupons/:id/users/upload/',
+    params: z.object({ id: IdParam }),
+    body: CsvStream,
+    response: CouponUsersUpload,
     doc: 'Adds the users of a CSV file (text/csv body, streamed; a column headed person_id or user_id) to a coupon. 400 {file} when the file does not parse or has no such column; 400 {file, unknown_rows: [{line, value}]} when rows name no user (nothing applied).',
   }),
 };

@@ -25,7 +25,8 @@ export const CreditBody = CREDIT_ITEMS.body;
 export type CreditBody = z.infer<typeof CreditBody>;
 export const BulkCreditBody = z.strictObject({
   ...CreditFields,
-  user_ids: z.array(z.number().int().positive().max(INT4_MAX), { error: 'Send a list of user ids.' })
+  user_ids: z
+    .array(z.number().int().positive().max(INT4_MAX), { error: 'Send a list of user ids.' })
     .min(1, 'Send at least one user id.')
     .max(BULK_CREDIT_MAX_USERS, `Ensure this list has no more than ${BULK_CREDIT_MAX_USERS} users.`),
 });
@@ -52,19 +53,33 @@ export const BulkCreditResult = z.object({ count: z.number().int(), amount: z.st
 const userParams = z.object({ id: IdParam });
 export const creditEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/v4/accounts/users/:id/credits/', params: userParams, response: listEnvelope(Credit),
-    doc: 'A user\'s credits, newest first.',
+    method: 'GET',
+    path: '/v4/accounts/users/:id/credits/',
+    params: userParams,
+    response: listEnvelope(Credit),
+    doc: "A user's credits, newest first.",
   }),
   add: endpoint({
-    method: 'POST', path: '/v4/accounts/users/:id/credits/', params: userParams, body: CreditBody, response: Credit,
+    method: 'POST',
+    path: '/v4/accounts/users/:id/credits/',
+    params: userParams,
+    body: CreditBody,
+    response: Credit,
     doc: 'Adds a credit to a user (Idempotency-Key required).',
   }),
   bulk: endpoint({
-    method: 'POST', path: '/v4/accounts/credits/bulk/', body: BulkCreditBody, response: BulkCreditResult,
+    method: 'POST',
+    path: '/v4/accounts/credits/bulk/',
+    body: BulkCreditBody,
+    response: BulkCreditResult,
     doc: 'Adds the same credit to many users, all or nothing (Idempotency-Key required).',
   }),
   bulkUpload: endpoint({
-    method: 'POST', path: '/v4/accounts/credits/bulk/upload/', query: BulkCreditUploadQuery, body: CsvStream, response: BulkCreditResult,
+    method: 'POST',
+    path: '/v4/accounts/credits/bulk/upload/',
+    query: BulkCreditUploadQuery,
+    body: CsvStream,
+    response: BulkCreditResult,
     doc: 'Adds the same credit (amount, currency, reason_id as query parameters) to the users of a CSV file (text/csv body, streamed; a column headed person_id or user_id), all or nothing (Idempotency-Key required). 400 {file} when the file does not parse or has no such column; 400 {file, unknown_rows: [{line, value}]} when rows name no user.',
   }),
 } as const;

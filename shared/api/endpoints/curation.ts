@@ -38,22 +38,36 @@ export const CURATION_MSG = {
 /** GET …/pages/slug-check/?slug=…[&exclude=id]: is the slug free on the active brand (the page `exclude` aside)? */
 export const SlugCheckQuery = z.strictObject({
   slug: z.string({ error: SLUG_MSG }).max(NAME_MAX).regex(SLUG_PATTERN, SLUG_MSG),
-  exclude: z.coerce.number({ error: 'Enter a valid id.' }).int('Enter a valid id.').positive('Enter a valid id.').max(2_147_483_647, 'Enter a valid id.').optional(),
+  exclude: z.coerce
+    .number({ error: 'Enter a valid id.' })
+    .int('Enter a valid id.')
+    .positive('Enter a valid id.')
+    .max(2_147_483_647, 'Enter a valid id.')
+    .optional(),
 });
 export const SlugCheck = z.object({ slug: z.string(), available: z.boolean() });
 export type SlugCheck = z.infer<typeof SlugCheck>;
 
 export const pageEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/curation/pages/', body: RECORDS.pages.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/curation/pages/',
+    body: RECORDS.pages.createSchema,
+    response: ObjectRow,
     doc: 'Creates a page on the active brand (its page type one the brand offers, spec §6); 201 with the page and its ETag.',
   }),
   delete: endpoint({
-    method: 'DELETE', path: '/v4/curation/pages/:id/', params, response: z.null(),
+    method: 'DELETE',
+    path: '/v4/curation/pages/:id/',
+    params,
+    response: z.null(),
     doc: 'Deletes a page with its modules and their items (204); a history row "delete" keeps what it was.',
   }),
   slugCheck: endpoint({
-    method: 'GET', path: '/v4/curation/pages/slug-check/', query: SlugCheckQuery, response: SlugCheck,
+    method: 'GET',
+    path: '/v4/curation/pages/slug-check/',
+    query: SlugCheckQuery,
+    response: SlugCheck,
     doc: 'Whether a URL slug is free on the active brand (the page being edited aside), for the form as the slug is typed.',
   }),
 };
@@ -89,33 +103,55 @@ export const TrackPositionOrderItem = z.strictObject({
   track_position: z.strictObject({ id: idValue, position: z.number().int().min(1).max(LIMITS.pageModuleItems) }),
 });
 /** PUT …/page-modules/{id}/items/order/: every item of the module once, positions 1..N, in one request. */
-export const ModuleItemOrder = z.array(TrackPositionOrderItem, { error: CURATION_MSG.order })
-  .min(1, CURATION_MSG.order).max(LIMITS.pageModuleItems, MSG.itemLimitExceeded);
+export const ModuleItemOrder = z
+  .array(TrackPositionOrderItem, { error: CURATION_MSG.order })
+  .min(1, CURATION_MSG.order)
+  .max(LIMITS.pageModuleItems, MSG.itemLimitExceeded);
 
 export const pageModuleEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/curation/page-modules/', body: RECORDS.page_modules.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/curation/page-modules/',
+    body: RECORDS.page_modules.createSchema,
+    response: ObjectRow,
     doc: 'Creates a module on a page the caller sees (Control users, §6); 201 with the module and its ETag.',
   }),
   delete: endpoint({
-    method: 'DELETE', path: '/v4/curation/page-modules/:id/', params, response: z.null(),
+    method: 'DELETE',
+    path: '/v4/curation/page-modules/:id/',
+    params,
+    response: z.null(),
     doc: 'Deletes a module with its items (204); a history row "delete".',
   }),
   items: endpoint({
-    method: 'GET', path: '/v4/curation/page-modules/:id/items/', params, response: listEnvelope(ModuleItem),
+    method: 'GET',
+    path: '/v4/curation/page-modules/:id/items/',
+    params,
+    response: listEnvelope(ModuleItem),
     doc: 'Every item of a module in position order.',
   }),
   addItem: endpoint({
-    method: 'POST', path: '/v4/curation/page-modules/:id/items/', params, body: AddModuleItem, response: ModuleItem,
+    method: 'POST',
+    path: '/v4/curation/page-modules/:id/items/',
+    params,
+    body: AddModuleItem,
+    response: ModuleItem,
     doc: 'Adds an item at the end of a module (at most 250: "ITEM LIMIT EXCEEDED"); 201.',
   }),
   deleteItem: endpoint({
-    method: 'DELETE', path: '/v4/curation/page-modules/:id/items/:item_id/', params: itemParams, response: z.null(),
+    method: 'DELETE',
+    path: '/v4/curation/page-modules/:id/items/:item_id/',
+    params: itemParams,
+    response: z.null(),
     doc: 'Removes one item; the others are renumbered 1..N (204).',
   }),
   order: endpoint({
-    method: 'PUT', path: '/v4/curation/page-modules/:id/items/order/', params, body: ModuleItemOrder, response: listEnvelope(ModuleItem),
-    doc: 'The module\'s new item order as track-position items, saved in one request; answers the items in order.',
+    method: 'PUT',
+    path: '/v4/curation/page-modules/:id/items/order/',
+    params,
+    body: ModuleItemOrder,
+    response: listEnvelope(ModuleItem),
+    doc: "The module's new item order as track-position items, saved in one request; answers the items in order.",
   }),
 };
 
@@ -139,8 +175,12 @@ export const ModuleImageUpload = z.object({
 });
 export type ModuleImageUpload = z.infer<typeof ModuleImageUpload>;
 
-const side = (label: string, min: number) => z.number({ error: `Enter ${label} in whole pixels.` }).int(`Enter ${label} in whole pixels.`)
-  .min(min, `Enter ${label} in whole pixels.`).max(COVER_ART_MAX_SIDE, MODULE_IMAGE_MSG.outside);
+const side = (label: string, min: number) =>
+  z
+    .number({ error: `Enter ${label} in whole pixels.` })
+    .int(`Enter ${label} in whole pixels.`)
+    .min(min, `Enter ${label} in whole pixels.`)
+    .max(COVER_ART_MAX_SIDE, MODULE_IMAGE_MSG.outside);
 /** The part of the uploaded image to keep, in its pixels (EXIF orientation applied); it is then resized to the crop's size. */
 export const CropRect = z.strictObject({ x: side('x', 0), y: side('y', 0), width: side('a width', 1), height: side('a height', 1) });
 export type CropRect = z.infer<typeof CropRect>;
@@ -151,16 +191,27 @@ export type ModuleImage = z.infer<typeof ModuleImage>;
 
 export const moduleImageEndpoints = {
   upload: endpoint({
-    method: 'POST', path: '/v4/curation/page-modules/:id/images/', params, body: Bytes, response: ModuleImageUpload,
-    doc: 'Stores an image for the module\'s items (JPEG or PNG body, at most COVER_ART_MAX_BYTES and COVER_ART_MAX_SIDE a side); 201 with its name, size and the §9 crop of the module\'s slot.',
+    method: 'POST',
+    path: '/v4/curation/page-modules/:id/images/',
+    params,
+    body: Bytes,
+    response: ModuleImageUpload,
+    doc: "Stores an image for the module's items (JPEG or PNG body, at most COVER_ART_MAX_BYTES and COVER_ART_MAX_SIDE a side); 201 with its name, size and the §9 crop of the module's slot.",
   }),
   crop: endpoint({
-    method: 'POST', path: '/v4/curation/page-modules/:id/images/:name/crop/', params: imageParams, body: CropRect, response: ModuleImage,
-    doc: 'Cuts the rectangle out of an uploaded image and resizes it to the module\'s §9 crop (JPEG); 201 with the crop\'s image_url for an item. A rectangle outside the image is a 400 naming its field.',
+    method: 'POST',
+    path: '/v4/curation/page-modules/:id/images/:name/crop/',
+    params: imageParams,
+    body: CropRect,
+    response: ModuleImage,
+    doc: "Cuts the rectangle out of an uploaded image and resizes it to the module's §9 crop (JPEG); 201 with the crop's image_url for an item. A rectangle outside the image is a 400 naming its field.",
   }),
   image: endpoint({
-    method: 'GET', path: '/v4/curation/page-modules/:id/images/:name/', params: imageParams, response: Bytes,
-    doc: 'The bytes of one of the module\'s images (an upload or a crop), streamed.',
+    method: 'GET',
+    path: '/v4/curation/page-modules/:id/images/:name/',
+    params: imageParams,
+    response: Bytes,
+    doc: "The bytes of one of the module's images (an upload or a crop), streamed.",
   }),
 };
 
@@ -170,19 +221,28 @@ export const moduleImageEndpoints = {
 export const Stage = STAGE_ITEMS.body;
 /** PUT …/live-streams/{id}/stages/: the stream's stages, replaced whole; at most 5 ("Live streams only support 5 stages"). */
 export const StagesBody = z.strictObject({
-  stages: z.array(Stage).max(LIMITS.liveStreamStages, MSG.liveStages)
+  stages: z
+    .array(Stage)
+    .max(LIMITS.liveStreamStages, MSG.liveStages)
     .refine((s) => new Set(s.map((x) => x.number)).size === s.length, CURATION_MSG.stageNumbers),
 });
 export const StageRow = z.object({ id: z.number().int(), name: z.string(), number: z.number().int() });
 
 export const liveStreamEndpoints = {
   stages: endpoint({
-    method: 'GET', path: '/v4/catalog/live-streams/:id/stages/', params, response: listEnvelope(StageRow),
-    doc: 'A live stream\'s stages by number.',
+    method: 'GET',
+    path: '/v4/catalog/live-streams/:id/stages/',
+    params,
+    response: listEnvelope(StageRow),
+    doc: "A live stream's stages by number.",
   }),
   putStages: endpoint({
-    method: 'PUT', path: '/v4/catalog/live-streams/:id/stages/', params, body: StagesBody, response: listEnvelope(StageRow),
-    doc: 'Replaces a live stream\'s stages (at most 5; an enabled stream keeps at least one).',
+    method: 'PUT',
+    path: '/v4/catalog/live-streams/:id/stages/',
+    params,
+    body: StagesBody,
+    response: listEnvelope(StageRow),
+    doc: "Replaces a live stream's stages (at most 5; an enabled stream keeps at least one).",
   }),
 };
 
@@ -196,7 +256,10 @@ export const LIVE_MSG = {
 
 /** The types created and deleted by these routes, with the path under /v4/catalog/. */
 export const SIMPLE_RECORD_PATHS = {
-  live_streams: 'live-streams', host_vendors: 'host-vendors', tracklist_vendors: 'tracklist-vendors', link_partners: 'link-partners',
+  live_streams: 'live-streams',
+  host_vendors: 'host-vendors',
+  tracklist_vendors: 'tracklist-vendors',
+  link_partners: 'link-partners',
 } as const;
 export type SimpleRecordType = keyof typeof SIMPLE_RECORD_PATHS;
 
@@ -205,14 +268,21 @@ function createAndDelete<const T extends SimpleRecordType>(type: T) {
   const noun = RECORDS[type].noun;
   return {
     create: endpoint({
-      method: 'POST', path: base, body: RECORDS[type].createSchema, response: ObjectRow,
+      method: 'POST',
+      path: base,
+      body: RECORDS[type].createSchema,
+      response: ObjectRow,
       doc: `Creates a ${noun}${type === 'live_streams' ? ' on the active brand' : ''}; 201 with it and its ETag.`,
     }),
     delete: endpoint({
-      method: 'DELETE', path: `${base}:id/`, params, response: z.null(),
-      doc: type === 'live_streams'
-        ? 'Deletes a live stream with its stages (204); a history row "delete".'
-        : `Deletes a ${noun} (204; a history row "delete")${type === 'link_partners' ? '' : ', refused (400) while a live stream names it'}.`,
+      method: 'DELETE',
+      path: `${base}:id/`,
+      params,
+      response: z.null(),
+      doc:
+        type === 'live_streams'
+          ? 'Deletes a live stream with its stages (204); a history row "delete".'
+          : `Deletes a ${noun} (204; a history row "delete")${type === 'link_partners' ? '' : ', refused (400) while a live stream names it'}.`,
     }),
   };
 }

@@ -41,7 +41,9 @@ export type DashboardView = z.infer<typeof DashboardView>;
 
 export const dashboardEndpoints = {
   view: endpoint({
-    method: 'GET', path: '/v4/dashboard/', response: DashboardView,
-    doc: 'The signed-in user\'s dashboard: month-to-date sales against the same days of the previous month, followers, top releases and tracks, deliveries needing attention.',
+    method: 'GET',
+    path: '/v4/dashboard/',
+    response: DashboardView,
+    doc: "The signed-in user's dashboard: month-to-date sales against the same days of the previous month, followers, top releases and tracks, deliveries needing attention.",
   }),
 };

@@ -46,7 +46,10 @@ export const Delivery = z.object({
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryEvent = z.object({
-  release_status: z.string(), status_message: z.string().nullable(), detail: z.string().nullable(), created_at: z.string(),
+  release_status: z.string(),
+  status_message: z.string().nullable(),
+  detail: z.string().nullable(),
+  created_at: z.string(),
 });
 export type DeliveryEvent = z.infer<typeof DeliveryEvent>;
 
@@ -64,7 +67,10 @@ export const DeliveryDetail = Delivery.extend({
 export type DeliveryDetail = z.infer<typeof DeliveryDetail>;
 
 /** An opaque position in the list: the last row's delivered_at and id. */
-const Cursor = z.string().max(100).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor.');
+const Cursor = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor.');
 export const DeliveryListQuery = z.strictObject({
   /** dance or dj: must be the caller's active brand (deliveries feed the catalogue both brands sell). */
   brand: z.enum(['dance', 'dj'], { error: 'Select a valid choice.' }).optional(),
@@ -75,18 +81,24 @@ export type DeliveryPage = z.infer<typeof DeliveryPage>;
 
 export const ReingestBody = z.strictObject({ override_genre: genreId.nullable().optional() });
 export const ResubmitBody = z.strictObject({
-  ids: z.array(z.number({ error: 'A valid integer is required.' }).int().positive().max(INT4_MAX), { error: 'This field is required.' })
-    .min(1, 'This list may not be empty.').max(DELIVERY_SELECTION_LIMIT, DELIVERY_MSG.tooMany),
+  ids: z
+    .array(z.number({ error: 'A valid integer is required.' }).int().positive().max(INT4_MAX), { error: 'This field is required.' })
+    .min(1, 'This list may not be empty.')
+    .max(DELIVERY_SELECTION_LIMIT, DELIVERY_MSG.tooMany),
   override_genre: genreId.nullable().optional(),
 });
 /** Each delivery of a resubmit: re-ingested (its status now) or refused (why). */
 export const ResubmitResult = z.object({
-  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), release_status: z.string().nullable(), detail: z.string().nullable() })),
+  results: z.array(
+    z.object({ id: z.number().int(), ok: z.boolean(), release_status: z.string().nullable(), detail: z.string().nullable() }),
+  ),
 });
 export type ResubmitResult = z.infer<typeof ResubmitResult>;
 
 /** The XML of a delivery (ERN 4.3; a replacement is validated before it is saved). */
-export const DeliveryXml = z.strictObject({ xml: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(20_000_000) });
+export const DeliveryXml = z.strictObject({
+  xml: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.').max(20_000_000),
+});
 
 const INSPECTOR = '/v4/delivery-inspector/deliveries/';
 const CONTENT_OPS = '/v4/content-ops/deliveries/';
@@ -94,29 +106,55 @@ const params = z.object({ id: IdParam });
 
 export const deliveryEndpoints = {
   list: endpoint({
-    method: 'GET', path: INSPECTOR, query: DeliveryListQuery, response: DeliveryPage,
+    method: 'GET',
+    path: INSPECTOR,
+    query: DeliveryListQuery,
+    response: DeliveryPage,
     doc: `Deliveries, most recent first, DELIVERY_PAGE_SIZE at a time; \`next_cursor\` gives the next page (null at the end). \`brand\` other than the caller's active brand is a 403.`,
   }),
-  get: endpoint({ method: 'GET', path: `${INSPECTOR}:id/`, params, response: DeliveryDetail, doc: 'One delivery with its status timeline and files.' }),
+  get: endpoint({
+    method: 'GET',
+    path: `${INSPECTOR}:id/`,
+    params,
+    response: DeliveryDetail,
+    doc: 'One delivery with its status timeline and files.',
+  }),
   file: endpoint({
-    method: 'GET', path: `${INSPECTOR}:id/file/`, params, query: z.strictObject({ path: z.string().min(1).max(500) }), response: z.instanceof(Uint8Array),
+    method: 'GET',
+    path: `${INSPECTOR}:id/file/`,
+    params,
+    query: z.strictObject({ path: z.string().min(1).max(500) }),
+    response: z.instanceof(Uint8Array),
     doc: 'One file of the delivery as it came (a path its `files` lists); 404 for any other.',
   }),
   reingest: endpoint({
-    method: 'POST', path: `${INSPECTOR}:id/reingest/`, params, body: ReingestBody, response: DeliveryDetail,
+    method: 'POST',
+    path: `${INSPECTOR}:id/reingest/`,
+    params,
+    body: ReingestBody,
+    response: DeliveryDetail,
     doc: 'Re-ingests the delivery from its kept files (optionally with another genre); its encode is queued. 409 when already ingested, currently re-ingesting or without files.',
   }),
   resubmit: endpoint({
-    method: 'POST', path: `${CONTENT_OPS}resubmit/`, body: ResubmitBody, response: ResubmitResult,
+    method: 'POST',
+    path: `${CONTENT_OPS}resubmit/`,
+    body: ResubmitBody,
+    response: ResubmitResult,
     doc: 'Re-ingests each selected delivery (at most DELIVERY_SELECTION_LIMIT), as reingest does; each answers whether it was.',
   }),
-  getXml: endpoint({ method: 'GET', path: `${CONTENT_OPS}:id/xml/`, params, response: DeliveryXml, doc: 'The delivery\'s XML.' }),
+  getXml: endpoint({ method: 'GET', path: `${CONTENT_OPS}:id/xml/`, params, response: DeliveryXml, doc: "The delivery's XML." }),
   putXml: endpoint({
-    method: 'PUT', path: `${CONTENT_OPS}:id/xml/`, params, body: DeliveryXml, response: DeliveryXml,
-    doc: 'Replaces the delivery\'s XML after validating it against ERN 4.3 (a 400 naming `xml` with the schema\'s errors); re-ingest to apply it.',
+    method: 'PUT',
+    path: `${CONTENT_OPS}:id/xml/`,
+    params,
+    body: DeliveryXml,
+    response: DeliveryXml,
+    doc: "Replaces the delivery's XML after validating it against ERN 4.3 (a 400 naming `xml` with the schema's errors); re-ingest to apply it.",
   }),
   genreXsd: endpoint({
-    method: 'GET', path: '/v4/xsd_files/automated_ingestion/genre/', response: z.string(),
-    doc: 'An XSD of the genre names automated ingestion accepts (the enabled genres), for suppliers\' tools.',
+    method: 'GET',
+    path: '/v4/xsd_files/automated_ingestion/genre/',
+    response: z.string(),
+    doc: "An XSD of the genre names automated ingestion accepts (the enabled genres), for suppliers' tools.",
   }),
 };

@@ -10,7 +10,11 @@ import { ObjectRow } from './lists';
 
 export const djProfileEndpoints = {
   patch: endpoint({
-    method: 'PATCH', path: '/v4/accounts/users/:id/dj-profile/', params: z.object({ id: IdParam }), body: RECORDS.dj_profiles.patch, response: ObjectRow,
-    doc: 'Changes a user\'s DJ profile (If-Match required; the ETag of GET /v4/content-ops/dj-profiles/{id}/); answers the profile.',
+    method: 'PATCH',
+    path: '/v4/accounts/users/:id/dj-profile/',
+    params: z.object({ id: IdParam }),
+    body: RECORDS.dj_profiles.patch,
+    response: ObjectRow,
+    doc: "Changes a user's DJ profile (If-Match required; the ETag of GET /v4/content-ops/dj-profiles/{id}/); answers the profile.",
   }),
 };

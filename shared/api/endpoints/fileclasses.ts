@@ -39,7 +39,10 @@ export const FileClassQuery = z.strictObject({
 
 export const fileClassEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/v4/fileclasses/', query: FileClassQuery, response: listEnvelope(FileClass),
+    method: 'GET',
+    path: '/v4/fileclasses/',
+    query: FileClassQuery,
+    response: listEnvelope(FileClass),
     doc: 'The file classes: the §9 audio formats, then the image types with their upload rules (any signed-in user; cached for 5 minutes); `kind=audio|image` keeps one kind.',
   }),
 };

@@ -45,8 +45,24 @@ export type FtpUser = z.infer<typeof FtpUser>;
 export const FtpUserWithPassword = FtpUser.extend({ password: z.string() });
 export type FtpUserWithPassword = z.infer<typeof FtpUserWithPassword>;
 
-const supplierId = z.union([z.number(), z.string().regex(/^\d{1,9}$/, 'A valid integer is required.').transform(Number)], { error: 'A valid integer is required.' })
-  .pipe(z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'A valid integer is required.').max(999_999_999, 'A valid integer is required.'));
+const supplierId = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/, 'A valid integer is required.')
+        .transform(Number),
+    ],
+    { error: 'A valid integer is required.' },
+  )
+  .pipe(
+    z
+      .number({ error: 'A valid integer is required.' })
+      .int('A valid integer is required.')
+      .min(1, 'A valid integer is required.')
+      .max(999_999_999, 'A valid integer is required.'),
+  );
 
 export const FtpUserQuery = z.object({ supplier_id: supplierId.optional() });
 export const FtpUserCreate = z.strictObject({
@@ -55,7 +71,10 @@ export const FtpUserCreate = z.strictObject({
 });
 export const FtpUserPatch = z.strictObject({ enabled: z.boolean({ error: 'Must be true or false.' }) });
 export const FtpUserKeyBody = z.strictObject({
-  public_key: z.string({ error: 'This field may not be blank.' }).trim().min(1, 'This field may not be blank.')
+  public_key: z
+    .string({ error: 'This field may not be blank.' })
+    .trim()
+    .min(1, 'This field may not be blank.')
     .max(PUBLIC_KEY_MAX, `Ensure this field has no more than ${PUBLIC_KEY_MAX} characters.`)
     .refine((s) => !/[\r\n\0]/.test(s), FTP_USER_MSG.notAPublicKey),
 });
@@ -65,27 +84,47 @@ const params = z.object({ id: IdParam });
 
 export const ftpUserEndpoints = {
   list: endpoint({
-    method: 'GET', path: PATH, query: FtpUserQuery, response: listEnvelope(FtpUser),
-    doc: 'SFTP users by supplier and user name, with their keys; `supplier_id` lists one supplier\'s.',
+    method: 'GET',
+    path: PATH,
+    query: FtpUserQuery,
+    response: listEnvelope(FtpUser),
+    doc: "SFTP users by supplier and user name, with their keys; `supplier_id` lists one supplier's.",
   }),
   create: endpoint({
-    method: 'POST', path: PATH, body: FtpUserCreate, response: FtpUserWithPassword,
+    method: 'POST',
+    path: PATH,
+    body: FtpUserCreate,
+    response: FtpUserWithPassword,
     doc: 'Adds an enabled SFTP user to a supplier with a new password, in this answer only (201). A taken name is a 400 naming `username`.',
   }),
   patch: endpoint({
-    method: 'PATCH', path: `${PATH}:id/`, params, body: FtpUserPatch, response: FtpUser,
+    method: 'PATCH',
+    path: `${PATH}:id/`,
+    params,
+    body: FtpUserPatch,
+    response: FtpUser,
     doc: 'Disables (or enables again) an SFTP user: a disabled user cannot sign in.',
   }),
   resetPassword: endpoint({
-    method: 'POST', path: `${PATH}:id/reset-password/`, params, response: FtpUserWithPassword,
+    method: 'POST',
+    path: `${PATH}:id/reset-password/`,
+    params,
+    response: FtpUserWithPassword,
     doc: 'Gives the user a new password, in this answer only; the old one stops working.',
   }),
   addKey: endpoint({
-    method: 'POST', path: `${PATH}:id/keys/`, params, body: FtpUserKeyBody, response: FtpUser,
+    method: 'POST',
+    path: `${PATH}:id/keys/`,
+    params,
+    body: FtpUserKeyBody,
+    response: FtpUser,
     doc: 'Adds a public key (one authorized_keys line: "ssh-ed25519 AAAA… comment"); 201. Not a public key: a 400 naming `public_key`.',
   }),
   removeKey: endpoint({
-    method: 'DELETE', path: `${PATH}:id/keys/:key_id/`, params: z.object({ id: IdParam, key_id: IdParam }), response: z.null(),
-    doc: 'Removes one of the user\'s public keys (204).',
+    method: 'DELETE',
+    path: `${PATH}:id/keys/:key_id/`,
+    params: z.object({ id: IdParam, key_id: IdParam }),
+    response: z.null(),
+    doc: "Removes one of the user's public keys (204).",
   }),
 };

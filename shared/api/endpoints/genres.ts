@@ -20,11 +20,34 @@ const params = z.object({ id: IdParam });
 const itemParams = z.object({ id: IdParam, item: IdParam });
 
 export const subGenreEndpoints = {
-  list: endpoint({ method: 'GET', path: G, params, response: listEnvelope(SubGenre), doc: 'A genre\'s sub-genres by name, with how many tracks each has.' }),
-  create: endpoint({ method: 'POST', path: G, params, body: SubGenreBody, response: SubGenre, doc: 'Adds a sub-genre to a genre (201); a name it has already is a 400.' }),
-  patch: endpoint({ method: 'PATCH', path: `${G}:item/`, params: itemParams, body: SubGenreBody, response: SubGenre, doc: 'Renames one of a genre\'s sub-genres.' }),
+  list: endpoint({
+    method: 'GET',
+    path: G,
+    params,
+    response: listEnvelope(SubGenre),
+    doc: "A genre's sub-genres by name, with how many tracks each has.",
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: G,
+    params,
+    body: SubGenreBody,
+    response: SubGenre,
+    doc: 'Adds a sub-genre to a genre (201); a name it has already is a 400.',
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: `${G}:item/`,
+    params: itemParams,
+    body: SubGenreBody,
+    response: SubGenre,
+    doc: "Renames one of a genre's sub-genres.",
+  }),
   remove: endpoint({
-    method: 'DELETE', path: `${G}:item/`, params: itemParams, response: z.null(),
+    method: 'DELETE',
+    path: `${G}:item/`,
+    params: itemParams,
+    response: z.null(),
     doc: 'Removes a sub-genre no track has (204); one still given to tracks is a 400.',
   }),
 };

@@ -39,11 +39,17 @@ export const HypeSubscriptionsQuery = z.strictObject({
 
 export const hypeEndpoints = {
   createOffer: endpoint({
-    method: 'POST', path: '/v4/content-ops/hype-offers/', body: RECORDS.hype_offers.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/content-ops/hype-offers/',
+    body: RECORDS.hype_offers.createSchema,
+    response: ObjectRow,
     doc: 'Creates a hype offer on the active brand (label, name, price, hype start and end required; start not after end); 201 with the offer and its ETag.',
   }),
   subscriptions: endpoint({
-    method: 'GET', path: '/v4/hype-subscriptions/', query: HypeSubscriptionsQuery, response: listEnvelope(HypeSubscription),
+    method: 'GET',
+    path: '/v4/hype-subscriptions/',
+    query: HypeSubscriptionsQuery,
+    response: listEnvelope(HypeSubscription),
     doc: 'Hype subscriptions of the active brand, one per user and label (its latest purchase not voided), newest first; filters user_id and label_id (comma-separated ids).',
   }),
 };

@@ -144,31 +144,46 @@ const supplierParams = z.object({ id: IdParam });
 
 const startSales = <K extends SalesJobKind>(kind: K, what: string) =>
   endpoint({
-    method: 'POST', path: `/v4/catalog/suppliers/:id/${kind}/`, params: supplierParams, body: SalesRange, response: JobStarted,
+    method: 'POST',
+    path: `/v4/catalog/suppliers/:id/${kind}/`,
+    params: supplierParams,
+    body: SalesRange,
+    response: JobStarted,
     doc: `Starts a \`${kind}\` job: ${what} of one supplier over the range (202; poll it at /v4/jobs/${kind}/{id}/).`,
   });
 
 export const jobEndpoints = {
   view: endpoint({
-    method: 'GET', path: '/v4/jobs/:kind/:id/', params: z.object({ kind: JobKind, id: IdParam }),
+    method: 'GET',
+    path: '/v4/jobs/:kind/:id/',
+    params: z.object({ kind: JobKind, id: IdParam }),
     response: JobView,
-    doc: 'One of the user\'s own jobs: its state, the child it handed on to, its result.',
+    doc: "One of the user's own jobs: its state, the child it handed on to, its result.",
   }),
   /** The console's call that starts a sales job of each kind over any filters (spec §7 jobs/sales/, jobs/sales-export/). */
   console: {
     sales: endpoint({
-      method: 'POST', path: '/v4/jobs/sales/', body: SalesFilters, response: JobStarted,
+      method: 'POST',
+      path: '/v4/jobs/sales/',
+      body: SalesFilters,
+      response: JobStarted,
       doc: 'Starts a `sales` job: the summary over time and by store, sale type and genre, the line count and the first lines (SalesSummaryResult), over the filters.',
     }),
     'sales-export': endpoint({
-      method: 'POST', path: '/v4/jobs/sales-export/', body: SalesFilters, response: JobStarted,
+      method: 'POST',
+      path: '/v4/jobs/sales-export/',
+      body: SalesFilters,
+      response: JobStarted,
       doc: 'Starts a `sales-export` job: the sales lines over the filters as CSV (the job hands the rendering to a child job).',
     }),
   } satisfies Record<SalesJobKind, unknown>,
   /** The CSV a finished sales-export job rendered (the last of its chain), for main to save to a file. */
   salesCsv: endpoint({
-    method: 'GET', path: '/v4/jobs/sales-export/:id/csv/', params: z.object({ id: IdParam }), response: z.string(),
-    doc: 'The CSV of one of the user\'s own finished sales-export jobs (the child that rendered it); another\'s, or one without a CSV yet, is 404.',
+    method: 'GET',
+    path: '/v4/jobs/sales-export/:id/csv/',
+    params: z.object({ id: IdParam }),
+    response: z.string(),
+    doc: "The CSV of one of the user's own finished sales-export jobs (the child that rendered it); another's, or one without a CSV yet, is 404.",
   }),
   /** The call that starts a sales job of each kind. */
   start: {

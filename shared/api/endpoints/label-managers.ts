@@ -34,15 +34,24 @@ const PATH = '/v4/content-ops/label-managers/';
 
 export const labelManagerEndpoints = {
   list: endpoint({
-    method: 'GET', path: PATH, response: listEnvelope(LabelManager),
+    method: 'GET',
+    path: PATH,
+    response: listEnvelope(LabelManager),
     doc: 'Every label manager by name, with how many labels it manages and the first LABEL_MANAGER_LABELS_SHOWN of them by name.',
   }),
   create: endpoint({
-    method: 'POST', path: PATH, body: LabelManagerBody, response: LabelManager,
+    method: 'POST',
+    path: PATH,
+    body: LabelManagerBody,
+    response: LabelManager,
     doc: 'Adds a label manager (enabled unless said); 201. A name taken (any case) is a 400 naming `name`.',
   }),
   patch: endpoint({
-    method: 'PATCH', path: `${PATH}:id/`, params: z.object({ id: IdParam }), body: LabelManagerPatch, response: LabelManager,
-    doc: 'Changes a label manager\'s name or whether it is enabled.',
+    method: 'PATCH',
+    path: `${PATH}:id/`,
+    params: z.object({ id: IdParam }),
+    body: LabelManagerPatch,
+    response: LabelManager,
+    doc: "Changes a label manager's name or whether it is enabled.",
   }),
 };

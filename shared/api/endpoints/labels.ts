@@ -27,7 +27,7 @@ export type TempAccount = z.infer<typeof TempAccount>;
 /** The email of a temporary label account (GET /v4/auth/temp-account-email/ answers it too). */
 export const tempAccountEmailOf = (username: string) => `${username}@accounts.sandbox.example`;
 /** A temporary account asked for a label whose account is claimed (409). */
-export const LABEL_CLAIMED_MSG = 'This label\'s account is claimed: it has no temporary account.';
+export const LABEL_CLAIMED_MSG = "This label's account is claimed: it has no temporary account.";
 
 /** A label mapping as the label's Mappings tab lists it: the supplier whose deliveries name the label so. */
 export const LabelMappingOfLabel = LabelMapping.extend({ supplier: z.string() });
@@ -50,28 +50,54 @@ export const LabelCreateBody = RECORDS.labels.createSchema.extend({
 
 export const labelEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/catalog/labels/', body: LabelCreateBody, response: ObjectRow,
-    doc: 'Creates a label of a supplier; 409 listing `similar_labels` when its normalised name is identical or close to another\'s, unless `confirm_similar`; 201 with the label and its ETag.',
+    method: 'POST',
+    path: '/v4/catalog/labels/',
+    body: LabelCreateBody,
+    response: ObjectRow,
+    doc: "Creates a label of a supplier; 409 listing `similar_labels` when its normalised name is identical or close to another's, unless `confirm_similar`; 201 with the label and its ETag.",
   }),
-  contracts: endpoint({ method: 'GET', path: `${LABEL}contracts/`, params, response: listEnvelope(Contract), doc: 'A label\'s contracts, newest start first.' }),
+  contracts: endpoint({
+    method: 'GET',
+    path: `${LABEL}contracts/`,
+    params,
+    response: listEnvelope(Contract),
+    doc: "A label's contracts, newest start first.",
+  }),
   addContract: endpoint({
-    method: 'POST', path: `${LABEL}contracts/`, params, body: ContractBody, response: Contract,
+    method: 'POST',
+    path: `${LABEL}contracts/`,
+    params,
+    body: ContractBody,
+    response: Contract,
     doc: 'Adds a contract to a label (type from contract-types, commercial model, start, optional end after start); 201.',
   }),
   patchContract: endpoint({
-    method: 'PATCH', path: `${LABEL}contracts/:item/`, params: itemParams, body: ContractPatch, response: Contract,
-    doc: 'Changes one of a label\'s contracts (If-Match required).',
+    method: 'PATCH',
+    path: `${LABEL}contracts/:item/`,
+    params: itemParams,
+    body: ContractPatch,
+    response: Contract,
+    doc: "Changes one of a label's contracts (If-Match required).",
   }),
   mappings: endpoint({
-    method: 'GET', path: `${LABEL}mappings/`, params, response: listEnvelope(LabelMappingOfLabel),
+    method: 'GET',
+    path: `${LABEL}mappings/`,
+    params,
+    response: listEnvelope(LabelMappingOfLabel),
     doc: 'The supplier label mappings that map a delivered label name to this label (what ingestion applies), by supplier and name.',
   }),
   downloadCsv: endpoint({
-    method: 'GET', path: `${LABEL}download-csv/`, params, response: z.string(),
-    doc: 'The label\'s catalogue as CSV: one line per track of its releases (release and track ids, titles, catalogue number, UPC, ISRC, dates, encode status).',
+    method: 'GET',
+    path: `${LABEL}download-csv/`,
+    params,
+    response: z.string(),
+    doc: "The label's catalogue as CSV: one line per track of its releases (release and track ids, titles, catalogue number, UPC, ISRC, dates, encode status).",
   }),
   tempAccount: endpoint({
-    method: 'POST', path: `${LABEL}temp-account/`, params, response: TempAccount,
+    method: 'POST',
+    path: `${LABEL}temp-account/`,
+    params,
+    response: TempAccount,
     doc: 'Generates the temporary username and password of an unclaimed label (a new password each time; shown in this answer only); 409 when the account is claimed.',
   }),
 };

@@ -86,23 +86,39 @@ function declare(t: SearchType) {
   const base = `/v4/${t.category}/${t.path}/`;
   return {
     list: endpoint({
-      method: 'GET', path: base, query: ListQuery, response: listEnvelope(ListRow),
+      method: 'GET',
+      path: base,
+      query: ListQuery,
+      response: listEnvelope(ListRow),
       doc: `One page of ${t.label}, filtered and ordered (spec §3, §5).`,
     }),
     get: endpoint({
-      method: 'GET', path: `${base}:id/`, params: listParams, response: ObjectRow,
+      method: 'GET',
+      path: `${base}:id/`,
+      params: listParams,
+      response: ObjectRow,
       doc: `One of ${t.label}, with its ETag.`,
     }),
     export: endpoint({
-      method: 'GET', path: `${base}export/`, query: ExportQuery, response: z.string(),
+      method: 'GET',
+      path: `${base}export/`,
+      query: ExportQuery,
+      response: z.string(),
       doc: `The ${t.label} search as CSV (streamed; X-Total-Count announces the rows).`,
     }),
     notes: endpoint({
-      method: 'GET', path: `${base}:id/notes/`, params: listParams, response: listEnvelope(Note),
+      method: 'GET',
+      path: `${base}:id/notes/`,
+      params: listParams,
+      response: listEnvelope(Note),
       doc: `The notes on one of ${t.label}, newest first.`,
     }),
     addNote: endpoint({
-      method: 'POST', path: `${base}:id/notes/`, params: listParams, body: NoteBody, response: Note,
+      method: 'POST',
+      path: `${base}:id/notes/`,
+      params: listParams,
+      body: NoteBody,
+      response: Note,
       doc: `Adds a note to one of ${t.label}.`,
     }),
   };
@@ -129,7 +145,9 @@ export const AUTOCOMPLETE_TYPES = ['tracks', 'releases', 'artists', 'labels'] as
  * (renderer/features/records/ReferenceInput.tsx), which also shows the id. A type not named
  * here has no detail.
  */
-export const SUGGESTION_DETAIL: Readonly<Record<(typeof AUTOCOMPLETE_TYPES)[number], readonly string[]> & Partial<Record<string, readonly string[]>>> = {
+export const SUGGESTION_DETAIL: Readonly<
+  Record<(typeof AUTOCOMPLETE_TYPES)[number], readonly string[]> & Partial<Record<string, readonly string[]>>
+> = {
   tracks: ['artists', 'mix_name', 'release'],
   releases: ['artists', 'label', 'catalog_number', 'release_date'],
   artists: [],
@@ -168,14 +186,21 @@ export type Suggestion = z.infer<typeof Suggestion>;
 
 export const searchEndpoints = {
   search: endpoint({
-    method: 'GET', path: '/v4/catalog/search/', query: ListQuery.extend({ type: z.string().optional() }), response: listEnvelope(ListRow),
-    doc: 'One page of any search type (`type`), with that type\'s filters and access rule.',
+    method: 'GET',
+    path: '/v4/catalog/search/',
+    query: ListQuery.extend({ type: z.string().optional() }),
+    response: listEnvelope(ListRow),
+    doc: "One page of any search type (`type`), with that type's filters and access rule.",
   }),
   autocomplete: endpoint({
-    method: 'GET', path: '/v4/catalog/search/autocomplete/',
+    method: 'GET',
+    path: '/v4/catalog/search/autocomplete/',
     query: z.object({
       q: z.string().optional(),
-      type: z.string().refine((v) => Boolean(searchType(v)), 'Select a valid choice.').optional(),
+      type: z
+        .string()
+        .refine((v) => Boolean(searchType(v)), 'Select a valid choice.')
+        .optional(),
     }),
     response: z.object({ results: z.array(Suggestion) }),
     doc: 'Up to 5 suggestions per type (tracks, releases, artists, labels, or the `type` given) the user may see.',

@@ -31,11 +31,17 @@ export type MediaImage = z.infer<typeof MediaImage>;
 
 export const mediaImageEndpoints = {
   upload: endpoint({
-    method: 'POST', path: '/v4/media/images/', body: Bytes, response: MediaImage,
+    method: 'POST',
+    path: '/v4/media/images/',
+    body: Bytes,
+    response: MediaImage,
     doc: 'Stores a JPEG or PNG as it came (at most COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE a side); 201 with its id, size and url. An empty, unreadable or other image is a 400 naming `image`.',
   }),
   image: endpoint({
-    method: 'GET', path: '/v4/media/images/:id/', params: z.object({ id: IdParam }), response: Bytes,
-    doc: 'An uploaded image\'s bytes, streamed (404 for none).',
+    method: 'GET',
+    path: '/v4/media/images/:id/',
+    params: z.object({ id: IdParam }),
+    response: Bytes,
+    doc: "An uploaded image's bytes, streamed (404 for none).",
   }),
 };

@@ -69,13 +69,16 @@ export type RefundResult = z.infer<typeof RefundResult>;
  * PATCH …/orders/{id}/downloads/: for the named items, dissociate (`availability: 2`) or
  * reassociate (`availability: 1`), and/or disable or re-enable their downloads.
  */
-export const DownloadsBody = z.strictObject({
-  item_ids: itemIds,
-  availability: z.union([z.literal(1), z.literal(2)], { error: 'Choose 1 (available, reassociate) or 2 (dissociated).' }).optional(),
-  downloads_enabled: z.boolean().optional(),
-}).refine((b) => b.availability !== undefined || b.downloads_enabled !== undefined, {
-  message: 'Send availability and/or downloads_enabled.', path: ['non_field_errors'],
-});
+export const DownloadsBody = z
+  .strictObject({
+    item_ids: itemIds,
+    availability: z.union([z.literal(1), z.literal(2)], { error: 'Choose 1 (available, reassociate) or 2 (dissociated).' }).optional(),
+    downloads_enabled: z.boolean().optional(),
+  })
+  .refine((b) => b.availability !== undefined || b.downloads_enabled !== undefined, {
+    message: 'Send availability and/or downloads_enabled.',
+    path: ['non_field_errors'],
+  });
 export const DownloadsResult = z.object({ items: z.array(OrderItem) });
 
 /** One format an order item was downloaded in: how many times, and the last time. */
@@ -116,27 +119,47 @@ export type OrderDownloads = z.infer<typeof OrderDownloads>;
 const base = '/v4/accounts/orders/:id/';
 export const orderEndpoints = {
   detail: endpoint({
-    method: 'GET', path: `${base}items/`, params: orderParams, response: OrderDetail,
+    method: 'GET',
+    path: `${base}items/`,
+    params: orderParams,
+    response: OrderDetail,
     doc: 'One order with its items (download availability, refund), totals, taxes, refunds and transactions.',
   }),
   itemsCsv: endpoint({
-    method: 'GET', path: `${base}items/download/`, params: orderParams, response: z.string(),
-    doc: 'The order\'s items as CSV.',
+    method: 'GET',
+    path: `${base}items/download/`,
+    params: orderParams,
+    response: z.string(),
+    doc: "The order's items as CSV.",
   }),
   refund: endpoint({
-    method: 'POST', path: `${base}items/refund/`, params: orderParams, body: RefundItemsBody, response: RefundResult,
+    method: 'POST',
+    path: `${base}items/refund/`,
+    params: orderParams,
+    body: RefundItemsBody,
+    response: RefundResult,
     doc: 'Refunds items of the order, each once (Idempotency-Key required).',
   }),
   refundItems: endpoint({
-    method: 'POST', path: '/v4/accounts/refund-items/', body: RefundAnyItemsBody, response: RefundResult,
+    method: 'POST',
+    path: '/v4/accounts/refund-items/',
+    body: RefundAnyItemsBody,
+    response: RefundResult,
     doc: 'Refunds order items of any orders, each once (Idempotency-Key required).',
   }),
   downloadsList: endpoint({
-    method: 'GET', path: `${base}downloads/`, params: orderParams, response: OrderDownloads,
-    doc: 'The order\'s downloads: per item its availability, downloads enabled, refunded, whether the customer can download it now, and the times downloaded by format.',
+    method: 'GET',
+    path: `${base}downloads/`,
+    params: orderParams,
+    response: OrderDownloads,
+    doc: "The order's downloads: per item its availability, downloads enabled, refunded, whether the customer can download it now, and the times downloaded by format.",
   }),
   downloads: endpoint({
-    method: 'PATCH', path: `${base}downloads/`, params: orderParams, body: DownloadsBody, response: DownloadsResult,
+    method: 'PATCH',
+    path: `${base}downloads/`,
+    params: orderParams,
+    body: DownloadsBody,
+    response: DownloadsResult,
     doc: 'Dissociates or reassociates items, disables or re-enables their downloads.',
   }),
 } as const;

@@ -47,7 +47,10 @@ export const PipelineQuery = z.strictObject({
 
 export const pipelineEndpoints = {
   status: endpoint({
-    method: 'GET', path: '/v4/pipeline/', query: PipelineQuery, response: PipelineStatus,
-    doc: 'Pipeline status for content ops: deliveries by release_status, tracks by encode status, and jobs by kind and state with the queue\'s waiting and running jobs; `since` (YYYY-MM-DD) limits deliveries and jobs.',
+    method: 'GET',
+    path: '/v4/pipeline/',
+    query: PipelineQuery,
+    response: PipelineStatus,
+    doc: "Pipeline status for content ops: deliveries by release_status, tracks by encode status, and jobs by kind and state with the queue's waiting and running jobs; `since` (YYYY-MM-DD) limits deliveries and jobs.",
   }),
 };

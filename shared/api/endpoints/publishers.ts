@@ -31,15 +31,23 @@ const PATH = '/v4/content-ops/publishers/';
 
 export const publisherEndpoints = {
   list: endpoint({
-    method: 'GET', path: PATH, response: listEnvelope(CataloguePublisher),
+    method: 'GET',
+    path: PATH,
+    response: listEnvelope(CataloguePublisher),
     doc: 'Every publisher of the catalogue by name, with how many tracks credit it.',
   }),
   create: endpoint({
-    method: 'POST', path: PATH, body: PublisherCreateBody, response: CataloguePublisher,
+    method: 'POST',
+    path: PATH,
+    body: PublisherCreateBody,
+    response: CataloguePublisher,
     doc: 'Adds a publisher (201). A name the catalogue has (any case) is a 400 naming `name`.',
   }),
   remove: endpoint({
-    method: 'DELETE', path: `${PATH}:id/`, params: z.object({ id: IdParam }), response: z.null(),
+    method: 'DELETE',
+    path: `${PATH}:id/`,
+    params: z.object({ id: IdParam }),
+    response: z.null(),
     doc: 'Deletes a publisher (204). 409 while a track credits it (the message says how many).',
   }),
 };

@@ -44,11 +44,18 @@ function imageEndpoints<const T extends Exclude<ImageRecordType, 'artists'>>(typ
   const { noun, side, squareMin } = RECORD_IMAGE_RULES[type];
   return {
     uploadImage: endpoint({
-      method: 'POST', path: `${base}images/`, params, body: Bytes, response: ObjectRow,
+      method: 'POST',
+      path: `${base}images/`,
+      params,
+      body: Bytes,
+      response: ObjectRow,
       doc: `Sets the ${noun} from JPEG or PNG bytes (${squareMin ? `at least ${squareMin}x${squareMin} and square, ` : 'centre-cropped, '}stored as a ${side}x${side} JPEG); 201 with the record and its ETag.`,
     }),
     image: endpoint({
-      method: 'GET', path: `${base}image/`, params, response: Bytes,
+      method: 'GET',
+      path: `${base}image/`,
+      params,
+      response: Bytes,
       doc: `The stored ${noun} (JPEG), streamed; 404 when none was uploaded.`,
     }),
   };

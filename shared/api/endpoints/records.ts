@@ -22,7 +22,10 @@ const BULK_MESSAGE = `Send a list of 1 to ${BULK_MAX} objects with id and versio
 
 /** PUT body of a type: the changed fields of each object with its id and version (all or nothing). */
 export function bulkPutBody<Sh extends z.core.$ZodShape>(patch: z.ZodObject<Sh, z.core.$strict>) {
-  return z.array(patch.extend({ id: idValue, version }), { error: BULK_MESSAGE }).min(1, BULK_MESSAGE).max(BULK_MAX, BULK_MESSAGE);
+  return z
+    .array(patch.extend({ id: idValue, version }), { error: BULK_MESSAGE })
+    .min(1, BULK_MESSAGE)
+    .max(BULK_MAX, BULK_MESSAGE);
 }
 
 /** The bulk PUT body of a type whose PATCH body is P. */
@@ -60,15 +63,26 @@ function declare<const D extends RecordSpec & { patch: z.ZodObject }>(d: D) {
   const what = d.type.label;
   return {
     patch: endpoint({
-      method: 'PATCH', path: `${base}:id/`, params, body: d.patch as D['patch'], response: ObjectRow,
+      method: 'PATCH',
+      path: `${base}:id/`,
+      params,
+      body: d.patch as D['patch'],
+      response: ObjectRow,
       doc: `Changes fields of one of ${what} (If-Match required); answers the object with its new ETag.`,
     }),
     bulk: endpoint({
-      method: 'PUT', path: base, body: bulkPutBody(d.patch as z.ZodObject<z.core.$ZodShape, z.core.$strict>) as unknown as BulkPutOf<D['patch']>, response: PutAnswer,
+      method: 'PUT',
+      path: base,
+      body: bulkPutBody(d.patch as z.ZodObject<z.core.$ZodShape, z.core.$strict>) as unknown as BulkPutOf<D['patch']>,
+      response: PutAnswer,
       doc: `Changes many of ${what} at once, all or nothing.`,
     }),
     history: endpoint({
-      method: 'GET', path: `${base}:id/history/`, params, query: HistoryQuery, response: listEnvelope(HistoryEntry),
+      method: 'GET',
+      path: `${base}:id/history/`,
+      params,
+      query: HistoryQuery,
+      response: listEnvelope(HistoryEntry),
       doc: `The audit rows of one of ${what}, newest first.`,
     }),
   };
@@ -105,12 +119,16 @@ export const BulkRow = z.strictObject({ id: idValue, version });
 export type BulkRow = z.infer<typeof BulkRow>;
 
 const ROWS_MESSAGE = `Send 1 to ${BULK_EDIT_MAX} rows with id and version.`;
-const rows = z.array(BulkRow, { error: ROWS_MESSAGE }).min(1, ROWS_MESSAGE).max(BULK_EDIT_MAX, ROWS_MESSAGE)
+const rows = z
+  .array(BulkRow, { error: ROWS_MESSAGE })
+  .min(1, ROWS_MESSAGE)
+  .max(BULK_EDIT_MAX, ROWS_MESSAGE)
   .refine((r) => new Set(r.map((x) => x.id)).size === r.length, 'Each row may appear only once.');
 
 /** The track fields a bulk edit sets (the same value on every row); lists of artists are edited per track. */
 const trackBulkChanges = (RECORDS.tracks.patch as PatchSchema<Fields>).omit({ artists: true, remixers: true }) as unknown as z.ZodObject<
-  Omit<(typeof RECORDS.tracks.patch)['shape'], 'artists' | 'remixers'>, z.core.$strict
+  Omit<(typeof RECORDS.tracks.patch)['shape'], 'artists' | 'remixers'>,
+  z.core.$strict
 >;
 export const TrackBulkChanges = trackBulkChanges;
 const CHANGES_MESSAGE = 'Choose at least one field to change.';
@@ -136,13 +154,21 @@ const POSITIONS_MESSAGE = RECORD_MSG.positions;
  * release's tracks, and/or the release's new track order (`positions`: every track of
  * the release once, positions 1..N), saved in one request.
  */
-export const ReleaseTracksBulkEdit = z.strictObject({
-  rows: z.array(BulkRow, { error: ROWS_MESSAGE }).max(BULK_EDIT_MAX, ROWS_MESSAGE)
-    .refine((r) => new Set(r.map((x) => x.id)).size === r.length, 'Each row may appear only once.'),
-  changes: trackBulkChanges.optional(),
-  positions: z.array(TrackPositionItem, { error: POSITIONS_MESSAGE }).min(1, POSITIONS_MESSAGE).max(BULK_EDIT_MAX, POSITIONS_MESSAGE).optional(),
-  preview: z.boolean({ error: 'Must be true or false.' }),
-}).refine((b) => (b.changes && Object.keys(b.changes).length > 0) || b.positions, { message: CHANGES_MESSAGE, path: ['changes'] })
+export const ReleaseTracksBulkEdit = z
+  .strictObject({
+    rows: z
+      .array(BulkRow, { error: ROWS_MESSAGE })
+      .max(BULK_EDIT_MAX, ROWS_MESSAGE)
+      .refine((r) => new Set(r.map((x) => x.id)).size === r.length, 'Each row may appear only once.'),
+    changes: trackBulkChanges.optional(),
+    positions: z
+      .array(TrackPositionItem, { error: POSITIONS_MESSAGE })
+      .min(1, POSITIONS_MESSAGE)
+      .max(BULK_EDIT_MAX, POSITIONS_MESSAGE)
+      .optional(),
+    preview: z.boolean({ error: 'Must be true or false.' }),
+  })
+  .refine((b) => (b.changes && Object.keys(b.changes).length > 0) || b.positions, { message: CHANGES_MESSAGE, path: ['changes'] })
   .refine((b) => !b.changes || Object.keys(b.changes).length === 0 || b.rows.length > 0, { message: ROWS_MESSAGE, path: ['rows'] });
 export type ReleaseTracksBulkEdit = z.infer<typeof ReleaseTracksBulkEdit>;
 
@@ -177,26 +203,42 @@ export const ReleaseTrack = ObjectRow.extend({ position: z.number().int(), title
 
 export const trackEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/catalog/tracks/', body: RECORDS.tracks.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/catalog/tracks/',
+    body: RECORDS.tracks.createSchema,
+    response: ObjectRow,
     doc: 'Creates a track on a release (label and supplier follow from the release; position = last + 1); 201 with the track and its ETag.',
   }),
   bulkEdit: endpoint({
-    method: 'PATCH', path: '/v4/catalog/tracks/bulk/', body: TrackBulkEdit, response: BulkEditReport,
+    method: 'PATCH',
+    path: '/v4/catalog/tracks/bulk/',
+    body: TrackBulkEdit,
+    response: BulkEditReport,
     doc: 'Sets the same fields on many tracks: preview (before → after, refusals) or apply all or nothing.',
   }),
 };
 
 export const releaseEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/catalog/releases/', body: RECORDS.releases.createSchema, response: ObjectRow,
+    method: 'POST',
+    path: '/v4/catalog/releases/',
+    body: RECORDS.releases.createSchema,
+    response: ObjectRow,
     doc: 'Creates a release on a label (its supplier follows from the label); 201 with the release and its ETag.',
   }),
   tracks: endpoint({
-    method: 'GET', path: '/v4/catalog/releases/:id/tracks/', params, response: listEnvelope(ReleaseTrack),
+    method: 'GET',
+    path: '/v4/catalog/releases/:id/tracks/',
+    params,
+    response: listEnvelope(ReleaseTrack),
     doc: 'Every track of a release in position order (the Tracks tab).',
   }),
   tracksBulk: endpoint({
-    method: 'PATCH', path: '/v4/catalog/releases/:id/tracks/bulk/', params, body: ReleaseTracksBulkEdit, response: BulkEditReport,
-    doc: 'The bulk edit of a release\'s tracks and/or their new order, in one request (preview or apply).',
+    method: 'PATCH',
+    path: '/v4/catalog/releases/:id/tracks/bulk/',
+    params,
+    body: ReleaseTracksBulkEdit,
+    response: BulkEditReport,
+    doc: "The bulk edit of a release's tracks and/or their new order, in one request (preview or apply).",
   }),
 };

@@ -33,15 +33,27 @@ const params = z.object({ id: IdParam });
 
 export const serviceAgreementEndpoints = {
   current: endpoint({
-    method: 'GET', path: '/v4/catalog/service-agreement/', response: ServiceAgreement, beforeAgreement: true,
-    doc: 'The service agreement in force (version, title, sections) and when the caller\'s own supplier accepted that version (null when it has not).',
+    method: 'GET',
+    path: '/v4/catalog/service-agreement/',
+    response: ServiceAgreement,
+    beforeAgreement: true,
+    doc: "The service agreement in force (version, title, sections) and when the caller's own supplier accepted that version (null when it has not).",
   }),
   acceptances: endpoint({
-    method: 'GET', path: '/v4/catalog/suppliers/:id/service-agreement/', params, response: z.array(AgreementAcceptance), beforeAgreement: true,
+    method: 'GET',
+    path: '/v4/catalog/suppliers/:id/service-agreement/',
+    params,
+    response: z.array(AgreementAcceptance),
+    beforeAgreement: true,
     doc: 'Who of a supplier accepted which version of the service agreement, when and from which IP address; newest first.',
   }),
   accept: endpoint({
-    method: 'POST', path: '/v4/catalog/suppliers/:id/service-agreement/', params, body: agreementAccept, response: AgreementAcceptance, beforeAgreement: true,
+    method: 'POST',
+    path: '/v4/catalog/suppliers/:id/service-agreement/',
+    params,
+    body: agreementAccept,
+    response: AgreementAcceptance,
+    beforeAgreement: true,
     doc: 'The signed-in supplier user accepts the version in force for its own supplier (400 naming `version` for any other version); 201 with the acceptance.',
   }),
 };

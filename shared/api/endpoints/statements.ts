@@ -46,27 +46,43 @@ export type Statement = z.infer<typeof Statement>;
 const params = z.object({ id: IdParam });
 /** Which statement of the supplier to download; without it, every statement (one row each). */
 export const StatementCsvQuery = z.strictObject({
-  statement_id: z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/, 'Enter a whole number.')])
-    .transform(Number).refine((n) => n <= 2_147_483_647, 'Enter a whole number.').optional(),
+  statement_id: z
+    .union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/, 'Enter a whole number.')])
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'Enter a whole number.')
+    .optional(),
 });
 /** Issue statements for the periods that end on or before this day (default: every period that has ended). */
 export const StatementsRun = z.strictObject({ through: calendarDate.optional() });
 
 export const statementEndpoints = {
   label: endpoint({
-    method: 'GET', path: '/v4/catalog/labels/:id/statements/', params, response: listEnvelope(Statement),
-    doc: 'A label\'s issued statements in the active brand, newest period first, each with its lines.',
+    method: 'GET',
+    path: '/v4/catalog/labels/:id/statements/',
+    params,
+    response: listEnvelope(Statement),
+    doc: "A label's issued statements in the active brand, newest period first, each with its lines.",
   }),
   supplierMusic: endpoint({
-    method: 'GET', path: '/v4/catalog/suppliers/:id/statements/music/', params, response: listEnvelope(Statement),
-    doc: 'A supplier\'s issued music statements in the active brand, newest period first, each with its lines.',
+    method: 'GET',
+    path: '/v4/catalog/suppliers/:id/statements/music/',
+    params,
+    response: listEnvelope(Statement),
+    doc: "A supplier's issued music statements in the active brand, newest period first, each with its lines.",
   }),
   supplierCsv: endpoint({
-    method: 'GET', path: '/v4/catalog/suppliers/:id/statements/download-csv/', params, query: StatementCsvQuery, response: z.string(),
-    doc: 'A supplier\'s statements as CSV: one statement\'s lines (`statement_id`), or every statement of the active brand one row each.',
+    method: 'GET',
+    path: '/v4/catalog/suppliers/:id/statements/download-csv/',
+    params,
+    query: StatementCsvQuery,
+    response: z.string(),
+    doc: "A supplier's statements as CSV: one statement's lines (`statement_id`), or every statement of the active brand one row each.",
   }),
   run: endpoint({
-    method: 'POST', path: '/v4/jobs/statements/', body: StatementsRun, response: JobStarted,
-    doc: 'Starts the `statements` job (202): issues every supplier\'s and label\'s statements due up to `through`; poll it at /v4/jobs/statements/{id}/.',
+    method: 'POST',
+    path: '/v4/jobs/statements/',
+    body: StatementsRun,
+    response: JobStarted,
+    doc: "Starts the `statements` job (202): issues every supplier's and label's statements due up to `through`; poll it at /v4/jobs/statements/{id}/.",
   }),
 };

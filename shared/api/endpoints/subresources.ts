@@ -23,9 +23,13 @@ const id = z.number().int().positive().max(INT4_MAX);
 /** A country of the countries list (each id is checked: shared/api/references.ts). */
 const countryId = refersTo(id, { list: 'countries' });
 /** The same in a query string. */
-const choiceIdParam = z
-  .union([z.string(), z.number().transform(String)], { error: MSG.selectFromList })
-  .pipe(z.string().regex(/^[1-9]\d{0,9}$/, MSG.selectFromList).transform(Number).pipe(z.number().max(INT4_MAX, MSG.selectFromList)));
+const choiceIdParam = z.union([z.string(), z.number().transform(String)], { error: MSG.selectFromList }).pipe(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, MSG.selectFromList)
+    .transform(Number)
+    .pipe(z.number().max(INT4_MAX, MSG.selectFromList)),
+);
 /** Most countries one request names (far more than exist). */
 const MAX_COUNTRIES = 1000;
 
@@ -44,9 +48,16 @@ export type Publisher = z.infer<typeof Publisher>;
 /** Most publishers one track lists. */
 export const MAX_PUBLISHERS = 50;
 /** PUT …/publishers/: the whole list, in order (empty: none); each name once, each a PUBLISHER_ITEMS name. */
-export const PublishersBody = z.strictObject({
-  names: z.array(PUBLISHER_ITEMS.fields.name.schema, { error: 'Send the list of publisher names.' }).max(MAX_PUBLISHERS, `Ensure this list has no more than ${MAX_PUBLISHERS} names.`),
-}).refine((b) => new Set(b.names.map((n) => n.toLowerCase())).size === b.names.length, { message: 'List each publisher once.', path: ['names'] });
+export const PublishersBody = z
+  .strictObject({
+    names: z
+      .array(PUBLISHER_ITEMS.fields.name.schema, { error: 'Send the list of publisher names.' })
+      .max(MAX_PUBLISHERS, `Ensure this list has no more than ${MAX_PUBLISHERS} names.`),
+  })
+  .refine((b) => new Set(b.names.map((n) => n.toLowerCase())).size === b.names.length, {
+    message: 'List each publisher once.',
+    path: ['names'],
+  });
 
 /** POST …/dj-edit/ (shared/records DJ_EDIT_ITEMS): the new DJ edit's title (default the parent's), mix name (default "DJ Edit") and release (default the parent's). */
 export const DjEditBody = DJ_EDIT_ITEMS.body;
@@ -66,10 +77,15 @@ export const CountriesAllowed = z.object({
 export type CountriesAllowed = z.infer<typeof CountriesAllowed>;
 
 /** PUT (replace) or POST (add) territories: countries one by one and/or whole regions; at least one. */
-export const CountriesAllowedBody = z.strictObject({
-  country_ids: z.array(countryId, { error: MSG.territoryRequired }).max(MAX_COUNTRIES).optional(),
-  regions: z.array(z.enum(REGIONS, { error: MSG.selectFromList })).max(REGIONS.length).optional(),
-}).refine((b) => (b.country_ids?.length ?? 0) + (b.regions?.length ?? 0) > 0, { message: MSG.territoryRequired, path: ['country_ids'] });
+export const CountriesAllowedBody = z
+  .strictObject({
+    country_ids: z.array(countryId, { error: MSG.territoryRequired }).max(MAX_COUNTRIES).optional(),
+    regions: z
+      .array(z.enum(REGIONS, { error: MSG.selectFromList }))
+      .max(REGIONS.length)
+      .optional(),
+  })
+  .refine((b) => (b.country_ids?.length ?? 0) + (b.regions?.length ?? 0) > 0, { message: MSG.territoryRequired, path: ['country_ids'] });
 
 /** Allowed vs all countries, by region. */
 export const RegionalSummary = z.object({
@@ -138,7 +154,12 @@ function instantsOf(v: z.infer<typeof PublishTimesFields>, ctx: z.RefinementCtx)
     if (local === null || local === undefined || local === '') return null;
     const r = zonedInstant(local, v.time_zone);
     if (r.ok) return r.instant;
-    ctx.addIssue({ code: 'custom', path: [field], message: field === 'publish' && r.reason === 'format' ? MSG.publishTimeRequired : r.message, input: local });
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: field === 'publish' && r.reason === 'format' ? MSG.publishTimeRequired : r.message,
+      input: local,
+    });
     return undefined;
   };
   const publish = at('publish');
@@ -170,7 +191,12 @@ export const CountriesTimesFields = PublishTimesFields.extend({ commercial_model
 export const CountriesTimesBody = CountriesTimesFields.transform((v, ctx) => {
   const instants = instantsOf(v, ctx);
   return instants
-    ? { country_ids: [...new Set(v.country_ids)], commercial_model_type: v.commercial_model_type ?? null, time_zone: v.time_zone, ...instants }
+    ? {
+        country_ids: [...new Set(v.country_ids)],
+        commercial_model_type: v.commercial_model_type ?? null,
+        time_zone: v.time_zone,
+        ...instants,
+      }
     : z.NEVER;
 });
 
@@ -194,71 +220,128 @@ const T = '/v4/catalog/tracks/:id/';
 
 export const trackSubresourceEndpoints = {
   songwriters: endpoint({
-    method: 'GET', path: `${T}songwriters/`, params: trackParams, response: listEnvelope(Songwriter),
-    doc: 'A track\'s songwriters with their songwriter type, in the order added.',
+    method: 'GET',
+    path: `${T}songwriters/`,
+    params: trackParams,
+    response: listEnvelope(Songwriter),
+    doc: "A track's songwriters with their songwriter type, in the order added.",
   }),
   addSongwriter: endpoint({
-    method: 'POST', path: `${T}songwriters/`, params: trackParams, body: SongwriterBody, response: Songwriter,
+    method: 'POST',
+    path: `${T}songwriters/`,
+    params: trackParams,
+    body: SongwriterBody,
+    response: Songwriter,
     doc: 'Adds a songwriter to a track (201).',
   }),
   deleteSongwriter: endpoint({
-    method: 'DELETE', path: `${T}songwriters/:sid/`, params: z.object({ id: IdParam, sid: IdParam }), response: z.null(),
-    doc: 'Removes one of a track\'s songwriters (204).',
+    method: 'DELETE',
+    path: `${T}songwriters/:sid/`,
+    params: z.object({ id: IdParam, sid: IdParam }),
+    response: z.null(),
+    doc: "Removes one of a track's songwriters (204).",
   }),
   publishers: endpoint({
-    method: 'GET', path: `${T}publishers/`, params: trackParams, response: listEnvelope(Publisher),
-    doc: 'A track\'s publishers, in order.',
+    method: 'GET',
+    path: `${T}publishers/`,
+    params: trackParams,
+    response: listEnvelope(Publisher),
+    doc: "A track's publishers, in order.",
   }),
   putPublishers: endpoint({
-    method: 'PUT', path: `${T}publishers/`, params: trackParams, body: PublishersBody, response: listEnvelope(Publisher),
-    doc: 'Replaces a track\'s publishers with the names given, in that order.',
+    method: 'PUT',
+    path: `${T}publishers/`,
+    params: trackParams,
+    body: PublishersBody,
+    response: listEnvelope(Publisher),
+    doc: "Replaces a track's publishers with the names given, in that order.",
   }),
   djEdits: endpoint({
-    method: 'GET', path: `${T}dj-edit/`, params: trackParams, response: listEnvelope(ListRow),
+    method: 'GET',
+    path: `${T}dj-edit/`,
+    params: trackParams,
+    response: listEnvelope(ListRow),
     doc: 'The DJ edits made of a track (each as the tracks list shows it).',
   }),
   addDjEdit: endpoint({
-    method: 'POST', path: `${T}dj-edit/`, params: trackParams, body: DjEditBody, response: ObjectRow,
+    method: 'POST',
+    path: `${T}dj-edit/`,
+    params: trackParams,
+    body: DjEditBody,
+    response: ObjectRow,
     doc: 'Makes a DJ edit of a track (201): a new hidden, disabled track awaiting its audio, with is_dj_edit and parent_track_id.',
   }),
   djEditSource: endpoint({
-    method: 'GET', path: `${T}dj-edit-source/`, params: trackParams, response: ObjectRow,
+    method: 'GET',
+    path: `${T}dj-edit-source/`,
+    params: trackParams,
+    response: ObjectRow,
     doc: 'The track a DJ edit was made of (404 for a track that is not a DJ edit).',
   }),
   countriesAllowed: endpoint({
-    method: 'GET', path: `${T}countries-allowed/`, params: trackParams, response: CountriesAllowed,
+    method: 'GET',
+    path: `${T}countries-allowed/`,
+    params: trackParams,
+    response: CountriesAllowed,
     doc: 'The countries a track may be sold in (every country while none are chosen).',
   }),
   putCountriesAllowed: endpoint({
-    method: 'PUT', path: `${T}countries-allowed/`, params: trackParams, body: CountriesAllowedBody, response: CountriesAllowed,
-    doc: 'Replaces a track\'s allowed countries with those given (countries and/or whole regions).',
+    method: 'PUT',
+    path: `${T}countries-allowed/`,
+    params: trackParams,
+    body: CountriesAllowedBody,
+    response: CountriesAllowed,
+    doc: "Replaces a track's allowed countries with those given (countries and/or whole regions).",
   }),
   addCountriesAllowed: endpoint({
-    method: 'POST', path: `${T}countries-allowed/`, params: trackParams, body: CountriesAllowedBody, response: CountriesAllowed,
-    doc: 'Adds countries (and/or whole regions) to a track\'s allowed countries.',
+    method: 'POST',
+    path: `${T}countries-allowed/`,
+    params: trackParams,
+    body: CountriesAllowedBody,
+    response: CountriesAllowed,
+    doc: "Adds countries (and/or whole regions) to a track's allowed countries.",
   }),
   regionalSummary: endpoint({
-    method: 'GET', path: `${T}countries-allowed/regional-summary/`, params: trackParams, response: RegionalSummary,
+    method: 'GET',
+    path: `${T}countries-allowed/regional-summary/`,
+    params: trackParams,
+    response: RegionalSummary,
     doc: 'How many countries of each region a track is allowed in, of all.',
   }),
   publishDates: endpoint({
-    method: 'GET', path: `${T}countries-publish-date/`, params: trackParams, query: publishQuery, response: PublishDates,
+    method: 'GET',
+    path: `${T}countries-publish-date/`,
+    params: trackParams,
+    query: publishQuery,
+    response: PublishDates,
     doc: `A track's publish, pre-order and takedown times per country, of one commercial model type or all; local times in time_zone (default ${PUBLISH_TIME_ZONE}).`,
   }),
   putPublishDates: endpoint({
-    method: 'PUT', path: `${T}countries-publish-date/`, params: trackParams,
-    query: z.object({ commercial_model_type: choiceIdParam }), body: PublishDatesBody, response: PublishDates,
+    method: 'PUT',
+    path: `${T}countries-publish-date/`,
+    params: trackParams,
+    query: z.object({ commercial_model_type: choiceIdParam }),
+    body: PublishDatesBody,
+    response: PublishDates,
     doc: 'Replaces the countries and times of one commercial model type: the countries given get these times, the others of that type are removed.',
   }),
   updateTimes: endpoint({
-    method: 'PUT', path: `${T}countries-times/update/`, params: trackParams, body: CountriesTimesBody, response: PublishDates,
+    method: 'PUT',
+    path: `${T}countries-times/update/`,
+    params: trackParams,
+    body: CountriesTimesBody,
+    response: PublishDates,
     doc: 'Sets these times for the countries given (of one commercial model type, or every one), leaving other countries as they are.',
   }),
 };
 
 export const releaseSubresourceEndpoints = {
   updateTimes: endpoint({
-    method: 'PUT', path: '/v4/catalog/releases/:id/countries-times/update/', params: trackParams, body: CountriesTimesBody, response: ReleaseTimesResult,
+    method: 'PUT',
+    path: '/v4/catalog/releases/:id/countries-times/update/',
+    params: trackParams,
+    body: CountriesTimesBody,
+    response: ReleaseTimesResult,
     doc: 'countries-times/update for every track of a release, in one transaction.',
   }),
 };

@@ -26,11 +26,23 @@ export const ContactBody = CONTACT_ITEMS.body;
 export type ContactBody = z.input<typeof ContactBody>;
 export const ContactPatch = CONTACT_ITEMS.patch;
 export const Contact = z.object({
-  id: z.number().int(), version: z.number().int(),
-  contact_type: Ref.nullable(), state: Ref.nullable(), country: Ref.nullable(),
-  first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string().nullable(), username: z.string().nullable(),
-  phone: z.string().nullable(), phone_ext: z.string().nullable(), address1: z.string().nullable(), address2: z.string().nullable(),
-  city: z.string().nullable(), postal_code: z.string().nullable(), fax: z.string().nullable(), website: z.string().nullable(),
+  id: z.number().int(),
+  version: z.number().int(),
+  contact_type: Ref.nullable(),
+  state: Ref.nullable(),
+  country: Ref.nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone_ext: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  fax: z.string().nullable(),
+  website: z.string().nullable(),
   is_primary: z.boolean(),
 });
 export type Contact = z.infer<typeof Contact>;
@@ -40,8 +52,13 @@ export const ContractBody = CONTRACT_ITEMS.body;
 export type ContractBody = z.input<typeof ContractBody>;
 export const ContractPatch = CONTRACT_ITEMS.patch;
 export const Contract = z.object({
-  id: z.number().int(), version: z.number().int(), contract_type: Ref.nullable(), commercial_model: Ref.nullable(),
-  start_date: z.string(), end_date: z.string().nullable(), active: z.boolean(),
+  id: z.number().int(),
+  version: z.number().int(),
+  contract_type: Ref.nullable(),
+  commercial_model: Ref.nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  active: z.boolean(),
 });
 export type Contract = z.infer<typeof Contract>;
 
@@ -49,8 +66,12 @@ export type Contract = z.infer<typeof Contract>;
 export const GenreMappingBody = GENRE_MAPPING_ITEMS.body;
 export const GenreMappingPatch = GENRE_MAPPING_ITEMS.patch;
 export const GenreMapping = z.object({
-  id: z.number().int(), version: z.number().int(), supplier_id: z.number().int(),
-  source_genre: z.string(), genre: Ref.nullable(), restricted: z.boolean(),
+  id: z.number().int(),
+  version: z.number().int(),
+  supplier_id: z.number().int(),
+  source_genre: z.string(),
+  genre: Ref.nullable(),
+  restricted: z.boolean(),
 });
 export type GenreMapping = z.infer<typeof GenreMapping>;
 
@@ -58,16 +79,26 @@ export type GenreMapping = z.infer<typeof GenreMapping>;
 export const LabelMappingBody = LABEL_MAPPING_ITEMS.body;
 export const LabelMappingPatch = LABEL_MAPPING_ITEMS.patch;
 export const LabelMapping = z.object({
-  id: z.number().int(), version: z.number().int(), supplier_id: z.number().int(),
-  source_label: z.string(), label: Ref.nullable(), blacklisted: z.boolean(),
+  id: z.number().int(),
+  version: z.number().int(),
+  supplier_id: z.number().int(),
+  source_label: z.string(),
+  label: Ref.nullable(),
+  blacklisted: z.boolean(),
 });
 export type LabelMapping = z.infer<typeof LabelMapping>;
 
 /** Spec §5 "Supplier needs at least one contact and one contract": both lists of a create. */
 const atLeastOne = <T extends z.ZodType>(item: T) =>
-  z.array(item, { error: MSG.supplierNeedsContactAndContract }).min(1, MSG.supplierNeedsContactAndContract).max(20, 'Ensure this list has no more than 20 items.');
+  z
+    .array(item, { error: MSG.supplierNeedsContactAndContract })
+    .min(1, MSG.supplierNeedsContactAndContract)
+    .max(20, 'Ensure this list has no more than 20 items.');
 /** POST /v4/catalog/suppliers/: the supplier's fields with its first contacts and contracts. */
-export const SupplierCreate = RECORDS.suppliers.createSchema.extend({ contacts: atLeastOne(ContactBody), contracts: atLeastOne(ContractBody) });
+export const SupplierCreate = RECORDS.suppliers.createSchema.extend({
+  contacts: atLeastOne(ContactBody),
+  contracts: atLeastOne(ContractBody),
+});
 export type SupplierCreate = z.input<typeof SupplierCreate>;
 
 /** A newly generated ingester key: `ingester_key` is in this answer only (the server keeps its hash). */
@@ -75,38 +106,76 @@ export const IngesterKey = z.object({ ingester_key: z.string(), ingester_key_hin
 export type IngesterKey = z.infer<typeof IngesterKey>;
 
 export const SupplierLabel = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
-export const Subscriber = z.object({ id: z.number().int(), username: z.string(), email: z.string(), role: z.string().nullable(), enabled: z.boolean() });
+export const Subscriber = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  enabled: z.boolean(),
+});
 export type Subscriber = z.infer<typeof Subscriber>;
 
 /** GET/POST/PATCH/DELETE of one kind of supplier item. */
 function collection<I extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(path: string, what: string, item: I, body: B, patch: P) {
   return {
     list: endpoint({ method: 'GET', path: `${S}${path}/`, params, response: listEnvelope(item), doc: `A supplier's ${what}.` }),
-    create: endpoint({ method: 'POST', path: `${S}${path}/`, params, body, response: item, doc: `Adds one of a supplier's ${what} (201).` }),
+    create: endpoint({
+      method: 'POST',
+      path: `${S}${path}/`,
+      params,
+      body,
+      response: item,
+      doc: `Adds one of a supplier's ${what} (201).`,
+    }),
     patch: endpoint({
-      method: 'PATCH', path: `${S}${path}/:item/`, params: itemParams, body: patch, response: item,
+      method: 'PATCH',
+      path: `${S}${path}/:item/`,
+      params: itemParams,
+      body: patch,
+      response: item,
       doc: `Changes one of a supplier's ${what} (If-Match required).`,
     }),
-    remove: endpoint({ method: 'DELETE', path: `${S}${path}/:item/`, params: itemParams, response: z.null(), doc: `Removes one of a supplier's ${what} (204).` }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `${S}${path}/:item/`,
+      params: itemParams,
+      response: z.null(),
+      doc: `Removes one of a supplier's ${what} (204).`,
+    }),
   };
 }
 
 export const supplierEndpoints = {
   create: endpoint({
-    method: 'POST', path: '/v4/catalog/suppliers/', body: SupplierCreate, response: z.looseObject({ id: z.number().int(), version: z.number().int() }),
+    method: 'POST',
+    path: '/v4/catalog/suppliers/',
+    body: SupplierCreate,
+    response: z.looseObject({ id: z.number().int(), version: z.number().int() }),
     doc: 'Creates a supplier with at least one contact and one contract; 201 with the supplier and its ETag.',
   }),
   ingesterKey: endpoint({
-    method: 'POST', path: `${S}ingester-key/`, params, response: IngesterKey,
+    method: 'POST',
+    path: `${S}ingester-key/`,
+    params,
+    response: IngesterKey,
     doc: 'Generates a new ingester key (replacing any): the key is in this answer only (201).',
   }),
   contacts: collection('contacts', 'contacts', Contact, ContactBody, ContactPatch),
   contracts: collection('contracts', 'contracts', Contract, ContractBody, ContractPatch),
   genreMappings: collection('genre-mappings', 'genre mappings', GenreMapping, GenreMappingBody, GenreMappingPatch),
   labelMappings: collection('label-mappings', 'label mappings', LabelMapping, LabelMappingBody, LabelMappingPatch),
-  labels: endpoint({ method: 'GET', path: `${S}labels/`, params, response: listEnvelope(SupplierLabel), doc: 'A supplier\'s labels, by name.' }),
+  labels: endpoint({
+    method: 'GET',
+    path: `${S}labels/`,
+    params,
+    response: listEnvelope(SupplierLabel),
+    doc: "A supplier's labels, by name.",
+  }),
   subscribers: endpoint({
-    method: 'GET', path: `${S}subscribers/`, params, response: listEnvelope(Subscriber),
+    method: 'GET',
+    path: `${S}subscribers/`,
+    params,
+    response: listEnvelope(Subscriber),
     doc: 'The user accounts of a supplier (who sign in for it and receive its notices), by username.',
   }),
 };

@@ -32,7 +32,14 @@ export const TRACK_FILE_MAX_BYTES = 2 * 1024 ** 3;
 
 /** Content types the track-file-update body may have (the format is the file name's, as ingestion reads it). */
 export const TRACK_FILE_TYPES = [
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/flac', 'audio/x-flac', 'audio/aiff', 'audio/x-aiff',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/aiff',
+  'audio/x-aiff',
   'application/octet-stream',
 ] as const;
 
@@ -55,24 +62,50 @@ export const TRACK_FILE_MSG = {
   sizeDiffers: (got: number, declared: number) => `the file has ${got} bytes, the request says ${declared}`,
   md5Differs: 'the file is not the one described (its MD5 differs): send it again',
   durationDiffers: (got: number, declared: number) => `the audio lasts ${formatSeconds(got)}, the request says ${formatSeconds(declared)}`,
-  sourceFormat: 'This is the track\'s source format: it is kept as it came, not encoded.',
+  sourceFormat: "This is the track's source format: it is kept as it came, not encoded.",
 } as const;
 
 /** A positive int4 id in a query string or body. */
-const trackId = z.union([
-  z.number({ error: TRACK_FILE_MSG.trackId }).int(TRACK_FILE_MSG.trackId).positive(TRACK_FILE_MSG.trackId).max(999_999_999, TRACK_FILE_MSG.trackId),
-  z.string().regex(/^[1-9]\d{0,8}$/, TRACK_FILE_MSG.trackId).transform(Number),
-], { error: TRACK_FILE_MSG.trackId });
+const trackId = z.union(
+  [
+    z
+      .number({ error: TRACK_FILE_MSG.trackId })
+      .int(TRACK_FILE_MSG.trackId)
+      .positive(TRACK_FILE_MSG.trackId)
+      .max(999_999_999, TRACK_FILE_MSG.trackId),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, TRACK_FILE_MSG.trackId)
+      .transform(Number),
+  ],
+  { error: TRACK_FILE_MSG.trackId },
+);
 
 /** The query of PATCH …/track-file-update/: which track, the file's name (its format) and what the caller declares of it. */
 export const TrackFileUpdateQuery = z.strictObject({
   track_id: trackId,
-  file_name: z.string({ error: TRACK_FILE_MSG.fileName }).trim().min(1, TRACK_FILE_MSG.fileName).max(255, TRACK_FILE_MSG.fileName)
+  file_name: z
+    .string({ error: TRACK_FILE_MSG.fileName })
+    .trim()
+    .min(1, TRACK_FILE_MSG.fileName)
+    .max(255, TRACK_FILE_MSG.fileName)
     .regex(/\.(wav|flac|aiff?|aifc)$/i, TRACK_FILE_MSG.fileName),
-  size: z.string().regex(/^\d{1,15}$/, TRACK_FILE_MSG.size).transform(Number).optional(),
-  md5: z.string().regex(/^[0-9a-fA-F]{32}$/, TRACK_FILE_MSG.md5).transform((s) => s.toLowerCase()).optional(),
-  duration: z.string().regex(/^\d{1,6}(\.\d{1,6})?$/, TRACK_FILE_MSG.duration).transform(Number)
-    .refine((n) => n > 0, TRACK_FILE_MSG.duration).optional(),
+  size: z
+    .string()
+    .regex(/^\d{1,15}$/, TRACK_FILE_MSG.size)
+    .transform(Number)
+    .optional(),
+  md5: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, TRACK_FILE_MSG.md5)
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  duration: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, TRACK_FILE_MSG.duration)
+    .transform(Number)
+    .refine((n) => n > 0, TRACK_FILE_MSG.duration)
+    .optional(),
 });
 
 /** The body: the file's bytes as a stream (never read whole). */
@@ -120,19 +153,32 @@ export type TrackFile = z.infer<typeof TrackFile>;
 
 export const trackFileEndpoints = {
   trackFileUpdate: endpoint({
-    method: 'PATCH', path: '/v4/content-ops/track-file-update/', query: TrackFileUpdateQuery, body: AudioStream, response: TrackFileUpdated,
+    method: 'PATCH',
+    path: '/v4/content-ops/track-file-update/',
+    query: TrackFileUpdateQuery,
+    body: AudioStream,
+    response: TrackFileUpdated,
     doc: 'Replaces a track\'s source audio with the body (WAV, FLAC or AIFF by `file_name`; at most TRACK_FILE_MAX_BYTES), checked as ingestion checks audio (decodes; the declared size, md5, duration), and queues its encode (202). The track is "Pending Audio Encode", hidden and disabled, until the encode converts it. 409 "Failed to start encode job." while an encode of its release runs; a refused file changes nothing.',
   }),
   encodeOnDemand: endpoint({
-    method: 'POST', path: '/v4/encode/on-demand/', body: OnDemandEncodeBody, response: JobStarted,
+    method: 'POST',
+    path: '/v4/encode/on-demand/',
+    body: OnDemandEncodeBody,
+    response: JobStarted,
     doc: 'Starts an `encode` job making one §9 format of a track from its stored source (202; poll /v4/jobs/encode/{id}/). 409 "Failed to start encode job." while an encode of its release runs, when it has no source, or when the format is its source\'s.',
   }),
   encodeBeatdrop: endpoint({
-    method: 'POST', path: '/v4/encode/beatdrop/', body: BeatdropEncodeBody, response: JobStarted,
-    doc: 'Starts an `encode` job making a track\'s lo-fi previews (the clip: MP3 and MP4, the first two minutes) from its stored source (202). 409 as on-demand.',
+    method: 'POST',
+    path: '/v4/encode/beatdrop/',
+    body: BeatdropEncodeBody,
+    response: JobStarted,
+    doc: "Starts an `encode` job making a track's lo-fi previews (the clip: MP3 and MP4, the first two minutes) from its stored source (202). 409 as on-demand.",
   }),
   files: endpoint({
-    method: 'GET', path: '/v4/al/files/:guid/', params: z.object({ guid: z.guid() }), response: listEnvelope(TrackFile),
-    doc: 'The audio files of the track with this guid, in the §9 order of formats: format, size, duration, and its download (the support download\'s path and media target) when stored.',
+    method: 'GET',
+    path: '/v4/al/files/:guid/',
+    params: z.object({ guid: z.guid() }),
+    response: listEnvelope(TrackFile),
+    doc: "The audio files of the track with this guid, in the §9 order of formats: format, size, duration, and its download (the support download's path and media target) when stored.",
   }),
 };

@@ -32,7 +32,7 @@ export type ApiResponse = z.infer<typeof ApiResponse>;
 
 export const apiChannels = {
   apiRequest: channel(
-    'One call to the v4 API host, made by main with the session\'s bearer token. A 400-599 answer fails with the status (spec §7); a 401 that a refresh cannot cure ends the session.',
+    "One call to the v4 API host, made by main with the session's bearer token. A 400-599 answer fails with the status (spec §7); a 401 that a refresh cannot cure ends the session.",
     ApiRequest,
     ApiResponse,
   ),

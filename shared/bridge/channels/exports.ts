@@ -4,7 +4,13 @@ import { formatCount } from '../../format';
 
 const Id = z.number().int().positive().max(999_999_999);
 /** Filter values as the API takes them (spec §3 names). */
-const Filters = z.record(z.string().max(64).regex(/^[a-z_]+$/), z.string().max(4096));
+const Filters = z.record(
+  z
+    .string()
+    .max(64)
+    .regex(/^[a-z_]+$/),
+  z.string().max(4096),
+);
 const OrderBy = z.string().max(64).nullable().optional();
 
 /**
@@ -15,15 +21,21 @@ const OrderBy = z.string().max(64).nullable().optional();
  */
 export const ExportRequest = z.discriminatedUnion('kind', [
   /** Every result of a search (not one page): its type, filters, order and extra columns. */
-  z.object({
-    kind: z.literal('search'),
-    /** Search type key (shared/access SEARCH_TYPES); main derives the API path from it. */
-    type: z.string().min(1).max(64).regex(/^[a-z_]+$/),
-    filters: Filters,
-    orderBy: OrderBy,
-    /** Optional columns to include besides the fixed ones. */
-    columns: z.array(z.string().max(64)).max(100).optional(),
-  }).strict(),
+  z
+    .object({
+      kind: z.literal('search'),
+      /** Search type key (shared/access SEARCH_TYPES); main derives the API path from it. */
+      type: z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[a-z_]+$/),
+      filters: Filters,
+      orderBy: OrderBy,
+      /** Optional columns to include besides the fixed ones. */
+      columns: z.array(z.string().max(64)).max(100).optional(),
+    })
+    .strict(),
   /** An order's items (GET …/orders/{id}/items/download/). */
   z.object({ kind: z.literal('orderItems'), orderId: Id }).strict(),
   /** The items of a user's orders (GET /v4/accounts/users/{id}/order-items-csv/download/). */
@@ -35,7 +47,13 @@ export const ExportRequest = z.discriminatedUnion('kind', [
   /** A label's catalogue (GET /v4/catalog/labels/{id}/download-csv/). */
   z.object({ kind: z.literal('labelCsv'), labelId: Id }).strict(),
   /** A supplier's statements (GET …/suppliers/{id}/statements/download-csv/): one statement's lines with `statementId`, else every statement one row. */
-  z.object({ kind: z.literal('supplierStatements'), supplierId: Id, statementId: z.number().int().positive().max(2_147_483_647).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('supplierStatements'),
+      supplierId: Id,
+      statementId: z.number().int().positive().max(2_147_483_647).optional(),
+    })
+    .strict(),
   /** A finished sales-export job's CSV (the last job of its chain, as jobWait answered it: GET /v4/jobs/sales-export/{id}/csv/). */
   z.object({ kind: z.literal('salesJob'), jobId: Id }).strict(),
 ]);
@@ -87,7 +105,10 @@ export const ExportHistoryEntryShape = z.object({
 export type ExportHistoryEntry = z.infer<typeof ExportHistoryEntryShape>;
 
 /** The OS notification of an export that ended (Electron's Notification in main, the web Notification in the browser host): one text for both. */
-export function exportNotice(p: { state: string; rows: number; fileName: string; error?: string }, folder: string | undefined): { title: string; body: string } | null {
+export function exportNotice(
+  p: { state: string; rows: number; fileName: string; error?: string },
+  folder: string | undefined,
+): { title: string; body: string } | null {
   if (p.state === 'done')
     return { title: 'Export finished', body: `${p.fileName}: ${formatCount(p.rows, 'row')}${folder ? ` saved in ${folder}` : ''}` };
   if (p.state === 'failed') return { title: 'Export failed', body: `${p.fileName}${p.error ? `: ${p.error}` : ''}` };
@@ -102,7 +123,7 @@ const Started = z.discriminatedUnion('started', [
 
 export const exportsChannels = {
   exportStart: channel(
-    'Saves a CSV (ExportRequest, by kind): main chooses the target file, then streams the API\'s CSV into a temporary file and renames it into place when complete; progress arrives as `exportProgress` events. Answers `started: false` when the user dismissed the save dialog.',
+    "Saves a CSV (ExportRequest, by kind): main chooses the target file, then streams the API's CSV into a temporary file and renames it into place when complete; progress arrives as `exportProgress` events. Answers `started: false` when the user dismissed the save dialog.",
     ExportRequest,
     Started,
   ),
@@ -112,12 +133,12 @@ export const exportsChannels = {
     Ok,
   ),
   exportHistory: channel(
-    'Main\'s export history, newest first: every export started (running ones too), with what, filters, rows, when and where it was saved. Survives a restart.',
+    "Main's export history, newest first: every export started (running ones too), with what, filters, rows, when and where it was saved. Survives a restart.",
     Empty,
     z.object({ entries: z.array(ExportHistoryEntryShape) }),
   ),
   exportShowInFolder: channel(
-    'Shows an export\'s file (one main started, by id: this launch or from the history) in the system file manager: shell.showItemInFolder in Electron (`shown: true`). A browser cannot open folders: the browser host answers `shown: false`, and the renderer shows the path instead. Both answer the file\'s path.',
+    "Shows an export's file (one main started, by id: this launch or from the history) in the system file manager: shell.showItemInFolder in Electron (`shown: true`). A browser cannot open folders: the browser host answers `shown: false`, and the renderer shows the path instead. Both answer the file's path.",
     z.object({ exportId: z.string().min(1).max(64) }).strict(),
     z.object({ shown: z.boolean(), path: z.string() }),
   ),

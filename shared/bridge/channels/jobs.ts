@@ -13,7 +13,6 @@ import { channel, Ok } from '../define';
 /** The job kinds the v4 API has and its job ids, declared with the job view (shared/api/endpoints/jobs.ts). */
 export { JOB_KINDS, JobId, JobKind };
 
-
 export const JobRef = z.object({ kind: JobKind, id: JobId }).strict();
 export type JobRef = z.input<typeof JobRef>;
 

@@ -12,7 +12,11 @@ import { channel, Ok } from '../define';
  * Main only reads inside the folders the user picked.
  */
 const AbsPath = z.string().min(1).max(4096);
-const OpId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const OpId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const PickKind = z.enum(['audioFolder', 'audioFiles', 'coverArt', 'outputFolder', 'csv']);
 export type PickKind = z.infer<typeof PickKind>;
@@ -96,17 +100,17 @@ export const SftpUsername = z.string().trim().regex(FTP_USERNAME_PATTERN, FTP_US
 
 export const packagingChannels = {
   packagingPick: channel(
-    'Opens the native folder or file dialog (Electron). Answers `native: false` in the browser host, where the renderer shows main\'s folder browser (packagingBrowse, then packagingBrowsePick) instead. The picked paths (answered as real paths) become readable for this launch.',
+    "Opens the native folder or file dialog (Electron). Answers `native: false` in the browser host, where the renderer shows main's folder browser (packagingBrowse, then packagingBrowsePick) instead. The picked paths (answered as real paths) become readable for this launch.",
     z.object({ kind: PickKind }).strict(),
     z.object({ native: z.boolean(), paths: z.array(z.string()) }),
   ),
   packagingBrowse: channel(
-    'Lists one folder for the browser host\'s folder browser, confined to its browse roots (PACKAGING_ROOTS, the user\'s home by default). Without a path, lists the first root. Listing makes nothing readable; refused in the desktop app, which uses native dialogs.',
+    "Lists one folder for the browser host's folder browser, confined to its browse roots (PACKAGING_ROOTS, the user's home by default). Without a path, lists the first root. Listing makes nothing readable; refused in the desktop app, which uses native dialogs.",
     z.object({ path: AbsPath.optional(), show: z.enum(['folders', 'audio', 'images', 'csv']).default('folders') }).strict(),
     BrowseListing,
   ),
   packagingBrowsePick: channel(
-    'The user chose this folder or file in the browser host\'s folder browser: main checks it is inside the browse roots (links out refused) and of the kind asked for, and makes it readable for this launch. Answers its real path. Refused in the desktop app.',
+    "The user chose this folder or file in the browser host's folder browser: main checks it is inside the browse roots (links out refused) and of the kind asked for, and makes it readable for this launch. Answers its real path. Refused in the desktop app.",
     z.object({ path: AbsPath, kind: PickKind }).strict(),
     z.object({ path: z.string() }),
   ),
@@ -121,17 +125,17 @@ export const packagingChannels = {
     z.object({ entries: z.array(ScanEntry) }),
   ),
   packagingCoverArt: channel(
-    'Reads a picked or dropped image\'s format and size (main reads it; only JPEG and PNG).',
+    "Reads a picked or dropped image's format and size (main reads it; only JPEG and PNG).",
     z.object({ path: AbsPath }).strict(),
     CoverArt,
   ),
   packagingSender: channel(
-    'The package sender: the supplier\'s name and DDEX party id from its supplier record (the signed-in supplier\'s own, or the one staff chose), checked as §5 says.',
+    "The package sender: the supplier's name and DDEX party id from its supplier record (the signed-in supplier's own, or the one staff chose), checked as §5 says.",
     z.object({ supplierId: z.number().int().positive().optional() }).strict(),
     Sender,
   ),
   packagingBuild: channel(
-    'Writes the package for the wizard\'s release into the output folder: a batch folder <batch id>/ holding <UPC>/ (the ERN 4.3 XML, resources/: audio and artwork, MD5-verified after copy) and BatchComplete written last beside it, through a temporary folder renamed into place. Refused with every error when the draft is not valid; with `package_exists` (detail PackageExists) when the output folder already holds a package of the release and `replace` does not name it; with `output_not_writable` when the output folder cannot be written. Main remembers the package (packagingBuilt). Progress arrives as packagingBuildProgress events.',
+    "Writes the package for the wizard's release into the output folder: a batch folder <batch id>/ holding <UPC>/ (the ERN 4.3 XML, resources/: audio and artwork, MD5-verified after copy) and BatchComplete written last beside it, through a temporary folder renamed into place. Refused with every error when the draft is not valid; with `package_exists` (detail PackageExists) when the output folder already holds a package of the release and `replace` does not name it; with `output_not_writable` when the output folder cannot be written. Main remembers the package (packagingBuilt). Progress arrives as packagingBuildProgress events.",
     z
       .object({
         buildId: OpId,
@@ -151,14 +155,18 @@ export const packagingChannels = {
     z.object({}).strict(),
     z.object({ packages: z.array(BuiltPackage) }),
   ),
-  packagingCancel: channel('Cancels a running scan, build or delivery by its id; a cancelled build leaves nothing behind (a cancelled delivery never completes its batch).', z.object({ id: OpId }).strict(), Ok),
+  packagingCancel: channel(
+    'Cancels a running scan, build or delivery by its id; a cancelled build leaves nothing behind (a cancelled delivery never completes its batch).',
+    z.object({ id: OpId }).strict(),
+    Ok,
+  ),
   packagingDeliveryKey: channel(
-    'This console\'s SFTP delivery key for the supplier (the signed-in supplier\'s own, or the one staff chose): made on first use, its private half kept in the OS keychain; only the public line and fingerprint are answered, for the store to add to the supplier\'s SFTP user. With the SFTP user name last used for the supplier and the server deliveries go to.',
+    "This console's SFTP delivery key for the supplier (the signed-in supplier's own, or the one staff chose): made on first use, its private half kept in the OS keychain; only the public line and fingerprint are answered, for the store to add to the supplier's SFTP user. With the SFTP user name last used for the supplier and the server deliveries go to.",
     z.object({ supplierId: z.number().int().positive().optional() }).strict(),
     DeliveryKeyInfo,
   ),
   packagingDeliver: channel(
-    'Delivers a package this console built (remembered across restarts: packagingBuilt; its batch folder, as packagingBuild answered it) to the store\'s SFTP drop server as the supplier\'s SFTP user, signed in with the supplier\'s delivery key from the keychain: the release\'s files, then BatchComplete last. Delivering again resumes: files already at the store whole are skipped. The user name is kept for the next delivery. Progress arrives as packagingDeliverProgress events; packagingCancel stops it. A refused key is the error `delivery_key_refused` with the public key in its detail.',
+    "Delivers a package this console built (remembered across restarts: packagingBuilt; its batch folder, as packagingBuild answered it) to the store's SFTP drop server as the supplier's SFTP user, signed in with the supplier's delivery key from the keychain: the release's files, then BatchComplete last. Delivering again resumes: files already at the store whole are skipped. The user name is kept for the next delivery. Progress arrives as packagingDeliverProgress events; packagingCancel stops it. A refused key is the error `delivery_key_refused` with the public key in its detail.",
     z.object({ deliveryId: OpId, folder: AbsPath, supplierId: z.number().int().positive().optional(), username: SftpUsername }).strict(),
     DeliverResult,
   ),

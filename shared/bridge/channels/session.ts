@@ -18,7 +18,7 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionStatus = z.object({ signedIn: z.boolean(), user: SessionUser.nullable() });
 
 export const sessionChannels = {
-  sessionStatus: channel('Who is signed in, if anyone (from main\'s session, refreshed when needed).', Empty, SessionStatus),
+  sessionStatus: channel("Who is signed in, if anyone (from main's session, refreshed when needed).", Empty, SessionStatus),
   sessionSignIn: channel(
     'Starts the OAuth authorization-code flow with PKCE. In Electron main opens the system browser and waits on a one-shot loopback redirect, then answers `done`; in the browser host it answers `redirect` with the identity provider URL to navigate to, which comes back to /auth/verify.',
     Empty,
@@ -33,7 +33,7 @@ export const sessionChannels = {
     SessionUser,
   ),
   sessionSwitchBrand: channel(
-    'Switches the brand the session acts for (only to one of the user\'s brands).',
+    "Switches the brand the session acts for (only to one of the user's brands).",
     z.object({ brand: z.string().min(1).max(64) }).strict(),
     SessionUser,
   ),

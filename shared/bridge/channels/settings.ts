@@ -9,7 +9,11 @@ export const SettingsKey = z.enum(['auth', 'preferences', 'drawer', 'savedViews'
 export type SettingsKey = z.infer<typeof SettingsKey>;
 
 export const settingsChannels = {
-  settingsGet: channel('Reads one persisted UI state entry (null when absent).', z.object({ key: SettingsKey }).strict(), z.object({ value: z.unknown() })),
+  settingsGet: channel(
+    'Reads one persisted UI state entry (null when absent).',
+    z.object({ key: SettingsKey }).strict(),
+    z.object({ value: z.unknown() }),
+  ),
   settingsSet: channel(
     'Writes one persisted UI state entry (null deletes it).',
     z.object({ key: SettingsKey, value: z.unknown() }).strict(),

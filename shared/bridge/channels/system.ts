@@ -12,7 +12,11 @@ export type SystemInfo = z.infer<typeof SystemInfo>;
 
 export const systemChannels = {
   systemInfo: channel('Which transport, API host and environment this console runs against.', Empty, SystemInfo),
-  systemOpenExternal: channel('Opens an https URL on the allowlist in the system browser.', z.object({ url: z.string().url().max(2048) }).strict(), Ok),
+  systemOpenExternal: channel(
+    'Opens an https URL on the allowlist in the system browser.',
+    z.object({ url: z.string().url().max(2048) }).strict(),
+    Ok,
+  ),
   systemReportError: channel(
     'Reports a client error (render errors, failed calls) to the error-reporting endpoint when one is configured.',
     z

@@ -2,7 +2,13 @@
 import { storeOptions } from '../../access/brand-options';
 import { PRE_ORDER_WEEKS } from '../../constants';
 import {
-  ALBUM_ACTIONS, ENCODE_STATUS, ORDER_STATUS, PLAYLIST_STATUSES, PPOSP_ENROLLMENT, RELEASE_STATUS, type Term,
+  ALBUM_ACTIONS,
+  ENCODE_STATUS,
+  ORDER_STATUS,
+  PLAYLIST_STATUSES,
+  PPOSP_ENROLLMENT,
+  RELEASE_STATUS,
+  type Term,
 } from '../../vocabularies';
 import { col, opts, type Option, type Options } from '../define';
 import { MONTH_OPTIONS, yearOptions } from '../format';

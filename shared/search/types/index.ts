@@ -1,6 +1,15 @@
 /** Every search type's declaration, in the order the type pickers list them. */
 import {
-  artists, charts, djProfiles, genres, labels, linkPartners, muzookaArtists, playlists, releases, suppliers,
+  artists,
+  charts,
+  djProfiles,
+  genres,
+  labels,
+  linkPartners,
+  muzookaArtists,
+  playlists,
+  releases,
+  suppliers,
   tracks,
 } from './catalog';
 import { coupons, hypeOffers, hypePurchases, orders, users } from './support';
@@ -9,8 +18,27 @@ import { pageModules, pages } from './curation';
 import { hostVendors, liveStreams, tracklistVendors } from './live';
 
 export const SEARCH_TYPE_DECLS = [
-  tracks, releases, artists, genres, charts, labels, suppliers, playlists, djProfiles, linkPartners, coupons, orders,
-  users, hypeOffers, hypePurchases, deliveries, pages, pageModules, liveStreams, hostVendors, tracklistVendors,
+  tracks,
+  releases,
+  artists,
+  genres,
+  charts,
+  labels,
+  suppliers,
+  playlists,
+  djProfiles,
+  linkPartners,
+  coupons,
+  orders,
+  users,
+  hypeOffers,
+  hypePurchases,
+  deliveries,
+  pages,
+  pageModules,
+  liveStreams,
+  hostVendors,
+  tracklistVendors,
   muzookaArtists,
 ] as const;
 

@@ -20,12 +20,16 @@ interface AxeViolation {
 /** axe.run on the page (or within `include` selectors), its violations only. */
 export async function axeViolations(page: Page, include: readonly string[] = []): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (selectors) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const context = selectors.length ? { include: selectors.map((s) => [s]) } : document;
-    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
-    return violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.map(String) })) }));
-  }, [...include]);
+  return page.evaluate(
+    async (selectors) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } })
+        .axe;
+      const context = selectors.length ? { include: selectors.map((s) => [s]) } : document;
+      const { violations } = await axe.run(context, { resultTypes: ['violations'] });
+      return violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.map(String) })) }));
+    },
+    [...include],
+  );
 }
 
 /** Impacts that fail a screen on the site-wide bar (issue 12: critical and serious). */
@@ -48,7 +52,13 @@ export async function axeFindings(
   const violations = await axeViolations(page, opts.include);
   return violations
     .filter((v) => (opts.failOn !== 'serious' || SERIOUS.has(v.impact ?? '')) && !opts.allow?.includes(v.id))
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 /**
@@ -57,7 +67,12 @@ export async function axeFindings(
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }
 

@@ -52,7 +52,10 @@ export async function openBridge(host: { origin: string; key: string }): Promise
     call,
     setting: async (key) => (await call<{ value: unknown }>('settingsGet', { key })).value,
     async signInAs(account) {
-      const status = await call<{ signedIn: boolean; user: SessionUser | null }>('sessionStatus').catch(() => ({ signedIn: false, user: null }));
+      const status = await call<{ signedIn: boolean; user: SessionUser | null }>('sessionStatus').catch(() => ({
+        signedIn: false,
+        user: null,
+      }));
       if (!status.signedIn || status.user?.username !== account.username) await signInFresh(account);
       const now = await call<{ signedIn: boolean; user: SessionUser | null }>('sessionStatus');
       if (!now.user) throw new Error(`${account.username} is not signed in after signing in`);

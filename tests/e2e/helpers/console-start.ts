@@ -25,7 +25,10 @@ export async function startConsole(env: NodeJS.ProcessEnv, ready: RegExp, timeou
   const child = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${timeoutMs / 1000} s\nstdout: ${stdout}\nstderr: ${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line within ${timeoutMs / 1000} s\nstdout: ${stdout}\nstderr: ${stderr}`)),
+      timeoutMs,
+    );
     child.stdout!.on('data', (d) => {
       stdout += d;
       const line = stdout.split('\n').find((l) => ready.test(l));

@@ -37,8 +37,12 @@ export function adminElsewhere(): OtherClient {
     return client;
   };
   return {
-    get accessToken() { return ready().accessToken; },
-    get refreshToken() { return ready().refreshToken; },
+    get accessToken() {
+      return ready().accessToken;
+    },
+    get refreshToken() {
+      return ready().refreshToken;
+    },
     call: (...args) => ready().call(...args),
     sessions: () => ready().sessions(),
     end: () => ready().end(),

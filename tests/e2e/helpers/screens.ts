@@ -102,19 +102,54 @@ export const SCREENS: readonly Screen[] = [
       }
     },
   },
-  { name: 'chart record: curated playlist', route: '/catalog/charts/:id (Curated Playlist tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Curated Playlist') },
-  { name: 'playlist record: tracks', route: '/catalog/playlists/:id (Tracks tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Tracks') },
-  { name: 'playlist record: partners', route: '/catalog/playlists/:id (Partners tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Partners') },
-  { name: 'playlist record: mapped charts', route: '/catalog/playlists/:id (Mapped Charts tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Mapped Charts') },
-  { name: 'genre record: sub-genres', route: '/catalog/genres/:id (Sub-genres tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'genres', 'Sub-genres') },
-  { name: 'chart record: image', route: '/catalog/charts/:id (Image tab)', user: 'admin', open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Image') },
+  {
+    name: 'chart record: curated playlist',
+    route: '/catalog/charts/:id (Curated Playlist tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Curated Playlist'),
+  },
+  {
+    name: 'playlist record: tracks',
+    route: '/catalog/playlists/:id (Tracks tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Tracks'),
+  },
+  {
+    name: 'playlist record: partners',
+    route: '/catalog/playlists/:id (Partners tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Partners'),
+  },
+  {
+    name: 'playlist record: mapped charts',
+    route: '/catalog/playlists/:id (Mapped Charts tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'playlists', 'Mapped Charts'),
+  },
+  {
+    name: 'genre record: sub-genres',
+    route: '/catalog/genres/:id (Sub-genres tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'genres', 'Sub-genres'),
+  },
+  {
+    name: 'chart record: image',
+    route: '/catalog/charts/:id (Image tab)',
+    user: 'admin',
+    open: (page, ctx) => openTabOf(page, ctx, 'charts', 'Image'),
+  },
   ...(['Contracts', 'Mappings', 'Image', 'Account'] as const).map((tab) => ({
-    name: `label record: ${tab.toLowerCase()}`, route: `/catalog/labels/:id (${tab} tab)`, user: 'admin', open: (page: Page, ctx: ScreenContext) => openTabOf(page, ctx, 'labels', tab),
+    name: `label record: ${tab.toLowerCase()}`,
+    route: `/catalog/labels/:id (${tab} tab)`,
+    user: 'admin',
+    open: (page: Page, ctx: ScreenContext) => openTabOf(page, ctx, 'labels', tab),
   })),
   { name: 'legacy deliveries', route: '/old-deliveries', user: 'admin' },
   { name: 'deliveries', route: '/deliveries', user: 'contentops' },
   {
-    name: 'delivery page', route: '/deliveries/:id', user: 'contentops',
+    name: 'delivery page',
+    route: '/deliveries/:id',
+    user: 'contentops',
     open: async (page, ctx) => {
       const r = await ctx.admin.call('GET', '/v4/delivery-inspector/deliveries/');
       const [d] = (r.body as { results: { id: number }[] }).results;
@@ -126,7 +161,9 @@ export const SCREENS: readonly Screen[] = [
   { name: 'live streams', route: '/live', user: 'curation' },
   // The admin client lists its active brand's streams (the dance-music brand): the admin opens one (curation starts on the DJ brand).
   {
-    name: 'live stream record', route: '/live/streams/:id', user: 'admin',
+    name: 'live stream record',
+    route: '/live/streams/:id',
+    user: 'admin',
     open: async (page, ctx) => {
       const [row] = await listRows(ctx.admin, '/v4/catalog/live-streams/?per_page=1&order_by=id');
       await ctx.gotoConsole(page, `/live/streams/${row.id}`);
@@ -135,8 +172,18 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'support', route: '/support', user: 'support' },
   { name: 'bulk credits', route: '/support/bulk-credits', user: 'support' },
-  { name: 'coupon record (minimum order per currency)', route: '/support/coupons/:id', user: 'support', open: (page, ctx) => openCoupon(page, ctx, '') },
-  { name: 'coupon record: users', route: '/support/coupons/:id?tab=users', user: 'support', open: (page, ctx) => openCoupon(page, ctx, 'users') },
+  {
+    name: 'coupon record (minimum order per currency)',
+    route: '/support/coupons/:id',
+    user: 'support',
+    open: (page, ctx) => openCoupon(page, ctx, ''),
+  },
+  {
+    name: 'coupon record: users',
+    route: '/support/coupons/:id?tab=users',
+    user: 'support',
+    open: (page, ctx) => openCoupon(page, ctx, 'users'),
+  },
   recordScreen('user record: sign-in & billing', 'users', 'account', 'support'),
   { name: 'account', route: '/account', user: 'admin' },
   { name: 'account (user)', route: '/account', user: 'supplier' },
@@ -179,7 +226,9 @@ export const SCREENS: readonly Screen[] = [
   recordScreen('live stream stages', 'live_streams', 'stages'),
   { name: 'service agreement (accepted)', route: '/service-agreement', user: 'supplier' },
   {
-    name: 'supplier record: service agreement', route: '/catalog/suppliers/1 (Service Agreement tab)', user: 'contentops',
+    name: 'supplier record: service agreement',
+    route: '/catalog/suppliers/1 (Service Agreement tab)',
+    user: 'contentops',
     open: async (page, ctx) => {
       await ctx.gotoConsole(page, '/catalog/suppliers/1');
       await page.getByRole('tab', { name: 'Service Agreement' }).click();

@@ -28,17 +28,35 @@ const { dir: home, cleanup } = tempDir('pkg-built-');
 const UPC = '4006381333931';
 const store = createMemoryBackend();
 let userId = 1;
-const session = { status: async () => ({ signedIn: true, user: { userId, username: 'u', scope: 'app:baseware user:supplier brand:dance', features: [], brand: 'brand:dance', brands: ['brand:dance'] } }) };
+const session = {
+  status: async () => ({
+    signedIn: true,
+    user: {
+      userId,
+      username: 'u',
+      scope: 'app:baseware user:supplier brand:dance',
+      features: [],
+      brand: 'brand:dance',
+      brands: ['brand:dance'],
+    },
+  }),
+};
 const ctx = { transport: 'host' as const, origin: 'http://127.0.0.1' };
 const services: PackagingService[] = [];
 
 /** A console on the shared settings store: a new one is a restart. */
 function launch() {
-  const packaging = new PackagingService({ browseRoots: [home], store, fetchSupplier: async (id) => ({ id: id ?? 1, name: 'Sandbox Supplier', ddex_party_id: 'PADPIDA2014120301' }) });
+  const packaging = new PackagingService({
+    browseRoots: [home],
+    store,
+    fetchSupplier: async (id) => ({ id: id ?? 1, name: 'Sandbox Supplier', ddex_party_id: 'PADPIDA2014120301' }),
+  });
   services.push(packaging);
   const deliveries = new PackageDeliveries({
     sftp: new SftpDeliveryService({ vault: createMemoryVault(), server: () => ({ host: '127.0.0.1', port: 1 }) }),
-    packaging, settings: createSettingsService(createMemoryBackend()), server: undefined,
+    packaging,
+    settings: createSettingsService(createMemoryBackend()),
+    server: undefined,
   });
   const handlers = packagingHandlers({ packaging, deliveries, session }) as unknown as Handlers;
   const call = async (channel: string, req: unknown) => dispatch(handlers, channel, req, ctx);
@@ -52,19 +70,42 @@ async function ready(c: ReturnType<typeof launch>, out: string, buildId: string)
   await c.pick(out, 'outputFolder');
   const scanned = await c.call('packagingScan', { scanId: `s-${buildId}`, paths: [join(home, 'music')] });
   const ok = (scanned as { value: { entries: ScanEntry[] } }).value.entries.filter((e) => e.status === 'ok');
-  const cover = (await c.call('packagingCoverArt', { path: join(home, 'music', 'cover.png') }) as { value: unknown }).value;
+  const cover = ((await c.call('packagingCoverArt', { path: join(home, 'music', 'cover.png') })) as { value: unknown }).value;
   return {
     buildId,
-    release: { ...emptyRelease(), title: 'Remembered', upc: UPC, label: { id: 1, name: 'L' }, releaseType: { id: 1, name: 'Single' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'House' } },
+    release: {
+      ...emptyRelease(),
+      title: 'Remembered',
+      upc: UPC,
+      label: { id: 1, name: 'L' },
+      releaseType: { id: 1, name: 'Single' },
+      releaseDate: '2026-12-01',
+      streetDate: '2026-12-01',
+      genre: { id: 1, name: 'House' },
+    },
     tracks: ok.map((e, i) => ({
-      path: e.path, fileName: e.name, position: i + 1, title: 'One', mixName: '', isrc: `GBABC2400${i}01`, bpm: null, key: null, genre: null, subGenre: null,
-      artists: ['A'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'L',
+      path: e.path,
+      fileName: e.name,
+      position: i + 1,
+      title: 'One',
+      mixName: '',
+      isrc: `GBABC2400${i}01`,
+      bpm: null,
+      key: null,
+      genre: null,
+      subGenre: null,
+      artists: ['A'],
+      remixers: [],
+      songwriters: [],
+      publishers: [],
+      copyrightHolder: 'L',
     })),
     coverArt: cover,
     outputDir: out,
   };
 }
-const packagesOf = async (c: ReturnType<typeof launch>) => ((await c.call('packagingBuilt', {})) as { value: { packages: BuiltPackage[] } }).value.packages;
+const packagesOf = async (c: ReturnType<typeof launch>) =>
+  ((await c.call('packagingBuilt', {})) as { value: { packages: BuiltPackage[] } }).value.packages;
 
 beforeAll(() => {
   mkdirSync(join(home, 'music'));
@@ -94,8 +135,14 @@ describe('built packages', () => {
     const batch = folder.split('/').at(-1)!;
     const image = readdirSync(join(folder, UPC, 'resources')).find((f) => f.endsWith('.png'))!;
     expect(again.packaging.builtPackage(folder)).toEqual({
-      root: join(home, 'out'), batch,
-      files: [`${batch}/${UPC}/resources/${UPC}_01_001.wav`, `${batch}/${UPC}/resources/${image}`, `${batch}/${UPC}/${UPC}.xml`, `${batch}/BatchComplete_${batch}.xml`],
+      root: join(home, 'out'),
+      batch,
+      files: [
+        `${batch}/${UPC}/resources/${UPC}_01_001.wav`,
+        `${batch}/${UPC}/resources/${image}`,
+        `${batch}/${UPC}/${UPC}.xml`,
+        `${batch}/BatchComplete_${batch}.xml`,
+      ],
     });
     userId = 2;
     try {
@@ -109,11 +156,17 @@ describe('built packages', () => {
     const c = launch();
     const req = await ready(c, join(home, 'out'), 'b2');
     const refused = await c.call('packagingBuild', req);
-    expect(refused).toMatchObject({ ok: false, error: { code: 'package_exists', message: PKG_MSG.packageExists(UPC, folder), detail: { folder, upc: UPC, known: true } } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'package_exists', message: PKG_MSG.packageExists(UPC, folder), detail: { folder, upc: UPC, known: true } },
+    });
     // someone else's package (not one this user built) can only be replaced
     userId = 2;
     try {
-      expect(await c.call('packagingBuild', { ...req, buildId: 'b3' })).toMatchObject({ ok: false, error: { code: 'package_exists', message: PKG_MSG.packageExistsUnknown(UPC, folder), detail: { known: false } } });
+      expect(await c.call('packagingBuild', { ...req, buildId: 'b3' })).toMatchObject({
+        ok: false,
+        error: { code: 'package_exists', message: PKG_MSG.packageExistsUnknown(UPC, folder), detail: { known: false } },
+      });
     } finally {
       userId = 1;
     }
@@ -154,7 +207,10 @@ describe('said in words', () => {
     mkdirSync(gone);
     const req = await ready(c, gone, 'g1');
     rmSync(gone, { recursive: true });
-    expect(await c.call('packagingBuild', req)).toMatchObject({ ok: false, error: { code: 'not_found', message: PKG_MSG.outputMissing(gone) } });
+    expect(await c.call('packagingBuild', req)).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: PKG_MSG.outputMissing(gone) },
+    });
   });
 
   it('a cover art moved after it was picked is named, with what to do', async () => {
@@ -166,7 +222,9 @@ describe('said in words', () => {
     try {
       const r = await c.call('packagingBuild', req);
       expect(r).toMatchObject({ ok: false, error: { message: PKG_MSG.coverArtMissing('cover.png') } });
-      expect(PKG_MSG.coverArtMissing('cover.png')).toBe('The cover art file cover.png was moved or deleted after it was chosen: put it back, or choose the cover art again');
+      expect(PKG_MSG.coverArtMissing('cover.png')).toBe(
+        'The cover art file cover.png was moved or deleted after it was chosen: put it back, or choose the cover art again',
+      );
       expect(readdirSync(out)).toEqual([]);
     } finally {
       renameSync(join(home, 'music', 'moved.png'), join(home, 'music', 'cover.png'));

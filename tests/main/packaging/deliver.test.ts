@@ -30,7 +30,12 @@ import { api, signIn, startTestServer, type RunningServer } from '../../server/h
 const { dir, cleanup } = tempDir('pkgs-deliver-');
 let server: RunningServer;
 let scope = 'app:baseware user:supplier brand:dance';
-const session = { status: async () => ({ signedIn: true, user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] } }) };
+const session = {
+  status: async () => ({
+    signedIn: true,
+    user: { userId: 1, username: 'u', scope, features: [], brand: 'brand:dance', brands: ['brand:dance'] },
+  }),
+};
 const ctx = { transport: 'host' as const, origin: 'http://127.0.0.1' };
 const progress: BridgeEventPayload<'packagingDeliverProgress'>[] = [];
 const vault = createMemoryVault();
@@ -45,7 +50,9 @@ const packaging = new PackagingService({
 function bridgeTo(target: SftpServer | undefined) {
   const deliveries = new PackageDeliveries({
     sftp: new SftpDeliveryService({ vault, server: () => target! }),
-    packaging, settings, server: target,
+    packaging,
+    settings,
+    server: target,
     emitProgress: (p) => progress.push(p),
   });
   const handlers = packagingHandlers({ packaging, deliveries, session }) as unknown as Handlers;
@@ -56,13 +63,17 @@ let folder: string;
 let token: string;
 let ftpUserId: number;
 
-const ingestJobs = async (batch: string) => (await server.db.query("select 1 from jobs where kind = $1 and payload->>'batch_dir' like $2", [INGEST_BATCH_JOB, `%/${batch}`])).length;
+const ingestJobs = async (batch: string) =>
+  (await server.db.query("select 1 from jobs where kind = $1 and payload->>'batch_dir' like $2", [INGEST_BATCH_JOB, `%/${batch}`])).length;
 
 beforeAll(async () => {
   server = await startTestServer({ sftp: {}, worker: false });
   call = bridgeTo({ host: '127.0.0.1', port: server.sftp!.port, hostKey: server.sftp!.hostPublicKey });
   token = (await signIn(server, 'contentops', 'sandbox-contentops')).access_token;
-  const user = await api(server, token, '/v4/content-ops/ftp-users/', { method: 'POST', body: { supplier_id: 1, username: 'wizard-deliver' } });
+  const user = await api(server, token, '/v4/content-ops/ftp-users/', {
+    method: 'POST',
+    body: { supplier_id: 1, username: 'wizard-deliver' },
+  });
   ftpUserId = (user.body as { id: number }).id;
 
   // A package built by main in this launch, as the wizard's Finish step builds it.
@@ -70,14 +81,45 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'out'));
   tone(join(dir, 'audio'), { name: 'one.wav', seconds: 1 });
   png(dir, 'cover.png', 600, 600);
-  for (const [path, kind] of [[join(dir, 'audio'), 'audioFolder'], [join(dir, 'out'), 'outputFolder'], [join(dir, 'cover.png'), 'coverArt']] as const) {
+  for (const [path, kind] of [
+    [join(dir, 'audio'), 'audioFolder'],
+    [join(dir, 'out'), 'outputFolder'],
+    [join(dir, 'cover.png'), 'coverArt'],
+  ] as const) {
     expect((await call('packagingBrowsePick', { path, kind })).ok).toBe(true);
   }
   expect((await call('packagingScan', { scanId: 's1', paths: [join(dir, 'audio')] })).ok).toBe(true);
   const built = await call('packagingBuild', {
     buildId: 'b1',
-    release: { ...emptyRelease(), title: 'R', upc: '4006381333931', label: { id: 1, name: 'L' }, releaseType: { id: 1, name: 'Single' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'House' } },
-    tracks: [{ path: realpathSync(join(dir, 'audio', 'one.wav')), fileName: 'one.wav', position: 1, title: 'One', mixName: '', isrc: 'GBABC2400101', bpm: null, key: null, genre: null, subGenre: null, artists: ['A'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'L' }],
+    release: {
+      ...emptyRelease(),
+      title: 'R',
+      upc: '4006381333931',
+      label: { id: 1, name: 'L' },
+      releaseType: { id: 1, name: 'Single' },
+      releaseDate: '2026-12-01',
+      streetDate: '2026-12-01',
+      genre: { id: 1, name: 'House' },
+    },
+    tracks: [
+      {
+        path: realpathSync(join(dir, 'audio', 'one.wav')),
+        fileName: 'one.wav',
+        position: 1,
+        title: 'One',
+        mixName: '',
+        isrc: 'GBABC2400101',
+        bpm: null,
+        key: null,
+        genre: null,
+        subGenre: null,
+        artists: ['A'],
+        remixers: [],
+        songwriters: [],
+        publishers: [],
+        copyrightHolder: 'L',
+      },
+    ],
     coverArt: await packaging.coverArt(join(dir, 'cover.png')),
     outputDir: join(dir, 'out'),
   });
@@ -91,7 +133,7 @@ afterAll(async () => {
 });
 
 describe('Deliver to the store (bridge)', () => {
-  it('answers the supplier\'s delivery key (public half and fingerprint) and the server; the private half stays in the keychain', async () => {
+  it("answers the supplier's delivery key (public half and fingerprint) and the server; the private half stays in the keychain", async () => {
     const r = await call('packagingDeliveryKey', {});
     expect(r.ok).toBe(true);
     const key = (r as { value: Record<string, unknown> }).value;
@@ -106,19 +148,38 @@ describe('Deliver to the store (bridge)', () => {
     scope = 'app:control staff:finance brand:dance';
     try {
       expect(await call('packagingDeliveryKey', {})).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
-      expect(await call('packagingDeliver', { deliveryId: 'f1', folder, username: 'wizard-deliver' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await call('packagingDeliver', { deliveryId: 'f1', folder, username: 'wizard-deliver' })).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
     } finally {
       scope = 'app:baseware user:supplier brand:dance';
     }
-    expect(await call('packagingDeliver', { deliveryId: 'n1', folder: join(dir, 'audio'), username: 'wizard-deliver' })).toMatchObject({ ok: false, error: { code: 'not_built', message: PKG_MSG.deliverNotBuilt } });
-    expect(await call('packagingDeliver', { deliveryId: 'n2', folder, username: 'Not A Name!' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await bridgeTo(undefined)('packagingDeliver', { deliveryId: 'n3', folder, username: 'wizard-deliver' })).toMatchObject({ ok: false, error: { code: 'delivery_unavailable', message: PKG_MSG.deliverNoServer } });
+    expect(await call('packagingDeliver', { deliveryId: 'n1', folder: join(dir, 'audio'), username: 'wizard-deliver' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_built', message: PKG_MSG.deliverNotBuilt },
+    });
+    expect(await call('packagingDeliver', { deliveryId: 'n2', folder, username: 'Not A Name!' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await bridgeTo(undefined)('packagingDeliver', { deliveryId: 'n3', folder, username: 'wizard-deliver' })).toMatchObject({
+      ok: false,
+      error: { code: 'delivery_unavailable', message: PKG_MSG.deliverNoServer },
+    });
   });
 
   it('a key the store has not added is refused with the key to give the store; nothing is ingested', async () => {
     const r = await call('packagingDeliver', { deliveryId: 'k1', folder, username: 'wizard-deliver' });
     const key = (await call('packagingDeliveryKey', {})) as { value: { publicKey: string; fingerprint: string } };
-    expect(r).toMatchObject({ ok: false, error: { code: 'delivery_key_refused', message: PKG_MSG.deliverKeyRefused('wizard-deliver'), detail: { publicKey: key.value.publicKey, fingerprint: key.value.fingerprint } } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'delivery_key_refused',
+        message: PKG_MSG.deliverKeyRefused('wizard-deliver'),
+        detail: { publicKey: key.value.publicKey, fingerprint: key.value.fingerprint },
+      },
+    });
     expect(await ingestJobs(basename(folder))).toBe(0);
   });
 
@@ -128,11 +189,22 @@ describe('Deliver to the store (bridge)', () => {
     await new Promise<void>((res) => closed.listen(0, '127.0.0.1', () => res()));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise<void>((res) => closed.close(() => res()));
-    expect(await bridgeTo({ host: '127.0.0.1', port })('packagingDeliver', { deliveryId: 'e1', folder, username: 'wizard-deliver' }))
-      .toMatchObject({ ok: false, error: { code: 'delivery_failed', message: PKG_MSG.deliverBroken('the store\'s SFTP server refused the connection') } });
+    expect(
+      await bridgeTo({ host: '127.0.0.1', port })('packagingDeliver', { deliveryId: 'e1', folder, username: 'wizard-deliver' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'delivery_failed', message: PKG_MSG.deliverBroken("the store's SFTP server refused the connection") },
+    });
 
     const key = (await call('packagingDeliveryKey', {})) as { value: { publicKey: string } };
-    expect((await api(server, token, `/v4/content-ops/ftp-users/${ftpUserId}/keys/`, { method: 'POST', body: { public_key: key.value.publicKey } })).status).toBe(201);
+    expect(
+      (
+        await api(server, token, `/v4/content-ops/ftp-users/${ftpUserId}/keys/`, {
+          method: 'POST',
+          body: { public_key: key.value.publicKey },
+        })
+      ).status,
+    ).toBe(201);
     progress.length = 0;
     const r = await call('packagingDeliver', { deliveryId: 'd1', folder, username: 'wizard-deliver' });
     expect(r.ok, JSON.stringify(r)).toBe(true);
@@ -160,8 +232,16 @@ describe('Deliver to the store (bridge)', () => {
   it('a server whose host key is not the pinned one is never sent anything', async () => {
     const other = newSshKeyPair().public;
     progress.length = 0;
-    expect(await bridgeTo({ host: '127.0.0.1', port: server.sftp!.port, hostKey: other })('packagingDeliver', { deliveryId: 'h1', folder, username: 'wizard-deliver' }))
-      .toMatchObject({ ok: false, error: { code: 'delivery_failed', message: PKG_MSG.deliverBroken('the server\'s host key is not the store\'s (SFTP_HOST_KEY)') } });
+    expect(
+      await bridgeTo({ host: '127.0.0.1', port: server.sftp!.port, hostKey: other })('packagingDeliver', {
+        deliveryId: 'h1',
+        folder,
+        username: 'wizard-deliver',
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'delivery_failed', message: PKG_MSG.deliverBroken("the server's host key is not the store's (SFTP_HOST_KEY)") },
+    });
     expect(progress.filter((p) => p.bytesDone > 0)).toEqual([]);
   });
 
@@ -174,7 +254,10 @@ describe('Deliver to the store (bridge)', () => {
       const running = c('packagingDeliver', { deliveryId: 'c1', folder, username: 'wizard-deliver' });
       await new Promise((res) => setTimeout(res, 300));
       // One delivery of a package at a time.
-      expect(await c('packagingDeliver', { deliveryId: 'c2', folder, username: 'wizard-deliver' })).toMatchObject({ ok: false, error: { code: 'conflict', message: PKG_MSG.deliverRunning } });
+      expect(await c('packagingDeliver', { deliveryId: 'c2', folder, username: 'wizard-deliver' })).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: PKG_MSG.deliverRunning },
+      });
       expect(await c('packagingCancel', { id: 'c1' })).toEqual({ ok: true, value: { ok: true } });
       expect(await running).toMatchObject({ ok: false, error: { code: 'cancelled', message: PKG_MSG.deliverCancelled } });
     } finally {

@@ -34,8 +34,11 @@ beforeEach(() => {
 describe('drops in Electron', () => {
   const ipc = { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn(), send: vi.fn((ch: string, v: unknown) => fake.sent.push([ch, v])) };
 
-  it('the preload reports a real drop\'s path to main privately; a file without a path reports nothing', () => {
-    const api = buildPreloadApi(ipc as never, { getPathForFile: (f: { name: string }) => (f.name === 'made-up' ? '' : `/music/${f.name}`) } as never);
+  it("the preload reports a real drop's path to main privately; a file without a path reports nothing", () => {
+    const api = buildPreloadApi(
+      ipc as never,
+      { getPathForFile: (f: { name: string }) => (f.name === 'made-up' ? '' : `/music/${f.name}`) } as never,
+    );
     expect(api.getPathForFile!({ name: 'a.wav' })).toBe('/music/a.wav');
     expect(api.getPathForFile!({ name: 'made-up' })).toBe('');
     expect(fake.sent).toEqual([[PACKAGING_DROP_IPC, '/music/a.wav']]);
@@ -44,7 +47,7 @@ describe('drops in Electron', () => {
     expect(Object.keys(api.calls)).not.toContain(PACKAGING_DROP_IPC);
   });
 
-  it('main hears drops only from the console\'s own frame, and only absolute paths', () => {
+  it("main hears drops only from the console's own frame, and only absolute paths", () => {
     const heard: string[] = [];
     electronPackagingDialogs.onDrop!((p) => heard.push(p));
     const listener = fake.mainListeners.get(PACKAGING_DROP_IPC)!;

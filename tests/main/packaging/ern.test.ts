@@ -10,15 +10,26 @@ import { ddexPartyId } from '../../../shared/packaging/rules';
 import { tempDir } from '../../fixtures/audio';
 import { ERN43_XSD, xmllint } from '../../fixtures/ddex';
 
-
 const { dir, cleanup } = tempDir('ern-');
 afterAll(cleanup);
 
 const track = (position: number, over: Partial<TrackDraft> = {}): TrackDraft => ({
-  path: `/x/${position}.wav`, fileName: `${position}.wav`, position, title: `Track ${position}`, mixName: 'Original Mix',
-  isrc: `GB-ABC-24-0000${position}`, bpm: 124, key: { id: 1, name: 'A Minor' }, genre: null, subGenre: null,
-  artists: ['Test Artist'], remixers: [], songwriters: [{ name: 'Writer One', type: { id: 1, name: 'Composer' } }],
-  publishers: ['Pub & Co <Music>'], copyrightHolder: '2026 Test Records', ...over,
+  path: `/x/${position}.wav`,
+  fileName: `${position}.wav`,
+  position,
+  title: `Track ${position}`,
+  mixName: 'Original Mix',
+  isrc: `GB-ABC-24-0000${position}`,
+  bpm: 124,
+  key: { id: 1, name: 'A Minor' },
+  genre: null,
+  subGenre: null,
+  artists: ['Test Artist'],
+  remixers: [],
+  songwriters: [{ name: 'Writer One', type: { id: 1, name: 'Composer' } }],
+  publishers: ['Pub & Co <Music>'],
+  copyrightHolder: '2026 Test Records',
+  ...over,
 });
 
 function sampleInput(): ErnInput {
@@ -28,16 +39,45 @@ function sampleInput(): ErnInput {
     sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' },
     recipient: STORE_RECIPIENT,
     release: {
-      ...emptyRelease(), title: 'Night Drive EP', upc: '036000291452', catalogNumber: 'CAT001',
-      label: { id: 3, name: 'Test Records' }, preOrder: true, preOrderWeeks: 2, releaseType: { id: 2, name: 'EP' }, releaseDate: '2026-12-01', streetDate: '2026-12-01',
-      genre: { id: 5, name: 'Techno' }, subGenre: { id: 51, name: 'Peak Time' },
+      ...emptyRelease(),
+      title: 'Night Drive EP',
+      upc: '036000291452',
+      catalogNumber: 'CAT001',
+      label: { id: 3, name: 'Test Records' },
+      preOrder: true,
+      preOrderWeeks: 2,
+      releaseType: { id: 2, name: 'EP' },
+      releaseDate: '2026-12-01',
+      streetDate: '2026-12-01',
+      genre: { id: 5, name: 'Techno' },
+      subGenre: { id: 51, name: 'Peak Time' },
     },
     tracks: [1, 2].map((p) => ({
       draft: track(p, p === 2 ? { remixers: ['Remixer X'], genre: { id: 6, name: 'House' } } : {}),
-      format: { container: p === 1 ? 'WAVE' : 'FLAC', codec: 'PCM', wavFormatTag: 1, aiffCompression: null, lossless: true, sampleRate: 44100, bitsPerSample: 16, channels: 2, duration: 3.5, numberOfSamples: 154350 },
-      uri: `resources/036000291452_01_00${p}.wav`, md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 1000,
+      format: {
+        container: p === 1 ? 'WAVE' : 'FLAC',
+        codec: 'PCM',
+        wavFormatTag: 1,
+        aiffCompression: null,
+        lossless: true,
+        sampleRate: 44100,
+        bitsPerSample: 16,
+        channels: 2,
+        duration: 3.5,
+        numberOfSamples: 154350,
+      },
+      uri: `resources/036000291452_01_00${p}.wav`,
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      size: 1000,
     })),
-    image: { uri: 'resources/036000291452.png', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 10, width: 1400, height: 1400, format: 'png' },
+    image: {
+      uri: 'resources/036000291452.png',
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      size: 10,
+      width: 1400,
+      height: 1400,
+      format: 'png',
+    },
   };
 }
 
@@ -49,8 +89,10 @@ describe('ERN 4.3 message', () => {
     expect(v.output).toContain('validates');
     expect(v.ok).toBe(true);
   });
-  it('carries the current Allowed Value Sets version, the schema\'s own', () => {
-    const avs = /<xs:documentation source="AvsVersionId">([^<]+)<\/xs:documentation>/.exec(readFileSync(join(dirname(ERN43_XSD), 'allowed-value-sets.xsd'), 'utf8'))?.[1];
+  it("carries the current Allowed Value Sets version, the schema's own", () => {
+    const avs = /<xs:documentation source="AvsVersionId">([^<]+)<\/xs:documentation>/.exec(
+      readFileSync(join(dirname(ERN43_XSD), 'allowed-value-sets.xsd'), 'utf8'),
+    )?.[1];
     expect(avs).toBe(ERN_AVS_VERSION);
     expect(buildErn(sampleInput())).toMatch(new RegExp(`<ern:NewReleaseMessage [^>]*AvsVersionId="${ERN_AVS_VERSION}"`));
   });
@@ -59,7 +101,9 @@ describe('ERN 4.3 message', () => {
     const xml = buildErn(sampleInput());
     expect(xml).toContain('Pub &amp; Co &lt;Music&gt;');
     expect(xml).toContain('<PartyId>PADPIDA2014120301</PartyId>');
-    expect(execFileSync('xmllint', ['--xpath', 'count(//*[local-name()="SoundRecording"])', '-'], { input: xml, encoding: 'utf8' }).trim()).toBe('2');
+    expect(
+      execFileSync('xmllint', ['--xpath', 'count(//*[local-name()="SoundRecording"])', '-'], { input: xml, encoding: 'utf8' }).trim(),
+    ).toBe('2');
   });
   it('carries the street date and the pre-order weeks as deals', () => {
     const xml = buildErn(sampleInput());
@@ -86,7 +130,7 @@ describe('ERN 4.3 message', () => {
     expect(xmllint(file).output).toMatch(/validates$/m);
   };
 
-  it('the recipient is the store\'s own DDEX party id, configured once, not a placeholder', () => {
+  it("the recipient is the store's own DDEX party id, configured once, not a placeholder", () => {
     expect(ddexPartyId(STORE_DDEX_PARTY.partyId).valid).toBe(true);
     expect(STORE_DDEX_PARTY.partyId).not.toMatch(/^PADPIDA0+$/);
     const xml = buildErn(sampleInput());
@@ -94,10 +138,12 @@ describe('ERN 4.3 message', () => {
     expect(q(xml, 'string(//PriceCode/@Namespace)')).toBe(`DPID:${STORE_DDEX_PARTY.partyId}`);
   });
 
-  it('has a deal for the release and one per track, each with the store\'s price tier', () => {
+  it("has a deal for the release and one per track, each with the store's price tier", () => {
     const xml = buildErn(sampleInput());
     expect(q(xml, 'count(//ReleaseDeal)')).toBe('3');
-    expect(q(xml, 'string(//ReleaseDeal[DealReleaseReference="R0"]/Deal[not(DealTerms/IsPreOrderDeal)]//PriceCode)')).toBe(STORE_PRICE_TIERS.release);
+    expect(q(xml, 'string(//ReleaseDeal[DealReleaseReference="R0"]/Deal[not(DealTerms/IsPreOrderDeal)]//PriceCode)')).toBe(
+      STORE_PRICE_TIERS.release,
+    );
     for (const ref of ['R1', 'R2']) {
       expect(q(xml, `count(//ReleaseDeal[DealReleaseReference="${ref}"]/Deal)`)).toBe('1');
       expect(q(xml, `string(//ReleaseDeal[DealReleaseReference="${ref}"]//PriceCode)`)).toBe(STORE_PRICE_TIERS.track);
@@ -134,7 +180,7 @@ describe('ERN 4.3 message', () => {
     expect(q(withRelease({ exclusivePeriod: undefined }), 'string(//Release/Keywords)')).toBe('Exclusive period: None');
   });
 
-  it('carries each track\'s BPM and key, and the release\'s (C) and (P) lines', () => {
+  it("carries each track's BPM and key, and the release's (C) and (P) lines", () => {
     const xml = buildErn(sampleInput());
     expect(q(xml, 'string(//TrackRelease[ReleaseReference="R1"]/Keywords[1])')).toBe('BPM: 124');
     expect(q(xml, 'string(//TrackRelease[ReleaseReference="R1"]/Keywords[2])')).toBe('Key: A Minor');

@@ -6,7 +6,12 @@ import { parseIsoDuration } from '../../../main/services/packaging/ern';
 import { STORE_RECIPIENT } from '../../../main/services/packaging';
 import { HashPool } from '../../../main/services/packaging/hash-pool';
 import { readImageInfo } from '../../../main/services/packaging/image-info';
-import { PackageInvalidError, writePackage, type BuildProgress, type PackageRequest } from '../../../main/services/packaging/package-writer';
+import {
+  PackageInvalidError,
+  writePackage,
+  type BuildProgress,
+  type PackageRequest,
+} from '../../../main/services/packaging/package-writer';
 import { scan } from '../../../main/services/packaging/scanner';
 import { emptyRelease, type CoverArt, type TrackDraft } from '../../../shared/packaging/draft';
 import type { ScanEntry } from '../../../shared/packaging/model';
@@ -41,13 +46,40 @@ const upc = '036000291452';
 function request(over: Partial<PackageRequest> = {}): PackageRequest {
   const files = [...entries.values()].filter((e) => e.status === 'ok');
   const tracks: TrackDraft[] = files.map((e, i) => ({
-    path: e.path, fileName: e.name, position: files.length - i, title: `Track ${e.name}`, mixName: '', isrc: `GB-ABC-24-0000${i + 1}`,
-    bpm: 120, key: null, genre: null, subGenre: null, artists: ['Artist'], remixers: [], songwriters: [], publishers: [], copyrightHolder: 'Test Records',
+    path: e.path,
+    fileName: e.name,
+    position: files.length - i,
+    title: `Track ${e.name}`,
+    mixName: '',
+    isrc: `GB-ABC-24-0000${i + 1}`,
+    bpm: 120,
+    key: null,
+    genre: null,
+    subGenre: null,
+    artists: ['Artist'],
+    remixers: [],
+    songwriters: [],
+    publishers: [],
+    copyrightHolder: 'Test Records',
   }));
   return {
-    release: { ...emptyRelease(), title: 'Release', upc, label: { id: 1, name: 'Test Records' }, releaseType: { id: 1, name: 'Album' }, releaseDate: '2026-12-01', streetDate: '2026-12-01', genre: { id: 1, name: 'Techno' } },
-    tracks, coverArt: cover, entries, outputDir: out, hashes,
-    sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' }, recipient: STORE_RECIPIENT,
+    release: {
+      ...emptyRelease(),
+      title: 'Release',
+      upc,
+      label: { id: 1, name: 'Test Records' },
+      releaseType: { id: 1, name: 'Album' },
+      releaseDate: '2026-12-01',
+      streetDate: '2026-12-01',
+      genre: { id: 1, name: 'Techno' },
+    },
+    tracks,
+    coverArt: cover,
+    entries,
+    outputDir: out,
+    hashes,
+    sender: { partyId: 'PADPIDA2014120301', name: 'Sandbox Supplier' },
+    recipient: STORE_RECIPIENT,
     ...over,
   };
 }
@@ -100,7 +132,14 @@ describe('writePackage', () => {
     const o2 = join(dir, 'out-fail');
     mkdirSync(o2);
     let n = 0;
-    const run = writePackage(request({ outputDir: o2, afterFile: () => { if (++n === 2) throw new Error('disk full'); } }));
+    const run = writePackage(
+      request({
+        outputDir: o2,
+        afterFile: () => {
+          if (++n === 2) throw new Error('disk full');
+        },
+      }),
+    );
     await expect(run).rejects.toThrow('disk full');
     expect(readdirSync(o2)).toEqual([]);
   });
@@ -153,7 +192,9 @@ describe('writePackage', () => {
     bad.release = { ...bad.release, upc: '036000291453' };
     const err = await writePackage(bad).catch((e) => e);
     expect(err).toBeInstanceOf(PackageInvalidError);
-    expect((err as PackageInvalidError).issues.map((i) => i.message)).toEqual(expect.arrayContaining(['UPC/EAN check digit is wrong', 'Invalid DDEX Party ID']));
+    expect((err as PackageInvalidError).issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(['UPC/EAN check digit is wrong', 'Invalid DDEX Party ID']),
+    );
     expect(readdirSync(o4)).toEqual([]);
   });
 
@@ -219,19 +260,21 @@ describe('writePackage', () => {
     const art = join(src, 'mutating.png');
     copyFileSync(cover.path, art);
     // the source changes after main hashed it and before the copy (same header, other bytes)
-    const run = writePackage(request({ outputDir: o, coverArt: { ...cover, path: art }, beforeCopy: (p) => appendFileSync(p, Buffer.from([1])) }));
+    const run = writePackage(
+      request({ outputDir: o, coverArt: { ...cover, path: art }, beforeCopy: (p) => appendFileSync(p, Buffer.from([1])) }),
+    );
     await expect(run).rejects.toThrow(/does not match the scanned file \(MD5 differs\)/);
     expect(readdirSync(o)).toEqual([]);
   });
 });
 
 describe('readImageInfo', () => {
-  it('reads a baseline and a progressive JPEG\'s size from its SOF header, past APPn and DQT segments', async () => {
+  it("reads a baseline and a progressive JPEG's size from its SOF header, past APPn and DQT segments", async () => {
     expect(await readImageInfo(jpeg(src, 'base.jpg', 1400, 1200))).toMatchObject({ format: 'jpeg', width: 1400, height: 1200 });
     expect(await readImageInfo(jpeg(src, 'prog.jpeg', 600, 600, true))).toMatchObject({ format: 'jpeg', width: 600, height: 600 });
   });
 
-  it('refuses anything but JPEG or PNG with the wizard\'s message', async () => {
+  it("refuses anything but JPEG or PNG with the wizard's message", async () => {
     await expect(readImageInfo(join(src, 'a.wav'))).rejects.toThrow('Cover art must be a JPEG or PNG image');
   });
 });

@@ -17,7 +17,12 @@ beforeAll(() => {
   ({ dir: outside, cleanup: cleanupOutside } = tempDir('pkg-outside-'));
   tone(dir, { name: '01 wav16.wav', seconds: 3 });
   tone(dir, { name: '02 wav24.wav', seconds: 2.5, bits: 24, rate: 48000 });
-  tone(dir, { name: '03 tagged.flac', seconds: 4, bits: 24, comments: ['TITLE=Night Drive', 'ARTIST=Test Artist', 'ISRC=GBABC2400001', 'BPM=124', 'ALBUM=Night Drive EP'] });
+  tone(dir, {
+    name: '03 tagged.flac',
+    seconds: 4,
+    bits: 24,
+    comments: ['TITLE=Night Drive', 'ARTIST=Test Artist', 'ISRC=GBABC2400001', 'BPM=124', 'ALBUM=Night Drive EP'],
+  });
   tone(dir, { name: '04 plain.aiff', seconds: 1.5 });
   tone(dir, { name: '05 comp.aifc', seconds: 1, type: 'aifc' });
   tone(dir, { name: '06 mono.wav', seconds: 1, channels: 1, rate: 22050, bits: 8 });
@@ -31,7 +36,15 @@ beforeAll(() => {
   symlinkSync(join(outside, 'secret.wav'), join(dir, 'link-out.wav'));
   // A WAV whose tags come after the audio data (LIST/INFO at the end, as some editors write).
   const tail = tone(dir, { name: '09 tail-tags.wav', seconds: 2 });
-  const info = Buffer.concat([Buffer.from('INFO'), Buffer.from('INAM'), u32(11), Buffer.from('Tail Title\0\0'), Buffer.from('IART'), u32(8), Buffer.from('Tail Me\0')]);
+  const info = Buffer.concat([
+    Buffer.from('INFO'),
+    Buffer.from('INAM'),
+    u32(11),
+    Buffer.from('Tail Title\0\0'),
+    Buffer.from('IART'),
+    u32(8),
+    Buffer.from('Tail Me\0'),
+  ]);
   appendFileSync(tail, Buffer.concat([Buffer.from('LIST'), u32(info.length), info]));
   const whole = readFileSync(tail);
   whole.writeUInt32LE(whole.length - 8, 4);
@@ -74,7 +87,13 @@ describe('scan', () => {
 
   it('pre-fills tags and judges the format by its fields', async () => {
     const entries = await scan({ scanId: 's2', paths: [dir], hashes });
-    expect(byName(entries, '03 tagged.flac').tags).toMatchObject({ title: 'Night Drive', artist: 'Test Artist', isrc: 'GBABC2400001', bpm: 124, album: 'Night Drive EP' });
+    expect(byName(entries, '03 tagged.flac').tags).toMatchObject({
+      title: 'Night Drive',
+      artist: 'Test Artist',
+      isrc: 'GBABC2400001',
+      bpm: 124,
+      album: 'Night Drive EP',
+    });
     expect(byName(entries, '01 wav16.wav').issues).toEqual([]);
     const tail = byName(entries, '09 tail-tags.wav');
     expect(tail.tags).toMatchObject({ title: 'Tail Title', artist: 'Tail Me' });
@@ -92,8 +111,14 @@ describe('scan', () => {
     const entries = await scan({ scanId: 's3', paths: [dir], hashes });
     expect(byName(entries, 'corrupt.flac')).toMatchObject({ status: 'corrupt' });
     expect(byName(entries, 'corrupt.flac').reason).toBe('The audio header is incomplete (no sample rate, channels or bit depth)');
-    expect(byName(entries, 'garbage.wav')).toMatchObject({ status: 'corrupt', reason: 'Not a WAV, FLAC or AIFF file: the header is not recognised' });
-    expect(byName(entries, 'notes.mp3')).toMatchObject({ status: 'unsupported', reason: 'Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged' });
+    expect(byName(entries, 'garbage.wav')).toMatchObject({
+      status: 'corrupt',
+      reason: 'Not a WAV, FLAC or AIFF file: the header is not recognised',
+    });
+    expect(byName(entries, 'notes.mp3')).toMatchObject({
+      status: 'unsupported',
+      reason: 'Unsupported file type .mp3: only WAV, FLAC and AIFF are packaged',
+    });
     const link = byName(entries, 'link-out.wav');
     expect(link).toMatchObject({ status: 'refused', reason: 'Links outside the picked folder are not read' });
     expect(link.md5).toBeUndefined();
@@ -114,7 +139,16 @@ describe('scan', () => {
 
   it('stops when cancelled', async () => {
     const ac = new AbortController();
-    const run = scan({ scanId: 's5', paths: [dir], hashes, concurrency: 1, signal: ac.signal, onProgress: (p) => { if (p.bytesDone > 0) ac.abort(); } });
+    const run = scan({
+      scanId: 's5',
+      paths: [dir],
+      hashes,
+      concurrency: 1,
+      signal: ac.signal,
+      onProgress: (p) => {
+        if (p.bytesDone > 0) ac.abort();
+      },
+    });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 
@@ -130,9 +164,20 @@ describe('scan', () => {
       const digest = session.digest.bind(session);
       const abort = session.abort.bind(session);
       let closed = false;
-      const close = () => { if (!closed) { closed = true; open--; } };
-      session.digest = () => { close(); return digest(); };
-      session.abort = () => { close(); abort(); };
+      const close = () => {
+        if (!closed) {
+          closed = true;
+          open--;
+        }
+      };
+      session.digest = () => {
+        close();
+        return digest();
+      };
+      session.abort = () => {
+        close();
+        abort();
+      };
       return session;
     };
     for (const concurrency of [1, 3]) {

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../main/services/api-client';
 import { supplierFetcher } from '../../../main/services/packaging/supplier';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function fetcher(answer: (path: string) => Response) {
   const paths: string[] = [];
@@ -39,10 +40,12 @@ describe('package sender supplier', () => {
 
   it('an answer without the sender fields is a bad_response naming the call and the field', async () => {
     await expect(fetcher(() => json({ id: 4, name: 4, ddex_party_id: null })).fetch()).rejects.toMatchObject({
-      code: 'bad_response', message: expect.stringMatching(/GET \/v4\/my\/supplier\/ \(name: /),
+      code: 'bad_response',
+      message: expect.stringMatching(/GET \/v4\/my\/supplier\/ \(name: /),
     });
     await expect(fetcher(() => json({ id: 7, version: 1, ddex_party_id: null })).fetch(7)).rejects.toMatchObject({
-      code: 'bad_response', message: expect.stringMatching(/GET \/v4\/catalog\/suppliers\/7\/ \(name: /),
+      code: 'bad_response',
+      message: expect.stringMatching(/GET \/v4\/catalog\/suppliers\/7\/ \(name: /),
     });
   });
 

@@ -72,16 +72,24 @@ export const WHO: Who[] = [
     })),
   ),
   ...EXTRA.flatMap((x) =>
-    principalFrom(x.scope).scopes.filter((s) => s.startsWith('brand:')).map((brand) => ({
-      username: x.key,
-      brand,
-      principal: principalFrom(x.scope, [], brand),
-    })),
+    principalFrom(x.scope)
+      .scopes.filter((s) => s.startsWith('brand:'))
+      .map((brand) => ({
+        username: x.key,
+        brand,
+        principal: principalFrom(x.scope, [], brand),
+      })),
   ),
 ];
 
 export const SAMPLE: Record<FilterKind, string> = {
-  text: 'a', ids: '1,2', int: '1', choice: 'CONVERTED', date: '2020-01-01:2020-12-31', bool: 'true', bool01: '1',
+  text: 'a',
+  ids: '1,2',
+  int: '1',
+  choice: 'CONVERTED',
+  date: '2020-01-01:2020-12-31',
+  bool: 'true',
+  bool01: '1',
 };
 
 /** A date column read back from the database, in the API's YYYY-MM-DD form. */
@@ -99,7 +107,10 @@ export const rowTurns = new Map<string, Promise<unknown>>();
 export function onRow<T>(key: string, work: () => Promise<T>): Promise<T> {
   const prev = rowTurns.get(key) ?? Promise.resolve();
   const next = prev.then(work, work);
-  rowTurns.set(key, next.catch(() => undefined));
+  rowTurns.set(
+    key,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -113,14 +124,17 @@ export function rowInfo(type: string, brand: string): Promise<{ id: number; visi
   const key = `${type} ${brand}`;
   if (!rowIds.has(key)) {
     const t = SEARCH_TYPES.find((x) => x.key === type)!;
-    rowIds.set(key, api(server, tokens.get('admin')!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } }).then(async (r) => {
-      const id = r.body.results?.[0]?.id;
-      if (typeof id === 'number') return { id, visible: true };
-      const table = isRecordKey(type) ? WRITES[type].table : type;
-      const [any] = await server.db.query<{ id: number | null }>(`select min(id) as id from ${table}`);
-      if (any.id === null) throw new Error(`no ${type} row at all`);
-      return { id: any.id, visible: false };
-    }));
+    rowIds.set(
+      key,
+      api(server, tokens.get('admin')!, `/v4/${t.category}/${t.path}/?per_page=1`, { headers: { 'x-brand': brand } }).then(async (r) => {
+        const id = r.body.results?.[0]?.id;
+        if (typeof id === 'number') return { id, visible: true };
+        const table = isRecordKey(type) ? WRITES[type].table : type;
+        const [any] = await server.db.query<{ id: number | null }>(`select min(id) as id from ${table}`);
+        if (any.id === null) throw new Error(`no ${type} row at all`);
+        return { id: any.id, visible: false };
+      }),
+    );
   }
   return rowIds.get(key)!;
 }
@@ -165,7 +179,12 @@ export async function ownRow(username: string, brand: string, type: string): Pro
 
 export type Send = (path: string, init?: { method?: string; body?: unknown }) => Promise<{ status: number; body: Record<string, unknown> }>;
 /** A route of an "× account" matrix: its rule, the status of an allowed call, and how to call it. */
-export interface AccountRoute { name: string; rule: Rule; ok: number; run: (send: Send) => Promise<number> }
+export interface AccountRoute {
+  name: string;
+  rule: Rule;
+  ok: number;
+  run: (send: Send) => Promise<number>;
+}
 
 /** Every account on each of its brands × every route: allowed (`ok`) or 403 as the rule says; both sides represented. */
 export function routeCells(ROUTES: AccountRoute[]) {

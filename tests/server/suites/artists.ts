@@ -80,7 +80,10 @@ export function artistSuite(get: () => RunningServer) {
     const off = await api(get(), curation, pathOf(ep.unsync, { id: a.id }), { method: 'DELETE' });
     expect([off.status, off.body.muzooka_sync]).toEqual([200, false]);
     const h = await api(get(), admin, `${ARTIST(a.id)}history/`);
-    expect(h.body.results?.slice(0, 2).map((x) => Object.keys(x.changes as object).sort())).toEqual([['muzooka_sync'], ['bio', 'muzooka_sync']]);
+    expect(h.body.results?.slice(0, 2).map((x) => Object.keys(x.changes as object).sort())).toEqual([
+      ['muzooka_sync'],
+      ['bio', 'muzooka_sync'],
+    ]);
   });
 
   it('Muzooka failures are clear errors, never a hang: unknown profile 400, an error answer 502, a timeout 504, not configured 503', async () => {
@@ -94,17 +97,30 @@ export function artistSuite(get: () => RunningServer) {
     expect(row.muzooka_sync).toBe(false);
 
     const started = Date.now();
-    await expect(muzookaClient(get().muzooka!, 300).profile(STAND_IN_IDS.slow)).rejects.toMatchObject({ status: 504, body: { detail: MUZOOKA_MSG.timedOut } });
+    await expect(muzookaClient(get().muzooka!, 300).profile(STAND_IN_IDS.slow)).rejects.toMatchObject({
+      status: 504,
+      body: { detail: MUZOOKA_MSG.timedOut },
+    });
     expect(Date.now() - started).toBeLessThan(3000);
-    await expect(muzookaClient(undefined).profile('mz-1')).rejects.toMatchObject({ status: 503, body: { detail: MUZOOKA_MSG.notConfigured } });
-    await expect(muzookaClient('http://127.0.0.1:9/').profile('mz-1')).rejects.toMatchObject({ status: 502, body: { detail: MUZOOKA_MSG.unreachable } });
+    await expect(muzookaClient(undefined).profile('mz-1')).rejects.toMatchObject({
+      status: 503,
+      body: { detail: MUZOOKA_MSG.notConfigured },
+    });
+    await expect(muzookaClient('http://127.0.0.1:9/').profile('mz-1')).rejects.toMatchObject({
+      status: 502,
+      body: { detail: MUZOOKA_MSG.unreachable },
+    });
   });
 
   it('images: an upload becomes the profile image (a square JPEG), served back; a non-image is a 400; pull-image takes the Muzooka one', async () => {
     const a = await create({ name: 'Image Artist', muzooka_id: 'mz-90' });
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#204060' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#204060' } })
+      .png()
+      .toBuffer();
     const up = await fetch(`${get().api}${pathOf(ep.uploadImage, { id: a.id })}`, {
-      method: 'POST', headers: { authorization: `Bearer ${curation}`, 'content-type': 'image/png' }, body: new Uint8Array(png),
+      method: 'POST',
+      headers: { authorization: `Bearer ${curation}`, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
     });
     const upBody = await up.json();
     expect([up.status, upBody.image_url]).toEqual([201, pathOf(ep.image, { id: a.id })]);
@@ -114,7 +130,9 @@ export function artistSuite(get: () => RunningServer) {
     const [{ image_key: first }] = await get().db.query<{ image_key: string }>('select image_key from artists where id = $1', [a.id]);
 
     const junk = await fetch(`${get().api}${pathOf(ep.uploadImage, { id: a.id })}`, {
-      method: 'POST', headers: { authorization: `Bearer ${curation}`, 'content-type': 'image/png' }, body: new Uint8Array([1, 2, 3]),
+      method: 'POST',
+      headers: { authorization: `Bearer ${curation}`, 'content-type': 'image/png' },
+      body: new Uint8Array([1, 2, 3]),
     });
     expect([junk.status, await junk.json()]).toEqual([400, { image: [ARTIST_IMAGE_MSG.format] }]);
 
@@ -125,7 +143,9 @@ export function artistSuite(get: () => RunningServer) {
     expect(await get().storage.size(first)).toBeNull();
     const none = await create({ name: 'No Image' });
     expect((await api(get(), curation, pathOf(ep.image, { id: none.id }))).status).toBe(404);
-    expect((await api(get(), curation, pathOf(ep.pullImage, { id: none.id }), { method: 'POST' })).body).toEqual({ muzooka_id: [MUZOOKA_MSG.idRequired] });
+    expect((await api(get(), curation, pathOf(ep.pullImage, { id: none.id }), { method: 'POST' })).body).toEqual({
+      muzooka_id: [MUZOOKA_MSG.idRequired],
+    });
   });
 
   it('Muzooka mappings: add (each profile once), change, remove; each change in the history', async () => {
@@ -142,7 +162,14 @@ export function artistSuite(get: () => RunningServer) {
     const ch = await api(get(), curation, one, { method: 'PATCH', body: { enabled: false, muzooka_id: 'mz-102' } });
     expect([ch.status, ch.body.enabled, ch.body.muzooka_id]).toEqual([200, false, 'mz-102']);
     const other = await create({ name: 'Other Artist' });
-    expect((await api(get(), curation, pathOf(ep.patchMapping, { id: other.id, mid: add.body.id as number }), { method: 'PATCH', body: { enabled: true } })).status).toBe(404);
+    expect(
+      (
+        await api(get(), curation, pathOf(ep.patchMapping, { id: other.id, mid: add.body.id as number }), {
+          method: 'PATCH',
+          body: { enabled: true },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api(get(), curation, one, { method: 'DELETE' })).status).toBe(204);
     expect((await api(get(), curation, one, { method: 'DELETE' })).status).toBe(404);
     const h = await api(get(), admin, `${ARTIST(a.id)}history/`);

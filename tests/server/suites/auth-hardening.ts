@@ -12,7 +12,15 @@ import { hashToken } from '../../../server/auth/crypto';
 import { FORM_EXPIRED, FORM_UNREADABLE } from '../../../server/auth/idp';
 import { purgeExpired } from '../../../server/auth/tokens';
 import {
-  REDIRECT_URI, api, authorizeQuery, introspectToken, pkcePair, postSignInForm, signIn, tokenRequest, type RunningServer,
+  REDIRECT_URI,
+  api,
+  authorizeQuery,
+  introspectToken,
+  pkcePair,
+  postSignInForm,
+  signIn,
+  tokenRequest,
+  type RunningServer,
 } from '../helpers';
 
 const AUTHORIZE = '/v4/auth/o/authorize/';
@@ -43,7 +51,10 @@ export function authHardeningSuite(get: () => RunningServer) {
   ])('RFC 6749 §4.1.2.1: %s goes back to the redirect_uri with error=%s and the state', async (_n, changes, error) => {
     for (const method of ['GET', 'POST'] as const) {
       const q = query(changes);
-      const r = await fetch(`${get().idp}${AUTHORIZE}?${q}`, method === 'GET' ? { redirect: 'manual' } : { method, body: new URLSearchParams(q), redirect: 'manual' });
+      const r = await fetch(
+        `${get().idp}${AUTHORIZE}?${q}`,
+        method === 'GET' ? { redirect: 'manual' } : { method, body: new URLSearchParams(q), redirect: 'manual' },
+      );
       expect(r.status, method).toBe(302);
       const loc = new URL(r.headers.get('location')!);
       expect(`${loc.origin}${loc.pathname}`).toBe(REDIRECT_URI);
@@ -88,11 +99,17 @@ export function authHardeningSuite(get: () => RunningServer) {
     const before = await codeCount(s);
     const q = query({ redirect_uri: 'http://127.0.0.1:99999/cb' });
     const r = await fetch(`${s.idp}${AUTHORIZE}?${q}`, {
-      method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(q)), username: 'admin', password: 'sandbox-admin' }), redirect: 'manual',
+      method: 'POST',
+      body: new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(q)), username: 'admin', password: 'sandbox-admin' }),
+      redirect: 'manual',
     });
     expect(r.status).toBe(400);
     expect(await codeCount(s)).toBe(before);
-    const ok = await postSignInForm(`${s.idp}${AUTHORIZE}?${query({ redirect_uri: 'http://127.0.0.1:65535/cb' })}`, 'admin', 'sandbox-admin');
+    const ok = await postSignInForm(
+      `${s.idp}${AUTHORIZE}?${query({ redirect_uri: 'http://127.0.0.1:65535/cb' })}`,
+      'admin',
+      'sandbox-admin',
+    );
     expect(ok.status).toBe(302);
     expect(new URL(ok.headers.get('location')!).port).toBe('65535');
   });
@@ -108,24 +125,42 @@ export function authHardeningSuite(get: () => RunningServer) {
     const anonymous = await fetch(url, { method: 'POST', body: new URLSearchParams({ token: t.access_token }) });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const bogus = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer not-a-token' }, body: new URLSearchParams({ token: t.access_token }) });
+    const bogus = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token' },
+      body: new URLSearchParams({ token: t.access_token }),
+    });
     expect(bogus.status).toBe(401);
     // A refresh token is not a caller credential.
-    const byRefresh = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${t.refresh_token}` }, body: new URLSearchParams({ token: t.access_token }) });
+    const byRefresh = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.refresh_token}` },
+      body: new URLSearchParams({ token: t.access_token }),
+    });
     expect(byRefresh.status).toBe(401);
 
-    expect(await introspectToken(s.idp, t.access_token)).toMatchObject({ active: true, username: 'admin', brand: 'brand:dance', brands: ['brand:dance', 'brand:dj'] });
+    expect(await introspectToken(s.idp, t.access_token)).toMatchObject({
+      active: true,
+      username: 'admin',
+      brand: 'brand:dance',
+      brands: ['brand:dance', 'brand:dj'],
+    });
     // The token in the query string is ignored: without one in the body the request is incomplete.
-    const inQuery = await fetch(`${url}?token=${t.access_token}`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}` } });
+    const inQuery = await fetch(`${url}?token=${t.access_token}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.access_token}` },
+    });
     expect(inQuery.status).toBe(400);
     expect((await inQuery.json()).error).toBe('invalid_request');
     const bodyWins = await fetch(`${url}?token=${t.access_token}`, {
-      method: 'POST', headers: { authorization: `Bearer ${t.access_token}` }, body: new URLSearchParams({ token: 'unknown' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.access_token}` },
+      body: new URLSearchParams({ token: 'unknown' }),
     });
     expect(await bodyWins.json()).toEqual({ active: false });
   });
 
-  it('revoke and logout: a token in the URL is never read, only the form body\'s', async () => {
+  it("revoke and logout: a token in the URL is never read, only the form body's", async () => {
     const s = get();
     const t = await signIn(s, 'admin', 'sandbox-admin');
     const caller = await signIn(s, 'support', 'sandbox-support');
@@ -134,13 +169,19 @@ export function authHardeningSuite(get: () => RunningServer) {
     for (const path of ['revoke', 'logout']) {
       const r = await fetch(`${s.idp}/v4/auth/o/${path}/?${inUrl}`, { method: 'POST' });
       expect(r.status).toBe(200);
-      const r2 = await fetch(`${s.idp}/v4/auth/o/${path}/?${inUrl}`, { method: 'POST', body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID }) });
+      const r2 = await fetch(`${s.idp}/v4/auth/o/${path}/?${inUrl}`, {
+        method: 'POST',
+        body: new URLSearchParams({ client_id: CONSOLE_CLIENT_ID }),
+      });
       expect(r2.status).toBe(200);
     }
     expect(await active(t.access_token)).toBe(true);
     expect(await active(t.refresh_token)).toBe(true);
     // The same tokens in the body are read.
-    const out = await fetch(`${s.idp}/v4/auth/o/logout/`, { method: 'POST', body: new URLSearchParams({ token: t.access_token, refresh_token: t.refresh_token }) });
+    const out = await fetch(`${s.idp}/v4/auth/o/logout/`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: t.access_token, refresh_token: t.refresh_token }),
+    });
     expect(out.status).toBe(200);
     expect(await active(t.access_token)).toBe(false);
     expect(await active(t.refresh_token)).toBe(false);
@@ -164,7 +205,11 @@ export function authHardeningSuite(get: () => RunningServer) {
     const form = await fetch(`${s.idp}${AUTHORIZE}?${query({})}`);
     const failed = await postSignInForm(`${s.idp}${AUTHORIZE}?${query({})}`, 'nobody-here', 'wrong');
     const error = await fetch(`${s.idp}${AUTHORIZE}?${query({ client_id: 'other' })}`);
-    for (const [name, r] of [['form', form], ['failed sign-in', failed], ['error page', error]] as const) {
+    for (const [name, r] of [
+      ['form', form],
+      ['failed sign-in', failed],
+      ['error page', error],
+    ] as const) {
       const csp = r.headers.get('content-security-policy') ?? '';
       expect(csp, name).toContain("default-src 'none'");
       expect(csp, name).toContain("frame-ancestors 'none'");
@@ -180,13 +225,16 @@ export function authHardeningSuite(get: () => RunningServer) {
     expect(error.headers.get('content-security-policy')).toContain("form-action 'none'");
   });
 
-  it('anti-CSRF: a POST without the form token, with another request\'s, or without the browser\'s nonce is refused (400, the page says so)', async () => {
+  it("anti-CSRF: a POST without the form token, with another request's, or without the browser's nonce is refused (400, the page says so)", async () => {
     const s = get();
     const before = await codeCount(s);
     const q = query({});
     const fields = Object.fromEntries(new URLSearchParams(q));
     const page = await fetch(`${s.idp}${AUTHORIZE}?${q}`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(page.headers.getSetCookie()[0]).toMatch(/HttpOnly/);
     expect(page.headers.getSetCookie()[0]).toMatch(/SameSite=Strict/);
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())![1];
@@ -194,13 +242,16 @@ export function authHardeningSuite(get: () => RunningServer) {
     const otherCsrf = /name="csrf_token" value="([^"]*)"/.exec(await otherPage.text())![1];
     const post = (extra: Record<string, string>, headers: Record<string, string> = {}) =>
       fetch(`${s.idp}${AUTHORIZE}?${q}`, {
-        method: 'POST', headers, redirect: 'manual', body: new URLSearchParams({ ...fields, username: 'admin', password: 'sandbox-admin', ...extra }),
+        method: 'POST',
+        headers,
+        redirect: 'manual',
+        body: new URLSearchParams({ ...fields, username: 'admin', password: 'sandbox-admin', ...extra }),
       });
     for (const [name, r] of [
       ['no token', await post({}, { cookie })],
-      ['another request\'s token', await post({ csrf_token: otherCsrf }, { cookie })],
+      ["another request's token", await post({ csrf_token: otherCsrf }, { cookie })],
       ['no nonce cookie', await post({ csrf_token: csrf })],
-      ['another browser\'s nonce', await post({ csrf_token: csrf }, { cookie: 'signin_nonce=AAAAAAAAAAAAAAAAAAAAAA' })],
+      ["another browser's nonce", await post({ csrf_token: csrf }, { cookie: 'signin_nonce=AAAAAAAAAAAAAAAAAAAAAA' })],
       ['a forged token', await post({ csrf_token: `${Date.now()}.${'A'.repeat(43)}` }, { cookie })],
     ] as const) {
       expect(r.status, name).toBe(400);
@@ -216,20 +267,39 @@ export function authHardeningSuite(get: () => RunningServer) {
     const s = get();
     const q = query({});
     const page = await fetch(`${s.idp}${AUTHORIZE}?${q}`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /name="csrf_token" value="([^"]*)"/.exec(await page.text())![1];
     for (const extra of [
-      [['username', 'admin'], ['username', 'admin']],
-      [['username', 'admin'], ['password', 'sandbox-admin\0']],
-      [['username', 'a'.repeat(100_000)], ['password', 'x']],
-      [['username', 'admin'], ['password', 'x'.repeat(100_000)]],
+      [
+        ['username', 'admin'],
+        ['username', 'admin'],
+      ],
+      [
+        ['username', 'admin'],
+        ['password', 'sandbox-admin\0'],
+      ],
+      [
+        ['username', 'a'.repeat(100_000)],
+        ['password', 'x'],
+      ],
+      [
+        ['username', 'admin'],
+        ['password', 'x'.repeat(100_000)],
+      ],
     ]) {
       const body = new URLSearchParams([...new URLSearchParams(q), ['csrf_token', csrf], ...extra]);
       const r = await fetch(`${s.idp}${AUTHORIZE}?${q}`, { method: 'POST', headers: { cookie }, body, redirect: 'manual' });
       expect(r.status).toBe(400);
       expect(await r.text()).toContain(FORM_UNREADABLE);
     }
-    const json = await fetch(`${s.idp}${AUTHORIZE}?${q}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '[1,2]' });
+    const json = await fetch(`${s.idp}${AUTHORIZE}?${q}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '[1,2]',
+    });
     expect(json.status).toBe(400);
   });
 
@@ -239,16 +309,36 @@ export function authHardeningSuite(get: () => RunningServer) {
     const post = (path: string, body: string | URLSearchParams, headers: Record<string, string> = {}) =>
       fetch(`${s.idp}/v4/auth/o/${path}/`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, ...headers }, body });
     const cases: [string, string | URLSearchParams, Record<string, string>?][] = [
-      ['token', new URLSearchParams([['client_id', CONSOLE_CLIENT_ID], ['grant_type', 'refresh_token'], ['refresh_token', 'a'], ['refresh_token', 'b']])],
+      [
+        'token',
+        new URLSearchParams([
+          ['client_id', CONSOLE_CLIENT_ID],
+          ['grant_type', 'refresh_token'],
+          ['refresh_token', 'a'],
+          ['refresh_token', 'b'],
+        ]),
+      ],
       ['token', new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, grant_type: 'refresh_token', refresh_token: 'x'.repeat(100_000) })],
       ['token', new URLSearchParams({ client_id: CONSOLE_CLIENT_ID, grant_type: 'authorization_code\0', code: 'c' })],
       ['token', JSON.stringify({ client_id: CONSOLE_CLIENT_ID, grant_type: { $ne: 1 } }), { 'content-type': 'application/json' }],
       ['token', '[1]', { 'content-type': 'application/json' }],
-      ['introspect', new URLSearchParams([['token', 'a'], ['token', 'b']])],
+      [
+        'introspect',
+        new URLSearchParams([
+          ['token', 'a'],
+          ['token', 'b'],
+        ]),
+      ],
       ['introspect', new URLSearchParams({ token: 'x'.repeat(100_000) })],
       ['introspect', '"x"', { 'content-type': 'application/json' }],
       ['revoke', new URLSearchParams({ token: 'a\0b' })],
-      ['logout', new URLSearchParams([['refresh_token', 'a'], ['refresh_token', 'b']])],
+      [
+        'logout',
+        new URLSearchParams([
+          ['refresh_token', 'a'],
+          ['refresh_token', 'b'],
+        ]),
+      ],
     ];
     for (const [path, body, headers] of cases) {
       const r = await post(path, body, headers);

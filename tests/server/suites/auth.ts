@@ -1,9 +1,26 @@
 /** Identity-provider behaviour, run on PGlite and on a PostgreSQL server. */
 import { expect, it } from 'vitest';
-import { CONSOLE_CLIENT_ID, IntrospectionResponse, LogoutResponse, RevokeResponse, TokenResponse, authEndpoints, pathOf } from '../../../shared/api';
+import {
+  CONSOLE_CLIENT_ID,
+  IntrospectionResponse,
+  LogoutResponse,
+  RevokeResponse,
+  TokenResponse,
+  authEndpoints,
+  pathOf,
+} from '../../../shared/api';
 import { startServer } from '../../../server/app';
 import {
-  REDIRECT_URI, api, authorizeQuery, getCode, introspectToken, pkcePair, signIn, submitSignIn, tokenRequest, type RunningServer,
+  REDIRECT_URI,
+  api,
+  authorizeQuery,
+  getCode,
+  introspectToken,
+  pkcePair,
+  signIn,
+  submitSignIn,
+  tokenRequest,
+  type RunningServer,
 } from '../helpers';
 import { authHardeningSuite } from './auth-hardening';
 
@@ -24,7 +41,12 @@ export function authSuite(get: () => RunningServer) {
     expect(`${loc.origin}${loc.pathname}`).toBe(REDIRECT_URI);
     expect(loc.searchParams.get('state')).toBe('state-123');
 
-    const t = await tokenRequest(s, { grant_type: 'authorization_code', code: loc.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const t = await tokenRequest(s, {
+      grant_type: 'authorization_code',
+      code: loc.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(t.status).toBe(200);
     expect(t.body.token_type).toBe('Bearer');
     expect(t.body.scope).toBe('app:control staff:curation brand:dj brand:dance');
@@ -65,7 +87,12 @@ export function authSuite(get: () => RunningServer) {
     const s = get();
     const { verifier, challenge } = pkcePair();
     const code = await getCode(s, 'admin', 'sandbox-admin', challenge);
-    const bad = await tokenRequest(s, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: pkcePair().verifier });
+    const bad = await tokenRequest(s, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: pkcePair().verifier,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_grant');
     const again = await tokenRequest(s, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
@@ -106,7 +133,10 @@ export function authSuite(get: () => RunningServer) {
   it('introspect of a revoked token is inactive; logout revokes both tokens', async () => {
     const s = get();
     const t = await signIn(s, 'marketing', 'sandbox-marketing');
-    const rv = await fetch(`${s.idp}/v4/auth/o/revoke/`, { method: 'POST', body: new URLSearchParams({ token: t.access_token, client_id: CONSOLE_CLIENT_ID }) });
+    const rv = await fetch(`${s.idp}/v4/auth/o/revoke/`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: t.access_token, client_id: CONSOLE_CLIENT_ID }),
+    });
     expect(rv.status).toBe(200);
     expect(RevokeResponse.parse(await rv.json())).toEqual({});
     const caller = await signIn(s, 'support', 'sandbox-support');

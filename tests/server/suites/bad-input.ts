@@ -38,7 +38,12 @@ export function badInputSuite(get: () => RunningServer) {
     expect(await get400('/v4/catalog/releases/export/?page=1&page=2')).toEqual({ page: [VALUE_MSG.repeated] });
     const r = await fetch(`${get().idp}/v4/auth/o/token/`, {
       method: 'POST',
-      body: new URLSearchParams([['client_id', CONSOLE_CLIENT_ID], ['grant_type', 'refresh_token'], ['refresh_token', 'a'], ['refresh_token', 'b']]),
+      body: new URLSearchParams([
+        ['client_id', CONSOLE_CLIENT_ID],
+        ['grant_type', 'refresh_token'],
+        ['refresh_token', 'a'],
+        ['refresh_token', 'b'],
+      ]),
     });
     // The token endpoint answers in OAuth's own error shape (RFC 6749 §5.2), naming the field.
     expect(r.status).toBe(400);
@@ -58,7 +63,9 @@ export function badInputSuite(get: () => RunningServer) {
     const ok = await api(get(), admin, '/v4/catalog/tracks/1/notes/', { method: 'POST', body: { body: 'line 1\r\n\tline 2' } });
     expect(ok.status).toBe(201);
     // Over-long values too.
-    expect(await get400(`/v4/catalog/tracks/?title=${'x'.repeat(MAX_PARAM_LENGTH + 1)}`)).toEqual({ title: [VALUE_MSG.tooLong(MAX_PARAM_LENGTH)] });
+    expect(await get400(`/v4/catalog/tracks/?title=${'x'.repeat(MAX_PARAM_LENGTH + 1)}`)).toEqual({
+      title: [VALUE_MSG.tooLong(MAX_PARAM_LENGTH)],
+    });
   });
 
   it('impossible dates (2024-02-30) are a 400 naming the filter or field; a range runs from ≤ to', async () => {
@@ -102,7 +109,10 @@ export function badInputSuite(get: () => RunningServer) {
     const price = await patch('/v4/catalog/releases/1/', { price_override: 1e12 });
     expect(price.status).toBe(400);
     expect(price.body).toEqual({ price_override: [`Ensure this value is at most ${MONEY_MAX}.`] });
-    const bulk = await api(get(), admin, '/v4/catalog/tracks/', { method: 'PUT', body: [{ id: 9223372036854775808, version: 1, title: 'x' }] });
+    const bulk = await api(get(), admin, '/v4/catalog/tracks/', {
+      method: 'PUT',
+      body: [{ id: 9223372036854775808, version: 1, title: 'x' }],
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.body).toEqual({ '0.id': ['Enter a valid id.'] });
   });
@@ -114,7 +124,9 @@ export function badInputSuite(get: () => RunningServer) {
     expect(JSON.stringify(fk.body)).not.toMatch(DB_TEXT);
     expect(JSON.stringify(fk.body)).not.toContain('label_managers');
     // The reference check answers first; a foreign-key violation that gets past it (a row deleted meanwhile) says the same.
-    const missing = await get().db.query('update labels set label_manager_id = 999999 where id = 1').catch((e: unknown) => e);
+    const missing = await get()
+      .db.query('update labels set label_manager_id = 999999 where id = 1')
+      .catch((e: unknown) => e);
     expect(dbErrorReply(missing, ['label_manager_id'])).toEqual({ status: 400, body: { label_manager_id: [MSG.selectFromList] } });
 
     const [a, b] = await get().db.query<{ id: number; slug: string }>(
@@ -133,7 +145,9 @@ export function badInputSuite(get: () => RunningServer) {
     }
     const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
     const r = await fetch(`${get().api}/v4/catalog/tracks/`, {
-      method: 'PUT', body: deep, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      method: 'PUT',
+      body: deep,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
     });
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({ detail: 'JSON nested deeper than 32 levels.' });

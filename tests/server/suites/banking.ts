@@ -40,9 +40,14 @@ export function bankingSuite(get: () => RunningServer) {
     const t = tokens.get('admin')!;
     const etag = (await api(get(), t, URL(2))).headers.get('etag')!;
     const over: Record<string, number> = {
-      bank_name: MAX_LEN.bankField, name_on_account: MAX_LEN.bankField, routing_number: MAX_LEN.bankField,
-      sort_code: MAX_LEN.bankField, tax_id: MAX_LEN.bankField, account_number: MAX_LEN.bankAccountNumber,
-      swift: MAX_LEN.swift, iban: MAX_LEN.iban,
+      bank_name: MAX_LEN.bankField,
+      name_on_account: MAX_LEN.bankField,
+      routing_number: MAX_LEN.bankField,
+      sort_code: MAX_LEN.bankField,
+      tax_id: MAX_LEN.bankField,
+      account_number: MAX_LEN.bankAccountNumber,
+      swift: MAX_LEN.swift,
+      iban: MAX_LEN.iban,
     };
     for (const [field, max] of Object.entries(over)) {
       const r = await api(get(), t, URL(2), { method: 'PATCH', body: { [field]: 'x'.repeat(max + 1) }, headers: { 'if-match': etag } });
@@ -67,9 +72,7 @@ export function bankingSuite(get: () => RunningServer) {
   });
 
   it('a supplier with no details yet reads empty at version 0, and the first save creates them', async () => {
-    const [{ id }] = await get().db.query<{ id: number }>(
-      "insert into suppliers (name) values ('Banking Test Supplier') returning id",
-    );
+    const [{ id }] = await get().db.query<{ id: number }>("insert into suppliers (name) values ('Banking Test Supplier') returning id");
     const t = tokens.get('finance')!;
     const empty = await api(get(), t, URL(id));
     expect(empty.body).toMatchObject({ supplier_id: id, version: 0, bank_name: null, iban: null });
@@ -80,17 +83,17 @@ export function bankingSuite(get: () => RunningServer) {
   });
 
   it('20 concurrent first saves at version 0: exactly one wins, the others get 412 with its ETag, one row holds the winner', async () => {
-    const [{ id }] = await get().db.query<{ id: number }>(
-      "insert into suppliers (name) values ('Banking Race Supplier') returning id",
-    );
+    const [{ id }] = await get().db.query<{ id: number }>("insert into suppliers (name) values ('Banking Race Supplier') returning id");
     const t = tokens.get('finance')!;
     const names = Array.from({ length: 20 }, (_, i) => `Race Bank ${i}`);
-    const answers = await Promise.all(names.map((bank_name) =>
-      api(get(), t, URL(id), { method: 'PATCH', body: { bank_name }, headers: { 'if-match': '"v0"' } })));
+    const answers = await Promise.all(
+      names.map((bank_name) => api(get(), t, URL(id), { method: 'PATCH', body: { bank_name }, headers: { 'if-match': '"v0"' } })),
+    );
     const won = answers.filter((r) => r.status === 200);
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(412)]);
     const rows = await get().db.query<{ bank_name: string; version: number }>(
-      'select bank_name, version from banking where supplier_id = $1', [id],
+      'select bank_name, version from banking where supplier_id = $1',
+      [id],
     );
     expect(rows).toEqual([{ bank_name: (won[0].body as { bank_name: string }).bank_name, version: 1 }]);
     for (const lost of answers.filter((r) => r.status === 412)) expect(lost.headers.get('etag')).toBe('"v1"');

@@ -14,13 +14,20 @@ export function creditSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
   const customers: number[] = [];
   beforeAll(async () => {
-    for (const [u, p] of [['support', 'sandbox-support'], ['contentops', 'sandbox-contentops']]) tokens.set(u, (await signIn(get(), u, p)).access_token);
-    const rows = await get().db.query<{ id: number }>("insert into users (username, email) select 'credit-' || g || '-' || md5(random()::text), 'c' || g || '@example.com' from generate_series(1, 3) g returning id");
+    for (const [u, p] of [
+      ['support', 'sandbox-support'],
+      ['contentops', 'sandbox-contentops'],
+    ])
+      tokens.set(u, (await signIn(get(), u, p)).access_token);
+    const rows = await get().db.query<{ id: number }>(
+      "insert into users (username, email) select 'credit-' || g || '-' || md5(random()::text), 'c' || g || '@example.com' from generate_series(1, 3) g returning id",
+    );
     customers.push(...rows.map((r) => r.id));
   });
   const post = (path: string, body: unknown, key: string | null = randomUUID(), who = 'support') =>
     api(get(), tokens.get(who)!, path, { method: 'POST', body, headers: key === null ? {} : { 'idempotency-key': key } });
-  const count = async (userId: number) => (await get().db.query<{ n: number }>('select count(*)::int as n from credits where user_id = $1', [userId]))[0].n;
+  const count = async (userId: number) =>
+    (await get().db.query<{ n: number }>('select count(*)::int as n from credits where user_id = $1', [userId]))[0].n;
 
   it('adds a credit (amount, currency, reason) and lists it; a replay adds nothing', async () => {
     const u = customers[0];
@@ -35,15 +42,18 @@ export function creditSuite(get: () => RunningServer) {
   });
 
   it(`keys are kept ${IDEMPOTENCY_RETENTION_HOURS} hours: an older key is purged and is then a new key; a recent one still replays`, async () => {
-    const [{ id: u }] = await get().db.query<{ id: number }>("insert into users (username, email) values ('credit-keys-' || md5(random()::text), 'keys@example.com') returning id");
+    const [{ id: u }] = await get().db.query<{ id: number }>(
+      "insert into users (username, email) values ('credit-keys-' || md5(random()::text), 'keys@example.com') returning id",
+    );
     const path = `/v4/accounts/users/${u}/credits/`;
     const oldKey = randomUUID();
     const recentKey = randomUUID();
     expect((await post(path, { amount: 1, currency: 'USD', reason_id: 1 }, oldKey)).status).toBe(201);
     expect((await post(path, { amount: 2, currency: 'USD', reason_id: 1 }, recentKey)).status).toBe(201);
-    await get().db.query(
-      `update idempotency_keys set created_at = now() - make_interval(hours => $2 + 1) where key = $1`, [oldKey, IDEMPOTENCY_RETENTION_HOURS],
-    );
+    await get().db.query(`update idempotency_keys set created_at = now() - make_interval(hours => $2 + 1) where key = $1`, [
+      oldKey,
+      IDEMPOTENCY_RETENTION_HOURS,
+    ]);
     expect(await purgeExpiredKeys(get().db, Date.now() + 2 * IDEMPOTENCY_PURGE_EVERY_MS)).toBeGreaterThanOrEqual(1);
     const keys = await get().db.query<{ key: string }>('select key from idempotency_keys where key = any($1)', [[oldKey, recentKey]]);
     expect(keys.map((k) => k.key)).toEqual([recentKey]);
@@ -65,22 +75,51 @@ export function creditSuite(get: () => RunningServer) {
   });
 
   it('bulk: the same credit to many users, all or nothing; unknown users are named', async () => {
-    const bad = await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], 999999998, 999999999], amount: 3, currency: 'EUR', reason_id: 2 });
+    const bad = await post('/v4/accounts/credits/bulk/', {
+      user_ids: [customers[1], 999999998, 999999999],
+      amount: 3,
+      currency: 'EUR',
+      reason_id: 2,
+    });
     expect(bad).toMatchObject({ status: 400, body: { user_ids: ['Unknown users: 999999998, 999999999.'] } });
     expect(await count(customers[1])).toBe(0);
     const key = randomUUID();
-    const ok = await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 }, key);
+    const ok = await post(
+      '/v4/accounts/credits/bulk/',
+      { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 },
+      key,
+    );
     expect(ok).toMatchObject({ status: 201, body: { count: 2, amount: '3.00', currency: 'EUR' } });
-    expect((await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 }, key)).status).toBe(201);
+    expect(
+      (
+        await post(
+          '/v4/accounts/credits/bulk/',
+          { user_ids: [customers[1], customers[2], customers[2]], amount: 3, currency: 'EUR', reason_id: 2 },
+          key,
+        )
+      ).status,
+    ).toBe(201);
     expect([await count(customers[1]), await count(customers[2])]).toEqual([1, 1]);
-    expect((await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1]], amount: 4, currency: 'EUR', reason_id: 2 }, key)).status).toBe(422);
+    expect(
+      (await post('/v4/accounts/credits/bulk/', { user_ids: [customers[1]], amount: 4, currency: 'EUR', reason_id: 2 }, key)).status,
+    ).toBe(422);
   });
 
   const upload = (query: string, csv: string, key: string | null = randomUUID(), who = 'support') =>
     fetch(`${get().api}/v4/accounts/credits/bulk/upload/?${query}`, {
-      method: 'POST', body: csv,
-      headers: { authorization: `Bearer ${tokens.get(who)!}`, 'x-brand': 'brand:dance', 'content-type': 'text/csv', ...(key ? { 'idempotency-key': key } : {}) },
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown>, replayed: r.headers.get('idempotent-replayed') }));
+      method: 'POST',
+      body: csv,
+      headers: {
+        authorization: `Bearer ${tokens.get(who)!}`,
+        'x-brand': 'brand:dance',
+        'content-type': 'text/csv',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+    }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as Record<string, unknown>,
+      replayed: r.headers.get('idempotent-replayed'),
+    }));
 
   it('bulk credits from a CSV (person_id or user_id column, as the coupon upload): all or nothing, once per Idempotency-Key', async () => {
     const [a, b, c] = customers;

@@ -25,23 +25,32 @@ export function curationSuite(get: () => RunningServer) {
   beforeAll(async () => {
     for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(get(), a.username, a.password)).access_token);
   });
-  const as = (username: string, brand: string) => (path: string, init: Parameters<typeof api>[3] = {}) =>
-    api(get(), tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+  const as =
+    (username: string, brand: string) =>
+    (path: string, init: Parameters<typeof api>[3] = {}) =>
+      api(get(), tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
   let n = 0;
   const slug = () => `curation-suite-${Date.now().toString(36)}-${++n}`;
-  const create = (who: string, brand: string, body: Record<string, unknown>) => as(who, brand)('/v4/curation/pages/', { method: 'POST', body });
+  const create = (who: string, brand: string, body: Record<string, unknown>) =>
+    as(who, brand)('/v4/curation/pages/', { method: 'POST', body });
 
   describe('create a page', () => {
     it('is created on the active brand with a history row, and answers as GET by id with its ETag', async () => {
       const s = slug();
       const r = await create('curation', 'brand:dj', { name: 'Genre Week', slug: s, page_type_id: GENRE_PAGE, show_primary_nav: false });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body).toMatchObject({ name: 'Genre Week', slug: s, page_type: { id: GENRE_PAGE, name: 'Genre Page' }, show_primary_nav: false });
+      expect(r.body).toMatchObject({
+        name: 'Genre Week',
+        slug: s,
+        page_type: { id: GENRE_PAGE, name: 'Genre Page' },
+        show_primary_nav: false,
+      });
       expect(r.headers.get('etag')).toBe(`"v${r.body.version as number}"`);
       const [row] = await get().db.query<{ brand: string }>('select brand from pages where id = $1', [r.body.id]);
       expect(row.brand).toBe('brand:dj');
       const h = await get().db.query<{ action: string; changes: Record<string, { new: unknown }> }>(
-        "select action, changes from record_history where entity = 'pages' and entity_id = $1", [r.body.id],
+        "select action, changes from record_history where entity = 'pages' and entity_id = $1",
+        [r.body.id],
       );
       expect(h.map((x) => [x.action, x.changes.slug?.new])).toEqual([['create', s]]);
       // The other brand does not see it.
@@ -54,7 +63,9 @@ export function curationSuite(get: () => RunningServer) {
       const ok = await create('marketing', 'brand:dance', { name: 'Landing', slug: slug(), page_type_id: LANDING });
       expect(ok.status).toBe(201);
       const p = await as('marketing', 'brand:dance')(`/v4/curation/pages/${ok.body.id as number}/`, {
-        method: 'PATCH', body: { page_type_id: GENRE_PAGE }, headers: { 'if-match': ok.headers.get('etag')! },
+        method: 'PATCH',
+        body: { page_type_id: GENRE_PAGE },
+        headers: { 'if-match': ok.headers.get('etag')! },
       });
       expect([p.status, p.body]).toEqual([400, { page_type_id: [MSG.selectFromList] }]);
       // A type that is not in the list at all is refused the same way.
@@ -69,9 +80,20 @@ export function curationSuite(get: () => RunningServer) {
       expect([long.status, Object.keys(long.body)]).toEqual([400, ['name']]);
       const bad = await create('curation', 'brand:dj', { name: 'Bad slug', slug: 'Not A Slug', page_type_id: LANDING });
       expect([bad.status, Object.keys(bad.body)]).toEqual([400, ['slug']]);
-      const dates = await create('curation', 'brand:dj', { name: 'Dates', slug: slug(), page_type_id: LANDING, start_date: '2026-05-02', end_date: '2026-05-01' });
+      const dates = await create('curation', 'brand:dj', {
+        name: 'Dates',
+        slug: slug(),
+        page_type_id: LANDING,
+        start_date: '2026-05-02',
+        end_date: '2026-05-01',
+      });
       expect([dates.status, dates.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
-      const open = await create('curation', 'brand:dj', { name: 'Open ended', slug: slug(), page_type_id: LANDING, start_date: '2026-05-02' });
+      const open = await create('curation', 'brand:dj', {
+        name: 'Open ended',
+        slug: slug(),
+        page_type_id: LANDING,
+        start_date: '2026-05-02',
+      });
       expect(open.status).toBe(201);
     });
 
@@ -97,15 +119,20 @@ export function curationSuite(get: () => RunningServer) {
       const r = await create('curation', 'brand:dj', { name: 'To delete', slug: slug(), page_type_id: LANDING });
       const id = r.body.id as number;
       const [m] = await get().db.query<{ id: number }>(
-        "insert into page_modules (page_id, name, module_type_id, slot) values ($1, 'm', 1, 'left') returning id", [id],
+        "insert into page_modules (page_id, name, module_type_id, slot) values ($1, 'm', 1, 'left') returning id",
+        [id],
       );
       await get().db.query('insert into page_module_items (module_id, position, item_type_id, item_id) values ($1, 1, 1, 1)', [m.id]);
       const del = await as('curation', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' });
       expect(del.status).toBe(204);
-      const left = await get().db.query('select 1 from pages where id = $1 union all select 1 from page_modules where id = $2 union all select 1 from page_module_items where module_id = $2', [id, m.id]);
+      const left = await get().db.query(
+        'select 1 from pages where id = $1 union all select 1 from page_modules where id = $2 union all select 1 from page_module_items where module_id = $2',
+        [id, m.id],
+      );
       expect(left).toEqual([]);
       const [h] = await get().db.query<{ action: string; changes: Record<string, { old: unknown; new: unknown }> }>(
-        "select action, changes from record_history where entity = 'pages' and entity_id = $1 order by id desc limit 1", [id],
+        "select action, changes from record_history where entity = 'pages' and entity_id = $1 order by id desc limit 1",
+        [id],
       );
       expect([h.action, h.changes.name]).toEqual(['delete', { old: 'To delete', new: null }]);
       expect((await as('curation', 'brand:dj')(`/v4/curation/pages/${id}/`, { method: 'DELETE' })).status).toBe(404);
@@ -125,23 +152,41 @@ export function curationSuite(get: () => RunningServer) {
     async function newModule(brand = 'brand:dj') {
       const pg = await create('curation', brand, { name: 'Module page', slug: slug(), page_type_id: LANDING });
       const m = await as('curation', brand)('/v4/curation/page-modules/', {
-        method: 'POST', body: { page_id: pg.body.id, name: 'Picks', module_type_id: 2, slot: 'left', sponsored_item: 'Sponsor', guest_pick: 'DJ Dana' },
+        method: 'POST',
+        body: { page_id: pg.body.id, name: 'Picks', module_type_id: 2, slot: 'left', sponsored_item: 'Sponsor', guest_pick: 'DJ Dana' },
       });
       expect(m.status, JSON.stringify(m.body)).toBe(201);
       return m.body as { id: number; version: number; page: { id: number } };
     }
     const items = (id: number) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`);
-    const add = (id: number, body: Record<string, unknown>) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, { method: 'POST', body });
+    const add = (id: number, body: Record<string, unknown>) =>
+      as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, { method: 'POST', body });
 
     it('a module is created on a page the caller sees, with every field; a page of another brand is refused', async () => {
       const m = await newModule();
-      expect(m).toMatchObject({ name: 'Picks', slot: 'left', module_type: { id: 2 }, sponsored_item: 'Sponsor', guest_pick: 'DJ Dana', item_count: 0 });
+      expect(m).toMatchObject({
+        name: 'Picks',
+        slot: 'left',
+        module_type: { id: 2 },
+        sponsored_item: 'Sponsor',
+        guest_pick: 'DJ Dana',
+        item_count: 0,
+      });
       const other = await create('curation', 'brand:dance', { name: 'Dance page', slug: slug(), page_type_id: LANDING });
-      const r = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: other.body.id, name: 'x', module_type_id: 1, slot: 'left' } });
+      const r = await as('curation', 'brand:dj')('/v4/curation/page-modules/', {
+        method: 'POST',
+        body: { page_id: other.body.id, name: 'x', module_type_id: 1, slot: 'left' },
+      });
       expect([r.status, r.body]).toEqual([400, { page_id: [MSG.selectFromList] }]);
-      const badType = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 99, slot: 'left' } });
+      const badType = await as('curation', 'brand:dj')('/v4/curation/page-modules/', {
+        method: 'POST',
+        body: { page_id: m.page.id, name: 'x', module_type_id: 99, slot: 'left' },
+      });
       expect([badType.status, badType.body]).toEqual([400, { module_type_id: [MSG.selectFromList] }]);
-      const badSlot = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: m.page.id, name: 'x', module_type_id: 1, slot: 'footer' } });
+      const badSlot = await as('curation', 'brand:dj')('/v4/curation/page-modules/', {
+        method: 'POST',
+        body: { page_id: m.page.id, name: 'x', module_type_id: 1, slot: 'footer' },
+      });
       expect([badSlot.status, Object.keys(badSlot.body)]).toEqual([400, ['slot']]);
     });
 
@@ -150,14 +195,25 @@ export function curationSuite(get: () => RunningServer) {
       expect((await add(m.id, { item_type_id: ITEM.Track })).body).toEqual({ item_id: [CURATION_MSG.itemRequired] });
       expect((await add(m.id, { item_type_id: ITEM.Track, item_id: 999_999_999 })).body).toEqual({ item_id: [MSG.selectFromList] });
       expect((await add(m.id, { item_type_id: ITEM.Link })).body).toEqual({ image_url: [CURATION_MSG.imageRequired] });
-      expect((await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg' })).body).toEqual({ url: [CURATION_MSG.urlRequired] });
+      expect((await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg' })).body).toEqual({
+        url: [CURATION_MSG.urlRequired],
+      });
       const t = await add(m.id, { item_type_id: ITEM.Track, item_id: 1, end_date: '2030-01-01' });
       expect(t.status, JSON.stringify(t.body)).toBe(201);
       expect(t.body).toMatchObject({ position: 1, item_type: { id: ITEM.Track, name: 'Track' }, item: { id: 1 }, end_date: '2030-01-01' });
       expect(typeof (t.body.item as { name: unknown }).name).toBe('string');
-      const y = await add(m.id, { item_type_id: ITEM.YouTube, image_url: 'https://img.example/a.jpg', url: 'https://youtube.com/watch?v=x' });
+      const y = await add(m.id, {
+        item_type_id: ITEM.YouTube,
+        image_url: 'https://img.example/a.jpg',
+        url: 'https://youtube.com/watch?v=x',
+      });
       expect([y.status, y.body.position, y.body.item]).toEqual([201, 2, null]);
-      const dates = await add(m.id, { item_type_id: ITEM.Link, image_url: 'https://img.example/b.jpg', start_date: '2030-02-02', end_date: '2030-02-01' });
+      const dates = await add(m.id, {
+        item_type_id: ITEM.Link,
+        image_url: 'https://img.example/b.jpg',
+        start_date: '2030-02-02',
+        end_date: '2030-02-01',
+      });
       expect([dates.status, dates.body]).toEqual([400, { start_date: [MSG.startBeforeEnd] }]);
       expect((await items(m.id)).body.results?.map((i) => i.position)).toEqual([1, 2]);
     });
@@ -205,11 +261,16 @@ export function curationSuite(get: () => RunningServer) {
       expect((await put(order(moved, m.id + 1))).body).toEqual({ track_position: [CURATION_MSG.orderModule] });
       expect((await put(order([moved[0]!, moved[0]!, moved[1]!]))).status).toBe(400);
       // Removing an item renumbers the rest.
-      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/items/${moved[0]!}/`, { method: 'DELETE' })).status).toBe(204);
-      expect((await items(m.id)).body.results!.map((i) => [i.id, i.position])).toEqual([[moved[1], 1], [moved[2], 2]]);
+      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${m.id}/items/${moved[0]!}/`, { method: 'DELETE' })).status).toBe(
+        204,
+      );
+      expect((await items(m.id)).body.results!.map((i) => [i.id, i.position])).toEqual([
+        [moved[1], 1],
+        [moved[2], 2],
+      ]);
     });
 
-    it('deleting a module takes its items; another brand\'s module is 404; staff outside §6 are 403', async () => {
+    it("deleting a module takes its items; another brand's module is 404; staff outside §6 are 403", async () => {
       const m = await newModule();
       await add(m.id, { item_type_id: ITEM.Track, item_id: 1 });
       expect((await as('marketing', 'brand:dance')(`/v4/curation/page-modules/${m.id}/`, { method: 'DELETE' })).status).toBe(404);
@@ -222,19 +283,27 @@ export function curationSuite(get: () => RunningServer) {
 
   describe('page module images: uploaded, then cropped to the §9 crop of the module (moduleImageCrop)', () => {
     const MODULE_TYPE = { Slideshow: 1, TrackList: 2, Banner: 5 } as const;
-    const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    const png = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+        .png()
+        .toBuffer();
     async function moduleOn(pageType: string, moduleType: number, slot: string) {
       const pg = await create('curation', 'brand:dj', { name: 'Image page', slug: slug(), page_type_id: typeId(pageType) });
-      const m = await as('curation', 'brand:dj')('/v4/curation/page-modules/', { method: 'POST', body: { page_id: pg.body.id, name: 'Images', module_type_id: moduleType, slot } });
+      const m = await as('curation', 'brand:dj')('/v4/curation/page-modules/', {
+        method: 'POST',
+        body: { page_id: pg.body.id, name: 'Images', module_type_id: moduleType, slot },
+      });
       expect(m.status, JSON.stringify(m.body)).toBe(201);
       return m.body.id as number;
     }
     const upload = (id: number, body: Buffer | string, type = 'image/png', who = 'curation', brand = 'brand:dj') =>
       fetch(`${get().api}${pathOf(moduleImageEndpoints.upload, { id })}`, {
-        method: 'POST', headers: { authorization: `Bearer ${tokens.get(who)!}`, 'content-type': type, 'x-brand': brand },
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.get(who)!}`, 'content-type': type, 'x-brand': brand },
         body: typeof body === 'string' ? body : new Uint8Array(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-    const crop = (id: number, name: string, rect: unknown) => as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/${name}/crop/`, { method: 'POST', body: rect });
+    const crop = (id: number, name: string, rect: unknown) =>
+      as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/${name}/crop/`, { method: 'POST', body: rect });
 
     const CASES: [string, number, string, keyof typeof IMAGE_CROPS][] = [
       ['Landing Page', MODULE_TYPE.TrackList, 'header', 'landingHeader'],
@@ -257,11 +326,16 @@ export function curationSuite(get: () => RunningServer) {
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       expect([c.body.width, c.body.height]).toEqual([w, h]);
       // The stored file is a JPEG of the crop's size, served by the URL an item is added with.
-      const file = await fetch(`${get().api}${c.body.image_url as string}`, { headers: { authorization: `Bearer ${tokens.get('curation')!}`, 'x-brand': 'brand:dj' } });
+      const file = await fetch(`${get().api}${c.body.image_url as string}`, {
+        headers: { authorization: `Bearer ${tokens.get('curation')!}`, 'x-brand': 'brand:dj' },
+      });
       expect(file.status).toBe(200);
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', w, h]);
-      const item = await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, { method: 'POST', body: { item_type_id: ITEM_LINK, image_url: c.body.image_url } });
+      const item = await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/items/`, {
+        method: 'POST',
+        body: { item_type_id: ITEM_LINK, image_url: c.body.image_url },
+      });
       expect([item.status, item.body.image_url]).toEqual([201, c.body.image_url]);
     });
 
@@ -290,7 +364,7 @@ export function curationSuite(get: () => RunningServer) {
       expect((await crop(id, 'upload-not-a-uuid-png', { x: 0, y: 0, width: 10, height: 10 })).status).toBe(404);
     });
 
-    it('uploads: not an image is 400 naming image, another content type 400 or 415; another brand\'s module 404; staff outside §6 403', async () => {
+    it("uploads: not an image is 400 naming image, another content type 400 or 415; another brand's module 404; staff outside §6 403", async () => {
       const id = await moduleOn('Landing Page', MODULE_TYPE.TrackList, 'left');
       const bad = await upload(id, 'not an image');
       expect([bad.status, Object.keys(bad.body)]).toEqual([400, ['image']]);
@@ -298,40 +372,76 @@ export function curationSuite(get: () => RunningServer) {
       expect((await upload(id, 'x', 'application/octet-stream')).status).toBe(415);
       expect((await upload(id, await png(10, 10), 'image/png', 'marketing', 'brand:dance')).status).toBe(404);
       expect((await upload(id, await png(10, 10), 'image/png', 'contentops', 'brand:dj')).status).toBe(403);
-      expect((await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/upload-00000000-0000-0000-0000-000000000000-png/`)).status).toBe(404);
+      expect(
+        (await as('curation', 'brand:dj')(`/v4/curation/page-modules/${id}/images/upload-00000000-0000-0000-0000-000000000000-png/`))
+          .status,
+      ).toBe(404);
     });
   });
 
   describe('live stream stages', () => {
     async function stream(enabled: boolean, stages: number) {
       const [ls] = await get().db.query<{ id: number; version: number }>(
-        "insert into live_streams (brand, name, enabled) values ('brand:dj', 'Suite stream', $1) returning id, version", [enabled],
+        "insert into live_streams (brand, name, enabled) values ('brand:dj', 'Suite stream', $1) returning id, version",
+        [enabled],
       );
-      if (stages) await get().db.query("insert into live_stream_stages (live_stream_id, name, number) select $1, 'S' || g, g from generate_series(1, $2::int) g", [ls!.id, stages]);
+      if (stages)
+        await get().db.query(
+          "insert into live_stream_stages (live_stream_id, name, number) select $1, 'S' || g, g from generate_series(1, $2::int) g",
+          [ls!.id, stages],
+        );
       return ls!;
     }
-    const put = (id: number, stages: unknown[], who = 'curation') => as(who, 'brand:dj')(`/v4/catalog/live-streams/${id}/stages/`, { method: 'PUT', body: { stages } });
+    const put = (id: number, stages: unknown[], who = 'curation') =>
+      as(who, 'brand:dj')(`/v4/catalog/live-streams/${id}/stages/`, { method: 'PUT', body: { stages } });
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `Stage ${i + 1}`, number: i + 1 }));
 
-    it('at most five stages, with the spec\'s text; replaced whole, by number, with a history row', async () => {
+    it("at most five stages, with the spec's text; replaced whole, by number, with a history row", async () => {
       const ls = await stream(false, 0);
       expect([(await put(ls.id, six)).status, (await put(ls.id, six)).body]).toEqual([400, { stages: [MSG.liveStages] }]);
-      const ok = await put(ls.id, [{ name: 'Main', number: 2 }, { name: 'Second', number: 1 }]);
-      expect([ok.status, ok.body.results?.map((s) => [s.number, s.name])]).toEqual([200, [[1, 'Second'], [2, 'Main']]]);
-      expect((await put(ls.id, [{ name: 'a', number: 1 }, { name: 'b', number: 1 }])).status).toBe(400);
+      const ok = await put(ls.id, [
+        { name: 'Main', number: 2 },
+        { name: 'Second', number: 1 },
+      ]);
+      expect([ok.status, ok.body.results?.map((s) => [s.number, s.name])]).toEqual([
+        200,
+        [
+          [1, 'Second'],
+          [2, 'Main'],
+        ],
+      ]);
+      expect(
+        (
+          await put(ls.id, [
+            { name: 'a', number: 1 },
+            { name: 'b', number: 1 },
+          ])
+        ).status,
+      ).toBe(400);
       expect((await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${ls.id}/stages/`)).body.count).toBe(2);
-      const [h] = await get().db.query<{ changes: Record<string, unknown> }>("select changes from record_history where entity = 'live_streams' and entity_id = $1", [ls.id]);
+      const [h] = await get().db.query<{ changes: Record<string, unknown> }>(
+        "select changes from record_history where entity = 'live_streams' and entity_id = $1",
+        [ls.id],
+      );
       expect(Object.keys(h!.changes)).toEqual(['stages']);
     });
 
     it('an enabled stream needs at least one stage (spec §5): enabling without one, or removing the last, is refused', async () => {
       const bare = await stream(false, 0);
-      const r = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${bare.id}/`, { method: 'PATCH', body: { enabled: true }, headers: { 'if-match': `"v${bare.version}"` } });
+      const r = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${bare.id}/`, {
+        method: 'PATCH',
+        body: { enabled: true },
+        headers: { 'if-match': `"v${bare.version}"` },
+      });
       expect([r.status, r.body]).toEqual([400, { enabled: [CURATION_MSG.stageRequired] }]);
       const on = await stream(true, 1);
       expect([(await put(on.id, [])).status, (await put(on.id, [])).body]).toEqual([400, { stages: [CURATION_MSG.stageRequired] }]);
       const staged = await stream(false, 1);
-      const ok = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${staged.id}/`, { method: 'PATCH', body: { enabled: true }, headers: { 'if-match': `"v${staged.version}"` } });
+      const ok = await as('curation', 'brand:dj')(`/v4/catalog/live-streams/${staged.id}/`, {
+        method: 'PATCH',
+        body: { enabled: true },
+        headers: { 'if-match': `"v${staged.version}"` },
+      });
       expect(ok.status).toBe(200);
       expect((await put(on.id, [{ name: 'x', number: 1 }], 'marketing')).status).toBe(403);
     });

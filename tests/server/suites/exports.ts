@@ -15,12 +15,38 @@ import { copySelect, exportQuery } from '../../../server/api/routes/export';
 import { signIn, type RunningServer } from '../helpers';
 
 const SCOPE = 'app:control staff:admin brand:dance brand:dj';
-const ADMIN = { id: 1, username: 'admin', scope: SCOPE, features: [], principal: principalFrom(SCOPE, [], 'brand:dance'), supplierId: null, labelId: null };
+const ADMIN = {
+  id: 1,
+  username: 'admin',
+  scope: SCOPE,
+  features: [],
+  principal: principalFrom(SCOPE, [], 'brand:dance'),
+  supplierId: null,
+  labelId: null,
+};
 
 /** Cell values that CSV quoting, formula escaping or COPY could get wrong. */
 const NASTY = [
-  '=cmd|\' /C calc\'!A0', '+SUM(A1)', '-2+3', '@import', '\tTabbed', '\rCarriage', '-12.50', '+3', '1e5', '.5', '-',
-  'say "hi"', 'a,b', 'two\nlines', 'crlf\r\nlines', '\\.', 'naïve — Ünïcödé ♫ 🎧', '', ' lead space', "it's",
+  "=cmd|' /C calc'!A0",
+  '+SUM(A1)',
+  '-2+3',
+  '@import',
+  '\tTabbed',
+  '\rCarriage',
+  '-12.50',
+  '+3',
+  '1e5',
+  '.5',
+  '-',
+  'say "hi"',
+  'a,b',
+  'two\nlines',
+  'crlf\r\nlines',
+  '\\.',
+  'naïve — Ünïcödé ♫ 🎧',
+  '',
+  ' lead space',
+  "it's",
 ];
 
 export function exportBytesSuite(get: () => RunningServer) {
@@ -40,7 +66,15 @@ export function exportBytesSuite(get: () => RunningServer) {
         // §4 (the database's check): a track that is not CONVERTED is hidden and disabled.
         `update tracks set title = $2, mix_name = $3, isrc = $4, artist_names = $5, encode_status = $6, bpm = $7,
                 enabled = enabled and $6 = 'CONVERTED', hidden = hidden or $6 <> 'CONVERTED' where id = $1`,
-        [t.id, v === '' ? 'x' : v, v, v.slice(0, 16), `${v}, ${NASTY[(i + 1) % NASTY.length]}`, i % 3 === 0 ? v : i % 3 === 1 ? 'CONVERTED' : 'Pending Audio Encode', i % 2 ? null : 20 + i],
+        [
+          t.id,
+          v === '' ? 'x' : v,
+          v,
+          v.slice(0, 16),
+          `${v}, ${NASTY[(i + 1) % NASTY.length]}`,
+          i % 3 === 0 ? v : i % 3 === 1 ? 'CONVERTED' : 'Pending Audio Encode',
+          i % 2 ? null : 20 + i,
+        ],
       );
     }
   });
@@ -110,22 +144,43 @@ export function exportBytesSuite(get: () => RunningServer) {
     const { got } = await both('tracks', '/v4/catalog/tracks/', { id: ids, order_by: 'id' }, every);
     const parsed = parse(got) as string[][];
     const titles = parsed.slice(1).map((row) => row[1]);
-    expect(titles).toEqual(expect.arrayContaining(["'=cmd|' /C calc'!A0", "'+SUM(A1)", "'-2+3", "'@import", "'\tTabbed", "'\rCarriage", '-12.50', '+3', '1e5', "'-", 'two\nlines', 'crlf\r\nlines', '\\.', 'naïve — Ünïcödé ♫ 🎧']));
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        "'=cmd|' /C calc'!A0",
+        "'+SUM(A1)",
+        "'-2+3",
+        "'@import",
+        "'\tTabbed",
+        "'\rCarriage",
+        '-12.50',
+        '+3',
+        '1e5',
+        "'-",
+        'two\nlines',
+        'crlf\r\nlines',
+        '\\.',
+        'naïve — Ünïcödé ♫ 🎧',
+      ]),
+    );
   });
 
   it('frees the database when the client goes away mid-export (no COPY or transaction left open), and the next export is whole', async () => {
     const cols = columnsOf('tracks');
     const qs = `columns=${cols.map((c) => c.key).join(',')}`;
     const stop = new AbortController();
-    const r = await fetch(`${get().api}/v4/catalog/tracks/export/?${qs}`, { headers: { authorization: `Bearer ${admin}` }, signal: stop.signal });
+    const r = await fetch(`${get().api}/v4/catalog/tracks/export/?${qs}`, {
+      headers: { authorization: `Bearer ${admin}` },
+      signal: stop.signal,
+    });
     const reader = r.body!.getReader();
     await reader.read();
     stop.abort();
     await reader.read().catch(() => undefined);
     if (get().db.kind === 'postgres') {
-      const open = () => get().db.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and (query ilike 'copy (%' or query ilike 'declare export_rows%') and state <> 'idle'",
-      );
+      const open = () =>
+        get().db.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and (query ilike 'copy (%' or query ilike 'declare export_rows%') and state <> 'idle'",
+        );
       await expect.poll(async () => (await open())[0].n, { timeout: 10_000 }).toBe(0);
     }
     const { got, want } = await both('tracks', '/v4/catalog/tracks/', {}, cols);

@@ -16,7 +16,8 @@ const newKey = () => newSshKeyPair('laptop');
 export function ftpUserSuite(get: () => RunningServer) {
   let t = '';
   const name = () => `s-${Math.random().toString(36).slice(2, 12)}`;
-  const hashOf = async (id: number) => (await get().db.query<{ password_hash: string }>('select password_hash from ftp_users where id = $1', [id]))[0].password_hash;
+  const hashOf = async (id: number) =>
+    (await get().db.query<{ password_hash: string }>('select password_hash from ftp_users where id = $1', [id]))[0].password_hash;
   beforeAll(async () => {
     t = (await signIn(get(), 'contentops', 'sandbox-contentops')).access_token;
   });
@@ -39,7 +40,10 @@ export function ftpUserSuite(get: () => RunningServer) {
     expect((await api(get(), t, `${P}?supplier_id=2`)).body.results!.some((r) => r.username === username)).toBe(false);
     expect((await api(get(), t, P)).body.results!.some((r) => r.username === username)).toBe(true);
     // The history names the change, never the password.
-    const history = await get().db.query<{ changes: unknown }>("select changes from record_history where entity = 'ftp_users' and entity_id = $1", [made.body.id]);
+    const history = await get().db.query<{ changes: unknown }>(
+      "select changes from record_history where entity = 'ftp_users' and entity_id = $1",
+      [made.body.id],
+    );
     expect(history).toHaveLength(1);
     expect(JSON.stringify(history)).not.toContain(password);
   });
@@ -53,8 +57,10 @@ export function ftpUserSuite(get: () => RunningServer) {
       const r = await api(get(), t, P, { method: 'POST', body: { supplier_id: 1, username: bad } });
       expect(r, bad).toMatchObject({ status: 400, body: { username: [FTP_USER_MSG.usernameFormat] } });
     }
-    expect(await api(get(), t, P, { method: 'POST', body: { supplier_id: 999_999, username: name() } }))
-      .toMatchObject({ status: 400, body: { supplier_id: [MSG.selectFromList] } });
+    expect(await api(get(), t, P, { method: 'POST', body: { supplier_id: 999_999, username: name() } })).toMatchObject({
+      status: 400,
+      body: { supplier_id: [MSG.selectFromList] },
+    });
     expect((await api(get(), t, P, { method: 'POST', body: { supplier_id: 'x', username: name() } })).body).toHaveProperty('supplier_id');
     expect((await api(get(), t, P, { method: 'POST', body: { supplier_id: 1, username: name(), password: 'mine' } })).status).toBe(400);
     expect((await api(get(), t, `${P}?supplier_id=abc`)).body).toHaveProperty('supplier_id');
@@ -85,8 +91,10 @@ export function ftpUserSuite(get: () => RunningServer) {
     const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
     const keys = added.body.keys as { id: number; algorithm: string; fingerprint: string; comment: string }[];
     expect(keys).toEqual([expect.objectContaining({ algorithm: 'ssh-ed25519', fingerprint, comment: 'laptop' })]);
-    expect(await api(get(), t, `${P}${id}/keys/`, { method: 'POST', body: { public_key: key.public } }))
-      .toMatchObject({ status: 400, body: { public_key: [FTP_USER_MSG.keyTaken] } });
+    expect(await api(get(), t, `${P}${id}/keys/`, { method: 'POST', body: { public_key: key.public } })).toMatchObject({
+      status: 400,
+      body: { public_key: [FTP_USER_MSG.keyTaken] },
+    });
     for (const bad of ['ssh-ed25519 notbase64', 'hello', key.private]) {
       const r = await api(get(), t, `${P}${id}/keys/`, { method: 'POST', body: { public_key: bad } });
       expect(r.status, bad.slice(0, 20)).toBe(400);

@@ -13,15 +13,26 @@ export function hypeSuite(get: () => RunningServer) {
   const tokens = new Map<string, string>();
   let labelId = 0;
   beforeAll(async () => {
-    for (const [u, p] of [['support', 'sandbox-support'], ['marketing', 'sandbox-marketing'], ['admin', 'sandbox-admin']]) {
+    for (const [u, p] of [
+      ['support', 'sandbox-support'],
+      ['marketing', 'sandbox-marketing'],
+      ['admin', 'sandbox-admin'],
+    ]) {
       tokens.set(u, (await signIn(get(), u, p)).access_token);
     }
     [{ id: labelId }] = await get().db.query<{ id: number }>('select id from labels order by id limit 1');
   });
-  const as = (who: string, brand = 'brand:dance') => (path: string, init: Parameters<typeof api>[3] = {}) =>
-    api(get(), tokens.get(who)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+  const as =
+    (who: string, brand = 'brand:dance') =>
+    (path: string, init: Parameters<typeof api>[3] = {}) =>
+      api(get(), tokens.get(who)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
   const offer = (over: Record<string, unknown> = {}) => ({
-    label_id: labelId, name: `Suite Hype ${Math.random().toString(36).slice(2, 8)}`, price: 4.99, start_date: '2026-01-01', end_date: '2026-12-31', ...over,
+    label_id: labelId,
+    name: `Suite Hype ${Math.random().toString(36).slice(2, 8)}`,
+    price: 4.99,
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    ...over,
   });
   const create = (body: Record<string, unknown>, who = 'marketing', brand = 'brand:dance') =>
     as(who, brand)('/v4/content-ops/hype-offers/', { method: 'POST', body });
@@ -34,14 +45,20 @@ export function hypeSuite(get: () => RunningServer) {
       expect((await as('support')(`/v4/content-ops/hype-offers/${r.body.id as number}/`)).body).toEqual(r.body);
       const [row] = await get().db.query<{ brand: string }>('select brand from hype_offers where id = $1', [r.body.id]);
       expect(row.brand).toBe('brand:dance');
-      const h = await get().db.query<{ action: string }>("select action from record_history where entity = 'hype_offers' and entity_id = $1", [r.body.id]);
+      const h = await get().db.query<{ action: string }>(
+        "select action from record_history where entity = 'hype_offers' and entity_id = $1",
+        [r.body.id],
+      );
       expect(h.map((x) => x.action)).toEqual(['create']);
     });
 
     it('§5: hype start and end required, start not after end: 400s naming the field, nothing created', async () => {
       const before = await get().db.query<{ n: number }>('select count(*)::int as n from hype_offers');
       const none = await create(offer({ start_date: undefined, end_date: undefined }));
-      expect([none.status, none.body]).toEqual([400, { start_date: [RECORD_MSG.hypeStartRequired], end_date: [RECORD_MSG.hypeEndRequired] }]);
+      expect([none.status, none.body]).toEqual([
+        400,
+        { start_date: [RECORD_MSG.hypeStartRequired], end_date: [RECORD_MSG.hypeEndRequired] },
+      ]);
       const nulls = await create(offer({ start_date: null, end_date: null }));
       expect(nulls.body).toEqual({ start_date: [RECORD_MSG.hypeStartRequired], end_date: [RECORD_MSG.hypeEndRequired] });
       const after = await create(offer({ start_date: '2026-05-02', end_date: '2026-05-01' }));
@@ -57,7 +74,11 @@ export function hypeSuite(get: () => RunningServer) {
       const r = await create(offer());
       const id = r.body.id as number;
       const patch = (body: Record<string, unknown>) =>
-        as('marketing')(`/v4/content-ops/hype-offers/${id}/`, { method: 'PATCH', body, headers: { 'if-match': `"v${r.body.version as number}"` } });
+        as('marketing')(`/v4/content-ops/hype-offers/${id}/`, {
+          method: 'PATCH',
+          body,
+          headers: { 'if-match': `"v${r.body.version as number}"` },
+        });
       expect((await patch({ end_date: null })).body).toEqual({ end_date: [RECORD_MSG.hypeEndRequired] });
       expect((await patch({ start_date: '2027-01-01' })).body).toEqual({ start_date: [RECORD_MSG.hypeStartAfterEnd] });
       expect((await patch({ label_id: labelId })).status).toBe(400);
@@ -77,8 +98,12 @@ export function hypeSuite(get: () => RunningServer) {
     let user = 0;
     let purchases: number[] = [];
     beforeAll(async () => {
-      [{ id: user }] = await get().db.query<{ id: number }>("insert into users (username, email) values ('hype-' || md5(random()::text), 'h@example.com') returning id");
-      const [o] = await get().db.query<{ id: number; label_id: number }>("select id, label_id from hype_offers where brand = 'brand:dance' order by id limit 1");
+      [{ id: user }] = await get().db.query<{ id: number }>(
+        "insert into users (username, email) values ('hype-' || md5(random()::text), 'h@example.com') returning id",
+      );
+      const [o] = await get().db.query<{ id: number; label_id: number }>(
+        "select id, label_id from hype_offers where brand = 'brand:dance' order by id limit 1",
+      );
       const [other] = await get().db.query<{ id: number }>('select id from labels where id <> $1 order by id limit 1', [o.label_id]);
       const rows = await get().db.query<{ id: number }>(
         `insert into hype_purchases (brand, user_id, label_id, offer_id, amount, voided, created_at) values
@@ -92,7 +117,7 @@ export function hypeSuite(get: () => RunningServer) {
       purchases = rows.map((r) => r.id);
     });
 
-    it('a hype purchase by id (the record the console opens); another brand\'s is 404; DJ brand 403', async () => {
+    it("a hype purchase by id (the record the console opens); another brand's is 404; DJ brand 403", async () => {
       const r = await as('support')(`/v4/accounts/hype-purchases/${purchases[0]}/`);
       expect([r.status, r.body.id, (r.body.user as { id: number }).id]).toEqual([200, purchases[0], user]);
       expect((await as('support')(`/v4/accounts/hype-purchases/${purchases[3]}/`)).status).toBe(404);

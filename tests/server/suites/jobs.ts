@@ -46,7 +46,9 @@ export function jobSuite(get: () => RunningServer) {
     expect(job.state).toBe('DONE');
     const rows = job.result.over_time as { quantity: number }[];
     // Finance holds the DJ brand only: the lines of the brands held.
-    const [{ n }] = await get().db.query<{ n: number }>("select sum(quantity)::int as n from sales_lines where supplier_id = 2 and brand = 'brand:dj'");
+    const [{ n }] = await get().db.query<{ n: number }>(
+      "select sum(quantity)::int as n from sales_lines where supplier_id = 2 and brand = 'brand:dj'",
+    );
     expect(rows.reduce((a, x) => a + x.quantity, 0)).toBe(n);
   });
 
@@ -69,7 +71,10 @@ export function jobSuite(get: () => RunningServer) {
     expect((await api(get(), supplier, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: range })).status).toBe(404);
     const marketing = (await signIn(get(), 'marketing', 'sandbox-marketing')).access_token;
     expect((await api(get(), marketing, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: range })).status).toBe(403);
-    const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-01', end_date: '2024-01-01' } });
+    const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', {
+      method: 'POST',
+      body: { start_date: '2024-02-01', end_date: '2024-01-01' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ start_date: [MSG.startBeforeEnd] });
     // A supplier id past int4 names no supplier.
@@ -82,7 +87,13 @@ export function jobSuite(get: () => RunningServer) {
     expect(JobStarted.parse(r.body)).toEqual({ id: r.body.id, state: 'PENDING' });
     const view = await api(get(), finance, pathOf(jobEndpoints.view, { kind: 'sales', id: r.body.id as number }));
     expect(JobView.parse(view.body)).toMatchObject({ id: r.body.id, kind: 'sales' });
-    for (const path of [`/v4/jobs/nope/${r.body.id}/`, `/v4/jobs/sales-export/${r.body.id}/`, '/v4/jobs/sales/2147483648/', '/v4/jobs/sales/99999999999/', '/v4/jobs/sales/x/']) {
+    for (const path of [
+      `/v4/jobs/nope/${r.body.id}/`,
+      `/v4/jobs/sales-export/${r.body.id}/`,
+      '/v4/jobs/sales/2147483648/',
+      '/v4/jobs/sales/99999999999/',
+      '/v4/jobs/sales/x/',
+    ]) {
       expect((await api(get(), finance, path)).status, path).toBe(404);
     }
     // A body that is not a range is a 400 naming the field; an unknown field is named too.
@@ -94,16 +105,25 @@ export function jobSuite(get: () => RunningServer) {
 
   it('refuses a date that is not on the calendar at enqueue with a 400 naming the field (no job is made)', async () => {
     const [{ n: before }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
-    const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-30', end_date: '2024-03-01' } });
+    const bad = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', {
+      method: 'POST',
+      body: { start_date: '2024-02-30', end_date: '2024-03-01' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ start_date: [DATE_MESSAGE] });
-    const end = await api(get(), finance, '/v4/catalog/suppliers/2/sales-export/', { method: 'POST', body: { start_date: '2023-02-01', end_date: '2023-02-29' } });
+    const end = await api(get(), finance, '/v4/catalog/suppliers/2/sales-export/', {
+      method: 'POST',
+      body: { start_date: '2023-02-01', end_date: '2023-02-29' },
+    });
     expect(end.status).toBe(400);
     expect(end.body).toEqual({ end_date: [DATE_MESSAGE] });
     const [{ n: after }] = await get().db.query<{ n: number }>('select count(*)::int as n from jobs');
     expect(after).toBe(before);
     // A leap day is a real date.
-    const leap = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', { method: 'POST', body: { start_date: '2024-02-29', end_date: '2024-03-01' } });
+    const leap = await api(get(), finance, '/v4/catalog/suppliers/2/sales/', {
+      method: 'POST',
+      body: { start_date: '2024-02-29', end_date: '2024-03-01' },
+    });
     expect(leap.status).toBe(202);
   });
 
@@ -117,10 +137,11 @@ export function jobSuite(get: () => RunningServer) {
     });
     afterAll(async () => queue?.stop());
 
-    const finished = (id: number) => waitFor(async () => {
-      const job = await queue.get(id);
-      return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
-    });
+    const finished = (id: number) =>
+      waitFor(async () => {
+        const job = await queue.get(id);
+        return job && (job.state === 'DONE' || job.state === 'ERROR') ? job : null;
+      });
     const enqueue = async (kind: string, payload: Record<string, unknown> = {}, options = {}) =>
       (await queue.enqueue(kind, null, payload, options)) as JobRow;
 
@@ -134,84 +155,99 @@ export function jobSuite(get: () => RunningServer) {
       expect(testRuns(job.id).map((r) => r.aborted)).toEqual([true]);
     });
 
-    it.concurrent('a live run longer than its lease is not stopped: its worker renews the lease, and it finishes in its first attempt', async ({ expect }) => {
-      const job = await enqueue('test-long');
-      const done = await waitFor(async () => {
-        const j = await queue.get(job.id);
-        return j && (j.state === 'DONE' || j.state === 'ERROR') ? j : null;
-      }, 60_000);
-      expect(done.state).toBe('DONE');
-      const seen = done.result as { lease: number; age: number; renewed_after: number };
-      expect(seen.lease).toBe(LEASE.leaseSeconds);
-      // It ran past its lease, and the lease had been renewed since the run started.
-      expect(seen.age).toBeGreaterThan(LEASE.leaseSeconds);
-      expect(seen.renewed_after).toBeGreaterThan(0);
-      expect(testRuns(job.id)).toEqual([{ attempt: 0, aborted: false }]);
-      // The queue completes its claim after the handler has stored the job's result: waited for.
-      const claim = await waitFor(async () => {
-        const c = await claimOf(get().db, job.id);
-        return c && c.state !== 'active' ? c : null;
-      });
-      expect(claim).toMatchObject({ state: 'completed', attempt: 0 });
-    }, 90_000);
+    it.concurrent(
+      'a live run longer than its lease is not stopped: its worker renews the lease, and it finishes in its first attempt',
+      async ({ expect }) => {
+        const job = await enqueue('test-long');
+        const done = await waitFor(async () => {
+          const j = await queue.get(job.id);
+          return j && (j.state === 'DONE' || j.state === 'ERROR') ? j : null;
+        }, 60_000);
+        expect(done.state).toBe('DONE');
+        const seen = done.result as { lease: number; age: number; renewed_after: number };
+        expect(seen.lease).toBe(LEASE.leaseSeconds);
+        // It ran past its lease, and the lease had been renewed since the run started.
+        expect(seen.age).toBeGreaterThan(LEASE.leaseSeconds);
+        expect(seen.renewed_after).toBeGreaterThan(0);
+        expect(testRuns(job.id)).toEqual([{ attempt: 0, aborted: false }]);
+        // The queue completes its claim after the handler has stored the job's result: waited for.
+        const claim = await waitFor(async () => {
+          const c = await claimOf(get().db, job.id);
+          return c && c.state !== 'active' ? c : null;
+        });
+        expect(claim).toMatchObject({ state: 'completed', attempt: 0 });
+      },
+      90_000,
+    );
 
-    it.concurrent('a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so', async ({ expect }) => {
-      const db = get().db;
-      // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active), its
-      // lease taken one lease ago and never renewed since (so the test need not wait the lease
-      // out), in the enqueue's transaction so no live worker takes it first.
-      const claimedByTheDead = (kind: string) => db.transaction(async (tx) => {
-        const row = (await queue.enqueue(kind, null, {}, {}, tx))!;
-        await ageClaim(tx, row.id, 0, true);
-        await tx.query("update jobs set state = 'RUNNING' where id = $1", [row.id]);
-        return row;
-      });
-      const t0 = Date.now();
-      const retried = await claimedByTheDead('test-retried');
-      const lost = await claimedByTheDead('test-once');
-      const again = await waitFor(async () => {
-        const j = await queue.get(retried.id);
-        return j?.state === 'DONE' ? j : null;
-      }, 60_000);
-      // Back after the lease and a lease check, not after the kind's expiry (30 s).
-      expect((Date.now() - t0) / 1000).toBeLessThan(TEST_KINDS['test-retried'].expireInSeconds);
-      expect(again.result).toEqual({ attempt: 1 });
-      expect(testRuns(retried.id).map((r) => r.attempt)).toEqual([1]);
-      const ended = await waitFor(async () => {
-        const j = await queue.get(lost.id);
-        return j?.state === 'ERROR' ? j : null;
-      }, 60_000);
-      expect(ended.result).toEqual({ detail: JOB_DETAIL.workerLost(LEASE.leaseSeconds) });
-      expect(ended.result).toEqual({ detail: 'The worker running the job stopped (no sign of it for 10 s).' });
-      expect(testRuns(lost.id)).toEqual([]);
-    }, 90_000);
+    it.concurrent(
+      'a run whose worker died (its lease no longer renewed) runs again; with no retry left the job ends ERROR saying so',
+      async ({ expect }) => {
+        const db = get().db;
+        // Claimed by a worker that then died: pg-boss's row as its fetch leaves it (active), its
+        // lease taken one lease ago and never renewed since (so the test need not wait the lease
+        // out), in the enqueue's transaction so no live worker takes it first.
+        const claimedByTheDead = (kind: string) =>
+          db.transaction(async (tx) => {
+            const row = (await queue.enqueue(kind, null, {}, {}, tx))!;
+            await ageClaim(tx, row.id, 0, true);
+            await tx.query("update jobs set state = 'RUNNING' where id = $1", [row.id]);
+            return row;
+          });
+        const t0 = Date.now();
+        const retried = await claimedByTheDead('test-retried');
+        const lost = await claimedByTheDead('test-once');
+        const again = await waitFor(async () => {
+          const j = await queue.get(retried.id);
+          return j?.state === 'DONE' ? j : null;
+        }, 60_000);
+        // Back after the lease and a lease check, not after the kind's expiry (30 s).
+        expect((Date.now() - t0) / 1000).toBeLessThan(TEST_KINDS['test-retried'].expireInSeconds);
+        expect(again.result).toEqual({ attempt: 1 });
+        expect(testRuns(retried.id).map((r) => r.attempt)).toEqual([1]);
+        const ended = await waitFor(async () => {
+          const j = await queue.get(lost.id);
+          return j?.state === 'ERROR' ? j : null;
+        }, 60_000);
+        expect(ended.result).toEqual({ detail: JOB_DETAIL.workerLost(LEASE.leaseSeconds) });
+        expect(ended.result).toEqual({ detail: 'The worker running the job stopped (no sign of it for 10 s).' });
+        expect(testRuns(lost.id)).toEqual([]);
+      },
+      90_000,
+    );
 
-    it.concurrent('on an ordered kind a run whose worker died keeps its place: it runs before the jobs queued after it', async ({ expect }) => {
-      const db = get().db;
-      // Three jobs queued at once (one transaction: one creation time); the first claimed by a worker that then died.
-      const [dead, next, last] = await db.transaction(async (tx) => {
-        const rows = [];
-        for (let i = 0; i < 3; i++) rows.push((await queue.enqueue('test-ordered', null, {}, {}, tx))!);
-        await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [bossId(rows[0].id)]);
-        return rows;
-      });
-      // The live worker (one at a time) takes the next; then the dead one's lease runs out: its
-      // claim moved back by a lease, as if that long had passed unrenewed (no wait for it).
-      await waitFor(async () => testRuns(next.id).length > 0);
-      await ageClaim(db, dead.id);
-      await waitFor(async () => {
-        const c = await claimOf(db, dead.id);
-        return c?.state === 'retry' && c.due;
-      }, 60_000);
-      release(next.id);
-      await waitFor(async () => testRuns(dead.id).length > 0);
-      expect(testRuns(last.id)).toEqual([]);
-      release(dead.id);
-      await waitFor(async () => testRuns(last.id).length > 0);
-      release(last.id);
-      for (const j of [next, dead, last]) expect((await finished(j.id)).state).toBe('DONE');
-      expect(testRuns(dead.id).map((r) => r.attempt)).toEqual([1]);
-    }, 90_000);
+    it.concurrent(
+      'on an ordered kind a run whose worker died keeps its place: it runs before the jobs queued after it',
+      async ({ expect }) => {
+        const db = get().db;
+        // Three jobs queued at once (one transaction: one creation time); the first claimed by a worker that then died.
+        const [dead, next, last] = await db.transaction(async (tx) => {
+          const rows = [];
+          for (let i = 0; i < 3; i++) rows.push((await queue.enqueue('test-ordered', null, {}, {}, tx))!);
+          await tx.query("update pgboss.job set state = 'active', started_on = now(), heartbeat_on = now() where id = $1", [
+            bossId(rows[0].id),
+          ]);
+          return rows;
+        });
+        // The live worker (one at a time) takes the next; then the dead one's lease runs out: its
+        // claim moved back by a lease, as if that long had passed unrenewed (no wait for it).
+        await waitFor(async () => testRuns(next.id).length > 0);
+        await ageClaim(db, dead.id);
+        await waitFor(async () => {
+          const c = await claimOf(db, dead.id);
+          return c?.state === 'retry' && c.due;
+        }, 60_000);
+        release(next.id);
+        await waitFor(async () => testRuns(dead.id).length > 0);
+        expect(testRuns(last.id)).toEqual([]);
+        release(dead.id);
+        await waitFor(async () => testRuns(last.id).length > 0);
+        release(last.id);
+        for (const j of [next, dead, last]) expect((await finished(j.id)).state).toBe('DONE');
+        expect(testRuns(dead.id).map((r) => r.attempt)).toEqual([1]);
+      },
+      90_000,
+    );
 
     it('a failed run is retried and the job finishes once', async () => {
       const job = await enqueue('test-flaky');
@@ -316,7 +352,9 @@ export function jobSuite(get: () => RunningServer) {
     // One job at a time, a poll of a minute: the jobs queued together (one notification)
     // all run within seconds only if each run's end fetches the next.
     const POLL = 60;
-    const kinds = { 'test-in-turn': { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 1, concurrency: 1, run: async () => ({ result: null }) } };
+    const kinds = {
+      'test-in-turn': { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 1, concurrency: 1, run: async () => ({ result: null }) },
+    };
     const own = await JobQueue.open(get().db, { kinds, pollSeconds: POLL, ...LEASE });
     try {
       await own.work();
@@ -325,10 +363,13 @@ export function jobSuite(get: () => RunningServer) {
         for (let i = 0; i < 4; i++) out.push((await own.enqueue('test-in-turn', null, { i }, {}, tx))!);
         return out;
       });
-      const ended = await waitFor(async () => {
-        const all = await Promise.all(queued.map((j) => own.get(j.id)));
-        return all.every((j) => j?.state === 'DONE') ? all : null;
-      }, (POLL / 3) * 1000);
+      const ended = await waitFor(
+        async () => {
+          const all = await Promise.all(queued.map((j) => own.get(j.id)));
+          return all.every((j) => j?.state === 'DONE') ? all : null;
+        },
+        (POLL / 3) * 1000,
+      );
       expect(ended).toHaveLength(4);
     } finally {
       await own.stop();

@@ -8,7 +8,13 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { LABEL_MANAGER_MSG } from '../../../shared/api';
-import { LABEL_CLAIMED_MSG, chartImageEndpoints, labelImageEndpoints, recordImageMsg, tempAccountEmailOf } from '../../../shared/api/endpoints';
+import {
+  LABEL_CLAIMED_MSG,
+  chartImageEndpoints,
+  labelImageEndpoints,
+  recordImageMsg,
+  tempAccountEmailOf,
+} from '../../../shared/api/endpoints';
 import { pathOf } from '../../../shared/api/endpoint';
 import { CHART_IMAGE_SIDE, LABEL_IMAGE_SIDE } from '../../../shared/constants';
 import { LABEL_CSV_COLUMNS } from '../../../server/api/routes/labels';
@@ -25,31 +31,58 @@ export function labelSuite(get: () => RunningServer) {
     admin = (await signIn(get(), 'admin', 'sandbox-admin')).access_token;
     contentops = (await signIn(get(), 'contentops', 'sandbox-contentops')).access_token;
   });
-  const create = (body: Record<string, unknown>, token = contentops) => api(get(), token, '/v4/catalog/labels/', { method: 'POST', body, headers: DANCE });
+  const create = (body: Record<string, unknown>, token = contentops) =>
+    api(get(), token, '/v4/catalog/labels/', { method: 'POST', body, headers: DANCE });
   const L = '/v4/catalog/labels/';
   const upload = (path: string, token: string, bytes: Buffer) =>
-    fetch(`${get().api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png', ...DANCE }, body: new Uint8Array(bytes) });
-  const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#204060' } }).png().toBuffer();
+    fetch(`${get().api}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png', ...DANCE },
+      body: new Uint8Array(bytes),
+    });
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#204060' } })
+      .png()
+      .toBuffer();
 
-  it('contracts: listed, added (type from contract-types, end after start) and changed with If-Match, in the label\'s history; content ops writes, curation does not', async () => {
+  it("contracts: listed, added (type from contract-types, end after start) and changed with If-Match, in the label's history; content ops writes, curation does not", async () => {
     const made = await create({ name: `Contract Label ${Date.now()}`, supplier_id: 2, confirm_similar: true });
     const path = `${L}${made.body.id}/contracts/`;
     expect((await api(get(), admin, path)).body.results).toEqual([]);
-    const bad = await api(get(), contentops, path, { method: 'POST', body: { contract_type_id: 999, start_date: '2026-01-01', end_date: '2025-01-01' } });
+    const bad = await api(get(), contentops, path, {
+      method: 'POST',
+      body: { contract_type_id: 999, start_date: '2026-01-01', end_date: '2025-01-01' },
+    });
     expect([bad.status, Object.keys(bad.body).sort()]).toEqual([400, ['end_date']]);
     const unknownType = await api(get(), contentops, path, { method: 'POST', body: { contract_type_id: 999, start_date: '2026-01-01' } });
     expect([unknownType.status, unknownType.body]).toEqual([400, { contract_type_id: [MSG.selectFromList] }]);
     const added = await api(get(), contentops, path, { method: 'POST', body: { contract_type_id: 2, start_date: '2026-01-01' } });
-    expect([added.status, added.body]).toMatchObject([201, { contract_type: { id: 2, name: 'Licence' }, start_date: '2026-01-01', end_date: null, active: true }]);
+    expect([added.status, added.body]).toMatchObject([
+      201,
+      { contract_type: { id: 2, name: 'Licence' }, start_date: '2026-01-01', end_date: null, active: true },
+    ]);
     const one = `${path}${added.body.id}/`;
     const stale = await api(get(), contentops, one, { method: 'PATCH', body: { active: false }, headers: { 'if-match': '"99"' } });
     expect(stale.status).toBe(412);
-    const ch = await api(get(), contentops, one, { method: 'PATCH', body: { active: false, end_date: '2026-12-31' }, headers: { 'if-match': added.headers.get('etag')! } });
+    const ch = await api(get(), contentops, one, {
+      method: 'PATCH',
+      body: { active: false, end_date: '2026-12-31' },
+      headers: { 'if-match': added.headers.get('etag')! },
+    });
     expect([ch.status, ch.body.active, ch.body.end_date]).toEqual([200, false, '2026-12-31']);
-    expect((await api(get(), contentops, one, { method: 'PATCH', body: { end_date: '2025-12-31' }, headers: { 'if-match': ch.headers.get('etag')! } })).body)
-      .toEqual({ end_date: [MSG.endAfterStart] });
+    expect(
+      (
+        await api(get(), contentops, one, {
+          method: 'PATCH',
+          body: { end_date: '2025-12-31' },
+          headers: { 'if-match': ch.headers.get('etag')! },
+        })
+      ).body,
+    ).toEqual({ end_date: [MSG.endAfterStart] });
     const curation = (await signIn(get(), 'curation', 'sandbox-curation')).access_token;
-    expect((await api(get(), curation, path, { method: 'POST', body: { contract_type_id: 1, start_date: '2026-01-01' } })).status).toBe(403);
+    expect((await api(get(), curation, path, { method: 'POST', body: { contract_type_id: 1, start_date: '2026-01-01' } })).status).toBe(
+      403,
+    );
     const history = await api(get(), admin, `${L}${made.body.id}/history/`);
     expect(JSON.stringify(history.body.results)).toContain('contracts');
     expect((await api(get(), admin, `${L}2000000000/contracts/`)).status).toBe(404);
@@ -59,11 +92,16 @@ export function labelSuite(get: () => RunningServer) {
     const made = await create({ name: `Mapped Label ${Date.now()}`, supplier_id: 2, confirm_similar: true });
     const id = made.body.id as number;
     expect((await api(get(), admin, `${L}${id}/mappings/`)).body.results).toEqual([]);
-    const m = await api(get(), admin, `/v4/catalog/suppliers/2/label-mappings/`, { method: 'POST', body: { source_label: `Mapped ${id}`, label_id: id } });
+    const m = await api(get(), admin, `/v4/catalog/suppliers/2/label-mappings/`, {
+      method: 'POST',
+      body: { source_label: `Mapped ${id}`, label_id: id },
+    });
     expect(m.status, JSON.stringify(m.body)).toBe(201);
     const list = await api(get(), admin, `${L}${id}/mappings/`);
     const [{ name: supplier }] = await get().db.query<{ name: string }>('select name from suppliers where id = 2');
-    expect(list.body.results).toMatchObject([{ id: m.body.id, supplier_id: 2, supplier, source_label: `Mapped ${id}`, label: { id }, blacklisted: false }]);
+    expect(list.body.results).toMatchObject([
+      { id: m.body.id, supplier_id: 2, supplier, source_label: `Mapped ${id}`, label: { id }, blacklisted: false },
+    ]);
   });
 
   it('image: at least 500x500 and square (§5, in its words), stored as a 500x500 JPEG and served; the replaced file is removed', async () => {
@@ -77,7 +115,11 @@ export function labelSuite(get: () => RunningServer) {
     expect((await api(get(), admin, pathOf(labelImageEndpoints.image, { id }))).status).toBe(404);
     const up = await upload(pathOf(labelImageEndpoints.uploadImage, { id }), contentops, await png(900, 900));
     const body = await up.json();
-    expect([up.status, body.image_url, body.version]).toEqual([201, pathOf(labelImageEndpoints.image, { id }), (made.body.version as number) + 1]);
+    expect([up.status, body.image_url, body.version]).toEqual([
+      201,
+      pathOf(labelImageEndpoints.image, { id }),
+      (made.body.version as number) + 1,
+    ]);
     const img = await fetch(`${get().api}${pathOf(labelImageEndpoints.image, { id })}`, { headers: { authorization: `Bearer ${admin}` } });
     const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
     expect([img.status, meta.format, meta.width, meta.height]).toEqual([200, 'jpeg', LABEL_IMAGE_SIDE, LABEL_IMAGE_SIDE]);
@@ -95,7 +137,9 @@ export function labelSuite(get: () => RunningServer) {
     const id = chart.body.id as number;
     const up = await upload(pathOf(chartImageEndpoints.uploadImage, { id }), curation, await png(1200, 600));
     expect([up.status, (await up.json()).image_url]).toEqual([201, pathOf(chartImageEndpoints.image, { id })]);
-    const img = await fetch(`${get().api}${pathOf(chartImageEndpoints.image, { id })}`, { headers: { authorization: `Bearer ${curation}`, ...DANCE } });
+    const img = await fetch(`${get().api}${pathOf(chartImageEndpoints.image, { id })}`, {
+      headers: { authorization: `Bearer ${curation}`, ...DANCE },
+    });
     const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
     expect([img.status, meta.width, meta.height]).toEqual([200, CHART_IMAGE_SIDE, CHART_IMAGE_SIDE]);
     const junk = await upload(pathOf(chartImageEndpoints.uploadImage, { id }), curation, Buffer.from('not an image'));
@@ -104,8 +148,10 @@ export function labelSuite(get: () => RunningServer) {
     expect((await upload(pathOf(chartImageEndpoints.uploadImage, { id }), marketing, await png(500, 500))).status).toBe(403);
   });
 
-  it('download-csv: one line per track of the label\'s releases; a supplier user downloads only its own labels', async () => {
-    const [{ n }] = await get().db.query<{ n: number }>('select count(*)::int n from tracks t join releases r on r.id = t.release_id where r.label_id = 1');
+  it("download-csv: one line per track of the label's releases; a supplier user downloads only its own labels", async () => {
+    const [{ n }] = await get().db.query<{ n: number }>(
+      'select count(*)::int n from tracks t join releases r on r.id = t.release_id where r.label_id = 1',
+    );
     const r = await fetch(`${get().api}${L}1/download-csv/`, { headers: { authorization: `Bearer ${admin}` } });
     const text = await r.text();
     const lines = text.trimEnd().split('\r\n');
@@ -125,7 +171,10 @@ export function labelSuite(get: () => RunningServer) {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { username, password, email } = r.body as { username: string; password: string; email: string };
     expect([password.length >= 16, email]).toEqual([true, tempAccountEmailOf(username)]);
-    const [u] = await get().db.query<{ password_hash: string; label_id: number; role: string }>('select password_hash, label_id, role from users where username = $1', [username]);
+    const [u] = await get().db.query<{ password_hash: string; label_id: number; role: string }>(
+      'select password_hash, label_id, role from users where username = $1',
+      [username],
+    );
     expect([u.label_id, u.role, u.password_hash.includes(password)]).toEqual([id, 'user:label', false]);
     const signedIn = await signIn(get(), username, password);
     expect(signedIn.access_token).toBeTruthy();
@@ -149,7 +198,9 @@ export function labelSuite(get: () => RunningServer) {
     };
     expect((await patch({ hype_trial_end: '2026-03-01' })).body).toEqual({ hype_trial_start: [RECORD_MSG.hypeStartRequired] });
     expect((await patch({ hype_trial_start: '2026-03-01' })).body).toEqual({ hype_trial_end: [RECORD_MSG.hypeEndRequired] });
-    expect((await patch({ hype_trial_start: '2026-03-02', hype_trial_end: '2026-03-01' })).body).toEqual({ hype_trial_start: [RECORD_MSG.hypeStartAfterEnd] });
+    expect((await patch({ hype_trial_start: '2026-03-02', hype_trial_end: '2026-03-01' })).body).toEqual({
+      hype_trial_start: [RECORD_MSG.hypeStartAfterEnd],
+    });
     const ok = await patch({ hype_trial_start: '2026-03-01', hype_trial_end: '2026-03-01' });
     expect([ok.status, ok.body.hype_trial_start, ok.body.hype_trial_end]).toEqual([200, '2026-03-01', '2026-03-01']);
     expect((await patch({ hype_trial_end: null })).body).toEqual({ hype_trial_end: [RECORD_MSG.hypeEndRequired] });
@@ -195,8 +246,15 @@ export function labelSuite(get: () => RunningServer) {
     expect([twice.status, twice.body]).toEqual([400, { name: [LABEL_MANAGER_MSG.nameTaken] }]);
     const one = `${PATH}${made.body.id}/`;
     const ch = await api(get(), lm, one, { method: 'PATCH', body: { name: `${name} Renamed`, enabled: false } });
-    expect([ch.status, ch.body.name, ch.body.enabled, ch.body.version]).toEqual([200, `${name} Renamed`, false, (made.body.version as number) + 1]);
-    expect((await api(get(), lm, one, { method: 'PATCH', body: { name: first.name } })).body).toEqual({ name: [LABEL_MANAGER_MSG.nameTaken] });
+    expect([ch.status, ch.body.name, ch.body.enabled, ch.body.version]).toEqual([
+      200,
+      `${name} Renamed`,
+      false,
+      (made.body.version as number) + 1,
+    ]);
+    expect((await api(get(), lm, one, { method: 'PATCH', body: { name: first.name } })).body).toEqual({
+      name: [LABEL_MANAGER_MSG.nameTaken],
+    });
     expect((await api(get(), lm, `${PATH}2000000000/`, { method: 'PATCH', body: { enabled: true } })).status).toBe(404);
     expect((await api(get(), lm, PATH, { method: 'POST', body: { name: ' ' } })).status).toBe(400);
     expect((await api(get(), contentops, PATH)).status).toBe(403);

@@ -66,15 +66,21 @@ export function listSuite(get: () => RunningServer) {
     expect(ids.body.results!.map((t) => t.id).sort()).toEqual([11, 3, 5, 7]);
 
     const dates = await call('/v4/catalog/releases/?release_date=2022-01-01:2022-06-30&per_page=200');
-    expect(dates.body.count).toBe(await count("select count(*)::int n from releases where release_date between '2022-01-01' and '2022-06-30'"));
-    expect(dates.body.results!.every((r) => (r.release_date as string) >= '2022-01-01' && (r.release_date as string) <= '2022-06-30')).toBe(true);
+    expect(dates.body.count).toBe(
+      await count("select count(*)::int n from releases where release_date between '2022-01-01' and '2022-06-30'"),
+    );
+    expect(dates.body.results!.every((r) => (r.release_date as string) >= '2022-01-01' && (r.release_date as string) <= '2022-06-30')).toBe(
+      true,
+    );
 
     const explicit = await call('/v4/catalog/releases/?is_explicit=true&per_page=200');
     expect(explicit.body.count).toBe(await count('select count(*)::int n from releases where is_explicit'));
     expect(explicit.body.results!.every((r) => r.is_explicit === true)).toBe(true);
 
     const status = await call('/v4/content-ops/deliveries/?release_status=filter-error,ingest-error&per_page=200');
-    expect(status.body.count).toBe(await count("select count(*)::int n from deliveries where release_status in ('filter-error', 'ingest-error')"));
+    expect(status.body.count).toBe(
+      await count("select count(*)::int n from deliveries where release_status in ('filter-error', 'ingest-error')"),
+    );
 
     const pposp = await call('/v4/catalog/suppliers/?pposp_enrollment_status=1');
     expect(pposp.body.count).toBe(await count('select count(*)::int n from suppliers where pposp_enrolled'));
@@ -104,8 +110,12 @@ export function listSuite(get: () => RunningServer) {
     }
   });
 
-  it('autocomplete suggestions say what tells them apart: the artists, mix and release of a track, a release\'s artists and label', async () => {
-    const names = (v: unknown) => (Array.isArray(v) ? v : [v]).filter(Boolean).map((x) => (x as { name: string }).name).join(', ');
+  it("autocomplete suggestions say what tells them apart: the artists, mix and release of a track, a release's artists and label", async () => {
+    const names = (v: unknown) =>
+      (Array.isArray(v) ? v : [v])
+        .filter(Boolean)
+        .map((x) => (x as { name: string }).name)
+        .join(', ');
     const tracks = await call('/v4/catalog/search/autocomplete/?type=tracks&q=Mi');
     expect(tracks.status).toBe(200);
     const found = tracks.body.results as unknown as { type: string; id: number; name: string; detail: string }[];
@@ -115,18 +125,22 @@ export function listSuite(get: () => RunningServer) {
       expect(s.detail).toBe([names(row.artists), row.mix_name, names(row.release)].filter(Boolean).join(' · '));
       expect(s.detail).not.toBe('');
     }
-    const releases = (await call('/v4/catalog/search/autocomplete/?type=releases&q=EP')).body.results as unknown as { id: number; detail: string }[];
+    const releases = (await call('/v4/catalog/search/autocomplete/?type=releases&q=EP')).body.results as unknown as {
+      id: number;
+      detail: string;
+    }[];
     expect(releases.length).toBeGreaterThan(0);
     const row = ((await call(`/v4/catalog/releases/?id=${releases[0].id}`)).body.results as Res[])[0];
     expect(releases[0].detail).toContain(names(row.label));
   });
 
-  it('autocomplete finds a release by its catalogue number and any record by its id, and a release\'s detail has its catalogue number and date', async () => {
+  it("autocomplete finds a release by its catalogue number and any record by its id, and a release's detail has its catalogue number and date", async () => {
     type S = { type: string; id: number; name: string; detail: string };
     const [rel] = await get().db.query<{ id: number; catalog_number: string; year: string }>(
       "select id, catalog_number, extract(year from release_date)::text as year from releases where catalog_number is not null and catalog_number <> '' and release_date is not null order by id limit 1",
     );
-    const byCat = (await call(`/v4/catalog/search/autocomplete/?type=releases&q=${encodeURIComponent(rel.catalog_number)}`)).body.results as unknown as S[];
+    const byCat = (await call(`/v4/catalog/search/autocomplete/?type=releases&q=${encodeURIComponent(rel.catalog_number)}`)).body
+      .results as unknown as S[];
     expect(byCat.map((s) => s.id)).toContain(rel.id);
     const hit = byCat.find((s) => s.id === rel.id)!;
     const row = ((await call(`/v4/catalog/releases/?id=${rel.id}`)).body.results as Res[])[0];
@@ -155,15 +169,31 @@ export function listSuite(get: () => RunningServer) {
 
   it('relevance search (one pass: page ids and count from one read of the matches) keeps the envelope exact', async () => {
     const scope = 'app:control staff:admin brand:dance brand:dj';
-    const adminUser = { id: 1, username: 'admin', scope, features: [], principal: principalFrom(scope, [], 'brand:dance'), supplierId: null, labelId: null };
+    const adminUser = {
+      id: 1,
+      username: 'admin',
+      scope,
+      features: [],
+      principal: principalFrom(scope, [], 'brand:dance'),
+      supplierId: null,
+      labelId: null,
+    };
     const [{ name: labelWord }] = await get().db.query<{ name: string }>(
       "select split_part(l.name, ' ', 1) as name from tracks t join labels l on l.id = t.label_id where t.title ilike '%night%' group by 1 order by count(*) desc limit 1",
     );
     const cases: [ListQuery, string, unknown[]][] = [
       [{ q: 'night' }, "select count(*)::int n from tracks where title ilike '%night%'", []],
       // Filters on joined tables (label name, release title) with the text search.
-      [{ q: 'night', label: labelWord }, "select count(*)::int n from tracks t join labels l on l.id = t.label_id where t.title ilike '%night%' and l.name ilike $1", [`%${labelWord}%`]],
-      [{ q: 'night', release_title: 'e' }, "select count(*)::int n from tracks t join releases r on r.id = t.release_id where t.title ilike '%night%' and r.title ilike '%e%'", []],
+      [
+        { q: 'night', label: labelWord },
+        "select count(*)::int n from tracks t join labels l on l.id = t.label_id where t.title ilike '%night%' and l.name ilike $1",
+        [`%${labelWord}%`],
+      ],
+      [
+        { q: 'night', release_title: 'e' },
+        "select count(*)::int n from tracks t join releases r on r.id = t.release_id where t.title ilike '%night%' and r.title ilike '%e%'",
+        [],
+      ],
       [{ q: 'zzqqxxnomatch' }, "select count(*)::int n from tracks where title ilike '%zzqqxxnomatch%'", []],
     ];
     for (const [query, countSql, params] of cases) {
@@ -172,16 +202,29 @@ export function listSuite(get: () => RunningServer) {
       const n = await count(countSql, params);
       const perPage = 7;
       const last = Math.max(1, Math.ceil(n / perPage));
-      const path = (page: number) => `/v4/catalog/tracks/?${new URLSearchParams({ ...(query as Record<string, string>), page: String(page), per_page: String(perPage) })}`;
+      const path = (page: number) =>
+        `/v4/catalog/tracks/?${new URLSearchParams({ ...(query as Record<string, string>), page: String(page), per_page: String(perPage) })}`;
       const first = await call(path(1));
-      expect([query, first.status, first.body.count, first.body.page, first.body.results!.length]).toEqual([query, 200, n, `1/${last}`, Math.min(perPage, n)]);
+      expect([query, first.status, first.body.count, first.body.page, first.body.results!.length]).toEqual([
+        query,
+        200,
+        n,
+        `1/${last}`,
+        Math.min(perPage, n),
+      ]);
       expect(first.body.results!.some((r) => MATCH_COUNT_COLUMN in r)).toBe(false);
       // The same as a separate count and page query (the two-pass plan).
       const twoPass = await runListSql(get().db, listSql(def, adminUser, { ...query, per_page: String(perPage) }, { onePass: false }));
       expect([twoPass.n, twoPass.rows.map((r) => r.id)]).toEqual([n, first.body.results!.map((r) => r.id)]);
       if (n > perPage) {
         const end = await call(path(last));
-        expect([end.status, end.body.count, end.body.page, end.body.next, end.body.results!.length]).toEqual([200, n, `${last}/${last}`, null, n - (last - 1) * perPage]);
+        expect([end.status, end.body.count, end.body.page, end.body.next, end.body.results!.length]).toEqual([
+          200,
+          n,
+          `${last}/${last}`,
+          null,
+          n - (last - 1) * perPage,
+        ]);
       }
       // An empty page past the end: the count comes from the separate count query.
       const past = await call(path(last + 1));
@@ -242,19 +285,26 @@ export function listSuite(get: () => RunningServer) {
     ['/v4/catalog/charts/1/', 'title', 45, 'x'],
     ['/v4/curation/pages/1/', 'name', 255, 'x'],
     ['/v4/curation/page-modules/1/', 'name', 250, 'x'],
-  ] as const)('field limit: %s %s is %i characters: one more is a 400 naming the field, the limit itself is saved', async (path, field, max, ch) => {
-    const g = await call(path);
-    expect(g.status).toBe(200);
-    const original = g.body[field];
-    const over = await call(path, { method: 'PATCH', body: { [field]: ch.repeat(max + 1) }, headers: { 'if-match': g.headers.get('etag')! } });
-    expect(over.status).toBe(400);
-    expect(over.body).toEqual({ [field]: [maxMessage(max)] });
-    const at = await call(path, { method: 'PATCH', body: { [field]: ch.repeat(max) }, headers: { 'if-match': g.headers.get('etag')! } });
-    expect(at.status).toBe(200);
-    expect(at.body[field]).toBe(ch.repeat(max));
-    const back = await call(path, { method: 'PATCH', body: { [field]: original }, headers: { 'if-match': at.headers.get('etag')! } });
-    expect(back.status).toBe(200);
-  });
+  ] as const)(
+    'field limit: %s %s is %i characters: one more is a 400 naming the field, the limit itself is saved',
+    async (path, field, max, ch) => {
+      const g = await call(path);
+      expect(g.status).toBe(200);
+      const original = g.body[field];
+      const over = await call(path, {
+        method: 'PATCH',
+        body: { [field]: ch.repeat(max + 1) },
+        headers: { 'if-match': g.headers.get('etag')! },
+      });
+      expect(over.status).toBe(400);
+      expect(over.body).toEqual({ [field]: [maxMessage(max)] });
+      const at = await call(path, { method: 'PATCH', body: { [field]: ch.repeat(max) }, headers: { 'if-match': g.headers.get('etag')! } });
+      expect(at.status).toBe(200);
+      expect(at.body[field]).toBe(ch.repeat(max));
+      const back = await call(path, { method: 'PATCH', body: { [field]: original }, headers: { 'if-match': at.headers.get('etag')! } });
+      expect(back.status).toBe(200);
+    },
+  );
 
   it('ISRC: 16 characters at most (17 is refused with the length message), and the format separately', async () => {
     const g = await call('/v4/catalog/tracks/43/');
@@ -284,7 +334,11 @@ export function listSuite(get: () => RunningServer) {
 
   it('rejects unknown and read-only fields by name', async () => {
     const g = await call('/v4/catalog/tracks/44/');
-    const r = await call('/v4/catalog/tracks/44/', { method: 'PATCH', body: { colour: 'red', version: 9, title: 'ok' }, headers: { 'if-match': g.headers.get('etag')! } });
+    const r = await call('/v4/catalog/tracks/44/', {
+      method: 'PATCH',
+      body: { colour: 'red', version: 9, title: 'ok' },
+      headers: { 'if-match': g.headers.get('etag')! },
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body).sort()).toEqual(['colour', 'version']);
   });
@@ -293,21 +347,35 @@ export function listSuite(get: () => RunningServer) {
     const g = await call('/v4/catalog/tracks/45/');
     const genre = (g.body.genre as Res).id as number;
     const other = genre === 1 ? 2 : 1;
-    const r = await call('/v4/catalog/tracks/45/', { method: 'PATCH', body: { genre_id: other }, headers: { 'if-match': g.headers.get('etag')! } });
+    const r = await call('/v4/catalog/tracks/45/', {
+      method: 'PATCH',
+      body: { genre_id: other },
+      headers: { 'if-match': g.headers.get('etag')! },
+    });
     expect(r.status).toBe(200);
     expect((r.body.genre as Res).id).toBe(other);
     expect(r.body.sub_genre).toBeNull();
     const [foreign] = await get().db.query<{ id: number }>('select id from sub_genres where genre_id <> $1 limit 1', [other]);
-    const bad = await call('/v4/catalog/tracks/45/', { method: 'PATCH', body: { sub_genre_id: foreign.id }, headers: { etag: '', 'if-match': r.headers.get('etag')! } });
+    const bad = await call('/v4/catalog/tracks/45/', {
+      method: 'PATCH',
+      body: { sub_genre_id: foreign.id },
+      headers: { etag: '', 'if-match': r.headers.get('etag')! },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toHaveProperty('sub_genre_id');
   });
 
   it('refuses to show a DJ edit whose parent is hidden', async () => {
-    const [edit] = await get().db.query<{ id: number; parent_track_id: number }>('select id, parent_track_id from tracks where is_dj_edit order by id limit 1');
+    const [edit] = await get().db.query<{ id: number; parent_track_id: number }>(
+      'select id, parent_track_id from tracks where is_dj_edit order by id limit 1',
+    );
     await get().db.query('update tracks set hidden = true where id = any($1::int[])', [[edit.id, edit.parent_track_id]]);
     const g = await call(`/v4/catalog/tracks/${edit.id}/`);
-    const r = await call(`/v4/catalog/tracks/${edit.id}/`, { method: 'PATCH', body: { hidden: false }, headers: { 'if-match': g.headers.get('etag')! } });
+    const r = await call(`/v4/catalog/tracks/${edit.id}/`, {
+      method: 'PATCH',
+      body: { hidden: false },
+      headers: { 'if-match': g.headers.get('etag')! },
+    });
     expect(r.status).toBe(400);
     expect(r.body.hidden).toContain(MSG.djTrackParentHidden);
     expect((await call(`/v4/catalog/tracks/${edit.id}/`)).body.hidden).toBe(true);
@@ -315,7 +383,11 @@ export function listSuite(get: () => RunningServer) {
 
   it('start date must be before end date (spec texts)', async () => {
     const g = await call('/v4/curation/pages/2/');
-    const r = await call('/v4/curation/pages/2/', { method: 'PATCH', body: { start_date: '2030-01-02', end_date: '2030-01-01' }, headers: { 'if-match': g.headers.get('etag')! } });
+    const r = await call('/v4/curation/pages/2/', {
+      method: 'PATCH',
+      body: { start_date: '2030-01-02', end_date: '2030-01-01' },
+      headers: { 'if-match': g.headers.get('etag')! },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ start_date: [MSG.startBeforeEnd] });
   });
@@ -323,16 +395,22 @@ export function listSuite(get: () => RunningServer) {
   it('PUT bulk is all or nothing', async () => {
     const a = await call('/v4/catalog/tracks/50/');
     const b = await call('/v4/catalog/tracks/51/');
-    const stale = await call('/v4/catalog/tracks/', { method: 'PUT', body: [
-      { id: 50, version: a.body.version, bpm: 111 },
-      { id: 51, version: (b.body.version as number) + 5, bpm: 111 },
-    ] });
+    const stale = await call('/v4/catalog/tracks/', {
+      method: 'PUT',
+      body: [
+        { id: 50, version: a.body.version, bpm: 111 },
+        { id: 51, version: (b.body.version as number) + 5, bpm: 111 },
+      ],
+    });
     expect(stale.status).toBe(412);
     expect((await call('/v4/catalog/tracks/50/')).body.bpm).toBe(a.body.bpm);
-    const ok = await call('/v4/catalog/tracks/', { method: 'PUT', body: [
-      { id: 50, version: a.body.version, bpm: 111 },
-      { id: 51, version: b.body.version, bpm: 112 },
-    ] });
+    const ok = await call('/v4/catalog/tracks/', {
+      method: 'PUT',
+      body: [
+        { id: 50, version: a.body.version, bpm: 111 },
+        { id: 51, version: b.body.version, bpm: 112 },
+      ],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.results!.map((t) => t.bpm)).toEqual([111, 112]);
   });
@@ -359,10 +437,32 @@ export function listSuite(get: () => RunningServer) {
     expect(dance.body.results!.map((p) => p.name)).toEqual(['Landing Page']);
     const dj = await call('/v4/auxiliary/page-types/', { headers: { 'x-brand': 'brand:dj' } });
     expect(dj.body.count).toBeGreaterThan(1);
-    for (const name of ['account-types', 'billing-info-types', 'commercial-model-types', 'contact-types', 'countries',
-      'current-status', 'currency', 'discount-types', 'image-types', 'item-types', 'mime-types', 'page-module-types',
-      'playlist-types', 'reason', 'release-types', 'sale-types', 'source-types', 'keys', 'label-managers', 'host-vendors',
-      'tracklist-vendors', 'audio-formats', 'contract-types', 'songwriter-types']) {
+    for (const name of [
+      'account-types',
+      'billing-info-types',
+      'commercial-model-types',
+      'contact-types',
+      'countries',
+      'current-status',
+      'currency',
+      'discount-types',
+      'image-types',
+      'item-types',
+      'mime-types',
+      'page-module-types',
+      'playlist-types',
+      'reason',
+      'release-types',
+      'sale-types',
+      'source-types',
+      'keys',
+      'label-managers',
+      'host-vendors',
+      'tracklist-vendors',
+      'audio-formats',
+      'contract-types',
+      'songwriter-types',
+    ]) {
       const r = await call(`/v4/auxiliary/${name}/`);
       expect([name, r.status, (r.body.count as number) > 0]).toEqual([name, 200, true]);
     }

@@ -19,20 +19,22 @@ export function liveSuite(get: () => RunningServer) {
   beforeAll(async () => {
     for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(get(), a.username, a.password)).access_token);
   });
-  const as = (username: string, brand = 'brand:dj') => (path: string, init: Parameters<typeof api>[3] = {}) =>
-    api(get(), tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
+  const as =
+    (username: string, brand = 'brand:dj') =>
+    (path: string, init: Parameters<typeof api>[3] = {}) =>
+      api(get(), tokens.get(username)!, path, { ...init, headers: { 'x-brand': brand, ...init.headers } });
   let n = 0;
   const name = (what: string) => `Live suite ${what} ${Date.now().toString(36)}-${++n}`;
-  const history = (entity: string, id: number) => get().db.query<{ action: string }>(
-    'select action from record_history where entity = $1 and entity_id = $2 order by id', [entity, id],
-  );
+  const history = (entity: string, id: number) =>
+    get().db.query<{ action: string }>('select action from record_history where entity = $1 and entity_id = $2 order by id', [entity, id]);
 
   describe('live streams: create and delete', () => {
     it('creates a stream on the active brand (history "create", ETag), the other brand does not see it', async () => {
       const host = await as('curation')('/v4/catalog/host-vendors/', { method: 'POST', body: { name: name('host') } });
       expect(host.status, JSON.stringify(host.body)).toBe(201);
       const r = await as('curation')('/v4/catalog/live-streams/', {
-        method: 'POST', body: { name: name('stream'), is_auto_enabled: true, host_vendor_id: host.body.id },
+        method: 'POST',
+        body: { name: name('stream'), is_auto_enabled: true, host_vendor_id: host.body.id },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body).toMatchObject({ enabled: false, is_auto_enabled: true, host_vendor: { id: host.body.id } });
@@ -59,7 +61,9 @@ export function liveSuite(get: () => RunningServer) {
       const d = await as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'DELETE' });
       expect(d.status).toBe(204);
       expect((await as('curation')(`/v4/catalog/live-streams/${id}/`)).status).toBe(404);
-      const [{ c }] = await get().db.query<{ c: number }>('select count(*)::int as c from live_stream_stages where live_stream_id = $1', [id]);
+      const [{ c }] = await get().db.query<{ c: number }>('select count(*)::int as c from live_stream_stages where live_stream_id = $1', [
+        id,
+      ]);
       expect(c).toBe(0);
       expect((await history('live_streams', id)).map((h) => h.action)).toEqual(['create', 'update', 'delete']);
       expect((await as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'DELETE' })).status).toBe(404);
@@ -69,12 +73,17 @@ export function liveSuite(get: () => RunningServer) {
   describe('live streams: start and end in Mountain time (§3 "MDT", §9)', () => {
     it('takes the Denver wall clock across the March change, answers instants; refuses the skipped hour and an end before the start', async () => {
       const r = await as('curation')('/v4/catalog/live-streams/', {
-        method: 'POST', body: { name: name('dst'), start_at: '2026-03-07T22:00', end_at: '2026-03-08T04:00' },
+        method: 'POST',
+        body: { name: name('dst'), start_at: '2026-03-07T22:00', end_at: '2026-03-08T04:00' },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect([r.body.start_at, r.body.end_at].map((v) => new Date(v as string).toISOString())).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T10:00:00.000Z']);
+      expect([r.body.start_at, r.body.end_at].map((v) => new Date(v as string).toISOString())).toEqual([
+        '2026-03-08T05:00:00.000Z',
+        '2026-03-08T10:00:00.000Z',
+      ]);
       const id = r.body.id as number;
-      const patch = (body: Record<string, unknown>, etag: string) => as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'PATCH', body, headers: { 'if-match': etag } });
+      const patch = (body: Record<string, unknown>, etag: string) =>
+        as('curation')(`/v4/catalog/live-streams/${id}/`, { method: 'PATCH', body, headers: { 'if-match': etag } });
       const skipped = await patch({ start_at: '2026-03-08T02:30' }, r.headers.get('etag')!);
       expect([skipped.status, Object.keys(skipped.body)]).toEqual([400, ['start_at']]);
       const backwards = await patch({ end_at: '2026-03-07T21:00' }, r.headers.get('etag')!);
@@ -107,7 +116,11 @@ export function liveSuite(get: () => RunningServer) {
       const v = await as('curation')(`/v4/catalog/${path}/`, { method: 'POST', body: { name: name('vendor') } });
       expect(v.status, JSON.stringify(v.body)).toBe(201);
       const id = v.body.id as number;
-      const p = await as('curation')(`/v4/catalog/${path}/${id}/`, { method: 'PATCH', body: { name: name('renamed') }, headers: { 'if-match': v.headers.get('etag')! } });
+      const p = await as('curation')(`/v4/catalog/${path}/${id}/`, {
+        method: 'PATCH',
+        body: { name: name('renamed') },
+        headers: { 'if-match': v.headers.get('etag')! },
+      });
       expect(p.status).toBe(200);
       const field = path === 'host-vendors' ? 'host_vendor_id' : 'tracklist_vendor_id';
       const s = await as('curation')('/v4/catalog/live-streams/', { method: 'POST', body: { name: name('uses'), [field]: id } });
@@ -123,7 +136,10 @@ export function liveSuite(get: () => RunningServer) {
     it('link partners: admin creates and deletes; curation reads them but may not write (docs/decisions.md "Who may write": store-wide reference data)', async () => {
       const denied = await as('curation')('/v4/catalog/link-partners/', { method: 'POST', body: { name: name('partner') } });
       expect(denied.status).toBe(403);
-      const lp = await as('admin')('/v4/catalog/link-partners/', { method: 'POST', body: { name: name('partner'), url: 'https://partner.example/x' } });
+      const lp = await as('admin')('/v4/catalog/link-partners/', {
+        method: 'POST',
+        body: { name: name('partner'), url: 'https://partner.example/x' },
+      });
       expect([lp.status, lp.body.url]).toEqual([201, 'https://partner.example/x']);
       expect((await as('curation')(`/v4/catalog/link-partners/${lp.body.id as number}/`, { method: 'DELETE' })).status).toBe(403);
       expect((await as('admin')(`/v4/catalog/link-partners/${lp.body.id as number}/`, { method: 'DELETE' })).status).toBe(204);

@@ -24,7 +24,9 @@ type Res = Record<string, unknown>;
 
 /** A solid-colour image of that size made by sharp. */
 const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .toFormat(format)
+    .toBuffer();
 
 export function mediaSuite(get: () => RunningServer) {
   const tokens: Record<string, string> = {};
@@ -35,29 +37,42 @@ export function mediaSuite(get: () => RunningServer) {
   let otherTrack = 0;
 
   beforeAll(async () => {
-    for (const [u, p] of [['admin', 'sandbox-admin'], ['contentops', 'sandbox-contentops'], ['support', 'sandbox-support'],
-      ['curation', 'sandbox-curation'], ['supplier', 'sandbox-supplier'], ['label', 'sandbox-label']]) {
+    for (const [u, p] of [
+      ['admin', 'sandbox-admin'],
+      ['contentops', 'sandbox-contentops'],
+      ['support', 'sandbox-support'],
+      ['curation', 'sandbox-curation'],
+      ['supplier', 'sandbox-supplier'],
+      ['label', 'sandbox-label'],
+    ]) {
       tokens[u] = (await signIn(get(), u, p)).access_token;
     }
     [{ id: release }] = await get().db.query<{ id: number }>('select min(id) as id from releases where label_id = 1');
     tracks = await get().db.query('select id, isrc from tracks where release_id = $1 order by position', [release]);
-    [{ id: otherTrack }] = await get().db.query<{ id: number }>('select min(id) as id from tracks where supplier_id <> 1 and release_id <> 1');
+    [{ id: otherTrack }] = await get().db.query<{ id: number }>(
+      'select min(id) as id from tracks where supplier_id <> 1 and release_id <> 1',
+    );
   });
 
   const upload = (token: string, id: number, body: Buffer | string, type: string) =>
     fetch(`${get().api}${pathOf(mediaEndpoints.uploadImage, { id })}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
       body: typeof body === 'string' ? body : new Uint8Array(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as Res }));
   const bytesOf = (token: string, path: string, headers: Record<string, string> = {}) =>
-    fetch(`${get().api}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } })
-      .then(async (r) => ({ status: r.status, headers: r.headers, bytes: Buffer.from(await r.arrayBuffer()) }));
+    fetch(`${get().api}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }).then(async (r) => ({
+      status: r.status,
+      headers: r.headers,
+      bytes: Buffer.from(await r.arrayBuffer()),
+    }));
 
   /** Polls an encode job until it ends, as the console's poller does. */
-  const finished = (token: string, id: number) => waitFor(async () => {
-    const r = await api(get(), token, `/v4/jobs/encode/${id}/`);
-    return r.body.state === 'DONE' || r.body.state === 'ERROR' ? r.body : null;
-  }, 120_000);
+  const finished = (token: string, id: number) =>
+    waitFor(async () => {
+      const r = await api(get(), token, `/v4/jobs/encode/${id}/`);
+      return r.body.state === 'DONE' || r.body.state === 'ERROR' ? r.body : null;
+    }, 120_000);
 
   it('cover art under 500x500 is refused with the §5 rule in its words', async () => {
     const r = await upload(tokens.contentops, release, await image(400, 400), 'image/png');
@@ -73,14 +88,23 @@ export function mediaSuite(get: () => RunningServer) {
   });
 
   it('a body that is not a JPEG or PNG image is a 400 naming the image; other content types are refused', async () => {
-    for (const body of [Buffer.from('not an image at all'), (await image(600, 600)).subarray(0, 200), await sharp(await image(600, 600)).webp().toBuffer()]) {
+    for (const body of [
+      Buffer.from('not an image at all'),
+      (await image(600, 600)).subarray(0, 200),
+      await sharp(await image(600, 600))
+        .webp()
+        .toBuffer(),
+    ]) {
       const r = await upload(tokens.contentops, release, body, 'image/png');
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ image: [PKG_MSG.coverArtFormat] });
     }
     expect((await upload(tokens.contentops, release, 'text', 'text/plain')).status).toBe(400);
     expect((await upload(tokens.contentops, release, Buffer.from([1, 2, 3]), 'application/octet-stream')).status).toBe(415);
-    expect((await api(get(), tokens.contentops, pathOf(mediaEndpoints.uploadImage, { id: release }), { method: 'POST', body: { image: 'x' } })).status).toBe(400);
+    expect(
+      (await api(get(), tokens.contentops, pathOf(mediaEndpoints.uploadImage, { id: release }), { method: 'POST', body: { image: 'x' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('an image past the size limits is refused: more than COVER_ART_MAX_BYTES (413), more than 6000 pixels a side (400)', async () => {
@@ -105,7 +129,10 @@ export function mediaSuite(get: () => RunningServer) {
     const meta = await sharp(crop.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1400, 1400]);
     // Read back from the storage module itself, under the key the row names.
-    const [row] = await get().db.query<{ storage_key: string }>("select storage_key from release_images where release_id = $1 and variant = 'default'", [release]);
+    const [row] = await get().db.query<{ storage_key: string }>(
+      "select storage_key from release_images where release_id = $1 and variant = 'default'",
+      [release],
+    );
     const stored = await sharp((await get().storage.get(row.storage_key))!).metadata();
     expect([stored.width, stored.height]).toEqual([1400, 1400]);
     const orig = await bytesOf(tokens.label, pathOf(mediaEndpoints.image, { id: release, variant: 'original' }));
@@ -118,13 +145,16 @@ export function mediaSuite(get: () => RunningServer) {
     expect(before).toHaveLength(2);
     const r = await upload(tokens.admin, release, await image(500, 500), 'image/png');
     expect(r.status).toBe(201);
-    expect((r.body.results as Res[]).map((i) => [i.variant, i.width, i.content_type])).toEqual([['original', 500, 'image/png'], ['default', 1400, 'image/jpeg']]);
+    expect((r.body.results as Res[]).map((i) => [i.variant, i.width, i.content_type])).toEqual([
+      ['original', 500, 'image/png'],
+      ['default', 1400, 'image/jpeg'],
+    ]);
     for (const b of before) expect(await get().storage.exists(b.storage_key)).toBe(false);
     const after = await get().db.query<{ storage_key: string }>('select storage_key from release_images where release_id = $1', [release]);
     for (const a of after) expect(await get().storage.exists(a.storage_key)).toBe(true);
   });
 
-  it('cover art: writers only (admin, content ops); another supplier\'s release is 404; a release without images answers none', async () => {
+  it("cover art: writers only (admin, content ops); another supplier's release is 404; a release without images answers none", async () => {
     const png = await image(500, 500);
     expect((await upload(tokens.curation, release, png, 'image/png')).status).toBe(403);
     expect((await upload(tokens.supplier, release, png, 'image/png')).status).toBe(403);
@@ -135,14 +165,16 @@ export function mediaSuite(get: () => RunningServer) {
     expect((await upload(tokens.admin, 99_999_999, png, 'image/png')).status).toBe(404);
   });
 
-  it('audio files: each file\'s §9 format, size in bytes, storage key and whether it is stored', async () => {
+  it("audio files: each file's §9 format, size in bytes, storage key and whether it is stored", async () => {
     const r = await api(get(), tokens.label, pathOf(mediaEndpoints.audioFiles, { id: tracks[0].id }));
     expect(r.status).toBe(200);
     expect((r.body.results as Res[]).map(({ id: _i, created_at: _c, ...f }) => f)).toEqual([
       { format: 'wav', size_bytes: sineWav(220).length, storage_key: `tracks/${tracks[0].id}/wav.wav`, stored: true },
     ]);
     const [converted] = await get().db.query<{ id: number }>(
-      "select min(t.id) as id from tracks t where t.encode_status = 'CONVERTED' and t.release_id <> $1 and t.id > 100", [release]);
+      "select min(t.id) as id from tracks t where t.encode_status = 'CONVERTED' and t.release_id <> $1 and t.id > 100",
+      [release],
+    );
     const c = await api(get(), tokens.admin, pathOf(mediaEndpoints.audioFiles, { id: converted.id }));
     const files = c.body.results as Res[];
     expect(files.map((f) => f.format).slice(1)).toEqual(['mp3', 'aac-128', 'aac-256', 'preview-mp3', 'preview-mp4']);
@@ -162,7 +194,11 @@ export function mediaSuite(get: () => RunningServer) {
     expect([whole.status, whole.headers.get('content-type'), whole.headers.get('accept-ranges')]).toEqual([200, 'audio/wav', 'bytes']);
     expect(whole.bytes.equals(file)).toBe(true);
     const part = await bytesOf(tokens.supplier, path, { range: 'bytes=0-99' });
-    expect([part.status, part.headers.get('content-range'), part.headers.get('content-length')]).toEqual([206, `bytes 0-99/${file.length}`, '100']);
+    expect([part.status, part.headers.get('content-range'), part.headers.get('content-length')]).toEqual([
+      206,
+      `bytes 0-99/${file.length}`,
+      '100',
+    ]);
     expect(part.bytes.equals(file.subarray(0, 100))).toBe(true);
     const tail = await bytesOf(tokens.supplier, path, { range: 'bytes=-44' });
     expect([tail.status, tail.headers.get('content-range')]).toEqual([206, `bytes ${file.length - 44}-${file.length - 1}/${file.length}`]);
@@ -194,7 +230,9 @@ export function mediaSuite(get: () => RunningServer) {
     const t = tracks[0];
     const list = await api(get(), tokens.support, pathOf(mediaEndpoints.supportDownloads, { id: t.id }));
     expect(list.status).toBe(200);
-    expect(list.body.results).toEqual([{ format: 'wav', file_name: `${t.isrc}.wav`, content_type: 'audio/wav', size_bytes: sineWav(220).length }]);
+    expect(list.body.results).toEqual([
+      { format: 'wav', file_name: `${t.isrc}.wav`, content_type: 'audio/wav', size_bytes: sineWav(220).length },
+    ]);
     const file = await bytesOf(tokens.support, pathOf(mediaEndpoints.supportDownload, { id: t.id, format: 'wav' }));
     expect([file.status, file.headers.get('content-disposition')]).toEqual([200, `attachment; filename="${t.isrc}.wav"`]);
     expect(file.bytes.equals((await get().storage.get(`tracks/${t.id}/wav.wav`))!)).toBe(true);
@@ -207,8 +245,14 @@ export function mediaSuite(get: () => RunningServer) {
 
   it('re-encoding a release: its new encodes are swapped in, the tracks CONVERTED with encoded_at (one write each); the release follows', async () => {
     // Not converted, so hidden and disabled (spec §4, tracks_shown_converted_check); staff had not shown them: they stay hidden.
-    await get().db.query("update tracks set encode_status = 'Pending Audio Encode', encoded_at = null, hidden = true, enabled = false where release_id = $1", [release]);
-    const before = await get().db.query<{ id: number; version: number }>('select id, version from tracks where release_id = $1 order by id', [release]);
+    await get().db.query(
+      "update tracks set encode_status = 'Pending Audio Encode', encoded_at = null, hidden = true, enabled = false where release_id = $1",
+      [release],
+    );
+    const before = await get().db.query<{ id: number; version: number }>(
+      'select id, version from tracks where release_id = $1 order by id',
+      [release],
+    );
     const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ id: expect.any(Number), state: 'PENDING' });
@@ -216,7 +260,9 @@ export function mediaSuite(get: () => RunningServer) {
     expect(job.state).toBe('DONE');
     expect(job.result).toMatchObject({ release_id: release, converted: tracks.length, errors: 0, release_encode_status: 'CONVERTED' });
     const after = await get().db.query<{ id: number; encode_status: string; encoded_at: string | null; version: number }>(
-      'select id, encode_status, encoded_at, version from tracks where release_id = $1 order by id', [release]);
+      'select id, encode_status, encoded_at, version from tracks where release_id = $1 order by id',
+      [release],
+    );
     for (const [i, t] of after.entries()) {
       expect([t.encode_status, t.encoded_at === null]).toEqual(['CONVERTED', false]);
       // One write, when the encodes are swapped in: no TRANSCODING while it ran (issue 27).
@@ -227,23 +273,37 @@ export function mediaSuite(get: () => RunningServer) {
     // Real encodes: every §9 format has its row, one per format, its file in storage at the row's key and size.
     for (const t of after) {
       const rows = await get().db.query<{ format: string; size_bytes: number; storage_key: string }>(
-        'select format, size_bytes, storage_key from audio_files where track_id = $1 order by format', [t.id]);
+        'select format, size_bytes, storage_key from audio_files where track_id = $1 order by format',
+        [t.id],
+      );
       expect(rows.map((f) => f.format)).toEqual([...AUDIO_FORMATS].sort());
       for (const f of rows) expect(await get().storage.size(f.storage_key)).toBe(Number(f.size_bytes));
       // The source kept at its key; each encode beside it, at the job's own keys.
       for (const f of rows) {
-        expect(f.storage_key).toBe(f.format === 'wav' ? `tracks/${t.id}/wav.wav` : `tracks/${t.id}/reencode-${r.body.id}/${f.storage_key.split('/').pop()}`);
+        expect(f.storage_key).toBe(
+          f.format === 'wav' ? `tracks/${t.id}/wav.wav` : `tracks/${t.id}/reencode-${r.body.id}/${f.storage_key.split('/').pop()}`,
+        );
       }
     }
-   }, 150_000);
+  }, 150_000);
 
   it('re-encode without source audio is refused up front (409 naming why) and changes nothing; the record says so', async () => {
     const [t] = await get().db.query<{ id: number; release_id: number }>(
-      "select id, release_id from tracks where encode_status = 'CONVERTED' and supplier_id <> 1 and release_id <> 1 order by id limit 1");
-    const snapshot = () => get().db.query('select id, encode_status, enabled, hidden, version from tracks where release_id = $1 order by id', [t.release_id]);
-    const [rel] = await get().db.query<{ encode_status: string; version: number }>('select encode_status, version from releases where id = $1', [t.release_id]);
+      "select id, release_id from tracks where encode_status = 'CONVERTED' and supplier_id <> 1 and release_id <> 1 order by id limit 1",
+    );
+    const snapshot = () =>
+      get().db.query('select id, encode_status, enabled, hidden, version from tracks where release_id = $1 order by id', [t.release_id]);
+    const [rel] = await get().db.query<{ encode_status: string; version: number }>(
+      'select encode_status, version from releases where id = $1',
+      [t.release_id],
+    );
     const before = await snapshot();
-    const jobs = async () => (await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1", [String(t.release_id)]))[0].n;
+    const jobs = async () =>
+      (
+        await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1", [
+          String(t.release_id),
+        ])
+      )[0].n;
     const jobsBefore = await jobs();
     const one = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: t.id }), { method: 'POST' });
     expect([one.status, one.body]).toEqual([409, { detail: `${MSG.encodeStartFailed} ${NO_SOURCE_AUDIO.track}` }]);
@@ -261,16 +321,25 @@ export function mediaSuite(get: () => RunningServer) {
 
   it('a shown track re-encoded stays shown throughout (no TRANSCODING): the old encodes are replaced by the new, and leave storage; one staff hid stays hidden', async () => {
     const [a, b] = tracks;
-    await get().db.query("update tracks set encode_status = 'CONVERTED', enabled = (id = $1), hidden = (id <> $1) where release_id = $2", [a.id, release]);
-    const [{ last }] = await get().db.query<{ last: number }>("select coalesce(max(id), 0)::int last from record_history where entity = 'tracks'");
+    await get().db.query("update tracks set encode_status = 'CONVERTED', enabled = (id = $1), hidden = (id <> $1) where release_id = $2", [
+      a.id,
+      release,
+    ]);
+    const [{ last }] = await get().db.query<{ last: number }>(
+      "select coalesce(max(id), 0)::int last from record_history where entity = 'tracks'",
+    );
     const oldFiles = await get().db.query<{ track_id: number; format: string; storage_key: string }>(
-      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format", [[a.id, b.id]]);
+      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format",
+      [[a.id, b.id]],
+    );
     expect(oldFiles.length).toBeGreaterThan(0);
     const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
     expect(r.status).toBe(202);
     expect((await finished(tokens.contentops, r.body.id as number)).state).toBe('DONE');
     const newFiles = await get().db.query<{ track_id: number; format: string; storage_key: string }>(
-      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format", [[a.id, b.id]]);
+      "select track_id, format, storage_key from audio_files where track_id = any($1::int[]) and format <> 'wav' order by track_id, format",
+      [[a.id, b.id]],
+    );
     expect(newFiles.map((f) => [f.track_id, f.format])).toEqual(oldFiles.map((f) => [f.track_id, f.format]));
     for (const [i, f] of newFiles.entries()) {
       expect(f.storage_key).toMatch(new RegExp(`^tracks/${f.track_id}/reencode-${r.body.id}/`));
@@ -279,10 +348,17 @@ export function mediaSuite(get: () => RunningServer) {
     }
     // No write hid the track while the re-encode ran: the one history row of the run sets encoded_at only.
     const during = await get().db.query<{ changes: Record<string, unknown> }>(
-      "select changes from record_history where entity = 'tracks' and entity_id = $1 and id > $2 order by id", [a.id, last]);
+      "select changes from record_history where entity = 'tracks' and entity_id = $1 and id > $2 order by id",
+      [a.id, last],
+    );
     expect(during.map((h) => Object.keys(h.changes))).toEqual([['encoded_at']]);
-    const rows = await get().db.query<{ id: number; encode_status: string; enabled: boolean; hidden: boolean; show_when_converted: boolean }>(
-      'select id, encode_status, enabled, hidden, show_when_converted from tracks where id = any($1::int[]) order by id', [[a.id, b.id]]);
+    const rows = await get().db.query<{
+      id: number;
+      encode_status: string;
+      enabled: boolean;
+      hidden: boolean;
+      show_when_converted: boolean;
+    }>('select id, encode_status, enabled, hidden, show_when_converted from tracks where id = any($1::int[]) order by id', [[a.id, b.id]]);
     expect(rows).toEqual([
       { id: a.id, encode_status: 'CONVERTED', enabled: true, hidden: false, show_when_converted: false },
       { id: b.id, encode_status: 'CONVERTED', enabled: false, hidden: true, show_when_converted: false },
@@ -298,9 +374,15 @@ export function mediaSuite(get: () => RunningServer) {
     try {
       const ids = [a.id, b.id];
       const snapshot = async () => ({
-        tracks: await get().db.query('select id, encode_status, encoded_at, enabled, hidden, show_when_converted, version from tracks where release_id = $1 order by id', [release]),
+        tracks: await get().db.query(
+          'select id, encode_status, encoded_at, enabled, hidden, show_when_converted, version from tracks where release_id = $1 order by id',
+          [release],
+        ),
         release: await get().db.query('select encode_status, version from releases where id = $1', [release]),
-        files: await get().db.query<{ storage_key: string }>('select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format', [ids]),
+        files: await get().db.query<{ storage_key: string }>(
+          'select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format',
+          [ids],
+        ),
       });
       const before = await snapshot();
       expect(before.tracks.filter((t) => (t as { enabled: boolean }).enabled)).toHaveLength(1); // a is shown (the test before)
@@ -328,33 +410,47 @@ export function mediaSuite(get: () => RunningServer) {
   it('a re-encode cancelled while its tracks encode changes nothing and leaves no new file behind', async () => {
     const ids = tracks.map((t) => t.id);
     const snapshot = async () => ({
-      tracks: await get().db.query('select id, encode_status, encoded_at, enabled, hidden, version from tracks where release_id = $1 order by id', [release]),
+      tracks: await get().db.query(
+        'select id, encode_status, encoded_at, enabled, hidden, version from tracks where release_id = $1 order by id',
+        [release],
+      ),
       release: await get().db.query('select encode_status, version from releases where id = $1', [release]),
-      files: await get().db.query<{ storage_key: string }>('select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format', [ids]),
+      files: await get().db.query<{ storage_key: string }>(
+        'select track_id, format, size_bytes, storage_key from audio_files where track_id = any($1::int[]) order by track_id, format',
+        [ids],
+      ),
     });
     const before = await snapshot();
     const r = await api(get(), tokens.contentops, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' });
     expect(r.status).toBe(202);
-    const trackJobs = () => get().db.query<{ state: string }>("select state from jobs where kind = 'encode-track' and payload->>'parent_job_id' = $1", [String(r.body.id)]);
+    const trackJobs = () =>
+      get().db.query<{ state: string }>("select state from jobs where kind = 'encode-track' and payload->>'parent_job_id' = $1", [
+        String(r.body.id),
+      ]);
     await waitFor(async () => (await trackJobs()).length === ids.length, 60_000);
     expect(await get().jobs.cancel(r.body.id as number)).toBe(true);
     await waitFor(async () => (await trackJobs()).every((j) => j.state === 'DONE' || j.state === 'ERROR'), 120_000);
-    const newFiles = () => ids.flatMap((id) => {
-      const dir = join((get().storage as LocalStorage).folder, 'tracks', String(id), `reencode-${r.body.id}`);
-      return existsSync(dir) ? readdirSync(dir) : [];
-    });
+    const newFiles = () =>
+      ids.flatMap((id) => {
+        const dir = join((get().storage as LocalStorage).folder, 'tracks', String(id), `reencode-${r.body.id}`);
+        return existsSync(dir) ? readdirSync(dir) : [];
+      });
     await waitFor(async () => newFiles().length === 0, 30_000);
     expect(await snapshot()).toEqual(before);
     for (const f of before.files) expect(await get().storage.exists(f.storage_key)).toBe(true);
     expect((await finished(tokens.contentops, r.body.id as number)).state).toBe('ERROR');
   }, 200_000);
 
-  it('re-encode: writers only; another supplier\'s or a missing record is 404', async () => {
+  it("re-encode: writers only; another supplier's or a missing record is 404", async () => {
     for (const who of ['curation', 'support', 'supplier', 'label']) {
       expect((await api(get(), tokens[who], pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })).status).toBe(403);
-      expect((await api(get(), tokens[who], pathOf(mediaEndpoints.reencodeTrack, { id: tracks[0].id }), { method: 'POST' })).status).toBe(403);
+      expect((await api(get(), tokens[who], pathOf(mediaEndpoints.reencodeTrack, { id: tracks[0].id }), { method: 'POST' })).status).toBe(
+        403,
+      );
     }
-    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeRelease, { id: 99_999_999 }), { method: 'POST' })).status).toBe(404);
+    expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeRelease, { id: 99_999_999 }), { method: 'POST' })).status).toBe(
+      404,
+    );
     expect((await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: 99_999_999 }), { method: 'POST' })).status).toBe(404);
   });
 
@@ -365,8 +461,9 @@ export function mediaSuite(get: () => RunningServer) {
     const started = await get().db.transaction(async (tx) => {
       // The job's first step locks the release row: holding it keeps the job RUNNING.
       await tx.query('select id from releases where id = $1 for update', [release]);
-      const all = await Promise.all(Array.from({ length: 10 }, () =>
-        api(get(), token, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })));
+      const all = await Promise.all(
+        Array.from({ length: 10 }, () => api(get(), token, pathOf(mediaEndpoints.reencodeRelease, { id: release }), { method: 'POST' })),
+      );
       const ok = all.filter((a) => a.status === 202);
       expect(ok).toHaveLength(1);
       // §8's text, then why in plain words.
@@ -377,11 +474,16 @@ export function mediaSuite(get: () => RunningServer) {
       expect([track.status, track.body]).toEqual([409, busy]);
       // (one with source audio: an encode without any is refused for that reason first)
       const [withSource] = await get().db.query<{ id: number }>(
-        "select min(t.id) id from tracks t join audio_files f on f.track_id = t.id and f.storage_key = 'tracks/' || t.id || '/wav.wav' where t.release_id <> $1", [release]);
+        "select min(t.id) id from tracks t join audio_files f on f.track_id = t.id and f.storage_key = 'tracks/' || t.id || '/wav.wav' where t.release_id <> $1",
+        [release],
+      );
       const other = await api(get(), tokens.admin, pathOf(mediaEndpoints.reencodeTrack, { id: withSource.id }), { method: 'POST' });
       expect(other.status).toBe(202);
       await waitFor(async () => (await api(get(), token, `/v4/jobs/encode/${ok[0].body.id}/`)).body.state === 'RUNNING');
-      const [n] = await get().db.query<{ n: number }>("select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1 and state in ('PENDING', 'RUNNING')", [String(release)]);
+      const [n] = await get().db.query<{ n: number }>(
+        "select count(*)::int n from jobs where kind = 'encode' and payload->>'release_id' = $1 and state in ('PENDING', 'RUNNING')",
+        [String(release)],
+      );
       expect(n.n).toBe(1);
       return ok[0].body.id as number;
     });

@@ -47,11 +47,12 @@ export function migrationSuite(open: () => Promise<Db>) {
    * builds read it (one also counts a few inserted rows), and the adoptions compare their catalogue with its.
    */
   let once: Promise<{ db: Db; applied: string[]; catalog: Awaited<ReturnType<typeof catalog>> }> | undefined;
-  const migrated = () => (once ??= (async () => {
-    const db = await fresh();
-    const { applied } = await migrate(db);
-    return { db, applied, catalog: await catalog(db) };
-  })());
+  const migrated = () =>
+    (once ??= (async () => {
+      const db = await fresh();
+      const { applied } = await migrate(db);
+      return { db, applied, catalog: await catalog(db) };
+    })());
 
   it('migrates an empty database to exactly the Drizzle schema: columns, types, nullability', async () => {
     const { db, applied } = await migrated();
@@ -83,10 +84,14 @@ export function migrationSuite(open: () => Promise<Db>) {
 
   it('creates every constraint and index the schema names, and the SQL-only parts of the custom migrations', async () => {
     const { db } = await migrated();
-    const names = new Set((await db.query<{ n: string }>(
-      `select conname as n from pg_constraint where connamespace = 'public'::regnamespace
+    const names = new Set(
+      (
+        await db.query<{ n: string }>(
+          `select conname as n from pg_constraint where connamespace = 'public'::regnamespace
        union all select indexname from pg_indexes where schemaname = 'public'`,
-    )).map((r) => r.n));
+        )
+      ).map((r) => r.n),
+    );
     for (const t of TABLES) {
       const wanted = [
         ...t.checks.map((c) => c.name),
@@ -126,41 +131,77 @@ export function migrationSuite(open: () => Promise<Db>) {
            and c.column_name = 'version' and c.data_type = 'integer' and c.is_nullable = 'NO' and c.column_default = '1')`,
     );
     // Reference tables, link tables and append-only logs (server/README.md "Row versions").
-    expect(noVersion.map((r) => r.t).sort()).toEqual([
-      'artist_muzooka_mappings', 'audio_files', 'chart_tracks', 'countries', 'currencies', 'delivery_events', 'idempotency_keys', 'jobs', 'musical_keys', 'oauth_codes', 'oauth_tokens',
-      'playlist_partners', 'playlist_tracks', 'record_history', 'reference_items', 'refunds', 'release_artists', 'release_images', 'row_counts', 'sales_daily', 'sales_days', 'sales_item_months', 'sales_lines', 'sales_months', 'service_agreement_acceptances', 'states',
-      'statement_lines', 'statements', 'sub_genres', 'track_artists', 'track_countries_allowed', 'track_publish_dates', 'transactions',
-      'ftp_user_keys', // an SFTP user's public keys: added and removed whole
-      'follows', // a store user's follow: made and undone whole, never edited
-      'user_identities', // a user's linked sign-ins: read-only in the console
-      'password_reset_links', // the identity provider's one-time links, like its codes and tokens
-      'sign_in_attempts', // counters of the sign-in limits, written by atomic upserts, never edited through the API
-      'order_item_downloads', // the store's log of a customer's downloads, append-only
-      'media_images', // generic image uploads, kept as they came, never edited
-    ].sort());
+    expect(noVersion.map((r) => r.t).sort()).toEqual(
+      [
+        'artist_muzooka_mappings',
+        'audio_files',
+        'chart_tracks',
+        'countries',
+        'currencies',
+        'delivery_events',
+        'idempotency_keys',
+        'jobs',
+        'musical_keys',
+        'oauth_codes',
+        'oauth_tokens',
+        'playlist_partners',
+        'playlist_tracks',
+        'record_history',
+        'reference_items',
+        'refunds',
+        'release_artists',
+        'release_images',
+        'row_counts',
+        'sales_daily',
+        'sales_days',
+        'sales_item_months',
+        'sales_lines',
+        'sales_months',
+        'service_agreement_acceptances',
+        'states',
+        'statement_lines',
+        'statements',
+        'sub_genres',
+        'track_artists',
+        'track_countries_allowed',
+        'track_publish_dates',
+        'transactions',
+        'ftp_user_keys', // an SFTP user's public keys: added and removed whole
+        'follows', // a store user's follow: made and undone whole, never edited
+        'user_identities', // a user's linked sign-ins: read-only in the console
+        'password_reset_links', // the identity provider's one-time links, like its codes and tokens
+        'sign_in_attempts', // counters of the sign-in limits, written by atomic upserts, never edited through the API
+        'order_item_downloads', // the store's log of a customer's downloads, append-only
+        'media_images', // generic image uploads, kept as they came, never edited
+      ].sort(),
+    );
   });
 
-  it('adopts a pre-Drizzle database at the last legacy version: baseline marked applied, later migrations run, data kept', async () => {
-    const legacy = await fresh();
-    await legacyMigrate(legacy);
-    await legacy.query(`insert into suppliers (name) values ('Old supplier')`);
-    await legacy.query(`insert into labels (name, supplier_id) values ('Old label', 1)`);
-    await legacy.query(`insert into users (username, email) values ('old', 'old@example.com')`);
-    await legacy.query(`insert into notes (entity, entity_id, body, author_id) values ('users', 1, 'kept', 1)`);
+  it(
+    'adopts a pre-Drizzle database at the last legacy version: baseline marked applied, later migrations run, data kept',
+    async () => {
+      const legacy = await fresh();
+      await legacyMigrate(legacy);
+      await legacy.query(`insert into suppliers (name) values ('Old supplier')`);
+      await legacy.query(`insert into labels (name, supplier_id) values ('Old label', 1)`);
+      await legacy.query(`insert into users (username, email) values ('old', 'old@example.com')`);
+      await legacy.query(`insert into notes (entity, entity_id, body, author_id) values ('users', 1, 'kept', 1)`);
 
-    const result = await migrate(legacy);
-    expect(result).toEqual({ applied: AFTER_LEGACY, adoptedLegacy: true });
-    const [gone] = await legacy.query<{ present: boolean }>("select to_regclass('public.schema_migrations') is not null as present");
-    expect(gone.present).toBe(false);
-    const [note] = await legacy.query<{ body: string; version: number }>('select body, version from notes');
-    expect(note).toEqual({ body: 'kept', version: 1 });
-    const [count] = await legacy.query<{ n: number }>(`select n from row_counts where tbl = 'labels'`);
-    expect(count.n).toBe(1);
+      const result = await migrate(legacy);
+      expect(result).toEqual({ applied: AFTER_LEGACY, adoptedLegacy: true });
+      const [gone] = await legacy.query<{ present: boolean }>("select to_regclass('public.schema_migrations') is not null as present");
+      expect(gone.present).toBe(false);
+      const [note] = await legacy.query<{ body: string; version: number }>('select body, version from notes');
+      expect(note).toEqual({ body: 'kept', version: 1 });
+      const [count] = await legacy.query<{ n: number }>(`select n from row_counts where tbl = 'labels'`);
+      expect(count.n).toBe(1);
 
-    // Same database as a fresh one, and a further run does nothing.
-    expect(await catalog(legacy)).toEqual((await migrated()).catalog);
-    expect(await migrate(legacy)).toEqual({ applied: [], adoptedLegacy: false });
-  }, ADOPT_TIMEOUT_MS);
+      // Same database as a fresh one, and a further run does nothing.
+      expect(await catalog(legacy)).toEqual((await migrated()).catalog);
+      expect(await migrate(legacy)).toEqual({ applied: [], adoptedLegacy: false });
+    },
+    ADOPT_TIMEOUT_MS,
+  );
 
   it('0004 keeps only the newest banking row of a supplier that concurrent first saves had duplicated, then makes supplier_id unique', async () => {
     const legacy = await fresh();
@@ -168,27 +209,42 @@ export function migrationSuite(open: () => Promise<Db>) {
     await legacy.query(`insert into suppliers (name) values ('Twice saved'), ('Saved once')`);
     await legacy.query(`insert into banking (supplier_id, bank_name) values (1, 'Older'), (2, 'Only'), (1, 'Newest')`);
     await migrate(legacy);
-    const rows = await legacy.query<{ supplier_id: number; bank_name: string }>('select supplier_id, bank_name from banking order by supplier_id');
-    expect(rows).toEqual([{ supplier_id: 1, bank_name: 'Newest' }, { supplier_id: 2, bank_name: 'Only' }]);
-    await expect(legacy.query(`insert into banking (supplier_id, bank_name) values (2, 'Again')`)).rejects.toThrow(/banking_supplier_id_key/);
+    const rows = await legacy.query<{ supplier_id: number; bank_name: string }>(
+      'select supplier_id, bank_name from banking order by supplier_id',
+    );
+    expect(rows).toEqual([
+      { supplier_id: 1, bank_name: 'Newest' },
+      { supplier_id: 2, bank_name: 'Only' },
+    ]);
+    await expect(legacy.query(`insert into banking (supplier_id, bank_name) values (2, 'Again')`)).rejects.toThrow(
+      /banking_supplier_id_key/,
+    );
   });
 
   it('0005 gives the countries of a database seeded before it their regions, then requires one', async () => {
     const legacy = await fresh();
     await legacyMigrate(legacy);
-    await legacy.query(`insert into countries (code, name) values ('US', 'United States'), ('DE', 'Germany'), ('JP', 'Japan'), ('ZA', 'South Africa')`);
+    await legacy.query(
+      `insert into countries (code, name) values ('US', 'United States'), ('DE', 'Germany'), ('JP', 'Japan'), ('ZA', 'South Africa')`,
+    );
     await migrate(legacy);
     const rows = await legacy.query<{ code: string; region: string }>('select code::text as code, region from countries order by code');
     const want = new Map(COUNTRIES.map(([code, , region]) => [code, region]));
     expect(rows).toEqual(['DE', 'JP', 'US', 'ZA'].map((code) => ({ code, region: want.get(code) })));
     await expect(legacy.query(`insert into countries (code, name) values ('XX', 'Nowhere')`)).rejects.toThrow(/null/);
-    await expect(legacy.query(`insert into countries (code, name, region) values ('XX', 'Nowhere', 'Atlantis')`)).rejects.toThrow(/countries_region_check/);
+    await expect(legacy.query(`insert into countries (code, name, region) values ('XX', 'Nowhere', 'Atlantis')`)).rejects.toThrow(
+      /countries_region_check/,
+    );
   });
 
-  it('adopts a pre-Drizzle database stopped at an older legacy version by finishing its legacy migrations first', async () => {
-    const legacy = await fresh();
-    await legacyMigrate(legacy, 2);
-    expect((await migrate(legacy)).adoptedLegacy).toBe(true);
-    expect(await catalog(legacy)).toEqual((await migrated()).catalog);
-  }, ADOPT_TIMEOUT_MS);
+  it(
+    'adopts a pre-Drizzle database stopped at an older legacy version by finishing its legacy migrations first',
+    async () => {
+      const legacy = await fresh();
+      await legacyMigrate(legacy, 2);
+      expect((await migrate(legacy)).adoptedLegacy).toBe(true);
+      expect(await catalog(legacy)).toEqual((await migrated()).catalog);
+    },
+    ADOPT_TIMEOUT_MS,
+  );
 }

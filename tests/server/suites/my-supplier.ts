@@ -21,7 +21,9 @@ export function mySupplierSuite(get: () => RunningServer) {
   it('answers a label user the supplier its label belongs to, and 404 when it has no label', async () => {
     const r = await api(get(), label, '/v4/my/supplier/');
     expect(r.status).toBe(200);
-    const [row] = await get().db.query('select s.id, s.name, s.ddex_party_id from suppliers s join labels l on l.supplier_id = s.id where l.id = 1');
+    const [row] = await get().db.query(
+      'select s.id, s.name, s.ddex_party_id from suppliers s join labels l on l.supplier_id = s.id where l.id = 1',
+    );
     expect(r.body).toEqual(row);
     const [{ label_id }] = await get().db.query<{ label_id: number }>("select label_id from users where username = 'label'");
     await get().db.query("update users set label_id = null where username = 'label'");

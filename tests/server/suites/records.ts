@@ -27,9 +27,10 @@ export function recordSuite(get: () => RunningServer) {
   const as = (username: string) => (path: string, init?: Parameters<typeof api>[3]) => api(get(), tokens.get(username)!, path, init);
   const admin = (path: string, init?: Parameters<typeof api>[3]) => as('admin')(path, init);
   const history = async (type: string, id: number) =>
-    (await get().db.query<{ action: string; changes: Res; user_id: number | null }>(
-      'select action, changes, user_id from record_history where entity = $1 and entity_id = $2 order by id', [type, id],
-    ));
+    await get().db.query<{ action: string; changes: Res; user_id: number | null }>(
+      'select action, changes, user_id from record_history where entity = $1 and entity_id = $2 order by id',
+      [type, id],
+    );
   const patch = (path: string, body: unknown, etag: string, who = 'admin', headers: Record<string, string> = {}) =>
     as(who)(path, { method: 'PATCH', body, headers: { 'if-match': etag, ...headers } });
 
@@ -38,7 +39,10 @@ export function recordSuite(get: () => RunningServer) {
       const def = LIST_DEF_BY_KEY.get(d.key)!;
       const columns = (await get().db.columnTypes(`select ${def.select} from ${def.from}`)).map((c) => c.name);
       const wanted = ['id', 'version', ...Object.entries(d.fields).map(([k, f]) => f.shownAs ?? k), ...Object.keys(d.shown ?? {})];
-      expect(wanted.filter((k) => !columns.includes(k)), d.key).toEqual([]);
+      expect(
+        wanted.filter((k) => !columns.includes(k)),
+        d.key,
+      ).toEqual([]);
     }
   });
 
@@ -59,17 +63,31 @@ export function recordSuite(get: () => RunningServer) {
 
   describe('create', () => {
     it('POST /releases/: supplier from the label, 201 with the object and its ETag, a history row "create"', async () => {
-      const r = await admin('/v4/catalog/releases/', { method: 'POST', body: { label_id: 2, title: 'Created', exclusive_period: 0, artists: [3, 1] } });
+      const r = await admin('/v4/catalog/releases/', {
+        method: 'POST',
+        body: { label_id: 2, title: 'Created', exclusive_period: 0, artists: [3, 1] },
+      });
       expect(r.status).toBe(201);
       const [label] = await get().db.query<{ supplier_id: number }>('select supplier_id from labels where id = 2');
-      expect(r.body).toMatchObject({ title: 'Created', label: { id: 2 }, supplier: { id: label.supplier_id }, exclusive_period: 0, encode_status: 'Not Converted' });
+      expect(r.body).toMatchObject({
+        title: 'Created',
+        label: { id: 2 },
+        supplier: { id: label.supplier_id },
+        exclusive_period: 0,
+        encode_status: 'Not Converted',
+      });
       expect((r.body.artists as Res[]).map((a) => a.id)).toEqual([3, 1]);
       expect(r.headers.get('etag')).toBe(`"v${r.body.version}"`);
       // GET by id adds whether a re-encode can start (has_source_audio; a release without tracks has nothing to lose).
       expect(await admin(`/v4/catalog/releases/${r.body.id}/`).then((g) => g.body)).toEqual({ ...r.body, has_source_audio: true });
       const [h] = await history('releases', r.body.id as number);
       expect(h).toMatchObject({ action: 'create', user_id: 1 });
-      expect(h.changes).toMatchObject({ title: { old: null, new: 'Created' }, label_id: { old: null, new: 2 }, supplier_id: { old: null, new: label.supplier_id }, artists: { old: null, new: [3, 1] } });
+      expect(h.changes).toMatchObject({
+        title: { old: null, new: 'Created' },
+        label_id: { old: null, new: 2 },
+        supplier_id: { old: null, new: label.supplier_id },
+        artists: { old: null, new: [3, 1] },
+      });
     });
 
     it('POST /tracks/: label and supplier follow the release, position = last + 1', async () => {
@@ -82,13 +100,21 @@ export function recordSuite(get: () => RunningServer) {
     });
 
     it('create refusals: required fields, a missing label or release, limits, the write rule, the CONVERTED rule; nothing is created', async () => {
-      const count = async () => (await get().db.query<{ n: number }>('select (select count(*) from releases) + (select count(*) from tracks) + (select count(*) from record_history) as n'))[0].n;
+      const count = async () =>
+        (
+          await get().db.query<{ n: number }>(
+            'select (select count(*) from releases) + (select count(*) from tracks) + (select count(*) from record_history) as n',
+          )
+        )[0].n;
       const before = await count();
       const noLabel = await admin('/v4/catalog/releases/', { method: 'POST', body: { title: 'x' } });
       expect([noLabel.status, Object.keys(noLabel.body)]).toEqual([400, ['label_id']]);
       const missing = await admin('/v4/catalog/releases/', { method: 'POST', body: { label_id: 999_999, title: 'x' } });
       expect(missing.body).toEqual({ label_id: [MSG.selectFromList] });
-      const long = await admin('/v4/catalog/tracks/', { method: 'POST', body: { release_id: 1, title: 'x'.repeat(MAX_LEN.trackTitle + 1) } });
+      const long = await admin('/v4/catalog/tracks/', {
+        method: 'POST',
+        body: { release_id: 1, title: 'x'.repeat(MAX_LEN.trackTitle + 1) },
+      });
       expect(long.body).toEqual({ title: [`Ensure this field has no more than ${MAX_LEN.trackTitle} characters.`] });
       const noRelease = await admin('/v4/catalog/tracks/', { method: 'POST', body: { release_id: 999_999, title: 'x' } });
       expect(noRelease.body).toEqual({ release_id: [MSG.selectFromList] });
@@ -101,7 +127,11 @@ export function recordSuite(get: () => RunningServer) {
         expect((await as(who)('/v4/catalog/releases/', { method: 'POST', body: { label_id: 1, title: 'x' } })).status, who).toBe(403);
       }
       // Content ops creates releases but may not set their hype fields (admin and label management only).
-      const hype = await as('contentops')('/v4/catalog/releases/', { method: 'POST', body: { label_id: 1, title: 'x', hype_enabled: true }, headers: { 'x-brand': 'brand:dance' } });
+      const hype = await as('contentops')('/v4/catalog/releases/', {
+        method: 'POST',
+        body: { label_id: 1, title: 'x', hype_enabled: true },
+        headers: { 'x-brand': 'brand:dance' },
+      });
       expect(hype.body).toEqual({ hype_enabled: [FIELD_WRITE_REFUSED] });
       expect(await count()).toBe(before);
     });
@@ -109,7 +139,9 @@ export function recordSuite(get: () => RunningServer) {
 
   describe('history', () => {
     it('a PATCH writes old and new of each field that changed, and only those; GET …/history/ answers newest first with the author', async () => {
-      const { tracks: [t] } = await newRelease(1);
+      const {
+        tracks: [t],
+      } = await newRelease(1);
       const path = `/v4/catalog/tracks/${t.id}/`;
       const a = await patch(path, { title: 'Track 1', bpm: 124, mix_name: 'Club Mix' }, `"v${t.version}"`);
       expect(a.status).toBe(200);
@@ -125,7 +157,11 @@ export function recordSuite(get: () => RunningServer) {
       const [latest, first, created] = h.body.results!;
       const [co] = await get().db.query<{ id: number }>("select id from users where username = 'contentops'");
       expect(latest).toMatchObject({ action: 'update', author: { id: co.id, name: 'contentops' } });
-      expect(latest.changes).toEqual({ bpm: { old: 124, new: 125 }, artists: { old: [], new: [5, 2] }, publish_date: { old: null, new: '2030-03-01' } });
+      expect(latest.changes).toEqual({
+        bpm: { old: 124, new: 125 },
+        artists: { old: [], new: [5, 2] },
+        publish_date: { old: null, new: '2030-03-01' },
+      });
       expect(first.changes).toEqual({ bpm: { old: null, new: 124 }, mix_name: { old: null, new: 'Club Mix' } });
       expect(created.action).toBe('create');
       const paged = await admin(`${path}history/?per_page=1&page=2`);
@@ -152,12 +188,19 @@ export function recordSuite(get: () => RunningServer) {
       expect(latest.references).toEqual({ label_id: { 1: l1.name, 2: l2[0].name }, artists: { 5: a5[0].name, 2: a2[0].name } });
       expect(created.references).toMatchObject({ label_id: { 1: l1.name } });
       // A referenced record since deleted: its id stays in the change, without a name.
-      await get().db.query("update record_history set changes = jsonb_set(changes, '{artists,new}', '[5, 999999]') where id = $1", [latest.id]);
-      expect((await admin(`${path}history/`)).body.results![0].references).toEqual({ label_id: { 1: l1.name, 2: l2[0].name }, artists: { 5: a5[0].name } });
+      await get().db.query("update record_history set changes = jsonb_set(changes, '{artists,new}', '[5, 999999]') where id = $1", [
+        latest.id,
+      ]);
+      expect((await admin(`${path}history/`)).body.results![0].references).toEqual({
+        label_id: { 1: l1.name, 2: l2[0].name },
+        artists: { 5: a5[0].name },
+      });
     });
 
     it('a failed write leaves no history row: stale If-Match, refused field, bad value, the CONVERTED rule, a refused row of a bulk PUT', async () => {
-      const { tracks: [t, u] } = await newRelease(2);
+      const {
+        tracks: [t, u],
+      } = await newRelease(2);
       const path = `/v4/catalog/tracks/${t.id}/`;
       const etag = `"v${t.version}"`;
       const before = await history('tracks', t.id as number);
@@ -166,7 +209,13 @@ export function recordSuite(get: () => RunningServer) {
       expect((await patch(path, { bpm: 10_000 }, etag)).status).toBe(400);
       const shown = await patch(path, { enabled: true, bpm: 130 }, etag);
       expect([shown.status, shown.body]).toEqual([400, { enabled: [RECORD_MSG.notConvertedEnabled] }]);
-      const put = await admin('/v4/catalog/tracks/', { method: 'PUT', body: [{ id: t.id, version: t.version, bpm: 130 }, { id: u.id, version: 99, bpm: 130 }] });
+      const put = await admin('/v4/catalog/tracks/', {
+        method: 'PUT',
+        body: [
+          { id: t.id, version: t.version, bpm: 130 },
+          { id: u.id, version: 99, bpm: 130 },
+        ],
+      });
       expect(put.status).toBe(412);
       expect(await history('tracks', t.id as number)).toEqual(before);
       const [row] = await get().db.query<Res>('select bpm, version from tracks where id = $1', [t.id]);
@@ -174,17 +223,27 @@ export function recordSuite(get: () => RunningServer) {
     });
 
     it('a bulk PUT writes one row "bulk" per changed object', async () => {
-      const { tracks: [t, u] } = await newRelease(2);
-      const put = await admin('/v4/catalog/tracks/', { method: 'PUT', body: [{ id: t.id, version: t.version, bpm: 99 }, { id: u.id, version: u.version, title: u.title }] });
+      const {
+        tracks: [t, u],
+      } = await newRelease(2);
+      const put = await admin('/v4/catalog/tracks/', {
+        method: 'PUT',
+        body: [
+          { id: t.id, version: t.version, bpm: 99 },
+          { id: u.id, version: u.version, title: u.title },
+        ],
+      });
       expect(put.status).toBe(200);
       expect((await history('tracks', t.id as number)).at(-1)).toMatchObject({ action: 'bulk', changes: { bpm: { old: null, new: 99 } } });
       expect((await history('tracks', u.id as number)).map((h) => h.action)).toEqual(['create']);
     });
 
-    it('history follows the read rule and row visibility: a supplier reads its own, another supplier\'s is 404', async () => {
+    it("history follows the read rule and row visibility: a supplier reads its own, another supplier's is 404", async () => {
       const supplierId = SANDBOX_ACCOUNTS.find((a) => a.username === 'supplier')!.supplierId!;
       const [own] = await get().db.query<{ id: number }>('select id from tracks where supplier_id = $1 order by id limit 1', [supplierId]);
-      const [other] = await get().db.query<{ id: number }>('select id from tracks where supplier_id <> $1 order by id limit 1', [supplierId]);
+      const [other] = await get().db.query<{ id: number }>('select id from tracks where supplier_id <> $1 order by id limit 1', [
+        supplierId,
+      ]);
       expect((await as('supplier')(`/v4/catalog/tracks/${own.id}/history/`)).status).toBe(200);
       expect((await as('supplier')(`/v4/catalog/tracks/${other.id}/history/`)).status).toBe(404);
       const chart = (await as('finance')('/v4/catalog/charts/?per_page=1')).body.results![0];
@@ -196,13 +255,16 @@ export function recordSuite(get: () => RunningServer) {
 
   describe('§4 rules', () => {
     it('only CONVERTED tracks may be enabled or shown: a 400 naming the field; once converted they may', async () => {
-      const { tracks: [t] } = await newRelease(1);
+      const {
+        tracks: [t],
+      } = await newRelease(1);
       const path = `/v4/catalog/tracks/${t.id}/`;
       await get().db.query('update tracks set hidden = true where id = $1', [t.id]);
       const etag = (await admin(path)).headers.get('etag')!;
       expect((await patch(path, { hidden: false }, etag)).body).toEqual({ hidden: [RECORD_MSG.notConvertedShown] });
       expect((await patch(path, { enabled: true, hidden: false }, etag)).body).toEqual({
-        enabled: [RECORD_MSG.notConvertedEnabled], hidden: [RECORD_MSG.notConvertedShown],
+        enabled: [RECORD_MSG.notConvertedEnabled],
+        hidden: [RECORD_MSG.notConvertedShown],
       });
       // Hiding or disabling is always allowed.
       expect((await patch(path, { enabled: false, hidden: true }, etag)).status).toBe(200);
@@ -220,7 +282,7 @@ export function recordSuite(get: () => RunningServer) {
       expect([dance.status, dance.body.hype_eligible]).toEqual([200, true]);
     });
 
-    it('the deals\' price tiers are shown read-only: GET answers them, a PATCH of one is refused with the field named', async () => {
+    it("the deals' price tiers are shown read-only: GET answers them, a PATCH of one is refused with the field named", async () => {
       const { release, tracks } = await newRelease(1);
       await get().db.query("update releases set price_tier = 'FRONT' where id = $1", [release.id]);
       await get().db.query("update tracks set price_tier = 'MID' where id = $1", [tracks[0].id]);
@@ -244,25 +306,40 @@ export function recordSuite(get: () => RunningServer) {
       expect((await patch(path, { exclusive_period: 7 }, etag)).body).toEqual({ exclusive_period: ['Select a valid choice.'] });
     });
 
-    it('changing a release\'s label moves its supplier and its tracks\' label and supplier', async () => {
+    it("changing a release's label moves its supplier and its tracks' label and supplier", async () => {
       const { release, tracks } = await newRelease(2);
-      const [other] = await get().db.query<{ id: number; supplier_id: number }>('select id, supplier_id from labels where supplier_id <> (select supplier_id from labels where id = 1) order by id limit 1');
+      const [other] = await get().db.query<{ id: number; supplier_id: number }>(
+        'select id, supplier_id from labels where supplier_id <> (select supplier_id from labels where id = 1) order by id limit 1',
+      );
       const r = await patch(`/v4/catalog/releases/${release.id}/`, { label_id: other.id }, `"v${release.version}"`);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ label: { id: other.id }, supplier: { id: other.supplier_id } });
-      const rows = await get().db.query<Res>('select distinct label_id, supplier_id from tracks where id = any($1::int[])', [tracks.map((t) => t.id)]);
+      const rows = await get().db.query<Res>('select distinct label_id, supplier_id from tracks where id = any($1::int[])', [
+        tracks.map((t) => t.id),
+      ]);
       expect(rows).toEqual([{ label_id: other.id, supplier_id: other.supplier_id }]);
-      expect((await history('releases', release.id as number)).at(-1)!.changes).toMatchObject({ label_id: { new: other.id }, supplier_id: { new: other.supplier_id } });
+      expect((await history('releases', release.id as number)).at(-1)!.changes).toMatchObject({
+        label_id: { new: other.id },
+        supplier_id: { new: other.supplier_id },
+      });
     });
   });
 
   describe('writes of playlists, DJ profiles and hype offers', () => {
-    it('PATCH each with its own schema; a DJ profile\'s enabled is the user\'s profile page switch', async () => {
+    it("PATCH each with its own schema; a DJ profile's enabled is the user's profile page switch", async () => {
       const pl = await admin('/v4/catalog/playlists/?per_page=1', { headers: { 'x-brand': 'brand:dance' } });
       const p = pl.body.results![0];
-      const r1 = await patch(`/v4/catalog/playlists/${p.id}/`, { is_public: !p.is_public, status: 'draft' }, `"v${p.version}"`, 'curation', { 'x-brand': 'brand:dance' });
+      const r1 = await patch(
+        `/v4/catalog/playlists/${p.id}/`,
+        { is_public: !p.is_public, status: 'draft' },
+        `"v${p.version}"`,
+        'curation',
+        { 'x-brand': 'brand:dance' },
+      );
       expect([r1.status, r1.body.is_public, r1.body.status]).toEqual([200, !p.is_public, 'draft']);
-      expect((await patch(`/v4/catalog/playlists/${p.id}/`, { status: 'gone' }, r1.headers.get('etag')!)).body).toEqual({ status: ['Select a valid choice.'] });
+      expect((await patch(`/v4/catalog/playlists/${p.id}/`, { status: 'gone' }, r1.headers.get('etag')!)).body).toEqual({
+        status: ['Select a valid choice.'],
+      });
 
       const dj = (await admin('/v4/content-ops/dj-profiles/?per_page=1')).body.results![0];
       const [user] = await get().db.query<Res>('select enabled, dj_profile_enabled from users where id = $1', [dj.id]);
@@ -270,12 +347,16 @@ export function recordSuite(get: () => RunningServer) {
       expect([r2.status, r2.body.enabled]).toEqual([200, !dj.enabled]);
       const [after] = await get().db.query<Res>('select enabled, dj_profile_enabled from users where id = $1', [dj.id]);
       expect(after).toEqual({ enabled: user.enabled, dj_profile_enabled: !user.dj_profile_enabled });
-      expect((await history('dj_profiles', dj.id as number)).at(-1)!.changes).toEqual({ enabled: { old: user.dj_profile_enabled, new: !user.dj_profile_enabled } });
+      expect((await history('dj_profiles', dj.id as number)).at(-1)!.changes).toEqual({
+        enabled: { old: user.dj_profile_enabled, new: !user.dj_profile_enabled },
+      });
 
       const ho = (await admin('/v4/content-ops/hype-offers/?per_page=1', { headers: { 'x-brand': 'brand:dance' } })).body.results![0];
       const r3 = await patch(`/v4/content-ops/hype-offers/${ho.id}/`, { price: 12.5 }, `"v${ho.version}"`, 'marketing');
       expect([r3.status, r3.body.price]).toEqual([200, 12.5]);
-      expect((await patch(`/v4/content-ops/hype-offers/${ho.id}/`, { price: 1.234 }, r3.headers.get('etag')!, 'marketing')).status).toBe(400);
+      expect((await patch(`/v4/content-ops/hype-offers/${ho.id}/`, { price: 1.234 }, r3.headers.get('etag')!, 'marketing')).status).toBe(
+        400,
+      );
     });
   });
 
@@ -285,13 +366,21 @@ export function recordSuite(get: () => RunningServer) {
       const [a, b, c, d] = tracks;
       await convert([a.id, b.id, c.id] as number[]);
       const [foreign] = await get().db.query<{ id: number; version: number }>(
-        'select id, version from tracks where supplier_id <> $1 order by id desc limit 1', [SANDBOX_ACCOUNTS.find((x) => x.username === 'supplier')!.supplierId!],
+        'select id, version from tracks where supplier_id <> $1 order by id desc limit 1',
+        [SANDBOX_ACCOUNTS.find((x) => x.username === 'supplier')!.supplierId!],
       );
       const body = (preview: boolean) => ({
-        rows: [{ id: a.id, version: a.version }, { id: b.id, version: (b.version as number) + 1 }, { id: d.id, version: d.version }, { id: c.id, version: c.version }],
-        changes: { enabled: true, bpm: 128 }, preview,
+        rows: [
+          { id: a.id, version: a.version },
+          { id: b.id, version: (b.version as number) + 1 },
+          { id: d.id, version: d.version },
+          { id: c.id, version: c.version },
+        ],
+        changes: { enabled: true, bpm: 128 },
+        preview,
       });
-      const snapshot = () => get().db.query('select id, bpm, enabled, version from tracks where id = any($1::int[]) order by id', [tracks.map((t) => t.id)]);
+      const snapshot = () =>
+        get().db.query('select id, bpm, enabled, version from tracks where id = any($1::int[]) order by id', [tracks.map((t) => t.id)]);
       const historyRows = async () => (await get().db.query<{ n: number }>('select count(*)::int n from record_history'))[0].n;
       const before = [await snapshot(), await historyRows()];
       const p = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: body(true) });
@@ -299,49 +388,89 @@ export function recordSuite(get: () => RunningServer) {
       expect(p.body).toMatchObject({ preview: true, applied: false, changed: 2, refused: 2 });
       const byId = new Map((p.body.rows as Res[]).map((r) => [r.id, r]));
       // New tracks are created disabled (no audio yet); converted ones may be enabled.
-      expect(byId.get(a.id)).toEqual({ id: a.id, version: a.version, changes: { enabled: { old: false, new: true }, bpm: { old: null, new: 128 } }, refused: null });
+      expect(byId.get(a.id)).toEqual({
+        id: a.id,
+        version: a.version,
+        changes: { enabled: { old: false, new: true }, bpm: { old: null, new: 128 } },
+        refused: null,
+      });
       expect(byId.get(b.id)).toMatchObject({ refused: { reason: 'stale', errors: { version: [STALE_ROW_MSG] } } });
       expect(byId.get(d.id)).toMatchObject({ refused: { reason: 'validation', errors: { enabled: [RECORD_MSG.notConvertedEnabled] } } });
       await get().db.query('update tracks set enabled = true where id = $1', [c.id]);
       const again = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: body(true) });
       // Enabled already true on the converted track c: only bpm changes there.
-      expect((again.body.rows as Res[]).find((r) => r.id === c.id)).toMatchObject({ changes: { bpm: { old: null, new: 128 } }, refused: null });
+      expect((again.body.rows as Res[]).find((r) => r.id === c.id)).toMatchObject({
+        changes: { bpm: { old: null, new: 128 } },
+        refused: null,
+      });
       await get().db.query('update tracks set enabled = false where id = $1', [c.id]);
       const apply = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: body(false) });
       expect(apply.status).toBe(409);
       expect(apply.body).toMatchObject({ applied: false, refused: 2 });
       expect([await snapshot(), await historyRows()]).toEqual(before);
       // Suppliers and marketing write no track: the route refuses them before any row is read.
-      const sup = await as('supplier')('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: foreign.id, version: foreign.version }], changes: { bpm: 1 }, preview: true } });
+      const sup = await as('supplier')('/v4/catalog/tracks/bulk/', {
+        method: 'PATCH',
+        body: { rows: [{ id: foreign.id, version: foreign.version }], changes: { bpm: 1 }, preview: true },
+      });
       expect(sup.status).toBe(403);
-      const hidden = await as('marketing')('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: a.id, version: a.version }], changes: { bpm: 1 }, preview: true } });
+      const hidden = await as('marketing')('/v4/catalog/tracks/bulk/', {
+        method: 'PATCH',
+        body: { rows: [{ id: a.id, version: a.version }], changes: { bpm: 1 }, preview: true },
+      });
       expect(hidden.status).toBe(403);
-      const ghost = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: 999_999, version: 1 }], changes: { bpm: 100 }, preview: true } });
+      const ghost = await admin('/v4/catalog/tracks/bulk/', {
+        method: 'PATCH',
+        body: { rows: [{ id: 999_999, version: 1 }], changes: { bpm: 100 }, preview: true },
+      });
       expect(ghost.status, JSON.stringify(ghost.body)).toBe(200);
       expect((ghost.body.rows as Res[])[0]).toMatchObject({ refused: { reason: 'not_visible', errors: { id: [NOT_VISIBLE_MSG] } } });
     });
 
-    it('the route is the tracks\' write rule: label management (no track field) is refused; encode status is not a field', async () => {
-      const { tracks: [a] } = await newRelease(1);
+    it("the route is the tracks' write rule: label management (no track field) is refused; encode status is not a field", async () => {
+      const {
+        tracks: [a],
+      } = await newRelease(1);
       const rows = [{ id: a.id, version: a.version }];
-      expect((await as('labelmgmt')('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows, changes: { title: 'x' }, preview: true } })).status).toBe(403);
-      const es = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows, changes: { encode_status: 'CONVERTED' }, preview: true } });
+      expect(
+        (await as('labelmgmt')('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows, changes: { title: 'x' }, preview: true } }))
+          .status,
+      ).toBe(403);
+      const es = await admin('/v4/catalog/tracks/bulk/', {
+        method: 'PATCH',
+        body: { rows, changes: { encode_status: 'CONVERTED' }, preview: true },
+      });
       expect([es.status, es.body['changes.encode_status']]).toEqual([400, ['Unknown or read-only field.']]);
     });
 
     it('apply: every row in one transaction, versions + 1, one history row "bulk" per changed row; a genre change resets each sub-genre', async () => {
-      const ids = (await get().db.query<{ id: number; version: number; genre_id: number }>('select id, version, genre_id from tracks where id between 4000 and 4199 order by id'));
+      const ids = await get().db.query<{ id: number; version: number; genre_id: number }>(
+        'select id, version, genre_id from tracks where id between 4000 and 4199 order by id',
+      );
       const genre = ids[0].genre_id === 1 ? 2 : 1;
-      const r = await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: ids.map(({ id, version }) => ({ id, version })), changes: { genre_id: genre, label_track_id: 'BULK' }, preview: false } });
+      const r = await admin('/v4/catalog/tracks/bulk/', {
+        method: 'PATCH',
+        body: {
+          rows: ids.map(({ id, version }) => ({ id, version })),
+          changes: { genre_id: genre, label_track_id: 'BULK' },
+          preview: false,
+        },
+      });
       expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
       expect(r.body).toMatchObject({ applied: true, changed: 200, refused: 0 });
-      const after = await get().db.query<{ id: number; version: number; genre_id: number; sub_genre_id: number | null; label_track_id: string }>(
-        'select id, version, genre_id, sub_genre_id, label_track_id from tracks where id between 4000 and 4199 order by id',
-      );
+      const after = await get().db.query<{
+        id: number;
+        version: number;
+        genre_id: number;
+        sub_genre_id: number | null;
+        label_track_id: string;
+      }>('select id, version, genre_id, sub_genre_id, label_track_id from tracks where id between 4000 and 4199 order by id');
       expect(after.every((t, i) => t.version === ids[i].version + 1 && t.genre_id === genre && t.label_track_id === 'BULK')).toBe(true);
       expect(after.filter((t, i) => ids[i].genre_id !== genre).every((t) => t.sub_genre_id === null)).toBe(true);
       expect((r.body.rows as Res[]).map((x) => x.version)).toEqual(after.map((t) => t.version));
-      const [{ n }] = await get().db.query<{ n: number }>("select count(*)::int n from record_history where entity = 'tracks' and action = 'bulk' and entity_id between 4000 and 4199");
+      const [{ n }] = await get().db.query<{ n: number }>(
+        "select count(*)::int n from record_history where entity = 'tracks' and action = 'bulk' and entity_id between 4000 and 4199",
+      );
       expect(n).toBe(200);
       const [one] = await history('tracks', 4000);
       expect(one.changes).toMatchObject({ label_track_id: { new: 'BULK' }, genre_id: { new: genre } });
@@ -349,11 +478,38 @@ export function recordSuite(get: () => RunningServer) {
 
     it(`limits: 1 to ${BULK_EDIT_MAX} rows, each once, at least one change`, async () => {
       const rows = Array.from({ length: BULK_EDIT_MAX + 1 }, (_, i) => ({ id: i + 1, version: 1 }));
-      expect(Object.keys((await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows, changes: { bpm: 120 }, preview: true } })).body)).toEqual(['rows']);
-      expect((await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: 1, version: 1 }, { id: 1, version: 1 }], changes: { bpm: 120 }, preview: true } })).status).toBe(400);
-      expect((await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: 1, version: 1 }], changes: {}, preview: true } })).body).toEqual({ changes: ['Choose at least one field to change.'] });
-      expect((await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: 1, version: 1 }], changes: { bpm: 5 }, preview: true } })).body)
-        .toEqual({ 'changes.bpm': ['Ensure this value is at least 20.'] });
+      expect(
+        Object.keys(
+          (await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows, changes: { bpm: 120 }, preview: true } })).body,
+        ),
+      ).toEqual(['rows']);
+      expect(
+        (
+          await admin('/v4/catalog/tracks/bulk/', {
+            method: 'PATCH',
+            body: {
+              rows: [
+                { id: 1, version: 1 },
+                { id: 1, version: 1 },
+              ],
+              changes: { bpm: 120 },
+              preview: true,
+            },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (await admin('/v4/catalog/tracks/bulk/', { method: 'PATCH', body: { rows: [{ id: 1, version: 1 }], changes: {}, preview: true } }))
+          .body,
+      ).toEqual({ changes: ['Choose at least one field to change.'] });
+      expect(
+        (
+          await admin('/v4/catalog/tracks/bulk/', {
+            method: 'PATCH',
+            body: { rows: [{ id: 1, version: 1 }], changes: { bpm: 5 }, preview: true },
+          })
+        ).body,
+      ).toEqual({ 'changes.bpm': ['Ensure this value is at least 20.'] });
     });
   });
 
@@ -365,23 +521,40 @@ export function recordSuite(get: () => RunningServer) {
       expect(list.body.results!.map((t) => [t.id, t.position])).toEqual(tracks.map((t, i) => [t.id, i + 1]));
       const ids = tracks.map((t) => t.id as number);
       const positions = moveTrack(ids, ids[3], 1);
-      const preview = await admin(`${base}bulk/`, { method: 'PATCH', body: { rows: [{ id: ids[0], version: tracks[0].version }], changes: { mix_name: 'Edit' }, positions, preview: true } });
+      const preview = await admin(`${base}bulk/`, {
+        method: 'PATCH',
+        body: { rows: [{ id: ids[0], version: tracks[0].version }], changes: { mix_name: 'Edit' }, positions, preview: true },
+      });
       expect(preview.status, JSON.stringify(preview.body)).toBe(200);
       expect(preview.body).toMatchObject({ changed: 4, refused: 0 });
       expect((await admin(base)).body.results!.map((t) => t.id)).toEqual(ids);
-      const apply = await admin(`${base}bulk/`, { method: 'PATCH', body: { rows: [{ id: ids[0], version: tracks[0].version }], changes: { mix_name: 'Edit' }, positions, preview: false } });
+      const apply = await admin(`${base}bulk/`, {
+        method: 'PATCH',
+        body: { rows: [{ id: ids[0], version: tracks[0].version }], changes: { mix_name: 'Edit' }, positions, preview: false },
+      });
       expect(apply.status).toBe(200);
       const after = (await admin(base)).body.results!;
       expect(after.map((t) => t.id)).toEqual([ids[3], ids[0], ids[1], ids[2]]);
       expect(after.map((t) => t.position)).toEqual([1, 2, 3, 4]);
       expect(after[1]).toMatchObject({ mix_name: 'Edit', version: (tracks[0].version as number) + 1 });
-      expect((await history('tracks', ids[0])).at(-1)!.changes).toEqual({ mix_name: { old: null, new: 'Edit' }, position: { old: 1, new: 2 } });
+      expect((await history('tracks', ids[0])).at(-1)!.changes).toEqual({
+        mix_name: { old: null, new: 'Edit' },
+        position: { old: 1, new: 2 },
+      });
 
       const partial = await admin(`${base}bulk/`, { method: 'PATCH', body: { rows: [], positions: positions.slice(1), preview: true } });
       expect(partial.body).toEqual({ positions: [RECORD_MSG.positions] });
-      const [foreign] = await get().db.query<{ id: number; version: number }>('select id, version from tracks where release_id <> $1 order by id limit 1', [release.id]);
-      const other = await admin(`${base}bulk/`, { method: 'PATCH', body: { rows: [{ id: foreign.id, version: foreign.version }], changes: { bpm: 120 }, preview: true } });
-      expect((other.body.rows as Res[])[0]).toMatchObject({ refused: { reason: 'not_visible', errors: { id: [RECORD_MSG.notInRelease] } } });
+      const [foreign] = await get().db.query<{ id: number; version: number }>(
+        'select id, version from tracks where release_id <> $1 order by id limit 1',
+        [release.id],
+      );
+      const other = await admin(`${base}bulk/`, {
+        method: 'PATCH',
+        body: { rows: [{ id: foreign.id, version: foreign.version }], changes: { bpm: 120 }, preview: true },
+      });
+      expect((other.body.rows as Res[])[0]).toMatchObject({
+        refused: { reason: 'not_visible', errors: { id: [RECORD_MSG.notInRelease] } },
+      });
       expect((await admin('/v4/catalog/releases/999999/tracks/')).status).toBe(404);
     });
   });

@@ -23,7 +23,11 @@ import { api, signIn, type RunningServer } from '../helpers';
 const NOTHING = 2_000_000_000;
 const REFUSED = [MSG.selectFromList];
 
-interface Declared { readonly where: string; readonly field: string; readonly target: ReferenceTarget }
+interface Declared {
+  readonly where: string;
+  readonly field: string;
+  readonly target: ReferenceTarget;
+}
 
 /** Every body schema the endpoint declarations export (walking shared/api/endpoints' exports), by a readable name. */
 function endpointBodies(): { where: string; body: z.ZodType }[] {
@@ -65,19 +69,36 @@ const targetName = (t: ReferenceTarget) => t.list ?? `record ${t.record}`;
 
 /** Record fields that name a list item or a record, editable by PATCH (create-only ones are checked on POST below). */
 const EDITABLE = (Object.entries(RECORDS) as [RecordKey, RecordDecl][]).flatMap(([key, d]) =>
-  d.editable.filter((f) => referenceTarget(d.fields[f])).map((f) => [key, f, referenceTarget(d.fields[f])!] as const));
+  d.editable.filter((f) => referenceTarget(d.fields[f])).map((f) => [key, f, referenceTarget(d.fields[f])!] as const),
+);
 
 export function referenceSuite(get: () => RunningServer) {
   let admin = '';
   beforeAll(async () => {
     admin = (await signIn(get(), 'admin', 'sandbox-admin')).access_token;
   });
-  const call = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => api(get(), admin, path, init);
+  const call = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+    api(get(), admin, path, init);
 
   it('the table holds the references the issue names, in records and in sub-resource bodies', () => {
     const fields = new Set(TABLE.map((r) => r.field.split('.').pop()));
-    for (const f of ['release_type_id', 'playlist_type_id', 'genre_id', 'label_id', 'artists', 'contract_type_id', 'country_id', 'state_id',
-      'contact_type_id', 'songwriter_type_id', 'reason_id', 'country_ids', 'user_ids', 'track_ids', 'item_type_id']) {
+    for (const f of [
+      'release_type_id',
+      'playlist_type_id',
+      'genre_id',
+      'label_id',
+      'artists',
+      'contract_type_id',
+      'country_id',
+      'state_id',
+      'contact_type_id',
+      'songwriter_type_id',
+      'reason_id',
+      'country_ids',
+      'user_ids',
+      'track_ids',
+      'item_type_id',
+    ]) {
       expect(fields, f).toContain(f);
     }
     // Record bodies carry the marks their declarations give (PATCH, bulk PUT rows, POST).
@@ -86,7 +107,7 @@ export function referenceSuite(get: () => RunningServer) {
   });
 
   describe.each(TABLE.map((r) => [`${r.where} ${r.field} → ${targetName(r.target)}`, r] as const))('%s', (_name, row) => {
-    it('has a list or table, refuses an id that names nothing with §5\'s text and accepts one that names an item', async () => {
+    it("has a list or table, refuses an id that names nothing with §5's text and accepts one that names an item", async () => {
       const { sql, params } = sourceOf(row.target);
       const some = await get().db.query<{ id: number }>(sql, [Array.from({ length: 200 }, (_, i) => i + 1), ...params]);
       const found = (ids: number[]) => [{ path: row.field, target: row.target, ids }];
@@ -95,7 +116,7 @@ export function referenceSuite(get: () => RunningServer) {
     });
   });
 
-  it('a body\'s marked ids are found where they are: nested rows, lists, nullable and empty values', () => {
+  it("a body's marked ids are found where they are: nested rows, lists, nullable and empty values", () => {
     const body = [{ id: 1, version: 1, release_type_id: 7, artists: [1, 2], genre_id: null }];
     const bulk = ENDPOINTS.RECORD_ENDPOINTS.releases.bulk.body as z.ZodType;
     expect(referencesIn(bulk, body)).toEqual([
@@ -105,7 +126,7 @@ export function referenceSuite(get: () => RunningServer) {
   });
 
   describe.each(EDITABLE.map(([k, f, t]) => [`PATCH ${k} ${f} → ${targetName(t)}`, k, f] as const))('%s', (_name, key, field) => {
-    it('an id that names nothing is a 400 with §5\'s text, and the row is unchanged', async () => {
+    it("an id that names nothing is a 400 with §5's text, and the row is unchanged", async () => {
       const t = searchType(key)!;
       const table = WRITES[key].table;
       const [row] = await get().db.query<{ id: number; version: number }>(`select id, version from ${table} order by id limit 1`);
@@ -113,7 +134,9 @@ export function referenceSuite(get: () => RunningServer) {
       const { kind } = (RECORDS[key] as RecordDecl).fields[field];
       const isList = kind === 'references' || kind === 'ids';
       const r = await call(`/v4/${t.category}/${t.path}/${row.id}/`, {
-        method: 'PATCH', body: { [field]: isList ? [NOTHING] : NOTHING }, headers: { 'if-match': etagOf(row.version) },
+        method: 'PATCH',
+        body: { [field]: isList ? [NOTHING] : NOTHING },
+        headers: { 'if-match': etagOf(row.version) },
       });
       expect([r.status, r.body]).toEqual([400, { [field]: REFUSED }]);
       const [after] = await get().db.query<{ version: number }>(`select version from ${table} where id = $1`, [row.id]);
@@ -123,7 +146,12 @@ export function referenceSuite(get: () => RunningServer) {
 
   describe('release_type_id and playlist_type_id (issue 27: 9999 was accepted)', () => {
     const history = async (entity: string, id: number) =>
-      (await get().db.query<{ n: number }>('select count(*)::int as n from record_history where entity = $1 and entity_id = $2', [entity, id]))[0].n;
+      (
+        await get().db.query<{ n: number }>('select count(*)::int as n from record_history where entity = $1 and entity_id = $2', [
+          entity,
+          id,
+        ])
+      )[0].n;
 
     it('POST /catalog/releases/ with release_type_id 9999 is refused and creates nothing; a listed type is created', async () => {
       const count = async () => (await get().db.query<{ n: number }>('select count(*)::int as n from releases'))[0].n;
@@ -137,11 +165,20 @@ export function referenceSuite(get: () => RunningServer) {
     });
 
     it('PATCH a release with release_type_id 9999 is refused; nothing changes and History has no entry', async () => {
-      const [rel] = await get().db.query<{ id: number; version: number; release_type_id: number | null }>('select id, version, release_type_id from releases order by id limit 1');
+      const [rel] = await get().db.query<{ id: number; version: number; release_type_id: number | null }>(
+        'select id, version, release_type_id from releases order by id limit 1',
+      );
       const before = await history('releases', rel.id);
-      const r = await call(`/v4/catalog/releases/${rel.id}/`, { method: 'PATCH', body: { release_type_id: 9999 }, headers: { 'if-match': etagOf(rel.version) } });
+      const r = await call(`/v4/catalog/releases/${rel.id}/`, {
+        method: 'PATCH',
+        body: { release_type_id: 9999 },
+        headers: { 'if-match': etagOf(rel.version) },
+      });
       expect([r.status, r.body]).toEqual([400, { release_type_id: REFUSED }]);
-      const [after] = await get().db.query<{ version: number; release_type_id: number | null }>('select version, release_type_id from releases where id = $1', [rel.id]);
+      const [after] = await get().db.query<{ version: number; release_type_id: number | null }>(
+        'select version, release_type_id from releases where id = $1',
+        [rel.id],
+      );
       expect(after).toEqual({ version: rel.version, release_type_id: rel.release_type_id });
       expect(await history('releases', rel.id)).toBe(before);
     });
@@ -155,15 +192,28 @@ export function referenceSuite(get: () => RunningServer) {
     });
 
     it('PATCH a playlist with playlist_type_id 9999 is refused: its History never shows "Type Editorial → 9999"', async () => {
-      const [pl] = await get().db.query<{ id: number; version: number; playlist_type_id: number | null }>('select id, version, playlist_type_id from playlists order by id limit 1');
+      const [pl] = await get().db.query<{ id: number; version: number; playlist_type_id: number | null }>(
+        'select id, version, playlist_type_id from playlists order by id limit 1',
+      );
       const before = await history('playlists', pl.id);
-      const r = await call(`/v4/catalog/playlists/${pl.id}/`, { method: 'PATCH', body: { playlist_type_id: 9999 }, headers: { 'if-match': etagOf(pl.version) } });
+      const r = await call(`/v4/catalog/playlists/${pl.id}/`, {
+        method: 'PATCH',
+        body: { playlist_type_id: 9999 },
+        headers: { 'if-match': etagOf(pl.version) },
+      });
       expect([r.status, r.body]).toEqual([400, { playlist_type_id: REFUSED }]);
-      const [after] = await get().db.query<{ version: number; playlist_type_id: number | null }>('select version, playlist_type_id from playlists where id = $1', [pl.id]);
+      const [after] = await get().db.query<{ version: number; playlist_type_id: number | null }>(
+        'select version, playlist_type_id from playlists where id = $1',
+        [pl.id],
+      );
       expect(after).toEqual({ version: pl.version, playlist_type_id: pl.playlist_type_id });
       expect(await history('playlists', pl.id)).toBe(before);
       // A listed type is taken.
-      const ok = await call(`/v4/catalog/playlists/${pl.id}/`, { method: 'PATCH', body: { playlist_type_id: 4 }, headers: { 'if-match': etagOf(pl.version) } });
+      const ok = await call(`/v4/catalog/playlists/${pl.id}/`, {
+        method: 'PATCH',
+        body: { playlist_type_id: 4 },
+        headers: { 'if-match': etagOf(pl.version) },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.playlist_type).toMatchObject({ id: 4, name: 'Partner' });
     });

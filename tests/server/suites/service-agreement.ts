@@ -23,7 +23,11 @@ export function serviceAgreementSuite(get: () => RunningServer) {
   it('the seed records the sandbox supplier as having accepted the version in force', async () => {
     const r = await api(get(), tokens.get('supplier')!, CURRENT);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ version: SERVICE_AGREEMENT.version, title: SERVICE_AGREEMENT.title, sections: [...SERVICE_AGREEMENT.sections] });
+    expect(r.body).toMatchObject({
+      version: SERVICE_AGREEMENT.version,
+      title: SERVICE_AGREEMENT.title,
+      sections: [...SERVICE_AGREEMENT.sections],
+    });
     expect(typeof r.body.accepted_at).toBe('string');
   });
 
@@ -63,7 +67,11 @@ export function serviceAgreementSuite(get: () => RunningServer) {
     const before = Date.now();
     const ok = await api(get(), t, URL(1), { method: 'POST', body: { version: SERVICE_AGREEMENT.version } });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ supplier_id: 1, version: SERVICE_AGREEMENT.version, user: { username: 'supplier', display_name: 'Sue Supplier' } });
+    expect(ok.body).toMatchObject({
+      supplier_id: 1,
+      version: SERVICE_AGREEMENT.version,
+      user: { username: 'supplier', display_name: 'Sue Supplier' },
+    });
     expect(ok.body.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
     expect(Date.parse(String(ok.body.accepted_at))).toBeGreaterThanOrEqual(before - 5000);
     expect((await api(get(), t, CURRENT)).body.accepted_at).toBe(ok.body.accepted_at);
@@ -117,7 +125,11 @@ export function serviceAgreementSuite(get: () => RunningServer) {
     expect((await api(get(), t, '/v4/accounts/me/sessions/no-such-session/', { method: 'DELETE' })).status).toBe(404);
     // The token endpoints: introspection, refresh and revocation (sign-out) need no agreement.
     expect(await introspectToken(get(), t)).toMatchObject({ active: true });
-    const refreshed = await tokenRequest(get(), { grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: CONSOLE_CLIENT_ID });
+    const refreshed = await tokenRequest(get(), {
+      grant_type: 'refresh_token',
+      refresh_token: issued.refresh_token,
+      client_id: CONSOLE_CLIENT_ID,
+    });
     expect(refreshed.status).toBe(200);
     // An unauthenticated call is still a 401, not the agreement's 403.
     expect((await api(get(), null, '/v4/catalog/tracks/')).status).toBe(401);
@@ -132,12 +144,18 @@ export function serviceAgreementSuite(get: () => RunningServer) {
       // None refuses for the agreement any more; notes stay refused by their own rule (staff only).
       for (const [, path] of gets) {
         const r = await api(get(), t, path);
-        expect([path, r.status, r.body.detail]).toEqual([path, path.endsWith('/notes/') ? 403 : 200, path.endsWith('/notes/') ? 'You do not have permission to perform this action.' : undefined]);
+        expect([path, r.status, r.body.detail]).toEqual([
+          path,
+          path.endsWith('/notes/') ? 403 : 200,
+          path.endsWith('/notes/') ? 'You do not have permission to perform this action.' : undefined,
+        ]);
       }
       expect((await api(get(), t, '/v4/catalog/tracks/')).status).toBe(200);
       expect((await api(get(), t, '/v4/my/labels/')).status).toBe(200);
       // Accepted only an older version: the one in force is not accepted.
-      await get().db.query("update service_agreement_acceptances set version = 'an-old-version' where supplier_id = $1", [PENDING.supplierId]);
+      await get().db.query("update service_agreement_acceptances set version = 'an-old-version' where supplier_id = $1", [
+        PENDING.supplierId,
+      ]);
       const again = await api(get(), t, '/v4/my/labels/');
       expect([again.status, again.body.detail]).toEqual([403, STATUS_TEXT[403]]);
     } finally {

@@ -15,8 +15,20 @@ import { api, signIn, type RunningServer } from '../helpers';
 
 type Line = { position: number; kind: string; description: string; quantity: number | null; amount: string };
 type St = {
-  id: number; currency: string; period_start: string; period_end: string; opening_balance: string; sales: string; corrections: string;
-  tax_withheld: string; balance: string; paid: string; carried_forward: boolean; tax_remit_by: string; issued_at: string; lines: Line[];
+  id: number;
+  currency: string;
+  period_start: string;
+  period_end: string;
+  opening_balance: string;
+  sales: string;
+  corrections: string;
+  tax_withheld: string;
+  balance: string;
+  paid: string;
+  carried_forward: boolean;
+  tax_remit_by: string;
+  issued_at: string;
+  lines: Line[];
 };
 
 export function statementSuite(get: () => RunningServer) {
@@ -55,12 +67,28 @@ export function statementSuite(get: () => RunningServer) {
     return (r.body.results as St[]).toReversed();
   };
   const music = () => statements(`/v4/catalog/suppliers/${supplierId}/statements/music/`);
-  const totals = (s: St) => [s.currency, s.period_start, s.period_end, s.opening_balance, s.sales, s.corrections, s.tax_withheld, s.balance, s.paid, s.carried_forward];
+  const totals = (s: St) => [
+    s.currency,
+    s.period_start,
+    s.period_end,
+    s.opening_balance,
+    s.sales,
+    s.corrections,
+    s.tax_withheld,
+    s.balance,
+    s.paid,
+    s.carried_forward,
+  ];
 
   beforeAll(async () => {
     for (const a of SANDBOX_ACCOUNTS) tokens.set(a.username, (await signIn(get(), a.username, a.password)).access_token);
-    [{ id: supplierId }] = await get().db.query<{ id: number }>("insert into suppliers (name) values ('Statements Fixture Supplier') returning id");
-    [{ id: labelId }] = await get().db.query<{ id: number }>("insert into labels (name, supplier_id) values ('Statements Fixture Label', $1) returning id", [supplierId]);
+    [{ id: supplierId }] = await get().db.query<{ id: number }>(
+      "insert into suppliers (name) values ('Statements Fixture Supplier') returning id",
+    );
+    [{ id: labelId }] = await get().db.query<{ id: number }>(
+      "insert into labels (name, supplier_id) values ('Statements Fixture Label', $1) returning id",
+      [supplierId],
+    );
     [{ id: us }] = await get().db.query<{ id: number }>("select id from countries where code = 'US'");
     [{ id: fr }] = await get().db.query<{ id: number }>("select id from countries where code <> 'US' order by id limit 1");
     await sell([
@@ -92,18 +120,27 @@ export function statementSuite(get: () => RunningServer) {
       ['tax_withheld', 'US tax', '-30.00'],
     ]);
     const issued = new Date(q2.issued_at);
-    const remit = new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth(), issued.getUTCDate() + US_TAX_REMIT_DAYS)).toISOString().slice(0, 10);
+    const remit = new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth(), issued.getUTCDate() + US_TAX_REMIT_DAYS))
+      .toISOString()
+      .slice(0, 10);
     // current_date of the database: the issue day in its time zone, at most a day off UTC.
     expect(Math.abs(Date.parse(q2.tax_remit_by) - Date.parse(remit))).toBeLessThanOrEqual(86_400_000);
     expect(q2.lines[2].description).toBe(`US tax withheld, remitted by ${q2.tax_remit_by}`);
-    for (const s of got) expect(s.lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0), s.period_start).toBe(Math.round(Number(s.balance) * 100));
+    for (const s of got)
+      expect(
+        s.lines.reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0),
+        s.period_start,
+      ).toBe(Math.round(Number(s.balance) * 100));
     // The label's statements cover the same lines.
     expect((await statements(`/v4/catalog/labels/${labelId}/statements/`)).map(totals)).toEqual(got.map(totals));
   });
 
   it('a line of an issued period arriving late is a correction in the next statement; issued statements stay as they were', async () => {
     const before = await music();
-    await sell([['2018-05-20', '12.00', fr, 'USD'], ['2018-09-10', '40.00', fr, 'USD']]);
+    await sell([
+      ['2018-05-20', '12.00', fr, 'USD'],
+      ['2018-09-10', '40.00', fr, 'USD'],
+    ]);
     expect((await issue('2018-09-30')).state).toBe('DONE');
     const after = await music();
     expect(after.slice(0, before.length)).toEqual(before);
@@ -128,7 +165,9 @@ export function statementSuite(get: () => RunningServer) {
     for (const a of SANDBOX_ACCOUNTS) {
       const p = principalFrom([a.app, a.role, ...a.brands].join(' '), [], a.brands[0]);
       const t = tokens.get(a.username)!;
-      expect((await api(get(), t, '/v4/catalog/suppliers/1/statements/music/')).status, a.username).toBe(can(p, SUPPLIER_STATEMENTS_RULE) ? 200 : 403);
+      expect((await api(get(), t, '/v4/catalog/suppliers/1/statements/music/')).status, a.username).toBe(
+        can(p, SUPPLIER_STATEMENTS_RULE) ? 200 : 403,
+      );
       expect((await api(get(), t, '/v4/catalog/labels/1/statements/')).status, a.username).toBe(can(p, LABEL_STATEMENTS_RULE) ? 200 : 403);
       const run = await api(get(), t, '/v4/jobs/statements/', { method: 'POST', body: { through: '2000-01-31' } });
       expect(run.status, a.username).toBe(can(p, WRITE_RULES.statements) ? 202 : 403);
@@ -152,7 +191,7 @@ export function statementSuite(get: () => RunningServer) {
     expect(own).toHaveLength(n);
   });
 
-  it('download CSV: every statement one row, or one statement\'s lines; a bad or foreign statement_id is a 400 or 404', async () => {
+  it("download CSV: every statement one row, or one statement's lines; a bad or foreign statement_id is a 400 or 404", async () => {
     const t = tokens.get('admin')!;
     const base = `/v4/catalog/suppliers/${supplierId}/statements/download-csv/`;
     const all = await api(get(), t, base, { headers: dance });
@@ -167,10 +206,16 @@ export function statementSuite(get: () => RunningServer) {
     const q2 = got[1];
     const one = await api(get(), t, `${base}?statement_id=${q2.id}`, { headers: dance });
     const lines = parse(one.body as unknown as string, { columns: true }) as Record<string, string>[];
-    expect(lines.map((l) => [l.Period, l.Kind, l.Amount])).toEqual([['Q2 2018', 'carried_in', '30.00'], ['Q2 2018', 'sales', '120.00'], ['Q2 2018', 'tax_withheld', '-30.00']]);
+    expect(lines.map((l) => [l.Period, l.Kind, l.Amount])).toEqual([
+      ['Q2 2018', 'carried_in', '30.00'],
+      ['Q2 2018', 'sales', '120.00'],
+      ['Q2 2018', 'tax_withheld', '-30.00'],
+    ]);
     expect((await api(get(), t, `${base}?statement_id=abc`)).body).toEqual({ statement_id: [expect.any(String)] });
     const [other] = await get().db.query<{ id: number }>('select id from statements where supplier_id = 1 limit 1');
     expect((await api(get(), t, `${base}?statement_id=${other.id}`, { headers: dance })).status).toBe(404);
-    expect((await api(get(), t, '/v4/jobs/statements/', { method: 'POST', body: { through: '2018-02-30' } })).body).toEqual({ through: [expect.any(String)] });
+    expect((await api(get(), t, '/v4/jobs/statements/', { method: 'POST', body: { through: '2018-02-30' } })).body).toEqual({
+      through: [expect.any(String)],
+    });
   });
 }

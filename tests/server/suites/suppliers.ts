@@ -14,7 +14,14 @@ import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
 
 const S = '/v4/catalog/suppliers/';
-const CONTACT = { contact_type_id: 1, first_name: 'Ada', last_name: 'Lovelace', country_id: 1, phone: '+1 303 555 0142', email: 'ada@example.com' };
+const CONTACT = {
+  contact_type_id: 1,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  country_id: 1,
+  phone: '+1 303 555 0142',
+  email: 'ada@example.com',
+};
 const CONTRACT = { contract_type_id: 1, start_date: '2026-01-01' };
 
 export function supplierSuite(get: () => RunningServer) {
@@ -39,10 +46,17 @@ export function supplierSuite(get: () => RunningServer) {
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ name: 'Created Supplier', vendor_code: 'V-NEW', ddex_party_id: null });
     const id = ok.body.id as number;
-    expect((await as('admin', `${S}${id}/contacts/`)).body.results).toMatchObject([{ first_name: 'Ada', country: { id: 1 }, contact_type: { id: 1 } }]);
-    expect((await as('admin', `${S}${id}/contracts/`)).body.results).toMatchObject([{ start_date: '2026-01-01', end_date: null, active: true }]);
+    expect((await as('admin', `${S}${id}/contacts/`)).body.results).toMatchObject([
+      { first_name: 'Ada', country: { id: 1 }, contact_type: { id: 1 } },
+    ]);
+    expect((await as('admin', `${S}${id}/contracts/`)).body.results).toMatchObject([
+      { start_date: '2026-01-01', end_date: null, active: true },
+    ]);
     // A bad contact names its place in the body; nothing is created.
-    const bad = await as('admin', S, { method: 'POST', body: { name: 'Bad Contact', contacts: [{ ...CONTACT, country_id: 99999 }], contracts: [CONTRACT] } });
+    const bad = await as('admin', S, {
+      method: 'POST',
+      body: { name: 'Bad Contact', contacts: [{ ...CONTACT, country_id: 99999 }], contracts: [CONTRACT] },
+    });
     expect([bad.status, bad.body]).toEqual([400, { 'contacts.0.country_id': [MSG.selectFromList] }]);
     expect(await get().db.query("select 1 from suppliers where name = 'Bad Contact'")).toEqual([]);
     // Curation reads suppliers but does not create them.
@@ -55,7 +69,9 @@ export function supplierSuite(get: () => RunningServer) {
     const del = await as('admin', `${S}${id}/contacts/${contact.id}/`, { method: 'DELETE' });
     expect([del.status, del.body]).toEqual([400, { contacts: [MSG.supplierNeedsContactAndContract] }]);
     const [contract] = (await as('admin', `${S}${id}/contracts/`)).body.results!;
-    expect((await as('admin', `${S}${id}/contracts/${contract.id}/`, { method: 'DELETE' })).body).toEqual({ contracts: [MSG.supplierNeedsContactAndContract] });
+    expect((await as('admin', `${S}${id}/contracts/${contract.id}/`, { method: 'DELETE' })).body).toEqual({
+      contracts: [MSG.supplierNeedsContactAndContract],
+    });
     // A second contact: now the first may go.
     expect((await as('admin', `${S}${id}/contacts/`, { method: 'POST', body: { ...CONTACT, first_name: 'Grace' } })).status).toBe(201);
     expect((await as('admin', `${S}${id}/contacts/${contact.id}/`, { method: 'DELETE' })).status).toBe(204);
@@ -103,19 +119,41 @@ export function supplierSuite(get: () => RunningServer) {
     expect([badPhone.status, badPhone.body]).toEqual([400, { phone: [PHONE_MSG] }]);
     const badFax = await as('admin', url, { method: 'POST', body: { ...CONTACT, fax: 'call me' } });
     expect(badFax.body).toEqual({ fax: [PHONE_MSG] });
-    const [ontario] = await get().db.query<{ id: number }>("select s.id from states s join countries c on c.id = s.country_id where c.code = 'CA' limit 1");
+    const [ontario] = await get().db.query<{ id: number }>(
+      "select s.id from states s join countries c on c.id = s.country_id where c.code = 'CA' limit 1",
+    );
     const [us] = await get().db.query<{ id: number }>("select id from countries where code = 'US'");
     const wrongState = await as('admin', url, { method: 'POST', body: { ...CONTACT, country_id: us.id, state_id: ontario.id } });
     expect(wrongState.body).toEqual({ state_id: [MSG.selectFromList] });
-    expect((await as('admin', url, { method: 'POST', body: { ...CONTACT, contact_type_id: 999 } })).body).toEqual({ contact_type_id: [MSG.selectFromList] });
-    expect((await as('admin', url, { method: 'POST', body: { ...CONTACT, country_id: 'Narnia' } })).body).toEqual({ country_id: [MSG.selectFromList] });
+    expect((await as('admin', url, { method: 'POST', body: { ...CONTACT, contact_type_id: 999 } })).body).toEqual({
+      contact_type_id: [MSG.selectFromList],
+    });
+    expect((await as('admin', url, { method: 'POST', body: { ...CONTACT, country_id: 'Narnia' } })).body).toEqual({
+      country_id: [MSG.selectFromList],
+    });
     const full = {
-      ...CONTACT, country_id: us.id, phone: '(303) 555-0199', phone_ext: '42', address1: '1 Main St', address2: 'Suite 2', city: 'Denver',
-      postal_code: '80202', fax: '+44 20 7946 0958', website: 'https://example.com', username: 'ada', is_primary: false,
+      ...CONTACT,
+      country_id: us.id,
+      phone: '(303) 555-0199',
+      phone_ext: '42',
+      address1: '1 Main St',
+      address2: 'Suite 2',
+      city: 'Denver',
+      postal_code: '80202',
+      fax: '+44 20 7946 0958',
+      website: 'https://example.com',
+      username: 'ada',
+      is_primary: false,
     };
     const added = await as('admin', url, { method: 'POST', body: full });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ phone: '(303) 555-0199', phone_ext: '42', fax: '+44 20 7946 0958', country: { id: us.id }, city: 'Denver' });
+    expect(added.body).toMatchObject({
+      phone: '(303) 555-0199',
+      phone_ext: '42',
+      fax: '+44 20 7946 0958',
+      country: { id: us.id },
+      city: 'Denver',
+    });
     const item = `${url}${added.body.id}/`;
     expect((await as('admin', item, { method: 'PATCH', body: { city: 'Boulder' } })).status).toBe(428);
     const etag = added.headers.get('etag')!;
@@ -123,7 +161,10 @@ export function supplierSuite(get: () => RunningServer) {
     expect([changed.status, changed.body.city, changed.body.phone]).toEqual([200, 'Boulder', null]);
     expect((await as('admin', item, { method: 'PATCH', body: { city: 'Aspen' }, headers: { 'if-match': etag } })).status).toBe(412);
     // Another supplier's contact is not found under this supplier.
-    expect((await as('admin', `${S}1/contacts/${added.body.id}/`, { method: 'PATCH', body: { city: 'X' }, headers: { 'if-match': '"v2"' } })).status).toBe(404);
+    expect(
+      (await as('admin', `${S}1/contacts/${added.body.id}/`, { method: 'PATCH', body: { city: 'X' }, headers: { 'if-match': '"v2"' } }))
+        .status,
+    ).toBe(404);
     // The history of the supplier shows the contact's change.
     const history = await as('admin', `${S}${id}/history/`);
     expect(history.body.results![0]).toMatchObject({ changes: { contacts: { old: { city: 'Denver' }, new: { city: 'Boulder' } } } });
@@ -132,29 +173,47 @@ export function supplierSuite(get: () => RunningServer) {
   it('contracts: types from the list, End Date after Start Date', async () => {
     const id = (await create('Contract Supplier')).body.id as number;
     const url = `${S}${id}/contracts/`;
-    expect((await as('admin', url, { method: 'POST', body: { ...CONTRACT, end_date: '2025-01-01' } })).body).toEqual({ end_date: [MSG.endAfterStart] });
-    expect((await as('admin', url, { method: 'POST', body: { ...CONTRACT, contract_type_id: 77 } })).body).toEqual({ contract_type_id: [MSG.selectFromList] });
+    expect((await as('admin', url, { method: 'POST', body: { ...CONTRACT, end_date: '2025-01-01' } })).body).toEqual({
+      end_date: [MSG.endAfterStart],
+    });
+    expect((await as('admin', url, { method: 'POST', body: { ...CONTRACT, contract_type_id: 77 } })).body).toEqual({
+      contract_type_id: [MSG.selectFromList],
+    });
     const added = await as('admin', url, { method: 'POST', body: { ...CONTRACT, commercial_model_id: 2, end_date: '2027-01-01' } });
     expect(added.body).toMatchObject({ commercial_model: { id: 2 }, end_date: '2027-01-01' });
-    const bad = await as('admin', `${url}${added.body.id}/`, { method: 'PATCH', body: { start_date: '2028-01-01' }, headers: { 'if-match': added.headers.get('etag')! } });
+    const bad = await as('admin', `${url}${added.body.id}/`, {
+      method: 'PATCH',
+      body: { start_date: '2028-01-01' },
+      headers: { 'if-match': added.headers.get('etag')! },
+    });
     expect(bad.body).toEqual({ end_date: [MSG.endAfterStart] });
   });
 
-  it('genre and label mappings: source name once per supplier, our genre or one of the supplier\'s labels, restricted/blacklisted', async () => {
+  it("genre and label mappings: source name once per supplier, our genre or one of the supplier's labels, restricted/blacklisted", async () => {
     const id = (await create('Mapping Supplier')).body.id as number;
     const genres = `${S}${id}/genre-mappings/`;
     const g = await as('admin', genres, { method: 'POST', body: { source_genre: 'Deep House', genre_id: 1 } });
     expect([g.status, g.body]).toMatchObject([201, { source_genre: 'Deep House', genre: { id: 1 }, restricted: false, supplier_id: id }]);
-    expect((await as('admin', genres, { method: 'POST', body: { source_genre: 'deep house' } })).body).toEqual({ source_genre: ['This name is already mapped for this supplier.'] });
-    expect((await as('admin', genres, { method: 'POST', body: { source_genre: 'Other', genre_id: 99999 } })).body).toEqual({ genre_id: [MSG.selectFromList] });
-    const restricted = await as('admin', `${genres}${g.body.id}/`, { method: 'PATCH', body: { genre_id: null, restricted: true }, headers: { 'if-match': g.headers.get('etag')! } });
+    expect((await as('admin', genres, { method: 'POST', body: { source_genre: 'deep house' } })).body).toEqual({
+      source_genre: ['This name is already mapped for this supplier.'],
+    });
+    expect((await as('admin', genres, { method: 'POST', body: { source_genre: 'Other', genre_id: 99999 } })).body).toEqual({
+      genre_id: [MSG.selectFromList],
+    });
+    const restricted = await as('admin', `${genres}${g.body.id}/`, {
+      method: 'PATCH',
+      body: { genre_id: null, restricted: true },
+      headers: { 'if-match': g.headers.get('etag')! },
+    });
     expect(restricted.body).toMatchObject({ genre: null, restricted: true });
     expect((await as('admin', `${genres}${g.body.id}/`, { method: 'DELETE' })).status).toBe(204);
     expect((await as('admin', genres)).body.results).toEqual([]);
 
     const labels = `${S}${id}/label-mappings/`;
     const [other] = await get().db.query<{ id: number }>('select id from labels where supplier_id <> $1 limit 1', [id]);
-    expect((await as('admin', labels, { method: 'POST', body: { source_label: 'ACME', label_id: other.id } })).body).toEqual({ label_id: [MSG.selectFromList] });
+    expect((await as('admin', labels, { method: 'POST', body: { source_label: 'ACME', label_id: other.id } })).body).toEqual({
+      label_id: [MSG.selectFromList],
+    });
     const l = await as('admin', labels, { method: 'POST', body: { source_label: 'ACME', blacklisted: true } });
     expect(l.body).toMatchObject({ source_label: 'ACME', label: null, blacklisted: true });
     // The sandbox supplier's seeded mappings are listed; contentops may write, curation only reads.

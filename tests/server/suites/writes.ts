@@ -16,13 +16,22 @@ import { api, signIn, type RunningServer } from '../helpers';
 async function writeBack(s: RunningServer, token: string, path: string, table: string, id: number, field: string) {
   const [row] = await s.db.query<Record<string, unknown>>(`select ${field} as value, version from ${table} where id = $1`, [id]);
   const value = row.value instanceof Date ? row.value.toISOString().slice(0, 10) : row.value;
-  return api(s, token, `${path}${id}/`, { method: 'PATCH', body: { [field]: value }, headers: { 'if-match': `"v${row.version as number}"` } });
+  return api(s, token, `${path}${id}/`, {
+    method: 'PATCH',
+    body: { [field]: value },
+    headers: { 'if-match': `"v${row.version as number}"` },
+  });
 }
 
 const CELLS = [
   { type: 'labels', path: '/v4/catalog/labels/', table: 'labels', fields: ['bio', 'label_manager_id', 'hype_active', 'hype_trial_end'] },
   { type: 'releases', path: '/v4/catalog/releases/', table: 'releases', fields: ['title', 'hype_enabled'] },
-  { type: 'users', path: '/v4/accounts/users/', table: 'users', fields: ['first_name', 'bypass_fraud_checks', 'decline_transactions', 'billing_disabled'] },
+  {
+    type: 'users',
+    path: '/v4/accounts/users/',
+    table: 'users',
+    fields: ['first_name', 'bypass_fraud_checks', 'decline_transactions', 'billing_disabled'],
+  },
   { type: 'suppliers', path: '/v4/catalog/suppliers/', table: 'suppliers', fields: ['name', 'ddex_party_id'] },
   { type: 'genres', path: '/v4/catalog/genres/', table: 'genres', fields: ['enabled'] },
   { type: 'artists', path: '/v4/catalog/artists/', table: 'artists', fields: ['name'] },
@@ -43,7 +52,9 @@ export function writeSuite(get: () => RunningServer) {
       for (const c of CELLS) {
         // A row this account can see when it may read the type (its own for suppliers and labels), else any row.
         const list = await api(s, tokens.get(a.username)!, `${c.path}?per_page=1`);
-        const id = (list.status === 200 && list.body.results?.[0]?.id) || (await s.db.query<{ id: number }>(`select min(id) as id from ${c.table}`))[0].id;
+        const id =
+          (list.status === 200 && list.body.results?.[0]?.id) ||
+          (await s.db.query<{ id: number }>(`select min(id) as id from ${c.table}`))[0].id;
         for (const f of c.fields) {
           const r = await writeBack(s, tokens.get(a.username)!, c.path, c.table, id as number, f);
           seen.push(`${a.username} ${c.type}.${f} ${r.status}`);
@@ -78,11 +89,15 @@ export function writeSuite(get: () => RunningServer) {
     expect(after).toEqual(rows);
   });
 
-  it('a track\'s encode status is read-only: 400 naming it, even for admin', async () => {
+  it("a track's encode status is read-only: 400 naming it, even for admin", async () => {
     const s = get();
-    const [t] = await s.db.query<{ id: number; version: number; encode_status: string }>('select id, version, encode_status from tracks order by id limit 1');
+    const [t] = await s.db.query<{ id: number; version: number; encode_status: string }>(
+      'select id, version, encode_status from tracks order by id limit 1',
+    );
     const r = await api(s, tokens.get('admin')!, `/v4/catalog/tracks/${t.id}/`, {
-      method: 'PATCH', body: { encode_status: t.encode_status }, headers: { 'if-match': `"v${t.version}"` },
+      method: 'PATCH',
+      body: { encode_status: t.encode_status },
+      headers: { 'if-match': `"v${t.version}"` },
     });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body)).toEqual(['encode_status']);
