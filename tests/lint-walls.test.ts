@@ -126,3 +126,28 @@ describe('query keys are not written where they are used', () => {
     expect(await inline('renderer/lib/system-queries.ts')).toEqual([]);
   });
 });
+
+describe('typed rules (eslint.config.js)', () => {
+  // The configuration each file is linted with, read without building a type program.
+  const configured = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.config.js') });
+  const TYPED = [
+    '@typescript-eslint/no-floating-promises',
+    '@typescript-eslint/no-misused-promises',
+    '@typescript-eslint/switch-exhaustiveness-check',
+  ];
+
+  it.each([
+    'main/host/index.ts',
+    'server/auth/idp.ts',
+    'renderer/app/layout/BrandSwitch.tsx',
+    'shared/records/define.ts',
+    'tests/e2e/shell-reporting.spec.ts',
+  ])('%s is linted with the type checker and the three promise and switch rules as errors', async (file) => {
+    const config = (await configured.calculateConfigForFile(join(root, file))) as {
+      languageOptions: { parserOptions: { projectService?: unknown } };
+      rules: Record<string, unknown[]>;
+    };
+    expect(config.languageOptions.parserOptions.projectService).toBe(true);
+    for (const rule of TYPED) expect(config.rules[rule]?.[0], rule).toBe(2);
+  });
+});

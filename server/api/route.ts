@@ -204,22 +204,13 @@ export type EndpointGroup = Readonly<Record<string, EndpointSpec>>;
 export type HandlerMap<G extends EndpointGroup> = { readonly [K in keyof G]: EndpointDef<G[K]> };
 
 /** A map with a name its group does not declare has `never` there, so it does not compile. */
-type OnlyNamesOf<G, M> = M & { readonly [K in Exclude<keyof M, keyof G>]: never };
-
-/**
- * A module's handlers for a declared group (shared/api/endpoints): one entry per endpoint,
- * so an endpoint without its handler, or a handler for one the group does not declare,
- * fails to compile. Registered by registerHandlers.
- */
-export function defineHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(group: G, map: OnlyNamesOf<G, M>): HandlerMap<G> {
-  void group;
-  return map;
-}
+export type OnlyNamesOf<G, M> = M & { readonly [K in Exclude<keyof M, keyof G>]: never };
 
 /**
  * Registers every endpoint of a group with its handler entry (addEndpoint each), in the
- * map's order. Typed as defineHandlers; a map whose names are not the group's (one built
- * around the types) fails at startup.
+ * map's order: one entry per endpoint, so an endpoint without its handler, or a handler for
+ * one the group does not declare, fails to compile; a map whose names are not the group's
+ * (one built around the types) fails at startup.
  */
 export function registerHandlers<G extends EndpointGroup, M extends HandlerMap<G>>(
   app: FastifyInstance,

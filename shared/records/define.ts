@@ -210,15 +210,22 @@ export type RecordDecl<D extends RecordSpec = RecordSpec> = D & {
 };
 
 /** A record type's declaration: the PATCH and create schemas are made from its fields. */
+/** A PATCH body: strict, each of `keys` optional. */
+const patchSchemaOf = (fields: Fields, keys: readonly string[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, fields[k].schema.optional()])));
+
+/** A POST body: strict, the required fields as they are, the others optional (a required name that is no field is a bug). */
+function createSchemaOf(owner: string, fields: Fields, required: readonly string[]) {
+  for (const r of required) if (!(r in fields)) throw new Error(`${owner}: required field ${r} is not a field`);
+  return z.strictObject(
+    Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, required.includes(k) ? f.schema : f.schema.optional()])),
+  );
+}
+
 export function defineRecord<const D extends RecordSpec>(d: D): RecordDecl<D> {
   const editable = Object.keys(d.fields).filter((k) => !d.fields[k].createOnly);
-  for (const r of d.create?.required ?? []) if (!(r in d.fields)) throw new Error(`${d.type.key}: required field ${r} is not a field`);
-  const patch = z.strictObject(Object.fromEntries(editable.map((k) => [k, d.fields[k].schema.optional()])));
-  const createSchema = d.create
-    ? z.strictObject(
-        Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, d.create!.required.includes(k) ? f.schema : f.schema.optional()])),
-      )
-    : undefined;
+  const patch = patchSchemaOf(d.fields, editable);
+  const createSchema = d.create ? createSchemaOf(d.type.key, d.fields, d.create.required) : undefined;
   return { ...d, key: d.type.key, patch, editable, createSchema } as unknown as RecordDecl<D>;
 }
 
@@ -296,13 +303,9 @@ export type ItemsDecl<D extends ItemsSpec = ItemsSpec> = D & {
 
 /** An item type's declaration: its POST and PATCH schemas are made from its fields. */
 export function defineItems<const D extends ItemsSpec>(d: D): ItemsDecl<D> {
-  for (const r of d.required) if (!(r in d.fields)) throw new Error(`${d.noun}: required field ${r} is not a field`);
-  const keys = Object.keys(d.fields);
-  let body = z.strictObject(
-    Object.fromEntries(keys.map((k) => [k, d.required.includes(k) ? d.fields[k].schema : d.fields[k].schema.optional()])),
-  );
+  let body = createSchemaOf(d.noun, d.fields, d.required);
   for (const r of d.rules ?? []) body = body.refine((b) => r.holds(b), { message: r.message, path: [r.field] });
-  const patch = z.strictObject(Object.fromEntries(keys.map((k) => [k, d.fields[k].schema.optional()])));
+  const patch = patchSchemaOf(d.fields, Object.keys(d.fields));
   return { ...d, body, patch } as unknown as ItemsDecl<D>;
 }
 

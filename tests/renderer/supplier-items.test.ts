@@ -1,8 +1,7 @@
 /** The supplier item forms as data (renderer/features/records/SupplierItemsTab.tsx): values from an item, the body of a new or changed one, errors by field. */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { PHONE_MSG } from '../../shared/api/endpoints';
-import { ITEM_TYPES } from '../../shared/records';
+import { ITEM_TYPES, PHONE_MSG } from '../../shared/records';
 import { itemDraft, itemValues } from '../../renderer/features/records/SupplierItemsTab';
 
 const { contacts, contracts, labelMappings } = ITEM_TYPES;

@@ -1,6 +1,6 @@
 /**
  * Route modules give one handler per endpoint of a declared group (server/api/route.ts
- * defineHandlers, registerHandlers): a group's endpoint without its handler, or a
+ * registerHandlers): a group's endpoint without its handler, or a
  * handler for an endpoint the group does not declare, does not compile (checked by
  * `tsc -b` through the @ts-expect-error lines below); each handler is typed from its
  * declaration; registerHandlers registers the group's routes in the map's order.
@@ -10,8 +10,11 @@ import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IdParam, endpoint } from '../../shared/api';
 import { HttpError } from '../../server/domain/errors';
-import { defineHandlers, endpointsOf, registerHandlers, type HandlerMap } from '../../server/api/route';
+import { endpointsOf, registerHandlers, type EndpointGroup, type HandlerMap, type OnlyNamesOf } from '../../server/api/route';
 import type { Db } from '../../server/db/client';
+
+/** registerHandlers' check of its map (its group and map parameters' types), without an app. */
+const defineHandlers = <G extends EndpointGroup, M extends HandlerMap<G>>(_group: G, map: OnlyNamesOf<G, M>): HandlerMap<G> => map;
 
 const params = z.object({ id: IdParam });
 const Thing = z.object({ id: z.number(), name: z.string() });

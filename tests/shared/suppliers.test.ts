@@ -1,8 +1,8 @@
 /** Supplier rules shared by the form and the API (spec §5): the DDEX party id's messages, the contact's phone, create needs a contact and a contract. */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { ContactBody, PHONE_MSG, SupplierCreate, isValidPhone } from '../../shared/api/endpoints';
-import { RECORDS, ddexPartyIdStatus } from '../../shared/records';
+import { ContactBody, SupplierCreate } from '../../shared/api/endpoints';
+import { ddexPartyIdStatus, isValidPhone, PHONE_MSG, RECORDS } from '../../shared/records';
 
 describe('DDEX party id (§5)', () => {
   it.each([

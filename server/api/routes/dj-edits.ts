@@ -14,7 +14,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WRITE_RULES, allOf } from '../../../shared/access';
-import { DJ_EDIT_MIX_NAME, trackSubresourceEndpoints as ep, type ListRow } from '../../../shared/api/endpoints';
+import { trackSubresourceEndpoints as ep, type ListRow } from '../../../shared/api/endpoints';
+import { DJ_EDIT_MIX_NAME } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { releases, tracks } from '../../db/schema';

@@ -33,7 +33,6 @@ const { format, tooLarge } = recordImageMsg('artists');
 export const ARTIST_IMAGE_MSG = { format, tooLarge } as const;
 
 /** A Muzooka profile id (the artist's `muzooka_id` and a mapping's). */
-export { MuzookaId } from '../../records/catalog-items';
 
 /** Another Muzooka profile mapped to the artist. */
 export const MuzookaMapping = z.object({

@@ -11,7 +11,6 @@ import { CsvStream } from './coupons';
 import { INT4_MAX } from '../query-values';
 
 /** §5: currency and reason are required to add credits (field messages ours; the spec gives none). */
-export { CREDIT_MESSAGES };
 /** Most users one bulk credit names (a CSV upload of 100,000 rows fits). */
 export const BULK_CREDIT_MAX_USERS = 100_000;
 

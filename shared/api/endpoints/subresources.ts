@@ -61,7 +61,6 @@ export const PublishersBody = z
 
 /** POST …/dj-edit/ (shared/records DJ_EDIT_ITEMS): the new DJ edit's title (default the parent's), mix name (default "DJ Edit") and release (default the parent's). */
 export const DjEditBody = DJ_EDIT_ITEMS.body;
-export { DJ_EDIT_MIX_NAME } from '../../records/catalog-items';
 
 /** A country with its region (continent). */
 export const Country = z.object({ id: z.number().int(), code: z.string(), name: z.string(), region: z.string() });

@@ -19,8 +19,6 @@ const S = '/v4/catalog/suppliers/:id/';
 
 const Ref = z.object({ id: z.number().int(), name: z.string() });
 
-export { PHONE_DEFAULT_COUNTRY, PHONE_MSG, isValidPhone } from '../../records/items';
-
 /** Every Contact field of spec §3 (shared/records/items.ts CONTACT_ITEMS): POST needs the type, the names and the country. */
 export const ContactBody = CONTACT_ITEMS.body;
 export type ContactBody = z.input<typeof ContactBody>;

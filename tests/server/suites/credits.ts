@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { CREDIT_MESSAGES } from '../../../shared/api/endpoints';
+import { CREDIT_MESSAGES } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import { IDEMPOTENCY_PURGE_EVERY_MS, IDEMPOTENCY_RETENTION_HOURS, purgeExpiredKeys } from '../../../server/api/idempotency';
 import { api, signIn, type RunningServer } from '../helpers';

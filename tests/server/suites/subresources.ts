@@ -9,7 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LEN } from '../../../shared/constants';
-import { DJ_EDIT_MIX_NAME, MAX_PUBLISHERS } from '../../../shared/api/endpoints';
+import { MAX_PUBLISHERS } from '../../../shared/api/endpoints';
+import { DJ_EDIT_MIX_NAME } from '../../../shared/records';
 import { MSG } from '../../../shared/messages';
 import { REGIONS } from '../../../shared/vocabularies';
 import { COUNTRIES } from '../../../server/db/reference';

@@ -8,7 +8,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { PHONE_MSG } from '../../../shared/api/endpoints';
+import { PHONE_MSG } from '../../../shared/records';
 import { hashToken } from '../../../server/auth/crypto';
 import { SANDBOX_ACCOUNTS } from '../../../server/seed/accounts';
 import { api, signIn, type RunningServer } from '../helpers';
