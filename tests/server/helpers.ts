@@ -1,13 +1,13 @@
 /** Test helpers: a real server in-process, the full PKCE sign-in, and API calls. */
 import { createHash, randomBytes } from 'node:crypto';
 import { CONSOLE_CLIENT_ID } from '../../shared/api';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { openPglite } from '../../server/db/client';
 import { openStorage } from '../../server/storage';
-import { seedTemplate, TEMPLATE_SEED } from '../fixtures/seed-template';
+import { seedTemplate, templateDump, TEMPLATE_SEED } from '../fixtures/seed-template';
 
 export type { RunningServer };
 /** Where a server answers: an in-process RunningServer, or a server process's ready message. */
@@ -42,7 +42,7 @@ export async function startTestServer(opts: ServerOptions & { seededDatabase?: b
     // The seed's files (the sandbox's audio) as the template's seed wrote them.
     await cp(template.storageDir, storageDir, { recursive: true });
     storage = await openStorage({ dir: storageDir });
-    if (!opts.databaseUrl) db = await openPglite(undefined, { from: new Blob([await readFile(template.pgliteTar)]) });
+    if (!opts.databaseUrl) db = await openPglite(undefined, { from: templateDump(template.pgliteTar) });
     const server = await startServer({ seed: 1, muzookaStandIn: true, ...opts, ...(db ? { db } : {}), storage });
     const [ownDb, ownStorage] = [db, storage];
     return {
