@@ -17,7 +17,7 @@ import { muzookaClient } from './muzooka/client';
 import { startMuzookaStandIn } from './muzooka/stand-in';
 import { startDropServer, type DropServer } from './sftp/drop-server';
 import { startSftpChild } from './sftp/child';
-import { dbBackend } from './sftp/backend';
+import { dbBackend, lateBackend, type DropBackend } from './sftp/backend';
 import type { SftpLimits } from './sftp/limits';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -156,12 +156,26 @@ export function defaultStorage(opts: Pick<ServerOptions, 'storageDir' | 'dataDir
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const ownDb = !opts.db;
   const ownStorage = !opts.storage;
-  const db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+  const host = opts.host ?? '127.0.0.1';
+  // The drop server's own process (sftp.process) starts first and loads while this process
+  // opens its database: about 2.5 s of a sandbox's start here. On PGlite it reaches the
+  // database through this process, whose answers wait until the job queue is open.
+  let backendReady: { resolve: (b: DropBackend) => void; reject: (e: unknown) => void } | undefined;
+  const early = opts.sftp?.process
+    ? startDrop(opts, {
+        host,
+        backend: lateBackend(new Promise<DropBackend>((resolve, reject) => (backendReady = { resolve, reject }))),
+      })
+    : undefined;
+  // Awaited below; a failure meanwhile is not unhandled.
+  early?.catch(() => undefined);
   let jobs: JobQueue | undefined;
   let storage: Storage | undefined;
   let standIn: { url: string; close(): Promise<void> } | undefined;
   let drop: (Omit<DropServer, 'connections' | 'metrics'> & { dropDir: string; temporary: boolean }) | undefined;
+  let db: Db | undefined;
   try {
+    db = opts.db ?? (await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
     storage = opts.storage ?? (await defaultStorage(opts));
     await prepareDb(db, { ...opts, storage });
     const envTtl = Number(process.env.ACCESS_TOKEN_TTL);
@@ -169,13 +183,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       accessTtl: opts.accessTokenTtl ?? (Number.isFinite(envTtl) && envTtl > 0 ? envTtl : 900),
       refreshTtl: 30 * 24 * 3600,
     };
-    const host = opts.host ?? '127.0.0.1';
     // The in-process worker logs its jobs' failures with the API's logger (once it exists).
     const apiLog: { current?: JobLogger } = {};
     const jobLog: JobLogger = { warn: (o, m) => apiLog.current?.warn(o, m), error: (o, m) => apiLog.current?.error(o, m) };
     jobs = await openJobQueue(db, { ...opts, storage, jobQueue: { logger: jobLog, ...opts.jobQueue } });
     if (opts.worker ?? true) await jobs.work();
     const queue = jobs;
+    backendReady?.resolve(dbBackend(db, queue));
     const files = storage;
     if (!opts.muzookaUrl && (opts.muzookaStandIn ?? opts.sandbox)) standIn = await startMuzookaStandIn(host);
     const muzookaUrl = opts.muzookaUrl ?? standIn?.url;
@@ -198,8 +212,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     apiAt.url = apiUrl;
     const idpUrl = await idp.listen({ port: opts.idpPort ?? 0, host });
     idpAt.url = idpUrl;
-    if (opts.sftp) drop = await startDrop(opts, { db, jobs: queue, host });
+    if (opts.sftp) drop = await (early ?? startDrop(opts, { host, db, jobs: queue }));
     const sftp = drop;
+    const opened = db;
     let closed = false;
     return {
       api: apiUrl,
@@ -226,27 +241,34 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         ]);
         if (sftp?.temporary) await rm(sftp.dropDir, { recursive: true, force: true });
         await queue.stop(Math.max(0, deadline - Date.now()));
-        if (ownDb) await db.close();
+        if (ownDb) await opened.close();
         if (ownStorage) await files.close();
       },
     };
   } catch (e) {
+    backendReady?.reject(e);
+    drop ??= await early?.catch(() => undefined);
     await drop?.close().catch(() => undefined);
     await standIn?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
-    if (ownDb) await db.close().catch(() => undefined);
+    if (ownDb) await db?.close().catch(() => undefined);
     if (ownStorage) await storage?.close().catch(() => undefined);
     throw e;
   }
 }
 
-/** The SFTP drop server of ServerOptions.sftp, with its drop root (see there). */
-async function startDrop(opts: ServerOptions, deps: { db: Db; jobs: JobQueue; host: string }) {
+/**
+ * The SFTP drop server of ServerOptions.sftp, with its drop root (see there): in this process
+ * on `db` and `jobs`, or in its own (sftp.process) reaching the database through `backend`
+ * (on PGlite) or its own connection (DATABASE_URL).
+ */
+async function startDrop(opts: ServerOptions, deps: { host: string } & ({ db: Db; jobs: JobQueue } | { backend: DropBackend })) {
   const beside = opts.dataDir ? dirname(resolve(opts.dataDir)) : undefined;
   const given = opts.sftp?.dropDir ?? (beside && join(beside, 'drop'));
   const dropDir = given ?? (await mkdtemp(join(tmpdir(), 'store-console-drop-')));
   try {
     const keyDir = opts.sftp?.keyDir ?? beside;
+    if (!opts.sftp?.process && !('db' in deps)) throw new Error('startDrop: an in-process drop server needs the database');
     const server = opts.sftp?.process
       ? await startSftpChild({
           entry: opts.sftp.process.entry,
@@ -256,9 +278,18 @@ async function startDrop(opts: ServerOptions, deps: { db: Db; jobs: JobQueue; ho
           port: opts.sftp.port ?? 0,
           host: deps.host,
           log: opts.log,
-          ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { backend: dbBackend(deps.db, deps.jobs) }),
+          ...(opts.databaseUrl
+            ? { databaseUrl: opts.databaseUrl }
+            : { backend: 'backend' in deps ? deps.backend : dbBackend(deps.db, deps.jobs) }),
         })
-      : await startDropServer({ ...deps, dropDir, port: opts.sftp?.port, keyDir, log: opts.log, limits: opts.sftp?.limits });
+      : await startDropServer({
+          ...(deps as { host: string; db: Db; jobs: JobQueue }),
+          dropDir,
+          port: opts.sftp?.port,
+          keyDir,
+          log: opts.log,
+          limits: opts.sftp?.limits,
+        });
     return { ...server, dropDir, temporary: !given };
   } catch (e) {
     if (!given) await rm(dropDir, { recursive: true, force: true });

@@ -47,6 +47,17 @@ const METHODS = [
 ] as const satisfies readonly (keyof DropBackend)[];
 type Method = (typeof METHODS)[number];
 
+/**
+ * A backend that answers once `ready` has: each call waits for it (or fails with it). The
+ * API starts its drop server's process before its own database is open (startServer), so
+ * the child loads meanwhile; a call it makes that early is answered when the database is.
+ */
+export function lateBackend(ready: Promise<DropBackend>): DropBackend {
+  const late = {} as Record<Method, (...args: unknown[]) => Promise<unknown>>;
+  for (const m of METHODS) late[m] = async (...args) => ((await ready)[m] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return late as unknown as DropBackend;
+}
+
 /** The backend on the database (and job queue) itself. */
 export function dbBackend(db: Db, jobs: JobQueue, signIn?: LimitOptions): DropBackend {
   const limits = new SignInLimiter(db, 'sftp', signIn);
