@@ -3,8 +3,8 @@
  * every route. Loaded with the first screen, so the entry chunk stays small.
  */
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useMemo, useSyncExternalStore } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { STYLE_NONCE } from '../lib/style-nonce';
 import { ConfirmHost } from '../ui/ConfirmHost';
 import { CONSOLE_THEME, themeFor } from './theme';
@@ -29,7 +29,21 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
+/**
+ * The route the console shows, on the document (`data-route`: path and query), set once the
+ * route's screen has rendered: a route change runs as a transition that keeps the previous
+ * screen until the next one's code has loaded, so the address bar alone does not say which
+ * screen is on view. Whatever drives the console (the e2e screen walks) waits for it.
+ */
+function useShownRoute(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.route = pathname + search;
+  }, [pathname, search]);
+}
+
 export default function UiRoot() {
+  useShownRoute();
   const reduced = usePrefersReducedMotion();
   const theme = useMemo(() => (reduced ? themeFor({ reducedMotion: true }) : CONSOLE_THEME), [reduced]);
   return (

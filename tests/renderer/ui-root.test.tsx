@@ -81,3 +81,30 @@ describe('the console root', () => {
     expect(themeFor({ reducedMotion: true }).token?.colorPrimary).toBe(CONSOLE_THEME.token?.colorPrimary);
   });
 });
+
+describe('the route on view', () => {
+  it('is on the document once its screen has rendered: path and query, after each route change', async () => {
+    stubReducedMotion(false);
+    delete document.documentElement.dataset.route;
+    const router = createMemoryRouter(
+      [
+        {
+          element: <UiRoot />,
+          children: [
+            { path: '/catalog', element: <h1>Catalogue</h1> },
+            { path: '/help', element: <h1>Help</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/catalog?type=tracks'] },
+    );
+    await act(async () => {
+      render(<RouterProvider router={router} />);
+    });
+    expect(screen.getByRole('heading').textContent).toBe('Catalogue');
+    expect(document.documentElement.dataset.route).toBe('/catalog?type=tracks');
+    await act(() => router.navigate('/help'));
+    expect(screen.getByRole('heading').textContent).toBe('Help');
+    expect(document.documentElement.dataset.route).toBe('/help');
+  });
+});
