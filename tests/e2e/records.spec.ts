@@ -361,7 +361,8 @@ test('every record screen (each tab; a note added) passes axe and has no sideway
       ['release', `/catalog/releases/${release.id}`, ['Details', 'Tracks', 'Notes', 'History']],
       ['track', `/catalog/tracks/${track.id}`, ['Details', 'Artists & Remixers', 'Notes', 'History']],
     ] as const) {
-      await gotoConsole(page, path);
+      // One record after the other inside the signed-in console (no page load each time).
+      await gotoConsole.within!(page, path);
       await expect(page.getByTestId('record-title')).toBeVisible();
       for (const tab of tabs) {
         await page.getByRole('tab', { name: tab }).click();

@@ -172,7 +172,8 @@ for (const [a, types] of bySearcher) {
       else if (linkColumn.linkSegment) expect(href).toBe(`/catalog/${linkColumn.linkSegment}/${first[linkColumn.field]}`);
       else expect(href).toMatch(new RegExp(`^${t.area}/[a-z-]+/${first.id}$`));
 
-      await gotoConsole(page, `${t.area}?type=${t.key}`);
+      // Each type's screen inside the signed-in console (no page load each time).
+      await gotoConsole.within!(page, `${t.area}?type=${t.key}`);
       await expect(page.getByTestId(`search-${t.key}`)).toBeVisible();
       await applyFilter(page, filter, value);
       await expect(page).toHaveURL(new RegExp(`[?&]${escapeRe(buildQuery({ [filter]: value }))}(&|$)`));
@@ -545,7 +546,7 @@ for (const [width, height] of [
     await signIn(page, gotoConsole, account('admin'));
     await page.setViewportSize({ width, height });
     for (const path of ['/catalog?type=tracks', '/search?type=releases', '/support?type=orders', '/old-deliveries', '/live']) {
-      await gotoConsole(page, path);
+      await gotoConsole.within!(page, path);
       await expect(page.locator('.search-screen')).toBeVisible();
       await expect(page.getByTestId('search-results').locator('.ant-spin-spinning')).toHaveCount(0);
       if (axe) await expectAccessible(page, `${path} at ${width} px`);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { tone } from '../fixtures/audio';
-import { test, expect } from './fixtures';
+import { test, expect, walking } from './fixtures';
 import { signIn, signOutFirst } from './helpers/sign-in';
 import { adminForFile } from './helpers/other-client';
 import { axeFindings, settle, sidewaysScroll } from './helpers/a11y';
@@ -93,7 +93,8 @@ for (const group of groups) {
     gotoConsole,
   }) => {
     test.setTimeout(60_000 + 45_000 * group.screens.length);
-    const ctx: ScreenContext = { gotoConsole, admin: admin(), audioFolder: join(base, 'audio') };
+    // One screen after another inside the signed-in console, as a user clicking through it would go.
+    const ctx: ScreenContext = { gotoConsole: walking(gotoConsole), admin: admin(), audioFolder: join(base, 'audio') };
     await page.setViewportSize({ width: 1440, height: 900 });
     if (group.user)
       await signIn(
