@@ -15,7 +15,7 @@ import type { LogOption } from './api/logging';
 import { openStorage, type Storage } from './storage';
 import { muzookaClient } from './muzooka/client';
 import { startMuzookaStandIn } from './muzooka/stand-in';
-import { startDropServer, type DropServer } from './sftp/drop-server';
+import type { DropServer } from './sftp/drop-server';
 import { startSftpChild } from './sftp/child';
 import { dbBackend, lateBackend, type DropBackend } from './sftp/backend';
 import type { SftpLimits } from './sftp/limits';
@@ -282,7 +282,10 @@ async function startDrop(opts: ServerOptions, deps: { host: string } & ({ db: Db
             ? { databaseUrl: opts.databaseUrl }
             : { backend: 'backend' in deps ? deps.backend : dbBackend(deps.db, deps.jobs) }),
         })
-      : await startDropServer({
+      : // In this process (the tests'): the drop server and ssh2 load only then.
+        await (
+          await import('./sftp/drop-server')
+        ).startDropServer({
           ...(deps as { host: string; db: Db; jobs: JobQueue }),
           dropDir,
           port: opts.sftp?.port,

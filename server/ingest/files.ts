@@ -19,7 +19,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules';
 import { COVER_ART_MIN } from '../../shared/constants';
 import { audioFormatOf } from '../../shared/packaging/audio-formats';
 import { KEY_SEGMENT, type Storage } from '../storage';
@@ -81,7 +81,7 @@ const isImage = (path: string) => /\.(jpe?g|png)$/i.test(path);
 
 async function imageFacts(file: string): Promise<DeliveryFile['image']> {
   try {
-    const m = await sharp(file).metadata();
+    const m = await loadSharp()(file).metadata();
     return m.width && m.height ? { width: m.width, height: m.height } : { error: 'it is not an image that can be read' };
   } catch {
     return { error: 'it is not an image that can be read' };

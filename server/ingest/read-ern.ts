@@ -4,7 +4,7 @@
  * (main/services/packaging/ern.ts): the release, its tracks, parties, files and deals.
  * A PurgeReleaseMessage names the release to purge. Parsed with xmlbuilder2's DOM.
  */
-import { create } from 'xmlbuilder2';
+import { loadXmlbuilder2 } from '../lazy-modules';
 
 /** A file the message names: its URI (relative to the release folder) and what it declares of it. */
 export interface ErnFile {
@@ -123,7 +123,7 @@ export function readErn(xml: string): ErnRelease | ErnPurge {
   // xmlbuilder2's create() takes text that does not start with '<' for an element name, and
   // its name check backtracks for minutes on a run of whitespace: such a file is not XML.
   if (!/^\s*</.test(xml.slice(0, 4096))) throw new Error('The file is not XML.');
-  const root = create(xml).root().node as unknown as El;
+  const root = loadXmlbuilder2().create(xml).root().node as unknown as El;
   if (root.localName === 'PurgeReleaseMessage') {
     const p = kid(root, 'PurgedRelease');
     return { kind: 'purge', upc: text(p, 'ReleaseId', 'ICPN'), title: text(p, 'Title', 'TitleText') ?? '' };

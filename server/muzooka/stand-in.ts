@@ -8,7 +8,7 @@
  * (until the stand-in closes).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules';
 
 export const STAND_IN_IDS = { error: 'mz-error', slow: 'mz-slow' } as const;
 const PROFILE = /^mz-([1-9]\d{0,5})$/;
@@ -24,9 +24,12 @@ export function standInProfile(id: string, base = '') {
 export async function startMuzookaStandIn(host = '127.0.0.1', port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
   const pending = new Set<() => void>();
-  const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#7a3eb1' } })
-    .png()
-    .toBuffer();
+  // Drawn on the first image request: most servers started with the stand-in never ask for one.
+  let image: Promise<Buffer> | undefined;
+  const drawImage = () =>
+    (image ??= loadSharp()({ create: { width: 600, height: 600, channels: 3, background: '#7a3eb1' } })
+      .png()
+      .toBuffer());
   app.get<{ Params: { id: string } }>('/profiles/:id', async (req, reply) => {
     const { id } = req.params;
     if (id === STAND_IN_IDS.error) return reply.code(500).send({ error: 'internal' });
@@ -36,7 +39,7 @@ export async function startMuzookaStandIn(host = '127.0.0.1', port = 0): Promise
   });
   app.get<{ Params: { id: string } }>('/profiles/:id/image', async (req, reply) => {
     if (!standInProfile(req.params.id)) return reply.code(404).send({ error: 'not found' });
-    return reply.type('image/png').send(image);
+    return reply.type('image/png').send(await drawImage());
   });
   const url = await app.listen({ host, port });
   return {

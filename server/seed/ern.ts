@@ -11,7 +11,7 @@
  */
 import type { ErnTrackIn } from '../ingest/read-ern';
 import { createHash } from 'node:crypto';
-import { create } from 'xmlbuilder2';
+import { loadXmlbuilder2 } from '../lazy-modules';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { exclusivePeriodLabel, STORE_DDEX_PARTY } from '../../shared/constants';
 import { deliveryFileKey, type DeliveryFile } from '../ingest/files';
@@ -87,7 +87,7 @@ export function seedErn(
   const releaseArtists = [...new Set(r.tracks.flatMap((t) => t.artists))];
   for (const t of r.tracks) for (const n of [...t.artists, ...t.remixers, ...t.songwriters, ...t.publishers]) partyRef(n);
 
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = loadXmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele(ERN_NS, 'ern:NewReleaseMessage').att('AvsVersionId', ERN_AVS_VERSION).att('LanguageAndScriptCode', 'en');
   const el = (parent: XMLBuilder, name: string, text?: string | number) => {
     const e = parent.ele(name);

@@ -6,7 +6,7 @@
  * into storage after the seed's transaction. Re-ingesting one updates its release from
  * the message and encodes the one-second WAVs: the whole flow, in the sandbox.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-modules';
 import { COVER_ART_MIN } from '../../shared/constants';
 import type { Queryable } from '../db/client';
 import type { Storage } from '../storage';
@@ -30,7 +30,7 @@ const REFUSED = [
 /** The cover of every kept delivery: a square PNG of the least size §5 allows. */
 async function coverPng(): Promise<{ bytes: Buffer; width: number; height: number }> {
   const side = COVER_ART_MIN;
-  const bytes = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 32, g: 96, b: 160 } } })
+  const bytes = await loadSharp()({ create: { width: side, height: side, channels: 3, background: { r: 32, g: 96, b: 160 } } })
     .png()
     .toBuffer();
   return { bytes, width: side, height: side };

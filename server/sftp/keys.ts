@@ -1,6 +1,6 @@
 /** SSH public keys of SFTP users: an authorized_keys line read with ssh2's parser. */
 import { createHash } from 'node:crypto';
-import ssh2 from 'ssh2';
+import { loadSsh2 } from '../lazy-modules';
 
 export interface PublicKey {
   algorithm: string;
@@ -11,7 +11,7 @@ export interface PublicKey {
 
 /** `ssh-ed25519 AAAA… comment` → its parts and SHA256 fingerprint; null when it is not one public key. */
 export function parsePublicKeyLine(line: string): PublicKey | null {
-  const parsed = ssh2.utils.parseKey(line.trim());
+  const parsed = loadSsh2().utils.parseKey(line.trim());
   if (parsed instanceof Error || Array.isArray(parsed) || parsed.isPrivateKey()) return null;
   const blob = parsed.getPublicSSH();
   // The comment is what follows the key data on the line (ssh2 reads it too, not always).

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 import { MEDIA_IMAGE_READ_RULE, MEDIA_IMAGE_WRITE } from '../../../shared/access';
 import { COVER_ART_TYPES } from '../../../shared/api/endpoints/media';
 import { MEDIA_IMAGE_MSG, mediaImageEndpoints, type MediaImage } from '../../../shared/api/endpoints/media-images';
@@ -41,7 +41,7 @@ export function registerMediaImageRoutes(app: FastifyInstance, db: Db, storage: 
         const unreadable = () => badRequest('image', MEDIA_IMAGE_MSG.format);
         const meta = await imageHeader(bytes, unreadable);
         if (meta.width > COVER_ART_MAX_SIDE || meta.height > COVER_ART_MAX_SIDE) throw badRequest('image', MEDIA_IMAGE_MSG.tooLarge);
-        await sharp(bytes, SHARP_INPUT)
+        await loadSharp()(bytes, SHARP_INPUT)
           .stats()
           .catch(() => {
             throw unreadable();

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { combineRanges, parse as parseRange } from 'range-parser';
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 import { SUPPORT_DOWNLOADS_RULE, WRITE_RULES, allOf, searchType } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import {
@@ -133,7 +133,7 @@ export async function imageHeader(
 ): Promise<{ format: 'jpeg' | 'png'; width: number; height: number }> {
   // sharp refuses an empty buffer by throwing at once, not through its promise (issue 26: that was a 500).
   if (bytes.length === 0) throw unreadable();
-  const meta = await (async () => sharp(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata())().catch(() => {
+  const meta = await (async () => loadSharp()(bytes, { ...SHARP_INPUT, limitInputPixels: false }).metadata())().catch(() => {
     throw unreadable();
   });
   if (meta.format !== 'jpeg' && meta.format !== 'png') throw unreadable();
@@ -151,7 +151,7 @@ async function coverArtFiles(bytes: Buffer): Promise<ImageFile[]> {
   if (errors.length) throw new HttpError(400, { image: errors });
   const [w, h] = IMAGE_CROPS.default;
   // The pixels are decoded only here: a file whose header reads but whose data is broken fails now.
-  const crop = await sharp(bytes, SHARP_INPUT)
+  const crop = await loadSharp()(bytes, SHARP_INPUT)
     .autoOrient()
     .resize(w, h, { fit: 'cover' })
     .jpeg({ quality: 90, mozjpeg: true })

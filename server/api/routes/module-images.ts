@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 import { SEARCH_TYPES, writeRouteRule } from '../../../shared/access';
 import { COVER_ART_TYPES, MODULE_IMAGE_MSG, moduleImageEndpoints, type CropRect } from '../../../shared/api/endpoints';
 import { COVER_ART_MAX_BYTES, COVER_ART_MAX_SIDE, IMAGE_CROPS } from '../../../shared/constants';
@@ -83,7 +83,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         const meta = await imageHeader(bytes, unreadable);
         if (meta.width > COVER_ART_MAX_SIDE || meta.height > COVER_ART_MAX_SIDE) throw badRequest('image', MEDIA_MSG.tooLarge);
         // Decoded once here, so a file whose header reads but whose data is broken is refused now, not at the crop.
-        await sharp(bytes, SHARP_INPUT)
+        await loadSharp()(bytes, SHARP_INPUT)
           .stats()
           .catch(() => {
             throw unreadable();
@@ -109,7 +109,7 @@ export function registerModuleImageRoutes(app: FastifyInstance, db: Db, storage:
         const r = req.body;
         const errors = outside(r, width, height);
         if (Object.keys(errors).length) throw new HttpError(400, errors);
-        const out = await sharp(bytes, SHARP_INPUT)
+        const out = await loadSharp()(bytes, SHARP_INPUT)
           .autoOrient()
           .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
           .resize(crop.width, crop.height, { fit: 'cover' })

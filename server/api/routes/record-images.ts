@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 import { COVER_ART_TYPES } from '../../../shared/api/endpoints/media';
 import {
   RECORD_IMAGE_RULES,
@@ -42,7 +42,7 @@ export async function recordImage(type: ImageRecordType, bytes: Buffer): Promise
     const errors = [...(width < squareMin || height < squareMin ? [msg.tooSmall] : []), ...(width !== height ? [msg.notSquare] : [])];
     if (errors.length) throw new HttpError(400, { image: errors });
   }
-  return sharp(bytes, SHARP_INPUT)
+  return loadSharp()(bytes, SHARP_INPUT)
     .autoOrient()
     .resize(side, side, { fit: 'cover' })
     .jpeg({ quality: 90, mozjpeg: true })

@@ -43,7 +43,6 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parseStream } from 'music-metadata';
 import { SUPPORT_DOWNLOADS_RULE, TRACK_AUDIO_WRITE } from '../../../shared/access';
 import { onePage } from '../../../shared/api/envelope';
 import { mediaEndpoints } from '../../../shared/api/endpoints/media';
@@ -125,6 +124,8 @@ async function durationOf(storage: Storage, key: string, size: number, mimeType:
     const stream = await storage.stream(key, range);
     if (!stream) return null;
     try {
+      // music-metadata (an ES module) loads with the first upload, not with the API.
+      const { parseStream } = await import('music-metadata');
       const meta = await parseStream(stream, { size, mimeType }, { duration: false, skipCovers: true });
       const d = meta.format.duration;
       return typeof d === 'number' && Number.isFinite(d) && d > 0 ? Math.round(d * 1000) / 1000 : null;
