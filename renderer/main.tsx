@@ -7,6 +7,8 @@ import { followSessionEnd } from './app/session-ended';
 import { reportError } from './lib/report-error';
 import { allowLibraryStyles } from './lib/style-nonce';
 import { initPersistedState } from './lib/store';
+// antd's styles as one static stylesheet (the theme's zeroRuntime): no style is computed in the page.
+import 'antd/dist/antd.css';
 import './app/app.css';
 
 // Under the CSP's style nonce (main/lib/csp.ts), before any antd component renders.
