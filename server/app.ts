@@ -258,41 +258,32 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 }
 
 /**
- * The SFTP drop server of ServerOptions.sftp, with its drop root (see there): in this process
- * on `db` and `jobs`, or in its own (sftp.process) reaching the database through `backend`
- * (on PGlite) or its own connection (DATABASE_URL).
+ * The SFTP drop server of ServerOptions.sftp, with its drop root (see there): in its own
+ * process (sftp.process), reaching the database through `backend` (PGlite) or its own
+ * connection (DATABASE_URL); else in this process on `db` and `jobs`.
  */
-async function startDrop(opts: ServerOptions, deps: { host: string } & ({ db: Db; jobs: JobQueue } | { backend: DropBackend })) {
+async function startDrop(opts: ServerOptions, deps: { host: string; backend: DropBackend } | { host: string; db: Db; jobs: JobQueue }) {
   const beside = opts.dataDir ? dirname(resolve(opts.dataDir)) : undefined;
   const given = opts.sftp?.dropDir ?? (beside && join(beside, 'drop'));
   const dropDir = given ?? (await mkdtemp(join(tmpdir(), 'store-console-drop-')));
+  const keyDir = opts.sftp?.keyDir ?? beside;
+  const common = { dropDir, keyDir, host: deps.host, log: opts.log };
   try {
-    const keyDir = opts.sftp?.keyDir ?? beside;
-    if (!opts.sftp?.process && !('db' in deps)) throw new Error('startDrop: an in-process drop server needs the database');
-    const server = opts.sftp?.process
-      ? await startSftpChild({
-          entry: opts.sftp.process.entry,
-          healthPort: opts.sftp.process.healthPort,
-          dropDir,
-          keyDir,
-          port: opts.sftp.port ?? 0,
-          host: deps.host,
-          log: opts.log,
-          ...(opts.databaseUrl
-            ? { databaseUrl: opts.databaseUrl }
-            : { backend: 'backend' in deps ? deps.backend : dbBackend(deps.db, deps.jobs) }),
-        })
-      : // In this process (the tests'): the drop server and ssh2 load only then.
-        await (
-          await import('./sftp/drop-server')
-        ).startDropServer({
-          ...(deps as { host: string; db: Db; jobs: JobQueue }),
-          dropDir,
-          port: opts.sftp?.port,
-          keyDir,
-          log: opts.log,
-          limits: opts.sftp?.limits,
-        });
+    const child = opts.sftp?.process;
+    let server: Omit<DropServer, 'connections' | 'metrics'>;
+    if (child && 'backend' in deps)
+      server = await startSftpChild({
+        ...common,
+        entry: child.entry,
+        healthPort: child.healthPort,
+        port: opts.sftp?.port ?? 0,
+        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { backend: deps.backend }),
+      });
+    else if (!child && 'db' in deps) {
+      // In this process (the tests'): the drop server and ssh2 load only then.
+      const { startDropServer } = await import('./sftp/drop-server');
+      server = await startDropServer({ ...common, db: deps.db, jobs: deps.jobs, port: opts.sftp?.port, limits: opts.sftp?.limits });
+    } else throw new Error('startDrop: a drop server process takes a backend; one in this process, the database and queue');
     return { ...server, dropDir, temporary: !given };
   } catch (e) {
     if (!given) await rm(dropDir, { recursive: true, force: true });
