@@ -5,9 +5,9 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
-import { openPglite } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import { openStorage } from '../../server/storage';
-import { seedTemplate, templateDump, TEMPLATE_SEED } from '../fixtures/seed-template';
+import { openSeededPglite, seedTemplate, TEMPLATE_SEED } from '../fixtures/seed-template';
 
 export type { RunningServer };
 /** Where a server answers: an in-process RunningServer, or a server process's ready message. */
@@ -36,13 +36,13 @@ export async function startTestServer(opts: ServerOptions & { seededDatabase?: b
     template && same && !opts.db && !opts.dataDir && !opts.storage && !opts.storageDir && (!opts.databaseUrl || seededDatabase);
   if (!fromTemplate) return startServer({ seed: 1, muzookaStandIn: true, ...opts });
   const storageDir = await mkdtemp(join(tmpdir(), 'test-storage-'));
-  let db: Awaited<ReturnType<typeof openPglite>> | undefined;
+  let db: Db | undefined;
   let storage: Awaited<ReturnType<typeof openStorage>> | undefined;
   try {
     // The seed's files (the sandbox's audio) as the template's seed wrote them.
     await cp(template.storageDir, storageDir, { recursive: true });
     storage = await openStorage({ dir: storageDir });
-    if (!opts.databaseUrl) db = await openPglite(undefined, { from: templateDump(template.pgliteTar) });
+    if (!opts.databaseUrl) db = await openSeededPglite();
     const server = await startServer({ seed: 1, muzookaStandIn: true, ...opts, ...(db ? { db } : {}), storage });
     const [ownDb, ownStorage] = [db, storage];
     return {

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../server/db/client';
-import { openMigratedPglite, seedTemplate, templateDump } from '../fixtures/seed-template';
+import type { Db } from '../../server/db/client';
+import { openMigratedPglite, openSeededPglite, seedTemplate } from '../fixtures/seed-template';
 import { prepareDb } from '../../server/app';
 import { pgSeedOf } from '../../server/seed/seed';
 
@@ -65,9 +65,7 @@ describe('seed numbers', () => {
     // Seed 1 seeded again, by another run: the run's template when there is one (seeded by the
     // global setup, or an earlier run with the same sources), else a fresh seed here.
     const template = seedTemplate();
-    const again = template
-      ? await fingerprint(1, await openPglite(undefined, { from: templateDump(template.pgliteTar) }))
-      : await fingerprint(1);
+    const again = template ? await fingerprint(1, await openSeededPglite()) : await fingerprint(1);
     expect(again).toEqual(a);
     for (const other of [1001, 2]) {
       // Without the sales lines, seeded after every table compared here (most of a seed's time).
