@@ -108,3 +108,17 @@ describe('the route on view', () => {
     expect(document.documentElement.dataset.route).toBe('/help');
   });
 });
+
+describe("antd's styles", () => {
+  it('come from its static stylesheet: rendering a dialog registers no component style in the page', async () => {
+    stubReducedMotion(false);
+    await renderDialog();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // antd's run-time styles are <style data-cache-path="…|Modal-Modal|ant-modal…">, one per component style it
+    // computes; @ant-design/icons registers its own small one, which is not a component's.
+    const computed = Array.from(document.querySelectorAll('style[data-cache-path]'))
+      .map((s) => s.getAttribute('data-cache-path') ?? '')
+      .filter((path) => !path.startsWith('|ant-design-icons|'));
+    expect(computed).toEqual([]);
+  });
+});
