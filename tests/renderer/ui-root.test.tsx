@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Input, Modal, theme } from 'antd';
+import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
 import UiRoot from '../../renderer/app/UiRoot';
@@ -112,13 +113,24 @@ describe('the route on view', () => {
 describe("antd's styles", () => {
   it('come from its static stylesheet: rendering a dialog registers no component style in the page', async () => {
     stubReducedMotion(false);
-    await renderDialog();
+    // A style cache of its own, writing into a container of its own: what other tests registered does not count.
+    const container = document.createElement('div');
+    document.body.append(container);
+    const router = createMemoryRouter([{ element: <UiRoot />, children: [{ path: '/', element: <Dialog /> }] }], { initialEntries: ['/'] });
+    await act(async () => {
+      render(
+        <StyleProvider cache={createCache()} container={container}>
+          <RouterProvider router={router} />
+        </StyleProvider>,
+      );
+    });
     expect(screen.getByRole('dialog')).toBeTruthy();
     // antd's run-time styles are <style data-cache-path="…|Modal-Modal|ant-modal…">, one per component style it
     // computes; @ant-design/icons registers its own small one, which is not a component's.
-    const computed = Array.from(document.querySelectorAll('style[data-cache-path]'))
+    const computed = Array.from(container.querySelectorAll('style[data-cache-path]'))
       .map((s) => s.getAttribute('data-cache-path') ?? '')
       .filter((path) => !path.startsWith('|ant-design-icons|'));
     expect(computed).toEqual([]);
+    container.remove();
   });
 });
