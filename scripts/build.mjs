@@ -7,6 +7,7 @@
 import { build as esbuild } from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { externalPackages } from './external-packages.mjs';
 
 const force = process.argv.includes('--force');
 const only = process.argv
@@ -28,22 +29,6 @@ function newest(dirs) {
 }
 const stale = (out, inputs) => force || !existsSync(out) || statSync(out).mtimeMs < newest([...inputs, 'package-lock.json']);
 
-/**
- * Packages bundled into the Node outputs instead of loaded from node_modules at run time.
- * drizzle-orm: Node's loader reads a package's package.json for every file it loads from it,
- * and drizzle-orm's is 179 KB (its exports map): about 0.6 s of each process's start here,
- * in the API, its SFTP drop server and each worker. Bundled, it is one file of ours.
- */
-const BUNDLED = /^drizzle-orm(\/|$)/;
-const externalPackages = {
-  name: 'external-packages',
-  setup(build) {
-    // Every bare import stays external (esbuild's packages: 'external') but the BUNDLED ones.
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('node:') || !BUNDLED.test(args.path) ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
 const node = { bundle: true, platform: 'node', target: 'node22.12', plugins: [externalPackages], sourcemap: 'linked', logLevel: 'warning' };
 const esmBanner = { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" };
 

@@ -1,5 +1,5 @@
 // Runs a TypeScript entry point with Node: bundles it with esbuild (dependencies
-// stay external) into an .mjs under dist/.run, then imports it. The bundle is kept
+// stay external but drizzle-orm) into an .mjs under dist/.run, then imports it. The bundle is kept
 // with the list of files it was built from, and used again while none of them has
 // changed: the tests and benches start many server and worker processes from the same
 // entries, and each one bundled the whole server again.
@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { externalPackages } from './external-packages.mjs';
 
 /** The kept bundle of `entry` and the record of its sources (what it was built from, and when). */
 function keptBundle(entry) {
@@ -42,13 +43,19 @@ export async function bundleTs(entry) {
     platform: 'node',
     format: 'esm',
     target: 'node22.12',
-    packages: 'external',
+    // Packages stay in node_modules but drizzle-orm (scripts/external-packages.mjs).
+    plugins: [externalPackages],
     sourcemap: 'inline',
     logLevel: 'warning',
     metafile: true,
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
-  const inputs = Object.keys(metafile.inputs).map((p) => resolve(p));
+  // How it is bundled is an input too: a change to this script or its plugin makes new bundles.
+  const inputs = [
+    ...Object.keys(metafile.inputs).map((p) => resolve(p)),
+    fileURLToPath(import.meta.url),
+    fileURLToPath(new URL('./external-packages.mjs', import.meta.url)),
+  ];
   writeFileSync(`${kept.sourcesFile}.${process.pid}.tmp`, JSON.stringify({ builtAt, inputs }));
   renameSync(tmp, kept.outfile);
   renameSync(`${kept.sourcesFile}.${process.pid}.tmp`, kept.sourcesFile);
