@@ -18,7 +18,7 @@ interface Ready {
   type: 'ready';
   pid: number;
   execArgv: string[];
-  heap: { newSpaceMb: number; peakHeapMb: number } | null;
+  heap: { newSpaceMb: number } | null;
 }
 interface Run {
   child: ChildProcess;
