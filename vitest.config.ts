@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { drizzleAliases } from './tests/setup/bundled-packages.mjs';
 
 /**
  * The run's file order (issue 31): longest first, so the slow server suites start at once
@@ -50,6 +51,8 @@ const ISOLATED = mockingFiles();
 const RENDERER = ['tests/renderer/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
+  // drizzle-orm from one bundle of its entry points (tests/setup/bundled-packages.mjs).
+  resolve: { alias: await drizzleAliases() },
   test: {
     /**
      * Three projects (issue 31). Files that mock modules (or load them afresh)
