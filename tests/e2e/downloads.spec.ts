@@ -18,7 +18,7 @@ import type { Page } from '@playwright/test';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
-import { test, expect } from './fixtures';
+import { test, expect, gotoOn } from './fixtures';
 import { shot } from './helpers/shots';
 import { signIn } from './helpers/sign-in';
 import { axeFindings, sidewaysScroll } from './helpers/a11y';
@@ -80,7 +80,7 @@ test('downloads panel: an export is listed with its filters, rows and folder; a 
   const downloads = mkdtempSync(join(tmpdir(), 'console-downloads-dir-'));
   process.env.CONSOLE_DOWNLOADS_DIR = downloads;
   let host = await startOn(dataDir, proxy.url, consoleHost.idpUrl);
-  const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
+  const goto = gotoOn(() => host);
   try {
     const { access_token: token } = await apiSignIn(
       { api: consoleHost.apiUrl, idp: consoleHost.idpUrl } as never,

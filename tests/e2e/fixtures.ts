@@ -82,8 +82,39 @@ export async function startConsoleHost(
 }
 
 /** Opens a console path in a page with the launch key (as the printed URL does). */
-export async function gotoConsole(page: Page, host: ConsoleHost, path = '/'): Promise<void> {
+export async function gotoConsole(page: Page, host: Pick<ConsoleHost, 'origin' | 'key'>, path = '/'): Promise<void> {
   await page.goto(`${host.origin}${path}#key=${host.key}`);
+}
+
+/** After a sign-in through the bridge: `page` opens `path` on `host`, or the signed-in landing page without one. */
+async function openSignedIn(page: Page, host: Pick<ConsoleHost, 'origin' | 'key'>, path?: string): Promise<void> {
+  // Signed in already (main holds the session): the page opens where the test goes next.
+  if (path !== undefined) return gotoConsole(page, host, path);
+  await gotoConsole(page, host, '/');
+  await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth') && u.pathname !== '/logout', { timeout: 20_000 });
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * A `gotoConsole` for a console a test started itself (on its own data folder or API):
+ * `signIn` (helpers/sign-in.ts) signs the account in through that console's bridge, as on
+ * the worker's consoles, instead of the sign-in screens. `host` may be a getter, for a
+ * test that starts its console again.
+ */
+export function gotoOn(host: Pick<ConsoleHost, 'origin' | 'key'> | (() => Pick<ConsoleHost, 'origin' | 'key'>)): Goto {
+  const current = typeof host === 'function' ? host : () => host;
+  const goto = (page: Page, path?: string) => gotoConsole(page, current(), path);
+  return Object.assign(goto, {
+    async signInAs(page: Page, account: SandboxAccount, path?: string) {
+      const bridge = await openBridge(current());
+      try {
+        await bridge.signInAs(account);
+      } finally {
+        bridge.close();
+      }
+      await openSignedIn(page, current(), path);
+    },
+  });
 }
 
 /** A page's `gotoConsole`: opens a path on the console the page is signed in on (the worker's own at first). */
@@ -189,11 +220,7 @@ class Consoles {
     const { host, bridge } = await this.account(account.username);
     await bridge.signInAs(account);
     this.pageHost.set(page, host);
-    // Signed in already (main holds the session): the page opens where the test goes next.
-    if (path !== undefined) return gotoConsole(page, host, path);
-    await gotoConsole(page, host, '/');
-    await expect(page).toHaveURL((u) => !u.pathname.startsWith('/auth') && u.pathname !== '/logout', { timeout: 20_000 });
-    await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+    await openSignedIn(page, host, path);
   }
 
   async stop(): Promise<void> {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { MSG } from '../../shared/messages';
-import { test, expect, gotoConsole as gotoHost, startConsoleHost } from './fixtures';
+import { test, expect, gotoOn, startConsoleHost } from './fixtures';
 import { copyTemplateSandbox } from '../fixtures/seed-template';
 import { signIn } from './helpers/sign-in';
 import { choose, chooseBySearch, expectAccessible, listRows } from './helpers/records';
@@ -189,7 +189,7 @@ test('a sales job that outlives main\'s wait shows "Request Timed Out" (§4: 120
     const job = (started.body as { id: number }).id;
     await helper.end().catch(() => undefined);
 
-    const goto = (p: typeof page, path?: string) => gotoHost(p, host, path);
+    const goto = gotoOn(host);
     await signIn(page, goto, account('finance'), '/sales');
     await page.getByTestId('sales-run').click();
     await expect(page.getByTestId('sales-job-progress')).toContainText('Adding up the sales: queued');

@@ -21,7 +21,7 @@ import { MONTHS, cellLink, columnsOf, filterKind, visibleFilters } from '../../s
 import { SANDBOX_ACCOUNTS, type SandboxAccount } from '../../server/seed/accounts';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import { api, signIn as apiSignIn } from '../server/helpers';
-import { test, expect } from './fixtures';
+import { test, expect, gotoOn } from './fixtures';
 import { shot } from './helpers/shots';
 import { principalOf, signIn } from './helpers/sign-in';
 import { expectAccessible } from './helpers/records';
@@ -278,7 +278,7 @@ test('a column chooser change and a named saved view survive a restart of the co
   const dataDir = mkdtempSync(join(tmpdir(), 'console-search-'));
   const admin = account('admin');
   let host = await startOn(dataDir);
-  const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
+  const goto = gotoOn(() => host);
   try {
     await signIn(page, goto, admin, '/catalog?type=tracks');
     await expect(page.getByTestId('search-tracks')).toBeVisible();
@@ -319,7 +319,7 @@ test('export: every filtered result lands in a CSV file in the downloads folder'
   process.env.CONSOLE_DOWNLOADS_DIR = downloads;
   const admin = account('admin');
   const host = await startOn(dataDir);
-  const goto = (p: Page, path = '/') => p.goto(`${host.origin}${path}#key=${host.key}`).then(() => undefined);
+  const goto = gotoOn(() => host);
   try {
     const token = await tokenFor(host, admin);
     const list = await api({ api: host.apiUrl } as never, token, '/v4/catalog/releases/?title=a&per_page=1');

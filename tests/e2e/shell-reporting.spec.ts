@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SANDBOX_ACCOUNTS } from '../../server/seed/accounts';
 import { LOGGED_TEXT } from '../../shared/messages';
-import { test, expect, startConsoleHost, gotoConsole, type ConsoleHost } from './fixtures';
+import { test, expect, startConsoleHost, gotoOn, type ConsoleHost } from './fixtures';
 import { signIn } from './helpers/sign-in';
 
 interface Received {
@@ -48,7 +48,7 @@ test.afterAll(async () => {
 test('an error shown on the error screen is reported to the configured endpoint', async ({ page }) => {
   // A real server error: the sandbox API's fault route, asked for by the sandbox-only
   // diagnostics card on /help, through main's API client.
-  const goto = (p: typeof page, path?: string) => gotoConsole(p, host, path);
+  const goto = gotoOn(host);
   await signIn(page, goto, SANDBOX_ACCOUNTS[0]);
   await page.locator('[data-nav-path="/help"]').click();
   await page.getByTestId('sandbox-server-error').click();
