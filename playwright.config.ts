@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { useHugePages } from './tests/setup/huge-pages.mjs';
+
+// Large allocations on huge pages in the workers, their consoles and browsers (tests/setup/huge-pages.mjs).
+useHugePages();
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell, the build Playwright

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { drizzleAliases } from './tests/setup/bundled-packages.mjs';
+import { useHugePages } from './tests/setup/huge-pages.mjs';
 
 /**
  * The run's file order (issue 31): longest first, so the slow server suites start at once
@@ -49,6 +50,9 @@ function mockingFiles(dir = 'tests'): string[] {
 }
 const ISOLATED = mockingFiles();
 const RENDERER = ['tests/renderer/**/*.test.{ts,tsx}'];
+
+// Large allocations on huge pages in every process the run starts (tests/setup/huge-pages.mjs).
+useHugePages();
 
 export default defineConfig({
   // drizzle-orm from one bundle of its entry points (tests/setup/bundled-packages.mjs).
