@@ -34,7 +34,7 @@ interface Stage {
 
 const STAGES: Stage[] = [
   // As npm test runs them: at once (scripts/run-parallel.mjs).
-  { name: 'typecheck + lint', cmd: ['node', 'scripts/run-parallel.mjs', 'typecheck', 'lint', 'format:check'] },
+  { name: 'typecheck + lint + template', cmd: ['node', 'scripts/run-parallel.mjs', 'typecheck', 'lint', 'format:check', 'test:template'] },
   { name: 'unit', cmd: ['npm', 'run', 'test:unit'], limit: 10 * 60, report: 'test-reports/unit.json' },
   { name: 'keychain', cmd: ['npm', 'run', 'test:keychain'], report: 'test-reports/keychain.json' },
   { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'], limit: 15 * 60, report: 'test-reports/e2e.json' },
