@@ -114,10 +114,19 @@ function tarballBlob(bytes: Uint8Array): Blob {
  * `smallWal`: keep as little write-ahead log as PostgreSQL allows (two 16 MB segments, none
  * recycled), for a data folder that is dumped and copied (the tests' seeded template: its
  * dump held 112 MB of old log beside 77 MB of data).
+ * `sharedBuffers`: PostgreSQL's shared_buffers (the data folder's own, 128MB, otherwise). A start
+ * fills the whole pool's memory, so a smaller one starts sooner: the tests' servers.
  */
-export async function openPglite(dataDir?: string, opts: { from?: Blob | Uint8Array; smallWal?: boolean } = {}): Promise<Db> {
+export async function openPglite(
+  dataDir?: string,
+  opts: { from?: Blob | Uint8Array; smallWal?: boolean; sharedBuffers?: string } = {},
+): Promise<Db> {
   const parsers = Object.fromEntries(Object.entries(PARSERS).map(([k, f]) => [k, (s: string) => f(s)]));
-  const startParams = opts.smallWal ? [...PGlite.defaultStartParams, '-c', 'min_wal_size=32MB', '-c', 'wal_recycle=off'] : undefined;
+  const settings = [
+    ...(opts.smallWal ? ['min_wal_size=32MB', 'wal_recycle=off'] : []),
+    ...(opts.sharedBuffers ? [`shared_buffers=${opts.sharedBuffers}`] : []),
+  ];
+  const startParams = settings.length ? [...PGlite.defaultStartParams, ...settings.flatMap((c) => ['-c', c])] : undefined;
   const lite = await PGlite.create(dataDir, {
     extensions: { pg_trgm, btree_gin },
     parsers,

@@ -6,9 +6,10 @@
  * today). On in-memory PGlite at the demo size.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { openMigratedPglite, openSeededPglite, seedTemplate } from '../fixtures/seed-template';
+import { openPglite, type Db } from '../../server/db/client';
+import { openMigratedPglite, openSeededPglite, seedTemplate, TEST_SHARED_BUFFERS } from '../fixtures/seed-template';
 import { prepareDb } from '../../server/app';
 import { pgSeedOf } from '../../server/seed/seed';
 
@@ -76,4 +77,27 @@ describe('seed numbers', () => {
       }
     }
   }, 300_000);
+});
+
+describe("the tests' PGlite databases", () => {
+  it("start with the tests' smaller shared_buffers (sooner), holding what they should; others keep PostgreSQL's", async () => {
+    const shown = async (db: Db) => {
+      try {
+        const [{ shared_buffers }] = await db.query<{ shared_buffers: string }>('show shared_buffers');
+        const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from tracks');
+        return [shared_buffers, n > 0];
+      } finally {
+        await db.close();
+      }
+    };
+    expect(await shown(await openSeededPglite())).toEqual([TEST_SHARED_BUFFERS, true]);
+    expect(await shown(await openMigratedPglite())).toEqual([TEST_SHARED_BUFFERS, false]);
+    // A data folder opened as the product opens its sandbox's (the template's migrated dump).
+    const product = await openPglite(undefined, { from: readFileSync(seedTemplate()!.migratedTar) });
+    try {
+      expect(await product.query('show shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
+    } finally {
+      await product.close();
+    }
+  });
 });
