@@ -3,7 +3,7 @@
  * release folder in storage and, in the same pass that copies it, learns what it is: its
  * size and MD5 (hashed from the bytes as they are written, so a file is read once) and,
  * for audio, whether it decodes and for how long (ffmpeg decodes it to nothing, as the
- * encoder's probe does). These facts are kept with the delivery (deliveries.files), and
+ * encoder's probe does; a release folder's audio in one ffmpeg run). These facts are kept with the delivery (deliveries.files), and
  * every file the ERN names is checked against them before anything is created
  * (verifyDeliveryFiles): present, the declared size and MD5, audio that decodes with the
  * declared duration, cover art per §5. A failure names the file and the reason.
@@ -23,7 +23,7 @@ import { loadSharp } from '../lazy-modules';
 import { COVER_ART_MIN } from '../../shared/constants';
 import { audioFormatOf } from '../../shared/packaging/audio-formats';
 import { KEY_SEGMENT, type Storage } from '../storage';
-import { probe } from '../jobs/transcode';
+import { decodedSeconds, probe } from '../jobs/transcode';
 import type { ErnFile, ErnRelease } from './read-ern';
 
 /** A file of a delivery as kept: its path in the release folder, its storage key and what was learnt of it. */
@@ -88,9 +88,9 @@ async function imageFacts(file: string): Promise<DeliveryFile['image']> {
   }
 }
 
-async function audioFacts(file: string, signal?: AbortSignal): Promise<DeliveryFile['audio']> {
+async function audioFacts(file: string, signal?: AbortSignal, ffmpeg?: string): Promise<NonNullable<DeliveryFile['audio']>> {
   try {
-    return { seconds: (await probe(file, signal)).seconds };
+    return { seconds: (await probe(file, signal, ffmpeg)).seconds };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { error: 'the audio does not decode' };
@@ -98,7 +98,43 @@ async function audioFacts(file: string, signal?: AbortSignal): Promise<DeliveryF
 }
 
 /**
- * Keeps one file in storage at its key, hashing it as it is copied, and learns what it is.
+ * How many audio files one ffmpeg run decodes at most. Each ffmpeg start costs about 0.12 s
+ * of CPU here (it maps some 200 shared libraries) and a release's files decode in a few
+ * seconds at most, so a release folder's audio is decoded in one run (an album's too).
+ */
+export const AUDIO_FACTS_PER_RUN = 50;
+
+/**
+ * The audio facts of `files`, in order: each one's decoded duration, from one ffmpeg run per
+ * AUDIO_FACTS_PER_RUN files. A run fails as a whole when one of its files does not decode;
+ * its files are then decoded one by one, so the one that does not is named. `ffmpeg`: another
+ * binary than this process's (the tests count its runs).
+ */
+export async function audioFactsOf(
+  files: readonly string[],
+  signal?: AbortSignal,
+  ffmpeg?: string,
+): Promise<NonNullable<DeliveryFile['audio']>[]> {
+  const out: NonNullable<DeliveryFile['audio']>[] = [];
+  for (let i = 0; i < files.length; i += AUDIO_FACTS_PER_RUN) {
+    const run = files.slice(i, i + AUDIO_FACTS_PER_RUN);
+    let seconds: number[] | null = null;
+    if (run.length > 1) {
+      try {
+        seconds = await decodedSeconds(run, signal, ffmpeg);
+      } catch (e) {
+        if ((e as Error).name === 'AbortError') throw e;
+      }
+    }
+    if (seconds) out.push(...seconds.map((s) => ({ seconds: s })));
+    else for (const f of run) out.push(await audioFacts(f, signal, ffmpeg));
+  }
+  return out;
+}
+
+/**
+ * Keeps one file in storage at its key, hashing it as it is copied, and learns what an
+ * image is (audio: the caller, for all of a folder's at once).
  * `file` is a local path (the batch folder, or a copy out of storage).
  */
 async function keepFile(storage: Storage, prefix: string, path: string, file: string, signal?: AbortSignal): Promise<DeliveryFile> {
@@ -112,8 +148,7 @@ async function keepFile(storage: Storage, prefix: string, path: string, file: st
   }
   const { size } = await storage.put(key, hashed());
   const out: DeliveryFile = { path: path.normalize('NFC'), key, size, md5: md5.digest('hex') };
-  if (audioFormatOf(path)) out.audio = await audioFacts(file, signal);
-  else if (isImage(path)) out.image = await imageFacts(file);
+  if (isImage(path)) out.image = await imageFacts(file);
   return out;
 }
 
@@ -126,10 +161,18 @@ export async function keepDeliveryFiles(
   include: (path: string) => boolean = () => true,
 ): Promise<DeliveryFile[]> {
   const out: DeliveryFile[] = [];
+  const audio: { kept: DeliveryFile; file: string }[] = [];
   for (const path of (await filesUnder(dir)).filter(include)) {
     signal?.throwIfAborted();
-    out.push(await keepFile(storage, prefix, path, join(dir, path), signal));
+    const kept = await keepFile(storage, prefix, path, join(dir, path), signal);
+    if (audioFormatOf(path)) audio.push({ kept, file: join(dir, path) });
+    out.push(kept);
   }
+  const facts = await audioFactsOf(
+    audio.map((a) => a.file),
+    signal,
+  );
+  audio.forEach((a, i) => (a.kept.audio = facts[i]));
   return out;
 }
 

@@ -136,13 +136,14 @@ export const TETHER_ARGS = ['-map', '0:a:0', '-c:a', 'pcm_u8', '-ac', '1', '-ar'
  * Runs ffmpeg; resolves with its stderr, rejects with its last lines on failure; killed on
  * abort. `tether`: with the TETHER_ARGS output on a pipe this process reads (the encode).
  */
-async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean; ffmpeg?: string } = {}): Promise<string> {
+async function run(args: string[], signal?: AbortSignal, opts: { tether?: boolean; ffmpeg?: string; keep?: number } = {}): Promise<string> {
   let done;
   try {
     // From the small helper process (jobs/spawner.ts): a fork of this one costs what it has mapped.
     done = await runProgram(opts.ffmpeg ?? ffmpegPath(), ['-hide_banner', '-nostdin', ...args, ...(opts.tether ? TETHER_ARGS : [])], {
       drainStdout: opts.tether,
       signal,
+      keep: opts.keep,
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
@@ -159,8 +160,8 @@ export interface SourceInfo {
 }
 
 /** Decodes a file to nothing and answers its decoded duration (and the source's bit depth). */
-export async function probe(file: string, signal?: AbortSignal): Promise<SourceInfo> {
-  const out = await run(['-i', file, '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:2', '-'], signal);
+export async function probe(file: string, signal?: AbortSignal, ffmpeg?: string): Promise<SourceInfo> {
+  const out = await run(['-i', file, '-map', '0:a:0', '-f', 'null', '-progress', 'pipe:2', '-'], signal, { ffmpeg });
   const us = [...out.matchAll(/out_time_us=(\d+)/g)].at(-1);
   if (!us) throw new TranscodeError(`Could not read the duration of ${file}`);
   const bits = /Audio: pcm_[su](\d+)|Audio: flac.*?\((\d+) bit\)|s(16|24|32)p?\b/.exec(out);
@@ -179,7 +180,8 @@ export async function decodedSeconds(files: readonly string[], signal?: AbortSig
   const args = ['-v', 'verbose'];
   for (const f of files) args.push('-i', f);
   files.forEach((_, i) => args.push('-map', `${i}:a:0`, '-f', 'null', '-'));
-  const out = await run(args, signal, { ffmpeg });
+  // The log's end is kept (the spawner's default 20,000 characters): about 1 KB an input.
+  const out = await run(args, signal, { ffmpeg, keep: 20_000 + files.length * 4_000 });
   return files.map((file, i) => {
     // The first "Stream #i:…: Audio: …, N Hz" is the input's (the outputs' come after).
     const rate = new RegExp(`Stream #${i}:\\d+[^:\\n]*: Audio: [^\\n]*?(\\d+) Hz`).exec(out);
