@@ -200,13 +200,38 @@ export interface Encoded {
 }
 
 /**
- * Encodes `source` into every ENCODES format in `dir` (one ffmpeg run), then checks each
- * output's decoded duration against the source's.
+ * The bit depth the lossless encodes keep (16 or 24), as probe reads it, from the source's
+ * header (music-metadata reads a few KB; no ffmpeg start, which costs about 0.12 s of CPU
+ * here). Floating-point samples are 16, as ffmpeg's log reads them. Null when the header
+ * cannot be read: the caller probes.
  */
-export async function transcode(source: string, dir: string, signal?: AbortSignal): Promise<Encoded[]> {
-  const src = await probe(source, signal);
-  if (!(src.seconds > 0)) throw new TranscodeError('The source has no audio');
-  const pcm = src.bits === 24 ? 's24' : 's16';
+export async function headerBits(source: string): Promise<16 | 24 | null> {
+  try {
+    // An ES module: loaded with the first encode, not with the worker.
+    const { parseFile } = await import('music-metadata');
+    const { format } = await parseFile(source, { duration: false, skipCovers: true });
+    if (!format.bitsPerSample) return null;
+    if (/float/i.test(format.codec ?? '')) return 16;
+    return format.bitsPerSample > 16 ? 24 : 16;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Encodes `source` into every ENCODES format in `dir` (one ffmpeg run), then checks each
+ * output's decoded duration against the source's (one more run decodes the source and
+ * every output). A source whose header says nothing of its bit depth is probed first.
+ * `ffmpeg`: another binary than this process's (the tests count its runs).
+ */
+export async function transcode(source: string, dir: string, signal?: AbortSignal, ffmpeg?: string): Promise<Encoded[]> {
+  let bits = await headerBits(source);
+  if (bits === null) {
+    const probed = await probe(source, signal, ffmpeg);
+    if (!(probed.seconds > 0)) throw new TranscodeError('The source has no audio');
+    bits = probed.bits === 24 ? 24 : 16;
+  }
+  const pcm = bits === 24 ? 's24' : 's16';
   const args = ['-y', '-i', source];
   const outs: Encoded[] = [];
   for (const e of ENCODES) {
@@ -215,7 +240,7 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     args.push('-map', '0:a:0', '-map_metadata', '-1');
     if (e.codec === 'pcm_le') args.push('-c:a', `pcm_${pcm}le`);
     else if (e.codec === 'pcm_be') args.push('-c:a', `pcm_${pcm}be`);
-    else if (e.codec === 'flac') args.push('-c:a', 'flac', '-sample_fmt', src.bits === 24 ? 's32' : 's16');
+    else if (e.codec === 'flac') args.push('-c:a', 'flac', '-sample_fmt', bits === 24 ? 's32' : 's16');
     else args.push('-c:a', e.codec, '-b:a', `${e.kbps}k`, '-ac', '2', '-ar', '44100');
     if (e.preview) args.push('-t', String(PREVIEW_SECONDS));
     if (e.container === 'mp4') args.push('-movflags', '+faststart');
@@ -223,20 +248,18 @@ export async function transcode(source: string, dir: string, signal?: AbortSigna
     outs.push({ format: e.format, path, suffix, seconds: 0 });
   }
   try {
-    await run(args, signal, { tether: true });
+    await run(args, signal, { tether: true, ffmpeg });
   } catch (e) {
     // Which output failed, when ffmpeg's log says (a re-encode's error names the format).
     const i = e instanceof TranscodeError && e.log ? failedOutputIndex(e.log) : null;
     if (i !== null && outs[i]) throw new TranscodeError((e as Error).message, outs[i].format, (e as TranscodeError).log);
     throw e;
   }
-  const seconds = await decodedSeconds(
-    outs.map((o) => o.path),
-    signal,
-  );
+  const [sourceSeconds, ...seconds] = await decodedSeconds([source, ...outs.map((o) => o.path)], signal, ffmpeg);
+  if (!(sourceSeconds > 0)) throw new TranscodeError('The source has no audio');
   for (const [i, o] of outs.entries()) {
     o.seconds = seconds[i];
-    const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, src.seconds) : src.seconds;
+    const want = ENCODES.find((e) => e.format === o.format)?.preview ? Math.min(PREVIEW_SECONDS, sourceSeconds) : sourceSeconds;
     if (Math.abs(o.seconds - want) > DURATION_TOLERANCE_SECONDS) {
       throw new TranscodeError(`The ${o.format} encode lasts ${o.seconds.toFixed(3)} s, the source ${want.toFixed(3)} s`, o.format);
     }

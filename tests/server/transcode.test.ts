@@ -5,10 +5,20 @@
  * sample, as ffprobe's start_time gives the encoder delay gapless players skip).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodedSeconds, ENCODES, failedOutputIndex, findFfmpeg, TranscodeError, transcode } from '../../server/jobs/transcode';
+import {
+  decodedSeconds,
+  ENCODES,
+  failedOutputIndex,
+  ffmpegPath,
+  findFfmpeg,
+  headerBits,
+  probe,
+  TranscodeError,
+  transcode,
+} from '../../server/jobs/transcode';
 import { reencodeFailure } from '../../server/jobs/encode';
 import { sineWav } from '../../server/seed/audio';
 import { AUDIO_FORMAT } from '../../shared/vocabularies';
@@ -114,3 +124,39 @@ it("an encode ffmpeg refuses for one format names that format (a re-encode's err
     'The re-encode was not applied; the previous encodes are kept and still served. Track 7 “Night” could not be encoded to flac: ffmpeg failed (1): [flac] 768000 Hz not supported | Conversion failed!',
   );
 }, 30_000);
+
+describe("the source's bit depth, read from its header (no ffmpeg start)", () => {
+  it.each([
+    { name: 'h16.wav', bits: 16 },
+    { name: 'h24.wav', bits: 24 },
+    { name: 'h32.wav', bits: 32 },
+    { name: 'h8.wav', bits: 8, channels: 1 },
+    { name: 'hf32.wav', bits: 32, encoding: 'floating-point' },
+    { name: 'h16.flac', bits: 16 },
+    { name: 'h24.flac', bits: 24 },
+    { name: 'h16.aiff', bits: 16 },
+    { name: 'h24.aifc', bits: 24 },
+  ])('$name: what probe reads', async (spec) => {
+    const file = tone(dir, { name: spec.name, seconds: 0.2, bits: spec.bits, channels: spec.channels, encoding: spec.encoding });
+    expect(await headerBits(file)).toBe((await probe(file)).bits);
+  });
+
+  it('a file that is not audio: null (the encode probes it, and fails as before)', async () => {
+    const bad = join(dir, 'h-bad.wav');
+    writeFileSync(bad, 'not audio at all');
+    expect(await headerBits(bad)).toBeNull();
+  });
+
+  it('an encode starts ffmpeg twice: the encode, then one decode of the source and every output', async () => {
+    const runs = join(dir, 'encode-runs.log');
+    const counting = join(dir, 'counting-ffmpeg');
+    writeFileSync(counting, `#!/bin/sh\necho run >> '${runs}'\nexec '${ffmpegPath()}' "$@"\n`);
+    chmodSync(counting, 0o755);
+    writeFileSync(runs, '');
+    const out = join(dir, 'counted');
+    mkdirSync(out);
+    const encoded = await transcode(tone(dir, { name: 'counted.flac', seconds: 1.2, bits: 24 }), out, undefined, counting);
+    expect(encoded.map((e) => e.format)).toEqual(ENCODES.map((e) => e.format));
+    expect(readFileSync(runs, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+  });
+});
