@@ -3,10 +3,11 @@
  * release folder in storage and, in the same pass that copies it, learns what it is: its
  * size and MD5 (hashed from the bytes as they are written, so a file is read once) and,
  * for audio, whether it decodes and for how long (ffmpeg decodes it to nothing, as the
- * encoder's probe does; a release folder's audio in one ffmpeg run). These facts are kept with the delivery (deliveries.files), and
- * every file the ERN names is checked against them before anything is created
- * (verifyDeliveryFiles): present, the declared size and MD5, audio that decodes with the
- * declared duration, cover art per §5. A failure names the file and the reason.
+ * encoder's probe does; a release folder's audio in one ffmpeg run). These facts are kept
+ * with the delivery (deliveries.files), and every file the ERN names is checked against
+ * them before anything is created (verifyDeliveryFiles): present, the declared size and
+ * MD5, audio that decodes with the declared duration, cover art per §5. A failure names the
+ * file and the reason.
  *
  * Storage keys are plain ASCII segments (server/storage), while a supplier may write any
  * file name (spaces, accents in NFC or NFD, long names): deliveryFileKey keeps a segment
