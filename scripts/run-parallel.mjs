@@ -1,9 +1,9 @@
 // node scripts/run-parallel.mjs <npm script>... : runs npm scripts at once, each one's
 // output held and printed whole when it ends (never interleaved), and exits with the
-// first failing script's code (0 when all pass). `npm test` runs typecheck, lint and
-// format:check so: each is single-threaded (tsc -b 1 min 10 s from nothing, eslint about
-// 2 min with its typed rules, the format check 20 s), so on two cores the three take
-// about as long as the lint alone.
+// first failing script's code (0 when all pass). `npm test` runs typecheck, lint,
+// format:check and test:template so: each is mostly single-threaded (tsc -b 1 min 10 s from
+// nothing, eslint about 2 min with its typed rules, the format check 20 s, the seeded
+// template's build 25-28 s), so on two cores the four take a little longer than the lint alone.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);

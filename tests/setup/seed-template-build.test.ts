@@ -1,9 +1,8 @@
 /**
  * `npm run test:template` (tests/setup/seed-template-build.ts): `npm test` builds the
  * seeded template in its first step, beside the type-check, lint and format check, and the
- * unit run's global setup then finds that very template. The script runs from a
- * scripts/run-ts.mjs bundle (dist/.run), so the template module finds the checkout from
- * there as it does from tests/fixtures.
+ * unit run's global setup then finds that very template (the script runs from a
+ * scripts/run-ts.mjs bundle in dist/.run: the same checkout, the same template key).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
