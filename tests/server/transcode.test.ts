@@ -5,14 +5,13 @@
  * sample, as ffprobe's start_time gives the encoder delay gapless players skip).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   decodedSeconds,
   ENCODES,
   failedOutputIndex,
-  ffmpegPath,
   findFfmpeg,
   headerBits,
   probe,
@@ -22,7 +21,7 @@ import {
 import { reencodeFailure } from '../../server/jobs/encode';
 import { sineWav } from '../../server/seed/audio';
 import { AUDIO_FORMAT } from '../../shared/vocabularies';
-import { encodeProblems, soxi, tempDir, tone } from '../fixtures/audio';
+import { countingFfmpeg, encodeProblems, soxi, tempDir, tone } from '../fixtures/audio';
 
 const { dir, cleanup } = tempDir('transcode-');
 afterAll(cleanup);
@@ -148,15 +147,11 @@ describe("the source's bit depth, read from its header (no ffmpeg start)", () =>
   });
 
   it('an encode starts ffmpeg twice: the encode, then one decode of the source and every output', async () => {
-    const runs = join(dir, 'encode-runs.log');
-    const counting = join(dir, 'counting-ffmpeg');
-    writeFileSync(counting, `#!/bin/sh\necho run >> '${runs}'\nexec '${ffmpegPath()}' "$@"\n`);
-    chmodSync(counting, 0o755);
-    writeFileSync(runs, '');
+    const ffmpeg = countingFfmpeg(dir);
     const out = join(dir, 'counted');
     mkdirSync(out);
-    const encoded = await transcode(tone(dir, { name: 'counted.flac', seconds: 1.2, bits: 24 }), out, undefined, counting);
+    const encoded = await transcode(tone(dir, { name: 'counted.flac', seconds: 1.2, bits: 24 }), out, undefined, ffmpeg.path);
     expect(encoded.map((e) => e.format)).toEqual(ENCODES.map((e) => e.format));
-    expect(readFileSync(runs, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+    expect(ffmpeg.runs()).toBe(2);
   });
 });
