@@ -5,16 +5,9 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { drizzleAliases } from './tests/setup/bundled-packages.mjs';
 import { useHugePages } from './tests/setup/huge-pages.mjs';
+import { environmentOf, runOrder } from './tests/setup/run-order.mjs';
 
-/**
- * The run's file order (issue 31): longest first, so the slow server suites start at once
- * and the many short files fill the workers' gaps at the end. Vitest orders by its own
- * cache of durations, which a fresh clone (CI) does not have; this reads the times
- * recorded in tests/setup/unit-durations.json (`npm run bench -- suite --record` rewrites
- * them from test-reports/unit-files.json: each file's whole time on its worker, hooks
- * included, tests/setup/file-times-reporter.ts). A file with no record yet runs first: it is new, and
- * its time is recorded next.
- */
+/** The run's file order: tests/setup/run-order.mjs (lanes of one worker process, longest first). */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let recorded: Record<string, number> = {};
@@ -24,8 +17,13 @@ class LongestFirst extends BaseSequencer {
       // No record: every file is new.
     }
     const root = this.ctx.config.root;
-    const seconds = (f: TestSpecification) => recorded[relative(root, f.moduleId).split('\\').join('/')] ?? Infinity;
-    return [...files].sort((a, b) => seconds(b) - seconds(a));
+    const described = files.map((spec) => ({
+      spec,
+      path: relative(root, spec.moduleId).split('\\').join('/'),
+      project: spec.project.name,
+      environment: environmentOf(spec.moduleId, spec.project.config.environment),
+    }));
+    return runOrder(described, recorded).map((f) => f.spec);
   }
 }
 
@@ -66,6 +64,8 @@ export default defineConfig({
      * tests that mock nothing (59 of 60 files), which start each file from a clean DOM,
      * storage, fake main, query cache and store (tests/setup/renderer-file.ts): the renderer
      * and isolated files took 401 CPU-s on 2 workers, 340 sharing (with 45 renderer files).
+     * A worker is shared only with the next file of its project and environment: the
+     * sequencer runs them in lanes (tests/setup/run-order.mjs).
      */
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE, isolate: true } },
