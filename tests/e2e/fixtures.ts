@@ -230,7 +230,10 @@ class Consoles {
   }
 }
 
-export const test = base.extend<{ gotoConsole: Goto }, { consoleHost: ConsoleHost; consoles: Consoles; workerContext: BrowserContext }>({
+export const test = base.extend<
+  { gotoConsole: Goto },
+  { consoleHost: ConsoleHost; consoles: Consoles; workerContext: BrowserContext; warmTab: Page }
+>({
   // One browser context a worker, a new page (tab) a test: the renderer's code is then
   // compiled once a worker, not once a test (about 0.5 s a test here). A tab has its own
   // sessionStorage, the only storage the console uses; cookies and permissions are cleared
@@ -244,12 +247,24 @@ export const test = base.extend<{ gotoConsole: Goto }, { consoleHost: ConsoleHos
     },
     { scope: 'worker' },
   ],
-  page: async ({ workerContext }, use) => {
+  // A tab kept open on the consoles' site for the worker's life: the browser runs at most one
+  // renderer process (playwright.config.ts), so each test's new tab joins this warm process
+  // instead of starting one and compiling the console's code again.
+  warmTab: [
+    async ({ workerContext, consoles }, use) => {
+      const tab = await workerContext.newPage();
+      await tab.goto(`${consoles.main.host.origin}/favicon.svg`);
+      await use(tab);
+      await tab.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ workerContext, warmTab }, use) => {
     const page = await workerContext.newPage();
     try {
       await use(page);
     } finally {
-      for (const p of workerContext.pages()) await p.close().catch(() => undefined);
+      for (const p of workerContext.pages()) if (p !== warmTab) await p.close().catch(() => undefined);
       await workerContext.clearCookies();
       await workerContext.clearPermissions();
     }
