@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { RunningHost, startHost as StartHost } from '../../main/host/index';
 import type { SandboxAccount } from '../../server/seed/accounts';
 import { copyTemplateSandbox } from '../fixtures/seed-template';
@@ -230,9 +230,52 @@ class Consoles {
   }
 }
 
+/** Tests a warm renderer process serves before it is replaced (see `warmTab`). */
+export const WARM_TAB_TESTS = 8;
+
+/** The worker's warm tab (see `warmTab` below), replaced with a new process every WARM_TAB_TESTS tests. */
+export class WarmTab {
+  tab: Page | null = null;
+  private tests = 0;
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly browser: Browser,
+    private readonly url: string,
+  ) {}
+
+  async open(): Promise<void> {
+    this.tab = await this.context.newPage();
+    await this.tab.goto(this.url);
+  }
+
+  /** After a test has closed its tabs: every WARM_TAB_TESTS tests, a new tab in a new process. */
+  async testDone(): Promise<void> {
+    if (++this.tests % WARM_TAB_TESTS !== 0) return;
+    await this.tab?.close();
+    // The old process exits once it hosts no tab; a tab opened before that would join it.
+    await expect
+      .poll(() => rendererIds(this.browser), { timeout: 10_000 })
+      .toEqual([])
+      .catch(() => undefined);
+    await this.open();
+  }
+}
+
+/** The browser's renderer processes, by id (Chromium's SystemInfo). */
+export async function rendererIds(browser: Browser): Promise<number[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 export const test = base.extend<
   { gotoConsole: Goto },
-  { consoleHost: ConsoleHost; consoles: Consoles; workerContext: BrowserContext; warmTab: Page }
+  { consoleHost: ConsoleHost; consoles: Consoles; workerContext: BrowserContext; warmTab: WarmTab }
 >({
   // One browser context a worker, a new page (tab) a test: the renderer's code is then
   // compiled once a worker, not once a test (about 0.5 s a test here). A tab has its own
@@ -247,15 +290,16 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  // A tab kept open on the consoles' site for the worker's life: the browser runs at most one
-  // renderer process (playwright.config.ts), so each test's new tab joins this warm process
-  // instead of starting one and compiling the console's code again.
+  // A tab kept open on the consoles' site: the browser runs at most one renderer process
+  // (playwright.config.ts), so each test's new tab joins this warm process instead of starting
+  // one and compiling the console's code again. A process kept for a whole run grew slower
+  // test after test (an e2e run 2 min longer), so it is replaced every WARM_TAB_TESTS tests.
   warmTab: [
-    async ({ workerContext, consoles }, use) => {
-      const tab = await workerContext.newPage();
-      await tab.goto(`${consoles.main.host.origin}/favicon.svg`);
-      await use(tab);
-      await tab.close();
+    async ({ workerContext, consoles, browser }, use) => {
+      const warm = new WarmTab(workerContext, browser, `${consoles.main.host.origin}/favicon.svg`);
+      await warm.open();
+      await use(warm);
+      await warm.tab?.close();
     },
     { scope: 'worker' },
   ],
@@ -264,9 +308,10 @@ export const test = base.extend<
     try {
       await use(page);
     } finally {
-      for (const p of workerContext.pages()) if (p !== warmTab) await p.close().catch(() => undefined);
+      for (const p of workerContext.pages()) if (p !== warmTab.tab) await p.close().catch(() => undefined);
       await workerContext.clearCookies();
       await workerContext.clearPermissions();
+      await warmTab.testDone();
     }
   },
   consoles: [
