@@ -49,8 +49,9 @@ export default defineConfig({
         '--no-first-run',
         '--disable-quic',
         // One renderer process a browser: each test's new tab joins the warm one the worker's
-        // `warmTab` keeps open (tests/e2e/fixtures.ts) instead of starting its own (about 13 %
-        // less browser CPU a test: editors-a and records, measured with process accounting).
+        // `warmTab` keeps open (tests/e2e/fixtures.ts, replaced every 8 tests) instead of
+        // starting its own (editors-a and records: about 13 % less browser CPU, measured with
+        // process accounting).
         '--renderer-process-limit=1',
       ],
     },
