@@ -8,7 +8,7 @@ import { useHugePages } from './tests/setup/huge-pages.mjs';
 import { environmentOf, runOrder } from './tests/setup/run-order.mjs';
 
 /** The run's file order: tests/setup/run-order.mjs (lanes of one worker process, longest first). */
-class LongestFirst extends BaseSequencer {
+class InLanes extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     let recorded: Record<string, number> = {};
     try {
@@ -91,7 +91,7 @@ export default defineConfig({
     // spend much of their time waiting on their database, ffmpeg or a child process.
     maxWorkers: Math.max(2, availableParallelism()),
     // Longest files first, from the recorded durations (a fresh clone has no Vitest cache).
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: InLanes },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The slowest tests (test-reports/unit.json) and each file's whole time (test-reports/unit-files.json),

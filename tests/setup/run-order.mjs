@@ -56,9 +56,11 @@ export function runOrder(files, recorded) {
   const lanes = new Map();
   for (const f of files) {
     const key = `${f.project}\0${f.environment}`;
-    lanes.set(key, [...(lanes.get(key) ?? []), f]);
+    const lane = lanes.get(key);
+    if (lane) lane.push(f);
+    else lanes.set(key, [f]);
   }
   /** @param {T[]} lane */
   const total = (lane) => lane.reduce((sum, f) => sum + (recorded[f.path] ?? 0), 0);
-  return [...lanes.values()].sort((a, b) => total(b) - total(a)).flatMap((lane) => [...lane].sort((a, b) => seconds(b) - seconds(a)));
+  return [...lanes.values()].sort((a, b) => total(b) - total(a)).flatMap((lane) => lane.sort((a, b) => seconds(b) - seconds(a)));
 }
