@@ -115,7 +115,15 @@ function fileTimes(): FileTime[] {
   return existsSync(FILE_TIMES_REPORT) ? (JSON.parse(readFileSync(FILE_TIMES_REPORT, 'utf8')) as FileTime[]) : [];
 }
 
-const fmt = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${(s % 60).toFixed(0).padStart(2, '0')} s` : `${s.toFixed(1)} s`);
+/**
+ * A stage's time as the table shows it: tenths of a second under a minute, else minutes and
+ * whole seconds (rounded before they are split, so 719.6 s is 12 min 00 s, never 11 min 60 s).
+ */
+export function fmt(s: number): string {
+  if (s < 59.95) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
 
 export default async function main(argv: string[]): Promise<void> {
   const reportsOnly = argv.includes('--reports');
